@@ -1,0 +1,22 @@
+/** Translation lines keyed by their English text. */
+export type Lines = Record<string, string>;
+export type Replacements = Record<string, string | number>;
+
+/**
+ * Translate `key` with `lines`, then fill `:placeholders` and pick the plural form.
+ * Plural forms look like `[one 1 record|other :count records]` and choose by `:count`.
+ */
+export function translate(lines: Lines | undefined, key: string, values?: Replacements): string {
+  let text = lines?.[key] || key;
+  if (values) {
+    const count = values.count;
+    if (count !== undefined) {
+      text = text.replace(/\[one ([^|\]]*)\|other ([^\]]*)\]/g, (_m, one: string, other: string) => (Number(count) === 1 ? one : other));
+    }
+    // Longest names first so :count does not eat :countries.
+    for (const name of Object.keys(values).sort((a, b) => b.length - a.length)) {
+      text = text.split(`:${name}`).join(String(values[name]));
+    }
+  }
+  return text;
+}

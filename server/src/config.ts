@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path. */
+  DATABASE_URL: z.string().optional(),
+  STORAGE_PATH: z.string().optional(),
+  APP_URL: z.string().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  storagePath: string;
+  appUrl: string;
+  admin: { email?: string; password?: string };
+  seedDemo: boolean;
+  logLevel: string;
+  /** Where the built web app lives; absent in API tests. */
+  webDist?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const e = envSchema.parse(env);
+  const storagePath = path.resolve(e.STORAGE_PATH ?? 'storage');
+  const url = e.DATABASE_URL;
+  const database: Config['database'] = url && /^postgres(ql)?:\/\//.test(url)
+    ? { kind: 'postgres', url }
+    : { kind: 'sqlite', file: url ? url.replace(/^sqlite:\/\//, '') : path.join(storagePath, 'database.sqlite') };
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    storagePath,
+    appUrl: e.APP_URL ?? `http://localhost:${e.PORT}`,
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    seedDemo: e.SEED_DEMO === '1',
+    logLevel: e.LOG_LEVEL,
+    ...overrides,
+  };
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config.ts';
+import type { Db, DbHandle, Dialect } from './db/index.ts';
+import type { SettingsService } from './modules/settings/service.ts';
+import type { Mailer } from './drivers/mail/mailer.ts';
+import type { Queue } from './drivers/queue/queue.ts';
+import type { Storage } from './drivers/storage/storage.ts';
+
+/** Everything a service needs, built once per app instance (tests build one per file). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dialect: Dialect;
+  handle: DbHandle;
+  settings: SettingsService;
+  mailer: Mailer;
+  queue: Queue;
+  storage: Storage;
+  version: string;
+}

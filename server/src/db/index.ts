@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// Both databases answer with the same types: ints as numbers, timestamps as ISO strings.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8 (count(*), bigint columns)
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
+pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString()); // timestamp
+
+/** better-sqlite3 cannot bind booleans; store them as 0/1 like SQLite itself does. */
+function sqliteWithBooleans(db: SQLite.Database): SqliteDatabase {
+  const conv = (params: ReadonlyArray<unknown>) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  return {
+    close: () => db.close(),
+    prepare(query: string) {
+      const stmt = db.prepare(query);
+      return {
+        reader: stmt.reader,
+        all: (params: ReadonlyArray<unknown>) => stmt.all(conv(params)),
+        run: (params: ReadonlyArray<unknown>) => stmt.run(conv(params)),
+        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(conv(params)),
+      } as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** The raw SQLite connection (bench compares against it); undefined on PostgreSQL. */
+  sqlite?: SQLite.Database;
+  destroy(): Promise<void>;
+}
+
+export function createDb(config: Config['database']): DbHandle {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  const raw = new SQLite(config.file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteWithBooleans(raw) }) });
+  return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
+}
+
+/** SQLite stores booleans as 0/1; PostgreSQL answers real booleans. */
+export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1';
+
+export const nowIso = () => new Date().toISOString();
+
+export { sql };

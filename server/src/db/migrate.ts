@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { DbHandle } from './index.ts';
+import { columnKit, type ColumnKit } from './migrations/kit.ts';
+import * as m0001 from './migrations/0001_foundation.ts';
+
+type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
+/** Versioned migrations, applied in name order at start. Add new ones at the end. */
+const MIGRATIONS: Record<string, Module> = {
+  '0001_foundation': m0001,
+};
+
+export async function migrate(handle: DbHandle): Promise<void> {
+  const kit = columnKit(handle.dialect);
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      const out: Record<string, Migration> = {};
+      for (const [name, mod] of Object.entries(MIGRATIONS)) {
+        out[name] = { up: (db) => mod.up(db, kit), down: mod.down ? (db) => mod.down!(db, kit) : undefined };
+      }
+      return out;
+    },
+  };
+  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+}

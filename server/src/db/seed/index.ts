@@ -1,0 +1,25 @@
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../index.ts';
+import { hashPassword, randomToken } from '../../lib/crypto.ts';
+import { seedDefaultRoles } from './roles.ts';
+import { seedDemoUsers } from './users.ts';
+
+/**
+ * Runs on every start and does work only on the first: default roles, the admin account and,
+ * unless disabled, a demo catalogue. Answers the admin credentials when it created them.
+ */
+export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
+  const roles = await seedDefaultRoles(ctx.db);
+  const anyUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  if (anyUser) return null;
+  const email = (ctx.config.admin.email ?? 'admin@example.com').toLowerCase();
+  const password = ctx.config.admin.password ?? randomToken(12);
+  const now = nowIso();
+  const admin = await ctx.db.insertInto('users').values({
+    email, password: await hashPassword(password), first_name: 'Site', last_name: 'Admin', avatar: null, available_space: null,
+    email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await ctx.db.insertInto('user_role').values({ user_id: admin.id, role_id: roles.admin, created_at: now }).execute();
+  if (opts.demo) await seedDemoUsers(ctx, roles);
+  return { email, password };
+}

@@ -1,0 +1,24 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** The default driver: each mail is appended to storage/logs/mail.log so a person can follow its links. */
+export class LogMailer implements Mailer {
+  constructor(private file: string, private from: () => Promise<string>) {}
+
+  async send(m: MailMessage): Promise<void> {
+    await fs.mkdir(path.dirname(this.file), { recursive: true });
+    const entry = [`--- ${new Date().toISOString()}`, `From: ${await this.from()}`, `To: ${m.to}`, `Subject: ${m.subject}`, '', m.text, '', ''].join('\n');
+    await fs.appendFile(this.file, entry);
+  }
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, can } from '@app/contracts';
+import { randomToken, sha256 } from '../lib/crypto.ts';
+import { HttpError } from './errors.ts';
+import type { AppContext } from '../context.ts';
+import { loadPermissions } from '../modules/roles/permissions.ts';
+import { nowIso } from '../db/index.ts';
+
+/**
+ * What a route requires: a permission name, any of several, 'public' (anyone, signed in or not)
+ * or 'authenticated' (any signed-in user). Every /api/v1 route must declare one.
+ */
+export type RoutePermission = string | string[] | 'public' | 'authenticated';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth;
+  }
+}
+
+export interface RequestAuth {
+  userId: number | null;
+  via: 'session' | 'token' | null;
+  sessionId?: string;
+  csrfToken?: string;
+  permissions: Set<string>;
+  can(name: string): boolean;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+
+export function requireUser(req: FastifyRequest): number {
+  if (!req.auth.userId) throw new HttpError(401, 'Unauthenticated.');
+  return req.auth.userId;
+}
+
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Pick<RequestAuth, 'userId' | 'via' | 'sessionId'>> {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const row = await ctx.db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
+      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at'])
+      .where('token_hash', '=', sha256(header.slice(7).trim())).executeTakeFirst();
+    if (!row || row.banned_at) throw new HttpError(401, 'Unauthenticated.');
+    await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', row.id).execute();
+    return { userId: row.user_id, via: 'token' };
+  }
+  const cookie = req.cookies[SESSION_COOKIE];
+  if (!cookie) return { userId: null, via: null };
+  const id = sha256(cookie);
+  const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.last_active_at', 'users.banned_at'])
+    .where('sessions.id', '=', id).executeTakeFirst();
+  if (!row || row.expires_at < nowIso() || row.banned_at) {
+    if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
+    return { userId: null, via: null };
+  }
+  // Touch at most once a minute so reads stay reads.
+  if (Date.now() - Date.parse(row.last_active_at) > 60_000) {
+    await ctx.db.updateTable('sessions').set({ last_active_at: nowIso() }).where('id', '=', id).execute();
+  }
+  return { userId: row.user_id, via: 'session', sessionId: id };
+}
+
+export function setCsrfCookie(reply: FastifyReply, token: string): void {
+  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: reply.request.protocol === 'https' });
+}
+
+/** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null as unknown as RequestAuth);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/v1') && !route.config?.permission) {
+      throw new Error(`Route ${route.method} ${route.url} was registered without a declared permission`);
+    }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const who = await resolveUser(ctx, req);
+    const permissions = await loadPermissions(ctx.db, who.userId);
+    req.auth = { ...who, permissions, can: (name) => can(permissions, name) };
+
+    let csrf = req.cookies[CSRF_COOKIE];
+    if (!csrf) {
+      csrf = randomToken(24);
+      setCsrfCookie(reply, csrf);
+    }
+    if (!SAFE_METHODS.has(req.method) && who.via !== 'token') {
+      const sent = req.headers[CSRF_HEADER];
+      if (!sent || sent !== req.cookies[CSRF_COOKIE]) throw new HttpError(419, 'CSRF token mismatch. Reload the page and try again.');
+    }
+
+    const required = req.routeOptions.config?.permission;
+    if (!required || required === 'public') return;
+    if (required === 'authenticated') {
+      if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
+      return;
+    }
+    const names = Array.isArray(required) ? required : [required];
+    if (!names.some((n) => can(permissions, n))) {
+      throw who.userId ? new HttpError(403, 'You are not allowed to do that.') : new HttpError(401, 'Unauthenticated.');
+    }
+  });
+}

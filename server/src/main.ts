@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { seed } from './db/seed/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
+const { app, ctx, close } = await buildApp(config);
+
+const created = await seed(ctx, { demo: config.seedDemo });
+if (created) {
+  console.log('\n  Admin account created on first run:');
+  console.log(`    email:    ${created.email}`);
+  console.log(`    password: ${created.password}\n`);
+}
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`  Site:  ${config.appUrl}/\n  Admin: ${config.appUrl}/admin\n`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => { void close().then(() => process.exit(0)); });
+}

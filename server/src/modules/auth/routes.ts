@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { requireUser } from '../../http/auth.ts';
+import {
+  createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
+} from './service.ts';
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const open = { config: { permission: 'public' } };
+
+  app.get('/api/v1/auth/me', open, async (req) => ({
+    user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
+    guest_permissions: req.auth.userId ? undefined : [...req.auth.permissions],
+    settings: await ctx.settings.all('client'),
+    version: ctx.version,
+  }));
+
+  app.post('/api/v1/auth/login', open, async (req, reply) => {
+    const input = parse(loginSchema, req.body);
+    return { user: await login(ctx, req, reply, input.email, input.password) };
+  });
+
+  app.post('/api/v1/auth/logout', open, async (req, reply) => {
+    await logout(ctx, req, reply);
+    return {};
+  });
+
+  app.post('/api/v1/auth/register', open, async (req, reply) => {
+    const input = parse(registerSchema, req.body);
+    const { user, needsVerification } = await register(ctx, input);
+    if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
+    await startSession(ctx, req, reply, user.id);
+    return { status: 'success', user: await currentUser(ctx, user.id) };
+  });
+
+  app.post('/api/v1/auth/password/email', open, async (req) => {
+    await sendPasswordResetLink(ctx, parse(passwordEmailSchema, req.body).email);
+    return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
+  });
+
+  app.post('/api/v1/auth/password/reset', open, async (req) => {
+    await resetPassword(ctx, parse(passwordResetSchema, req.body));
+    return { message: 'Your password has been reset. You can now log in.' };
+  });
+
+  app.post('/api/v1/auth/email/verify', open, async (req) => {
+    await verifyEmail(ctx, parse(verifyEmailSchema, req.body).token);
+    return { message: 'Your email address has been confirmed.' };
+  });
+
+  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' } }, async (req) => {
+    const user = await currentUser(ctx, requireUser(req));
+    if (user!.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
+    await sendVerificationEmail(ctx, user!);
+    return { message: 'Confirmation email sent.' };
+  });
+
+  app.get('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => ({
+    tokens: await ctx.db.selectFrom('access_tokens').select(['id', 'name', 'last_used_at', 'created_at'])
+      .where('user_id', '=', requireUser(req)).orderBy('id', 'desc').execute(),
+  }));
+
+  app.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => {
+    const { tokenName } = parse(accessTokenSchema, req.body);
+    return { plainTextToken: await createAccessToken(ctx, requireUser(req), tokenName) };
+  });
+
+  app.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' } }, async (req) => {
+    const res = await ctx.db.deleteFrom('access_tokens').where('id', '=', Number((req.params as { id: string }).id))
+      .where('user_id', '=', requireUser(req)).executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound('Token not found');
+    return {};
+  });
+}

@@ -1,0 +1,130 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE, type CurrentUser, type User } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { loadPermissions } from '../roles/permissions.ts';
+import { findUser } from '../users/repository.ts';
+import { createUser, liftExpiredBan } from '../users/service.ts';
+import { LoginThrottle } from './throttle.ts';
+
+export const throttle = new LoginThrottle();
+const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
+
+export async function currentUser(ctx: AppContext, userId: number): Promise<CurrentUser | null> {
+  const user = await findUser(ctx.db, userId);
+  if (!user) return null;
+  return { ...user, effective_permissions: [...(await loadPermissions(ctx.db, userId))].sort() };
+}
+
+export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const token = randomToken();
+  const now = nowIso();
+  if (await ctx.settings.get('client.single_device_login')) {
+    await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+  const csrf = randomToken(24);
+  await ctx.db.insertInto('sessions').values({
+    id: sha256(token), user_id: userId, csrf_token: csrf, ip: req.ip, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500),
+    last_active_at: now, expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(), created_at: now,
+  }).execute();
+  const secure = req.protocol === 'https';
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_MS / 1000 });
+  // A fresh CSRF token at login stops session fixation through a planted token.
+  setCsrfCookie(reply, csrf);
+}
+
+export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser> {
+  const keys = [`ip:${req.ip}`, `email:${email}`];
+  throttle.assertAllowed(keys);
+  const row = await ctx.db.selectFrom('users').select(['id', 'password', 'banned_at']).where('email', '=', email).executeTakeFirst();
+  if (!(await verifyPassword(password, row?.password ?? null)) || !row) {
+    throttle.fail(keys);
+    throw new HttpError(422, 'These credentials do not match our records.', { email: ['These credentials do not match our records.'] });
+  }
+  if (row.banned_at && !(await liftExpiredBan(ctx.db, row.id))) {
+    throw new HttpError(403, 'This account has been suspended.');
+  }
+  throttle.clear(`email:${email}`);
+  await startSession(ctx, req, reply, row.id);
+  return (await currentUser(ctx, row.id))!;
+}
+
+export async function logout(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (req.auth.sessionId) await ctx.db.deleteFrom('sessions').where('id', '=', req.auth.sessionId).execute();
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<{ user: User; needsVerification: boolean }> {
+  if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
+  const domain = input.email.split('@')[1];
+  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+  if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  const defaults = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
+  const needsVerification = await ctx.settings.get('client.require_email_confirmation');
+  const user = await createUser(ctx, {
+    email: input.email, password: input.password, first_name: input.first_name || null, last_name: input.last_name || null,
+    email_verified_at: !needsVerification, roles: defaults.map((r) => r.id), permissions: [],
+  });
+  if (needsVerification) await sendVerificationEmail(ctx, user);
+  return { user, needsVerification };
+}
+
+async function issueToken(ctx: AppContext, userId: number, type: 'password_reset' | 'email_verification'): Promise<string> {
+  const token = randomToken();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', '=', type).execute();
+    await trx.insertInto('user_tokens').values({
+      user_id: userId, type, token_hash: sha256(token), expires_at: new Date(Date.now() + TOKEN_TTL_MS[type]).toISOString(), created_at: nowIso(),
+    }).execute();
+  });
+  return token;
+}
+
+/** Consumes a one-time token; answers its user id or throws the given field error. */
+async function consumeToken(ctx: AppContext, token: string, type: 'password_reset' | 'email_verification', field: string): Promise<number> {
+  const row = await ctx.db.selectFrom('user_tokens').select(['id', 'user_id', 'expires_at'])
+    .where('token_hash', '=', sha256(token)).where('type', '=', type).executeTakeFirst();
+  if (!row || row.expires_at < nowIso()) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
+  await ctx.db.deleteFrom('user_tokens').where('id', '=', row.id).execute();
+  return row.user_id;
+}
+
+export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }): Promise<void> {
+  const token = await issueToken(ctx, user.id, 'email_verification');
+  const link = `${ctx.config.appUrl}/email/verify/${token}`;
+  await ctx.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Please confirm your email address by opening this link:\n${link}` });
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  const userId = await consumeToken(ctx, token, 'email_verification', 'token');
+  await ctx.db.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+}
+
+/** Always answers the same way so the form cannot be used to discover accounts. */
+export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+  if (!user) return;
+  const token = await issueToken(ctx, user.id, 'password_reset');
+  const link = `${ctx.config.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  await ctx.mailer.send({ to: user.email, subject: 'Reset your password', text: `You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):\n${link}\n\nIf you did not ask for this, ignore this mail.` });
+}
+
+export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<void> {
+  const userId = await consumeToken(ctx, input.token, 'password_reset', 'email');
+  const user = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  if (user?.email !== input.email) throw new HttpError(422, 'This link is invalid or has expired.', { email: ['This link is invalid or has expired.'] });
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password: await hashPassword(input.password), updated_at: nowIso() }).where('id', '=', userId).execute();
+    // Whoever knew the old password is signed out everywhere.
+    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  });
+}
+
+export async function createAccessToken(ctx: AppContext, userId: number, name: string): Promise<string> {
+  const plain = `${randomToken(6)}|${randomToken(30)}`;
+  await ctx.db.insertInto('access_tokens').values({ user_id: userId, name, token_hash: sha256(plain), last_used_at: null, created_at: nowIso() }).execute();
+  return plain;
+}

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
+import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { nowIso } from '../../db/index.ts';
+import { userSearchIds } from './repository.ts';
+
+/**
+ * The unfiltered user total is cached briefly: counting a million rows on every page view is the one
+ * cost a large site cannot afford. Writes in this process invalidate it; other processes see it within 5 s.
+ */
+let cachedTotal: { value: number; at: number } | null = null;
+export const invalidateUserTotal = () => { cachedTotal = null; };
+
+export function usersListDefinition(ctx: AppContext): ListDefinition {
+  const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id')
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', nowIso())]));
+  return {
+    sorts: { email: 'users.email', first_name: 'users.first_name', last_name: 'users.last_name', created_at: 'users.created_at', updated_at: 'users.updated_at', id: 'users.id' },
+    defaultSort: ['created_at', 'desc'],
+    tieBreaker: 'users.id',
+    filters: {
+      email_verified_at: filters.isSet('users.email_verified_at'),
+      banned_at: filters.isSet('users.banned_at'),
+      created_at: filters.date('users.created_at'),
+      updated_at: filters.date('users.updated_at'),
+      roles: (qb, f) => {
+        const id = Number(f.value);
+        if (!Number.isInteger(id)) throw new HttpError(422, 'Invalid value for roles', { filters: ['Invalid value for roles'] });
+        return qb.where('users.id', 'in', ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', id));
+      },
+      subscriptions: (qb, f) => {
+        const has = f.operator === 'has' || f.value === true || f.value === 'true';
+        return qb.where('users.id', has ? 'in' : 'not in', activeSubscription());
+      },
+    },
+    search: (qb, q) => qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q)),
+    unfilteredTotal: async () => {
+      if (cachedTotal && Date.now() - cachedTotal.at < 5000) return cachedTotal.value;
+      const row = await ctx.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+      cachedTotal = { value: Number(row?.n ?? 0), at: Date.now() };
+      return cachedTotal.value;
+    },
+  };
+}

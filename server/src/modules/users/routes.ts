@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { banSchema, userCreateSchema, userUpdateSchema } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
+import { requireUser } from '../../http/auth.ts';
+import { sniffImage } from '../../lib/sniff.ts';
+import { sendVerificationEmail } from '../auth/service.ts';
+import { exportUsers, registerCsvJob } from './csv-export.ts';
+import { usersListDefinition } from './list.ts';
+import { ADMIN_USER_COLUMNS, attachRelations, findUser, toUser } from './repository.ts';
+import { banUser, createUser, deleteUsers, unbanUser, updateUser } from './service.ts';
+
+const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+const idParam = (params: unknown) => {
+  const id = Number((params as { id: string }).id);
+  if (!Number.isInteger(id) || id < 1) throw notFound('User not found');
+  return id;
+};
+
+export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const manage = 'users.update';
+  registerCsvJob(ctx);
+
+  // The role editor's users tab and user picker list users too.
+  app.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] } }, async (req) => {
+    const withs = (parseListQuery(req.query).with ?? '').split(',').map((s) => s.trim());
+    const page = await paginate(ctx.db.selectFrom('users').select(ADMIN_USER_COLUMNS), req.query, usersListDefinition(ctx), toUser);
+    return { pagination: { ...page, data: await attachRelations(ctx.db, page.data, withs) } };
+  });
+
+  app.get('/api/v1/users/:id', { config: { permission: manage } }, async (req) => {
+    const user = await findUser(ctx.db, idParam(req.params));
+    if (!user) throw notFound('User not found');
+    return { user };
+  });
+
+  app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body)) }));
+
+  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) =>
+    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), requireUser(req)) }));
+
+  app.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] } }, async (req) => {
+    await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), requireUser(req));
+    return {};
+  });
+
+  app.post('/api/v1/users/:id/ban', { config: { permission: manage } }, async (req) =>
+    ({ user: await banUser(ctx, idParam(req.params), parse(banSchema, req.body), requireUser(req)) }));
+
+  app.delete('/api/v1/users/:id/unban', { config: { permission: manage } }, async (req) => ({ user: await unbanUser(ctx, idParam(req.params)) }));
+
+  app.post('/api/v1/users/:id/resend-verification', { config: { permission: manage } }, async (req) => {
+    const user = await findUser(ctx.db, idParam(req.params));
+    if (!user) throw notFound('User not found');
+    if (user.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
+    await sendVerificationEmail(ctx, user);
+    return { message: 'Confirmation email sent.' };
+  });
+
+  app.post('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
+    const id = idParam(req.params);
+    if (!(await findUser(ctx.db, id))) throw notFound('User not found');
+    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
+    const buffer = await file.toBuffer().catch(() => { throw new HttpError(422, 'The image may not be greater than 5 MB.', { file: ['The image may not be greater than 5 MB.'] }); });
+    const ext = sniffImage(buffer);
+    if (!ext) throw new HttpError(422, 'The file must be an image (png, jpeg, gif or webp).', { file: ['The file must be an image (png, jpeg, gif or webp).'] });
+    const key = `avatars/${crypto.randomUUID()}.${ext}`;
+    await ctx.storage.put(`public/${key}`, buffer);
+    await ctx.db.updateTable('users').set({ avatar: `/storage/${key}`, updated_at: nowIso() }).where('id', '=', id).execute();
+    return { user: await findUser(ctx.db, id) };
+  });
+
+  app.delete('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
+    const id = idParam(req.params);
+    const user = await findUser(ctx.db, id);
+    if (!user) throw notFound('User not found');
+    if (user.avatar?.startsWith('/storage/')) await ctx.storage.delete(`public/${user.avatar.slice('/storage/'.length)}`);
+    await ctx.db.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', id).execute();
+    return { user: await findUser(ctx.db, id) };
+  });
+
+  app.post('/api/v1/users/csv/export', { config: { permission: manage } }, async (req) => {
+    const userId = requireUser(req);
+    const me = await findUser(ctx.db, userId);
+    return exportUsers(ctx, { id: userId, email: me!.email }, req.query);
+  });
+
+  app.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' } }, async (req, reply) => {
+    const row = await ctx.db.selectFrom('csv_exports').selectAll().where('uuid', '=', (req.params as { uuid: string }).uuid).executeTakeFirst();
+    if (!row?.path || (row.user_id !== req.auth.userId && !req.auth.can('admin'))) throw notFound('Export not found');
+    reply.header('content-type', 'text/csv; charset=utf-8');
+    reply.header('content-disposition', `attachment; filename="${row.resource}-${row.created_at.slice(0, 10)}.csv"`);
+    return reply.send(ctx.storage.read(row.path));
+  });
+}

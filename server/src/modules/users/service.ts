@@ -1,0 +1,128 @@
+import type { BanRequest, User, UserCreate, UserUpdate } from '@app/contracts';
+import { PERMISSION_NAMES } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { hashPassword } from '../../lib/crypto.ts';
+import { syncGrants } from '../roles/permissions.ts';
+import { countAdmins, findUser } from './repository.ts';
+import { invalidateUserTotal } from './list.ts';
+
+async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const found = await db.selectFrom('roles').select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw new HttpError(422, 'One of the selected roles does not exist.', { roles: ['One of the selected roles does not exist.'] });
+}
+
+function assertPermissionsKnown(perms: { name: string }[] | undefined): void {
+  const unknown = perms?.find((p) => !PERMISSION_NAMES.has(p.name));
+  if (unknown) throw new HttpError(422, `Unknown permission: ${unknown.name}`, { permissions: [`Unknown permission: ${unknown.name}`] });
+}
+
+async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+}
+
+export async function syncRoles(db: Db, userId: number, roleIds: number[]): Promise<void> {
+  await db.deleteFrom('user_role').where('user_id', '=', userId).execute();
+  if (roleIds.length) {
+    const now = nowIso();
+    await db.insertInto('user_role').values([...new Set(roleIds)].map((role_id) => ({ user_id: userId, role_id, created_at: now }))).execute();
+  }
+}
+
+export async function createUser(ctx: AppContext, input: UserCreate): Promise<User> {
+  await assertEmailFree(ctx.db, input.email);
+  await assertRolesExist(ctx.db, input.roles);
+  assertPermissionsKnown(input.permissions);
+  const password = await hashPassword(input.password);
+  const now = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('users').values({
+      email: input.email, password, first_name: input.first_name ?? null, last_name: input.last_name ?? null,
+      avatar: input.avatar ?? null, available_space: input.available_space ?? null,
+      email_verified_at: input.email_verified_at ? now : null, banned_at: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await syncRoles(trx, row.id, input.roles);
+    await syncGrants(trx, 'user', row.id, input.permissions);
+    return row.id;
+  });
+  invalidateUserTotal();
+  return (await findUser(ctx.db, id))!;
+}
+
+export async function updateUser(ctx: AppContext, id: number, input: UserUpdate, actorId: number): Promise<User> {
+  const existing = await findUser(ctx.db, id);
+  if (!existing) throw notFound('User not found');
+  if (input.email) await assertEmailFree(ctx.db, input.email, id);
+  if (input.roles) await assertRolesExist(ctx.db, input.roles);
+  assertPermissionsKnown(input.permissions);
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  await ctx.db.transaction().execute(async (trx) => {
+    const emailVerified = input.email_verified_at === undefined ? undefined
+      : input.email_verified_at ? (existing.email_verified_at ?? nowIso()) : null;
+    await trx.updateTable('users').set({
+      ...(input.email !== undefined ? { email: input.email } : {}),
+      ...(password ? { password } : {}),
+      ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
+      ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
+      ...(input.available_space !== undefined ? { available_space: input.available_space } : {}),
+      ...(emailVerified !== undefined ? { email_verified_at: emailVerified } : {}),
+      updated_at: nowIso(),
+    }).where('id', '=', id).execute();
+    if (input.roles) await syncRoles(trx, id, input.roles);
+    if (input.permissions) await syncGrants(trx, 'user', id, input.permissions);
+    // Never let an edit take the last administrator's admin rights away.
+    if ((input.roles || input.permissions) && (await countAdmins(trx)) === 0) {
+      throw new HttpError(422, 'There must be at least one administrator.', { roles: ['There must be at least one administrator.'] });
+    }
+    if (password && id !== actorId) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+  });
+  return (await findUser(ctx.db, id))!;
+}
+
+export async function deleteUsers(ctx: AppContext, ids: number[], actorId: number): Promise<void> {
+  if (ids.includes(actorId)) throw new HttpError(422, 'You cannot delete your own account from here.');
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await countAdmins(trx, ids)) === 0) throw new HttpError(422, 'The last administrator cannot be deleted.');
+    await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
+    await trx.deleteFrom('users').where('id', 'in', ids).execute();
+  });
+  invalidateUserTotal();
+}
+
+export async function banUser(ctx: AppContext, id: number, input: BanRequest, actorId: number): Promise<User> {
+  if (id === actorId) throw new HttpError(422, 'You cannot suspend yourself.');
+  const user = await findUser(ctx.db, id);
+  if (!user) throw notFound('User not found');
+  const now = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('bans').values({
+      user_id: id, ban_until: input.permanent ? null : new Date(input.ban_until!).toISOString(),
+      comment: input.comment ?? null, created_by: actorId, created_at: now,
+    }).execute();
+    await trx.updateTable('users').set({ banned_at: now, updated_at: now }).where('id', '=', id).execute();
+    // A suspension ends the user's sessions and API tokens at once.
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+  });
+  return (await findUser(ctx.db, id))!;
+}
+
+export async function unbanUser(ctx: AppContext, id: number): Promise<User> {
+  const user = await findUser(ctx.db, id);
+  if (!user) throw notFound('User not found');
+  await ctx.db.updateTable('users').set({ banned_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
+  return (await findUser(ctx.db, id))!;
+}
+
+/** A temporary suspension lapses by itself; clear it on the next login attempt. */
+export async function liftExpiredBan(db: Db, userId: number): Promise<boolean> {
+  const ban = await db.selectFrom('bans').select('ban_until').where('user_id', '=', userId).orderBy('id', 'desc').executeTakeFirst();
+  if (ban?.ban_until && ban.ban_until <= nowIso()) {
+    await db.updateTable('users').set({ banned_at: null }).where('id', '=', userId).execute();
+    return true;
+  }
+  return false;
+}
