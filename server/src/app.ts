@@ -47,6 +47,7 @@ export async function buildApp(config: Config): Promise<App> {
     queue: new InProcessQueue((msg, err) => app.log.error({ err }, msg)),
     storage: new LocalStorage(config.storagePath),
     version: VERSION,
+    routes: [],
   };
 
   await app.register(cookie);

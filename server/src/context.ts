@@ -16,4 +16,6 @@ export interface AppContext {
   queue: Queue;
   storage: Storage;
   version: string;
+  /** Every /api/v1 route with its declared permission (the guard test walks them). */
+  routes: { method: string; url: string; permission: import('./http/auth.ts').RoutePermission }[];
 }

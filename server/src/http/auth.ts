@@ -74,9 +74,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null as unknown as RequestAuth);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/v1') && !route.config?.permission) {
-      throw new Error(`Route ${route.method} ${route.url} was registered without a declared permission`);
-    }
+    if (!route.url.startsWith('/api/v1')) return;
+    const permission = route.config?.permission;
+    if (!permission) throw new Error(`Route ${route.method} ${route.url} was registered without a declared permission`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') ctx.routes.push({ method, url: route.url, permission });
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { translate } from '../src/i18n.ts';
+
+describe('translate', () => {
+  it('fills placeholders and picks the plural form by :count', () => {
+    expect(translate(undefined, 'Deleted [one 1 record|other :count records]', { count: 1 })).toBe('Deleted 1 record');
+    expect(translate(undefined, 'Deleted [one 1 record|other :count records]', { count: 7 })).toBe('Deleted 7 records');
+    expect(translate({ 'Hello :name': 'Hola :name' }, 'Hello :name', { name: 'Ana' })).toBe('Hola Ana');
+  });
+  it('falls back to the key when a line is missing or empty', () => {
+    expect(translate({ a: '' }, 'a')).toBe('a');
+    expect(translate({}, 'User suspended')).toBe('User suspended');
+  });
+});
