@@ -101,7 +101,7 @@ export class Client {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    let parsed: any = undefined;
+    let parsed: any;
     try { parsed = res.json(); } catch { parsed = undefined; }
     return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body };
   }

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8123);
+export const baseURL = `http://127.0.0.1:${port}`;
+export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+
+/** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: 'rm -rf storage/e2e && node server/dist/main.js',
+    cwd: '../..',
+    url: `${baseURL}/api/v1/auth/me`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: 'storage/e2e', LOG_LEVEL: 'warn', APP_URL: baseURL,
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1',
+    },
+  },
+});
