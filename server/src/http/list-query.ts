@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { z } from 'zod';
 import { filtersSchema, listQuerySchema, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
 import { HttpError, parse } from './errors.ts';
 
@@ -27,7 +28,8 @@ export function parseListQuery(raw: unknown): ListQuery & { filterItems: FilterI
     } catch {
       throw new HttpError(422, 'Filters must be valid JSON.', { filters: ['Filters must be valid JSON.'] });
     }
-    filterItems = parse(filtersSchema, json);
+    // Report shape errors under the query parameter the client sent (`filters`, `filters.0.value`).
+    filterItems = parse(z.object({ filters: filtersSchema }), { filters: json }).filters;
   }
   return { ...q, filterItems };
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/index.ts';
+import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
@@ -83,13 +83,21 @@ async function issueToken(ctx: AppContext, userId: number, type: 'password_reset
   return token;
 }
 
-/** Consumes a one-time token; answers its user id or throws the given field error. */
-async function consumeToken(ctx: AppContext, token: string, type: 'password_reset' | 'email_verification', field: string): Promise<number> {
+/** The live one-time token row for a plain token, or the given field error. */
+async function findToken(ctx: AppContext, token: string, type: 'password_reset' | 'email_verification', field: string): Promise<{ id: number; user_id: number }> {
   const row = await ctx.db.selectFrom('user_tokens').select(['id', 'user_id', 'expires_at'])
     .where('token_hash', '=', sha256(token)).where('type', '=', type).executeTakeFirst();
   if (!row || row.expires_at < nowIso()) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
-  await ctx.db.deleteFrom('user_tokens').where('id', '=', row.id).execute();
-  return row.user_id;
+  return row;
+}
+
+/**
+ * Uses a one-time token up. The delete is the claim: of two requests racing with the same token only the one
+ * whose delete removed the row goes on, so a link can never be used twice.
+ */
+async function claimToken(db: Db, id: number, field: string): Promise<void> {
+  const res = await db.deleteFrom('user_tokens').where('id', '=', id).executeTakeFirst();
+  if (!Number(res.numDeletedRows)) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
 }
 
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }): Promise<void> {
@@ -99,7 +107,8 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: number;
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const userId = await consumeToken(ctx, token, 'email_verification', 'token');
+  const { id, user_id: userId } = await findToken(ctx, token, 'email_verification', 'token');
+  await claimToken(ctx.db, id, 'token');
   await ctx.db.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
 }
 
@@ -113,13 +122,16 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
 }
 
 export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<void> {
-  const userId = await consumeToken(ctx, input.token, 'password_reset', 'email');
-  const user = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  const token = await findToken(ctx, input.token, 'password_reset', 'email');
+  const user = await ctx.db.selectFrom('users').select('email').where('id', '=', token.user_id).executeTakeFirst();
+  // A mistyped address is refused without using the link up.
   if (user?.email !== input.email) throw new HttpError(422, 'This link is invalid or has expired.', { email: ['This link is invalid or has expired.'] });
+  const password = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password: await hashPassword(input.password), updated_at: nowIso() }).where('id', '=', userId).execute();
+    await claimToken(trx, token.id, 'email');
+    await trx.updateTable('users').set({ password, updated_at: nowIso() }).where('id', '=', token.user_id).execute();
     // Whoever knew the old password is signed out everywhere.
-    await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', token.user_id).execute();
   });
 }
 

@@ -4,6 +4,7 @@ import { stringify } from 'csv-stringify';
 import { CSV_EXPORT_SYNC_LIMIT, type CsvExportResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
 import { parseListQuery } from '../../http/list-query.ts';
 import { usersListDefinition } from './list.ts';
 import { displayName } from './repository.ts';
@@ -18,7 +19,8 @@ function filteredQuery(ctx: AppContext, rawQuery: unknown) {
   let qb = ctx.db.selectFrom('users').select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.email_verified_at', 'users.banned_at', 'users.created_at', 'users.updated_at']);
   for (const f of q.filterItems) {
     const handler = def.filters[f.key];
-    if (handler) qb = handler(qb as any, f) as any;
+    if (!handler) throw new HttpError(422, `Unknown filter: ${f.key}`, { filters: [`Unknown filter: ${f.key}`] });
+    qb = handler(qb as any, f) as any;
   }
   if (q.query && def.search) qb = def.search(qb as any, q.query) as any;
   return qb;
@@ -40,7 +42,11 @@ async function* rows(ctx: AppContext, rawQuery: unknown) {
 async function writeExport(ctx: AppContext, userId: number, rawQuery: unknown): Promise<string> {
   const uuid = crypto.randomUUID();
   const key = `exports/users-${uuid}.csv`;
-  const csv = Readable.from(rows(ctx, rawQuery)).pipe(stringify({ header: true, columns: COLUMNS }));
+  const source = Readable.from(rows(ctx, rawQuery));
+  const csv = stringify({ header: true, columns: COLUMNS });
+  // .pipe() does not forward errors: a failed query would leave the file write waiting forever.
+  source.on('error', (err) => csv.destroy(err));
+  source.pipe(csv);
   await ctx.storage.put(key, csv);
   await ctx.db.insertInto('csv_exports').values({ user_id: userId, resource: 'users', path: key, uuid, created_at: nowIso() }).execute();
   return uuid;

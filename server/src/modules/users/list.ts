@@ -30,7 +30,8 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
         return qb.where('users.id', 'in', ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', id));
       },
       subscriptions: (qb, f) => {
-        const has = f.operator === 'has' || f.value === true || f.value === 'true';
+        // has / doesntHave decide; with a plain operator the value says which (true → has).
+        const has = f.operator === 'has' || (f.operator !== 'doesntHave' && (f.value === true || f.value === 'true'));
         return qb.where('users.id', has ? 'in' : 'not in', activeSubscription());
       },
     },

@@ -71,7 +71,12 @@ export function userSearchIds(db: Db, dialect: Dialect, query: string) {
     const phrase = `"${q.replace(/"/g, '""')}"`;
     return db.selectFrom(sql`users_fts`.as('f')).select(sql<number>`rowid`.as('id')).where(sql`users_fts`, 'match', phrase);
   }
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (q.length < 3) {
+    // As on SQLite: trigrams need three characters, so a short query is an e-mail prefix (emails are stored lower-case).
+    return db.selectFrom('users').select('id').where('email', 'like', `${escaped.toLowerCase()}%`);
+  }
+  const pattern = `%${escaped}%`;
   return db.selectFrom('users').select('id')
     .where(sql`(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`, 'ilike', pattern);
 }

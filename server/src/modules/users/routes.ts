@@ -39,16 +39,27 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body)) }));
 
-  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) =>
-    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), requireUser(req)) }));
+  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) => {
+    // zod 4 fills defaults even inside .partial() (roles: [], permissions: [], email_verified_at: false),
+    // so keep only the fields the client sent: an edit of the name must not strip roles or verification.
+    const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
+    const parsed = parse(userUpdateSchema, body);
+    const input = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as typeof parsed;
+    return { user: await updateUser(ctx, idParam(req.params), input, requireUser(req)) };
+  });
 
   app.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] } }, async (req) => {
     await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), requireUser(req));
     return {};
   });
 
-  app.post('/api/v1/users/:id/ban', { config: { permission: manage } }, async (req) =>
-    ({ user: await banUser(ctx, idParam(req.params), parse(banSchema, req.body), requireUser(req)) }));
+  app.post('/api/v1/users/:id/ban', { config: { permission: manage } }, async (req) => {
+    // Permanent unless an end date is given: a date sent without the flag must not become a permanent ban
+    // (and must be validated as a date in the future).
+    const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
+    const withFlag = body.permanent === undefined && body.ban_until ? { ...body, permanent: false } : body;
+    return { user: await banUser(ctx, idParam(req.params), parse(banSchema, withFlag), requireUser(req)) };
+  });
 
   app.delete('/api/v1/users/:id/unban', { config: { permission: manage } }, async (req) => ({ user: await unbanUser(ctx, idParam(req.params)) }));
 

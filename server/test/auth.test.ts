@@ -1,0 +1,487 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@app/contracts';
+import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+
+const t = await createTestApp();
+
+/** Mails the log driver wrote, oldest first. */
+function mails(): { to: string; subject: string; text: string }[] {
+  const file = path.join(t.storage, 'logs', 'mail.log');
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
+    const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');
+    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n') };
+  });
+}
+const mailsTo = (email: string) => mails().filter((m) => m.to === email);
+function lastLink(email: string, pattern: RegExp): RegExpExecArray {
+  const m = mailsTo(email).at(-1);
+  const match = m && pattern.exec(m.text);
+  if (!match) throw new Error(`no mail to ${email} matching ${pattern}: ${JSON.stringify(mailsTo(email))}`);
+  return match;
+}
+
+// Every request from inject comes from 127.0.0.1; tests that fail logins on purpose use an address of their own
+// (the server trusts X-Forwarded-For) so the per-IP limit they trip does not lock the other tests out.
+let ipCounter = 0;
+const freshIp = () => { ipCounter++; return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`; };
+const loginFrom = (c: Client, ip: string, email: string, password: string) =>
+  c.request('POST', '/api/v1/auth/login', { email, password }, { 'x-forwarded-for': ip });
+
+/** The raw Set-Cookie header for one cookie name. */
+function setCookie(headers: Record<string, unknown>, name: string): string | undefined {
+  const all = [headers['set-cookie'] ?? []].flat() as string[];
+  return all.find((c) => c.startsWith(`${name}=`));
+}
+
+afterEach(async () => {
+  await t.ctx.settings.set({ 'client.registration.disable': false, 'client.auth.domain_blacklist': '', 'client.require_email_confirmation': false });
+});
+
+describe('POST auth/register', () => {
+  it('creates the user with the default role and signs them in', async () => {
+    const c = guest(t);
+    const res = await c.post('/api/v1/auth/register', { email: 'New.Person@Example.test', password: 'secret-pass', password_confirmation: 'secret-pass', first_name: 'New' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe('success');
+    expect(res.body.user).toMatchObject({ email: 'new.person@example.test', first_name: 'New', roles: [{ name: 'users' }] });
+    expect(res.body.user.email_verified_at).not.toBeNull();
+    expect(res.body.user).not.toHaveProperty('password');
+    expect(c.cookies.has(SESSION_COOKIE)).toBe(true);
+    const me = await c.get('/api/v1/auth/me');
+    expect(me.body.user.email).toBe('new.person@example.test');
+    expect(me.body.user.effective_permissions).toContain('api.access');
+    // The new account can sign in with its password.
+    await guest(t).login('new.person@example.test', 'secret-pass');
+  });
+
+  it('refuses a taken email, a short password and a mismatched confirmation with field errors', async () => {
+    const taken = await guest(t).post('/api/v1/auth/register', { email: ADMIN.email.toUpperCase(), password: 'secret-pass', password_confirmation: 'secret-pass' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toBeDefined();
+    const short = await guest(t).post('/api/v1/auth/register', { email: 'short@example.test', password: 'short', password_confirmation: 'short' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.password).toBeDefined();
+    const mismatch = await guest(t).post('/api/v1/auth/register', { email: 'mm@example.test', password: 'secret-pass', password_confirmation: 'secret-pasz' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toBeDefined();
+    const bad = await guest(t).post('/api/v1/auth/register', { email: 'not-an-email', password: 'secret-pass', password_confirmation: 'secret-pass' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toBeDefined();
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['short@example.test', 'mm@example.test']).execute()).toEqual([]);
+  });
+
+  it('answers 403 while registration is disabled', async () => {
+    await t.ctx.settings.set({ 'client.registration.disable': true });
+    const res = await guest(t).post('/api/v1/auth/register', { email: 'closed@example.test', password: 'secret-pass', password_confirmation: 'secret-pass' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/disabled/i);
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'closed@example.test').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses blacklisted domains with errors.email (case-insensitive), allows others', async () => {
+    await t.ctx.settings.set({ 'client.auth.domain_blacklist': 'spam.test, Junk.Test' });
+    for (const email of ['a@spam.test', 'B@JUNK.TEST']) {
+      const res = await guest(t).post('/api/v1/auth/register', { email, password: 'secret-pass', password_confirmation: 'secret-pass' });
+      expect(res.status, email).toBe(422);
+      expect(res.body.errors.email).toBeDefined();
+    }
+    const ok = await guest(t).post('/api/v1/auth/register', { email: 'fine@notspam.test', password: 'secret-pass', password_confirmation: 'secret-pass' });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('with email confirmation required: mails a verify link, starts no session; the link verifies once', async () => {
+    await t.ctx.settings.set({ 'client.require_email_confirmation': true });
+    const c = guest(t);
+    const res = await c.post('/api/v1/auth/register', { email: 'confirm@example.test', password: 'secret-pass', password_confirmation: 'secret-pass' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.status).toBe('needs_email_verification');
+    expect(res.body.user).toBeUndefined();
+    expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await c.get('/api/v1/auth/me')).body.user).toBeNull();
+
+    const row = await t.ctx.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', 'confirm@example.test').executeTakeFirstOrThrow();
+    expect(row.email_verified_at).toBeNull();
+    const [, token] = lastLink('confirm@example.test', /http:\/\/localhost:8000\/email\/verify\/([A-Za-z0-9_-]+)/);
+
+    const wrong = await guest(t).post('/api/v1/auth/email/verify', { token: 'x'.repeat(40) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.token).toBeDefined();
+
+    const ok = await guest(t).post('/api/v1/auth/email/verify', { token });
+    expect(ok.status, ok.text).toBe(200);
+    const after = await t.ctx.db.selectFrom('users').select('email_verified_at').where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(after.email_verified_at).not.toBeNull();
+    const again = await guest(t).post('/api/v1/auth/email/verify', { token });
+    expect(again.status).toBe(422);
+    await guest(t).login('confirm@example.test', 'secret-pass');
+  });
+
+  it('a signed-in unverified user can ask for a new link', async () => {
+    const u = await createUser(t, { roles: [t.roles.users], verified: false });
+    const c = await new Client(t).login(u.email, u.password);
+    const before = mailsTo(u.email).length;
+    const res = await c.post('/api/v1/auth/email/verification-notification');
+    expect(res.status, res.text).toBe(200);
+    expect(mailsTo(u.email)).toHaveLength(before + 1);
+    const [, token] = lastLink(u.email, /\/email\/verify\/([A-Za-z0-9_-]+)/);
+    expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
+    expect((await c.post('/api/v1/auth/email/verification-notification')).status).toBe(422);
+  });
+});
+
+describe('POST auth/login, auth/logout, GET auth/me', () => {
+  it('signs in: answers the user and sets an httpOnly SameSite session cookie', async () => {
+    const c = guest(t);
+    const res = await c.post('/api/v1/auth/login', { email: ADMIN.email, password: ADMIN.password });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user).toMatchObject({ email: ADMIN.email, roles: [{ name: 'admin' }] });
+    expect(res.body.user).not.toHaveProperty('password');
+    const cookie = setCookie(res.headers, SESSION_COOKIE);
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=(Lax|Strict)/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+    // The CSRF cookie must be readable by the page's script.
+    expect(setCookie(res.headers, CSRF_COOKIE)).not.toMatch(/HttpOnly/i);
+  });
+
+  it('accepts the email in any case', async () => {
+    const res = await loginFrom(guest(t), freshIp(), ADMIN.email.toUpperCase(), ADMIN.password);
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it('answers 422 with errors.email for a wrong password or unknown account, without a session', async () => {
+    const ip = freshIp();
+    for (const [email, password] of [[ADMIN.email, 'wrong-password'], ['nobody@example.test', 'whatever']]) {
+      const c = guest(t);
+      const res = await loginFrom(c, ip, email, password);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.email).toEqual(['These credentials do not match our records.']);
+      expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    }
+    const missing = await loginFrom(guest(t), ip, '', '');
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.email).toBeDefined();
+    expect(missing.body.errors.password).toBeDefined();
+  });
+
+  it('logout ends the session on the server, not only in the browser', async () => {
+    const c = await asAdmin(t);
+    const stolen = new Map(c.cookies);
+    expect((await c.get('/api/v1/auth/me')).body.user.email).toBe(ADMIN.email);
+    expect((await c.post('/api/v1/auth/logout')).status).toBe(200);
+    expect(c.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await c.get('/api/v1/auth/me')).body.user).toBeNull();
+    // Replaying the old cookie does not bring the session back.
+    const replay = new Client(t);
+    replay.cookies = stolen;
+    expect((await replay.get('/api/v1/auth/me')).body.user).toBeNull();
+    expect((await replay.get('/api/v1/users')).status).toBe(401);
+  });
+
+  it('me: null for guests (with the guests role permissions)', async () => {
+    const res = await guest(t).get('/api/v1/auth/me');
+    expect(res.status).toBe(200);
+    expect(res.body.user).toBeNull();
+    expect(res.body.guest_permissions).toContain('titles.view');
+    expect(res.body.guest_permissions).not.toContain('api.access');
+    expect(res.body.settings).toHaveProperty(['client.registration.disable']);
+    expect(Object.keys(res.body.settings).every((k) => k.startsWith('client.'))).toBe(true);
+  });
+
+  it('me: the user with roles and effective_permissions = union of roles and own', async () => {
+    const c = await asUser(t, { permissions: ['users.update', 'api.access'] });
+    const me = (await c.get('/api/v1/auth/me')).body.user;
+    expect(me.id).toBe(c.user.id);
+    expect(me.roles).toEqual([{ id: t.roles.users, name: 'users' }]);
+    expect(me.effective_permissions).toContain('users.update'); // own
+    expect(me.effective_permissions).toContain('lists.create'); // from the users role
+    expect(me.effective_permissions).not.toContain('admin');
+    expect(new Set(me.effective_permissions).size).toBe(me.effective_permissions.length);
+    expect(me.effective_permissions).toEqual([...me.effective_permissions].sort());
+    expect(me).not.toHaveProperty('password');
+    // The own permission is effective for the guard too.
+    expect((await c.get('/api/v1/users')).status).toBe(200);
+  });
+
+  it('single-device login ends the other sessions', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const first = await new Client(t).login(u.email, u.password);
+    await t.ctx.settings.set({ 'client.single_device_login': true });
+    try {
+      await new Client(t).login(u.email, u.password);
+      expect((await first.get('/api/v1/auth/me')).body.user).toBeNull();
+    } finally {
+      await t.ctx.settings.set({ 'client.single_device_login': false });
+    }
+  });
+});
+
+describe('password reset', () => {
+  const message = 'If an account exists for that email, we have sent a password reset link to it.';
+
+  it('answers the same for known and unknown addresses, mailing only the known one', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const before = mails().length;
+    const unknown = await guest(t).post('/api/v1/auth/password/email', { email: 'ghost@example.test' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual({ message });
+    expect(mails()).toHaveLength(before);
+    const known = await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual({ message });
+    expect(mails()).toHaveLength(before + 1);
+    expect(mailsTo(u.email).at(-1)!.subject).toMatch(/reset/i);
+    const bad = await guest(t).post('/api/v1/auth/password/email', { email: 'nope' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.email).toBeDefined();
+  });
+
+  it('the mailed token resets the password once and ends every session', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const session = await new Client(t).login(u.email, u.password);
+    await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    const [, token, email] = lastLink(u.email, /http:\/\/localhost:8000\/password\/reset\/([A-Za-z0-9_-]+)\?email=(\S+)/);
+    expect(decodeURIComponent(email)).toBe(u.email);
+
+    const mismatch = await guest(t).post('/api/v1/auth/password/reset', { token, email: 'someone-else@example.test', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    expect(mismatch.status).toBe(422);
+
+    const res = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    expect(res.status, res.text).toBe(200);
+    expect((await session.get('/api/v1/auth/me')).body.user).toBeNull();
+    expect((await loginFrom(guest(t), freshIp(), u.email, u.password)).status).toBe(422);
+    await guest(t).login(u.email, 'brand-new-pass');
+
+    const reuse = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'other-new-pass', password_confirmation: 'other-new-pass' });
+    expect(reuse.status).toBe(422);
+    expect(reuse.body.errors).toBeDefined();
+    await guest(t).login(u.email, 'brand-new-pass');
+  });
+
+  it('refuses a bad token with 422, and a short or unconfirmed password', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const bad = await guest(t).post('/api/v1/auth/password/reset', { token: 'x'.repeat(43), email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toBeDefined();
+    await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    const [, token] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    const short = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'short', password_confirmation: 'short' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.password).toBeDefined();
+    const unconfirmed = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pasz' });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.errors.password_confirmation).toBeDefined();
+    // Refused attempts do not use the token up.
+    const ok = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('only the newest link works', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    const [, first] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    const [, second] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    expect(second).not.toBe(first);
+    const body = { email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
+    expect((await guest(t).post('/api/v1/auth/password/reset', { ...body, token: first })).status).toBe(422);
+    expect((await guest(t).post('/api/v1/auth/password/reset', { ...body, token: second })).status).toBe(200);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a cookie-authenticated write without (or with a wrong) x-xsrf-token header', async () => {
+    const c = await asAdmin(t);
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const target = await createUser(t, { roles: [t.roles.users] });
+    const url = `/api/v1/users/${target.id}`;
+    const body = JSON.stringify({ first_name: 'Hacked' });
+    const none = await t.app.inject({ method: 'PUT', url, headers: { cookie, 'content-type': 'application/json' }, payload: body });
+    expect(none.statusCode).toBe(419);
+    expect(none.json().message).toMatch(/CSRF/);
+    const wrong = await t.app.inject({ method: 'PUT', url, headers: { cookie, 'content-type': 'application/json', [CSRF_HEADER]: 'forged' }, payload: body });
+    expect(wrong.statusCode).toBe(419);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } });
+    expect(logout.statusCode).toBe(419);
+    const row = await t.ctx.db.selectFrom('users').select('first_name').where('id', '=', target.id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBeNull();
+    // Still signed in: the refused logout did nothing.
+    expect((await c.get('/api/v1/auth/me')).body.user.email).toBe(ADMIN.email);
+    // With the header the same write goes through.
+    expect((await c.put(url, { first_name: 'Fine' })).status).toBe(200);
+  });
+
+  it('a login form post without the header is refused too', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: ADMIN.email, password: ADMIN.password } });
+    expect(res.statusCode).toBe(419);
+  });
+
+  it('reads need no header', async () => {
+    const c = await asAdmin(t);
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('personal access tokens', () => {
+  it('POST auth/access-tokens answers a token that works as a bearer for reads and permitted writes, without CSRF', async () => {
+    const admin = await asAdmin(t);
+    const created = await admin.post('/api/v1/auth/access-tokens', { tokenName: 'ci' });
+    expect(created.status, created.text).toBe(200);
+    expect(typeof created.body.plainTextToken).toBe('string');
+    const api = new Client(t);
+    api.bearer = created.body.plainTextToken;
+    const me = await api.get('/api/v1/auth/me');
+    expect(me.body.user.email).toBe(ADMIN.email);
+
+    const target = await createUser(t, { roles: [t.roles.users] });
+    // No cookies at all, no CSRF header: a bearer write is fine.
+    const res = await t.app.inject({
+      method: 'PUT', url: `/api/v1/users/${target.id}`, payload: { first_name: 'ViaToken' },
+      headers: { authorization: `Bearer ${created.body.plainTextToken}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user.first_name).toBe('ViaToken');
+
+    const listed = await admin.get('/api/v1/auth/access-tokens');
+    const row = listed.body.tokens.find((x: any) => x.name === 'ci');
+    expect(row.last_used_at).not.toBeNull();
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.plainTextToken);
+    expect(row).not.toHaveProperty('token_hash');
+
+    expect((await admin.delete(`/api/v1/auth/access-tokens/${row.id}`)).status).toBe(200);
+    expect((await api.get('/api/v1/auth/me')).status).toBe(401);
+  });
+
+  it('a bearer token carries only its owner’s permissions', async () => {
+    const c = await asUser(t);
+    const created = await c.post('/api/v1/auth/access-tokens', { tokenName: 'mine' });
+    expect(created.status).toBe(200);
+    const api = new Client(t);
+    api.bearer = created.body.plainTextToken;
+    expect((await api.get('/api/v1/auth/me')).body.user.id).toBe(c.user.id);
+    expect((await api.get('/api/v1/users')).status).toBe(403);
+    expect((await api.post('/api/v1/users', { email: 'viatoken@example.test', password: 'secret-pass' })).status).toBe(403);
+    // Someone else's token id cannot be deleted.
+    const other = await asAdmin(t);
+    const otherToken = await other.post('/api/v1/auth/access-tokens', { tokenName: 'admins' });
+    const adminTokens = (await other.get('/api/v1/auth/access-tokens')).body.tokens;
+    expect((await c.delete(`/api/v1/auth/access-tokens/${adminTokens[0].id}`)).status).toBe(404);
+    expect(otherToken.status).toBe(200);
+  });
+
+  it('an unknown bearer token is 401, and a blank token name is 422', async () => {
+    const api = new Client(t);
+    api.bearer = 'nope|nothing';
+    expect((await api.get('/api/v1/auth/me')).status).toBe(401);
+    expect((await (await asAdmin(t)).post('/api/v1/auth/access-tokens', { tokenName: '  ' })).status).toBe(422);
+  });
+});
+
+describe('login throttling', () => {
+  it('locks an account for a minute after 5 failures, with a clear 429 message, even from other addresses', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    for (let i = 0; i < 5; i++) expect((await loginFrom(guest(t), freshIp(), u.email, 'wrong-password')).status).toBe(422);
+    const locked = await loginFrom(guest(t), freshIp(), u.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many login attempts\. Please try again in \d+ seconds\./);
+    const seconds = Number(/in (\d+) seconds/.exec(locked.body.message)![1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    // Other accounts are not affected.
+    const other = await createUser(t, { roles: [t.roles.users] });
+    expect((await loginFrom(guest(t), freshIp(), other.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('locks an address after 5 failures across accounts', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++) expect((await loginFrom(guest(t), ip, `nobody${i}@example.test`, 'x')).status).toBe(422);
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const locked = await loginFrom(guest(t), ip, u.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many login attempts/);
+    expect((await loginFrom(guest(t), freshIp(), u.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a successful login resets the account counter', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    for (let i = 0; i < 4; i++) await loginFrom(guest(t), freshIp(), u.email, 'wrong-password');
+    expect((await loginFrom(guest(t), freshIp(), u.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await loginFrom(guest(t), freshIp(), u.email, 'wrong-password')).status).toBe(422);
+    expect((await loginFrom(guest(t), freshIp(), u.email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('suspended users', () => {
+  it('a ban ends the sessions and tokens at once; login then answers 403', async () => {
+    const admin = await asAdmin(t);
+    const c = await asUser(t);
+    const token = (await c.post('/api/v1/auth/access-tokens', { tokenName: 't' })).body.plainTextToken;
+    const api = new Client(t);
+    api.bearer = token;
+    expect((await api.get('/api/v1/auth/me')).body.user.id).toBe(c.user.id);
+
+    expect((await admin.post(`/api/v1/users/${c.user.id}/ban`, {})).status).toBe(200);
+    expect((await c.get('/api/v1/auth/me')).body.user).toBeNull();
+    expect((await c.post('/api/v1/auth/access-tokens', { tokenName: 'again' })).status).toBe(401);
+    expect((await api.get('/api/v1/auth/me')).status).toBe(401);
+    expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', c.user.id).execute()).toEqual([]);
+
+    const denied = await loginFrom(guest(t), freshIp(), c.user.email, PASSWORD);
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/suspended/);
+    // A wrong password does not reveal the suspension.
+    expect((await loginFrom(guest(t), freshIp(), c.user.email, 'wrong-password')).status).toBe(422);
+
+    expect((await admin.delete(`/api/v1/users/${c.user.id}/unban`)).status).toBe(200);
+    expect((await loginFrom(guest(t), freshIp(), c.user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a temporary suspension that has run out lifts itself at the next login', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.ctx.db.insertInto('bans').values({ user_id: u.id, ban_until: past, comment: null, created_by: null, created_at: past }).execute();
+    await t.ctx.db.updateTable('users').set({ banned_at: past }).where('id', '=', u.id).execute();
+    const res = await loginFrom(guest(t), freshIp(), u.email, PASSWORD);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user.banned_at).toBeNull();
+  });
+});
+
+describe('request bodies', () => {
+  it('answers 413 with a message for a JSON body over 1 MB', async () => {
+    const c = await asAdmin(t);
+    const res = await c.request('POST', '/api/v1/auth/access-tokens', JSON.stringify({ tokenName: 'x'.repeat(1024 * 1024 + 10) }));
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request is too large.');
+  });
+
+  it('answers 400 with a message for malformed JSON, never 500', async () => {
+    const c = guest(t);
+    for (const payload of ['{"email":', '{email: 1}', 'nul', '']) {
+      const res = await c.request('POST', '/api/v1/auth/login', payload, { 'content-type': 'application/json' });
+      expect(res.status, `${JSON.stringify(payload)}: ${res.text}`).toBe(400);
+      expect(res.body.message, payload).toBe('Malformed JSON in the request body.');
+      expect(res.text).not.toMatch(/at .*\.ts:\d+/);
+    }
+  });
+
+  it('answers 422 (not 500) for JSON of the wrong shape', async () => {
+    const c = guest(t);
+    for (const payload of ['[]', 'null', '"text"', '42', '{"email":{"$ne":1},"password":[1]}']) {
+      const res = await c.request('POST', '/api/v1/auth/login', payload, { 'content-type': 'application/json' });
+      expect(res.status, `${payload}: ${res.text}`).toBe(422);
+    }
+  });
+
+  it('answers a 4xx for a non-JSON content type', async () => {
+    const res = await guest(t).request('POST', '/api/v1/auth/login', 'email=a', { 'content-type': 'text/plain' });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+  });
+});

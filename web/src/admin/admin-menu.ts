@@ -1,0 +1,27 @@
+import { BadgeDollarSign, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
+import { trans } from '../lib/i18n';
+
+export interface AdminMenuItem {
+  label: () => string;
+  path: string;
+  icon: LucideIcon;
+  /** Permission needed to open the section; null means admin.access is enough. */
+  permission: string | null;
+}
+
+export const ADMIN_MENU: AdminMenuItem[] = [
+  { label: () => trans('Dashboard'), path: '/admin', icon: Gauge, permission: null },
+  { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: 'users.update' },
+  { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: 'roles.update' },
+  { label: () => trans('Subscriptions'), path: '/admin/subscriptions', icon: CreditCard, permission: 'subscriptions.update' },
+  { label: () => trans('Plans'), path: '/admin/plans', icon: BadgeDollarSign, permission: 'plans.update' },
+  { label: () => trans('Custom pages'), path: '/admin/custom-pages', icon: FileText, permission: 'custom_pages.update' },
+  { label: () => trans('Tags'), path: '/admin/tags', icon: Tags, permission: 'tags.update' },
+  { label: () => trans('Localizations'), path: '/admin/localizations', icon: Languages, permission: 'localizations.update' },
+  { label: () => trans('Files'), path: '/admin/files', icon: Folder, permission: 'files.update' },
+  { label: () => trans('Ads'), path: '/admin/ads', icon: Megaphone, permission: 'settings.update' },
+  { label: () => trans('News'), path: '/admin/news', icon: Newspaper, permission: 'news.update' },
+  { label: () => trans('Appearance'), path: '/admin/appearance', icon: Palette, permission: 'appearance.update' },
+  { label: () => trans('Settings'), path: '/admin/settings', icon: Settings, permission: 'settings.update' },
+];
+

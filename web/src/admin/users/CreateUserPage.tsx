@@ -1,0 +1,5 @@
+import { UserForm } from './UserForm';
+
+export function Component() {
+  return <UserForm />;
+}

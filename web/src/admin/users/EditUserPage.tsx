@@ -1,0 +1,26 @@
+import { useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { NotFoundPage } from '../../site/ErrorPages';
+import { useUser } from './api';
+import { UserForm } from './UserForm';
+
+export function Component() {
+  const { userId } = useParams();
+  const query = useUser(userId);
+  if (query.isPending) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-4 p-4 desk:p-8" role="status" aria-label={trans('Loading')}>
+        <div className="skeleton h-8 w-64" />
+        <div className="skeleton h-9 w-full" />
+        <div className="skeleton h-9 w-full" />
+        <div className="skeleton h-9 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  return <UserForm user={query.data} />;
+}

@@ -1,0 +1,110 @@
+import { useId, useMemo, useState } from 'react';
+import type { Permission, PermissionGrant } from '@app/contracts/permissions';
+import { trans } from '../../lib/i18n';
+import { Checkbox } from '../../ui/fields';
+
+interface Props {
+  catalogue: Permission[];
+  value: PermissionGrant[];
+  onChange: (value: PermissionGrant[]) => void;
+  error?: string;
+}
+
+/** Individual permissions grouped by group; advanced ones hidden until 'Show advanced permissions' is ticked. */
+export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
+  const [showAdvanced, setShowAdvanced] = useState(false);
+  const selected = useMemo(() => new Map(value.map((g) => [g.name, g])), [value]);
+  const groups = useMemo(() => {
+    const map = new Map<string, Permission[]>();
+    for (const p of catalogue) {
+      if (p.advanced && !showAdvanced && !selected.has(p.name)) continue;
+      map.set(p.group, [...(map.get(p.group) ?? []), p]);
+    }
+    return [...map.entries()];
+  }, [catalogue, showAdvanced, selected]);
+
+  const toggle = (p: Permission, on: boolean) => {
+    if (on) onChange([...value, { name: p.name, restrictions: p.restrictions.length ? p.restrictions.map((r) => ({ name: r.name, value: r.value })) : undefined }]);
+    else onChange(value.filter((g) => g.name !== p.name));
+  };
+  const setRestriction = (name: string, restriction: string, v: boolean | number | undefined) => {
+    onChange(value.map((g) => {
+      if (g.name !== name) return g;
+      const rest = (g.restrictions ?? []).filter((r) => r.name !== restriction);
+      return { ...g, restrictions: [...rest, { name: restriction, value: v }] };
+    }));
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-2 text-sm font-medium">{trans('Permissions')}</legend>
+      <Checkbox label={trans('Show advanced permissions')} checked={showAdvanced} onChange={(e) => setShowAdvanced(e.target.checked)} />
+      {error && <p role="alert" className="text-xs text-danger">{error}</p>}
+      <div className="flex flex-col gap-2">
+        {groups.map(([group, perms]) => (
+          <details key={group} className="rounded-md border border-border" open={perms.some((p) => selected.has(p.name))}>
+            <summary className="cursor-pointer px-3 py-2 text-sm font-medium capitalize">
+              {group.replace(/_/g, ' ')}
+              <span className="ml-2 text-xs font-normal text-text-muted">
+                {perms.filter((p) => selected.has(p.name)).length}/{perms.length}
+              </span>
+            </summary>
+            <ul className="flex flex-col gap-3 border-t border-border px-3 py-3">
+              {perms.map((p) => {
+                const grant = selected.get(p.name);
+                return (
+                  <li key={p.name} className="flex flex-col gap-2">
+                    <Checkbox label={p.display_name} description={p.description} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
+                    {grant && p.restrictions.length > 0 && (
+                      <div className="ml-7 flex flex-col gap-2">
+                        {p.restrictions.map((r) => (
+                          <RestrictionInput
+                            key={r.name}
+                            label={r.name.replace(/_/g, ' ')}
+                            description={r.description}
+                            type={r.type}
+                            value={grant.restrictions?.find((x) => x.name === r.name)?.value}
+                            onChange={(v) => setRestriction(p.name, r.name, v)}
+                          />
+                        ))}
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </details>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function RestrictionInput({ label, description, type, value, onChange }: {
+  label: string; description: string; type: 'bool' | 'number'; value: boolean | number | undefined; onChange: (v: boolean | number | undefined) => void;
+}) {
+  const id = useId();
+  if (type === 'bool') {
+    return <Checkbox label={label} description={description} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+  }
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm capitalize">{label}</label>
+      <input
+        id={id}
+        type="number"
+        step={1}
+        inputMode="numeric"
+        className="h-9 w-48 rounded-md border border-border bg-bg-elevated px-3 text-sm"
+        value={typeof value === 'number' ? value : ''}
+        aria-describedby={`${id}-desc`}
+        onChange={(e) => {
+          const raw = e.target.value.trim();
+          // Empty becomes undefined, otherwise an integer.
+          onChange(raw === '' ? undefined : Math.trunc(Number(raw)));
+        }}
+      />
+      <p id={`${id}-desc`} className="text-xs text-text-muted">{description}</p>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useForm } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { BAN_COMMENT_MAX, banSchema, type User } from '@app/contracts/users';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { Checkbox, DateField, TextArea } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { useUsersInvalidator } from './api';
+
+interface Values { ban_until: string; permanent: boolean; comment: string }
+
+function prepare(v: Values) {
+  return {
+    permanent: v.permanent,
+    ban_until: v.permanent || !v.ban_until ? null : new Date(v.ban_until).toISOString(),
+    comment: v.comment || null,
+  };
+}
+
+function tomorrow(): string {
+  const d = new Date(Date.now() + 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+export function SuspendUserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const invalidate = useUsersInvalidator();
+  const { register, handleSubmit, watch, setError, reset, formState: { errors } } = useForm<Values>({
+    defaultValues: { ban_until: '', permanent: true, comment: '' },
+    resolver: zodFormResolver(banSchema, prepare) as any,
+  });
+  const permanent = watch('permanent');
+  const comment = watch('comment') ?? '';
+  const mutation = useMutation({
+    mutationFn: (body: unknown) => api.post<{ user: User }>(`users/${user!.id}/ban`, body),
+    onSuccess: (r) => {
+      toast(trans('User suspended'));
+      invalidate(r?.user);
+      reset();
+      onClose();
+    },
+    onError: (e) => {
+      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
+  const onSubmit = handleSubmit((data) => mutation.mutate(data));
+  return (
+    <Modal
+      open={!!user}
+      onOpenChange={(o) => { if (!o) { reset(); onClose(); } }}
+      title={trans('Suspend “:name”', { name: user?.display_name || user?.email || '' })}
+      footer={
+        <>
+          <Button variant="text" onClick={() => { reset(); onClose(); }}>{trans('Cancel')}</Button>
+          <Button variant="primary" type="submit" form="suspend-user-form" disabled={mutation.isPending}>{trans('Suspend')}</Button>
+        </>
+      }
+    >
+      <form id="suspend-user-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <DateField
+          withTime
+          label={trans('Suspend until')}
+          disabled={permanent}
+          min={tomorrow()}
+          error={errors.ban_until?.message ? trans(errors.ban_until.message, { date: new Date().toLocaleString() }) : undefined}
+          {...register('ban_until')}
+        />
+        <Checkbox label={trans('Permanent')} {...register('permanent')} />
+        <TextArea
+          label={trans('Reason')}
+          maxLength={BAN_COMMENT_MAX}
+          rows={3}
+          error={errors.comment?.message}
+          description={`${comment.length}/${BAN_COMMENT_MAX}`}
+          {...register('comment')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { userCreateSchema, userUpdateSchema, type User } from '@app/contracts/users';
+import type { PermissionGrant } from '@app/contracts/permissions';
+import { api, errorMessage } from '../../lib/api';
+import { fromBytes, SIZE_UNIT_LIST, toBytes, type SizeUnit } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button, buttonClass } from '../../ui/Button';
+import { Select, Switch, TextField } from '../../ui/fields';
+import { toast } from '../../ui/Toast';
+import { PageTitle } from '../PageTitle';
+import { usePermissionCatalogue, useRoles } from './api';
+import { AvatarSection } from './AvatarSection';
+import { PermissionPicker } from './PermissionPicker';
+
+export interface UserFormValues {
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  email_verified_at: boolean;
+  space_amount: string;
+  space_unit: SizeUnit;
+  roles: number[];
+  permissions: PermissionGrant[];
+}
+
+function toPayload(v: UserFormValues, isEdit: boolean) {
+  const amount = v.space_amount.trim();
+  return {
+    email: v.email,
+    password: isEdit && !v.password ? undefined : v.password,
+    first_name: v.first_name,
+    last_name: v.last_name,
+    email_verified_at: v.email_verified_at,
+    available_space: amount === '' ? null : toBytes(Number(amount), v.space_unit),
+    roles: v.roles,
+    permissions: v.permissions.map((p) => ({ name: p.name, restrictions: p.restrictions?.filter((r) => r.value !== undefined) })),
+  };
+}
+
+const FIELD_MAP = { available_space: 'space_amount' };
+
+function defaults(user?: User): UserFormValues {
+  const space = fromBytes(user?.available_space);
+  return {
+    email: user?.email ?? '',
+    password: '',
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email_verified_at: !!user?.email_verified_at,
+    space_amount: space.amount,
+    space_unit: space.unit,
+    roles: user?.roles?.map((r) => r.id) ?? [],
+    permissions: user?.permissions?.map((p) => ({ name: p.name, restrictions: p.restrictions })) ?? [],
+  };
+}
+
+export function UserForm({ user }: { user?: User }) {
+  const isEdit = !!user;
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const roles = useRoles();
+  const catalogue = usePermissionCatalogue();
+  const form = useForm<UserFormValues>({
+    defaultValues: defaults(user),
+    resolver: zodFormResolver(isEdit ? userUpdateSchema : userCreateSchema, (v: UserFormValues) => toPayload(v, isEdit), FIELD_MAP) as any,
+  });
+  const { register, handleSubmit, control, setError, reset, formState: { errors } } = form;
+  // Reset only when another user is loaded, so avatar changes do not wipe unsaved edits.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { reset(defaults(user)); }, [user?.id, reset]);
+
+  const mutation = useMutation({
+    mutationFn: (payload: unknown) => (isEdit ? api.put<{ user: User }>(`users/${user!.id}`, payload) : api.post<{ user: User }>('users', payload)),
+    onSuccess: async (r) => {
+      if (r?.user) qc.setQueryData(queryKeys.detail('users', r.user.id), r.user);
+      await qc.invalidateQueries({ queryKey: queryKeys.lists('users') });
+      toast(isEdit ? trans('User updated') : trans('User created'));
+      navigate('/admin/users');
+    },
+    onError: (e) => {
+      const mapped: Record<string, string> = { ...FIELD_MAP };
+      if (!applyServerErrors(e, setError, mapped)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
+  const onSubmit = handleSubmit((payload) => mutation.mutate(payload));
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 desk:p-8">
+      <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
+        <ArrowLeft size={16} aria-hidden />{trans('Users')}
+      </Link>
+      <PageTitle>{isEdit ? user!.email : trans('Add new user')}</PageTitle>
+      {isEdit && <AvatarSection user={user!} />}
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <TextField label={trans('Email')} type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
+        <TextField
+          label={isEdit ? trans('New password') : trans('Password')}
+          type="password"
+          autoComplete="new-password"
+          required={!isEdit}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label={trans('First name')} error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label={trans('Last name')} error={errors.last_name?.message} {...register('last_name')} />
+        </div>
+        <Switch label={trans('Email confirmed')} {...register('email_verified_at')} />
+        {isEdit && !user!.email_verified_at && <ResendVerification userId={user!.id} />}
+        <div className="flex items-start gap-2">
+          <TextField
+            wrapperClassName="flex-1"
+            label={trans('Available space')}
+            type="number"
+            min={1}
+            step="any"
+            description={trans('Leave empty to inherit the space from roles or subscription.')}
+            error={errors.space_amount?.message}
+            {...register('space_amount')}
+          />
+          <Select label={trans('Unit')} wrapperClassName="w-24" options={SIZE_UNIT_LIST.map((u) => ({ value: u, label: u }))} {...register('space_unit')} />
+        </div>
+        <Controller
+          control={control}
+          name="roles"
+          render={({ field }) => (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-2 text-sm font-medium">{trans('Roles')}</legend>
+              {roles.isPending && <div className="skeleton h-6 w-48" />}
+              {roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
+              <div className="flex flex-wrap gap-2">
+                {roles.data?.map((role) => {
+                  const checked = field.value.includes(role.id);
+                  return (
+                    <label key={role.id} className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm ${checked ? 'border-primary bg-selected' : 'border-border'}`}>
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-[var(--color-primary)]"
+                        checked={checked}
+                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, role.id] : field.value.filter((id) => id !== role.id))}
+                      />
+                      {role.name}
+                    </label>
+                  );
+                })}
+              </div>
+              {errors.roles && <p role="alert" className="text-xs text-danger">{errors.roles.message}</p>}
+            </fieldset>
+          )}
+        />
+        <Controller
+          control={control}
+          name="permissions"
+          render={({ field }) => (
+            catalogue.data ? (
+              <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} />
+            ) : (
+              <div className="skeleton h-24 w-full" />
+            )
+          )}
+        />
+        <div className="flex gap-2 border-t border-border pt-5">
+          <Button type="submit" variant="primary" disabled={mutation.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
+          <Link to="/admin/users" className={buttonClass('text')}>{trans('Cancel')}</Link>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function ResendVerification({ userId }: { userId: number }) {
+  const mutation = useMutation({
+    mutationFn: () => api.post<{ message?: string }>(`users/${userId}/resend-verification`),
+    onSuccess: (r) => toast(r?.message || trans('Confirmation email sent')),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  return (
+    <div>
+      <Button size="sm" onClick={() => mutation.mutate()} disabled={mutation.isPending}>{trans('Resend confirmation email')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Download, MoreVertical, Pencil, Plus, Users as UsersIcon } from 'lucide-react';
+import type { CsvExportResponse, User } from '@app/contracts/users';
+import { api, errorMessage } from '../../lib/api';
+import { useSetting } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Avatar } from '../../ui/Avatar';
+import { Button, buttonClass } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+import { DropdownContent, DropdownItem, DropdownMenu, DropdownTrigger } from '../../ui/DropdownMenu';
+import { toApiParams, type ListParams } from '../../ui/list-params';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { PageTitle } from '../PageTitle';
+import { useUnbanUser } from './api';
+import { SuspendUserModal } from './SuspendUserModal';
+
+function downloadFile(path: string) {
+  const a = document.createElement('a');
+  a.href = path.startsWith('/') || /^https?:/.test(path) ? path : `/api/v1/${path}`;
+  a.download = '';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}
+
+export function Component() {
+  const billingEnabled = useSetting<boolean>('client.billing.enable', false);
+  const [suspending, setSuspending] = useState<User | null>(null);
+  const [unsuspending, setUnsuspending] = useState<User | null>(null);
+  const [exportQueued, setExportQueued] = useState<string | null>(null);
+  const unban = useUnbanUser();
+
+  const exportMutation = useMutation({
+    mutationFn: (params: ListParams) => {
+      const { page: _p, perPage: _pp, ...rest } = toApiParams(params);
+      return api.post<CsvExportResponse>('users/csv/export', undefined, rest);
+    },
+    onSuccess: (r) => {
+      if (r?.downloadPath) downloadFile(r.downloadPath);
+      else setExportQueued(trans("Your request is being processed. We'll email you when the report is ready to download."));
+    },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+
+  const columns = useMemo<DataTableColumn<User>[]>(() => {
+    const cols: DataTableColumn<User>[] = [
+      {
+        id: 'user',
+        header: () => trans('User'),
+        sortKey: 'email',
+        cell: ({ row: { original: u } }) => (
+          <div className="flex min-w-0 items-center gap-3">
+            <Avatar src={u.avatar} label={u.display_name || u.email} />
+            <div className="min-w-0">
+              <Link to={`${u.id}/edit`} className="block truncate font-medium hover:underline">{u.display_name || u.email}</Link>
+              <div className="truncate text-xs text-text-muted">{u.email}</div>
+            </div>
+            {u.banned_at && (
+              <span className="ml-1 rounded bg-danger/15 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
+            )}
+          </div>
+        ),
+      },
+    ];
+    if (billingEnabled) {
+      cols.push({
+        id: 'subscribed',
+        header: () => trans('Subscribed'),
+        cell: ({ row: { original: u } }) => (u.subscriptions?.length ? trans('Yes') : trans('No')),
+      });
+    }
+    cols.push(
+      {
+        id: 'roles',
+        header: () => trans('Roles'),
+        cell: ({ row: { original: u } }) => (
+          <div className="flex flex-wrap gap-1">
+            {u.roles?.map((r) => (
+              <Link key={r.id} to={`/admin/roles/${r.id}/edit`} className="rounded-full border border-border px-2 py-0.5 text-xs hover:bg-hover">{r.name}</Link>
+            ))}
+          </div>
+        ),
+      },
+      { id: 'first_name', header: () => trans('First name'), sortKey: 'first_name', cell: ({ row }) => row.original.first_name ?? '' },
+      { id: 'last_name', header: () => trans('Last name'), sortKey: 'last_name', cell: ({ row }) => row.original.last_name ?? '' },
+      { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{trans('Actions')}</span>,
+        className: 'w-24 text-right',
+        cell: ({ row: { original: u } }) => (
+          <div className="flex justify-end gap-1">
+            <Link to={`${u.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit user :email', { email: u.email })}>
+              <Pencil size={16} aria-hidden />
+            </Link>
+            <DropdownMenu>
+              <DropdownTrigger className={buttonClass('text', 'icon')} aria-label={trans('More actions for :email', { email: u.email })}>
+                <MoreVertical size={16} aria-hidden />
+              </DropdownTrigger>
+              <DropdownContent>
+                {u.banned_at ? (
+                  <DropdownItem onSelect={() => setUnsuspending(u)}>{trans('Remove suspension')}</DropdownItem>
+                ) : (
+                  <DropdownItem onSelect={() => setSuspending(u)}>{trans('Suspend')}</DropdownItem>
+                )}
+              </DropdownContent>
+            </DropdownMenu>
+          </div>
+        ),
+      },
+    );
+    return cols;
+  }, [billingEnabled]);
+
+  const filters = useMemo<FilterDefinition[]>(() => {
+    const defs: FilterDefinition[] = [
+      { key: 'email_verified_at', label: trans('Email verification'), type: 'boolean', trueLabel: trans('Confirmed'), falseLabel: trans('Not confirmed') },
+      { key: 'created_at', label: trans('Created date'), type: 'dateRange' },
+      { key: 'updated_at', label: trans('Updated date'), type: 'dateRange' },
+    ];
+    if (billingEnabled) {
+      defs.push({
+        key: 'subscriptions', label: trans('Subscription'), type: 'select',
+        options: [
+          { label: trans('Subscribed'), value: null, operator: 'has' },
+          { label: trans('Not subscribed'), value: null, operator: 'doesntHave' },
+        ],
+      });
+    }
+    return defs;
+  }, [billingEnabled]);
+
+  return (
+    <div className="flex flex-col gap-6 p-4 desk:p-8">
+      <PageTitle>{trans('Users')}</PageTitle>
+      <DataTable<User>
+        endpoint="users"
+        columns={columns}
+        filters={filters}
+        with={billingEnabled ? 'subscriptions,bans' : 'bans'}
+        canDelete
+        searchLabel={trans('Search users')}
+        emptyState={{ title: trans('No users have been created yet'), icon: <UsersIcon size={40} /> }}
+        noResultsState={{ title: trans('No matching users'), description: trans('Try another search query or different filters') }}
+        headerActions={(params) => (
+          <>
+            <Button onClick={() => exportMutation.mutate(params)} disabled={exportMutation.isPending}>
+              <Download size={16} aria-hidden />
+              {trans('Export CSV')}
+            </Button>
+            <Link to="new" className={buttonClass('primary')}>
+              <Plus size={16} aria-hidden />
+              {trans('Add new user')}
+            </Link>
+          </>
+        )}
+      />
+      <SuspendUserModal user={suspending} onClose={() => setSuspending(null)} />
+      <ConfirmDialog
+        open={!!unsuspending}
+        onOpenChange={(o) => !o && setUnsuspending(null)}
+        title={trans('Remove suspension')}
+        body={trans('Are you sure you want to remove suspension from this user?')}
+        confirm={trans('Remove suspension')}
+        pending={unban.isPending}
+        onConfirm={() => {
+          const u = unsuspending!;
+          unban.mutate(u.id, {
+            onSuccess: () => {
+              toast(trans('User unsuspended'));
+              setUnsuspending(null);
+            },
+            onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+          });
+        }}
+      />
+      <Modal
+        open={!!exportQueued}
+        onOpenChange={(o) => !o && setExportQueued(null)}
+        title={trans('CSV export')}
+        description={exportQueued}
+        size="sm"
+        footer={<Button variant="primary" onClick={() => setExportQueued(null)}>{trans('Got it')}</Button>}
+      />
+    </div>
+  );
+}

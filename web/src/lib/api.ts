@@ -1,0 +1,84 @@
+import type { ApiError as ApiErrorBody } from '@app/contracts/list';
+
+export const API_ROOT = '/api/v1';
+
+export class ApiError extends Error {
+  status: number;
+  errors?: Record<string, string[]>;
+  constructor(status: number, message: string, errors?: Record<string, string[]>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export function buildQuery(params?: QueryParams): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue;
+    search.set(k, String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) {
+    body = opts.body;
+  } else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    const token = readCookie('XSRF-TOKEN');
+    if (token) headers['X-XSRF-TOKEN'] = token;
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API_ROOT}/${path.replace(/^\//, '')}${buildQuery(opts.params)}`, {
+      method, headers, body, credentials: 'same-origin', signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'Network error');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try { data = JSON.parse(text); } catch { data = null; }
+  }
+  if (!res.ok) {
+    const err = (data ?? {}) as Partial<ApiErrorBody>;
+    throw new ApiError(res.status, err.message || res.statusText || 'There was an issue. Please try again.', err.errors);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', path, { params, signal }),
+  post: <T>(path: string, body?: unknown, params?: QueryParams) => apiRequest<T>('POST', path, { body, params }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, { body }),
+};
+
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiError && e.message) return e.message;
+  return fallback;
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import type { CurrentUser } from '@app/contracts/users';
+import { api } from './api';
+import { queryClient, queryKeys } from './query-client';
+
+export interface BootstrapData {
+  user: CurrentUser | null;
+  settings: Record<string, unknown>;
+  version: string;
+}
+
+async function loadBootstrap(): Promise<BootstrapData> {
+  const data = await api.get<Partial<BootstrapData>>('auth/me');
+  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '' };
+}
+
+/** Bootstrap data (auth/me), cached; used by route loaders. */
+export function fetchBootstrap(): Promise<BootstrapData> {
+  return queryClient.fetchQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
+}
+
+export function userCan(user: CurrentUser | null | undefined, permission: string): boolean {
+  if (!user) return false;
+  const perms = user.effective_permissions ?? [];
+  return perms.includes('admin') || perms.includes(permission);
+}
+
+export function useBootstrap(): BootstrapData {
+  const { data } = useQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
+  return data ?? { user: null, settings: {}, version: '' };
+}
+
+export function useAuth() {
+  const data = useBootstrap();
+  return {
+    user: data.user,
+    isLoggedIn: !!data.user,
+    can: (permission: string) => userCan(data.user, permission),
+    isAdmin: userCan(data.user, 'admin.access'),
+  };
+}
+
+export function useSetting<T = unknown>(key: string, fallback?: T): T {
+  const { settings } = useBootstrap();
+  return (key in settings ? settings[key] : fallback) as T;
+}
+
+/** Refresh bootstrap data after login, logout or profile changes. */
+export function setBootstrapUser(user: CurrentUser | null) {
+  queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({ settings: {}, version: '', ...old, user }));
+}
+export function invalidateBootstrap() {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.bootstrap });
+}

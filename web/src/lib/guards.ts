@@ -1,0 +1,36 @@
+import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { fetchBootstrap, userCan } from './auth';
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Loader for /admin: signed-out visitors go to login; others need admin.access (or admin). */
+export async function adminLoader({ request }: LoaderFunctionArgs) {
+  const { user } = await fetchBootstrap();
+  if (!user) throw loginRedirect(request);
+  if (!userCan(user, 'admin.access')) throw new Response('Forbidden', { status: 403 });
+  return null;
+}
+
+/** Loader factory for one admin section's permission. */
+export function requirePermission(permission: string) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const { user } = await fetchBootstrap();
+    if (!user) throw loginRedirect(request);
+    if (!userCan(user, permission)) throw new Response('Forbidden', { status: 403 });
+    return null;
+  };
+}
+
+/** Loader for login/register pages: signed-in users go to their redirect target. */
+export async function guestLoader({ request }: LoaderFunctionArgs) {
+  const { user } = await fetchBootstrap();
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  return null;
+}
+
+export function safeRedirect(target: string | null | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}

@@ -1,0 +1,21 @@
+import { translate, type Lines, type Replacements } from '@app/contracts/i18n';
+
+/** Lines of the active localization, keyed by the English text. Empty until a localization is loaded. */
+let activeLines: Lines = {};
+const listeners = new Set<() => void>();
+
+/** Replace the active localization's lines (e.g. after loading them from the server). */
+export function setTranslationLines(lines: Lines): void {
+  activeLines = lines;
+  listeners.forEach((l) => l());
+}
+
+export function onTranslationsChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Translate an English string. Always call with a literal first argument so the collector can find it. */
+export function trans(key: string, values?: Replacements): string {
+  return translate(activeLines, key, values);
+}

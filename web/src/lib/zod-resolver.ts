@@ -1,0 +1,51 @@
+import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
+import type { ZodType } from 'zod';
+import { ApiError } from './api';
+import { trans } from './i18n';
+
+function setPath(target: Record<string, any>, path: (string | number)[], value: unknown) {
+  let obj = target;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) obj[key] = value;
+    else obj = obj[key] ??= {};
+  });
+}
+
+/**
+ * A tiny react-hook-form resolver for the contracts' zod schemas.
+ * `prepare` turns form values into the payload the schema checks; `fieldMap` renames payload paths to form fields.
+ */
+export function zodFormResolver<TIn extends FieldValues, TOut>(
+  schema: ZodType<TOut>,
+  prepare?: (values: TIn) => unknown,
+  fieldMap: Record<string, string> = {},
+): Resolver<TIn, unknown, TOut> {
+  return async (values) => {
+    const result = schema.safeParse(prepare ? prepare(values) : values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: Record<string, any> = {};
+    const seen = new Set<string>();
+    for (const issue of result.error.issues) {
+      const dotted = issue.path.map(String).join('.');
+      const field = fieldMap[dotted] ?? fieldMap[String(issue.path[0])] ?? dotted;
+      if (seen.has(field)) continue;
+      seen.add(field);
+      setPath(errors, field.split('.'), { type: issue.code, message: trans(issue.message) });
+    }
+    return { values: {}, errors } as any;
+  };
+}
+
+/** Put a 422 answer's field errors on the form fields. Returns true when at least one field got an error. */
+export function applyServerErrors<T extends FieldValues>(e: unknown, setError: UseFormSetError<T>, fieldMap: Record<string, string> = {}): boolean {
+  if (!(e instanceof ApiError) || !e.errors) return false;
+  let any = false;
+  for (const [key, messages] of Object.entries(e.errors)) {
+    const field = fieldMap[key] ?? fieldMap[key.split('.')[0]] ?? key;
+    if (messages?.[0]) {
+      setError(field as Path<T>, { type: 'server', message: messages[0] }, { shouldFocus: !any });
+      any = true;
+    }
+  }
+  return any;
+}

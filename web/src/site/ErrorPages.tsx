@@ -1,0 +1,39 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { trans } from '../lib/i18n';
+import { buttonClass } from '../ui/Button';
+import { useDocumentTitle } from '../admin/PageTitle';
+
+function ErrorShell({ code, title, text }: { code: string; title: string; text: string }) {
+  useDocumentTitle(title);
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
+      <p className="text-5xl font-bold text-text-muted">{code}</p>
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="max-w-md text-text-muted">{text}</p>
+      <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>{trans('Go to homepage')}</Link>
+    </div>
+  );
+}
+
+export function ForbiddenPage() {
+  return <ErrorShell code="403" title={trans('Forbidden')} text={trans("You don't have permission to access this page.")} />;
+}
+
+export function NotFoundPage() {
+  return <ErrorShell code="404" title={trans('Page not found')} text={trans('The page you are looking for does not exist or has been moved.')} />;
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 403) return <ForbiddenPage />;
+    if (error.status === 404) return <NotFoundPage />;
+  }
+  if (error && typeof error === 'object' && 'status' in error) {
+    const status = (error as { status: number }).status;
+    if (status === 403) return <ForbiddenPage />;
+    if (status === 404) return <NotFoundPage />;
+  }
+  console.error(error);
+  return <ErrorShell code="500" title={trans('Something went wrong')} text={trans('There was an issue. Please try again.')} />;
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginSchema } from '@app/contracts/auth';
+import type { CurrentUser } from '@app/contracts/users';
+import { api, errorMessage } from '../../lib/api';
+import { invalidateBootstrap, setBootstrapUser } from '../../lib/auth';
+import { safeRedirect } from '../../lib/guards';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { Checkbox, TextField } from '../../ui/fields';
+import { AuthCard, FormError } from './AuthCard';
+
+interface Values { email: string; password: string; remember: boolean }
+
+export function Component() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
+    defaultValues: { email: '', password: '', remember: false },
+    resolver: zodFormResolver(loginSchema) as any,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const res = await api.post<{ user: CurrentUser }>('auth/login', values);
+      setBootstrapUser(res.user);
+      await invalidateBootstrap();
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (e) {
+      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+    }
+  });
+  return (
+    <AuthCard
+      title={trans('Sign in to your account')}
+      footer={<>{trans("Don't have an account?")} <Link className="text-primary hover:underline" to="/register">{trans('Sign up.')}</Link></>}
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <FormError message={formError} />
+        <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+        <TextField label={trans('Password')} type="password" autoComplete="current-password" required error={errors.password?.message} {...register('password')} />
+        <div className="flex items-center justify-between">
+          <Checkbox label={trans('Stay signed in for a month')} {...register('remember')} />
+        </div>
+        <Link to="/forgot-password" className="text-sm text-primary hover:underline">{trans('Forgot your password?')}</Link>
+        <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Continue')}</Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link, useNavigate } from 'react-router';
+import { Home, LayoutDashboard, LogOut, UserCog } from 'lucide-react';
+import { api } from '../lib/api';
+import { setBootstrapUser, useAuth } from '../lib/auth';
+import { trans } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { Avatar } from './Avatar';
+import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from './DropdownMenu';
+import { toast } from './Toast';
+
+export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean }) {
+  const { user, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const logout = async () => {
+    try {
+      await api.post('auth/logout');
+    } catch {
+      toast.danger(trans('Could not log out'));
+      return;
+    }
+    queryClient.clear();
+    setBootstrapUser(null);
+    navigate('/');
+  };
+  return (
+    <DropdownMenu>
+      <DropdownTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-hover sm:pr-3" aria-label={trans('Account menu')}>
+        <Avatar src={user.avatar} label={user.display_name || user.email} size={32} />
+        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.display_name || user.email}</span>
+      </DropdownTrigger>
+      <DropdownContent>
+        <DropdownLabel>{user.email}</DropdownLabel>
+        <DropdownItem asChild><Link to="/"><Home size={16} aria-hidden />{trans('Site home')}</Link></DropdownItem>
+        {showAdminLink && isAdmin && (
+          <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
+        )}
+        <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
+        <DropdownSeparator />
+        <DropdownItem onSelect={logout}><LogOut size={16} aria-hidden />{trans('Log out')}</DropdownItem>
+      </DropdownContent>
+    </DropdownMenu>
+  );
+}

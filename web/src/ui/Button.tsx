@@ -1,0 +1,30 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cn } from './cn';
+
+export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger';
+
+export function buttonClass(variant: ButtonVariant = 'outline', size: 'sm' | 'md' | 'icon' = 'md', extra?: string) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors select-none whitespace-nowrap',
+    'disabled:opacity-50 disabled:cursor-not-allowed focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+    size === 'sm' && 'h-8 px-3 text-sm',
+    size === 'md' && 'h-9 px-4 text-sm',
+    size === 'icon' && 'h-9 w-9 p-0',
+    variant === 'primary' && 'bg-primary text-on-primary hover:bg-primary-hover',
+    variant === 'outline' && 'border border-border bg-bg-elevated hover:bg-hover',
+    variant === 'text' && 'hover:bg-hover',
+    variant === 'danger' && 'bg-danger text-white hover:opacity-90',
+    extra,
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md' | 'icon';
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'outline', size = 'md', className, type = 'button', ...props }, ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
+});

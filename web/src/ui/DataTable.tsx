@@ -1,0 +1,407 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
+import type { FilterItem, FilterOperator, PaginationResponse } from '@app/contracts/list';
+import { api, errorMessage } from '../lib/api';
+import { trans } from '../lib/i18n';
+import { queryKeys } from '../lib/query-client';
+import { Button } from './Button';
+import { ConfirmDialog } from './ConfirmDialog';
+import { toast } from './Toast';
+import { cn } from './cn';
+import { PER_PAGE_CHOICES, readListParams, toApiParams, type ListParams } from './list-params';
+
+export type FilterDefinition =
+  | { key: string; label: string; type: 'boolean'; trueLabel: string; falseLabel: string }
+  | { key: string; label: string; type: 'select'; options: { label: string; value: FilterItem['value']; operator?: FilterOperator }[] }
+  | { key: string; label: string; type: 'dateRange' };
+
+export interface EmptyStateProps { title: string; description?: string; icon?: ReactNode }
+
+export type DataTableColumn<T> = ColumnDef<T> & {
+  /** Server orderBy key; when set the column header sorts. */
+  sortKey?: string;
+  /** Extra class for the header and cells. */
+  className?: string;
+};
+
+export interface DataTableProps<T extends { id: number | string }> {
+  endpoint: string;
+  /** Query-key resource; defaults to endpoint. */
+  resource?: string;
+  columns: DataTableColumn<T>[];
+  filters?: FilterDefinition[];
+  /** `with` query param (relations). */
+  with?: string;
+  title?: ReactNode;
+  headerActions?: (params: ListParams) => ReactNode;
+  searchLabel?: string;
+  emptyState: EmptyStateProps;
+  noResultsState: EmptyStateProps;
+  /** Allow selecting rows and bulk deleting them. */
+  canDelete?: boolean;
+  defaultOrderBy?: string;
+  defaultOrderDir?: 'asc' | 'desc';
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
+  const { endpoint, columns, filters: filterDefs = [], canDelete } = props;
+  const resource = props.resource ?? endpoint;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(
+    () => readListParams(searchParams, { orderBy: props.defaultOrderBy, orderDir: props.defaultOrderDir }),
+    [searchParams, props.defaultOrderBy, props.defaultOrderDir],
+  );
+  const apiParams = useMemo(() => ({ ...toApiParams(params), with: props.with }), [params, props.with]);
+
+  const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(changes)) {
+        if (v === null || v === undefined || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      if (resetPage) next.delete('page');
+      return next;
+    }, { replace: true });
+  };
+
+  // Debounced search box.
+  const [searchText, setSearchText] = useState(params.query);
+  const debounced = useDebounced(searchText, 350);
+  const lastQuery = useRef(params.query);
+  useEffect(() => {
+    if (debounced !== lastQuery.current) {
+      lastQuery.current = debounced;
+      update({ query: debounced || null });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  useEffect(() => {
+    // URL changed from outside (back button): reflect it.
+    if (params.query !== lastQuery.current) {
+      lastQuery.current = params.query;
+      setSearchText(params.query);
+    }
+  }, [params.query]);
+
+  const query = useQuery({
+    queryKey: queryKeys.list(resource, apiParams),
+    queryFn: ({ signal }) => api.get<PaginationResponse<T>>(endpoint, apiParams, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pagination = query.data?.pagination;
+  const data = useMemo(() => pagination?.data ?? [], [pagination]);
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  useEffect(() => setRowSelection({}), [pagination]);
+
+  const selectColumn: DataTableColumn<T> = {
+    id: '__select',
+    className: 'w-10',
+    header: ({ table }) => (
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--color-primary)]"
+        aria-label={trans('Select all rows')}
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(el) => { if (el) el.indeterminate = table.getIsSomePageRowsSelected(); }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    ),
+    cell: ({ row }) => (
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--color-primary)]"
+        aria-label={trans('Select row')}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    ),
+  };
+
+  const table = useReactTable<T>({
+    data,
+    columns: canDelete ? [selectColumn, ...columns] : columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    enableRowSelection: !!canDelete,
+    state: { rowSelection },
+    onRowSelectionChange: setRowSelection,
+    getRowId: (row) => String(row.id),
+  });
+
+  const selectedIds = Object.keys(rowSelection).filter((k) => rowSelection[k]);
+  const queryClient = useQueryClient();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deleteMutation = useMutation({
+    mutationFn: (ids: string[]) => api.delete(`${endpoint}/${ids.join(',')}`),
+    onSuccess: (_r, ids) => {
+      toast(trans('Deleted [one 1 record|other :count records]', { count: ids.length }));
+      setRowSelection({});
+      setConfirmOpen(false);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.all(resource) });
+    },
+    onError: (e) => {
+      setConfirmOpen(false);
+      const detail = errorMessage(e, '');
+      toast.danger(detail ? `${trans('Could not delete records')}: ${detail}` : trans('Could not delete records'));
+    },
+  });
+
+  const activeFilterCount = params.filters.length;
+  const [filtersOpen, setFiltersOpen] = useState(activeFilterCount > 0);
+  const setFilter = (key: string, item: FilterItem | null) => {
+    const rest = params.filters.filter((f) => f.key !== key);
+    const next = item ? [...rest, item] : rest;
+    update({ filters: next.length ? JSON.stringify(next) : null });
+  };
+
+  const toggleSort = (key: string) => {
+    if (params.orderBy === key) update({ orderBy: key, orderDir: params.orderDir === 'asc' ? 'desc' : 'asc' }, false);
+    else update({ orderBy: key, orderDir: 'asc' }, false);
+  };
+
+  const isFiltered = !!params.query || params.filters.length > 0;
+  const colCount = table.getVisibleLeafColumns().length;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="min-w-48 flex-1 sm:max-w-80">
+          <label className="sr-only" htmlFor={`${resource}-search`}>{props.searchLabel ?? trans('Search')}</label>
+          <div className="relative">
+            <Search size={16} aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
+            <input
+              id={`${resource}-search`}
+              type="search"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              placeholder={props.searchLabel ?? trans('Search')}
+              className="h-9 w-full rounded-md border border-border bg-bg-elevated pl-8 pr-3 text-sm"
+            />
+          </div>
+        </div>
+        {filterDefs.length > 0 && (
+          <Button onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls={`${resource}-filters`}>
+            <ListFilter size={16} aria-hidden />
+            {trans('Filters')}
+            {activeFilterCount > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-on-primary">{activeFilterCount}</span>}
+          </Button>
+        )}
+        {canDelete && selectedIds.length > 0 && (
+          <Button variant="danger" onClick={() => setConfirmOpen(true)}>
+            <Trash2 size={16} aria-hidden />
+            {trans('Delete')} ({selectedIds.length})
+          </Button>
+        )}
+        <div className="ml-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
+      </div>
+
+      {filterDefs.length > 0 && filtersOpen && (
+        <div id={`${resource}-filters`} className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-bg-alt p-3">
+          {filterDefs.map((def) => (
+            <FilterControl key={def.key} def={def} value={params.filters.find((f) => f.key === def.key)} onChange={(item) => setFilter(def.key, item)} />
+          ))}
+          {activeFilterCount > 0 && (
+            <Button variant="text" size="sm" onClick={() => update({ filters: null })}>
+              <X size={14} aria-hidden />
+              {trans('Clear filters')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <div className="overflow-x-auto rounded-md border border-border">
+        <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
+          <thead className="bg-bg-alt text-left text-xs uppercase tracking-wide text-text-muted">
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((header) => {
+                  const col = header.column.columnDef as DataTableColumn<T>;
+                  const sortKey = col.sortKey;
+                  const sorted = sortKey && params.orderBy === sortKey ? params.orderDir ?? 'desc' : null;
+                  const content = header.isPlaceholder ? null : flexRender(col.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={sortKey ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
+                      className={cn('h-10 whitespace-nowrap px-3 font-medium', col.className)}
+                    >
+                      {sortKey ? (
+                        <button type="button" onClick={() => toggleSort(sortKey)} className="inline-flex items-center gap-1 rounded uppercase hover:text-text">
+                          {content}
+                          {sorted === 'asc' && <ArrowUp size={14} aria-hidden />}
+                          {sorted === 'desc' && <ArrowDown size={14} aria-hidden />}
+                        </button>
+                      ) : content}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {query.isPending ? (
+              Array.from({ length: 6 }, (_, i) => (
+                <tr key={i} className="border-t border-border" data-testid="skeleton-row">
+                  {Array.from({ length: colCount }, (_, j) => (
+                    <td key={j} className="h-14 px-3"><div className="skeleton h-4 w-3/4" /></td>
+                  ))}
+                </tr>
+              ))
+            ) : query.isError && !pagination ? (
+              <tr>
+                <td colSpan={colCount} className="px-3 py-12 text-center">
+                  <p className="font-medium">{trans('There was an issue loading this list.')}</p>
+                  <p className="mt-1 text-text-muted">{errorMessage(query.error, '')}</p>
+                  <Button className="mt-4" onClick={() => query.refetch()}>{trans('Try again')}</Button>
+                </td>
+              </tr>
+            ) : data.length === 0 ? (
+              <tr>
+                <td colSpan={colCount} className="px-3 py-16 text-center">
+                  <EmptyState {...(isFiltered ? props.noResultsState : props.emptyState)} />
+                </td>
+              </tr>
+            ) : (
+              table.getRowModel().rows.map((row) => (
+                <tr key={row.id} className={cn('border-t border-border', row.getIsSelected() ? 'bg-selected' : 'hover:bg-hover')}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={cn('h-14 px-3 py-2', (cell.column.columnDef as DataTableColumn<T>).className)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      {pagination && pagination.total > 0 && (
+        <div className="flex flex-wrap items-center justify-end gap-4 text-sm text-text-muted">
+          <label className="inline-flex items-center gap-2">
+            {trans('Items per page')}
+            <select
+              value={params.perPage}
+              onChange={(e) => update({ perPage: e.target.value === '15' ? null : e.target.value })}
+              className="h-8 rounded-md border border-border bg-bg-elevated px-2 text-text"
+            >
+              {PER_PAGE_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
+            </select>
+          </label>
+          <span data-testid="pagination-range">
+            {trans(':from - :to of :total', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total })}
+          </span>
+          <div className="flex gap-1">
+            <Button size="icon" variant="text" aria-label={trans('Previous page')} disabled={pagination.current_page <= 1}
+              onClick={() => update({ page: pagination.current_page - 1 > 1 ? pagination.current_page - 1 : null }, false)}>
+              <ChevronLeft size={18} aria-hidden />
+            </Button>
+            <Button size="icon" variant="text" aria-label={trans('Next page')} disabled={pagination.current_page >= pagination.last_page}
+              onClick={() => update({ page: pagination.current_page + 1 }, false)}>
+              <ChevronRight size={18} aria-hidden />
+            </Button>
+          </div>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title={trans('Delete [one 1 record|other :count records]', { count: selectedIds.length })}
+        body={trans('This will permanently remove the items and cannot be undone.')}
+        confirm={trans('Delete')}
+        danger
+        pending={deleteMutation.isPending}
+        onConfirm={() => deleteMutation.mutate(selectedIds)}
+      />
+    </div>
+  );
+}
+
+export function EmptyState({ title, description, icon }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-2">
+      {icon && <div className="text-text-muted" aria-hidden>{icon}</div>}
+      <p className="text-base font-medium text-text">{title}</p>
+      {description && <p className="text-text-muted">{description}</p>}
+    </div>
+  );
+}
+
+function FilterControl({ def, value, onChange }: { def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void }) {
+  const id = `filter-${def.key}`;
+  const selectClass = 'h-9 rounded-md border border-border bg-bg-elevated px-2 text-sm';
+  if (def.type === 'boolean') {
+    const current = value ? String(value.value) : '';
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
+        <select id={id} className={selectClass} value={current}
+          onChange={(e) => onChange(e.target.value === '' ? null : { key: def.key, value: e.target.value === 'true', operator: '=' })}>
+          <option value="">{trans('Any')}</option>
+          <option value="true">{def.trueLabel}</option>
+          <option value="false">{def.falseLabel}</option>
+        </select>
+      </div>
+    );
+  }
+  if (def.type === 'select') {
+    const idx = value ? def.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(value.value) && (o.operator ?? '=') === (value.operator ?? '=')) : -1;
+    return (
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
+        <select id={id} className={selectClass} value={idx >= 0 ? String(idx) : ''}
+          onChange={(e) => {
+            const o = e.target.value === '' ? null : def.options[Number(e.target.value)];
+            onChange(o ? { key: def.key, value: o.value, operator: o.operator ?? '=' } : null);
+          }}>
+          <option value="">{trans('Any')}</option>
+          {def.options.map((o, i) => <option key={i} value={i}>{o.label}</option>)}
+        </select>
+      </div>
+    );
+  }
+  const range = value && typeof value.value === 'object' && value.value ? (value.value as { start: string; end: string }) : null;
+  const start = localDate(range?.start);
+  const end = localDate(range?.end);
+  const set = (s: string, e: string) => {
+    if (!s && !e) return onChange(null);
+    const startIso = new Date(`${s || '1970-01-01'}T00:00:00`).toISOString();
+    const endIso = new Date(`${e || '2999-12-31'}T23:59:59.999`).toISOString();
+    onChange({ key: def.key, value: { start: startIso, end: endIso }, operator: 'between' });
+  };
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="mb-1 text-xs font-medium text-text-muted">{def.label}</legend>
+      <div className="flex items-center gap-1">
+        <input type="date" aria-label={trans(':label from', { label: def.label })} className={selectClass} value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)} />
+        <span aria-hidden>–</span>
+        <input type="date" aria-label={trans(':label to', { label: def.label })} className={selectClass} value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)} />
+      </div>
+    </fieldset>
+  );
+}
+
+function localDate(iso?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime()) || d.getFullYear() <= 1970 || d.getFullYear() >= 2999) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}

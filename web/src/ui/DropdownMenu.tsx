@@ -1,0 +1,31 @@
+import * as DM from '@radix-ui/react-dropdown-menu';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+export const DropdownMenu = DM.Root;
+export const DropdownTrigger = DM.Trigger;
+
+export function DropdownContent({ children, align = 'end' }: { children: ReactNode; align?: 'start' | 'end' | 'center' }) {
+  return (
+    <DM.Portal>
+      <DM.Content align={align} sideOffset={6} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
+        {children}
+      </DM.Content>
+    </DM.Portal>
+  );
+}
+
+export function DropdownItem({ children, onSelect, className, asChild }: { children: ReactNode; onSelect?: () => void; className?: string; asChild?: boolean }) {
+  return (
+    <DM.Item
+      asChild={asChild}
+      onSelect={onSelect}
+      className={cn('flex cursor-pointer items-center gap-2 rounded px-3 py-2 outline-none data-[highlighted]:bg-hover', className)}
+    >
+      {children}
+    </DM.Item>
+  );
+}
+
+export const DropdownSeparator = () => <DM.Separator className="my-1 h-px bg-border" />;
+export const DropdownLabel = ({ children }: { children: ReactNode }) => <DM.Label className="px-3 py-2 text-xs text-text-muted">{children}</DM.Label>;

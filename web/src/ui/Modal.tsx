@@ -1,0 +1,48 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { trans } from '../lib/i18n';
+import { cn } from './cn';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  role?: 'dialog' | 'alertdialog';
+}
+
+export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <Dialog.Content
+          role={role}
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
+            size === 'sm' && 'max-w-md', size === 'md' && 'max-w-lg', size === 'lg' && 'max-w-2xl',
+          )}
+          aria-describedby={description ? undefined : undefined}
+        >
+          <div className="flex items-start justify-between gap-4 px-6 pt-5">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Close className="-mr-2 rounded p-1 text-text-muted hover:bg-hover" aria-label={trans('Close')}>
+              <X size={18} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {description ? (
+            <Dialog.Description className="px-6 pt-2 text-sm text-text-muted">{description}</Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          {children && <div className="px-6 py-4">{children}</div>}
+          {footer && <div className="flex justify-end gap-2 border-t border-border px-6 py-3">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

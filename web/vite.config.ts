@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [tailwindcss()],
+  esbuild: { jsx: 'automatic' },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION') return;
+        if (warning.message.includes('annotation that Rollup cannot interpret')) return;
+        warn(warning);
+      },
+    },
+  },
+});
