@@ -69,15 +69,14 @@ export async function buildApp(config: Config): Promise<App> {
     return reply.send(ctx.storage.read(key));
   });
 
-  if (config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDist, prefix: '/', wildcard: false, index: false });
-    const indexHtml = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
-    // Every other path belongs to the single-page app, which shows its own not-found page.
-    app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'Not found' });
-      return reply.type('text/html').send(indexHtml);
-    });
-  }
+  const indexFile = config.webDist && path.join(config.webDist, 'index.html');
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  if (indexHtml) await app.register(fastifyStatic, { root: config.webDist!, prefix: '/', wildcard: false, index: false });
+  // Every other GET belongs to the single-page app, which shows its own not-found page.
+  app.setNotFoundHandler((req, reply) => {
+    if (!indexHtml || req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'Not found' });
+    return reply.type('text/html').send(indexHtml);
+  });
 
   return {
     app,

@@ -49,5 +49,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const message = status === 413 ? 'The request is too large.' : status === 400 && (err as FastifyError).code?.includes('JSON') ? 'Malformed JSON in the request body.' : err.message;
     return reply.status(status).send({ message });
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ message: 'Not found' }));
 }

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+test('the users table pages, sorts and keeps its filters in the URL', async ({ page }) => {
+  await page.goto('/admin/users');
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(15);
+  await expect(page.getByText(/of 51/)).toBeVisible();
+  await page.getByRole('button', { name: /^User/ }).first().click();
+  await expect(page).toHaveURL(/orderBy=email/);
+  await page.getByPlaceholder('Search users').fill('garcia');
+  await expect(page).toHaveURL(/query=garcia/);
+  await expect(rows.first()).toContainText('garcia');
+  await page.reload();
+  await expect(page.getByPlaceholder('Search users')).toHaveValue('garcia');
+  await page.getByPlaceholder('Search users').fill('zzzz-nobody');
+  await expect(page.getByText('No matching users')).toBeVisible();
+});
+
+test('create, edit with a duplicate e-mail, suspend, unsuspend and delete a user', async ({ page }) => {
+  await page.goto('/admin/users');
+  await page.getByRole('link', { name: 'Add new user' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/new/);
+  await page.getByLabel('Email', { exact: true }).fill('new.person@e2e.local');
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.getByLabel('First name').fill('New');
+  await page.getByLabel('Last name').fill('Person');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('User created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+
+  await page.getByPlaceholder('Search users').fill('new.person');
+  await page.getByRole('link', { name: 'Edit user new.person@e2e.local' }).click();
+  await page.getByLabel('Email', { exact: true }).fill('admin@e2e.local');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('This email has already been taken.')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('renamed.person@e2e.local');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('User updated')).toBeVisible();
+
+  await page.getByPlaceholder('Search users').fill('renamed.person');
+  await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
+  await page.getByRole('menuitem', { name: 'Suspend' }).click();
+  await page.getByLabel('Reason').fill('Testing suspension');
+  await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+  await expect(page.getByText('User suspended')).toBeVisible();
+
+  await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
+  await page.getByRole('menuitem', { name: 'Remove suspension' }).click();
+  await expect(page.getByText('Are you sure you want to remove suspension from this user?')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove suspension' }).click();
+  await expect(page.getByText('User unsuspended')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await page.getByRole('button', { name: /Delete \(1\)/ }).click();
+  await expect(page.getByText('This will permanently remove the items and cannot be undone.')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted 1 record')).toBeVisible();
+  await expect(page.getByText('No matching users')).toBeVisible();
+});
+
+test('the admin shell: compact sidebar is remembered, and at 1024 px the menu opens as an overlay', async ({ page }) => {
+  await page.goto('/admin/users');
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+  await page.getByRole('button', { name: 'Expand sidebar' }).click();
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.reload();
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(page.getByRole('link', { name: 'Users' }).first()).toBeVisible();
+});
