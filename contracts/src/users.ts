@@ -56,21 +56,30 @@ const name = z.string().trim().max(100).nullish().transform((v) => v || null);
 /** Available space in bytes; empty means inherit from roles or subscription. */
 const space = z.union([z.number().int().min(1), z.null()]).optional();
 
-export const userCreateSchema = z.object({
+/** Every user field; create adds defaults, update takes any subset and leaves the rest alone. */
+const userFields = {
   email: z.string().trim().toLowerCase().email().max(255),
   password: z.string().min(8).max(255),
   first_name: name,
   last_name: name,
-  email_verified_at: z.boolean().default(false),
+  email_verified_at: z.boolean(),
   available_space: space,
-  roles: z.array(z.number().int()).max(100).default([]),
-  permissions: z.array(permissionGrantSchema).max(500).default([]),
+  roles: z.array(z.number().int()).max(100),
+  permissions: z.array(permissionGrantSchema).max(500),
   avatar: z.string().max(500).nullish(),
+};
+
+export const userCreateSchema = z.object({
+  ...userFields,
+  email_verified_at: userFields.email_verified_at.default(false),
+  roles: userFields.roles.default([]),
+  permissions: userFields.permissions.default([]),
 });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
-export const userUpdateSchema = userCreateSchema.extend({
-  password: z.string().min(8).max(255).optional().or(z.literal('').transform(() => undefined)),
+export const userUpdateSchema = z.object({
+  ...userFields,
+  password: userFields.password.optional().or(z.literal('').transform(() => undefined)),
 }).partial();
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -83,7 +92,7 @@ export const banSchema = z.object({
   if (!v.permanent) {
     if (!v.ban_until) ctx.addIssue({ code: 'custom', path: ['ban_until'], message: 'The suspension end date is required.' });
     else if (new Date(v.ban_until).getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['ban_until'], message: 'Enter a date after :date' });
+      ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${new Date().toISOString().slice(0, 10)}` });
     }
   }
 });

@@ -39,14 +39,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body)) }));
 
-  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) => {
-    // zod 4 fills defaults even inside .partial() (roles: [], permissions: [], email_verified_at: false),
-    // so keep only the fields the client sent: an edit of the name must not strip roles or verification.
-    const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
-    const parsed = parse(userUpdateSchema, body);
-    const input = Object.fromEntries(Object.entries(parsed).filter(([key]) => key in body)) as typeof parsed;
-    return { user: await updateUser(ctx, idParam(req.params), input, requireUser(req)) };
-  });
+  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) =>
+    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), requireUser(req)) }));
 
   app.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] } }, async (req) => {
     await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), requireUser(req));
