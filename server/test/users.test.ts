@@ -571,3 +571,13 @@ describe('POST users/csv/export', () => {
     expect(small.body.downloadPath).toBeDefined();
   }, 120_000);
 });
+
+describe('guest roles', () => {
+  it("refuses to give a user the guests role with 'Users can't be assigned to this role'", async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.post('/api/v1/users', { email: 'guest-role@test.local', password: 'a-long-password', roles: [t.roles.guests] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.roles).toEqual(["Users can't be assigned to this role"]);
+    expect((await admin.get(listUrl('/api/v1/users', { query: 'guest-role' }))).body.pagination.total).toBe(0);
+  });
+});

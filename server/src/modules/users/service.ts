@@ -1,7 +1,7 @@
 import type { BanRequest, User, UserCreate, UserUpdate } from '@app/contracts';
 import { PERMISSION_NAMES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { syncGrants } from '../roles/permissions.ts';
@@ -10,8 +10,11 @@ import { invalidateUserTotal } from './list.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
-  const found = await db.selectFrom('roles').select('id').where('id', 'in', ids).execute();
+  const found = await db.selectFrom('roles').select(['id', 'guests', 'type']).where('id', 'in', ids).execute();
   if (found.length !== new Set(ids).size) throw new HttpError(422, 'One of the selected roles does not exist.', { roles: ['One of the selected roles does not exist.'] });
+  if (found.some((r) => toBool(r.guests) || r.type === 'workspace')) {
+    throw new HttpError(422, "Users can't be assigned to this role", { roles: ["Users can't be assigned to this role"] });
+  }
 }
 
 function assertPermissionsKnown(perms: { name: string }[] | undefined): void {

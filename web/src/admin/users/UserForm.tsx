@@ -136,7 +136,8 @@ export function UserForm({ user }: { user?: User }) {
               {roles.isPending && <div className="skeleton h-6 w-48" />}
               {roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
               <div className="flex flex-wrap gap-2">
-                {roles.data?.map((role) => {
+                {/* Guest and workspace roles cannot be given to users. */}
+                {roles.data?.filter((role) => !role.guests && role.type !== 'workspace').map((role) => {
                   const checked = field.value.includes(role.id);
                   return (
                     <label key={role.id} className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm ${checked ? 'border-primary bg-selected' : 'border-border'}`}>
