@@ -13,7 +13,8 @@ export interface ListDefinition {
   /** Unique column appended to every sort so pages never overlap. */
   tieBreaker: string;
   filters: Record<string, FilterHandler>;
-  search?: (qb: QB, query: string) => QB;
+  /** May resolve the matches up front (once) so the count and the page do not both run the text search. */
+  search?: (qb: QB, query: string) => QB | Promise<QB>;
   /** Total when nothing narrows the list: lets big tables skip a full count. */
   unfilteredTotal?: () => Promise<number>;
 }
@@ -44,7 +45,7 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     qb = handler(qb, f);
   }
   const searching = Boolean(q.query && def.search);
-  if (searching) qb = def.search!(qb, q.query!);
+  if (searching) qb = await def.search!(qb, q.query!);
 
   let sortCol = def.sorts[def.defaultSort[0]];
   let dir = def.defaultSort[1];

@@ -13,7 +13,7 @@ const COLUMNS = ['id', 'email', 'display_name', 'first_name', 'last_name', 'emai
 const BATCH = 5000;
 
 /** The filtered user query, without paging; the same filters and search as the list call. */
-function filteredQuery(ctx: AppContext, rawQuery: unknown) {
+async function filteredQuery(ctx: AppContext, rawQuery: unknown) {
   const def = usersListDefinition(ctx);
   const q = parseListQuery(rawQuery);
   let qb = ctx.db.selectFrom('users').select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.email_verified_at', 'users.banned_at', 'users.created_at', 'users.updated_at']);
@@ -22,15 +22,16 @@ function filteredQuery(ctx: AppContext, rawQuery: unknown) {
     if (!handler) throw new HttpError(422, `Unknown filter: ${f.key}`, { filters: [`Unknown filter: ${f.key}`] });
     qb = handler(qb as any, f) as any;
   }
-  if (q.query && def.search) qb = def.search(qb as any, q.query) as any;
+  if (q.query && def.search) qb = (await def.search(qb as any, q.query)) as any;
   return qb;
 }
 
 /** Rows in id order, fetched in keyset batches so memory stays flat however many users there are. */
 async function* rows(ctx: AppContext, rawQuery: unknown) {
+  const base = await filteredQuery(ctx, rawQuery);
   let after = 0;
   for (;;) {
-    const batch = await filteredQuery(ctx, rawQuery).where('users.id', '>', after).orderBy('users.id').limit(BATCH).execute();
+    const batch = await base.where('users.id', '>', after).orderBy('users.id').limit(BATCH).execute();
     for (const r of batch) yield [r.id, r.email, displayName(r), r.first_name, r.last_name, r.email_verified_at, r.banned_at, r.created_at, r.updated_at];
     if (batch.length < BATCH) return;
     after = batch[batch.length - 1].id;
@@ -62,7 +63,7 @@ export function registerCsvJob(ctx: AppContext): void {
 
 /** Small exports are written now; large ones are queued and mailed. */
 export async function exportUsers(ctx: AppContext, user: { id: number; email: string }, rawQuery: unknown): Promise<CsvExportResponse> {
-  const countRow = await filteredQuery(ctx, rawQuery).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const countRow = await (await filteredQuery(ctx, rawQuery)).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   if (Number(countRow?.n ?? 0) > CSV_EXPORT_SYNC_LIMIT) {
     await ctx.queue.dispatch('users.csv-export', { userId: user.id, email: user.email, query: rawQuery });
     return { result: 'jobQueued', message: "Your request is being processed. We'll email you when the report is ready to download." };

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
@@ -9,6 +9,8 @@ import { userSearchIds } from './repository.ts';
  * The unfiltered user total is cached briefly: counting a million rows on every page view is the one
  * cost a large site cannot afford. Writes in this process invalidate it; other processes see it within 5 s.
  */
+const SEARCH_ID_CAP = 2000;
+
 let cachedTotal: { value: number; at: number } | null = null;
 export const invalidateUserTotal = () => { cachedTotal = null; };
 
@@ -35,7 +37,13 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
         return qb.where('users.id', has ? 'in' : 'not in', activeSubscription());
       },
     },
-    search: (qb, q) => qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q)),
+    search: async (qb, q) => {
+      // Run the index match once: up to SEARCH_ID_CAP ids become a literal list shared by the count and the page.
+      const matches = userSearchIds(ctx.db, ctx.dialect, q) as unknown as SelectQueryBuilder<any, any, { id: number }>;
+      const ids = await matches.limit(SEARCH_ID_CAP + 1).execute();
+      if (ids.length > SEARCH_ID_CAP) return qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q));
+      return ids.length ? qb.where('users.id', 'in', ids.map((r) => Number(r.id))) : qb.where(sql<boolean>`1 = 0`);
+    },
     unfilteredTotal: async () => {
       if (cachedTotal && Date.now() - cachedTotal.at < 5000) return cachedTotal.value;
       const row = await ctx.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
