@@ -1,21 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@app/contracts';
-import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 
-/** Mails the log driver wrote, oldest first. */
-function mails(): { to: string; subject: string; text: string }[] {
-  const file = path.join(t.storage, 'logs', 'mail.log');
-  if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
-    const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');
-    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n') };
-  });
-}
-const mailsTo = (email: string) => mails().filter((m) => m.to === email);
+const mailsTo = (email: string) => mailsIn(t.storage).filter((m) => m.to === email);
 function lastLink(email: string, pattern: RegExp): RegExpExecArray {
   const m = mailsTo(email).at(-1);
   const match = m && pattern.exec(m.text);
@@ -225,15 +214,15 @@ describe('password reset', () => {
 
   it('answers the same for known and unknown addresses, mailing only the known one', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
-    const before = mails().length;
+    const before = mailsIn(t.storage).length;
     const unknown = await guest(t).post('/api/v1/auth/password/email', { email: 'ghost@example.test' });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ message });
-    expect(mails()).toHaveLength(before);
+    expect(mailsIn(t.storage)).toHaveLength(before);
     const known = await guest(t).post('/api/v1/auth/password/email', { email: u.email });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ message });
-    expect(mails()).toHaveLength(before + 1);
+    expect(mailsIn(t.storage)).toHaveLength(before + 1);
     expect(mailsTo(u.email).at(-1)!.subject).toMatch(/reset/i);
     const bad = await guest(t).post('/api/v1/auth/password/email', { email: 'nope' });
     expect(bad.status).toBe(422);

@@ -134,3 +134,13 @@ export function listUrl(base: string, params: Record<string, unknown>): string {
   }
   return `${base}?${q}`;
 }
+
+/** Mails the log driver wrote under a test app's storage folder, oldest first. */
+export function mailsIn(storage: string): { to: string; subject: string; text: string }[] {
+  const file = path.join(storage, 'logs', 'mail.log');
+  if (!fs.existsSync(file)) return [];
+  return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
+    const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');
+    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n') };
+  });
+}

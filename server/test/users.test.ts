@@ -1,26 +1,15 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_EXPORT_SYNC_LIMIT } from '@app/contracts';
 import { nowIso } from '../src/db/index.ts';
 import { invalidateUserTotal } from '../src/modules/users/list.ts';
-import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, listUrl } from './helper.ts';
+import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
 let adminId: number;
 
-/** Mails the log driver wrote, oldest first. */
-function mails(): { to: string; subject: string; text: string }[] {
-  const file = path.join(t.storage, 'logs', 'mail.log');
-  if (!fs.existsSync(file)) return [];
-  return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
-    const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');
-    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n') };
-  });
-}
-const mailsTo = (email: string) => mails().filter((m) => m.to === email);
+const mailsTo = (email: string) => mailsIn(t.storage).filter((m) => m.to === email);
 
 /** A multipart body with one file field, built by hand. */
 function multipart(filename: string, type: string, content: Buffer, field = 'file') {
