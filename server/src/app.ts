@@ -34,7 +34,8 @@ export async function buildApp(config: Config): Promise<App> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest to us.
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
   });
   const settings = new SettingsService(handle.db);
   const ctx: AppContext = {

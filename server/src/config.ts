@@ -12,6 +12,8 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  /** Who may set X-Forwarded-For: unset/false (nobody: the socket address counts), true, a hop count, or IPs/CIDRs. */
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
 });
 
@@ -25,6 +27,7 @@ export interface Config {
   admin: { email?: string; password?: string };
   seedDemo: boolean;
   logLevel: string;
+  trustProxy: boolean | number | string[];
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -46,6 +49,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ...overrides,
   };
+}
+
+/** Off by default: trusting X-Forwarded-For from anyone would let a client pick its own address (and dodge per-IP limits). */
+function parseTrustProxy(raw: string | undefined): boolean | number | string[] {
+  const v = raw?.trim().toLowerCase() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }

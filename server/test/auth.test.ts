@@ -13,7 +13,7 @@ function lastLink(email: string, pattern: RegExp): RegExpExecArray {
 }
 
 // Every request from inject comes from 127.0.0.1; tests that fail logins on purpose use an address of their own
-// (the server trusts X-Forwarded-For) so the per-IP limit they trip does not lock the other tests out.
+// (the test app sets TRUST_PROXY, so the server trusts X-Forwarded-For) so the per-IP limit they trip does not lock the other tests out.
 let ipCounter = 0;
 const freshIp = () => { ipCounter++; return `10.1.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`; };
 const loginFrom = (c: Client, ip: string, email: string, password: string) =>
@@ -397,6 +397,17 @@ describe('login throttling', () => {
     expect((await loginFrom(guest(t), freshIp(), u.email, PASSWORD)).status).toBe(200);
   });
 
+  it('ignores X-Forwarded-For unless TRUST_PROXY says to trust it, so a client cannot pick its own address', async () => {
+    const direct = await createTestApp({ TRUST_PROXY: '' });
+    const g = new Client(direct);
+    for (let i = 0; i < 5; i++) {
+      const res = await g.request('POST', '/api/v1/auth/login', { email: `nobody${i}@example.test`, password: 'x' }, { 'x-forwarded-for': freshIp() });
+      expect(res.status).toBe(422);
+    }
+    const spoofed = await g.request('POST', '/api/v1/auth/login', { email: 'nobody9@example.test', password: 'x' }, { 'x-forwarded-for': freshIp() });
+    expect(spoofed.status).toBe(429);
+  });
+
   it('a successful login resets the account counter', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     for (let i = 0; i < 4; i++) await loginFrom(guest(t), freshIp(), u.email, 'wrong-password');
@@ -439,6 +450,34 @@ describe('suspended users', () => {
     const res = await loginFrom(guest(t), freshIp(), u.email, PASSWORD);
     expect(res.status, res.text).toBe(200);
     expect(res.body.user.banned_at).toBeNull();
+  });
+});
+
+describe('cached callers', () => {
+  it('a bearer token works again once a temporary suspension has run out', async () => {
+    const c = await asUser(t);
+    const api = new Client(t);
+    api.bearer = (await c.post('/api/v1/auth/access-tokens', { tokenName: 'script' })).body.plainTextToken;
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await t.ctx.db.insertInto('bans').values({ user_id: c.user.id, ban_until: past, comment: null, created_by: null, created_at: past }).execute();
+    await t.ctx.db.updateTable('users').set({ banned_at: past }).where('id', '=', c.user.id).execute();
+    const me = await api.get('/api/v1/auth/me');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.user.banned_at).toBeNull();
+  });
+
+  it('any write to grants or role membership applies on the very next request, whoever made it', async () => {
+    const c = await asUser(t);
+    expect((await c.get('/api/v1/users')).status).toBe(403);
+    // Written behind the app's back (another process, a console): triggers still invalidate the cache.
+    await t.ctx.db.insertInto('permission_grants').values({ model_type: 'user', model_id: c.user.id, name: 'users.update', restrictions: null }).execute();
+    expect((await c.get('/api/v1/users')).status).toBe(200);
+    await t.ctx.db.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', '=', c.user.id).execute();
+    expect((await c.get('/api/v1/users')).status).toBe(403);
+    await t.ctx.db.insertInto('user_role').values({ user_id: c.user.id, role_id: t.roles.admin, created_at: new Date().toISOString() }).execute();
+    expect((await c.get('/api/v1/users')).status).toBe(200);
+    await t.ctx.db.deleteFrom('sessions').where('user_id', '=', c.user.id).execute();
+    expect((await c.get('/api/v1/auth/me')).body.user).toBeNull();
   });
 });
 

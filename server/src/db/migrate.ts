@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './index.ts';
 import { columnKit, type ColumnKit } from './migrations/kit.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0010 from './migrations/0010_table_versions.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
 const MIGRATIONS: Record<string, Module> = {
   '0001_foundation': m0001,
+  '0010_table_versions': m0010,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {
@@ -20,7 +22,7 @@ export async function migrate(handle: DbHandle): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider }).migrateToLatest();
+  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -5,6 +5,8 @@ import { HttpError } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
 import { nowIso } from '../db/index.ts';
+import { boundedCache, readCounter } from '../db/versions.ts';
+import { liftExpiredBan } from '../modules/users/service.ts';
 
 /**
  * What a route requires: a permission name, any of several, 'public' (anyone, signed in or not)
@@ -38,31 +40,63 @@ export function requireUser(req: FastifyRequest): number {
   return req.auth.userId;
 }
 
-async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Pick<RequestAuth, 'userId' | 'via' | 'sessionId'>> {
+type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'>;
+interface CachedCaller { who: Caller; permissions: Set<string>; version: number; expiresAt: number; touchedAt: number }
+
+/**
+ * Who is calling and what they may do, cached per process and keyed by `version:auth`, which database
+ * triggers move on every grant, role, ban, logout or token change (migration 0010). A request then costs
+ * one primary-key read instead of the session and permission queries, and a ban still ends sessions at once.
+ */
+const callers = boundedCache<CachedCaller>(20_000);
+const TOUCH_EVERY_MS = 60_000;
+
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller & { expiresAt: number }> {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const row = await ctx.db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
       .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at'])
       .where('token_hash', '=', sha256(header.slice(7).trim())).executeTakeFirst();
-    if (!row || row.banned_at) throw new HttpError(401, 'Unauthenticated.');
-    await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', row.id).execute();
-    return { userId: row.user_id, via: 'token' };
+    if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
+    return { userId: row.user_id, via: 'token', sessionId: String(row.id), expiresAt: Infinity };
   }
   const cookie = req.cookies[SESSION_COOKIE];
-  if (!cookie) return { userId: null, via: null };
+  if (!cookie) return { userId: null, via: null, expiresAt: Infinity };
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.last_active_at', 'users.banned_at'])
+    .select(['sessions.user_id', 'sessions.expires_at', 'users.banned_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
-    return { userId: null, via: null };
+    return { userId: null, via: null, expiresAt: Infinity };
   }
-  // Touch at most once a minute so reads stay reads.
-  if (Date.now() - Date.parse(row.last_active_at) > 60_000) {
-    await ctx.db.updateTable('sessions').set({ last_active_at: nowIso() }).where('id', '=', id).execute();
+  return { userId: row.user_id, via: 'session', sessionId: id, expiresAt: Date.parse(row.expires_at) };
+}
+
+/** Records activity at most once a minute per session or token, so reads stay reads. */
+async function touch(ctx: AppContext, who: Caller): Promise<void> {
+  if (who.via === 'session') await ctx.db.updateTable('sessions').set({ last_active_at: nowIso() }).where('id', '=', who.sessionId!).execute();
+  if (who.via === 'token') await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', Number(who.sessionId)).execute();
+}
+
+async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ who: Caller; permissions: Set<string> }> {
+  const header = req.headers.authorization;
+  const cookie = req.cookies[SESSION_COOKIE];
+  const key = header?.startsWith('Bearer ') ? `t:${sha256(header.slice(7).trim())}` : cookie ? `s:${sha256(cookie)}` : 'guest';
+  // Read the version before resolving: a change that lands meanwhile then misses the cache next time.
+  const version = await readCounter(ctx.db, 'version:auth');
+  const now = Date.now();
+  let hit = callers.get(ctx.db, key);
+  if (!hit || hit.version !== version || hit.expiresAt <= now) {
+    const { expiresAt, ...who } = await resolveUser(ctx, req);
+    hit = { who, permissions: await loadPermissions(ctx.db, who.userId), version, expiresAt, touchedAt: 0 };
+    callers.set(ctx.db, key, hit);
   }
-  return { userId: row.user_id, via: 'session', sessionId: id };
+  if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
+    hit.touchedAt = now;
+    await touch(ctx, hit.who);
+  }
+  return hit;
 }
 
 export function setCsrfCookie(reply: FastifyReply, token: string): void {
@@ -82,9 +116,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const who = await resolveUser(ctx, req);
-    const permissions = await loadPermissions(ctx.db, who.userId);
-    req.auth = { ...who, permissions, can: (name) => can(permissions, name) };
+    const { who, permissions } = await identify(ctx, req);
+    req.auth = { ...who, sessionId: who.via === 'session' ? who.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
 
     let csrf = req.cookies[CSRF_COOKIE];
     if (!csrf) {

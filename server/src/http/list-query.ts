@@ -2,6 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
 import { filtersSchema, listQuerySchema, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
 import { HttpError, parse } from './errors.ts';
+import type { Db } from '../db/index.ts';
+import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 export type FilterHandler = (qb: QB, filter: FilterItem) => QB;
@@ -17,7 +19,14 @@ export interface ListDefinition {
   search?: (qb: QB, query: string) => QB | Promise<QB>;
   /** Total when nothing narrows the list: lets big tables skip a full count. */
   unfilteredTotal?: () => Promise<number>;
+  /**
+   * A `counters` version that moves on every write the list depends on (kept by triggers); filtered
+   * totals are then counted once per version and filter set instead of on every page view.
+   */
+  countVersion?: { db: Db; counter: string };
 }
+
+const countCache = boundedCache<number>();
 
 export function parseListQuery(raw: unknown): ListQuery & { filterItems: FilterItem[] } {
   const q = parse(listQuerySchema, raw);
@@ -56,9 +65,8 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
   } else if (q.orderDir) dir = q.orderDir;
 
   const narrowed = searching || q.filterItems.length > 0;
-  const totalPromise = !narrowed && def.unfilteredTotal
-    ? def.unfilteredTotal()
-    : qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
+  const count = () => qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
+  const totalPromise = !narrowed && def.unfilteredTotal ? def.unfilteredTotal() : def.countVersion ? versionedCount(def.countVersion, q, count) : count();
 
   const offset = (q.page - 1) * q.perPage;
   let pageQb = qb.orderBy(sortCol, dir);
@@ -74,6 +82,16 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     last_page: Math.max(1, Math.ceil(total / q.perPage)),
     data,
   };
+}
+
+async function versionedCount(v: NonNullable<ListDefinition['countVersion']>, q: ReturnType<typeof parseListQuery>, count: () => Promise<number>): Promise<number> {
+  const version = await readCounter(v.db, v.counter);
+  const key = `${v.counter}@${version}|${q.query ?? ''}|${JSON.stringify(q.filterItems)}`;
+  const hit = countCache.get(v.db, key);
+  if (hit !== undefined) return hit;
+  const total = await count();
+  countCache.set(v.db, key, total);
+  return total;
 }
 
 /** Reusable filter handlers; each validates its own value. */

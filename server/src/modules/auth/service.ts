@@ -10,7 +10,9 @@ import { findUser } from '../users/repository.ts';
 import { createUser, liftExpiredBan } from '../users/service.ts';
 import { LoginThrottle } from './throttle.ts';
 
-export const throttle = new LoginThrottle();
+// One throttle per app: tests (and any embedder) running several apps in one process keep them apart.
+const throttles = new WeakMap<AppContext, LoginThrottle>();
+const throttleOf = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new LoginThrottle()).get(ctx)!;
 const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
 
 export async function currentUser(ctx: AppContext, userId: number): Promise<CurrentUser | null> {
@@ -38,6 +40,7 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
 
 export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser> {
   const keys = [`ip:${req.ip}`, `email:${email}`];
+  const throttle = throttleOf(ctx);
   throttle.assertAllowed(keys);
   const row = await ctx.db.selectFrom('users').select(['id', 'password', 'banned_at']).where('email', '=', email).executeTakeFirst();
   if (!(await verifyPassword(password, row?.password ?? null)) || !row) {

@@ -4,15 +4,9 @@ import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import { nowIso } from '../../db/index.ts';
 import { userSearchIds } from './repository.ts';
+import { readCounter } from '../../db/versions.ts';
 
-/**
- * The unfiltered user total is cached briefly: counting a million rows on every page view is the one
- * cost a large site cannot afford. Writes in this process invalidate it; other processes see it within 5 s.
- */
 const SEARCH_ID_CAP = 2000;
-
-let cachedTotal: { value: number; at: number } | null = null;
-export const invalidateUserTotal = () => { cachedTotal = null; };
 
 export function usersListDefinition(ctx: AppContext): ListDefinition {
   const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id')
@@ -44,11 +38,9 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
       if (ids.length > SEARCH_ID_CAP) return qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q));
       return ids.length ? qb.where('users.id', 'in', ids.map((r) => Number(r.id))) : qb.where(sql<boolean>`1 = 0`);
     },
-    unfilteredTotal: async () => {
-      if (cachedTotal && Date.now() - cachedTotal.at < 5000) return cachedTotal.value;
-      const row = await ctx.db.selectFrom('users').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      cachedTotal = { value: Number(row?.n ?? 0), at: Date.now() };
-      return cachedTotal.value;
-    },
+    // Counting a million rows on every page view is the one cost a large site cannot afford: the
+    // unfiltered total is a trigger-maintained counter, filtered totals are counted once per users version.
+    unfilteredTotal: () => readCounter(ctx.db, 'rows:users'),
+    countVersion: { db: ctx.db, counter: 'version:users' },
   };
 }

@@ -6,7 +6,6 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { syncGrants } from '../roles/permissions.ts';
 import { countAdmins, findUser } from './repository.ts';
-import { invalidateUserTotal } from './list.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -52,7 +51,6 @@ export async function createUser(ctx: AppContext, input: UserCreate): Promise<Us
     await syncGrants(trx, 'user', row.id, input.permissions);
     return row.id;
   });
-  invalidateUserTotal();
   return (await findUser(ctx.db, id))!;
 }
 
@@ -93,7 +91,6 @@ export async function deleteUsers(ctx: AppContext, ids: number[], actorId: numbe
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
-  invalidateUserTotal();
 }
 
 export async function banUser(ctx: AppContext, id: number, input: BanRequest, actorId: number): Promise<User> {
