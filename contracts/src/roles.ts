@@ -34,7 +34,10 @@ const restrictionValue = z.preprocess((v) => {
     return s === '' ? undefined : Number(s);
   }
   return v;
-}, z.union([z.boolean(), z.number({ message: 'Restriction values must be whole numbers.' }).int('Restriction values must be whole numbers.')]).optional());
+}, z.custom<boolean | number | undefined>(
+  (v) => v === undefined || typeof v === 'boolean' || Number.isInteger(v),
+  'Restriction values must be true, false or a whole number.',
+));
 
 export const roleGrantSchema = z.object({
   name: z.string().max(100),
