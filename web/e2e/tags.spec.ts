@@ -12,7 +12,7 @@ test('create, update, refuse a duplicate, filter and bulk delete tags', async ({
   const add = async (name: string, display: string) => {
     await page.getByRole('button', { name: 'Add new tag' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill(name);
+    await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByLabel('Display name').fill(display);
     await dialog.getByRole('button', { name: 'Create' }).click();
   };
@@ -40,7 +40,7 @@ test('create, update, refuse a duplicate, filter and bulk delete tags', async ({
 
   await page.getByRole('button', { name: 'Edit tag hidden-gem' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Name')).toHaveValue('hidden-gem');
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('hidden-gem');
   await dialog.getByLabel('Display name').fill('Hidden gems');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Tag updated')).toBeVisible();
