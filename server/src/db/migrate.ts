@@ -3,12 +3,14 @@ import type { DbHandle } from './index.ts';
 import { columnKit, type ColumnKit } from './migrations/kit.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0010 from './migrations/0010_table_versions.ts';
+import * as m0002 from './migrations/0002_tags.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
 const MIGRATIONS: Record<string, Module> = {
   '0001_foundation': m0001,
   '0010_table_versions': m0010,
+  '0002_tags': m0002,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

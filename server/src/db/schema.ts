@@ -133,9 +133,21 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
+  tags: TagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdateRow = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
+
+// tags
+export interface TagsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  type: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type TagRow = Selectable<TagsTable>;

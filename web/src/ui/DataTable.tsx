@@ -44,6 +44,12 @@ export interface DataTableProps<T extends { id: number | string }> {
   canDelete?: boolean;
   defaultOrderBy?: string;
   defaultOrderDir?: 'asc' | 'desc';
+  /** Extra API query params (e.g. roleId), part of the query key. */
+  extraParams?: Record<string, string | number>;
+  /** A fixed page size (hides the per-page choice). */
+  perPage?: number;
+  /** Actions for the selected rows besides delete; enables row selection. */
+  selectionActions?: (ids: string[], clear: () => void) => ReactNode;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -56,14 +62,18 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
-  const { endpoint, columns, filters: filterDefs = [], canDelete } = props;
+  const { endpoint, columns, filters: filterDefs = [], canDelete, extraParams, perPage: fixedPerPage, selectionActions } = props;
+  const selectable = !!canDelete || !!selectionActions;
   const resource = props.resource ?? endpoint;
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(
     () => readListParams(searchParams, { orderBy: props.defaultOrderBy, orderDir: props.defaultOrderDir }),
     [searchParams, props.defaultOrderBy, props.defaultOrderDir],
   );
-  const apiParams = useMemo(() => ({ ...toApiParams(params), with: props.with }), [params, props.with]);
+  const apiParams = useMemo(
+    () => ({ ...toApiParams(params), ...(fixedPerPage ? { perPage: fixedPerPage } : {}), ...extraParams, with: props.with }),
+    [params, props.with, fixedPerPage, extraParams],
+  );
 
   const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
     setSearchParams((prev) => {
@@ -133,11 +143,11 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
 
   const table = useReactTable<T>({
     data,
-    columns: canDelete ? [selectColumn, ...columns] : columns,
+    columns: selectable ? [selectColumn, ...columns] : columns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
-    enableRowSelection: !!canDelete,
+    enableRowSelection: selectable,
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
     getRowId: (row) => String(row.id),
@@ -207,6 +217,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             {trans('Delete')} ({selectedIds.length})
           </Button>
         )}
+        {selectionActions && selectedIds.length > 0 && selectionActions(selectedIds, () => setRowSelection({}))}
         <div className="ml-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
       </div>
 
@@ -294,7 +305,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
 
       {pagination && pagination.total > 0 && (
         <div className="flex flex-wrap items-center justify-end gap-4 text-sm text-text-muted">
-          <label className="inline-flex items-center gap-2">
+          {!fixedPerPage && <label className="inline-flex items-center gap-2">
             {trans('Items per page')}
             <select
               value={params.perPage}
@@ -303,7 +314,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             >
               {PER_PAGE_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
-          </label>
+          </label>}
           <span data-testid="pagination-range">
             {trans(':from - :to of :total', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total })}
           </span>

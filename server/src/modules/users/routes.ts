@@ -27,7 +27,17 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The role editor's users tab and user picker list users too.
   app.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] } }, async (req) => {
     const withs = (parseListQuery(req.query).with ?? '').split(',').map((s) => s.trim());
-    const page = await paginate(ctx.db.selectFrom('users').select(ADMIN_USER_COLUMNS), req.query, usersListDefinition(ctx), toUser);
+    let base = ctx.db.selectFrom('users').select(ADMIN_USER_COLUMNS);
+    // `roleId` narrows to one role's users (the role editor's users tab), through user_role's (role_id, user_id) index.
+    const roleId = (req.query as { roleId?: string }).roleId;
+    if (roleId !== undefined) {
+      const id = Number(roleId);
+      if (!Number.isInteger(id) || id < 1) throw new HttpError(422, 'Invalid role id.', { roleId: ['Invalid role id.'] });
+      base = base.where('users.id', 'in', ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', id));
+    }
+    const def = usersListDefinition(ctx);
+    // The cached unfiltered total counts every user, not one role's.
+    const page = await paginate(base, req.query, roleId === undefined ? def : { ...def, unfilteredTotal: undefined }, toUser);
     return { pagination: { ...page, data: await attachRelations(ctx.db, page.data, withs) } };
   });
 

@@ -16,7 +16,7 @@ import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { usePermissionCatalogue, useRoles } from './api';
 import { AvatarSection } from './AvatarSection';
-import { PermissionPicker } from './PermissionPicker';
+import { PermissionPicker } from '../../ui/PermissionPicker';
 
 export interface UserFormValues {
   email: string;

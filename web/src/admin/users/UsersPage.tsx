@@ -16,7 +16,7 @@ import { toApiParams, type ListParams } from '../../ui/list-params';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
-import { useUnbanUser } from './api';
+import { useRoles, useUnbanUser } from './api';
 import { SuspendUserModal } from './SuspendUserModal';
 
 function downloadFile(path: string) {
@@ -117,8 +117,14 @@ export function Component() {
     return cols;
   }, [billingEnabled]);
 
+  const roles = useRoles();
   const filters = useMemo<FilterDefinition[]>(() => {
     const defs: FilterDefinition[] = [
+      // Guest and workspace roles never have users, so they are not offered.
+      {
+        key: 'roles', label: trans('Role'), type: 'select',
+        options: (roles.data ?? []).filter((r) => !r.guests && r.type !== 'workspace').map((r) => ({ label: r.name, value: r.id })),
+      },
       { key: 'email_verified_at', label: trans('Email verification'), type: 'boolean', trueLabel: trans('Confirmed'), falseLabel: trans('Not confirmed') },
       { key: 'created_at', label: trans('Created date'), type: 'dateRange' },
       { key: 'updated_at', label: trans('Updated date'), type: 'dateRange' },
@@ -133,7 +139,7 @@ export function Component() {
       });
     }
     return defs;
-  }, [billingEnabled]);
+  }, [billingEnabled, roles.data]);
 
   return (
     <div className="flex flex-col gap-6 p-4 desk:p-8">

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { Permission, PermissionGrant } from '@app/contracts/permissions';
-import { trans } from '../../lib/i18n';
-import { Checkbox } from '../../ui/fields';
+import { trans } from '../lib/i18n';
+import { Checkbox } from './fields';
 
 interface Props {
   catalogue: Permission[];

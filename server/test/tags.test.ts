@@ -1,0 +1,159 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/index.ts';
+import { Client, asAdmin, asUser, createTestApp, listUrl } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+
+const count = async () => (await t.ctx.db.selectFrom('tags').select('id').execute()).length;
+const names = (res: { body: any }) => res.body.pagination.data.map((x: any) => x.name);
+
+async function insertTag(name: string, type: string, created = nowIso()) {
+  return (await t.ctx.db.insertInto('tags').values({ name, display_name: name.toUpperCase(), type, created_at: created, updated_at: created })
+    .returning('id').executeTakeFirstOrThrow()).id;
+}
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+});
+
+describe('POST tags', () => {
+  it("creates a tag ('Tag created'); display_name defaults to the name; type defaults to custom", async () => {
+    const res = await admin.post('/api/v1/tags', { name: 'staff-pick', display_name: 'Staff pick', type: 'custom' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tag).toMatchObject({ name: 'staff-pick', display_name: 'Staff pick', type: 'custom' });
+    expect(typeof res.body.tag.id).toBe('number');
+    expect(res.body.tag.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const bare = await admin.post('/api/v1/tags', { name: '  trending  ' });
+    expect(bare.body.tag).toMatchObject({ name: 'trending', display_name: 'trending', type: 'custom' });
+  });
+
+  it('requires a name', async () => {
+    const before = await count();
+    const res = await admin.post('/api/v1/tags', { display_name: 'No name' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.name).toEqual(['The name field is required.']);
+    expect((await admin.post('/api/v1/tags', { name: '' })).body.errors.name).toEqual(['The name field is required.']);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a name that exists in the same type', async () => {
+    const before = await count();
+    const res = await admin.post('/api/v1/tags', { name: 'staff-pick', display_name: 'Another' });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('A tag with this name already exists.');
+    expect(res.body.errors.name).toEqual(['A tag with this name already exists.']);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses system types and unknown types', async () => {
+    for (const type of ['genre', 'keyword', 'production_country']) {
+      const res = await admin.post('/api/v1/tags', { name: `sys-${type}`, type });
+      expect(res.status).toBe(422);
+      expect(res.body.errors.type).toEqual(['System tag types cannot be chosen.']);
+    }
+    const unknown = await admin.post('/api/v1/tags', { name: 'odd', type: 'planet' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.type).toEqual(['The selected type is invalid.']);
+    expect(await t.ctx.db.selectFrom('tags').select('id').where('name', 'in', ['sys-genre', 'odd']).execute()).toEqual([]);
+  });
+
+  it('needs tags.update', async () => {
+    const user = await asUser(t);
+    expect((await user.post('/api/v1/tags', { name: 'nope' })).status).toBe(403);
+    expect((await user.get('/api/v1/tags')).status).toBe(403);
+    const manager = await asUser(t, { permissions: ['tags.update'] });
+    expect((await manager.post('/api/v1/tags', { name: 'by-manager' })).status).toBe(200);
+  });
+});
+
+describe('PUT tags/{id}', () => {
+  it("updates name, display_name and type ('Tag updated')", async () => {
+    const id = (await admin.post('/api/v1/tags', { name: 'old-name' })).body.tag.id;
+    const res = await admin.put(`/api/v1/tags/${id}`, { name: 'new-name', display_name: 'New name', type: 'custom' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tag).toMatchObject({ id, name: 'new-name', display_name: 'New name', type: 'custom' });
+    // Keeping its own name is not a clash.
+    expect((await admin.put(`/api/v1/tags/${id}`, { name: 'new-name', display_name: 'Renamed', type: 'custom' })).status).toBe(200);
+  });
+
+  it('refuses a name another tag of the type has, a system type, a missing name and a missing tag', async () => {
+    const id = (await admin.post('/api/v1/tags', { name: 'unique-one' })).body.tag.id;
+    const clash = await admin.put(`/api/v1/tags/${id}`, { name: 'staff-pick', display_name: 'x', type: 'custom' });
+    expect(clash.status).toBe(422);
+    expect(clash.body.errors.name).toEqual(['A tag with this name already exists.']);
+    const sys = await admin.put(`/api/v1/tags/${id}`, { name: 'unique-one', type: 'genre' });
+    expect(sys.status).toBe(422);
+    expect(sys.body.errors.type).toEqual(['System tag types cannot be chosen.']);
+    expect((await admin.put(`/api/v1/tags/${id}`, { name: ' ', type: 'custom' })).status).toBe(422);
+    const row = await t.ctx.db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'unique-one', type: 'custom' });
+    expect((await admin.put('/api/v1/tags/999999', { name: 'x' })).status).toBe(404);
+  });
+
+  it('a tag of a system type may keep its type while its names change', async () => {
+    const id = await insertTag('drama', 'genre');
+    const res = await admin.put(`/api/v1/tags/${id}`, { name: 'drama', display_name: 'Drama films', type: 'genre' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.tag).toMatchObject({ display_name: 'Drama films', type: 'genre' });
+    // The same name in another type is a different tag.
+    expect((await admin.post('/api/v1/tags', { name: 'drama' })).status).toBe(200);
+  });
+});
+
+describe('GET tags', () => {
+  beforeAll(async () => {
+    await insertTag('alpha-list', 'keyword', '2024-01-01T00:00:00.000Z');
+    await insertTag('beta-list', 'custom', '2024-02-01T00:00:00.000Z');
+    await insertTag('gamma-list', 'custom', '2024-03-01T00:00:00.000Z');
+  });
+
+  it('answers the pagination shape, newest update first by default', async () => {
+    const res = await admin.get('/api/v1/tags');
+    expect(res.status, res.text).toBe(200);
+    const p = res.body.pagination;
+    expect(Object.keys(p).sort()).toEqual(['current_page', 'data', 'from', 'last_page', 'per_page', 'to', 'total']);
+    expect(p.total).toBe(await count());
+    const updated = p.data.map((x: any) => x.updated_at);
+    expect(updated).toEqual([...updated].sort().reverse());
+    expect(Object.keys(p.data[0]).sort()).toEqual(['created_at', 'display_name', 'id', 'name', 'type', 'updated_at']);
+  });
+
+  it('searches name and display_name through the index', async () => {
+    expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'list', orderBy: 'name', orderDir: 'asc' })))).toEqual(['alpha-list', 'beta-list', 'gamma-list']);
+    // insertTag upper-cases the display name; trigram search ignores case.
+    expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'GAMMA' })))).toEqual(['gamma-list']);
+    expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'al' })))).toEqual(['alpha-list']);
+    expect((await admin.get(listUrl('/api/v1/tags', { query: '__%' }))).body.pagination.total).toBe(0);
+  });
+
+  it('filters by type and date, sorts by whitelisted columns', async () => {
+    expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'list', filters: [{ key: 'type', value: 'keyword' }] })))).toEqual(['alpha-list']);
+    const dated = await admin.get(listUrl('/api/v1/tags', {
+      query: 'list', orderBy: 'created_at', orderDir: 'desc',
+      filters: [{ key: 'created_at', operator: 'between', value: { start: '2024-01-15T00:00:00Z', end: '2024-12-31T00:00:00Z' } }],
+    }));
+    expect(names(dated)).toEqual(['gamma-list', 'beta-list']);
+    for (const orderBy of ['name', 'display_name', 'type', 'created_at', 'updated_at']) {
+      expect((await admin.get(listUrl('/api/v1/tags', { orderBy, orderDir: 'asc' }))).status).toBe(200);
+    }
+    expect((await admin.get(listUrl('/api/v1/tags', { orderBy: 'id; drop table tags' }))).status).toBe(422);
+    expect((await admin.get(listUrl('/api/v1/tags', { filters: [{ key: 'name', value: 'x' }] }))).status).toBe(422);
+  });
+});
+
+describe('DELETE tags/{ids}', () => {
+  it('deletes several tags at once', async () => {
+    const a = (await admin.post('/api/v1/tags', { name: 'bulk-a' })).body.tag.id;
+    const b = (await admin.post('/api/v1/tags', { name: 'bulk-b' })).body.tag.id;
+    const keep = (await admin.post('/api/v1/tags', { name: 'bulk-keep' })).body.tag.id;
+    const res = await admin.delete(`/api/v1/tags/${a},${b}`);
+    expect(res.status, res.text).toBe(200);
+    const left = await t.ctx.db.selectFrom('tags').select('id').where('id', 'in', [a, b, keep]).execute();
+    expect(left.map((r) => r.id)).toEqual([keep]);
+    expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'bulk' })))).toEqual(['bulk-keep']);
+    expect((await admin.delete('/api/v1/tags/abc')).status).toBe(422);
+    const user = await asUser(t);
+    expect((await user.delete(`/api/v1/tags/${keep}`)).status).toBe(403);
+  });
+});

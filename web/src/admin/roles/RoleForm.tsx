@@ -1,0 +1,131 @@
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { roleCreateSchema, roleUpdateSchema, type Role, type RoleType } from '@app/contracts/roles';
+import type { PermissionGrant } from '@app/contracts/permissions';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { Select, Switch, TextArea, TextField } from '../../ui/fields';
+import { PermissionPicker } from '../../ui/PermissionPicker';
+import { toast } from '../../ui/Toast';
+import { usePermissionCatalogue } from '../users/api';
+import { useRolesInvalidator } from './api';
+
+interface RoleFormValues {
+  name: string;
+  description: string;
+  type: RoleType;
+  default: boolean;
+  guests: boolean;
+  permissions: PermissionGrant[];
+}
+
+const defaults = (role?: Role): RoleFormValues => ({
+  name: role?.name ?? '',
+  description: role?.description ?? '',
+  type: role?.type ?? 'sitewide',
+  default: role?.default ?? false,
+  guests: role?.guests ?? false,
+  permissions: role?.permissions.map((p) => ({ name: p.name, restrictions: p.restrictions })) ?? [],
+});
+
+function toPayload(v: RoleFormValues, role?: Role) {
+  return {
+    name: v.name,
+    description: v.description,
+    type: v.type,
+    // Internal roles do not show these toggles; their values are not the form's to change.
+    ...(role?.internal ? {} : { default: v.default, guests: v.type === 'sitewide' && v.guests }),
+    permissions: v.permissions.map((p) => ({ name: p.name, restrictions: p.restrictions?.filter((r) => r.value !== undefined) })),
+  };
+}
+
+// Nested permission errors (permissions.0.restrictions.0.value) show above the picker.
+const FIELD_MAP = { permissions: 'permissions' };
+
+/** The role's Settings: on /admin/roles/new it creates, on the edit page it updates. */
+export function RoleForm({ role }: { role?: Role }) {
+  const isEdit = !!role;
+  const navigate = useNavigate();
+  const invalidate = useRolesInvalidator();
+  const catalogue = usePermissionCatalogue();
+  const form = useForm<RoleFormValues>({
+    defaultValues: defaults(role),
+    resolver: zodFormResolver(isEdit ? roleUpdateSchema : roleCreateSchema, (v: RoleFormValues) => toPayload(v, role), FIELD_MAP) as any,
+  });
+  const { register, handleSubmit, control, setError, reset, watch, formState: { errors } } = form;
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => { reset(defaults(role)); }, [role?.id, reset]);
+  const type = watch('type');
+
+  const mutation = useMutation({
+    mutationFn: (payload: unknown) => (isEdit ? api.put<{ role: Role }>(`roles/${role!.id}`, payload) : api.post<{ role: Role }>('roles', payload)),
+    onSuccess: async (r) => {
+      await invalidate(r.role);
+      if (isEdit) {
+        toast(trans('Role updated'));
+        reset(defaults(r.role));
+      } else {
+        toast(trans('Created new role'));
+        navigate(`/admin/roles/${r.role.id}/edit`);
+      }
+    },
+    onError: (e) => {
+      if (!applyServerErrors(e, setError, FIELD_MAP)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
+
+  // Workspaces are not part of this product (no setting turns them on), so the type choice is shown
+  // only for a role that is already a workspace role, letting it be turned back into a sitewide one.
+  const showType = role?.type === 'workspace';
+
+  return (
+    <form onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-5">
+      <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
+      <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />
+      {showType && (
+        <Select
+          label={trans('Type')}
+          error={errors.type?.message}
+          options={[{ value: 'sitewide', label: trans('Sitewide') }, { value: 'workspace', label: trans('Workspace') }]}
+          {...register('type')}
+        />
+      )}
+      {!role?.internal && (
+        <div className="flex flex-col gap-3">
+          <Switch
+            label={trans('Default')}
+            description={trans('Assign this role to new users automatically.')}
+            error={errors.default?.message}
+            {...register('default')}
+          />
+          {type === 'sitewide' && (
+            <Switch
+              label={trans('Guests')}
+              description={trans('Assign this role to visitors who are not logged in.')}
+              error={errors.guests?.message}
+              {...register('guests')}
+            />
+          )}
+        </div>
+      )}
+      <Controller
+        control={control}
+        name="permissions"
+        render={({ field }) => (
+          catalogue.data ? (
+            <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} />
+          ) : (
+            <div className="skeleton h-24 w-full" />
+          )
+        )}
+      />
+      <div className="flex gap-2 border-t border-border pt-5">
+        <Button type="submit" variant="primary" disabled={mutation.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
+      </div>
+    </form>
+  );
+}
