@@ -5,3 +5,5 @@ export * from './permissions.ts';
 export * from './i18n.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './custom-pages.ts';
+export * from './account.ts';

@@ -133,9 +133,22 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
+  custom_pages: CustomPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdateRow = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
+
+/** A page served at /pages/{slug}; body is HTML (sanitized unless an admin saved it). */
+export interface CustomPagesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  body: string;
+  type: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
