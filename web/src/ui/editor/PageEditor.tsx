@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { Editor } from '@tiptap/react';
 import { ArrowLeft, FileCode2, Redo2, Undo2 } from 'lucide-react';
@@ -42,6 +42,16 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
   const [sourceOpen, setSourceOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // The toolbar sticks right under the top bar, whose height changes when it wraps on small screens.
+  const bar = useRef<HTMLDivElement>(null);
+  const [barHeight, setBarHeight] = useState(0);
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setBarHeight(el.offsetHeight));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
 
   const setTitle = (title: string) => {
     setValues((v) => ({ ...v, title, slug: slugTouched ? v.slug : slugify(title) }));
@@ -74,12 +84,12 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
   const titleEmpty = !values.title.trim();
 
   return (
-    <div className="flex min-h-full flex-col">
-      <div className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-bg px-4 py-2">
+    <div className="flex min-h-full flex-col" style={{ '--page-editor-bar': `${barHeight}px` } as CSSProperties}>
+      <div ref={bar} className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-bg px-4 py-2">
         <Link to={backTo} className={buttonClass('text', 'icon')} aria-label={trans('Go back')}>
           <ArrowLeft size={18} aria-hidden />
         </Link>
-        <div className="flex min-w-0 flex-1 flex-col">
+        <div className="order-last flex w-full min-w-0 flex-col sm:order-none sm:w-auto sm:flex-1">
           <div className="flex min-w-0 items-center gap-1 text-sm">
             <label htmlFor="page-editor-slug" className="shrink-0 text-text-muted">{slugPrefix}</label>
             <input
@@ -95,6 +105,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
           </div>
           {errors.slug && <p id="page-editor-slug-error" role="alert" className="text-xs text-danger">{errors.slug}</p>}
         </div>
+        <span className="flex-1 sm:hidden" aria-hidden />
         <Button variant="text" size="icon" aria-label={trans('Undo')} title={trans('Undo')} disabled={!editor?.can().undo()} onClick={() => editor?.chain().focus().undo().run()}>
           <Undo2 size={18} aria-hidden />
         </Button>

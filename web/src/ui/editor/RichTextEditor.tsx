@@ -50,7 +50,7 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
   onChangeRef.current = onChange;
 
   const editor = useEditor({
-    extensions: editorExtensions(),
+    extensions: editorExtensions(trans('Start writing…')),
     content,
     shouldRerenderOnTransaction: true,
     editorProps: { attributes: { class: 'rich-text min-h-[50vh] px-1 py-4 outline-none', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
@@ -94,7 +94,7 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
 
   return (
     <div className="flex flex-col">
-      <div role="toolbar" aria-label={trans('Formatting')} className="sticky top-16 z-10 flex flex-wrap items-center gap-0.5 border-b border-border bg-bg py-1.5">
+      <div role="toolbar" aria-label={trans('Formatting')} className="sticky top-[var(--page-editor-bar,0px)] z-10 flex flex-wrap items-center gap-0.5 border-b border-border bg-bg py-1.5">
         <label className="sr-only" htmlFor="editor-block-type">{trans('Text style')}</label>
         <select
           id="editor-block-type"

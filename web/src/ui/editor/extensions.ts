@@ -1,5 +1,6 @@
 import { Node, mergeAttributes, type Extensions } from '@tiptap/core';
 import StarterKit from '@tiptap/starter-kit';
+import { Placeholder } from '@tiptap/extensions';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
@@ -60,7 +61,7 @@ export const Embed = Node.create({
   },
 });
 
-export function editorExtensions(): Extensions {
+export function editorExtensions(placeholder: string): Extensions {
   return [
     StarterKit.configure({
       codeBlock: false,
@@ -71,5 +72,6 @@ export function editorExtensions(): Extensions {
     Image.configure({ inline: false }),
     CodeBlockLowlight.configure({ lowlight, defaultLanguage: 'html' }),
     Embed,
+    Placeholder.configure({ placeholder }),
   ];
 }
