@@ -121,6 +121,36 @@ test('slug rules: hand-edited slugs stop following the title; duplicates and spa
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
+test('alignments, code blocks and embeds reach the published page', async ({ page }) => {
+  await page.goto('/admin/custom-pages/new');
+  await page.getByLabel('Title', { exact: true }).fill('Toolbar tour');
+  await editorBody(page).click();
+  await page.keyboard.type('Centered line');
+  await page.getByRole('button', { name: 'Align center' }).click();
+  await expect(page.getByRole('button', { name: 'Align center' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Enter');
+  await page.getByRole('button', { name: 'Align left' }).click();
+  await page.getByRole('button', { name: 'Code block' }).click();
+  await page.getByRole('menuitem', { name: 'Python' }).click();
+  await page.keyboard.type('print("hi")');
+
+  await page.getByRole('button', { name: 'Embed', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Embed' });
+  await dialog.getByLabel('Embed URL').fill('http://insecure.example/video');
+  await dialog.getByRole('button', { name: 'Insert' }).click();
+  await expect(dialog.getByText('Enter a valid URL that starts with https://.')).toBeVisible();
+  await dialog.getByLabel('Embed URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  await dialog.getByRole('button', { name: 'Insert' }).click();
+  await expect(editorBody(page).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Page created')).toBeVisible();
+  await page.goto('/pages/toolbar-tour');
+  await expect(page.locator('article p', { hasText: 'Centered line' })).toHaveCSS('text-align', 'center');
+  await expect(page.locator('article pre code.language-python')).toHaveText('print("hi")');
+  await expect(page.locator('article iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+});
+
 test('the contact page validates and thanks the visitor', async ({ page }) => {
   await page.goto('/contact');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -127,7 +127,7 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
           >
             <Code2 size={16} />
           </DropdownTrigger>
-          <DropdownContent align="start">
+          <DropdownContent align="start" onCloseAutoFocus={(e) => { e.preventDefault(); editor.commands.focus(); }}>
             {CODE_LANGUAGES.map((lang) => (
               <DropdownItem key={lang.value} onSelect={() => editor.chain().focus().setCodeBlock({ language: lang.value }).run()}>{lang.label}</DropdownItem>
             ))}
