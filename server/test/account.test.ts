@@ -51,6 +51,18 @@ describe('avatar', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  it('refuses an image over 5 MB and keeps nothing', async () => {
+    const me = await asUser(t);
+    const { body, headers } = multipart('big.png', 'image/png', Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]));
+    const res = await me.request('POST', '/api/v1/account/avatar', body, headers);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(['The image may not be greater than 5 MB.']);
+    expect((await me.get('/api/v1/auth/me')).body.user.avatar).toBeNull();
+    const dir = path.join(t.storage, 'public', 'avatars');
+    const stored = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+    expect(stored).toHaveLength(0);
+  });
+
   it('refuses a file that is not an image', async () => {
     const me = await asUser(t);
     const { body, headers } = multipart('me.png', 'image/png', Buffer.from('not an image'));

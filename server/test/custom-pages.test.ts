@@ -213,12 +213,16 @@ describe('editor image upload', () => {
   });
 
   it('refuses an image over 2,097,152 bytes and keeps nothing', async () => {
+    const dir = path.join(t.storage, 'public', 'page_media');
+    const before = fs.readdirSync(dir).length;
     const big = Buffer.concat([PNG, Buffer.alloc(PAGE_MEDIA_MAX_BYTES)]);
     const res = await upload(editor, 'big.png', 'image/png', big);
     expect(res.status).toBe(422);
     expect(res.body.errors.file).toEqual(['The image may not be greater than 2 MB.']);
-    const dir = path.join(t.storage, 'public', 'page_media');
-    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.upload'))).toEqual([]);
+    expect(fs.readdirSync(dir)).toHaveLength(before);
+    // Exactly the limit is allowed.
+    const exact = Buffer.concat([PNG, Buffer.alloc(PAGE_MEDIA_MAX_BYTES - PNG.length)]);
+    expect((await upload(editor, 'exact.png', 'image/png', exact)).status).toBe(200);
   });
 
   it('needs a file and the page permission', async () => {

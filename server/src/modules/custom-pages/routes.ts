@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { PAGE_MEDIA_MAX_BYTES, customPageSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { notFound, parse } from '../../http/errors.ts';
+import { storeImageUpload } from '../../http/uploads.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
 import { customPagesListDefinition } from './list.ts';
 import { LIST_COLUMNS, attachOwners, findPage, findPageBySlug, pageOwners, pageTypes, type PageListRow } from './repository.ts';
-import { createPage, deletePages, storePageMedia, updatePage } from './service.ts';
+import { createPage, deletePages, updatePage } from './service.ts';
 
 const idParam = (params: unknown) => {
   const id = Number((params as { id: string }).id);
@@ -58,8 +59,7 @@ export function customPagesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Images inserted by the page and article editor.
   app.post('/api/v1/custom-pages/media', { config: { permission: [manage, 'custom_pages.create', 'news.update'] } }, async (req) => {
-    const file = await req.file({ limits: { fileSize: PAGE_MEDIA_MAX_BYTES, files: 1 } });
-    if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    return storePageMedia(ctx, file.file);
+    const url = await storeImageUpload(ctx, req, { prefix: 'page_media', maxBytes: PAGE_MEDIA_MAX_BYTES, tooLarge: 'The image may not be greater than 2 MB.' });
+    return { url };
   });
 }

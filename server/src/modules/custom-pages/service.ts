@@ -1,11 +1,8 @@
-import crypto from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
 import { slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { sniffImage } from '../../lib/sniff.ts';
 import { findPage, slugTaken } from './repository.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
@@ -54,34 +51,3 @@ export async function deletePages(ctx: AppContext, ids: number[]): Promise<numbe
   const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }
-
-const tooLarge = () => new HttpError(422, 'The image may not be greater than 2 MB.', { file: ['The image may not be greater than 2 MB.'] });
-const notImage = () => new HttpError(422, 'The file must be an image (png, jpeg, gif or webp).', { file: ['The file must be an image (png, jpeg, gif or webp).'] });
-
-/**
- * Streams an editor image to `public/page_media/` on the storage driver. The first bytes decide the type
- * (never the name or the client's claim); an oversized or non-image upload is removed and refused.
- */
-export async function storePageMedia(ctx: AppContext, stream: Readable & { truncated?: boolean }): Promise<{ url: string }> {
-  const id = crypto.randomUUID();
-  const tmpKey = `public/page_media/${id}.upload`;
-  let head = Buffer.alloc(0);
-  const peek = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
-      cb(null, chunk);
-    },
-  });
-  await ctx.storage.put(tmpKey, stream.pipe(peek));
-  const ext = sniffImage(head);
-  if (stream.truncated || !ext) {
-    await ctx.storage.delete(tmpKey);
-    throw stream.truncated ? tooLarge() : notImage();
-  }
-  // Write under the final name by copying the stream once more; the storage interface has no rename.
-  const key = `page_media/${id}.${ext}`;
-  await ctx.storage.put(`public/${key}`, ctx.storage.read(tmpKey));
-  await ctx.storage.delete(tmpKey);
-  return { url: `/storage/${key}` };
-}
-
