@@ -6,3 +6,5 @@ export * from './i18n.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './tags.ts';
+export * from './custom-pages.ts';
+export * from './account.ts';

@@ -19,6 +19,8 @@ export const SETTINGS = {
   'server.mail_driver': { default: 'log', schema: z.enum(['mailgun', 'gmailApi', 'smtp', 'postmark', 'ses', 'sendmail', 'log']) },
   'server.mail_from_address': { default: 'hello@example.com', schema: z.string().email() },
   'server.mail_from_name': { default: 'StreamSite', schema: z.string().max(100) },
+  // contact
+  'client.mail.contact_page_address': { default: '', schema: z.string().email().or(z.literal('')) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -18,6 +18,9 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { tagsRoutes } from './modules/tags/routes.ts';
+import { customPagesRoutes } from './modules/custom-pages/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -61,6 +64,9 @@ export async function buildApp(config: Config): Promise<App> {
   usersRoutes(app, ctx);
   rolesRoutes(app, ctx);
   tagsRoutes(app, ctx);
+  customPagesRoutes(app, ctx);
+  contactRoutes(app, ctx);
+  accountRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

@@ -4,7 +4,7 @@ import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'r
 import { QueryClientProvider } from '@tanstack/react-query';
 import './index.css';
 import { queryClient } from './lib/query-client';
-import { adminLoader, guestLoader, requirePermission } from './lib/guards';
+import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
@@ -52,6 +52,9 @@ const routes: RouteObject[] = [
           { path: 'register', loader: guestLoader, lazy: () => import('./site/auth/Register') },
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
           { path: 'password/reset/:token', lazy: () => import('./site/auth/ResetPassword') },
+          { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
+          { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
+          { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -84,8 +87,16 @@ const routes: RouteObject[] = [
               },
               section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
               section('plans', 'plans.update', () => trans('Plans')),
-              section('custom-pages', 'custom_pages.update', () => trans('Custom pages')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
+              {
+                path: 'custom-pages',
+                loader: requirePermission('custom_pages.update'),
+                children: [
+                  { index: true, lazy: () => import('./admin/custom-pages/CustomPagesPage') },
+                  { path: 'new', lazy: () => import('./admin/custom-pages/NewCustomPage') },
+                  { path: ':pageId/edit', lazy: () => import('./admin/custom-pages/EditCustomPage') },
+                ],
+              },
               section('localizations', 'localizations.update', () => trans('Localizations')),
               section('files', 'files.update', () => trans('Files')),
               section('ads', 'settings.update', () => trans('Ads')),

@@ -4,6 +4,7 @@ import { columnKit, type ColumnKit } from './migrations/kit.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0010 from './migrations/0010_table_versions.ts';
 import * as m0002 from './migrations/0002_tags.ts';
+import * as m0009 from './migrations/0009_custom_pages.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0001_foundation': m0001,
   '0010_table_versions': m0010,
   '0002_tags': m0002,
+  '0009_custom_pages': m0009,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -134,6 +134,7 @@ export interface Database {
   csv_exports: CsvExportsTable;
   counters: CountersTable;
   tags: TagsTable;
+  custom_pages: CustomPagesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -151,3 +152,14 @@ export interface TagsTable {
   updated_at: Timestamp;
 }
 export type TagRow = Selectable<TagsTable>;
+/** A page served at /pages/{slug}; body is HTML (sanitized unless an admin saved it). */
+export interface CustomPagesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  body: string;
+  type: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -34,3 +34,10 @@ export async function guestLoader({ request }: LoaderFunctionArgs) {
 export function safeRedirect(target: string | null | undefined): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
 }
+
+/** Loader for pages of the signed-in user (account settings): visitors go to login and come back. */
+export async function userLoader({ request }: LoaderFunctionArgs) {
+  const { user } = await fetchBootstrap();
+  if (!user) throw loginRedirect(request);
+  return null;
+}

@@ -5,10 +5,15 @@ import { cn } from './cn';
 export const DropdownMenu = DM.Root;
 export const DropdownTrigger = DM.Trigger;
 
-export function DropdownContent({ children, align = 'end' }: { children: ReactNode; align?: 'start' | 'end' | 'center' }) {
+export function DropdownContent({ children, align = 'end', onCloseAutoFocus }: {
+  children: ReactNode;
+  align?: 'start' | 'end' | 'center';
+  /** Where focus goes when the menu closes (call preventDefault to keep it off the trigger, e.g. in an editor). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
   return (
     <DM.Portal>
-      <DM.Content align={align} sideOffset={6} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
+      <DM.Content align={align} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
         {children}
       </DM.Content>
     </DM.Portal>

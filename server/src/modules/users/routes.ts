@@ -1,19 +1,16 @@
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { banSchema, userCreateSchema, userUpdateSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
-import { sniffImage } from '../../lib/sniff.ts';
 import { sendVerificationEmail } from '../auth/service.ts';
 import { exportUsers, registerCsvJob } from './csv-export.ts';
 import { usersListDefinition } from './list.ts';
+import { removeAvatar, storeAvatar } from './avatar.ts';
 import { ADMIN_USER_COLUMNS, attachRelations, findUser, toUser } from './repository.ts';
 import { banUser, createUser, deleteUsers, unbanUser, updateUser } from './service.ts';
 
-const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const idParam = (params: unknown) => {
   const id = Number((params as { id: string }).id);
   if (!Number.isInteger(id) || id < 1) throw notFound('User not found');
@@ -78,14 +75,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
     const id = idParam(req.params);
     if (!(await findUser(ctx.db, id))) throw notFound('User not found');
-    const file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    const buffer = await file.toBuffer().catch(() => { throw new HttpError(422, 'The image may not be greater than 5 MB.', { file: ['The image may not be greater than 5 MB.'] }); });
-    const ext = sniffImage(buffer);
-    if (!ext) throw new HttpError(422, 'The file must be an image (png, jpeg, gif or webp).', { file: ['The file must be an image (png, jpeg, gif or webp).'] });
-    const key = `avatars/${crypto.randomUUID()}.${ext}`;
-    await ctx.storage.put(`public/${key}`, buffer);
-    await ctx.db.updateTable('users').set({ avatar: `/storage/${key}`, updated_at: nowIso() }).where('id', '=', id).execute();
+    await storeAvatar(ctx, req, id);
     return { user: await findUser(ctx.db, id) };
   });
 
@@ -93,8 +83,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = idParam(req.params);
     const user = await findUser(ctx.db, id);
     if (!user) throw notFound('User not found');
-    if (user.avatar?.startsWith('/storage/')) await ctx.storage.delete(`public/${user.avatar.slice('/storage/'.length)}`);
-    await ctx.db.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', id).execute();
+    await removeAvatar(ctx, id, user.avatar);
     return { user: await findUser(ctx.db, id) };
   });
 

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const name = z.string().trim().max(100).nullish().transform((v) => v || null);
+
+/** `PUT account/profile`: the signed-in user's own name. */
+export const accountProfileSchema = z.object({ first_name: name, last_name: name });
+export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
+
+/** `PUT account/password`: the current password proves it is the owner at the keyboard. */
+export const accountPasswordSchema = z.object({
+  current_password: z.string().min(1, 'Enter your current password.').max(255),
+  password: z.string().min(8).max(255),
+  password_confirmation: z.string().max(255),
+}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
+export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
+
+/** One signed-in browser, as `GET account/sessions` lists it (the session secret never leaves the server). */
+export interface AccountSession {
+  id: string;
+  ip: string | null;
+  user_agent: string | null;
+  last_active_at: string;
+  created_at: string;
+  current: boolean;
+}
+
+export interface AccessToken {
+  id: number;
+  name: string;
+  last_used_at: string | null;
+  created_at: string;
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** Page types the product knows; the admin table shows the type filter only when more than one exists. */
+export const CUSTOM_PAGE_TYPES = ['default'] as const;
+export type CustomPageType = (typeof CUSTOM_PAGE_TYPES)[number];
+
+export const CUSTOM_PAGE_SLUG_MAX = 250;
+/** Letters (any script), digits, dashes and underscores: a slug is one path segment of /pages/{slug}. */
+export const CUSTOM_PAGE_SLUG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
+
+/** Body of `POST custom-pages` and `PUT custom-pages/{id}`. An empty slug is made from the title. */
+export const customPageSchema = z.object({
+  title: z.string().trim().min(1, 'The title is required.').max(250),
+  slug: z.string().trim().max(CUSTOM_PAGE_SLUG_MAX)
+    .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
+    .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
+    .optional(),
+  body: z.string().max(2_000_000).default(''),
+});
+export type CustomPageInput = z.infer<typeof customPageSchema>;
+
+export interface CustomPageOwner {
+  id: number;
+  display_name: string;
+  email: string;
+  avatar: string | null;
+}
+
+export interface CustomPage {
+  id: number;
+  title: string;
+  slug: string;
+  body?: string;
+  type: CustomPageType | string;
+  user_id: number | null;
+  user?: CustomPageOwner | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const CUSTOM_PAGE_SORTS = ['title', 'slug', 'type', 'created_at', 'updated_at', 'id'] as const;
+export const CUSTOM_PAGE_FILTERS = ['user_id', 'type', 'created_at', 'updated_at'] as const;
+
+/** Editor image upload limit (Part C: images only, up to 2,097,152 bytes). */
+export const PAGE_MEDIA_MAX_BYTES = 2_097_152;
+
+/** Lower-case slug from a title, the way the editor fills the slug until it is edited by hand. */
+export function slugify(title: string): string {
+  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, CUSTOM_PAGE_SLUG_MAX);
+}
+
+/** Contact page form (`POST contact`). */
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, 'Your name is required.').max(100),
+  email: z.string().trim().email('Enter a valid email address.').max(255),
+  message: z.string().trim().min(1, 'The message is required.').max(5000),
+});
+export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { CustomPage, CustomPageOwner } from '@app/contracts';
+import type { Db, Dialect } from '../../db/index.ts';
+import { displayName } from '../users/repository.ts';
+
+/** Columns of the admin list: everything but the body, which can be large. */
+export const LIST_COLUMNS = [
+  'custom_pages.id', 'custom_pages.title', 'custom_pages.slug', 'custom_pages.type', 'custom_pages.user_id',
+  'custom_pages.created_at', 'custom_pages.updated_at',
+] as const;
+
+export type PageListRow = Omit<CustomPage, 'body' | 'user'>;
+
+export async function findPage(db: Db, id: number): Promise<CustomPage | null> {
+  const row = await db.selectFrom('custom_pages').select([...LIST_COLUMNS, 'custom_pages.body']).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const [page] = await attachOwners(db, [row]);
+  return page;
+}
+
+/** The public view: no owner details. */
+export async function findPageBySlug(db: Db, slug: string) {
+  return db.selectFrom('custom_pages').select(['id', 'title', 'slug', 'body', 'type', 'created_at', 'updated_at'])
+    .where('slug', '=', slug).executeTakeFirst() ?? null;
+}
+
+export async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
+  let q = db.selectFrom('custom_pages').select('id').where('slug', '=', slug);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+const OWNER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'avatar'] as const;
+function toOwner(u: { id: number; email: string; first_name: string | null; last_name: string | null; avatar: string | null }): CustomPageOwner {
+  return { id: u.id, email: u.email, avatar: u.avatar, display_name: displayName(u) };
+}
+
+/** Adds each page's owner with one query for the whole page of rows. */
+export async function attachOwners<T extends { user_id: number | null }>(db: Db, pages: T[]): Promise<(T & { user: CustomPageOwner | null })[]> {
+  const ids = [...new Set(pages.map((p) => p.user_id).filter((id): id is number => id !== null))];
+  const users = ids.length ? await db.selectFrom('users').select(OWNER_COLUMNS).where('id', 'in', ids).execute() : [];
+  const byId = new Map(users.map((u) => [u.id, toOwner(u)]));
+  return pages.map((p) => ({ ...p, user: p.user_id === null ? null : byId.get(p.user_id) ?? null }));
+}
+
+/** Users who own at least one page (the owner filter's choices), through the user_id index. */
+export async function pageOwners(db: Db): Promise<CustomPageOwner[]> {
+  const users = await db.selectFrom('users').select(OWNER_COLUMNS)
+    .where('id', 'in', db.selectFrom('custom_pages').select('user_id').distinct().where('user_id', 'is not', null))
+    .orderBy('email').limit(200).execute();
+  return users.map(toOwner);
+}
+
+/** Page types in use (the type filter shows only when there is more than one). */
+export async function pageTypes(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('custom_pages').select('type').distinct().orderBy('type').execute();
+  return rows.map((r) => r.type);
+}
+
+/** Title search through the trigram index (FTS5 / pg_trgm), never a LIKE scan. */
+export function pageSearchIds(db: Db, dialect: Dialect, query: string) {
+  const q = query.trim();
+  if (dialect === 'sqlite') {
+    if (q.length < 3) {
+      // Trigrams need three characters; a shorter query is a slug prefix through its unique index.
+      return db.selectFrom('custom_pages').select('id').where('slug', '>=', q.toLowerCase()).where('slug', '<', `${q.toLowerCase()}\uffff`);
+    }
+    const phrase = `"${q.replace(/"/g, '""')}"`;
+    return db.selectFrom(sql`custom_pages_fts`.as('f')).select(sql<number>`rowid`.as('id')).where(sql`custom_pages_fts`, 'match', phrase);
+  }
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (q.length < 3) return db.selectFrom('custom_pages').select('id').where('slug', 'like', `${escaped.toLowerCase()}%`);
+  return db.selectFrom('custom_pages').select('id').where('title', 'ilike', `%${escaped}%`);
+}

@@ -1,0 +1,53 @@
+import { slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { findPage, slugTaken } from './repository.ts';
+
+const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
+const isUniqueViolation = (e: unknown) => {
+  const code = (e as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+};
+
+/** The actor's HTML is kept as written only when they hold the admin permission. */
+function prepare(input: CustomPageInput, trusted: boolean) {
+  const slug = input.slug || slugify(input.title);
+  if (!slug) throw new HttpError(422, 'The slug is required.', { slug: ['The slug is required.'] });
+  return { title: input.title, slug, body: trusted ? input.body : sanitizeRichText(input.body) };
+}
+
+export async function createPage(ctx: AppContext, input: CustomPageInput, actor: { id: number; trusted: boolean }): Promise<CustomPage> {
+  const values = prepare(input, actor.trusted);
+  if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
+  const now = nowIso();
+  try {
+    const row = await ctx.db.insertInto('custom_pages')
+      .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    return (await findPage(ctx.db, row.id))!;
+  } catch (e) {
+    // Two saves racing for one slug: the unique index decides.
+    if (isUniqueViolation(e)) throw slugInUse();
+    throw e;
+  }
+}
+
+export async function updatePage(ctx: AppContext, id: number, input: CustomPageInput, actor: { trusted: boolean }): Promise<CustomPage> {
+  if (!(await findPage(ctx.db, id))) throw notFound('Page not found');
+  const values = prepare(input, actor.trusted);
+  if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
+  try {
+    await ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw slugInUse();
+    throw e;
+  }
+  return (await findPage(ctx.db, id))!;
+}
+
+export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
+  const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

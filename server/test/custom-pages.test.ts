@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
+import { Client, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let editor: Client;
+let adminId: number;
+
+function multipart(filename: string, type: string, content: Buffer) {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  adminId = (await admin.get('/api/v1/auth/me')).body.user.id;
+  // An editor: may manage pages but is not an administrator, so their HTML is sanitized.
+  editor = await asUser(t, { permissions: ['custom_pages.update', 'admin.access'], first_name: 'Eddie', last_name: 'Editor' });
+});
+
+describe('create and update', () => {
+  it('creates a page and answers "Page created"', async () => {
+    const res = await admin.post('/api/v1/custom-pages', { title: 'About us', slug: 'about-us', body: '<h2>Who</h2><p>We are.</p>' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Page created');
+    expect(res.body.page).toMatchObject({ title: 'About us', slug: 'about-us', type: 'default', user_id: adminId });
+    expect(res.body.page.user).toMatchObject({ id: adminId });
+    expect(typeof res.body.page.id).toBe('number');
+  });
+
+  it('makes the slug from the title when none is given', async () => {
+    const res = await admin.post('/api/v1/custom-pages', { title: 'Terms of Service', body: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.page.slug).toBe('terms-of-service');
+  });
+
+  it('updates a page and answers "Page updated"', async () => {
+    const created = (await admin.post('/api/v1/custom-pages', { title: 'Draft', slug: 'draft', body: '<p>a</p>' })).body.page;
+    const res = await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '<p>b</p>' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Page updated');
+    expect(res.body.page).toMatchObject({ id: created.id, title: 'Final', slug: 'final', body: '<p>b</p>' });
+    // Saving with its own slug again is not a duplicate.
+    expect((await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '' })).status).toBe(200);
+  });
+
+  it('refuses a duplicate slug and one with spaces, saving nothing', async () => {
+    const before = (await admin.get('/api/v1/custom-pages?perPage=100')).body.pagination.total;
+    const dup = await admin.post('/api/v1/custom-pages', { title: 'Another about', slug: 'about-us', body: '' });
+    expect(dup.status).toBe(422);
+    expect(dup.body.errors.slug).toEqual(['This slug is already in use.']);
+    const spaces = await admin.post('/api/v1/custom-pages', { title: 'Spaced', slug: 'has spaces', body: '' });
+    expect(spaces.status).toBe(422);
+    expect(spaces.body.errors.slug).toContain('The slug may not contain spaces.');
+    const slash = await admin.post('/api/v1/custom-pages', { title: 'Slash', slug: 'a/b', body: '' });
+    expect(slash.status).toBe(422);
+    expect((await admin.get('/api/v1/custom-pages?perPage=100')).body.pagination.total).toBe(before);
+
+    const other = (await admin.post('/api/v1/custom-pages', { title: 'Other', slug: 'other', body: '' })).body.page;
+    const taken = await admin.put(`/api/v1/custom-pages/${other.id}`, { title: 'Other', slug: 'about-us', body: '' });
+    expect(taken.status).toBe(422);
+    expect((await admin.get(`/api/v1/custom-pages/${other.id}`)).body.page.slug).toBe('other');
+  });
+
+  it('requires a title', async () => {
+    const res = await admin.post('/api/v1/custom-pages', { title: '  ', slug: 'x', body: '' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.title).toBeDefined();
+  });
+
+  it('strips script from a non-admin author but keeps the formatting', async () => {
+    const body = '<h1 style="text-align: center">Hi</h1><p>ok<script>alert(1)</script></p><img src="/storage/page_media/x.png" onerror="alert(2)">'
+      + '<a href="javascript:alert(3)">bad</a><a href="https://example.com" target="_blank">good</a><pre><code class="language-javascript">let a;</code></pre>'
+      + '<iframe src="https://www.youtube.com/embed/abc"></iframe><iframe src="http://insecure.example/x"></iframe>';
+    const res = await editor.post('/api/v1/custom-pages', { title: 'Editor page', slug: 'editor-page', body });
+    expect(res.status).toBe(200);
+    const saved = res.body.page.body as string;
+    expect(saved).not.toMatch(/<script|alert|onerror|javascript:|insecure/);
+    expect(saved).toContain('<h1 style="text-align:center">Hi</h1>');
+    expect(saved).toContain('<img src="/storage/page_media/x.png" />');
+    expect(saved).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">good</a>');
+    expect(saved).toContain('<code class="language-javascript">');
+    expect(saved).toContain('<iframe src="https://www.youtube.com/embed/abc"></iframe>');
+    // The same on update.
+    const upd = await editor.put(`/api/v1/custom-pages/${res.body.page.id}`, { title: 'Editor page', slug: 'editor-page', body: '<p onclick="x()">p</p><script>1</script>' });
+    expect(upd.body.page.body).toBe('<p>p</p>');
+  });
+
+  it('keeps an administrator\'s HTML as written', async () => {
+    const body = '<div class="custom"><script>window.x = 1</script></div>';
+    const res = await admin.post('/api/v1/custom-pages', { title: 'Admin page', slug: 'admin-page', body });
+    expect(res.body.page.body).toBe(body);
+  });
+});
+
+describe('permissions', () => {
+  it('guards every write and the admin list', async () => {
+    const user = await asUser(t);
+    expect((await user.get('/api/v1/custom-pages')).status).toBe(403);
+    expect((await user.post('/api/v1/custom-pages', { title: 'x', slug: 'x', body: '' })).status).toBe(403);
+    expect((await user.delete('/api/v1/custom-pages/1')).status).toBe(403);
+    expect((await guest(t).get('/api/v1/custom-pages')).status).toBe(401);
+  });
+});
+
+describe('public show by slug', () => {
+  it('answers the page to guests without owner details', async () => {
+    const res = await guest(t).get('/api/v1/custom-pages/slug/about-us');
+    expect(res.status).toBe(200);
+    expect(res.body.page).toMatchObject({ title: 'About us', slug: 'about-us', body: '<h2>Who</h2><p>We are.</p>' });
+    expect(res.body.page.user).toBeUndefined();
+    expect(res.body.page.user_id).toBeUndefined();
+    expect((await guest(t).get('/api/v1/custom-pages/slug/nope')).status).toBe(404);
+  });
+});
+
+describe('list', () => {
+  const ids: Record<string, number> = {};
+  let ownerId: number;
+  beforeAll(async () => {
+    ownerId = (await createUser(t, { first_name: 'Olga', last_name: 'Owner' })).id;
+    const rows = [
+      { key: 'alpha', title: 'Zebra fixture alpha', type: 'default', created: '2022-01-01T00:00:00.000Z', updated: '2022-03-01T00:00:00.000Z', user: ownerId },
+      { key: 'beta', title: 'Yak fixture beta', type: 'legal', created: '2022-01-02T00:00:00.000Z', updated: '2022-03-02T00:00:00.000Z', user: ownerId },
+      { key: 'gamma', title: 'Xerus fixture gamma', type: 'default', created: '2022-01-03T00:00:00.000Z', updated: '2022-02-01T00:00:00.000Z', user: adminId },
+    ];
+    for (const r of rows) {
+      ids[r.key] = (await t.ctx.db.insertInto('custom_pages').values({
+        title: r.title, slug: `fx-${r.key}`, body: '<p>x</p>', type: r.type, user_id: r.user, created_at: r.created, updated_at: r.updated,
+      }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+  });
+  const fxIds = (res: { body: any }) => res.body.pagination.data.map((p: { id: number }) => p.id);
+
+  it('answers the pagination shape with owners and no bodies', async () => {
+    const res = await admin.get(listUrl('/api/v1/custom-pages', { query: 'fixture', with: 'user', perPage: 10 }));
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toMatchObject({ current_page: 1, per_page: 10, from: 1, to: 3, total: 3, last_page: 1 });
+    const alpha = res.body.pagination.data.find((p: { id: number }) => p.id === ids.alpha);
+    expect(alpha.user).toMatchObject({ id: ownerId, display_name: 'Olga Owner' });
+    expect(alpha.body).toBeUndefined();
+  });
+
+  it('searches titles through the index', async () => {
+    expect(fxIds(await admin.get(listUrl('/api/v1/custom-pages', { query: 'Yak fix' })))).toEqual([ids.beta]);
+    expect(fxIds(await admin.get(listUrl('/api/v1/custom-pages', { query: 'nothing-like-this' })))).toEqual([]);
+  });
+
+  it('sorts by each whitelisted column and refuses others', async () => {
+    const q = (orderBy: string, orderDir: string) => admin.get(listUrl('/api/v1/custom-pages', { query: 'fixture', orderBy, orderDir }));
+    expect(fxIds(await q('title', 'asc'))).toEqual([ids.gamma, ids.beta, ids.alpha]);
+    expect(fxIds(await q('updated_at', 'desc'))).toEqual([ids.beta, ids.alpha, ids.gamma]);
+    expect(fxIds(await q('created_at', 'asc'))).toEqual([ids.alpha, ids.beta, ids.gamma]);
+    expect(fxIds(await q('slug', 'desc'))).toEqual([ids.gamma, ids.beta, ids.alpha]);
+    expect((await q('body', 'asc')).status).toBe(422);
+  });
+
+  it('filters by user, type and dates', async () => {
+    const f = (filters: unknown) => admin.get(listUrl('/api/v1/custom-pages', { query: 'fixture', filters, orderBy: 'created_at', orderDir: 'asc' }));
+    expect(fxIds(await f([{ key: 'user_id', value: ownerId }]))).toEqual([ids.alpha, ids.beta]);
+    expect(fxIds(await f([{ key: 'type', value: 'legal' }]))).toEqual([ids.beta]);
+    expect(fxIds(await f([{ key: 'created_at', value: { start: '2022-01-02T00:00:00.000Z', end: '2022-01-03T23:59:59.000Z' }, operator: 'between' }]))).toEqual([ids.beta, ids.gamma]);
+    expect(fxIds(await f([{ key: 'updated_at', value: '2022-02-15T00:00:00.000Z', operator: '>' }]))).toEqual([ids.alpha, ids.beta]);
+    expect((await f([{ key: 'body', value: 'x' }])).status).toBe(422);
+  });
+
+  it('offers owners and types for the filters', async () => {
+    const res = await admin.get('/api/v1/custom-pages/filter-options');
+    expect(res.body.types).toEqual(['default', 'legal']);
+    expect(res.body.owners.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([ownerId, adminId]));
+  });
+
+  it('bulk deletes by ids', async () => {
+    const res = await admin.delete(`/api/v1/custom-pages/${ids.alpha},${ids.beta}`);
+    expect(res.status).toBe(200);
+    expect(res.body.deleted).toBe(2);
+    expect(fxIds(await admin.get(listUrl('/api/v1/custom-pages', { query: 'fixture' })))).toEqual([ids.gamma]);
+    expect((await admin.delete('/api/v1/custom-pages/abc')).status).toBe(422);
+  });
+});
+
+describe('editor image upload', () => {
+  const upload = (c: Client, name: string, type: string, content: Buffer) => {
+    const { body, headers } = multipart(name, type, content);
+    return c.request('POST', '/api/v1/custom-pages/media', body, headers);
+  };
+
+  it('stores an image under page_media on the public disk and serves it', async () => {
+    const res = await upload(editor, 'pixel.png', 'image/png', PNG);
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/^\/storage\/page_media\/[0-9a-f-]+\.png$/);
+    const file = path.join(t.storage, 'public', res.body.url.slice('/storage/'.length));
+    expect(fs.readFileSync(file).equals(PNG)).toBe(true);
+    const served = await guest(t).get(res.body.url);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses a file that is not an image, whatever it claims', async () => {
+    const res = await upload(editor, 'evil.png', 'image/png', Buffer.from('<script>alert(1)</script>'));
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(['The file must be an image (png, jpeg, gif or webp).']);
+  });
+
+  it('refuses an image over 2,097,152 bytes and keeps nothing', async () => {
+    const dir = path.join(t.storage, 'public', 'page_media');
+    const before = fs.readdirSync(dir).length;
+    const big = Buffer.concat([PNG, Buffer.alloc(PAGE_MEDIA_MAX_BYTES)]);
+    const res = await upload(editor, 'big.png', 'image/png', big);
+    expect(res.status).toBe(422);
+    expect(res.body.errors.file).toEqual(['The image may not be greater than 2 MB.']);
+    expect(fs.readdirSync(dir)).toHaveLength(before);
+    // Exactly the limit is allowed.
+    const exact = Buffer.concat([PNG, Buffer.alloc(PAGE_MEDIA_MAX_BYTES - PNG.length)]);
+    expect((await upload(editor, 'exact.png', 'image/png', exact)).status).toBe(200);
+  });
+
+  it('needs a file and the page permission', async () => {
+    const res = await editor.request('POST', '/api/v1/custom-pages/media', '', { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(res.status).toBe(422);
+    const user = await asUser(t);
+    expect((await upload(user, 'pixel.png', 'image/png', PNG)).status).toBe(403);
+  });
+});
+
+describe('contact page', () => {
+  it('mails the contact address setting', async () => {
+    await t.ctx.settings.set({ 'client.mail.contact_page_address': 'support@site.test' });
+    const res = await guest(t).post('/api/v1/contact', { name: 'Vera Visitor', email: 'vera@example.com', message: 'Hello there' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Your message has been submitted.');
+    const mail = mailsIn(t.storage).find((m) => m.to === 'support@site.test');
+    expect(mail?.subject).toContain('Vera Visitor');
+    expect(mail?.text).toContain('vera@example.com');
+    expect(mail?.text).toContain('Hello there');
+  });
+
+  it('validates name, email and message', async () => {
+    const res = await guest(t).post('/api/v1/contact', { name: '', email: 'not-an-email', message: '' });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'message', 'name']);
+  });
+});

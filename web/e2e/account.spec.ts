@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** Registers a fresh user through the API (in the page's cookie jar), so each test owns its account. */
+async function registerUser(page: Page, password = 'first-password'): Promise<string> {
+  const email = `account-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.local`;
+  await page.request.get('/api/v1/auth/me');
+  const csrf = async () => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') });
+  const res = await page.request.post('/api/v1/auth/register', {
+    data: { email, password, password_confirmation: password, first_name: 'Acc', last_name: 'Ount' },
+    headers: await csrf(),
+  });
+  expect(res.status()).toBe(200);
+  await page.request.post('/api/v1/auth/logout', { headers: await csrf() });
+  await login(page, email, password);
+  return email;
+}
+
+test('account settings needs a signed-in user', async ({ page }) => {
+  await page.goto('/account-settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings/);
+});
+
+test('profile, avatar and password', async ({ page }) => {
+  await registerUser(page);
+  await page.goto('/account-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+
+  await page.getByLabel('First name').fill('Renamed');
+  await page.getByRole('button', { name: 'Update profile' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Renamed Ount');
+
+  await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Uploaded image')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove image' })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove image' }).click();
+  await expect(page.getByText('Removed image')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove image' })).toBeHidden();
+
+  await page.getByLabel('Current password').fill('wrong-password');
+  await page.getByLabel('New password').fill('second-password');
+  await page.getByLabel('Confirm password').fill('second-password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
+  await page.getByLabel('Current password').fill('first-password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveValue('');
+});
+
+test('sessions and API tokens', async ({ page, browser }) => {
+  const email = await registerUser(page);
+  // A second browser signed in as the same user.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await login(otherPage, email, 'first-password');
+
+  await page.goto('/account-settings');
+  const sessions = page.getByRole('list', { name: 'Active sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByText('Current')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Log out other sessions' }).click();
+  await expect(page.getByText('Logged out other sessions')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await otherPage.goto('/account-settings');
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+
+  await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('The token name is required.')).toBeVisible();
+  await page.getByLabel('Token name').fill('Home server');
+  await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  const plain = await page.getByTestId('plain-text-token').textContent();
+  expect(plain).toMatch(/\|/);
+  await page.getByRole('button', { name: 'Done' }).click();
+  const tokens = page.getByRole('list', { name: 'API tokens' });
+  await expect(tokens.getByText('Home server')).toBeVisible();
+  await expect(page.getByText(plain!)).toHaveCount(0);
+
+  // The token works as a bearer until it is deleted.
+  const api = await page.request.get('/api/v1/account/sessions', { headers: { authorization: `Bearer ${plain}` } });
+  expect(api.status()).toBe(200);
+  await page.getByRole('button', { name: 'Delete token Home server' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Token deleted')).toBeVisible();
+  await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
+});

@@ -1,0 +1,26 @@
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { useAuth } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { PasswordPanel } from './PasswordPanel';
+import { ProfilePanel } from './ProfilePanel';
+import { SessionsPanel } from './SessionsPanel';
+import { TokensPanel } from './TokensPanel';
+
+/** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
+export function Component() {
+  useDocumentTitle(trans('Account settings'));
+  const { user, can } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <div>
+        <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Account settings')}</h1>
+        <p className="mt-1 text-sm text-text-muted">{trans('View and update your account details, profile and more.')}</p>
+      </div>
+      <ProfilePanel user={user} />
+      <PasswordPanel />
+      <SessionsPanel />
+      {can('api.access') && <TokensPanel />}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountPasswordSchema, type AccountPasswordInput } from '@app/contracts/account';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/fields';
+import { toast } from '../../ui/Toast';
+import { Panel } from './Panel';
+
+const EMPTY = { current_password: '', password: '', password_confirmation: '' };
+
+export function PasswordPanel() {
+  const qc = useQueryClient();
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<AccountPasswordInput>({
+    defaultValues: EMPTY,
+    resolver: zodFormResolver(accountPasswordSchema) as any,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api.put('account/password', values);
+      reset(EMPTY);
+      toast(trans('Password changed'));
+      // Changing the password signs out the other browsers.
+      void qc.invalidateQueries({ queryKey: ['account-sessions'] });
+    } catch (e) {
+      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    }
+  });
+  return (
+    <Panel id="account-password" title={trans('Update password')} description={trans('Changing your password signs you out on your other devices.')}>
+      <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
+        <TextField label={trans('Current password')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
+        <TextField label={trans('New password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <TextField label={trans('Confirm password')} type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+        <div><Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Update password')}</Button></div>
+      </form>
+    </Panel>
+  );
+}

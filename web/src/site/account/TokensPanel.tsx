@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, Trash2 } from 'lucide-react';
+import type { AccessToken } from '@app/contracts/account';
+import { api, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { Panel } from './Panel';
+
+const KEY = ['access-tokens', 'list', {}];
+
+export function TokensPanel() {
+  const qc = useQueryClient();
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string>();
+  const [plain, setPlain] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AccessToken | null>(null);
+  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ tokens: AccessToken[] }>('auth/access-tokens').then((r) => r.tokens) });
+
+  const create = useMutation({
+    mutationFn: (tokenName: string) => api.post<{ plainTextToken: string }>('auth/access-tokens', { tokenName }),
+    onSuccess: (r) => {
+      setCreating(false);
+      setName('');
+      setPlain(r.plainTextToken);
+      void qc.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (e) => setNameError(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`auth/access-tokens/${id}`),
+    onSuccess: () => { setDeleting(null); toast(trans('Token deleted')); void qc.invalidateQueries({ queryKey: KEY }); },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+
+  const tokens = query.data ?? [];
+  return (
+    <Panel id="account-api" title={trans('API tokens')} description={trans('Tokens let other applications use the API on your behalf.')}>
+      {tokens.length ? (
+        <ul className="flex flex-col divide-y divide-border" aria-label={trans('API tokens')}>
+          {tokens.map((t) => (
+            <li key={t.id} className="flex items-center gap-3 py-3">
+              <div className="min-w-0 flex-1">
+                <div className="truncate text-sm font-medium">{t.name}</div>
+                <div className="text-xs text-text-muted">
+                  {t.last_used_at ? trans('Last used :date', { date: formatDate(t.last_used_at) }) : trans('Never used')}
+                  {' · '}{trans('Created :date', { date: formatDate(t.created_at) })}
+                </div>
+              </div>
+              <Button variant="text" size="icon" aria-label={trans('Delete token :name', { name: t.name })} onClick={() => setDeleting(t)}>
+                <Trash2 size={16} aria-hidden />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        !query.isPending && <p className="text-sm text-text-muted">{trans('You have not created any API tokens yet.')}</p>
+      )}
+      <div className="mt-4"><Button onClick={() => { setNameError(undefined); setCreating(true); }}>{trans('Create token')}</Button></div>
+
+      <Modal open={creating} onOpenChange={setCreating} title={trans('Create token')} size="sm">
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!name.trim()) return setNameError(trans('The token name is required.'));
+            create.mutate(name.trim());
+          }}
+        >
+          <TextField label={trans('Token name')} value={name} onChange={(e) => { setName(e.target.value); setNameError(undefined); }} error={nameError} autoFocus maxLength={100} />
+          <div className="flex justify-end gap-2">
+            <Button onClick={() => setCreating(false)}>{trans('Cancel')}</Button>
+            <Button type="submit" variant="primary" disabled={create.isPending}>{trans('Create')}</Button>
+          </div>
+        </form>
+      </Modal>
+
+      <Modal
+        open={!!plain}
+        onOpenChange={(o) => !o && setPlain(null)}
+        title={trans('Token created')}
+        description={trans('Copy your new token now. It will not be shown again.')}
+        footer={<Button variant="primary" onClick={() => setPlain(null)}>{trans('Done')}</Button>}
+      >
+        <div className="flex items-center gap-2">
+          <code data-testid="plain-text-token" className="min-w-0 flex-1 break-all rounded bg-bg-alt px-3 py-2 text-sm">{plain}</code>
+          <Button
+            variant="text"
+            size="icon"
+            aria-label={trans('Copy')}
+            onClick={() => navigator.clipboard?.writeText(plain ?? '').then(() => toast(trans('Copied to clipboard')), () => undefined)}
+          >
+            <Copy size={16} aria-hidden />
+          </Button>
+        </div>
+      </Modal>
+
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={trans('Delete token')}
+        body={trans('Applications using this token will no longer be able to use the API.')}
+        confirm={trans('Delete')}
+        danger
+        pending={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </Panel>
+  );
+}

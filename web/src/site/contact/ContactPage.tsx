@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CheckCircle2 } from 'lucide-react';
+import { contactSchema, type ContactInput } from '@app/contracts/custom-pages';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { TextArea, TextField } from '../../ui/fields';
+import { FormError } from '../auth/AuthCard';
+
+/** /contact: the message is mailed to the operator's contact address. */
+export function Component() {
+  useDocumentTitle(trans('Contact us'));
+  const { user } = useAuth();
+  const [sent, setSent] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<ContactInput>({
+    defaultValues: { name: user?.display_name ?? '', email: user?.email ?? '', message: '' },
+    resolver: zodFormResolver(contactSchema) as any,
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await api.post('contact', values);
+      reset({ ...values, message: '' });
+      setSent(true);
+    } catch (e) {
+      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+    }
+  });
+
+  return (
+    <div className="flex justify-center px-4 py-12">
+      <div className="w-full max-w-xl rounded-lg border border-border bg-bg-elevated p-6 shadow-sm sm:p-8">
+        <h1 className="mb-2 text-2xl font-semibold">{trans('Contact us')}</h1>
+        <p className="mb-6 text-sm text-text-muted">{trans('Send us a message and we will get back to you as soon as possible.')}</p>
+        {sent ? (
+          <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
+            <CheckCircle2 size={40} className="text-success" aria-hidden />
+            <p className="text-lg font-medium">{trans('Thank you for your message!')}</p>
+            <p className="text-sm text-text-muted">{trans('Your message has been submitted. We will reply to you by email.')}</p>
+            <Button onClick={() => setSent(false)}>{trans('Send another message')}</Button>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            <FormError message={formError} />
+            <TextField label={trans('Name')} autoComplete="name" required error={errors.name?.message} {...register('name')} />
+            <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+            <TextArea label={trans('Message')} rows={6} required error={errors.message?.message} {...register('message')} />
+            <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Send')}</Button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

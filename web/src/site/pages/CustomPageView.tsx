@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import type { CustomPage } from '@app/contracts/custom-pages';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { NotFoundPage } from '../ErrorPages';
+import '../../ui/editor/rich-text.css';
+
+/** A custom page at /pages/{slug}. Its HTML was sanitized on save unless an administrator wrote it. */
+export function Component() {
+  const { slug = '' } = useParams();
+  const query = useQuery({
+    queryKey: queryKeys.detail('custom-pages-public', slug),
+    queryFn: () => api.get<{ page: CustomPage }>(`custom-pages/slug/${encodeURIComponent(slug)}`).then((r) => r.page),
+  });
+  useDocumentTitle(query.data?.title ?? trans('Loading'));
+
+  if (query.isPending) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-10" role="status" aria-label={trans('Loading')}>
+        <div className="skeleton h-9 w-2/3" />
+        <div className="skeleton h-5 w-full" />
+        <div className="skeleton h-5 w-5/6" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  const page = query.data;
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold sm:text-4xl">{page.title}</h1>
+      <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.body ?? '' }} />
+    </article>
+  );
+}
