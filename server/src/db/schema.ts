@@ -16,6 +16,8 @@ export interface UsersTable {
   banned_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Chosen site language (0003_localizations); null follows the visitor cookie or the site default. */
+  language?: string | null;
 }
 
 export interface BansTable {
@@ -120,6 +122,16 @@ export interface CountersTable {
   value: number;
 }
 
+/** One localization; `lines` is a JSON object of the lines that differ from the code's English text. */
+export interface LocalizationsTable {
+  id: Generated<number>;
+  name: string;
+  language: string;
+  lines: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -133,6 +145,7 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
+  localizations: LocalizationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
