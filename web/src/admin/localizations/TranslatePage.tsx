@@ -50,23 +50,32 @@ function TranslationEditor({ localization }: { localization: Localization }) {
   useEffect(() => load(localization.lines ?? {}), [localization.id, load]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const lowerKeys = useMemo(() => keys.map((k) => k.toLowerCase()), [keys]);
+  // Typing narrows: when the query extends the last one, search only the last matches (indexes into keys).
+  const lastFilter = useRef<{ q: string; keys: string[]; edits: number; hits: number[] } | null>(null);
+  const edits = useRef(0);
   const filtered = useMemo(() => {
     const q = search.trim().toLowerCase();
-    if (!q) return keys;
-    const lv = lowerValues.current;
-    const out: string[] = [];
-    for (let i = 0; i < keys.length; i++) {
-      if (lowerKeys[i].includes(q) || lv.get(keys[i])!.includes(q)) out.push(keys[i]);
+    if (!q) {
+      lastFilter.current = null;
+      return keys;
     }
-    return out;
+    const prev = lastFilter.current;
+    const narrowing = prev && prev.keys === keys && prev.edits === edits.current && q.startsWith(prev.q);
+    const lv = lowerValues.current;
+    const hits: number[] = [];
+    const test = (i: number) => { if (lowerKeys[i].includes(q) || lv.get(keys[i])!.includes(q)) hits.push(i); };
+    if (narrowing) for (const i of prev.hits) test(i);
+    else for (let i = 0; i < keys.length; i++) test(i);
+    lastFilter.current = { q, keys, edits: edits.current, hits };
+    return hits.map((i) => keys[i]);
   }, [search, keys, lowerKeys]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: filtered.length,
     getScrollElement: () => scrollRef.current,
+    // Rows have the spec's height exactly, so nothing is measured while filtering.
     estimateSize: () => TRANSLATION_ROW_HEIGHT,
-    getItemKey: (i) => filtered[i],
     overscan: 4,
   });
 
@@ -81,6 +90,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
   const edit = (key: string, value: string) => {
     values.current.set(key, value);
     lowerValues.current.set(key, value.toLowerCase());
+    edits.current++;
     if (!dirty) setDirty(true);
   };
   const removeLine = (key: string) => {
@@ -140,25 +150,22 @@ function TranslationEditor({ localization }: { localization: Localization }) {
               const id = `translation-line-${row.index}`;
               return (
                 <div
-                  key={row.key}
-                  data-index={row.index}
-                  ref={virtualizer.measureElement}
-                  className="absolute left-0 top-0 w-full border-b border-border px-4 py-3"
-                  style={{ transform: `translateY(${row.start}px)` }}
+                  key={key}
+                  className="absolute left-0 top-0 flex w-full flex-col gap-1.5 border-b border-border px-4 py-2.5"
+                  style={{ height: TRANSLATION_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                   data-line=""
                 >
-                  <div className="mb-2 flex items-start gap-2">
-                    <label htmlFor={id} className="min-w-0 flex-1 break-words text-sm font-medium">{key}</label>
-                    <Button variant="text" size="icon" className="h-7 w-7 shrink-0" onClick={() => removeLine(key)} aria-label={trans('Delete translation :key', { key })}>
+                  <div className="flex items-start gap-2">
+                    <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 break-words text-sm font-medium leading-5">{key}</label>
+                    <Button variant="text" size="icon" className="h-6 w-6 shrink-0" onClick={() => removeLine(key)} aria-label={trans('Delete translation :key', { key })}>
                       <Trash2 size={15} aria-hidden />
                     </Button>
                   </div>
                   <textarea
                     id={id}
-                    rows={2}
                     defaultValue={values.current.get(key)}
                     onChange={(e) => edit(key, e.target.value)}
-                    className="block w-full resize-y rounded-md border border-border bg-bg-elevated px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+                    className="block min-h-0 w-full flex-1 resize-none rounded-md border border-border bg-bg-elevated px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-primary"
                   />
                 </div>
               );
