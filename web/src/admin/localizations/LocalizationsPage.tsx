@@ -33,7 +33,7 @@ export function Component() {
       header: () => <span className="sr-only">{trans('Actions')}</span>,
       className: 'w-44 text-right',
       cell: ({ row: { original: l } }) => (
-        <div className="flex justify-end gap-1">
+        <div className="flex items-center justify-end gap-1">
           <Link to={`${l.id}/translate`} className={buttonClass('text', 'sm')}>{trans('Translate')}</Link>
           <Button variant="text" size="icon" onClick={() => setEditing(l)} aria-label={trans('Edit :name', { name: l.name })}>
             <Pencil size={16} aria-hidden />

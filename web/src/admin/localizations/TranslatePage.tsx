@@ -134,9 +134,12 @@ function TranslationEditor({ localization }: { localization: Localization }) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <span className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 line|other :count lines]', { count: filtered.length })}</span>
+        <span className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 line|other :count lines]', { count: filtered.length.toLocaleString() })}</span>
         <div className="ml-auto flex gap-2">
-          <Button onClick={() => setAdding(true)}><Plus size={16} aria-hidden />{trans('Add new translation')}</Button>
+          <Button onClick={() => setAdding(true)} aria-label={trans('Add new translation')}>
+            <Plus size={16} aria-hidden />
+            <span className="hidden sm:inline">{trans('Add new translation')}</span>
+          </Button>
           <Button variant="primary" onClick={onSave} disabled={save.isPending}>{trans('Save translations')}</Button>
         </div>
       </div>
@@ -157,9 +160,14 @@ function TranslationEditor({ localization }: { localization: Localization }) {
                 >
                   <div className="flex items-start gap-2">
                     <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 break-words text-sm font-medium leading-5">{key}</label>
-                    <Button variant="text" size="icon" className="h-6 w-6 shrink-0" onClick={() => removeLine(key)} aria-label={trans('Delete translation :key', { key })}>
+                    <button
+                      type="button"
+                      className="flex h-6 w-6 shrink-0 items-center justify-center rounded text-text-muted hover:bg-hover hover:text-danger focus-visible:outline-2 focus-visible:outline-primary"
+                      onClick={() => removeLine(key)}
+                      aria-label={trans('Delete translation :key', { key })}
+                    >
                       <Trash2 size={15} aria-hidden />
-                    </Button>
+                    </button>
                   </div>
                   <textarea
                     id={id}
