@@ -6,6 +6,7 @@
  *   BENCH_DURATION=5         seconds per load run
  *   BENCH_DATABASE_URL=...   also measure PostgreSQL (an empty database, or one this bench filled before)
  *   BENCH_SKIP_WEB_BUILD=1   size the existing web/dist instead of building it
+ *   BENCH_TRANSLATION_LINES=10000  lines in the translation editor scenario (needs a built web/dist)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import type { Recorded, ServerRequest } from './server.ts';
+import { translationEditorBench } from './localizations.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -270,6 +272,8 @@ async function main() {
     try {
       const headers = await login(server.base);
       await sqliteLists(server, headers, file);
+      scope = 'translations: ';
+      await translationEditorBench(server.base, headers, report, section);
       await csvExport(server, headers, storage);
     } finally {
       await server.stop();

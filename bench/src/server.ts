@@ -21,7 +21,8 @@ const built = await buildApp(loadConfig({
   LOG_LEVEL: 'silent',
   NODE_ENV: 'production',
   APP_URL: 'http://127.0.0.1',
-}));
+  // The built web app too, for scenarios that drive a browser (the translation editor).
+}, { webDist: new URL('../../web/dist', import.meta.url).pathname }));
 await built.app.listen({ host: '127.0.0.1', port: 0 });
 const address = built.app.server.address();
 

@@ -8,3 +8,4 @@ export * from './settings.ts';
 export * from './tags.ts';
 export * from './custom-pages.ts';
 export * from './account.ts';
+export * from './localizations.ts';

@@ -21,6 +21,7 @@ import { tagsRoutes } from './modules/tags/routes.ts';
 import { customPagesRoutes } from './modules/custom-pages/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { localizationsRoutes } from './modules/localizations/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -67,6 +68,7 @@ export async function buildApp(config: Config): Promise<App> {
   customPagesRoutes(app, ctx);
   contactRoutes(app, ctx);
   accountRoutes(app, ctx);
+  localizationsRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

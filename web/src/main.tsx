@@ -6,6 +6,7 @@ import './index.css';
 import { queryClient } from './lib/query-client';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
 import { trans } from './lib/i18n';
+import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 
@@ -97,7 +98,15 @@ const routes: RouteObject[] = [
                   { path: ':pageId/edit', lazy: () => import('./admin/custom-pages/EditCustomPage') },
                 ],
               },
-              section('localizations', 'localizations.update', () => trans('Localizations')),
+              section('custom-pages', 'custom_pages.update', () => trans('Custom pages')),
+              {
+                path: 'localizations',
+                loader: requirePermission('localizations.update'),
+                children: [
+                  { index: true, lazy: () => import('./admin/localizations/LocalizationsPage') },
+                  { path: ':localeId/translate', lazy: () => import('./admin/localizations/TranslatePage') },
+                ],
+              },
               section('files', 'files.update', () => trans('Files')),
               section('ads', 'settings.update', () => trans('Ads')),
               section('settings', 'settings.update', () => trans('Settings')),
@@ -114,10 +123,19 @@ const routes: RouteObject[] = [
 
 const router = createBrowserRouter(routes);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** Remounts the router's tree when the language changes, so every trans() renders in the new language. */
+function TranslatedRouter() {
+  const version = useTranslationsVersion();
+  return <RouterProvider key={version} router={router} />;
+}
+
+// The visitor's language loads before the first render so no English flashes first.
+void loadActiveLocale().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TranslatedRouter />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+});

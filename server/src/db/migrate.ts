@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0010 from './migrations/0010_table_versions.ts';
 import * as m0002 from './migrations/0002_tags.ts';
 import * as m0009 from './migrations/0009_custom_pages.ts';
+import * as m0003 from './migrations/0003_localizations.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0010_table_versions': m0010,
   '0002_tags': m0002,
   '0009_custom_pages': m0009,
+  '0003_localizations': m0003,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

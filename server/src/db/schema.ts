@@ -16,6 +16,8 @@ export interface UsersTable {
   banned_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Chosen site language (0003_localizations); null follows the visitor cookie or the site default. */
+  language?: string | null;
 }
 
 export interface BansTable {
@@ -120,6 +122,16 @@ export interface CountersTable {
   value: number;
 }
 
+/** One localization; `lines` is a JSON object of the lines that differ from the code's English text. */
+export interface LocalizationsTable {
+  id: Generated<number>;
+  name: string;
+  language: string;
+  lines: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -135,6 +147,7 @@ export interface Database {
   counters: CountersTable;
   tags: TagsTable;
   custom_pages: CustomPagesTable;
+  localizations: LocalizationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

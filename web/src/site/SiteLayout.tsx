@@ -3,6 +3,7 @@ import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { AccountMenu } from '../ui/AccountMenu';
 import { buttonClass } from '../ui/Button';
+import { LanguageSwitcher } from '../ui/LanguagePicker';
 
 export function Component() {
   const { user } = useAuth();
@@ -16,6 +17,7 @@ export function Component() {
             <AccountMenu />
           ) : (
             <>
+              <LanguageSwitcher />
               <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
               <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>
             </>

@@ -5,6 +5,7 @@ import { setBootstrapUser, useAuth } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { Avatar } from './Avatar';
+import { LanguageMenuItems } from './LanguagePicker';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from './DropdownMenu';
 import { toast } from './Toast';
 
@@ -36,6 +37,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
           <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
         )}
         <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
+        <LanguageMenuItems />
         <DropdownSeparator />
         <DropdownItem onSelect={logout}><LogOut size={16} aria-hidden />{trans('Log out')}</DropdownItem>
       </DropdownContent>

@@ -3,6 +3,7 @@ import { nowIso } from '../index.ts';
 import { hashPassword, randomToken } from '../../lib/crypto.ts';
 import { seedDefaultRoles } from './roles.ts';
 import { seedDemoUsers } from './users.ts';
+import { seedDefaultLocalization } from './localizations.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
@@ -10,6 +11,7 @@ import { seedDemoUsers } from './users.ts';
  */
 export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
   const roles = await seedDefaultRoles(ctx.db);
+  await seedDefaultLocalization(ctx.db);
   const anyUser = await ctx.db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return null;
   const email = (ctx.config.admin.email ?? 'admin@example.com').toLowerCase();

@@ -10,7 +10,7 @@ export const ADMIN_USER_COLUMNS = [
   'users.email_verified_at', 'users.banned_at', 'users.created_at', 'users.updated_at',
 ] as const;
 
-export type UserListRow = Omit<UserRow, 'password'>;
+export type UserListRow = Omit<UserRow, 'password' | 'language'>;
 
 export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string {
   const full = [u.first_name, u.last_name].filter(Boolean).join(' ');

@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LOCALE_COOKIE, type Lines, type Localization, type LocalizationCreate, type LocalizationUpdate } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import {
+  CODE_LINES, diffFromCode, findByLanguage, findLocalization, LIST_COLUMNS, mergeWithCode, parseStoredLines, toLocalization,
+} from './repository.ts';
+
+const LANGUAGE_TAKEN = 'A localization for this language already exists.';
+const CANNOT_DELETE_DEFAULT = 'The default localization cannot be deleted.';
+
+/** Changes whenever en.json changes, so cached locale documents follow a new release. */
+export const CODE_VERSION = crypto.createHash('sha1').update(JSON.stringify(CODE_LINES)).digest('hex').slice(0, 10);
+
+/** English (the code's language) and the site's default language are never deleted. */
+export async function defaultLanguages(ctx: AppContext): Promise<string[]> {
+  const site = await ctx.settings.get('client.locale.default');
+  return site && site !== 'auto' && site !== DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE, site] : [DEFAULT_LANGUAGE];
+}
+
+export async function getLocalization(ctx: AppContext, id: number): Promise<Localization> {
+  const row = await findLocalization(ctx.db, id);
+  if (!row) throw notFound('Localization not found');
+  const { lines, ...rest } = row;
+  return { ...toLocalization(rest, await defaultLanguages(ctx)), lines: mergeWithCode(parseStoredLines(lines)) };
+}
+
+async function assertLanguageFree(db: Db, language: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('localizations').select('id').where('language', '=', language);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw unprocessable('language', LANGUAGE_TAKEN);
+}
+
+/** The unique index is the final word when two requests race past the check. */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
+}
+
+/** A new localization starts as a copy of the English lines (stored as the same differences from the code). */
+export async function createLocalization(ctx: AppContext, input: LocalizationCreate): Promise<Localization> {
+  await assertLanguageFree(ctx.db, input.language);
+  const english = await findByLanguage(ctx.db, DEFAULT_LANGUAGE);
+  const now = nowIso();
+  try {
+    const { id } = await ctx.db.insertInto('localizations').values({
+      name: input.name, language: input.language, lines: english?.lines ?? '{}', created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const row = await ctx.db.selectFrom('localizations').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    return toLocalization(row, await defaultLanguages(ctx));
+  } catch (e) {
+    if (isUniqueViolation(e)) throw unprocessable('language', LANGUAGE_TAKEN);
+    throw e;
+  }
+}
+
+export async function updateLocalization(ctx: AppContext, id: number, input: LocalizationUpdate): Promise<Localization> {
+  const existing = await findLocalization(ctx.db, id);
+  if (!existing) throw notFound('Localization not found');
+  if (input.language && input.language !== existing.language) {
+    if (existing.language === DEFAULT_LANGUAGE) throw unprocessable('language', "The default localization's language cannot be changed.");
+    await assertLanguageFree(ctx.db, input.language, id);
+  }
+  const changes: { name?: string; language?: string; lines?: string; updated_at: string } = { updated_at: nowIso() };
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.lines !== undefined) changes.lines = JSON.stringify(diffFromCode(input.lines));
+  try {
+    await ctx.db.updateTable('localizations').set(changes).where('id', '=', id).execute();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw unprocessable('language', LANGUAGE_TAKEN);
+    throw e;
+  }
+  linesCache.clear();
+  return getLocalization(ctx, id);
+}
+
+/** Deletes in one statement; a default among the ids refuses the whole request. */
+export async function deleteLocalizations(ctx: AppContext, ids: number[]): Promise<void> {
+  const rows = await ctx.db.selectFrom('localizations').select(['id', 'language']).where('id', 'in', ids).execute();
+  if (rows.length !== ids.length) throw notFound('Localization not found');
+  const defaults = await defaultLanguages(ctx);
+  if (rows.some((r) => defaults.includes(r.language))) throw new HttpError(422, CANNOT_DELETE_DEFAULT, { ids: [CANNOT_DELETE_DEFAULT] });
+  await ctx.db.deleteFrom('localizations').where('id', 'in', ids).execute();
+  // Users who had chosen a deleted language go back to the site default.
+  await ctx.db.updateTable('users').set({ language: null }).where('language', 'in', rows.map((r) => r.language)).execute();
+  linesCache.clear();
+}
+
+/** Existing localizations a visitor may pick from. */
+export function availableLocalizations(db: Db) {
+  return db.selectFrom('localizations').select(['name', 'language']).orderBy('name').orderBy('id').execute();
+}
+
+function firstAcceptedLanguage(header: string | undefined, available: Set<string>): string | null {
+  if (!header) return null;
+  const wanted = header.split(',').map((part) => {
+    const [tag, q] = part.trim().split(';q=');
+    return { tag: tag.trim(), q: q ? Number(q) : 1 };
+  }).filter((w) => w.tag && w.tag !== '*').sort((a, b) => b.q - a.q);
+  for (const { tag } of wanted) {
+    const exact = [...available].find((code) => code.toLowerCase() === tag.toLowerCase());
+    if (exact) return exact;
+    const base = tag.split('-')[0].toLowerCase();
+    if (available.has(base)) return base;
+  }
+  return null;
+}
+
+/**
+ * The language a request sees: the signed-in user's choice, else the visitor cookie, else the site default
+ * ('auto' follows the browser's Accept-Language). Choices count only while client.i18n.enable is on and only
+ * for localizations that exist.
+ */
+export async function resolveLanguage(ctx: AppContext, req: FastifyRequest): Promise<string> {
+  const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
+  available.add(DEFAULT_LANGUAGE);
+  if (await ctx.settings.get('client.i18n.enable')) {
+    if (req.auth.userId) {
+      const user = await ctx.db.selectFrom('users').select('language').where('id', '=', req.auth.userId).executeTakeFirst();
+      if (user?.language && available.has(user.language)) return user.language;
+    }
+    const cookie = req.cookies[LOCALE_COOKIE];
+    if (cookie && available.has(cookie)) return cookie;
+  }
+  const site = await ctx.settings.get('client.locale.default');
+  if (site === 'auto') return firstAcceptedLanguage(req.headers['accept-language'], available) ?? DEFAULT_LANGUAGE;
+  return available.has(site) ? site : DEFAULT_LANGUAGE;
+}
+
+/** Stores a visitor's choice: on the account when signed in; the route also sets the cookie. */
+export async function chooseLanguage(ctx: AppContext, userId: number | null, language: string): Promise<void> {
+  if (!(await ctx.settings.get('client.i18n.enable'))) throw unprocessable('language', 'Choosing a language is turned off on this site.');
+  if (language !== DEFAULT_LANGUAGE && !(await findByLanguage(ctx.db, language))) throw unprocessable('language', 'The selected language is invalid.');
+  if (userId) await ctx.db.updateTable('users').set({ language }).where('id', '=', userId).execute();
+}
+
+interface CachedLines { etag: string; body: string }
+/** Serialized locale documents by language; an entry is valid only while its ETag matches the row. */
+const linesCache = new Map<string, CachedLines>();
+
+/**
+ * The ETag comes from one indexed lookup (id and updated_at of the row) plus the code's version, so an
+ * unchanged locale answers 304 without reading or serializing its lines.
+ */
+export async function localeVersion(ctx: AppContext, language: string): Promise<{ etag: string; id: number | null } | null> {
+  const row = await ctx.db.selectFrom('localizations').select(['id', 'updated_at']).where('language', '=', language).executeTakeFirst();
+  if (!row && language !== DEFAULT_LANGUAGE) return null;
+  const stamp = row ? `${row.id}-${Date.parse(row.updated_at)}` : 'code';
+  return { etag: `"${language}-${stamp}-${CODE_VERSION}"`, id: row?.id ?? null };
+}
+
+export async function localeDocument(ctx: AppContext, language: string, etag: string): Promise<string> {
+  const cached = linesCache.get(language);
+  if (cached?.etag === etag) return cached.body;
+  const row = await findByLanguage(ctx.db, language);
+  const lines: Lines = mergeWithCode(row ? parseStoredLines(row.lines) : {});
+  const body = JSON.stringify({ language, name: row?.name ?? 'English', lines });
+  linesCache.set(language, { etag, body });
+  return body;
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN } from './playwright.config.ts';
+import { login } from './helpers.ts';
+
+test('create a localization, translate a line, save, and see the site in it', async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/localizations');
+  await expect(page.getByRole('heading', { name: 'Localizations' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'English', exact: true })).toBeVisible();
+
+  // Create
+  await page.getByRole('button', { name: 'Add new localization' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add new localization' });
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(modal.getByText('The name field is required.')).toBeVisible();
+  await modal.getByLabel('Name').fill('Deutsch');
+  await modal.getByLabel('Language').selectOption('de');
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Localization created')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Deutsch', exact: true })).toBeVisible();
+
+  // A second localization for the same language is refused with a field error.
+  await page.getByRole('button', { name: 'Add new localization' }).click();
+  await modal.getByLabel('Name').fill('German again');
+  await modal.getByLabel('Language').selectOption('de');
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(modal.getByText('A localization for this language already exists.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  // Translate: search narrows the virtualized list; edit one line, add one, save.
+  await page.getByRole('row', { name: /Deutsch/ }).getByRole('link', { name: 'Translate' }).click();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Deutsch');
+  await page.getByLabel('Search translations').fill('Register');
+  const line = page.getByLabel('Register', { exact: true });
+  await expect(line).toHaveValue('Register');
+  await line.fill('Registrieren');
+  await page.getByRole('button', { name: 'Add new translation' }).click();
+  const add = page.getByRole('dialog', { name: 'Add new translation' });
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(add.getByText('The translation key is required.')).toBeVisible();
+  await add.getByLabel('Translation key').fill('Custom greeting');
+  await add.getByLabel('Translation value').fill('Hallo');
+  await add.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByRole('textbox', { name: 'Custom greeting' })).toHaveValue('Hallo');
+  await page.getByRole('button', { name: 'Save translations' }).click();
+  await expect(page.getByText('Localization updated')).toBeVisible();
+
+  // The saved lines come back after a reload.
+  await page.reload();
+  await page.getByLabel('Search translations').fill('Register');
+  await expect(page.getByLabel('Register', { exact: true })).toHaveValue('Registrieren');
+
+  // Switch the site to it as a visitor and see the translated string; the choice survives a reload.
+  await page.context().clearCookies();
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Register' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change language' }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
+});
+
+test('the default localization cannot be deleted; others can', async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/localizations');
+  await expect(page.getByRole('button', { name: 'Delete English' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add new localization' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add new localization' });
+  await modal.getByLabel('Name').fill('Svenska');
+  await modal.getByLabel('Language').selectOption('sv');
+  await modal.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Localization created')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit Svenska' }).click();
+  const edit = page.getByRole('dialog', { name: 'Update localization' });
+  await expect(edit.getByLabel('Name')).toHaveValue('Svenska');
+  await edit.getByLabel('Name').fill('Swedish');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Localization updated')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Swedish' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Localization deleted')).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Swedish', exact: true })).toHaveCount(0);
+});
