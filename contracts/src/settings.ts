@@ -19,6 +19,13 @@ export const SETTINGS = {
   'server.mail_driver': { default: 'log', schema: z.enum(['mailgun', 'gmailApi', 'smtp', 'postmark', 'ses', 'sendmail', 'log']) },
   'server.mail_from_address': { default: 'hello@example.com', schema: z.string().email() },
   'server.mail_from_name': { default: 'StreamSite', schema: z.string().max(100) },
+  // uploads
+  'client.uploads.chunk_size': { default: 5_242_880, schema: z.number().int().min(1) },
+  /** Largest single file in bytes; null: only the server's limits apply. */
+  'client.uploads.max_size': { default: null as number | null, schema: z.number().int().min(1).nullable() },
+  /** Extensions (lower case, no dot) an upload must have; empty allows every extension not blocked. */
+  'client.uploads.allowed_extensions': { default: [] as string[], schema: z.array(z.string().trim().toLowerCase().max(20)).max(500) },
+  'client.uploads.blocked_extensions': { default: [] as string[], schema: z.array(z.string().trim().toLowerCase().max(20)).max(500) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -120,6 +120,58 @@ export interface CountersTable {
   value: number;
 }
 
+export interface FileEntriesTable {
+  id: Generated<number>;
+  name: string;
+  /** Storage key of the bytes. */
+  file_name: string;
+  mime: string;
+  type: string;
+  extension: string | null;
+  file_size: number;
+  /** Download URL identifier. */
+  hash: string;
+  /** sha256 of the bytes. */
+  content_hash: string;
+  user_id: number | null;
+  public: Bool;
+  disk: string;
+  /** Storage key of the generated thumbnail. */
+  thumbnail: string | null;
+  parent_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  user_id: number;
+  fingerprint: string;
+  name: string;
+  size: number;
+  mime: string | null;
+  sha256: string | null;
+  parent_id: number | null;
+  chunk_size: number;
+  total_chunks: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadChunksTable {
+  upload_id: string;
+  chunk_index: number;
+  size: number;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export interface FilePreviewTokensTable {
+  token_hash: string;
+  file_entry_id: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -133,9 +185,14 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
+  file_entries: FileEntriesTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
+  file_preview_tokens: FilePreviewTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdateRow = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
+export type FileEntryRow = Selectable<FileEntriesTable>;
