@@ -46,15 +46,15 @@ async function sendObject(ctx: AppContext, req: FastifyRequest, reply: FastifyRe
   if (!stat) throw notFound('File not found');
   const range = parseRange(req.headers.range, stat.size);
   reply.header('accept-ranges', 'bytes');
+  if (range === 'invalid') {
+    reply.header('content-range', `bytes */${stat.size}`);
+    return reply.status(416).send({ message: 'The requested range is not satisfiable.' });
+  }
   reply.header('content-type', safeContentType(mime));
   reply.header('x-content-type-options', 'nosniff');
   if (mime !== 'application/pdf') reply.header('content-security-policy', 'sandbox');
   reply.header('cache-control', 'private, max-age=3600');
   reply.header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  if (range === 'invalid') {
-    reply.header('content-range', `bytes */${stat.size}`);
-    return reply.status(416).send({ message: 'The requested range is not satisfiable.' });
-  }
   let stream: Readable;
   if (range) {
     reply.status(206);
