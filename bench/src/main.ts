@@ -6,6 +6,7 @@
  *   BENCH_DURATION=5         seconds per load run
  *   BENCH_DATABASE_URL=...   also measure PostgreSQL (an empty database, or one this bench filled before)
  *   BENCH_SKIP_WEB_BUILD=1   size the existing web/dist instead of building it
+ *   BENCH_UPLOAD_MB=1024, BENCH_FILES=500000, BENCH_SKIP_FILES=1   the files scenarios (bench/src/files.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
+import { filesBench } from './files.ts';
 import type { Recorded, ServerRequest } from './server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -273,6 +275,12 @@ async function main() {
       await csvExport(server, headers, storage);
     } finally {
       await server.stop();
+    }
+
+    // Files: a chunked upload with the server's memory watched, and the files list (BENCH_UPLOAD_MB, BENCH_FILES).
+    if (process.env.BENCH_SKIP_FILES !== '1') {
+      scope = 'files: ';
+      await filesBench(report, section);
     }
 
     if (PG_URL) {

@@ -145,7 +145,7 @@ export function Component() {
                     {it.status === 'done' ? trans('Done') : it.status === 'error' ? trans('Failed') : `${Math.floor((it.sent / Math.max(1, it.size)) * 100)}%`}
                   </span>
                 </div>
-                <progress className="h-1 w-full" max={it.size || 1} value={it.sent} aria-label={trans('Upload progress for :name', { name: it.name })} />
+                <progress className="h-1 w-full" max={it.size || 1} value={it.status === 'error' ? 0 : it.sent} aria-label={trans('Upload progress for :name', { name: it.name })} />
                 {it.error && <p className="text-xs text-danger" role="alert">{it.error}</p>}
               </li>
             ))}
