@@ -6,6 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SERVER_MAX_CHUNK_BYTES } from '@app/contracts';
 import { syncGrants } from '../src/modules/roles/permissions.ts';
 import { nowIso } from '../src/db/index.ts';
+import { sweepOrphanChunks } from '../src/modules/files/uploads.ts';
 import { Client, asAdmin, asUser, createTestApp, guest, listUrl } from './helper.ts';
 
 const t = await createTestApp();
@@ -157,6 +158,16 @@ describe('uploads', () => {
 
     // Aborting removes the stored chunks.
     expect((await admin.delete(`/api/v1/uploads/${id}`)).status).toBe(200);
+    expect(stored('upload-chunks')).toEqual([]);
+  });
+
+  it('sweeps chunks left without an upload row, through the storage driver', async () => {
+    const { id } = (await start(admin, 'kept.txt', 10)).body.upload;
+    await admin.request('PUT', `/api/v1/uploads/${id}/chunks/0`, Buffer.from('0123456789'), OCTET);
+    await t.ctx.storage.put('upload-chunks/00000000-dead-4bad-8bad-000000000000/0-abc', Buffer.from('orphan'));
+    expect(await sweepOrphanChunks(t.ctx)).toBe(1);
+    expect(stored('upload-chunks').length).toBe(1);
+    await admin.delete(`/api/v1/uploads/${id}`);
     expect(stored('upload-chunks')).toEqual([]);
   });
 

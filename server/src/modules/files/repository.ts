@@ -2,41 +2,47 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { FILE_TYPES, type FileEntry, type FileType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db, type Dialect } from '../../db/index.ts';
+import type { FileEntryRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import { displayName } from '../users/repository.ts';
 
-/** Columns the admin list and the previewer see. */
+/** Columns the admin list and the previewer see; owners are attached after with one query per page. */
 export const FILE_ENTRY_COLUMNS = [
   'file_entries.id', 'file_entries.name', 'file_entries.file_name', 'file_entries.mime', 'file_entries.type', 'file_entries.extension',
   'file_entries.file_size', 'file_entries.hash', 'file_entries.content_hash', 'file_entries.user_id', 'file_entries.public',
   'file_entries.disk', 'file_entries.thumbnail', 'file_entries.parent_id', 'file_entries.created_at', 'file_entries.updated_at',
-  'users.email as owner_email', 'users.first_name as owner_first_name', 'users.last_name as owner_last_name', 'users.avatar as owner_avatar',
 ] as const;
 
 export const downloadUrl = (hash: string) => `/api/v1/file-entries/download/${hash}`;
 
-export function toFileEntry(r: any): FileEntry {
+export function toFileEntry(r: FileEntryRow): FileEntry {
   return {
     id: r.id, name: r.name, file_name: r.file_name, mime: r.mime, type: r.type as FileType, extension: r.extension,
     file_size: Number(r.file_size), hash: r.hash, content_hash: r.content_hash, public: toBool(r.public), disk: r.disk,
-    owner_id: r.user_id, parent_id: r.parent_id, created_at: r.created_at, updated_at: r.updated_at,
-    owner: r.user_id && r.owner_email
-      ? { id: r.user_id, email: r.owner_email, avatar: r.owner_avatar, display_name: displayName({ email: r.owner_email, first_name: r.owner_first_name, last_name: r.owner_last_name }) }
-      : null,
+    owner_id: r.user_id, owner: null, parent_id: r.parent_id, created_at: r.created_at, updated_at: r.updated_at,
     url: downloadUrl(r.hash),
     thumbnail: r.thumbnail ? `${downloadUrl(r.hash)}?thumbnail=1` : null,
   };
 }
 
+/** Adds each entry's owner with one query for the whole page (the count and page queries stay on file_entries alone). */
+export async function attachOwners(db: Db, entries: FileEntry[]): Promise<FileEntry[]> {
+  const ids = [...new Set(entries.map((e) => e.owner_id).filter((id): id is number => id !== null))];
+  if (!ids.length) return entries;
+  const users = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute();
+  const byId = new Map(users.map((u) => [u.id, { id: u.id, email: u.email, avatar: u.avatar, display_name: displayName(u) }]));
+  return entries.map((e) => ({ ...e, owner: (e.owner_id !== null && byId.get(e.owner_id)) || null }));
+}
+
 export function selectEntries(db: Db) {
-  return db.selectFrom('file_entries').leftJoin('users', 'users.id', 'file_entries.user_id').select(FILE_ENTRY_COLUMNS);
+  return db.selectFrom('file_entries').select(FILE_ENTRY_COLUMNS);
 }
 
 export async function findEntry(db: Db, where: { id: number } | { hash: string }): Promise<FileEntry | null> {
   const q = selectEntries(db);
   const row = await ('id' in where ? q.where('file_entries.id', '=', where.id) : q.where('file_entries.hash', '=', where.hash)).executeTakeFirst();
-  return row ? toFileEntry(row) : null;
+  return row ? (await attachOwners(db, [toFileEntry(row)]))[0] : null;
 }
 
 /** Name search through the trigram index (FTS5 / pg_trgm), never a LIKE scan. */

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
-import { fileEntriesListDefinition, findEntry, selectEntries, toFileEntry } from './repository.ts';
+import { attachOwners, fileEntriesListDefinition, findEntry, selectEntries, toFileEntry } from './repository.ts';
 import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
-import { abortUpload, completeUpload, putChunk, startUpload, uploadStatus, type Uploader } from './uploads.ts';
+import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
 
 const idParam = (params: unknown) => {
   const id = Number((params as { id: string }).id);
@@ -69,9 +69,11 @@ async function sendObject(ctx: AppContext, req: FastifyRequest, reply: FastifyRe
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/file-entries', { config: { permission: 'files.update' } }, async (req) => ({
-    pagination: await paginate(selectEntries(ctx.db), req.query, fileEntriesListDefinition(ctx), toFileEntry),
-  }));
+  registerUploadJobs(ctx);
+  app.get('/api/v1/file-entries', { config: { permission: 'files.update' } }, async (req) => {
+    const page = await paginate(selectEntries(ctx.db), req.query, fileEntriesListDefinition(ctx), toFileEntry);
+    return { pagination: { ...page, data: await attachOwners(ctx.db, page.data) } };
+  });
 
   app.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] } }, async (req) => {
     const deleted = await deleteEntries(ctx, parseIds((req.params as { ids: string }).ids));

@@ -58,10 +58,39 @@ export async function discardUpload(ctx: AppContext, uploadId: string): Promise<
   await ctx.storage.deleteMany(keys);
 }
 
+let lastOrphanSweep = 0;
+
+/**
+ * Chunks whose upload row is gone (a crash between storing a chunk and recording it) are found by listing the
+ * chunk area through the storage driver: a queued job, at most once an hour per process.
+ */
+export async function sweepOrphanChunks(ctx: AppContext): Promise<number> {
+  const orphans: string[] = [];
+  const known = new Map<string, boolean>();
+  for await (const key of ctx.storage.list(`${CHUNK_PREFIX}/`)) {
+    const uploadId = key.split('/')[1];
+    if (!uploadId || key.endsWith('.partial')) continue;
+    if (!known.has(uploadId)) {
+      known.set(uploadId, Boolean(await ctx.db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()));
+    }
+    if (!known.get(uploadId)) orphans.push(key);
+  }
+  await ctx.storage.deleteMany(orphans);
+  return orphans.length;
+}
+
 async function sweepAbandoned(ctx: AppContext): Promise<void> {
   const cutoff = new Date(Date.now() - ABANDONED_MS).toISOString();
   const stale = await ctx.db.selectFrom('upload_sessions').select('id').where('updated_at', '<', cutoff).limit(20).execute();
   for (const s of stale) await discardUpload(ctx, s.id);
+  if (Date.now() - lastOrphanSweep > 3600_000) {
+    lastOrphanSweep = Date.now();
+    await ctx.queue.dispatch('files.sweep-orphan-chunks', {});
+  }
+}
+
+export function registerUploadJobs(ctx: AppContext): void {
+  ctx.queue.register('files.sweep-orphan-chunks', async () => { await sweepOrphanChunks(ctx); });
 }
 
 async function ownSession(ctx: AppContext, who: Uploader, uploadId: string): Promise<SessionRow> {
