@@ -99,11 +99,13 @@ function OfficePreview({ entry }: { entry: FileEntry }) {
 }
 
 /** Picks the preview for a file's type. */
+/** Shown as text: text files, and text-based formats filed under another type (CSV is a spreadsheet). */
+const isText = (entry: FileEntry) => entry.type === 'text' || entry.mime.startsWith('text/') || entry.mime === 'application/json';
+
 export function FilePreviewBody({ entry }: { entry: FileEntry }) {
-  const needsUrl = ['image', 'video', 'audio', 'pdf'].includes(entry.type) || (entry.type === 'text' && entry.file_size <= TEXT_PREVIEW_MAX_BYTES);
   if (isOfficeDocument(entry)) return <OfficePreview entry={entry} />;
-  if (entry.type === 'text' && entry.file_size > TEXT_PREVIEW_MAX_BYTES) return <TooLarge entry={entry} />;
-  if (!needsUrl) return <NoPreview entry={entry} />;
+  if (isText(entry)) return entry.file_size > TEXT_PREVIEW_MAX_BYTES ? <TooLarge entry={entry} /> : <WithPreviewUrl entry={entry} />;
+  if (!['image', 'video', 'audio', 'pdf'].includes(entry.type)) return <NoPreview entry={entry} />;
   return <WithPreviewUrl entry={entry} />;
 }
 
@@ -111,7 +113,7 @@ function WithPreviewUrl({ entry }: { entry: FileEntry }) {
   const url = usePreviewUrl(entry);
   if (url.isError) return <PreviewError entry={entry} />;
   if (!url.data) return <Spinner />;
-  if (entry.type === 'text') return <TextPreview entry={entry} src={url.data} />;
+  if (isText(entry)) return <TextPreview entry={entry} src={url.data} />;
   if (entry.type === 'pdf') return <PdfPreview entry={entry} src={url.data} />;
   return <MediaPreview key={url.data} entry={entry} src={url.data} />;
 }
