@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FileEntry, UploadSession } from '@app/contracts/files';
+import { formatBytes, type FileEntry, type UploadSession } from '@app/contracts/files';
 import { API_ROOT, ApiError, api } from './api';
+import { useBootstrap } from './auth';
+import { trans } from './i18n';
 
 /**
  * The chunked, resumable uploader every screen uses. The server keeps the chunks it has received under an upload
@@ -105,6 +107,24 @@ export async function uploadFile(file: File, opts: UploadOptions = {}): Promise<
   return res.fileEntry;
 }
 
+export interface ClientUploadLimits {
+  maxSize: number | null;
+  allowed: string[];
+  blocked: string[];
+}
+
+/** The checks the server will make anyway, done first so a refused file fails at once without sending a byte. */
+export function localUploadError(file: File, limits: ClientUploadLimits): string | null {
+  const m = /\.([^.]+)$/.exec(file.name);
+  const ext = m && m.index > 0 ? m[1].toLowerCase() : '';
+  if (file.size === 0) return trans('The file is empty.');
+  if (limits.blocked.includes(ext) || (limits.allowed.length && !limits.allowed.includes(ext))) {
+    return ext ? trans('Files with the .:extension extension are not allowed.', { extension: ext }) : trans('Files without an extension are not allowed.');
+  }
+  if (limits.maxSize !== null && file.size > limits.maxSize) return trans('The file may not be greater than :size.', { size: formatBytes(limits.maxSize) });
+  return null;
+}
+
 export interface UploadItem {
   key: string;
   name: string;
@@ -125,9 +145,25 @@ export function useUploads(opts: { parentId?: number | null; onUploaded?: (entry
   const patch = (key: string, changes: Partial<UploadItem>) =>
     setItems((list) => list.map((it) => (it.key === key ? { ...it, ...changes } : it)));
 
+  const { settings } = useBootstrap();
+  const limitsRef = useRef<ClientUploadLimits>({ maxSize: null, allowed: [], blocked: [] });
+  useEffect(() => {
+    const list = (v: unknown) => (Array.isArray(v) ? v.map((e) => String(e).replace(/^\./, '').toLowerCase()) : []);
+    limitsRef.current = {
+      maxSize: typeof settings['client.uploads.max_size'] === 'number' ? settings['client.uploads.max_size'] : null,
+      allowed: list(settings['client.uploads.allowed_extensions']),
+      blocked: list(settings['client.uploads.blocked_extensions']),
+    };
+  }, [settings]);
+
   const upload = useCallback((files: Iterable<File>) => {
     for (const file of files) {
       const key = `${fileFingerprint(file)}-${Math.random().toString(36).slice(2)}`;
+      const refused = localUploadError(file, limitsRef.current);
+      if (refused) {
+        setItems((list) => [...list, { key, name: file.name, size: file.size, sent: 0, status: 'error', error: refused }]);
+        continue;
+      }
       setItems((list) => [...list, { key, name: file.name, size: file.size, sent: 0, status: 'uploading' }]);
       queue.current = queue.current.then(async () => {
         try {
