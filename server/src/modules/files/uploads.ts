@@ -241,7 +241,9 @@ export async function completeUpload(ctx: AppContext, who: Uploader, uploadId: s
         thumbnail, parent_id: s.parent_id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
       await bumpFileCounter(trx, 1);
-      await trx.deleteFrom('upload_sessions').where('id', '=', s.id).execute();
+      // A second "complete" of the same upload (a double click) loses here instead of making a copy.
+      const claimed = await trx.deleteFrom('upload_sessions').where('id', '=', s.id).executeTakeFirst();
+      if (Number(claimed.numDeletedRows) !== 1) throw notFound('Upload not found');
       return row.id;
     });
     await storage.deleteMany(chunks.map((c) => c.storage_key));
