@@ -7,6 +7,7 @@
  *   BENCH_DATABASE_URL=...   also measure PostgreSQL (an empty database, or one this bench filled before)
  *   BENCH_SKIP_WEB_BUILD=1   size the existing web/dist instead of building it
  *   BENCH_TRANSLATION_LINES=10000  lines in the translation editor scenario (needs a built web/dist)
+ *   BENCH_UPLOAD_MB=1024, BENCH_FILES=500000, BENCH_SKIP_FILES=1   the files scenarios (bench/src/files.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
+import { filesBench } from './files.ts';
 import type { Recorded, ServerRequest } from './server.ts';
 import { translationEditorBench } from './localizations.ts';
 
@@ -277,6 +279,12 @@ async function main() {
       await csvExport(server, headers, storage);
     } finally {
       await server.stop();
+    }
+
+    // Files: a chunked upload with the server's memory watched, and the files list (BENCH_UPLOAD_MB, BENCH_FILES).
+    if (process.env.BENCH_SKIP_FILES !== '1') {
+      scope = 'files: ';
+      await filesBench(report, section);
     }
 
     if (PG_URL) {

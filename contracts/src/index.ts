@@ -9,3 +9,4 @@ export * from './tags.ts';
 export * from './custom-pages.ts';
 export * from './account.ts';
 export * from './localizations.ts';
+export * from './files.ts';

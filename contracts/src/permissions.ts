@@ -54,7 +54,10 @@ export const PERMISSIONS: Permission[] = [
     { name: 'files.view', display_name: 'View files', description: 'Allow viewing files uploaded by other users.', advanced: true },
     {
       name: 'files.create', display_name: 'Upload files', description: 'Allow uploading files.',
-      restrictions: [{ name: 'max_file_size', type: 'number', description: 'Maximum size of a single file in bytes.' }],
+      restrictions: [
+        { name: 'max_file_size', type: 'number', description: 'Maximum size of a single file in bytes.' },
+        { name: 'available_space', type: 'number', description: 'Storage space in bytes the user may fill, when the user has none set.' },
+      ],
     },
     { name: 'files.update', display_name: 'Manage files', description: 'Allow managing all uploaded files.', advanced: true },
     { name: 'files.delete', display_name: 'Delete files', description: 'Allow deleting all uploaded files.', advanced: true },

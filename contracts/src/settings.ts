@@ -21,6 +21,13 @@ export const SETTINGS = {
   'server.mail_from_name': { default: 'StreamSite', schema: z.string().max(100) },
   // contact
   'client.mail.contact_page_address': { default: '', schema: z.string().email().or(z.literal('')) },
+  // uploads
+  'client.uploads.chunk_size': { default: 5_242_880, schema: z.number().int().min(1) },
+  /** Largest single file in bytes; null: only the server's limits apply. */
+  'client.uploads.max_size': { default: null as number | null, schema: z.number().int().min(1).nullable() },
+  /** Extensions (lower case, no dot) an upload must have; empty allows every extension not blocked. */
+  'client.uploads.allowed_extensions': { default: [] as string[], schema: z.array(z.string().trim().toLowerCase().max(20)).max(500) },
+  'client.uploads.blocked_extensions': { default: [] as string[], schema: z.array(z.string().trim().toLowerCase().max(20)).max(500) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

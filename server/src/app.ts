@@ -22,6 +22,7 @@ import { customPagesRoutes } from './modules/custom-pages/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { localizationsRoutes } from './modules/localizations/routes.ts';
+import { filesRoutes } from './modules/files/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -69,6 +70,7 @@ export async function buildApp(config: Config): Promise<App> {
   contactRoutes(app, ctx);
   accountRoutes(app, ctx);
   localizationsRoutes(app, ctx);
+  filesRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

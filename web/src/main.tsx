@@ -98,7 +98,6 @@ const routes: RouteObject[] = [
                   { path: ':pageId/edit', lazy: () => import('./admin/custom-pages/EditCustomPage') },
                 ],
               },
-              section('custom-pages', 'custom_pages.update', () => trans('Custom pages')),
               {
                 path: 'localizations',
                 loader: requirePermission('localizations.update'),
@@ -107,7 +106,8 @@ const routes: RouteObject[] = [
                   { path: ':localeId/translate', lazy: () => import('./admin/localizations/TranslatePage') },
                 ],
               },
-              section('files', 'files.update', () => trans('Files')),
+              section('tags', 'tags.update', () => trans('Tags')),
+              { path: 'files', loader: requirePermission('files.update'), children: [{ index: true, lazy: () => import('./admin/files/FilesPage') }] },
               section('ads', 'settings.update', () => trans('Ads')),
               section('settings', 'settings.update', () => trans('Settings')),
               section('appearance', 'appearance.update', () => trans('Appearance')),

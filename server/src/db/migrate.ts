@@ -6,6 +6,7 @@ import * as m0010 from './migrations/0010_table_versions.ts';
 import * as m0002 from './migrations/0002_tags.ts';
 import * as m0009 from './migrations/0009_custom_pages.ts';
 import * as m0003 from './migrations/0003_localizations.ts';
+import * as m0004 from './migrations/0004_file_entries.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0002_tags': m0002,
   '0009_custom_pages': m0009,
   '0003_localizations': m0003,
+  '0004_file_entries': m0004,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

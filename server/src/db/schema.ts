@@ -132,6 +132,58 @@ export interface LocalizationsTable {
   updated_at: Timestamp;
 }
 
+export interface FileEntriesTable {
+  id: Generated<number>;
+  name: string;
+  /** Storage key of the bytes. */
+  file_name: string;
+  mime: string;
+  type: string;
+  extension: string | null;
+  file_size: number;
+  /** Download URL identifier. */
+  hash: string;
+  /** sha256 of the bytes. */
+  content_hash: string;
+  user_id: number | null;
+  public: Bool;
+  disk: string;
+  /** Storage key of the generated thumbnail. */
+  thumbnail: string | null;
+  parent_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  user_id: number;
+  fingerprint: string;
+  name: string;
+  size: number;
+  mime: string | null;
+  sha256: string | null;
+  parent_id: number | null;
+  chunk_size: number;
+  total_chunks: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UploadChunksTable {
+  upload_id: string;
+  chunk_index: number;
+  size: number;
+  storage_key: string;
+  created_at: Timestamp;
+}
+
+export interface FilePreviewTokensTable {
+  token_hash: string;
+  file_entry_id: number;
+  expires_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -148,6 +200,10 @@ export interface Database {
   tags: TagsTable;
   custom_pages: CustomPagesTable;
   localizations: LocalizationsTable;
+  file_entries: FileEntriesTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
+  file_preview_tokens: FilePreviewTokensTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -176,3 +232,4 @@ export interface CustomPagesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+export type FileEntryRow = Selectable<FileEntriesTable>;

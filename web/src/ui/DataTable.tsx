@@ -16,7 +16,9 @@ import { PER_PAGE_CHOICES, readListParams, toApiParams, type ListParams } from '
 export type FilterDefinition =
   | { key: string; label: string; type: 'boolean'; trueLabel: string; falseLabel: string }
   | { key: string; label: string; type: 'select'; options: { label: string; value: FilterItem['value']; operator?: FilterOperator }[] }
-  | { key: string; label: string; type: 'dateRange' };
+  | { key: string; label: string; type: 'dateRange' }
+  /** A screen's own control (e.g. a user picker); it labels itself. */
+  | { key: string; label: string; type: 'custom'; render: (value: FilterItem | undefined, onChange: (item: FilterItem | null) => void) => ReactNode };
 
 export interface EmptyStateProps { title: string; description?: string; icon?: ReactNode }
 
@@ -372,6 +374,7 @@ function FilterControl({ def, value, onChange }: { def: FilterDefinition; value?
       </div>
     );
   }
+  if (def.type === 'custom') return <>{def.render(value, onChange)}</>;
   if (def.type === 'select') {
     const idx = value ? def.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(value.value) && (o.operator ?? '=') === (value.operator ?? '=')) : -1;
     return (

@@ -1,15 +1,54 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 
-/** Where bytes live. Everything goes through this so S3, FTP and the rest can replace the local disk. */
+/** Inclusive byte range, as in an HTTP Range header; `end` defaults to the last byte. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+export interface StorageStat {
+  size: number;
+  lastModified: Date | null;
+}
+
+export interface PutOptions {
+  /** Content type to record with the object where the backend keeps one (S3, Dropbox). */
+  contentType?: string;
+}
+
+/**
+ * Where bytes live. Everything goes through this so S3, FTP, Dropbox and the rest can replace the local disk.
+ * Stream-first: nothing here needs a whole file in memory, and no caller may assume a path on disk.
+ *
+ * Rules every driver keeps:
+ * - `put` is all-or-nothing: if the body stream errors or the write fails, no object (and no partial object)
+ *   is left under `key`, and the promise rejects.
+ * - `read` returns a stream at once (it may fetch lazily); a missing key or failed fetch surfaces as a stream
+ *   'error'. Callers that must answer 404 before streaming call `stat` first.
+ * - `stat` answers null for a missing key; `delete`/`deleteMany` ignore missing keys.
+ * - Keys are '/'-separated relative paths; drivers reject keys that would escape their root.
+ */
 export interface Storage {
-  put(key: string, body: Readable | Buffer): Promise<void>;
-  read(key: string): Readable;
+  put(key: string, body: Readable | Buffer, options?: PutOptions): Promise<void>;
+  read(key: string, range?: ByteRange): Readable;
+  stat(key: string): Promise<StorageStat | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
+  deleteMany(keys: string[]): Promise<void>;
+  /** Every key under a prefix (used to sweep abandoned upload chunks). */
+  list(prefix: string): AsyncIterable<string>;
+}
+
+/** Reads a small byte range whole (e.g. the first bytes of a file for type sniffing). */
+export async function readBytes(storage: Storage, key: string, range: ByteRange): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of storage.read(key, range)) parts.push(chunk as Buffer);
+  return Buffer.concat(parts);
 }
 
 export class LocalStorage implements Storage {
@@ -24,19 +63,53 @@ export class LocalStorage implements Storage {
   async put(key: string, body: Readable | Buffer): Promise<void> {
     const file = this.resolve(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    if (Buffer.isBuffer(body)) await fsp.writeFile(file, body);
-    else await pipeline(body, fs.createWriteStream(file));
+    // Write beside the target and rename: readers never see a half-written file, a failed write leaves nothing.
+    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp));
+      await fsp.rename(tmp, file);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
   }
 
-  read(key: string): Readable {
-    return fs.createReadStream(this.resolve(key));
+  read(key: string, range?: ByteRange): Readable {
+    return fs.createReadStream(this.resolve(key), range ? { start: range.start, end: range.end } : undefined);
+  }
+
+  async stat(key: string): Promise<StorageStat | null> {
+    const s = await fsp.stat(this.resolve(key)).catch(() => null);
+    return s?.isFile() ? { size: s.size, lastModified: s.mtime } : null;
   }
 
   async exists(key: string): Promise<boolean> {
-    return fsp.access(this.resolve(key)).then(() => true, () => false);
+    return (await this.stat(key)) !== null;
   }
 
   async delete(key: string): Promise<void> {
-    await fsp.rm(this.resolve(key), { force: true });
+    const file = this.resolve(key);
+    await fsp.rm(file, { force: true });
+    // Drop the folder too once it is empty (chunk folders), so nothing is left behind; a non-empty one stays.
+    if (path.dirname(file) !== path.resolve(this.root)) await fsp.rmdir(path.dirname(file)).catch(() => undefined);
+  }
+
+  async deleteMany(keys: string[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.delete(k)));
+  }
+
+  async *list(prefix: string): AsyncIterable<string> {
+    const root = path.resolve(this.root);
+    const trimmed = prefix.replace(/\/+$/, '');
+    const base = trimmed ? this.resolve(trimmed) : root;
+    const walk = async function* (dir: string): AsyncIterable<string> {
+      const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) yield* walk(full);
+        else if (e.isFile()) yield full;
+      }
+    };
+    for await (const full of walk(base)) yield path.relative(root, full).split(path.sep).join('/');
   }
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** File types (Part B §9) plus 'file' for anything that fits none of them. */
+export const FILE_TYPES = ['text', 'audio', 'video', 'image', 'pdf', 'spreadsheet', 'word', 'photoshop', 'archive', 'folder', 'file'] as const;
+export type FileType = (typeof FILE_TYPES)[number];
+
+/** Previewer limits (Part B §4 and §9). */
+export const TEXT_PREVIEW_MAX_BYTES = 5_242_880;
+export const OFFICE_PREVIEW_MAX_BYTES = 25_000_000;
+export const OFFICE_PREVIEW_TIMEOUT_MS = 5000;
+/** Without a generated thumbnail, an image this large is not shown as its own thumbnail. */
+export const THUMBNAIL_FALLBACK_MAX_BYTES = 2 * 1024 * 1024;
+
+/** Largest single request body the server accepts for one chunk: what "server max file size" means here. */
+export const SERVER_MAX_CHUNK_BYTES = 100 * 1024 * 1024;
+/** A preview token opens one private file without cookies for this long. */
+export const PREVIEW_TOKEN_TTL_MS = 30 * 60 * 1000;
+
+export interface FileEntryOwner {
+  id: number;
+  email: string;
+  display_name: string;
+  avatar: string | null;
+}
+
+export interface FileEntry {
+  id: number;
+  name: string;
+  /** Storage key; never a disk path. */
+  file_name: string;
+  mime: string;
+  type: FileType;
+  extension: string | null;
+  file_size: number;
+  /** Identifies the file in download URLs. */
+  hash: string;
+  /** sha256 of the bytes. */
+  content_hash: string;
+  public: boolean;
+  disk: string;
+  owner_id: number | null;
+  owner: FileEntryOwner | null;
+  parent_id: number | null;
+  /** Download URL (needs a session, a preview token or a public file). */
+  url: string;
+  /** Thumbnail URL when one was generated. */
+  thumbnail: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Name rules shared by the uploader and the server: no folders, no control characters, no dot-only names. */
+export const fileNameSchema = z.string().trim().min(1, 'The file name is required.').max(255, 'The file name may not be longer than 255 characters.')
+  // eslint-disable-next-line no-control-regex
+  .refine((n) => !/[/\\\u0000-\u001f]/.test(n) && !/^\.+$/.test(n), 'The file name is not valid.');
+
+/** Starts an upload, or resumes the caller's upload with the same fingerprint. */
+export const uploadInitSchema = z.object({
+  /** Client-side id of this file (e.g. name, size and modified time hashed): the same file resumes. */
+  fingerprint: z.string().trim().min(8).max(128).regex(/^[\w.:-]+$/, 'The upload fingerprint is not valid.'),
+  name: fileNameSchema,
+  size: z.number().int().min(0),
+  mime: z.string().max(255).optional(),
+  parent_id: z.number().int().positive().nullable().optional(),
+  /** Optional sha256 (hex) of the whole file; the server compares it with what it assembled. */
+  sha256: z.string().regex(/^[a-f0-9]{64}$/).optional(),
+});
+export type UploadInit = z.infer<typeof uploadInitSchema>;
+
+export interface UploadSession {
+  id: string;
+  chunk_size: number;
+  total_chunks: number;
+  uploaded_chunks: number[];
+}
+
+/** Size with a unit, for limits in messages and the table. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let n = bytes;
+  let i = 0;
+  while (n >= 1024 && i < units.length - 1) {
+    n /= 1024;
+    i++;
+  }
+  return `${i === 0 ? n : Number(n.toFixed(1))} ${units[i]}`;
+}

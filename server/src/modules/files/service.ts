@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import { PREVIEW_TOKEN_TTL_MS, type FileEntry } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { bumpFileCounter, findEntry } from './repository.ts';
+
+/** Who may open a file's bytes without a preview token: anyone if public, its owner, and file managers. */
+export function canOpen(req: FastifyRequest, entry: Pick<FileEntry, 'public' | 'owner_id'>): boolean {
+  return entry.public || (req.auth.userId !== null && req.auth.userId === entry.owner_id) || req.auth.can('files.view') || req.auth.can('files.update');
+}
+
+export async function validPreviewToken(ctx: AppContext, entryId: number, token: unknown): Promise<boolean> {
+  if (typeof token !== 'string' || !token || token.length > 200) return false;
+  const row = await ctx.db.selectFrom('file_preview_tokens').select('expires_at')
+    .where('token_hash', '=', sha256(token)).where('file_entry_id', '=', entryId).executeTakeFirst();
+  return Boolean(row && row.expires_at > nowIso());
+}
+
+/** A short-lived token that opens one private file without cookies (the previewer's iframe, video and audio tags). */
+export async function addPreviewToken(ctx: AppContext, req: FastifyRequest, id: number): Promise<string> {
+  const entry = await findEntry(ctx.db, { id });
+  if (!entry) throw notFound('File not found');
+  if (!canOpen(req, entry)) throw new HttpError(403, 'You are not allowed to do that.');
+  const token = randomToken(32);
+  const now = nowIso();
+  await ctx.db.deleteFrom('file_preview_tokens').where('file_entry_id', '=', id).where('expires_at', '<', now).execute();
+  await ctx.db.insertInto('file_preview_tokens').values({
+    token_hash: sha256(token), file_entry_id: id, expires_at: new Date(Date.now() + PREVIEW_TOKEN_TTL_MS).toISOString(),
+  }).execute();
+  return token;
+}
+
+/**
+ * Deletes entries and their preview tokens in one transaction; the bytes and thumbnails go after the commit,
+ * so a failed delete never leaves rows pointing at missing bytes.
+ */
+export async function deleteEntries(ctx: AppContext, ids: number[]): Promise<number> {
+  const { count, keys } = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('file_entries').select(['id', 'file_name', 'thumbnail']).where('id', 'in', ids).execute();
+    if (!rows.length) return { count: 0, keys: [] };
+    const found = rows.map((r) => r.id);
+    await trx.deleteFrom('file_preview_tokens').where('file_entry_id', 'in', found).execute();
+    await trx.updateTable('file_entries').set({ parent_id: null }).where('parent_id', 'in', found).execute();
+    await trx.deleteFrom('file_entries').where('id', 'in', found).execute();
+    await bumpFileCounter(trx, -rows.length);
+    return { count: rows.length, keys: rows.flatMap((r) => [r.file_name, ...(r.thumbnail ? [r.thumbnail] : [])]) };
+  });
+  await ctx.storage.deleteMany(keys);
+  return count;
+}
