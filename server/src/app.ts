@@ -17,6 +17,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { settingsRoutes } from './modules/settings/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -58,6 +59,7 @@ export async function buildApp(config: Config): Promise<App> {
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   rolesRoutes(app, ctx);
+  settingsRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

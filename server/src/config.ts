@@ -13,6 +13,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
 });
 
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   admin: { email?: string; password?: string };
   seedDemo: boolean;
   logLevel: string;
+  /** Google's reCAPTCHA siteverify endpoint (tests point it at a local server speaking the same API). */
+  recaptchaVerifyUrl: string;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -46,6 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     ...overrides,
   };
 }

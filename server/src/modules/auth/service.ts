@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type CurrentUser, type User } from '@app/contracts';
+import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -59,7 +59,7 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
 
 export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<{ user: User; needsVerification: boolean }> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
-  const domain = input.email.split('@')[1];
+  const domain = input.email.split('@')[1]?.toLowerCase();
   const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
   if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
   const defaults = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
@@ -70,6 +70,18 @@ export async function register(ctx: AppContext, input: { email: string; password
   });
   if (needsVerification) await sendVerificationEmail(ctx, user);
   return { user, needsVerification };
+}
+
+/** Every GDPR registration policy (client.registration.policies) must be ticked on the register form. */
+export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown): Promise<void> {
+  let policies: { id: string; label: string }[] = [];
+  try { policies = JSON.parse(await ctx.settings.get('client.registration.policies')); } catch { policies = []; }
+  const ids = new Set(Array.isArray(accepted) ? accepted.map(String) : []);
+  const missing = policies.find((p) => !ids.has(p.id));
+  if (missing) {
+    const message = translate(undefined, 'You must accept ":label".', { label: missing.label });
+    throw new HttpError(422, message, { accepted_policies: [message] });
+  }
 }
 
 async function issueToken(ctx: AppContext, userId: number, type: 'password_reset' | 'email_verification'): Promise<string> {
