@@ -8,7 +8,7 @@
  * - `keys`: the dotted setting names the check depends on; it runs only when a save changes one of them.
  * - `fn(values, info)`: `values` reads the merged settings (stored values with the change applied, secrets
  *   unmasked) by dotted name; `info.changed` is the set of changed keys. Resolve with nothing to accept, or
- *   with a message (HTML is allowed: the form renders it) to refuse. A thrown error refuses with its message.
+ *   with a message (HTML is allowed: the form renders it, so escape any value you echo) to refuse. A thrown error refuses with its message.
  *   Validators run after the schemas and rules of contracts/src/settings.ts passed, before anything is written,
  *   in registration order; every failing group is reported, and nothing is saved when any failed.
  *
