@@ -28,11 +28,11 @@ function Slot({ slot }: { slot: AdSlot }) {
       <button
         type="button"
         onClick={() => setZoomed(true)}
-        className="group relative w-full shrink-0 self-start rounded-md sm:mt-6 sm:w-44"
+        className="group w-full shrink-0 self-start rounded-md sm:mt-6 sm:w-44"
         aria-label={trans('Zoom the example of :slot', { slot: slotLabel(slot) })}
       >
         <SlotIllustration slot={slot} className="w-full" />
-        <ZoomIn size={18} aria-hidden className="absolute bottom-2 right-2 rounded bg-bg-elevated p-0.5 text-text-muted group-hover:text-text" />
+        <span className="mt-1 flex items-center justify-center gap-1 text-xs text-text-muted group-hover:text-text"><ZoomIn size={14} aria-hidden />{trans('Zoom')}</span>
       </button>
       <Modal open={zoomed} onOpenChange={setZoomed} title={slotLabel(slot)} size="lg">
         <SlotIllustration slot={slot} className="w-full" />
