@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import type { Recorded, ServerRequest } from './server.ts';
+import { settingsScenario } from './settings.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -271,6 +272,13 @@ async function main() {
       const headers = await login(server.base);
       await sqliteLists(server, headers, file);
       await csvExport(server, headers, storage);
+      // A second process over the same database: a settings save must be seen by its next request.
+      const second = await Server.start(file, storage);
+      try {
+        await settingsScenario(server, second, { headers, duration: DURATION, connections: CONNECTIONS, report, section });
+      } finally {
+        await second.stop();
+      }
     } finally {
       await server.stop();
     }

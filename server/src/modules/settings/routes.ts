@@ -59,10 +59,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Everyone gets the client group; server values only reach holders of settings.update, secrets masked.
-  app.get('/api/v1/settings', { config: { permission: 'public' } }, async (req) => ({
-    client: await ctx.settings.all('client'),
-    ...(req.auth.can('settings.update') ? { server: await ctx.settings.masked('server') } : {}),
-  }));
+  app.get('/api/v1/settings', { config: { permission: 'public' } }, async (req, reply) => {
+    reply.type('application/json; charset=utf-8');
+    return ctx.settings.publicJson(req.auth.can('settings.update'));
+  });
 
   app.post('/api/v1/settings', manage, async (req) => {
     let body: Record<string, unknown>;

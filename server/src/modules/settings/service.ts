@@ -26,6 +26,8 @@ export class SettingsService {
   private listeners: ((changed: ReadonlySet<string>) => void | Promise<void>)[] = [];
   private flushers: (() => void | Promise<void>)[] = [];
   private fileHandlers = new Map<string, SettingsFileHandler>();
+  /** Serialized groups for GET settings, rebuilt only after the values change. */
+  private json: Partial<Record<'client' | 'server', string>> = {};
 
   constructor(private db: Db) {}
 
@@ -36,6 +38,7 @@ export class SettingsService {
 
   private async load(): Promise<Map<string, unknown>> {
     if (!this.cache) {
+      this.json = {};
       const version = await this.readVersion();
       const rows = await this.db.selectFrom('settings').select(['name', 'value']).execute();
       this.cache = new Map(rows.map((r) => [r.name, JSON.parse(r.value)]));
@@ -93,6 +96,15 @@ export class SettingsService {
       if (isSecretSetting(key) && typeof values[key] === 'string' && values[key] !== '') values[key] = SETTINGS_MASK;
     }
     return values;
+  }
+
+  /** `{"client":…,"server":…}` as JSON text (server masked, only when asked): the hot path of GET settings. */
+  async publicJson(withServer: boolean): Promise<string> {
+    await this.load();
+    const client = this.json.client ??= JSON.stringify(await this.all('client'));
+    if (!withServer) return `{"client":${client}}`;
+    const server = this.json.server ??= JSON.stringify(await this.masked('server'));
+    return `{"client":${client},"server":${server}}`;
   }
 
   /** Writes values as they are (trusted callers: seeds, tests, jobs). Forms go through `update`. */
