@@ -337,3 +337,17 @@ export function settingDefaults(group?: SettingsGroup): Record<string, unknown> 
   for (const [key, def] of Object.entries(SETTINGS)) if (!group || key.startsWith(`${group}.`)) out[key] = def.default;
   return out;
 }
+
+/** POST settings/uploading/dropbox-refresh-token: swaps an access code for a refresh token. */
+export const dropboxRefreshTokenSchema = z.object({
+  app_key: z.string('Dropbox app key is required.').trim().min(1, 'Dropbox app key is required.').max(255),
+  app_secret: z.string('Dropbox app secret is required.').trim().min(1, 'Dropbox app secret is required.').max(255),
+  access_code: z.string('Access code is required.').trim().min(1, 'Access code is required.').max(2000),
+});
+
+/** POST contact: the contact page form (recaptcha verified on the server when switched on). */
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required.').max(100),
+  email: z.string().trim().email('Enter a valid email address.').max(255),
+  message: z.string().trim().min(1, 'Message is required.').max(5000),
+});

@@ -14,6 +14,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
 });
 
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   logLevel: string;
   /** Google's reCAPTCHA siteverify endpoint (tests point it at a local server speaking the same API). */
   recaptchaVerifyUrl: string;
+  /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
+  dropboxApiUrl: string;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    dropboxApiUrl: e.DROPBOX_API_URL,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { SETTINGS_MASK } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { registerSettingsValidator } from '../src/modules/settings/validators.ts';
 import { registerSitemapSource } from '../src/modules/settings/sitemap.ts';
-import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+import { Client, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -360,5 +360,59 @@ describe('authentication settings enforced by the server', () => {
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });
     });
+  });
+});
+
+describe('dropbox refresh token', () => {
+  let server: http.Server;
+  beforeAll(async () => {
+    // Speaks Dropbox's POST /oauth2/token (authorization_code grant, form encoded).
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => { body += c; });
+      req.on('end', () => {
+        const f = new URLSearchParams(body);
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/oauth2/token' && f.get('grant_type') === 'authorization_code' && f.get('code') === 'good-code' && f.get('client_id') === 'app-key' && f.get('client_secret') === 'app-secret') {
+          res.end(JSON.stringify({ access_token: 'sl.abc', token_type: 'bearer', expires_in: 14400, refresh_token: 'refresh-123', account_id: 'dbid:1' }));
+        } else {
+          res.statusCode = 400;
+          res.end(JSON.stringify({ error: 'invalid_grant', error_description: 'code doesn\'t exist or has expired' }));
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    t.ctx.config.dropboxApiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('swaps an access code for a refresh token', async () => {
+    const url = '/api/v1/settings/uploading/dropbox-refresh-token';
+    const ok = await admin.post(url, { app_key: 'app-key', app_secret: 'app-secret', access_code: 'good-code' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.refreshToken).toBe('refresh-123');
+    const bad = await admin.post(url, { app_key: 'app-key', app_secret: 'app-secret', access_code: 'old-code' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.access_code[0]).toBe('Dropbox refused the access code: code doesn\'t exist or has expired');
+    const missing = await admin.post(url, { app_key: 'app-key', app_secret: '' });
+    expect(missing.body.errors).toEqual({ app_secret: ['Dropbox app secret is required.'], access_code: ['Access code is required.'] });
+    expect((await (await asUser(t)).post(url, { app_key: 'a', app_secret: 'b', access_code: 'c' })).status).toBe(403);
+  });
+});
+
+describe('contact form', () => {
+  it('mails the contact address and verifies recaptcha when switched on', async () => {
+    await save({ 'client.mail.contact_page_address': 'team@films.example.com' });
+    const res = await guest(t).post('/api/v1/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello there' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Your message has been submitted.');
+    const mail = mailsIn(t.storage).find((m) => m.to === 'team@films.example.com');
+    expect(mail?.text).toContain('Hello there');
+    expect((await guest(t).post('/api/v1/contact', { name: '', email: 'x', message: '' })).status).toBe(422);
+    await save({ 'client.recaptcha.enable.contact': true, 'client.recaptcha.site_key': 'k' }, { 'server.recaptcha_secret_key': 's' });
+    const blocked = await guest(t).post('/api/v1/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello' });
+    expect(blocked.status).toBe(422);
+    expect(blocked.body.errors.recaptcha).toBeDefined();
+    await save({ 'client.recaptcha.enable.contact': false });
   });
 });

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
+import { contactSchema, dropboxRefreshTokenSchema } from '@app/contracts';
+import { HttpError, parse } from '../../http/errors.ts';
+import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { dropboxRefreshToken } from './dropbox.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
 
@@ -83,6 +86,19 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/sitemap/generate', manage, async () => {
     await ctx.queue.dispatch('sitemap.generate', {});
     return { message: 'Sitemap generated' };
+  });
+
+  app.post('/api/v1/settings/uploading/dropbox-refresh-token', manage, async (req) => ({
+    refreshToken: await dropboxRefreshToken(ctx, parse(dropboxRefreshTokenSchema, req.body)),
+  }));
+
+  // The contact page: mailed to client.mail.contact_page_address (else the from address).
+  app.post('/api/v1/contact', { config: { permission: 'public' } }, async (req) => {
+    const input = parse(contactSchema, req.body);
+    await verifyRecaptcha(ctx, 'contact', (req.body as { recaptcha_token?: unknown }).recaptcha_token, req.ip);
+    const to = (await ctx.settings.get('client.mail.contact_page_address')) || (await ctx.settings.get('server.mail_from_address'));
+    await ctx.mailer.send({ to, subject: `New message from ${input.name}`, text: `From: ${input.name} <${input.email}>\n\n${input.message}` });
+    return { message: 'Your message has been submitted.' };
   });
 
   // The generated sitemaps, for search engines.
