@@ -74,8 +74,10 @@ export async function register(ctx: AppContext, input: { email: string; password
 
 /** Every GDPR registration policy (client.registration.policies) must be ticked on the register form. */
 export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown): Promise<void> {
-  let policies: { id: string; label: string }[] = [];
-  try { policies = JSON.parse(await ctx.settings.get('client.registration.policies')); } catch { policies = []; }
+  const json = await ctx.settings.get('client.registration.policies');
+  const policies = ((): { id: string; label: string }[] => {
+    try { return JSON.parse(json); } catch { return []; }
+  })();
   const ids = new Set(Array.isArray(accepted) ? accepted.map(String) : []);
   const missing = policies.find((p) => !ids.has(p.id));
   if (missing) {
