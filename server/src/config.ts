@@ -15,6 +15,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
+  TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
 });
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   logLevel: string;
   /** Google's reCAPTCHA siteverify endpoint (tests point it at a local server speaking the same API). */
   recaptchaVerifyUrl: string;
+  /** TMDb's API root (the API key check; tests point it at a local server). */
+  tmdbApiUrl: string;
   /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
   dropboxApiUrl: string;
   /** Where the built web app lives; absent in API tests. */
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     dropboxApiUrl: e.DROPBOX_API_URL,
+    tmdbApiUrl: e.TMDB_API_URL,
     ...overrides,
   };
 }

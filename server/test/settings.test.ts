@@ -13,9 +13,22 @@ import { Client, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } fr
 const t = await createTestApp();
 let admin: Client;
 
+// Speaks TMDb's v3 API for the API key check: GET /3/configuration?api_key=… -> 200, or 401 with status_code 7.
+const TMDB_KEYS = new Set(['tmdb-secret-1', 'tmdb-secret-2', 'tmdb-good']);
+const tmdb = http.createServer((req, res) => {
+  const key = new URL(req.url ?? '/', 'http://x').searchParams.get('api_key') ?? '';
+  res.setHeader('content-type', 'application/json');
+  if (req.url?.startsWith('/3/configuration') && TMDB_KEYS.has(key)) return res.end(JSON.stringify({ images: { base_url: 'http://image.tmdb.org/t/p/' }, change_keys: [] }));
+  res.statusCode = 401;
+  res.end(JSON.stringify({ status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.', success: false }));
+});
+
 beforeAll(async () => {
   admin = await asAdmin(t);
+  await new Promise<void>((r) => tmdb.listen(0, '127.0.0.1', r));
+  t.ctx.config.tmdbApiUrl = `http://127.0.0.1:${(tmdb.address() as AddressInfo).port}`;
 });
+afterAll(() => new Promise<void>((r) => tmdb.close(() => r())));
 
 /** A multipart settings save: JSON fields plus files, built by hand. */
 function multipart(fields: Record<string, string>, files: { field: string; filename: string; type: string; content: Buffer }[] = []) {
@@ -217,6 +230,23 @@ describe('settings validators', () => {
     } finally {
       off();
     }
+  });
+});
+
+describe('tmdb_group', () => {
+  it('tries a new TMDb API key for real and refuses a bad one under its group', async () => {
+    const bad = await save({ 'client.content.title_provider': 'tmdb' }, { 'server.tmdb_api_key': 'wrong-key' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ tmdb_group: ['TMDb refused the API key: <b>invalid API key</b>.'] });
+    expect(await t.ctx.settings.get('client.content.title_provider')).toBe('local');
+    expect((await save({ 'client.content.title_provider': 'tmdb' }, { 'server.tmdb_api_key': 'tmdb-good' })).status).toBe(200);
+    expect(await t.ctx.settings.get('client.content.title_provider')).toBe('tmdb');
+    const saved = t.ctx.config.tmdbApiUrl;
+    t.ctx.config.tmdbApiUrl = 'http://127.0.0.1:9';
+    const down = await save({}, { 'server.tmdb_api_key': 'tmdb-secret-1' });
+    expect(down.body.errors.tmdb_group[0]).toContain('Could not connect to <b>TMDb</b>');
+    t.ctx.config.tmdbApiUrl = saved;
+    await save({ 'client.content.title_provider': 'local' });
   });
 });
 

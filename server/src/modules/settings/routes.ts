@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { contactSchema, dropboxRefreshTokenSchema } from '@app/contracts';
+import { SETTINGS_MASK, contactSchema, dropboxRefreshTokenSchema } from '@app/contracts';
 import { HttpError, parse } from '../../http/errors.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
@@ -57,6 +58,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { values: { 'server.analytics_certificate': ANALYTICS_CERTIFICATE_KEY }, undo: () => ctx.storage.delete(ANALYTICS_CERTIFICATE_KEY) };
   });
 
+  registerSettingsChecks(ctx);
+
   ctx.queue.register('sitemap.generate', async () => {
     await generateSitemap(ctx);
   });
@@ -88,9 +91,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Sitemap generated' };
   });
 
-  app.post('/api/v1/settings/uploading/dropbox-refresh-token', manage, async (req) => ({
-    refreshToken: await dropboxRefreshToken(ctx, parse(dropboxRefreshTokenSchema, req.body)),
-  }));
+  app.post('/api/v1/settings/uploading/dropbox-refresh-token', manage, async (req) => {
+    const input = parse(dropboxRefreshTokenSchema, req.body);
+    // The form shows stored credentials masked; the mask stands for the stored value.
+    if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
+    if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
+    return { refreshToken: await dropboxRefreshToken(ctx, input) };
+  });
 
   // The contact page: mailed to client.mail.contact_page_address (else the from address).
   app.post('/api/v1/contact', { config: { permission: 'public' } }, async (req) => {

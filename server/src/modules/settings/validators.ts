@@ -12,6 +12,9 @@
  *   Validators run after the schemas and rules of contracts/src/settings.ts passed, before anything is written,
  *   in registration order; every failing group is reported, and nothing is saved when any failed.
  *
+ * Registering the same group with the same keys again replaces the earlier validator (an app built twice in
+ * one process, as tests do, keeps one check per group).
+ *
  * The answer to a refused save is 422 `{ message, errors: { <group>: [html] } }`.
  *
  * Example (a driver checking its credentials for real):
@@ -31,7 +34,9 @@ const validators: Registered[] = [];
 
 export function registerSettingsValidator(group: string, keys: string[], fn: SettingsValidator): () => void {
   const entry = { group, keys, fn };
-  validators.push(entry);
+  const same = validators.findIndex((v) => v.group === group && v.keys.join() === keys.join());
+  if (same >= 0) validators.splice(same, 1, entry);
+  else validators.push(entry);
   return () => {
     const i = validators.indexOf(entry);
     if (i >= 0) validators.splice(i, 1);
