@@ -17,7 +17,7 @@ import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
-import { settingsRoutes } from './modules/settings/routes.ts';
+import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -54,6 +54,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);
+  registerSettingsSync(app, ctx);
   registerAuth(app, ctx);
 
   authRoutes(app, ctx);

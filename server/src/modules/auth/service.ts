@@ -116,7 +116,7 @@ async function claimToken(db: Db, id: number, field: string): Promise<void> {
 
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }): Promise<void> {
   const token = await issueToken(ctx, user.id, 'email_verification');
-  const link = `${ctx.config.appUrl}/email/verify/${token}`;
+  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/verify/${token}`;
   await ctx.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Please confirm your email address by opening this link:\n${link}` });
 }
 
@@ -131,7 +131,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx, user.id, 'password_reset');
-  const link = `${ctx.config.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
   await ctx.mailer.send({ to: user.email, subject: 'Reset your password', text: `You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):\n${link}\n\nIf you did not ask for this, ignore this mail.` });
 }
 

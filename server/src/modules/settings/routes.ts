@@ -39,13 +39,18 @@ function jsonField(value: unknown, field: string): Record<string, unknown> | und
   }
 }
 
-export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const manage = { config: { permission: 'settings.update' } };
-
-  // A save in another process is seen by the next request here (one primary-key read per request).
+/**
+ * A save in another process is seen by the next request here (one primary-key read per request).
+ * Registered before the auth hook, which reads settings too.
+ */
+export function registerSettingsSync(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/api/')) await ctx.settings.sync();
   });
+}
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const manage = { config: { permission: 'settings.update' } };
 
   // The analytics service-account certificate (files.certificate): JSON only, kept private.
   ctx.settings.registerFile('certificate', async (file) => {

@@ -79,6 +79,11 @@ export class SettingsService {
     return (stored.has(key) ? stored.get(key) : SETTINGS[key].default) as SettingValue<K>;
   }
 
+  /** The site's public URL: the general page's site URL, else the configured APP_URL. */
+  async siteUrl(fallback: string): Promise<string> {
+    return ((await this.get('server.app_url')) || fallback).replace(/\/+$/, '');
+  }
+
   /** All values of one group (`client` or `server`), defaults merged in. */
   async all(group: SettingsGroup): Promise<Record<string, unknown>> {
     const stored = await this.load();

@@ -37,7 +37,7 @@ async function* allUrls(ctx: AppContext, base: string): AsyncGenerator<string> {
 
 /** Writes the sitemap files, streaming each through the storage driver; returns the number of files. */
 export async function generateSitemap(ctx: AppContext, perFile = SITEMAP_URLS_PER_FILE): Promise<{ files: number; urls: number }> {
-  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+  const base = await ctx.settings.siteUrl(ctx.config.appUrl);
   const iterator = allUrls(ctx, base)[Symbol.asyncIterator]();
   let pending = await iterator.next();
   let files = 0;
