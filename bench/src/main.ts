@@ -20,6 +20,7 @@ import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import { filesBench } from './files.ts';
 import type { Recorded, ServerRequest } from './server.ts';
 import { translationEditorBench } from './localizations.ts';
+import { settingsScenario } from './settings.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -277,6 +278,13 @@ async function main() {
       scope = 'translations: ';
       await translationEditorBench(server.base, headers, report, section);
       await csvExport(server, headers, storage);
+      // A second process over the same database: a settings save must be seen by its next request.
+      const second = await Server.start(file, storage);
+      try {
+        await settingsScenario(server, second, { headers, duration: DURATION, connections: CONNECTIONS, report, section });
+      } finally {
+        await second.stop();
+      }
     } finally {
       await server.stop();
     }

@@ -23,6 +23,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { localizationsRoutes } from './modules/localizations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
+import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);
+  registerSettingsSync(app, ctx);
   registerAuth(app, ctx);
 
   authRoutes(app, ctx);
@@ -71,6 +73,7 @@ export async function buildApp(config: Config): Promise<App> {
   accountRoutes(app, ctx);
   localizationsRoutes(app, ctx);
   filesRoutes(app, ctx);
+  settingsRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

@@ -15,6 +15,9 @@ const envSchema = z.object({
   /** Who may set X-Forwarded-For: unset/false (nobody: the socket address counts), true, a hop count, or IPs/CIDRs. */
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
+  DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
+  TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
 });
 
 export interface Config {
@@ -28,6 +31,12 @@ export interface Config {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean | number | string[];
+  /** Google's reCAPTCHA siteverify endpoint (tests point it at a local server speaking the same API). */
+  recaptchaVerifyUrl: string;
+  /** TMDb's API root (the API key check; tests point it at a local server). */
+  tmdbApiUrl: string;
+  /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
+  dropboxApiUrl: string;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -50,6 +59,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    dropboxApiUrl: e.DROPBOX_API_URL,
+    tmdbApiUrl: e.TMDB_API_URL,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './index.css';
 import { queryClient } from './lib/query-client';
@@ -38,6 +38,25 @@ function placeholder(title: () => string): RouteObject['lazy'] {
 function section(path: string, permission: string, title: () => string): RouteObject {
   return { path, loader: requirePermission(permission), children: [{ index: true, lazy: placeholder(title) }, { path: '*', lazy: placeholder(title) }] };
 }
+
+/** One lazy chunk per settings page. */
+const SETTINGS_PAGES: Record<string, RouteObject['lazy']> = {
+  general: () => import('./admin/settings/pages/General'),
+  search: () => import('./admin/settings/pages/Search'),
+  content: () => import('./admin/settings/pages/Content'),
+  videos: () => import('./admin/settings/pages/Videos'),
+  subscriptions: () => import('./admin/settings/pages/Subscriptions'),
+  localization: () => import('./admin/settings/pages/Localization'),
+  authentication: () => import('./admin/settings/pages/Authentication'),
+  uploading: () => import('./admin/settings/pages/Uploading'),
+  mail: () => import('./admin/settings/pages/Mail'),
+  cache: () => import('./admin/settings/pages/Cache'),
+  analytics: () => import('./admin/settings/pages/Analytics'),
+  logging: () => import('./admin/settings/pages/Logging'),
+  queue: () => import('./admin/settings/pages/Queue'),
+  recaptcha: () => import('./admin/settings/pages/Recaptcha'),
+  gdpr: () => import('./admin/settings/pages/Gdpr'),
+};
 
 const routes: RouteObject[] = [
   {
@@ -106,10 +125,21 @@ const routes: RouteObject[] = [
                   { path: ':localeId/translate', lazy: () => import('./admin/localizations/TranslatePage') },
                 ],
               },
-              section('tags', 'tags.update', () => trans('Tags')),
               { path: 'files', loader: requirePermission('files.update'), children: [{ index: true, lazy: () => import('./admin/files/FilesPage') }] },
-              section('ads', 'settings.update', () => trans('Ads')),
               section('settings', 'settings.update', () => trans('Settings')),
+              section('files', 'files.update', () => trans('Files')),
+              { path: 'ads', loader: requirePermission('settings.update'), lazy: () => import('./admin/ads/AdsPage') },
+              {
+                path: 'settings',
+                loader: requirePermission('settings.update'),
+                lazy: () => import('./admin/settings/SettingsLayout'),
+                children: [
+                  { index: true, element: <Navigate to="general" replace /> },
+                  ...(['general', 'search', 'content', 'videos', 'subscriptions', 'localization', 'authentication', 'uploading', 'mail', 'cache', 'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'] as const)
+                    .map((page) => ({ path: page, lazy: SETTINGS_PAGES[page] })),
+                  { path: '*', element: <NotFoundPage /> },
+                ],
+              },
               section('appearance', 'appearance.update', () => trans('Appearance')),
               section('news', 'news.update', () => trans('News')),
               { path: '*', element: <NotFoundPage /> },

@@ -3,6 +3,7 @@ import type { DbHandle } from './index.ts';
 import { columnKit, type ColumnKit } from './migrations/kit.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
 import * as m0010 from './migrations/0010_table_versions.ts';
+import * as m0011 from './migrations/0011_auth_version_verified.ts';
 import * as m0002 from './migrations/0002_tags.ts';
 import * as m0009 from './migrations/0009_custom_pages.ts';
 import * as m0003 from './migrations/0003_localizations.ts';
@@ -13,6 +14,7 @@ type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: Colu
 const MIGRATIONS: Record<string, Module> = {
   '0001_foundation': m0001,
   '0010_table_versions': m0010,
+  '0011_auth_version_verified': m0011,
   '0002_tags': m0002,
   '0009_custom_pages': m0009,
   '0003_localizations': m0003,

@@ -40,7 +40,7 @@ export function requireUser(req: FastifyRequest): number {
   return req.auth.userId;
 }
 
-type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'>;
+type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean };
 interface CachedCaller { who: Caller; permissions: Set<string>; version: number; expiresAt: number; touchedAt: number }
 
 /**
@@ -55,22 +55,22 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const row = await ctx.db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
-      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at'])
+      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at', 'users.email_verified_at'])
       .where('token_hash', '=', sha256(header.slice(7).trim())).executeTakeFirst();
     if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
-    return { userId: row.user_id, via: 'token', sessionId: String(row.id), expiresAt: Infinity };
+    return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, expiresAt: Infinity };
   }
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return { userId: null, via: null, expiresAt: Infinity };
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'users.banned_at'])
+    .select(['sessions.user_id', 'sessions.expires_at', 'users.banned_at', 'users.email_verified_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
     return { userId: null, via: null, expiresAt: Infinity };
   }
-  return { userId: row.user_id, via: 'session', sessionId: id, expiresAt: Date.parse(row.expires_at) };
+  return { userId: row.user_id, via: 'session', sessionId: id, verified: !!row.email_verified_at, expiresAt: Date.parse(row.expires_at) };
 }
 
 /** Records activity at most once a minute per session or token, so reads stay reads. */
@@ -117,7 +117,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const { who, permissions } = await identify(ctx, req);
-    req.auth = { ...who, sessionId: who.via === 'session' ? who.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
+    const { verified, ...caller } = who;
+    req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
 
     let csrf = req.cookies[CSRF_COOKIE];
     if (!csrf) {
@@ -131,6 +132,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;
+    // With client.require_email_confirmation on, an unconfirmed account can only ask for a new confirmation mail.
+    if (who.userId && verified === false && req.routeOptions.url !== '/api/v1/auth/email/verification-notification'
+      && await ctx.settings.get('client.require_email_confirmation')) {
+      throw new HttpError(403, 'Please confirm your email address first.');
+    }
     if (required === 'authenticated') {
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
       return;

@@ -22,20 +22,20 @@ type WriteEvent = 'insert' | 'update' | 'delete';
  * `columns` changes, if given). Caches key their entries by these versions, so a write made by any
  * process, by any code path, invalidates them: nobody has to remember to.
  */
-export async function bumpCounterOnWrite(db: Kysely<any>, k: ColumnKit, table: string, counter: string, events: WriteEvent[], columns?: string[]): Promise<void> {
+export async function bumpCounterOnWrite(db: Kysely<any>, k: ColumnKit, table: string, counter: string, events: WriteEvent[], columns?: string[], suffix = ''): Promise<void> {
   await sql`INSERT INTO counters (name, value) VALUES (${counter}, 0) ON CONFLICT (name) DO NOTHING`.execute(db);
   if (k.dialect === 'postgres') {
     await sql`CREATE OR REPLACE FUNCTION bump_counter() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN UPDATE counters SET value = value + 1 WHERE name = TG_ARGV[0]; RETURN NULL; END $$`.execute(db);
     const on = events.map((e) => (e === 'update' && columns ? `UPDATE OF ${columns.join(', ')}` : e.toUpperCase())).join(' OR ');
-    const name = `${table}_bump_${counter.replace(/\W/g, '_')}`;
+    const name = `${table}_bump_${counter.replace(/\W/g, '_')}${suffix && `_${suffix}`}`;
     // Statement-level: a bulk write bumps once.
     await sql.raw(`CREATE TRIGGER ${name} AFTER ${on} ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_counter('${counter}')`).execute(db);
     return;
   }
   for (const e of events) {
     const on = e === 'update' && columns ? `UPDATE OF ${columns.join(', ')}` : e.toUpperCase();
-    const name = `${table}_${e}_bump_${counter.replace(/\W/g, '_')}`;
+    const name = `${table}_${e}_bump_${counter.replace(/\W/g, '_')}${suffix && `_${suffix}`}`;
     await sql.raw(`CREATE TRIGGER ${name} AFTER ${on} ON ${table} BEGIN UPDATE counters SET value = value + 1 WHERE name = '${counter}'; END`).execute(db);
   }
 }

@@ -3,8 +3,9 @@ import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchem
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import {
-  createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
+  assertPoliciesAccepted, createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,6 +30,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/auth/register', open, async (req, reply) => {
     const input = parse(registerSchema, req.body);
+    const extra = (req.body ?? {}) as { recaptcha_token?: unknown; accepted_policies?: unknown };
+    await assertPoliciesAccepted(ctx, extra.accepted_policies);
+    await verifyRecaptcha(ctx, 'register', extra.recaptcha_token, req.ip);
     const { user, needsVerification } = await register(ctx, input);
     if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
     await startSession(ctx, req, reply, user.id);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE, type CurrentUser, type User } from '@app/contracts';
+import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -62,7 +62,7 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
 
 export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<{ user: User; needsVerification: boolean }> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
-  const domain = input.email.split('@')[1];
+  const domain = input.email.split('@')[1]?.toLowerCase();
   const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
   if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
   const defaults = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
@@ -73,6 +73,20 @@ export async function register(ctx: AppContext, input: { email: string; password
   });
   if (needsVerification) await sendVerificationEmail(ctx, user);
   return { user, needsVerification };
+}
+
+/** Every GDPR registration policy (client.registration.policies) must be ticked on the register form. */
+export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown): Promise<void> {
+  const json = await ctx.settings.get('client.registration.policies');
+  const policies = ((): { id: string; label: string }[] => {
+    try { return JSON.parse(json); } catch { return []; }
+  })();
+  const ids = new Set(Array.isArray(accepted) ? accepted.map(String) : []);
+  const missing = policies.find((p) => !ids.has(p.id));
+  if (missing) {
+    const message = translate(undefined, 'You must accept ":label".', { label: missing.label });
+    throw new HttpError(422, message, { accepted_policies: [message] });
+  }
 }
 
 async function issueToken(ctx: AppContext, userId: number, type: 'password_reset' | 'email_verification'): Promise<string> {
@@ -105,7 +119,7 @@ async function claimToken(db: Db, id: number, field: string): Promise<void> {
 
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }): Promise<void> {
   const token = await issueToken(ctx, user.id, 'email_verification');
-  const link = `${ctx.config.appUrl}/email/verify/${token}`;
+  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/verify/${token}`;
   await ctx.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Please confirm your email address by opening this link:\n${link}` });
 }
 
@@ -120,7 +134,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string): Pro
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx, user.id, 'password_reset');
-  const link = `${ctx.config.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
   await ctx.mailer.send({ to: user.email, subject: 'Reset your password', text: `You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):\n${link}\n\nIf you did not ask for this, ignore this mail.` });
 }
 

@@ -1,22 +1,77 @@
-import { SETTINGS, type SettingKey, type SettingValue } from '@app/contracts';
+import { sql } from 'kysely';
+import {
+  SETTINGS, SETTINGS_MASK, isSecretSetting, isSettingKey, validateSettings, type SettingKey, type SettingValue, type SettingsGroup,
+} from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { runSettingsValidators, type SettingsReader } from './validators.ts';
+
+const VERSION_COUNTER = 'settings_version';
+
+/** A file sent with a settings save, keyed by its form name (`files.certificate` -> `certificate`). */
+export interface SettingsFile { filename: string; data: Buffer }
+/** Stores a settings file and returns the setting values it sets; `undo` removes what it stored. */
+export type SettingsFileHandler = (file: SettingsFile) => Promise<{ values: Partial<Record<SettingKey, unknown>>; undo(): Promise<void> }>;
 
 /**
  * The one place settings are read and written. Defaults live in contracts; only differences are stored.
- * Values are cached in memory and refreshed on every write so a save takes effect without a restart.
+ * Values are cached in memory. Every write bumps a version counter in the same transaction, and
+ * `sync()` (run once per HTTP request) compares it with the cached version: one primary-key read,
+ * so a save made by another process is seen by the next request here.
  */
 export class SettingsService {
   private cache: Map<string, unknown> | null = null;
+  private version = -1;
+  private listeners: ((changed: ReadonlySet<string>) => void | Promise<void>)[] = [];
+  private flushers: (() => void | Promise<void>)[] = [];
+  private fileHandlers = new Map<string, SettingsFileHandler>();
+  /** Serialized groups for GET settings, rebuilt only after the values change. */
+  private json: Partial<Record<'client' | 'server', string>> = {};
 
   constructor(private db: Db) {}
 
+  private async readVersion(): Promise<number> {
+    const row = await this.db.selectFrom('counters').select('value').where('name', '=', VERSION_COUNTER).executeTakeFirst();
+    return Number(row?.value ?? 0);
+  }
+
   private async load(): Promise<Map<string, unknown>> {
     if (!this.cache) {
+      this.json = {};
+      const version = await this.readVersion();
       const rows = await this.db.selectFrom('settings').select(['name', 'value']).execute();
       this.cache = new Map(rows.map((r) => [r.name, JSON.parse(r.value)]));
+      this.version = version;
     }
     return this.cache;
+  }
+
+  /** Drops the cache when another process saved since it was loaded. */
+  async sync(): Promise<void> {
+    if (!this.cache) return;
+    if ((await this.readVersion()) !== this.version) this.cache = null;
+  }
+
+  /** Forget cached values (cache flush); the next read loads them again. */
+  async flush(): Promise<void> {
+    this.cache = null;
+    for (const f of this.flushers) await f();
+  }
+
+  /** Backends with their own cache register here so 'Clear cache' empties them too. */
+  onFlush(fn: () => void | Promise<void>): void {
+    this.flushers.push(fn);
+  }
+
+  /** Called after a save committed, with the changed keys (backends that hold connections rebuild them). */
+  onChange(fn: (changed: ReadonlySet<string>) => void | Promise<void>): void {
+    this.listeners.push(fn);
+  }
+
+  /** Handles `files.<name>` uploads of a settings save (e.g. the analytics certificate). */
+  registerFile(name: string, handler: SettingsFileHandler): void {
+    this.fileHandlers.set(name, handler);
   }
 
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
@@ -24,8 +79,13 @@ export class SettingsService {
     return (stored.has(key) ? stored.get(key) : SETTINGS[key].default) as SettingValue<K>;
   }
 
+  /** The site's public URL: the general page's site URL, else the configured APP_URL. */
+  async siteUrl(fallback: string): Promise<string> {
+    return ((await this.get('server.app_url')) || fallback).replace(/\/+$/, '');
+  }
+
   /** All values of one group (`client` or `server`), defaults merged in. */
-  async all(group: 'client' | 'server'): Promise<Record<string, unknown>> {
+  async all(group: SettingsGroup): Promise<Record<string, unknown>> {
     const stored = await this.load();
     const out: Record<string, unknown> = {};
     for (const [key, def] of Object.entries(SETTINGS)) {
@@ -34,18 +94,106 @@ export class SettingsService {
     return out;
   }
 
+  /** Server values for the settings forms: secrets that are set come back as the mask. */
+  async masked(group: SettingsGroup): Promise<Record<string, unknown>> {
+    const values = await this.all(group);
+    for (const key of Object.keys(values)) {
+      if (isSecretSetting(key) && typeof values[key] === 'string' && values[key] !== '') values[key] = SETTINGS_MASK;
+    }
+    return values;
+  }
+
+  /** `{"client":…,"server":…}` as JSON text (server masked, only when asked): the hot path of GET settings. */
+  async publicJson(withServer: boolean): Promise<string> {
+    await this.load();
+    const client = this.json.client ??= JSON.stringify(await this.all('client'));
+    if (!withServer) return `{"client":${client}}`;
+    const server = this.json.server ??= JSON.stringify(await this.masked('server'));
+    return `{"client":${client},"server":${server}}`;
+  }
+
+  /** Writes values as they are (trusted callers: seeds, tests, jobs). Forms go through `update`. */
   async set(values: Partial<{ [K in SettingKey]: SettingValue<K> }>): Promise<void> {
-    const entries = Object.entries(values).map(([key, value]) => {
-      const def = SETTINGS[key as SettingKey];
-      if (!def) throw new Error(`Unknown setting ${key}`);
-      return { name: key, value: JSON.stringify(def.schema.parse(value)), updated_at: nowIso() };
-    });
+    const parsed: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      if (!isSettingKey(key)) throw new Error(`Unknown setting ${key}`);
+      parsed[key] = SETTINGS[key].schema.parse(value);
+    }
+    await this.write(parsed);
+  }
+
+  /**
+   * A save from the settings forms: `client` and `server` hold only changed values by dotted name (with or
+   * without the group prefix). Unknown keys, keys of the other group, wrong types, broken rules and vetoes of
+   * registered validators answer 422 and nothing is written; otherwise everything is written in one transaction.
+   */
+  async update(input: { client?: Record<string, unknown>; server?: Record<string, unknown> }, files: Record<string, SettingsFile> = {}): Promise<void> {
+    const changes: Record<string, unknown> = {};
+    const errors: Record<string, string[]> = {};
+    const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
+    for (const group of ['client', 'server'] as const) {
+      const other = group === 'client' ? 'server' : 'client';
+      const values = input[group] ?? {};
+      if (typeof values !== 'object' || Array.isArray(values)) { fail(group, 'Must be an object of settings.'); continue; }
+      for (const [raw, value] of Object.entries(values)) {
+        const key = raw.startsWith(`${group}.`) || raw.startsWith(`${other}.`) ? raw : `${group}.${raw}`;
+        if (key.startsWith(`${other}.`) || (!isSettingKey(key) && isSettingKey(`${other}.${raw}`))) { fail(key, `This setting belongs to the ${other} group.`); continue; }
+        if (!isSettingKey(key)) { fail(key, 'Unknown setting.'); continue; }
+        // A secret sent back as the mask means "keep what is stored".
+        if (isSecretSetting(key) && value === SETTINGS_MASK) continue;
+        changes[key] = value;
+      }
+    }
+    for (const name of Object.keys(files)) if (!this.fileHandlers.has(name)) fail(`files.${name}`, 'Unknown file.');
+    if (Object.keys(errors).length) throw new HttpError(422, Object.values(errors)[0][0], errors);
+
+    const stored = await this.all('client').then(async (c) => ({ ...c, ...(await this.all('server')) }));
+    let merged: Record<string, unknown> = { ...stored, ...changes };
+    const fieldErrors = validateSettings(merged, Object.keys(changes));
+    if (Object.keys(fieldErrors).length) throw new HttpError(422, Object.values(fieldErrors)[0][0], fieldErrors);
+    // Parsing applies the schemas' normalisation (trimmed, lower-cased extensions, ...).
+    for (const key of Object.keys(changes)) changes[key] = SETTINGS[key as SettingKey].schema.parse(changes[key]);
+    if (changes['server.mail_driver'] !== undefined) changes['server.mail_setup'] = changes['server.mail_driver'] !== 'log';
+    merged = { ...stored, ...changes };
+
+    const changed = new Set(Object.keys(changes));
+    const read = ((key: string) => merged[key]) as SettingsReader;
+    const groupErrors = await runSettingsValidators(read, changed);
+    if (Object.keys(groupErrors).length) throw new HttpError(422, stripTags(Object.values(groupErrors)[0][0]), groupErrors);
+
+    // Files are stored last before the transaction and removed again if it fails, so a failed save leaves nothing.
+    const undo: (() => Promise<void>)[] = [];
+    try {
+      for (const [name, file] of Object.entries(files)) {
+        const res = await this.fileHandlers.get(name)!(file);
+        undo.push(res.undo);
+        Object.assign(changes, res.values);
+      }
+      await this.write(changes);
+    } catch (err) {
+      for (const u of undo) await u().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async write(values: Record<string, unknown>): Promise<void> {
+    const now = nowIso();
+    const rows = Object.entries(values).map(([name, value]) => ({ name, value: JSON.stringify(value), updated_at: now }));
+    if (!rows.length) return;
     await this.db.transaction().execute(async (trx) => {
-      for (const row of entries) {
+      for (const row of rows) {
         await trx.insertInto('settings').values(row)
           .onConflict((oc) => oc.column('name').doUpdateSet({ value: row.value, updated_at: row.updated_at })).execute();
       }
+      await trx.insertInto('counters').values({ name: VERSION_COUNTER, value: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` })).execute();
     });
     this.cache = null;
+    const changed = new Set(rows.map((r) => r.name));
+    for (const l of this.listeners) await l(changed);
   }
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/g, '');
 }

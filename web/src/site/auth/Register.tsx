@@ -4,31 +4,66 @@ import { Link, useNavigate } from 'react-router';
 import { registerSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
-import { invalidateBootstrap, setBootstrapUser } from '../../lib/auth';
+import type { RegistrationPolicy } from '@app/contracts/settings';
+import { invalidateBootstrap, setBootstrapUser, useSetting } from '../../lib/auth';
+import { recaptchaToken } from '../../lib/recaptcha';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/fields';
+import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
 
 interface Values { email: string; password: string; password_confirmation: string }
 
+/** GDPR registration policies (client.registration.policies): each must be ticked. */
+function usePolicies(): RegistrationPolicy[] {
+  const json = useSetting<string>('client.registration.policies', '[]');
+  try {
+    const list = JSON.parse(json);
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
+  const label = policy.action
+    ? policy.type === 'route'
+      ? <Link className="text-primary hover:underline" to={policy.action} target={policy.target}>{policy.label}</Link>
+      : <a className="text-primary hover:underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{policy.label}</a>
+    : policy.label;
+  return <>{trans('I accept the')} {label}</>;
+}
+
 export function Component() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  const policies = usePolicies();
+  const [accepted, setAccepted] = useState<Record<string, boolean>>({});
+  const [policyError, setPolicyError] = useState<string | null>(null);
+  const registrationOff = useSetting<boolean>('client.registration.disable', false);
+  const captchaOn = useSetting<boolean>('client.recaptcha.enable.register', false);
+  const siteKey = useSetting<string>('client.recaptcha.site_key', '');
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { email: '', password: '', password_confirmation: '' },
     resolver: zodFormResolver(registerSchema) as any,
   });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
+    const missing = policies.find((p) => !accepted[p.id]);
+    if (missing) { setPolicyError(trans('You must accept ":label".', { label: missing.label })); return; }
+    setPolicyError(null);
     try {
-      const res = await api.post<{ user: CurrentUser | null }>('auth/register', values);
+      const recaptcha_token = captchaOn && siteKey ? await recaptchaToken(siteKey, 'register') : undefined;
+      const res = await api.post<{ user: CurrentUser | null }>('auth/register', { ...values, accepted_policies: policies.map((p) => p.id), recaptcha_token });
       setBootstrapUser(res.user ?? null);
       await invalidateBootstrap();
       navigate('/', { replace: true });
     } catch (e) {
-      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      const errs = (e as { errors?: Record<string, string[]> }).errors;
+      if (errs?.accepted_policies) setPolicyError(errs.accepted_policies[0]);
+      else if (errs?.recaptcha) setFormError(errs.recaptcha[0]);
+      else if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
     }
   });
   return (
@@ -37,11 +72,22 @@ export function Component() {
       footer={<>{trans('Already have an account?')} <Link className="text-primary hover:underline" to="/login">{trans('Sign in.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {registrationOff && <FormError message={trans('Registration is currently disabled.')} />}
         <FormError message={formError} />
         <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextField label={trans('Password')} type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
         <TextField label={trans('Confirm password')} type="password" autoComplete="new-password" required error={errors.password_confirmation?.message} {...register('password_confirmation')} />
-        <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Create account')}</Button>
+        {policies.map((p) => (
+          <Checkbox
+            key={p.id}
+            label={<PolicyLabel policy={p} />}
+            required
+            checked={!!accepted[p.id]}
+            onChange={(e) => setAccepted((a) => ({ ...a, [p.id]: e.target.checked }))}
+          />
+        ))}
+        {policyError && <p role="alert" className="text-xs text-danger">{policyError}</p>}
+        <Button type="submit" variant="primary" disabled={isSubmitting || registrationOff}>{trans('Create account')}</Button>
       </form>
     </AuthCard>
   );

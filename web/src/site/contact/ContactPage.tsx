@@ -4,8 +4,9 @@ import { CheckCircle2 } from 'lucide-react';
 import { contactSchema, type ContactInput } from '@app/contracts/custom-pages';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, errorMessage } from '../../lib/api';
-import { useAuth } from '../../lib/auth';
+import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
+import { recaptchaToken } from '../../lib/recaptcha';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
@@ -16,6 +17,8 @@ export function Component() {
   useDocumentTitle(trans('Contact us'));
   const { user } = useAuth();
   const [sent, setSent] = useState(false);
+  const captchaOn = useSetting<boolean>('client.recaptcha.enable.contact', false);
+  const siteKey = useSetting<string>('client.recaptcha.site_key', '');
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<ContactInput>({
     defaultValues: { name: user?.display_name ?? '', email: user?.email ?? '', message: '' },
@@ -24,7 +27,8 @@ export function Component() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api.post('contact', values);
+      const recaptcha_token = captchaOn && siteKey ? await recaptchaToken(siteKey, 'contact') : undefined;
+      await api.post('contact', { ...values, recaptcha_token });
       reset({ ...values, message: '' });
       setSent(true);
     } catch (e) {

@@ -1,0 +1,27 @@
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../http/errors.ts';
+
+export type RecaptchaAction = 'register' | 'contact' | 'link_creation';
+const MESSAGE = 'Could not verify that you are not a robot. Please try again.';
+
+/**
+ * Verifies a reCAPTCHA token with Google's siteverify API when the form's switch
+ * (client.recaptcha.enable.<action>) is on; does nothing when it is off.
+ * A missing, rejected or unverifiable token answers 422 on the `recaptcha` field.
+ */
+export async function verifyRecaptcha(ctx: AppContext, action: RecaptchaAction, token: unknown, ip?: string): Promise<void> {
+  if (!(await ctx.settings.get(`client.recaptcha.enable.${action}`))) return;
+  const fail = () => new HttpError(422, MESSAGE, { recaptcha: [MESSAGE] });
+  if (typeof token !== 'string' || !token || token.length > 4000) throw fail();
+  const form = new URLSearchParams({ secret: await ctx.settings.get('server.recaptcha_secret_key'), response: token });
+  if (ip) form.set('remoteip', ip);
+  let body: { success?: boolean; score?: number; action?: string };
+  try {
+    const res = await fetch(ctx.config.recaptchaVerifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
+    body = (await res.json()) as typeof body;
+  } catch {
+    throw fail();
+  }
+  // v3 tokens carry a score (0 bot .. 1 human); v2 tokens only success.
+  if (!body.success || (typeof body.score === 'number' && body.score < 0.5)) throw fail();
+}

@@ -1,0 +1,25 @@
+import type { AppContext } from '../../context.ts';
+import { registerSettingsValidator } from './validators.ts';
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Credential checks owned by the settings pages themselves (backends register theirs in src/drivers):
+ * tmdb_group tries a new TMDb API key against the v3 API before it is saved.
+ */
+export function registerSettingsChecks(ctx: AppContext): void {
+  registerSettingsValidator('tmdb_group', ['server.tmdb_api_key'], async (v) => {
+    const key = v('server.tmdb_api_key');
+    if (!key) return;
+    const url = `${ctx.config.tmdbApiUrl.replace(/\/+$/, '')}/3/configuration?api_key=${encodeURIComponent(key)}`;
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(8000) });
+    } catch (err) {
+      const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      return `Could not connect to <b>TMDb</b> to check the API key (${esc(String(reason))}).`;
+    }
+    if (res.status === 401) return 'TMDb refused the API key: <b>invalid API key</b>.';
+    if (!res.ok) return `TMDb answered with an error (HTTP ${res.status}) when checking the API key.`;
+  });
+}

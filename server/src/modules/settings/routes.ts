@@ -1,0 +1,116 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
+import { HttpError, parse } from '../../http/errors.ts';
+import { registerSettingsChecks } from './checks.ts';
+import { dropboxRefreshToken } from './dropbox.ts';
+import type { SettingsFile } from './service.ts';
+import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
+
+const FILE_MAX_BYTES = 256 * 1024;
+const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
+
+/** Reads a multipart settings save: `client` and `server` JSON fields, `files[name]` or `files.name` uploads. */
+async function readMultipart(req: FastifyRequest): Promise<{ body: Record<string, unknown>; files: Record<string, SettingsFile> }> {
+  const body: Record<string, unknown> = {};
+  const files: Record<string, SettingsFile> = {};
+  for await (const part of req.parts({ limits: { fileSize: FILE_MAX_BYTES, files: 5 } })) {
+    if (part.type === 'file') {
+      const name = /^files(?:\[(\w+)\]|\.(\w+))$/.exec(part.fieldname);
+      const key = name?.[1] ?? name?.[2] ?? part.fieldname;
+      const data = await part.toBuffer().catch(() => { throw new HttpError(422, 'The file may not be greater than 256 KB.', { [`files.${key}`]: ['The file may not be greater than 256 KB.'] }); });
+      files[key] = { filename: part.filename, data };
+    } else {
+      body[part.fieldname] = part.value;
+    }
+  }
+  return { body, files };
+}
+
+function jsonField(value: unknown, field: string): Record<string, unknown> | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value === 'object') return value as Record<string, unknown>;
+  try {
+    return JSON.parse(String(value));
+  } catch {
+    throw new HttpError(422, 'Malformed JSON in the request body.', { [field]: ['Malformed JSON in the request body.'] });
+  }
+}
+
+/**
+ * A save in another process is seen by the next request here (one primary-key read per request).
+ * Registered before the auth hook, which reads settings too.
+ */
+export function registerSettingsSync(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('onRequest', async (req) => {
+    if (req.url.startsWith('/api/')) await ctx.settings.sync();
+  });
+}
+
+export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const manage = { config: { permission: 'settings.update' } };
+
+  // The analytics service-account certificate (files.certificate): JSON only, kept private.
+  ctx.settings.registerFile('certificate', async (file) => {
+    const bad = () => new HttpError(422, 'The certificate must be a .json file.', { 'files.certificate': ['The certificate must be a .json file.'] });
+    if (path.extname(file.filename).toLowerCase() !== '.json') throw bad();
+    let parsed: unknown;
+    try { parsed = JSON.parse(file.data.toString('utf8')); } catch { throw bad(); }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw bad();
+    await ctx.storage.put(ANALYTICS_CERTIFICATE_KEY, file.data);
+    return { values: { 'server.analytics_certificate': ANALYTICS_CERTIFICATE_KEY }, undo: () => ctx.storage.delete(ANALYTICS_CERTIFICATE_KEY) };
+  });
+
+  registerSettingsChecks(ctx);
+
+  ctx.queue.register('sitemap.generate', async () => {
+    await generateSitemap(ctx);
+  });
+
+  // Everyone gets the client group; server values only reach holders of settings.update, secrets masked.
+  app.get('/api/v1/settings', { config: { permission: 'public' } }, async (req, reply) => {
+    reply.type('application/json; charset=utf-8');
+    return ctx.settings.publicJson(req.auth.can('settings.update'));
+  });
+
+  app.post('/api/v1/settings', manage, async (req) => {
+    let body: Record<string, unknown>;
+    let files: Record<string, SettingsFile> = {};
+    if (req.isMultipart()) ({ body, files } = await readMultipart(req));
+    else body = (req.body ?? {}) as Record<string, unknown>;
+    const client = jsonField(body.client, 'client');
+    const server = jsonField(body.server, 'server');
+    await ctx.settings.update({ client, server }, files);
+    return { message: 'Settings updated' };
+  });
+
+  app.post('/api/v1/cache/flush', manage, async () => {
+    await ctx.settings.flush();
+    return { message: 'Cache cleared' };
+  });
+
+  app.post('/api/v1/sitemap/generate', manage, async () => {
+    await ctx.queue.dispatch('sitemap.generate', {});
+    return { message: 'Sitemap generated' };
+  });
+
+  app.post('/api/v1/settings/uploading/dropbox-refresh-token', manage, async (req) => {
+    const input = parse(dropboxRefreshTokenSchema, req.body);
+    // The form shows stored credentials masked; the mask stands for the stored value.
+    if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
+    if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
+    return { refreshToken: await dropboxRefreshToken(ctx, input) };
+  });
+
+  // The generated sitemaps, for search engines.
+  app.get('/sitemaps/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    if (!/^sitemap-(index|\d+)\.xml$/.test(file) || !(await ctx.storage.exists(`sitemaps/${file}`))) return reply.status(404).send({ message: 'Not found' });
+    return reply.type('application/xml').send(ctx.storage.read(`sitemaps/${file}`));
+  });
+  app.get('/sitemap.xml', async (_req, reply) => {
+    if (!(await ctx.storage.exists(SITEMAP_INDEX_KEY))) return reply.status(404).send({ message: 'Not found' });
+    return reply.type('application/xml').send(ctx.storage.read(SITEMAP_INDEX_KEY));
+  });
+}

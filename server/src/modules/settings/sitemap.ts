@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import type { AppContext } from '../../context.ts';
+
+/**
+ * Sitemap generation (queued job `sitemap.generate`). URLs come from pluggable sources so each feature
+ * (titles, people, news, custom pages ...) adds its own with `registerSitemapSource` when it exists;
+ * the built-in source lists the public pages every install has.
+ * Output, through the storage driver: sitemaps/sitemap-1.xml ... and sitemaps/sitemap-index.xml.
+ */
+export interface SitemapUrl { loc: string; lastmod?: string | null }
+/** Yields site-relative paths ("/titles/1") or absolute URLs. */
+export type SitemapSource = (ctx: AppContext) => AsyncIterable<SitemapUrl>;
+
+export const SITEMAP_URLS_PER_FILE = 50_000;
+export const SITEMAP_INDEX_KEY = 'sitemaps/sitemap-index.xml';
+
+const sources = new Map<string, SitemapSource>();
+export function registerSitemapSource(name: string, source: SitemapSource): () => void {
+  sources.set(name, source);
+  return () => { sources.delete(name); };
+}
+
+registerSitemapSource('pages', async function* () {
+  yield { loc: '/' };
+});
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+async function* allUrls(ctx: AppContext, base: string): AsyncGenerator<string> {
+  for (const source of sources.values()) {
+    for await (const u of source(ctx)) {
+      const loc = /^https?:\/\//.test(u.loc) ? u.loc : `${base}${u.loc.startsWith('/') ? '' : '/'}${u.loc}`;
+      yield `<url><loc>${esc(loc)}</loc>${u.lastmod ? `<lastmod>${esc(u.lastmod)}</lastmod>` : ''}</url>\n`;
+    }
+  }
+}
+
+/** Writes the sitemap files, streaming each through the storage driver; returns the number of files. */
+export async function generateSitemap(ctx: AppContext, perFile = SITEMAP_URLS_PER_FILE): Promise<{ files: number; urls: number }> {
+  const base = await ctx.settings.siteUrl(ctx.config.appUrl);
+  const iterator = allUrls(ctx, base)[Symbol.asyncIterator]();
+  let pending = await iterator.next();
+  let files = 0;
+  let urls = 0;
+  const now = new Date().toISOString();
+  while (!pending.done || files === 0) {
+    files++;
+    // One file: the header, up to perFile urls pulled lazily from the sources, the footer.
+    async function* file(): AsyncGenerator<string> {
+      yield '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+      for (let n = 0; n < perFile && !pending.done; n++) {
+        yield pending.value;
+        urls++;
+        pending = await iterator.next();
+      }
+      yield '</urlset>\n';
+    }
+    await ctx.storage.put(`sitemaps/sitemap-${files}.xml`, Readable.from(file()));
+  }
+  // Files from an earlier, larger run would be listed nowhere; remove them.
+  for (let n = files + 1; await ctx.storage.exists(`sitemaps/sitemap-${n}.xml`); n++) await ctx.storage.delete(`sitemaps/sitemap-${n}.xml`);
+  async function* index(): AsyncGenerator<string> {
+    yield '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+    for (let n = 1; n <= files; n++) yield `<sitemap><loc>${esc(`${base}/sitemaps/sitemap-${n}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>\n`;
+    yield '</sitemapindex>\n';
+  }
+  await ctx.storage.put(SITEMAP_INDEX_KEY, Readable.from(index()));
+  return { files, urls };
+}

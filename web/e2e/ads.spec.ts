@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers.ts';
+
+// The ad tries to read the session: in a sandboxed frame without allow-same-origin, document.cookie throws.
+const AD = `<div id="ad">Buy popcorn</div><script>var t;try{t='cookie:'+document.cookie}catch(e){t='cookie:blocked'}document.getElementById('ad').textContent+=' '+t</script>`;
+
+test('ad slots are saved, rendered isolated on the site, and switched off with Disable ads', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/ads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Predefined Ad slots' })).toBeVisible();
+  await page.getByRole('button', { name: 'Zoom the example of Title page top' }).click();
+  await expect(page.getByRole('dialog', { name: 'Title page top' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('textbox', { name: 'General top' }).fill(AD);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Settings updated').last()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'General top' })).toHaveValue(AD);
+
+  await page.goto('/');
+  const frame = page.locator('[data-ad-slot="general_top"] iframe');
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-popups-to-escape-sandbox');
+  await expect(page.frameLocator('[data-ad-slot="general_top"] iframe').locator('#ad')).toHaveText('Buy popcorn cookie:blocked');
+
+  await page.goto('/admin/ads');
+  await page.getByLabel('Disable ads').check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Settings updated').last()).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-ad-slot]')).toHaveCount(0);
+
+  await page.goto('/admin/ads');
+  await page.getByLabel('Disable ads').uncheck();
+  await page.getByRole('textbox', { name: 'General top' }).fill('');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Settings updated').last()).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { trans } from '../../../lib/i18n';
+import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue, useSettingsCtx } from '../settings-form';
+
+const outgoing = () => [
+  { value: 'log', label: trans('Log (write mail to the log)') }, { value: 'smtp', label: 'SMTP' }, { value: 'sendmail', label: 'Sendmail' },
+  { value: 'mailgun', label: 'Mailgun' }, { value: 'ses', label: 'Amazon SES' }, { value: 'postmark', label: 'Postmark' }, { value: 'gmailApi', label: 'Gmail API' },
+];
+const INCOMING = [{ value: 'mailgun', label: 'Mailgun' }, { value: 'gmailApi', label: 'Gmail API' }, { value: 'rest', label: 'REST API' }, { value: 'pipe', label: 'Pipe' }];
+
+function Gmail() {
+  const { loaded } = useSettingsCtx();
+  const handler = useSettingValue<string | null>('client.mail.handler');
+  const account = loaded['server.connectedGmailAccount'] as string;
+  return (
+    <Section title="Gmail" group="gmail_group">
+      <p className="text-sm">{account ? trans('Connected gmail account: :email', { email: account }) : trans('No Gmail account is connected.')}</p>
+      {handler === 'gmailApi' && <SettingText name="client.gmail.incoming.topicName" label={trans('Gmail topic name')} placeholder="projects/my-project/topics/gmail" />}
+    </Section>
+  );
+}
+
+function Fields() {
+  const driver = useSettingValue<string>('server.mail_driver');
+  const handler = useSettingValue<string | null>('client.mail.handler');
+  return (
+    <>
+      <Section title={trans('Outgoing emails')} id="outgoing-emails" group="mail_group">
+        <SettingText name="server.mail_from_address" label={trans('From address')} type="email" />
+        <SettingText name="server.mail_from_name" label={trans('From name')} />
+        <SettingSelect name="server.mail_driver" label={trans('Outgoing mail method')} options={outgoing()} />
+        {driver === 'smtp' && (
+          <>
+            <SettingText name="server.mail_host" label={trans('SMTP host')} />
+            <SettingText name="server.mail_username" label={trans('SMTP username')} />
+            <SettingText name="server.mail_password" label={trans('SMTP password')} secret />
+            <SettingNumber name="server.mail_port" label={trans('SMTP port')} placeholder="587" min={0} />
+            <SettingSelect name="server.mail_encryption" label={trans('SMTP encryption')} options={[{ value: 'tls', label: 'TLS' }, { value: 'ssl', label: 'SSL' }, { value: 'none', label: trans('None') }]} />
+          </>
+        )}
+        {driver === 'ses' && (
+          <>
+            <SettingText name="server.ses_key" label={trans('SES key')} secret />
+            <SettingText name="server.ses_secret" label={trans('SES secret')} secret />
+            <SettingText name="server.ses_region" label={trans('SES region')} placeholder="us-east-1" />
+          </>
+        )}
+        {driver === 'postmark' && <SettingText name="server.postmark_token" label={trans('Postmark token')} secret />}
+      </Section>
+      <Section title={trans('Incoming emails')}>
+        <SettingSelect name="client.mail.handler" label={trans('Incoming email handler')} options={INCOMING} nullable />
+        <SettingText name="client.mail.contact_page_address" label={trans('Contact page address')} type="email" description={trans('Messages sent from the contact page go to this address.')} />
+      </Section>
+      {(driver === 'mailgun' || handler === 'mailgun') && (
+        <Section title="Mailgun" group="mailgun_group">
+          <SettingText name="server.mailgun_domain" label={trans('Mailgun domain')} />
+          <SettingText name="server.mailgun_secret" label={trans('Mailgun API key')} secret placeholder="key-..." />
+          <SettingText name="server.mailgun_endpoint" label={trans('Mailgun endpoint')} placeholder="api.mailgun.net" />
+        </Section>
+      )}
+      {(driver === 'gmailApi' || handler === 'gmailApi') && <Gmail />}
+    </>
+  );
+}
+
+export function Component() {
+  return <SettingsForm title={trans('Mail')} description={trans('Outgoing and incoming email.')}><Fields /></SettingsForm>;
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { NoticeLink } from '@app/contracts/settings';
+import { useSetting } from '../lib/auth';
+import { trans } from '../lib/i18n';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+
+const ACCEPTED_KEY = 'cookie-notice:accepted';
+
+function parseLink(json: string): NoticeLink | null {
+  try { return JSON.parse(json) as NoticeLink; } catch { return null; }
+}
+
+/** The GDPR cookie notice (client.cookie_notice.*), shown until the visitor accepts it. */
+export function CookieNotice() {
+  const enabled = useSetting<boolean>('client.cookie_notice.enable', false);
+  const position = useSetting<string>('client.cookie_notice.position', 'bottom');
+  const buttonJson = useSetting<string>('client.cookie_notice.button', '');
+  const [accepted, setAccepted] = useState(() => localStorage.getItem(ACCEPTED_KEY) === '1');
+  if (!enabled || accepted) return null;
+  const button = parseLink(buttonJson);
+  const accept = () => {
+    localStorage.setItem(ACCEPTED_KEY, '1');
+    setAccepted(true);
+  };
+  return (
+    <div
+      role="region"
+      aria-label={trans('Cookie notice')}
+      data-testid="cookie-notice"
+      data-position={position}
+      className={cn('fixed inset-x-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-text px-4 py-3 text-sm text-bg shadow-lg', position === 'top' ? 'top-0' : 'bottom-0')}
+    >
+      <span>{trans('This website uses cookies to ensure you get the best experience on our website.')}</span>
+      {button?.label && button.action && (
+        button.type === 'route'
+          ? <Link to={button.action} target={button.target} className="underline">{button.label}</Link>
+          : <a href={button.action} target={button.target ?? '_blank'} rel="noreferrer" className="underline">{button.label}</a>
+      )}
+      <Button variant="primary" size="sm" onClick={accept}>{trans('Accept')}</Button>
+    </div>
+  );
+}
