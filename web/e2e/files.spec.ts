@@ -81,3 +81,20 @@ test('filters by type and owner', async ({ page }) => {
   await expect(page.getByTestId('owner-filter-value')).toHaveText('admin@e2e.local');
   await expect(rows).toHaveCount(2);
 });
+
+test('files dropped on the page upload too; a refused type says why', async ({ page }) => {
+  await page.goto('/admin/files');
+  await expect(page.getByRole('heading', { name: 'Uploaded files and folders' })).toBeVisible();
+  const drop = async (name: string, content: string) => {
+    const transfer = await page.evaluateHandle(([n, c]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([c], n, { type: 'text/plain' }));
+      return dt;
+    }, [name, content]);
+    await page.getByRole('heading', { name: 'Uploaded files and folders' }).dispatchEvent('drop', { dataTransfer: transfer });
+  };
+  await drop('dropped.txt', 'dropped on the page');
+  await expect(page.locator('tbody tr').filter({ hasText: 'dropped.txt' })).toHaveCount(1, { timeout: 15_000 });
+  await drop('fake.png', 'these bytes are text, not a picture');
+  await expect(page.getByTestId('upload-item').filter({ hasText: 'fake.png' })).toContainText("The file's contents do not match its type.", { timeout: 15_000 });
+});

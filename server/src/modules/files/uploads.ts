@@ -119,7 +119,15 @@ export async function startUpload(ctx: AppContext, who: Uploader, input: UploadI
     mime: input.mime ?? null, sha256: input.sha256 ?? null, parent_id: input.parent_id ?? null,
     chunk_size: limits.chunkSize, total_chunks: Math.ceil(input.size / limits.chunkSize), created_at: now, updated_at: now,
   };
-  await ctx.db.insertInto('upload_sessions').values(row).execute();
+  try {
+    await ctx.db.insertInto('upload_sessions').values(row).execute();
+  } catch (err) {
+    // Two starts of the same file at once: the one that got in first is the upload; this one resumes it.
+    const winner = await ctx.db.selectFrom('upload_sessions').selectAll()
+      .where('user_id', '=', who.userId).where('fingerprint', '=', input.fingerprint).executeTakeFirst();
+    if (!winner) throw err;
+    return toSession(winner, await uploadedChunks(ctx.db, winner.id));
+  }
   return toSession(row, []);
 }
 

@@ -108,8 +108,20 @@ export function Component() {
   ], [ownerLabel]);
 
   const uploading = items.some((it) => it.status === 'uploading');
+  const [dragging, setDragging] = useState(false);
   return (
-    <div className="flex flex-col gap-6 p-4 desk:p-8">
+    // Files dropped anywhere on the page upload like the button's picks.
+    <div
+      className={`flex min-h-full flex-col gap-6 p-4 desk:p-8 ${dragging ? 'outline-2 -outline-offset-8 outline-dashed outline-primary' : ''}`}
+      onDragOver={(e) => { if (e.dataTransfer.types.includes('Files')) { e.preventDefault(); setDragging(true); } }}
+      onDragLeave={(e) => { if (e.currentTarget === e.target) setDragging(false); }}
+      onDrop={(e) => {
+        if (!e.dataTransfer.files.length) return;
+        e.preventDefault();
+        setDragging(false);
+        upload(Array.from(e.dataTransfer.files));
+      }}
+    >
       <PageTitle>{trans('Uploaded files and folders')}</PageTitle>
       <DataTable<FileEntry>
         endpoint={RESOURCE}

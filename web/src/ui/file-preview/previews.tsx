@@ -1,11 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { OFFICE_PREVIEW_MAX_BYTES, TEXT_PREVIEW_MAX_BYTES, type FileEntry } from '@app/contracts/files';
+import type { FileEntry } from '@app/contracts/files';
 import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../Button';
 import { FileTypeIcon } from './FileTypeIcon';
+import { previewKind, type PreviewKind } from './preview-kind';
 
 /** Where the previewer loads a file from: the download URL with a short-lived preview token, so no cookie is needed. */
 export function usePreviewUrl(entry: FileEntry) {
@@ -85,36 +86,20 @@ function PdfPreview({ entry, src }: { entry: FileEntry; src: string }) {
   return <iframe src={src} title={entry.name} className="h-full w-full max-w-5xl rounded bg-white shadow" />;
 }
 
-const OFFICE_EXTENSIONS = new Set(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'odp', 'rtf']);
-export const isOfficeDocument = (entry: FileEntry) => OFFICE_EXTENSIONS.has(entry.extension ?? '');
-
-/**
- * Office documents need an online viewer that fetches the file itself. None is reachable from here (and sending
- * a private file's link to an outside service is the operator's choice to make), so they take the fallback the
- * spec gives for a viewer that does not load in time: the too-large message above the limit, else no preview.
- */
-function OfficePreview({ entry }: { entry: FileEntry }) {
-  if (entry.file_size > OFFICE_PREVIEW_MAX_BYTES) return <TooLarge entry={entry} />;
-  return <NoPreview entry={entry} />;
-}
-
 /** Picks the preview for a file's type. */
-/** Shown as text: text files, and text-based formats filed under another type (CSV is a spreadsheet). */
-const isText = (entry: FileEntry) => entry.type === 'text' || entry.mime.startsWith('text/') || entry.mime === 'application/json';
-
 export function FilePreviewBody({ entry }: { entry: FileEntry }) {
-  if (isOfficeDocument(entry)) return <OfficePreview entry={entry} />;
-  if (isText(entry)) return entry.file_size > TEXT_PREVIEW_MAX_BYTES ? <TooLarge entry={entry} /> : <WithPreviewUrl entry={entry} />;
-  if (!['image', 'video', 'audio', 'pdf'].includes(entry.type)) return <NoPreview entry={entry} />;
-  return <WithPreviewUrl entry={entry} />;
+  const kind = previewKind(entry);
+  if (kind === 'too-large') return <TooLarge entry={entry} />;
+  if (kind === 'none') return <NoPreview entry={entry} />;
+  return <WithPreviewUrl entry={entry} kind={kind} />;
 }
 
-function WithPreviewUrl({ entry }: { entry: FileEntry }) {
+function WithPreviewUrl({ entry, kind }: { entry: FileEntry; kind: PreviewKind }) {
   const url = usePreviewUrl(entry);
   if (url.isError) return <PreviewError entry={entry} />;
   if (!url.data) return <Spinner />;
-  if (isText(entry)) return <TextPreview entry={entry} src={url.data} />;
-  if (entry.type === 'pdf') return <PdfPreview entry={entry} src={url.data} />;
+  if (kind === 'text') return <TextPreview entry={entry} src={url.data} />;
+  if (kind === 'pdf') return <PdfPreview entry={entry} src={url.data} />;
   return <MediaPreview key={url.data} entry={entry} src={url.data} />;
 }
 
