@@ -189,6 +189,18 @@ describe('list', () => {
   });
 });
 
+describe('owners', () => {
+  it('keeps a page when its owner is deleted, with no owner', async () => {
+    const owner = await asUser(t, { permissions: ['custom_pages.update'] });
+    const page = (await owner.post('/api/v1/custom-pages', { title: 'Orphan', slug: 'orphan', body: '<p>x</p>' })).body.page;
+    expect(page.user_id).toBe(owner.user.id);
+    expect((await admin.delete(`/api/v1/users/${owner.user.id}`)).status).toBe(200);
+    const after = (await admin.get(`/api/v1/custom-pages/${page.id}`)).body.page;
+    expect(after).toMatchObject({ id: page.id, user_id: null, user: null });
+    expect((await guest(t).get('/api/v1/custom-pages/slug/orphan')).status).toBe(200);
+  });
+});
+
 describe('editor image upload', () => {
   const upload = (c: Client, name: string, type: string, content: Buffer) => {
     const { body, headers } = multipart(name, type, content);
