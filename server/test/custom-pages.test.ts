@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
+import { CONTACT_MAX_PER_WINDOW } from '../src/modules/contact/routes.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
@@ -255,6 +256,15 @@ describe('contact page', () => {
     expect(mail?.subject).toContain('Vera Visitor');
     expect(mail?.text).toContain('vera@example.com');
     expect(mail?.text).toContain('Hello there');
+  });
+
+  it('limits how many messages one address sends', async () => {
+    const from = (ip: string) => guest(t).request('POST', '/api/v1/contact', { name: 'Spam', email: 'spam@example.com', message: 'Buy now' }, { 'x-forwarded-for': ip });
+    for (let i = 0; i < CONTACT_MAX_PER_WINDOW; i++) expect((await from('203.0.113.9')).status).toBe(200);
+    const blocked = await from('203.0.113.9');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many messages. Please try again later.');
+    expect((await from('203.0.113.10')).status).toBe(200);
   });
 
   it('validates name, email and message', async () => {
