@@ -29,7 +29,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     await ctx.mailer.send({
       to,
       // A line break in a header would let the sender add headers of their own.
-      subject: `New message from ${input.name.replace(/\s+/g, " ")} via the contact page`,
+      subject: `New message from ${input.name.replace(/\s+/g, ' ')} via the contact page`,
       text: `Name: ${input.name}\nEmail: ${input.email}\n\n${input.message}`,
     });
     return { message: 'Your message has been submitted.' };
