@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
+import { CONTACT_MAX_PER_WINDOW } from '../src/modules/contact/routes.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
@@ -189,6 +190,18 @@ describe('list', () => {
   });
 });
 
+describe('owners', () => {
+  it('keeps a page when its owner is deleted, with no owner', async () => {
+    const owner = await asUser(t, { permissions: ['custom_pages.update'] });
+    const page = (await owner.post('/api/v1/custom-pages', { title: 'Orphan', slug: 'orphan', body: '<p>x</p>' })).body.page;
+    expect(page.user_id).toBe(owner.user.id);
+    expect((await admin.delete(`/api/v1/users/${owner.user.id}`)).status).toBe(200);
+    const after = (await admin.get(`/api/v1/custom-pages/${page.id}`)).body.page;
+    expect(after).toMatchObject({ id: page.id, user_id: null, user: null });
+    expect((await guest(t).get('/api/v1/custom-pages/slug/orphan')).status).toBe(200);
+  });
+});
+
 describe('editor image upload', () => {
   const upload = (c: Client, name: string, type: string, content: Buffer) => {
     const { body, headers } = multipart(name, type, content);
@@ -243,6 +256,15 @@ describe('contact page', () => {
     expect(mail?.subject).toContain('Vera Visitor');
     expect(mail?.text).toContain('vera@example.com');
     expect(mail?.text).toContain('Hello there');
+  });
+
+  it('limits how many messages one address sends', async () => {
+    const from = (ip: string) => guest(t).request('POST', '/api/v1/contact', { name: 'Spam', email: 'spam@example.com', message: 'Buy now' }, { 'x-forwarded-for': ip });
+    for (let i = 0; i < CONTACT_MAX_PER_WINDOW; i++) expect((await from('203.0.113.9')).status).toBe(200);
+    const blocked = await from('203.0.113.9');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many messages. Please try again later.');
+    expect((await from('203.0.113.10')).status).toBe(200);
   });
 
   it('validates name, email and message', async () => {

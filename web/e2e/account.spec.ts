@@ -1,22 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { login } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-/** Registers a fresh user through the API (in the page's cookie jar), so each test owns its account. */
-async function registerUser(page: Page, password = 'first-password'): Promise<string> {
-  const email = `account-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.local`;
-  await page.request.get('/api/v1/auth/me');
-  const csrf = async () => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') });
-  const res = await page.request.post('/api/v1/auth/register', {
-    data: { email, password, password_confirmation: password, first_name: 'Acc', last_name: 'Ount' },
-    headers: await csrf(),
-  });
-  expect(res.status()).toBe(200);
-  await page.request.post('/api/v1/auth/logout', { headers: await csrf() });
-  await login(page, email, password);
-  return email;
-}
+// Seeded demo accounts (password "password"). Each test puts back what it changed, so the other
+// specs that share this database (the users table counts and sorts them) see them as seeded.
+const PROFILE_USER = 'zoe.dubois4@example.com';
+const SESSIONS_USER = 'mia.ahmed2@example.com';
 
 test('account settings needs a signed-in user', async ({ page }) => {
   await page.goto('/account-settings');
@@ -24,14 +14,14 @@ test('account settings needs a signed-in user', async ({ page }) => {
 });
 
 test('profile, avatar and password', async ({ page }) => {
-  await registerUser(page);
+  await login(page, PROFILE_USER, 'password');
   await page.goto('/account-settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 
   await page.getByLabel('First name').fill('Renamed');
   await page.getByRole('button', { name: 'Update profile' }).click();
   await expect(page.getByText('Profile updated')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Renamed Ount');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Renamed Dubois');
 
   await page.getByLabel('Profile image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByText('Uploaded image')).toBeVisible();
@@ -45,18 +35,28 @@ test('profile, avatar and password', async ({ page }) => {
   await page.getByLabel('Confirm password').fill('second-password');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Your current password is incorrect.')).toBeVisible();
-  await page.getByLabel('Current password').fill('first-password');
+  await page.getByLabel('Current password').fill('password');
   await page.getByRole('button', { name: 'Update password' }).click();
   await expect(page.getByText('Password changed')).toBeVisible();
   await expect(page.getByLabel('Current password')).toHaveValue('');
+
+  // The new password works; then put the seeded values back.
+  await page.getByLabel('Current password').fill('second-password');
+  await page.getByLabel('New password').fill('password');
+  await page.getByLabel('Confirm password').fill('password');
+  await page.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password changed').first()).toBeVisible();
+  await page.getByLabel('First name').fill('Zoe');
+  await page.getByRole('button', { name: 'Update profile' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Zoe Dubois');
 });
 
 test('sessions and API tokens', async ({ page, browser }) => {
-  const email = await registerUser(page);
+  await login(page, SESSIONS_USER, 'password');
   // A second browser signed in as the same user.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await login(otherPage, email, 'first-password');
+  await login(otherPage, SESSIONS_USER, 'password');
 
   await page.goto('/account-settings');
   const sessions = page.getByRole('list', { name: 'Active sessions' });

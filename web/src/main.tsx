@@ -126,8 +126,6 @@ const routes: RouteObject[] = [
                 ],
               },
               { path: 'files', loader: requirePermission('files.update'), children: [{ index: true, lazy: () => import('./admin/files/FilesPage') }] },
-              section('settings', 'settings.update', () => trans('Settings')),
-              section('files', 'files.update', () => trans('Files')),
               { path: 'ads', loader: requirePermission('settings.update'), lazy: () => import('./admin/ads/AdsPage') },
               {
                 path: 'settings',

@@ -1,18 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import { contactSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../http/errors.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { HttpError, parse } from '../../http/errors.ts';
+
+/** Messages one address may send per window: the form mails the operator, so it must not become a spam cannon. */
+export const CONTACT_MAX_PER_WINDOW = 5;
+const WINDOW_MS = 10 * 60 * 1000;
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const sent = new Map<string, { count: number; resetAt: number }>();
+  const allow = (ip: string) => {
+    const now = Date.now();
+    if (sent.size > 100_000) sent.clear(); // bounded memory under a spray of addresses
+    const hit = sent.get(ip);
+    if (!hit || hit.resetAt <= now) {
+      sent.set(ip, { count: 1, resetAt: now + WINDOW_MS });
+      return true;
+    }
+    hit.count += 1;
+    return hit.count <= CONTACT_MAX_PER_WINDOW;
+  };
+
   // The contact page form: mailed to the address the operator set, or to the site's sender address.
   app.post('/api/v1/contact', { config: { permission: 'public' } }, async (req) => {
     const input = parse(contactSchema, req.body);
+    if (!allow(req.ip)) throw new HttpError(429, 'Too many messages. Please try again later.');
     await verifyRecaptcha(ctx, 'contact', (req.body as { recaptcha_token?: unknown }).recaptcha_token, req.ip);
     const to = (await ctx.settings.get('client.mail.contact_page_address')) || (await ctx.settings.get('server.mail_from_address'));
     await ctx.mailer.send({
       to,
-      subject: `New message from ${input.name} via the contact page`,
+      // A line break in a header would let the sender add headers of their own.
+      subject: `New message from ${input.name.replace(/\s+/g, ' ')} via the contact page`,
       text: `Name: ${input.name}\nEmail: ${input.email}\n\n${input.message}`,
     });
     return { message: 'Your message has been submitted.' };
