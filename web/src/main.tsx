@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './index.css';
 import { queryClient } from './lib/query-client';
@@ -82,7 +82,27 @@ const routes: RouteObject[] = [
               section('files', 'files.update', () => trans('Files')),
               section('ads', 'settings.update', () => trans('Ads')),
               section('settings', 'settings.update', () => trans('Settings')),
-              section('appearance', 'appearance.update', () => trans('Appearance')),
+              {
+                path: 'appearance',
+                loader: requirePermission('appearance.update'),
+                lazy: () => import('./admin/appearance/AppearanceLayout'),
+                children: [
+                  { index: true, lazy: () => import('./admin/appearance/AppearanceIndex') },
+                  { path: 'landing-page', lazy: () => import('./admin/appearance/LandingPageSection') },
+                  { path: 'landing-page/action-buttons', lazy: () => import('./admin/appearance/ActionButtons') },
+                  { path: 'landing-page/primary-features', lazy: () => import('./admin/appearance/FeaturesSection').then((m) => m.PrimaryFeatures) },
+                  { path: 'landing-page/secondary-features', lazy: () => import('./admin/appearance/FeaturesSection').then((m) => m.SecondaryFeatures) },
+                  { path: 'menus', lazy: () => import('./admin/appearance/Menus').then((m) => ({ Component: m.MenusList })) },
+                  { path: 'menus/:menuIndex', lazy: () => import('./admin/appearance/Menus').then((m) => ({ Component: m.MenuEditor })) },
+                  { path: 'menus/:menuIndex/items/:menuItemIndex', lazy: () => import('./admin/appearance/Menus').then((m) => ({ Component: m.MenuItemEditor })) },
+                  { path: 'themes', lazy: () => import('./admin/appearance/Themes').then((m) => ({ Component: m.ThemesList })) },
+                  { path: 'themes/:themeIndex', lazy: () => import('./admin/appearance/Themes').then((m) => ({ Component: m.ThemeEditor })) },
+                  { path: 'general', lazy: () => import('./admin/appearance/General') },
+                  { path: 'custom-code', lazy: () => import('./admin/appearance/CustomCode') },
+                  { path: 'seo-settings', lazy: () => import('./admin/appearance/SeoSettings') },
+                  { path: '*', element: <Navigate to="/admin/appearance" replace /> },
+                ],
+              },
               section('news', 'news.update', () => trans('News')),
               { path: '*', element: <NotFoundPage /> },
             ],

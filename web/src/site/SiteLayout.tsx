@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useMatch } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
-import { AccountMenu } from '../ui/AccountMenu';
 import { buttonClass } from '../ui/Button';
 import { Logo } from './appearance/Logo';
 import { MenuPosition, useMenuItems } from './appearance/MenuPosition';
@@ -9,10 +9,13 @@ import { ThemeSwitch } from './appearance/ThemeSwitch';
 import { usePreviewBridge } from './appearance/preview';
 import { useThemeStyle } from './appearance/theme';
 
+// Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
+const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
+
 /** Login/register or the account menu, shared by the site header and the landing navbar. */
 export function AccountButtons() {
   const { user } = useAuth();
-  if (user) return <AccountMenu />;
+  if (user) return <Suspense fallback={<span className="h-10 w-10" />}><AccountMenu /></Suspense>;
   return (
     <>
       <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
