@@ -15,10 +15,12 @@ import { AccountButtons } from './SiteLayout';
 const TrendingSection = lazy(() => import('./landing/TrendingSection'));
 const PricingSection = lazy(() => import('./landing/PricingSection'));
 
-function Cta({ action, variant, name }: { action: HomepageAction; variant: 'primary' | 'outline'; name: string }) {
+function Cta({ action, variant, name }: { action: HomepageAction; variant: 'primary' | 'ghost'; name: string }) {
   if (!action.label || !action.action) return null;
+  // The secondary header button sits on the header image: a light outline instead of a filled surface.
+  const cls = variant === 'primary' ? buttonClass('primary', 'md', 'h-11 px-6 text-base') : buttonClass('text', 'md', 'h-11 border border-white/70 px-6 text-base text-white hover:bg-white/10');
   return (
-    <ActionLink item={action} data-appearance={`actions.${name}`} className={buttonClass(variant, 'md', 'h-11 px-6 text-base')}>
+    <ActionLink item={action} data-appearance={`actions.${name}`} className={cls}>
       {action.label}
     </ActionLink>
   );
@@ -57,7 +59,7 @@ export function Component() {
           {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             <Cta action={a.actions.cta1} variant="primary" name="cta1" />
-            <Cta action={a.actions.cta2} variant="outline" name="cta2" />
+            <Cta action={a.actions.cta2} variant="ghost" name="cta2" />
           </div>
         </div>
       </section>

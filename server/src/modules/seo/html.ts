@@ -55,7 +55,8 @@ export class PageRenderer {
     }
     const custom = (await settings.get('server.seo_tags'))[key];
     const template = custom ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
-    const parts = [renderSeoTemplate(template, vars)];
+    // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
+    const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
     if (isAdmin) parts.push('<meta name="robots" content="noindex">');
 
     if (favicon) {

@@ -75,9 +75,15 @@ function Breadcrumb() {
   );
 }
 
-/** The preview path for each section: every section styles the landing page except the menus' site pages. */
-function previewPath(pathname: string): string {
-  return pathname.includes('/appearance/menus/') ? '/login' : '/';
+/**
+ * The page the preview shows for a section: the landing page, except for a menu that is only placed on
+ * the other site pages (sidebars, footer), which shows on the login page.
+ */
+function previewPath(pathname: string, values: AppearanceForm): string {
+  const m = /\/appearance\/menus\/(\d+)/.exec(pathname);
+  if (!m) return '/';
+  const positions = (getPath(values, `client.menus.${m[1]}.positions`) ?? []) as string[];
+  return !positions.length || positions.some((p) => p.startsWith('landing-page')) ? '/' : '/login';
 }
 
 function Editor({ data }: { data: AppearanceResponse }) {
@@ -113,13 +119,13 @@ function Editor({ data }: { data: AppearanceResponse }) {
       const values = form.getValues();
       const flat = Object.fromEntries(Object.keys(data.values).map((k) => [k, getPath(values, k)]));
       send({ type: 'setValues', values: flat });
-      send({ type: 'navigate', path: previewPath(window.location.pathname) });
+      send({ type: 'navigate', path: previewPath(window.location.pathname, values) });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [form, send, data]);
 
-  useEffect(() => send({ type: 'navigate', path: previewPath(pathname) }), [pathname, send]);
+  useEffect(() => send({ type: 'navigate', path: previewPath(pathname, form.getValues()) }), [pathname, send, form]);
 
   const save = useMutation({
     mutationFn: (changes: Record<string, unknown>) => api.post<AppearanceResponse & { message: string }>('admin/appearance', { changes }),
@@ -143,8 +149,10 @@ function Editor({ data }: { data: AppearanceResponse }) {
   const onFocus = (e: React.FocusEvent<HTMLFormElement>) => {
     const name = (e.target as HTMLElement).getAttribute('name') ?? (e.target as HTMLElement).closest('[data-field]')?.getAttribute('data-field');
     if (!name) return;
-    const selector = name.startsWith('client.homepage.appearance.') ? name.slice('client.homepage.appearance.'.length)
-      : name.startsWith('client.branding.') ? 'logo' : null;
+    const field = name.startsWith('client.homepage.appearance.') ? name.slice('client.homepage.appearance.'.length) : null;
+    const selector = field?.startsWith('headerOverlay') ? 'headerOverlay'
+      : field === 'blurHeaderImage' || field?.startsWith('headerImage') ? 'headerImage'
+        : field ?? (name.startsWith('client.branding.') ? 'logo' : null);
     send({ type: 'highlight', selector });
   };
 

@@ -49,7 +49,11 @@ function setCustomCode(css?: string, html?: string) {
 let highlighted: HTMLElement | null = null;
 function highlight(selector: string | null) {
   highlighted?.classList.remove('appearance-highlight');
-  highlighted = selector ? document.querySelector<HTMLElement>(`[data-appearance="${CSS.escape(selector)}"]`) : null;
+  highlighted = null;
+  // 'actions.cta1.label' outlines the cta1 button: try the full name, then ever shorter prefixes.
+  for (let name = selector; name && !highlighted; name = name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : null) {
+    highlighted = document.querySelector<HTMLElement>(`[data-appearance="${CSS.escape(name)}"]`);
+  }
   if (highlighted) {
     highlighted.classList.add('appearance-highlight');
     highlighted.scrollIntoView({ block: 'nearest', behavior: 'smooth' });

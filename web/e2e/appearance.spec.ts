@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+// Wide enough for the preview to show the landing page's navbar menu.
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+const cssVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+
+test('header title and a theme colour change live in the preview, save, and show on the site', async ({ page, browser }) => {
+  await page.goto('/admin/appearance/landing-page');
+  const save = page.getByRole('button', { name: 'Saved' });
+  await expect(save).toBeDisabled();
+  const preview = page.frameLocator('iframe[title="Preview"]');
+  await expect(preview.locator('h1')).toHaveText('Movies, series and more, all in one place');
+
+  await page.getByLabel('Header title').fill('Everything worth watching');
+  await expect(preview.locator('h1')).toHaveText('Everything worth watching');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+
+  // A bad colour is refused before saving.
+  await page.getByLabel('Header overlay color 1', { exact: true }).fill('blue');
+  await expect(page.getByText('Enter a valid hex colour, for example #1e88e5.')).toBeVisible();
+  await page.getByLabel('Header overlay color 1', { exact: true }).fill('#102030');
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: /^Themes/ }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+  await page.getByRole('link', { name: /^Light/ }).click();
+  await expect(page.getByTestId('appearance-path')).toHaveText('Themes › Light');
+  await page.getByLabel('Primary', { exact: true }).fill('#ff0000');
+  const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
+  await expect.poll(() => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--be-primary').trim())).toBe('#ff0000');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+
+  const visitor = await browser.newPage({ colorScheme: 'light' });
+  await visitor.goto('/');
+  await expect(visitor.locator('h1')).toHaveText('Everything worth watching');
+  expect(await cssVar(visitor, '--be-primary')).toBe('#ff0000');
+  await visitor.close();
+});
+
+test('unknown indexes redirect and a menu item edit shows on the site', async ({ page }) => {
+  await page.goto('/admin/appearance/menus/99');
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus$/);
+  await page.goto('/admin/appearance/themes/42');
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+
+  await page.goto('/admin/appearance/menus');
+  await page.getByRole('link', { name: /^Primary/ }).click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus\/0\/items\/0$/);
+  await page.getByLabel('Label').fill('Browse all');
+  await page.getByLabel('URL').fill('not a url');
+  await expect(page.getByText('Enter a valid URL.')).toBeVisible();
+  // Changing the type clears the action.
+  await page.getByLabel('Type').selectOption('route');
+  await expect(page.getByLabel('Route')).toHaveValue('');
+  await page.getByLabel('Route').selectOption('/register');
+  await expect(page.frameLocator('iframe[title="Preview"]').getByRole('link', { name: 'Browse all' })).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  await page.goto('/');
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse all' });
+  await expect(link).toHaveAttribute('href', '/register');
+
+  // Deleting asks, then returns to the menu.
+  await page.goto('/admin/appearance/menus/0/items/0');
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus\/0$/);
+  await expect(page.getByText('This menu has no items yet.')).toBeVisible();
+});
+
+test('SEO tags are in the served HTML and can be customised', async ({ page, request }) => {
+  let html = await (await request.get('/')).text();
+  expect(html).toMatch(/<title>StreamSite - Movies and series, streaming in one place\.<\/title>/);
+  expect(html).toContain('<meta property="og:type" content="website">');
+  expect(html).toContain('"@type":"WebSite"');
+
+  await page.goto('/admin/appearance/seo-settings');
+  const landing = page.getByLabel('Landing page');
+  await expect(landing).toContainText('<title>');
+  await landing.fill('<title>{{site_name}} | Watch online</title>\n<meta name="description" content="{{site_description}}">');
+  await page.getByRole('button', { name: 'Update' }).first().click();
+  await expect(page.getByText('Updated SEO tags')).toBeVisible();
+
+  html = await (await request.get('/')).text();
+  expect(html).toContain('<title>StreamSite | Watch online</title>');
+});
