@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import type { Recorded, ServerRequest } from './server.ts';
+import { appearanceBench } from './appearance.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -294,6 +295,9 @@ async function main() {
   }
 
   webBundle();
+
+  scope = 'appearance: ';
+  await appearanceBench(report, section);
 
   const scored = summary.filter((r) => r.pass !== null);
   const missed = scored.filter((r) => !r.pass);
