@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSION_NAMES } from './permissions.ts';
 import { HEX_COLOR, MENU_ITEM_TYPES, MENU_POSITIONS, THEME_ID_MAX, THEME_ID_MIN, MENU_ROUTES, isUrl } from './appearance-constants.ts';
 
 export * from './appearance-constants.ts';
@@ -14,7 +15,7 @@ export const menuItemSchema = z.object({
   action: z.string().trim().max(500).default(''),
   target: z.enum(['_self', '_blank']).default('_self'),
   roles: z.array(z.number().int()).default([]),
-  permissions: z.array(z.string().max(100)).default([]),
+  permissions: z.array(z.string().max(100).refine((n) => PERMISSION_NAMES.has(n), 'Unknown permission.')).default([]),
 }).superRefine((item, ctx) => {
   if (!item.action) {
     ctx.addIssue({ code: 'custom', path: ['action'], message: item.type === 'link' ? 'Enter a URL.' : 'Choose an item.' });

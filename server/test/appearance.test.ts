@@ -70,6 +70,7 @@ describe('appearance values and save', () => {
       [{ 'client.themes.all': [{ ...DEFAULT_THEMES[0], colors: { ...DEFAULT_THEMES[0].colors, primary: 'blue' } }] }, 'client.themes.all.0.colors.primary'],
       [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], type: 'link', action: 'not a url' }] }] }, 'client.menus.0.items.0.action'],
       [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], type: 'route', action: '/nowhere' }] }] }, 'client.menus.0.items.0.action'],
+      [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], permissions: ['not.a.permission'] }] }] }, 'client.menus.0.items.0.permissions.0'],
       [{ 'client.branding.site_name': '  ' }, 'client.branding.site_name'],
       [{ 'server.app_url': 'http://evil' }, 'server.app_url'],
     ];

@@ -47,7 +47,7 @@ test('header title and a theme colour change live in the preview, save, and show
   await visitor.close();
 });
 
-test('unknown indexes redirect and a menu item edit shows on the site', async ({ page }) => {
+test('unknown indexes redirect and a menu item edit shows on the site', async ({ page, browser }) => {
   await page.goto('/admin/appearance/menus/99');
   await expect(page).toHaveURL(/\/admin\/appearance\/menus$/);
   await page.goto('/admin/appearance/themes/42');
@@ -65,12 +65,19 @@ test('unknown indexes redirect and a menu item edit shows on the site', async ({
   await expect(page.getByLabel('Route')).toHaveValue('');
   await page.getByLabel('Route').selectOption('/register');
   await expect(page.frameLocator('iframe[title="Preview"]').getByRole('link', { name: 'Browse all' })).toBeVisible();
+  // Only holders of admin.access see the item.
+  await page.getByLabel('Permissions').selectOption(['admin.access']);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Changes saved')).toBeVisible();
 
   await page.goto('/');
-  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse all' });
+  const link = page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Browse all' });
   await expect(link).toHaveAttribute('href', '/register');
+  const guest = await browser.newPage();
+  await guest.goto('/');
+  await expect(guest.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Browse all' })).toHaveCount(0);
+  await guest.close();
 
   // Deleting asks, then returns to the menu.
   await page.goto('/admin/appearance/menus/0/items/0');

@@ -54,6 +54,8 @@ export function Component() {
             <AccountButtons />
           </nav>
         </header>
+        {/* Small screens get the navbar menu on a row of its own under the header. */}
+        <MenuPosition position="landing-page-navbar" label={trans('Main')} className="overflow-x-auto px-4 md:hidden" itemClassName="whitespace-nowrap text-white hover:bg-white/10" />
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center sm:pt-28">
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
           {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
