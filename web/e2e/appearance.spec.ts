@@ -103,3 +103,40 @@ test('SEO tags are in the served HTML and can be customised', async ({ page, req
   html = await (await request.get('/')).text();
   expect(html).toContain('<title>StreamSite | Watch online</title>');
 });
+
+test('branding: site name required, favicon size checked, images and name served', async ({ page, request }) => {
+  const sharp = (await import('sharp')).default;
+  const png = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: '#aa3366' } }).png().toBuffer();
+  await page.goto('/admin/appearance/general');
+  await page.getByLabel('Site name').fill('');
+  await expect(page.getByText('Enter a site name.')).toBeVisible();
+  await page.getByLabel('Site name').fill('Flix');
+
+  await page.getByLabel('Favicon').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(256) });
+  await expect(page.getByText('Favicon image should be at least 512x512.').last()).toBeVisible();
+  await page.getByLabel('Favicon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await png(512) });
+  await expect(page.locator('img[src*="/storage/appearance/favicon-"]')).toBeVisible();
+  await page.getByLabel('Light logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(64) });
+  await expect(page.frameLocator('iframe[title="Preview"]').locator('img[src*="/storage/appearance/logo_light-"]').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<title>Flix | Watch online</title>');
+  const icon = /<link rel="icon" type="image\/png" sizes="32x32" href="([^"]+)">/.exec(html)?.[1];
+  expect(icon).toMatch(/-32\.png$/);
+  expect((await request.get(icon!)).ok()).toBe(true);
+});
+
+test('custom CSS shows in the preview at once and on the saved site', async ({ page, request }) => {
+  await page.goto('/admin/appearance/custom-code');
+  await page.getByTestId('code-editor-css').locator('.cm-content').click();
+  await page.keyboard.type('h1 { letter-spacing: 7px; }');
+  const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
+  await expect.poll(() => frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).letterSpacing)).toBe('7px');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  expect(await (await request.get('/')).text()).toContain('<style id="be-custom-css">h1 { letter-spacing: 7px; }');
+  // The admin area never gets the custom code.
+  expect(await (await request.get('/admin')).text()).not.toContain('be-custom-css');
+});
