@@ -18,7 +18,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
-import { PageRenderer } from './modules/seo/html.ts';
+import { PageRenderer } from './modules/seo/index.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -79,7 +79,7 @@ export async function buildApp(config: Config): Promise<App> {
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
   const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
   app.setNotFoundHandler(async (req, reply) => {
-    if (!pages || req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'Not found' });
+    if (!pages || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return reply.status(404).send({ message: 'Not found' });
     return reply.type('text/html').header('cache-control', 'no-cache').send(await pages.render(req));
   });
 

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { buttonClass } from '../../ui/Button';
+import { MenuPosition } from '../appearance/MenuPosition';
 
 interface Price { id: number; amount: number; currency: string; interval?: string | null }
 interface Product { id: number; name: string; description?: string | null; feature_list?: string[]; prices?: Price[]; hidden?: boolean }
@@ -43,6 +44,7 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
         ) : (
           <p className="mt-8 text-text-muted">{trans('No plans are available yet.')}</p>
         )}
+        <MenuPosition position="pricing-table-page" className="mt-8 flex justify-center text-text-muted" />
       </div>
     </section>
   );
