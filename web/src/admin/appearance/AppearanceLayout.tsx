@@ -91,7 +91,12 @@ function Editor({ data }: { data: AppearanceResponse }) {
   const form = useForm<AppearanceForm>({ defaultValues: saved, resolver: appearanceResolver, mode: 'onChange' });
   const frame = useRef<HTMLIFrameElement>(null);
   const { pathname } = useLocation();
-  const send = useCallback((message: Message) => postToPreview(frame.current, message), []);
+  // The theme being edited is remembered so a preview that loads (or reloads) later still shows it.
+  const activeTheme = useRef<number | null>(null);
+  const send = useCallback((message: Message) => {
+    if (message.type === 'setActiveTheme') activeTheme.current = message.themeId;
+    postToPreview(frame.current, message);
+  }, []);
 
   // Every change reaches the preview at once: theme colours, custom code and the rest as values.
   useEffect(() => {
@@ -119,6 +124,12 @@ function Editor({ data }: { data: AppearanceResponse }) {
       const values = form.getValues();
       const flat = Object.fromEntries(Object.keys(data.values).map((k) => [k, getPath(values, k)]));
       send({ type: 'setValues', values: flat });
+      // The served page already carries the saved custom code; only unsaved code is sent (scripts would run twice).
+      const css = String(getPath(values, 'client.custom_code.css') ?? '');
+      const html = String(getPath(values, 'client.custom_code.html') ?? '');
+      if (css !== data.values['client.custom_code.css']) send({ type: 'setCustomCode', css });
+      if (html !== data.values['client.custom_code.html']) send({ type: 'setCustomCode', html });
+      send({ type: 'setActiveTheme', themeId: activeTheme.current });
       send({ type: 'navigate', path: previewPath(window.location.pathname, values) });
     };
     window.addEventListener('message', onMessage);
