@@ -139,4 +139,8 @@ test('custom CSS shows in the preview at once and on the saved site', async ({ p
   expect(await (await request.get('/')).text()).toContain('<style id="be-custom-css">h1 { letter-spacing: 7px; }');
   // The admin area never gets the custom code.
   expect(await (await request.get('/admin')).text()).not.toContain('be-custom-css');
+
+  // The editor opened inside its own preview goes to /admin instead.
+  await frame.evaluate(() => { window.location.href = '/admin/appearance'; });
+  await expect.poll(() => new URL(page.frames().find((f) => f !== page.mainFrame())!.url()).pathname).toBe('/admin');
 });
