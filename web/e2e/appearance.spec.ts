@@ -144,3 +144,51 @@ test('custom CSS shows in the preview at once and on the saved site', async ({ p
   await frame.evaluate(() => { window.location.href = '/admin/appearance'; });
   await expect.poll(() => new URL(page.frames().find((f) => f !== page.mainFrame())!.url()).pathname).toBe('/admin');
 });
+
+test('themes: default rules, reset colours, create and the last theme cannot be deleted', async ({ page }) => {
+  await page.goto('/admin/appearance/themes');
+  await page.getByRole('button', { name: 'Create theme' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes\/2$/);
+  await page.getByLabel('Name', { exact: true }).fill('Midnight');
+  await page.getByLabel('Dark theme').check();
+  await page.getByLabel('Background', { exact: true }).fill('#000000');
+  // Default for dark here clears it on the Dark theme; default for light on this theme turns its dark default off.
+  await page.getByLabel('Default for dark mode').check();
+  await page.getByLabel('Default for light mode').check();
+  await expect(page.getByLabel('Default for dark mode')).not.toBeChecked();
+  await page.getByLabel('Default for dark mode').check();
+  await expect(page.getByLabel('Default for light mode')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Reset colors' }).click();
+  await expect(page.getByLabel('Background', { exact: true })).toHaveValue('#141518');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await page.goto('/admin/appearance/themes');
+  await expect(page.getByRole('link', { name: /^Midnight.*Default dark/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Dark/ })).not.toContainText('Default dark');
+
+  // Delete down to one theme; the last one is refused.
+  for (const name of ['Midnight', 'Dark']) {
+    await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+    await page.getByRole('button', { name: 'Delete theme' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+  }
+  await page.getByRole('link', { name: /^Light/ }).click();
+  await page.getByRole('button', { name: 'Delete theme' }).click();
+  await expect(page.getByText('At least one theme is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+});
+
+test('action buttons and features reach the preview', async ({ page }) => {
+  await page.goto('/admin/appearance/landing-page/action-buttons');
+  await expect(page.getByTestId('appearance-path')).toHaveText('Landing page › Action buttons');
+  const preview = page.frameLocator('iframe[title="Preview"]');
+  await page.getByLabel('Label').first().fill('Start free trial');
+  await expect(preview.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/register');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Primary features' }).click();
+  await page.getByRole('button', { name: 'Add feature' }).click();
+  await page.getByLabel('Title', { exact: true }).last().fill('Offline downloads');
+  await expect(preview.getByRole('heading', { name: 'Offline downloads' })).toBeVisible();
+});
