@@ -186,6 +186,8 @@ test('action buttons and features reach the preview', async ({ page }) => {
   const preview = page.frameLocator('iframe[title="Preview"]');
   await page.getByLabel('Label').first().fill('Start free trial');
   await expect(preview.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/register');
+  // The focused field's element is outlined in the preview.
+  await expect(preview.getByRole('link', { name: 'Start free trial' })).toHaveClass(/appearance-highlight/);
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: 'Primary features' }).click();
   await page.getByRole('button', { name: 'Add feature' }).click();
