@@ -21,6 +21,7 @@ import { filesBench } from './files.ts';
 import type { Recorded, ServerRequest } from './server.ts';
 import { translationEditorBench } from './localizations.ts';
 import { settingsScenario } from './settings.ts';
+import { appearanceBench } from './appearance.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -314,6 +315,9 @@ async function main() {
   }
 
   webBundle();
+
+  scope = 'appearance: ';
+  await appearanceBench(report, section);
 
   const scored = summary.filter((r) => r.pass !== null);
   const missed = scored.filter((r) => !r.pass);

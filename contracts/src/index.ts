@@ -10,3 +10,4 @@ export * from './custom-pages.ts';
 export * from './account.ts';
 export * from './localizations.ts';
 export * from './files.ts';
+export * from './appearance.ts';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import {
+  DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, menuSchema, themesSchema,
+} from './appearance.ts';
 
 /**
  * Every settings key: its group, default and schema. `client.*` values are sent to the site;
@@ -173,6 +176,24 @@ export const SETTINGS = {
   'client.ads.person_top': { default: '', schema: adHtml() },
   'client.ads.watch_top': { default: '', schema: adHtml() },
   'client.ads.search_top': { default: '', schema: adHtml() },
+  // appearance
+  'client.homepage.appearance': { default: DEFAULT_HOMEPAGE_APPEARANCE, schema: homepageAppearanceSchema },
+  'client.homepage.trending': { default: true, schema: z.boolean() },
+  'client.homepage.pricing': { default: false, schema: z.boolean() },
+  'client.menus': { default: DEFAULT_MENUS, schema: z.array(menuSchema).max(50) },
+  'client.themes.all': { default: DEFAULT_THEMES, schema: themesSchema },
+  'client.themes.default_id': { default: 0, schema: z.number().int().min(0) },
+  'client.themes.user_change': { default: true, schema: z.boolean() },
+  'client.branding.site_description': { default: 'Movies and series, streaming in one place.', schema: z.string().max(500) },
+  'client.branding.favicon': { default: '', schema: z.string().max(500) },
+  'client.branding.logo_light': { default: '', schema: z.string().max(500) },
+  'client.branding.logo_dark': { default: '', schema: z.string().max(500) },
+  'client.branding.logo_light_mobile': { default: '', schema: z.string().max(500) },
+  'client.branding.logo_dark_mobile': { default: '', schema: z.string().max(500) },
+  'client.custom_code.css': { default: '', schema: z.string().max(100_000) },
+  'client.custom_code.html': { default: '', schema: z.string().max(100_000) },
+  /** Custom SEO templates by page key; a missing key uses the built-in template. */
+  'server.seo_tags': { default: {} as Record<string, string>, schema: z.record(z.string(), z.string().max(20000)) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -24,6 +24,8 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { localizationsRoutes } from './modules/localizations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
+import { appearanceRoutes } from './modules/appearance/routes.ts';
+import { PageRenderer } from './modules/seo/index.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -74,6 +76,7 @@ export async function buildApp(config: Config): Promise<App> {
   localizationsRoutes(app, ctx);
   filesRoutes(app, ctx);
   settingsRoutes(app, ctx);
+  appearanceRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {
@@ -89,9 +92,11 @@ export async function buildApp(config: Config): Promise<App> {
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   if (indexHtml) await app.register(fastifyStatic, { root: config.webDist!, prefix: '/', wildcard: false, index: false });
   // Every other GET belongs to the single-page app, which shows its own not-found page.
-  app.setNotFoundHandler((req, reply) => {
-    if (!indexHtml || req.url.startsWith('/api/') || req.method !== 'GET') return reply.status(404).send({ message: 'Not found' });
-    return reply.type('text/html').send(indexHtml);
+  // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
+  const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
+  app.setNotFoundHandler(async (req, reply) => {
+    if (!pages || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return reply.status(404).send({ message: 'Not found' });
+    return reply.type('text/html').header('cache-control', 'no-cache').send(await pages.render(req));
   });
 
   return {

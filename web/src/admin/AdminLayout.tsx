@@ -6,6 +6,7 @@ import { trans } from '../lib/i18n';
 import { AccountMenu } from '../ui/AccountMenu';
 import { cn } from '../ui/cn';
 import { ADMIN_MENU } from './admin-menu';
+import { MenuPosition } from '../site/appearance/MenuPosition';
 
 const MOBILE_QUERY = '(max-width: 1024px)';
 const COMPACT_KEY = 'sidebar-compact:admin';
@@ -63,6 +64,7 @@ export function Component() {
           {isMobile ? <Menu size={20} aria-hidden /> : isCompact ? <PanelLeftOpen size={20} aria-hidden /> : <PanelLeftClose size={20} aria-hidden />}
         </button>
         <Link to="/admin" className="text-base font-semibold">{trans('Admin')}</Link>
+        <MenuPosition position="admin-navbar" label={trans('Admin navbar')} className="ml-4 hidden md:block" />
         <div className="ml-auto"><AccountMenu showAdminLink={false} /></div>
       </header>
       <div className="relative flex min-h-0 flex-1">
@@ -99,6 +101,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
+            {!isCompact && <MenuPosition position="admin-sidebar" variant="column" label={trans('Admin sidebar')} className="border-t border-border p-2" />}
             <div className={cn('border-t border-border px-3 py-3 text-xs text-text-muted', isCompact && 'text-center')} data-testid="app-version">
               {isCompact ? `v${version}` : trans('Version: :version', { version })}
             </div>

@@ -1,21 +1,116 @@
-import { Link } from 'react-router';
-import { useAuth, useSetting } from '../lib/auth';
+import { lazy, Suspense, type CSSProperties } from 'react';
+import type { HomepageAction, HomepageAppearance } from '@app/contracts/appearance-constants';
+import { useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
-import { buttonClass } from '../ui/Button';
 import { useDocumentTitle } from '../admin/PageTitle';
+import { buttonClass } from '../ui/Button';
+import { cn } from '../ui/cn';
+import { ActionLink } from './appearance/links';
+import { Logo } from './appearance/Logo';
+import { MenuPosition } from './appearance/MenuPosition';
+import { ThemeSwitch } from './appearance/ThemeSwitch';
+import { AccountButtons } from './SiteLayout';
+
+// Sections that fetch data load after the first paint so the landing page's first bundle stays small.
+const TrendingSection = lazy(() => import('./landing/TrendingSection'));
+const PricingSection = lazy(() => import('./landing/PricingSection'));
+
+function Cta({ action, variant, name }: { action: HomepageAction; variant: 'primary' | 'ghost'; name: string }) {
+  if (!action.label || !action.action) return null;
+  // The secondary header button sits on the header image: a light outline instead of a filled surface.
+  const cls = variant === 'primary' ? buttonClass('primary', 'md', 'h-11 px-6 text-base') : buttonClass('text', 'md', 'h-11 border border-white/70 px-6 text-base text-white hover:bg-white/10');
+  return (
+    <ActionLink item={action} data-appearance={`actions.${name}`} className={cls}>
+      {action.label}
+    </ActionLink>
+  );
+}
 
 export function Component() {
-  const siteName = useSetting<string>('client.branding.site_name', 'StreamSite');
-  const { user, isAdmin } = useAuth();
+  const siteName = useSetting<string>('client.branding.site_name', '');
+  const a = useSetting<HomepageAppearance>('client.homepage.appearance');
+  const showTrending = useSetting<boolean>('client.homepage.trending', false);
+  const showPricing = useSetting<boolean>('client.homepage.pricing', false);
   useDocumentTitle(siteName);
+  if (!a) return null;
+  const overlay = a.headerOverlayColor1 || a.headerOverlayColor2
+    ? `linear-gradient(45deg, ${a.headerOverlayColor1 || 'transparent'} 0%, ${a.headerOverlayColor2 || 'transparent'} 100%)`
+    : undefined;
+  const headerImage: CSSProperties = {
+    backgroundImage: a.headerImage ? `url("${a.headerImage.replace(/"/g, '%22')}")` : undefined,
+    opacity: a.headerImageOpacity,
+    filter: a.blurHeaderImage ? 'blur(8px)' : undefined,
+  };
   return (
-    <section className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-4xl font-bold sm:text-5xl">{siteName}</h1>
-      <p className="text-lg text-text-muted">{trans('Movies and series, streaming in one place.')}</p>
-      <div className="mt-4 flex gap-3">
-        {!user && <Link to="/register" className={buttonClass('primary')}>{trans('Get started')}</Link>}
-        {isAdmin && <Link to="/admin" className={buttonClass('outline')}>{trans('Admin area')}</Link>}
-      </div>
-    </section>
+    <div className="flex min-h-full flex-col">
+      <section className="relative isolate overflow-hidden bg-bg-alt text-white" data-appearance="header">
+        <div className="absolute inset-0 -z-20 scale-105 bg-cover bg-center" style={headerImage} data-appearance="headerImage" aria-hidden />
+        <div className="absolute inset-0 -z-10" style={{ background: overlay ?? 'rgba(0,0,0,.55)' }} data-appearance="headerOverlay" aria-hidden />
+        <header className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+          <Logo className="shrink-0 text-white" />
+          <MenuPosition position="landing-page-navbar" label={trans('Main')} className="hidden md:block" itemClassName="text-white hover:bg-white/10" />
+          <nav className="ml-auto flex items-center gap-2" aria-label={trans('Account')}>
+            <ThemeSwitch />
+            <AccountButtons />
+          </nav>
+        </header>
+        {/* Small screens get the navbar menu on a row of its own under the header. */}
+        <MenuPosition position="landing-page-navbar" label={trans('Main')} className="overflow-x-auto px-4 md:hidden" itemClassName="whitespace-nowrap text-white hover:bg-white/10" />
+        <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center sm:pt-28">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
+          {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
+          <div className="mt-4 flex flex-wrap justify-center gap-3">
+            <Cta action={a.actions.cta1} variant="primary" name="cta1" />
+            <Cta action={a.actions.cta2} variant="ghost" name="cta2" />
+          </div>
+        </div>
+      </section>
+
+      {a.primaryFeatures.length > 0 && (
+        <section className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-16 sm:grid-cols-2 sm:px-6 lg:grid-cols-3" data-appearance="primaryFeatures" aria-label={trans('Features')}>
+          {a.primaryFeatures.map((f, i) => (
+            <div key={i} className="flex flex-col items-center gap-3 rounded-lg border border-border bg-bg-elevated p-6 text-center">
+              {f.image && <img src={f.image} alt="" className="h-16 w-16 object-contain" loading="lazy" />}
+              <h2 className="text-lg font-semibold">{f.title}</h2>
+              <p className="text-sm text-text-muted">{f.subtitle}</p>
+            </div>
+          ))}
+        </section>
+      )}
+
+      {a.secondaryFeatures.map((f, i) => (
+        <section key={i} className="border-t border-border" data-appearance={`secondaryFeatures.${i}`}>
+          <div className={cn('mx-auto flex max-w-6xl flex-col items-center gap-10 px-4 py-16 sm:px-6 md:flex-row', i % 2 === 1 && 'md:flex-row-reverse')}>
+            {f.image && <img src={f.image} alt="" className="w-full max-w-md rounded-lg object-cover" loading="lazy" />}
+            <div className="flex flex-1 flex-col gap-3">
+              {f.subtitle && <p className="text-sm font-semibold uppercase tracking-wide text-primary">{f.subtitle}</p>}
+              <h2 className="text-3xl font-bold">{f.title}</h2>
+              <p className="text-text-muted">{f.description}</p>
+            </div>
+          </div>
+        </section>
+      ))}
+
+      <Suspense fallback={null}>
+        {showTrending && <TrendingSection />}
+        {showPricing && <PricingSection title={a.pricingTitle} subtitle={a.pricingSubtitle} />}
+      </Suspense>
+
+      <section className="relative isolate overflow-hidden bg-bg-alt" data-appearance="footer">
+        {a.footerImage && <div className="absolute inset-0 -z-10 bg-cover bg-center opacity-30" style={{ backgroundImage: `url("${a.footerImage.replace(/"/g, '%22')}")` }} aria-hidden />}
+        <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-6 py-20 text-center">
+          <h2 className="text-3xl font-bold" data-appearance="footerTitle">{a.footerTitle}</h2>
+          {a.footerSubtitle && <p className="text-lg text-text-muted" data-appearance="footerSubtitle">{a.footerSubtitle}</p>}
+          <Cta action={a.actions.cta3} variant="primary" name="cta3" />
+        </div>
+      </section>
+
+      <footer className="border-t border-border px-4 py-6 text-sm text-text-muted sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <MenuPosition position="landing-page-footer" label={trans('Footer')} />
+          <p>© {new Date().getFullYear()} {siteName}</p>
+        </div>
+      </footer>
+    </div>
   );
 }

@@ -5,13 +5,16 @@ import { setBootstrapUser, useAuth } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { Avatar } from './Avatar';
-import { LanguageMenuItems } from './LanguagePicker';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from './DropdownMenu';
 import { toast } from './Toast';
+import { LanguageMenuItems } from './LanguagePicker';
+import { useMenuItems } from '../site/appearance/MenuPosition';
+import { ActionLink } from '../site/appearance/links';
 
 export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean }) {
   const { user, isAdmin } = useAuth();
   const navigate = useNavigate();
+  const extra = useMenuItems('auth-dropdown');
   if (!user) return null;
   const logout = async () => {
     try {
@@ -37,6 +40,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
           <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
         )}
         <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
+        {extra.map((item) => <DropdownItem key={item.id} asChild><ActionLink item={item}>{item.label}</ActionLink></DropdownItem>)}
         <LanguageMenuItems />
         <DropdownSeparator />
         <DropdownItem onSelect={logout}><LogOut size={16} aria-hidden />{trans('Log out')}</DropdownItem>

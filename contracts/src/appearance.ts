@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { PERMISSION_NAMES } from './permissions.ts';
+import { HEX_COLOR, MENU_ITEM_TYPES, MENU_POSITIONS, THEME_ID_MAX, THEME_ID_MIN, MENU_ROUTES, isUrl } from './appearance-constants.ts';
+
+export * from './appearance-constants.ts';
+
+/** Schemas of the appearance values; the constants and types live in appearance-constants.ts. */
+export const hexColorSchema = z.string().regex(HEX_COLOR, 'Enter a valid hex colour, for example #1e88e5.');
+
+export const menuItemSchema = z.object({
+  id: z.string().min(1).max(20),
+  label: z.string().trim().max(100).default(''),
+  icon: z.string().max(60).nullish(),
+  type: z.enum(MENU_ITEM_TYPES),
+  action: z.string().trim().max(500).default(''),
+  target: z.enum(['_self', '_blank']).default('_self'),
+  roles: z.array(z.number().int()).default([]),
+  permissions: z.array(z.string().max(100).refine((n) => PERMISSION_NAMES.has(n), 'Unknown permission.')).default([]),
+}).superRefine((item, ctx) => {
+  if (!item.action) {
+    ctx.addIssue({ code: 'custom', path: ['action'], message: item.type === 'link' ? 'Enter a URL.' : 'Choose an item.' });
+  } else if (item.type === 'link' && !isUrl(item.action)) {
+    ctx.addIssue({ code: 'custom', path: ['action'], message: 'Enter a valid URL.' });
+  } else if (item.type === 'route' && !(MENU_ROUTES as readonly string[]).includes(item.action)) {
+    ctx.addIssue({ code: 'custom', path: ['action'], message: 'Choose a route.' });
+  }
+  if (item.type === 'link' && !item.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'Enter a label.' });
+});
+
+export const menuSchema = z.object({
+  id: z.string().min(1).max(20),
+  name: z.string().trim().min(1, 'Enter a name.').max(100),
+  positions: z.array(z.enum(MENU_POSITIONS)).default([]),
+  items: z.array(menuItemSchema).max(100).default([]),
+});
+
+const themeColorsSchema = z.record(z.string().regex(/^[a-z-]{1,40}$/), z.string()).superRefine((colors, ctx) => {
+  for (const [name, value] of Object.entries(colors)) {
+    const ok = name.endsWith('-opacity') ? /^(0(\.\d+)?|1(\.0+)?)$/.test(value) : HEX_COLOR.test(value);
+    if (!ok) ctx.addIssue({ code: 'custom', path: [name], message: name.endsWith('-opacity') ? 'Enter a number between 0 and 1.' : 'Enter a valid hex colour, for example #1e88e5.' });
+  }
+});
+
+export const themeSchema = z.object({
+  id: z.number().int().min(THEME_ID_MIN).max(THEME_ID_MAX),
+  name: z.string().trim().min(1, 'Enter a name.').max(100),
+  is_dark: z.boolean().default(false),
+  default_light: z.boolean().default(false),
+  default_dark: z.boolean().default(false),
+  colors: themeColorsSchema,
+});
+
+/** Theme rules: at least one; ids unique; at most one default for light and one for dark; one theme is not both. */
+export const themesSchema = z.array(themeSchema).min(1, 'At least one theme is required').max(50).superRefine((themes, ctx) => {
+  const ids = new Set<number>();
+  themes.forEach((t, i) => {
+    if (ids.has(t.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: 'Theme ids must be unique.' });
+    ids.add(t.id);
+    if (t.default_light && t.default_dark) ctx.addIssue({ code: 'custom', path: [i, 'default_dark'], message: 'A theme is the default for light or for dark, not both.' });
+  });
+  if (themes.filter((t) => t.default_light).length > 1) ctx.addIssue({ code: 'custom', path: [], message: 'Only one theme can be the default for light mode.' });
+  if (themes.filter((t) => t.default_dark).length > 1) ctx.addIssue({ code: 'custom', path: [], message: 'Only one theme can be the default for dark mode.' });
+});
+
+const imageUrl = z.string().max(500).refine((v) => v === '' || isUrl(v), 'Enter a valid URL.');
+const ctaSchema = z.object({
+  label: z.string().trim().max(100).default(''),
+  type: z.enum(MENU_ITEM_TYPES).default('route'),
+  action: z.string().trim().max(500).default(''),
+  target: z.enum(['_self', '_blank']).default('_self'),
+}).superRefine((c, ctx) => {
+  if (c.action && c.type === 'link' && !isUrl(c.action)) ctx.addIssue({ code: 'custom', path: ['action'], message: 'Enter a valid URL.' });
+});
+
+export const homepageAppearanceSchema = z.object({
+  headerTitle: z.string().max(200).default(''),
+  headerSubtitle: z.string().max(500).default(''),
+  headerImage: imageUrl.default(''),
+  blurHeaderImage: z.boolean().default(false),
+  headerImageOpacity: z.number().min(0, 'Opacity must be between 0 and 1.').max(1, 'Opacity must be between 0 and 1.')
+    .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Opacity goes in steps of 0.1.'),
+  headerOverlayColor1: hexColorSchema.or(z.literal('')).default(''),
+  headerOverlayColor2: hexColorSchema.or(z.literal('')).default(''),
+  footerTitle: z.string().max(200).default(''),
+  footerSubtitle: z.string().max(500).default(''),
+  footerImage: imageUrl.default(''),
+  pricingTitle: z.string().max(200).default(''),
+  pricingSubtitle: z.string().max(500).default(''),
+  actions: z.object({ cta1: ctaSchema, cta2: ctaSchema, cta3: ctaSchema }),
+  primaryFeatures: z.array(z.object({ image: imageUrl.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default('') })).max(12),
+  secondaryFeatures: z.array(z.object({
+    image: imageUrl.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default(''), description: z.string().max(2000).default(''),
+  })).max(12),
+});
+
+/** POST admin/appearance: only the changed keys. */
+export const appearanceChangesSchema = z.object({ changes: z.record(z.string(), z.unknown()) });
+
+export const seoTagsSchema = z.object({ tags: z.string().max(20000) });

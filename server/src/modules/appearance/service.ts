@@ -1,0 +1,51 @@
+import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type SettingKey, type Theme } from '@app/contracts';
+import type { ZodType } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { HttpError, zodFieldErrors } from '../../http/errors.ts';
+
+export type AppearanceValues = Record<AppearanceKey, unknown>;
+
+/** Current values and the built-in defaults of every key the editor edits. */
+export async function appearanceValues(ctx: AppContext): Promise<{ values: AppearanceValues; defaults: AppearanceValues }> {
+  const values = {} as AppearanceValues;
+  const defaults = {} as AppearanceValues;
+  for (const key of APPEARANCE_KEYS) {
+    values[key] = await ctx.settings.get(key);
+    defaults[key] = SETTINGS[key].default;
+  }
+  return { values, defaults };
+}
+
+/**
+ * Validates every changed key against its schema (errors keyed by the full field path) and the rules
+ * that span keys, then writes them in one transaction: bad input saves nothing.
+ */
+export async function saveAppearance(ctx: AppContext, changes: Record<string, unknown>): Promise<void> {
+  const errors: Record<string, string[]> = {};
+  const parsed: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(changes)) {
+    if (!(APPEARANCE_KEYS as readonly string[]).includes(key)) {
+      (errors[key] ??= []).push('This setting cannot be changed here.');
+      continue;
+    }
+    if (key === 'client.branding.site_name' && (typeof value !== 'string' || !value.trim())) {
+      (errors[key] ??= []).push('Enter a site name.');
+      continue;
+    }
+    const result = (SETTINGS[key as SettingKey].schema as ZodType).safeParse(value);
+    if (!result.success) {
+      for (const [path, messages] of Object.entries(zodFieldErrors(result.error))) {
+        (errors[path === 'body' ? key : `${key}.${path}`] ??= []).push(...messages);
+      }
+    } else parsed[key] = result.data;
+  }
+  // The default theme id must name a theme that exists after this save (0 follows the system).
+  const themes = (parsed['client.themes.all'] ?? (await ctx.settings.get('client.themes.all'))) as Theme[];
+  const defaultId = (parsed['client.themes.default_id'] ?? (await ctx.settings.get('client.themes.default_id'))) as number;
+  if (!errors['client.themes.all'] && defaultId !== 0 && !themes.some((t) => t.id === defaultId)) {
+    if ('client.themes.default_id' in changes) (errors['client.themes.default_id'] ??= []).push('Choose an existing theme.');
+    else parsed['client.themes.default_id'] = 0;
+  }
+  if (Object.keys(errors).length) throw new HttpError(422, Object.values(errors)[0][0], errors);
+  await ctx.settings.set(parsed as Parameters<AppContext['settings']['set']>[0]);
+}

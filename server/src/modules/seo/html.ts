@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { faviconUrl } from '../appearance/images.ts';
+import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
+import { renderSeoTemplate } from './templates.ts';
+import './pages.ts';
+
+const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+/** A style body may not close its own element. */
+const safeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
+
+/**
+ * Fills the single-page app's index.html for one request: the page's SEO tags from its template,
+ * favicons, the active theme as CSS variables (no flash of the wrong colours) and the custom CSS and HTML.
+ */
+export class PageRenderer {
+  private head: string;
+  private body: string;
+  private tail: string;
+
+  constructor(private ctx: AppContext, indexHtml: string) {
+    const html = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
+    const headEnd = html.indexOf('</head>');
+    const bodyEnd = html.lastIndexOf('</body>');
+    this.head = html.slice(0, headEnd);
+    this.body = html.slice(headEnd, bodyEnd);
+    this.tail = html.slice(bodyEnd);
+  }
+
+  async render(req: FastifyRequest): Promise<string> {
+    const { settings } = this.ctx;
+    const url = new URL(req.url, 'http://localhost');
+    const pathname = url.pathname;
+    const baseUrl = ((await settings.get('server.app_url')) || this.ctx.config.appUrl).replace(/\/+$/, '');
+    const absolute = (u: string) => (u && u.startsWith('/') ? `${baseUrl}${u}` : u);
+    const favicon = await settings.get('client.branding.favicon');
+    const vars: SeoVars = {
+      site_name: await settings.get('client.branding.site_name'),
+      site_description: await settings.get('client.branding.site_description'),
+      site_image: absolute((await settings.get('client.branding.logo_light')) || favicon),
+      base_url: baseUrl,
+      url: `${baseUrl}${pathname}`,
+    };
+
+    const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+    let key = 'generic';
+    const match = isAdmin ? null : matchSeoPage(pathname);
+    if (match) {
+      const resolved = await match.page.resolve(this.ctx, { params: match.params, pathname, query: url.searchParams, req });
+      if (resolved) {
+        key = match.page.key;
+        Object.assign(vars, resolved);
+      }
+    }
+    const custom = (await settings.get('server.seo_tags'))[key];
+    const template = custom ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
+    // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
+    const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
+    if (isAdmin) parts.push('<meta name="robots" content="noindex">');
+
+    if (favicon) {
+      for (const size of FAVICON_SIZES) {
+        if (size === 180) parts.push(`<link rel="apple-touch-icon" sizes="180x180" href="${escapeAttr(faviconUrl(favicon, 180))}">`);
+        else parts.push(`<link rel="icon" type="image/png" sizes="${size}x${size}" href="${escapeAttr(faviconUrl(favicon, size))}">`);
+      }
+    }
+
+    const themes = await settings.get('client.themes.all');
+    const chosen = (await settings.get('client.themes.user_change')) ? Number(req.cookies?.[THEME_COOKIE]) || null : null;
+    parts.push(`<style id="be-theme">${safeStyle(themeStyleSheet(themes, await settings.get('client.themes.default_id'), chosen))}</style>`);
+
+    // Custom code styles the public site only, so a broken snippet can never lock an operator out of /admin.
+    let customHtml = '';
+    if (!isAdmin) {
+      const css = await settings.get('client.custom_code.css');
+      if (css) parts.push(`<style id="be-custom-css">${safeStyle(css)}</style>`);
+      customHtml = await settings.get('client.custom_code.html');
+    }
+    return `${this.head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
+  }
+}

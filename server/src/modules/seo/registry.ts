@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+
+/** Values a template can print: `{{site_name}}`, `{{title.name}}` and so on. */
+export type SeoVars = Record<string, unknown>;
+
+export interface SeoMatch {
+  /** Named segments of the pattern, e.g. { id: '12' } for '/titles/:id'. */
+  params: Record<string, string>;
+  pathname: string;
+  query: URLSearchParams;
+  req: FastifyRequest;
+}
+
+/**
+ * One public page the server renders SEO tags for. `key` names its template (one of SEO_PAGE_KEYS,
+ * editable in /admin/appearance/seo-settings, or a feature's own key with `template` as its default).
+ * `resolve` loads what the template prints; null means "no such thing" and the page gets the generic tags.
+ */
+export interface SeoPage {
+  key: string;
+  pattern: string;
+  template?: string;
+  resolve(ctx: AppContext, match: SeoMatch): Promise<SeoVars | null> | SeoVars | null;
+}
+
+interface Compiled extends SeoPage { regex: RegExp; names: string[] }
+
+const pages: Compiled[] = [];
+const templates = new Map<string, string>();
+
+/** Compiles '/titles/:id/season/:season' into a regex with named segments; '*' matches the rest. */
+function compile(pattern: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = pattern.split('/').map((part) => {
+    if (part.startsWith(':')) { names.push(part.slice(1)); return '([^/]+)'; }
+    if (part === '*') { names.push('*'); return '(.*)'; }
+    return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }).join('/');
+  return { regex: new RegExp(`^${source}/?$`), names };
+}
+
+/** Adds a page; the first registered pattern that matches a path wins. */
+export function registerSeoPage(page: SeoPage): void {
+  const compiled = { ...page, ...compile(page.pattern) };
+  const existing = pages.findIndex((p) => p.pattern === page.pattern);
+  if (existing >= 0) pages[existing] = compiled;
+  else pages.push(compiled);
+  if (page.template) templates.set(page.key, page.template);
+}
+
+/** Registers or replaces the built-in default template of a page key. */
+export function registerSeoTemplate(key: string, template: string): void {
+  templates.set(key, template);
+}
+
+export function defaultSeoTemplate(key: string): string | undefined {
+  return templates.get(key);
+}
+
+export function matchSeoPage(pathname: string): { page: SeoPage; params: Record<string, string> } | null {
+  for (const page of pages) {
+    const m = page.regex.exec(pathname);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    page.names.forEach((name, i) => { params[name] = decodeURIComponent(m[i + 1]); });
+    return { page, params };
+  }
+  return null;
+}

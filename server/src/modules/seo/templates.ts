@@ -1,0 +1,56 @@
+import { registerSeoTemplate } from './registry.ts';
+
+/**
+ * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
+ * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
+ */
+const common = (title: string, description: string, image: string, type = 'website') => `<title>${title}</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="{{url}}">
+<meta property="og:site_name" content="{{site_name}}">
+<meta property="og:url" content="{{url}}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:type" content="${type}">
+<meta property="og:image" content="${image}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+<meta name="twitter:image" content="${image}">`;
+
+export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
+  generic: common('{{site_name}}', '{{site_description}}', '{{site_image}}'),
+  landing: `${common('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}}}</script>`,
+  title: `${common('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Movie","name":{{json title.name}},"description":{{json title.description}},"image":{{json title.image}},"url":{{json url}}}</script>`,
+  season: common('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
+  episode: common('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'),
+  watch: common('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
+  person: `${common('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile')}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","name":{{json person.name}},"description":{{json person.description}},"image":{{json person.image}},"url":{{json url}}}</script>`,
+  'news-article': `${common('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":{{json article.title}},"image":{{json article.image}},"datePublished":{{json article.created_at}},"url":{{json url}}}</script>`,
+};
+for (const [key, template] of Object.entries(DEFAULT_SEO_TEMPLATES)) registerSeoTemplate(key, template);
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeJson = (v: unknown) => JSON.stringify(v ?? '').replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+function lookup(vars: Record<string, unknown>, path: string): unknown {
+  let cur: unknown = vars;
+  for (const part of path.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}
+
+/** Fills a template. Unknown paths print as empty text; values are always escaped for where they land. */
+export function renderSeoTemplate(template: string, vars: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*(json\s+)?([\w.-]+)\s*\}\}/g, (_, json: string | undefined, path: string) => {
+    const value = lookup(vars, path);
+    if (json) return escapeJson(value === undefined || value === null ? '' : typeof value === 'object' ? value : String(value));
+    return value === undefined || value === null ? '' : escapeHtml(String(value));
+  });
+}

@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it, afterAll } from 'vitest';
+import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, THEME_COOKIE } from '@app/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { registerSeoPage } from '../src/modules/seo/registry.ts';
+import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
+
+const t = await createTestApp();
+
+function multipart(field: string, filename: string, data: Buffer) {
+  const boundary = '----apptest' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const upload = (c: Client, kind: string, data: Buffer) => {
+  const m = multipart('file', 'image.png', data);
+  return c.request('POST', `/api/v1/admin/appearance/images/${kind}`, m.body, { 'content-type': m.contentType });
+};
+const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } }).png().toBuffer();
+
+describe('appearance values and save', () => {
+  it('needs appearance.update', async () => {
+    expect((await guest(t).get('/api/v1/admin/appearance/values')).status).toBe(401);
+    const user = await asUser(t);
+    expect((await user.get('/api/v1/admin/appearance/values')).status).toBe(403);
+    const editor = await asUser(t, { permissions: ['appearance.update'] });
+    expect((await editor.get('/api/v1/admin/appearance/values')).status).toBe(200);
+  });
+
+  it('answers defaults and values', async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.get('/api/v1/admin/appearance/values');
+    expect(res.status).toBe(200);
+    expect(res.body.values['client.homepage.appearance']).toEqual(DEFAULT_HOMEPAGE_APPEARANCE);
+    expect(res.body.defaults['client.themes.all']).toEqual(DEFAULT_THEMES);
+    expect(res.body.values['client.menus']).toEqual(DEFAULT_MENUS);
+  });
+
+  it('saves only the changes and they reach the site settings', async () => {
+    const admin = await asAdmin(t);
+    const homepage = { ...DEFAULT_HOMEPAGE_APPEARANCE, headerTitle: 'Rebranded header', headerImageOpacity: 0.4, headerOverlayColor1: '#abc8' };
+    const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.homepage.appearance': homepage, 'client.branding.site_name': 'Flix' } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Changes saved');
+    expect(res.body.values['client.homepage.appearance'].headerTitle).toBe('Rebranded header');
+    const me = await guest(t).get('/api/v1/auth/me');
+    expect(me.body.settings['client.branding.site_name']).toBe('Flix');
+    expect(me.body.settings['client.homepage.appearance'].headerOverlayColor1).toBe('#abc8');
+    // Untouched keys keep their defaults (nothing else was written).
+    const rows = await t.ctx.db.selectFrom('settings').select('name').where('name', 'like', 'client.%').execute();
+    expect(rows.map((r) => r.name).sort()).toEqual(['client.branding.site_name', 'client.homepage.appearance']);
+  });
+
+  it('refuses bad input with field errors and saves nothing', async () => {
+    const admin = await asAdmin(t);
+    const before = (await admin.get('/api/v1/admin/appearance/values')).body.values;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, headerOverlayColor1: 'red' } }, 'client.homepage.appearance.headerOverlayColor1'],
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, headerOverlayColor2: '#12345' } }, 'client.homepage.appearance.headerOverlayColor2'],
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, headerImageOpacity: 1.5 } }, 'client.homepage.appearance.headerImageOpacity'],
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, headerImageOpacity: 0.25 } }, 'client.homepage.appearance.headerImageOpacity'],
+      [{ 'client.themes.all': [{ ...DEFAULT_THEMES[0], colors: { ...DEFAULT_THEMES[0].colors, primary: 'blue' } }] }, 'client.themes.all.0.colors.primary'],
+      [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], type: 'link', action: 'not a url' }] }] }, 'client.menus.0.items.0.action'],
+      [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], type: 'route', action: '/nowhere' }] }] }, 'client.menus.0.items.0.action'],
+      [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], permissions: ['not.a.permission'] }] }] }, 'client.menus.0.items.0.permissions.0'],
+      [{ 'client.branding.site_name': '  ' }, 'client.branding.site_name'],
+      [{ 'server.app_url': 'http://evil' }, 'server.app_url'],
+    ];
+    for (const [changes, field] of cases) {
+      // Each bad change travels with a good one: the good one must not be saved either.
+      const res = await admin.post('/api/v1/admin/appearance', { changes: { ...changes, 'client.custom_code.css': 'body{color:red}' } });
+      expect(res.status, field).toBe(422);
+      expect(res.body.errors[field], field).toBeDefined();
+    }
+    expect((await admin.get('/api/v1/admin/appearance/values')).body.values).toEqual(before);
+  });
+
+  it('requires at least one theme and a valid default theme', async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': [] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors['client.themes.all']).toEqual(['At least one theme is required']);
+    const both = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': [{ ...DEFAULT_THEMES[0], default_dark: true }] } });
+    expect(both.status).toBe(422);
+    const missing = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.default_id': 999 } });
+    expect(missing.body.errors['client.themes.default_id']).toBeDefined();
+    const ok = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.default_id': 2 } });
+    expect(ok.status).toBe(200);
+    // Deleting the default theme falls back to following the system.
+    const del = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': [DEFAULT_THEMES[0]] } });
+    expect(del.status).toBe(200);
+    expect(del.body.values['client.themes.default_id']).toBe(0);
+    await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': DEFAULT_THEMES } });
+  });
+});
+
+describe('branding images', () => {
+  it('generates favicon sizes from a 512x512 image', async () => {
+    const admin = await asAdmin(t);
+    const res = await upload(admin, 'favicon', await png(600, 600));
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/^\/storage\/appearance\/favicon-.*-512\.png$/);
+    for (const size of [16, 32, 180, 192, 512]) {
+      const file = path.join(t.storage, 'public', res.body.url.slice('/storage/'.length).replace('-512.png', `-${size}.png`));
+      const meta = await sharp(file).metadata();
+      expect(meta.width).toBe(size);
+    }
+  });
+
+  it('refuses a small favicon and a file that is not an image', async () => {
+    const admin = await asAdmin(t);
+    const small = await upload(admin, 'favicon', await png(256, 256));
+    expect(small.status).toBe(422);
+    expect(small.body.errors.file).toEqual(['Favicon image should be at least 512x512.']);
+    const text = await upload(admin, 'logo_light', Buffer.from('<svg onload="alert(1)"></svg>'));
+    expect(text.status).toBe(422);
+    expect(text.body.errors.file[0]).toMatch(/must be an image/);
+    const logo = await upload(admin, 'logo_dark', await png(200, 50));
+    expect(logo.status).toBe(200);
+    expect((await guest(t).get(logo.body.url)).status).toBe(200);
+  });
+});
+
+describe('SEO tags', () => {
+  it('answers original and custom tags and updates one key', async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.get('/api/v1/admin/appearance/seo-tags/landing,title');
+    expect(res.status).toBe(200);
+    expect(res.body.landing.original).toContain('<title>');
+    expect(res.body.landing.custom).toBeNull();
+    const put = await admin.put('/api/v1/admin/appearance/seo-tags/landing', { tags: '<title>{{site_name}} custom landing</title>' });
+    expect(put.status).toBe(200);
+    expect(put.body.message).toBe('Updated SEO tags');
+    expect((await admin.get('/api/v1/admin/appearance/seo-tags/landing')).body.landing.custom).toBe('<title>{{site_name}} custom landing</title>');
+    expect((await admin.put('/api/v1/admin/appearance/seo-tags/nope', { tags: 'x' })).status).toBe(404);
+    await admin.put('/api/v1/admin/appearance/seo-tags/landing', { tags: '' });
+    expect((await admin.get('/api/v1/admin/appearance/seo-tags/landing')).body.landing.custom).toBeNull();
+  });
+});
+
+describe('server-rendered HTML', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'seo-web-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>StreamSite</title></head><body><div id="root"></div></body></html>');
+  const web = await buildApp(loadConfig({ DATABASE_URL: path.join(dir, 'db.sqlite'), STORAGE_PATH: dir, LOG_LEVEL: 'silent', APP_URL: 'https://flix.test' }, { webDist: dir }));
+  afterAll(async () => { await web.close(); fs.rmSync(dir, { recursive: true, force: true }); });
+  const get = async (url: string, cookie?: string) => web.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('fills the landing page with its tags, theme and custom code', async () => {
+    await web.ctx.settings.set({
+      'client.branding.site_name': 'Flix & Co',
+      'client.branding.site_description': 'Films "for" everyone',
+      'client.custom_code.css': '.x{color:red}',
+      'client.custom_code.html': '<script>window.customRan=1</script>',
+      'client.branding.favicon': '/storage/appearance/favicon-a-512.png',
+    });
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Flix &amp; Co - Films &quot;for&quot; everyone</title>');
+    expect(html).not.toContain('<title>StreamSite</title>');
+    expect(html).toContain('<meta name="description" content="Films &quot;for&quot; everyone">');
+    expect(html).toContain('<link rel="canonical" href="https://flix.test/">');
+    expect(html).toContain('<meta property="og:title" content="Flix &amp; Co - Films &quot;for&quot; everyone">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
+    expect(ld).toMatchObject({ '@type': 'WebSite', name: 'Flix & Co', url: 'https://flix.test' });
+    expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/storage/appearance/favicon-a-32.png">');
+    expect(html).toMatch(/<style id="be-theme">:root\{--be-bg:#ffffff;.*prefers-color-scheme: dark/);
+    expect(html).toContain('<style id="be-custom-css">.x{color:red}</style>');
+    expect(html).toContain('<script>window.customRan=1</script>');
+  });
+
+  it('uses custom templates, the visitor theme and keeps custom code off /admin', async () => {
+    await web.ctx.settings.set({ 'server.seo_tags': { landing: '<title>{{site_name}} home</title>' } });
+    expect((await get('/')).body).toContain('<title>Flix &amp; Co home</title>');
+    const dark = await get('/', `${THEME_COOKIE}=2`);
+    expect(dark.body).toMatch(/<style id="be-theme">:root\{--be-bg:#141518;[^@]*<\/style>/);
+    const admin = (await get('/admin/appearance')).body;
+    expect(admin).toContain('<meta name="robots" content="noindex">');
+    expect(admin).not.toContain('be-custom-css');
+    expect(admin).not.toContain('customRan');
+  });
+
+  it('lets other features register their pages', async () => {
+    registerSeoPage({
+      key: 'person', pattern: '/people/:id',
+      resolve: (_ctx, { params }) => (params.id === '7' ? { person: { name: 'Ada </title><script>', description: 'Actor' } } : null),
+    });
+    const html = (await get('/people/7')).body;
+    expect(html).toContain('<title>Ada &lt;/title&gt;&lt;script&gt; - Flix &amp; Co</title>');
+    expect(html).toContain('"name":"Ada \\u003c/title\\u003e\\u003cscript\\u003e"');
+    // An unknown person gets the generic tags.
+    expect((await get('/people/8')).body).toContain('<title>Flix &amp; Co</title>');
+  });
+});

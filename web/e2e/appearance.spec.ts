@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+// Wide enough for the preview to show the landing page's navbar menu.
+test.use({ viewport: { width: 1600, height: 1000 } });
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+const cssVar = (page: Page, name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+
+test('header title and a theme colour change live in the preview, save, and show on the site', async ({ page, browser }) => {
+  await page.goto('/admin/appearance/landing-page');
+  const save = page.getByRole('button', { name: 'Saved' });
+  await expect(save).toBeDisabled();
+  const preview = page.frameLocator('iframe[title="Preview"]');
+  await expect(preview.locator('h1')).toHaveText('Movies, series and more, all in one place');
+
+  await page.getByLabel('Header title').fill('Everything worth watching');
+  await expect(preview.locator('h1')).toHaveText('Everything worth watching');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+
+  // A bad colour is refused before saving.
+  await page.getByLabel('Header overlay color 1', { exact: true }).fill('blue');
+  await expect(page.getByText('Enter a valid hex colour, for example #1e88e5.')).toBeVisible();
+  await page.getByLabel('Header overlay color 1', { exact: true }).fill('#102030');
+
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: /^Themes/ }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+  await page.getByRole('link', { name: /^Light/ }).click();
+  await expect(page.getByTestId('appearance-path')).toHaveText('Themes › Light');
+  await page.getByLabel('Primary', { exact: true }).fill('#ff0000');
+  const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
+  await expect.poll(() => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--be-primary').trim())).toBe('#ff0000');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
+
+  const visitor = await browser.newPage({ colorScheme: 'light' });
+  await visitor.goto('/');
+  await expect(visitor.locator('h1')).toHaveText('Everything worth watching');
+  expect(await cssVar(visitor, '--be-primary')).toBe('#ff0000');
+  await visitor.close();
+});
+
+test('unknown indexes redirect and a menu item edit shows on the site', async ({ page, browser }) => {
+  await page.goto('/admin/appearance/menus/99');
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus$/);
+  await page.goto('/admin/appearance/themes/42');
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+
+  await page.goto('/admin/appearance/menus');
+  await page.getByRole('link', { name: /^Primary/ }).click();
+  await page.getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus\/0\/items\/0$/);
+  await page.getByLabel('Label').fill('Browse all');
+  await page.getByLabel('URL').fill('not a url');
+  await expect(page.getByText('Enter a valid URL.')).toBeVisible();
+  // Changing the type clears the action.
+  await page.getByLabel('Type').selectOption('route');
+  await expect(page.getByLabel('Route')).toHaveValue('');
+  await page.getByLabel('Route').selectOption('/register');
+  await expect(page.frameLocator('iframe[title="Preview"]').getByRole('link', { name: 'Browse all' })).toBeVisible();
+  // Only holders of admin.access see the item.
+  await page.getByLabel('Permissions').selectOption(['admin.access']);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  await page.goto('/');
+  const link = page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Browse all' });
+  await expect(link).toHaveAttribute('href', '/register');
+  const guest = await browser.newPage();
+  await guest.goto('/');
+  await expect(guest.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(guest.getByRole('link', { name: 'Browse all' })).toHaveCount(0);
+  await guest.close();
+
+  // Deleting asks, then returns to the menu.
+  await page.goto('/admin/appearance/menus/0/items/0');
+  await page.getByRole('button', { name: 'Delete item' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/menus\/0$/);
+  await expect(page.getByText('This menu has no items yet.')).toBeVisible();
+});
+
+test('SEO tags are in the served HTML and can be customised', async ({ page, request }) => {
+  let html = await (await request.get('/')).text();
+  expect(html).toMatch(/<title>StreamSite - Movies and series, streaming in one place\.<\/title>/);
+  expect(html).toContain('<meta property="og:type" content="website">');
+  expect(html).toContain('"@type":"WebSite"');
+
+  await page.goto('/admin/appearance/seo-settings');
+  const landing = page.getByLabel('Landing page');
+  await expect(landing).toContainText('<title>');
+  await landing.fill('<title>{{site_name}} | Watch online</title>\n<meta name="description" content="{{site_description}}">');
+  await page.getByRole('button', { name: 'Update' }).first().click();
+  await expect(page.getByText('Updated SEO tags')).toBeVisible();
+
+  html = await (await request.get('/')).text();
+  expect(html).toContain('<title>StreamSite | Watch online</title>');
+});
+
+test('branding: site name required, favicon size checked, images and name served', async ({ page, request }) => {
+  const sharp = (await import('sharp')).default;
+  const png = (size: number) => sharp({ create: { width: size, height: size, channels: 3, background: '#aa3366' } }).png().toBuffer();
+  await page.goto('/admin/appearance/general');
+  await page.getByLabel('Site name').fill('');
+  await expect(page.getByText('Enter a site name.')).toBeVisible();
+  await page.getByLabel('Site name').fill('Flix');
+
+  await page.getByLabel('Favicon').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await png(256) });
+  await expect(page.getByText('Favicon image should be at least 512x512.').last()).toBeVisible();
+  await page.getByLabel('Favicon').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: await png(512) });
+  await expect(page.locator('img[src*="/storage/appearance/favicon-"]')).toBeVisible();
+  await page.getByLabel('Light logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png(64) });
+  await expect(page.frameLocator('iframe[title="Preview"]').locator('img[src*="/storage/appearance/logo_light-"]').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  const html = await (await request.get('/')).text();
+  expect(html).toContain('<title>Flix | Watch online</title>');
+  const icon = /<link rel="icon" type="image\/png" sizes="32x32" href="([^"]+)">/.exec(html)?.[1];
+  expect(icon).toMatch(/-32\.png$/);
+  expect((await request.get(icon!)).ok()).toBe(true);
+});
+
+test('custom CSS shows in the preview at once and on the saved site', async ({ page, request }) => {
+  await page.goto('/admin/appearance/custom-code');
+  await page.getByTestId('code-editor-css').locator('.cm-content').click();
+  await page.keyboard.type('h1 { letter-spacing: 7px; }');
+  const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
+  await expect.poll(() => frame.evaluate(() => getComputedStyle(document.querySelector('h1')!).letterSpacing)).toBe('7px');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  expect(await (await request.get('/')).text()).toContain('<style id="be-custom-css">h1 { letter-spacing: 7px; }');
+  // The admin area never gets the custom code.
+  expect(await (await request.get('/admin')).text()).not.toContain('be-custom-css');
+
+  // The editor opened inside its own preview goes to /admin instead.
+  await frame.evaluate(() => { window.location.href = '/admin/appearance'; });
+  await expect.poll(() => new URL(page.frames().find((f) => f !== page.mainFrame())!.url()).pathname).toBe('/admin');
+});
+
+test('themes: default rules, reset colours, create and the last theme cannot be deleted', async ({ page }) => {
+  await page.goto('/admin/appearance/themes');
+  await page.getByRole('button', { name: 'Create theme' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes\/2$/);
+  await page.getByLabel('Name', { exact: true }).fill('Midnight');
+  await page.getByLabel('Dark theme').check();
+  await page.getByLabel('Background', { exact: true }).fill('#000000');
+  // Default for dark here clears it on the Dark theme; default for light on this theme turns its dark default off.
+  await page.getByLabel('Default for dark mode').check();
+  await page.getByLabel('Default for light mode').check();
+  await expect(page.getByLabel('Default for dark mode')).not.toBeChecked();
+  await page.getByLabel('Default for dark mode').check();
+  await expect(page.getByLabel('Default for light mode')).not.toBeChecked();
+  await page.getByRole('button', { name: 'Reset colors' }).click();
+  await expect(page.getByLabel('Background', { exact: true })).toHaveValue('#141518');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  await page.goto('/admin/appearance/themes');
+  await expect(page.getByRole('link', { name: /^Midnight.*Default dark/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Dark/ })).not.toContainText('Default dark');
+
+  // Delete down to one theme; the last one is refused.
+  for (const name of ['Midnight', 'Dark']) {
+    await page.getByRole('link', { name: new RegExp(`^${name}`) }).click();
+    await page.getByRole('button', { name: 'Delete theme' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+  }
+  await page.getByRole('link', { name: /^Light/ }).click();
+  await page.getByRole('button', { name: 'Delete theme' }).click();
+  await expect(page.getByText('At least one theme is required')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible();
+});
+
+test('action buttons and features reach the preview', async ({ page }) => {
+  await page.goto('/admin/appearance/landing-page/action-buttons');
+  await expect(page.getByTestId('appearance-path')).toHaveText('Landing page › Action buttons');
+  const preview = page.frameLocator('iframe[title="Preview"]');
+  await page.getByLabel('Label').first().fill('Start free trial');
+  await expect(preview.getByRole('link', { name: 'Start free trial' })).toHaveAttribute('href', '/register');
+  // The focused field's element is outlined in the preview.
+  await expect(preview.getByRole('link', { name: 'Start free trial' })).toHaveClass(/appearance-highlight/);
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: 'Primary features' }).click();
+  await page.getByRole('button', { name: 'Add feature' }).click();
+  await page.getByLabel('Title', { exact: true }).last().fill('Offline downloads');
+  await expect(preview.getByRole('heading', { name: 'Offline downloads' })).toBeVisible();
+});

@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { useSetting } from '../../lib/auth';
+import { useActiveTheme } from './theme';
+
+/** The site logo for the current theme (light or dark variant; mobile variants on small screens), or the site name. */
+export function Logo({ className }: { className?: string }) {
+  const { current } = useActiveTheme();
+  const name = useSetting<string>('client.branding.site_name', '');
+  const dark = current.is_dark;
+  const light = useSetting<string>('client.branding.logo_light', '');
+  const darkLogo = useSetting<string>('client.branding.logo_dark', '');
+  const lightMobile = useSetting<string>('client.branding.logo_light_mobile', '');
+  const darkMobile = useSetting<string>('client.branding.logo_dark_mobile', '');
+  const logo = (dark && darkLogo) || light;
+  const mobile = (dark && darkMobile) || lightMobile;
+  return (
+    <Link to="/" className={className} data-appearance="logo" aria-label={name}>
+      {logo ? (
+        <picture>
+          {mobile && <source media="(max-width: 768px)" srcSet={mobile} />}
+          <img src={logo} alt={name} className="h-8 w-auto max-w-44 object-contain" />
+        </picture>
+      ) : (
+        <span className="text-lg font-bold">{name}</span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,60 @@
+import { Film, Heart, Home, Info, List, Mail, Search, Settings, Star, Tv, User, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import type { Menu, MenuItem, MenuPosition as Position } from '@app/contracts/appearance-constants';
+import { useAuth, useSetting } from '../../lib/auth';
+import { cn } from '../../ui/cn';
+import { ActionLink, actionHref } from './links';
+
+/** Icons a menu item can pick; a small fixed set keeps the site bundle small. */
+export const MENU_ICONS: Record<string, LucideIcon> = { home: Home, film: Film, tv: Tv, star: Star, list: List, search: Search, user: User, heart: Heart, mail: Mail, info: Info, settings: Settings };
+
+/** Items of every menu placed at a position that the current user may see (roles and permissions). */
+export function useMenuItems(position: Position): MenuItem[] {
+  const menus = useSetting<Menu[]>('client.menus', []);
+  const { user, can } = useAuth();
+  const roleIds = new Set(user?.roles.map((r) => r.id) ?? []);
+  return menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items).filter((item) => {
+    if (item.roles.length && !item.roles.some((id) => roleIds.has(id))) return false;
+    return item.permissions.every((p) => can(p));
+  });
+}
+
+interface Props {
+  position: Position;
+  className?: string;
+  itemClassName?: string;
+  /** Vertical lists in sidebars, icons above labels in the mobile bar. */
+  variant?: 'row' | 'column' | 'bottom';
+  label?: string;
+}
+
+/** Renders the menus assigned to one position; nothing when none is. */
+export function MenuPosition({ position, className, itemClassName, variant = 'row', label }: Props) {
+  const items = useMenuItems(position);
+  if (!items.length) return null;
+  return (
+    <nav aria-label={label ?? position} data-menu-position={position} className={className}>
+      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : 'flex-wrap items-center gap-1')}>
+        {items.map((item) => {
+          const Icon = item.icon ? MENU_ICONS[item.icon] : undefined;
+          const base = cn(
+            'flex items-center rounded-md text-sm hover:bg-hover',
+            variant === 'bottom' ? 'flex-col gap-0.5 px-3 py-1.5 text-xs' : 'gap-2 px-3 py-2',
+            itemClassName,
+          );
+          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span>{item.label}</span></>;
+          const href = actionHref(item);
+          return (
+            <li key={item.id}>
+              {href.startsWith('/') && !href.startsWith('//') && item.target !== '_blank' ? (
+                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && 'bg-selected font-medium text-primary')}>{content}</NavLink>
+              ) : (
+                <ActionLink item={item} className={base}>{content}</ActionLink>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import { COLOR_PRESETS, HEX_COLOR } from '@app/contracts/appearance-constants';
+import { trans } from '../lib/i18n';
+import { cn } from './cn';
+
+/** 4 and 8 digit colours carry alpha, which <input type="color"> cannot show: it gets the opaque part. */
+function opaque(hex: string): string {
+  if (!HEX_COLOR.test(hex)) return '#000000';
+  const h = hex.slice(1);
+  if (h.length === 3 || h.length === 4) return `#${h.slice(0, 3).split('').map((c) => c + c).join('')}`;
+  return `#${h.slice(0, 6)}`;
+}
+
+export interface ColorFieldProps {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  /** Allow an empty value (no colour). */
+  optional?: boolean;
+}
+
+/** A hex colour: a swatch picker, the hex text and the 14 presets. */
+export function ColorField({ label, name, value, onChange, onBlur, error, optional }: ColorFieldProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5" data-field={name}>
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <div className="flex items-center gap-2">
+        <input
+          type="color"
+          aria-label={trans('Pick :name', { name: label })}
+          value={opaque(value)}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-9 w-10 shrink-0 cursor-pointer rounded border border-border bg-transparent p-0.5"
+        />
+        <input
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(e.target.value.trim())}
+          onBlur={onBlur}
+          placeholder={optional ? trans('None') : '#000000'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className={cn('block h-9 w-full rounded-md border bg-bg-elevated px-3 font-mono text-sm', error ? 'border-danger' : 'border-border')}
+        />
+      </div>
+      <div className="flex flex-wrap gap-1" role="group" aria-label={trans('Colour presets')}>
+        {COLOR_PRESETS.map((c) => (
+          <button
+            key={c}
+            type="button"
+            title={c}
+            aria-label={c}
+            aria-pressed={value.toLowerCase() === c}
+            onClick={() => onChange(c)}
+            className="h-5 w-5 rounded-full border border-border"
+            style={{ background: c }}
+          />
+        ))}
+      </div>
+      {error && <p id={`${id}-error`} role="alert" className="text-xs text-danger">{error}</p>}
+    </div>
+  );
+}
