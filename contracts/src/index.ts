@@ -5,3 +5,7 @@ export * from './permissions.ts';
 export * from './i18n.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './titles.ts';
+export * from './people.ts';
+export * from './videos.ts';
+export * from './tmdb.ts';

@@ -1,0 +1,1 @@
+export function tmdbRoutes(_app: unknown, _ctx: unknown): void {}
