@@ -31,6 +31,9 @@ export interface PersonCredit {
   year: number | null;
   is_series: boolean;
   creditable_type: 'title' | 'season' | 'episode';
+  /** Season and episode numbers of a season or episode credit. */
+  season: number | null;
+  episode: number | null;
   pivot: { id: number; character: string | null; department: string; job: string };
 }
 

@@ -44,6 +44,10 @@ export interface DataTableProps<T extends { id: number | string }> {
   canDelete?: boolean;
   defaultOrderBy?: string;
   defaultOrderDir?: 'asc' | 'desc';
+  /** Filters always sent with the user's (e.g. the videos of one title). */
+  fixedFilters?: FilterItem[];
+  /** Page size when the URL does not choose one. */
+  defaultPerPage?: number;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -63,7 +67,12 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     () => readListParams(searchParams, { orderBy: props.defaultOrderBy, orderDir: props.defaultOrderDir }),
     [searchParams, props.defaultOrderBy, props.defaultOrderDir],
   );
-  const apiParams = useMemo(() => ({ ...toApiParams(params), with: props.with }), [params, props.with]);
+  const { fixedFilters, defaultPerPage } = props;
+  const perPage = defaultPerPage && !searchParams.get('perPage') ? defaultPerPage : params.perPage;
+  const apiParams = useMemo(
+    () => ({ ...toApiParams({ ...params, perPage, filters: [...(fixedFilters ?? []), ...params.filters] }), with: props.with }),
+    [params, perPage, props.with, fixedFilters],
+  );
 
   const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
     setSearchParams((prev) => {
@@ -297,8 +306,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           <label className="inline-flex items-center gap-2">
             {trans('Items per page')}
             <select
-              value={params.perPage}
-              onChange={(e) => update({ perPage: e.target.value === '15' ? null : e.target.value })}
+              value={perPage}
+              onChange={(e) => update({ perPage: e.target.value === String(defaultPerPage ?? 15) ? null : e.target.value })}
               className="h-8 rounded-md border border-border bg-bg-elevated px-2 text-text"
             >
               {PER_PAGE_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}

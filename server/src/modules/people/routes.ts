@@ -18,11 +18,15 @@ export async function findPerson(db: Db, id: number): Promise<Person | null> {
 /** Every credit of a person, newest title first, with its Series/Movie flag and year. */
 export async function personCredits(db: Db, id: number): Promise<PersonCredit[]> {
   const rows = await db.selectFrom('creditables').innerJoin('titles', 'titles.id', 'creditables.title_id')
+    .leftJoin('seasons', (j) => j.onRef('seasons.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'season'))
+    .leftJoin('episodes', (j) => j.onRef('episodes.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'episode'))
     .select(['creditables.id as credit_id', 'creditables.creditable_type', 'creditables.character', 'creditables.department', 'creditables.job',
-      'titles.id', 'titles.name', 'titles.poster', 'titles.year', 'titles.is_series'])
+      'titles.id', 'titles.name', 'titles.poster', 'titles.year', 'titles.is_series', 'seasons.number as season_number',
+      'episodes.season_number as episode_season', 'episodes.episode_number'])
     .where('creditables.person_id', '=', id).orderBy('titles.year', 'desc').orderBy('creditables.id', 'desc').limit(1000).execute();
   return rows.map((r) => ({
     id: r.credit_id, title_id: r.id, name: r.name, poster: r.poster, year: r.year, is_series: toBool(r.is_series), creditable_type: r.creditable_type,
+    season: r.season_number ?? r.episode_season ?? null, episode: r.episode_number ?? null,
     pivot: { id: r.credit_id, character: r.character, department: r.department, job: r.job },
   }));
 }

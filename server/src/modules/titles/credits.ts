@@ -92,11 +92,13 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam
   // The ids in their new order; all must belong to one title, season or episode.
   app.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' } }, async (req) => {
     const { ids } = parse(creditReorderSchema, req.body);
-    const rows = await ctx.db.selectFrom('creditables').select(['id', 'creditable_type', 'creditable_id']).where('id', 'in', ids).execute();
+    const rows = await ctx.db.selectFrom('creditables').select(['id', 'creditable_type', 'creditable_id', 'order']).where('id', 'in', ids).execute();
     const owners = new Set(rows.map((r) => `${r.creditable_type}:${r.creditable_id}`));
     if (rows.length !== new Set(ids).size || owners.size !== 1) throw new HttpError(422, 'Invalid ids.', { ids: ['Invalid ids.'] });
+    // A page of credits keeps its place among the others: the new order starts where the page started.
+    const start = Math.min(...rows.map((r) => r.order));
     await ctx.db.transaction().execute(async (trx) => {
-      for (const [order, id] of ids.entries()) await trx.updateTable('creditables').set({ order }).where('id', '=', id).execute();
+      for (const [i, id] of ids.entries()) await trx.updateTable('creditables').set({ order: start + i }).where('id', '=', id).execute();
     });
     return {};
   });
