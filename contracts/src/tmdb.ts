@@ -29,7 +29,8 @@ export const tmdbImportSchema = z.object({
   start_date: date,
   end_date: date,
 }).superRefine((v, ctx) => {
-  if (v.start_from_page + v.pages_to_import - 1 > IMPORT_MAX_PAGES) {
+  const inRange = (n: number) => n >= 1 && n <= IMPORT_MAX_PAGES;
+  if (inRange(v.start_from_page) && inRange(v.pages_to_import) && v.start_from_page + v.pages_to_import - 1 > IMPORT_MAX_PAGES) {
     ctx.addIssue({ code: 'custom', path: ['pages_to_import'], message: 'At most 500 pages can be imported.' });
   }
   if (v.min_rating !== null && v.max_rating !== null && v.min_rating > v.max_rating) {
