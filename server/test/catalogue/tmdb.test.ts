@@ -48,7 +48,7 @@ describe('TMDb imports', () => {
 
     const res = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
     expect(res.status, res.text).toBe(200);
-    expect(tmdb.requests.findLast((u) => u.pathname === '/3/movie/550')!.searchParams.get('language')).toBe('de');
+    expect(tmdb.requests.filter((u) => u.pathname === '/3/movie/550').at(-1)!.searchParams.get('language')).toBe('de');
     const title = (await admin.get(`/api/v1/titles/${res.body.id}`)).body.title;
     expect(title).toMatchObject({ name: 'Fight Club', year: 1999, runtime: 139, certification: 'R', tmdb_id: 550, is_series: false, rating: 8.4 });
     expect(title.poster).toMatch(/^\/storage\/tmdb\/w500\/poster550\.png$/);

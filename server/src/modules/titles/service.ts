@@ -33,8 +33,11 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   await removeStoredFiles(ctx, images.map((i) => i.url));
 }
 
+/** Files uploaded for one row only; imported (tmdb/) and demo files may be shared and stay. */
+const OWNED_FOLDERS = ['/storage/title-images/', '/storage/captions/'];
+
 export async function removeStoredFiles(ctx: AppContext, urls: string[]) {
-  for (const url of urls) if (url.startsWith('/storage/')) await ctx.storage.delete(`public/${url.slice('/storage/'.length)}`);
+  for (const url of urls) if (OWNED_FOLDERS.some((f) => url.startsWith(f))) await ctx.storage.delete(`public/${url.slice('/storage/'.length)}`);
 }
 
 export async function createSeason(ctx: AppContext, titleId: number, input: { number?: number; release_date: string | null; poster: string | null; description: string | null }) {
