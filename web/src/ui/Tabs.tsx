@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { cn } from './cn';
 
 export interface TabLink {
@@ -9,8 +10,14 @@ export interface TabLink {
 
 /** A row of route tabs; disabled tabs stay visible but cannot be opened. */
 export function TabNav({ tabs, label }: { tabs: TabLink[]; label: string }) {
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On narrow screens the bar scrolls: keep the active tab in view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
-    <nav aria-label={label} className="-mx-1 overflow-x-auto border-b border-border">
+    <nav ref={nav} aria-label={label} className="-mx-1 overflow-x-auto border-b border-border">
       <ul className="flex min-w-max gap-1 px-1">
         {tabs.map((tab) => (
           <li key={tab.to}>
