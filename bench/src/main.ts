@@ -6,6 +6,8 @@
  *   BENCH_DURATION=5         seconds per load run
  *   BENCH_DATABASE_URL=...   also measure PostgreSQL (an empty database, or one this bench filled before)
  *   BENCH_SKIP_WEB_BUILD=1   size the existing web/dist instead of building it
+ *   BENCH_ONLY=catalogue     run only the catalogue figures (sizes in bench/src/catalogue.ts)
+ *   BENCH_CATALOGUE=0        skip the catalogue figures
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +18,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import type { Recorded, ServerRequest } from './server.ts';
+import { runCatalogueBench } from './catalogue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -261,6 +264,11 @@ function webBundle() {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'catalogue') {
+    scope = 'catalogue: ';
+    await runCatalogueBench(BENCH_DIR, report, section);
+    return printSummary(started);
+  }
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');
   const file = await ensureSqliteData(BENCH_DIR, USERS);
@@ -295,6 +303,14 @@ async function main() {
 
   webBundle();
 
+  if (process.env.BENCH_CATALOGUE !== '0') {
+    scope = 'catalogue: ';
+    await runCatalogueBench(BENCH_DIR, report, section);
+  }
+  printSummary(started);
+}
+
+function printSummary(started: number) {
   const scored = summary.filter((r) => r.pass !== null);
   const missed = scored.filter((r) => !r.pass);
   console.log(`\nbench: ${scored.length - missed.length}/${scored.length} targets met in ${((performance.now() - started) / 1000).toFixed(0)} s`);

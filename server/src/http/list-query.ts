@@ -17,6 +17,8 @@ export interface ListDefinition {
   search?: (qb: QB, query: string) => QB | Promise<QB>;
   /** Total when nothing narrows the list: lets big tables skip a full count. */
   unfilteredTotal?: () => Promise<number>;
+  /** A cheaper exact total for some filter combinations (e.g. from a pivot index); undefined falls back to counting. */
+  narrowedTotal?: (filters: FilterItem[], query: string | undefined) => Promise<number> | undefined;
 }
 
 export function parseListQuery(raw: unknown): ListQuery & { filterItems: FilterItem[] } {
@@ -56,9 +58,10 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
   } else if (q.orderDir) dir = q.orderDir;
 
   const narrowed = searching || q.filterItems.length > 0;
-  const totalPromise = !narrowed && def.unfilteredTotal
+  const shortcut = narrowed ? def.narrowedTotal?.(q.filterItems, q.query) : undefined;
+  const totalPromise = shortcut ?? (!narrowed && def.unfilteredTotal
     ? def.unfilteredTotal()
-    : qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
+    : qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0)));
 
   const offset = (q.page - 1) * q.perPage;
   let pageQb = qb.orderBy(sortCol, dir);

@@ -41,6 +41,9 @@ export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
     await idx('titles', [col, 'id']);
   }
   await idx('titles', ['is_series', 'popularity', 'id']);
+  // Pickers match a name prefix case-insensitively.
+  if (k.dialect === 'postgres') await sql`CREATE INDEX titles_lower_name_index ON titles (lower(name) text_pattern_ops)`.execute(db);
+  else await db.schema.createIndex('titles_lower_name_index').on('titles').expression(sql`lower(name)`).execute();
   await idx('titles', ['language', 'id']);
   await idx('titles', ['certification', 'id']);
   await idx('titles', ['is_series', 'tmdb_id'], true);

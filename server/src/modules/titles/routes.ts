@@ -11,7 +11,7 @@ import { creditRoutes } from './credits.ts';
 import { imageRoutes } from './images.ts';
 import { titlesListDefinition } from './list.ts';
 import { EPISODE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, findEpisode, findSeason, findTitle, toTitle } from './repository.ts';
-import { searchMatches } from './search.ts';
+import { autocompleteTitles } from './search.ts';
 import { createEpisode, createSeason, createTitle, deleteEpisode, deleteSeason, deleteTitles, updateEpisode, updateTitle } from './service.ts';
 
 const positive = (v: unknown, what: string) => {
@@ -34,16 +34,10 @@ export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { pagination: { ...page, data: withs.some((w) => ['genres', 'keywords', 'production_countries'].includes(w)) ? await attachTags(ctx.db, page.data) : page.data } };
   });
 
-  // Up to 10 titles for pickers, best match first, then the more popular.
+  // Up to 10 titles for pickers: names starting with the query first, then names containing it; more popular first.
   app.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' } }, async (req) => {
     const query = String((req.query as { query?: string }).query ?? '').trim().slice(0, 100);
-    let qb = ctx.db.selectFrom('titles').select(['titles.id', 'titles.name', 'titles.year', 'titles.poster', 'titles.is_series']);
-    if (query) {
-      qb = qb.innerJoin(searchMatches(ctx.db, ctx.dialect, 'titles', query).as('s'), 's.id', 'titles.id')
-        .orderBy('s.search_rank', 'desc');
-    }
-    const rows = await qb.orderBy('titles.popularity', 'desc').orderBy('titles.id', 'desc').limit(10).execute();
-    return { results: rows.map((r) => ({ ...r, is_series: toBool(r.is_series) })) };
+    return { results: await autocompleteTitles(ctx, query) };
   });
 
   app.get('/api/v1/titles/:id', { config: { permission: 'titles.view' } }, async (req) => {
