@@ -96,3 +96,33 @@ test('genres table: add, edit, and its empty states', async ({ page }) => {
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Genre updated')).toBeVisible();
 });
+
+test('a title video: embed URL rules, the type change clears the source; an image upload', async ({ page }) => {
+  await page.goto('/admin/titles');
+  await page.getByPlaceholder('Search titles').fill('Silent Harbor');
+  await page.getByRole('link', { name: 'Silent Harbor', exact: true }).click();
+  const tabs = page.getByRole('navigation', { name: 'Title sections' });
+  await tabs.getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('row', { name: /Silent Harbor \(full\)/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Add video' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Behind the scenes');
+  await page.getByLabel('Category').selectOption('featurette');
+  await page.getByLabel('Embed URL').fill('not a url');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Embed URL must be a valid URL.')).toBeVisible();
+  await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/abc123');
+  await page.getByLabel('Type').selectOption('video');
+  await expect(page.getByLabel('Video URL')).toHaveValue('');
+  await page.getByLabel('Type').selectOption('embed');
+  await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/abc123');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Video created')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Behind the scenes', exact: true })).toBeVisible();
+
+  await tabs.getByRole('link', { name: 'Images' }).click();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const before = await page.getByRole('button', { name: 'Delete image' }).count();
+  await page.getByLabel('Upload image').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image uploaded')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete image' })).toHaveCount(before + 1);
+});

@@ -4,7 +4,7 @@ import {
   titleCreateSchema, titleUpdateSchema, type TitleTagType,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { creditRoutes } from './credits.ts';

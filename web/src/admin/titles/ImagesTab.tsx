@@ -1,14 +1,14 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ImageOff, Trash2, Upload } from 'lucide-react';
-import { TITLE_IMAGE_MAX_BYTES, type TitleImage } from '@app/contracts';
+import { TITLE_IMAGE_MAX_BYTES, type Title, type TitleImage } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
-import { useTitle } from './api';
+import { useTitle, useTitleCache } from './api';
 import { useTitleContext } from './TitleLayout';
 
 export function Component() {
@@ -29,6 +29,12 @@ export function Component() {
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`images/${id}`),
     onSuccess: async () => { toast(trans('Image deleted')); setDeleting(null); await refresh(); },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  const cache = useTitleCache();
+  const setArt = useMutation({
+    mutationFn: (values: { poster?: string; backdrop?: string }) => api.put<{ title: Title }>(`titles/${title.id}`, values),
+    onSuccess: async (r) => { await cache(r.title); toast(trans('Title updated')); },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
   const images = title.images ?? [];
@@ -55,6 +61,14 @@ export function Component() {
           {images.map((img) => (
             <li key={img.id} className="group relative overflow-hidden rounded-md border border-border">
               <img src={img.url} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+              <div className="flex flex-wrap gap-1 p-2">
+                <Button size="sm" variant="text" disabled={title.poster === img.url} onClick={() => setArt.mutate({ poster: img.url })}>
+                  {title.poster === img.url ? trans('Poster') : trans('Use as poster')}
+                </Button>
+                <Button size="sm" variant="text" disabled={title.backdrop === img.url} onClick={() => setArt.mutate({ backdrop: img.url })}>
+                  {title.backdrop === img.url ? trans('Backdrop') : trans('Use as backdrop')}
+                </Button>
+              </div>
               <Button size="icon" variant="danger" className="absolute right-2 top-2" aria-label={trans('Delete image')} onClick={() => setDeleting(img)}>
                 <Trash2 size={16} aria-hidden />
               </Button>

@@ -99,6 +99,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
         <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
       </div>
       <Switch label={trans('Approved')} {...register('approved')} />
+      {isEdit && <Preview video={video!} />}
       {isEdit && <Captions video={video!} currentType={type} />}
       <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
     </form>
@@ -167,5 +168,22 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
       </div>
       <div><Button onClick={submit} disabled={add.isPending}><Upload size={16} aria-hidden />{trans('Add caption')}</Button></div>
     </fieldset>
+  );
+}
+
+/** The saved video as viewers get it: a player for files and streams, the embed for embeds. */
+function Preview({ video }: { video: Video }) {
+  if (video.type === 'external') return null;
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-medium">{trans('Preview')}</figcaption>
+      {video.type === 'embed' ? (
+        <iframe title={video.name} src={video.src} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
+      ) : (
+        <video controls preload="metadata" poster={video.thumbnail ?? undefined} className="aspect-video w-full max-w-xl rounded-md bg-black" src={video.src}>
+          {video.captions.map((c) => <track key={c.id} kind="captions" src={c.url} srcLang={c.language ?? undefined} label={c.name} />)}
+        </video>
+      )}
+    </figure>
   );
 }
