@@ -166,6 +166,9 @@ describe('seasons and episodes', () => {
     expect((await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes/1`)).body.episode.name).toBe('Pilot (cut)');
     const eps = await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes`);
     expect(eps.body.pagination.data.map((e: any) => e.name)).toEqual(['Pilot (cut)', 'Second']);
+    // Episode names are in the full-text index.
+    const found = await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes?query=cut)`);
+    expect(found.body.pagination.data.map((e: any) => e.name)).toEqual(['Pilot (cut)']);
 
     expect((await admin.delete(`/api/v1/episodes/${e1.body.episode.id}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.episodes_count).toBe(1);

@@ -157,7 +157,7 @@ export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
     .addColumn('updated_at', k.timestamp, (c) => c.notNull())
     .execute();
   await idx('videos', ['title_id', 'season_num', 'episode_num', 'order']);
-  for (const col of ['created_at', 'updated_at', 'name', 'plays_count', 'reports_count', 'type', 'category', 'approved', 'language', 'quality']) {
+  for (const col of ['created_at', 'updated_at', 'name', 'plays_count', 'reports_count', 'order', 'type', 'category', 'approved', 'language', 'quality']) {
     await idx('videos', [col, 'id']);
   }
 

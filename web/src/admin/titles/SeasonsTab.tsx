@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
@@ -105,9 +105,16 @@ export function EpisodesTab() {
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState<Episode | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const t = window.setTimeout(() => { setDebounced(search.trim()); setPage(1); }, 300);
+    return () => window.clearTimeout(t);
+  }, [search]);
   const query = useQuery({
-    queryKey: ['episodes', 'list', { titleId: title.id, season, page }],
-    queryFn: () => api.get<PaginationResponse<Episode>>(`titles/${title.id}/seasons/${season}/episodes`, { page, perPage: 50 }),
+    queryKey: ['episodes', 'list', { titleId: title.id, season, page, query: debounced }],
+    queryFn: () => api.get<PaginationResponse<Episode>>(`titles/${title.id}/seasons/${season}/episodes`, { page, perPage: 50, query: debounced }),
+    placeholderData: keepPreviousData,
   });
   const remove = useMutation({
     mutationFn: (e: Episode) => api.delete(`episodes/${e.id}`),
@@ -123,9 +130,13 @@ export function EpisodesTab() {
   const episodes = query.data?.pagination.data ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div><Button variant="primary" onClick={() => navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/new`)}><Plus size={16} aria-hidden />{trans('Add episode')}</Button></div>
+      <div className="flex flex-wrap items-center gap-2">
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={trans('Search episodes')} aria-label={trans('Search episodes')}
+          className="h-9 w-full max-w-xs rounded-md border border-border bg-bg-elevated px-3 text-sm" />
+        <Button variant="primary" className="ml-auto" onClick={() => navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/new`)}><Plus size={16} aria-hidden />{trans('Add episode')}</Button>
+      </div>
       {query.isPending ? <div className="skeleton h-24" /> : episodes.length === 0 ? (
-        <div className="rounded-md border border-border py-12"><EmptyState title={trans('No episodes have been added yet')} /></div>
+        <div className="rounded-md border border-border py-12"><EmptyState title={debounced ? trans('No matching episodes') : trans('No episodes have been added yet')} /></div>
       ) : (
         <ul className="divide-y divide-border rounded-md border border-border" aria-label={trans('Episodes')}>
           {episodes.map((e) => (
