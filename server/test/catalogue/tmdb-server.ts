@@ -10,6 +10,10 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 export const TMDB_KEY = 'test-key';
 /** Ids the fixture server answers with an error, to test that one failure does not stop an import. */
 export const FAILING_ID = 666;
+/** Answers after 2 s (timeouts). */
+export const SLOW_ID = 999;
+/** Answers 429 with Retry-After once, then normally (rate limits). */
+export const LIMITED_ID = 429;
 
 /**
  * A local server speaking the parts of TMDb's v3 API the importer uses (movie, tv, tv season, person, discover,
@@ -21,6 +25,7 @@ export async function startTmdbServer() {
   const series = load('series');
   const season = load('season');
   const person = load('person');
+  let limitedOnce = false;
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     requests.push(url);
@@ -45,6 +50,15 @@ export async function startTmdbServer() {
     }
     if ((m = /^\/3\/movie\/(\d+)$/.exec(url.pathname))) {
       const id = Number(m[1]);
+      if (id === SLOW_ID) {
+        setTimeout(() => json(200, { ...movie, id, title: 'Slow' }), 2000);
+        return;
+      }
+      if (id === LIMITED_ID && !limitedOnce) {
+        limitedOnce = true;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(JSON.stringify({ status_code: 25, status_message: 'Your request count is over the allowed limit.' }));
+      }
       if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
       if (id === 404) return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
       return json(200, id === 550 ? movie : { ...movie, id, title: `Discovered ${id}`, imdb_id: null });

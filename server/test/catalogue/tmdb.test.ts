@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, type Client } from '../helper.ts';
-import { FAILING_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
+import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
+import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
 const t = await createTestApp();
 const tmdb = await startTmdbServer();
@@ -116,5 +117,14 @@ describe('TMDb imports', () => {
     await admin.post('/api/v1/tmdb/import', page({ current_page: 3 }));
     const after = Number((await t.ctx.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(after).toBe(before);
+  });
+
+  it('the client times out slow answers and retries after a 429', async () => {
+    const client = (timeoutMs: number) => new TmdbClient({ apiKey: TMDB_KEY, baseUrl: tmdb.apiUrl, imageUrl: tmdb.imageUrl, language: 'en', includeAdult: false, timeoutMs });
+    await expect(client(200).movie(SLOW_ID)).rejects.toThrow('The movie database did not answer in time.');
+    const t0 = Date.now();
+    expect((await client(5000).movie(LIMITED_ID)).id).toBe(LIMITED_ID);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(tmdb.requests.filter((u) => u.pathname === `/3/movie/${LIMITED_ID}`)).toHaveLength(2);
   });
 });

@@ -27,16 +27,27 @@ export async function mapLimit<T, R>(items: T[], n: number, fn: (item: T, i: num
   return out;
 }
 
+/** One client per configuration, so its rate limit holds across calls (each import page is its own request). */
+const clients = new Map<string, TmdbClient>();
+
 export async function tmdbClient(ctx: AppContext): Promise<TmdbClient> {
   const apiKey = await ctx.settings.get('server.tmdb_api_key');
   if (!apiKey) throw new HttpError(422, 'The movie database is not set up: add its API key in the settings.');
-  return new TmdbClient({
+  const opts = {
     apiKey,
     baseUrl: await ctx.settings.get('server.tmdb_api_url'),
     imageUrl: await ctx.settings.get('server.tmdb_image_url'),
     language: await ctx.settings.get('client.tmdb.language'),
     includeAdult: await ctx.settings.get('client.tmdb.includeAdult'),
-  });
+  };
+  const key = JSON.stringify(opts);
+  let client = clients.get(key);
+  if (!client) {
+    if (clients.size > 10) clients.clear();
+    client = new TmdbClient(opts);
+    clients.set(key, client);
+  }
+  return client;
 }
 
 /** TMDb failures as answers the admin can read. */
