@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
+import { PNG, multipart } from './helpers.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -47,6 +48,20 @@ describe('people', () => {
     expect(directors.body.pagination.data.map((x: any) => x.name)).toEqual(['Bertrand Quill']);
     expect((await admin.delete(`/api/v1/people/${p.id}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/people/${p.id}`)).status).toBe(404);
+  });
+});
+
+describe('person poster upload', () => {
+  it('stores an image under person-posters and refuses other files', async () => {
+    const ok = multipart({}, { name: 'p.png', type: 'image/png', content: PNG });
+    const res = await admin.request('POST', '/api/v1/people/poster', ok.body, ok.headers);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.url).toMatch(/^\/storage\/person-posters\/.+\.png$/);
+    expect((await admin.get(res.body.url)).status).toBe(200);
+    const bad = multipart({}, { name: 'p.png', type: 'image/png', content: Buffer.from('nope') });
+    expect((await admin.request('POST', '/api/v1/people/poster', bad.body, bad.headers)).body.errors.file).toEqual(['The file must be an image (png, jpeg, gif or webp).']);
+    const none = multipart({});
+    expect((await admin.request('POST', '/api/v1/people/poster', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
   });
 });
 

@@ -5,6 +5,8 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { filters, paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { joinSearch } from '../titles/search.ts';
+import { storeImageStream } from '../titles/images.ts';
+import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
 
 export const PERSON_COLUMNS = [
   'people.id', 'people.name', 'people.known_for', 'people.poster', 'people.birth_date', 'people.death_date', 'people.birth_place',
@@ -87,6 +89,13 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!(await findPerson(ctx.db, id))) throw notFound('Person not found');
     await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
     return { person: await findPerson(ctx.db, id) };
+  });
+
+  // A poster image for the person form (stored under person-posters/); the form saves the answered URL.
+  app.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] } }, async (req) => {
+    const file = await req.file({ limits: { fileSize: TITLE_IMAGE_MAX_BYTES, files: 1 } });
+    if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
+    return { url: await storeImageStream(ctx, file.file, 'person-posters') };
   });
 
   app.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' } }, async (req) => {

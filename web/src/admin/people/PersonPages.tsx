@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { KNOWN_FOR, PERSON_DEFAULTS, personCreateSchema, personUpdateSchema, type Person, type PersonCredit } from '@app/contracts';
+import { KNOWN_FOR, PERSON_DEFAULTS, TITLE_IMAGE_MAX_BYTES, personCreateSchema, personUpdateSchema, type Person, type PersonCredit } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
@@ -34,7 +34,7 @@ function PersonForm({ person }: { person?: Person }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const isEdit = !!person;
-  const { register, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty } } = useForm<Values>({
     defaultValues: defaults(person),
     resolver: zodFormResolver(isEdit ? personUpdateSchema : personCreateSchema, toPayload) as any,
   });
@@ -51,7 +51,11 @@ function PersonForm({ person }: { person?: Person }) {
   });
   return (
     <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
-      <TextField label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
+      <div className="flex items-end gap-4">
+        {watch('poster') && <img src={watch('poster')} alt="" className="h-24 w-16 rounded object-cover" />}
+        <TextField wrapperClassName="flex-1" label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
+        <PosterUpload onUploaded={(url) => setValue('poster', url, { shouldDirty: true })} />
+      </div>
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
       <Select label={trans('Known for')} required options={KNOWN_FOR.map((k) => ({ value: k, label: k }))} error={errors.known_for?.message} {...register('known_for')} />
       <div className="grid gap-5 sm:grid-cols-2">
@@ -168,5 +172,30 @@ export function PersonCredits() {
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
     </div>
+  );
+}
+
+function PosterUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<{ url: string }>('people/poster', form);
+    },
+    onSuccess: (r) => onUploaded(r.url),
+    onError: (e) => toast.danger(e instanceof ApiError && e.errors?.file ? e.errors.file[0] : errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  return (
+    <label className="inline-flex h-9 cursor-pointer items-center rounded-md border border-border px-3 text-sm hover:bg-hover focus-within:outline-2 focus-within:outline-primary">
+      {upload.isPending ? trans('Uploading') : trans('Upload poster')}
+      <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (!file) return toast.danger(trans('Please select a file.'));
+          if (file.size > TITLE_IMAGE_MAX_BYTES) return toast.danger(trans('The image may not be greater than 5 MB.'));
+          upload.mutate(file);
+        }} />
+    </label>
   );
 }
