@@ -8,6 +8,8 @@
  *   BENCH_SKIP_WEB_BUILD=1   size the existing web/dist instead of building it
  *   BENCH_TRANSLATION_LINES=10000  lines in the translation editor scenario (needs a built web/dist)
  *   BENCH_UPLOAD_MB=1024, BENCH_FILES=500000, BENCH_SKIP_FILES=1   the files scenarios (bench/src/files.ts)
+ *   BENCH_ONLY=catalogue     run only the catalogue figures (sizes in bench/src/catalogue.ts)
+ *   BENCH_CATALOGUE=0        skip the catalogue figures
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import type { Recorded, ServerRequest } from './server.ts';
 import { translationEditorBench } from './localizations.ts';
 import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
+import { runCatalogueBench } from './catalogue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -267,6 +270,11 @@ function webBundle() {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'catalogue') {
+    scope = 'catalogue: ';
+    await runCatalogueBench(BENCH_DIR, report, section);
+    return printSummary(started);
+  }
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');
   const file = await ensureSqliteData(BENCH_DIR, USERS);
@@ -319,6 +327,14 @@ async function main() {
   scope = 'appearance: ';
   await appearanceBench(report, section);
 
+  if (process.env.BENCH_CATALOGUE !== '0') {
+    scope = 'catalogue: ';
+    await runCatalogueBench(BENCH_DIR, report, section);
+  }
+  printSummary(started);
+}
+
+function printSummary(started: number) {
   const scored = summary.filter((r) => r.pass !== null);
   const missed = scored.filter((r) => !r.pass);
   console.log(`\nbench: ${scored.length - missed.length}/${scored.length} targets met in ${((performance.now() - started) / 1000).toFixed(0)} s`);

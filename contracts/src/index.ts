@@ -11,3 +11,7 @@ export * from './account.ts';
 export * from './localizations.ts';
 export * from './files.ts';
 export * from './appearance.ts';
+export * from './titles.ts';
+export * from './people.ts';
+export * from './videos.ts';
+export * from './tmdb.ts';

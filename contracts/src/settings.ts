@@ -194,6 +194,10 @@ export const SETTINGS = {
   'client.custom_code.html': { default: '', schema: z.string().max(100_000) },
   /** Custom SEO templates by page key; a missing key uses the built-in template. */
   'server.seo_tags': { default: {} as Record<string, string>, schema: z.record(z.string(), z.string().max(20000)) },
+  // catalogue (the tmdb, content and videos keys are defined with their settings pages above)
+  /** TMDb's API and image roots; tests point them at a local server speaking the same API. */
+  'server.tmdb_api_url': { default: 'https://api.themoviedb.org/3', schema: z.string().url().max(255) },
+  'server.tmdb_image_url': { default: 'https://image.tmdb.org/t/p', schema: z.string().url().max(255) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -26,6 +26,11 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { PageRenderer } from './modules/seo/index.ts';
+import { titlesRoutes } from './modules/titles/routes.ts';
+import { titleTagsRoutes } from './modules/title-tags/routes.ts';
+import { peopleRoutes } from './modules/people/routes.ts';
+import { videosRoutes } from './modules/videos/routes.ts';
+import { tmdbRoutes } from './modules/tmdb/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -77,13 +82,18 @@ export async function buildApp(config: Config): Promise<App> {
   filesRoutes(app, ctx);
   settingsRoutes(app, ctx);
   appearanceRoutes(app, ctx);
+  titlesRoutes(app, ctx);
+  titleTagsRoutes(app, ctx);
+  peopleRoutes(app, ctx);
+  videosRoutes(app, ctx);
+  tmdbRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {
     const key = `public/${(req.params as { '*': string })['*']}`;
     if (key.includes('..') || !(await ctx.storage.exists(key))) return reply.status(404).send({ message: 'Not found' });
     const ext = path.extname(key).slice(1);
-    reply.header('content-type', { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' }[ext] ?? 'application/octet-stream');
+    reply.header('content-type', { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', vtt: 'text/vtt', mp4: 'video/mp4', webm: 'video/webm' }[ext] ?? 'application/octet-stream');
     reply.header('cache-control', 'public, max-age=31536000, immutable');
     return reply.send(ctx.storage.read(key));
   });

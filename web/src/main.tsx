@@ -105,6 +105,86 @@ const routes: RouteObject[] = [
                   { path: ':roleId/edit', lazy: () => import('./admin/roles/EditRolePage') },
                 ],
               },
+              // catalogue
+              {
+                path: 'titles',
+                loader: requirePermission('titles.update'),
+                children: [
+                  { index: true, lazy: () => import('./admin/titles/TitlesPage') },
+                  { path: 'new', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.NewTitlePage })) },
+                  {
+                    path: ':titleId/edit',
+                    lazy: () => import('./admin/titles/TitleLayout'),
+                    children: [
+                      { index: true, element: <Navigate to="primary-facts" replace /> },
+                      { path: 'primary-facts', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.PrimaryFactsTab })) },
+                      { path: 'reviews', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.ReviewsTab })) },
+                      { path: 'comments', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.CommentsTab })) },
+                      { path: 'images', lazy: () => import('./admin/titles/ImagesTab') },
+                      { path: 'genres', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.GenresTab })) },
+                      { path: 'keywords', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.KeywordsTab })) },
+                      { path: 'countries', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.CountriesTab })) },
+                      { path: 'cast', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CastTab })) },
+                      { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
+                      ...['videos', 'videos/seasons/:season', 'videos/seasons/:season/episodes/:episode'].flatMap((base) => [
+                        { path: base, lazy: () => import('./admin/titles/VideosTab') },
+                        { path: `${base}/new`, lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
+                        { path: `${base}/edit/:videoId`, lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
+                      ]),
+                      { path: 'seasons', lazy: () => import('./admin/titles/SeasonsTab') },
+                      {
+                        path: 'seasons/:season',
+                        lazy: () => import('./admin/titles/SeasonsTab').then((m) => ({ Component: m.SeasonLayout })),
+                        children: [
+                          { index: true, element: <Navigate to="episodes" replace /> },
+                          { path: 'episodes', lazy: () => import('./admin/titles/SeasonsTab').then((m) => ({ Component: m.EpisodesTab })) },
+                          { path: 'cast', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CastTab })) },
+                          { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
+                        ],
+                      },
+                      { path: 'seasons/:season/episodes/new', lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.NewEpisodePage })) },
+                      {
+                        path: 'seasons/:season/episodes/:episode',
+                        lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.EpisodeLayout })),
+                        children: [
+                          { index: true, element: <Navigate to="primary-facts" replace /> },
+                          { path: 'primary-facts', lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.EpisodePrimaryFacts })) },
+                          { path: 'cast', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CastTab })) },
+                          { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
+                        ],
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'people',
+                loader: requirePermission('people.update'),
+                children: [
+                  { index: true, lazy: () => import('./admin/people/PeoplePage') },
+                  { path: 'new', lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.NewPersonPage })) },
+                  {
+                    path: ':personId/edit',
+                    lazy: () => import('./admin/people/PersonPages'),
+                    children: [
+                      { index: true, element: <Navigate to="primary-facts" replace /> },
+                      { path: 'primary-facts', lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.PersonPrimaryFacts })) },
+                      { path: 'credits', lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.PersonCredits })) },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: 'videos',
+                loader: requirePermission('videos.update'),
+                children: [
+                  { index: true, lazy: () => import('./admin/videos/VideosPage') },
+                  { path: 'new', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
+                  { path: ':videoId/edit', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
+                ],
+              },
+              { path: 'genres', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.GenresPage })) },
+              { path: 'keywords', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.KeywordsPage })) },
               section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
               section('plans', 'plans.update', () => trans('Plans')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
@@ -138,9 +218,7 @@ const routes: RouteObject[] = [
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
-              section('custom-pages', 'custom_pages.update', () => trans('Custom pages')),
               section('localizations', 'localizations.update', () => trans('Localizations')),
-              section('ads', 'settings.update', () => trans('Ads')),
               {
                 path: 'appearance',
                 loader: requirePermission('appearance.update'),

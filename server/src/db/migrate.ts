@@ -8,6 +8,7 @@ import * as m0002 from './migrations/0002_tags.ts';
 import * as m0009 from './migrations/0009_custom_pages.ts';
 import * as m0003 from './migrations/0003_localizations.ts';
 import * as m0004 from './migrations/0004_file_entries.ts';
+import * as m0007 from './migrations/0007_catalogue.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0009_custom_pages': m0009,
   '0003_localizations': m0003,
   '0004_file_entries': m0004,
+  '0007_catalogue': m0007,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

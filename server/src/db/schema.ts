@@ -204,6 +204,16 @@ export interface Database {
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   file_preview_tokens: FilePreviewTokensTable;
+  titles: TitlesTable;
+  seasons: SeasonsTable;
+  episodes: EpisodesTable;
+  people: PeopleTable;
+  creditables: CreditablesTable;
+  images: ImagesTable;
+  videos: VideosTable;
+  video_captions: VideoCaptionsTable;
+  title_tags: TitleTagsTable;
+  title_tag: TitleTagTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -233,3 +243,153 @@ export interface CustomPagesTable {
   updated_at: Timestamp;
 }
 export type FileEntryRow = Selectable<FileEntriesTable>;
+
+// catalogue
+export interface TitlesTable {
+  id: Generated<number>;
+  name: string;
+  is_series: Bool;
+  original_title: string | null;
+  poster: string | null;
+  backdrop: string | null;
+  /** YYYY-MM-DD */
+  release_date: string | null;
+  year: number | null;
+  tagline: string | null;
+  description: string | null;
+  runtime: number | null;
+  certification: string | null;
+  budget: number | null;
+  revenue: number | null;
+  language: string | null;
+  popularity: number | null;
+  views: Generated<number>;
+  rating: number | null;
+  vote_count: Generated<number>;
+  seasons_count: Generated<number>;
+  episodes_count: Generated<number>;
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SeasonsTable {
+  id: Generated<number>;
+  title_id: number;
+  number: number;
+  name: string | null;
+  poster: string | null;
+  description: string | null;
+  release_date: string | null;
+  episodes_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EpisodesTable {
+  id: Generated<number>;
+  title_id: number;
+  season_id: number;
+  season_number: number;
+  episode_number: number;
+  name: string;
+  description: string | null;
+  poster: string | null;
+  release_date: string | null;
+  runtime: number | null;
+  popularity: number | null;
+  rating: number | null;
+  tmdb_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PeopleTable {
+  id: Generated<number>;
+  name: string;
+  known_for: string | null;
+  poster: string | null;
+  birth_date: string | null;
+  death_date: string | null;
+  birth_place: string | null;
+  description: string | null;
+  gender: string | null;
+  popularity: number | null;
+  views: Generated<number>;
+  tmdb_id: number | null;
+  imdb_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CreditablesTable {
+  id: Generated<number>;
+  person_id: number;
+  creditable_type: 'title' | 'season' | 'episode';
+  creditable_id: number;
+  title_id: number;
+  character: string | null;
+  department: string;
+  job: string;
+  order: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  model_type: 'title' | 'season' | 'episode' | 'person';
+  model_id: number;
+  url: string;
+  type: Generated<string>;
+  source: Generated<string>;
+  order: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface VideosTable {
+  id: Generated<number>;
+  name: string;
+  title_id: number;
+  season_num: number | null;
+  episode_num: number | null;
+  thumbnail: string | null;
+  type: 'embed' | 'video' | 'stream' | 'external';
+  src: string;
+  quality: string | null;
+  language: string | null;
+  category: 'trailer' | 'clip' | 'featurette' | 'teaser' | 'full';
+  approved: Bool;
+  origin: Generated<string>;
+  plays_count: Generated<number>;
+  reports_count: Generated<number>;
+  order: Generated<number>;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoCaptionsTable {
+  id: Generated<number>;
+  video_id: number;
+  name: string;
+  language: string | null;
+  url: string;
+  order: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface TitleTagsTable {
+  id: Generated<number>;
+  type: 'genre' | 'keyword' | 'production_country';
+  name: string;
+  display_name: string | null;
+  tmdb_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TitleTagTable {
+  title_id: number;
+  tag_id: number;
+}

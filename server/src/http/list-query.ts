@@ -24,6 +24,8 @@ export interface ListDefinition {
    * totals are then counted once per version and filter set instead of on every page view.
    */
   countVersion?: { db: Db; counter: string };
+  /** A cheaper exact total for some filter combinations (e.g. from a pivot index); undefined falls back to counting. */
+  narrowedTotal?: (filters: FilterItem[], query: string | undefined) => Promise<number> | undefined;
 }
 
 const countCache = boundedCache<number>();
@@ -66,7 +68,9 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
 
   const narrowed = searching || q.filterItems.length > 0;
   const count = () => qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
-  const totalPromise = !narrowed && def.unfilteredTotal ? def.unfilteredTotal() : def.countVersion ? versionedCount(def.countVersion, q, count) : count();
+  const shortcut = narrowed ? def.narrowedTotal?.(q.filterItems, q.query) : undefined;
+  const totalPromise = shortcut
+    ?? (!narrowed && def.unfilteredTotal ? def.unfilteredTotal() : def.countVersion ? versionedCount(def.countVersion, q, count) : count());
 
   const offset = (q.page - 1) * q.perPage;
   let pageQb = qb.orderBy(sortCol, dir);

@@ -1,4 +1,4 @@
-import { BadgeDollarSign, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
+import { BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
 import { trans } from '../lib/i18n';
 
 export interface AdminMenuItem {
@@ -13,6 +13,12 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('Dashboard'), path: '/admin', icon: Gauge, permission: null },
   { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: 'users.update' },
   { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: 'roles.update' },
+  // catalogue
+  { label: () => trans('Titles'), path: '/admin/titles', icon: Clapperboard, permission: 'titles.update' },
+  { label: () => trans('People'), path: '/admin/people', icon: UserRound, permission: 'people.update' },
+  { label: () => trans('Videos'), path: '/admin/videos', icon: Video, permission: 'videos.update' },
+  { label: () => trans('Genres'), path: '/admin/genres', icon: Tag, permission: 'title_tags.update' },
+  { label: () => trans('Keywords'), path: '/admin/keywords', icon: Hash, permission: 'title_tags.update' },
   { label: () => trans('Subscriptions'), path: '/admin/subscriptions', icon: CreditCard, permission: 'subscriptions.update' },
   { label: () => trans('Plans'), path: '/admin/plans', icon: BadgeDollarSign, permission: 'plans.update' },
   { label: () => trans('Custom pages'), path: '/admin/custom-pages', icon: FileText, permission: 'custom_pages.update' },

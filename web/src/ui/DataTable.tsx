@@ -52,6 +52,10 @@ export interface DataTableProps<T extends { id: number | string }> {
   perPage?: number;
   /** Actions for the selected rows besides delete; enables row selection. */
   selectionActions?: (ids: string[], clear: () => void) => ReactNode;
+  /** Filters always sent with the user's (e.g. the videos of one title). */
+  fixedFilters?: FilterItem[];
+  /** Page size when the URL does not choose one. */
+  defaultPerPage?: number;
 }
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -64,7 +68,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
-  const { endpoint, columns, filters: filterDefs = [], canDelete, extraParams, perPage: fixedPerPage, selectionActions } = props;
+  const { endpoint, columns, filters: filterDefs = [], canDelete, extraParams, perPage: fixedPerPage, selectionActions, fixedFilters, defaultPerPage } = props;
   const selectable = !!canDelete || !!selectionActions;
   const resource = props.resource ?? endpoint;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -72,9 +76,10 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     () => readListParams(searchParams, { orderBy: props.defaultOrderBy, orderDir: props.defaultOrderDir }),
     [searchParams, props.defaultOrderBy, props.defaultOrderDir],
   );
+  const perPage = fixedPerPage ?? (defaultPerPage && !searchParams.get('perPage') ? defaultPerPage : params.perPage);
   const apiParams = useMemo(
-    () => ({ ...toApiParams(params), ...(fixedPerPage ? { perPage: fixedPerPage } : {}), ...extraParams, with: props.with }),
-    [params, props.with, fixedPerPage, extraParams],
+    () => ({ ...toApiParams({ ...params, perPage, filters: [...(fixedFilters ?? []), ...params.filters] }), ...extraParams, with: props.with }),
+    [params, perPage, props.with, fixedFilters, extraParams],
   );
 
   const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
@@ -310,8 +315,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           {!fixedPerPage && <label className="inline-flex items-center gap-2">
             {trans('Items per page')}
             <select
-              value={params.perPage}
-              onChange={(e) => update({ perPage: e.target.value === '15' ? null : e.target.value })}
+              value={perPage}
+              onChange={(e) => update({ perPage: e.target.value === String(defaultPerPage ?? 15) ? null : e.target.value })}
               className="h-8 rounded-md border border-border bg-bg-elevated px-2 text-text"
             >
               {PER_PAGE_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}

@@ -4,6 +4,7 @@ import { hashPassword, randomToken } from '../../lib/crypto.ts';
 import { seedDefaultRoles } from './roles.ts';
 import { seedDemoUsers } from './users.ts';
 import { seedDefaultLocalization } from './localizations.ts';
+import { seedDemoCatalogue } from './catalogue.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
@@ -23,5 +24,6 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.db.insertInto('user_role').values({ user_id: admin.id, role_id: roles.admin, created_at: now }).execute();
   if (opts.demo) await seedDemoUsers(ctx, roles);
+  if (opts.demo) await seedDemoCatalogue(ctx);
   return { email, password };
 }

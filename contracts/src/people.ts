@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const PERSON_GENDERS = ['female', 'male'] as const;
+export const KNOWN_FOR = ['Acting', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;
+export const PERSON_DEFAULTS = { gender: 'female', known_for: 'Acting', popularity: 3 } as const;
+export const PEOPLE_SORTS = ['popularity', 'name', 'birth_date', 'created_at', 'updated_at', 'views', 'id'] as const;
+
+export interface Person {
+  id: number;
+  name: string;
+  known_for: string | null;
+  poster: string | null;
+  birth_date: string | null;
+  death_date: string | null;
+  birth_place: string | null;
+  description: string | null;
+  gender: string | null;
+  popularity: number | null;
+  views: number;
+  tmdb_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row of a person's credits tab: the title with the pivot. */
+export interface PersonCredit {
+  id: number;
+  title_id: number;
+  name: string;
+  poster: string | null;
+  year: number | null;
+  is_series: boolean;
+  creditable_type: 'title' | 'season' | 'episode';
+  /** Season and episode numbers of a season or episode credit. */
+  season: number | null;
+  episode: number | null;
+  pivot: { id: number; character: string | null; department: string; job: string };
+}
+
+const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.').nullish().or(z.literal('').transform(() => null)).transform((v) => v || null);
+
+const personFields = {
+  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
+  known_for: z.string({ error: 'Known for is required.' }).trim().min(1, 'Known for is required.').max(50),
+  poster: text(500),
+  birth_date: date,
+  death_date: date,
+  birth_place: text(255),
+  description: text(20000),
+  gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).nullish().transform((v) => v ?? null),
+  popularity: z.number({ error: 'Popularity must be a number.' }).min(1, 'Popularity must be at least 1.'),
+};
+export const personCreateSchema = z.object({
+  ...personFields,
+  known_for: personFields.known_for.default(PERSON_DEFAULTS.known_for),
+  gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).default(PERSON_DEFAULTS.gender),
+  popularity: personFields.popularity.default(PERSON_DEFAULTS.popularity),
+});
+export type PersonCreate = z.infer<typeof personCreateSchema>;
+export const personUpdateSchema = z.object(personFields).partial();
+export type PersonUpdate = z.infer<typeof personUpdateSchema>;

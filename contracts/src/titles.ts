@@ -1,0 +1,198 @@
+import { z } from 'zod';
+
+/** Catalogue constants (Part C section 9). */
+export const TITLE_VIDEOS_PER_PAGE = 20;
+export const CREDITS_PER_PAGE = 30;
+export const SEASONS_PER_PAGE = 15;
+export const TITLE_IMAGE_MAX_BYTES = 5_000_000;
+export const TITLE_TAG_TYPES = ['genre', 'keyword', 'production_country'] as const;
+export type TitleTagType = (typeof TITLE_TAG_TYPES)[number];
+export const CREDITABLE_TYPES = ['title', 'season', 'episode'] as const;
+export type CreditableType = (typeof CREDITABLE_TYPES)[number];
+export const TITLE_SORTS = ['popularity', 'release_date', 'name', 'rating', 'views', 'created_at', 'updated_at', 'runtime', 'budget', 'revenue', 'id'] as const;
+export const TITLE_FILTERS = ['type', 'genres', 'keywords', 'countries', 'release_date', 'created_at', 'updated_at', 'language', 'certification'] as const;
+
+export interface TitleTag {
+  id: number;
+  type: TitleTagType;
+  name: string;
+  display_name: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TitleImage {
+  id: number;
+  url: string;
+  type: string;
+  order: number;
+}
+
+export interface Title {
+  id: number;
+  name: string;
+  is_series: boolean;
+  original_title: string | null;
+  poster: string | null;
+  backdrop: string | null;
+  release_date: string | null;
+  year: number | null;
+  tagline: string | null;
+  description: string | null;
+  runtime: number | null;
+  certification: string | null;
+  budget: number | null;
+  revenue: number | null;
+  language: string | null;
+  popularity: number | null;
+  views: number;
+  rating: number | null;
+  seasons_count: number;
+  episodes_count: number;
+  tmdb_id: number | null;
+  created_at: string;
+  updated_at: string;
+  images?: TitleImage[];
+  genres?: TitleTag[];
+  keywords?: TitleTag[];
+  production_countries?: TitleTag[];
+}
+
+export interface Season {
+  id: number;
+  title_id: number;
+  number: number;
+  name: string | null;
+  poster: string | null;
+  description: string | null;
+  release_date: string | null;
+  episodes_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Episode {
+  id: number;
+  title_id: number;
+  season_id: number;
+  name: string;
+  description: string | null;
+  release_date: string | null;
+  runtime: number | null;
+  popularity: number | null;
+  poster: string | null;
+  season_number: number;
+  episode_number: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CreditPivot {
+  id: number;
+  character: string | null;
+  department: string;
+  job: string;
+  order: number;
+}
+
+/** A credit as a title's cast/crew tab lists it: the person with the pivot. */
+export interface TitleCredit {
+  id: number;
+  name: string;
+  poster: string | null;
+  pivot: CreditPivot;
+}
+
+export interface TitleAutocompleteItem {
+  id: number;
+  name: string;
+  year: number | null;
+  poster: string | null;
+  is_series: boolean;
+}
+
+// ---- validation -------------------------------------------------------------------------------
+
+const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.').nullish().or(z.literal('').transform(() => null)).transform((v) => v || null);
+const minOne = (field: string) => z.number({ error: `${field} must be a number.` }).min(1, `${field} must be at least 1.`).nullish().transform((v) => v ?? null);
+const intMinOne = (field: string) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`).nullish().transform((v) => v ?? null);
+const url = z.string().trim().max(500).nullish().transform((v) => v || null);
+export const requiredName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
+
+export const titleFields = {
+  name: requiredName,
+  is_series: z.boolean().default(false),
+  original_title: text(255),
+  poster: url,
+  backdrop: url,
+  release_date: date,
+  tagline: text(500),
+  description: text(20000),
+  runtime: intMinOne('Runtime'),
+  certification: text(50),
+  budget: intMinOne('Budget'),
+  revenue: intMinOne('Revenue'),
+  language: text(10),
+  popularity: minOne('Popularity'),
+};
+export const titleCreateSchema = z.object(titleFields);
+export type TitleCreate = z.infer<typeof titleCreateSchema>;
+/** Update takes any subset: untouched fields stay as they are. */
+export const titleUpdateSchema = z.object({ ...titleFields, is_series: z.boolean() }).partial();
+export type TitleUpdate = z.infer<typeof titleUpdateSchema>;
+
+export const seasonCreateSchema = z.object({
+  number: z.number().int().min(1, 'Season number must be at least 1.').optional(),
+  release_date: date,
+  poster: url,
+  description: text(20000),
+});
+
+const episodeFields = {
+  name: requiredName,
+  description: text(20000),
+  release_date: date,
+  runtime: intMinOne('Runtime'),
+  popularity: minOne('Popularity'),
+  poster: url,
+  episode_number: z.number().int().min(1, 'Episode number must be at least 1.').optional(),
+};
+export const episodeCreateSchema = z.object(episodeFields);
+export const episodeUpdateSchema = z.object(episodeFields).partial();
+export type EpisodeCreate = z.infer<typeof episodeCreateSchema>;
+
+export const creditSchema = z.object({
+  person_id: z.number({ error: 'Choose a person.' }).int().min(1, 'Choose a person.'),
+  department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
+  job: z.string({ error: 'Job is required.' }).trim().min(1, 'Job is required.').max(100),
+  character: text(255),
+  season: z.number().int().min(1).nullish(),
+  episode: z.number().int().min(1).nullish(),
+}).superRefine((v, ctx) => {
+  if (v.department.toLowerCase() === 'actors' && !v.character) {
+    ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
+  }
+});
+export type CreditCreate = z.infer<typeof creditSchema>;
+export const creditUpdateSchema = z.object({
+  department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
+  job: z.string({ error: 'Job is required.' }).trim().min(1, 'Job is required.').max(100),
+  character: text(255),
+}).superRefine((v, ctx) => {
+  if (v.department.toLowerCase() === 'actors' && !v.character) {
+    ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
+  }
+});
+export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
+
+export const titleTagSchema = z.object({
+  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  display_name: text(100),
+});
+export const attachTagSchema = z.object({
+  tag_name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+});
+
+/** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */
+export const CREDIT_DEPARTMENTS = ['Actors', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;

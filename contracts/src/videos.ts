@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+export const VIDEO_TYPES = ['embed', 'video', 'stream', 'external'] as const;
+export type VideoType = (typeof VIDEO_TYPES)[number];
+export const VIDEO_CATEGORIES = ['trailer', 'clip', 'featurette', 'teaser', 'full'] as const;
+export type VideoCategory = (typeof VIDEO_CATEGORIES)[number];
+export const VIDEO_QUALITIES = ['regular', 'sd', 'hd', '720p', '1080p', '4k'] as const;
+export const CAPTION_MAX_BYTES = 1024 * 1024;
+export const VIDEO_SORTS = ['created_at', 'updated_at', 'name', 'plays_count', 'reports_count', 'order', 'id'] as const;
+
+export interface VideoCaption {
+  id: number;
+  name: string;
+  language: string | null;
+  url: string;
+}
+
+export interface Video {
+  id: number;
+  name: string;
+  title_id: number;
+  season_num: number | null;
+  episode_num: number | null;
+  thumbnail: string | null;
+  type: VideoType;
+  src: string;
+  quality: string | null;
+  language: string | null;
+  category: VideoCategory;
+  approved: boolean;
+  origin: string;
+  plays_count: number;
+  reports_count: number;
+  order: number;
+  created_at: string;
+  updated_at: string;
+  captions: VideoCaption[];
+  title?: { id: number; name: string; is_series: boolean; poster: string | null } | null;
+}
+
+const isUrl = (v: string) => {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+
+const videoFields = {
+  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
+  title_id: z.number({ error: 'Title is required.' }).int().min(1, 'Title is required.'),
+  season_num: z.number().int().min(1).nullish().transform((v) => v ?? null),
+  episode_num: z.number().int().min(1).nullish().transform((v) => v ?? null),
+  thumbnail: z.string().trim().max(500).nullish().transform((v) => v || null),
+  type: z.enum(VIDEO_TYPES, { error: 'Choose a video type.' }),
+  src: z.string({ error: 'Source is required.' }).trim().max(1000),
+  quality: z.string().trim().max(20).nullish().transform((v) => v || null),
+  language: z.string().trim().max(10).nullish().transform((v) => v || null),
+  category: z.enum(VIDEO_CATEGORIES, { error: 'Choose a category.' }),
+  approved: z.boolean().default(true),
+};
+
+/** Source rules depend on the type: embed and external need a URL, video and stream need a path or URL. */
+function checkSource(v: { type?: VideoType; src?: string }, ctx: z.RefinementCtx) {
+  if (v.src === undefined && v.type === undefined) return;
+  if (!v.src) {
+    ctx.addIssue({ code: 'custom', path: ['src'], message: v.type === 'embed' ? 'Embed URL is required.' : 'Source is required.' });
+    return;
+  }
+  if (v.type === 'embed' && !isUrl(v.src)) ctx.addIssue({ code: 'custom', path: ['src'], message: 'Embed URL must be a valid URL.' });
+  if (v.type === 'external' && !isUrl(v.src)) ctx.addIssue({ code: 'custom', path: ['src'], message: 'The source must be a valid URL.' });
+}
+
+export const videoCreateSchema = z.object(videoFields).superRefine(checkSource);
+export type VideoCreate = z.infer<typeof videoCreateSchema>;
+export const videoUpdateSchema = z.object(videoFields).partial().superRefine(checkSource);
+export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
+
+export const captionSchema = z.object({
+  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  language: z.string().trim().max(10).nullish().transform((v) => v || null),
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { CREDITS_PER_PAGE, creditReorderSchema, creditSchema, creditUpdateSchema, type TitleCredit } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { paginate } from '../../http/list-query.ts';
+import { findTitle } from './repository.ts';
+
+const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+
+/** The credit owner: the title itself, one of its seasons, or one episode, by season and episode number. */
+export async function resolveCreditable(db: Db, titleId: number, season: number | null, episode: number | null) {
+  if (!(await findTitle(db, titleId, false))) throw notFound('Title not found');
+  if (season && episode) {
+    const ep = await db.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', season).where('episode_number', '=', episode).executeTakeFirst();
+    if (!ep) throw notFound('Episode not found');
+    return { type: 'episode' as const, id: ep.id };
+  }
+  if (season) {
+    const s = await db.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', season).executeTakeFirst();
+    if (!s) throw notFound('Season not found');
+    return { type: 'season' as const, id: s.id };
+  }
+  return { type: 'title' as const, id: titleId };
+}
+
+const toCredit = (r: any): TitleCredit => ({
+  id: r.person_id, name: r.name, poster: r.poster,
+  pivot: { id: r.id, character: r.character, department: r.department, job: r.job, order: r.order },
+});
+
+export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam: (p: unknown) => number): void {
+  // Cast (department Actors) or crew (everything else) of a title, season or episode, in their saved order.
+  app.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' } }, async (req) => {
+    const q = req.query as Record<string, string>;
+    const owner = await resolveCreditable(ctx.db, titleIdParam(req.params), num(q.season), num(q.episode));
+    let base = ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
+      .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
+      .where('creditables.creditable_type', '=', owner.type).where('creditables.creditable_id', '=', owner.id);
+    if (q.crewType === 'cast') base = base.where('creditables.department', '=', 'Actors');
+    if (q.crewType === 'crew') base = base.where('creditables.department', '!=', 'Actors');
+    const { crewType: _c, season: _s, episode: _e, ...listQuery } = q;
+    const page = await paginate(base, { perPage: CREDITS_PER_PAGE, ...listQuery }, {
+      sorts: { order: 'creditables.order', name: 'people.name', department: 'creditables.department' },
+      defaultSort: ['order', 'asc'],
+      tieBreaker: 'creditables.id',
+      filters: {},
+    }, toCredit);
+    return { pagination: page };
+  });
+
+  app.post('/api/v1/titles/:id/credits', { config: { permission: 'titles.update' } }, async (req) => {
+    const titleId = titleIdParam(req.params);
+    const input = parse(creditSchema, req.body);
+    const owner = await resolveCreditable(ctx.db, titleId, input.season ?? null, input.episode ?? null);
+    const person = await ctx.db.selectFrom('people').select(['id', 'name', 'poster']).where('id', '=', input.person_id).executeTakeFirst();
+    if (!person) throw new HttpError(422, 'Choose a person.', { person_id: ['Choose a person.'] });
+    const last = await ctx.db.selectFrom('creditables').select((eb) => eb.fn.max('order').as('n'))
+      .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
+    const row = await ctx.db.insertInto('creditables').values({
+      person_id: person.id, creditable_type: owner.type, creditable_id: owner.id, title_id: titleId,
+      character: input.character, department: input.department, job: input.job, order: Number(last?.n ?? -1) + 1, created_at: nowIso(),
+    }).returning(['id', 'person_id', 'character', 'department', 'job', 'order']).executeTakeFirstOrThrow();
+    return { credit: toCredit({ ...row, name: person.name, poster: person.poster }) };
+  });
+
+  app.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' } }, async (req) => {
+    const titleId = titleIdParam(req.params);
+    const creditId = Number((req.params as { creditId: string }).creditId);
+    const input = parse(creditUpdateSchema, req.body);
+    const found = await ctx.db.selectFrom('creditables').select('id').where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
+    if (!found) throw notFound('Credit not found');
+    await ctx.db.updateTable('creditables').set(input).where('id', '=', creditId).execute();
+    const row = await ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
+      .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
+      .where('creditables.id', '=', creditId).executeTakeFirstOrThrow();
+    return { credit: toCredit(row) };
+  });
+
+  app.delete('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' } }, async (req) => {
+    const titleId = titleIdParam(req.params);
+    const creditId = Number((req.params as { creditId: string }).creditId);
+    const q = req.query as Record<string, string>;
+    const owner = await resolveCreditable(ctx.db, titleId, num(q.season), num(q.episode));
+    const res = await ctx.db.deleteFrom('creditables').where('id', '=', creditId)
+      .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound('Credit not found');
+    return {};
+  });
+
+  // The ids in their new order; all must belong to one title, season or episode.
+  app.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' } }, async (req) => {
+    const { ids } = parse(creditReorderSchema, req.body);
+    const rows = await ctx.db.selectFrom('creditables').select(['id', 'creditable_type', 'creditable_id', 'order']).where('id', 'in', ids).execute();
+    const owners = new Set(rows.map((r) => `${r.creditable_type}:${r.creditable_id}`));
+    if (rows.length !== new Set(ids).size || owners.size !== 1) throw new HttpError(422, 'Invalid ids.', { ids: ['Invalid ids.'] });
+    // A page of credits keeps its place among the others: the new order starts where the page started.
+    const start = Math.min(...rows.map((r) => r.order));
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const [i, id] of ids.entries()) await trx.updateTable('creditables').set({ order: start + i }).where('id', '=', id).execute();
+    });
+    return {};
+  });
+}

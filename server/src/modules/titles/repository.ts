@@ -1,0 +1,76 @@
+import type { Title, TitleImage, TitleTag, TitleTagType, Season, Episode } from '@app/contracts';
+import { toBool, type Db } from '../../db/index.ts';
+
+export const TITLE_COLUMNS = [
+  'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
+  'titles.year', 'titles.tagline', 'titles.description', 'titles.runtime', 'titles.certification', 'titles.budget', 'titles.revenue',
+  'titles.language', 'titles.popularity', 'titles.views', 'titles.rating', 'titles.seasons_count', 'titles.episodes_count',
+  'titles.tmdb_id', 'titles.created_at', 'titles.updated_at',
+] as const;
+
+export function toTitle(row: any): Title {
+  return { ...row, is_series: toBool(row.is_series) };
+}
+
+export const TAG_KEY: Record<TitleTagType, 'genres' | 'keywords' | 'production_countries'> = {
+  genre: 'genres', keyword: 'keywords', production_country: 'production_countries',
+};
+
+/** Genres, keywords and countries of a page of titles, one query. */
+export async function attachTags(db: Db, titles: Title[]): Promise<Title[]> {
+  const ids = titles.map((t) => t.id);
+  if (!ids.length) return titles;
+  const rows = await db.selectFrom('title_tag').innerJoin('title_tags', 'title_tags.id', 'title_tag.tag_id')
+    .select(['title_tag.title_id', 'title_tags.id', 'title_tags.type', 'title_tags.name', 'title_tags.display_name', 'title_tags.created_at', 'title_tags.updated_at'])
+    .where('title_tag.title_id', 'in', ids).orderBy('title_tags.name').execute();
+  const by = new Map<number, TitleTag[]>();
+  for (const { title_id, ...tag } of rows) (by.get(title_id) ?? by.set(title_id, []).get(title_id)!).push(tag);
+  return titles.map((t) => {
+    const tags = by.get(t.id) ?? [];
+    return {
+      ...t,
+      genres: tags.filter((x) => x.type === 'genre'),
+      keywords: tags.filter((x) => x.type === 'keyword'),
+      production_countries: tags.filter((x) => x.type === 'production_country'),
+    };
+  });
+}
+
+export async function findTitle(db: Db, id: number, withRelations = true): Promise<Title | null> {
+  const row = await db.selectFrom('titles').select(TITLE_COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const title = toTitle(row);
+  if (!withRelations) return title;
+  const [tagged] = await attachTags(db, [title]);
+  const images: TitleImage[] = await db.selectFrom('images').select(['id', 'url', 'type', 'order'])
+    .where('model_type', '=', 'title').where('model_id', '=', id).orderBy('order').orderBy('id').execute();
+  return { ...tagged, images };
+}
+
+export const SEASON_COLUMNS = ['id', 'title_id', 'number', 'name', 'poster', 'description', 'release_date', 'episodes_count', 'created_at', 'updated_at'] as const;
+export const EPISODE_COLUMNS = [
+  'episodes.id', 'episodes.title_id', 'episodes.season_id', 'episodes.name', 'episodes.description', 'episodes.release_date', 'episodes.runtime',
+  'episodes.popularity', 'episodes.poster', 'episodes.season_number', 'episodes.episode_number', 'episodes.created_at', 'episodes.updated_at',
+] as const;
+
+export async function findSeason(db: Db, titleId: number, number: number): Promise<Season | null> {
+  return (await db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', titleId).where('number', '=', number).executeTakeFirst()) ?? null;
+}
+
+export async function findEpisode(db: Db, titleId: number, season: number, episode: number): Promise<Episode | null> {
+  return (await db.selectFrom('episodes').select(EPISODE_COLUMNS).where('title_id', '=', titleId)
+    .where('season_number', '=', season).where('episode_number', '=', episode).executeTakeFirst()) ?? null;
+}
+
+/** Keeps the denormalised counters (season episodes, title seasons and episodes) true after a change. */
+export async function refreshCounts(db: Db, titleId: number, seasonId?: number): Promise<void> {
+  if (seasonId) {
+    await db.updateTable('seasons').set((eb) => ({
+      episodes_count: eb.selectFrom('episodes').select(eb.fn.countAll<number>().as('n')).where('season_id', '=', seasonId),
+    })).where('id', '=', seasonId).execute();
+  }
+  await db.updateTable('titles').set((eb) => ({
+    seasons_count: eb.selectFrom('seasons').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
+    episodes_count: eb.selectFrom('episodes').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
+  })).where('id', '=', titleId).execute();
+}

@@ -1,0 +1,121 @@
+import type { EpisodeCreate, TitleCreate, TitleUpdate } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
+
+const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
+
+export async function createTitle(ctx: AppContext, input: TitleCreate) {
+  const now = nowIso();
+  const { id } = await ctx.db.insertInto('titles').values({
+    ...input, year: yearOf(input.release_date), tmdb_id: null, imdb_id: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return (await findTitle(ctx.db, id))!;
+}
+
+export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
+  if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
+  const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
+  if (input.release_date !== undefined) values.year = yearOf(input.release_date);
+  await ctx.db.updateTable('titles').set(values).where('id', '=', id).execute();
+  return (await findTitle(ctx.db, id))!;
+}
+
+/** Deletes titles with everything hanging off them; polymorphic rows (images, credits) go in the same transaction. */
+export async function deleteTitles(ctx: AppContext, ids: number[]) {
+  const images = await ctx.db.selectFrom('images').select('url').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
+    await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
+    await trx.deleteFrom('titles').where('id', 'in', ids).execute();
+  });
+  await removeStoredFiles(ctx, images.map((i) => i.url));
+}
+
+/** Files uploaded for one row only; imported (tmdb/) and demo files may be shared and stay. */
+const OWNED_FOLDERS = ['/storage/title-images/', '/storage/captions/'];
+
+export async function removeStoredFiles(ctx: AppContext, urls: string[]) {
+  for (const url of urls) if (OWNED_FOLDERS.some((f) => url.startsWith(f))) await ctx.storage.delete(`public/${url.slice('/storage/'.length)}`);
+}
+
+export async function createSeason(ctx: AppContext, titleId: number, input: { number?: number; release_date: string | null; poster: string | null; description: string | null }) {
+  const title = await findTitle(ctx.db, titleId, false);
+  if (!title) throw notFound('Title not found');
+  if (!title.is_series) throw new HttpError(422, 'Only series have seasons.');
+  const now = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let number = input.number;
+    if (!number) {
+      const last = await trx.selectFrom('seasons').select((eb) => eb.fn.max('number').as('n')).where('title_id', '=', titleId).executeTakeFirst();
+      number = Number(last?.n ?? 0) + 1;
+    } else if (await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', number).executeTakeFirst()) {
+      throw new HttpError(422, 'This season already exists.', { number: ['This season already exists.'] });
+    }
+    const row = await trx.insertInto('seasons').values({
+      title_id: titleId, number, name: null, poster: input.poster, description: input.description, release_date: input.release_date, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await refreshCounts(trx, titleId);
+    return row.id;
+  });
+  return (await ctx.db.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+}
+
+export async function deleteSeason(ctx: AppContext, id: number) {
+  const season = await ctx.db.selectFrom('seasons').select(['id', 'title_id', 'number']).where('id', '=', id).executeTakeFirst();
+  if (!season) throw notFound('Season not found');
+  await ctx.db.transaction().execute(async (trx) => {
+    const episodeIds = trx.selectFrom('episodes').select('id').where('season_id', '=', id);
+    await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
+    await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
+    await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
+    await trx.deleteFrom('seasons').where('id', '=', id).execute();
+    await refreshCounts(trx, season.title_id);
+  });
+}
+
+export async function createEpisode(ctx: AppContext, titleId: number, seasonNumber: number, input: EpisodeCreate) {
+  const season = await findSeason(ctx.db, titleId, seasonNumber);
+  if (!season) throw notFound('Season not found');
+  const now = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    let number = input.episode_number;
+    if (!number) {
+      const last = await trx.selectFrom('episodes').select((eb) => eb.fn.max('episode_number').as('n')).where('season_id', '=', season.id).executeTakeFirst();
+      number = Number(last?.n ?? 0) + 1;
+    } else if (await trx.selectFrom('episodes').select('id').where('season_id', '=', season.id).where('episode_number', '=', number).executeTakeFirst()) {
+      throw new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
+    }
+    const { episode_number: _n, ...fields } = input;
+    const row = await trx.insertInto('episodes').values({
+      ...fields, title_id: titleId, season_id: season.id, season_number: seasonNumber, episode_number: number, rating: null, tmdb_id: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await refreshCounts(trx, titleId, season.id);
+    return row.id;
+  });
+  const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
+  return (await findEpisode(ctx.db, titleId, row.season_number, row.episode_number))!;
+}
+
+export async function updateEpisode(ctx: AppContext, titleId: number, season: number, number: number, input: Partial<EpisodeCreate>) {
+  const episode = await findEpisode(ctx.db, titleId, season, number);
+  if (!episode) throw notFound('Episode not found');
+  if (input.episode_number && input.episode_number !== number
+    && await ctx.db.selectFrom('episodes').select('id').where('season_id', '=', episode.season_id).where('episode_number', '=', input.episode_number).executeTakeFirst()) {
+    throw new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
+  }
+  await ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+  return (await findEpisode(ctx.db, titleId, season, input.episode_number ?? number))!;
+}
+
+export async function deleteEpisode(ctx: AppContext, id: number) {
+  const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number']).where('id', '=', id).executeTakeFirst();
+  if (!ep) throw notFound('Episode not found');
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
+    await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
+    await trx.deleteFrom('episodes').where('id', '=', id).execute();
+    await refreshCounts(trx, ep.title_id, ep.season_id);
+  });
+}

@@ -1,0 +1,281 @@
+import { Readable } from 'node:stream';
+import type { ImportedItem, TmdbImport } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
+import { HttpError } from '../../http/errors.ts';
+import { refreshCounts } from '../titles/repository.ts';
+
+/** How many titles of one page import at once; each also fetches seasons and images. */
+const TITLE_CONCURRENCY = 4;
+const IMAGE_CONCURRENCY = 6;
+const CAST_LIMIT = 20;
+const CREW_JOBS = new Set(['Director', 'Screenplay', 'Writer', 'Producer', 'Original Music Composer', 'Director of Photography', 'Creator', 'Novel', 'Editor']);
+const BACKDROP_LIMIT = 6;
+
+/** Runs `fn` over `items` with at most `n` in flight. */
+export async function mapLimit<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(n, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i], i);
+    }
+  });
+  await Promise.all(workers);
+  return out;
+}
+
+/** One client per configuration, so its rate limit holds across calls (each import page is its own request). */
+const clients = new Map<string, TmdbClient>();
+
+export async function tmdbClient(ctx: AppContext): Promise<TmdbClient> {
+  const apiKey = await ctx.settings.get('server.tmdb_api_key');
+  if (!apiKey) throw new HttpError(422, 'The movie database is not set up: add its API key in the settings.');
+  const opts = {
+    apiKey,
+    baseUrl: await ctx.settings.get('server.tmdb_api_url'),
+    imageUrl: await ctx.settings.get('server.tmdb_image_url'),
+    language: await ctx.settings.get('client.tmdb.language'),
+    includeAdult: await ctx.settings.get('client.tmdb.includeAdult'),
+  };
+  const key = JSON.stringify(opts);
+  let client = clients.get(key);
+  if (!client) {
+    if (clients.size > 10) clients.clear();
+    client = new TmdbClient(opts);
+    clients.set(key, client);
+  }
+  return client;
+}
+
+/** TMDb failures as answers the admin can read. */
+export function asHttpError(e: unknown): unknown {
+  if (e instanceof TmdbError) return new HttpError(e.status === 404 ? 404 : e.status === 401 ? 422 : 502, e.message);
+  return e;
+}
+
+const SAFE_PATH = /^\/[\w-]+\.(jpg|jpeg|png|webp)$/;
+
+/**
+ * Brings one TMDb image into the storage driver (streamed, once: the same TMDb path maps to the same key),
+ * answering its public URL, or null when there is none or it cannot be fetched.
+ */
+async function storeImage(ctx: AppContext, client: TmdbClient, path: string | null | undefined, size: string): Promise<string | null> {
+  if (!path || !SAFE_PATH.test(path)) return null;
+  const key = `tmdb/${size}${path}`;
+  if (!(await ctx.storage.exists(`public/${key}`))) {
+    try {
+      const body = await client.image(path, size);
+      await ctx.storage.put(`public/${key}`, Readable.fromWeb(body as any));
+    } catch {
+      await ctx.storage.delete(`public/${key}`).catch(() => undefined);
+      return null;
+    }
+  }
+  return `/storage/${key}`;
+}
+
+const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) || null : null);
+const orNull = <T>(v: T | '' | 0 | undefined | null): T | null => (v === '' || v === 0 || v === undefined ? null : v);
+const gender = (g: number | undefined) => (g === 1 ? 'female' : g === 2 ? 'male' : null);
+
+interface TmdbPerson { id: number; name: string; profile_path?: string | null; known_for_department?: string; gender?: number; popularity?: number }
+
+/** Creates or refreshes people by TMDb id (their profile images stored locally), answering tmdb id → local id. */
+async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPerson[]): Promise<Map<number, number>> {
+  const unique = [...new Map(people.map((p) => [p.id, p])).values()];
+  const posters = await mapLimit(unique, IMAGE_CONCURRENCY, (p) => storeImage(ctx, client, p.profile_path, 'w185'));
+  const ids = new Map<number, number>();
+  const now = nowIso();
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [i, p] of unique.entries()) {
+      const values = { name: p.name, poster: posters[i], known_for: p.known_for_department ?? null, gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
+      const existing = await trx.selectFrom('people').select('id').where('tmdb_id', '=', p.id).executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('people').set({ ...values, updated_at: now }).where('id', '=', existing.id).execute();
+        ids.set(p.id, existing.id);
+      } else {
+        const row = await trx.insertInto('people').values({
+          ...values, birth_date: null, death_date: null, birth_place: null, description: null, tmdb_id: p.id, imdb_id: null, created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        ids.set(p.id, row.id);
+      }
+    }
+  });
+  return ids;
+}
+
+/** Replaces the credits of one creditable with TMDb's cast (first CAST_LIMIT) and key crew. */
+async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', creditableId: number, titleId: number, credits: any, people: Map<number, number>) {
+  const now = nowIso();
+  const rows = [
+    ...(credits?.cast ?? []).slice(0, CAST_LIMIT).map((c: any, i: number) => ({
+      person_id: people.get(c.id)!, character: c.character || null, department: 'Actors', job: 'Actor', order: i,
+    })),
+    ...(credits?.crew ?? []).filter((c: any) => CREW_JOBS.has(c.job)).map((c: any, i: number) => ({
+      person_id: people.get(c.id)!, character: null, department: c.department || 'Crew', job: c.job, order: 1000 + i,
+    })),
+  ].filter((r) => r.person_id);
+  await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).execute();
+  if (rows.length) {
+    await db.insertInto('creditables').values(rows.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, created_at: now }))).execute();
+  }
+}
+
+function creditPeople(credits: any): TmdbPerson[] {
+  return [...(credits?.cast ?? []).slice(0, CAST_LIMIT), ...(credits?.crew ?? []).filter((c: any) => CREW_JOBS.has(c.job))];
+}
+
+/** Imports (or re-imports, updating in place) one movie or series with its tags, credits, images, videos and seasons. */
+export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'movie' | 'series', tmdbId: number): Promise<{ id: number; name: string }> {
+  const isSeries = type === 'series';
+  const data = isSeries ? await client.series(tmdbId) : await client.movie(tmdbId);
+  const seasonsData = isSeries
+    ? await mapLimit((data.seasons ?? []).filter((s: any) => s.season_number > 0), 2, (s: any) => client.season(tmdbId, s.season_number))
+    : [];
+  const people = await upsertPeople(ctx, client, [
+    ...creditPeople(data.credits),
+    ...seasonsData.flatMap((s: any) => [...creditPeople(s.credits), ...(s.episodes ?? []).flatMap((e: any) => (e.guest_stars ?? []).slice(0, 5))]),
+  ]);
+  const backdropPaths: string[] = (data.images?.backdrops ?? []).slice(0, BACKDROP_LIMIT).map((b: any) => b.file_path);
+  const [poster, backdrop, ...gallery] = await mapLimit([data.poster_path, data.backdrop_path, ...backdropPaths], IMAGE_CONCURRENCY,
+    (p, i) => storeImage(ctx, client, p, i === 0 ? 'w500' : 'w1280'));
+  const seasonPosters = await mapLimit(seasonsData, IMAGE_CONCURRENCY, (s: any) => storeImage(ctx, client, s.poster_path, 'w500'));
+
+  const releaseDate = orNull<string>(isSeries ? data.first_air_date : data.release_date);
+  const certification = isSeries
+    ? (data.content_ratings?.results ?? []).find((r: any) => r.iso_3166_1 === 'US')?.rating
+    : (data.release_dates?.results ?? []).find((r: any) => r.iso_3166_1 === 'US')?.release_dates?.find((d: any) => d.certification)?.certification;
+  const values = {
+    name: (isSeries ? data.name : data.title) || `#${tmdbId}`,
+    is_series: isSeries,
+    original_title: (isSeries ? data.original_name : data.original_title) || null,
+    poster, backdrop,
+    release_date: releaseDate,
+    year: yearOf(releaseDate),
+    tagline: data.tagline || null,
+    description: data.overview || null,
+    runtime: orNull<number>(isSeries ? data.episode_run_time?.[0] : data.runtime),
+    certification: certification || null,
+    budget: orNull<number>(data.budget),
+    revenue: orNull<number>(data.revenue),
+    language: data.original_language || null,
+    popularity: data.popularity ? Math.max(1, data.popularity) : null,
+    rating: data.vote_average ?? null,
+    vote_count: data.vote_count ?? 0,
+    imdb_id: data.imdb_id ?? null,
+  };
+  const tags: { type: 'genre' | 'keyword' | 'production_country'; name: string; display: string; tmdb_id: number | null }[] = [
+    ...(data.genres ?? []).map((g: any) => ({ type: 'genre' as const, name: String(g.name).toLowerCase(), display: g.name, tmdb_id: g.id })),
+    ...((isSeries ? data.keywords?.results : data.keywords?.keywords) ?? []).map((k: any) => ({ type: 'keyword' as const, name: String(k.name).toLowerCase(), display: k.name, tmdb_id: k.id })),
+    ...(data.production_countries ?? []).map((c: any) => ({ type: 'production_country' as const, name: String(c.iso_3166_1).toLowerCase(), display: c.name, tmdb_id: null })),
+  ];
+  const videos = (data.videos?.results ?? []).filter((v: any) => v.site === 'YouTube').slice(0, 10);
+
+  const now = nowIso();
+  // One transaction: a title is imported whole or not at all.
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
+    let titleId: number;
+    if (existing) {
+      titleId = existing.id;
+      await trx.updateTable('titles').set({ ...values, updated_at: now }).where('id', '=', titleId).execute();
+    } else {
+      titleId = (await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+
+    await trx.deleteFrom('title_tag').where('title_id', '=', titleId).execute();
+    for (const tag of tags) {
+      let row = await trx.selectFrom('title_tags').select('id').where('type', '=', tag.type).where('name', '=', tag.name).executeTakeFirst();
+      row ??= await trx.insertInto('title_tags').values({ type: tag.type, name: tag.name, display_name: tag.display, tmdb_id: tag.tmdb_id, created_at: now, updated_at: now })
+        .returning('id').executeTakeFirstOrThrow();
+      await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
+    }
+
+    await replaceCredits(trx, 'title', titleId, titleId, data.credits, people);
+
+    await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', '=', titleId).where('source', '=', 'tmdb').execute();
+    const stored = gallery.filter((u): u is string => !!u);
+    if (stored.length) {
+      await trx.insertInto('images').values(stored.map((url, order) => ({ model_type: 'title' as const, model_id: titleId, url, type: 'backdrop', source: 'tmdb', order, created_at: now }))).execute();
+    }
+
+    await trx.deleteFrom('videos').where('title_id', '=', titleId).where('origin', '=', 'tmdb').execute();
+    if (videos.length) {
+      await trx.insertInto('videos').values(videos.map((v: any, order: number) => ({
+        name: v.name || 'Trailer', title_id: titleId, season_num: null, episode_num: null, thumbnail: `https://img.youtube.com/vi/${v.key}/hqdefault.jpg`,
+        type: 'embed' as const, src: `https://www.youtube.com/embed/${v.key}`, quality: v.size >= 1080 ? '1080p' : v.size >= 720 ? '720p' : 'sd',
+        language: v.iso_639_1 || null, category: (['Trailer', 'Teaser', 'Clip', 'Featurette'].includes(v.type) ? v.type.toLowerCase() : 'clip') as 'trailer',
+        approved: true, origin: 'tmdb', order, user_id: null, created_at: now, updated_at: now,
+      }))).execute();
+    }
+
+    for (const [i, s] of seasonsData.entries()) {
+      const seasonValues = { poster: seasonPosters[i], name: s.name ?? null, description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
+      let season = await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
+      if (season) await trx.updateTable('seasons').set(seasonValues).where('id', '=', season.id).execute();
+      else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
+      for (const e of s.episodes ?? []) {
+        const epValues = {
+          name: e.name || `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
+          popularity: null, rating: e.vote_average ?? null, tmdb_id: e.id ?? null, poster: null, updated_at: now,
+        };
+        let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
+        if (ep) await trx.updateTable('episodes').set(epValues).where('id', '=', ep.id).execute();
+        else {
+          ep = await trx.insertInto('episodes').values({ ...epValues, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
+            .returning('id').executeTakeFirstOrThrow();
+        }
+        await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);
+      }
+      await refreshCounts(trx, titleId, season.id);
+    }
+    await refreshCounts(trx, titleId);
+    return titleId;
+  });
+  return { id, name: values.name };
+}
+
+/** Imports (or refreshes) one person by TMDb id. */
+export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: number): Promise<{ id: number; name: string }> {
+  const p = await client.person(tmdbId);
+  const ids = await upsertPeople(ctx, client, [p]);
+  const id = ids.get(p.id)!;
+  await ctx.db.updateTable('people').set({
+    birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: p.place_of_birth || null,
+    description: p.biography || null, imdb_id: p.imdb_id || null, updated_at: nowIso(),
+  }).where('id', '=', id).execute();
+  return { id, name: p.name };
+}
+
+/** One page of the multi-title import: 20 titles from TMDb's discover call, each imported or recorded as failed. */
+export async function importPage(ctx: AppContext, input: TmdbImport): Promise<{ items: ImportedItem[]; total_pages: number }> {
+  const client = await tmdbClient(ctx);
+  const dateKey = input.type === 'movie' ? 'primary_release_date' : 'first_air_date';
+  const page = await client.discover(input.type, {
+    page: input.current_page,
+    sort_by: 'popularity.desc',
+    with_origin_country: input.country?.toUpperCase(),
+    with_original_language: input.language,
+    'vote_average.gte': input.min_rating,
+    'vote_average.lte': input.max_rating,
+    with_genres: input.genres.join(',') || undefined,
+    with_keywords: input.keywords.join(',') || undefined,
+    [`${dateKey}.gte`]: input.start_date,
+    [`${dateKey}.lte`]: input.end_date,
+  });
+  const items = await mapLimit(page.results ?? [], TITLE_CONCURRENCY, async (r): Promise<ImportedItem> => {
+    const name = r.title ?? r.name ?? `#${r.id}`;
+    try {
+      const done = await importTitle(ctx, client, input.type, r.id);
+      return { id: done.id, tmdb_id: r.id, name: done.name, status: 'imported' };
+    } catch (e) {
+      // One failure is recorded and the page goes on.
+      return { id: null, tmdb_id: r.id, name, status: 'failed', error: e instanceof Error ? e.message : 'Unknown error' };
+    }
+  });
+  return { items, total_pages: Math.min(500, page.total_pages ?? 0) };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { mediaImportSchema, tmdbImportSchema } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { forbidden, parse } from '../../http/errors.ts';
+import { asHttpError, importPage, importPerson, importTitle, tmdbClient } from './importer.ts';
+
+export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Import options show only when the movie database is set up.
+  app.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] } }, async () =>
+    ({ configured: Boolean(await ctx.settings.get('server.tmdb_api_key')) }));
+
+  // One title or person by its TMDb id; importing again updates it in place.
+  app.post('/api/v1/media/import', { config: { permission: ['titles.create', 'people.create'] } }, async (req) => {
+    const input = parse(mediaImportSchema, req.body);
+    const needed = input.media_type === 'person' ? 'people.create' : 'titles.create';
+    if (!req.auth.can(needed)) throw forbidden();
+    const client = await tmdbClient(ctx);
+    try {
+      const item = input.media_type === 'person' ? await importPerson(ctx, client, input.tmdb_id) : await importTitle(ctx, client, input.media_type, input.tmdb_id);
+      return { id: item.id, name: item.name, media_type: input.media_type };
+    } catch (e) {
+      throw asHttpError(e);
+    }
+  });
+
+  // One page (20 titles) of the multi-title import; the dialog calls it once per page.
+  app.post('/api/v1/tmdb/import', { config: { permission: 'titles.create' } }, async (req) => {
+    try {
+      return await importPage(ctx, parse(tmdbImportSchema, req.body));
+    } catch (e) {
+      throw asHttpError(e);
+    }
+  });
+}

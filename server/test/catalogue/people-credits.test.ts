@@ -1,0 +1,145 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
+import { PNG, multipart } from './helpers.ts';
+
+const t = await createTestApp();
+let admin: Client;
+beforeAll(async () => {
+  admin = await asAdmin(t);
+});
+
+const person = async (body: Record<string, unknown>) => {
+  const res = await admin.post('/api/v1/people', body);
+  expect(res.status, res.text).toBe(200);
+  return res.body.person;
+};
+
+describe('people', () => {
+  it('creates with the defaults gender female, known_for Acting, popularity 3', async () => {
+    const p = await person({ name: 'Ada Stone' });
+    expect(p).toMatchObject({ id: expect.any(Number), name: 'Ada Stone', gender: 'female', known_for: 'Acting', popularity: 3 });
+  });
+
+  it('rejects each invalid field with its message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, 'name', 'Name is required.'],
+      [{ name: 'x', known_for: '' }, 'known_for', 'Known for is required.'],
+      [{ name: 'x', popularity: 0 }, 'popularity', 'Popularity must be at least 1.'],
+      [{ name: 'x', popularity: 'many' }, 'popularity', 'Popularity must be a number.'],
+      [{ name: 'x', gender: 'robot' }, 'gender', 'Choose a gender.'],
+      [{ name: 'x', birth_date: '12/12/1990' }, 'birth_date', 'Enter a valid date.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await admin.post('/api/v1/people', body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    }
+  });
+
+  it('updates, lists with a ranked search and filters, deletes', async () => {
+    const p = await person({ name: 'Bertrand Quill', gender: 'male', known_for: 'Directing', popularity: 9 });
+    await person({ name: 'Quill Bertie', popularity: 2 });
+    const upd = await admin.put(`/api/v1/people/${p.id}`, { birth_place: 'Lyon', popularity: 10 });
+    expect(upd.body.person).toMatchObject({ name: 'Bertrand Quill', birth_place: 'Lyon', popularity: 10 });
+    expect((await admin.put(`/api/v1/people/${p.id}`, { name: '' })).body.errors.name).toEqual(['Name is required.']);
+    const list = await admin.get(listUrl('/api/v1/people', { query: 'quill', orderBy: 'popularity', orderDir: 'desc' }));
+    expect(list.body.pagination.data.map((x: any) => x.name)).toEqual(['Bertrand Quill', 'Quill Bertie']);
+    const directors = await admin.get(listUrl('/api/v1/people', { query: 'quill', filters: [{ key: 'known_for', value: 'Directing' }] }));
+    expect(directors.body.pagination.data.map((x: any) => x.name)).toEqual(['Bertrand Quill']);
+    expect((await admin.delete(`/api/v1/people/${p.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/people/${p.id}`)).status).toBe(404);
+  });
+});
+
+describe('person poster upload', () => {
+  it('stores an image under person-posters and refuses other files', async () => {
+    const ok = multipart({}, { name: 'p.png', type: 'image/png', content: PNG });
+    const res = await admin.request('POST', '/api/v1/people/poster', ok.body, ok.headers);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.url).toMatch(/^\/storage\/person-posters\/.+\.png$/);
+    expect((await admin.get(res.body.url)).status).toBe(200);
+    const bad = multipart({}, { name: 'p.png', type: 'image/png', content: Buffer.from('nope') });
+    expect((await admin.request('POST', '/api/v1/people/poster', bad.body, bad.headers)).body.errors.file).toEqual(['The file must be an image (png, jpeg, gif or webp).']);
+    const none = multipart({});
+    expect((await admin.request('POST', '/api/v1/people/poster', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
+  });
+});
+
+describe('credits', () => {
+  it('adds cast and crew to a title, a season and an episode; edits, reorders, deletes', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Credit Show', is_series: true, release_date: '2019-03-03' })).body.title;
+    await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'E1' });
+    const a = await person({ name: 'Actor A' });
+    const b = await person({ name: 'Actor B' });
+    const d = await person({ name: 'Director D', known_for: 'Directing' });
+
+    const add = (body: Record<string, unknown>) => admin.post(`/api/v1/titles/${title.id}/credits`, body);
+    const c1 = await add({ person_id: a.id, department: 'Actors', job: 'Actor', character: 'Hero' });
+    expect(c1.status, c1.text).toBe(200);
+    expect(c1.body.credit).toMatchObject({ id: a.id, name: 'Actor A', pivot: { character: 'Hero', department: 'Actors', job: 'Actor', order: 0 } });
+    const c2 = await add({ person_id: b.id, department: 'Actors', job: 'Actor', character: 'Villain' });
+    await add({ person_id: d.id, department: 'Directing', job: 'Director' });
+    await add({ person_id: a.id, department: 'Actors', job: 'Actor', character: 'Season hero', season: 1 });
+    await add({ person_id: b.id, department: 'Actors', job: 'Actor', character: 'Guest', season: 1, episode: 1 });
+
+    const bad: [Record<string, unknown>, string, string][] = [
+      [{ person_id: a.id, job: 'Actor', character: 'x' }, 'department', 'Department is required.'],
+      [{ person_id: a.id, department: 'Actors', character: 'x' }, 'job', 'Job is required.'],
+      [{ person_id: a.id, department: 'Actors', job: 'Actor' }, 'character', 'Character is required for actors.'],
+      [{ department: 'Directing', job: 'Director' }, 'person_id', 'Choose a person.'],
+    ];
+    for (const [body, field, message] of bad) expect((await add(body)).body.errors[field]).toEqual([message]);
+    expect((await add({ person_id: a.id, department: 'Actors', job: 'Actor', character: 'x', season: 9 })).status).toBe(404);
+
+    const list = (q: string) => admin.get(`/api/v1/titles/${title.id}/credits?${q}`);
+    const cast = await list('crewType=cast');
+    expect(cast.body.pagination.per_page).toBe(30);
+    expect(cast.body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Hero', 'Villain']);
+    expect((await list('crewType=crew')).body.pagination.data.map((c: any) => c.pivot.job)).toEqual(['Director']);
+    expect((await list('crewType=cast&season=1')).body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Season hero']);
+    expect((await list('crewType=cast&season=1&episode=1')).body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Guest']);
+
+    const edited = await admin.put(`/api/v1/titles/${title.id}/credits/${c2.body.credit.pivot.id}`, { department: 'Actors', job: 'Actor', character: 'Anti-hero' });
+    expect(edited.body.credit.pivot.character).toBe('Anti-hero');
+    expect((await admin.put(`/api/v1/titles/${title.id}/credits/${c2.body.credit.pivot.id}`, { department: 'Actors', job: 'Actor' })).body.errors.character)
+      .toEqual(['Character is required for actors.']);
+
+    const ids = cast.body.pagination.data.map((c: any) => c.pivot.id).reverse();
+    expect((await admin.post('/api/v1/titles/credits/reorder', { ids })).status).toBe(200);
+    expect((await list('crewType=cast')).body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Anti-hero', 'Hero']);
+    const crewId = (await list('crewType=crew')).body.pagination.data[0].pivot.id;
+    expect((await admin.post('/api/v1/titles/credits/reorder', { ids: [ids[0], crewId, 999999] })).status).toBe(422);
+
+    // The person's credits tab: title, year, Series flag.
+    const page = await admin.get(`/api/v1/people/${a.id}`);
+    expect(page.body.credits).toHaveLength(2);
+    expect(page.body.credits[0]).toMatchObject({ name: 'Credit Show', year: 2019, is_series: true });
+
+    // Delete a season credit only with its season parameter.
+    const seasonCredit = (await list('crewType=cast&season=1')).body.pagination.data[0].pivot.id;
+    expect((await admin.delete(`/api/v1/titles/${title.id}/credits/${seasonCredit}`)).status).toBe(404);
+    expect((await admin.delete(`/api/v1/titles/${title.id}/credits/${seasonCredit}?season=1`)).status).toBe(200);
+    expect((await list('crewType=cast&season=1')).body.pagination.data).toEqual([]);
+  });
+});
+
+describe('title tags (genres, keywords)', () => {
+  it('creates, lists, searches, updates and deletes; names are unique per type', async () => {
+    const created = await admin.post('/api/v1/title-tags/genre', { name: 'Sci-Fi', display_name: 'Science Fiction' });
+    expect(created.body.tag).toMatchObject({ name: 'sci-fi', display_name: 'Science Fiction', type: 'genre' });
+    expect((await admin.post('/api/v1/title-tags/genre', { name: 'SCI-FI' })).body.errors.name).toEqual(['This name has already been taken.']);
+    expect((await admin.post('/api/v1/title-tags/keyword', { name: 'sci-fi' })).status).toBe(200);
+    expect((await admin.post('/api/v1/title-tags/genre', { name: '' })).body.errors.name).toEqual(['Name is required.']);
+    await admin.post('/api/v1/title-tags/genre', { name: 'Western' });
+    const list = await admin.get(listUrl('/api/v1/title-tags/genre', { query: 'sci' }));
+    expect(list.body.pagination.data.map((x: any) => x.name)).toEqual(['sci-fi']);
+    const sorted = await admin.get(listUrl('/api/v1/title-tags/genre', { orderBy: 'name', orderDir: 'asc' }));
+    expect(sorted.body.pagination.data.map((x: any) => x.name)).toEqual(['sci-fi', 'western']);
+    const upd = await admin.put(`/api/v1/title-tags/genre/${created.body.tag.id}`, { name: 'scifi', display_name: 'Sci-fi' });
+    expect(upd.body.tag.name).toBe('scifi');
+    expect((await admin.delete(`/api/v1/title-tags/genre/${created.body.tag.id}`)).status).toBe(200);
+    expect((await admin.get('/api/v1/title-tags/genre')).body.pagination.total).toBe(1);
+    expect((await admin.get('/api/v1/title-tags/mood')).status).toBe(404);
+  });
+});

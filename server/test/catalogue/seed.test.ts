@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../../src/db/seed/catalogue.ts';
+import { asAdmin, createTestApp } from '../helper.ts';
+
+const t = await createTestApp();
+const count = async (table: 'titles' | 'seasons' | 'episodes' | 'people' | 'creditables' | 'videos' | 'video_captions' | 'title_tags') =>
+  Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+describe('demo catalogue seed', () => {
+  it('seeds 200 titles with seasons and episodes, 500 people with credits, tags, images and playable videos, quickly', async () => {
+    const t0 = performance.now();
+    await seedDemoCatalogue(t.ctx);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(await count('titles')).toBe(200);
+    expect(await count('people')).toBe(500);
+    expect(await count('seasons')).toBeGreaterThan(60);
+    expect(await count('episodes')).toBeGreaterThan(300);
+    expect(await count('creditables')).toBeGreaterThan(2000);
+    expect(await count('title_tags')).toBe(44);
+    expect(await count('videos')).toBeGreaterThan(0);
+    expect(await count('video_captions')).toBe(await count('videos'));
+
+    const admin = await asAdmin(t);
+    const list = await admin.get('/api/v1/titles?orderBy=popularity&orderDir=desc&with=genres');
+    const top = list.body.pagination.data[0];
+    expect(top.genres.length).toBeGreaterThan(0);
+    const poster = await admin.get(top.poster);
+    expect(poster.status).toBe(200);
+    expect(poster.headers['content-type']).toBe('image/png');
+    const series = (await admin.get('/api/v1/titles?filters=' + encodeURIComponent(JSON.stringify([{ key: 'type', value: 'series' }])))).body.pagination.data[0];
+    expect(series.seasons_count).toBeGreaterThan(0);
+    expect(series.episodes_count).toBeGreaterThan(0);
+    const video = (await admin.get('/api/v1/videos?filters=' + encodeURIComponent(JSON.stringify([{ key: 'type', value: 'video' }])))).body.pagination.data[0];
+    const file = await admin.get(video.src);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('video/webm');
+    expect((await admin.get(video.captions[0].url)).text).toMatch(/^WEBVTT/);
+  });
+});

@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, guest, listUrl, type Client } from '../helper.ts';
+import { PNG, multipart } from './helpers.ts';
+
+const t = await createTestApp();
+let admin: Client;
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+});
+
+const create = async (body: Record<string, unknown>) => {
+  const res = await admin.post('/api/v1/titles', body);
+  expect(res.status, res.text).toBe(200);
+  return res.body.title;
+};
+
+describe('titles', () => {
+  it('creates a movie and a series; answers numbers and booleans', async () => {
+    const movie = await create({ name: 'Zebra Crossing', release_date: '2001-05-04', runtime: 101, popularity: 12.5, budget: 1000, revenue: 5000, language: 'en' });
+    expect(movie).toMatchObject({ name: 'Zebra Crossing', is_series: false, year: 2001, runtime: 101, popularity: 12.5, seasons_count: 0, genres: [], images: [] });
+    const series = await create({ name: 'Yellow Harbour', is_series: true, release_date: '2015-01-01' });
+    expect(series.is_series).toBe(true);
+    const got = await admin.get(`/api/v1/titles/${movie.id}`);
+    expect(got.body.title.name).toBe('Zebra Crossing');
+  });
+
+  it('rejects each invalid field with its message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{}, 'name', 'Name is required.'],
+      [{ name: '  ' }, 'name', 'Name is required.'],
+      [{ name: 'x', runtime: 0 }, 'runtime', 'Runtime must be at least 1.'],
+      [{ name: 'x', budget: 0 }, 'budget', 'Budget must be at least 1.'],
+      [{ name: 'x', revenue: -5 }, 'revenue', 'Revenue must be at least 1.'],
+      [{ name: 'x', popularity: 0.5 }, 'popularity', 'Popularity must be at least 1.'],
+      [{ name: 'x', release_date: 'yesterday' }, 'release_date', 'Enter a valid date.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await admin.post('/api/v1/titles', body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    }
+    expect((await admin.put('/api/v1/titles/999999', { name: 'x' })).status).toBe(404);
+  });
+
+  it('updates only the fields sent', async () => {
+    const title = await create({ name: 'Partial Update', tagline: 'keep me' });
+    const res = await admin.put(`/api/v1/titles/${title.id}`, { runtime: 90, release_date: '1999-02-02' });
+    expect(res.body.title).toMatchObject({ name: 'Partial Update', tagline: 'keep me', runtime: 90, year: 1999 });
+    expect((await admin.put(`/api/v1/titles/${title.id}`, { runtime: 0 })).body.errors.runtime).toEqual(['Runtime must be at least 1.']);
+  });
+
+  it('lists with filters, sorts and a ranked search', async () => {
+    await create({ name: 'Searchable Alpha', popularity: 5, release_date: '2010-01-01' });
+    await create({ name: 'Searchable Alphabet Soup', popularity: 50, release_date: '2012-01-01' });
+    await create({ name: 'Other Searchable', popularity: 20, release_date: '2011-01-01', is_series: true });
+    const list = (p: Record<string, unknown>) => admin.get(listUrl('/api/v1/titles', { perPage: 100, ...p }));
+    const res = await list({ query: 'searchable', orderBy: 'popularity', orderDir: 'desc' });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination.data.map((x: any) => x.name)).toEqual(['Searchable Alphabet Soup', 'Other Searchable', 'Searchable Alpha']);
+    const ranked = await list({ query: 'alphabet' });
+    expect(ranked.body.pagination.data.map((x: any) => x.name)).toEqual(['Searchable Alphabet Soup']);
+    const series = await list({ query: 'searchable', filters: [{ key: 'type', value: 'series' }] });
+    expect(series.body.pagination.data.map((x: any) => x.name)).toEqual(['Other Searchable']);
+    const dated = await list({ query: 'searchable', filters: [{ key: 'release_date', value: { start: '2011-06-01T00:00:00Z', end: '2013-01-01T00:00:00Z' }, operator: 'between' }] });
+    expect(dated.body.pagination.data.map((x: any) => x.name)).toEqual(['Searchable Alphabet Soup']);
+    expect((await list({ orderBy: 'password' })).status).toBe(422);
+    expect((await list({ filters: [{ key: 'nope', value: 1 }] })).status).toBe(422);
+    // Short queries use the name prefix.
+    expect((await list({ query: 'Se' })).body.pagination.data.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('filters by genre and answers autocomplete', async () => {
+    const a = await create({ name: 'Genre Movie One', popularity: 3 });
+    await create({ name: 'Genre Movie Two', popularity: 4 });
+    const attached = await admin.post(`/api/v1/titles/${a.id}/tags/genre`, { tag_name: 'Drama' });
+    expect(attached.status).toBe(200);
+    expect(attached.body.title.genres.map((g: any) => g.display_name)).toEqual(['Drama']);
+    const genreId = attached.body.title.genres[0].id;
+    const res = await admin.get(listUrl('/api/v1/titles', { filters: [{ key: 'genres', value: genreId }] }));
+    expect(res.body.pagination.data.map((x: any) => x.name)).toEqual(['Genre Movie One']);
+    const auto = await admin.get('/api/v1/titles/autocomplete?query=genre%20movie');
+    expect(auto.body.results.map((x: any) => x.name)).toEqual(['Genre Movie Two', 'Genre Movie One']);
+    expect(auto.body.results[0]).toEqual({ id: expect.any(Number), name: 'Genre Movie Two', year: null, poster: null, is_series: false });
+  });
+
+  it('attaches a tag once, detaches it, and rejects an empty name', async () => {
+    const title = await create({ name: 'Tagged' });
+    await admin.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'heist' });
+    const again = await admin.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'Heist' });
+    expect(again.body.title.keywords).toHaveLength(1);
+    const tagId = again.body.title.keywords[0].id;
+    expect((await admin.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: '' })).body.errors.tag_name).toEqual(['Name is required.']);
+    expect((await admin.post(`/api/v1/titles/${title.id}/tags/mood`, { tag_name: 'x' })).status).toBe(404);
+    const detached = await admin.delete(`/api/v1/titles/${title.id}/tags/keyword/${tagId}`);
+    expect(detached.body.title.keywords).toEqual([]);
+  });
+
+  it('uploads and deletes images; refuses big or non-image files', async () => {
+    const title = await create({ name: 'Pictured' });
+    const up = multipart({ titleId: String(title.id) }, { name: 'a.png', type: 'image/png', content: PNG });
+    const res = await admin.request('POST', '/api/v1/images', up.body, up.headers);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.image.url).toMatch(/^\/storage\/title-images\/.+\.png$/);
+    expect((await admin.get(res.body.image.url)).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.images).toHaveLength(1);
+
+    const big = multipart({ titleId: String(title.id) }, { name: 'b.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(5_000_001)]) });
+    const tooBig = await admin.request('POST', '/api/v1/images', big.body, big.headers);
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors.file).toEqual(['The image may not be greater than 5 MB.']);
+    const txt = multipart({ titleId: String(title.id) }, { name: 'c.png', type: 'image/png', content: Buffer.from('hello') });
+    expect((await admin.request('POST', '/api/v1/images', txt.body, txt.headers)).body.errors.file).toEqual(['The file must be an image (png, jpeg, gif or webp).']);
+    const none = multipart({ titleId: String(title.id) });
+    expect((await admin.request('POST', '/api/v1/images', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.images).toHaveLength(1);
+
+    expect((await admin.delete(`/api/v1/images/${res.body.image.id}`)).status).toBe(200);
+    expect((await admin.get(res.body.image.url)).status).toBe(404);
+  });
+
+  it('deletes titles with their seasons, credits and images', async () => {
+    const title = await create({ name: 'Doomed', is_series: true });
+    await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    expect((await admin.delete(`/api/v1/titles/${title.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).status).toBe(404);
+    expect(await t.ctx.db.selectFrom('seasons').select('id').where('title_id', '=', title.id).execute()).toEqual([]);
+  });
+
+  it('guards writes by permission', async () => {
+    const user = await asUser(t);
+    expect((await user.post('/api/v1/titles', { name: 'Nope' })).status).toBe(403);
+    expect((await guest(t).post('/api/v1/titles', { name: 'Nope' })).status).toBe(401);
+    expect((await user.get('/api/v1/titles')).status).toBe(200);
+  });
+});
+
+describe('seasons and episodes', () => {
+  it('numbers seasons and episodes, keeps counts, edits and deletes', async () => {
+    const title = await create({ name: 'Counted Series', is_series: true });
+    const s1 = await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    const s2 = await admin.post(`/api/v1/titles/${title.id}/seasons`, { release_date: '2020-01-01' });
+    expect([s1.body.season.number, s2.body.season.number]).toEqual([1, 2]);
+    expect((await admin.post(`/api/v1/titles/${title.id}/seasons`, { number: 2 })).body.errors.number).toEqual(['This season already exists.']);
+
+    const e1 = await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Pilot', runtime: 45 });
+    expect(e1.status, e1.text).toBe(200);
+    expect(e1.body.episode).toMatchObject({ name: 'Pilot', season_number: 1, episode_number: 1, runtime: 45 });
+    await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Second' });
+    const bad = [
+      [{}, 'name', 'Name is required.'],
+      [{ name: 'x', runtime: 0 }, 'runtime', 'Runtime must be at least 1.'],
+      [{ name: 'x', popularity: 0 }, 'popularity', 'Popularity must be at least 1.'],
+    ] as const;
+    for (const [body, field, msg] of bad) {
+      expect((await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, body)).body.errors[field]).toEqual([msg]);
+    }
+    const t1 = (await admin.get(`/api/v1/titles/${title.id}`)).body.title;
+    expect([t1.seasons_count, t1.episodes_count]).toEqual([2, 2]);
+    const seasons = await admin.get(`/api/v1/titles/${title.id}/seasons`);
+    expect(seasons.body.pagination.per_page).toBe(15);
+    expect(seasons.body.pagination.data.find((s: any) => s.number === 1).episodes_count).toBe(2);
+
+    const upd = await admin.put(`/api/v1/titles/${title.id}/seasons/1/episodes/1`, { name: 'Pilot (cut)' });
+    expect(upd.body.episode.name).toBe('Pilot (cut)');
+    expect((await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes/1`)).body.episode.name).toBe('Pilot (cut)');
+    const eps = await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes`);
+    expect(eps.body.pagination.data.map((e: any) => e.name)).toEqual(['Pilot (cut)', 'Second']);
+    // Episode names are in the full-text index.
+    const found = await admin.get(`/api/v1/titles/${title.id}/seasons/1/episodes?query=cut)`);
+    expect(found.body.pagination.data.map((e: any) => e.name)).toEqual(['Pilot (cut)']);
+
+    expect((await admin.delete(`/api/v1/episodes/${e1.body.episode.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.episodes_count).toBe(1);
+    expect((await admin.delete(`/api/v1/seasons/${s1.body.season.id}`)).status).toBe(200);
+    const t2 = (await admin.get(`/api/v1/titles/${title.id}`)).body.title;
+    expect([t2.seasons_count, t2.episodes_count]).toEqual([1, 0]);
+  });
+
+  it('refuses seasons on a movie', async () => {
+    const movie = await create({ name: 'Just A Movie' });
+    expect((await admin.post(`/api/v1/titles/${movie.id}/seasons`, {})).body.message).toBe('Only series have seasons.');
+  });
+});

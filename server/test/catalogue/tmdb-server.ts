@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+
+const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'tmdb');
+const load = (name: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export const TMDB_KEY = 'test-key';
+/** Ids the fixture server answers with an error, to test that one failure does not stop an import. */
+export const FAILING_ID = 666;
+/** Answers after 2 s (timeouts). */
+export const SLOW_ID = 999;
+/** Answers 429 with Retry-After once, then normally (rate limits). */
+export const LIMITED_ID = 429;
+
+/**
+ * A local server speaking the parts of TMDb's v3 API the importer uses (movie, tv, tv season, person, discover,
+ * images), answering from the JSON fixtures. Every request is recorded.
+ */
+export async function startTmdbServer() {
+  const requests: URL[] = [];
+  const movie = load('movie');
+  const series = load('series');
+  const season = load('season');
+  const person = load('person');
+  let limitedOnce = false;
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url!, 'http://localhost');
+    requests.push(url);
+    const json = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    const image = /^\/t\/p\/(w\d+|original)\/[\w-]+\.png$/.exec(url.pathname);
+    if (image) {
+      res.writeHead(200, { 'content-type': 'image/png' });
+      return res.end(PNG);
+    }
+    if (url.searchParams.get('api_key') !== TMDB_KEY) return json(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' });
+    let m: RegExpExecArray | null;
+    if ((m = /^\/3\/discover\/(movie|tv)$/.exec(url.pathname))) {
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const results = Array.from({ length: 20 }, (_, i) => {
+        const id = page === 3 && i === 5 ? FAILING_ID : 10_000 + (page - 1) * 20 + i;
+        return m![1] === 'movie' ? { id, title: `Discovered ${id}` } : { id, name: `Discovered ${id}` };
+      });
+      return json(200, { page, total_pages: 500, total_results: 10_000, results });
+    }
+    if ((m = /^\/3\/movie\/(\d+)$/.exec(url.pathname))) {
+      const id = Number(m[1]);
+      if (id === SLOW_ID) {
+        setTimeout(() => json(200, { ...movie, id, title: 'Slow' }), 2000);
+        return;
+      }
+      if (id === LIMITED_ID && !limitedOnce) {
+        limitedOnce = true;
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+        return res.end(JSON.stringify({ status_code: 25, status_message: 'Your request count is over the allowed limit.' }));
+      }
+      if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
+      if (id === 404) return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
+      return json(200, id === 550 ? movie : { ...movie, id, title: `Discovered ${id}`, imdb_id: null });
+    }
+    if ((m = /^\/3\/tv\/(\d+)\/season\/(\d+)$/.exec(url.pathname))) return json(200, { ...season, season_number: Number(m[2]) });
+    if ((m = /^\/3\/tv\/(\d+)$/.exec(url.pathname))) {
+      const id = Number(m[1]);
+      if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
+      return json(200, id === 1399 ? series : { ...series, id, name: `Discovered ${id}` });
+    }
+    if ((m = /^\/3\/person\/(\d+)$/.exec(url.pathname))) {
+      return Number(m[1]) === 287 ? json(200, person) : json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
+    }
+    return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    apiUrl: `${base}/3`,
+    imageUrl: `${base}/t/p`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

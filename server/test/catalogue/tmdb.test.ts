@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createTestApp, type Client } from '../helper.ts';
+import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
+import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
+
+const t = await createTestApp();
+const tmdb = await startTmdbServer();
+afterAll(() => tmdb.close());
+let admin: Client;
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+});
+
+const page = (over: Record<string, unknown> = {}) => ({ type: 'movie', pages_to_import: 3, start_from_page: 1, current_page: 1, ...over });
+
+describe('TMDb imports', () => {
+  it('refuses while no API key is set, and says so in the status', async () => {
+    expect((await admin.get('/api/v1/tmdb/status')).body).toEqual({ configured: false });
+    const res = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The movie database is not set up: add its API key in the settings.');
+  });
+
+  it('validates the import input with its messages', async () => {
+    const bad = [
+      [{ media_type: 'movie', tmdb_id: 0 }, 'tmdb_id', 'The ID must be at least 1.'],
+      [{ media_type: 'movie' }, 'tmdb_id', 'The ID must be a number.'],
+      [{ media_type: 'song', tmdb_id: 1 }, 'media_type', 'Choose what to import.'],
+    ] as const;
+    for (const [body, field, msg] of bad) expect((await admin.post('/api/v1/media/import', body)).body.errors[field]).toEqual([msg]);
+    const pages = [
+      [page({ start_from_page: 0 }), 'start_from_page', 'Start page must be between 1 and 500.'],
+      [page({ pages_to_import: 501 }), 'pages_to_import', 'Page count must be between 1 and 500.'],
+      [page({ start_from_page: 400, pages_to_import: 200 }), 'pages_to_import', 'At most 500 pages can be imported.'],
+      [page({ min_rating: 0 }), 'min_rating', 'Ratings must be between 1 and 10.'],
+      [page({ max_rating: 11 }), 'max_rating', 'Ratings must be between 1 and 10.'],
+      [page({ min_rating: 8, max_rating: 2 }), 'max_rating', 'The maximum rating must be at least the minimum.'],
+    ] as const;
+    for (const [body, field, msg] of pages) expect((await admin.post('/api/v1/tmdb/import', body)).body.errors[field]).toEqual([msg]);
+  });
+
+  it('imports a movie with tags, credits, images and videos, and re-importing updates it', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': 'wrong', 'server.tmdb_api_url': tmdb.apiUrl, 'server.tmdb_image_url': tmdb.imageUrl });
+    const wrong = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+    expect(wrong.body.message).toBe('The movie database API key is not valid.');
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY, 'client.tmdb.language': 'de' });
+    expect((await admin.get('/api/v1/tmdb/status')).body).toEqual({ configured: true });
+
+    const res = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+    expect(res.status, res.text).toBe(200);
+    expect(tmdb.requests.filter((u) => u.pathname === '/3/movie/550').at(-1)!.searchParams.get('language')).toBe('de');
+    const title = (await admin.get(`/api/v1/titles/${res.body.id}`)).body.title;
+    expect(title).toMatchObject({ name: 'Fight Club', year: 1999, runtime: 139, certification: 'R', tmdb_id: 550, is_series: false, rating: 8.4 });
+    expect(title.poster).toMatch(/^\/storage\/tmdb\/w500\/poster550\.png$/);
+    expect((await admin.get(title.poster)).status).toBe(200);
+    expect(title.genres.map((g: any) => g.display_name)).toEqual(['Drama', 'Thriller']);
+    expect(title.keywords).toHaveLength(2);
+    expect(title.production_countries.map((c: any) => c.name)).toEqual(['us']);
+    expect(title.images).toHaveLength(2);
+    const cast = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=cast`)).body.pagination.data;
+    expect(cast.map((c: any) => c.pivot.character)).toEqual(['The Narrator', 'Tyler Durden', 'Marla Singer']);
+    const crew = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=crew`)).body.pagination.data;
+    expect(crew.map((c: any) => c.pivot.job)).toEqual(['Director']);
+    const videos = (await admin.get(`/api/v1/videos?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: res.body.id }]))}`)).body.pagination.data;
+    expect(videos[0]).toMatchObject({ type: 'embed', category: 'trailer', src: 'https://www.youtube.com/embed/qtRKdVHc-cE', origin: 'tmdb' });
+
+    const again = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+    expect(again.body.id).toBe(res.body.id);
+    const count = async (table: 'titles' | 'people' | 'creditables' | 'images' | 'videos') =>
+      Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count('titles')).toBe(1);
+    expect(await count('people')).toBe(4);
+    expect(await count('creditables')).toBe(4);
+    expect(await count('images')).toBe(2);
+    expect(await count('videos')).toBe(1);
+  });
+
+  it('imports a series with seasons, episodes and their credits', async () => {
+    const res = await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
+    expect(res.status, res.text).toBe(200);
+    const title = (await admin.get(`/api/v1/titles/${res.body.id}`)).body.title;
+    expect(title).toMatchObject({ name: 'Game of Thrones', is_series: true, seasons_count: 1, episodes_count: 2, certification: 'TV-MA' });
+    const ep = (await admin.get(`/api/v1/titles/${res.body.id}/seasons/1/episodes/1`)).body.episode;
+    expect(ep).toMatchObject({ name: 'Winter Is Coming', runtime: 62 });
+    const guests = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=cast&season=1&episode=1`)).body.pagination.data;
+    expect(guests.map((g: any) => g.name)).toEqual(['Jason Momoa']);
+    await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
+    expect((await admin.get(`/api/v1/titles/${res.body.id}`)).body.title.episodes_count).toBe(2);
+  });
+
+  it('imports a person and answers TMDb 404s', async () => {
+    const res = await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 });
+    expect(res.status, res.text).toBe(200);
+    const page = (await admin.get(`/api/v1/people/${res.body.id}`)).body;
+    expect(page.person).toMatchObject({ name: 'Brad Pitt', birth_date: '1963-12-18', birth_place: 'Shawnee, Oklahoma, USA', gender: 'male' });
+    expect(page.credits.map((c: any) => c.pivot.character)).toEqual(['Tyler Durden']);
+    const missing = await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 5 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('The item could not be found on the movie database.');
+  });
+
+  it('imports a page of 20 titles with the filters passed on, records a failure and goes on', async () => {
+    const first = await admin.post('/api/v1/tmdb/import', page({ current_page: 3, country: 'us', language: 'en', min_rating: 6, max_rating: 9, genres: [18, 53], start_date: '2000-01-01' }));
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.total_pages).toBe(500);
+    expect(first.body.items).toHaveLength(20);
+    const failed = first.body.items.filter((i: any) => i.status === 'failed');
+    expect(failed).toEqual([{ id: null, tmdb_id: FAILING_ID, name: `Discovered ${FAILING_ID}`, status: 'failed', error: 'The movie database answered with an error (500).' }]);
+    const discover = tmdb.requests.filter((u) => u.pathname === '/3/discover/movie').at(-1)!;
+    expect(Object.fromEntries(discover.searchParams)).toMatchObject({
+      page: '3', with_origin_country: 'US', with_original_language: 'en', 'vote_average.gte': '6', 'vote_average.lte': '9', with_genres: '18,53',
+      'primary_release_date.gte': '2000-01-01', include_adult: 'false',
+    });
+    // Idempotent: the same page again updates the same 19 titles.
+    const before = Number((await t.ctx.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    await admin.post('/api/v1/tmdb/import', page({ current_page: 3 }));
+    const after = Number((await t.ctx.db.selectFrom('titles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(after).toBe(before);
+  });
+
+  it('the client times out slow answers and retries after a 429', async () => {
+    const client = (timeoutMs: number) => new TmdbClient({ apiKey: TMDB_KEY, baseUrl: tmdb.apiUrl, imageUrl: tmdb.imageUrl, language: 'en', includeAdult: false, timeoutMs });
+    await expect(client(200).movie(SLOW_ID)).rejects.toThrow('The movie database did not answer in time.');
+    const t0 = Date.now();
+    expect((await client(5000).movie(LIMITED_ID)).id).toBe(LIMITED_ID);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(900);
+    expect(tmdb.requests.filter((u) => u.pathname === `/3/movie/${LIMITED_ID}`)).toHaveLength(2);
+  });
+});

@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
+import { multipart } from './helpers.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let titleId: number;
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  titleId = (await admin.post('/api/v1/titles', { name: 'Video Host', is_series: true })).body.title.id;
+  await admin.post(`/api/v1/titles/${titleId}/seasons`, {});
+  await admin.post(`/api/v1/titles/${titleId}/seasons/1/episodes`, { name: 'E1' });
+});
+
+const base = () => ({ name: 'Trailer', title_id: titleId, type: 'embed', src: 'https://www.youtube.com/embed/abc', category: 'trailer', quality: 'hd', language: 'en' });
+const VTT = Buffer.from('WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n');
+
+describe('videos', () => {
+  it('creates, reads, updates and deletes a video', async () => {
+    const res = await admin.post('/api/v1/videos', base());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.video).toMatchObject({ name: 'Trailer', type: 'embed', approved: true, plays_count: 0, reports_count: 0, captions: [], title: { id: titleId } });
+    const upd = await admin.put(`/api/v1/videos/${res.body.video.id}`, { approved: false, name: 'Teaser', category: 'teaser' });
+    expect(upd.body.video).toMatchObject({ approved: false, name: 'Teaser', category: 'teaser' });
+    expect((await admin.delete(`/api/v1/videos/${res.body.video.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${res.body.video.id}`)).status).toBe(404);
+  });
+
+  it('rejects each invalid field with its message', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base(), name: '' }, 'name', 'Name is required.'],
+      [{ ...base(), title_id: undefined }, 'title_id', 'Title is required.'],
+      [{ ...base(), title_id: 999999 }, 'title_id', 'Title is required.'],
+      [{ ...base(), src: '' }, 'src', 'Embed URL is required.'],
+      [{ ...base(), src: 'not a url' }, 'src', 'Embed URL must be a valid URL.'],
+      [{ ...base(), type: 'external', src: 'ftp:/x' }, 'src', 'The source must be a valid URL.'],
+      [{ ...base(), type: 'video', src: '' }, 'src', 'Source is required.'],
+      [{ ...base(), type: 'hologram' }, 'type', 'Choose a video type.'],
+      [{ ...base(), category: 'blooper' }, 'category', 'Choose a category.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await admin.post('/api/v1/videos', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    }
+    // Changing the type without a new source is refused: the old source does not carry over.
+    const v = (await admin.post('/api/v1/videos', base())).body.video;
+    expect((await admin.put(`/api/v1/videos/${v.id}`, { type: 'video' })).body.errors.src).toEqual(['Source is required.']);
+  });
+
+  it('lists a title, season and episode path with page size 20', async () => {
+    await admin.post('/api/v1/videos', { ...base(), name: 'Season clip', season_num: 1, category: 'clip' });
+    await admin.post('/api/v1/videos', { ...base(), name: 'Episode full', season_num: 1, episode_num: 1, category: 'full' });
+    const list = (filters: unknown[]) => admin.get(listUrl('/api/v1/videos', { filters }));
+    const all = await list([{ key: 'title_id', value: titleId }]);
+    expect(all.body.pagination.per_page).toBe(20);
+    const season = await list([{ key: 'title_id', value: titleId }, { key: 'season_num', value: 1 }, { key: 'episode_num', value: null }]);
+    expect(season.body.pagination.data.map((v: any) => v.name)).toEqual(['Season clip']);
+    const episode = await list([{ key: 'title_id', value: titleId }, { key: 'season_num', value: 1 }, { key: 'episode_num', value: 1 }]);
+    expect(episode.body.pagination.data.map((v: any) => v.name)).toEqual(['Episode full']);
+    expect((await list([{ key: 'category', value: 'nope' }])).status).toBe(422);
+  });
+
+  it('adds .vtt captions only to type video, up to 1 MB, and drops them when the type changes', async () => {
+    const video = (await admin.post('/api/v1/videos', { ...base(), type: 'video', src: '/storage/videos/demo.mp4', category: 'full' })).body.video;
+    const embed = (await admin.post('/api/v1/videos', base())).body.video;
+    const send = (id: number, fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
+      const m = multipart(fields, file && { ...file, type: 'text/vtt' });
+      return admin.request('POST', `/api/v1/videos/${id}/captions`, m.body, m.headers);
+    };
+    const ok = await send(video.id, { name: 'English', language: 'en' }, { name: 'en.vtt', content: VTT });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await admin.get(ok.body.caption.url)).headers['content-type']).toBe('text/vtt');
+    expect((await send(embed.id, { name: 'English' }, { name: 'en.vtt', content: VTT })).body.message).toBe('Only videos of type video can have captions.');
+    expect((await send(video.id, { name: '' }, { name: 'en.vtt', content: VTT })).body.errors.name).toEqual(['Name is required.']);
+    expect((await send(video.id, { name: 'x' })).body.errors.file).toEqual(['Please select a file.']);
+    expect((await send(video.id, { name: 'x' }, { name: 'en.srt', content: VTT })).body.errors.file).toEqual(['The caption file must be a .vtt file.']);
+    expect((await send(video.id, { name: 'x' }, { name: 'big.vtt', content: Buffer.concat([VTT, Buffer.alloc(1024 * 1024)]) })).body.errors.file)
+      .toEqual(['The caption file may not be greater than 1 MB.']);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video.captions).toHaveLength(1);
+    const changed = await admin.put(`/api/v1/videos/${video.id}`, { type: 'embed', src: 'https://example.com/embed/1' });
+    expect(changed.body.video.captions).toEqual([]);
+    expect((await admin.get(ok.body.caption.url)).status).toBe(404);
+  });
+});

@@ -1,0 +1,128 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+test('create a person, then a series with a genre, a cast credit and a season with an episode', async ({ page }) => {
+  // A person first, so the cast picker can find them.
+  await page.goto('/admin/people');
+  await page.getByRole('link', { name: 'Add new person' }).click();
+  await expect(page.getByRole('heading', { name: 'New person' })).toBeVisible();
+  await expect(page.getByLabel('Known for')).toHaveValue('Acting');
+  await expect(page.getByLabel('Gender')).toHaveValue('female');
+  await expect(page.getByLabel('Popularity')).toHaveValue('3');
+  await page.getByLabel('Name', { exact: true }).fill('Imogen Quartermaine');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Person created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/people\/\d+\/edit\/primary-facts$/);
+  await expect(page.getByRole('heading', { name: 'Edit “Imogen Quartermaine“' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Person sections' }).getByRole('link', { name: 'Credits' }).click();
+  await expect(page.getByText('No credits have been added yet')).toBeVisible();
+
+  // The title.
+  await page.goto('/admin/titles');
+  await page.getByRole('link', { name: 'Add new title' }).click();
+  await expect(page.getByText('Images', { exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Name is required.')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('The Quartermaine Files');
+  await page.getByLabel('Type').selectOption('series');
+  await page.getByLabel('Runtime').fill('0');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Runtime must be at least 1.')).toBeVisible();
+  await page.getByLabel('Runtime').fill('42');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Title created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/titles\/\d+\/edit\/primary-facts$/);
+
+  // A genre, typed as free text.
+  await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Genres' }).click();
+  await expect(page.getByText('No genres have been attached yet')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Add genre' }).fill('Mystery Noir');
+  await page.getByRole('combobox', { name: 'Add genre' }).press('Enter');
+  await expect(page.getByText('Tag attached')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Detach Mystery Noir' })).toBeVisible();
+
+  // A cast credit.
+  await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Cast' }).click();
+  await expect(page.getByText('No credits have been added yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Add cast member' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Person' }).fill('Quarterm');
+  await dialog.getByRole('option', { name: 'Imogen Quartermaine' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Character is required for actors.')).toBeVisible();
+  await dialog.getByLabel('Character').fill('Detective Vale');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Credit added')).toBeVisible();
+  await expect(page.getByTestId('credit-row')).toContainText('Detective Vale');
+
+  // A season with an episode.
+  await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Seasons' }).click();
+  await page.getByRole('button', { name: 'Add season' }).click();
+  await expect(page.getByText('Season 1 created')).toBeVisible();
+  await page.getByRole('link', { name: 'Season 1', exact: true }).click();
+  await expect(page).toHaveURL(/\/seasons\/1\/episodes$/);
+  await page.getByRole('button', { name: 'Add episode' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('The Locked Room');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Episode created')).toBeVisible();
+  await expect(page).toHaveURL(/\/seasons\/1\/episodes\/1\/primary-facts$/);
+  await page.getByRole('link', { name: 'Season 1' }).click();
+  await expect(page.getByRole('link', { name: 'The Locked Room', exact: true })).toBeVisible();
+
+  // The person's credits tab shows the series.
+  await page.goto('/admin/people');
+  await page.getByPlaceholder('Search people').fill('Quartermaine');
+  await page.getByRole('link', { name: 'Imogen Quartermaine' }).first().click();
+  await page.getByRole('navigation', { name: 'Person sections' }).getByRole('link', { name: 'Credits' }).click();
+  await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Series');
+  await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Detective Vale');
+});
+
+test('genres table: add, edit, and its empty states', async ({ page }) => {
+  await page.goto('/admin/genres');
+  await page.getByPlaceholder('Search').fill('zzz-none');
+  await expect(page.getByText('No matching genres')).toBeVisible();
+  await page.getByPlaceholder('Search').fill('');
+  await page.getByRole('button', { name: 'Add new genre' }).click();
+  await page.getByRole('dialog').getByLabel('Name', { exact: true }).fill('Solarpunk');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Genre created')).toBeVisible();
+  await page.getByRole('button', { name: 'Edit solarpunk' }).click();
+  await page.getByRole('dialog').getByLabel('Display name').fill('Solar punk');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Genre updated')).toBeVisible();
+});
+
+test('a title video: embed URL rules, the type change clears the source; an image upload', async ({ page }) => {
+  await page.goto('/admin/titles');
+  await page.getByPlaceholder('Search titles').fill('Silent Harbor');
+  await page.getByRole('link', { name: 'Silent Harbor', exact: true }).click();
+  const tabs = page.getByRole('navigation', { name: 'Title sections' });
+  await tabs.getByRole('link', { name: 'Videos' }).click();
+  await expect(page.getByRole('row', { name: /Silent Harbor \(full\)/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Add video' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Behind the scenes');
+  await page.getByLabel('Category').selectOption('featurette');
+  await page.getByLabel('Embed URL').fill('not a url');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Embed URL must be a valid URL.')).toBeVisible();
+  await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/abc123');
+  await page.getByLabel('Type').selectOption('video');
+  await expect(page.getByLabel('Video URL')).toHaveValue('');
+  await page.getByLabel('Type').selectOption('embed');
+  await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/abc123');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Video created')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Behind the scenes', exact: true })).toBeVisible();
+
+  await tabs.getByRole('link', { name: 'Images' }).click();
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const before = await page.getByRole('button', { name: 'Delete image' }).count();
+  await page.getByLabel('Upload image').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Image uploaded')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete image' })).toHaveCount(before + 1);
+});

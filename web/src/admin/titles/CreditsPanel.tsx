@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { CREDITS_PER_PAGE, CREDIT_DEPARTMENTS, creditSchema, creditUpdateSchema, type PaginationResponse, type Person, type TitleCredit } from '@app/contracts';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Autocomplete } from '../../ui/Autocomplete';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/DataTable';
+import { Select, TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { Poster } from './Poster';
+import { searchPeople } from './api';
+
+export interface CreditsTarget {
+  titleId: number;
+  season?: number;
+  episode?: number;
+  crewType: 'cast' | 'crew';
+}
+
+/** Cast or crew of a title, a season or an episode: list, add, edit, delete and drag to reorder. */
+export function CreditsPanel(target: CreditsTarget) {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const params = { crewType: target.crewType, season: target.season, episode: target.episode, page, perPage: CREDITS_PER_PAGE };
+  const key = ['credits', 'list', { titleId: target.titleId, ...params }];
+  const query = useQuery({ queryKey: key, queryFn: () => api.get<PaginationResponse<TitleCredit>>(`titles/${target.titleId}/credits`, params) });
+  const [editing, setEditing] = useState<TitleCredit | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<TitleCredit | null>(null);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const credits = query.data?.pagination.data ?? [];
+  const refresh = () => qc.invalidateQueries({ queryKey: ['credits'] });
+  const where = { season: target.season, episode: target.episode };
+
+  const remove = useMutation({
+    mutationFn: (c: TitleCredit) => api.delete(`titles/${target.titleId}/credits/${c.pivot.id}${target.season ? `?season=${target.season}${target.episode ? `&episode=${target.episode}` : ''}` : ''}`),
+    onSuccess: async () => { toast(trans('Credit deleted')); setDeleting(null); await refresh(); },
+    onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('Could not delete credit'))); },
+  });
+  const reorder = useMutation({
+    mutationFn: (ids: number[]) => api.post('titles/credits/reorder', { ids }),
+    onSettled: () => refresh(),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= credits.length || from === to) return;
+    const next = [...credits];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item);
+    qc.setQueryData(key, { pagination: { ...query.data!.pagination, data: next } });
+    reorder.mutate(next.map((c) => c.pivot.id));
+  };
+
+  const isCast = target.crewType === 'cast';
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button variant="primary" onClick={() => setEditing('new')}>
+          <Plus size={16} aria-hidden />{isCast ? trans('Add cast member') : trans('Add crew member')}
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="skeleton h-24 w-full" />
+      ) : credits.length === 0 ? (
+        <div className="rounded-md border border-border py-12"><EmptyState title={trans('No credits have been added yet')} icon={<Users size={40} />} /></div>
+      ) : (
+        <ul className="divide-y divide-border rounded-md border border-border" aria-label={isCast ? trans('Cast') : trans('Crew')}>
+          {credits.map((c, i) => (
+            <li
+              key={c.pivot.id}
+              draggable
+              onDragStart={() => setDragged(i)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={() => { if (dragged !== null) move(dragged, i); setDragged(null); }}
+              className="flex items-center gap-3 px-3 py-2"
+              data-testid="credit-row"
+            >
+              <GripVertical size={16} aria-hidden className="cursor-grab text-text-muted" />
+              <Poster src={c.poster} alt="" className="h-10 w-8" />
+              <div className="min-w-0 flex-1">
+                <div className="truncate font-medium">{c.name}</div>
+                <div className="truncate text-xs text-text-muted">{isCast ? c.pivot.character || '-' : `${c.pivot.department} · ${c.pivot.job}`}</div>
+              </div>
+              <Button size="icon" variant="text" aria-label={trans('Move :name up', { name: c.name })} disabled={i === 0} onClick={() => move(i, i - 1)}><ArrowUp size={16} aria-hidden /></Button>
+              <Button size="icon" variant="text" aria-label={trans('Move :name down', { name: c.name })} disabled={i === credits.length - 1} onClick={() => move(i, i + 1)}><ArrowDown size={16} aria-hidden /></Button>
+              <Button size="icon" variant="text" aria-label={trans('Edit :name', { name: c.name })} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
+              <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.data && query.data.pagination.last_page > 1 && (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{trans('Previous page')}</Button>
+          <Button size="sm" disabled={page >= query.data.pagination.last_page} onClick={() => setPage(page + 1)}>{trans('Next page')}</Button>
+        </div>
+      )}
+      {editing && (
+        <CreditModal target={target} where={where} credit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
+      )}
+      <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete credit')}
+        body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
+        pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
+    </div>
+  );
+}
+
+interface CreditValues { person_id: number | undefined; department: string; job: string; character: string }
+
+function CreditModal({ target, where, credit, onClose, onSaved }: {
+  target: CreditsTarget; where: { season?: number; episode?: number }; credit: TitleCredit | null; onClose: () => void; onSaved: () => void;
+}) {
+  const isCast = target.crewType === 'cast';
+  const [personName, setPersonName] = useState(credit?.name ?? '');
+  const { register, handleSubmit, setValue, setError, formState: { errors } } = useForm<CreditValues>({
+    defaultValues: {
+      person_id: credit?.id, department: credit?.pivot.department ?? (isCast ? 'Actors' : 'Directing'),
+      job: credit?.pivot.job ?? (isCast ? 'Actor' : ''), character: credit?.pivot.character ?? '',
+    },
+    resolver: zodFormResolver(credit ? creditUpdateSchema : creditSchema, (v: CreditValues) => ({ ...v, ...where })) as any,
+  });
+  const save = useMutation({
+    mutationFn: (payload: Record<string, unknown>) => (credit
+      ? api.put(`titles/${target.titleId}/credits/${credit.pivot.id}`, { department: payload.department, job: payload.job, character: payload.character })
+      : api.post(`titles/${target.titleId}/credits`, payload)),
+    onSuccess: () => { toast(credit ? trans('Credit updated') : trans('Credit added')); onSaved(); onClose(); },
+    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  });
+  const departments = CREDIT_DEPARTMENTS.filter((d) => (isCast ? d === 'Actors' : d !== 'Actors')).map((d) => ({ value: d, label: d }));
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={credit ? trans('Edit credit') : isCast ? trans('Add cast member') : trans('Add crew member')}
+      footer={(
+        <>
+          <Button variant="text" onClick={onClose}>{trans('Cancel')}</Button>
+          <Button variant="primary" type="submit" form="credit-form" disabled={save.isPending}>{trans('Save')}</Button>
+        </>
+      )}
+    >
+      <form id="credit-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((p) => save.mutate(p as unknown as Record<string, unknown>))}>
+        {credit ? (
+          <p className="text-sm font-medium">{credit.name}</p>
+        ) : (
+          <Autocomplete<Person>
+            label={trans('Person')}
+            resource="people"
+            search={searchPeople}
+            itemKey={(p) => p.id}
+            itemLabel={(p) => p.name}
+            value={personName}
+            onSelect={(p) => { setPersonName(p.name); setValue('person_id', p.id, { shouldValidate: true }); }}
+            error={errors.person_id?.message}
+          />
+        )}
+        <Select label={trans('Department')} options={departments} error={errors.department?.message} {...register('department')} />
+        <TextField label={trans('Job')} error={errors.job?.message} {...register('job')} />
+        {isCast && <TextField label={trans('Character')} error={errors.character?.message} {...register('character')} />}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { episodeCreateSchema, episodeUpdateSchema, type Episode } from '@app/contracts';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { NotFoundPage } from '../../site/ErrorPages';
+import { Button } from '../../ui/Button';
+import { TextArea, TextField } from '../../ui/fields';
+import { TabNav } from '../../ui/Tabs';
+import { toast } from '../../ui/Toast';
+import { useEpisode } from './api';
+import { useTitleContext } from './TitleLayout';
+
+interface Values { name: string; description: string; release_date: string; runtime: string; popularity: string; poster: string; episode_number: string }
+const n = (s: string) => (s.trim() === '' ? null : Number(s));
+const toPayload = (v: Values) => ({ ...v, runtime: n(v.runtime), popularity: n(v.popularity), episode_number: n(v.episode_number) ?? undefined });
+const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function EpisodeForm({ episode }: { episode?: Episode }) {
+  const { title } = useTitleContext();
+  const { season } = useParams();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const isEdit = !!episode;
+  const defaults = (e?: Episode): Values => ({
+    name: e?.name ?? '', description: s(e?.description), release_date: s(e?.release_date), runtime: s(e?.runtime),
+    popularity: s(e?.popularity), poster: s(e?.poster), episode_number: s(e?.episode_number),
+  });
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<Values>({
+    defaultValues: defaults(episode),
+    resolver: zodFormResolver(isEdit ? episodeUpdateSchema : episodeCreateSchema, toPayload) as any,
+  });
+  useEffect(() => reset(defaults(episode)), [episode, reset]);
+  const base = `titles/${title.id}/seasons/${season}/episodes`;
+  const save = useMutation({
+    mutationFn: (payload: unknown) => (isEdit ? api.put<{ episode: Episode }>(`${base}/${episode!.episode_number}`, payload) : api.post<{ episode: Episode }>(base, payload)),
+    onSuccess: async (r) => {
+      await qc.invalidateQueries({ queryKey: ['episodes'] });
+      await qc.invalidateQueries({ queryKey: ['seasons'] });
+      await qc.invalidateQueries({ queryKey: queryKeys.detail('titles', title.id) });
+      toast(isEdit ? trans('Episode updated') : trans('Episode created'));
+      navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${r.episode.episode_number}/primary-facts`, { replace: isEdit });
+    },
+    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  });
+  return (
+    <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
+      <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
+        <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
+        <TextField label={trans('Episode number')} type="number" min={1} error={errors.episode_number?.message} {...register('episode_number')} />
+      </div>
+      <TextArea label={trans('Overview')} rows={4} error={errors.description?.message} {...register('description')} />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <TextField label={trans('Release date')} type="date" error={errors.release_date?.message} {...register('release_date')} />
+        <TextField label={trans('Runtime')} type="number" min={1} error={errors.runtime?.message} {...register('runtime')} />
+        <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />
+      </div>
+      <TextField label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
+      <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
+    </form>
+  );
+}
+
+function Back() {
+  const { title } = useTitleContext();
+  const { season } = useParams();
+  return (
+    <Link to={`/admin/titles/${title.id}/edit/seasons/${season}/episodes`} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
+      <ArrowLeft size={16} aria-hidden />{trans('Season :number', { number: season ?? '' })}
+    </Link>
+  );
+}
+
+export function NewEpisodePage() {
+  return (
+    <div className="flex flex-col gap-4">
+      <Back />
+      <h2 className="text-lg font-semibold">{trans('New episode')}</h2>
+      <EpisodeForm />
+    </div>
+  );
+}
+
+/** seasons/{season}/episodes/{episode}: tabs primary-facts, cast, crew. */
+export function EpisodeLayout() {
+  const ctx = useTitleContext();
+  const { season, episode } = useParams();
+  const query = useEpisode(String(ctx.title.id), season, episode);
+  if (query.isPending) return <div className="skeleton h-8 w-64" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}/episodes/${episode}`;
+  return (
+    <div className="flex flex-col gap-4">
+      <Back />
+      <h2 className="text-lg font-semibold">{query.data.name}</h2>
+      <TabNav label={trans('Episode sections')} tabs={[
+        { to: `${base}/primary-facts`, label: trans('Primary facts') },
+        { to: `${base}/cast`, label: trans('Cast') },
+        { to: `${base}/crew`, label: trans('Crew') },
+        { to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}/episodes/${episode}`, label: trans('Videos') },
+      ]} />
+      <Outlet context={{ ...ctx, episode: query.data }} />
+    </div>
+  );
+}
+
+export function EpisodeIndex() {
+  return <Navigate to="primary-facts" replace />;
+}
+
+export function EpisodePrimaryFacts() {
+  const { episode } = useOutletContext<{ episode: Episode }>();
+  return <EpisodeForm episode={episode} />;
+}

@@ -1,0 +1,80 @@
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { Title } from '@app/contracts';
+import { ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { NotFoundPage } from '../../site/ErrorPages';
+import { EmptyState } from '../../ui/DataTable';
+import { TabNav } from '../../ui/Tabs';
+import { PageTitle } from '../PageTitle';
+import { useTitle } from './api';
+import { PrimaryFactsForm } from './PrimaryFactsForm';
+
+export function useTitleContext() {
+  return useOutletContext<{ title: Title }>();
+}
+
+function titleTabs(title: Title | null) {
+  const base = title ? `/admin/titles/${title.id}/edit` : '';
+  const tab = (path: string, label: string) => ({ to: `${base}/${path}`, label, disabled: !title });
+  const tabs = [
+    { to: title ? `${base}/primary-facts` : '/admin/titles/new', label: trans('Primary facts') },
+    tab('reviews', trans('Reviews')),
+    tab('comments', trans('Comments')),
+    tab('images', trans('Images')),
+    tab('genres', trans('Genres')),
+    tab('keywords', trans('Keywords')),
+    tab('countries', trans('Countries')),
+    tab('cast', trans('Cast')),
+    tab('crew', trans('Crew')),
+    tab('videos', trans('Videos')),
+  ];
+  // Seasons are hidden for movies.
+  if (!title || title.is_series) tabs.push(tab('seasons', trans('Seasons')));
+  return tabs;
+}
+
+function Shell({ title, children }: { title: Title | null; children: React.ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 desk:p-8">
+      <Link to="/admin/titles" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
+        <ArrowLeft size={16} aria-hidden />{trans('Titles')}
+      </Link>
+      <PageTitle>{title ? title.name : trans('New title')}</PageTitle>
+      <TabNav label={trans('Title sections')} tabs={titleTabs(title)} />
+      {children}
+    </div>
+  );
+}
+
+/** titles/new: only primary facts; the other tabs wait until the title exists. */
+export function NewTitlePage() {
+  return <Shell title={null}><PrimaryFactsForm /></Shell>;
+}
+
+/** titles/{id}/edit/*: loads the title once and hands it to every tab. */
+export function Component() {
+  const { titleId } = useParams();
+  const query = useTitle(titleId);
+  if (query.isPending) {
+    return <div className="mx-auto w-full max-w-5xl p-8" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-64" /></div>;
+  }
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  return <Shell title={query.data}><Outlet context={{ title: query.data }} /></Shell>;
+}
+
+export function PrimaryFactsTab() {
+  const { title } = useTitleContext();
+  return <PrimaryFactsForm title={title} />;
+}
+
+/** Reviews and comments are moderated elsewhere; the tabs show their empty state until that arrives. */
+export function ReviewsTab() {
+  return <EmptyState title={trans('No reviews have been created yet')} />;
+}
+export function CommentsTab() {
+  return <EmptyState title={trans('No comments have been created yet')} />;
+}

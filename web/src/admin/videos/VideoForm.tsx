@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trash2, Upload } from 'lucide-react';
+import {
+  CAPTION_MAX_BYTES, VIDEO_CATEGORIES, VIDEO_QUALITIES, VIDEO_TYPES, videoCreateSchema, videoUpdateSchema,
+  type TitleAutocompleteItem, type Video, type VideoCaption,
+} from '@app/contracts';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Autocomplete } from '../../ui/Autocomplete';
+import { Button } from '../../ui/Button';
+import { Select, Switch, TextField } from '../../ui/fields';
+import { toast } from '../../ui/Toast';
+import { searchTitles } from '../titles/api';
+
+interface Values {
+  name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
+  quality: string; language: string; category: string; approved: boolean;
+}
+const n = (s: string) => (s.trim() === '' ? null : Number(s));
+const toPayload = (v: Values) => ({ ...v, season_num: n(v.season_num), episode_num: n(v.episode_num) });
+
+const TYPE_LABELS: Record<string, () => string> = {
+  embed: () => trans('Embed'), video: () => trans('Video'), stream: () => trans('Stream'), external: () => trans('External link'),
+};
+const CATEGORY_LABELS: Record<string, () => string> = {
+  trailer: () => trans('Trailer'), clip: () => trans('Clip'), featurette: () => trans('Featurette'), teaser: () => trans('Teaser'), full: () => trans('Full'),
+};
+
+export interface VideoFormProps {
+  video?: Video;
+  /** Fixed parent when created from a title, season or episode page. */
+  target?: { titleId: number; titleName: string; season?: number; episode?: number };
+  onSaved: (video: Video) => void;
+}
+
+export function VideoForm({ video, target, onSaved }: VideoFormProps) {
+  const qc = useQueryClient();
+  const isEdit = !!video;
+  const [titleName, setTitleName] = useState(video?.title?.name ?? target?.titleName ?? '');
+  const { register, handleSubmit, setValue, setError, watch, formState: { errors } } = useForm<Values>({
+    defaultValues: {
+      name: video?.name ?? '', title_id: video?.title_id ?? target?.titleId, season_num: String(video?.season_num ?? target?.season ?? ''),
+      episode_num: String(video?.episode_num ?? target?.episode ?? ''), thumbnail: video?.thumbnail ?? '', type: video?.type ?? 'embed',
+      src: video?.src ?? '', quality: video?.quality ?? 'hd', language: video?.language ?? 'en', category: video?.category ?? 'trailer',
+      approved: video?.approved ?? true,
+    },
+    resolver: zodFormResolver(isEdit ? videoUpdateSchema : videoCreateSchema, toPayload) as any,
+  });
+  const type = watch('type');
+  // Changing the type clears the source: a YouTube URL is no use as a stream.
+  const firstType = useRef(type);
+  useEffect(() => {
+    if (type !== firstType.current) setValue('src', '');
+    firstType.current = type;
+  }, [type, setValue]);
+
+  const save = useMutation({
+    mutationFn: (payload: unknown) => (isEdit ? api.put<{ video: Video }>(`videos/${video!.id}`, payload) : api.post<{ video: Video }>('videos', payload)),
+    onSuccess: async (r) => {
+      qc.setQueryData(queryKeys.detail('videos', r.video.id), r.video);
+      await qc.invalidateQueries({ queryKey: queryKeys.lists('videos') });
+      toast(isEdit ? trans('Video updated') : trans('Video created'));
+      onSaved(r.video);
+    },
+    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  });
+
+  const srcLabel = type === 'embed' ? trans('Embed URL') : type === 'external' ? trans('URL') : type === 'stream' ? trans('Stream URL') : trans('Video URL');
+  return (
+    <form noValidate className="flex flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
+      <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
+      {target ? null : (
+        <Autocomplete<TitleAutocompleteItem>
+          label={trans('Title')}
+          resource="titles"
+          search={searchTitles}
+          itemKey={(t) => t.id}
+          itemLabel={(t) => t.name}
+          renderItem={(t) => <span>{t.name} <span className="text-text-muted">{t.year ?? ''}</span></span>}
+          value={titleName}
+          onSelect={(t) => { setTitleName(t.name); setValue('title_id', t.id, { shouldValidate: true }); }}
+          error={errors.title_id?.message}
+        />
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label={trans('Season')} type="number" min={1} disabled={!!target} error={errors.season_num?.message} {...register('season_num')} />
+        <TextField label={trans('Episode')} type="number" min={1} disabled={!!target} error={errors.episode_num?.message} {...register('episode_num')} />
+        <Select label={trans('Type')} options={VIDEO_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]() }))} error={errors.type?.message} {...register('type')} />
+        <Select label={trans('Category')} options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c]() }))} error={errors.category?.message} {...register('category')} />
+      </div>
+      <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
+      <div className="grid gap-5 sm:grid-cols-3">
+        <Select label={trans('Quality')} options={VIDEO_QUALITIES.map((q) => ({ value: q, label: q }))} {...register('quality')} />
+        <TextField label={trans('Language')} placeholder="en" error={errors.language?.message} {...register('language')} />
+        <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
+      </div>
+      <Switch label={trans('Approved')} {...register('approved')} />
+      {isEdit && <Preview video={video!} />}
+      {isEdit && <Captions video={video!} currentType={type} />}
+      <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
+    </form>
+  );
+}
+
+/** Captions exist only for type video; streams carry their own and other types have none. */
+function Captions({ video, currentType }: { video: Video; currentType: string }) {
+  const qc = useQueryClient();
+  const [captions, setCaptions] = useState<VideoCaption[]>(video.captions);
+  const [name, setName] = useState('');
+  const [language, setLanguage] = useState('en');
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('language', language);
+      if (file) form.append('file', file);
+      return api.post<{ caption: VideoCaption }>(`videos/${video.id}/captions`, form);
+    },
+    onSuccess: (r) => { setCaptions((c) => [...c, r.caption]); setName(''); setFile(null); qc.invalidateQueries({ queryKey: ['videos'] }); },
+    onError: (e) => {
+      if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
+      else toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`videos/${video.id}/captions/${id}`),
+    onSuccess: (_r, id) => setCaptions((c) => c.filter((x) => x.id !== id)),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  if (currentType !== 'video' || video.type !== 'video') {
+    return <p className="text-sm text-text-muted">{currentType === 'stream' ? trans('Stream captions are embedded in the stream.') : trans('This video type does not support captions.')}</p>;
+  }
+  const submit = () => {
+    const next: Record<string, string> = {};
+    if (!name.trim()) next.name = trans('Name is required.');
+    if (!file) next.file = trans('Please select a file.');
+    else if (!file.name.toLowerCase().endsWith('.vtt')) next.file = trans('The caption file must be a .vtt file.');
+    else if (file.size > CAPTION_MAX_BYTES) next.file = trans('The caption file may not be greater than 1 MB.');
+    setErrors(next);
+    if (!Object.keys(next).length) add.mutate();
+  };
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-md border border-border p-4">
+      <legend className="px-1 text-sm font-medium">{trans('Captions')}</legend>
+      {captions.length === 0 && <p className="text-sm text-text-muted">{trans('No captions have been added yet')}</p>}
+      <ul className="flex flex-col gap-1">
+        {captions.map((c) => (
+          <li key={c.id} className="flex items-center justify-between gap-2 text-sm">
+            <span>{c.name} {c.language && <span className="text-text-muted">({c.language})</span>}</span>
+            <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => remove.mutate(c.id)}><Trash2 size={16} aria-hidden /></Button>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <TextField label={trans('Caption name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        <div className="flex flex-col gap-1">
+          <label className="text-sm font-medium" htmlFor="caption-file">{trans('Caption file (.vtt)')}</label>
+          <input id="caption-file" type="file" accept=".vtt,text/vtt" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          {errors.file && <p role="alert" className="text-xs text-danger">{errors.file}</p>}
+        </div>
+      </div>
+      <div><Button onClick={submit} disabled={add.isPending}><Upload size={16} aria-hidden />{trans('Add caption')}</Button></div>
+    </fieldset>
+  );
+}
+
+/** The saved video as viewers get it: a player for files and streams, the embed for embeds. */
+function Preview({ video }: { video: Video }) {
+  if (video.type === 'external') return null;
+  return (
+    <figure className="flex flex-col gap-2">
+      <figcaption className="text-sm font-medium">{trans('Preview')}</figcaption>
+      {video.type === 'embed' ? (
+        <iframe title={video.name} src={video.src} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
+      ) : (
+        <video controls preload="metadata" poster={video.thumbnail ?? undefined} className="aspect-video w-full max-w-xl rounded-md bg-black" src={video.src}>
+          {video.captions.map((c) => <track key={c.id} kind="captions" src={c.url} srcLang={c.language ?? undefined} label={c.name} />)}
+        </video>
+      )}
+    </figure>
+  );
+}

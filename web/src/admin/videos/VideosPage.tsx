@@ -1,0 +1,46 @@
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import type { Video } from '@app/contracts';
+import { api, ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { NotFoundPage } from '../../site/ErrorPages';
+import { PageTitle } from '../PageTitle';
+import { VideoForm } from './VideoForm';
+import { VideosTable } from './VideosTable';
+
+export function useVideo(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.detail('videos', id ?? ''),
+    queryFn: () => api.get<{ video: Video }>(`videos/${id}`).then((r) => r.video),
+    enabled: !!id,
+  });
+}
+
+export function Component() {
+  return (
+    <div className="flex flex-col gap-6 p-4 desk:p-8">
+      <PageTitle>{trans('Videos')}</PageTitle>
+      <VideosTable editHref={(v) => `/admin/videos/${v.id}/edit`} newHref="/admin/videos/new" showTitle />
+    </div>
+  );
+}
+
+export function VideoFormPage() {
+  const { videoId } = useParams();
+  const navigate = useNavigate();
+  const query = useVideo(videoId);
+  if (videoId && query.isPending) return <div className="p-8" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-64" /></div>;
+  if (videoId && query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 desk:p-8">
+      <Link to="/admin/videos" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden />{trans('Videos')}</Link>
+      <PageTitle>{videoId ? trans('Edit video') : trans('New video')}</PageTitle>
+      <VideoForm key={query.data?.id ?? 'new'} video={query.data} onSaved={(v) => !videoId && navigate(`/admin/videos/${v.id}/edit`)} />
+    </div>
+  );
+}

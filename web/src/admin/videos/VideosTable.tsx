@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { Pencil, Plus, Video as VideoIcon } from 'lucide-react';
+import { TITLE_VIDEOS_PER_PAGE, type FilterItem, type Video } from '@app/contracts';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+
+export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
+  fixedFilters?: FilterItem[]; editHref: (v: Video) => string; newHref: string; showTitle?: boolean;
+}) {
+  const columns = useMemo<DataTableColumn<Video>[]>(() => {
+    const cols: DataTableColumn<Video>[] = [
+      {
+        id: 'name', header: () => trans('Name'), sortKey: 'name',
+        cell: ({ row: { original: v } }) => <Link to={editHref(v)} className="font-medium hover:underline">{v.name}</Link>,
+      },
+    ];
+    if (showTitle) cols.push({ id: 'title', header: () => trans('Title'), cell: ({ row }) => row.original.title?.name ?? '-' });
+    cols.push(
+      { id: 'where', header: () => trans('Season / episode'), cell: ({ row: { original: v } }) => (v.season_num ? `S${v.season_num}${v.episode_num ? ` E${v.episode_num}` : ''}` : '-') },
+      { id: 'type', header: () => trans('Type'), cell: ({ row }) => row.original.type },
+      { id: 'category', header: () => trans('Category'), cell: ({ row }) => row.original.category },
+      { id: 'quality', header: () => trans('Quality'), cell: ({ row }) => row.original.quality ?? '-' },
+      { id: 'approved', header: () => trans('Approved'), cell: ({ row }) => (row.original.approved ? trans('Yes') : trans('No')) },
+      { id: 'plays_count', header: () => trans('Plays'), sortKey: 'plays_count', cell: ({ row }) => row.original.plays_count },
+      { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', cell: ({ row }) => row.original.reports_count },
+      { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
+      {
+        id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+        cell: ({ row: { original: v } }) => (
+          <Link to={editHref(v)} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: v.name })}><Pencil size={16} aria-hidden /></Link>
+        ),
+      },
+    );
+    return cols;
+  }, [editHref, showTitle]);
+  const filters = useMemo<FilterDefinition[]>(() => [
+    { key: 'type', label: trans('Type'), type: 'select', options: ['embed', 'video', 'stream', 'external'].map((v) => ({ label: v, value: v })) },
+    { key: 'category', label: trans('Category'), type: 'select', options: ['trailer', 'clip', 'featurette', 'teaser', 'full'].map((v) => ({ label: v, value: v })) },
+    { key: 'approved', label: trans('Approved'), type: 'boolean', trueLabel: trans('Approved'), falseLabel: trans('Not approved') },
+    { key: 'created_at', label: trans('Created date'), type: 'dateRange' },
+  ], []);
+  return (
+    <DataTable<Video>
+      endpoint="videos"
+      columns={columns}
+      filters={filters}
+      fixedFilters={fixedFilters}
+      defaultPerPage={fixedFilters ? TITLE_VIDEOS_PER_PAGE : undefined}
+      canDelete
+      searchLabel={trans('Search videos')}
+      emptyState={{ title: trans('No videos have been added yet'), icon: <VideoIcon size={40} /> }}
+      noResultsState={{ title: trans('No matching videos'), description: trans('Try another search query or different filters') }}
+      headerActions={() => <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
+    />
+  );
+}
