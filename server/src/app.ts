@@ -9,7 +9,7 @@ import type { AppContext } from './context.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { LogMailer } from './drivers/mail/mailer.ts';
-import { InProcessQueue } from './drivers/queue/queue.ts';
+import { QueueManager } from './drivers/queue/manager.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -44,7 +44,7 @@ export async function buildApp(config: Config): Promise<App> {
     handle,
     settings,
     mailer: new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`),
-    queue: new InProcessQueue((msg, err) => app.log.error({ err }, msg)),
+    queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => app.log.error({ err }, msg) }),
     storage: new LocalStorage(config.storagePath),
     version: VERSION,
     routes: [],
@@ -83,7 +83,7 @@ export async function buildApp(config: Config): Promise<App> {
     ctx,
     async close() {
       await app.close();
-      await ctx.queue.drain();
+      await ctx.queue.close();
       await handle.destroy();
     },
   };

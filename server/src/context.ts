@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Db, DbHandle, Dialect } from './db/index.ts';
 import type { SettingsService } from './modules/settings/service.ts';
 import type { Mailer } from './drivers/mail/mailer.ts';
-import type { Queue } from './drivers/queue/queue.ts';
+import type { QueueManager } from './drivers/queue/manager.ts';
 import type { Storage } from './drivers/storage/storage.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
@@ -13,7 +13,7 @@ export interface AppContext {
   handle: DbHandle;
   settings: SettingsService;
   mailer: Mailer;
-  queue: Queue;
+  queue: QueueManager;
   storage: Storage;
   version: string;
   /** Every /api/v1 route with its declared permission (the guard test walks them). */

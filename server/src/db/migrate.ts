@@ -2,11 +2,13 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { DbHandle } from './index.ts';
 import { columnKit, type ColumnKit } from './migrations/kit.ts';
 import * as m0001 from './migrations/0001_foundation.ts';
+import * as m0005 from './migrations/0005_jobs.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
 const MIGRATIONS: Record<string, Module> = {
   '0001_foundation': m0001,
+  '0005_jobs': m0005,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

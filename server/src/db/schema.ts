@@ -120,6 +120,28 @@ export interface CountersTable {
   value: number;
 }
 
+/** A job waiting for the database queue driver's worker (migration 0005_jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON */
+  payload: string;
+  attempts: number;
+  reserved_at: Timestamp | null;
+  available_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** A job that failed on its last try, whatever the driver. */
+export interface FailedJobsTable {
+  id: Generated<number>;
+  driver: string;
+  name: string;
+  payload: string;
+  exception: string;
+  failed_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -133,6 +155,8 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
+  jobs: JobsTable;
+  failed_jobs: FailedJobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
