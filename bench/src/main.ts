@@ -16,6 +16,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import type { Recorded, ServerRequest } from './server.ts';
+import { queueBench } from './queue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -292,6 +293,10 @@ async function main() {
   } finally {
     fs.rmSync(storage, { recursive: true, force: true });
   }
+
+  scope = 'queue: ';
+  await queueBench(report, section);
+  if (PG_URL) await queueBench(report, section, PG_URL);
 
   webBundle();
 

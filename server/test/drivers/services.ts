@@ -63,7 +63,7 @@ export async function startService(bin: string, args: (port: number, dir: string
     await waitForPort(port, child);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new Error(`${bin} did not start: ${String(err)}\n${stderr}`);
+    throw new Error(`${bin} did not start: ${String(err)}\n${stderr}`, { cause: err });
   }
   return {
     port,

@@ -88,6 +88,8 @@ export class DatabaseQueue implements QueueDriver {
         }
         await this.runOne(jobs[i]);
         n++;
+        // better-sqlite3 answers synchronously, so without this the loop would never let a request in.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     }
   }

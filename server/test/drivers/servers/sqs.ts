@@ -46,7 +46,7 @@ export async function startSqsServer(queues: string[] = ['default']) {
         const q = queueOf(input.QueueUrl);
         if (!q) return missing();
         const end = Date.now() + (input.WaitTimeSeconds ?? 0) * 1000;
-        let ready: Message[] = [];
+        let ready: Message[];
         for (;;) {
           ready = q.filter((m) => m.visibleAt <= Date.now()).slice(0, input.MaxNumberOfMessages ?? 1);
           if (ready.length || Date.now() >= end || req.destroyed) break;
