@@ -10,6 +10,7 @@ import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { LogMailer } from './drivers/mail/mailer.ts';
 import { QueueManager } from './drivers/queue/manager.ts';
+import { CacheManager } from './drivers/cache/manager.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -46,6 +47,7 @@ export async function buildApp(config: Config): Promise<App> {
     mailer: new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`),
     queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => app.log.error({ err }, msg) }),
     storage: new LocalStorage(config.storagePath),
+    cache: new CacheManager(settings, config.storagePath),
     version: VERSION,
     routes: [],
   };
@@ -84,6 +86,7 @@ export async function buildApp(config: Config): Promise<App> {
     async close() {
       await app.close();
       await ctx.queue.close();
+      await ctx.cache.close();
       await handle.destroy();
     },
   };

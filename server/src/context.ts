@@ -3,6 +3,7 @@ import type { Db, DbHandle, Dialect } from './db/index.ts';
 import type { SettingsService } from './modules/settings/service.ts';
 import type { Mailer } from './drivers/mail/mailer.ts';
 import type { QueueManager } from './drivers/queue/manager.ts';
+import type { CacheManager } from './drivers/cache/manager.ts';
 import type { Storage } from './drivers/storage/storage.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
@@ -15,6 +16,7 @@ export interface AppContext {
   mailer: Mailer;
   queue: QueueManager;
   storage: Storage;
+  cache: CacheManager;
   version: string;
   /** Every /api/v1 route with its declared permission (the guard test walks them). */
   routes: { method: string; url: string; permission: import('./http/auth.ts').RoutePermission }[];
