@@ -9,6 +9,7 @@ import type { AppContext } from './context.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { LogMailer } from './drivers/mail/mailer.ts';
+import { MailManager } from './drivers/mail/manager.ts';
 import { QueueManager } from './drivers/queue/manager.ts';
 import { CacheManager } from './drivers/cache/manager.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
@@ -44,7 +45,7 @@ export async function buildApp(config: Config): Promise<App> {
     dialect: handle.dialect,
     handle,
     settings,
-    mailer: new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`),
+    mailer: new MailManager(settings, new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`)),
     queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => app.log.error({ err }, msg) }),
     storage: new LocalStorage(config.storagePath),
     cache: new CacheManager(settings, config.storagePath),
@@ -87,6 +88,7 @@ export async function buildApp(config: Config): Promise<App> {
       await app.close();
       await ctx.queue.close();
       await ctx.cache.close();
+      await ctx.mailer.close();
       await handle.destroy();
     },
   };

@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db, DbHandle, Dialect } from './db/index.ts';
 import type { SettingsService } from './modules/settings/service.ts';
-import type { Mailer } from './drivers/mail/mailer.ts';
+import type { MailManager } from './drivers/mail/manager.ts';
 import type { QueueManager } from './drivers/queue/manager.ts';
 import type { CacheManager } from './drivers/cache/manager.ts';
 import type { Storage } from './drivers/storage/storage.ts';
@@ -13,7 +13,7 @@ export interface AppContext {
   dialect: Dialect;
   handle: DbHandle;
   settings: SettingsService;
-  mailer: Mailer;
+  mailer: MailManager;
   queue: QueueManager;
   storage: Storage;
   cache: CacheManager;

@@ -49,6 +49,8 @@ export const API_ENDPOINTS = {
   dropboxContent: 'https://content.dropboxapi.com',
   /** Empty: derived from the app id as Algolia documents ({appId}-dsn.algolia.net / {appId}.algolia.net). */
   algolia: '',
+  /** Not an API but the same kind of outside dependency: the local sendmail program the sendmail driver pipes to. */
+  sendmail: '/usr/sbin/sendmail',
 };
 
 /** Answers a short reason a connection check failed, for the settings page's group error. */
