@@ -94,3 +94,33 @@ export async function eventually(fn: () => Promise<boolean> | boolean, ms = 10_0
 }
 
 export const hasBinary = (bin: string) => which(bin) !== null || spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0;
+
+/**
+ * vsftpd with one anonymous, writable area under `/upload` (as root it drops to the `ftp` user for
+ * transfers, which owns that folder). Answers null when vsftpd is missing or we are not root.
+ */
+export async function startVsftpd(): Promise<Service | null> {
+  if (process.getuid?.() !== 0) {
+    console.log('[skip] vsftpd needs root to start; its driver tests are skipped');
+    return null;
+  }
+  const port = await freePort();
+  const pasv = 30000 + Math.floor(Math.random() * 20000);
+  return startService('vsftpd', (p, dir) => {
+    const root = path.join(dir, 'root');
+    fs.mkdirSync(path.join(root, 'upload'), { recursive: true });
+    fs.chmodSync(dir, 0o755);
+    fs.chmodSync(root, 0o755);
+    spawnSync('chown', ['ftp', path.join(root, 'upload')]);
+    fs.mkdirSync('/var/run/vsftpd/empty', { recursive: true });
+    const conf = path.join(dir, 'vsftpd.conf');
+    fs.writeFileSync(conf, [
+      'listen=YES', 'listen_address=127.0.0.1', `listen_port=${p}`, 'background=NO',
+      'anonymous_enable=YES', 'local_enable=NO', 'write_enable=YES', 'anon_upload_enable=YES', 'anon_mkdir_write_enable=YES',
+      'anon_other_write_enable=YES', 'anon_world_readable_only=NO', 'no_anon_password=YES', `anon_root=${root}`, 'anon_umask=022',
+      'pasv_enable=YES', 'pasv_address=127.0.0.1', `pasv_min_port=${pasv}`, `pasv_max_port=${pasv + 50}`,
+      'seccomp_sandbox=NO', 'secure_chroot_dir=/var/run/vsftpd/empty', 'xferlog_enable=NO', '',
+    ].join('\n'));
+    return [conf];
+  }, { port });
+}
