@@ -5,3 +5,4 @@ export * from './permissions.ts';
 export * from './i18n.ts';
 export * from './roles.ts';
 export * from './settings.ts';
+export * from './search.ts';

@@ -12,6 +12,8 @@ import { LogMailer } from './drivers/mail/mailer.ts';
 import { MailManager } from './drivers/mail/manager.ts';
 import { QueueManager } from './drivers/queue/manager.ts';
 import { CacheManager } from './drivers/cache/manager.ts';
+import { SearchManager } from './drivers/search/manager.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -49,6 +51,7 @@ export async function buildApp(config: Config): Promise<App> {
     queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => app.log.error({ err }, msg) }),
     storage: new LocalStorage(config.storagePath),
     cache: new CacheManager(settings, config.storagePath),
+    search: new SearchManager(settings, handle.db, handle.dialect),
     version: VERSION,
     routes: [],
   };
@@ -61,6 +64,7 @@ export async function buildApp(config: Config): Promise<App> {
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   rolesRoutes(app, ctx);
+  searchRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

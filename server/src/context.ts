@@ -4,6 +4,7 @@ import type { SettingsService } from './modules/settings/service.ts';
 import type { MailManager } from './drivers/mail/manager.ts';
 import type { QueueManager } from './drivers/queue/manager.ts';
 import type { CacheManager } from './drivers/cache/manager.ts';
+import type { SearchManager } from './drivers/search/manager.ts';
 import type { Storage } from './drivers/storage/storage.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
@@ -17,6 +18,7 @@ export interface AppContext {
   queue: QueueManager;
   storage: Storage;
   cache: CacheManager;
+  search: SearchManager;
   version: string;
   /** Every /api/v1 route with its declared permission (the guard test walks them). */
   routes: { method: string; url: string; permission: import('./http/auth.ts').RoutePermission }[];

@@ -142,6 +142,14 @@ export interface FailedJobsTable {
   failed_at: Timestamp;
 }
 
+/** The database search driver's documents (SQLite keeps the text in search_documents_fts, keyed by id). */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  model: string;
+  doc_id: number;
+  body: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   bans: BansTable;
@@ -157,6 +165,7 @@ export interface Database {
   counters: CountersTable;
   jobs: JobsTable;
   failed_jobs: FailedJobsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
