@@ -13,10 +13,12 @@ import { MailManager } from './drivers/mail/manager.ts';
 import { QueueManager } from './drivers/queue/manager.ts';
 import { CacheManager } from './drivers/cache/manager.ts';
 import { SearchManager } from './drivers/search/manager.ts';
+import { ErrorReporter } from './drivers/logging/sentry.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { HttpError, registerErrorHandler } from './http/errors.ts';
+import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -41,6 +43,7 @@ export async function buildApp(config: Config): Promise<App> {
     trustProxy: true,
   });
   const settings = new SettingsService(handle.db);
+  const errors = new ErrorReporter(settings, (obj, msg) => app.log.error(obj, msg), VERSION, config.env);
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -48,10 +51,11 @@ export async function buildApp(config: Config): Promise<App> {
     handle,
     settings,
     mailer: new MailManager(settings, new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`)),
-    queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => app.log.error({ err }, msg) }),
+    queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => void errors.capture(err ?? new Error(msg), { message: msg, tags: { source: 'queue' } }) }),
     storage: new LocalStorage(config.storagePath),
     cache: new CacheManager(settings, config.storagePath),
     search: new SearchManager(settings, handle.db, handle.dialect),
+    errors,
     version: VERSION,
     routes: [],
   };
@@ -59,6 +63,11 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);
+  // The error handler has logged a server error; Sentry gets it too when a DSN is set.
+  app.addHook('onError', async (req, _reply, err) => {
+    const status = err instanceof HttpError ? err.status : err instanceof ZodError ? 422 : (err.statusCode ?? 500);
+    if (status >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
+  });
   registerAuth(app, ctx);
 
   authRoutes(app, ctx);

@@ -5,6 +5,7 @@ import type { MailManager } from './drivers/mail/manager.ts';
 import type { QueueManager } from './drivers/queue/manager.ts';
 import type { CacheManager } from './drivers/cache/manager.ts';
 import type { SearchManager } from './drivers/search/manager.ts';
+import type { ErrorReporter } from './drivers/logging/sentry.ts';
 import type { Storage } from './drivers/storage/storage.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
@@ -19,6 +20,8 @@ export interface AppContext {
   storage: Storage;
   cache: CacheManager;
   search: SearchManager;
+  /** Errors to the structured log, and to Sentry when server.sentry_dsn is set. */
+  errors: ErrorReporter;
   version: string;
   /** Every /api/v1 route with its declared permission (the guard test walks them). */
   routes: { method: string; url: string; permission: import('./http/auth.ts').RoutePermission }[];
