@@ -61,3 +61,9 @@ export function reason(err: unknown): string {
   }
   return String(err);
 }
+
+/** Rejects with `message` when `p` takes longer than `ms` (a backend that does not answer must not hold a request). */
+export function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); })]).finally(() => clearTimeout(timer));
+}

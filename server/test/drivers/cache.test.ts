@@ -106,3 +106,13 @@ describe('memcached driver', () => {
     expect(await checkCache({ 'server.cache_driver': 'memcached', 'server.memcached_host': '127.0.0.1', 'server.memcached_port': 1 })).toMatch(/Could not connect to Memcached at 127.0.0.1:1/);
   });
 });
+
+describe('an unreachable cache server', () => {
+  it('fails the call quickly', async () => {
+    await t.ctx.settings.set({ 'server.cache_driver': 'redis', 'server.redis_host': '127.0.0.1', 'server.redis_port': 1 });
+    await expect(cache.get('a')).rejects.toThrow();
+    await t.ctx.settings.set({ 'server.cache_driver': 'memcached', 'server.memcached_host': '127.0.0.1', 'server.memcached_port': 1 });
+    await expect(cache.get('a')).rejects.toThrow();
+    await t.ctx.settings.set({ 'server.cache_driver': 'file' });
+  });
+});

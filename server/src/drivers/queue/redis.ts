@@ -1,6 +1,6 @@
 import { Queue as BullQueue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
-import { reason } from '../switch.ts';
+import { reason, withTimeout } from '../switch.ts';
 import type { JobRunner, QueueDriver, RetryPolicy } from './queue.ts';
 
 export interface RedisConnection {
@@ -28,13 +28,14 @@ export class RedisQueue implements QueueDriver {
   }
 
   async dispatch(name: string, payload: unknown): Promise<string> {
-    await this.queue.waitUntilReady();
-    const job = await this.queue.add(name, payload ?? null, {
+    const where = `${this.conn.host}:${this.conn.port}`;
+    await withTimeout(this.queue.waitUntilReady(), 5000, `Could not reach Redis at ${where} to queue ${name}`);
+    const job = await withTimeout(this.queue.add(name, payload ?? null, {
       attempts: this.retry.tries,
       backoff: { type: 'exponential', delay: this.retry.backoffMs },
       removeOnComplete: true,
       removeOnFail: { count: 1000 },
-    });
+    }), 5000, `Could not queue ${name} on Redis at ${where}`);
     return job.id!;
   }
 
