@@ -89,6 +89,7 @@ describe('database driver', () => {
   });
 
   it('two workers on separate connections never run a job twice, and a stopped worker loses none', async () => {
+    errors.length = 0;
     const second = createDb(t.ctx.config.database);
     const a = manager();
     const b = new QueueManager({ db: second.db, dialect: second.dialect, settings: t.ctx.settings, log: (_m, err) => errors.push(err), retry, pollMs: 20 });
