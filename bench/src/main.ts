@@ -25,6 +25,7 @@ import { translationEditorBench } from './localizations.ts';
 import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
 import { runCatalogueBench } from './catalogue.ts';
+import { queueBench } from './queue.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -321,6 +322,10 @@ async function main() {
   } finally {
     fs.rmSync(storage, { recursive: true, force: true });
   }
+
+  scope = 'queue: ';
+  await queueBench(report, section);
+  if (PG_URL) await queueBench(report, section, PG_URL);
 
   webBundle();
 

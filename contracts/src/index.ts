@@ -15,3 +15,4 @@ export * from './titles.ts';
 export * from './people.ts';
 export * from './videos.ts';
 export * from './tmdb.ts';
+export * from './search.ts';

@@ -104,6 +104,41 @@ export const SETTINGS = {
   'server.storage_backblaze_key': { default: '', schema: z.string().max(255) },
   'server.storage_backblaze_secret': { default: '', schema: z.string().max(255) },
   'server.storage_backblaze_region': { default: 'us-west-002', schema: z.string().max(50).regex(/^[a-z0-9-]*$/, 'Region can only contain lowercase letters, digits and hyphens.') },
+  // drivers: the backends each setting switches without a restart (server/src/drivers/*)
+  'server.queue_driver': { default: 'sync', schema: z.enum(['sync', 'beanstalkd', 'database', 'sqs', 'redis'], 'Queue method is required.') },
+  'server.sqs_queue_key': { default: '', schema: z.string().max(255) },
+  'server.sqs_queue_secret': { default: '', schema: z.string().max(255) },
+  'server.sqs_queue_prefix': { default: '', schema: z.string().max(255) },
+  'server.sqs_queue_name': { default: 'default', schema: z.string().max(255) },
+  'server.sqs_queue_region': { default: 'us-east-1', schema: z.string().max(50) },
+  'server.beanstalkd_host': { default: '127.0.0.1', schema: z.string().max(255) },
+  'server.beanstalkd_port': { default: 11300, schema: z.number().int().min(0).max(65535) },
+  'server.redis_host': { default: '127.0.0.1', schema: z.string().max(255) },
+  'server.redis_port': { default: 6379, schema: z.number().int().min(0).max(65535) },
+  'server.redis_password': { default: '', schema: z.string().max(255) },
+  'server.cache_driver': { default: 'file', schema: z.enum(['file', 'array', 'apc', 'memcached', 'redis']) },
+  'server.memcached_host': { default: '127.0.0.1', schema: z.string().min(1).max(255) },
+  'server.memcached_port': { default: 11211, schema: z.number('Port must be a number.').int().min(0).max(65535).nullable() },
+  'server.sentry_dsn': { default: '', schema: z.string().max(500).refine((v) => v === '' || (v.length >= 30 && isUrl(v)), 'The DSN must be a URL of at least 30 characters.') },
+  'server.mail_host': { default: '', schema: z.string().max(255) },
+  'server.mail_username': { default: '', schema: z.string().max(255) },
+  'server.mail_password': { default: '', schema: z.string().max(255) },
+  'server.mail_port': { default: 587, schema: z.number('Port must be a number.').int().min(0).max(65535) },
+  'server.mail_encryption': { default: 'tls', schema: z.enum(['tls', 'ssl', 'none']) },
+  'server.mailgun_domain': { default: '', schema: z.string().max(255) },
+  'server.mailgun_secret': { default: '', schema: z.string().max(255) },
+  'server.mailgun_endpoint': { default: 'api.mailgun.net', schema: z.string().max(255) },
+  'server.ses_key': { default: '', schema: z.string().max(255) },
+  'server.ses_secret': { default: '', schema: z.string().max(255) },
+  'server.ses_region': { default: 'us-east-1', schema: z.string().max(50) },
+  /** Optional: an SES-compatible endpoint (a VPC endpoint or a local server). */
+  'server.ses_endpoint': { default: '', schema: z.string().max(255) },
+  'server.postmark_token': { default: '', schema: z.string().max(255) },
+  /** Set by the Gmail connect flow: the account and the OAuth refresh token the Gmail API driver sends with. */
+  'server.connectedGmailAccount': { default: '', schema: z.string().max(255) },
+  'server.gmail_refresh_token': { default: '', schema: z.string().max(2000) },
+  'server.gmail_client_id': { default: '', schema: z.string().max(255) },
+  'server.gmail_client_secret': { default: '', schema: z.string().max(255) },
   'server.storage_backblaze_bucket': { default: '', schema: z.string().max(255) },
   'server.storage_ftp_host': { default: '', schema: z.string().max(255) },
   'server.storage_ftp_username': { default: '', schema: z.string().max(255) },
@@ -119,34 +154,11 @@ export const SETTINGS = {
   // settings pages: mail
   'client.mail.handler': { default: null as string | null, schema: z.enum(['mailgun', 'gmailApi', 'rest', 'pipe']).nullable() },
   'client.mail.contact_page_address': { default: '', schema: z.string().max(255).refine((v) => v === '' || isEmail(v), 'Enter a valid email address.') },
-  'server.mailgun_domain': { default: '', schema: z.string().max(255) },
-  'server.mailgun_secret': { default: '', schema: z.string().max(255) },
-  'server.mailgun_endpoint': { default: 'api.mailgun.net', schema: z.string().max(255) },
-  'server.mail_host': { default: '', schema: z.string().max(255) },
-  'server.mail_username': { default: '', schema: z.string().max(255) },
-  'server.mail_password': { default: '', schema: z.string().max(255) },
-  'server.mail_port': { default: 587, schema: z.number('Port must be a number.').int().min(0).max(65535) },
-  'server.mail_encryption': { default: 'tls', schema: z.enum(['tls', 'ssl', 'none']) },
-  'server.ses_key': { default: '', schema: z.string().max(255) },
-  'server.ses_secret': { default: '', schema: z.string().max(255) },
-  'server.ses_region': { default: 'us-east-1', schema: z.string().max(50) },
-  'server.postmark_token': { default: '', schema: z.string().max(255) },
-  'server.connectedGmailAccount': { default: '', schema: z.string().max(255) },
   'client.gmail.incoming.topicName': { default: '', schema: z.string().max(255) },
   /** Set by the server when the outgoing driver actually delivers mail (anything but log). */
   'server.mail_setup': { default: false, schema: z.boolean() },
 
   // settings pages: cache, logging, queue
-  'server.cache_driver': { default: 'file', schema: z.enum(['file', 'array', 'apc', 'memcached', 'redis']) },
-  'server.memcached_host': { default: '127.0.0.1', schema: z.string().max(255) },
-  'server.memcached_port': { default: 11211, schema: z.number('Port must be a number.').int().min(0).max(65535).nullable() },
-  'server.sentry_dsn': { default: '', schema: z.string().max(500).refine((v) => v === '' || (v.length >= 30 && isUrl(v)), 'The DSN must be a URL of at least 30 characters.') },
-  'server.queue_driver': { default: 'sync', schema: z.enum(['sync', 'beanstalkd', 'database', 'sqs', 'redis'], 'Queue method is required.') },
-  'server.sqs_queue_key': { default: '', schema: z.string().max(255) },
-  'server.sqs_queue_secret': { default: '', schema: z.string().max(255) },
-  'server.sqs_queue_prefix': { default: '', schema: z.string().max(255) },
-  'server.sqs_queue_name': { default: '', schema: z.string().max(255) },
-  'server.sqs_queue_region': { default: 'us-east-1', schema: z.string().max(50) },
 
   // settings pages: recaptcha
   'client.recaptcha.enable.link_creation': { default: false, schema: z.boolean() },
@@ -198,6 +210,8 @@ export const SETTINGS = {
   /** TMDb's API and image roots; tests point them at a local server speaking the same API. */
   'server.tmdb_api_url': { default: 'https://api.themoviedb.org/3', schema: z.string().url().max(255) },
   'server.tmdb_image_url': { default: 'https://image.tmdb.org/t/p', schema: z.string().url().max(255) },
+  'server.elasticsearch_api_key': { default: '', schema: z.string().max(255) },
+  // end drivers
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

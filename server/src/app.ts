@@ -9,10 +9,16 @@ import type { AppContext } from './context.ts';
 import { createDb } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { LogMailer } from './drivers/mail/mailer.ts';
-import { InProcessQueue } from './drivers/queue/queue.ts';
+import { MailManager } from './drivers/mail/manager.ts';
+import { QueueManager } from './drivers/queue/manager.ts';
+import { CacheManager } from './drivers/cache/manager.ts';
+import { SearchManager } from './drivers/search/manager.ts';
+import { ErrorReporter } from './drivers/logging/sentry.ts';
+import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { HttpError, registerErrorHandler } from './http/errors.ts';
+import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -52,15 +58,19 @@ export async function buildApp(config: Config): Promise<App> {
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
   });
   const settings = new SettingsService(handle.db);
+  const errors = new ErrorReporter(settings, (obj, msg) => app.log.error(obj, msg), VERSION, config.env);
   const ctx: AppContext = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     handle,
     settings,
-    mailer: new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`),
-    queue: new InProcessQueue((msg, err) => app.log.error({ err }, msg)),
+    mailer: new MailManager(settings, new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`)),
+    queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => void errors.capture(err ?? new Error(msg), { message: msg, tags: { source: 'queue' } }) }),
     storage: new LocalStorage(config.storagePath),
+    cache: new CacheManager(settings, config.storagePath),
+    search: new SearchManager(settings, handle.db, handle.dialect),
+    errors,
     version: VERSION,
     routes: [],
   };
@@ -69,6 +79,11 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app);
   registerSettingsSync(app, ctx);
+  // The error handler has logged a server error; Sentry gets it too when a DSN is set.
+  app.addHook('onError', async (req, _reply, err) => {
+    const status = err instanceof HttpError ? err.status : err instanceof ZodError ? 422 : (err.statusCode ?? 500);
+    if (status >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
+  });
   registerAuth(app, ctx);
 
   authRoutes(app, ctx);
@@ -87,6 +102,7 @@ export async function buildApp(config: Config): Promise<App> {
   peopleRoutes(app, ctx);
   videosRoutes(app, ctx);
   tmdbRoutes(app, ctx);
+  searchRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {
@@ -114,7 +130,9 @@ export async function buildApp(config: Config): Promise<App> {
     ctx,
     async close() {
       await app.close();
-      await ctx.queue.drain();
+      await ctx.queue.close();
+      await ctx.cache.close();
+      await ctx.mailer.close();
       await handle.destroy();
     },
   };

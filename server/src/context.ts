@@ -1,8 +1,11 @@
 import type { Config } from './config.ts';
 import type { Db, DbHandle, Dialect } from './db/index.ts';
 import type { SettingsService } from './modules/settings/service.ts';
-import type { Mailer } from './drivers/mail/mailer.ts';
-import type { Queue } from './drivers/queue/queue.ts';
+import type { MailManager } from './drivers/mail/manager.ts';
+import type { QueueManager } from './drivers/queue/manager.ts';
+import type { CacheManager } from './drivers/cache/manager.ts';
+import type { SearchManager } from './drivers/search/manager.ts';
+import type { ErrorReporter } from './drivers/logging/sentry.ts';
 import type { Storage } from './drivers/storage/storage.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
@@ -12,9 +15,13 @@ export interface AppContext {
   dialect: Dialect;
   handle: DbHandle;
   settings: SettingsService;
-  mailer: Mailer;
-  queue: Queue;
+  mailer: MailManager;
+  queue: QueueManager;
   storage: Storage;
+  cache: CacheManager;
+  search: SearchManager;
+  /** Errors to the structured log, and to Sentry when server.sentry_dsn is set. */
+  errors: ErrorReporter;
   version: string;
   /** Every /api/v1 route with its declared permission (the guard test walks them). */
   routes: { method: string; url: string; permission: import('./http/auth.ts').RoutePermission }[];

@@ -16,6 +16,8 @@ if (created) {
 }
 
 await app.listen({ port: config.port, host: config.host });
+// Queued jobs (database, or the remote driver the settings select) are worked by every server process.
+ctx.queue.start();
 console.log(`  Site:  ${config.appUrl}/\n  Admin: ${config.appUrl}/admin\n`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -218,7 +218,6 @@ const routes: RouteObject[] = [
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
-              section('localizations', 'localizations.update', () => trans('Localizations')),
               {
                 path: 'appearance',
                 loader: requirePermission('appearance.update'),

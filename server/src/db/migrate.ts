@@ -9,6 +9,7 @@ import * as m0009 from './migrations/0009_custom_pages.ts';
 import * as m0003 from './migrations/0003_localizations.ts';
 import * as m0004 from './migrations/0004_file_entries.ts';
 import * as m0007 from './migrations/0007_catalogue.ts';
+import * as m0005 from './migrations/0005_jobs.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0003_localizations': m0003,
   '0004_file_entries': m0004,
   '0007_catalogue': m0007,
+  '0005_jobs': m0005,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -214,6 +214,9 @@ export interface Database {
   video_captions: VideoCaptionsTable;
   title_tags: TitleTagsTable;
   title_tag: TitleTagTable;
+  jobs: JobsTable;
+  failed_jobs: FailedJobsTable;
+  search_documents: SearchDocumentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -392,4 +395,34 @@ export interface TitleTagsTable {
 export interface TitleTagTable {
   title_id: number;
   tag_id: number;
+}
+
+/** A job waiting for the database queue driver's worker (migration 0005_jobs). */
+export interface JobsTable {
+  id: Generated<number>;
+  name: string;
+  /** JSON */
+  payload: string;
+  attempts: number;
+  reserved_at: Timestamp | null;
+  available_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** A job that failed on its last try, whatever the driver. */
+export interface FailedJobsTable {
+  id: Generated<number>;
+  driver: string;
+  name: string;
+  payload: string;
+  exception: string;
+  failed_at: Timestamp;
+}
+
+/** The database search driver's documents (SQLite keeps the text in search_documents_fts, keyed by id). */
+export interface SearchDocumentsTable {
+  id: Generated<number>;
+  model: string;
+  doc_id: number;
+  body: string | null;
 }

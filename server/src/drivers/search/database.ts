@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { Db, Dialect } from '../../db/index.ts';
+import { documentText, type SearchDocument, type SearchEngine } from './search.ts';
+
+/** The spec's MySQL modes: basic matches the query as one phrase, extended each word anywhere, fulltext ranks whole words. */
+export type DatabaseSearchMode = 'basic' | 'extended' | 'fulltext';
+
+/**
+ * The database's own full-text index (the spec's mysql and tntsearch choices): an FTS5 trigram table
+ * on SQLite, pg_trgm and tsvector indexes on PostgreSQL. Never a LIKE scan over a table.
+ */
+export class DatabaseSearch implements SearchEngine {
+  constructor(private db: Db, private dialect: Dialect, private mode: () => Promise<DatabaseSearchMode>) {}
+
+  async index(model: string, docs: SearchDocument[]): Promise<void> {
+    if (!docs.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      await this.removeIn(trx as unknown as Db, model, docs.map((d) => d.id));
+      for (const doc of docs) {
+        const text = documentText(doc);
+        const { id } = await trx.insertInto('search_documents')
+          .values({ model, doc_id: doc.id, body: this.dialect === 'postgres' ? text : null })
+          .returning('id').executeTakeFirstOrThrow();
+        if (this.dialect === 'sqlite') await sql`INSERT INTO search_documents_fts (rowid, body) VALUES (${id}, ${text})`.execute(trx);
+      }
+    });
+  }
+
+  private async removeIn(db: Db, model: string, ids: number[]) {
+    if (!ids.length) return;
+    if (this.dialect === 'sqlite') {
+      await sql`DELETE FROM search_documents_fts WHERE rowid IN (SELECT id FROM search_documents WHERE model = ${model} AND doc_id IN (${sql.join(ids)}))`.execute(db);
+    }
+    await db.deleteFrom('search_documents').where('model', '=', model).where('doc_id', 'in', ids).execute();
+  }
+
+  async remove(model: string, ids: number[]): Promise<void> {
+    await this.db.transaction().execute((trx) => this.removeIn(trx as unknown as Db, model, ids));
+  }
+
+  async search(model: string, query: string, limit = 50): Promise<number[]> {
+    const mode = await this.mode();
+    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+    if (!words.length) return [];
+    if (this.dialect === 'sqlite') {
+      // Trigram terms need three characters; shorter words cannot use the index and are left out.
+      const terms = (mode === 'basic' ? [words.join(' ')] : words).filter((w) => w.length >= 3);
+      if (!terms.length) return [];
+      const match = terms.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+      const rows = await sql<{ doc_id: number }>`SELECT d.doc_id FROM search_documents_fts f JOIN search_documents d ON d.id = f.rowid
+        WHERE search_documents_fts MATCH ${match} AND d.model = ${model} ORDER BY f.rank LIMIT ${limit}`.execute(this.db);
+      return rows.rows.map((r) => Number(r.doc_id));
+    }
+    if (mode === 'fulltext') {
+      const rows = await sql<{ doc_id: number }>`SELECT doc_id FROM search_documents
+        WHERE model = ${model} AND to_tsvector('simple', coalesce(body, '')) @@ plainto_tsquery('simple', ${query})
+        ORDER BY ts_rank(to_tsvector('simple', coalesce(body, '')), plainto_tsquery('simple', ${query})) DESC, doc_id LIMIT ${limit}`.execute(this.db);
+      return rows.rows.map((r) => Number(r.doc_id));
+    }
+    // Substring modes go through the pg_trgm index; the closest matches come first.
+    const patterns = (mode === 'basic' ? [words.join(' ')] : words).map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const rows = await sql<{ doc_id: number }>`SELECT doc_id FROM search_documents
+      WHERE model = ${model} AND ${sql.join(patterns.map((p) => sql`body ILIKE ${p}`), sql` AND `)}
+      ORDER BY similarity(body, ${query}) DESC, doc_id LIMIT ${limit}`.execute(this.db);
+    return rows.rows.map((r) => Number(r.doc_id));
+  }
+
+  async flush(model: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'sqlite') await sql`DELETE FROM search_documents_fts WHERE rowid IN (SELECT id FROM search_documents WHERE model = ${model})`.execute(trx);
+      await trx.deleteFrom('search_documents').where('model', '=', model).execute();
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { DriverSwitch, type SettingsReader } from '../switch.ts';
+import { checkDropbox, DropboxStorage } from './dropbox.ts';
+import { checkFtp, FtpStorage } from './ftp.ts';
+import { checkS3, s3Endpoint, S3Storage } from './s3.ts';
+import type { ByteRange, PutOptions, StorageStat, StreamStorage } from './shape.ts';
+
+type Get = (key: string) => Promise<any>;
+/** The public disk's choices name the same S3-compatible services without the suffix. */
+const canonical = (d: string) => (d === 'digitalocean' ? 'digitalocean_s3' : d === 'backblaze' ? 'backblaze_s3' : d);
+
+/** The settings one storage driver reads: `disk` is `uploads` (private) or `public`. */
+export async function diskConfig(get: Get, disk: 'uploads' | 'public') {
+  const driver = canonical(await get(disk === 'uploads' ? 'uploads_disk_driver' : 'public_disk_driver'));
+  switch (driver) {
+    case 's3': case 'digitalocean_s3': case 'backblaze_s3': {
+      const vendor = driver === 's3' ? 's3' : driver.replace('_s3', '');
+      const region = await get(`storage_${vendor}_region`);
+      return {
+        driver, s3: {
+          key: await get(`storage_${vendor}_key`), secret: await get(`storage_${vendor}_secret`), region, bucket: await get(`storage_${vendor}_bucket`),
+          endpoint: s3Endpoint(driver, region, driver === 's3' ? await get('storage_s3_endpoint') : ''),
+        },
+      } as const;
+    }
+    case 'ftp': return {
+      driver, ftp: {
+        host: await get('storage_ftp_host'), username: await get('storage_ftp_username'), password: await get('storage_ftp_password'), root: await get('storage_ftp_root'),
+        port: await get('storage_ftp_port'), passive: await get('storage_ftp_passive'), ssl: await get('storage_ftp_ssl'),
+      },
+    } as const;
+    case 'dropbox': return { driver, dropbox: { appKey: await get('storage_dropbox_app_key'), appSecret: await get('storage_dropbox_app_secret'), refreshToken: await get('storage_dropbox_refresh_token') } } as const;
+    default: return { driver: 'local' } as const;
+  }
+}
+
+/**
+ * One disk (private uploads or public files) that follows its settings: every call reads the
+ * selected driver, so a saved change applies to the next file. `local` is the disk the app
+ * already has (LocalStorage under storage/), passed in.
+ */
+export class SwitchingDisk implements StreamStorage {
+  private drivers: DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, StreamStorage>;
+
+  constructor(settings: SettingsReader, disk: 'uploads' | 'public', local: StreamStorage) {
+    this.drivers = new DriverSwitch(() => diskConfig((k) => settings.get(`server.${k}` as never), disk), (c): StreamStorage => {
+      switch (c.driver) {
+        case 's3': case 'digitalocean_s3': case 'backblaze_s3': return new S3Storage(c.s3);
+        case 'ftp': return new FtpStorage(c.ftp);
+        case 'dropbox': return new DropboxStorage(c.dropbox);
+        default: return local;
+      }
+    }, (d) => { if (d !== local) (d as { close?(): void }).close?.(); });
+  }
+
+  /** The driver the next call uses. */
+  current() { return this.drivers.get(); }
+
+  async put(key: string, body: Readable | Buffer, options?: PutOptions) { return (await this.current()).put(key, body, options); }
+
+  read(key: string, range?: ByteRange): Readable {
+    const out = new PassThrough();
+    this.current().then((d) => {
+      // Every failure, even a refused key, reaches the caller as the stream's error.
+      const src = d.read(key, range);
+      src.on('error', (err) => out.destroy(err));
+      src.pipe(out);
+    }).catch((err) => out.destroy(err));
+    return out;
+  }
+
+  async stat(key: string): Promise<StorageStat | null> { return (await this.current()).stat(key); }
+  async exists(key: string) { return (await this.current()).exists(key); }
+  async delete(key: string) { return (await this.current()).delete(key); }
+  async deleteMany(keys: string[]) { return (await this.current()).deleteMany(keys); }
+  async *list(prefix: string) { yield* (await this.current()).list(prefix); }
+  close() { return this.drivers.close(); }
+}
+
+/** The uploading page's check: each selected remote disk accepts its credentials. */
+export async function checkStorage(values: Record<string, unknown>): Promise<string | null> {
+  const get: Get = async (k) => values[`server.${k}`];
+  for (const disk of ['uploads', 'public'] as const) {
+    const c = await diskConfig(get, disk);
+    const error = c.driver === 'ftp' ? await checkFtp(c.ftp)
+      : c.driver === 'dropbox' ? await checkDropbox(c.dropbox)
+        : c.driver === 'local' ? null : await checkS3(c.s3);
+    if (error) return error;
+  }
+  return null;
+}

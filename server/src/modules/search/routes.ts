@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { searchImportSchema, type SearchImport } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { HttpError, parse } from '../../http/errors.ts';
+import { searchModel, searchModels } from './models.ts';
+
+/** Rebuilds the index of one model (or all) in the chosen engine: flush, then every document in batches. */
+export async function importSearchModels(ctx: AppContext, { model, driver }: SearchImport): Promise<void> {
+  const engine = await ctx.search.engine(driver);
+  for (const m of model === '*' ? searchModels() : [searchModel(model)!]) {
+    await engine.flush(m.model);
+    for await (const batch of m.documents(ctx)) await engine.index(m.model, batch);
+  }
+}
+
+export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Reindexing can take minutes on a large catalogue: it runs as a queued job.
+  ctx.queue.register('search.import', (payload: SearchImport) => importSearchModels(ctx, payload));
+
+  app.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' } }, async () => ({
+    models: searchModels().map((m) => ({ model: m.model, name: m.name })),
+  }));
+
+  app.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' } }, async (req) => {
+    const input = parse(searchImportSchema, req.body);
+    if (input.model !== '*' && !searchModel(input.model)) throw new HttpError(422, 'Unknown search model', { model: ['Unknown search model'] });
+    await ctx.queue.dispatch('search.import', input);
+    return { message: 'Imported search models' };
+  });
+}

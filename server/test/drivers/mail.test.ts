@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { checkMail } from '../../src/drivers/mail/manager.ts';
+import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
+import { createTestApp, mailsIn } from '../helper.ts';
+import { startHttp } from './servers/http.ts';
+
+const t = await createTestApp();
+const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>' };
+const FROM = { 'server.mail_from_address': 'site@example.com', 'server.mail_from_name': 'The Site' } as const;
+await t.ctx.settings.set(FROM);
+const saved = { ...API_ENDPOINTS };
+afterAll(() => { Object.assign(API_ENDPOINTS, saved); });
+
+describe('log driver (default)', () => {
+  it('appends the mail to storage/logs/mail.log', async () => {
+    await t.ctx.mailer.send(mail);
+    expect(mailsIn(t.storage).at(-1)).toMatchObject({ to: mail.to, subject: mail.subject, text: expect.stringContaining('Plain body') });
+  });
+});
+
+describe('smtp driver', () => {
+  const received: { from: string; to: string[]; user?: string; data: string }[] = [];
+  let server: SMTPServer;
+  let port = 0;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _s, cb) {
+        if (auth.username === 'mailer' && auth.password === 'secret') cb(null, { user: auth.username });
+        else cb(new Error('Invalid username or password'));
+      },
+      onData(stream, session, cb) {
+        let data = '';
+        stream.on('data', (d) => { data += d; });
+        stream.on('end', () => {
+          received.push({ from: (session.envelope.mailFrom as { address: string }).address, to: session.envelope.rcptTo.map((r) => r.address), user: session.user as string, data });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const smtp = () => ({ 'server.mail_host': '127.0.0.1', 'server.mail_port': port, 'server.mail_username': 'mailer', 'server.mail_password': 'secret', 'server.mail_encryption': 'tls' as const });
+
+  it('the next mail goes to the SMTP server once the setting is saved', async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp() });
+    const before = mailsIn(t.storage).length;
+    await t.ctx.mailer.send(mail);
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ from: 'site@example.com', to: ['reader@example.com'], user: 'mailer' });
+    expect(received[0].data).toContain('Subject: Hello there');
+    expect(received[0].data).toContain('From: The Site <site@example.com>');
+    expect(mailsIn(t.storage)).toHaveLength(before);
+  });
+
+  it('checks the credentials against the server', async () => {
+    expect(await checkMail({ 'server.mail_driver': 'smtp', ...smtp() })).toBeNull();
+    expect(await checkMail({ 'server.mail_driver': 'smtp', ...smtp(), 'server.mail_password': 'wrong' })).toMatch(/Could not connect to the SMTP server 127.0.0.1:\d+: Invalid login/);
+    expect(await checkMail({ 'server.mail_driver': 'smtp', ...smtp(), 'server.mail_port': 1 })).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('sendmail driver', () => {
+  it('pipes the message to the sendmail program', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sendmail-'));
+    const out = path.join(dir, 'out.eml');
+    const bin = path.join(dir, 'sendmail');
+    fs.writeFileSync(bin, `#!/bin/sh\necho "ARGS: $*" > ${out}\ncat >> ${out}\n`, { mode: 0o755 });
+    API_ENDPOINTS.sendmail = bin;
+    await t.ctx.settings.set({ 'server.mail_driver': 'sendmail' });
+    await t.ctx.mailer.send(mail);
+    const eml = fs.readFileSync(out, 'utf8');
+    expect(eml).toMatch(/ARGS: .*-f site@example.com.*reader@example.com/);
+    expect(eml).toContain('Subject: Hello there');
+    expect(await checkMail({ 'server.mail_driver': 'sendmail' })).toBeNull();
+    API_ENDPOINTS.sendmail = path.join(dir, 'missing');
+    expect(await checkMail({ 'server.mail_driver': 'sendmail' })).toMatch(/sendmail program was not found/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('mailgun driver', () => {
+  it('posts the next mail to the messages API with the domain and key', async () => {
+    const api = await startHttp((r) => {
+      if (r.headers.authorization !== `Basic ${Buffer.from('api:key-123').toString('base64')}`) return { status: 401, body: 'Forbidden' };
+      if (r.method === 'POST' && r.path === '/v3/mg.example.com/messages') return { json: { id: '<1@mg.example.com>', message: 'Queued. Thank you.' } };
+      if (r.method === 'GET' && r.path === '/v3/domains/mg.example.com') return { json: { domain: { name: 'mg.example.com', state: 'active' } } };
+      return { status: 404, json: { message: 'Domain not found' } };
+    });
+    const values = { 'server.mailgun_domain': 'mg.example.com', 'server.mailgun_secret': 'key-123', 'server.mailgun_endpoint': api.url };
+    await t.ctx.settings.set({ 'server.mail_driver': 'mailgun', ...values });
+    await t.ctx.mailer.send(mail);
+    const form = api.requests[0].form!;
+    expect(Object.fromEntries(form)).toEqual({ from: '"The Site" <site@example.com>', to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values })).toBeNull();
+    expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values, 'server.mailgun_secret': 'key-bad' })).toBe('Mailgun refused the domain or key (401)');
+    await api.close();
+  });
+});
+
+describe('postmark driver', () => {
+  it('posts the next mail to the email API with the server token', async () => {
+    const api = await startHttp((r) => {
+      if (r.headers['x-postmark-server-token'] !== 'pm-token') return { status: 401, json: { ErrorCode: 10, Message: 'The Server Token you provided in the X-Postmark-Server-Token request header was invalid.' } };
+      if (r.method === 'POST' && r.path === '/email') return { json: { To: r.json.To, SubmittedAt: new Date().toISOString(), MessageID: 'b7bc2f4a', ErrorCode: 0, Message: 'OK' } };
+      if (r.method === 'GET' && r.path === '/server') return { json: { ID: 1, Name: 'Site' } };
+      return { status: 404, json: {} };
+    });
+    API_ENDPOINTS.postmark = api.url;
+    await t.ctx.settings.set({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' });
+    await t.ctx.mailer.send(mail);
+    expect(api.requests[0].json).toEqual({ From: '"The Site" <site@example.com>', To: mail.to, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html, MessageStream: 'outbound' });
+    expect(await checkMail({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' })).toBeNull();
+    expect(await checkMail({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'nope' })).toBe('Postmark refused the server token (401)');
+    await t.ctx.settings.set({ 'server.postmark_token': 'nope' });
+    await expect(t.ctx.mailer.send(mail)).rejects.toThrow(/Postmark answered 401/);
+    await api.close();
+  });
+});
+
+describe('ses driver', () => {
+  it('sends the next mail through the SES v2 API, signed with the key', async () => {
+    const api = await startHttp((r) => {
+      if (!String(r.headers.authorization).includes('Credential=AKIDSES/')) return { status: 403, json: { message: 'The security token included in the request is invalid.' }, headers: { 'x-amzn-errortype': 'UnrecognizedClientException' } };
+      if (r.method === 'POST' && r.path === '/v2/email/outbound-emails') return { json: { MessageId: '0100018c-ses' } };
+      if (r.method === 'GET' && r.path === '/v2/email/account') return { json: { SendingEnabled: true, ProductionAccessEnabled: true } };
+      return { status: 404, json: { message: 'not found' } };
+    });
+    const values = { 'server.ses_key': 'AKIDSES', 'server.ses_secret': 'secret', 'server.ses_region': 'eu-west-1', 'server.ses_endpoint': api.url };
+    await t.ctx.settings.set({ 'server.mail_driver': 'ses', ...values });
+    await t.ctx.mailer.send(mail);
+    const sent = api.requests[0];
+    expect(sent.headers.authorization).toMatch(/Credential=AKIDSES\/\d+\/eu-west-1\/ses\/aws4_request/);
+    expect(sent.json).toMatchObject({ FromEmailAddress: '"The Site" <site@example.com>', Destination: { ToAddresses: [mail.to] }, Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } } } } });
+    expect(await checkMail({ 'server.mail_driver': 'ses', ...values })).toBeNull();
+    expect(await checkMail({ 'server.mail_driver': 'ses', ...values, 'server.ses_key': 'WRONG' })).toMatch(/Amazon SES refused the credentials: The security token included in the request is invalid/);
+    await api.close();
+  });
+});
+
+describe('gmailApi driver', () => {
+  it('trades the refresh token for an access token and sends the raw message', async () => {
+    const api = await startHttp((r) => {
+      if (r.path === '/token') {
+        return r.form?.get('refresh_token') === 'refresh-1' && r.form.get('client_id') === 'cid'
+          ? { json: { access_token: 'access-1', expires_in: 3599, token_type: 'Bearer', scope: 'https://www.googleapis.com/auth/gmail.send' } }
+          : { status: 400, json: { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' } };
+      }
+      if (r.path === '/gmail/v1/users/me/messages/send' && r.headers.authorization === 'Bearer access-1') return { json: { id: '18c', threadId: '18c', labelIds: ['SENT'] } };
+      return { status: 401, json: { error: { code: 401 } } };
+    });
+    API_ENDPOINTS.gmail = api.url;
+    API_ENDPOINTS.googleOauth = api.url;
+    const values = { 'server.gmail_client_id': 'cid', 'server.gmail_client_secret': 'cs', 'server.gmail_refresh_token': 'refresh-1' };
+    await t.ctx.settings.set({ 'server.mail_driver': 'gmailApi', ...values });
+    await t.ctx.mailer.send(mail);
+    await t.ctx.mailer.send({ ...mail, subject: 'Second' });
+    // One token exchange serves both mails.
+    expect(api.requests.map((r) => r.path)).toEqual(['/token', '/gmail/v1/users/me/messages/send', '/gmail/v1/users/me/messages/send']);
+    const raw = Buffer.from(api.requests[1].json.raw, 'base64url').toString();
+    expect(raw).toContain('To: reader@example.com');
+    expect(raw).toContain('Subject: Hello there');
+    expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values })).toBeNull();
+    expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values, 'server.gmail_refresh_token': 'old' })).toBe('Google refused the refresh token: Token has been expired or revoked.');
+    await api.close();
+  });
+});
