@@ -127,6 +127,17 @@ describe('POST roles', () => {
     expect(taken.body.errors.name).toEqual(['A role with this name already exists.']);
   });
 
+  it('lets exactly one of several racing creates with one name through', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => admin.post('/api/v1/roles', { name: 'racing-role', permissions: [{ name: 'users.view' }] })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    const id = results.find((r) => r.status === 200)!.body.role.id;
+    // The losers left no grants behind.
+    const orphans = await t.ctx.db.selectFrom('permission_grants').select('model_id').where('model_type', '=', 'role')
+      .where('model_id', 'not in', t.ctx.db.selectFrom('roles').select('id')).execute();
+    expect(orphans).toEqual([]);
+    expect(await t.ctx.db.selectFrom('roles').select('id').where('name', '=', 'racing-role').execute()).toEqual([{ id }]);
+  });
+
   it('refuses unknown permissions, unknown restrictions and wrong restriction kinds, storing nothing', async () => {
     const before = await t.ctx.db.selectFrom('roles').select('id').execute();
     const unknown = await admin.post('/api/v1/roles', { name: 'bad-perms', permissions: [{ name: 'users.view' }, { name: 'rockets.launch' }] });

@@ -46,6 +46,12 @@ describe('POST tags', () => {
     expect(await count()).toBe(before);
   });
 
+  it('lets exactly one of several racing creates with one name through', async () => {
+    const results = await Promise.all(Array.from({ length: 5 }, () => admin.post('/api/v1/tags', { name: 'racing' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    for (const r of results.filter((x) => x.status === 422)) expect(r.body.errors.name).toEqual(['A tag with this name already exists.']);
+  });
+
   it('refuses system types and unknown types', async () => {
     for (const type of ['genre', 'keyword', 'production_country']) {
       const res = await admin.post('/api/v1/tags', { name: `sys-${type}`, type });

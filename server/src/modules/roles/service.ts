@@ -4,6 +4,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
 import { syncGrants } from './permissions.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findRole } from './repository.ts';
 
 export const CANNOT_ASSIGN = "Users can't be assigned to this role";
@@ -34,10 +35,15 @@ function checkFlags(v: { type: string; default: boolean; guests: boolean }): voi
   if (v.default && v.type !== 'sitewide') throw unprocessable('default', 'Only sitewide roles can be the default role.');
 }
 
+const NAME_TAKEN = 'A role with this name already exists.';
+const nameTaken = (err: unknown): never => {
+  throw isUniqueViolation(err) ? unprocessable('name', NAME_TAKEN) : err;
+};
+
 async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('roles').select('id').where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw unprocessable('name', 'A role with this name already exists.');
+  if (await q.executeTakeFirst()) throw unprocessable('name', NAME_TAKEN);
 }
 
 /** Only one default and one guests role: setting the flag here clears it everywhere else (same transaction). */
@@ -66,7 +72,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate): Promise<Ro
     await clearFlagsElsewhere(trx, row.id, input);
     await syncGrants(trx, 'role', row.id, grants);
     return row.id;
-  });
+  }).catch(nameTaken);
   return (await findRole(ctx.db, id))!;
 }
 
@@ -99,7 +105,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate)
       await syncGrants(trx, 'role', id, grants);
       await assertAdminsRemain(trx, 'permissions');
     }
-  });
+  }).catch(nameTaken);
   return (await findRole(ctx.db, id))!;
 }
 

@@ -2,6 +2,7 @@ import { isSystemTagType, SYSTEM_TAG_TYPE_MESSAGE, TAG_NAME_TAKEN_MESSAGE, type 
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findTag } from './repository.ts';
 
 /** A name is unique within its type (checked here for a clear message; the unique index is the last word). */
@@ -11,13 +12,17 @@ async function assertNameFree(db: Db, name: string, type: string, exceptId?: num
   if (await q.executeTakeFirst()) throw unprocessable('name', TAG_NAME_TAKEN_MESSAGE);
 }
 
+const nameTaken = (err: unknown): never => {
+  throw isUniqueViolation(err) ? unprocessable('name', TAG_NAME_TAKEN_MESSAGE) : err;
+};
+
 export async function createTag(ctx: AppContext, input: TagInput): Promise<Tag> {
   if (isSystemTagType(input.type)) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
   await assertNameFree(ctx.db, input.name, input.type);
   const now = nowIso();
   const row = await ctx.db.insertInto('tags').values({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  }).returning('id').executeTakeFirstOrThrow().catch(nameTaken);
   return (await findTag(ctx.db, row.id))!;
 }
 
@@ -29,7 +34,7 @@ export async function updateTag(ctx: AppContext, id: number, input: TagInput): P
   await assertNameFree(ctx.db, input.name, input.type, id);
   await ctx.db.updateTable('tags').set({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, updated_at: nowIso(),
-  }).where('id', '=', id).execute();
+  }).where('id', '=', id).execute().catch(nameTaken);
   return (await findTag(ctx.db, id))!;
 }
 
