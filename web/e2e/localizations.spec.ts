@@ -83,3 +83,33 @@ test('the default localization cannot be deleted; others can', async ({ page }) 
   await expect(page.getByText('Localization deleted')).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Swedish', exact: true })).toHaveCount(0);
 });
+
+test('a signed-in user picks a language in the account menu and keeps it on the next sign-in', async ({ page, browser }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const headers = { 'x-xsrf-token': decodeURIComponent(xsrf) };
+  const created = await page.request.post('/api/v1/localizations', { data: { name: 'Français', language: 'fr' }, headers });
+  expect(created.ok()).toBe(true);
+  const { localization } = await created.json();
+  const full = await (await page.request.get(`/api/v1/localizations/${localization.id}`)).json();
+  const saved = await page.request.put(`/api/v1/localizations/${localization.id}`, { data: { lines: { ...full.localization.lines, 'Account settings': 'Paramètres du compte' } }, headers });
+  expect(saved.ok()).toBe(true);
+
+  const context = await browser.newContext();
+  const user = await context.newPage();
+  await login(user, 'ava.garcia0@example.com', 'password');
+  await user.goto('/');
+  await user.getByRole('button', { name: 'Account menu', exact: true }).click();
+  await user.getByRole('menuitem', { name: 'Français' }).click();
+  await user.getByRole('button', { name: 'Account menu', exact: true }).click();
+  await expect(user.getByRole('menuitem', { name: 'Paramètres du compte' })).toBeVisible();
+  await context.close();
+
+  // A new browser (no cookie): the account remembers the choice once signed in.
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await login(again, 'ava.garcia0@example.com', 'password');
+  await again.getByRole('button', { name: 'Account menu', exact: true }).click();
+  await expect(again.getByRole('menuitem', { name: 'Paramètres du compte' })).toBeVisible();
+  await other.close();
+});

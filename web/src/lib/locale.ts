@@ -20,9 +20,12 @@ function apply(res: LocaleLinesResponse) {
  * default) and answers with an ETag, so a repeat visit is a 304 the browser fills from its cache.
  * English needs no lines beyond the code's, so a failure leaves the built-in English text in place.
  */
-export async function loadActiveLocale(): Promise<void> {
+export async function loadActiveLocale(opts: { onlyIfChanged?: boolean } = {}): Promise<void> {
   try {
-    apply(await api.get<LocaleLinesResponse>('localizations/active/lines'));
+    const res = await api.get<LocaleLinesResponse>('localizations/active/lines');
+    // Signing in as someone who reads the same language needs no re-render.
+    if (opts.onlyIfChanged && res.language === current) return;
+    apply(res);
   } catch {
     // Keep the English built into the code.
   }
@@ -62,6 +65,6 @@ queryClient.getQueryCache().subscribe((event) => {
   const data = event.query.state.data as { user?: { id: number } | null } | undefined;
   if (!data) return;
   const id = data.user?.id ?? null;
-  if (lastUserId !== undefined && id !== lastUserId) void loadActiveLocale();
+  if (lastUserId !== undefined && id !== lastUserId) void loadActiveLocale({ onlyIfChanged: true });
   lastUserId = id;
 });
