@@ -1,9 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { SETTINGS_MASK, contactSchema, dropboxRefreshTokenSchema } from '@app/contracts';
+import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
 import { HttpError, parse } from '../../http/errors.ts';
-import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
 import type { SettingsFile } from './service.ts';
@@ -102,15 +101,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
     if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
     return { refreshToken: await dropboxRefreshToken(ctx, input) };
-  });
-
-  // The contact page: mailed to client.mail.contact_page_address (else the from address).
-  app.post('/api/v1/contact', { config: { permission: 'public' } }, async (req) => {
-    const input = parse(contactSchema, req.body);
-    await verifyRecaptcha(ctx, 'contact', (req.body as { recaptcha_token?: unknown }).recaptcha_token, req.ip);
-    const to = (await ctx.settings.get('client.mail.contact_page_address')) || (await ctx.settings.get('server.mail_from_address'));
-    await ctx.mailer.send({ to, subject: `New message from ${input.name}`, text: `From: ${input.name} <${input.email}>\n\n${input.message}` });
-    return { message: 'Your message has been submitted.' };
   });
 
   // The generated sitemaps, for search engines.
