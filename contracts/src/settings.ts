@@ -83,11 +83,11 @@ export const SETTINGS = {
   'server.uploads_disk_driver': { default: 'local', schema: z.enum(['local', 'ftp', 'digitalocean_s3', 'backblaze_s3', 's3', 'dropbox', 'rackspace']) },
   'server.public_disk_driver': { default: 'local', schema: z.enum(['local', 's3', 'ftp', 'digitalocean', 'backblaze']) },
   'server.static_file_delivery': { default: 'none', schema: z.enum(['none', 'xsendfile', 'xaccel']) },
-  'client.uploads.chunk_size': { default: 5_242_880, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000) },
-  /** Largest single file in bytes; null: only the server's limits apply. */
-  'client.uploads.max_size': { default: null as number | null, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000).nullable() },
+  'client.uploads.chunk_size': { default: 5 * 1024 * 1024, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000) },
+  /** null: no limit beyond the server's own. */
+  'client.uploads.max_size': { default: 100 * 1024 * 1024 as number | null, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000).nullable() },
   'client.uploads.allowed_extensions': { default: [] as string[], schema: z.array(extension()).max(200) },
-  'client.uploads.blocked_extensions': { default: [] as string[], schema: z.array(extension()).max(200) },
+  'client.uploads.blocked_extensions': { default: ['exe', 'php', 'sh', 'bat', 'js'] as string[], schema: z.array(extension()).max(200) },
   'client.uploads.s3_direct_upload': { default: false, schema: z.boolean() },
   'server.storage_s3_key': { default: '', schema: z.string().max(255) },
   'server.storage_s3_secret': { default: '', schema: z.string().max(255) },

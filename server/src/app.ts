@@ -14,10 +14,10 @@ import { LocalStorage } from './drivers/storage/storage.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { SettingsService } from './modules/settings/service.ts';
-import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { rolesRoutes } from './modules/roles/routes.ts';
+import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -56,11 +56,11 @@ export async function buildApp(config: Config): Promise<App> {
   registerErrorHandler(app);
   registerSettingsSync(app, ctx);
   registerAuth(app, ctx);
-  settingsRoutes(app, ctx);
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
   rolesRoutes(app, ctx);
+  settingsRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

@@ -38,21 +38,21 @@ export function requireUser(req: FastifyRequest): number {
   return req.auth.userId;
 }
 
-async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Pick<RequestAuth, 'userId' | 'via' | 'sessionId'>> {
+async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean }> {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
     const row = await ctx.db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
-      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at'])
+      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at', 'users.email_verified_at'])
       .where('token_hash', '=', sha256(header.slice(7).trim())).executeTakeFirst();
     if (!row || row.banned_at) throw new HttpError(401, 'Unauthenticated.');
     await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', row.id).execute();
-    return { userId: row.user_id, via: 'token' };
+    return { userId: row.user_id, via: 'token', verified: !!row.email_verified_at };
   }
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return { userId: null, via: null };
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.last_active_at', 'users.banned_at'])
+    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.last_active_at', 'users.banned_at', 'users.email_verified_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
@@ -62,7 +62,7 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Pick<R
   if (Date.now() - Date.parse(row.last_active_at) > 60_000) {
     await ctx.db.updateTable('sessions').set({ last_active_at: nowIso() }).where('id', '=', id).execute();
   }
-  return { userId: row.user_id, via: 'session', sessionId: id };
+  return { userId: row.user_id, via: 'session', sessionId: id, verified: !!row.email_verified_at };
 }
 
 export function setCsrfCookie(reply: FastifyReply, token: string): void {
@@ -82,7 +82,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const who = await resolveUser(ctx, req);
+    const { verified, ...who } = await resolveUser(ctx, req);
     const permissions = await loadPermissions(ctx.db, who.userId);
     req.auth = { ...who, permissions, can: (name) => can(permissions, name) };
 
@@ -98,6 +98,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;
+    // With client.require_email_confirmation on, an unconfirmed account can only ask for a new confirmation mail.
+    if (who.userId && verified === false && req.routeOptions.url !== '/api/v1/auth/email/verification-notification'
+      && await ctx.settings.get('client.require_email_confirmation')) {
+      throw new HttpError(403, 'Please confirm your email address first.');
+    }
     if (required === 'authenticated') {
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
       return;

@@ -1,14 +1,15 @@
 import { Link, Outlet } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
-import { AdSlot } from './ads/AdSlot';
-import { CookieNotice } from './CookieNotice';
 import { trans } from '../lib/i18n';
 import { AccountMenu } from '../ui/AccountMenu';
 import { buttonClass } from '../ui/Button';
+import { AdSlot } from './ads/AdSlot';
+import { CookieNotice } from './CookieNotice';
 
 export function Component() {
   const { user } = useAuth();
   const siteName = useSetting<string>('client.branding.site_name', 'StreamSite');
+  const registrationOff = useSetting<boolean>('client.registration.disable', false);
   return (
     <div className="flex min-h-full flex-col">
       <header className="flex h-16 items-center gap-4 border-b border-border bg-bg-elevated px-4 sm:px-6">
@@ -19,7 +20,7 @@ export function Component() {
           ) : (
             <>
               <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
-              <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>
+              {!registrationOff && <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>}
             </>
           )}
         </nav>

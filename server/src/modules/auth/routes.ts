@@ -4,14 +4,12 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
-import { registerEmailConfirmationGuard } from './email-confirmation.ts';
 import {
   assertPoliciesAccepted, createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const open = { config: { permission: 'public' } };
-  registerEmailConfirmationGuard(app, ctx);
 
   app.get('/api/v1/auth/me', open, async (req) => ({
     user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
