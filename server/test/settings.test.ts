@@ -8,7 +8,8 @@ import { SETTINGS_MASK } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { registerSettingsValidator } from '../src/modules/settings/validators.ts';
 import { registerSitemapSource } from '../src/modules/settings/sitemap.ts';
-import { Client, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
+import { verifyRecaptcha } from '../src/lib/recaptcha.ts';
+import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -390,6 +391,15 @@ describe('authentication settings enforced by the server', () => {
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });
     });
+
+    it('verifies contact tokens with the same client (modules/contact calls verifyRecaptcha)', async () => {
+      await expect(verifyRecaptcha(t.ctx, 'contact', undefined)).resolves.toBeUndefined();
+      await save({ 'client.recaptcha.enable.contact': true, 'client.recaptcha.site_key': 'site-key' }, { 'server.recaptcha_secret_key': 'server-secret' });
+      await expect(verifyRecaptcha(t.ctx, 'contact', 'bad-token')).rejects.toMatchObject({ status: 422, errors: { recaptcha: ['Could not verify that you are not a robot. Please try again.'] } });
+      await expect(verifyRecaptcha(t.ctx, 'contact', 'good-token', '10.0.0.1')).resolves.toBeUndefined();
+      expect(received.at(-1)?.get('remoteip')).toBe('10.0.0.1');
+      await save({ 'client.recaptcha.enable.contact': false });
+    });
   });
 });
 
@@ -430,19 +440,3 @@ describe('dropbox refresh token', () => {
   });
 });
 
-describe('contact form', () => {
-  it('mails the contact address and verifies recaptcha when switched on', async () => {
-    await save({ 'client.mail.contact_page_address': 'team@films.example.com' });
-    const res = await guest(t).post('/api/v1/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello there' });
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Your message has been submitted.');
-    const mail = mailsIn(t.storage).find((m) => m.to === 'team@films.example.com');
-    expect(mail?.text).toContain('Hello there');
-    expect((await guest(t).post('/api/v1/contact', { name: '', email: 'x', message: '' })).status).toBe(422);
-    await save({ 'client.recaptcha.enable.contact': true, 'client.recaptcha.site_key': 'k' }, { 'server.recaptcha_secret_key': 's' });
-    const blocked = await guest(t).post('/api/v1/contact', { name: 'Ann', email: 'ann@example.com', message: 'Hello' });
-    expect(blocked.status).toBe(422);
-    expect(blocked.body.errors.recaptcha).toBeDefined();
-    await save({ 'client.recaptcha.enable.contact': false });
-  });
-});

@@ -122,6 +122,20 @@ test('a credential check refuses under its group, in view, and clears on resubmi
   await expect(page.getByLabel('Title provider')).toHaveValue('local');
 });
 
+test('the analytics certificate is uploaded with the form; other files are refused', async ({ page }) => {
+  await page.goto('/admin/settings/analytics');
+  const file = page.getByLabel('Service account certificate');
+  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByText('The certificate must be a .json file.')).toBeVisible();
+  await file.setInputFiles({ name: 'service-account.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'x@y.iam.gserviceaccount.com' })) });
+  await expect(page.getByText('Selected: service-account.json (saved on Update)')).toBeVisible();
+  await page.getByLabel('Analytics property ID').fill('123456789');
+  await update(page);
+  await page.reload();
+  await expect(page.getByText('A certificate is uploaded. Choose a file to replace it.')).toBeVisible();
+  await expect(page.getByLabel('Analytics property ID')).toHaveValue('123456789');
+});
+
 test('clear cache and generate the sitemap', async ({ page }) => {
   await page.goto('/admin/settings/cache');
   await page.getByRole('button', { name: 'Clear cache' }).click();

@@ -45,6 +45,17 @@ function read(nested: Record<string, any>, key: string): unknown {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** [dotted field, message] for every error in react-hook-form's nested error tree. */
+function flattenErrors(tree: Record<string, any>, prefix = ''): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(tree ?? {})) {
+    if (!v || typeof v !== 'object') continue;
+    if (typeof v.message === 'string') out.push([`${prefix}${k}`, v.message]);
+    else out.push(...flattenErrors(v, `${prefix}${k}.`));
+  }
+  return out;
+}
+
 /** The keys whose value differs from what was loaded. */
 function changedKeys(loaded: FlatSettings, values: Record<string, any>): string[] {
   return Object.keys(loaded).filter((key) => !same(loaded[key], read(values, key)));
@@ -145,6 +156,10 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
     // Cleared on resubmit.
     setGroupErrors({});
     mutation.mutate(values);
+  }, (errors) => {
+    // An error for a field this page does not show would otherwise block the save without a word.
+    const hidden = flattenErrors(errors).find(([key]) => !document.getElementsByName(key).length);
+    if (hidden) toast.danger(`${hidden[0]}: ${hidden[1]}`);
   });
 
   const ctx: Ctx = {
@@ -321,18 +336,18 @@ export function SettingList({ name, label, description, placeholder }: { name: s
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <ListInput label={label} description={description} placeholder={placeholder} error={error} value={field.value ?? []} onChange={field.onChange} />}
+      render={({ field }) => <ListInput name={field.name} label={label} description={description} placeholder={placeholder} error={error} value={field.value ?? []} onChange={field.onChange} />}
     />
   );
 }
 
-function ListInput({ label, description, placeholder, error, value, onChange }: { label: string; description?: ReactNode; placeholder?: string; error?: string; value: string[]; onChange(v: string[]): void }) {
+function ListInput({ name, label, description, placeholder, error, value, onChange }: { name: string; label: string; description?: ReactNode; placeholder?: string; error?: string; value: string[]; onChange(v: string[]): void }) {
   const [text, setText] = useState(value.join(', '));
   useEffect(() => {
     if (!same(split(text), value)) setText(value.join(', '));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
-  return <TextField label={label} description={description} placeholder={placeholder} error={error} value={text} onChange={(e) => { setText(e.target.value); onChange(split(e.target.value)); }} />;
+  return <TextField name={name} label={label} description={description} placeholder={placeholder} error={error} value={text} onChange={(e) => { setText(e.target.value); onChange(split(e.target.value)); }} />;
 }
 const split = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 

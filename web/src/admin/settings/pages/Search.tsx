@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, errorMessage } from '../../../lib/api';
+import { ApiError, api, errorMessage } from '../../../lib/api';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/fields';
@@ -19,7 +19,7 @@ const METHODS = [
 function ModelImport() {
   const driver = useSettingValue<string>('server.scout_driver');
   const [model, setModel] = useState('*');
-  const models = useQuery({ queryKey: ['search-models', 'list', {}], queryFn: () => api.get<{ models: { model: string; name: string }[] }>('admin/search/models') });
+  const models = useQuery({ queryKey: ['search-models', 'list', {}], queryFn: () => api.get<{ models: { model: string; name: string }[] }>('admin/search/models'), retry: false });
   const run = useMutation({
     mutationFn: () => api.post('admin/search/import', { model, driver }),
     onSuccess: () => toast(trans('Imported search models')),
@@ -29,7 +29,9 @@ function ModelImport() {
     <Section title={trans('Import search models')}>
       <p className="text-sm text-text-muted">{trans('Rebuilds the search index of the chosen models with the selected search method. Save the method first.')}</p>
       {models.isError ? (
-        <p className="text-sm text-danger">{errorMessage(models.error, trans('Could not load searchable models.'))}</p>
+        <p className="text-sm text-danger">
+          {models.error instanceof ApiError && models.error.status === 404 ? trans('Search model import is not available on this server.') : errorMessage(models.error, trans('Could not load searchable models.'))}
+        </p>
       ) : (
         <div className="flex items-end gap-2">
           <Select

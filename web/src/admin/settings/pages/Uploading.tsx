@@ -130,7 +130,7 @@ function Fields() {
       <Section title={trans('Upload limits')}>
         <ServerMaxSize />
         <SettingSize name="client.uploads.chunk_size" label={trans('Chunk size')} description={trans('Large files are uploaded in chunks of this size.')} />
-        <SettingSize name="client.uploads.max_size" label={trans('Maximum file size')} />
+        <SettingSize name="client.uploads.max_size" label={trans('Maximum file size')} description={trans('Leave empty to let only the server\'s limit apply.')} nullable />
         <SettingSize name="client.uploads.available_space" label={trans('Available space')} description={trans('Space each user gets unless a role, plan or the user sets another. Leave empty for no limit.')} nullable />
         <SettingList name="client.uploads.allowed_extensions" label={trans('Allowed extensions')} description={trans('Comma separated, without dots. Leave empty to allow every extension not blocked.')} placeholder="jpg, png, mp4" />
         <SettingList name="client.uploads.blocked_extensions" label={trans('Blocked extensions')} placeholder="exe, php" />
