@@ -22,7 +22,7 @@ export class CacheManager implements Cache {
   constructor(settings: SettingsReader, storagePath: string) {
     this.stores = new DriverSwitch(() => cacheConfig(settings), (c): CacheStore => {
       switch (c.driver) {
-        case 'memcached': return new MemcachedStore(c.host, c.port);
+        case 'memcached': return new MemcachedStore(c.host, c.port ?? 11211);
         case 'redis': return new RedisStore(c);
         case 'file': return new FileStore(path.join(storagePath, 'cache'));
         default: return new ArrayStore();
