@@ -7,13 +7,14 @@ import { Logo } from './appearance/Logo';
 import { MenuPosition, useMenuItems } from './appearance/MenuPosition';
 import { ThemeSwitch } from './appearance/ThemeSwitch';
 import { usePreviewBridge } from './appearance/preview';
-import { LanguageSwitcher } from '../ui/LanguagePicker';
 import { AdSlot } from './ads/AdSlot';
 import { CookieNotice } from './CookieNotice';
 import { useThemeStyle } from './appearance/theme';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
+// Signed-out visitors pick a language here (signed-in users in the account menu); lazy for the same reason.
+const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => ({ default: m.LanguageSwitcher })));
 
 /** Login/register or the account menu, shared by the site header and the landing navbar. */
 export function AccountButtons() {
@@ -22,6 +23,7 @@ export function AccountButtons() {
   if (user) return <Suspense fallback={<span className="h-10 w-10" />}><AccountMenu /></Suspense>;
   return (
     <>
+      <Suspense fallback={null}><LanguageSwitcher /></Suspense>
       <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
       {!registrationOff && <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>}
     </>
@@ -57,7 +59,6 @@ export function Component() {
       <header className="sticky top-0 z-20 flex h-16 items-center gap-4 border-b border-border bg-bg-elevated px-4 sm:px-6">
         <Logo className="shrink-0" />
         <nav className="ml-auto flex items-center gap-2" aria-label={trans('Account')}>
-          <LanguageSwitcher />
           <ThemeSwitch />
           <AccountButtons />
         </nav>
