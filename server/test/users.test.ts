@@ -132,6 +132,15 @@ describe('GET users', () => {
     expect([await verified(), await all()]).toEqual([before, allBefore]);
   });
 
+  it('search results follow writes at once (matches are cached per users version)', async () => {
+    const found = async () => (await admin.get(listUrl('/api/v1/users', { query: 'zebrafix' }))).body.pagination.total;
+    expect(await found()).toBe(0);
+    const u = await createUser(t, { email: 'zebrafix@example.test' });
+    expect(await found()).toBe(1);
+    await t.ctx.db.updateTable('users').set({ email: 'renamed@example.test' }).where('id', '=', u.id).execute();
+    expect(await found()).toBe(0);
+  });
+
   it('filters created_at between two dates (inclusive)', async () => {
     const res = await fixtureList({
       orderBy: 'email', orderDir: 'asc',

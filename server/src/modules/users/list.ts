@@ -4,9 +4,11 @@ import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import { nowIso } from '../../db/index.ts';
 import { userSearchIds } from './repository.ts';
-import { readCounter } from '../../db/versions.ts';
+import { boundedCache, readCounter } from '../../db/versions.ts';
 
 const SEARCH_ID_CAP = 2000;
+/** Matches per users version and query: paging or re-sorting one search does not run the index match again. */
+const searchMatches = boundedCache<number[] | 'too-many'>(500);
 
 export function usersListDefinition(ctx: AppContext): ListDefinition {
   const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id')
@@ -33,10 +35,16 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
     },
     search: async (qb, q) => {
       // Run the index match once: up to SEARCH_ID_CAP ids become a literal list shared by the count and the page.
-      const matches = userSearchIds(ctx.db, ctx.dialect, q) as unknown as SelectQueryBuilder<any, any, { id: number }>;
-      const ids = await matches.limit(SEARCH_ID_CAP + 1).execute();
-      if (ids.length > SEARCH_ID_CAP) return qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q));
-      return ids.length ? qb.where('users.id', 'in', ids.map((r) => Number(r.id))) : qb.where(sql<boolean>`1 = 0`);
+      const key = `${await readCounter(ctx.db, 'version:users')}|${q}`;
+      let ids = searchMatches.get(ctx.db, key);
+      if (!ids) {
+        const matches = userSearchIds(ctx.db, ctx.dialect, q) as unknown as SelectQueryBuilder<any, any, { id: number }>;
+        const rows = await matches.limit(SEARCH_ID_CAP + 1).execute();
+        ids = rows.length > SEARCH_ID_CAP ? 'too-many' : rows.map((r) => Number(r.id));
+        searchMatches.set(ctx.db, key, ids);
+      }
+      if (ids === 'too-many') return qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q));
+      return ids.length ? qb.where('users.id', 'in', ids) : qb.where(sql<boolean>`1 = 0`);
     },
     // Counting a million rows on every page view is the one cost a large site cannot afford: the
     // unfiltered total is a trigger-maintained counter, filtered totals are counted once per users version.
