@@ -9,9 +9,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Server, login } from './harness.ts';
 import { createDb } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -95,56 +95,6 @@ export async function ensureFilesData(dir: string, count: number): Promise<strin
   return file;
 }
 
-/** The server in a child process (bench/src/server.ts), so its memory is measured alone. */
-class Server {
-  private constructor(private child: ChildProcess, readonly base: string) {}
-
-  static async start(database: string, storage: string): Promise<Server> {
-    fs.mkdirSync(storage, { recursive: true });
-    const child = fork(path.join(ROOT, 'bench/src/server.ts'), [], {
-      execArgv: [...process.execArgv, '--expose-gc'],
-      env: { ...process.env, BENCH_SERVER_DB: database, BENCH_SERVER_STORAGE: storage },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    const ready = await new Promise<{ port: number }>((resolve, reject) => {
-      child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m) : reject(new Error(`server: ${JSON.stringify(m)}`))));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    return new Server(child, `http://127.0.0.1:${ready.port}`);
-  }
-
-  call<T = any>(msg: unknown): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (m) => resolve(m as T));
-      this.child.send(msg as any);
-    });
-  }
-
-  async stop() {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.send({ type: 'stop' });
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
-  }
-}
-
-async function login(base: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const take = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      jar.set(kv.slice(0, i).trim(), kv.slice(i + 1));
-    }
-  };
-  const headers = () => ({ cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') });
-  take(await fetch(`${base}/api/v1/auth/me`));
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  take(res);
-  return headers();
-}
 
 /** Uploads `mb` megabytes in chunks through the HTTP protocol, generating each chunk as it goes. */
 async function chunkedUpload(server: Server, headers: Record<string, string>, report: Report) {
@@ -213,7 +163,7 @@ export async function filesBench(report: Report, section: (title: string) => voi
   try {
     const server = await Server.start(file, storage);
     try {
-      const headers = await login(server.base);
+      const headers = await login(server.base, ADMIN);
       section(`Chunked upload of ${UPLOAD_MB} MB (POST uploads, PUT chunks, POST complete)`);
       await chunkedUpload(server, headers, report);
       section(`GET /api/v1/file-entries on SQLite, ${FILES.toLocaleString('en')} entries, page 1, ${CONNECTIONS} connections, ${DURATION} s each`);

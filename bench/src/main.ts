@@ -14,13 +14,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import { filesBench } from './files.ts';
-import type { Recorded, ServerRequest } from './server.ts';
+import type { Recorded } from './server.ts';
+import { Server, children, login as loginAs } from './harness.ts';
 import { translationEditorBench } from './localizations.ts';
 import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
@@ -54,61 +55,6 @@ const section = (title: string) => console.log(`\n== ${title}`);
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 // ---- the server child ---------------------------------------------------------------------------
-
-const children = new Set<ChildProcess>();
-
-class Server {
-  private constructor(private child: ChildProcess, readonly base: string) {}
-
-  static async start(database: string, storage: string): Promise<Server> {
-    fs.mkdirSync(storage, { recursive: true });
-    const child = fork(path.join(ROOT, 'bench/src/server.ts'), [], {
-      execArgv: [...process.execArgv, '--expose-gc'],
-      env: { ...process.env, BENCH_SERVER_DB: database, BENCH_SERVER_STORAGE: storage },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.add(child);
-    child.on('exit', () => children.delete(child));
-    const ready = await new Promise<{ port: number }>((resolve, reject) => {
-      child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m) : reject(new Error(`server: ${JSON.stringify(m)}`))));
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    return new Server(child, `http://127.0.0.1:${ready.port}`);
-  }
-
-  call<T = any>(msg: ServerRequest): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (m) => resolve(m as T));
-      this.child.send(msg);
-    });
-  }
-
-  async stop() {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((r) => this.child.once('exit', r));
-    this.child.send({ type: 'stop' });
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (this.child.exitCode === null) this.child.kill('SIGKILL');
-  }
-}
-
-/** Logs in as the bench admin like a browser: CSRF cookie first, then the session cookie. */
-async function login(base: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const take = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      jar.set(kv.slice(0, i).trim(), kv.slice(i + 1));
-    }
-  };
-  const headers = () => ({ cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') });
-  take(await fetch(`${base}/api/v1/auth/me`));
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  take(res);
-  return headers();
-}
 
 // ---- list scenarios -----------------------------------------------------------------------------
 
@@ -283,7 +229,7 @@ async function main() {
   try {
     const server = await Server.start(file, storage);
     try {
-      const headers = await login(server.base);
+      const headers = await loginAs(server.base, ADMIN);
       await sqliteLists(server, headers, file);
       scope = 'translations: ';
       await translationEditorBench(server.base, headers, report, section);
@@ -310,7 +256,7 @@ async function main() {
       await ensurePostgresData(PG_URL, USERS);
       const pgServer = await Server.start(PG_URL, storage);
       try {
-        await postgresLists(pgServer, await login(pgServer.base));
+        await postgresLists(pgServer, await loginAs(pgServer.base, ADMIN));
       } finally {
         await pgServer.stop();
       }

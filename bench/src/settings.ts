@@ -8,10 +8,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { ADMIN, ensureSqliteData } from './data.ts';
+import { Server, login } from './harness.ts';
 
 export interface BenchServer { base: string }
 export interface SettingsBenchOptions {
@@ -59,44 +60,15 @@ export async function settingsScenario(a: BenchServer, b: BenchServer, o: Settin
 
 // ---- standalone ------------------------------------------------------------------------------------
 
-async function login(base: string): Promise<Record<string, string>> {
-  const jar = new Map<string, string>();
-  const take = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [kv] = c.split(';');
-      const i = kv.indexOf('=');
-      jar.set(kv.slice(0, i).trim(), kv.slice(i + 1));
-    }
-  };
-  const headers = () => ({ cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') });
-  take(await fetch(`${base}/api/v1/auth/me`));
-  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  take(res);
-  return headers();
-}
-
-async function startServer(database: string, storage: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts'), [], {
-    env: { ...process.env, BENCH_SERVER_DB: database, BENCH_SERVER_STORAGE: storage },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise<{ port: number }>((resolve, reject) => {
-    child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m) : reject(new Error(JSON.stringify(m)))));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  return { base: `http://127.0.0.1:${ready.port}`, child };
-}
-
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-settings-'));
   const children: ChildProcess[] = [];
   try {
     const file = await ensureSqliteData(dir, Number(process.env.BENCH_USERS ?? 1000));
-    const a = await startServer(file, path.join(dir, 'storage'));
-    const b = await startServer(file, path.join(dir, 'storage'));
+    const a = await Server.start(file, path.join(dir, 'storage'));
+    const b = await Server.start(file, path.join(dir, 'storage'));
     children.push(a.child, b.child);
-    const headers = await login(a.base);
+    const headers = await login(a.base, ADMIN);
     const log = (figure: string, value: string, target: string, pass: boolean | null) =>
       console.log(`  ${pass === null ? '    ' : pass ? 'PASS' : 'MISS'}  ${figure.padEnd(58)} ${value.padStart(16)}   target ${target}`);
     await settingsScenario(a, b, {

@@ -1,0 +1,62 @@
+/** What every bench scenario shares: the real server in a child process, and a browser-like login. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+/** Every server child, so a bench that gives up can kill them all. */
+export const children = new Set<ChildProcess>();
+
+export class Server {
+  private constructor(readonly child: ChildProcess, readonly base: string) {}
+
+  static async start(database: string, storage: string): Promise<Server> {
+    fs.mkdirSync(storage, { recursive: true });
+    const child = fork(SERVER_ENTRY, [], {
+      execArgv: [...process.execArgv, '--expose-gc'],
+      env: { ...process.env, BENCH_SERVER_DB: database, BENCH_SERVER_STORAGE: storage },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(child);
+    child.on('exit', () => children.delete(child));
+    const ready = await new Promise<{ port: number }>((resolve, reject) => {
+      child.once('message', (m: any) => (m?.type === 'ready' ? resolve(m) : reject(new Error(`server: ${JSON.stringify(m)}`))));
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    return new Server(child, `http://127.0.0.1:${ready.port}`);
+  }
+
+  call<T = any>(msg: unknown): Promise<T> {
+    return new Promise((resolve) => {
+      this.child.once('message', (m) => resolve(m as T));
+      this.child.send(msg as any);
+    });
+  }
+
+  async stop() {
+    if (this.child.exitCode !== null) return;
+    const exited = new Promise((r) => this.child.once('exit', r));
+    this.child.send({ type: 'stop' });
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (this.child.exitCode === null) this.child.kill('SIGKILL');
+  }
+}
+
+/** Logs in like a browser: CSRF cookie first, then the session cookie; answers the headers to send. */
+export async function login(base: string, credentials: { email: string; password: string }): Promise<Record<string, string>> {
+  const jar = new Map<string, string>();
+  const take = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      const i = kv.indexOf('=');
+      jar.set(kv.slice(0, i).trim(), kv.slice(i + 1));
+    }
+  };
+  const headers = () => ({ cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? '') });
+  take(await fetch(`${base}/api/v1/auth/me`));
+  const res = await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { ...headers(), 'content-type': 'application/json' }, body: JSON.stringify(credentials) });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  take(res);
+  return headers();
+}
