@@ -52,8 +52,8 @@ const LIST_MATCHES = 1000;
 export async function searchJoin(ctx: AppContext, table: Searchable, qb: SelectQueryBuilder<any, any, any>, query: string) {
   const engine = await ctx.search.engine();
   if (engine === ctx.search.database) return qb.innerJoin(searchMatches(ctx.db, ctx.dialect, table, query).as('s'), 's.id', `${table}.id`);
-  const ids = await engine.search(table, query, LIST_MATCHES);
-  if (!ids.length) return qb.where(sql<boolean>`1 = 0`);
+  // No match still joins one row (id 0 is never a row's id), so `s.search_rank` exists for the sort.
+  const ids = (await engine.search(table, query, LIST_MATCHES)).concat(0);
   // Ids are integers from Number(): inlined so both databases type the VALUES columns as integers.
   const rows = sql.join(ids.map((id, i) => sql`(${sql.lit(Math.trunc(id))}, ${sql.lit(ids.length - i)})`));
   const ranked = ctx.db.selectFrom(sql`(VALUES ${rows})`.as('v')).select([sql<number>`column1`.as('id'), sql<number>`column2`.as('search_rank')]);
@@ -83,8 +83,8 @@ async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit:
   const ids = [...exact, ...starts].map((r) => r.id);
   if (ids.length >= limit || q.length < 3) return ids.slice(0, limit);
   const seen = new Set(ids);
-  const candidates = (await searchMatches(db, dialect, 'titles', query).clearSelect().select('id' as never).limit(CANDIDATES).execute())
-    .map((r) => Number((r as { id: number }).id)).filter((id) => !seen.has(id));
+  const candidates = (await db.selectFrom(searchMatches(db, dialect, 'titles', query).as('m')).select('m.id').limit(CANDIDATES).execute())
+    .map((r) => Number(r.id)).filter((id) => !seen.has(id));
   const more = candidates.length ? await db.selectFrom('titles').select(['id', 'popularity']).where('id', 'in', candidates).execute() : [];
   return [...ids, ...more.sort(byPopularity).map((r) => r.id)].slice(0, limit);
 }
