@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
 import { startMeilisearch } from '../drivers/servers/search.ts';
+import { seedDemoCatalogue } from '../../src/db/seed/catalogue.ts';
+import { TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -106,5 +108,32 @@ describe('catalogue search with meilisearch', () => {
     await t.ctx.queue.drain();
     expect((await titleNames('alien harvest')).sort()).toEqual(['Alien Harvest', 'Alien Harvest Moon', 'Alien Harvesters', 'Return of the Alien Harvest']);
     expect([...meili.indexes.get('streamsite_titles')!.values()].some((d) => d.name === 'Alien Harvest')).toBe(true);
+  });
+
+  it('the demo seed reindexes the catalogue in a queued job', async () => {
+    await seedDemoCatalogue(t.ctx);
+    await t.ctx.queue.drain();
+    expect(meili.indexes.get('streamsite_titles')!.size).toBeGreaterThanOrEqual(200);
+    expect(meili.indexes.get('streamsite_people')!.size).toBeGreaterThanOrEqual(500);
+    expect(meili.indexes.get('streamsite_episodes')!.size).toBe(Number((await t.ctx.db.selectFrom('episodes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
+  });
+
+  it('a TMDb import indexes the title and its people', async () => {
+    const tmdb = await startTmdbServer();
+    try {
+      await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY, 'server.tmdb_api_url': tmdb.apiUrl, 'server.tmdb_image_url': tmdb.imageUrl });
+      ok(await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 }));
+      await t.ctx.queue.drain();
+      expect(await titleNames('fight club')).toEqual(['Fight Club']);
+      expect(await autocomplete('fight')).toEqual(['Fight Club']);
+      expect(await peopleNames('tyler')).toEqual([]);
+      expect((await peopleNames('brad')).length).toBeGreaterThan(0);
+      const series = ok(await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 }));
+      await t.ctx.queue.drain();
+      expect(await autocomplete('game of thr')).toEqual(['Game of Thrones']);
+      expect(await episodeNames(series.id, 'winter is')).toEqual(['Winter Is Coming']);
+    } finally {
+      await tmdb.close();
+    }
   });
 });
