@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/contracts';
 import { buildApp, type App } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { nowIso } from '../src/db/index.ts';
 import { seedDefaultRoles } from '../src/db/seed/roles.ts';
 import { hashPassword } from '../src/lib/crypto.ts';
@@ -20,7 +20,7 @@ let passwordHash: Promise<string> | null = null;
  * A fresh app over a fresh database for one test file: a SQLite file in a temp folder, or a new
  * PostgreSQL database when TEST_DATABASE_URL points at a server (the same tests run on both).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<App & { roles: Record<'admin' | 'users' | 'guests', number>; storage: string }> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<App & { roles: Record<'admin' | 'users' | 'guests', number>; storage: string }> {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
   let databaseUrl = path.join(storage, 'db.sqlite');
   let dropDb: (() => Promise<void>) | null = null;
@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
       await c.end();
     };
   }
-  const config = loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000', TRUST_PROXY: 'true', ...env });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000', TRUST_PROXY: 'true', ...env }, overrides);
   const built = await buildApp(config);
   const roles = await seedDefaultRoles(built.ctx.db);
   const t = { ...built, roles, storage };

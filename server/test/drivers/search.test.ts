@@ -35,19 +35,19 @@ describe('database driver (mysql and tntsearch choices)', () => {
     expect(await t.ctx.settings.get('server.scout_driver')).toBe('mysql');
     for (const mode of ['extended', 'fulltext'] as const) {
       await t.ctx.settings.set({ 'server.scout_mysql_mode': mode });
-      await contract('titles');
+      await contract('documents');
     }
     await t.ctx.settings.set({ 'server.scout_mysql_mode': 'basic', 'server.scout_driver': 'tntsearch' });
-    await search.index('titles', docs);
+    await search.index('documents', docs);
     // basic matches the query as one phrase; extended matches each word anywhere.
-    expect(await search.search('titles', 'dark knight')).toEqual([1]);
-    expect(await search.search('titles', 'knight dark')).toEqual([]);
+    expect(await search.search('documents', 'dark knight')).toEqual([1]);
+    expect(await search.search('documents', 'knight dark')).toEqual([]);
     await t.ctx.settings.set({ 'server.scout_mysql_mode': 'extended' });
-    expect(await search.search('titles', 'knight dark')).toEqual([1]);
-    expect(await search.search('titles', 'ark nig')).toEqual([1]);
+    expect(await search.search('documents', 'knight dark')).toEqual([1]);
+    expect(await search.search('documents', 'ark nig')).toEqual([1]);
     // Models have separate indexes.
-    expect(await search.search('people', 'knight')).toEqual([]);
-    await search.flush('titles');
+    expect(await search.search('others', 'knight')).toEqual([]);
+    await search.flush('documents');
     await t.ctx.settings.set({ 'server.scout_driver': 'mysql' });
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../index.ts';
+import { needsSync } from '../../modules/search/sync.ts';
 import { refreshCounts } from '../../modules/titles/repository.ts';
 import { generatedImage } from './png.ts';
 
@@ -153,4 +154,8 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
     const inserted = await trx.insertInto('videos').values(videos).returning('id').execute();
     await trx.insertInto('video_captions').values(inserted.map((v) => ({ video_id: v.id, name: 'English', language: 'en', url: '/storage/demo/demo-en.vtt', created_at: now }))).execute();
   });
+  // A hosted search engine gets the whole demo catalogue in a queued reindex (the database's indexes followed the inserts).
+  for (const model of ['titles', 'people', 'episodes']) {
+    if (await needsSync(ctx, model)) await ctx.queue.dispatch('search.import', { model });
+  }
 }

@@ -2,6 +2,20 @@ import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { documentText, type SearchDocument, type SearchEngine } from './search.ts';
 
+/**
+ * A model whose own table carries a full-text index kept by triggers in the same write (the catalogue's
+ * FTS5 / pg_trgm indexes): the database driver reads that index instead of copying rows into search_documents.
+ */
+export interface NativeIndex {
+  /** Ids of the best matches, best first. */
+  search(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]>;
+  /** Rebuilds the index from the table (the admin's reindex). */
+  rebuild(db: Db, dialect: Dialect): Promise<void>;
+}
+
+const NATIVE = new Map<string, NativeIndex>();
+export const registerNativeIndex = (model: string, index: NativeIndex) => { NATIVE.set(model, index); };
+
 /** The spec's MySQL modes: basic matches the query as one phrase, extended each word anywhere, fulltext ranks whole words. */
 export type DatabaseSearchMode = 'basic' | 'extended' | 'fulltext';
 
@@ -12,8 +26,17 @@ export type DatabaseSearchMode = 'basic' | 'extended' | 'fulltext';
 export class DatabaseSearch implements SearchEngine {
   constructor(private db: Db, private dialect: Dialect, private mode: () => Promise<DatabaseSearchMode>) {}
 
+  /** True when `model` is searched through its own table's index, which follows every write by itself. */
+  isNative(model: string): boolean {
+    return NATIVE.has(model);
+  }
+
+  async rebuild(model: string): Promise<void> {
+    await NATIVE.get(model)?.rebuild(this.db, this.dialect);
+  }
+
   async index(model: string, docs: SearchDocument[]): Promise<void> {
-    if (!docs.length) return;
+    if (!docs.length || this.isNative(model)) return;
     await this.db.transaction().execute(async (trx) => {
       await this.removeIn(trx as unknown as Db, model, docs.map((d) => d.id));
       for (const doc of docs) {
@@ -35,10 +58,13 @@ export class DatabaseSearch implements SearchEngine {
   }
 
   async remove(model: string, ids: number[]): Promise<void> {
+    if (this.isNative(model)) return;
     await this.db.transaction().execute((trx) => this.removeIn(trx as unknown as Db, model, ids));
   }
 
   async search(model: string, query: string, limit = 50): Promise<number[]> {
+    const native = NATIVE.get(model);
+    if (native) return query.trim() ? native.search(this.db, this.dialect, query, limit) : [];
     const mode = await this.mode();
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return [];
@@ -66,6 +92,7 @@ export class DatabaseSearch implements SearchEngine {
   }
 
   async flush(model: string): Promise<void> {
+    if (this.isNative(model)) return;
     await this.db.transaction().execute(async (trx) => {
       if (this.dialect === 'sqlite') await sql`DELETE FROM search_documents_fts WHERE rowid IN (SELECT id FROM search_documents WHERE model = ${model})`.execute(trx);
       await trx.deleteFrom('search_documents').where('model', '=', model).execute();

@@ -8,6 +8,7 @@ import { requireUser } from '../../http/auth.ts';
 import { customPagesListDefinition } from './list.ts';
 import { LIST_COLUMNS, attachOwners, findPage, findPageBySlug, pageOwners, pageTypes, type PageListRow } from './repository.ts';
 import { createPage, deletePages, updatePage } from './service.ts';
+import './seo.ts';
 
 const idParam = (params: unknown) => {
   const id = Number((params as { id: string }).id);

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { filters, paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
-import { joinSearch } from '../titles/search.ts';
+import { syncSearch } from '../search/sync.ts';
+import { searchJoin } from '../titles/search.ts';
 import { storeImageStream } from '../titles/images.ts';
 import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
 
@@ -62,7 +63,7 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
         created_at: filters.date('people.created_at'),
         updated_at: filters.date('people.updated_at'),
       },
-      search: (qb, query) => joinSearch(qb, ctx.db, ctx.dialect, 'people', query),
+      search: (qb, query) => searchJoin(ctx, 'people', qb, query),
     });
     return { pagination: page };
   });
@@ -80,6 +81,7 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = nowIso();
     const { id } = await ctx.db.insertInto('people').values({ ...input, tmdb_id: null, imdb_id: null, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
+    await syncSearch(ctx, 'people', [id]);
     return { person: await findPerson(ctx.db, id) };
   });
 
@@ -88,6 +90,7 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = parse(personUpdateSchema, req.body);
     if (!(await findPerson(ctx.db, id))) throw notFound('Person not found');
     await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
+    await syncSearch(ctx, 'people', [id]);
     return { person: await findPerson(ctx.db, id) };
   });
 
@@ -104,6 +107,7 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
       await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
       await trx.deleteFrom('people').where('id', 'in', ids).execute();
     });
+    await syncSearch(ctx, 'people', ids);
     return {};
   });
 }

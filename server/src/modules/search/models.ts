@@ -6,6 +6,8 @@ export interface SearchModel {
   model: string;
   name: string;
   documents(ctx: AppContext): AsyncIterable<SearchDocument[]>;
+  /** The documents of these ids that still exist (a write's sync); the others are removed from the index. */
+  find?(ctx: AppContext, ids: number[]): Promise<SearchDocument[]>;
 }
 
 const MODELS = new Map<string, SearchModel>();
@@ -23,6 +25,7 @@ const BATCH = 500;
 registerSearchModel({
   model: 'users',
   name: 'Users',
+  find: (ctx, ids) => ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('id', 'in', ids).execute(),
   async *documents(ctx) {
     let after = 0;
     for (;;) {

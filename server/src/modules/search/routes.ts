@@ -3,11 +3,17 @@ import { searchImportSchema, type SearchImport } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, parse } from '../../http/errors.ts';
 import { searchModel, searchModels } from './models.ts';
+import { runSearchSync, type SearchSync } from './sync.ts';
 
 /** Rebuilds the index of one model (or all) in the chosen engine: flush, then every document in batches. */
 export async function importSearchModels(ctx: AppContext, { model, driver }: SearchImport): Promise<void> {
   const engine = await ctx.search.engine(driver);
   for (const m of model === '*' ? searchModels() : [searchModel(model)!]) {
+    // The database's own index of a catalogue table is rebuilt from the table in place.
+    if (engine === ctx.search.database && ctx.search.database.isNative(m.model)) {
+      await ctx.search.database.rebuild(m.model);
+      continue;
+    }
     await engine.flush(m.model);
     for await (const batch of m.documents(ctx)) await engine.index(m.model, batch);
   }
@@ -16,6 +22,8 @@ export async function importSearchModels(ctx: AppContext, { model, driver }: Sea
 export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Reindexing can take minutes on a large catalogue: it runs as a queued job.
   ctx.queue.register('search.import', (payload: SearchImport) => importSearchModels(ctx, payload));
+  // A write's ids, sent to a hosted engine after the write (see syncSearch).
+  ctx.queue.register('search.sync', (payload: SearchSync) => runSearchSync(ctx, payload));
 
   app.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' } }, async () => ({
     models: searchModels().map((m) => ({ model: m.model, name: m.name })),

@@ -3,7 +3,7 @@ import type { FilterItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
-import { joinSearch } from './search.ts';
+import { searchJoin } from './search.ts';
 
 const bad = (f: FilterItem) => new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
 
@@ -65,7 +65,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
       language: equals('titles.language', 10),
       certification: equals('titles.certification'),
     },
-    search: (qb, q) => joinSearch(qb, ctx.db, ctx.dialect, 'titles', q),
+    search: (qb, q) => searchJoin(ctx, 'titles', qb, q),
     // One tag filter alone: count the pivot's (tag_id, title_id) index instead of probing every title.
     narrowedTotal: (items, q) => {
       if (q?.trim() || items.length !== 1 || !['genres', 'keywords', 'countries'].includes(items[0].key)) return undefined;

@@ -11,7 +11,7 @@ import { creditRoutes } from './credits.ts';
 import { imageRoutes } from './images.ts';
 import { titlesListDefinition } from './list.ts';
 import { EPISODE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, findEpisode, findSeason, findTitle, toTitle } from './repository.ts';
-import { autocompleteTitles, joinSearch } from './search.ts';
+import { autocompleteTitles, searchJoin } from './search.ts';
 import { createEpisode, createSeason, createTitle, deleteEpisode, deleteSeason, deleteTitles, updateEpisode, updateTitle } from './service.ts';
 
 const positive = (v: unknown, what: string) => {
@@ -81,7 +81,7 @@ export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
     const page = await paginate(ctx.db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', season.id), req.query, {
       sorts: { episode_number: 'episodes.episode_number', release_date: 'episodes.release_date', name: 'episodes.name' },
       defaultSort: ['episode_number', 'asc'], tieBreaker: 'episodes.id', filters: {},
-      search: (qb, q) => joinSearch(qb, ctx.db, ctx.dialect, 'episodes', q),
+      search: (qb, q) => searchJoin(ctx, 'episodes', qb, q),
     });
     return { pagination: page };
   });

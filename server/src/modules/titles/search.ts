@@ -2,82 +2,142 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db, type Dialect } from '../../db/index.ts';
+import { registerNativeIndex } from '../../drivers/search/database.ts';
+import { registerSearchModel } from '../search/models.ts';
 
-type Searchable = 'titles' | 'people' | 'episodes';
+export type Searchable = 'titles' | 'people' | 'episodes';
 /** The text each table's trigram index covers (PostgreSQL indexes exactly this expression). */
 const PG_EXPR: Record<Searchable, string> = {
   titles: "(name || ' ' || coalesce(original_title, ''))",
   people: 'name',
   episodes: 'name',
 };
+/** Added to the score of a row whose name is exactly the query, so it ranks above longer names containing it. */
+const EXACT_BOOST = 1000;
+type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>;
 
 /**
- * Ids matching `query` with a relevance score (higher is better), through the full-text index:
- * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity). Queries under three characters
- * cannot use trigrams and match a name prefix through the name index instead.
+ * Ids matching `query` with a relevance score (higher is better), through the table's own full-text index:
+ * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity); an exact name scores highest. Queries under
+ * three characters cannot use trigrams and match a name prefix through the name index instead.
  */
-export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string) {
+export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = query.trim();
+  const exact = sql<number>`(CASE WHEN lower(name) = ${q.toLowerCase()} THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
   const short = q.length < 3;
   if (dialect === 'sqlite') {
     if (short) {
-      return db.selectFrom(table).select(['id', sql<number>`0`.as('search_rank')])
-        .where('name', '>=', q).where('name', '<', `${q}\uffff`) as unknown as SelectQueryBuilder<any, any, { id: number; search_rank: number }>;
+      return db.selectFrom(table).select(['id', exact.as('search_rank')])
+        .where('name', '>=', q).where('name', '<', `${q}\uffff`) as unknown as Matches;
     }
     const phrase = `"${q.replace(/"/g, '""')}"`;
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
-      .select([sql<number>`rowid`.as('id'), sql<number>`-rank`.as('search_rank')])
-      .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as SelectQueryBuilder<any, any, { id: number; search_rank: number }>;
+      .select([sql<number>`rowid`.as('id'), sql<number>`${exact} - rank`.as('search_rank')])
+      .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as Matches;
   }
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
   const expr = sql.raw(PG_EXPR[table]);
-  return db.selectFrom(table).select(['id', sql<number>`similarity(${expr}, ${q})`.as('search_rank')])
-    .where(expr, 'ilike', short ? `${escaped}%` : `%${escaped}%`) as unknown as SelectQueryBuilder<any, any, { id: number; search_rank: number }>;
+  return db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, ${q})`.as('search_rank')])
+    .where(expr, 'ilike', short ? `${escaped}%` : `%${escaped}%`) as unknown as Matches;
 }
 
-/** Joins the matches to a list query as `s`, so it can sort by `s.search_rank`. */
-export function joinSearch(qb: SelectQueryBuilder<any, any, any>, db: Db, dialect: Dialect, table: Searchable, query: string) {
-  return qb.innerJoin(searchMatches(db, dialect, table, query).as('s'), 's.id', `${table}.id`);
+/** Most ids a hosted engine is asked for when a list is searched: lists page through the best matches. */
+const LIST_MATCHES = 1000;
+
+/**
+ * Narrows a list query to the search driver's matches, joined as `s` so it can sort by `s.search_rank`.
+ * The database driver joins the table's own index (unbounded, filters and counts stay exact); a hosted
+ * engine answers ranked ids, joined as a VALUES list whose rank is their position.
+ */
+export async function searchJoin(ctx: AppContext, table: Searchable, qb: SelectQueryBuilder<any, any, any>, query: string) {
+  const engine = await ctx.search.engine();
+  if (engine === ctx.search.database) return qb.innerJoin(searchMatches(ctx.db, ctx.dialect, table, query).as('s'), 's.id', `${table}.id`);
+  // No match still joins one row (id 0 is never a row's id), so `s.search_rank` exists for the sort.
+  const ids = (await engine.search(table, query, LIST_MATCHES)).concat(0);
+  // Ids are integers from Number(): inlined so both databases type the VALUES columns as integers.
+  const rows = sql.join(ids.map((id, i) => sql`(${sql.lit(Math.trunc(id))}, ${sql.lit(ids.length - i)})`));
+  const ranked = ctx.db.selectFrom(sql`(VALUES ${rows})`.as('v')).select([sql<number>`column1`.as('id'), sql<number>`column2`.as('search_rank')]);
+  return qb.innerJoin(ranked.as('s'), 's.id', `${table}.id`);
 }
 
 const AUTOCOMPLETE_LIMIT = 10;
-/** Substring candidates looked at: bounded, so a common trigram never ranks the whole table. */
-const AUTOCOMPLETE_CANDIDATES = 200;
+/** Candidates looked at per group: bounded, so a common trigram never ranks the whole table. */
+const CANDIDATES = 200;
 
 /**
- * Pickers' title search, bounded whatever the query: prefix matches through the lower(name) index rank first,
- * then up to 200 substring matches from the trigram index, each group by popularity.
+ * The titles table's quick search (the database driver's answer for the titles model): the exact name first,
+ * then names starting with the query through the lower(name) index, then up to 200 substring matches from the
+ * trigram index; within each group more popular first. Bounded whatever the query.
  */
-export async function autocompleteTitles(ctx: AppContext, query: string): Promise<TitleAutocompleteItem[]> {
-  const cols = ['titles.id', 'titles.name', 'titles.year', 'titles.poster', 'titles.is_series', 'titles.popularity'] as const;
-  const out = (rows: { id: number; name: string; year: number | null; poster: string | null; is_series: unknown }[]) =>
-    rows.slice(0, AUTOCOMPLETE_LIMIT).map((r) => ({ id: r.id, name: r.name, year: r.year, poster: r.poster, is_series: toBool(r.is_series) }));
+async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]> {
+  const q = query.trim().toLowerCase();
+  const cols = ['id', 'name', 'popularity'] as const;
   const byPopularity = (a: { popularity: number | null }, b: { popularity: number | null }) => (b.popularity ?? 0) - (a.popularity ?? 0);
+  const prefixQb = dialect === 'sqlite'
+    ? db.selectFrom('titles').select(cols).where(sql`lower(name)`, '>=', q).where(sql`lower(name)`, '<', `${q}\uffff`)
+    // text_pattern_ops index: LIKE 'prefix%' runs on it.
+    : db.selectFrom('titles').select(cols).where(sql`lower(name)`, 'like', `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const prefix = await prefixQb.orderBy(sql`lower(name)`).limit(CANDIDATES).execute();
+  const exact = prefix.filter((r) => r.name.toLowerCase() === q).sort(byPopularity);
+  const starts = prefix.filter((r) => r.name.toLowerCase() !== q).sort(byPopularity);
+  const ids = [...exact, ...starts].map((r) => r.id);
+  if (ids.length >= limit || q.length < 3) return ids.slice(0, limit);
+  const seen = new Set(ids);
+  const candidates = (await db.selectFrom(searchMatches(db, dialect, 'titles', query).as('m')).select('m.id').limit(CANDIDATES).execute())
+    .map((r) => Number(r.id)).filter((id) => !seen.has(id));
+  const more = candidates.length ? await db.selectFrom('titles').select(['id', 'popularity']).where('id', 'in', candidates).execute() : [];
+  return [...ids, ...more.sort(byPopularity).map((r) => r.id)].slice(0, limit);
+}
+
+/** Pickers' title search through the search driver, best match first; without a query the most popular titles. */
+export async function autocompleteTitles(ctx: AppContext, query: string): Promise<TitleAutocompleteItem[]> {
+  const cols = ['titles.id', 'titles.name', 'titles.year', 'titles.poster', 'titles.is_series'] as const;
+  const out = (rows: { id: number; name: string; year: number | null; poster: string | null; is_series: unknown }[]) =>
+    rows.map((r) => ({ id: r.id, name: r.name, year: r.year, poster: r.poster, is_series: toBool(r.is_series) }));
   if (!query) {
     return out(await ctx.db.selectFrom('titles').select(cols).orderBy('popularity', 'desc').orderBy('id', 'desc').limit(AUTOCOMPLETE_LIMIT).execute());
   }
-  const q = query.toLowerCase();
-  const prefixQb = ctx.dialect === 'sqlite'
-    ? ctx.db.selectFrom('titles').select(cols).where(sql`lower(name)`, '>=', q).where(sql`lower(name)`, '<', `${q}\uffff`)
-    // text_pattern_ops index: LIKE 'prefix%' runs on it.
-    : ctx.db.selectFrom('titles').select(cols).where(sql`lower(name)`, 'like', `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  const prefix = await prefixQb.orderBy(sql`lower(name)`).limit(AUTOCOMPLETE_CANDIDATES).execute();
-  prefix.sort(byPopularity);
-  if (prefix.length >= AUTOCOMPLETE_LIMIT || query.length < 3) return out(prefix);
-  let candidates: number[];
-  if (ctx.dialect === 'sqlite') {
-    const phrase = `"${query.replace(/"/g, '""')}"`;
-    const rows = await ctx.db.selectFrom(sql.raw('titles_fts').as('f')).select(sql<number>`rowid`.as('id'))
-      .where(sql.raw('titles_fts'), 'match', phrase).limit(AUTOCOMPLETE_CANDIDATES).execute();
-    candidates = rows.map((r) => Number(r.id));
-  } else {
-    const escaped = query.replace(/[\\%_]/g, (c) => `\\${c}`);
-    const rows = await ctx.db.selectFrom('titles').select('id').where(sql.raw(PG_EXPR.titles), 'ilike', `%${escaped}%`).limit(AUTOCOMPLETE_CANDIDATES).execute();
-    candidates = rows.map((r) => r.id);
-  }
-  const seen = new Set(prefix.map((r) => r.id));
-  const rest = candidates.filter((id) => !seen.has(id));
-  const more = rest.length ? await ctx.db.selectFrom('titles').select(cols).where('id', 'in', rest).execute() : [];
-  more.sort(byPopularity);
-  return out([...prefix, ...more]);
+  const ids = await ctx.search.search('titles', query, AUTOCOMPLETE_LIMIT);
+  if (!ids.length) return [];
+  const rows = await ctx.db.selectFrom('titles').select(cols).where('id', 'in', ids).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // An id the engine still knows but the table no longer has (a delete not yet synced) is left out.
+  return out(ids.map((id) => byId.get(id)).filter((r) => r !== undefined));
 }
+
+// ---- the catalogue's search models ----
+
+registerNativeIndex('titles', { search: quickSearchTitles, rebuild: (db, dialect) => rebuildIndex(db, dialect, 'titles') });
+for (const table of ['people', 'episodes'] as const) {
+  registerNativeIndex(table, {
+    search: async (db, dialect, query, limit) => (await searchMatches(db, dialect, table, query)
+      .orderBy('search_rank', 'desc').orderBy('id').limit(limit).execute()).map((r) => Number(r.id)),
+    rebuild: (db, dialect) => rebuildIndex(db, dialect, table),
+  });
+}
+
+async function rebuildIndex(db: Db, dialect: Dialect, table: Searchable) {
+  if (dialect === 'sqlite') await sql.raw(`INSERT INTO ${table}_fts(${table}_fts) VALUES ('rebuild')`).execute(db);
+  else await sql.raw(`REINDEX INDEX ${table}_search_trgm`).execute(db);
+}
+
+const BATCH = 500;
+/** Documents of one table in id order, batch by batch, or only the given ids. */
+function documents(table: Searchable, columns: readonly string[]) {
+  return {
+    async *documents(ctx: AppContext) {
+      let after = 0;
+      for (;;) {
+        const rows = await ctx.db.selectFrom(table).select(['id', ...columns] as never[]).where('id', '>', after).orderBy('id').limit(BATCH).execute() as { id: number }[];
+        if (!rows.length) return;
+        yield rows;
+        after = rows[rows.length - 1].id;
+      }
+    },
+    find: (ctx: AppContext, ids: number[]) => ctx.db.selectFrom(table).select(['id', ...columns] as never[]).where('id', 'in', ids).execute() as Promise<{ id: number }[]>,
+  };
+}
+
+registerSearchModel({ model: 'titles', name: 'Titles', ...documents('titles', ['name', 'original_title']) });
+registerSearchModel({ model: 'people', name: 'People', ...documents('people', ['name']) });
+registerSearchModel({ model: 'episodes', name: 'Episodes', ...documents('episodes', ['name']) });

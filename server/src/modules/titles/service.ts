@@ -2,6 +2,7 @@ import type { EpisodeCreate, TitleCreate, TitleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { needsSync, syncSearch } from '../search/sync.ts';
 import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
@@ -11,6 +12,7 @@ export async function createTitle(ctx: AppContext, input: TitleCreate) {
   const { id } = await ctx.db.insertInto('titles').values({
     ...input, year: yearOf(input.release_date), tmdb_id: null, imdb_id: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  await syncSearch(ctx, 'titles', [id]);
   return (await findTitle(ctx.db, id))!;
 }
 
@@ -19,18 +21,30 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
   const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
   if (input.release_date !== undefined) values.year = yearOf(input.release_date);
   await ctx.db.updateTable('titles').set(values).where('id', '=', id).execute();
+  await syncSearch(ctx, 'titles', [id]);
   return (await findTitle(ctx.db, id))!;
 }
 
 /** Deletes titles with everything hanging off them; polymorphic rows (images, credits) go in the same transaction. */
 export async function deleteTitles(ctx: AppContext, ids: number[]) {
   const images = await ctx.db.selectFrom('images').select('url').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
+  // Their episodes go with them (cascade); a hosted engine is told which.
+  const episodes = await episodeIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await trx.deleteFrom('titles').where('id', 'in', ids).execute();
   });
+  await syncSearch(ctx, 'titles', ids);
+  await syncSearch(ctx, 'episodes', episodes);
   await removeStoredFiles(ctx, images.map((i) => i.url));
+}
+
+type EpisodeQuery = any;
+/** Ids of the episodes `where` picks, only when the search engine needs to hear about them. */
+async function episodeIdsOf(ctx: AppContext, where: (qb: EpisodeQuery) => EpisodeQuery): Promise<number[]> {
+  if (!(await needsSync(ctx, 'episodes'))) return [];
+  return (await where(ctx.db.selectFrom('episodes').select('id')).execute()).map((r: { id: number }) => r.id);
 }
 
 /** Files uploaded for one row only; imported (tmdb/) and demo files may be shared and stay. */
@@ -65,6 +79,7 @@ export async function createSeason(ctx: AppContext, titleId: number, input: { nu
 export async function deleteSeason(ctx: AppContext, id: number) {
   const season = await ctx.db.selectFrom('seasons').select(['id', 'title_id', 'number']).where('id', '=', id).executeTakeFirst();
   if (!season) throw notFound('Season not found');
+  const episodes = await episodeIdsOf(ctx, (qb) => qb.where('season_id', '=', id));
   await ctx.db.transaction().execute(async (trx) => {
     const episodeIds = trx.selectFrom('episodes').select('id').where('season_id', '=', id);
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
@@ -73,6 +88,7 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
     await refreshCounts(trx, season.title_id);
   });
+  await syncSearch(ctx, 'episodes', episodes);
 }
 
 export async function createEpisode(ctx: AppContext, titleId: number, seasonNumber: number, input: EpisodeCreate) {
@@ -94,6 +110,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
     await refreshCounts(trx, titleId, season.id);
     return row.id;
   });
+  await syncSearch(ctx, 'episodes', [id]);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
   return (await findEpisode(ctx.db, titleId, row.season_number, row.episode_number))!;
 }
@@ -106,6 +123,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
     throw new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
   }
   await ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+  await syncSearch(ctx, 'episodes', [episode.id]);
   return (await findEpisode(ctx.db, titleId, season, input.episode_number ?? number))!;
 }
 
@@ -118,4 +136,5 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
     await refreshCounts(trx, ep.title_id, ep.season_id);
   });
+  await syncSearch(ctx, 'episodes', [id]);
 }

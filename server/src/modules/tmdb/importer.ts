@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refreshCounts } from '../titles/repository.ts';
+import { needsSync, syncSearch } from '../search/sync.ts';
 
 /** How many titles of one page import at once; each also fetches seasons and images. */
 const TITLE_CONCURRENCY = 4;
@@ -104,6 +105,7 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
       }
     }
   });
+  await syncSearch(ctx, 'people', [...ids.values()]);
   return ids;
 }
 
@@ -236,6 +238,10 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     await refreshCounts(trx, titleId);
     return titleId;
   });
+  await syncSearch(ctx, 'titles', [id]);
+  if (await needsSync(ctx, 'episodes')) {
+    await syncSearch(ctx, 'episodes', (await ctx.db.selectFrom('episodes').select('id').where('title_id', '=', id).execute()).map((e) => e.id));
+  }
   return { id, name: values.name };
 }
 

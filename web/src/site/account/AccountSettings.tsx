@@ -1,6 +1,7 @@
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
+import { MenuPosition } from '../appearance/MenuPosition';
 import { PasswordPanel } from './PasswordPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { SessionsPanel } from './SessionsPanel';
@@ -16,6 +17,7 @@ export function Component() {
       <div>
         <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Account settings')}</h1>
         <p className="mt-1 text-sm text-text-muted">{trans('View and update your account details, profile and more.')}</p>
+        <MenuPosition position="account-settings-page" label={trans('Account links')} className="-mx-3 mt-3" />
       </div>
       <ProfilePanel user={user} />
       <PasswordPanel />

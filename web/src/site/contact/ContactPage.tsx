@@ -10,6 +10,7 @@ import { recaptchaToken } from '../../lib/recaptcha';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
+import { MenuPosition } from '../appearance/MenuPosition';
 import { FormError } from '../auth/AuthCard';
 
 /** /contact: the message is mailed to the operator's contact address. */
@@ -37,7 +38,7 @@ export function Component() {
   });
 
   return (
-    <div className="flex justify-center px-4 py-12">
+    <div className="flex flex-col items-center gap-4 px-4 py-12">
       <div className="w-full max-w-xl rounded-lg border border-border bg-bg-elevated p-6 shadow-sm sm:p-8">
         <h1 className="mb-2 text-2xl font-semibold">{trans('Contact us')}</h1>
         <p className="mb-6 text-sm text-text-muted">{trans('Send us a message and we will get back to you as soon as possible.')}</p>
@@ -58,6 +59,7 @@ export function Component() {
           </form>
         )}
       </div>
+      <MenuPosition position="contact-us-page" label={trans('Contact links')} className="w-full max-w-xl" itemClassName="text-text-muted" />
     </div>
   );
 }

@@ -6,10 +6,25 @@ import { ApiError, api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { NotFoundPage } from '../ErrorPages';
+import { MenuPosition } from '../appearance/MenuPosition';
 import '../../ui/editor/rich-text.css';
+
+/** The custom-page-navbar menu position: a row of links above every custom page, whatever its state. */
+function PageNavbar() {
+  return <MenuPosition position="custom-page-navbar" label={trans('Page navigation')} className="mx-auto max-w-3xl border-b border-border px-4 py-2" />;
+}
 
 /** A custom page at /pages/{slug}. Its HTML was sanitized on save unless an administrator wrote it. */
 export function Component() {
+  return (
+    <>
+      <PageNavbar />
+      <PageContent />
+    </>
+  );
+}
+
+function PageContent() {
   const { slug = '' } = useParams();
   const query = useQuery({
     queryKey: queryKeys.detail('custom-pages-public', slug),

@@ -1,0 +1,42 @@
+import { registerSeoPage } from '../seo/index.ts';
+import { findPageBySlug } from './repository.ts';
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
+const DESCRIPTION_MAX = 160;
+
+/** A page's body as plain text for its description: tags, scripts and styles dropped, cut at a word near 160 characters. */
+export function describeBody(html: string): string {
+  const text = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e])
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= DESCRIPTION_MAX) return text;
+  const cut = text.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+// A custom page's own tags: its title, its body as description, a WebPage ld+json. Unknown slugs get the generic tags.
+registerSeoPage({
+  key: 'custom-page',
+  pattern: '/pages/:slug',
+  template: `<title>{{page.title}} - {{site_name}}</title>
+<meta name="description" content="{{page.description}}">
+<link rel="canonical" href="{{url}}">
+<meta property="og:site_name" content="{{site_name}}">
+<meta property="og:url" content="{{url}}">
+<meta property="og:title" content="{{page.title}}">
+<meta property="og:description" content="{{page.description}}">
+<meta property="og:type" content="article">
+<meta property="og:image" content="{{site_image}}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{{page.title}}">
+<meta name="twitter:description" content="{{page.description}}">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":{{json page.title}},"description":{{json page.description}},"url":{{json url}},"dateModified":{{json page.updated_at}}}</script>`,
+  async resolve(ctx, { params }) {
+    const page = await findPageBySlug(ctx.db, params.slug);
+    if (!page) return null;
+    return { page: { title: page.title, description: describeBody(page.body ?? ''), updated_at: page.updated_at } };
+  },
+});

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeBody } from '../src/modules/custom-pages/seo.ts';
+import { asAdmin, createTestApp } from './helper.ts';
+
+// The server fills the built index.html; a minimal one stands in for web/dist.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'seo-pages-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>StreamSite</title></head><body><div id="root"></div></body></html>');
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const t = await createTestApp({ APP_URL: 'https://flix.test' }, { webDist });
+const html = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+};
+const ldJson = (page: string) => JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page)![1]);
+
+beforeAll(async () => {
+  await t.ctx.settings.set({ 'client.branding.site_name': 'Flix & Co', 'client.branding.site_description': 'Films for everyone', 'client.branding.logo_light': '/storage/logo.png' });
+});
+
+describe('SEO tags of custom pages', () => {
+  it('renders the page title, its body as description, canonical, og, twitter and WebPage ld+json', async () => {
+    const admin = await asAdmin(t);
+    const body = `<h1>About "us"</h1><p>We started in 1999 &amp; never stopped.</p><script>alert(1)</script><p>${'Long story. '.repeat(30)}</p>`;
+    const res = await admin.post('/api/v1/custom-pages', { title: 'About <us>', slug: 'about-us', body });
+    expect(res.status, res.text).toBe(200);
+
+    const page = await html('/pages/about-us');
+    expect(page).not.toContain('<title>StreamSite</title>');
+    expect(page).toContain('<title>About &lt;us&gt; - Flix &amp; Co</title>');
+    const description = describeBody(body);
+    expect(description.startsWith('About "us" We started in 1999 & never stopped. Long story.')).toBe(true);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).not.toContain('alert');
+    expect(page).toContain(`<meta name="description" content="${description.replace(/"/g, '&quot;').replace(/&(?!quot;)/g, '&amp;')}">`);
+    expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/about-us">');
+    expect(page).toContain('<meta property="og:url" content="https://flix.test/pages/about-us">');
+    expect(page).toContain('<meta property="og:title" content="About &lt;us&gt;">');
+    expect(page).toContain('<meta property="og:type" content="article">');
+    expect(page).toContain('<meta property="og:image" content="https://flix.test/storage/logo.png">');
+    expect(page).toContain('<meta name="twitter:title" content="About &lt;us&gt;">');
+    expect(page).toContain('<meta name="twitter:description" content="About &quot;us&quot;');
+    expect(ldJson(page)).toMatchObject({ '@type': 'WebPage', name: 'About <us>', description, url: 'https://flix.test/pages/about-us' });
+    // Nothing from the body's markup reaches the head unescaped.
+    expect(page.indexOf('alert(1)')).toBe(-1);
+  });
+
+  it('gives an unknown slug the generic tags', async () => {
+    const page = await html('/pages/no-such-page');
+    expect(page).toContain('<title>Flix &amp; Co</title>');
+    expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/no-such-page">');
+  });
+});
+
+describe('SEO tags of the other public pages', () => {
+  it.each([
+    ['/contact', 'Contact us'],
+    ['/login', 'Sign in to your account'],
+    ['/register', 'Create a new account'],
+  ])('%s has its own title with the generic description and tags', async (url, title) => {
+    const page = await html(url);
+    expect(page).toContain(`<title>${title} - Flix &amp; Co</title>`);
+    expect(page).toContain('<meta name="description" content="Films for everyone">');
+    expect(page).toContain(`<link rel="canonical" href="https://flix.test${url}">`);
+    expect(page).toContain(`<meta property="og:title" content="${title} - Flix &amp; Co">`);
+    expect(page).toContain(`<meta name="twitter:title" content="${title} - Flix &amp; Co">`);
+  });
+});

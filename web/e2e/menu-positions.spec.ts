@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const headers = async (page: Page) => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value) });
+
+test('a menu placed in the page positions shows on custom pages, contact and account settings', async ({ page }) => {
+  await login(page);
+  const h = await headers(page);
+  const values = await (await page.request.get('/api/v1/admin/appearance/values')).json();
+  const menus = values.values['client.menus'];
+  const menu = {
+    id: 'e2epagemnu', name: 'Page links', positions: ['custom-page-navbar', 'account-settings-page', 'contact-us-page'],
+    items: [
+      { id: 'e2ect1', label: 'Reach the team', type: 'route', action: '/contact', target: '_self', roles: [], permissions: [] },
+      { id: 'e2ect2', label: 'Your account', type: 'route', action: '/account-settings', target: '_self', roles: [], permissions: [] },
+    ],
+  };
+  const saved = await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': [...menus, menu] } }, headers: h });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const created = await page.request.post('/api/v1/custom-pages', { data: { title: 'Menu test page', slug: 'menu-test-page', body: '<p>Hello from a custom page.</p>' }, headers: h });
+  expect(created.ok(), await created.text()).toBe(true);
+
+  try {
+    await page.goto('/pages/menu-test-page');
+    await expect(page.getByRole('heading', { name: 'Menu test page' })).toBeVisible();
+    const pageNav = page.getByRole('navigation', { name: 'Page navigation' });
+    await expect(pageNav.getByRole('link', { name: 'Reach the team' })).toBeVisible();
+
+    await pageNav.getByRole('link', { name: 'Reach the team' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    const contactNav = page.getByRole('navigation', { name: 'Contact links' });
+    await expect(contactNav.getByRole('link', { name: 'Reach the team' })).toBeVisible();
+
+    await contactNav.getByRole('link', { name: 'Your account' }).click();
+    await expect(page).toHaveURL(/\/account-settings$/);
+    await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Account links' }).getByRole('link', { name: 'Reach the team' })).toBeVisible();
+  } finally {
+    // Leave the menus as they were for the other specs sharing this database.
+    await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': menus } }, headers: h });
+  }
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Contact links' })).toHaveCount(0);
+});
