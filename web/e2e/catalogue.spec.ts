@@ -105,7 +105,9 @@ test('a title video: embed URL rules, the type change clears the source; an imag
   await tabs.getByRole('link', { name: 'Videos' }).click();
   await expect(page.getByRole('row', { name: /Silent Harbor \(full\)/ })).toBeVisible();
   await page.getByRole('link', { name: 'Add video' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Behind the scenes');
+  // Unique per attempt: a retry runs against the data the first attempt left.
+  const videoName = `Behind the scenes ${Date.now() % 100000}`;
+  await page.getByLabel('Name', { exact: true }).fill(videoName);
   await page.getByLabel('Category').selectOption('featurette');
   await page.getByLabel('Embed URL').fill('not a url');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -117,10 +119,11 @@ test('a title video: embed URL rules, the type change clears the source; an imag
   await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/abc123');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Video created')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Behind the scenes', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: videoName, exact: true })).toBeVisible();
 
   await tabs.getByRole('link', { name: 'Images' }).click();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.waitForLoadState('networkidle');
   const before = await page.getByRole('button', { name: 'Delete image' }).count();
   await page.getByLabel('Upload image').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image uploaded')).toBeVisible();
