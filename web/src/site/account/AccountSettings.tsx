@@ -4,6 +4,7 @@ import { trans } from '../../lib/i18n';
 import { PasswordPanel } from './PasswordPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { SessionsPanel } from './SessionsPanel';
+import { SocialPanel } from './SocialPanel';
 import { TokensPanel } from './TokensPanel';
 
 /** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
@@ -19,6 +20,7 @@ export function Component() {
       </div>
       <ProfilePanel user={user} />
       <PasswordPanel />
+      <SocialPanel />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}
     </div>
