@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
 import type { SocialProvider } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 
@@ -129,7 +130,10 @@ export async function fetchProfile(provider: SocialProvider, base: string | unde
   }
   const body = (await res.json().catch(() => ({}))) as { access_token?: string; error?: string };
   if (!res.ok || !body.access_token) throw new HttpError(502, 'The provider refused the sign-in request.');
-  return def.profile(body.access_token, (u) => endpointUrl(base, u));
+  const profile = await def.profile(body.access_token, (u) => endpointUrl(base, u));
+  // Stored emails are trimmed and lower-cased (contracts/src/auth.ts); anything that is not an address is dropped.
+  const email = z.string().trim().toLowerCase().email().max(255).safeParse(profile.email);
+  return { ...profile, id: profile.id.slice(0, 191), email: email.success ? email.data : null };
 }
 
 async function getJson<T>(url: string, token: string): Promise<T> {
