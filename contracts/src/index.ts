@@ -16,3 +16,4 @@ export * from './people.ts';
 export * from './videos.ts';
 export * from './tmdb.ts';
 export * from './search.ts';
+export * from './social.ts';

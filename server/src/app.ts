@@ -37,6 +37,7 @@ import { titleTagsRoutes } from './modules/title-tags/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
+import { socialRoutes } from './modules/social/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config): Promise<App> {
   videosRoutes(app, ctx);
   tmdbRoutes(app, ctx);
   searchRoutes(app, ctx);
+  socialRoutes(app, ctx);
 
   // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
   app.get('/storage/*', async (req, reply) => {

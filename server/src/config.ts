@@ -18,6 +18,11 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
   TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
+  /** Social login providers' endpoint roots, for tests only (a local server speaking each provider's OAuth API). */
+  OAUTH_GOOGLE_BASE_URL: z.string().url().optional(),
+  OAUTH_FACEBOOK_BASE_URL: z.string().url().optional(),
+  OAUTH_TWITTER_BASE_URL: z.string().url().optional(),
+  OAUTH_ENVATO_BASE_URL: z.string().url().optional(),
 });
 
 export interface Config {
@@ -37,6 +42,8 @@ export interface Config {
   tmdbApiUrl: string;
   /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
   dropboxApiUrl: string;
+  /** Replaces the origin of every OAuth endpoint of a social login provider (tests point it at a local server). */
+  oauthBaseUrls: Partial<Record<'google' | 'facebook' | 'twitter' | 'envato', string>>;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -62,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     dropboxApiUrl: e.DROPBOX_API_URL,
     tmdbApiUrl: e.TMDB_API_URL,
+    oauthBaseUrls: {
+      google: e.OAUTH_GOOGLE_BASE_URL, facebook: e.OAUTH_FACEBOOK_BASE_URL, twitter: e.OAUTH_TWITTER_BASE_URL, envato: e.OAUTH_ENVATO_BASE_URL,
+    },
     ...overrides,
   };
 }

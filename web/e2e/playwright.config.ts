@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8123);
 export const baseURL = `http://127.0.0.1:${port}`;
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
+/** Local stand-in for the social login providers' OAuth endpoints (scripts/fake-oauth-provider.ts); social.spec.ts signs in through it. */
+export const oauthURL = `http://127.0.0.1:${port + 1000}`;
+const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
 export default defineConfig({
@@ -23,7 +26,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
+  webServer: [fakeOAuthServer, {
     command: 'rm -rf storage/e2e && node server/dist/main.js',
     cwd: '../..',
     url: `${baseURL}/api/v1/auth/me`,
@@ -32,6 +35,7 @@ export default defineConfig({
     env: {
       PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: 'storage/e2e', LOG_LEVEL: 'warn', APP_URL: baseURL,
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1',
+      ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
-  },
+  }],
 });

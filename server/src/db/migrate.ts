@@ -10,6 +10,7 @@ import * as m0003 from './migrations/0003_localizations.ts';
 import * as m0004 from './migrations/0004_file_entries.ts';
 import * as m0007 from './migrations/0007_catalogue.ts';
 import * as m0005 from './migrations/0005_jobs.ts';
+import * as m0013 from './migrations/0013_social_profiles.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0004_file_entries': m0004,
   '0007_catalogue': m0007,
   '0005_jobs': m0005,
+  '0013_social_profiles': m0013,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -217,6 +217,7 @@ export interface Database {
   jobs: JobsTable;
   failed_jobs: FailedJobsTable;
   search_documents: SearchDocumentsTable;
+  social_profiles: SocialProfilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -425,4 +426,16 @@ export interface SearchDocumentsTable {
   model: string;
   doc_id: number;
   body: string | null;
+}
+
+// social
+/** A provider account linked to a user for social login (0013_social_profiles). */
+export interface SocialProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  service_name: string;
+  user_service_id: string;
+  username: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

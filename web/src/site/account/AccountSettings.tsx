@@ -5,6 +5,7 @@ import { MenuPosition } from '../appearance/MenuPosition';
 import { PasswordPanel } from './PasswordPanel';
 import { ProfilePanel } from './ProfilePanel';
 import { SessionsPanel } from './SessionsPanel';
+import { SocialPanel } from './SocialPanel';
 import { TokensPanel } from './TokensPanel';
 
 /** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
@@ -21,6 +22,7 @@ export function Component() {
       </div>
       <ProfilePanel user={user} />
       <PasswordPanel />
+      <SocialPanel />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}
     </div>

@@ -11,17 +11,23 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
+import { SocialButtons } from './SocialButtons';
 
 interface Values { email: string; password: string; remember: boolean }
 
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
+  // A social login that could not use a popup comes back here with its error.
+  const [formError, setFormError] = useState<string | null>(params.get('social_error'));
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
     defaultValues: { email: '', password: '', remember: false },
     resolver: zodFormResolver(loginSchema) as any,
   });
+  const onSocialLogin = async () => {
+    await invalidateBootstrap();
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
@@ -48,6 +54,7 @@ export function Component() {
         <Link to="/forgot-password" className="text-sm text-primary hover:underline">{trans('Forgot your password?')}</Link>
         <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Continue')}</Button>
       </form>
+      <SocialButtons onSignedIn={() => void onSocialLogin()} onError={(m) => setFormError(m || null)} />
     </AuthCard>
   );
 }

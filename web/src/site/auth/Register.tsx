@@ -12,6 +12,7 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
+import { SocialButtons } from './SocialButtons';
 
 interface Values { email: string; password: string; password_confirmation: string }
 
@@ -89,6 +90,10 @@ export function Component() {
         {policyError && <p role="alert" className="text-xs text-danger">{policyError}</p>}
         <Button type="submit" variant="primary" disabled={isSubmitting || registrationOff}>{trans('Create account')}</Button>
       </form>
+      <SocialButtons
+        onSignedIn={() => void invalidateBootstrap().then(() => navigate('/', { replace: true }))}
+        onError={(m) => setFormError(m || null)}
+      />
     </AuthCard>
   );
 }

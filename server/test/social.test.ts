@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '@app/contracts';
+import { startFakeOAuth, defaultAccounts, type FakeOAuth } from '../../scripts/fake-oauth-provider.ts';
+import { asUser, createTestApp, createUser, guest, type Client, type Res } from './helper.ts';
+
+// The real flow against a local server speaking each provider's OAuth endpoints.
+const fake: FakeOAuth = await startFakeOAuth();
+afterAll(() => fake.close());
+const t = await createTestApp(Object.fromEntries(SOCIAL_PROVIDERS.map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${fake.url}/${p}`])));
+
+async function enable(provider: SocialProvider, on = true) {
+  await t.ctx.settings.set({
+    [`client.social.${provider}.enable`]: on, [`server.${provider}_id`]: fake.clients[provider].id, [`server.${provider}_secret`]: fake.clients[provider].secret,
+  } as never);
+}
+
+/** Connect, let the provider approve, follow it back to our callback; answers the callback page. */
+async function socialLogin(client: Client, provider: SocialProvider, tamper?: (callback: URL) => void): Promise<Res> {
+  const start = await client.get(`/api/v1/auth/social/${provider}/connect?popup=1`);
+  expect(start.status).toBe(302);
+  const approved = await fetch(String(start.headers.location), { redirect: 'manual' });
+  expect(approved.status).toBe(302);
+  const callback = new URL(approved.headers.get('location')!);
+  expect(callback.pathname).toBe(`/api/v1/auth/social/${provider}/callback`);
+  tamper?.(callback);
+  return client.get(callback.pathname + callback.search);
+}
+
+const me = async (client: Client) => (await client.get('/api/v1/auth/me')).body.user;
+
+beforeAll(async () => {
+  for (const p of SOCIAL_PROVIDERS) await enable(p);
+});
+beforeEach(async () => {
+  Object.assign(fake.accounts, defaultAccounts());
+  await t.ctx.settings.set({ 'client.registration.disable': false, 'client.auth.domain_blacklist': '' });
+});
+
+describe('social login', () => {
+  it.each(SOCIAL_PROVIDERS)('%s: creates a verified account with the default role and signs it in', async (provider) => {
+    const client = guest(t);
+    const res = await socialLogin(client, provider);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    // The popup tells its opener (same origin only) and closes.
+    expect(res.text).toContain('"status":"SUCCESS"');
+    expect(res.text).toContain('postMessage(data, location.origin)');
+    const user = await me(client);
+    expect(user.email).toBe(fake.accounts[provider].email);
+    expect(user.email_verified_at).toBeTruthy();
+    const roles = await t.ctx.db.selectFrom('user_role').select('role_id').where('user_id', '=', user.id).execute();
+    expect(roles.map((r) => r.role_id)).toEqual([t.roles.users]);
+    const link = await t.ctx.db.selectFrom('social_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(link).toMatchObject({ service_name: provider, user_service_id: fake.accounts[provider].id });
+  });
+
+  it('signs the linked user in again, even after their email changed at the provider', async () => {
+    const first = guest(t);
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-again', email: 'again@social.example' };
+    await socialLogin(first, 'google');
+    const userId = (await me(first)).id;
+    fake.accounts.google = { ...fake.accounts.google, email: 'changed@social.example' };
+    const second = guest(t);
+    await socialLogin(second, 'google');
+    expect((await me(second)).id).toBe(userId);
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'changed@social.example').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('links a provider account to the existing user with the same verified email', async () => {
+    const existing = await createUser(t, { email: 'link-me@social.example', roles: [t.roles.users] });
+    // Addresses are compared the way they are stored: trimmed and lower-cased.
+    fake.accounts.facebook = { ...fake.accounts.facebook, id: 'fb-link', email: ' Link-Me@Social.Example' };
+    const client = guest(t);
+    expect((await socialLogin(client, 'facebook')).status).toBe(200);
+    expect((await me(client)).id).toBe(existing.id);
+    expect(await t.ctx.db.selectFrom('social_profiles').select('user_id').where('user_service_id', '=', 'fb-link').executeTakeFirst()).toEqual({ user_id: existing.id });
+  });
+
+  it('does not hand an unconfirmed local account to whoever owns the address at the provider', async () => {
+    const existing = await createUser(t, { email: 'unconfirmed@social.example', roles: [t.roles.users], verified: false });
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-unconfirmed', email: existing.email };
+    const client = guest(t);
+    const res = await socialLogin(client, 'google');
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('An account with this email already exists.');
+    expect(await me(client)).toBeNull();
+  });
+
+  it('refuses a callback whose state does not match the one it started with', async () => {
+    const client = guest(t);
+    const res = await socialLogin(client, 'google', (cb) => cb.searchParams.set('state', 'forged'));
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('This sign-in request is invalid or has expired.');
+    expect(res.text).toContain('"status":"ERROR"');
+    expect(await me(client)).toBeNull();
+    // A callback from another browser (no pending state cookie) is refused too.
+    const start = await guest(t).get('/api/v1/auth/social/google/connect');
+    const approved = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const cb = new URL(approved.headers.get('location')!);
+    const other = guest(t);
+    expect((await other.get(cb.pathname + cb.search)).status).toBe(403);
+    expect(await me(other)).toBeNull();
+  });
+
+  it('sends PKCE to Google and X, and the redirect goes back to the site', async () => {
+    for (const provider of ['google', 'twitter'] as const) {
+      const start = await guest(t).get(`/api/v1/auth/social/${provider}/connect`);
+      const url = new URL(String(start.headers.location));
+      expect(url.origin + url.pathname).toContain(`${fake.url}/${provider}/`);
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(url.searchParams.get('redirect_uri')).toBe(`http://localhost:8000/api/v1/auth/social/${provider}/callback`);
+    }
+  });
+
+  it('answers 404 with a clear message for a disabled provider, and 404 for an unknown one', async () => {
+    await enable('envato', false);
+    try {
+      const res = await guest(t).get('/api/v1/auth/social/envato/connect');
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('Envato login is not enabled.');
+    } finally {
+      await enable('envato');
+    }
+    expect((await guest(t).get('/api/v1/auth/social/myspace/connect')).status).toBe(404);
+  });
+
+  it('does not create accounts when registration is disabled or the domain is blacklisted, but still signs linked users in', async () => {
+    const linked = guest(t);
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-linked', email: 'tw-linked@social.example' };
+    await socialLogin(linked, 'twitter');
+    await t.ctx.settings.set({ 'client.registration.disable': true });
+    const again = guest(t);
+    expect((await socialLogin(again, 'twitter')).status).toBe(200);
+    expect((await me(again)).email).toBe('tw-linked@social.example');
+
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-new', email: 'tw-new@social.example' };
+    const client = guest(t);
+    const res = await socialLogin(client, 'twitter');
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('Registration is currently disabled.');
+    expect(await me(client)).toBeNull();
+
+    await t.ctx.settings.set({ 'client.registration.disable': false, 'client.auth.domain_blacklist': 'blocked.example' });
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-blocked', email: 'x@blocked.example' };
+    const blocked = await socialLogin(guest(t), 'twitter');
+    expect(blocked.status).toBe(422);
+    expect(blocked.text).toContain('Registration from this domain is not allowed.');
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example']).execute()).toEqual([]);
+  });
+
+  it('refuses a banned user', async () => {
+    const client = guest(t);
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-banned', email: 'banned@social.example' };
+    await socialLogin(client, 'google');
+    const { id } = await me(client);
+    await t.ctx.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', id).execute();
+    const again = guest(t);
+    const res = await socialLogin(again, 'google');
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('This account has been suspended.');
+    expect(await me(again)).toBeNull();
+  });
+
+  it('lets a signed-in user connect and disconnect a provider', async () => {
+    const user = await asUser(t);
+    fake.accounts.envato = { ...fake.accounts.envato, id: 'envato_linker', email: 'different@social.example' };
+    const res = await socialLogin(user, 'envato');
+    expect(res.status).toBe(200);
+    expect((await me(user)).id).toBe(user.user.id);
+    const list = await user.get('/api/v1/auth/social/profiles');
+    expect(list.body.profiles).toEqual([expect.objectContaining({ service_name: 'envato', username: 'envato_linker' })]);
+
+    // The same provider account cannot be linked to a second user.
+    const other = await asUser(t);
+    const taken = await socialLogin(other, 'envato');
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain('This Envato account is already connected to another user.');
+
+    expect((await user.post('/api/v1/auth/social/envato/disconnect')).body).toEqual({ message: 'Account disconnected.' });
+    expect((await user.get('/api/v1/auth/social/profiles')).body.profiles).toEqual([]);
+    expect((await user.post('/api/v1/auth/social/envato/disconnect')).status).toBe(404);
+    expect((await guest(t).post('/api/v1/auth/social/envato/disconnect')).status).toBe(401);
+  });
+
+  it('keeps the last link of an account that has no password', async () => {
+    const client = guest(t);
+    fake.accounts.facebook = { ...fake.accounts.facebook, id: 'fb-only', email: 'fb-only@social.example' };
+    await socialLogin(client, 'facebook');
+    const res = await client.post('/api/v1/auth/social/facebook/disconnect');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Set a password before disconnecting your last social account.');
+  });
+
+  it('redirects back into the app when not in a popup', async () => {
+    const client = guest(t);
+    const start = await client.get('/api/v1/auth/social/google/connect');
+    const approved = await fetch(String(start.headers.location), { redirect: 'manual' });
+    const cb = new URL(approved.headers.get('location')!);
+    cb.searchParams.set('state', 'forged');
+    const res = await client.get(cb.pathname + cb.search);
+    expect(res.text).toContain('location.replace("/login?social_error=');
+  });
+});

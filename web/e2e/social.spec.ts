@@ -1,0 +1,36 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+const xsrf = async (page: Page) => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value) });
+
+// The server's OAuth endpoints point at the local fake provider the config starts (scripts/fake-oauth-provider.ts),
+// which approves at once as google.user@social.example.
+test('signs a new user in with Google through the popup', async ({ page }) => {
+  await login(page);
+  const saved = await page.request.post('/api/v1/settings', {
+    headers: await xsrf(page),
+    multipart: {
+      client: JSON.stringify({ 'client.social.google.enable': true }),
+      server: JSON.stringify({ 'server.google_id': 'google-client-id', 'server.google_secret': 'google-client-secret' }),
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
+  await page.context().clearCookies();
+
+  await page.goto('/login');
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  // The popup goes through the provider and closes itself; it may be gone before we could wait for that.
+  await popup;
+  await expect(page).not.toHaveURL(/\/login/);
+  const me = await (await page.request.get('/api/v1/auth/me')).json();
+  expect(me.user.email).toBe('google.user@social.example');
+
+  await page.goto('/account-settings');
+  const panel = page.getByRole('region', { name: 'Manage social login' });
+  await expect(panel.getByText('Connected as google.user@social.example')).toBeVisible();
+  // The account has no password, so its only link stays.
+  await panel.getByRole('button', { name: 'Disconnect Google' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Set a password before disconnecting your last social account.');
+});

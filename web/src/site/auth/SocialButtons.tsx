@@ -1,0 +1,49 @@
+import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '@app/contracts/social';
+import { useBootstrap } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { SocialIcon } from './social-icons';
+import { useSocialPopup } from './social-login';
+
+/** The providers whose login is switched on in the authentication settings. */
+export function useEnabledProviders(): SocialProvider[] {
+  const { settings } = useBootstrap();
+  return SOCIAL_PROVIDERS.filter((p) => settings[`client.social.${p}.enable`] === true);
+}
+
+/**
+ * One button per enabled provider (icon-only when client.social.compact_buttons is on). Signing in happens
+ * in a popup; `onSignedIn` runs once the server has started the session, `onError` with its message.
+ */
+export function SocialButtons({ onSignedIn, onError }: { onSignedIn: () => void; onError: (message: string) => void }) {
+  const { settings } = useBootstrap();
+  const providers = useEnabledProviders();
+  const compact = settings['client.social.compact_buttons'] === true;
+  const open = useSocialPopup((msg) => {
+    if (msg.status === 'SUCCESS') onSignedIn();
+    else onError(msg.message || trans('There was an issue with social login. Please try again.'));
+  });
+  if (!providers.length) return null;
+  return (
+    <div className="mt-6">
+      <div className="mb-4 flex items-center gap-3 text-xs uppercase text-text-muted">
+        <span className="h-px flex-1 bg-border" />{trans('or')}<span className="h-px flex-1 bg-border" />
+      </div>
+      <div className={cn(compact ? 'flex flex-wrap justify-center gap-3' : 'flex flex-col gap-2')}>
+        {providers.map((p) => {
+          const label = trans('Continue with :provider', { provider: SOCIAL_PROVIDER_NAMES[p] });
+          return compact ? (
+            <Button key={p} size="icon" className="h-11 w-11 rounded-full" aria-label={label} title={label} onClick={() => { onError(''); open(p); }}>
+              <SocialIcon provider={p} size={20} />
+            </Button>
+          ) : (
+            <Button key={p} className="w-full" onClick={() => { onError(''); open(p); }}>
+              <SocialIcon provider={p} />{label}
+            </Button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
