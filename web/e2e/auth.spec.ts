@@ -6,10 +6,10 @@ test('signed-out visitors going to /admin are sent to the login page and back af
   await expect(page).toHaveURL(/\/login\?redirect=%2Fadmin%2Fusers/);
   await page.getByLabel('Email').fill('admin@e2e.local');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('These credentials do not match our records.')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/users/);
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
 });

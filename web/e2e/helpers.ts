@@ -5,6 +5,6 @@ export async function login(page: Page, email = ADMIN.email, password = ADMIN.pa
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
 }

@@ -33,4 +33,13 @@ test('signs a new user in with Google through the popup', async ({ page }) => {
   // The account has no password, so its only link stays.
   await panel.getByRole('button', { name: 'Disconnect Google' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Set a password before disconnecting your last social account.');
+
+  // Leave the shared e2e database as the seed made it: other specs count users and click 'Continue'.
+  await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
+  await page.context().clearCookies();
+  await login(page);
+  await page.request.post('/api/v1/settings', { headers: await xsrf(page), multipart: { client: JSON.stringify({ 'client.social.google.enable': false }) } });
+  const listed = await (await page.request.get('/api/v1/users?query=google.user')).json();
+  const id = listed.pagination.data.find((u: { email: string }) => u.email === 'google.user@social.example').id;
+  expect((await page.request.delete(`/api/v1/users/${id}`, { headers: await xsrf(page) })).ok()).toBe(true);
 });
