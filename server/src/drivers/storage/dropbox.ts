@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { API_ENDPOINTS, reason } from '../switch.ts';
-import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type StreamStorage } from './shape.ts';
+import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type Storage } from './storage.ts';
 
 export interface DropboxSettings {
   appKey: string;
@@ -26,7 +26,7 @@ export async function dropboxRefreshToken(appKey: string, appSecret: string, acc
 }
 
 /** Dropbox's HTTP API with a short-lived access token refreshed from the stored refresh token. */
-export class DropboxStorage implements StreamStorage {
+export class DropboxStorage implements Storage {
   private access: { token: string; expiresAt: number } | null = null;
 
   constructor(private s: DropboxSettings) {}
