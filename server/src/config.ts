@@ -17,7 +17,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
+  /** TMDb's API root (the client adds /3) and image root. Only the environment sets them (tests point them at a local
+   * server): a setting would let an admin aim the server's requests at any address. */
   TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
+  TMDB_IMAGE_URL: z.string().url().default('https://image.tmdb.org/t/p'),
 });
 
 export interface Config {
@@ -35,6 +38,7 @@ export interface Config {
   recaptchaVerifyUrl: string;
   /** TMDb's API root (the API key check; tests point it at a local server). */
   tmdbApiUrl: string;
+  tmdbImageUrl: string;
   /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
   dropboxApiUrl: string;
   /** Where the built web app lives; absent in API tests. */
@@ -62,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     dropboxApiUrl: e.DROPBOX_API_URL,
     tmdbApiUrl: e.TMDB_API_URL,
+    tmdbImageUrl: e.TMDB_IMAGE_URL,
     ...overrides,
   };
 }

@@ -112,10 +112,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/s3/cors/upload', manage, async () => {
     const get = (k: string) => ctx.settings.get(`server.${k}` as never);
     const disks = [await diskConfig(get, 'uploads'), await diskConfig(get, 'public')];
-    const s3 = disks.find((d) => 's3' in d);
-    if (!s3 || !('s3' in s3)) throw new HttpError(422, 'Select an S3 storage method and save it first.');
+    const s3 = disks.map((d) => ('s3' in d ? d.s3 : null)).find((d) => d !== null);
+    if (!s3) throw new HttpError(422, 'Select an S3 storage method and save it first.');
     try {
-      await putBucketCors(s3.s3, new URL(ctx.config.appUrl).origin);
+      await putBucketCors(s3, new URL(await ctx.settings.siteUrl(ctx.config.appUrl)).origin);
     } catch (err) {
       throw new HttpError(422, `Could not update the CORS file: ${reason(err)}`);
     }
