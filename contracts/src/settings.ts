@@ -117,7 +117,7 @@ export const SETTINGS = {
   'server.redis_port': { default: 6379, schema: z.number().int().min(0).max(65535) },
   'server.redis_password': { default: '', schema: z.string().max(255) },
   'server.cache_driver': { default: 'file', schema: z.enum(['file', 'array', 'apc', 'memcached', 'redis']) },
-  'server.memcached_host': { default: '127.0.0.1', schema: z.string().min(1).max(255) },
+  'server.memcached_host': { default: '127.0.0.1', schema: z.string().min(1, 'Required for Memcached.').max(255) },
   'server.memcached_port': { default: 11211, schema: z.number('Port must be a number.').int().min(0).max(65535).nullable() },
   'server.sentry_dsn': { default: '', schema: z.string().max(500).refine((v) => v === '' || (v.length >= 30 && isUrl(v)), 'The DSN must be a URL of at least 30 characters.') },
   'server.mail_host': { default: '', schema: z.string().max(255) },

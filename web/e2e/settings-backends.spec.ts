@@ -13,7 +13,7 @@ test('S3 credentials that do not connect are refused under the S3 section', asyn
   await page.getByLabel('S3 secret').fill('secret');
   await page.getByLabel('S3 bucket').fill('uploads');
   await page.getByLabel('S3 endpoint').fill('http://127.0.0.1:1');
-  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
   const group = page.locator('[data-group-error="s3_group"]');
   await expect(group).toContainText('Could not reach the storage service');
   await expect(group).toBeInViewport();
@@ -26,7 +26,7 @@ test('a Redis server that does not answer is refused under the cache section', a
   await page.getByLabel('Cache method').selectOption('redis');
   await page.getByLabel('Redis host').fill('127.0.0.1');
   await page.getByLabel('Redis port').fill('1');
-  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByRole('button', { name: 'Update', exact: true }).click();
   await expect(page.locator('[data-group-error="cache_group"]')).toContainText('Redis');
   await page.reload();
   await expect(page.getByLabel('Cache method')).toHaveValue('file');
