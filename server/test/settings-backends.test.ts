@@ -7,6 +7,8 @@ import IORedis from 'ioredis';
 import { Client, asAdmin, createTestApp } from './helper.ts';
 import { freePort, startRedis, type Service } from './drivers/services.ts';
 import { startS3Server } from './drivers/servers/s3.ts';
+import { startHttp } from './drivers/servers/http.ts';
+import { startMeilisearch } from './drivers/servers/search.ts';
 
 /*
  * Issue 4's backends through the app: a save through POST settings (credentials tried first) switches
@@ -195,5 +197,36 @@ describe('credentials tried before a save', () => {
       expect((await admin.post('/api/v1/cache/flush')).status).toBe(200);
       expect(await t.ctx.cache.get('greeting')).toBeUndefined();
     });
+  });
+
+  it('refuses a Mailgun key under the Mailgun section, and an unreachable search engine under search_group', async () => {
+    const api = await startHttp((r) => {
+      if (r.headers.authorization !== `Basic ${Buffer.from('api:key-123').toString('base64')}`) return { status: 401, body: 'Forbidden' };
+      if (r.method === 'GET' && r.path === '/v3/domains/mg.example.com') return { json: { domain: { name: 'mg.example.com', state: 'active' } } };
+      return { status: 404, json: { message: 'Domain not found' } };
+    });
+    try {
+      const mailgun = { mail_driver: 'mailgun', mailgun_domain: 'mg.example.com', mailgun_endpoint: api.url };
+      const bad = await saveServer({ ...mailgun, mailgun_secret: 'key-bad' });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors).toEqual({ mailgun_group: ['Mailgun refused the domain or key (401)'] });
+      expect(await stored('server.mail_driver')).toBe('log');
+      expect((await saveServer({ ...mailgun, mailgun_secret: 'key-123' })).status).toBe(200);
+      expect((await saveServer({ mail_driver: 'log' })).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+
+    const meili = await startMeilisearch('master-key');
+    try {
+      const closed = await saveServer({ scout_driver: 'meilisearch', meilisearch_host: 'http://127.0.0.1:1', meilisearch_key: 'master-key' });
+      expect(closed.status).toBe(422);
+      expect(closed.body.errors.search_group[0]).toMatch(/Could not reach Meilisearch/);
+      expect(await stored('server.scout_driver')).toBe('mysql');
+      expect((await saveServer({ scout_driver: 'meilisearch', meilisearch_host: meili.url, meilisearch_key: 'master-key' })).status).toBe(200);
+      expect((await saveServer({ scout_driver: 'mysql' })).status).toBe(200);
+    } finally {
+      await meili.close();
+    }
   });
 });
