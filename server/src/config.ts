@@ -16,7 +16,6 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
-  DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
   /** TMDb's API root (the client adds /3) and image root. Only the environment sets them (tests point them at a local
    * server): a setting would let an admin aim the server's requests at any address. */
   TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
@@ -40,7 +39,6 @@ export interface Config {
   tmdbApiUrl: string;
   tmdbImageUrl: string;
   /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
-  dropboxApiUrl: string;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -64,7 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
-    dropboxApiUrl: e.DROPBOX_API_URL,
     tmdbApiUrl: e.TMDB_API_URL,
     tmdbImageUrl: e.TMDB_IMAGE_URL,
     ...overrides,

@@ -105,7 +105,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The form shows stored credentials masked; the mask stands for the stored value.
     if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
     if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
-    return { refreshToken: await dropboxRefreshToken(ctx, input) };
+    return { refreshToken: await dropboxRefreshToken(input) };
   });
 
   // Lets the site's origin upload straight to the bucket of the S3-compatible disk in use (S3 direct upload).
