@@ -204,7 +204,8 @@ export async function runCatalogueBench(benchDir: string, report: Report, sectio
     // Imports from the local TMDb server, one page per call as the dialog makes them.
     const tmdb = await startTmdbServer();
     try {
-      await app.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY, 'server.tmdb_api_url': tmdb.apiUrl, 'server.tmdb_image_url': tmdb.imageUrl });
+      Object.assign(app.ctx.config, { tmdbApiUrl: tmdb.root, tmdbImageUrl: tmdb.imageUrl });
+      await app.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
       global.gc?.();
       const base = process.memoryUsage().rss;
       let peak = base;

@@ -207,9 +207,7 @@ export const SETTINGS = {
   /** Custom SEO templates by page key; a missing key uses the built-in template. */
   'server.seo_tags': { default: {} as Record<string, string>, schema: z.record(z.string(), z.string().max(20000)) },
   // catalogue (the tmdb, content and videos keys are defined with their settings pages above)
-  /** TMDb's API and image roots; tests point them at a local server speaking the same API. */
-  'server.tmdb_api_url': { default: 'https://api.themoviedb.org/3', schema: z.string().url().max(255) },
-  'server.tmdb_image_url': { default: 'https://image.tmdb.org/t/p', schema: z.string().url().max(255) },
+  // TMDb's API and image roots are config (TMDB_API_URL, TMDB_IMAGE_URL), not settings: see server/src/config.ts.
   'server.elasticsearch_api_key': { default: '', schema: z.string().max(255) },
   // end drivers
 } as const;

@@ -16,6 +16,8 @@ import { SearchManager } from './drivers/search/manager.ts';
 import { ErrorReporter } from './drivers/logging/sentry.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
+import { AppStorage } from './drivers/storage/manager.ts';
+import { parseRange } from './http/range.ts';
 import { registerAuth } from './http/auth.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { ZodError } from 'zod';
@@ -68,7 +70,8 @@ export async function buildApp(config: Config): Promise<App> {
     settings,
     mailer: new MailManager(settings, new LogMailer(path.join(config.storagePath, 'logs', 'mail.log'), async () => `${await settings.get('server.mail_from_name')} <${await settings.get('server.mail_from_address')}>`)),
     queue: new QueueManager({ db: handle.db, dialect: handle.dialect, settings, log: (msg, err) => void errors.capture(err ?? new Error(msg), { message: msg, tags: { source: 'queue' } }) }),
-    storage: new LocalStorage(config.storagePath),
+    // Private uploads and the public disk, each switched by its setting (local disk under storage/ by default).
+    storage: new AppStorage(settings, new LocalStorage(config.storagePath)),
     cache: new CacheManager(settings, config.storagePath),
     search: new SearchManager(settings, handle.db, handle.dialect),
     errors,
@@ -106,13 +109,27 @@ export async function buildApp(config: Config): Promise<App> {
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
 
-  // Public uploads (avatars, branding) are served from the storage driver's public/ folder.
+  // Public files (avatars, branding, page media, catalogue images) stream from the public disk; a Range
+  // request is answered with 206 and only those bytes, so videos can seek.
   app.get('/storage/*', async (req, reply) => {
     const key = `public/${(req.params as { '*': string })['*']}`;
-    if (key.includes('..') || !(await ctx.storage.exists(key))) return reply.status(404).send({ message: 'Not found' });
-    const ext = path.extname(key).slice(1);
-    reply.header('content-type', { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', vtt: 'text/vtt', mp4: 'video/mp4', webm: 'video/webm' }[ext] ?? 'application/octet-stream');
+    const stat = key.split('/').includes('..') ? null : await ctx.storage.stat(key);
+    if (!stat) return reply.status(404).send({ message: 'Not found' });
+    reply.header('accept-ranges', 'bytes');
+    const range = parseRange(req.headers.range, stat.size);
+    if (range === 'invalid') {
+      reply.header('content-range', `bytes */${stat.size}`);
+      return reply.status(416).send({ message: 'The requested range is not satisfiable.' });
+    }
+    const ext = path.extname(key).slice(1).toLowerCase();
+    reply.header('content-type', { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', ico: 'image/x-icon', vtt: 'text/vtt', srt: 'text/plain', mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg' }[ext] ?? 'application/octet-stream');
     reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(ctx.storage.read(key, range));
+    }
+    reply.header('content-length', stat.size);
     return reply.send(ctx.storage.read(key));
   });
 
@@ -135,6 +152,7 @@ export async function buildApp(config: Config): Promise<App> {
       await ctx.queue.close();
       await ctx.cache.close();
       await ctx.mailer.close();
+      await ctx.storage.close();
       await handle.destroy();
     },
   };

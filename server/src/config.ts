@@ -16,8 +16,10 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
-  DROPBOX_API_URL: z.string().url().default('https://api.dropboxapi.com'),
+  /** TMDb's API root (the client adds /3) and image root. Only the environment sets them (tests point them at a local
+   * server): a setting would let an admin aim the server's requests at any address. */
   TMDB_API_URL: z.string().url().default('https://api.themoviedb.org'),
+  TMDB_IMAGE_URL: z.string().url().default('https://image.tmdb.org/t/p'),
   /** Social login providers' endpoint roots, for tests only (a local server speaking each provider's OAuth API). */
   OAUTH_GOOGLE_BASE_URL: z.string().url().optional(),
   OAUTH_FACEBOOK_BASE_URL: z.string().url().optional(),
@@ -40,8 +42,7 @@ export interface Config {
   recaptchaVerifyUrl: string;
   /** TMDb's API root (the API key check; tests point it at a local server). */
   tmdbApiUrl: string;
-  /** Dropbox's API root (the refresh-token call; tests point it at a local server). */
-  dropboxApiUrl: string;
+  tmdbImageUrl: string;
   /** Replaces the origin of every OAuth endpoint of a social login provider (tests point it at a local server). */
   oauthBaseUrls: Partial<Record<'google' | 'facebook' | 'twitter' | 'envato', string>>;
   /** Where the built web app lives; absent in API tests. */
@@ -67,11 +68,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
-    dropboxApiUrl: e.DROPBOX_API_URL,
     tmdbApiUrl: e.TMDB_API_URL,
     oauthBaseUrls: {
       google: e.OAUTH_GOOGLE_BASE_URL, facebook: e.OAUTH_FACEBOOK_BASE_URL, twitter: e.OAUTH_TWITTER_BASE_URL, envato: e.OAUTH_ENVATO_BASE_URL,
     },
+    tmdbImageUrl: e.TMDB_IMAGE_URL,
     ...overrides,
   };
 }

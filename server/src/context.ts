@@ -6,7 +6,7 @@ import type { QueueManager } from './drivers/queue/manager.ts';
 import type { CacheManager } from './drivers/cache/manager.ts';
 import type { SearchManager } from './drivers/search/manager.ts';
 import type { ErrorReporter } from './drivers/logging/sentry.ts';
-import type { Storage } from './drivers/storage/storage.ts';
+import type { AppStorage } from './drivers/storage/manager.ts';
 
 /** Everything a service needs, built once per app instance (tests build one per file). */
 export interface AppContext {
@@ -17,7 +17,8 @@ export interface AppContext {
   settings: SettingsService;
   mailer: MailManager;
   queue: QueueManager;
-  storage: Storage;
+  /** Private uploads and the public disk (keys under public/), each switched by its setting. */
+  storage: AppStorage;
   cache: CacheManager;
   search: SearchManager;
   /** Errors to the structured log, and to Sentry when server.sentry_dsn is set. */

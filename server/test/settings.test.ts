@@ -9,6 +9,7 @@ import { buildApp } from '../src/app.ts';
 import { registerSettingsValidator } from '../src/modules/settings/validators.ts';
 import { registerSitemapSource } from '../src/modules/settings/sitemap.ts';
 import { verifyRecaptcha } from '../src/lib/recaptcha.ts';
+import { API_ENDPOINTS } from '../src/drivers/switch.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
 
 const t = await createTestApp();
@@ -422,9 +423,10 @@ describe('dropbox refresh token', () => {
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    t.ctx.config.dropboxApiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    API_ENDPOINTS.dropboxApi = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  const dropboxApi = API_ENDPOINTS.dropboxApi;
+  afterAll(() => new Promise<void>((r) => { API_ENDPOINTS.dropboxApi = dropboxApi; server.close(() => r()); }));
 
   it('swaps an access code for a refresh token', async () => {
     const url = '/api/v1/settings/uploading/dropbox-refresh-token';

@@ -43,6 +43,9 @@ export interface DbHandle {
 export function createDb(config: Config['database']): DbHandle {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server closes (restart, failover, a dropped test database) errors on the pool; without a
+    // listener that is an uncaught exception that ends the process. The pool drops that client and opens a new one when needed.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

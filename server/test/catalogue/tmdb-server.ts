@@ -77,6 +77,8 @@ export async function startTmdbServer() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    /** The API root as TMDB_API_URL takes it (the client adds /3). */
+    root: base,
     apiUrl: `${base}/3`,
     imageUrl: `${base}/t/p`,
     requests,

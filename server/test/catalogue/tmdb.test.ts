@@ -3,8 +3,8 @@ import { asAdmin, createTestApp, type Client } from '../helper.ts';
 import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
 import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
-const t = await createTestApp();
 const tmdb = await startTmdbServer();
+const t = await createTestApp({ TMDB_API_URL: tmdb.root, TMDB_IMAGE_URL: tmdb.imageUrl });
 afterAll(() => tmdb.close());
 let admin: Client;
 
@@ -41,7 +41,7 @@ describe('TMDb imports', () => {
   });
 
   it('imports a movie with tags, credits, images and videos, and re-importing updates it', async () => {
-    await t.ctx.settings.set({ 'server.tmdb_api_key': 'wrong', 'server.tmdb_api_url': tmdb.apiUrl, 'server.tmdb_image_url': tmdb.imageUrl });
+    await t.ctx.settings.set({ 'server.tmdb_api_key': 'wrong' });
     const wrong = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
     expect(wrong.body.message).toBe('The movie database API key is not valid.');
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY, 'client.tmdb.language': 'de' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropboxRefreshToken } from '../../src/drivers/storage/dropbox.ts';
 import { checkStorage, SwitchingDisk } from '../../src/drivers/storage/manager.ts';
 import { putBucketCors, s3Endpoint } from '../../src/drivers/storage/s3.ts';
-import type { StreamStorage } from '../../src/drivers/storage/shape.ts';
+import type { Storage } from '../../src/drivers/storage/storage.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
 import { createTestApp } from '../helper.ts';
 import { startVsftpd, type Service } from './services.ts';
@@ -16,7 +16,7 @@ const saved = { ...API_ENDPOINTS };
 afterAll(() => { Object.assign(API_ENDPOINTS, saved); });
 
 /** Stands in for the app's local disk so a test can see which disk a call reached. */
-function memoryDisk(): StreamStorage & { files: Map<string, Buffer> } {
+function memoryDisk(): Storage & { files: Map<string, Buffer> } {
   const files = new Map<string, Buffer>();
   return {
     files,
@@ -33,7 +33,7 @@ function memoryDisk(): StreamStorage & { files: Map<string, Buffer> } {
 const text = async (r: Readable) => Buffer.concat(await r.toArray()).toString();
 
 /** The storage rules every driver keeps, run against a disk. */
-async function contract(disk: StreamStorage) {
+async function contract(disk: Storage) {
   await disk.put('folder/a.txt', Buffer.from('hello world'));
   await disk.put('folder/sub/b.txt', Readable.from([Buffer.from('streamed '), Buffer.from('body')]));
   await disk.put('other/c.txt', Buffer.from('c'));

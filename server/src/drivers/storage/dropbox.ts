@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { API_ENDPOINTS, reason } from '../switch.ts';
-import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type StreamStorage } from './shape.ts';
+import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type Storage } from './storage.ts';
 
 export interface DropboxSettings {
   appKey: string;
@@ -11,22 +11,27 @@ export interface DropboxSettings {
 /** Upload session chunk: Dropbox asks for multiples of 4 MB; memory holds at most one chunk. */
 const CHUNK = 8 * 1024 * 1024;
 
+/** Dropbox answered and refused; `reason` is its own description (a failed connection is a plain error). */
+export class DropboxRefused extends Error {
+  constructor(readonly reason: string) { super(`Dropbox refused the credentials: ${reason}`); }
+}
+
 async function tokenCall(form: Record<string, string>): Promise<any> {
   const res = await fetch(`${API_ENDPOINTS.dropboxApi}/oauth2/token`, { method: 'POST', body: new URLSearchParams(form), signal: AbortSignal.timeout(15_000) });
   const body = await res.json().catch(() => ({})) as any;
-  if (!res.ok) throw new Error(`Dropbox refused the credentials: ${body.error_description ?? body.error ?? res.status}`);
+  if (!res.ok) throw new DropboxRefused(String(body.error_description ?? body.error ?? `HTTP ${res.status}`));
   return body;
 }
 
 /** `POST settings/uploading/dropbox-refresh-token`: trades the access code the app console shows for a refresh token. */
 export async function dropboxRefreshToken(appKey: string, appSecret: string, accessCode: string): Promise<string> {
   const body = await tokenCall({ grant_type: 'authorization_code', code: accessCode, client_id: appKey, client_secret: appSecret });
-  if (!body.refresh_token) throw new Error('Dropbox did not return a refresh token');
+  if (!body.refresh_token) throw new DropboxRefused('no refresh token was returned');
   return body.refresh_token;
 }
 
 /** Dropbox's HTTP API with a short-lived access token refreshed from the stored refresh token. */
-export class DropboxStorage implements StreamStorage {
+export class DropboxStorage implements Storage {
   private access: { token: string; expiresAt: number } | null = null;
 
   constructor(private s: DropboxSettings) {}

@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { Client } from 'basic-ftp';
 import { reason } from '../switch.ts';
-import { cleanKey, type ByteRange, type StorageStat, type StreamStorage } from './shape.ts';
+import { cleanKey, type ByteRange, type StorageStat, type Storage } from './storage.ts';
 
 export interface FtpSettings {
   host: string;
@@ -21,7 +21,7 @@ const notFound = (err: unknown) => (err as { code?: number }).code === 550;
  * Files on an FTP server under `root`. One control connection serves the short calls one at a time;
  * each read opens its own, since a download holds its connection until the stream ends.
  */
-export class FtpStorage implements StreamStorage {
+export class FtpStorage implements Storage {
   private shared: Client | null = null;
   private lock: Promise<unknown> = Promise.resolve();
 

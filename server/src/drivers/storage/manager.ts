@@ -3,7 +3,7 @@ import { DriverSwitch, type SettingsReader } from '../switch.ts';
 import { checkDropbox, DropboxStorage } from './dropbox.ts';
 import { checkFtp, FtpStorage } from './ftp.ts';
 import { checkS3, s3Endpoint, S3Storage } from './s3.ts';
-import type { ByteRange, PutOptions, StorageStat, StreamStorage } from './shape.ts';
+import type { ByteRange, PutOptions, StorageStat, Storage } from './storage.ts';
 
 type Get = (key: string) => Promise<any>;
 /** The public disk's choices name the same S3-compatible services without the suffix. */
@@ -39,11 +39,11 @@ export async function diskConfig(get: Get, disk: 'uploads' | 'public') {
  * selected driver, so a saved change applies to the next file. `local` is the disk the app
  * already has (LocalStorage under storage/), passed in.
  */
-export class SwitchingDisk implements StreamStorage {
-  private drivers: DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, StreamStorage>;
+export class SwitchingDisk implements Storage {
+  private drivers: DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, Storage>;
 
-  constructor(settings: SettingsReader, disk: 'uploads' | 'public', local: StreamStorage) {
-    this.drivers = new DriverSwitch(() => diskConfig((k) => settings.get(`server.${k}` as never), disk), (c): StreamStorage => {
+  constructor(settings: SettingsReader, disk: 'uploads' | 'public', local: Storage) {
+    this.drivers = new DriverSwitch(() => diskConfig((k) => settings.get(`server.${k}` as never), disk), (c): Storage => {
       switch (c.driver) {
         case 's3': case 'digitalocean_s3': case 'backblaze_s3': return new S3Storage(c.s3);
         case 'ftp': return new FtpStorage(c.ftp);
@@ -77,15 +77,65 @@ export class SwitchingDisk implements StreamStorage {
   close() { return this.drivers.close(); }
 }
 
-/** The uploading page's check: each selected remote disk accepts its credentials. */
-export async function checkStorage(values: Record<string, unknown>): Promise<string | null> {
+/**
+ * The uploading page's check: each selected remote disk accepts its credentials. With `only`, just the
+ * disks using those drivers are tried (one credential section of the page each).
+ */
+export async function checkStorage(values: Record<string, unknown>, only?: string[]): Promise<string | null> {
   const get: Get = async (k) => values[`server.${k}`];
+  const tried = new Set<string>();
   for (const disk of ['uploads', 'public'] as const) {
     const c = await diskConfig(get, disk);
+    if (only && !only.includes(c.driver)) continue;
+    // Both disks on the same service with the same credentials: one check is enough.
+    const sig = JSON.stringify(c);
+    if (tried.has(sig)) continue;
+    tried.add(sig);
     const error = c.driver === 'ftp' ? await checkFtp(c.ftp)
       : c.driver === 'dropbox' ? await checkDropbox(c.dropbox)
         : c.driver === 'local' ? null : await checkS3(c.s3);
     if (error) return error;
   }
   return null;
+}
+
+/** Drivers the settings offer that this server has no client for; saving them would silently store on the local disk. */
+export function checkDiskDrivers(values: Record<string, unknown>): string | null {
+  if (values['server.uploads_disk_driver'] === 'rackspace') return 'Rackspace storage is not supported. Choose another storage method.';
+  return null;
+}
+
+/**
+ * `ctx.storage`: one Storage over the two disks. Keys under `public/` (files served at /storage/*:
+ * avatars, branding, page media, catalogue images) live on the public disk; every other key (private
+ * uploads and their chunks, thumbnails, CSV exports, sitemaps, the analytics certificate) on the uploads disk.
+ * Each disk follows its own setting (`server.public_disk_driver`, `server.uploads_disk_driver`) at the next call.
+ */
+export class AppStorage implements Storage {
+  readonly uploads: SwitchingDisk;
+  readonly public: SwitchingDisk;
+
+  constructor(settings: SettingsReader, local: Storage) {
+    this.uploads = new SwitchingDisk(settings, 'uploads', local);
+    this.public = new SwitchingDisk(settings, 'public', local);
+  }
+
+  /** The disk a key (or a list prefix) belongs to. */
+  disk(key: string): SwitchingDisk {
+    return key === 'public' || key.startsWith('public/') ? this.public : this.uploads;
+  }
+
+  put(key: string, body: Readable | Buffer, options?: PutOptions) { return this.disk(key).put(key, body, options); }
+  read(key: string, range?: ByteRange) { return this.disk(key).read(key, range); }
+  stat(key: string) { return this.disk(key).stat(key); }
+  exists(key: string) { return this.disk(key).exists(key); }
+  delete(key: string) { return this.disk(key).delete(key); }
+  async deleteMany(keys: string[]) {
+    const pub = keys.filter((k) => this.disk(k) === this.public);
+    const rest = keys.filter((k) => this.disk(k) !== this.public);
+    if (pub.length) await this.public.deleteMany(pub);
+    if (rest.length) await this.uploads.deleteMany(rest);
+  }
+  list(prefix: string) { return this.disk(prefix).list(prefix); }
+  async close() { await Promise.all([this.uploads.close(), this.public.close()]); }
 }

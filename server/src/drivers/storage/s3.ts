@@ -5,7 +5,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { reason } from '../switch.ts';
-import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type StreamStorage } from './shape.ts';
+import { cleanKey, type ByteRange, type PutOptions, type StorageStat, type Storage } from './storage.ts';
 
 export interface S3Settings {
   key: string;
@@ -43,7 +43,7 @@ const missing = (err: unknown) => {
 };
 
 /** S3 and S3-compatible object storage; bodies stream through multipart uploads and ranged GETs. */
-export class S3Storage implements StreamStorage {
+export class S3Storage implements Storage {
   readonly client: S3Client;
 
   constructor(private s: S3Settings, private prefix = '') {

@@ -44,6 +44,13 @@ export interface Storage {
   list(prefix: string): AsyncIterable<string>;
 }
 
+/** Refuses keys that climb out of the root or are absolute (the remote drivers' key check). */
+export function cleanKey(key: string): string {
+  const parts = key.split('/').filter((p) => p !== '' && p !== '.');
+  if (!parts.length || parts.includes('..') || key.startsWith('/')) throw new Error('Invalid storage key');
+  return parts.join('/');
+}
+
 /** Reads a small byte range whole (e.g. the first bytes of a file for type sniffing). */
 export async function readBytes(storage: Storage, key: string, range: ByteRange): Promise<Buffer> {
   const parts: Buffer[] = [];

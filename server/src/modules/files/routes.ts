@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
+import { parseRange } from '../../http/range.ts';
 import { attachOwners, fileEntriesListDefinition, findEntry, selectEntries, toFileEntry } from './repository.ts';
 import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
 import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
@@ -16,24 +17,6 @@ const idParam = (params: unknown) => {
 };
 
 const uploader = (req: FastifyRequest): Uploader => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
-
-/** Parses a single `bytes=` range; null when absent or when several ranges are asked for (the whole file is sent). */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return header.includes(',') ? null : 'invalid';
-  let start: number;
-  let end: number;
-  if (m[1] === '') {
-    if (m[2] === '') return 'invalid';
-    start = Math.max(0, size - Number(m[2]));
-    end = size - 1;
-  } else {
-    start = Number(m[1]);
-    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  }
-  return start > end || start >= size ? 'invalid' : { start, end };
-}
 
 /** Types a browser would run as a page are sent as plain text; every answer is sandboxed except PDFs (Chromium will not render a sandboxed PDF). */
 function safeContentType(mime: string): string {

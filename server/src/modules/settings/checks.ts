@@ -1,13 +1,26 @@
+import { SETTINGS, type SettingKey } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { CREDENTIAL_CHECKS } from '../../drivers/checks.ts';
 import { registerSettingsValidator } from './validators.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * Credential checks owned by the settings pages themselves (backends register theirs in src/drivers):
- * tmdb_group tries a new TMDb API key against the v3 API before it is saved.
+ * tmdb_group tries a new TMDb API key against the v3 API before it is saved. The backends' credential checks
+ * (src/drivers/checks.ts) are registered here too: each tries the values as they would be after the save.
  */
 export function registerSettingsChecks(ctx: AppContext): void {
+  const serverKeys = Object.keys(SETTINGS).filter((k) => k.startsWith('server.'));
+  for (const c of CREDENTIAL_CHECKS) {
+    registerSettingsValidator(c.group, serverKeys.filter((k) => c.watches(k)), async (read) => {
+      // The checks read dotted keys off a plain object; this one reads the merged values on demand.
+      const values = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (typeof k === 'string' && k in SETTINGS ? read(k as SettingKey) : undefined) });
+      const error = await c.check(values);
+      // Driver messages echo hosts, buckets and server replies: plain text, escaped for the form's HTML.
+      return error ? esc(error) : null;
+    });
+  }
   registerSettingsValidator('tmdb_group', ['server.tmdb_api_key'], async (v) => {
     const key = v('server.tmdb_api_key');
     if (!key) return;

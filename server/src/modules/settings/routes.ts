@@ -5,6 +5,9 @@ import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
 import { HttpError, parse } from '../../http/errors.ts';
 import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
+import { diskConfig } from '../../drivers/storage/manager.ts';
+import { putBucketCors } from '../../drivers/storage/s3.ts';
+import { reason } from '../../drivers/switch.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
 
@@ -85,7 +88,9 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Settings updated' };
   });
 
+  // Clears the active cache driver (array, file, Redis or Memcached) and the settings' own cached values.
   app.post('/api/v1/cache/flush', manage, async () => {
+    await ctx.cache.flush();
     await ctx.settings.flush();
     return { message: 'Cache cleared' };
   });
@@ -100,7 +105,21 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The form shows stored credentials masked; the mask stands for the stored value.
     if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
     if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
-    return { refreshToken: await dropboxRefreshToken(ctx, input) };
+    return { refreshToken: await dropboxRefreshToken(input) };
+  });
+
+  // Lets the site's origin upload straight to the bucket of the S3-compatible disk in use (S3 direct upload).
+  app.post('/api/v1/s3/cors/upload', manage, async () => {
+    const get = (k: string) => ctx.settings.get(`server.${k}` as never);
+    const disks = [await diskConfig(get, 'uploads'), await diskConfig(get, 'public')];
+    const s3 = disks.map((d) => ('s3' in d ? d.s3 : null)).find((d) => d !== null);
+    if (!s3) throw new HttpError(422, 'Select an S3 storage method and save it first.');
+    try {
+      await putBucketCors(s3, new URL(await ctx.settings.siteUrl(ctx.config.appUrl)).origin);
+    } catch (err) {
+      throw new HttpError(422, `Could not update the CORS file: ${reason(err)}`);
+    }
+    return { message: 'CORS file updated' };
   });
 
   // The generated sitemaps, for search engines.

@@ -36,8 +36,8 @@ export async function tmdbClient(ctx: AppContext): Promise<TmdbClient> {
   if (!apiKey) throw new HttpError(422, 'The movie database is not set up: add its API key in the settings.');
   const opts = {
     apiKey,
-    baseUrl: await ctx.settings.get('server.tmdb_api_url'),
-    imageUrl: await ctx.settings.get('server.tmdb_image_url'),
+    baseUrl: `${ctx.config.tmdbApiUrl.replace(/\/+$/, '')}/3`,
+    imageUrl: ctx.config.tmdbImageUrl,
     language: await ctx.settings.get('client.tmdb.language'),
     includeAdult: await ctx.settings.get('client.tmdb.includeAdult'),
   };

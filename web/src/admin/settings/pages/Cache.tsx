@@ -4,6 +4,7 @@ import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/Toast';
 import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { RedisFields } from '../redis-fields';
 
 function Fields() {
   const driver = useSettingValue<string>('server.cache_driver');
@@ -29,6 +30,7 @@ function Fields() {
           <SettingNumber name="server.memcached_port" label={trans('Memcached port')} placeholder="11211" min={0} />
         </>
       )}
+      {driver === 'redis' && <RedisFields />}
       <div><Button onClick={() => flush.mutate()} disabled={flush.isPending}>{trans('Clear cache')}</Button></div>
     </Section>
   );

@@ -1,5 +1,6 @@
 import { trans } from '../../../lib/i18n';
-import { Section, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { RedisFields } from '../redis-fields';
 
 function Fields() {
   const driver = useSettingValue<string>('server.queue_driver');
@@ -13,6 +14,13 @@ function Fields() {
           { value: 'beanstalkd', label: 'Beanstalkd' }, { value: 'sqs', label: 'Amazon SQS' },
         ]}
       />
+      {driver === 'redis' && <RedisFields />}
+      {driver === 'beanstalkd' && (
+        <>
+          <SettingText name="server.beanstalkd_host" label={trans('Beanstalkd host')} placeholder="127.0.0.1" />
+          <SettingNumber name="server.beanstalkd_port" label={trans('Beanstalkd port')} placeholder="11300" min={0} />
+        </>
+      )}
       {driver === 'sqs' && (
         <>
           <SettingText name="server.sqs_queue_key" label={trans('SQS key')} secret />

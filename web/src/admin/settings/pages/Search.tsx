@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, api, errorMessage } from '../../../lib/api';
+import { api, errorMessage } from '../../../lib/api';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/fields';
@@ -30,7 +30,7 @@ function ModelImport() {
       <p className="text-sm text-text-muted">{trans('Rebuilds the search index of the chosen models with the selected search method. Save the method first.')}</p>
       {models.isError ? (
         <p className="text-sm text-danger">
-          {models.error instanceof ApiError && models.error.status === 404 ? trans('Search model import is not available on this server.') : errorMessage(models.error, trans('Could not load searchable models.'))}
+          {errorMessage(models.error, trans('Could not load searchable models.'))}
         </p>
       ) : (
         <div className="flex items-end gap-2">
