@@ -4,6 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import IORedis from 'ioredis';
+import sharp from 'sharp';
+import type { FileEntry } from '@app/contracts';
+import * as fileDisk from '../src/db/migrations/0015_file_disk.ts';
 import { Client, asAdmin, createTestApp } from './helper.ts';
 import { freePort, startRedis, type Service } from './drivers/services.ts';
 import { startS3Server } from './drivers/servers/s3.ts';
@@ -63,6 +66,49 @@ describe('storage disks switched by POST settings', () => {
     expect(s3Objects().some(([, o]) => o.body.toString() === 'local again')).toBe(false);
     expect((await admin.get(`/api/v1/file-entries/download/${back.hash}`)).text).toBe('local again');
     expect((await admin.get(`/api/v1/file-entries/download/${local.hash}`)).text).toBe('on the local disk');
+  });
+
+  it('files remember their driver: both download, thumbnails too, and deleting removes the bytes from each place', async () => {
+    const image = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#c33' } }).png().toBuffer();
+    const local = await uploadFile('local.png', await image()) as unknown as FileEntry;
+    expect(local.disk).toBe('local');
+    const localFiles = [local.file_name, (await t.ctx.db.selectFrom('file_entries').select('thumbnail').where('id', '=', local.id).executeTakeFirstOrThrow()).thumbnail!];
+    for (const f of localFiles) expect(fs.existsSync(path.join(t.storage, f))).toBe(true);
+
+    expect((await saveServer({ uploads_disk_driver: 's3', ...Object.fromEntries(Object.entries(s3Settings()).map(([k, v]) => [k.slice('server.'.length), v])) })).status).toBe(200);
+    const remote = await uploadFile('remote.png', await image()) as unknown as FileEntry;
+    expect(remote.disk).toBe('s3');
+    const remoteKeys = s3Objects().map(([k]) => k).filter((k) => k.includes(remote.file_name.replace(/\.png$/, '').split('/').pop()!));
+    expect(remoteKeys).toHaveLength(2);
+
+    // With S3 selected, the older local file still downloads, previews and shows its thumbnail from the local disk.
+    for (const f of [local, remote]) {
+      const dl = await admin.get(`/api/v1/file-entries/download/${f.hash}?download=1`);
+      expect(dl.status, f.disk).toBe(200);
+      expect(dl.headers['content-type']).toBe('image/png');
+      expect((await admin.request('GET', `/api/v1/file-entries/download/${f.hash}`, undefined, { range: 'bytes=0-3' })).status).toBe(206);
+      const thumb = await admin.get(`/api/v1/file-entries/download/${f.hash}?thumbnail=1`);
+      expect(thumb.status, f.disk).toBe(200);
+      expect(thumb.headers['content-type']).toBe('image/webp');
+    }
+
+    expect((await admin.delete(`/api/v1/file-entries/${local.id},${remote.id}`)).body.deleted).toBe(2);
+    for (const f of localFiles) expect(fs.existsSync(path.join(t.storage, f))).toBe(false);
+    expect(s3Objects().filter(([k]) => remoteKeys.includes(k))).toHaveLength(0);
+    expect((await saveServer({ uploads_disk_driver: 'local' })).status).toBe(200);
+  });
+
+  it('0015_file_disk names the uploads driver selected at migration time on older rows', async () => {
+    const now = new Date().toISOString();
+    const row = await t.ctx.db.insertInto('file_entries').values({
+      name: 'old.txt', file_name: 'file-entries/old.txt', mime: 'text/plain', type: 'text', extension: 'txt', file_size: 1,
+      hash: crypto.randomBytes(20).toString('hex'), content_hash: 'x', user_id: null, public: false, disk: 'uploads', thumbnail: null, parent_id: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await t.ctx.settings.set({ 'server.uploads_disk_driver': 's3', ...s3Settings() });
+    await fileDisk.up(t.ctx.db as never);
+    await t.ctx.settings.set({ 'server.uploads_disk_driver': 'local' });
+    expect((await t.ctx.db.selectFrom('file_entries').select('disk').where('id', '=', row.id).executeTakeFirstOrThrow()).disk).toBe('s3');
+    await t.ctx.db.deleteFrom('file_entries').where('id', '=', row.id).execute();
   });
 
   it('serves /storage/* from the public disk, with byte ranges, on the local disk and on S3', async () => {

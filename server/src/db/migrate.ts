@@ -11,6 +11,7 @@ import * as m0004 from './migrations/0004_file_entries.ts';
 import * as m0007 from './migrations/0007_catalogue.ts';
 import * as m0005 from './migrations/0005_jobs.ts';
 import * as m0013 from './migrations/0013_social_profiles.ts';
+import * as m0015 from './migrations/0015_file_disk.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0007_catalogue': m0007,
   '0005_jobs': m0005,
   '0013_social_profiles': m0013,
+  '0015_file_disk': m0015,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

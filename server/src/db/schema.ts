@@ -147,6 +147,7 @@ export interface FileEntriesTable {
   content_hash: string;
   user_id: number | null;
   public: Bool;
+  /** Driver the bytes were stored on ('local', 's3', ...); download and delete use it. */
   disk: string;
   /** Storage key of the generated thumbnail. */
   thumbnail: string | null;

@@ -9,9 +9,17 @@ type Get = (key: string) => Promise<any>;
 /** The public disk's choices name the same S3-compatible services without the suffix. */
 const canonical = (d: string) => (d === 'digitalocean' ? 'digitalocean_s3' : d === 'backblaze' ? 'backblaze_s3' : d);
 
+/** Driver names a file entry may record (`file_entries.disk`), as `diskConfig` answers them. */
+export const STORAGE_DRIVERS = ['local', 's3', 'digitalocean_s3', 'backblaze_s3', 'ftp', 'dropbox'] as const;
+
 /** The settings one storage driver reads: `disk` is `uploads` (private) or `public`. */
 export async function diskConfig(get: Get, disk: 'uploads' | 'public') {
-  const driver = canonical(await get(disk === 'uploads' ? 'uploads_disk_driver' : 'public_disk_driver'));
+  return driverConfig(get, await get(disk === 'uploads' ? 'uploads_disk_driver' : 'public_disk_driver'));
+}
+
+/** One named driver built from the current settings' credentials for it, whichever driver the disk selects now. */
+export async function driverConfig(get: Get, name: string) {
+  const driver = canonical(name);
   switch (driver) {
     case 's3': case 'digitalocean_s3': case 'backblaze_s3': {
       const vendor = driver === 's3' ? 's3' : driver.replace('_s3', '');
@@ -41,20 +49,44 @@ export async function diskConfig(get: Get, disk: 'uploads' | 'public') {
  */
 export class SwitchingDisk implements Storage {
   private drivers: DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, Storage>;
+  /** Drivers asked for by name (files stored before the disk was switched), each rebuilt when its credentials change. */
+  private named = new Map<string, DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, Storage>>();
+  private get: Get;
+  private build: (c: Awaited<ReturnType<typeof diskConfig>>) => Storage;
+  private dispose: (d: Storage) => void;
 
-  constructor(settings: SettingsReader, disk: 'uploads' | 'public', local: Storage) {
-    this.drivers = new DriverSwitch(() => diskConfig((k) => settings.get(`server.${k}` as never), disk), (c): Storage => {
+  constructor(settings: SettingsReader, private disk: 'uploads' | 'public', private local: Storage) {
+    this.get = (k) => settings.get(`server.${k}` as never);
+    this.build = (c): Storage => {
       switch (c.driver) {
         case 's3': case 'digitalocean_s3': case 'backblaze_s3': return new S3Storage(c.s3);
         case 'ftp': return new FtpStorage(c.ftp);
         case 'dropbox': return new DropboxStorage(c.dropbox);
         default: return local;
       }
-    }, (d) => { if (d !== local) (d as { close?(): void }).close?.(); });
+    };
+    this.dispose = (d) => { if (d !== local) (d as { close?(): void }).close?.(); };
+    this.drivers = new DriverSwitch(() => diskConfig(this.get, disk), this.build, this.dispose);
   }
 
   /** The driver the next call uses. */
   current() { return this.drivers.get(); }
+
+  /** The name of the driver the next call uses ('local', 's3', ...), as a file entry records it. */
+  async currentName(): Promise<string> { return (await diskConfig(this.get, this.disk)).driver; }
+
+  /**
+   * A specific driver by name, built from the current settings' credentials for it: a file stays readable
+   * and deletable on the driver it was stored on after the disk is switched. An unknown name is the current driver.
+   */
+  async driver(name: string | null | undefined): Promise<Storage> {
+    const wanted = canonical(name ?? '');
+    if (!(STORAGE_DRIVERS as readonly string[]).includes(wanted) || wanted === await this.currentName()) return this.current();
+    if (wanted === 'local') return this.local;
+    let sw = this.named.get(wanted);
+    if (!sw) this.named.set(wanted, sw = new DriverSwitch(() => driverConfig(this.get, wanted), this.build, this.dispose));
+    return sw.get();
+  }
 
   async put(key: string, body: Readable | Buffer, options?: PutOptions) { return (await this.current()).put(key, body, options); }
 
@@ -74,7 +106,7 @@ export class SwitchingDisk implements Storage {
   async delete(key: string) { return (await this.current()).delete(key); }
   async deleteMany(keys: string[]) { return (await this.current()).deleteMany(keys); }
   async *list(prefix: string) { yield* (await this.current()).list(prefix); }
-  close() { return this.drivers.close(); }
+  async close() { await Promise.all([this.drivers.close(), ...[...this.named.values()].map((d) => d.close())]); }
 }
 
 /**
@@ -124,6 +156,9 @@ export class AppStorage implements Storage {
   disk(key: string): SwitchingDisk {
     return key === 'public' || key.startsWith('public/') ? this.public : this.uploads;
   }
+
+  /** A named driver of the disk a key belongs to: where a file entry recorded its bytes went (`file_entries.disk`). */
+  driver(name: string | null | undefined, key: string) { return this.disk(key).driver(name); }
 
   put(key: string, body: Readable | Buffer, options?: PutOptions) { return this.disk(key).put(key, body, options); }
   read(key: string, range?: ByteRange) { return this.disk(key).read(key, range); }

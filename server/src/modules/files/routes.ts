@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SERVER_MAX_CHUNK_BYTES, uploadInitSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Storage } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -24,8 +25,9 @@ function safeContentType(mime: string): string {
     : mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime;
 }
 
-async function sendObject(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, key: string, mime: string, name: string, attachment: boolean) {
-  const stat = await ctx.storage.stat(key);
+/** Streams `key` from `storage`: the driver the file entry recorded (`disk`), not necessarily the one selected now. */
+async function sendObject(storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, mime: string, name: string, attachment: boolean) {
+  const stat = await storage.stat(key);
   if (!stat) throw notFound('File not found');
   const range = parseRange(req.headers.range, stat.size);
   reply.header('accept-ranges', 'bytes');
@@ -43,10 +45,10 @@ async function sendObject(ctx: AppContext, req: FastifyRequest, reply: FastifyRe
     reply.status(206);
     reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
     reply.header('content-length', range.end - range.start + 1);
-    stream = ctx.storage.read(key, range);
+    stream = storage.read(key, range);
   } else {
     reply.header('content-length', stat.size);
-    stream = ctx.storage.read(key);
+    stream = storage.read(key);
   }
   return reply.send(stream);
 }
@@ -75,9 +77,9 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (q.thumbnail) {
       const row = await ctx.db.selectFrom('file_entries').select('thumbnail').where('id', '=', entry.id).executeTakeFirst();
       if (!row?.thumbnail) throw notFound('File not found');
-      return sendObject(ctx, req, reply, row.thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
+      return sendObject(await ctx.storage.driver(entry.disk, row.thumbnail), req, reply, row.thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
     }
-    return sendObject(ctx, req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
+    return sendObject(await ctx.storage.driver(entry.disk, entry.file_name), req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
   });
 
   app.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' } }, async (req) =>

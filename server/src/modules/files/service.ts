@@ -37,16 +37,19 @@ export async function addPreviewToken(ctx: AppContext, req: FastifyRequest, id: 
  * so a failed delete never leaves rows pointing at missing bytes.
  */
 export async function deleteEntries(ctx: AppContext, ids: number[]): Promise<number> {
-  const { count, keys } = await ctx.db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom('file_entries').select(['id', 'file_name', 'thumbnail']).where('id', 'in', ids).execute();
-    if (!rows.length) return { count: 0, keys: [] };
+  const { count, rows } = await ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom('file_entries').select(['id', 'file_name', 'thumbnail', 'disk']).where('id', 'in', ids).execute();
+    if (!rows.length) return { count: 0, rows: [] };
     const found = rows.map((r) => r.id);
     await trx.deleteFrom('file_preview_tokens').where('file_entry_id', 'in', found).execute();
     await trx.updateTable('file_entries').set({ parent_id: null }).where('parent_id', 'in', found).execute();
     await trx.deleteFrom('file_entries').where('id', 'in', found).execute();
     await bumpFileCounter(trx, -rows.length);
-    return { count: rows.length, keys: rows.flatMap((r) => [r.file_name, ...(r.thumbnail ? [r.thumbnail] : [])]) };
+    return { count: rows.length, rows };
   });
-  await ctx.storage.deleteMany(keys);
+  // Each file's bytes go from the driver it was stored on (the uploads disk may have been switched since).
+  const byDisk = new Map<string, string[]>();
+  for (const r of rows) byDisk.set(r.disk, [...(byDisk.get(r.disk) ?? []), r.file_name, ...(r.thumbnail ? [r.thumbnail] : [])]);
+  for (const [disk, keys] of byDisk) await (await ctx.storage.driver(disk, keys[0])).deleteMany(keys);
   return count;
 }

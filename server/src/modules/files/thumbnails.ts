@@ -1,26 +1,26 @@
 import sharp from 'sharp';
-import type { AppContext } from '../../context.ts';
+import type { Storage } from '../../drivers/storage/storage.ts';
 
 const THUMBNAIL_WIDTH = 320;
 /** Refuse decompression bombs: images above this many pixels get no thumbnail. */
 const MAX_INPUT_PIXELS = 100_000_000;
 
 /**
- * A small WebP of an image, read from and written to the storage driver as streams. sharp decodes in libuv's
+ * A small WebP of an image, read from and written to one storage driver (the file's) as streams. sharp decodes in libuv's
  * thread pool, so the event loop stays free. A file sharp cannot read simply gets no thumbnail.
  */
-export async function makeThumbnail(ctx: AppContext, sourceKey: string, thumbKey: string): Promise<string | null> {
+export async function makeThumbnail(storage: Storage, sourceKey: string, thumbKey: string): Promise<string | null> {
   try {
     const resize = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 });
-    const source = ctx.storage.read(sourceKey);
+    const source = storage.read(sourceKey);
     source.once('error', (err) => resize.destroy(err));
-    await ctx.storage.put(thumbKey, source.pipe(resize), { contentType: 'image/webp' });
+    await storage.put(thumbKey, source.pipe(resize), { contentType: 'image/webp' });
     return thumbKey;
   } catch {
-    await ctx.storage.delete(thumbKey).catch(() => undefined);
+    await storage.delete(thumbKey).catch(() => undefined);
     return null;
   }
 }

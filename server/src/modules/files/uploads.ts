@@ -230,22 +230,25 @@ export async function completeUpload(ctx: AppContext, who: Uploader, uploadId: s
   const key = `${ENTRY_PREFIX}/${storageId}${detected.extension ? `.${detected.extension}` : ''}`;
   const hash = crypto.createHash('sha256');
   const storage = ctx.storage;
+  // The bytes go to one driver, named on the entry, so they stay reachable after the uploads disk is switched.
+  const disk = await storage.disk(key).currentName();
+  const target = await storage.driver(disk, key);
   async function* joined() {
     for (const c of chunks) yield* storage.read(c.storage_key);
   }
   let thumbnail: string | null = null;
   try {
-    await storage.put(key, Readable.from(joined()).pipe(hashTap(hash)), { contentType: detected.mime });
+    await target.put(key, Readable.from(joined()).pipe(hashTap(hash)), { contentType: detected.mime });
     const contentHash = hash.digest('hex');
     if (s.sha256 && s.sha256 !== contentHash) throw invalid('file', 'The file was damaged during upload. Please upload it again.');
-    if (detected.type === 'image') thumbnail = await makeThumbnail(ctx, key, `${ENTRY_PREFIX}/thumbnails/${storageId}.webp`);
+    if (detected.type === 'image') thumbnail = await makeThumbnail(target, key, `${ENTRY_PREFIX}/thumbnails/${storageId}.webp`);
     const now = nowIso();
     const id = await ctx.db.transaction().execute(async (trx) => {
       // Checked again inside the write: two uploads finishing together must not both fit in the same space.
       await checkSpace(trx, who.userId, Number(s.size), limits, s.id);
       const row = await trx.insertInto('file_entries').values({
         name: s.name, file_name: key, mime: detected.mime, type: detected.type, extension: detected.extension, file_size: Number(s.size),
-        hash: crypto.randomBytes(20).toString('hex'), content_hash: contentHash, user_id: who.userId, public: false, disk: 'uploads',
+        hash: crypto.randomBytes(20).toString('hex'), content_hash: contentHash, user_id: who.userId, public: false, disk,
         thumbnail, parent_id: s.parent_id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
       await bumpFileCounter(trx, 1);
@@ -257,7 +260,7 @@ export async function completeUpload(ctx: AppContext, who: Uploader, uploadId: s
     await storage.deleteMany(chunks.map((c) => c.storage_key));
     return (await findEntry(ctx.db, { id }))!;
   } catch (err) {
-    await storage.deleteMany([key, ...(thumbnail ? [thumbnail] : [])]);
+    await target.deleteMany([key, ...(thumbnail ? [thumbnail] : [])]);
     await discardUpload(ctx, uploadId);
     throw err;
   }
