@@ -6,9 +6,12 @@ const name = z.string().trim().max(100).nullish().transform((v) => v || null);
 export const accountProfileSchema = z.object({ first_name: name, last_name: name });
 export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
 
-/** `PUT account/password`: the current password proves it is the owner at the keyboard. */
+/**
+ * `PUT account/password`: the current password proves it is the owner at the keyboard. An account without a
+ * password (made through social login) has none to give, so the field may be empty; the server requires it otherwise.
+ */
 export const accountPasswordSchema = z.object({
-  current_password: z.string().min(1, 'Enter your current password.').max(255),
+  current_password: z.string().max(255).optional(),
   password: z.string().min(8).max(255),
   password_confirmation: z.string().max(255),
 }).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });

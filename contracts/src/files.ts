@@ -37,6 +37,7 @@ export interface FileEntry {
   /** sha256 of the bytes. */
   content_hash: string;
   public: boolean;
+  /** Storage driver the bytes were stored on ('local', 's3', ...). */
   disk: string;
   owner_id: number | null;
   owner: FileEntryOwner | null;

@@ -47,6 +47,8 @@ export interface User {
 export interface CurrentUser extends User {
   /** Effective permission names: the union of the user's roles' and their own. */
   effective_permissions: string[];
+  /** False for accounts made through social login until they set one (account settings then ask no current password). */
+  has_password: boolean;
 }
 
 const restrictionSchema = z.object({ name: z.string().max(64), value: z.union([z.boolean(), z.number().int()]).nullish().transform((v) => v ?? undefined) });

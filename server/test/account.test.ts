@@ -99,6 +99,49 @@ describe('password', () => {
   });
 });
 
+describe('password for an account without one (social login)', () => {
+  async function passwordless() {
+    const me = await asUser(t);
+    await t.ctx.db.updateTable('users').set({ password: null }).where('id', '=', me.user.id).execute();
+    return me;
+  }
+
+  it('auth/me says whether a password is set, never the hash', async () => {
+    const withPassword = await asUser(t);
+    const mine = (await withPassword.get('/api/v1/auth/me')).body.user;
+    expect(mine.has_password).toBe(true);
+    expect(mine.password).toBeUndefined();
+    const social = await passwordless();
+    expect((await social.get('/api/v1/auth/me')).body.user.has_password).toBe(false);
+  });
+
+  it('sets the first password without a current one, then asks for it', async () => {
+    const me = await passwordless();
+    const res = await me.put('/api/v1/account/password', { password: 'first-password', password_confirmation: 'first-password' });
+    expect(res.status, res.text).toBe(200);
+    expect((await me.get('/api/v1/auth/me')).body.user.has_password).toBe(true);
+    expect((await guest(t).post('/api/v1/auth/login', { email: me.user.email, password: 'first-password' })).status).toBe(200);
+    // Now that one is set, changing it needs it.
+    const again = await me.put('/api/v1/account/password', { password: 'second-password', password_confirmation: 'second-password' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.current_password).toEqual(['Enter your current password.']);
+    const empty = await me.put('/api/v1/account/password', { current_password: '', password: 'second-password', password_confirmation: 'second-password' });
+    expect(empty.body.errors.current_password).toEqual(['Enter your current password.']);
+  });
+
+  it('still requires the confirmation and the length rule, setting nothing', async () => {
+    const me = await passwordless();
+    const mismatch = await me.put('/api/v1/account/password', { password: 'first-password', password_confirmation: 'other-password' });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual(['The passwords do not match.']);
+    const short = await me.put('/api/v1/account/password', { password: 'short', password_confirmation: 'short' });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.password).toBeDefined();
+    const row = await t.ctx.db.selectFrom('users').select('password').where('id', '=', me.user.id).executeTakeFirstOrThrow();
+    expect(row.password).toBeNull();
+  });
+});
+
 describe('sessions', () => {
   it('lists the user\'s sessions, marks this one and logs out the others', async () => {
     const me = await asUser(t);

@@ -36,8 +36,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = requireUser(req);
     const input = parse(accountPasswordSchema, req.body);
     const row = await ctx.db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(input.current_password, row.password))) {
-      throw new HttpError(422, 'Your current password is incorrect.', { current_password: ['Your current password is incorrect.'] });
+    // An account without a password (social login) sets its first one; any other proves it knows the current one.
+    if (row.password) {
+      if (!input.current_password) throw new HttpError(422, 'Enter your current password.', { current_password: ['Enter your current password.'] });
+      if (!(await verifyPassword(input.current_password, row.password))) {
+        throw new HttpError(422, 'Your current password is incorrect.', { current_password: ['Your current password is incorrect.'] });
+      }
     }
     const password = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {

@@ -18,7 +18,9 @@ const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 2
 export async function currentUser(ctx: AppContext, userId: number): Promise<CurrentUser | null> {
   const user = await findUser(ctx.db, userId);
   if (!user) return null;
-  return { ...user, effective_permissions: [...(await loadPermissions(ctx.db, userId))].sort() };
+  // Whether a password is set, never the hash: the account page asks for the current one only then.
+  const row = await ctx.db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirst();
+  return { ...user, effective_permissions: [...(await loadPermissions(ctx.db, userId))].sort(), has_password: Boolean(row?.password) };
 }
 
 export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
