@@ -21,7 +21,7 @@ export function Component() {
         <MenuPosition position="account-settings-page" label={trans('Account links')} className="-mx-3 mt-3" />
       </div>
       <ProfilePanel user={user} />
-      <PasswordPanel />
+      <PasswordPanel hasPassword={user.has_password} />
       <SocialPanel />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountPasswordSchema, type AccountPasswordInput } from '@app/contracts/account';
 import { api, errorMessage } from '../../lib/api';
+import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
@@ -11,7 +12,8 @@ import { Panel } from './Panel';
 
 const EMPTY = { current_password: '', password: '', password_confirmation: '' };
 
-export function PasswordPanel() {
+/** `hasPassword` false: the account came from social login and sets its first password, with no current one to give. */
+export function PasswordPanel({ hasPassword }: { hasPassword: boolean }) {
   const qc = useQueryClient();
   const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<AccountPasswordInput>({
     defaultValues: EMPTY,
@@ -19,8 +21,10 @@ export function PasswordPanel() {
   });
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.put('account/password', values);
+      await api.put('account/password', hasPassword ? values : { password: values.password, password_confirmation: values.password_confirmation });
       reset(EMPTY);
+      // The first password set: the form asks for the current one from now on.
+      if (!hasPassword) void invalidateBootstrap();
       toast(trans('Password changed'));
       // Changing the password signs out the other browsers.
       void qc.invalidateQueries({ queryKey: ['account-sessions'] });
@@ -29,9 +33,13 @@ export function PasswordPanel() {
     }
   });
   return (
-    <Panel id="account-password" title={trans('Update password')} description={trans('Changing your password signs you out on your other devices.')}>
+    <Panel
+      id="account-password"
+      title={trans('Update password')}
+      description={hasPassword ? trans('Changing your password signs you out on your other devices.') : trans('Your account has no password yet. Set one to also sign in with your email address.')}
+    >
       <form onSubmit={onSubmit} noValidate className="flex max-w-md flex-col gap-4">
-        <TextField label={trans('Current password')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
+        {hasPassword && <TextField label={trans('Current password')} type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />}
         <TextField label={trans('New password')} type="password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
         <TextField label={trans('Confirm password')} type="password" autoComplete="new-password" error={errors.password_confirmation?.message} {...register('password_confirmation')} />
         <div><Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Update password')}</Button></div>
