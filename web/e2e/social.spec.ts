@@ -34,6 +34,17 @@ test('signs a new user in with Google through the popup', async ({ page }) => {
   await panel.getByRole('button', { name: 'Disconnect Google' }).click();
   await expect(panel.getByRole('alert')).toHaveText('Set a password before disconnecting your last social account.');
 
+  // It sets a first password without a current one; from then on the form asks for it.
+  const password = page.getByRole('region', { name: 'Update password' });
+  await expect(password.getByText('Your account has no password yet. Set one to also sign in with your email address.')).toBeVisible();
+  await expect(password.getByLabel('Current password')).toHaveCount(0);
+  await password.getByLabel('New password').fill('social-password');
+  await password.getByLabel('Confirm password').fill('social-password');
+  await password.getByRole('button', { name: 'Update password' }).click();
+  await expect(page.getByText('Password changed')).toBeVisible();
+  await expect(password.getByLabel('Current password')).toBeVisible();
+  expect((await (await page.request.get('/api/v1/auth/me')).json()).user.has_password).toBe(true);
+
   // Leave the shared e2e database as the seed made it: other specs count users and click 'Continue'.
   await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
   await page.context().clearCookies();
