@@ -104,7 +104,7 @@ describe('Gmail connect', () => {
   it('refuses a callback whose state does not match, storing nothing', async () => {
     const admin = await asAdmin(t);
     const { res } = await connect(admin, (cb) => cb.searchParams.set('state', 'forged-state'));
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400);
     expect(res.text).toContain('"status":"ERROR"');
     expect(res.text).toContain('This connect request is invalid or has expired. Please try again.');
     expect(await stored()).toEqual({ account: '', token: '' });
@@ -117,7 +117,7 @@ describe('Gmail connect', () => {
     const callback = new URL(approved.headers.get('location')!);
     const other = await asAdmin(t);
     const res = await other.get(callback.pathname + callback.search);
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(400);
     expect(await stored()).toEqual({ account: '', token: '' });
   });
 

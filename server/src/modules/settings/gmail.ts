@@ -48,8 +48,9 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
     const query = req.query as { code?: string; state?: string; error?: string };
     const pending = takePending<Pending>(req, reply, COOKIE);
     try {
-      // The admin who started it, in this browser, with the state Google was given.
-      if (!pending || !stateMatches(pending, query.state) || pending.userId !== req.auth.userId) throw new HttpError(403, INVALID);
+      // The admin who started it, in this browser, with the state Google was given. 400, not 403: the caller
+      // may update settings; it is this request that is bad.
+      if (!pending || !stateMatches(pending, query.state) || pending.userId !== req.auth.userId) throw new HttpError(400, INVALID);
       if (query.error || !query.code) throw new HttpError(422, GENERIC_ERROR);
       const client = await gmailClient(ctx);
       const tokens = await exchangeCode('google', base(), client, query.code, pending.verifier);
