@@ -3,6 +3,8 @@
  * X (Twitter) and Envato, each under its own prefix (`/google`, `/facebook`, ...), so social login runs for real
  * without the internet. The authorize step approves at once as the provider's current `accounts` entry.
  * It checks what the real ones check: client id and secret, redirect URI, single-use codes and the PKCE verifier.
+ * Google's offline access works too: `access_type=offline` at authorize adds a refresh token to the code exchange,
+ * and `grant_type=refresh_token` trades it for a new access token (the Gmail API driver's path).
  *
  * API tests import `startFakeOAuth`; the end-to-end config runs it: `tsx scripts/fake-oauth-provider.ts <port>`.
  */
@@ -17,6 +19,8 @@ export interface FakeOAuth {
   /** The account each provider signs in as next; tests swap it. */
   accounts: Record<FakeProvider, FakeAccount>;
   clients: Record<FakeProvider, { id: string; secret: string }>;
+  /** Who an access token this server issued belongs to, and the scope granted (a local API server checks bearers with it). */
+  tokenInfo(access: string): { provider: FakeProvider; account: FakeAccount; scope: string } | null;
   close(): Promise<void>;
 }
 
@@ -30,8 +34,9 @@ export function defaultAccounts(): Record<FakeProvider, FakeAccount> {
 export function startFakeOAuth(port = 0, host = '127.0.0.1'): Promise<FakeOAuth> {
   const accounts = defaultAccounts();
   const clients = Object.fromEntries((['google', 'facebook', 'twitter', 'envato'] as const).map((p) => [p, { id: `${p}-client-id`, secret: `${p}-client-secret` }])) as FakeOAuth['clients'];
-  const codes = new Map<string, { provider: FakeProvider; redirectUri: string; challenge?: string; account: FakeAccount }>();
-  const tokens = new Map<string, { provider: FakeProvider; account: FakeAccount }>();
+  const codes = new Map<string, { provider: FakeProvider; redirectUri: string; challenge?: string; account: FakeAccount; scope: string; offline: boolean }>();
+  const tokens = new Map<string, { provider: FakeProvider; account: FakeAccount; scope: string }>();
+  const refreshTokens = new Map<string, { provider: FakeProvider; clientId: string; account: FakeAccount; scope: string }>();
 
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -42,7 +47,10 @@ export function startFakeOAuth(port = 0, host = '127.0.0.1'): Promise<FakeOAuth>
     if (q.get('client_id') !== clients[p].id || !redirectUri || q.get('response_type') !== 'code') return json(res, 400, { error: 'invalid_request' });
     if (PKCE[p] && (!q.get('code_challenge') || q.get('code_challenge_method') !== 'S256')) return json(res, 400, { error: 'invalid_request', error_description: 'PKCE required' });
     const code = crypto.randomBytes(12).toString('hex');
-    codes.set(code, { provider: p, redirectUri, challenge: q.get('code_challenge') ?? undefined, account: { ...accounts[p] } });
+    codes.set(code, {
+      provider: p, redirectUri, challenge: q.get('code_challenge') ?? undefined, account: { ...accounts[p] },
+      scope: q.get('scope') ?? '', offline: p === 'google' && q.get('access_type') === 'offline',
+    });
     const back = new URL(redirectUri);
     back.searchParams.set('code', code);
     if (q.get('state')) back.searchParams.set('state', q.get('state')!);
@@ -56,6 +64,16 @@ export function startFakeOAuth(port = 0, host = '127.0.0.1'): Promise<FakeOAuth>
       [id, secret] = Buffer.from(authHeader.slice(6), 'base64').toString().split(':').map(decodeURIComponent);
     }
     if (id !== clients[p].id || secret !== clients[p].secret) return json(res, 401, { error: 'invalid_client' });
+    const issue = (account: FakeAccount, scope: string, refresh?: string) => {
+      const access = crypto.randomBytes(16).toString('hex');
+      tokens.set(access, { provider: p, account, scope });
+      json(res, 200, { access_token: access, token_type: 'bearer', expires_in: 3600, ...(scope ? { scope } : {}), ...(refresh ? { refresh_token: refresh } : {}) });
+    };
+    if (params.get('grant_type') === 'refresh_token') {
+      const r = refreshTokens.get(params.get('refresh_token') ?? '');
+      if (!r || r.provider !== p || r.clientId !== id) return json(res, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      return issue(r.account, r.scope);
+    }
     const entry = codes.get(params.get('code') ?? '');
     codes.delete(params.get('code') ?? '');
     if (!entry || entry.provider !== p || entry.redirectUri !== params.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant' });
@@ -63,9 +81,12 @@ export function startFakeOAuth(port = 0, host = '127.0.0.1'): Promise<FakeOAuth>
       const verifier = params.get('code_verifier') ?? '';
       if (crypto.createHash('sha256').update(verifier).digest('base64url') !== entry.challenge) return json(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
     }
-    const access = crypto.randomBytes(16).toString('hex');
-    tokens.set(access, { provider: p, account: entry.account });
-    json(res, 200, { access_token: access, token_type: 'bearer', expires_in: 3600 });
+    let refresh: string | undefined;
+    if (entry.offline) {
+      refresh = `1//${crypto.randomBytes(16).toString('hex')}`;
+      refreshTokens.set(refresh, { provider: p, clientId: id, account: entry.account, scope: entry.scope });
+    }
+    issue(entry.account, entry.scope, refresh);
   };
 
   const profile = (p: FakeProvider, path: string, authHeader: string | undefined, res: http.ServerResponse) => {
@@ -118,6 +139,7 @@ export function startFakeOAuth(port = 0, host = '127.0.0.1'): Promise<FakeOAuth>
       const { port: bound } = server.address() as { port: number };
       resolve({
         url: `http://${host}:${bound}`, accounts, clients,
+        tokenInfo: (access) => tokens.get(access) ?? null,
         close: () => new Promise((r) => server.close(() => r())),
       });
     });

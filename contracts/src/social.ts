@@ -25,3 +25,11 @@ export interface SocialLoginMessage {
   provider: SocialProvider;
   message?: string;
 }
+
+/** What the Gmail connect callback page (mail settings) posts to the window that opened the popup. */
+export interface GmailConnectMessage {
+  type: 'gmail-connect';
+  status: 'SUCCESS' | 'ERROR';
+  callbackData?: { profile: { email: string } };
+  message?: string;
+}

@@ -12,7 +12,8 @@ async function mailConfig(get: (key: string) => Promise<any>) {
     case 'mailgun': return { driver, mailgun: { domain: await get('mailgun_domain'), secret: await get('mailgun_secret'), endpoint: await get('mailgun_endpoint') } } as const;
     case 'postmark': return { driver, token: (await get('postmark_token')) as string } as const;
     case 'ses': return { driver, ses: { key: await get('ses_key'), secret: await get('ses_secret'), region: await get('ses_region'), endpoint: await get('ses_endpoint') } } as const;
-    case 'gmailApi': return { driver, gmail: { clientId: await get('gmail_client_id'), clientSecret: await get('gmail_client_secret'), refreshToken: await get('gmail_refresh_token') } } as const;
+    // The Gmail client's own id and secret, else the Google login's: the pair the connect flow used (modules/settings/gmail.ts).
+    case 'gmailApi': return { driver, gmail: { clientId: (await get('gmail_client_id')) || (await get('google_id')), clientSecret: (await get('gmail_client_secret')) || (await get('google_secret')), refreshToken: await get('gmail_refresh_token') } } as const;
     case 'sendmail': return { driver } as const;
     default: return { driver: 'log' } as const;
   }

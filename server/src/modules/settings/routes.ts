@@ -5,6 +5,7 @@ import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
 import { HttpError, parse } from '../../http/errors.ts';
 import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
+import { gmailConnectRoutes } from './gmail.ts';
 import { diskConfig } from '../../drivers/storage/manager.ts';
 import { putBucketCors } from '../../drivers/storage/s3.ts';
 import { reason } from '../../drivers/switch.ts';
@@ -66,6 +67,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   registerSettingsChecks(ctx);
+  gmailConnectRoutes(app, ctx);
 
   ctx.queue.register('sitemap.generate', async () => {
     await generateSitemap(ctx);

@@ -91,14 +91,19 @@ export function pkceVerifier(): string {
   return crypto.randomBytes(32).toString('base64url');
 }
 
-export function authorizeUrl(provider: SocialProvider, base: string | undefined, client: OAuthClient, state: string, verifier: string): string {
+/** What another flow (the Gmail connect) asks on top of sign-in: its own scopes and extra authorize parameters. */
+export interface AuthorizeExtra { scopes?: string[]; params?: Record<string, string> }
+
+export function authorizeUrl(provider: SocialProvider, base: string | undefined, client: OAuthClient, state: string, verifier: string, extra: AuthorizeExtra = {}): string {
   const def = PROVIDERS[provider];
   const url = new URL(endpointUrl(base, def.endpoints.authorize));
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', client.id);
   url.searchParams.set('redirect_uri', client.redirectUri);
   url.searchParams.set('state', state);
-  if (def.scopes.length) url.searchParams.set('scope', def.scopes.join(def.scopeSeparator));
+  const scopes = extra.scopes ?? def.scopes;
+  if (scopes.length) url.searchParams.set('scope', scopes.join(def.scopeSeparator));
+  for (const [k, v] of Object.entries(extra.params ?? {})) url.searchParams.set(k, v);
   if (def.pkce) {
     url.searchParams.set('code_challenge', crypto.createHash('sha256').update(verifier).digest('base64url'));
     url.searchParams.set('code_challenge_method', 'S256');
@@ -106,8 +111,10 @@ export function authorizeUrl(provider: SocialProvider, base: string | undefined,
   return url.toString();
 }
 
-/** Exchanges the authorization code for an access token, then reads the profile with it. */
-export async function fetchProfile(provider: SocialProvider, base: string | undefined, client: OAuthClient, code: string, verifier: string): Promise<OAuthProfile> {
+export interface OAuthTokens { access_token: string; refresh_token?: string; expires_in?: number; scope?: string }
+
+/** Exchanges the authorization code for the provider's tokens (RFC 6749 4.1.3). */
+export async function exchangeCode(provider: SocialProvider, base: string | undefined, client: OAuthClient, code: string, verifier: string): Promise<OAuthTokens> {
   const def = PROVIDERS[provider];
   const params = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: client.redirectUri });
   if (def.pkce) params.set('code_verifier', verifier);
@@ -128,12 +135,23 @@ export async function fetchProfile(provider: SocialProvider, base: string | unde
     headers['content-type'] = 'application/x-www-form-urlencoded';
     res = await fetch(tokenUrl, { method: 'POST', headers, body: params, signal: AbortSignal.timeout(15_000) });
   }
-  const body = (await res.json().catch(() => ({}))) as { access_token?: string; error?: string };
+  const body = (await res.json().catch(() => ({}))) as Partial<OAuthTokens> & { error?: string };
   if (!res.ok || !body.access_token) throw new HttpError(502, 'The provider refused the sign-in request.');
-  const profile = await def.profile(body.access_token, (u) => endpointUrl(base, u));
+  return body as OAuthTokens;
+}
+
+/** Reads the provider account the access token belongs to. */
+export async function readProfile(provider: SocialProvider, base: string | undefined, accessToken: string): Promise<OAuthProfile> {
+  const profile = await PROVIDERS[provider].profile(accessToken, (u) => endpointUrl(base, u));
   // Stored emails are trimmed and lower-cased (contracts/src/auth.ts); anything that is not an address is dropped.
   const email = z.string().trim().toLowerCase().email().max(255).safeParse(profile.email);
   return { ...profile, id: profile.id.slice(0, 191), email: email.success ? email.data : null };
+}
+
+/** Exchanges the authorization code for an access token, then reads the profile with it. */
+export async function fetchProfile(provider: SocialProvider, base: string | undefined, client: OAuthClient, code: string, verifier: string): Promise<OAuthProfile> {
+  const tokens = await exchangeCode(provider, base, client, code, verifier);
+  return readProfile(provider, base, tokens.access_token);
 }
 
 async function getJson<T>(url: string, token: string): Promise<T> {

@@ -1,4 +1,10 @@
+import { useEffect, useState } from 'react';
+import type { GmailConnectMessage } from '@app/contracts/social';
+import { API_ROOT } from '../../../lib/api';
 import { trans } from '../../../lib/i18n';
+import { useOAuthPopup } from '../../../lib/oauth-popup';
+import { Button } from '../../../ui/Button';
+import { toast } from '../../../ui/Toast';
 import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue, useSettingsCtx } from '../settings-form';
 
 const outgoing = () => [
@@ -7,13 +13,35 @@ const outgoing = () => [
 ];
 const INCOMING = [{ value: 'mailgun', label: 'Mailgun' }, { value: 'gmailApi', label: 'Gmail API' }, { value: 'rest', label: 'REST API' }, { value: 'pipe', label: 'Pipe' }];
 
+const gmailConnectUrl = (popup: boolean) => `${API_ROOT}/settings/mail/gmail/connect${popup ? '?popup=1' : ''}`;
+
+/** The Gmail API driver sends as the Google account connected here (OAuth popup, offline gmail.send access). */
 function Gmail() {
   const { loaded } = useSettingsCtx();
   const handler = useSettingValue<string | null>('client.mail.handler');
-  const account = loaded['server.connectedGmailAccount'] as string;
+  // Kept here rather than refetching settings: a refetch resets the form and would drop an unsaved driver choice.
+  const [account, setAccount] = useState(loaded['server.connectedGmailAccount'] as string);
+  const open = useOAuthPopup<GmailConnectMessage>('gmail-connect', 'gmail-connect', (msg) => {
+    if (msg.status === 'SUCCESS' && msg.callbackData) {
+      setAccount(msg.callbackData.profile.email);
+      toast(trans('Connected gmail account'));
+    } else {
+      toast.danger(msg.message ? trans(msg.message) : trans('There was an issue. Please try again.'));
+    }
+  });
+  // A blocked popup came back here through a full-page redirect.
+  useEffect(() => {
+    const error = new URLSearchParams(window.location.search).get('gmail_error');
+    if (error) toast.danger(trans(error));
+  }, []);
   return (
     <Section title="Gmail" group="gmail_group">
-      <p className="text-sm">{account ? trans('Connected gmail account: :email', { email: account }) : trans('No Gmail account is connected.')}</p>
+      <p className="text-sm" data-testid="gmail-account">{account ? trans('Connected gmail account: :email', { email: account }) : trans('No Gmail account is connected.')}</p>
+      <div>
+        <Button type="button" onClick={() => open(gmailConnectUrl(true), gmailConnectUrl(false))}>
+          {account ? trans('Reconnect Gmail account') : trans('Connect Gmail account')}
+        </Button>
+      </div>
       {handler === 'gmailApi' && <SettingText name="client.gmail.incoming.topicName" label={trans('Gmail topic name')} placeholder="projects/my-project/topics/gmail" />}
     </Section>
   );

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomToken } from '../../lib/crypto.ts';
+import { pkceVerifier } from './providers.ts';
+
+/**
+ * Pieces every OAuth popup flow here shares (social login, the Gmail connect): the pending request kept in an
+ * httpOnly cookie of this browser (the callback must bring back the same state, so nobody can finish a flow
+ * they did not start here, and the PKCE verifier never leaves us), and the page that ends the flow.
+ */
+export interface PendingBase { state: string; verifier: string }
+
+export function startPending<T extends object>(req: FastifyRequest, reply: FastifyReply, cookie: { name: string; path: string }, extra: T): T & PendingBase {
+  const pending = { ...extra, state: randomToken(24), verifier: pkceVerifier() };
+  reply.setCookie(cookie.name, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+    path: cookie.path, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 600,
+  });
+  return pending;
+}
+
+/** Reads and clears the pending request; null when missing or unreadable. */
+export function takePending<T extends PendingBase>(req: FastifyRequest, reply: FastifyReply, cookie: { name: string; path: string }): T | null {
+  const raw = req.cookies[cookie.name];
+  reply.clearCookie(cookie.name, { path: cookie.path });
+  if (!raw) return null;
+  try {
+    const p = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as T;
+    return typeof p.state === 'string' && typeof p.verifier === 'string' ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the callback's state is the one this browser started with (constant time). */
+export function stateMatches(pending: PendingBase | null, state: string | undefined): boolean {
+  if (!pending || !state) return false;
+  const x = Buffer.from(state);
+  const y = Buffer.from(pending.state);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * Ends the flow. In a popup: tell the opening window (same origin only) and close. Some providers' pages
+ * cut the opener link (Cross-Origin-Opener-Policy), so a BroadcastChannel carries the same message.
+ * Without a popup: go to `redirect`.
+ */
+export function popupResultPage(reply: FastifyReply, o: { status: number; title: string; message?: string; data: unknown; channel: string; popup: boolean; redirect: string }) {
+  const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(o.title)}</title></head>
+<body><p>${escapeHtml(o.message ?? 'You can close this window.')}</p><p><a href="${escapeHtml(o.redirect)}">Continue</a></p>
+<script>(function () {
+  var data = ${json(o.data)}, popup = ${json(o.popup)};
+  if (!popup) { location.replace(${json(o.redirect)}); return; }
+  try { if (window.opener) window.opener.postMessage(data, location.origin); } catch (e) {}
+  try { var ch = new BroadcastChannel(${json(o.channel)}); ch.postMessage(data); ch.close(); } catch (e) {}
+  setTimeout(function () { window.close(); }, 50);
+})();</script></body></html>`;
+  return reply.status(o.status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    .type('text/html; charset=utf-8').send(html);
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
