@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { cachedDataFile } from './harness.ts';
 import { createDb } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -53,13 +54,8 @@ export function catalogueSizes() {
 /** Generates the catalogue with prepared statements; indexes and FTS triggers are dropped during the load and rebuilt. */
 async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>): Promise<string> {
   const file = path.join(dir, `catalogue-${s.titles}-${s.episodes}-${s.people}-${s.credits}-v${DATA_VERSION}.sqlite`);
-  if (fs.existsSync(file) && !fs.existsSync(`${file}.partial`)) {
-    log(`using cached ${path.relative(process.cwd(), file)}`);
-    return file;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  fs.writeFileSync(`${file}.partial`, '');
+  const cache = cachedDataFile(file);
+  if (cache.cached) return file;
   const t0 = performance.now();
   const handle = createDb({ kind: 'sqlite', file });
   await migrate(handle);
@@ -146,7 +142,7 @@ async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>
   raw.exec('ANALYZE');
   raw.pragma('wal_checkpoint(TRUNCATE)');
   await handle.destroy();
-  fs.rmSync(`${file}.partial`);
+  cache.done();
   log(`generated the catalogue in ${((performance.now() - t0) / 1000).toFixed(1)} s (indexes and FTS ${((performance.now() - t1) / 1000).toFixed(1)} s)`);
   return file;
 }

@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { cachedDataFile } from './harness.ts';
 import { createDb, type DbHandle } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -77,13 +77,8 @@ const log = (msg: string) => process.stdout.write(`  ${msg}\n`);
  */
 export async function ensureSqliteData(dir: string, count: number): Promise<string> {
   const file = path.join(dir, `users-${count}-v${DATA_VERSION}.sqlite`);
-  if (fs.existsSync(file) && !fs.existsSync(`${file}.partial`)) {
-    log(`using cached ${path.relative(process.cwd(), file)}`);
-    return file;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  fs.writeFileSync(`${file}.partial`, '');
+  const cache = cachedDataFile(file);
+  if (cache.cached) return file;
   const t0 = performance.now();
   const handle = createDb({ kind: 'sqlite', file });
   const { roles, sharedHash } = await prepareSchema(handle);
@@ -120,7 +115,7 @@ export async function ensureSqliteData(dir: string, count: number): Promise<stri
   const t3 = performance.now();
   raw.pragma('wal_checkpoint(TRUNCATE)');
   await handle.destroy();
-  fs.rmSync(`${file}.partial`);
+  cache.done();
   log(`generated ${count.toLocaleString('en')} users in ${((t3 - t0) / 1000).toFixed(1)} s `
     + `(rows ${((t1 - t0) / 1000).toFixed(1)} s, indexes ${((t2 - t1) / 1000).toFixed(1)} s, FTS rebuild ${((t3 - t2) / 1000).toFixed(1)} s)`);
   return file;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { Server, login } from './harness.ts';
+import { Server, login, cachedDataFile } from './harness.ts';
 import { createDb } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -35,13 +35,8 @@ const log = (msg: string) => process.stdout.write(`  ${msg}\n`);
  */
 export async function ensureFilesData(dir: string, count: number): Promise<string> {
   const file = path.join(dir, `files-${count}-v${DATA_VERSION}.sqlite`);
-  if (fs.existsSync(file) && !fs.existsSync(`${file}.partial`)) {
-    log(`using cached ${path.relative(process.cwd(), file)}`);
-    return file;
-  }
-  fs.mkdirSync(dir, { recursive: true });
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
-  fs.writeFileSync(`${file}.partial`, '');
+  const cache = cachedDataFile(file);
+  if (cache.cached) return file;
   const t0 = performance.now();
   const handle = createDb({ kind: 'sqlite', file });
   await migrate(handle);
@@ -90,7 +85,7 @@ export async function ensureFilesData(dir: string, count: number): Promise<strin
   raw.exec('ANALYZE');
   raw.pragma('wal_checkpoint(TRUNCATE)');
   await handle.destroy();
-  fs.rmSync(`${file}.partial`);
+  cache.done();
   log(`generated ${count.toLocaleString('en')} file entries in ${((performance.now() - t0) / 1000).toFixed(1)} s (rows ${((t1 - t0) / 1000).toFixed(1)} s)`);
   return file;
 }

@@ -60,3 +60,18 @@ export async function login(base: string, credentials: { email: string; password
   take(res);
   return headers();
 }
+
+/**
+ * A generated SQLite data file kept between runs. A `.partial` marker is written before the build and removed by
+ * `done()`, so a run cut off half-way makes the next one start over instead of measuring broken data.
+ */
+export function cachedDataFile(file: string): { cached: boolean; done(): void } {
+  if (fs.existsSync(file) && !fs.existsSync(`${file}.partial`)) {
+    process.stdout.write(`  using cached ${path.relative(process.cwd(), file)}\n`);
+    return { cached: true, done() {} };
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+  fs.writeFileSync(`${file}.partial`, '');
+  return { cached: false, done: () => fs.rmSync(`${file}.partial`) };
+}
