@@ -7,6 +7,7 @@ import { Logo } from './appearance/Logo';
 import { MenuPosition, useMenuItems } from './appearance/MenuPosition';
 import { ThemeSwitch } from './appearance/ThemeSwitch';
 import { usePreviewBridge } from './appearance/preview';
+import { useAvailableLocales } from '../lib/locale';
 import { AdSlot } from './ads/AdSlot';
 import { CookieNotice } from './CookieNotice';
 import { useThemeStyle } from './appearance/theme';
@@ -20,10 +21,14 @@ const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => (
 export function AccountButtons() {
   const { user } = useAuth();
   const registrationOff = useSetting<boolean>('client.registration.disable', false);
+  // Fetch the switcher's code only when there is a language to switch to (it pulls in the dropdown library).
+  const i18n = useSetting<boolean>('client.i18n.enable', true);
+  const { data: locales } = useAvailableLocales(i18n && !user);
+  const canSwitch = (locales?.localizations.length ?? 0) > 1;
   if (user) return <Suspense fallback={<span className="h-10 w-10" />}><AccountMenu /></Suspense>;
   return (
     <>
-      <Suspense fallback={null}><LanguageSwitcher /></Suspense>
+      {canSwitch && <Suspense fallback={null}><LanguageSwitcher /></Suspense>}
       <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
       {!registrationOff && <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>}
     </>
