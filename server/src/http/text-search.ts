@@ -1,27 +1,63 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db, Dialect } from '../db/index.ts';
+import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 
+/** A table's text index, as the migration that created the table made it. */
+export interface TrigramIndex {
+  table: string;
+  /** The expression of the pg_trgm index on PostgreSQL, written exactly as in the migration so the planner uses it. */
+  expression: string;
+  /** Queries shorter than a trigram match a prefix of this indexed column instead. */
+  prefixColumn: string;
+  /** The prefix column is stored lower-case (e-mails, slugs). */
+  lowerPrefix?: boolean;
+}
+
 /**
- * Substring search through a table's trigram index (FTS5 `<table>_fts` on SQLite, the pg_trgm
- * expression index on PostgreSQL; both made by the migration that created the table), never a LIKE scan.
- * Queries shorter than a trigram match a prefix of `prefixColumn` through its index instead.
+ * Ids of the rows whose text contains `query`, through the trigram index (FTS5 `<table>_fts` on SQLite,
+ * pg_trgm on PostgreSQL), never a LIKE scan over the table.
  */
-export function trigramSearch(db: Db, dialect: Dialect, table: string, columns: string[], prefixColumn: string) {
-  return (qb: QB, query: string): QB => {
-    const q = query.trim();
-    const idColumn = `${table}.id`;
-    if (!q) return qb;
-    if (dialect === 'sqlite') {
-      if (q.length < 3) return qb.where(prefixColumn, '>=', q).where(prefixColumn, '<', `${q}\uffff`);
-      const phrase = `"${q.replace(/"/g, '""')}"`;
-      const fts = `${table}_fts`;
-      return qb.where(idColumn, 'in', (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', phrase));
+export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, query: string): SelectQueryBuilder<any, any, { id: number }> {
+  const q = query.trim();
+  const rows = (db as any).selectFrom(index.table).select(`${index.table}.id as id`);
+  if (q.length < 3) {
+    const prefix = index.lowerPrefix ? q.toLowerCase() : q;
+    return rows.where(index.prefixColumn, '>=', prefix).where(index.prefixColumn, '<', `${prefix}\uffff`);
+  }
+  if (dialect === 'sqlite') {
+    const fts = `${index.table}_fts`;
+    return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', `"${q.replace(/"/g, '""')}"`);
+  }
+  return rows.where(sql.raw(`(${index.expression})`), 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+}
+
+/** A list definition's `search`: narrows to the rows `trigramMatchIds` finds. */
+export function trigramSearch(db: Db, dialect: Dialect, index: TrigramIndex) {
+  return (qb: QB, query: string): QB => (query.trim() ? qb.where(`${index.table}.id`, 'in', trigramMatchIds(db, dialect, index, query)) : qb);
+}
+
+const SEARCH_ID_CAP = 2000;
+const matchCache = boundedCache<number[] | 'too-many'>(500);
+
+/**
+ * For big tables: the index match runs once and up to SEARCH_ID_CAP ids become a literal list shared by
+ * the count and the page. With `version` (a `counters` row that triggers move on every write to the
+ * table) the matches are kept per version, so paging or re-sorting one search does not match again.
+ */
+export function cappedTrigramSearch(db: Db, dialect: Dialect, index: TrigramIndex, version?: string) {
+  return async (qb: QB, query: string): Promise<QB> => {
+    if (!query.trim()) return qb;
+    const key = version && `${index.table}|${await readCounter(db, version)}|${query}`;
+    let ids = key ? matchCache.get(db, key) : undefined;
+    if (!ids) {
+      const rows = await trigramMatchIds(db, dialect, index, query).limit(SEARCH_ID_CAP + 1).execute();
+      ids = rows.length > SEARCH_ID_CAP ? 'too-many' : rows.map((r) => Number(r.id));
+      if (key) matchCache.set(db, key, ids);
     }
-    const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-    if (q.length < 3) return qb.where(prefixColumn, 'like', `${escaped}%`);
-    const expr = columns.map((c) => `coalesce(${table}.${c}, '')`).join(` || ' ' || `);
-    return qb.where(sql.raw(`(${expr})`), 'ilike', `%${escaped}%`);
+    const idColumn = `${index.table}.id`;
+    if (ids === 'too-many') return qb.where(idColumn, 'in', trigramMatchIds(db, dialect, index, query));
+    return ids.length ? qb.where(idColumn, 'in', ids) : qb.where(sql<boolean>`1 = 0`);
   };
 }

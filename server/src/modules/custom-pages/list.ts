@@ -1,7 +1,8 @@
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import type { AppContext } from '../../context.ts';
-import { pageSearchIds } from './repository.ts';
+import { PAGE_SEARCH_INDEX } from './repository.ts';
+import { trigramSearch } from '../../http/text-search.ts';
 
 /** Whitelisted sorts and filters of `GET custom-pages`; each column has an index (0009_custom_pages). */
 export function customPagesListDefinition(ctx: AppContext): ListDefinition {
@@ -21,6 +22,6 @@ export function customPagesListDefinition(ctx: AppContext): ListDefinition {
       created_at: filters.date('custom_pages.created_at'),
       updated_at: filters.date('custom_pages.updated_at'),
     },
-    search: (qb, q) => qb.where('custom_pages.id', 'in', pageSearchIds(ctx.db, ctx.dialect, q)),
+    search: trigramSearch(ctx.db, ctx.dialect, PAGE_SEARCH_INDEX),
   };
 }

@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { CustomPage, CustomPageOwner } from '@app/contracts';
-import type { Db, Dialect } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import { displayName } from '../users/repository.ts';
 
 /** Columns of the admin list: everything but the body, which can be large. */
@@ -57,18 +56,5 @@ export async function pageTypes(db: Db): Promise<string[]> {
   return rows.map((r) => r.type);
 }
 
-/** Title search through the trigram index (FTS5 / pg_trgm), never a LIKE scan. */
-export function pageSearchIds(db: Db, dialect: Dialect, query: string) {
-  const q = query.trim();
-  if (dialect === 'sqlite') {
-    if (q.length < 3) {
-      // Trigrams need three characters; a shorter query is a slug prefix through its unique index.
-      return db.selectFrom('custom_pages').select('id').where('slug', '>=', q.toLowerCase()).where('slug', '<', `${q.toLowerCase()}\uffff`);
-    }
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return db.selectFrom(sql`custom_pages_fts`.as('f')).select(sql<number>`rowid`.as('id')).where(sql`custom_pages_fts`, 'match', phrase);
-  }
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (q.length < 3) return db.selectFrom('custom_pages').select('id').where('slug', 'like', `${escaped.toLowerCase()}%`);
-  return db.selectFrom('custom_pages').select('id').where('title', 'ilike', `%${escaped}%`);
-}
+/** Title search; a query under three characters is a slug prefix (slugs are stored lower-case). */
+export const PAGE_SEARCH_INDEX = { table: 'custom_pages', expression: 'title', prefixColumn: 'custom_pages.slug', lowerPrefix: true };

@@ -1,10 +1,11 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { FILE_TYPES, type FileEntry, type FileType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { toBool, type Db, type Dialect } from '../../db/index.ts';
+import { toBool, type Db } from '../../db/index.ts';
 import type { FileEntryRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { cappedTrigramSearch } from '../../http/text-search.ts';
 import { displayName } from '../users/repository.ts';
 
 /** Columns the admin list and the previewer see; owners are attached after with one query per page. */
@@ -45,19 +46,8 @@ export async function findEntry(db: Db, where: { id: number } | { hash: string }
   return row ? (await attachOwners(db, [toFileEntry(row)]))[0] : null;
 }
 
-/** Name search through the trigram index (FTS5 / pg_trgm), never a LIKE scan. */
-function searchIds(db: Db, dialect: Dialect, query: string) {
-  const q = query.trim();
-  if (dialect === 'sqlite') {
-    if (q.length < 3) return db.selectFrom('file_entries').select('id').where('name', '>=', q).where('name', '<', `${q}\uffff`);
-    return db.selectFrom(sql`file_entries_fts`.as('f')).select(sql<number>`rowid`.as('id')).where(sql`file_entries_fts`, 'match', `"${q.replace(/"/g, '""')}"`);
-  }
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (q.length < 3) return db.selectFrom('file_entries').select('id').where('name', 'like', `${escaped}%`);
-  return db.selectFrom('file_entries').select('id').where('name', 'ilike', `%${escaped}%`);
-}
+const FILE_SEARCH_INDEX = { table: 'file_entries', expression: 'name', prefixColumn: 'file_entries.name' };
 
-const SEARCH_ID_CAP = 2000;
 
 /** The file total is a maintained counter: counting 500,000 rows on every page view is what a big library cannot afford. */
 export const FILE_COUNTER = 'file_entries';
@@ -86,13 +76,7 @@ export function fileEntriesListDefinition(ctx: AppContext): ListDefinition {
       created_at: filters.date('file_entries.created_at'),
       updated_at: filters.date('file_entries.updated_at'),
     },
-    search: async (qb, q) => {
-      // Run the index match once: a capped id list is shared by the count and the page.
-      const matches = searchIds(ctx.db, ctx.dialect, q) as unknown as SelectQueryBuilder<any, any, { id: number }>;
-      const ids = await matches.limit(SEARCH_ID_CAP + 1).execute();
-      if (ids.length > SEARCH_ID_CAP) return qb.where('file_entries.id', 'in', searchIds(ctx.db, ctx.dialect, q));
-      return ids.length ? qb.where('file_entries.id', 'in', ids.map((r) => Number(r.id))) : qb.where(sql<boolean>`1 = 0`);
-    },
+    search: cappedTrigramSearch(ctx.db, ctx.dialect, FILE_SEARCH_INDEX),
     unfilteredTotal: async () => {
       const row = await ctx.db.selectFrom('counters').select('value').where('name', '=', FILE_COUNTER).executeTakeFirst();
       return Number(row?.value ?? 0);

@@ -20,7 +20,7 @@ export function rolesListDefinition(ctx: AppContext): ListDefinition {
       created_at: filters.date('roles.created_at'),
       updated_at: filters.date('roles.updated_at'),
     },
-    search: trigramSearch(ctx.db, ctx.dialect, 'roles', ['name', 'description'], 'roles.name'),
+    search: trigramSearch(ctx.db, ctx.dialect, { table: 'roles', expression: "coalesce(name, '') || ' ' || coalesce(description, '')", prefixColumn: 'roles.name' }),
   };
 }
 

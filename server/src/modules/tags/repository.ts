@@ -16,7 +16,7 @@ export function tagsListDefinition(ctx: AppContext): ListDefinition {
       created_at: filters.date('tags.created_at'),
       updated_at: filters.date('tags.updated_at'),
     },
-    search: trigramSearch(ctx.db, ctx.dialect, 'tags', ['name', 'display_name'], 'tags.name'),
+    search: trigramSearch(ctx.db, ctx.dialect, { table: 'tags', expression: "coalesce(name, '') || ' ' || coalesce(display_name, '')", prefixColumn: 'tags.name' }),
   };
 }
 

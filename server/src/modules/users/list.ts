@@ -1,14 +1,14 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import { nowIso } from '../../db/index.ts';
-import { userSearchIds } from './repository.ts';
-import { boundedCache, readCounter } from '../../db/versions.ts';
+import { readCounter } from '../../db/versions.ts';
+import { cappedTrigramSearch } from '../../http/text-search.ts';
 
-const SEARCH_ID_CAP = 2000;
-/** Matches per users version and query: paging or re-sorting one search does not run the index match again. */
-const searchMatches = boundedCache<number[] | 'too-many'>(500);
+/** E-mails and names; a query under three characters is an e-mail prefix (e-mails are stored lower-case). */
+const USER_SEARCH_INDEX = {
+  table: 'users', expression: "email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')", prefixColumn: 'users.email', lowerPrefix: true,
+};
 
 export function usersListDefinition(ctx: AppContext): ListDefinition {
   const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id')
@@ -33,19 +33,7 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
         return qb.where('users.id', has ? 'in' : 'not in', activeSubscription());
       },
     },
-    search: async (qb, q) => {
-      // Run the index match once: up to SEARCH_ID_CAP ids become a literal list shared by the count and the page.
-      const key = `${await readCounter(ctx.db, 'version:users')}|${q}`;
-      let ids = searchMatches.get(ctx.db, key);
-      if (!ids) {
-        const matches = userSearchIds(ctx.db, ctx.dialect, q) as unknown as SelectQueryBuilder<any, any, { id: number }>;
-        const rows = await matches.limit(SEARCH_ID_CAP + 1).execute();
-        ids = rows.length > SEARCH_ID_CAP ? 'too-many' : rows.map((r) => Number(r.id));
-        searchMatches.set(ctx.db, key, ids);
-      }
-      if (ids === 'too-many') return qb.where('users.id', 'in', userSearchIds(ctx.db, ctx.dialect, q));
-      return ids.length ? qb.where('users.id', 'in', ids) : qb.where(sql<boolean>`1 = 0`);
-    },
+    search: cappedTrigramSearch(ctx.db, ctx.dialect, USER_SEARCH_INDEX, 'version:users'),
     // Counting a million rows on every page view is the one cost a large site cannot afford: the
     // unfiltered total is a trigger-maintained counter, filtered totals are counted once per users version.
     unfilteredTotal: () => readCounter(ctx.db, 'rows:users'),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Ban, RoleSummary, Subscription, User } from '@app/contracts';
-import type { Db, Dialect } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { grantsFor } from '../roles/permissions.ts';
 
@@ -58,27 +58,6 @@ export async function findUser(db: Db, id: number): Promise<User | null> {
   if (!row) return null;
   const [user] = await attachRelations(db, [toUser(row)], ['permissions', 'bans', 'subscriptions']);
   return user;
-}
-
-/** Text search through the trigram index (FTS5 / pg_trgm), never a LIKE scan. */
-export function userSearchIds(db: Db, dialect: Dialect, query: string) {
-  const q = query.trim();
-  if (dialect === 'sqlite') {
-    if (q.length < 3) {
-      // Trigrams need three characters; shorter queries match an e-mail prefix through its unique index.
-      return db.selectFrom('users').select('id').where('email', '>=', q.toLowerCase()).where('email', '<', `${q.toLowerCase()}\uffff`);
-    }
-    const phrase = `"${q.replace(/"/g, '""')}"`;
-    return db.selectFrom(sql`users_fts`.as('f')).select(sql<number>`rowid`.as('id')).where(sql`users_fts`, 'match', phrase);
-  }
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (q.length < 3) {
-    // As on SQLite: trigrams need three characters, so a short query is an e-mail prefix (emails are stored lower-case).
-    return db.selectFrom('users').select('id').where('email', 'like', `${escaped.toLowerCase()}%`);
-  }
-  const pattern = `%${escaped}%`;
-  return db.selectFrom('users').select('id')
-    .where(sql`(email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, ''))`, 'ilike', pattern);
 }
 
 /** How many users hold the admin permission (through a role or directly), leaving out `excluding`. */
