@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GmailConnectMessage } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
-import { popupResultPage, startPending, stateMatches, takePending, type PendingBase } from '../social/oauth-flow.ts';
+import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from '../social/oauth-flow.ts';
 import { authorizeUrl, exchangeCode, readProfile, type OAuthClient } from '../social/providers.ts';
 
 const COOKIE = { name: 'gmail_oauth', path: '/api/v1/settings/mail/gmail' };
@@ -67,19 +67,7 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
 }
 
 async function resultPage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, popup: boolean, err: unknown, email?: string) {
-  let status = 200;
-  let message: string | undefined;
-  if (err) {
-    if (err instanceof HttpError) {
-      status = err.status;
-      message = err.message;
-    } else {
-      req.log.error({ err }, 'gmail connect failed');
-      void ctx.errors.capture(err, { tags: { source: 'gmail-connect' } });
-      status = 500;
-      message = GENERIC_ERROR;
-    }
-  }
+  const { status, message } = flowFailure(ctx, req, err, 'gmail-connect', GENERIC_ERROR);
   const data: GmailConnectMessage = err
     ? { type: 'gmail-connect', status: 'ERROR', message }
     : { type: 'gmail-connect', status: 'SUCCESS', callbackData: { profile: { email: email! } } };

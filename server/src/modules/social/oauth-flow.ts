@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { HttpError } from '../../http/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { pkceVerifier } from './providers.ts';
 
@@ -61,4 +63,16 @@ export function popupResultPage(reply: FastifyReply, o: { status: number; title:
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/**
+ * How a failed flow is told to the person: a refusal keeps its status and message; anything else is
+ * logged, reported, and shown as `generic` so no internal detail reaches the page.
+ */
+export function flowFailure(ctx: AppContext, req: FastifyRequest, err: unknown, source: string, generic: string): { status: number; message?: string } {
+  if (!err) return { status: 200 };
+  if (err instanceof HttpError) return { status: err.status, message: err.message };
+  req.log.error({ err }, `${source} failed`);
+  void ctx.errors.capture(err, { tags: { source } });
+  return { status: 500, message: generic };
 }

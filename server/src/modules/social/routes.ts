@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { startSession } from '../auth/service.ts';
-import { popupResultPage, startPending, stateMatches, takePending, type PendingBase } from './oauth-flow.ts';
+import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from './oauth-flow.ts';
 import { authorizeUrl, fetchProfile } from './providers.ts';
 import { disconnect, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
 
@@ -71,19 +71,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /** Ends the flow: the popup tells its opener, a full-page flow goes back into the app. */
 async function resultPage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, mode: { provider: SocialProvider; popup: boolean; link: boolean }, err: unknown) {
-  let status = 200;
-  let message: string | undefined;
-  if (err) {
-    if (err instanceof HttpError) {
-      status = err.status;
-      message = err.message;
-    } else {
-      req.log.error({ err }, 'social login failed');
-      void ctx.errors.capture(err, { tags: { source: 'social-login' } });
-      status = 500;
-      message = GENERIC_ERROR;
-    }
-  }
+  const { status, message } = flowFailure(ctx, req, err, 'social-login', GENERIC_ERROR);
   const data: SocialLoginMessage = { type: 'social-login', status: err ? 'ERROR' : 'SUCCESS', provider: mode.provider, ...(message ? { message } : {}) };
   const back = mode.link ? '/account-settings' : err ? '/login' : '/';
   const redirect = message ? `${back}?social_error=${encodeURIComponent(message)}` : back;
