@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
+import { Pager } from '../../ui/Pager';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
@@ -94,12 +95,7 @@ export function CreditsPanel(target: CreditsTarget) {
           ))}
         </ul>
       )}
-      {query.data && query.data.pagination.last_page > 1 && (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{trans('Previous page')}</Button>
-          <Button size="sm" disabled={page >= query.data.pagination.last_page} onClick={() => setPage(page + 1)}>{trans('Next page')}</Button>
-        </div>
-      )}
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
       {editing && (
         <CreditModal target={target} where={where} credit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
       )}

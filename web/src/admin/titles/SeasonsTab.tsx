@@ -6,6 +6,7 @@ import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } 
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
+import { Pager } from '../../ui/Pager';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
@@ -55,12 +56,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      {query.data && query.data.pagination.last_page > 1 && (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{trans('Previous page')}</Button>
-          <Button size="sm" disabled={page >= query.data.pagination.last_page} onClick={() => setPage(page + 1)}>{trans('Next page')}</Button>
-        </div>
-      )}
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
       <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete season')}
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
@@ -152,12 +148,7 @@ export function EpisodesTab() {
           ))}
         </ul>
       )}
-      {query.data && query.data.pagination.last_page > 1 && (
-        <div className="flex justify-end gap-2">
-          <Button size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>{trans('Previous page')}</Button>
-          <Button size="sm" disabled={page >= query.data.pagination.last_page} onClick={() => setPage(page + 1)}>{trans('Next page')}</Button>
-        </div>
-      )}
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
       <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete episode')}
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
