@@ -94,13 +94,17 @@ describe('database driver', () => {
     const a = manager();
     const b = new QueueManager({ db: second.db, dialect: second.dialect, settings: t.ctx.settings, log: (_m, err) => errors.push(err), retry, pollMs: 20 });
     const ran: string[] = [];
-    const job = (who: string) => async ({ n }: { n: number }) => { ran.push(`${who}:${n}`); await new Promise((r) => setImmediate(r)); };
+    // Each job takes a couple of milliseconds, so the first worker cannot finish them all before it is stopped.
+    const job = (who: string) => async ({ n }: { n: number }) => { ran.push(`${who}:${n}`); await new Promise((r) => setTimeout(r, 2)); };
     a.register('test.count', job('a'));
     b.register('test.count', job('b'));
-    for (let n = 0; n < 200; n++) await a.dispatch('test.count', { n });
-    // a started working at its first dispatch; stop it part-way, as a server restart would.
+    // Queued without waking a worker, then worked by a alone.
+    for (let n = 0; n < 200; n++) await b.database.dispatch('test.count', { n });
+    a.start(50);
+    // Stop a part-way, as a server restart would.
     await eventually(() => ran.length >= 20);
     await a.close();
+    expect(ran.length).toBeLessThan(200);
     const reserved = await t.ctx.db.selectFrom('jobs').select('id').where('reserved_at', 'is not', null).execute();
     expect(reserved).toEqual([]);
     const left = await t.ctx.db.selectFrom('jobs').select('attempts').execute();
@@ -114,6 +118,8 @@ describe('database driver', () => {
     await Promise.all([a2.close(), b.close()]);
     const numbers = ran.map((r) => Number(r.split(':')[1])).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i));
+    // The restarted worker on the second connection took part: a stopped first worker handed work over.
+    expect(ran.some((r) => r.startsWith('b:'))).toBe(true);
     expect(errors).toEqual([]);
     await second.destroy();
   });
