@@ -73,6 +73,15 @@ test('resend confirmation mails a fresh link to an unconfirmed user', async ({ p
   await expect(page.getByText('Confirmation email sent')).toBeVisible();
   const log = fs.readFileSync(path.resolve(fileURLToPath(import.meta.url), '../../../storage/e2e/logs/mail.log'), 'utf8');
   expect(log).toContain('unconfirmed@e2e.local');
+  // The mailed link opens a page that confirms the address; the link works once.
+  const token = [...log.matchAll(/\/email\/verify\/([A-Za-z0-9_-]+)/g)].at(-1)?.[1];
+  expect(token).toBeTruthy();
+  await page.goto(`/email/verify/${token}`);
+  await expect(page.getByText('Your email address has been confirmed.')).toBeVisible();
+  await page.goto(`/email/verify/${token}`);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await openEdit(page, 'unconfirmed@e2e.local');
+  await expect(page.getByRole('button', { name: 'Resend confirmation email' })).toHaveCount(0);
 
   // Leave the shared e2e database as the seed made it (other specs count the users).
   await page.goto('/admin/users?query=unconfirmed');

@@ -72,6 +72,7 @@ const routes: RouteObject[] = [
           { path: 'register', loader: guestLoader, lazy: () => import('./site/auth/Register') },
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
           { path: 'password/reset/:token', lazy: () => import('./site/auth/ResetPassword') },
+          { path: 'email/verify/:token', lazy: () => import('./site/auth/VerifyEmail') },
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
