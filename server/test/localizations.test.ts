@@ -157,18 +157,30 @@ describe('create, update, delete', () => {
     expect(after.name).toBe('Deutsch');
     expect(after.lines[SOME_KEY]).toBe('Auf Deutsch');
 
-    // Deleting a custom line removes it; a code line cannot vanish, it falls back to English.
-    const { 'Custom key': _gone, [SOME_KEY]: _reset, ...rest } = after.lines;
+    // Deleting a line removes it, a built-in one too: it stays deleted across saves and loads (the site
+    // then shows the English text, its key).
+    const { 'Custom key': _gone, [SOME_KEY]: _deleted, ...rest } = after.lines;
     res = await admin.put(`/api/v1/localizations/${de.id}`, { lines: rest });
     expect(res.body.localization.lines['Custom key']).toBeUndefined();
-    expect(res.body.localization.lines[SOME_KEY]).toBe(CODE_LINES[SOME_KEY]);
+    expect(Object.hasOwn(res.body.localization.lines, SOME_KEY)).toBe(false);
+    res = await admin.put(`/api/v1/localizations/${de.id}`, { lines: res.body.localization.lines });
+    expect(Object.hasOwn(res.body.localization.lines, SOME_KEY)).toBe(false);
+    expect(Object.hasOwn((await admin.get(`/api/v1/localizations/${de.id}`)).body.localization.lines, SOME_KEY)).toBe(false);
+    // Prototype names are plain lines, never the object's prototype.
+    res = await admin.put(`/api/v1/localizations/${de.id}`, { lines: { ...rest, constructor: 'Ctor', toString: 'Text' } });
+    expect(res.status).toBe(200);
+    expect(res.body.localization.lines.constructor).toBe('Ctor');
+    expect(res.body.localization.lines.toString).toBe('Text');
+    // A "__proto__" key is refused by the body parser before it reaches the lines.
+    res = await admin.put(`/api/v1/localizations/${de.id}`, { lines: JSON.parse('{"__proto__": "Proto"}') });
+    expect(res.status).toBe(400);
   });
 
   it('accepts a 10,000-line document', async () => {
     const big: Record<string, string> = {};
     for (let i = 0; i < 10_000; i++) big[`Line number ${i} of a long localization with some words`] = `Zeile ${i} einer langen Übersetzung mit einigen Wörtern`;
     const fr = (await admin.get(listUrl('/api/v1/localizations', { query: 'fr' }))).body.pagination.data[0];
-    const res = await admin.put(`/api/v1/localizations/${fr.id}`, { lines: big });
+    const res = await admin.put(`/api/v1/localizations/${fr.id}`, { lines: { ...CODE_LINES, ...big } });
     expect(res.status, res.text.slice(0, 200)).toBe(200);
     expect(Object.keys(res.body.localization.lines).length).toBe(10_000 + Object.keys(CODE_LINES).length);
   });

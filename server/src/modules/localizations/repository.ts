@@ -14,27 +14,41 @@ export function toLocalization(row: LocalizationListRow, defaults: string[]): Lo
   return { ...row, is_default: defaults.includes(row.language) };
 }
 
-export function parseStoredLines(json: string): Lines {
+/**
+ * The stored document: only what differs from the code's English lines. A translation is a string;
+ * null marks a built-in line the admin deleted, so saving without it does not bring it back.
+ */
+export type StoredLines = Record<string, string | null>;
+
+export function parseStoredLines(json: string): StoredLines {
   try {
     const v = JSON.parse(json) as unknown;
-    return v && typeof v === 'object' && !Array.isArray(v) ? v as Lines : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? v as StoredLines : {};
   } catch {
     return {};
   }
 }
 
 /** The code's lines underneath, stored lines on top: strings added in a later release appear everywhere. */
-export function mergeWithCode(stored: Lines): Lines {
-  return { ...CODE_LINES, ...stored };
+export function mergeWithCode(stored: StoredLines): Lines {
+  const out = new Map(Object.entries(CODE_LINES));
+  for (const [key, value] of Object.entries(stored)) {
+    if (value === null) out.delete(key);
+    else if (typeof value === 'string') out.set(key, value);
+  }
+  // fromEntries defines own properties, so a key such as "__proto__" stays a plain line.
+  return Object.fromEntries(out);
 }
 
-/** Only what differs from the code's English text is stored, so untouched lines follow the code. */
-export function diffFromCode(lines: Lines): Lines {
-  const out: Lines = {};
-  for (const [key, value] of Object.entries(lines)) {
-    if (CODE_LINES[key] !== value) out[key] = value;
+/** `lines` is the whole document the editor saves: a built-in line it lacks was deleted. */
+export function diffFromCode(lines: Lines): StoredLines {
+  const given = new Map(Object.entries(lines));
+  const out = new Map<string, string | null>();
+  for (const [key, value] of given) {
+    if (!Object.hasOwn(CODE_LINES, key) || CODE_LINES[key] !== value) out.set(key, value);
   }
-  return out;
+  for (const key of Object.keys(CODE_LINES)) if (!given.has(key)) out.set(key, null);
+  return Object.fromEntries(out);
 }
 
 export function findLocalization(db: Db, id: number) {
