@@ -5,6 +5,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSel
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
 import type { FilterItem, FilterOperator, PaginationResponse } from '@app/contracts/list';
 import { api, errorMessage } from '../lib/api';
+import { formatDate } from '../lib/format';
 import { trans } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 import { Button } from './Button';
@@ -396,23 +397,44 @@ function FilterControl({ def, value, onChange }: { def: FilterDefinition; value?
       </div>
     );
   }
+  return <DateRangeFilter id={id} def={def} value={value} onChange={onChange} className={selectClass} />;
+}
+
+/** From and to dates; an end before the start is explained beside the field and not applied. */
+function DateRangeFilter({ id, def, value, onChange, className }: { id: string; def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; className: string }) {
   const range = value && typeof value.value === 'object' && value.value ? (value.value as { start: string; end: string }) : null;
-  const start = localDate(range?.start);
-  const end = localDate(range?.end);
+  const [start, setStart] = useState(() => localDate(range?.start));
+  const [end, setEnd] = useState(() => localDate(range?.end));
+  // Follow the URL when it changes from outside (clear filters, back button).
+  const applied = `${range?.start ?? ''}|${range?.end ?? ''}`;
+  const [shown, setShown] = useState(applied);
+  if (shown !== applied) {
+    setShown(applied);
+    setStart(localDate(range?.start));
+    setEnd(localDate(range?.end));
+  }
+  const invalid = !!start && !!end && end < start;
   const set = (s: string, e: string) => {
+    setStart(s);
+    setEnd(e);
+    if (s && e && e < s) return;
     if (!s && !e) return onChange(null);
     const startIso = new Date(`${s || '1970-01-01'}T00:00:00`).toISOString();
     const endIso = new Date(`${e || '2999-12-31'}T23:59:59.999`).toISOString();
     onChange({ key: def.key, value: { start: startIso, end: endIso }, operator: 'between' });
   };
+  const errorId = `${id}-error`;
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-xs font-medium text-text-muted">{def.label}</legend>
       <div className="flex items-center gap-1">
-        <input type="date" aria-label={trans(':label from', { label: def.label })} className={selectClass} value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)} />
+        <input type="date" aria-label={trans(':label from', { label: def.label })} className={className} value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)}
+          aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} />
         <span aria-hidden>–</span>
-        <input type="date" aria-label={trans(':label to', { label: def.label })} className={selectClass} value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)} />
+        <input type="date" aria-label={trans(':label to', { label: def.label })} className={className} value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)}
+          aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} />
       </div>
+      {invalid && <p id={errorId} role="alert" className="text-xs text-danger">{trans('Enter a date after :date', { date: formatDate(`${start}T00:00:00`) })}</p>}
     </fieldset>
   );
 }
