@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@app/contracts/users';
 import { api } from './api';
+import { configureDates, type DateVerbosity } from './format';
 import { queryClient, queryKeys } from './query-client';
 
 export interface BootstrapData {
@@ -11,6 +12,8 @@ export interface BootstrapData {
 
 async function loadBootstrap(): Promise<BootstrapData> {
   const data = await api.get<Partial<BootstrapData>>('auth/me');
+  const settings = data.settings ?? {};
+  configureDates((settings['client.dates.format'] as DateVerbosity | undefined) ?? 'auto', (settings['client.dates.default_timezone'] as string | undefined) ?? 'auto');
   return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '' };
 }
 

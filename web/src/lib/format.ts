@@ -1,4 +1,22 @@
-const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';
+
+function makeFormatter(format: DateVerbosity, timezone: string): Intl.DateTimeFormat {
+  const timeZone = timezone === 'auto' ? undefined : timezone;
+  const style: Intl.DateTimeFormatOptions = format === 'auto' ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: format };
+  try {
+    return new Intl.DateTimeFormat(undefined, { ...style, timeZone });
+  } catch {
+    // A timezone this browser does not know: the visitor's own.
+    return new Intl.DateTimeFormat(undefined, style);
+  }
+}
+
+let dateFmt = makeFormatter('auto', 'auto');
+
+/** Applies the site's date settings (client.dates.format and client.dates.default_timezone) to every date shown. */
+export function configureDates(format: DateVerbosity, timezone: string): void {
+  dateFmt = makeFormatter(format, timezone);
+}
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';

@@ -3,7 +3,9 @@ import type { SelectOption } from '../../ui/fields';
 
 /** Timezones the browser knows, with "auto" (the visitor's own) first. */
 export function timezoneOptions(): SelectOption[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['UTC'];
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  // Browsers list UTC under its canonical name only, if at all; servers and many people want it by name.
+  const zones = ['UTC', ...known.filter((z) => z !== 'UTC')];
   return [{ value: 'auto', label: trans('Auto (visitor\'s timezone)') }, ...zones.map((z) => ({ value: z, label: z }))];
 }
 

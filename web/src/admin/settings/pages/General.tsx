@@ -4,8 +4,8 @@ import { api, errorMessage } from '../../../lib/api';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/Toast';
-import { dateFormatOptions, timezoneOptions } from '../options';
-import { Section, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { Link } from 'react-router';
+import { Section, SettingText, SettingsForm, useSettingValue } from '../settings-form';
 
 function BaseUrlWarning() {
   const url = useSettingValue<string>('server.app_url');
@@ -41,8 +41,10 @@ export function Component() {
       <Section>
         <SettingText name="server.app_url" label={trans('Site URL')} type="url" placeholder="https://example.com" />
         <BaseUrlWarning />
-        <SettingSelect name="client.dates.default_timezone" label={trans('Default timezone')} options={timezoneOptions()} />
-        <SettingSelect name="client.dates.format" label={trans('Date format')} options={dateFormatOptions()} />
+        <p className="text-sm text-text-muted">
+          {trans('The default timezone and date format are set on the')}{' '}
+          <Link className="text-primary underline" to="/admin/settings/localization">{trans('Localization settings page')}</Link>.
+        </p>
       </Section>
       <Sitemap />
     </SettingsForm>
