@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { ExternalLink } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { Select } from '../../ui/fields';
@@ -57,7 +57,7 @@ export function Component() {
         <ul className="mt-3 flex flex-col gap-0.5 border-t border-border pt-3">
           {APPEARANCE_LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} className={itemClass}>{l.label()}<ExternalLink size={14} aria-hidden className="ml-auto text-text-muted" /></NavLink>
+              <NavLink to={l.to} className={itemClass}>{l.label()}<ChevronRight size={14} aria-hidden className="ml-auto text-text-muted" /></NavLink>
             </li>
           ))}
         </ul>

@@ -5,7 +5,6 @@ export function Component() {
   return (
     <SettingsForm title={trans('Recaptcha')} description={trans('Protect forms from bots with Google reCAPTCHA v3.')}>
       <Section>
-        <SettingSwitch name="client.recaptcha.enable.link_creation" label={trans('Enable for link creation')} />
         <SettingSwitch name="client.recaptcha.enable.contact" label={trans('Enable for contact page')} />
         <SettingSwitch name="client.recaptcha.enable.register" label={trans('Enable for registration page')} />
       </Section>

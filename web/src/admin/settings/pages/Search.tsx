@@ -7,13 +7,19 @@ import { Select } from '../../../ui/fields';
 import { toast } from '../../../ui/Toast';
 import { Section, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
 
-const METHODS = [
-  { value: 'mysql', label: 'Database full-text index (mysql)' },
-  { value: 'tntsearch', label: 'Database full-text index (tntsearch)' },
-  { value: 'meilisearch', label: 'Meilisearch' },
-  { value: 'elasticsearch', label: 'Elasticsearch' },
-  { value: 'algolia', label: 'Algolia' },
-];
+/**
+ * The spec's "mysql" and "tntsearch" both mean the database's own index here (SQLite FTS5 or PostgreSQL
+ * pg_trgm), so one choice is offered under a name that says so; a site already on tntsearch keeps it listed.
+ */
+function methodOptions(current: string | undefined) {
+  return [
+    { value: 'mysql', label: trans('Built-in: the site database\'s full-text index') },
+    ...(current === 'tntsearch' ? [{ value: 'tntsearch', label: trans('Built-in: the site database\'s full-text index (tntsearch)') }] : []),
+    { value: 'meilisearch', label: 'Meilisearch' },
+    { value: 'elasticsearch', label: 'Elasticsearch' },
+    { value: 'algolia', label: 'Algolia' },
+  ];
+}
 
 /** Reindexes searchable models (`GET admin/search/models`, `POST admin/search/import`), a queued job. */
 function ModelImport() {
@@ -63,7 +69,7 @@ function SearchFields() {
   return (
     <>
       <Section title={trans('Search method')} group="search_group">
-        <SettingSelect name="server.scout_driver" label={trans('Search method')} options={METHODS} />
+        <SettingSelect name="server.scout_driver" label={trans('Search method')} options={methodOptions(method)} />
         {method === 'mysql' && (
           <SettingSelect
             name="server.scout_mysql_mode"
