@@ -124,6 +124,8 @@ test('a credential check refuses under its group, in view, and clears on resubmi
   await expect(group).toBeInViewport();
   await expect(group.locator('b')).toHaveCount(1);
   await page.getByLabel('TMDb API key').fill('');
+  // The group's error goes as soon as an input changes.
+  await expect(group).toHaveCount(0);
   await page.getByLabel('Title provider').selectOption('local');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(group).toHaveCount(0);
@@ -196,5 +198,22 @@ test('GDPR: the cookie notice and required registration policies reach the publi
   await page.goto('/admin/settings/gdpr');
   await page.getByRole('button', { name: 'Remove policy' }).click();
   await page.getByLabel('Enable cookie notice').uncheck();
+  await update(page);
+});
+
+test('fields hidden by a driver choice are neither validated nor saved', async ({ page }) => {
+  await page.goto('/admin/settings/cache');
+  await page.getByLabel('Cache method').selectOption('memcached');
+  await page.getByLabel('Memcached host').fill('');
+  await page.getByLabel('Memcached port').fill('');
+  // Switching back hides them: the page saves without their (invalid) emptied values.
+  await page.getByLabel('Cache method').selectOption('array');
+  await update(page);
+  await page.reload();
+  await expect(page.getByLabel('Cache method')).toHaveValue('array');
+  await page.getByLabel('Cache method').selectOption('memcached');
+  await expect(page.getByLabel('Memcached host')).toHaveValue('127.0.0.1');
+  await expect(page.getByLabel('Memcached port')).toHaveValue('11211');
+  await page.getByLabel('Cache method').selectOption('file');
   await update(page);
 });

@@ -63,6 +63,8 @@ function changedKeys(loaded: FlatSettings, values: Record<string, any>): string[
 
 interface Ctx {
   groupErrors: Record<string, string[]>;
+  /** Registers a key shown on the page; answers the unregister. Only shown keys are validated and saved. */
+  mount(name: string): () => void;
   setFile(name: string, file: File | null): void;
   files: Record<string, File>;
   loaded: FlatSettings;
@@ -89,12 +91,23 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
   // The resolver is created once by react-hook-form; it reads the latest loaded values through a ref.
   const loadedRef = useRef(loaded);
   loadedRef.current = loaded;
+  // Keys whose field is on screen now: a field hidden by a switch or a driver choice keeps its saved value.
+  const shown = useRef(new Map<string, number>());
+  const mount = useRef((name: string) => {
+    shown.current.set(name, (shown.current.get(name) ?? 0) + 1);
+    return () => {
+      const left = (shown.current.get(name) ?? 1) - 1;
+      if (left > 0) shown.current.set(name, left);
+      else shown.current.delete(name);
+    };
+  }).current;
+  const changedShownKeys = (values: Record<string, any>) => changedKeys(loadedRef.current, values).filter((key) => shown.current.has(key));
 
   const resolver: Resolver<FieldValues> = async (values) => {
     const loaded = loadedRef.current;
-    const changed = changedKeys(loaded, values);
+    const changed = changedShownKeys(values);
     const flat: FlatSettings = {};
-    for (const key of Object.keys(loaded)) flat[key] = read(values, key);
+    for (const key of Object.keys(loaded)) flat[key] = shown.current.has(key) ? read(values, key) : loaded[key];
     const errors = validateSettings(flat, changed);
     if (!Object.keys(errors).length) return { values, errors: {} };
     const nested: Record<string, any> = {};
@@ -116,7 +129,7 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
     mutationFn: async (values: FieldValues) => {
       const client: FlatSettings = {};
       const server: FlatSettings = {};
-      for (const key of changedKeys(loaded, values)) (key.startsWith('client.') ? client : server)[key] = read(values, key);
+      for (const key of changedShownKeys(values)) (key.startsWith('client.') ? client : server)[key] = read(values, key);
       const body = new FormData();
       body.set('client', JSON.stringify(client));
       body.set('server', JSON.stringify(server));
@@ -162,8 +175,15 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
     if (hidden) toast.danger(`${hidden[0]}: ${hidden[1]}`);
   });
 
+  // A group's server error (a failed credential check) goes once any input changes.
+  useEffect(() => {
+    const sub = form.watch(() => setGroupErrors((g) => (Object.keys(g).length ? {} : g)));
+    return () => sub.unsubscribe();
+  }, [form]);
+
   const ctx: Ctx = {
     groupErrors,
+    mount,
     files,
     loaded,
     setFile: (name, file) => setFiles((f) => {
@@ -193,7 +213,15 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
 
 // ---- fields bound to a settings key ---------------------------------------------------------------
 
-function useFieldError(name: string): string | undefined {
+/** Marks a settings key as shown on this page while the calling field is mounted. */
+export function useSettingKey(name: string): void {
+  const { mount } = useSettingsCtx();
+  useEffect(() => mount(name), [mount, name]);
+}
+
+/** Every field bound to a key calls this: it registers the key as shown and reads its error. */
+export function useFieldError(name: string): string | undefined {
+  useSettingKey(name);
   const { formState: { errors } } = useFormContext();
   const err = read(errors as Record<string, any>, name) as { message?: string } | undefined;
   return err?.message;

@@ -2,7 +2,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
-import { Section, SettingSelect, SettingSwitch, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { Section, SettingSelect, SettingSwitch, SettingText, SettingsForm, useSettingKey, useSettingValue } from '../settings-form';
 
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'ja', 'ko', 'zh', 'ar', 'hi', 'tr', 'pl', 'nl', 'sv', 'da', 'fi', 'no', 'cs', 'el', 'he', 'hu', 'id', 'th', 'uk', 'vi', 'ro'];
 
@@ -21,6 +21,7 @@ interface TitleSection { name: string; enabled: boolean }
 /** Title page sections: tick to show, arrows to reorder. */
 function TitleSections() {
   const { control } = useFormContext();
+  useSettingKey('client.title_page.sections');
   return (
     <Controller
       control={control}

@@ -4,7 +4,7 @@ import type { NoticeLink, RegistrationPolicy } from '@app/contracts/settings';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Select, TextField } from '../../../ui/fields';
-import { Section, SettingSelect, SettingSwitch, SettingsForm, useSettingValue } from '../settings-form';
+import { Section, SettingSelect, SettingSwitch, SettingsForm, useFieldError, useSettingValue } from '../settings-form';
 
 function parse<T>(text: unknown, fallback: T): T {
   try { return (JSON.parse(String(text)) as T) ?? fallback; } catch { return fallback; }
@@ -40,14 +40,10 @@ function LinkEditor({ value, onChange, idPrefix }: { value: NoticeLink; onChange
   );
 }
 
-function useJsonError(name: string): string | undefined {
-  const { formState: { errors } } = useFormContext();
-  return name.split('.').reduce<any>((o, p) => o?.[p], errors)?.message;
-}
 
 function InfoButton() {
   const { control } = useFormContext();
-  const error = useJsonError('client.cookie_notice.button');
+  const error = useFieldError('client.cookie_notice.button');
   return (
     <Controller
       control={control}
@@ -65,7 +61,7 @@ function InfoButton() {
 
 function Policies() {
   const { control } = useFormContext();
-  const error = useJsonError('client.registration.policies');
+  const error = useFieldError('client.registration.policies');
   return (
     <Controller
       control={control}
