@@ -76,6 +76,7 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   // The person's credits tab shows the series.
   await page.goto('/admin/people');
   await page.getByPlaceholder('Search people').fill('Quartermaine');
+  // Clicked at once, while the search is still debouncing: the link wins over the list's URL update.
   await page.getByRole('link', { name: 'Imogen Quartermaine' }).first().click();
   await page.getByRole('navigation', { name: 'Person sections' }).getByRole('link', { name: 'Credits' }).click();
   await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Series');

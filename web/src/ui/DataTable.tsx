@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
@@ -83,7 +83,15 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     [params, perPage, props.with, fixedFilters, extraParams],
   );
 
+  // A debounced search that fires while a row's link is already opening another page must not pull the
+  // visitor back to the list.
+  const navigation = useNavigation();
+  const navigationRef = useRef(navigation);
+  navigationRef.current = navigation;
+  const { pathname } = useLocation();
   const update = (changes: Record<string, string | number | null | undefined>, resetPage = true) => {
+    const pending = navigationRef.current;
+    if (pending.state !== 'idle' && pending.location && pending.location.pathname !== pathname) return;
     setSearchParams((prev) => {
       const next = new URLSearchParams(prev);
       for (const [k, v] of Object.entries(changes)) {

@@ -12,6 +12,7 @@ import { applyServerErrors } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { useDocumentTitle } from '../PageTitle';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import {
   appearanceQueryKey, appearanceResolver, changedValues, fetchAppearance, getPath, keyOf, postToPreview, toForm,
   type AppearanceForm, type AppearanceResponse,
@@ -155,6 +156,8 @@ function Editor({ data }: { data: AppearanceResponse }) {
     () => toast.danger(trans('Fix the highlighted fields and try again.')),
   );
   const { isDirty } = form.formState;
+  // Moving between the editor's sections keeps the form; leaving the editor asks first.
+  const unsaved = useUnsavedChanges(isDirty, '/admin/appearance');
 
   // Focusing a field outlines its element in the preview.
   const onFocus = (e: React.FocusEvent<HTMLFormElement>) => {
@@ -182,6 +185,7 @@ function Editor({ data }: { data: AppearanceResponse }) {
             <div className="min-h-0 flex-1 overflow-y-auto p-4">
               <Outlet />
             </div>
+            {unsaved.dialog}
           </form>
           <div className="hidden min-w-0 flex-1 bg-bg-alt lg:block">
             <iframe ref={frame} title={trans('Preview')} src="/?appearanceEditor=true" className="h-full w-full border-0" />

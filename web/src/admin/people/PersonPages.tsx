@@ -15,6 +15,7 @@ import { EmptyState } from '../../ui/DataTable';
 import { Select, TextArea, TextField } from '../../ui/fields';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { PageTitle } from '../PageTitle';
 import { usePersonPage } from './api';
 
@@ -39,12 +40,14 @@ function PersonForm({ person }: { person?: Person }) {
     resolver: zodFormResolver(isEdit ? personUpdateSchema : personCreateSchema, toPayload) as any,
   });
   useEffect(() => reset(defaults(person)), [person, reset]);
+  const unsaved = useUnsavedChanges(isDirty);
   const save = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ person: Person }>(`people/${person!.id}`, payload) : api.post<{ person: Person }>('people', payload)),
     onSuccess: async (r) => {
       await qc.invalidateQueries({ queryKey: ['people'] });
       toast(isEdit ? trans('Person updated') : trans('Person created'));
       // After create: the new person's edit page; after update: back to the list (three levels up).
+      unsaved.release();
       navigate(isEdit ? '/admin/people' : `/admin/people/${r.person.id}/edit`);
     },
     onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
@@ -70,6 +73,7 @@ function PersonForm({ person }: { person?: Person }) {
       </div>
       {/* The form cannot be saved unless something changed. */}
       <div><Button type="submit" variant="primary" disabled={save.isPending || !isDirty}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { validateSettings } from '@app/contracts/settings';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { invalidateBootstrap } from '../../lib/auth';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { fromBytes, SIZE_UNIT_LIST, toBytes, type SizeUnit } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -124,6 +125,7 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
 
   const form = useForm<FieldValues>({ defaultValues: nest(loaded), resolver });
   useEffect(() => { form.reset(nest(loaded)); }, [loaded, form]);
+  const unsaved = useUnsavedChanges(form.formState.isDirty || Object.keys(files).length > 0);
 
   const mutation = useMutation({
     mutationFn: async (values: FieldValues) => {
@@ -205,6 +207,7 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
           <div>
             <Button type="submit" variant="primary" disabled={mutation.isPending}>{submitLabel ?? trans('Update')}</Button>
           </div>
+          {unsaved.dialog}
         </form>
       </FormProvider>
     </SettingsCtx.Provider>

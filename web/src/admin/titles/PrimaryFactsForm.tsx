@@ -9,6 +9,7 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, TextArea, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useTitleCache } from './api';
 
 interface Values {
@@ -37,11 +38,13 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
     resolver: zodFormResolver(isEdit ? titleUpdateSchema : titleCreateSchema, toPayload, { is_series: 'type' }) as any,
   });
   useEffect(() => reset(defaults(title)), [title, reset]);
+  const unsaved = useUnsavedChanges(isDirty);
   const mutation = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ title: Title }>(`titles/${title!.id}`, payload) : api.post<{ title: Title }>('titles', payload)),
     onSuccess: async (r) => {
       await cache(r.title);
       toast(isEdit ? trans('Title updated') : trans('Title created'));
+      unsaved.release();
       if (!isEdit) navigate(`/admin/titles/${r.title.id}/edit/primary-facts`);
     },
     onError: (e) => {
@@ -73,6 +76,7 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
       <div>
         <Button type="submit" variant="primary" disabled={mutation.isPending || (isEdit && !isDirty)}>{isEdit ? trans('Save') : trans('Create')}</Button>
       </div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { login } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await login(page);
+});
+
+const leaveDialog = (page: import('@playwright/test').Page) => page.getByRole('alertdialog', { name: 'Leave without saving?' });
+
+test('a settings page with unsaved changes asks before another page opens', async ({ page }) => {
+  await page.goto('/admin/settings/mail');
+  await page.getByLabel('From name').fill('Unsaved name');
+  await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Cache' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/mail$/);
+  await expect(page.getByLabel('From name')).toHaveValue('Unsaved name');
+  await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Cache' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/cache$/);
+  // Nothing changed: moving on does not ask.
+  await page.getByRole('navigation', { name: 'Settings menu' }).getByRole('link', { name: 'Mail' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/mail$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+test('a person form asks before leaving; saving does not', async ({ page }) => {
+  await page.goto('/admin/people/new');
+  await page.getByLabel('Name').fill('Draft Person');
+  await page.getByRole('link', { name: 'Titles', exact: true }).first().click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Name')).toHaveValue('Draft Person');
+});
+
+test('the appearance editor keeps changes across its sections and asks before leaving it', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.goto('/admin/appearance/landing-page');
+  await page.getByLabel('Header title').fill('Not saved yet');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await page.getByRole('link', { name: /^Themes/ }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  // Reached inside the app, so going back is the router's navigation.
+  await page.goto('/admin/users');
+  await page.getByRole('link', { name: 'Appearance', exact: true }).first().click();
+  await page.getByRole('link', { name: /^Landing page/ }).click();
+  await page.getByLabel('Header title').fill('Not saved either');
+  await page.evaluate(() => window.history.go(-2));
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+});
