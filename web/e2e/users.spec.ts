@@ -55,9 +55,29 @@ test('create, edit with a duplicate e-mail, suspend, unsuspend and delete a user
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove suspension' }).click();
   await expect(page.getByText('User unsuspended')).toBeVisible();
 
+  // The row menu edits and deletes too.
+  await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit$/);
+  await page.goBack();
+  await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByText('This will permanently remove the items and cannot be undone.')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted 1 record')).toBeVisible();
+  await expect(page.getByText('No matching users')).toBeVisible();
+});
+
+test('bulk delete removes the selected rows', async ({ page }) => {
+  await page.goto('/admin/users/new');
+  await page.getByLabel('Email', { exact: true }).fill('bulk.person@e2e.local');
+  await page.getByLabel('Password', { exact: true }).fill('a-good-password');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('User created')).toBeVisible();
+  await page.getByPlaceholder('Search users').fill('bulk.person');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.getByRole('checkbox', { name: 'Select row' }).first().check();
   await page.getByRole('button', { name: /Delete \(1\)/ }).click();
-  await expect(page.getByText('This will permanently remove the items and cannot be undone.')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 1 record')).toBeVisible();
   await expect(page.getByText('No matching users')).toBeVisible();

@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, MoreVertical, Pencil, Plus, Users as UsersIcon } from 'lucide-react';
 import type { CsvExportResponse, User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { useSetting } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
 import { Avatar } from '../../ui/Avatar';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
-import { DropdownContent, DropdownItem, DropdownMenu, DropdownTrigger } from '../../ui/DropdownMenu';
+import { DropdownContent, DropdownItem, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
 import { toApiParams, type ListParams } from '../../ui/list-params';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
@@ -32,6 +33,17 @@ export function Component() {
   const billingEnabled = useSetting<boolean>('client.billing.enable', false);
   const [suspending, setSuspending] = useState<User | null>(null);
   const [unsuspending, setUnsuspending] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const qc = useQueryClient();
+  const deleteUser = useMutation({
+    mutationFn: (id: number) => api.delete(`users/${id}`),
+    onSuccess: async () => {
+      toast(trans('Deleted [one 1 record|other :count records]', { count: 1 }));
+      setDeleting(null);
+      await qc.invalidateQueries({ queryKey: queryKeys.all('users') });
+    },
+    onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  });
   const [exportQueued, setExportQueued] = useState<string | null>(null);
   const unban = useUnbanUser();
 
@@ -103,11 +115,14 @@ export function Component() {
                 <MoreVertical size={16} aria-hidden />
               </DropdownTrigger>
               <DropdownContent>
+                <DropdownItem asChild><Link to={`${u.id}/edit`}>{trans('Edit')}</Link></DropdownItem>
                 {u.banned_at ? (
                   <DropdownItem onSelect={() => setUnsuspending(u)}>{trans('Remove suspension')}</DropdownItem>
                 ) : (
                   <DropdownItem onSelect={() => setSuspending(u)}>{trans('Suspend')}</DropdownItem>
                 )}
+                <DropdownSeparator />
+                <DropdownItem className="text-danger" onSelect={() => setDeleting(u)}>{trans('Delete')}</DropdownItem>
               </DropdownContent>
             </DropdownMenu>
           </div>
@@ -167,6 +182,16 @@ export function Component() {
         )}
       />
       <SuspendUserModal user={suspending} onClose={() => setSuspending(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={trans('Delete :name', { name: deleting?.email ?? '' })}
+        body={trans('This will permanently remove the items and cannot be undone.')}
+        confirm={trans('Delete')}
+        danger
+        pending={deleteUser.isPending}
+        onConfirm={() => deleteUser.mutate(deleting!.id)}
+      />
       <ConfirmDialog
         open={!!unsuspending}
         onOpenChange={(o) => !o && setUnsuspending(null)}
