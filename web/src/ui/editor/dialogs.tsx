@@ -81,7 +81,10 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
     e.preventDefault();
     const src = toEmbedUrl(url.trim());
     if (!isUrl(src, ['https:'])) return setError(trans('Enter a valid URL that starts with https://.'));
-    editor.chain().focus().setEmbed({ src }).run();
+    // A code block holds text only: the embed goes right after it instead of being dropped.
+    const chain = editor.chain().focus();
+    if (editor.isActive('codeBlock')) chain.exitCode();
+    if (!chain.setEmbed({ src }).run()) return setError(trans('The embed cannot be inserted here. Move the cursor to an empty line and try again.'));
     onClose();
   };
   return (
