@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.ts';
+import { LocalStorage } from '../src/drivers/storage/storage.ts';
 import { banUser, deleteUsers } from '../src/modules/users/service.ts';
 import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
@@ -257,6 +258,14 @@ describe('no client value deletes a file by path', () => {
       model_type: 'title', model_id: title.id, url: `/storage/title-images/../../${path.basename(outside)}`, created_at: nowIso(),
     }).returning('id').executeTakeFirstOrThrow();
     expect((await admin.delete(`/api/v1/images/${image.id}`)).status).toBe(200);
+    expect(fs.existsSync(outside)).toBe(true);
+  });
+
+  it('the local disk refuses any key with `..`, even one that stays inside its root', async () => {
+    const outside = canary();
+    const disk = new LocalStorage(t.storage);
+    await expect(disk.delete(`public/../${path.basename(outside)}`)).rejects.toThrow('Invalid storage key');
+    await expect(disk.stat(`avatars/../../${path.basename(outside)}`)).rejects.toThrow('Invalid storage key');
     expect(fs.existsSync(outside)).toBe(true);
   });
 });
