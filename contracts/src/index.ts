@@ -17,3 +17,4 @@ export * from './videos.ts';
 export * from './tmdb.ts';
 export * from './search.ts';
 export * from './social.ts';
+export * from './stored-urls.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isExternalUrl, storedKeyOf } from './stored-urls.ts';
 
 export interface RoleSummary {
   id: number;
@@ -68,7 +69,8 @@ const userFields = {
   available_space: space,
   roles: z.array(z.number().int()).max(100),
   permissions: z.array(permissionGrantSchema).max(500),
-  avatar: z.string().max(500).nullish(),
+  // An avatar uploaded through the avatar call, or a picture elsewhere on the web; never a path of our choosing.
+  avatar: z.string().max(500).nullish().refine((v) => !v || storedKeyOf(v, ['avatars']) !== null || isExternalUrl(v), 'The avatar must be an uploaded image or a web address.'),
 };
 
 export const userCreateSchema = z.object({

@@ -355,21 +355,21 @@ describe('DELETE users/{ids}', () => {
   it('refuses to delete yourself, and deletes nothing then', async () => {
     const a = await createUser(t);
     const res = await admin.delete(`/api/v1/users/${a.id},${adminId}`);
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(403);
     expect(res.body.message).toBeTruthy();
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', 'in', [a.id, adminId]).execute()).toHaveLength(2);
   });
 
-  it('refuses to delete the last administrator, and deletes nothing then', async () => {
+  it('refuses to let a non-admin delete an administrator, and deletes nothing then', async () => {
     const deleter = await asUser(t, { permissions: ['users.delete'] });
     const a = await createUser(t);
     const res = await deleter.delete(`/api/v1/users/${a.id},${adminId}`);
-    expect(res.status).toBe(422);
-    expect(res.body.message).toMatch(/administrator/);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only an admin can modify an admin.');
     expect(await t.ctx.db.selectFrom('users').select('id').where('id', 'in', [a.id, adminId]).execute()).toHaveLength(2);
-    // Another administrator may go while one remains.
+    // An administrator may delete another one while one remains.
     const second = await createUser(t, { roles: [t.roles.admin] });
-    expect((await deleter.delete(`/api/v1/users/${second.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/users/${second.id}`)).status).toBe(200);
   });
 
   it('refuses malformed ids', async () => {
@@ -420,7 +420,7 @@ describe('ban and unban', () => {
   });
 
   it('refuses to ban yourself; 404 for unknown users', async () => {
-    expect((await admin.post(`/api/v1/users/${adminId}/ban`, {})).status).toBe(422);
+    expect((await admin.post(`/api/v1/users/${adminId}/ban`, {})).status).toBe(403);
     expect((await admin.post('/api/v1/users/999999/ban', {})).status).toBe(404);
     expect((await admin.delete('/api/v1/users/999999/unban')).status).toBe(404);
   });

@@ -62,7 +62,8 @@ export class LocalStorage implements Storage {
   constructor(private root: string) {}
 
   private resolve(key: string): string {
-    const full = path.resolve(this.root, key);
+    // No `..` even when it would land inside the root: the root holds the database and private uploads too.
+    const full = path.resolve(this.root, cleanKey(key));
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('Invalid storage key');
     return full;
   }

@@ -6,6 +6,7 @@ import { HttpError, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { currentUser } from '../auth/service.ts';
+import { endSessions } from '../auth/sessions.ts';
 import { removeAvatar, storeAvatar } from '../users/avatar.ts';
 
 /** The signed-in user's own account (the /account-settings page); API tokens live under auth/access-tokens. */
@@ -46,10 +47,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     const password = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password, updated_at: nowIso() }).where('id', '=', userId).execute();
-      // Whoever knew the old password is signed out everywhere but here.
-      let others = trx.deleteFrom('sessions').where('user_id', '=', userId);
-      if (req.auth.sessionId) others = others.where('id', '!=', req.auth.sessionId);
-      await others.execute();
+      // Whoever knew the old password is signed out everywhere but here, API tokens included.
+      await endSessions(trx, userId, req.auth.sessionId);
     });
     return { message: 'Password changed' };
   });

@@ -9,6 +9,7 @@ import { loadPermissions } from '../roles/permissions.ts';
 import { findUser } from '../users/repository.ts';
 import { createUser, liftExpiredBan } from '../users/service.ts';
 import { LoginThrottle } from './throttle.ts';
+import { endSessions } from './sessions.ts';
 
 // One throttle per app: tests (and any embedder) running several apps in one process keep them apart.
 const throttles = new WeakMap<AppContext, LoginThrottle>();
@@ -149,8 +150,8 @@ export async function resetPassword(ctx: AppContext, input: { token: string; ema
   await ctx.db.transaction().execute(async (trx) => {
     await claimToken(trx, token.id, 'email');
     await trx.updateTable('users').set({ password, updated_at: nowIso() }).where('id', '=', token.user_id).execute();
-    // Whoever knew the old password is signed out everywhere.
-    await trx.deleteFrom('sessions').where('user_id', '=', token.user_id).execute();
+    // Whoever knew the old password is signed out everywhere, API tokens included.
+    await endSessions(trx, token.user_id);
   });
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { rolesCsvStream } from './csv-export.ts';
+import { actorOf } from './grants.ts';
 import { mapRoleFlags } from './permissions.ts';
 import { ROLE_COLUMNS, findRole, rolesListDefinition, withRelations } from './repository.ts';
 import { addUsersToRole, createRole, deleteRoles, removeUsersFromRole, updateRole } from './service.ts';
@@ -38,27 +39,27 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { role };
   });
 
-  app.post('/api/v1/roles', { config: { permission: manage } }, async (req) => ({ role: await createRole(ctx, parse(roleCreateSchema, req.body)) }));
+  app.post('/api/v1/roles', { config: { permission: manage } }, async (req) => ({ role: await createRole(ctx, parse(roleCreateSchema, req.body), actorOf(req)) }));
 
   app.put('/api/v1/roles/:id', { config: { permission: manage } }, async (req) =>
-    ({ role: await updateRole(ctx, idParam(req.params), parse(roleUpdateSchema, req.body)) }));
+    ({ role: await updateRole(ctx, idParam(req.params), parse(roleUpdateSchema, req.body), actorOf(req)) }));
 
   app.delete('/api/v1/roles/:ids', { config: { permission: ['roles.delete', manage] } }, async (req) => {
-    await deleteRoles(ctx, parseIds((req.params as { ids: string }).ids));
+    await deleteRoles(ctx, parseIds((req.params as { ids: string }).ids), actorOf(req));
     return {};
   });
 
   app.post('/api/v1/roles/:id/add-users', { config: { permission: manage } }, async (req) => {
     const id = idParam(req.params);
     const { userIds } = parse(roleUsersSchema, req.body);
-    const count = await addUsersToRole(ctx, id, userIds);
+    const count = await addUsersToRole(ctx, id, userIds, actorOf(req));
     return { count, message: `Assigned ${count} users to role` };
   });
 
   app.post('/api/v1/roles/:id/remove-users', { config: { permission: manage } }, async (req) => {
     const id = idParam(req.params);
     const { userIds } = parse(roleUsersSchema, req.body);
-    const count = await removeUsersFromRole(ctx, id, userIds);
+    const count = await removeUsersFromRole(ctx, id, userIds, actorOf(req));
     return { count, message: `Removed ${count} users from role` };
   });
 

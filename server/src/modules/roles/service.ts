@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
-import { syncGrants } from './permissions.ts';
+import { grantsFor, syncGrants } from './permissions.ts';
+import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertGuestsSafe } from './grants.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findRole } from './repository.ts';
 
@@ -56,12 +57,19 @@ async function assertAdminsRemain(trx: Db, field: string): Promise<void> {
   if ((await countAdmins(trx)) === 0) throw unprocessable(field, 'There must be at least one administrator.');
 }
 
-/** The seeded admin role: internal and holding `admin`. It keeps that permission and is never deleted. */
-const isAdminRole = (r: Pick<Role, 'internal' | 'permissions'>) => r.internal && r.permissions.some((p) => p.name === 'admin');
+/**
+ * The seeded admin role: internal, neither the default nor the guests role, and holding `admin`. It keeps that
+ * permission and is never deleted. (The guests role is internal too: should it ever carry `admin`, it must be
+ * possible to take it away again.)
+ */
+const isAdminRole = (r: Pick<Role, 'internal' | 'default' | 'guests' | 'permissions'>) =>
+  r.internal && !r.guests && !r.default && r.permissions.some((p) => p.name === 'admin');
 
-export async function createRole(ctx: AppContext, input: RoleCreate): Promise<Role> {
+export async function createRole(ctx: AppContext, input: RoleCreate, actor: Actor): Promise<Role> {
   const grants = checkGrants(input.permissions);
   checkFlags(input);
+  assertGuestsSafe({ guests: input.guests, permissions: grants });
+  await assertCanGrant(ctx.db, actor, grants);
   await assertNameFree(ctx.db, input.name);
   const now = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -76,9 +84,10 @@ export async function createRole(ctx: AppContext, input: RoleCreate): Promise<Ro
   return (await findRole(ctx.db, id))!;
 }
 
-export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate): Promise<Role> {
+export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate, actor: Actor): Promise<Role> {
   const existing = await findRole(ctx.db, id);
   if (!existing) throw notFound('Role not found');
+  assertCanTouchRole(actor, existing);
   const grants = input.permissions ? checkGrants(input.permissions) : undefined;
   if (existing.internal) {
     // The form hides these toggles for internal roles; the API holds the same line.
@@ -87,6 +96,11 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate)
   }
   const next = { type: input.type ?? existing.type, default: input.default ?? existing.default, guests: input.guests ?? existing.guests };
   checkFlags(next);
+  const permissions = grants ?? existing.permissions;
+  assertGuestsSafe({ guests: next.guests, permissions });
+  if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
+  // Becoming the default or guests role hands every permission of the role to new users or to every visitor.
+  if ((next.default && !existing.default) || (next.guests && !existing.guests)) await assertCanGrant(ctx.db, actor, permissions);
   if (grants && isAdminRole(existing) && !grants.some((g) => g.name === 'admin')) {
     throw unprocessable('permissions', 'The admin role must keep the admin permission.');
   }
@@ -110,8 +124,9 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate)
 }
 
 /** Deleting a role takes it from its users; internal roles (admin, the default users role, guests) stay. */
-export async function deleteRoles(ctx: AppContext, ids: number[]): Promise<void> {
+export async function deleteRoles(ctx: AppContext, ids: number[], actor: Actor): Promise<void> {
   const roles = await ctx.db.selectFrom('roles').select(['id', 'name', 'internal']).where('id', 'in', ids).execute();
+  for (const permissions of (await grantsFor(ctx.db, 'role', roles.map((r) => r.id))).values()) assertCanTouchRole(actor, { permissions });
   const internal = roles.filter((r) => toBool(r.internal));
   if (internal.length) {
     const found = await Promise.all(internal.map((r) => findRole(ctx.db, r.id)));
@@ -134,12 +149,15 @@ async function assignableRole(ctx: AppContext, id: number): Promise<Role> {
   return role;
 }
 
-export async function addUsersToRole(ctx: AppContext, id: number, userIds: number[]): Promise<number> {
+export async function addUsersToRole(ctx: AppContext, id: number, userIds: number[], actor: Actor): Promise<number> {
   const role = await assignableRole(ctx, id);
+  assertCanTouchRole(actor, role);
   if (role.guests || role.type === 'workspace') throw unprocessable('userIds', CANNOT_ASSIGN);
   const ids = [...new Set(userIds)];
   const found = await ctx.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw unprocessable('userIds', 'One of the selected users does not exist.');
+  await assertCanAssignRoles(ctx.db, actor, [id]);
+  await assertCanTouchUsers(ctx.db, actor, ids);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('user_role').values(ids.map((user_id) => ({ user_id, role_id: id, created_at: now })))
@@ -148,9 +166,10 @@ export async function addUsersToRole(ctx: AppContext, id: number, userIds: numbe
   return ids.length;
 }
 
-export async function removeUsersFromRole(ctx: AppContext, id: number, userIds: number[]): Promise<number> {
-  await assignableRole(ctx, id);
+export async function removeUsersFromRole(ctx: AppContext, id: number, userIds: number[], actor: Actor): Promise<number> {
+  assertCanTouchRole(actor, await assignableRole(ctx, id));
   const ids = [...new Set(userIds)];
+  await assertCanTouchUsers(ctx.db, actor, ids);
   return ctx.db.transaction().execute(async (trx) => {
     const res = await trx.deleteFrom('user_role').where('role_id', '=', id).where('user_id', 'in', ids).executeTakeFirst();
     // Never let this take the last administrator's admin rights away.

@@ -1,4 +1,4 @@
-import type { EpisodeCreate, TitleCreate, TitleUpdate } from '@app/contracts';
+import { storedKeyOf, type EpisodeCreate, type TitleCreate, type TitleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -48,10 +48,14 @@ async function episodeIdsOf(ctx: AppContext, where: (qb: EpisodeQuery) => Episod
 }
 
 /** Files uploaded for one row only; imported (tmdb/) and demo files may be shared and stay. */
-const OWNED_FOLDERS = ['/storage/title-images/', '/storage/captions/'];
+const OWNED_FOLDERS = ['title-images', 'captions'];
 
+/** Deletes the uploads behind these URLs; only server-made URLs (storedKeyOf) ever become a key to delete. */
 export async function removeStoredFiles(ctx: AppContext, urls: string[]) {
-  for (const url of urls) if (OWNED_FOLDERS.some((f) => url.startsWith(f))) await ctx.storage.delete(`public/${url.slice('/storage/'.length)}`);
+  for (const url of urls) {
+    const key = storedKeyOf(url, OWNED_FOLDERS);
+    if (key) await ctx.storage.delete(key);
+  }
 }
 
 export async function createSeason(ctx: AppContext, titleId: number, input: { number?: number; release_date: string | null; poster: string | null; description: string | null }) {

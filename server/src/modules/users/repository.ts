@@ -60,16 +60,30 @@ export async function findUser(db: Db, id: number): Promise<User | null> {
   return user;
 }
 
-/** How many users hold the admin permission (through a role or directly), leaving out `excluding`. */
-export async function countAdmins(db: Db, excluding: number[] = []): Promise<number> {
+/** Users holding the admin permission, through a role or directly. */
+function adminIds(db: Db) {
   const adminRoles = db.selectFrom('permission_grants').select('model_id').where('model_type', '=', 'role').where('name', '=', 'admin');
   const direct = db.selectFrom('permission_grants').select('model_id as user_id').where('model_type', '=', 'user').where('name', '=', 'admin');
-  let q = db.selectFrom('users').select(sql<number>`count(*)`.as('n'))
-    .where((eb) => eb.or([
-      eb('id', 'in', db.selectFrom('user_role').select('user_id').where('role_id', 'in', adminRoles)),
-      eb('id', 'in', direct),
-    ]));
+  return db.selectFrom('users').where((eb) => eb.or([
+    eb('id', 'in', db.selectFrom('user_role').select('user_id').where('role_id', 'in', adminRoles)),
+    eb('id', 'in', direct),
+  ]));
+}
+
+/**
+ * How many users hold the admin permission, leaving out `excluding`; `activeOnly` leaves out suspended ones
+ * too (a suspended admin cannot sign in to lift anything).
+ */
+export async function countAdmins(db: Db, excluding: number[] = [], activeOnly = false): Promise<number> {
+  let q = adminIds(db).select(sql<number>`count(*)`.as('n'));
   if (excluding.length) q = q.where('id', 'not in', excluding);
+  if (activeOnly) q = q.where('banned_at', 'is', null);
   const row = await q.executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Which of `ids` hold the admin permission. */
+export async function adminsAmong(db: Db, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  return (await adminIds(db).select('id').where('id', 'in', ids).execute()).map((r) => r.id);
 }

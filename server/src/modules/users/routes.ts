@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
+import { actorOf, assertCanTouchUsers } from '../roles/grants.ts';
 import { sendVerificationEmail } from '../auth/service.ts';
 import { exportUsers, registerCsvJob } from './csv-export.ts';
 import { usersListDefinition } from './list.ts';
@@ -44,13 +45,13 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user };
   });
 
-  app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body)) }));
+  app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body), actorOf(req)) }));
 
   app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) =>
-    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), requireUser(req)) }));
+    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), actorOf(req)) }));
 
   app.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] } }, async (req) => {
-    await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), requireUser(req));
+    await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), actorOf(req));
     return {};
   });
 
@@ -59,10 +60,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     // (and must be validated as a date in the future).
     const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
     const withFlag = body.permanent === undefined && body.ban_until ? { ...body, permanent: false } : body;
-    return { user: await banUser(ctx, idParam(req.params), parse(banSchema, withFlag), requireUser(req)) };
+    return { user: await banUser(ctx, idParam(req.params), parse(banSchema, withFlag), actorOf(req)) };
   });
 
-  app.delete('/api/v1/users/:id/unban', { config: { permission: manage } }, async (req) => ({ user: await unbanUser(ctx, idParam(req.params)) }));
+  app.delete('/api/v1/users/:id/unban', { config: { permission: manage } }, async (req) => ({ user: await unbanUser(ctx, idParam(req.params), actorOf(req)) }));
 
   app.post('/api/v1/users/:id/resend-verification', { config: { permission: manage } }, async (req) => {
     const user = await findUser(ctx.db, idParam(req.params));
@@ -75,6 +76,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
     const id = idParam(req.params);
     if (!(await findUser(ctx.db, id))) throw notFound('User not found');
+    await assertCanTouchUsers(ctx.db, actorOf(req), [id]);
     await storeAvatar(ctx, req, id);
     return { user: await findUser(ctx.db, id) };
   });
@@ -83,6 +85,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = idParam(req.params);
     const user = await findUser(ctx.db, id);
     if (!user) throw notFound('User not found');
+    await assertCanTouchUsers(ctx.db, actorOf(req), [id]);
     await removeAvatar(ctx, id, user.avatar);
     return { user: await findUser(ctx.db, id) };
   });

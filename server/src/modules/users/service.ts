@@ -1,10 +1,12 @@
 import type { BanRequest, User, UserCreate, UserUpdate } from '@app/contracts';
-import { PERMISSION_NAMES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
+import { endSessions } from '../auth/sessions.ts';
+import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchUsers } from '../roles/grants.ts';
 import { syncGrants } from '../roles/permissions.ts';
+import { checkGrants } from '../roles/service.ts';
 import { countAdmins, findUser } from './repository.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
@@ -14,11 +16,6 @@ async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (found.some((r) => toBool(r.guests) || r.type === 'workspace')) {
     throw new HttpError(422, "Users can't be assigned to this role", { roles: ["Users can't be assigned to this role"] });
   }
-}
-
-function assertPermissionsKnown(perms: { name: string }[] | undefined): void {
-  const unknown = perms?.find((p) => !PERMISSION_NAMES.has(p.name));
-  if (unknown) throw new HttpError(422, `Unknown permission: ${unknown.name}`, { permissions: [`Unknown permission: ${unknown.name}`] });
 }
 
 async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
@@ -35,10 +32,15 @@ export async function syncRoles(db: Db, userId: number, roleIds: number[]): Prom
   }
 }
 
-export async function createUser(ctx: AppContext, input: UserCreate): Promise<User> {
+/** Creates a user; `actor` is the admin creating it (registration and social sign-up give only the default roles). */
+export async function createUser(ctx: AppContext, input: UserCreate, actor?: Actor): Promise<User> {
   await assertEmailFree(ctx.db, input.email);
   await assertRolesExist(ctx.db, input.roles);
-  assertPermissionsKnown(input.permissions);
+  const grants = checkGrants(input.permissions);
+  if (actor) {
+    await assertCanGrant(ctx.db, actor, grants);
+    await assertCanAssignRoles(ctx.db, actor, input.roles);
+  }
   const password = await hashPassword(input.password);
   const now = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -48,18 +50,21 @@ export async function createUser(ctx: AppContext, input: UserCreate): Promise<Us
       email_verified_at: input.email_verified_at ? now : null, banned_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await syncRoles(trx, row.id, input.roles);
-    await syncGrants(trx, 'user', row.id, input.permissions);
+    await syncGrants(trx, 'user', row.id, grants);
     return row.id;
   });
   return (await findUser(ctx.db, id))!;
 }
 
-export async function updateUser(ctx: AppContext, id: number, input: UserUpdate, actorId: number): Promise<User> {
+export async function updateUser(ctx: AppContext, id: number, input: UserUpdate, actor: Actor): Promise<User> {
   const existing = await findUser(ctx.db, id);
   if (!existing) throw notFound('User not found');
+  await assertCanTouchUsers(ctx.db, actor, [id]);
   if (input.email) await assertEmailFree(ctx.db, input.email, id);
   if (input.roles) await assertRolesExist(ctx.db, input.roles);
-  assertPermissionsKnown(input.permissions);
+  const grants = input.permissions ? checkGrants(input.permissions) : undefined;
+  if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
+  if (input.roles) await assertCanAssignRoles(ctx.db, actor, input.roles, existing.roles.map((r) => r.id));
   const password = input.password ? await hashPassword(input.password) : undefined;
   await ctx.db.transaction().execute(async (trx) => {
     const emailVerified = input.email_verified_at === undefined ? undefined
@@ -74,45 +79,51 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
       updated_at: nowIso(),
     }).where('id', '=', id).execute();
     if (input.roles) await syncRoles(trx, id, input.roles);
-    if (input.permissions) await syncGrants(trx, 'user', id, input.permissions);
+    if (grants) await syncGrants(trx, 'user', id, grants);
     // Never let an edit take the last administrator's admin rights away.
     if ((input.roles || input.permissions) && (await countAdmins(trx)) === 0) {
       throw new HttpError(422, 'There must be at least one administrator.', { roles: ['There must be at least one administrator.'] });
     }
-    if (password && id !== actorId) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    // A new password signs the user out everywhere (API tokens too); an admin changing their own keeps this session.
+    if (password && id !== actor.id) await endSessions(trx, id);
+    else if (password) await endSessions(trx, id, actor.sessionId);
   });
   return (await findUser(ctx.db, id))!;
 }
 
-export async function deleteUsers(ctx: AppContext, ids: number[], actorId: number): Promise<void> {
-  if (ids.includes(actorId)) throw new HttpError(422, 'You cannot delete your own account from here.');
+export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor): Promise<void> {
+  if (ids.includes(actor.id)) throw forbidden('You cannot delete your own account from here.');
+  await assertCanTouchUsers(ctx.db, actor, ids);
   await ctx.db.transaction().execute(async (trx) => {
-    if ((await countAdmins(trx, ids)) === 0) throw new HttpError(422, 'The last administrator cannot be deleted.');
+    if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
 }
 
-export async function banUser(ctx: AppContext, id: number, input: BanRequest, actorId: number): Promise<User> {
-  if (id === actorId) throw new HttpError(422, 'You cannot suspend yourself.');
+export async function banUser(ctx: AppContext, id: number, input: BanRequest, actor: Actor): Promise<User> {
+  if (id === actor.id) throw forbidden('You cannot suspend yourself.');
   const user = await findUser(ctx.db, id);
   if (!user) throw notFound('User not found');
+  await assertCanTouchUsers(ctx.db, actor, [id]);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
+    if ((await countAdmins(trx, [id], true)) === 0) throw forbidden('The last administrator cannot be suspended.');
     await trx.insertInto('bans').values({
       user_id: id, ban_until: input.permanent ? null : new Date(input.ban_until!).toISOString(),
-      comment: input.comment ?? null, created_by: actorId, created_at: now,
+      comment: input.comment ?? null, created_by: actor.id, created_at: now,
     }).execute();
     await trx.updateTable('users').set({ banned_at: now, updated_at: now }).where('id', '=', id).execute();
     // A suspension ends the user's sessions and API tokens at once.
-    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await endSessions(trx, id);
   });
   return (await findUser(ctx.db, id))!;
 }
 
-export async function unbanUser(ctx: AppContext, id: number): Promise<User> {
+export async function unbanUser(ctx: AppContext, id: number, actor: Actor): Promise<User> {
   const user = await findUser(ctx.db, id);
   if (!user) throw notFound('User not found');
+  await assertCanTouchUsers(ctx.db, actor, [id]);
   await ctx.db.updateTable('users').set({ banned_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
   return (await findUser(ctx.db, id))!;
 }

@@ -152,7 +152,8 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
       try {
         return parse(captionSchema, fields);
       } catch (e) {
-        if (url) void removeStoredFiles(ctx, [url]);
+        // Not awaited inside this synchronous catch; a failed delete must not become an unhandled rejection.
+        if (url) removeStoredFiles(ctx, [url]).catch((err) => req.log.warn({ err }, 'could not remove a refused caption upload'));
         throw e;
       }
     })();
