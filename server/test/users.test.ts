@@ -239,6 +239,12 @@ describe('GET users', () => {
 describe('POST users', () => {
   const valid = () => ({ email: `new-${crypto.randomBytes(4).toString('hex')}@example.test`, password: 'secret-pass' });
 
+  it('gives a user created without roles the default roles, as registration does', async () => {
+    const res = await admin.post('/api/v1/users', valid());
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user.roles.map((r: any) => r.name)).toEqual(['users']);
+  });
+
   it('creates a user with roles and individual permissions with restrictions', async () => {
     const body = {
       ...valid(), email: 'Created.User@Example.test', first_name: 'Cre', last_name: 'Ated', email_verified_at: true, available_space: 1000,

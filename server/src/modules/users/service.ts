@@ -41,6 +41,9 @@ export async function createUser(ctx: AppContext, input: UserCreate, actor?: Act
     await assertCanGrant(ctx.db, actor, grants);
     await assertCanAssignRoles(ctx.db, actor, input.roles);
   }
+  // Like a self-registered account, a user created here without roles gets the default roles.
+  const roles = input.roles?.length ? input.roles
+    : (await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute()).map((r) => r.id);
   const password = await hashPassword(input.password);
   const now = nowIso();
   const id = await ctx.db.transaction().execute(async (trx) => {
@@ -49,7 +52,7 @@ export async function createUser(ctx: AppContext, input: UserCreate, actor?: Act
       avatar: input.avatar ?? null, available_space: input.available_space ?? null,
       email_verified_at: input.email_verified_at ? now : null, banned_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    await syncRoles(trx, row.id, input.roles);
+    await syncRoles(trx, row.id, roles);
     await syncGrants(trx, 'user', row.id, grants);
     return row.id;
   });
