@@ -7,6 +7,7 @@ import { filters, paginate, parseIds, parseListQuery } from '../../http/list-que
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
 import { storeImageStream } from '../titles/images.ts';
+import { readCounter } from '../../db/versions.ts';
 import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
 
 export const PERSON_COLUMNS = [
@@ -64,6 +65,8 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
         updated_at: filters.date('people.updated_at'),
       },
       search: (qb, query) => searchJoin(ctx, 'people', qb, query),
+      // Kept by triggers (migration 0020): no count(*) over the whole table.
+      unfilteredTotal: () => readCounter(ctx.db, 'rows:people'),
     });
     return { pagination: page };
   });

@@ -3,6 +3,7 @@ import type { FilterItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { readCounter } from '../../db/versions.ts';
 import { searchJoin } from './search.ts';
 
 const bad = (f: FilterItem) => new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
@@ -73,9 +74,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
       return ctx.db.selectFrom('title_tag').select(sql<number>`count(distinct title_id)`.as('n')).where('tag_id', 'in', ids)
         .executeTakeFirst().then((r) => Number(r?.n ?? 0));
     },
-    unfilteredTotal: async () => {
-      const row = await ctx.db.selectFrom('titles').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-      return Number(row?.n ?? 0);
-    },
+    // Kept by triggers (migration 0020): no count(*) over the whole table.
+    unfilteredTotal: () => readCounter(ctx.db, 'rows:titles'),
   };
 }
