@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Folders whose source is scanned for `trans('…')` keys. */
-export const SOURCE_DIRS = ['web/src', 'server/src'];
+/** Folders whose source is scanned for translation keys. */
+export const SOURCE_DIRS = ['web/src', 'server/src', 'contracts/src'];
 export const ENGLISH_FILE = 'contracts/src/locales/en.json';
 
 // trans('text' …) or trans("text" …): the first argument must be a literal so it can be collected.
 const CALL = /\btrans\(\s*(['"])((?:\\.|(?!\1).)*)\1/g;
+// Messages the server answers with: notFound('…'), forbidden('…'), unprocessable(field, '…'), new HttpError(422, '…').
+const ERROR_CALL = /\b(?:notFound\(|forbidden\(|unprocessable\([^,()]+,|HttpError\(\s*\d+\s*,)\s*(['"])((?:\\.|(?!\1).)*)\1/g;
+// Any other string literal that reads as a sentence (a capital, a space, a final stop) in the server and the
+// contracts: validation messages, message constants, answers. They reach people, so the editor must list them.
+const LITERAL = /'((?:\\.|[^'\\\n])*)'|"((?:\\.|[^"\\\n])*)"/g;
+const SENTENCE = /^[A-Z][^\n]*\s[^\n]*[.?!]$/;
 
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -16,14 +22,28 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** Every key passed to trans() in the code, sorted, each mapped to itself (English is the key). */
+const unescape = (s: string) => s.replace(/\\(['"\\])/g, '$1');
+// Comment lines hold prose with apostrophes that would pair up as bogus literals.
+const withoutComments = (src: string) => src.split('\n').filter((l) => !/^\s*(\/\/|\*|\/\*)/.test(l)).join('\n');
+
+/** Every translation key in the code, sorted, each mapped to itself (English is the key). */
 export function collectKeys(root: string): Record<string, string> {
   const keys = new Set<string>();
   for (const dir of SOURCE_DIRS) {
     const abs = path.join(root, dir);
     if (!fs.existsSync(abs)) continue;
+    const messages = dir !== 'web/src';
     for (const file of files(abs)) {
-      for (const m of fs.readFileSync(file, 'utf8').matchAll(CALL)) keys.add(m[2].replace(/\\(['"\\])/g, '$1'));
+      // Seeded demo content is data, not interface text.
+      if (file.includes(`${path.sep}seed${path.sep}`)) continue;
+      const src = fs.readFileSync(file, 'utf8');
+      for (const m of src.matchAll(CALL)) keys.add(unescape(m[2]));
+      if (!messages) continue;
+      for (const m of src.matchAll(ERROR_CALL)) keys.add(unescape(m[2]));
+      for (const m of withoutComments(src).matchAll(LITERAL)) {
+        const text = unescape(m[1] ?? m[2]);
+        if (SENTENCE.test(text)) keys.add(text);
+      }
     }
   }
   return Object.fromEntries([...keys].sort().map((k) => [k, k]));

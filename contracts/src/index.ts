@@ -3,6 +3,8 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
 export * from './i18n.ts';
+// Installs people-readable validation messages for every schema (a global zod error map).
+export * from './messages.ts';
 export * from './roles.ts';
 export * from './settings.ts';
 export * from './tags.ts';

@@ -40,6 +40,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { requestLines } from './modules/localizations/service.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -79,9 +80,11 @@ export async function buildApp(config: Config): Promise<App> {
     routes: [],
   };
 
+  ctx.mailer.useQueue(ctx.queue);
+
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
-  registerErrorHandler(app);
+  registerErrorHandler(app, (req) => requestLines(ctx, req));
   registerSettingsSync(app, ctx);
   // The error handler has logged a server error; Sentry gets it too when a DSN is set.
   app.addHook('onError', async (req, _reply, err) => {

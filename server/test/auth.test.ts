@@ -4,11 +4,11 @@ import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, gu
 
 const t = await createTestApp();
 
-const mailsTo = (email: string) => mailsIn(t.storage).filter((m) => m.to === email);
-function lastLink(email: string, pattern: RegExp): RegExpExecArray {
-  const m = mailsTo(email).at(-1);
+const mailsTo = async (email: string) => (await mailsIn(t)).filter((m) => m.to === email);
+async function lastLink(email: string, pattern: RegExp): Promise<RegExpExecArray> {
+  const m = (await mailsTo(email)).at(-1);
   const match = m && pattern.exec(m.text);
-  if (!match) throw new Error(`no mail to ${email} matching ${pattern}: ${JSON.stringify(mailsTo(email))}`);
+  if (!match) throw new Error(`no mail to ${email} matching ${pattern}: ${JSON.stringify((await mailsTo(email)))}`);
   return match;
 }
 
@@ -93,7 +93,7 @@ describe('POST auth/register', () => {
 
     const row = await t.ctx.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', 'confirm@example.test').executeTakeFirstOrThrow();
     expect(row.email_verified_at).toBeNull();
-    const [, token] = lastLink('confirm@example.test', /http:\/\/localhost:8000\/email\/verify\/([A-Za-z0-9_-]+)/);
+    const [, token] = await lastLink('confirm@example.test', /http:\/\/localhost:8000\/email\/verify\/([A-Za-z0-9_-]+)/);
 
     const wrong = await guest(t).post('/api/v1/auth/email/verify', { token: 'x'.repeat(40) });
     expect(wrong.status).toBe(422);
@@ -111,11 +111,11 @@ describe('POST auth/register', () => {
   it('a signed-in unverified user can ask for a new link', async () => {
     const u = await createUser(t, { roles: [t.roles.users], verified: false });
     const c = await new Client(t).login(u.email, u.password);
-    const before = mailsTo(u.email).length;
+    const before = (await mailsTo(u.email)).length;
     const res = await c.post('/api/v1/auth/email/verification-notification');
     expect(res.status, res.text).toBe(200);
-    expect(mailsTo(u.email)).toHaveLength(before + 1);
-    const [, token] = lastLink(u.email, /\/email\/verify\/([A-Za-z0-9_-]+)/);
+    expect((await mailsTo(u.email))).toHaveLength(before + 1);
+    const [, token] = await lastLink(u.email, /\/email\/verify\/([A-Za-z0-9_-]+)/);
     expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
     expect((await c.post('/api/v1/auth/email/verification-notification')).status).toBe(422);
   });
@@ -214,16 +214,16 @@ describe('password reset', () => {
 
   it('answers the same for known and unknown addresses, mailing only the known one', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
-    const before = mailsIn(t.storage).length;
+    const before = (await mailsIn(t)).length;
     const unknown = await guest(t).post('/api/v1/auth/password/email', { email: 'ghost@example.test' });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual({ message });
-    expect(mailsIn(t.storage)).toHaveLength(before);
+    expect((await mailsIn(t))).toHaveLength(before);
     const known = await guest(t).post('/api/v1/auth/password/email', { email: u.email });
     expect(known.status).toBe(200);
     expect(known.body).toEqual({ message });
-    expect(mailsIn(t.storage)).toHaveLength(before + 1);
-    expect(mailsTo(u.email).at(-1)!.subject).toMatch(/reset/i);
+    expect((await mailsIn(t))).toHaveLength(before + 1);
+    expect((await mailsTo(u.email)).at(-1)!.subject).toMatch(/reset/i);
     const bad = await guest(t).post('/api/v1/auth/password/email', { email: 'nope' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.email).toBeDefined();
@@ -233,7 +233,7 @@ describe('password reset', () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     const session = await new Client(t).login(u.email, u.password);
     await guest(t).post('/api/v1/auth/password/email', { email: u.email });
-    const [, token, email] = lastLink(u.email, /http:\/\/localhost:8000\/password\/reset\/([A-Za-z0-9_-]+)\?email=(\S+)/);
+    const [, token, email] = await lastLink(u.email, /http:\/\/localhost:8000\/password\/reset\/([A-Za-z0-9_-]+)\?email=(\S+)/);
     expect(decodeURIComponent(email)).toBe(u.email);
 
     const mismatch = await guest(t).post('/api/v1/auth/password/reset', { token, email: 'someone-else@example.test', password: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
@@ -257,7 +257,7 @@ describe('password reset', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toBeDefined();
     await guest(t).post('/api/v1/auth/password/email', { email: u.email });
-    const [, token] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    const [, token] = await lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
     const short = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.email, password: 'short', password_confirmation: 'short' });
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toBeDefined();
@@ -272,9 +272,9 @@ describe('password reset', () => {
   it('only the newest link works', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     await guest(t).post('/api/v1/auth/password/email', { email: u.email });
-    const [, first] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    const [, first] = await lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
     await guest(t).post('/api/v1/auth/password/email', { email: u.email });
-    const [, second] = lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
+    const [, second] = await lastLink(u.email, /\/password\/reset\/([A-Za-z0-9_-]+)/);
     expect(second).not.toBe(first);
     const body = { email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' };
     expect((await guest(t).post('/api/v1/auth/password/reset', { ...body, token: first })).status).toBe(422);

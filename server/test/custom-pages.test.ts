@@ -252,7 +252,7 @@ describe('contact page', () => {
     const res = await guest(t).post('/api/v1/contact', { name: 'Vera Visitor', email: 'vera@example.com', message: 'Hello there' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Your message has been submitted.');
-    const mail = mailsIn(t.storage).find((m) => m.to === 'support@site.test');
+    const mail = (await mailsIn(t)).find((m) => m.to === 'support@site.test');
     expect(mail?.subject).toContain('Vera Visitor');
     expect(mail?.text).toContain('vera@example.com');
     expect(mail?.text).toContain('Hello there');

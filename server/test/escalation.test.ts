@@ -295,7 +295,7 @@ describe('API tokens end with the other sessions', () => {
   it('on a password reset', async () => {
     const { u, api } = await withToken();
     await guest(t).post('/api/v1/auth/password/email', { email: u.user.email });
-    const mail = mailsIn(t.storage).filter((m) => m.to === u.user.email).at(-1)!;
+    const mail = (await mailsIn(t)).filter((m) => m.to === u.user.email).at(-1)!;
     const token = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
     const res = await guest(t).post('/api/v1/auth/password/reset', { token, email: u.user.email, password: 'reset-password', password_confirmation: 'reset-password' });
     expect(res.status, res.text).toBe(200);

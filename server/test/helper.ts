@@ -135,9 +135,10 @@ export function listUrl(base: string, params: Record<string, unknown>): string {
   return `${base}?${q}`;
 }
 
-/** Mails the log driver wrote under a test app's storage folder, oldest first. */
-export function mailsIn(storage: string): { to: string; subject: string; text: string }[] {
-  const file = path.join(storage, 'logs', 'mail.log');
+/** Mails the log driver wrote under a test app's storage folder, oldest first, once the queued ones went out. */
+export async function mailsIn(t: { storage: string; ctx: Pick<App['ctx'], 'queue'> }): Promise<{ to: string; subject: string; text: string }[]> {
+  await t.ctx.queue.drain();
+  const file = path.join(t.storage, 'logs', 'mail.log');
   if (!fs.existsSync(file)) return [];
   return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
     const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');

@@ -121,7 +121,7 @@ describe('POST settings', () => {
   it('refuses unknown keys, wrong types and keys of the other group, saving nothing', async () => {
     const cases: [Record<string, unknown>, Record<string, unknown>, string, string][] = [
       [{ 'client.nope': 1 }, {}, 'client.nope', 'Unknown setting.'],
-      [{ 'client.registration.disable': 'yes' }, {}, 'client.registration.disable', 'Invalid input: expected boolean, received string'],
+      [{ 'client.registration.disable': 'yes' }, {}, 'client.registration.disable', 'Choose yes or no.'],
       [{}, { 'client.registration.disable': true }, 'client.registration.disable', 'This setting belongs to the client group.'],
       [{ 'server.stripe_secret': 'x' }, {}, 'server.stripe_secret', 'This setting belongs to the server group.'],
       [{}, { 'registration.disable': true }, 'server.registration.disable', 'This setting belongs to the client group.'],

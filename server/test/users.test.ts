@@ -8,7 +8,7 @@ const t = await createTestApp();
 let admin: Client;
 let adminId: number;
 
-const mailsTo = (email: string) => mailsIn(t.storage).filter((m) => m.to === email);
+const mailsTo = async (email: string) => (await mailsIn(t)).filter((m) => m.to === email);
 
 /** A multipart body with one file field, built by hand. */
 function multipart(filename: string, type: string, content: Buffer, field = 'file') {
@@ -478,7 +478,7 @@ describe('POST users/{id}/resend-verification', () => {
     const u = await createUser(t, { verified: false });
     const res = await admin.post(`/api/v1/users/${u.id}/resend-verification`);
     expect(res.status, res.text).toBe(200);
-    const mail = mailsTo(u.email).at(-1);
+    const mail = (await mailsTo(u.email)).at(-1);
     const token = /http:\/\/localhost:8000\/email\/verify\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeDefined();
     expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
@@ -566,12 +566,12 @@ describe('POST users/csv/export', () => {
         email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
       }))).execute();
     }
-    const before = mailsTo(ADMIN.email).length;
+    const before = (await mailsTo(ADMIN.email)).length;
     const res = await admin.post('/api/v1/users/csv/export');
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ result: 'jobQueued', message: "Your request is being processed. We'll email you when the report is ready to download." });
     await t.ctx.queue.drain();
-    const mail = mailsTo(ADMIN.email).slice(before).at(-1);
+    const mail = (await mailsTo(ADMIN.email)).slice(before).at(-1);
     const link = /http:\/\/localhost:8000(\/api\/v1\/csv\/download\/[0-9a-f-]+)/.exec(mail?.text ?? '');
     expect(link, JSON.stringify(mail)).not.toBeNull();
     const file = await admin.get(link![1]);

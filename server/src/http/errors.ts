@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
-import { translate } from '@app/contracts';
+import { localizeMessage, type Lines } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 
 /** An error whose message and status are safe to show the client. */
 export class HttpError extends Error {
@@ -32,21 +33,31 @@ export function parse<S extends ZodType>(schema: S, data: unknown): ReturnType<S
   return result.data as ReturnType<S['parse']>;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
+/** The caller's translation lines; the error handler answers 4xx messages in the caller's language. */
+export type LinesFor = (req: FastifyRequest) => Promise<Lines | undefined>;
+
+function localized(lines: Lines | undefined, message: string, errors?: Record<string, string[]>) {
+  if (!lines) return { message, ...(errors ? { errors } : {}) };
+  const out = errors && Object.fromEntries(Object.entries(errors).map(([k, list]) => [k, list.map((m) => localizeMessage(lines, m))]));
+  return { message: localizeMessage(lines, message), ...(out ? { errors: out } : {}) };
+}
+
+export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor): void {
+  // Looking up the caller's language must never turn a 4xx into a 500: English is the fallback.
+  const lines = async (req: FastifyRequest) => (linesFor ? linesFor(req).catch(() => undefined) : undefined);
+  app.setErrorHandler(async (err: FastifyError | HttpError | ZodError, req, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.status).send({ message: translate(undefined, err.message), ...(err.errors ? { errors: err.errors } : {}) });
+      return reply.status(err.status).send(localized(await lines(req), err.message, err.errors));
     }
     if (err instanceof ZodError) {
-      const errors = zodFieldErrors(err);
-      return reply.status(422).send({ message: 'The given data was invalid.', errors });
+      return reply.status(422).send(localized(await lines(req), 'The given data was invalid.', zodFieldErrors(err)));
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(err);
-      return reply.status(500).send({ message: 'There was an issue. Please try again later.' });
+      return reply.status(500).send(localized(await lines(req), 'There was an issue. Please try again later.'));
     }
     const message = status === 413 ? 'The request is too large.' : status === 400 && (err as FastifyError).code?.includes('JSON') ? 'Malformed JSON in the request body.' : err.message;
-    return reply.status(status).send({ message });
+    return reply.status(status).send(localized(await lines(req), message));
   });
 }

@@ -1,7 +1,7 @@
 import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import { ApiError } from './api';
-import { trans } from './i18n';
+import { transMessage } from './i18n';
 
 function setPath(target: Record<string, any>, path: (string | number)[], value: unknown) {
   let obj = target;
@@ -30,7 +30,7 @@ export function zodFormResolver<TIn extends FieldValues, TOut>(
       const field = fieldMap[dotted] ?? fieldMap[String(issue.path[0])] ?? dotted;
       if (seen.has(field)) continue;
       seen.add(field);
-      setPath(errors, field.split('.'), { type: issue.code, message: trans(issue.message) });
+      setPath(errors, field.split('.'), { type: issue.code, message: transMessage(issue.message) });
     }
     return { values: {}, errors } as any;
   };

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { trans } from '../lib/i18n';
 import { cn } from './cn';
 
@@ -15,7 +15,23 @@ export interface ModalProps {
   role?: 'dialog' | 'alertdialog';
 }
 
+const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [role="combobox"]';
+
+/**
+ * Where focus goes back when the dialog closes: the element that opened it, or, when that was an item of a menu
+ * (gone once the menu closed), the button that opened the menu.
+ */
+function openerOf(active: Element | null): HTMLElement | null {
+  const menu = active?.closest('[role="menu"]');
+  const triggerId = menu?.getAttribute('aria-labelledby');
+  const trigger = triggerId ? document.getElementById(triggerId) : null;
+  return trigger ?? (active instanceof HTMLElement && active !== document.body ? active : null);
+}
+
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
+  const body = useRef<HTMLDivElement>(null);
+  const foot = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -26,7 +42,18 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
             size === 'sm' && 'max-w-md', size === 'md' && 'max-w-lg', size === 'lg' && 'max-w-2xl',
           )}
-          aria-describedby={description ? undefined : undefined}
+          // A dialog opens on its first field (a confirmation, on its first button), never on the close button.
+          onOpenAutoFocus={(e) => {
+            // Still the element focused before the dialog mounted.
+            opener.current = openerOf(document.activeElement);
+            const target = body.current?.querySelector<HTMLElement>(FIELD) ?? foot.current?.querySelector<HTMLElement>('button:not([disabled])');
+            if (target) { e.preventDefault(); target.focus(); }
+          }}
+          onCloseAutoFocus={(e) => {
+            const back = opener.current;
+            opener.current = null;
+            if (back?.isConnected) { e.preventDefault(); back.focus(); }
+          }}
         >
           <div className="flex items-start justify-between gap-4 px-6 pt-5">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
@@ -39,8 +66,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          {children && <div className="px-6 py-4">{children}</div>}
-          {footer && <div className="flex justify-end gap-2 border-t border-border px-6 py-3">{footer}</div>}
+          {children && <div ref={body} className="px-6 py-4">{children}</div>}
+          {footer && <div ref={foot} className="flex justify-end gap-2 border-t border-border px-6 py-3">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

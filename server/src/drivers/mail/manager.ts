@@ -40,7 +40,21 @@ export class MailManager implements Mailer {
     }, (t) => t.close?.());
   }
 
+  private dispatch: ((message: MailMessage) => Promise<void>) | null = null;
+
+  /** Mail goes out through the queue from then on: a request never waits for an SMTP server or a mail API. */
+  useQueue(queue: { register(name: string, handler: (payload: any) => Promise<void>): void; dispatch(name: string, payload: unknown): Promise<void> }): void {
+    queue.register('mail.send', (message: MailMessage) => this.deliver(message));
+    this.dispatch = (message) => queue.dispatch('mail.send', message);
+  }
+
   async send(message: MailMessage): Promise<void> {
+    if (this.dispatch) return this.dispatch(message);
+    return this.deliver(message);
+  }
+
+  /** Hands the mail to the selected driver now (the queued job, or before a queue is attached). */
+  async deliver(message: MailMessage): Promise<void> {
     const transport = await this.transports.get();
     const from = `"${(await this.settings.get('server.mail_from_name')).replace(/"/g, '')}" <${await this.settings.get('server.mail_from_address')}>`;
     await transport.send(from, message);

@@ -161,3 +161,16 @@ export async function localeDocument(ctx: AppContext, language: string, etag: st
   linesCache.set(language, { etag, body });
   return body;
 }
+
+const parsedLines = new Map<string, { etag: string; lines: Lines }>();
+/** The caller's lines (for answers in their language); undefined when English from the code is what they read. */
+export async function requestLines(ctx: AppContext, req: FastifyRequest): Promise<Lines | undefined> {
+  const language = await resolveLanguage(ctx, req);
+  const version = await localeVersion(ctx, language);
+  if (!version || version.id === null) return undefined;
+  const cached = parsedLines.get(language);
+  if (cached?.etag === version.etag) return cached.lines;
+  const lines = (JSON.parse(await localeDocument(ctx, language, version.etag)) as { lines: Lines }).lines;
+  parsedLines.set(language, { etag: version.etag, lines });
+  return lines;
+}

@@ -2,6 +2,7 @@ import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type PreviewMessage } fr
 import type { ZodType } from 'zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { api } from '../../lib/api';
+import { trans, transMessage } from '../../lib/i18n';
 
 export type FlatValues = Record<AppearanceKey, unknown>;
 export interface AppearanceResponse { values: FlatValues; defaults: FlatValues }
@@ -54,14 +55,14 @@ export const appearanceResolver: Resolver<AppearanceForm> = async (values) => {
   for (const key of APPEARANCE_KEYS) {
     const value = getPath(values, key);
     if (key === 'client.branding.site_name' && !String(value ?? '').trim()) {
-      setPath(errors, key, { type: 'required', message: 'Enter a site name.' });
+      setPath(errors, key, { type: 'required', message: trans('Enter a site name.') });
       continue;
     }
     const result = (SETTINGS[key].schema as ZodType).safeParse(value);
     if (result.success) continue;
     for (const issue of result.error.issues) {
       const path = [key, ...issue.path.map(String)].join('.');
-      if (!getPath(errors, path)) setPath(errors, path, { type: 'validate', message: issue.message });
+      if (!getPath(errors, path)) setPath(errors, path, { type: 'validate', message: transMessage(issue.message) });
     }
   }
   return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<AppearanceForm> } : { values, errors: {} };

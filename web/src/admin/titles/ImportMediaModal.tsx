@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mediaImportSchema } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
-import { trans } from '../../lib/i18n';
+import { trans, transMessage } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
 import { Modal } from '../../ui/Modal';
@@ -31,7 +31,7 @@ export function ImportMediaModal({ open, onOpenChange, kind }: { open: boolean; 
   });
   const submit = () => {
     const parsed = mediaImportSchema.safeParse({ media_type: mediaType, tmdb_id: tmdbId === '' ? undefined : Number(tmdbId) });
-    if (!parsed.success) return setError(trans(parsed.error.issues[0].message));
+    if (!parsed.success) return setError(transMessage(parsed.error.issues[0].message));
     setError(undefined);
     mutation.mutate(parsed.data);
   };

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { IMPORT_DEFAULTS, IMPORT_PROGRESS_MAX, tmdbImportSchema, type ImportedItem, type TmdbImportResponse } from '@app/contracts';
 import { api, errorMessage } from '../../lib/api';
-import { trans } from '../../lib/i18n';
+import { trans, transMessage } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
 import { Modal } from '../../ui/Modal';
@@ -41,7 +41,7 @@ export function ImportTitlesModal({ open, onOpenChange }: { open: boolean; onOpe
     const parsed = tmdbImportSchema.safeParse(payload);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= trans(issue.message);
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= transMessage(issue.message);
       return setErrors(next);
     }
     setErrors({});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { localizeMessage } from '../src/index.ts';
+
+describe('humanIssueMessage (the global zod error map)', () => {
+  const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues[0].message;
+  it('replaces every default with a sentence', () => {
+    expect(first(z.string().min(8), 'short')).toBe('Must be at least 8 characters.');
+    expect(first(z.string().min(1), '')).toBe('This field is required.');
+    expect(first(z.string().max(1), 'ab')).toBe('Must be at most 1 character.');
+    expect(first(z.string(), undefined)).toBe('This field is required.');
+    expect(first(z.number(), 'x')).toBe('Enter a number.');
+    expect(first(z.number().int(), 1e300)).toBe('The number is too large.');
+    expect(first(z.number().int().positive(), 0)).toBe('Must be greater than 0.');
+    expect(first(z.email(), 'x')).toBe('Enter a valid email address.');
+    expect(first(z.enum(['a', 'b']), 'c')).toBe('Choose one of the listed values.');
+    expect(first(z.array(z.string()).min(1), [])).toBe('Choose at least one.');
+    expect(first(z.strictObject({}), { x: 1 })).toBe('Unknown field: x.');
+    // A schema's own message wins.
+    expect(first(z.string().min(1, 'Enter a name.'), '')).toBe('Enter a name.');
+  });
+});
+
+describe('localizeMessage', () => {
+  const lines = {
+    'Enter a name.': 'Entrez un nom.',
+    'Must be at least [one 1 character|other :count characters].': 'Au moins [one 1 caractère|other :count caractères].',
+    'Unknown field: :keys.': 'Champ inconnu : :keys.',
+  };
+  it('translates keys and filled templates, and leaves unknown text alone', () => {
+    expect(localizeMessage(lines, 'Enter a name.')).toBe('Entrez un nom.');
+    expect(localizeMessage(lines, 'Must be at least 8 characters.')).toBe('Au moins 8 caractères.');
+    expect(localizeMessage(lines, 'Must be at least 1 character.')).toBe('Au moins 1 caractère.');
+    expect(localizeMessage(lines, 'Unknown field: a, b.')).toBe('Champ inconnu : a, b.');
+    expect(localizeMessage(lines, 'Something else.')).toBe('Something else.');
+    expect(localizeMessage(undefined, 'Enter a name.')).toBe('Enter a name.');
+  });
+});

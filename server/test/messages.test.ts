@@ -1,0 +1,57 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCALE_COOKIE } from '@app/contracts';
+import { seedDefaultLocalization } from '../src/db/seed/localizations.ts';
+import { asAdmin, guest, type Client, createTestApp } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+
+beforeAll(async () => {
+  await seedDefaultLocalization(t.ctx.db);
+  admin = await asAdmin(t);
+  const fr = await admin.post('/api/v1/localizations', { name: 'Français', language: 'fr' });
+  expect(fr.status, fr.text).toBe(200);
+  const full = (await admin.get(`/api/v1/localizations/${fr.body.localization.id}`)).body.localization.lines;
+  const res = await admin.put(`/api/v1/localizations/${fr.body.localization.id}`, {
+    lines: {
+      ...full,
+      'Enter a valid email address.': 'Saisissez une adresse e-mail valide.',
+      'Must be at least [one 1 character|other :count characters].': 'Au moins [one 1 caractère|other :count caractères].',
+      'The given data was invalid.': 'Les données ne sont pas valides.',
+      'User not found': 'Utilisateur introuvable',
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+});
+
+describe('validation messages people can read', () => {
+  it('are written for people, not zod defaults', async () => {
+    const res = await guest(t).post('/api/v1/auth/register', { email: 'not-an-email', password: 'short', password_confirmation: 'short' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.email).toEqual(['Enter a valid email address.']);
+    expect(res.body.errors.password).toEqual(['Must be at least 8 characters.']);
+    const all = JSON.stringify(res.body);
+    expect(all).not.toMatch(/Too small|expected string|Invalid email/);
+  });
+
+  it('never show the largest safe integer', async () => {
+    const res = await admin.get('/api/v1/users/99999999999999999999');
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(JSON.stringify(res.body)).not.toContain('9007199254740991');
+  });
+
+  it('are answered in the caller’s language, values filled in', async () => {
+    const visitor = guest(t);
+    visitor.cookies.set(LOCALE_COOKIE, 'fr');
+    const res = await visitor.post('/api/v1/auth/register', { email: 'not-an-email', password: 'short', password_confirmation: 'short' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.email).toEqual(['Saisissez une adresse e-mail valide.']);
+    expect(res.body.errors.password).toEqual(['Au moins 8 caractères.']);
+    admin.cookies.set(LOCALE_COOKIE, 'fr');
+    const missing = await admin.get('/api/v1/users/987654');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Utilisateur introuvable');
+    admin.cookies.delete(LOCALE_COOKIE);
+  });
+});
