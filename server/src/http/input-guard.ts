@@ -32,12 +32,23 @@ export function findInvalid(value: unknown, path: string[] = [], depth = 0): { p
   return null;
 }
 
+const routeTables = new WeakMap<FastifyInstance, { method: string; url: string }[]>();
+
+/** Every route registered after the guard (all of them: it is registered before the first route). */
+export const registeredRoutes = (app: FastifyInstance): readonly { method: string; url: string }[] => routeTables.get(app) ?? [];
+
 /**
  * Refuses (422) a request whose params, query or parsed body hold NUL or lone surrogates, or whose body
  * nests deeper than MAX_DEPTH. Runs as preValidation: after the permission check (onRequest), before any
  * handler reads the input, so no module has to repeat it.
  */
 export function registerInputGuard(app: FastifyInstance): void {
+  // Every route the app serves, API or not (the fuzz test and bench walk them all).
+  const table: { method: string; url: string }[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') table.push({ method, url: route.url });
+  });
   app.addHook('preValidation', async (req) => {
     for (const source of [req.params, req.query, req.body]) {
       // Query and params are flat (the field is the parameter's name); a body reports its field path.
