@@ -59,7 +59,7 @@ export async function buildApp(config: Config): Promise<App> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     // Bulk calls put up to 1000 ids in one `:ids` segment (list-query MAX_IDS); the default 100 answered 414.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
     // A hop count trusts that many proxies nearest to us.
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
   });
