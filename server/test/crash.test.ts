@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../src/http/errors.ts';
 import { asAdmin, createTestApp, createUser, guest, listUrl, type Client } from './helper.ts';
 
 // Issue 17: each request below once answered 500 and ended the process (an unhandled rejection). Vitest
@@ -121,5 +123,27 @@ describe('input guard (issue 17 item 13)', () => {
     const ok = await admin.request('POST', '/api/v1/users', `{"first_name":${'['.repeat(10)}1${']'.repeat(10)}}`, { 'content-type': 'application/json' });
     expect(ok.status).toBe(422);
     expect(ok.body.message).not.toBe('The data is nested too deeply.');
+  });
+});
+
+describe('database data exceptions (issue 17 item 14)', () => {
+  it('maps PostgreSQL class 22 errors (bad text representation, out of range, NUL) to 422, other database errors stay 500', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    // The shape node-postgres gives a DatabaseError: a SQLSTATE code and a severity.
+    const pgError = (code: string) => Object.assign(new Error('invalid input syntax for type integer: "x"'), { code, severity: 'ERROR' });
+    app.get('/22P02', async () => { throw pgError('22P02'); });
+    app.get('/22003', async () => { throw pgError('22003'); });
+    app.get('/22021', async () => { throw pgError('22021'); });
+    app.get('/23505', async () => { throw pgError('23505'); });
+    for (const code of ['22P02', '22003', '22021']) {
+      const res = await app.inject({ url: `/${code}` });
+      expect(res.statusCode, code).toBe(422);
+      expect(res.json()).toEqual({ message: 'The given data was invalid.' });
+    }
+    const other = await app.inject({ url: '/23505' });
+    expect(other.statusCode).toBe(500);
+    expect(other.body).not.toContain('invalid input syntax');
+    await app.close();
   });
 });
