@@ -165,7 +165,8 @@ async function soak(base: string, child: ChildProcess, report: Report) {
   const after = child.exitCode === null ? rssOf(child.pid!) : 0;
   const errors = r.non2xx + r.errors + r.timeouts;
   const growth = (after - before) / 1048576;
-  console.log(`  ${r.requests.total.toLocaleString('en')} requests in ${r.duration} s (${(r.requests.total / r.duration).toFixed(0)} req/s); RSS ${(before / 1048576).toFixed(0)} -> ${(after / 1048576).toFixed(0)} MB`);
+  const codes = Object.entries((r as Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => `${code}: ${v.count}`).join(', ');
+  console.log(`  ${r.requests.total.toLocaleString('en')} requests in ${r.duration} s (${(r.requests.total / r.duration).toFixed(0)} req/s), status ${codes}; ${r.errors} socket errors, ${r.timeouts} timeouts; RSS ${(before / 1048576).toFixed(0)} -> ${(after / 1048576).toFixed(0)} MB`);
   report('   soak errors (non-2xx, socket errors, timeouts)', String(errors), '0', errors === 0);
   report('   soak p99 latency', `${r.latency.p99} ms`, '(info)', null);
   report('   soak RSS growth', `${growth.toFixed(1)} MB`, '< 100 MB', growth < 100 && child.exitCode === null);
