@@ -35,7 +35,8 @@ describe('process guard', () => {
     guard.uninstall();
   });
 
-  it('keeps a real process alive after an unhandled rejection and an uncaught exception', () => {
+  // tsx starting a child takes a few seconds on a busy machine: a generous timeout keeps the test from flaking.
+  it('keeps a real process alive after an unhandled rejection and an uncaught exception', { timeout: 60_000 }, () => {
     // A child process, so the test runner's own handlers are not involved.
     const script = `
       const { installProcessGuard } = await import(${JSON.stringify(new URL('../../src/lib/process-guard.ts', import.meta.url).href)});
@@ -45,7 +46,7 @@ describe('process guard', () => {
       setTimeout(() => { throw new Error('thrown'); }, 5);
       setTimeout(() => { console.log(JSON.stringify(seen)); }, 50);
     `;
-    const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 50_000 });
     expect(res.stderr).toBe('');
     expect(res.status).toBe(0);
     expect(JSON.parse(res.stdout.trim())).toEqual(['rejected', 'thrown']);
