@@ -3,10 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seed } from './db/seed/index.ts';
+import { installProcessGuard } from './lib/process-guard.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
 const { app, ctx, close } = await buildApp(config);
+// An error that escapes every handler is reported and the process keeps serving (lib/process-guard.ts).
+installProcessGuard(ctx.errors);
 
 const created = await seed(ctx, { demo: config.seedDemo });
 if (created) {

@@ -15,12 +15,13 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ht
 export const unprocessable = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 
 export function zodFieldErrors(err: ZodError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map, not a plain object: a field path such as `constructor` or `__proto__` comes from the client.
+  const errors = new Map<string, string[]>();
   for (const issue of err.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'body';
-    (errors[key] ??= []).push(issue.message);
+    errors.set(key, [...(errors.get(key) ?? []), issue.message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }
 
 /** Validate input at the edge; a failure becomes 422 with field errors. */
@@ -31,6 +32,16 @@ export function parse<S extends ZodType>(schema: S, data: unknown): ReturnType<S
     throw new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
   }
   return result.data as ReturnType<S['parse']>;
+}
+
+/**
+ * PostgreSQL's class 22 "data exception" (invalid text representation, numeric or datetime out of range, NUL
+ * in text...) is always a value the client sent that the database cannot take: a 422, never a 500.
+ */
+export function isDataException(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const { code, severity } = err as { code?: unknown; severity?: unknown };
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 }
 
 /** The caller's translation lines; the error handler answers 4xx messages in the caller's language. */
@@ -51,6 +62,10 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
     }
     if (err instanceof ZodError) {
       return reply.status(422).send(localized(await lines(req), 'The given data was invalid.', zodFieldErrors(err)));
+    }
+    if (isDataException(err)) {
+      req.log.info({ err }, 'database refused a value');
+      return reply.status(422).send(localized(await lines(req), 'The given data was invalid.'));
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {

@@ -4,16 +4,19 @@ import { filtersSchema, listQuerySchema, type FilterItem, type ListQuery, type P
 import { HttpError, parse } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
+import { cleanSearchQuery } from './text-search.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 export type FilterHandler = (qb: QB, filter: FilterItem) => QB;
 
 /** Per-resource whitelist of what a list call may sort, filter and search by. */
 export interface ListDefinition {
+  /** Sort name → column. Read only through `sortColumn`, so `constructor` or `toString` is an unknown name. */
   sorts: Record<string, string>;
   defaultSort: [string, 'asc' | 'desc'];
   /** Unique column appended to every sort so pages never overlap. */
   tieBreaker: string;
+  /** Filter name → handler. Read only through `filterHandler` (own keys only). */
   filters: Record<string, FilterHandler>;
   /** May resolve the matches up front (once) so the count and the page do not both run the text search. */
   search?: (qb: QB, query: string) => QB | Promise<QB>;
@@ -30,6 +33,27 @@ export interface ListDefinition {
 
 const countCache = boundedCache<number>();
 
+/** The column a sort name stands for; own keys only, so prototype members are unknown names (a 422). */
+export function sortColumn(def: Pick<ListDefinition, 'sorts'>, name: string): string {
+  const column = Object.hasOwn(def.sorts, name) ? def.sorts[name] : undefined;
+  if (typeof column !== 'string') throw new HttpError(422, `Cannot sort by: ${name}`, { orderBy: [`Cannot sort by: ${name}`] });
+  return column;
+}
+
+/** The handler of a whitelisted filter; own keys only, so `toString` or `__proto__` is an unknown filter. */
+export function filterHandler(def: Pick<ListDefinition, 'filters'>, key: string): FilterHandler {
+  const handler = Object.hasOwn(def.filters, key) ? def.filters[key] : undefined;
+  if (typeof handler !== 'function') throw new HttpError(422, `Unknown filter: ${key}`, { filters: [`Unknown filter: ${key}`] });
+  return handler;
+}
+
+/** Applies every filter of the list query through the whitelist. */
+export function applyFilters(qb: QB, def: Pick<ListDefinition, 'filters'>, items: FilterItem[]): QB {
+  let out = qb;
+  for (const f of items) out = filterHandler(def, f.key)(out, f);
+  return out;
+}
+
 export function parseListQuery(raw: unknown): ListQuery & { filterItems: FilterItem[] } {
   const q = parse(listQuerySchema, raw);
   let filterItems: FilterItem[] = [];
@@ -43,47 +67,50 @@ export function parseListQuery(raw: unknown): ListQuery & { filterItems: FilterI
     // Report shape errors under the query parameter the client sent (`filters`, `filters.0.value`).
     filterItems = parse(z.object({ filters: filtersSchema }), { filters: json }).filters;
   }
-  return { ...q, filterItems };
+  // Cleaned here so every reader of the list query (definitions, counts, caches) sees the same search text.
+  const query = q.query === undefined ? undefined : cleanSearchQuery(q.query) || undefined;
+  return { ...q, query, filterItems };
 }
 
 /** Applies the whitelisted filters, search and sort, then answers the spec's pagination shape. */
 export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, map: (row: any) => T = (r) => r): Promise<Pagination<T>> {
   const q = parseListQuery(raw);
-  let qb = base;
-  for (const f of q.filterItems) {
-    const handler = def.filters[f.key];
-    if (!handler) throw new HttpError(422, `Unknown filter: ${f.key}`, { filters: [`Unknown filter: ${f.key}`] });
-    qb = handler(qb, f);
-  }
-  const searching = Boolean(q.query && def.search);
-  if (searching) qb = await def.search!(qb, q.query!);
-
-  let sortCol = def.sorts[def.defaultSort[0]];
+  // Everything that can refuse the request (sort, filters, search) is checked before any query starts.
+  let sortCol = sortColumn(def, def.defaultSort[0]);
   let dir = def.defaultSort[1];
   if (q.orderBy) {
-    sortCol = def.sorts[q.orderBy];
-    if (!sortCol) throw new HttpError(422, `Cannot sort by: ${q.orderBy}`, { orderBy: [`Cannot sort by: ${q.orderBy}`] });
+    sortCol = sortColumn(def, q.orderBy);
     dir = q.orderDir ?? 'desc';
   } else if (q.orderDir) dir = q.orderDir;
 
+  let qb = applyFilters(base, def, q.filterItems);
+  const query = q.query;
+  const searching = Boolean(query && def.search);
+  if (searching) qb = await def.search!(qb, query!);
+
   const narrowed = searching || q.filterItems.length > 0;
   const count = () => qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
-  const shortcut = narrowed ? def.narrowedTotal?.(q.filterItems, q.query) : undefined;
-  const totalPromise = shortcut
-    ?? (!narrowed && def.unfilteredTotal ? def.unfilteredTotal() : def.countVersion ? versionedCount(def.countVersion, q, count) : count());
-
   const offset = (q.page - 1) * q.perPage;
   let pageQb = qb.orderBy(sortCol, dir);
   if (sortCol !== def.tieBreaker) pageQb = pageQb.orderBy(def.tieBreaker, dir);
-  const [total, rows] = await Promise.all([totalPromise, pageQb.limit(q.perPage).offset(offset).execute()]);
+  const page = pageQb.limit(q.perPage).offset(offset);
+  // `total` is async, so a throw while it builds (a bad filter value in `narrowedTotal`) is a rejection that
+  // Promise.all handles, never a started count left without a handler (issue 17: that ended the process).
+  const total = async () => {
+    const shortcut = narrowed ? def.narrowedTotal?.(q.filterItems, query) : undefined;
+    if (shortcut) return shortcut;
+    if (!narrowed && def.unfilteredTotal) return def.unfilteredTotal();
+    return def.countVersion ? versionedCount(def.countVersion, q, count) : count();
+  };
+  const [totalValue, rows] = await Promise.all([total(), page.execute()]);
   const data = rows.map(map);
   return {
     current_page: q.page,
     per_page: q.perPage,
     from: data.length ? offset + 1 : null,
     to: data.length ? offset + data.length : null,
-    total,
-    last_page: Math.max(1, Math.ceil(total / q.perPage)),
+    total: totalValue,
+    last_page: Math.max(1, Math.ceil(totalValue / q.perPage)),
     data,
   };
 }
@@ -127,10 +154,14 @@ export const filters = {
   },
 };
 
+/** Most ids one bulk call takes (the router allows :ids params up to 16 KB, see app.ts maxParamLength). */
+export const MAX_IDS = 1000;
+
 /** Parses `1,2,3` from a bulk-delete path into ids. */
 export function parseIds(raw: string): number[] {
   const ids = raw.split(',').map((s) => Number(s.trim()));
-  if (!ids.length || ids.length > 1000 || ids.some((n) => !Number.isInteger(n) || n < 1)) {
+  if (ids.length > MAX_IDS) throw new HttpError(422, `You can delete at most ${MAX_IDS} items at once.`, { ids: [`You can delete at most ${MAX_IDS} items at once.`] });
+  if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1)) {
     throw new HttpError(422, 'Invalid ids.', { ids: ['Invalid ids.'] });
   }
   return [...new Set(ids)];

@@ -4,6 +4,30 @@ import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 
+/** Longest search text kept: a trigram match over a longer phrase only costs time. */
+export const MAX_SEARCH_LENGTH = 200;
+
+/**
+ * Every text search's input, cleaned once: control characters (NUL breaks FTS5 and PostgreSQL text) and
+ * lone surrogates become spaces, whitespace collapses, and the text is capped. Full-text syntax (`"`, `*`,
+ * `NEAR(`, `-`, `AND`, `OR`, `:`) stays as typed: `ftsPhrase` quotes it so it is matched literally.
+ */
+export function cleanSearchQuery(raw: string): string {
+  return raw
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_SEARCH_LENGTH)
+    // The cap must not cut a surrogate pair in half.
+    .replace(/[\ud800-\udbff]$/, '');
+}
+
+/** One FTS5 string token: double quotes doubled, so operators and column filters inside are plain text. */
+export function ftsPhrase(text: string): string {
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
 /** A table's text index, as the migration that created the table made it. */
 export interface TrigramIndex {
   table: string;
@@ -20,7 +44,7 @@ export interface TrigramIndex {
  * pg_trgm on PostgreSQL), never a LIKE scan over the table.
  */
 export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, query: string): SelectQueryBuilder<any, any, { id: number }> {
-  const q = query.trim();
+  const q = cleanSearchQuery(query);
   const rows = (db as any).selectFrom(index.table).select(`${index.table}.id as id`);
   if (q.length < 3) {
     const prefix = index.lowerPrefix ? q.toLowerCase() : q;
@@ -28,14 +52,14 @@ export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, q
   }
   if (dialect === 'sqlite') {
     const fts = `${index.table}_fts`;
-    return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', `"${q.replace(/"/g, '""')}"`);
+    return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', ftsPhrase(q));
   }
   return rows.where(sql.raw(`(${index.expression})`), 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
 /** A list definition's `search`: narrows to the rows `trigramMatchIds` finds. */
 export function trigramSearch(db: Db, dialect: Dialect, index: TrigramIndex) {
-  return (qb: QB, query: string): QB => (query.trim() ? qb.where(`${index.table}.id`, 'in', trigramMatchIds(db, dialect, index, query)) : qb);
+  return (qb: QB, query: string): QB => (cleanSearchQuery(query) ? qb.where(`${index.table}.id`, 'in', trigramMatchIds(db, dialect, index, query)) : qb);
 }
 
 const SEARCH_ID_CAP = 2000;
@@ -47,8 +71,9 @@ const matchCache = boundedCache<number[] | 'too-many'>(500);
  * table) the matches are kept per version, so paging or re-sorting one search does not match again.
  */
 export function cappedTrigramSearch(db: Db, dialect: Dialect, index: TrigramIndex, version?: string) {
-  return async (qb: QB, query: string): Promise<QB> => {
-    if (!query.trim()) return qb;
+  return async (qb: QB, raw: string): Promise<QB> => {
+    const query = cleanSearchQuery(raw);
+    if (!query) return qb;
     const key = version && `${index.table}|${await readCounter(db, version)}|${query}`;
     let ids = key ? matchCache.get(db, key) : undefined;
     if (!ids) {

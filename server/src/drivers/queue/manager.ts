@@ -119,12 +119,17 @@ export class QueueManager implements Queue {
    */
   start(followMs = 2000): void {
     this.database.startWorker();
+    // Never rejects: a remote driver that cannot be built or whose worker throws on start is logged and
+    // tried again on the next tick (an unhandled rejection here used to be able to end the process).
     const follow = async () => {
-      const r = await this.remote.get().catch((err) => { this.opts.log('Queue driver could not start', err); return null; });
-      r?.driver.startWorker();
+      try {
+        (await this.remote.get())?.driver.startWorker();
+      } catch (err) {
+        this.opts.log('Queue driver could not start', err);
+      }
     };
-    void follow();
-    this.following = setInterval(() => void follow(), followMs);
+    follow().catch(() => undefined);
+    this.following = setInterval(() => { follow().catch(() => undefined); }, followMs);
     this.following.unref();
   }
 

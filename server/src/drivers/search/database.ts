@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { documentText, type SearchDocument, type SearchEngine } from './search.ts';
+import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
 
 /**
  * A model whose own table carries a full-text index kept by triggers in the same write (the catalogue's
@@ -62,9 +63,10 @@ export class DatabaseSearch implements SearchEngine {
     await this.db.transaction().execute((trx) => this.removeIn(trx as unknown as Db, model, ids));
   }
 
-  async search(model: string, query: string, limit = 50): Promise<number[]> {
+  async search(model: string, raw: string, limit = 50): Promise<number[]> {
+    const query = cleanSearchQuery(raw);
     const native = NATIVE.get(model);
-    if (native) return query.trim() ? native.search(this.db, this.dialect, query, limit) : [];
+    if (native) return query ? native.search(this.db, this.dialect, query, limit) : [];
     const mode = await this.mode();
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return [];
@@ -72,7 +74,7 @@ export class DatabaseSearch implements SearchEngine {
       // Trigram terms need three characters; shorter words cannot use the index and are left out.
       const terms = (mode === 'basic' ? [words.join(' ')] : words).filter((w) => w.length >= 3);
       if (!terms.length) return [];
-      const match = terms.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+      const match = terms.map(ftsPhrase).join(' AND ');
       const rows = await sql<{ doc_id: number }>`SELECT d.doc_id FROM search_documents_fts f JOIN search_documents d ON d.id = f.rowid
         WHERE search_documents_fts MATCH ${match} AND d.model = ${model} ORDER BY f.rank LIMIT ${limit}`.execute(this.db);
       return rows.rows.map((r) => Number(r.doc_id));

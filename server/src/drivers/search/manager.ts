@@ -3,6 +3,7 @@ import type { SettingsReader } from '../switch.ts';
 import { DatabaseSearch } from './database.ts';
 import { AlgoliaEngine, ElasticsearchEngine, MeilisearchEngine } from './hosted.ts';
 import type { SearchDocument, SearchEngine } from './search.ts';
+import { cleanSearchQuery } from '../../http/text-search.ts';
 
 export type SearchDriver = 'mysql' | 'meilisearch' | 'tntsearch' | 'elasticsearch' | 'algolia';
 type Get = (key: string) => Promise<any>;
@@ -36,7 +37,11 @@ export class SearchManager implements SearchEngine {
 
   async index(model: string, docs: SearchDocument[]) { return (await this.engine()).index(model, docs); }
   async remove(model: string, ids: number[]) { return (await this.engine()).remove(model, ids); }
-  async search(model: string, query: string, limit?: number) { return (await this.engine()).search(model, query, limit); }
+  /** Every engine gets the cleaned text (no control characters or lone surrogates); an empty search matches nothing. */
+  async search(model: string, query: string, limit?: number): Promise<number[]> {
+    const q = cleanSearchQuery(query);
+    return q ? (await this.engine()).search(model, q, limit) : [];
+  }
   async flush(model: string) { return (await this.engine()).flush(model); }
 }
 

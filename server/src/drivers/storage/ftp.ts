@@ -77,6 +77,8 @@ export class FtpStorage implements Storage {
         if (left <= 0) this.end();
       },
     });
+    // .pipe() does not forward errors: an unhandled 'error' on `limit` would end the process.
+    limit.on('error', (err) => out.destroy(err));
     limit.pipe(out);
     void (async () => {
       let client: Client | null = null;
@@ -90,7 +92,7 @@ export class FtpStorage implements Storage {
       } finally {
         client?.close();
       }
-    })();
+    })().catch((err: Error) => out.destroy(err));
     return out;
   }
 

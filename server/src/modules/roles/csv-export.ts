@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { parseListQuery } from '../../http/list-query.ts';
+import { csvStringifier } from '../../http/csv.ts';
+import { applyFilters, parseListQuery } from '../../http/list-query.ts';
 import { grantsFor } from './permissions.ts';
 import { rolesListDefinition } from './repository.ts';
 
@@ -14,11 +13,8 @@ async function filteredQuery(ctx: AppContext, rawQuery: unknown) {
   const def = rolesListDefinition(ctx);
   const q = parseListQuery(rawQuery);
   let qb = ctx.db.selectFrom('roles').select(['roles.id', 'roles.name', 'roles.description', 'roles.type', 'roles.default', 'roles.guests', 'roles.internal', 'roles.created_at', 'roles.updated_at']);
-  for (const f of q.filterItems) {
-    const handler = def.filters[f.key];
-    if (!handler) throw new HttpError(422, `Unknown filter: ${f.key}`, { filters: [`Unknown filter: ${f.key}`] });
-    qb = handler(qb as any, f) as any;
-  }
+  // The whitelist's own keys only: `toString` or `__proto__` is an unknown filter (422).
+  qb = applyFilters(qb as any, def, q.filterItems) as any;
   if (q.query && def.search) qb = (await def.search(qb as any, q.query)) as any;
   return qb;
 }
@@ -49,7 +45,7 @@ async function* rows(ctx: AppContext, base: Awaited<ReturnType<typeof filteredQu
 export async function rolesCsvStream(ctx: AppContext, rawQuery: unknown): Promise<NodeJS.ReadableStream> {
   const base = await filteredQuery(ctx, rawQuery);
   const source = Readable.from(rows(ctx, base));
-  const csv = stringify({ header: true, columns: COLUMNS });
+  const csv = csvStringifier(COLUMNS);
   source.on('error', (err) => csv.destroy(err));
   return source.pipe(csv);
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { toBool, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
+import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
 
 export type Searchable = 'titles' | 'people' | 'episodes';
 /** The text each table's trigram index covers (PostgreSQL indexes exactly this expression). */
@@ -22,7 +23,7 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
  * three characters cannot use trigrams and match a name prefix through the name index instead.
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
-  const q = query.trim();
+  const q = cleanSearchQuery(query);
   const exact = sql<number>`(CASE WHEN lower(name) = ${q.toLowerCase()} THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
   const short = q.length < 3;
   if (dialect === 'sqlite') {
@@ -30,7 +31,7 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
       return db.selectFrom(table).select(['id', exact.as('search_rank')])
         .where('name', '>=', q).where('name', '<', `${q}\uffff`) as unknown as Matches;
     }
-    const phrase = `"${q.replace(/"/g, '""')}"`;
+    const phrase = ftsPhrase(q);
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
       .select([sql<number>`rowid`.as('id'), sql<number>`${exact} - rank`.as('search_rank')])
       .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as Matches;
@@ -53,7 +54,8 @@ export async function searchJoin(ctx: AppContext, table: Searchable, qb: SelectQ
   const engine = await ctx.search.engine();
   if (engine === ctx.search.database) return qb.innerJoin(searchMatches(ctx.db, ctx.dialect, table, query).as('s'), 's.id', `${table}.id`);
   // No match still joins one row (id 0 is never a row's id), so `s.search_rank` exists for the sort.
-  const ids = (await engine.search(table, query, LIST_MATCHES)).concat(0);
+  const text = cleanSearchQuery(query);
+  const ids = (text ? await engine.search(table, text, LIST_MATCHES) : []).concat(0);
   // Ids are integers from Number(): inlined so both databases type the VALUES columns as integers.
   const rows = sql.join(ids.map((id, i) => sql`(${sql.lit(Math.trunc(id))}, ${sql.lit(ids.length - i)})`));
   const ranked = ctx.db.selectFrom(sql`(VALUES ${rows})`.as('v')).select([sql<number>`column1`.as('id'), sql<number>`column2`.as('search_rank')]);
@@ -70,7 +72,7 @@ const CANDIDATES = 200;
  * trigram index; within each group more popular first. Bounded whatever the query.
  */
 async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]> {
-  const q = query.trim().toLowerCase();
+  const q = cleanSearchQuery(query).toLowerCase();
   const cols = ['id', 'name', 'popularity'] as const;
   const byPopularity = (a: { popularity: number | null }, b: { popularity: number | null }) => (b.popularity ?? 0) - (a.popularity ?? 0);
   const prefixQb = dialect === 'sqlite'

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { CSV_EXPORT_SYNC_LIMIT, type CsvExportResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
-import { parseListQuery } from '../../http/list-query.ts';
+import { csvStringifier } from '../../http/csv.ts';
+import { applyFilters, parseListQuery } from '../../http/list-query.ts';
 import { usersListDefinition } from './list.ts';
 import { displayName } from './repository.ts';
 
@@ -17,11 +16,8 @@ async function filteredQuery(ctx: AppContext, rawQuery: unknown) {
   const def = usersListDefinition(ctx);
   const q = parseListQuery(rawQuery);
   let qb = ctx.db.selectFrom('users').select(['users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.email_verified_at', 'users.banned_at', 'users.created_at', 'users.updated_at']);
-  for (const f of q.filterItems) {
-    const handler = def.filters[f.key];
-    if (!handler) throw new HttpError(422, `Unknown filter: ${f.key}`, { filters: [`Unknown filter: ${f.key}`] });
-    qb = handler(qb as any, f) as any;
-  }
+  // The whitelist's own keys only: `toString` or `__proto__` is an unknown filter (422).
+  qb = applyFilters(qb as any, def, q.filterItems) as any;
   if (q.query && def.search) qb = (await def.search(qb as any, q.query)) as any;
   return qb;
 }
@@ -44,7 +40,7 @@ async function writeExport(ctx: AppContext, userId: number, rawQuery: unknown): 
   const uuid = crypto.randomUUID();
   const key = `exports/users-${uuid}.csv`;
   const source = Readable.from(rows(ctx, rawQuery));
-  const csv = stringify({ header: true, columns: COLUMNS });
+  const csv = csvStringifier(COLUMNS);
   // .pipe() does not forward errors: a failed query would leave the file write waiting forever.
   source.on('error', (err) => csv.destroy(err));
   source.pipe(csv);
