@@ -34,6 +34,10 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { PageRenderer } from './modules/seo/index.ts';
+import { pageStatus } from './modules/seo/page-state.ts';
+import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
+import { titlePageRoutes } from './modules/titles/page.ts';
+import { personPageRoutes } from './modules/people/page.ts';
 import { titlesRoutes } from './modules/titles/routes.ts';
 import { titleTagsRoutes } from './modules/title-tags/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
@@ -101,6 +105,9 @@ export async function buildApp(config: Config): Promise<App> {
   filesRoutes(app, ctx);
   settingsRoutes(app, ctx);
   appearanceRoutes(app, ctx);
+  titlePageRoutes(app, ctx);
+  personPageRoutes(app, ctx);
+  catalogueSitemapSources();
   titlesRoutes(app, ctx);
   titleTagsRoutes(app, ctx);
   peopleRoutes(app, ctx);
@@ -141,7 +148,9 @@ export async function buildApp(config: Config): Promise<App> {
   const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
   app.setNotFoundHandler(async (req, reply) => {
     if (!pages || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return reply.status(404).send({ message: 'Not found' });
-    return reply.type('text/html').header('cache-control', 'no-cache').send(await pages.render(req));
+    const html = await pages.render(req);
+    // An unknown title, season, episode or person answers 404 (403 without permission); the page shows its message.
+    return reply.status(pageStatus(req)).type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   return {
