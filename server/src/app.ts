@@ -142,7 +142,13 @@ export async function buildApp(config: Config): Promise<App> {
 
   const indexFile = config.webDist && path.join(config.webDist, 'index.html');
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml) await app.register(fastifyStatic, { root: config.webDist!, prefix: '/', wildcard: false, index: false });
+  // Built assets go out precompressed (.br/.gz beside each file, made by the web build); hashed names never change.
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: config.webDist!, prefix: '/', wildcard: false, index: false, preCompressed: true,
+      setHeaders: (res, file) => { if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable'); },
+    });
+  }
   // Every other GET belongs to the single-page app, which shows its own not-found page.
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
   const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;

@@ -55,11 +55,11 @@ function TitleView({ data }: { data: TitlePageData }) {
     <article>
       <TitleHeader data={data} />
       <AdSlot slot="title_top" />
-      <div className="flex flex-col lg:flex-row-reverse lg:items-start">
-        <Facts title={title} />
+      <div className="flex flex-col lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
           {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
         </div>
+        <Facts title={title} />
       </div>
       <AdSlot slot="title_bottom" />
     </article>
