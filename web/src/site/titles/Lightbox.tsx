@@ -8,13 +8,8 @@ import { trans } from '../../lib/i18n';
  */
 export function ImageGallery({ images, name }: { images: TitleImage[]; name: string }) {
   const [open, setOpen] = useState<number | null>(null);
-  const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
   if (!images.length) return <p className="text-text-muted">{trans('No images yet.')}</p>;
-  const close = () => {
-    const index = open;
-    setOpen(null);
-    if (index !== null) thumbs.current[index]?.focus();
-  };
+  const close = () => setOpen(null);
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
@@ -22,8 +17,7 @@ export function ImageGallery({ images, name }: { images: TitleImage[]; name: str
           <li key={img.id}>
             <button
               type="button"
-              ref={(el) => { thumbs.current[i] = el; }}
-              onClick={() => setOpen(i)}
+              onClick={(e) => { e.currentTarget.focus(); setOpen(i); }}
               className="block aspect-video w-full overflow-hidden rounded-md bg-bg-alt focus-visible:outline-2 focus-visible:outline-primary"
               aria-label={trans('Open image :number of :count', { number: i + 1, count: images.length })}
             >
@@ -42,8 +36,11 @@ function Lightbox({ images, index, name, onIndex, onClose }: { images: TitleImag
   const count = images.length;
   const go = (delta: number) => onIndex((index + delta + count) % count);
 
+  // Focus moves into the dialog and, when it closes, back to what had it (the thumbnail that opened it).
   useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.current?.focus();
+    return () => opener?.focus();
   }, []);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
