@@ -16,6 +16,15 @@ function byDepartment(credits: PersonCredit[]): [string, PersonCredit[]][] {
   return [...groups.entries()].sort((a, b) => Number(b[0] === 'Actors') - Number(a[0] === 'Actors') || b[1].length - a[1].length);
 }
 
+/** Department headings with literal trans() keys (TMDb's department names); an unknown one prints as stored. */
+const DEPARTMENTS = new Map<string, () => string>([
+  ['Actors', () => trans('Acting')], ['Directing', () => trans('Directing')], ['Writing', () => trans('Writing')],
+  ['Production', () => trans('Production')], ['Camera', () => trans('Camera')], ['Editing', () => trans('Editing')],
+  ['Sound', () => trans('Sound')], ['Art', () => trans('Art')], ['Costume & Make-Up', () => trans('Costume & Make-Up')],
+  ['Crew', () => trans('Crew')], ['Visual Effects', () => trans('Visual Effects')], ['Lighting', () => trans('Lighting')], ['Creator', () => trans('Creator')],
+]);
+const departmentLabel = (d: string) => DEPARTMENTS.get(d)?.() ?? d;
+
 function creditUrl(c: PersonCredit): string {
   const t = { id: c.title_id, name: c.name };
   if (c.creditable_type === 'episode' && c.season && c.episode) return episodeUrl(t, c.season, c.episode);
@@ -66,7 +75,7 @@ export function Component() {
         </div>
       </div>
       {byDepartment(credits).map(([department, list]) => (
-        <Section key={department} id={`credits-${department.toLowerCase().replace(/[^a-z]+/g, '-')}`} title={department === 'Actors' ? trans('Acting') : trans(department)}>
+        <Section key={department} id={`credits-${department.toLowerCase().replace(/[^a-z]+/g, '-')}`} title={departmentLabel(department)}>
           <ol className="divide-y divide-border rounded-md border border-border">
             {list.map((c) => (
               <li key={c.id} className="flex items-baseline gap-4 px-4 py-3 text-sm">
