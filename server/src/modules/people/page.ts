@@ -19,7 +19,7 @@ export async function loadPersonPage(ctx: AppContext, caller: PageCaller, id: nu
   if (titleIds.length) {
     // The credits already name every title; one indexed read ranks the (at most 1,000) by popularity.
     const rows = await ctx.db.selectFrom('titles').select(['id', 'name', 'poster', 'year', 'rating', 'is_series'])
-      .where('id', 'in', titleIds).orderBy('popularity', 'desc').orderBy('id').limit(KNOWN_FOR_LIMIT).execute();
+      .where('id', 'in', titleIds).orderBy('popularity', (ob) => ob.desc().nullsLast()).orderBy('id').limit(KNOWN_FOR_LIMIT).execute();
     known_for = rows.map((r) => ({ ...r, is_series: toBool(r.is_series) }));
   }
   return { person, credits, known_for };
