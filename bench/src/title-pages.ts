@@ -116,7 +116,10 @@ async function browserFigures(base: string, url: string, report: Report) {
           sizes.push(req.sizes().then((s) => s.responseBodySize));
         });
       }
-      await page.goto(base + url, { waitUntil: 'networkidle' });
+      await page.goto(base + url);
+      // The page is there when its heading is; then every chunk and image it asked for has arrived.
+      await page.locator('article h1').first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
       const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
         new PerformanceObserver((list) => {
           const entries = list.getEntries();

@@ -52,7 +52,7 @@ export function Component() {
     <article className="mx-auto max-w-6xl">
       <AdSlot slot="person_top" />
       <div className="flex flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6">
-        <aside className="flex w-full shrink-0 flex-col gap-4 sm:w-60">
+        <aside className="order-2 flex w-full shrink-0 flex-col gap-4 sm:order-1 sm:w-60">
           <div className="mx-auto aspect-[2/3] w-48 overflow-hidden rounded-md bg-bg-alt sm:w-full">
             {person.poster ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" /> : null}
           </div>
@@ -62,7 +62,7 @@ export function Component() {
             </dl>
           ) : null}
         </aside>
-        <div className="min-w-0 flex-1">
+        <div className="order-1 min-w-0 flex-1 sm:order-2">
           <h1 className="mb-4 text-3xl font-bold sm:text-4xl">{person.name}</h1>
           <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
           <p className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
