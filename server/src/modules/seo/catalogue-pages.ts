@@ -10,7 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { loadPersonPage } from '../people/page.ts';
 import { loadEpisodePage, loadSeasonPage, loadTitlePage, pageParams, type PageCaller } from '../titles/page.ts';
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
-import { setPageData, setPageStatus } from './page-state.ts';
+import { setPageData, setPageImage, setPageStatus } from './page-state.ts';
 
 /**
  * SEO tags, schema.org ld+json and embedded first data of the catalogue pages (title, season, episode, person).
@@ -79,6 +79,7 @@ async function resolveTitle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nul
   if (!id) return null;
   const d = await load(m.req, `titles/${id}/page`, async () => loadTitlePage(ctx, await callerOf(ctx, m.req), id));
   if (!d) return null;
+  setPageImage(m.req, d.title.backdrop || d.title.poster);
   const { base, url } = await whereOf(ctx, m);
   return { title: titleVars(base, d.title), ld: titleLd(base, url, d) };
 }
@@ -130,6 +131,7 @@ async function resolvePerson(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nu
   if (!id) return null;
   const d: PersonPageData | null = await load(m.req, `people/${id}/page`, async () => loadPersonPage(ctx, await callerOf(ctx, m.req), id));
   if (!d) return null;
+  setPageImage(m.req, d.person.poster);
   const { base, url } = await whereOf(ctx, m);
   const p = d.person;
   const ld = {

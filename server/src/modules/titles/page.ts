@@ -23,7 +23,7 @@ const CAST_LIMIT = 30;
 const CREW_LIMIT = 20;
 const RELATED_LIMIT = 12;
 /** A common genre holds tens of thousands of titles: each tag offers at most this many candidates. */
-const RELATED_CANDIDATES_PER_TAG = 200;
+const RELATED_CANDIDATES_PER_TAG = 100;
 
 const VIDEO_COLUMNS = [
   'id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'src', 'quality', 'language', 'category', 'approved',
@@ -72,7 +72,7 @@ async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: num
 
 /** Titles sharing the most genres and keywords with this one (keywords weigh double), then the more popular. */
 async function relatedTitles(db: Db, title: Title): Promise<RelatedTitle[]> {
-  const tags = [...(title.keywords ?? []).map((t) => ({ id: t.id, weight: 2 })), ...(title.genres ?? []).map((t) => ({ id: t.id, weight: 1 }))].slice(0, 20);
+  const tags = [...(title.keywords ?? []).map((t) => ({ id: t.id, weight: 2 })), ...(title.genres ?? []).map((t) => ({ id: t.id, weight: 1 }))].slice(0, 12);
   if (!tags.length) return [];
   const score = new Map<number, number>();
   for (const tag of tags) {
