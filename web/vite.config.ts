@@ -1,8 +1,10 @@
 import { defineConfig } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig({
-  plugins: [tailwindcss()],
+  // Gzip and brotli copies beside each built asset: the server sends them as they are (no compression per request).
+  plugins: [tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|svg|json|txt)$/, threshold: 1024 })],
   esbuild: { jsx: 'automatic' },
   server: {
     port: 5173,

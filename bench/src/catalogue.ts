@@ -52,7 +52,7 @@ export function catalogueSizes() {
 }
 
 /** Generates the catalogue with prepared statements; indexes and FTS triggers are dropped during the load and rebuilt. */
-async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>): Promise<string> {
+export async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>): Promise<string> {
   const file = path.join(dir, `catalogue-${s.titles}-${s.episodes}-${s.people}-${s.credits}-v${DATA_VERSION}.sqlite`);
   const cache = cachedDataFile(file);
   if (cache.cached) return file;

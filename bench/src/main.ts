@@ -28,6 +28,7 @@ import { appearanceBench } from './appearance.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { queueBench } from './queue.ts';
 import { fuzzBench } from './fuzz.ts';
+import { titlePagesBench } from './title-pages.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -229,6 +230,7 @@ async function main() {
     await runCatalogueBench(BENCH_DIR, report, section);
     return printSummary(started);
   }
+  if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');
   const file = await ensureSqliteData(BENCH_DIR, USERS);

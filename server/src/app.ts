@@ -35,6 +35,10 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { PageRenderer } from './modules/seo/index.ts';
+import { pageStatus } from './modules/seo/page-state.ts';
+import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
+import { titlePageRoutes } from './modules/titles/page.ts';
+import { personPageRoutes } from './modules/people/page.ts';
 import { titlesRoutes } from './modules/titles/routes.ts';
 import { titleTagsRoutes } from './modules/title-tags/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
@@ -108,6 +112,9 @@ export async function buildApp(config: Config): Promise<App> {
   filesRoutes(app, ctx);
   settingsRoutes(app, ctx);
   appearanceRoutes(app, ctx);
+  titlePageRoutes(app, ctx);
+  personPageRoutes(app, ctx);
+  catalogueSitemapSources();
   titlesRoutes(app, ctx);
   titleTagsRoutes(app, ctx);
   peopleRoutes(app, ctx);
@@ -142,13 +149,21 @@ export async function buildApp(config: Config): Promise<App> {
 
   const indexFile = config.webDist && path.join(config.webDist, 'index.html');
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
-  if (indexHtml) await app.register(fastifyStatic, { root: config.webDist!, prefix: '/', wildcard: false, index: false });
+  // Built assets go out precompressed (.br/.gz beside each file, made by the web build); hashed names never change.
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: config.webDist!, prefix: '/', wildcard: false, index: false, preCompressed: true,
+      setHeaders: (res, file) => { if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable'); },
+    });
+  }
   // Every other GET belongs to the single-page app, which shows its own not-found page.
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
   const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
   app.setNotFoundHandler(async (req, reply) => {
     if (!pages || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return reply.status(404).send({ message: 'Not found' });
-    return reply.type('text/html').header('cache-control', 'no-cache').send(await pages.render(req));
+    const html = await pages.render(req);
+    // An unknown title, season, episode or person answers 404 (403 without permission); the page shows its message.
+    return reply.status(pageStatus(req)).type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   return {

@@ -190,14 +190,15 @@ describe('server-rendered HTML', async () => {
   });
 
   it('lets other features register their pages', async () => {
+    // (The person, title, season and episode pages are real ones now: a page without its own module stands in.)
     registerSeoPage({
-      key: 'person', pattern: '/people/:id',
-      resolve: (_ctx, { params }) => (params.id === '7' ? { person: { name: 'Ada </title><script>', description: 'Actor' } } : null),
+      key: 'news-article', pattern: '/news/:id',
+      resolve: (_ctx, { params }) => (params.id === '7' ? { article: { title: 'Ada </title><script>', description: 'Actor' } } : null),
     });
-    const html = (await get('/people/7')).body;
+    const html = (await get('/news/7')).body;
     expect(html).toContain('<title>Ada &lt;/title&gt;&lt;script&gt; - Flix &amp; Co</title>');
-    expect(html).toContain('"name":"Ada \\u003c/title\\u003e\\u003cscript\\u003e"');
-    // An unknown person gets the generic tags.
-    expect((await get('/people/8')).body).toContain('<title>Flix &amp; Co</title>');
+    expect(html).toContain('"headline":"Ada \\u003c/title\\u003e\\u003cscript\\u003e"');
+    // An unknown article gets the generic tags.
+    expect((await get('/news/8')).body).toContain('<title>Flix &amp; Co</title>');
   });
 });

@@ -9,6 +9,7 @@ import { trans } from './lib/i18n';
 import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
+import { titlePageRoutes } from './site/titles/routes';
 
 function Root() {
   return (
@@ -75,6 +76,7 @@ const routes: RouteObject[] = [
           { path: 'email/verify/:token', lazy: () => import('./site/auth/VerifyEmail') },
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
+          ...titlePageRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -79,7 +79,7 @@ async function touch(ctx: AppContext, who: Caller): Promise<void> {
   if (who.via === 'token') await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', Number(who.sessionId)).execute();
 }
 
-async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ who: Caller; permissions: Set<string> }> {
+export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ who: Caller; permissions: Set<string> }> {
   const header = req.headers.authorization;
   const cookie = req.cookies[SESSION_COOKIE];
   const key = header?.startsWith('Bearer ') ? `t:${sha256(header.slice(7).trim())}` : cookie ? `s:${sha256(cookie)}` : 'guest';

@@ -5,6 +5,8 @@ import { faviconUrl } from '../appearance/images.ts';
 import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
 import { renderSeoTemplate } from './templates.ts';
 import './pages.ts';
+import './catalogue-pages.ts';
+import { pageDataScript } from './page-state.ts';
 
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** A style body may not close its own element. */
@@ -58,6 +60,9 @@ export class PageRenderer {
     // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
     const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
     if (isAdmin) parts.push('<meta name="robots" content="noindex">');
+    // The page's first data (catalogue pages), read by web/src/lib/page-data.ts on first render.
+    const data = isAdmin ? '' : pageDataScript(req);
+    if (data) parts.push(data);
 
     if (favicon) {
       for (const size of FAVICON_SIZES) {

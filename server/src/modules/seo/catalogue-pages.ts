@@ -1,0 +1,189 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  can, episodePageParamsSchema, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
+  type EpisodePageData, type PersonPageData, type PublicVideo, type SeasonPageData, type Title, type TitlePageData,
+} from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { identify } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { loadPersonPage } from '../people/page.ts';
+import { loadEpisodePage, loadSeasonPage, loadTitlePage, pageParams, type PageCaller } from '../titles/page.ts';
+import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
+import { setPageData, setPageImage, setPageStatus } from './page-state.ts';
+
+/**
+ * SEO tags, schema.org ld+json and embedded first data of the catalogue pages (title, season, episode, person).
+ * Each page loads through the same loader as its API page call, as the visitor asking, so the HTML shows
+ * exactly what the call would answer; an unknown or malformed id answers 404, a missing permission 403.
+ */
+
+const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+const titlePath = (t: { id: number; name: string }) => `/titles/${t.id}/${slug(t.name)}`;
+const clip = (s: string | null | undefined, n = 300) => (s ? (s.length > n ? `${s.slice(0, n - 1)}…` : s) : '');
+const isoDuration = (minutes: number | null | undefined) => (minutes ? `PT${minutes}M` : undefined);
+
+async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
+  try {
+    const { permissions } = await identify(ctx, req);
+    return { can: (name) => can(permissions, name) };
+  } catch {
+    // A revoked token on a page request: the visitor sees what nobody may see, and the page says so.
+    return { can: () => false };
+  }
+}
+
+/** Runs a page loader; 404 and 403 become the HTML's status (the page then shows its own message). */
+async function load<T>(req: FastifyRequest, key: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    const data = await run();
+    setPageData(req, key, data);
+    return data;
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 404 || e.status === 403)) {
+      setPageStatus(req, e.status);
+      return null;
+    }
+    throw e;
+  }
+}
+
+function videoObjects(base: string, videos: PublicVideo[]) {
+  return videos.slice(0, 10).map((v) => ({
+    '@type': 'VideoObject', name: v.name, thumbnailUrl: v.thumbnail ? abs(base, v.thumbnail) : undefined,
+    uploadDate: v.created_at, embedUrl: `${base}/watch/${v.id}`,
+  }));
+}
+const abs = (base: string, u: string | null | undefined) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : undefined);
+const people = (list: { name: string }[]) => list.slice(0, 10).map((p) => ({ '@type': 'Person', name: p.name }));
+
+function titleLd(base: string, url: string, d: TitlePageData) {
+  const t = d.title;
+  return {
+    '@context': 'https://schema.org', '@type': t.is_series ? 'TVSeries' : 'Movie', name: t.name, url,
+    description: clip(t.description) || undefined, image: abs(base, t.poster), datePublished: t.release_date ?? undefined,
+    duration: t.is_series ? undefined : isoDuration(t.runtime), contentRating: t.certification ?? undefined,
+    genre: (t.genres ?? []).map((g) => g.display_name || g.name),
+    aggregateRating: t.rating ? { '@type': 'AggregateRating', ratingValue: t.rating, bestRating: 10, ratingCount: Math.max(1, t.views) } : undefined,
+    actor: people(d.cast), director: people(d.crew.filter((c) => c.pivot.department === 'Directing')),
+    numberOfSeasons: t.is_series ? t.seasons_count : undefined,
+    video: videoObjects(base, d.videos),
+  };
+}
+const seriesRef = (base: string, t: Title) => ({ '@type': 'TVSeries', name: t.name, url: `${base}${titlePath(t)}` });
+
+const titleVars = (base: string, t: Title) => ({ name: t.name, description: clip(t.description), image: abs(base, t.backdrop || t.poster) ?? '' });
+
+async function resolveTitle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | null> {
+  const id = paramsOr404(m, titlePageParamsSchema, 'Title')?.id;
+  if (!id) return null;
+  const d = await load(m.req, `titles/${id}/page`, async () => loadTitlePage(ctx, await callerOf(ctx, m.req), id));
+  if (!d) return null;
+  setPageImage(m.req, d.title.backdrop || d.title.poster);
+  const { base, url } = await whereOf(ctx, m);
+  return { title: titleVars(base, d.title), ld: titleLd(base, url, d) };
+}
+
+async function resolveSeason(ctx: AppContext, m: SeoMatch): Promise<SeoVars | null> {
+  const p = paramsOr404(m, seasonPageParamsSchema, 'Season');
+  if (!p) return null;
+  const d: SeasonPageData | null = await load(m.req, `titles/${p.id}/seasons/${p.season}/page`, async () => loadSeasonPage(ctx, await callerOf(ctx, m.req), p.id, p.season));
+  if (!d) return null;
+  const { base, url } = await whereOf(ctx, m);
+  const ld = {
+    '@context': 'https://schema.org', '@type': 'TVSeason', name: d.season.name || `Season ${d.season.number}`, seasonNumber: d.season.number, url,
+    description: clip(d.season.description || d.title.description) || undefined, image: abs(base, d.season.poster || d.title.poster),
+    datePublished: d.season.release_date ?? undefined, numberOfEpisodes: d.season.episodes_count, partOfSeries: seriesRef(base, d.title),
+    actor: people(d.cast), video: videoObjects(base, d.videos),
+  };
+  return {
+    title: titleVars(base, d.title),
+    season: { number: d.season.number, description: clip(d.season.description || d.title.description), image: abs(base, d.season.poster || d.title.poster) ?? '' },
+    ld,
+  };
+}
+
+async function resolveEpisode(ctx: AppContext, m: SeoMatch): Promise<SeoVars | null> {
+  const p = paramsOr404(m, episodePageParamsSchema, 'Episode');
+  if (!p) return null;
+  const d: EpisodePageData | null = await load(m.req, `titles/${p.id}/seasons/${p.season}/episodes/${p.episode}/page`,
+    async () => loadEpisodePage(ctx, await callerOf(ctx, m.req), p.id, p.season, p.episode));
+  if (!d) return null;
+  const { base, url } = await whereOf(ctx, m);
+  const e = d.episode;
+  const ld = {
+    '@context': 'https://schema.org', '@type': 'TVEpisode', name: e.name, episodeNumber: e.episode_number, url,
+    description: clip(e.description) || undefined, image: abs(base, e.poster || d.title.backdrop), datePublished: e.release_date ?? undefined,
+    duration: isoDuration(e.runtime),
+    partOfSeason: { '@type': 'TVSeason', seasonNumber: d.season.number, url: `${base}${titlePath(d.title)}/season/${d.season.number}` },
+    partOfSeries: seriesRef(base, d.title), actor: people(d.cast), video: videoObjects(base, d.videos),
+  };
+  return {
+    title: titleVars(base, d.title),
+    season: { number: d.season.number },
+    episode: { name: e.name, description: clip(e.description || d.title.description), image: abs(base, e.poster || d.title.backdrop || d.title.poster) ?? '' },
+    ld,
+  };
+}
+
+async function resolvePerson(ctx: AppContext, m: SeoMatch): Promise<SeoVars | null> {
+  const id = paramsOr404(m, personPageParamsSchema, 'Person')?.id;
+  if (!id) return null;
+  const d: PersonPageData | null = await load(m.req, `people/${id}/page`, async () => loadPersonPage(ctx, await callerOf(ctx, m.req), id));
+  if (!d) return null;
+  setPageImage(m.req, d.person.poster);
+  const { base, url } = await whereOf(ctx, m);
+  const p = d.person;
+  const ld = {
+    '@context': 'https://schema.org', '@type': 'Person', name: p.name, url, description: clip(p.description) || undefined,
+    image: abs(base, p.poster), birthDate: p.birth_date ?? undefined, deathDate: p.death_date ?? undefined, birthPlace: p.birth_place ?? undefined,
+    jobTitle: p.known_for ?? undefined,
+  };
+  return { person: { name: p.name, description: clip(p.description), image: abs(base, p.poster) ?? '' }, ld };
+}
+
+/** Params through the page's zod schema; malformed ones are a 404 like an unknown id. */
+function paramsOr404<S extends z.ZodType>(m: SeoMatch, schema: S, what: string): z.infer<S> | null {
+  try {
+    return pageParams(schema, m.params, what);
+  } catch {
+    setPageStatus(m.req, 404);
+    return null;
+  }
+}
+/** The site's base URL and the page's absolute URL, as the renderer prints them in {{base_url}} and {{url}}. */
+async function whereOf(ctx: AppContext, m: SeoMatch) {
+  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+  return { base, url: `${base}${m.pathname}` };
+}
+
+const common = (title: string, description: string, image: string, type: string) => `<title>${title}</title>
+<meta name="description" content="${description}">
+<link rel="canonical" href="{{url}}">
+<meta property="og:site_name" content="{{site_name}}">
+<meta property="og:url" content="{{url}}">
+<meta property="og:title" content="${title}">
+<meta property="og:description" content="${description}">
+<meta property="og:type" content="${type}">
+<meta property="og:image" content="${image}">
+<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:title" content="${title}">
+<meta name="twitter:description" content="${description}">
+<meta name="twitter:image" content="${image}">
+<script type="application/ld+json">{{json ld}}</script>`;
+
+// Full schema.org documents built from the page data; operators can still replace any of these in the SEO settings.
+registerSeoTemplate('title', common('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie'));
+registerSeoTemplate('season', common('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'));
+registerSeoTemplate('episode', common('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'));
+registerSeoTemplate('person', common('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile'));
+
+// Most specific first: the first registered pattern that matches wins.
+for (const prefix of ['/titles/:id/:slug', '/titles/:id']) {
+  registerSeoPage({ key: 'episode', pattern: `${prefix}/season/:season/episode/:episode`, resolve: resolveEpisode });
+  registerSeoPage({ key: 'season', pattern: `${prefix}/season/:season`, resolve: resolveSeason });
+}
+registerSeoPage({ key: 'title', pattern: '/titles/:id/:slug', resolve: resolveTitle });
+registerSeoPage({ key: 'title', pattern: '/titles/:id', resolve: resolveTitle });
+registerSeoPage({ key: 'person', pattern: '/people/:id/:slug', resolve: resolvePerson });
+registerSeoPage({ key: 'person', pattern: '/people/:id', resolve: resolvePerson });

@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { PAGE_DATA_ELEMENT_ID } from '@app/contracts';
+
+/**
+ * Per-request outcome of a server-rendered page: its HTTP status (an unknown id answers 404, a missing
+ * permission 403) and the page's first data, embedded in the HTML so the first render needs no round trip.
+ * A WeakMap keyed by the request: nothing outlives the request and PageRenderer.render(req) keeps its shape.
+ */
+interface PageState { status: number; data?: { key: string; data: unknown }; image?: string }
+const states = new WeakMap<FastifyRequest, PageState>();
+
+export function setPageStatus(req: FastifyRequest, status: number): void {
+  states.set(req, { ...states.get(req), status });
+}
+
+/** `key` is the API path of the page call (e.g. "titles/5/page"): the page reads the data only when it asks for that call. */
+export function setPageData(req: FastifyRequest, key: string, data: unknown): void {
+  states.set(req, { status: states.get(req)?.status ?? 200, data: { key, data } });
+}
+
+/** The page's hero image: preloaded from the head so it downloads while the scripts do (it is the page's largest paint). */
+export function setPageImage(req: FastifyRequest, url: string | null | undefined): void {
+  const state = states.get(req) ?? { status: 200 };
+  if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, image: url });
+}
+
+export function pageStatus(req: FastifyRequest): number {
+  return states.get(req)?.status ?? 200;
+}
+
+/** `<script type="application/json" id="page-data">`, with `<` (and `>`, `&`, line separators) escaped so no text can close it. */
+export function pageDataScript(req: FastifyRequest): string {
+  const state = states.get(req);
+  const data = state?.data;
+  if (!data) return '';
+  const preload = state.image ? `<link rel="preload" as="image" fetchpriority="high" href="${state.image.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}">\n` : '';
+  const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `${preload}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}

@@ -1,0 +1,57 @@
+import type { AppContext } from '../../context.ts';
+import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+
+/**
+ * Sitemap sources of the catalogue pages: titles, seasons, episodes and people. Each streams its table in
+ * keyset batches (id > last id, BATCH rows at a time), so 200,000 titles or 2,000,000 episodes never sit in memory.
+ */
+const BATCH = 1000;
+
+const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+
+async function* batches<R extends { id: number }>(page: (after: number) => Promise<R[]>): AsyncGenerator<R> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+async function* titles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  for await (const t of batches((after) => ctx.db.selectFrom('titles').select(['id', 'name', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute())) {
+    yield { loc: `/titles/${t.id}/${slug(t.name)}`, lastmod: day(t.updated_at) };
+  }
+}
+
+async function* seasons(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  for await (const s of batches((after) => ctx.db.selectFrom('seasons').innerJoin('titles', 'titles.id', 'seasons.title_id')
+    .select(['seasons.id', 'seasons.number', 'seasons.updated_at', 'titles.id as title_id', 'titles.name'])
+    .where('seasons.id', '>', after).orderBy('seasons.id').limit(BATCH).execute())) {
+    yield { loc: `/titles/${s.title_id}/${slug(s.name)}/season/${s.number}`, lastmod: day(s.updated_at) };
+  }
+}
+
+async function* episodes(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  for await (const e of batches((after) => ctx.db.selectFrom('episodes').innerJoin('titles', 'titles.id', 'episodes.title_id')
+    .select(['episodes.id', 'episodes.season_number', 'episodes.episode_number', 'episodes.updated_at', 'titles.id as title_id', 'titles.name'])
+    .where('episodes.id', '>', after).orderBy('episodes.id').limit(BATCH).execute())) {
+    yield { loc: `/titles/${e.title_id}/${slug(e.name)}/season/${e.season_number}/episode/${e.episode_number}`, lastmod: day(e.updated_at) };
+  }
+}
+
+async function* people(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  for await (const p of batches((after) => ctx.db.selectFrom('people').select(['id', 'name', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute())) {
+    yield { loc: `/people/${p.id}/${slug(p.name)}`, lastmod: day(p.updated_at) };
+  }
+}
+
+/** Registers the sources (idempotent: a source is keyed by name). */
+export function catalogueSitemapSources(): void {
+  registerSitemapSource('titles', titles);
+  registerSitemapSource('seasons', seasons);
+  registerSitemapSource('episodes', episodes);
+  registerSitemapSource('people', people);
+}

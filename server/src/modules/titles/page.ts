@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  episodePageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
+  type EpisodeLink, type EpisodePageData, type PublicVideo, type RelatedTitle, type SeasonPageData, type Title, type TitleCredit, type TitlePageData,
+} from '@app/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { toBool, type Db } from '../../db/index.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { EPISODE_COLUMNS, SEASON_COLUMNS, findTitle } from './repository.ts';
+
+/** What a page loader needs to know about the caller (the API request's auth, or the HTML request's). */
+export interface PageCaller { can(name: string): boolean }
+
+/** Path params through the shared zod schema; anything malformed is simply not found. */
+export function pageParams<S extends z.ZodType>(schema: S, params: unknown, what: string): z.infer<S> {
+  const r = schema.safeParse(params);
+  if (!r.success) throw notFound(`${what} not found`);
+  return r.data;
+}
+
+const CAST_LIMIT = 30;
+const CREW_LIMIT = 20;
+const RELATED_LIMIT = 12;
+/** A common genre holds tens of thousands of titles: each tag offers at most this many candidates. */
+const RELATED_CANDIDATES_PER_TAG = 100;
+
+const VIDEO_COLUMNS = [
+  'id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'src', 'quality', 'language', 'category', 'approved',
+  'origin', 'plays_count', 'reports_count', 'order', 'created_at', 'updated_at',
+] as const;
+
+/**
+ * Videos of a title, season or episode as the caller may see them: visitors without videos.update get approved
+ * videos only and never their `src` (the watch call sends it); without videos.view, none.
+ */
+async function pageVideos(db: Db, caller: PageCaller, titleId: number, season: number | null, episode: number | null): Promise<PublicVideo[]> {
+  if (!caller.can('videos.view')) return [];
+  const editor = caller.can('videos.update');
+  let q = db.selectFrom('videos').select(VIDEO_COLUMNS).where('title_id', '=', titleId);
+  q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
+  q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
+  if (!editor) q = q.where('approved', '=', true as never);
+  const rows = await q.orderBy('order').orderBy('id').limit(50).execute();
+  const ids = rows.map((r) => r.id);
+  const captions = ids.length
+    ? await db.selectFrom('video_captions').select(['id', 'video_id', 'name', 'language', 'url']).where('video_id', 'in', ids).orderBy('order').orderBy('id').execute()
+    : [];
+  return rows.map(({ src, ...r }) => ({
+    ...r,
+    approved: toBool(r.approved),
+    captions: captions.filter((c) => c.video_id === r.id).map(({ video_id: _v, ...c }) => c),
+    ...(editor ? { src } : {}),
+  })) as PublicVideo[];
+}
+
+/** Cast (Actors) and the leading crew of one credit owner, in their saved order. */
+async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: number): Promise<{ cast: TitleCredit[]; crew: TitleCredit[] }> {
+  const base = db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
+    .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
+    .where('creditables.creditable_type', '=', type).where('creditables.creditable_id', '=', id);
+  const [cast, crew] = await Promise.all([
+    base.where('creditables.department', '=', 'Actors').orderBy('creditables.order').orderBy('creditables.id').limit(CAST_LIMIT).execute(),
+    base.where('creditables.department', '!=', 'Actors').orderBy('creditables.order').orderBy('creditables.id').limit(CREW_LIMIT).execute(),
+  ]);
+  const to = (r: (typeof cast)[number]): TitleCredit => ({
+    id: r.person_id, name: r.name, poster: r.poster,
+    pivot: { id: r.id, character: r.character, department: r.department, job: r.job, order: r.order },
+  });
+  return { cast: cast.map(to), crew: crew.map(to) };
+}
+
+/** Titles sharing the most genres and keywords with this one (keywords weigh double), then the more popular. */
+async function relatedTitles(db: Db, title: Title): Promise<RelatedTitle[]> {
+  const tags = [...(title.keywords ?? []).map((t) => ({ id: t.id, weight: 2 })), ...(title.genres ?? []).map((t) => ({ id: t.id, weight: 1 }))].slice(0, 12);
+  if (!tags.length) return [];
+  const score = new Map<number, number>();
+  for (const tag of tags) {
+    const rows = await db.selectFrom('title_tag').select('title_id').where('tag_id', '=', tag.id).where('title_id', '!=', title.id)
+      .limit(RELATED_CANDIDATES_PER_TAG).execute();
+    for (const r of rows) score.set(r.title_id, (score.get(r.title_id) ?? 0) + tag.weight);
+  }
+  const best = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RELATED_LIMIT * 4).map(([id]) => id);
+  if (!best.length) return [];
+  const rows = await db.selectFrom('titles').select(['id', 'name', 'poster', 'year', 'rating', 'is_series', 'popularity']).where('id', 'in', best).execute();
+  return rows
+    .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || (b.popularity ?? 0) - (a.popularity ?? 0) || a.id - b.id)
+    .slice(0, RELATED_LIMIT)
+    .map(({ popularity: _p, ...r }) => ({ ...r, is_series: toBool(r.is_series) }));
+}
+
+function requireView(caller: PageCaller) {
+  if (!caller.can('titles.view')) throw forbidden("You don't have permission to view titles.");
+}
+
+export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: number): Promise<TitlePageData> {
+  requireView(caller);
+  const title = await findTitle(ctx.db, id);
+  if (!title) throw notFound('Title not found');
+  const { db, settings } = ctx;
+  const seasons = title.is_series && caller.can('seasons.view')
+    ? await db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id).orderBy('number').limit(100).execute()
+    : [];
+  const latest = seasons.at(-1);
+  const episodes = latest && caller.can('episodes.view')
+    ? await db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', latest.id).orderBy('episode_number').limit(100).execute()
+    : [];
+  const videos = await pageVideos(db, caller, id, null, null);
+  const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
+  return {
+    title,
+    play_video_id: videos.find((v) => v.category === 'full')?.id ?? null,
+    trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
+    videos,
+    seasons,
+    episodes,
+    cast,
+    crew,
+    related: await relatedTitles(db, title),
+    sections: await settings.get('client.title_page.sections'),
+    video_panel: { mode: await settings.get('client.titles.video_panel_mode'), content: await settings.get('client.titles.video_panel_content') },
+  };
+}
+
+export async function loadSeasonPage(ctx: AppContext, caller: PageCaller, id: number, number: number): Promise<SeasonPageData> {
+  requireView(caller);
+  if (!caller.can('seasons.view')) throw forbidden("You don't have permission to view seasons.");
+  const title = await findTitle(ctx.db, id, false);
+  if (!title) throw notFound('Title not found');
+  const { db } = ctx;
+  const season = await db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id).where('number', '=', number).executeTakeFirst();
+  if (!season) throw notFound('Season not found');
+  const [episodes, credits, videos, previous, next] = await Promise.all([
+    caller.can('episodes.view') ? db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', season.id).orderBy('episode_number').limit(500).execute() : [],
+    caller.can('people.view') ? pageCredits(db, 'season', season.id) : { cast: [], crew: [] },
+    pageVideos(db, caller, id, number, null),
+    db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '<', number).orderBy('number', 'desc').limit(1).executeTakeFirst(),
+    db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '>', number).orderBy('number').limit(1).executeTakeFirst(),
+  ]);
+  return { title, season, episodes, ...credits, videos, previous: previous?.number ?? null, next: next?.number ?? null };
+}
+
+/** The episode before or after (season, episode), across season boundaries. */
+async function neighbour(db: Db, titleId: number, season: number, episode: number, dir: 'previous' | 'next'): Promise<EpisodeLink | null> {
+  const before = dir === 'previous';
+  const row = await db.selectFrom('episodes').select(['season_number', 'episode_number', 'name']).where('title_id', '=', titleId)
+    .where((eb) => eb.or([
+      eb('season_number', before ? '<' : '>', season),
+      eb.and([eb('season_number', '=', season), eb('episode_number', before ? '<' : '>', episode)]),
+    ]))
+    .orderBy('season_number', before ? 'desc' : 'asc').orderBy('episode_number', before ? 'desc' : 'asc').limit(1).executeTakeFirst();
+  return row ? { season: row.season_number, episode: row.episode_number, name: row.name } : null;
+}
+
+export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: number, seasonNumber: number, number: number): Promise<EpisodePageData> {
+  requireView(caller);
+  if (!caller.can('episodes.view')) throw forbidden("You don't have permission to view episodes.");
+  const title = await findTitle(ctx.db, id, false);
+  if (!title) throw notFound('Title not found');
+  const { db } = ctx;
+  const [season, episode] = await Promise.all([
+    db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id).where('number', '=', seasonNumber).executeTakeFirst(),
+    db.selectFrom('episodes').select(EPISODE_COLUMNS).where('title_id', '=', id).where('season_number', '=', seasonNumber).where('episode_number', '=', number).executeTakeFirst(),
+  ]);
+  if (!season) throw notFound('Season not found');
+  if (!episode) throw notFound('Episode not found');
+  const [credits, videos, previous, next] = await Promise.all([
+    caller.can('people.view') ? pageCredits(db, 'episode', episode.id) : { cast: [], crew: [] },
+    pageVideos(db, caller, id, seasonNumber, number),
+    neighbour(db, id, seasonNumber, number, 'previous'),
+    neighbour(db, id, seasonNumber, number, 'next'),
+  ]);
+  return { title, season, episode, ...credits, videos, play_video_id: videos.find((v) => v.category === 'full')?.id ?? null, previous, next };
+}
+
+/** The public pages' data calls: one call per page (titles.view; seasons, episodes, people and videos as the caller may see them). */
+export function titlePageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/titles/:id/page', { config: { permission: 'titles.view' } }, async (req) => {
+    const p = pageParams(titlePageParamsSchema, req.params, 'Title');
+    return loadTitlePage(ctx, req.auth, p.id);
+  });
+  app.get('/api/v1/titles/:id/seasons/:season/page', { config: { permission: 'titles.view' } }, async (req) => {
+    const p = pageParams(seasonPageParamsSchema, req.params, 'Season');
+    return loadSeasonPage(ctx, req.auth, p.id, p.season);
+  });
+  app.get('/api/v1/titles/:id/seasons/:season/episodes/:episode/page', { config: { permission: 'titles.view' } }, async (req) => {
+    const p = pageParams(episodePageParamsSchema, req.params, 'Episode');
+    return loadEpisodePage(ctx, req.auth, p.id, p.season, p.episode);
+  });
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './helper.ts';
+
+// A built web/dist as the web build leaves it: each asset with its .gz and .br beside it (vite-plugin-compression2).
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'compression-web-'));
+const js = `export const x = ${JSON.stringify('a title page '.repeat(500))};\n`;
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>StreamSite</title></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), js);
+fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(js));
+fs.writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(js));
+const t = await createTestApp({}, { webDist });
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(webDist, { recursive: true, force: true });
+});
+
+const get = (encoding?: string) => t.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('precompressed assets', () => {
+  it('sends the brotli file to browsers that accept it, as the browser receives it', async () => {
+    const res = await get('gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(res.rawPayload.length).toBeLessThan(js.length / 5);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(js);
+    expect(String(res.headers['content-type'])).toContain('javascript');
+  });
+
+  it('sends the gzip file when only gzip is accepted', async () => {
+    const res = await get('gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(js);
+  });
+
+  it('sends the plain file otherwise, and caches hashed assets for good', async () => {
+    const res = await get();
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(js);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+
+// The seeded demo catalogue: title 2 is a series with seasons, images and cast. Names come from the page calls.
+const TITLE = 2;
+
+test('landing → title → season → episode → next episode → back → cast member → back', async ({ page, request }) => {
+  // Eight page visits in one journey.
+  test.setTimeout(90_000);
+  const title = await (await request.get(`/api/v1/titles/${TITLE}/page`)).json();
+  const ep1 = await (await request.get(`/api/v1/titles/${TITLE}/seasons/1/episodes/1/page`)).json();
+  expect(ep1.next).toBeTruthy();
+  expect(ep1.cast.length).toBeGreaterThan(0);
+
+  await page.goto('/');
+  await expect(page.locator('#root')).not.toBeEmpty();
+
+  // The first render uses the data embedded in the HTML: no page call goes out.
+  const pageCalls: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/page')) pageCalls.push(r.url()); });
+  await page.goto(`/titles/${TITLE}/crimson-harbor`);
+  await expect(page.getByRole('heading', { level: 1, name: title.title.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Facts' })).toBeVisible();
+  expect(pageCalls).toEqual([]);
+
+  await page.locator('[data-section="seasons"]').getByRole('link', { name: /Season 1/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/titles/${TITLE}/[^/]+/season/1$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Season 1' })).toBeVisible();
+
+  await page.locator('[data-section="episodes"]').getByRole('link', { name: new RegExp(ep1.episode.name) }).click();
+  await expect(page).toHaveURL(/\/season\/1\/episode\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: ep1.episode.name })).toBeVisible();
+
+  await page.getByRole('link', { name: new RegExp(ep1.next.name) }).and(page.locator('[rel="next"]')).click();
+  await expect(page).toHaveURL(new RegExp(`/season/${ep1.next.season}/episode/${ep1.next.episode}$`));
+  await expect(page.getByRole('heading', { level: 1, name: ep1.next.name })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: ep1.episode.name })).toBeVisible();
+
+  const member = ep1.cast[0];
+  await page.locator('[data-section="cast"]').getByRole('link', { name: new RegExp(member.name) }).click();
+  await expect(page).toHaveURL(new RegExp(`/people/${member.id}/`));
+  await expect(page.getByRole('heading', { level: 1, name: member.name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Biography' })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/season\/1\/episode\/1$/);
+  await expect(page.getByRole('heading', { level: 1, name: ep1.episode.name })).toBeVisible();
+});
+
+test('image lightbox works with the keyboard', async ({ page, request }) => {
+  const { title } = await (await request.get(`/api/v1/titles/${TITLE}/page`)).json();
+  const count = title.images.length;
+  expect(count).toBeGreaterThan(1);
+  await page.goto(`/titles/${TITLE}/crimson-harbor`);
+  const first = page.getByRole('button', { name: `Open image 1 of ${count}` });
+  await first.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(`1 / ${count}`);
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog).toContainText(`2 / ${count}`);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(dialog).toContainText(`${count} / ${count}`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(first).toBeFocused();
+});
+
+test('unknown titles, seasons, episodes and people show the not-found page with a 404', async ({ page }) => {
+  test.setTimeout(60_000);
+  for (const url of [`/titles/999999/nothing`, `/titles/${TITLE}/x/season/99`, `/titles/${TITLE}/x/season/1/episode/999`, '/people/999999/nobody', '/titles/abc']) {
+    const res = await page.goto(url);
+    expect(res?.status(), url).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+});

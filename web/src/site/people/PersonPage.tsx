@@ -1,0 +1,95 @@
+import { Link, useParams } from 'react-router';
+import type { PersonCredit, PersonPageData } from '@app/contracts';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { AdSlot } from '../ads/AdSlot';
+import { PageError, PageSkeleton, Section } from '../titles/PageState';
+import { PosterCard } from '../ui/PosterCard';
+import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
+
+/** Credits grouped by department (acting first, then by size), each newest first as the server sends them. */
+function byDepartment(credits: PersonCredit[]): [string, PersonCredit[]][] {
+  const groups = new Map<string, PersonCredit[]>();
+  for (const c of credits) (groups.get(c.pivot.department) ?? groups.set(c.pivot.department, []).get(c.pivot.department)!).push(c);
+  return [...groups.entries()].sort((a, b) => Number(b[0] === 'Actors') - Number(a[0] === 'Actors') || b[1].length - a[1].length);
+}
+
+/** Department headings with literal trans() keys (TMDb's department names); an unknown one prints as stored. */
+const DEPARTMENTS = new Map<string, () => string>([
+  ['Actors', () => trans('Acting')], ['Directing', () => trans('Directing')], ['Writing', () => trans('Writing')],
+  ['Production', () => trans('Production')], ['Camera', () => trans('Camera')], ['Editing', () => trans('Editing')],
+  ['Sound', () => trans('Sound')], ['Art', () => trans('Art')], ['Costume & Make-Up', () => trans('Costume & Make-Up')],
+  ['Crew', () => trans('Crew')], ['Visual Effects', () => trans('Visual Effects')], ['Lighting', () => trans('Lighting')], ['Creator', () => trans('Creator')],
+]);
+const departmentLabel = (d: string) => DEPARTMENTS.get(d)?.() ?? d;
+
+function creditUrl(c: PersonCredit): string {
+  const t = { id: c.title_id, name: c.name };
+  if (c.creditable_type === 'episode' && c.season && c.episode) return episodeUrl(t, c.season, c.episode);
+  if (c.creditable_type === 'season' && c.season) return seasonUrl(t, c.season);
+  return titleUrl(t);
+}
+
+/** /people/:id/:slug? — photo, biography, facts, "known for" and credits by department. */
+export function Component() {
+  const id = positiveId(useParams().id);
+  const query = usePageData<PersonPageData>(id ? `people/${id}/page` : null);
+  useDocumentTitle(query.data?.person.name ?? trans('Loading'));
+  if (!id || query.isError) return <PageError error={query.error} />;
+  if (!query.data) return <PageSkeleton />;
+  const { person, credits, known_for } = query.data;
+  const facts: [string, string][] = ([
+    [trans('Known for'), person.known_for ?? ''],
+    [trans('Gender'), person.gender === 'female' ? trans('Female') : person.gender === 'male' ? trans('Male') : ''],
+    [trans('Birth date'), formatDate(person.birth_date)],
+    [trans('Birth place'), person.birth_place ?? ''],
+    [trans('Death date'), formatDate(person.death_date)],
+    [trans('Known credits'), credits.length ? String(credits.length) : ''],
+  ] as [string, string][]).filter(([, v]) => v);
+  return (
+    <article className="mx-auto max-w-6xl">
+      <AdSlot slot="person_top" />
+      <div className="flex flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6">
+        <aside className="order-2 flex w-full shrink-0 flex-col gap-4 sm:order-1 sm:w-60">
+          <div className="mx-auto aspect-[2/3] w-48 overflow-hidden rounded-md bg-bg-alt sm:w-full">
+            {person.poster ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" /> : null}
+          </div>
+          {facts.length ? (
+            <dl className="flex flex-col gap-3 text-sm">
+              {facts.map(([k, v]) => <div key={k}><dt className="text-text-muted">{k}</dt><dd className="font-medium">{v}</dd></div>)}
+            </dl>
+          ) : null}
+        </aside>
+        <div className="order-1 min-w-0 flex-1 sm:order-2">
+          <h1 className="mb-4 text-3xl font-bold sm:text-4xl">{person.name}</h1>
+          <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
+          <p className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
+          {known_for.length ? (
+            <div className="mt-8">
+              <h2 className="mb-4 text-lg font-semibold">{trans('Known for')}</h2>
+              <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4">{known_for.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}</ul>
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {byDepartment(credits).map(([department, list]) => (
+        <Section key={department} id={`credits-${department.toLowerCase().replace(/[^a-z]+/g, '-')}`} title={departmentLabel(department)}>
+          <ol className="divide-y divide-border rounded-md border border-border">
+            {list.map((c) => (
+              <li key={c.id} className="flex items-baseline gap-4 px-4 py-3 text-sm">
+                <span className="w-12 shrink-0 text-text-muted">{c.year ?? '—'}</span>
+                <div className="min-w-0">
+                  <Link to={creditUrl(c)} className="font-medium hover:underline">{c.name}</Link>
+                  {c.creditable_type === 'episode' && c.season && c.episode ? <span className="text-text-muted"> · {trans('S:season E:episode', { season: c.season, episode: c.episode })}</span> : null}
+                  <span className="block text-text-muted">{c.pivot.character ? trans('as :character', { character: c.pivot.character }) : c.pivot.job}</span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </Section>
+      ))}
+    </article>
+  );
+}

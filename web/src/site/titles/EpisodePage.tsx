@@ -1,0 +1,55 @@
+import { Link, useParams } from 'react-router';
+import type { EpisodePageData } from '@app/contracts';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
+import { PageError, PageSkeleton, Section } from './PageState';
+import { CastList, CrewList, Hero, PlayButtons, PrevNext, VideoList, formatRuntime } from './parts';
+
+/** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
+export function Component() {
+  const params = useParams();
+  const id = positiveId(params.id);
+  const season = positiveId(params.season);
+  const episode = positiveId(params.episode);
+  const query = usePageData<EpisodePageData>(id && season && episode ? `titles/${id}/seasons/${season}/episodes/${episode}/page` : null);
+  const d = query.data;
+  useDocumentTitle(d ? `${d.episode.name} - ${d.title.name}` : trans('Loading'));
+  if (!id || !season || !episode || query.isError) return <PageError error={query.error} />;
+  if (!d) return <PageSkeleton />;
+  const { title, episode: e } = d;
+  const label = (l: { season: number; episode: number; name: string }) => `${trans('S:season E:episode', { season: l.season, episode: l.episode })} · ${l.name}`;
+  return (
+    <article>
+      <Hero backdrop={e.poster || title.backdrop} poster={d.season.poster || title.poster}>
+        <nav aria-label={trans('Breadcrumbs')} className="flex flex-wrap gap-2 text-sm font-medium text-text-muted">
+          <Link to={titleUrl(title)} className="hover:underline">{title.name}</Link>
+          <span aria-hidden="true">/</span>
+          <Link to={seasonUrl(title, d.season.number)} className="hover:underline">{trans('Season :number', { number: d.season.number })}</Link>
+        </nav>
+        <h1 className="text-3xl font-bold sm:text-4xl">{e.name}</h1>
+        <p className="flex flex-wrap gap-x-3 text-sm text-text-muted">
+          <span>{trans('Season :season, episode :episode', { season: e.season_number, episode: e.episode_number })}</span>
+          {e.release_date ? <span>{formatDate(e.release_date)}</span> : null}
+          {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
+        </p>
+        {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
+        <PlayButtons play={d.play_video_id} />
+      </Hero>
+      {d.videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={d.videos} /></Section> : null}
+      {d.cast.length || d.crew.length ? (
+        <Section id="cast" title={trans('Cast')}>
+          <CastList cast={d.cast} />
+          {d.crew.length ? <div className="mt-6"><CrewList crew={d.crew} /></div> : null}
+        </Section>
+      ) : null}
+      <PrevNext
+        label={trans('Episodes')}
+        previous={d.previous ? { to: episodeUrl(title, d.previous.season, d.previous.episode), text: label(d.previous) } : null}
+        next={d.next ? { to: episodeUrl(title, d.next.season, d.next.episode), text: label(d.next) } : null}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, useParams } from 'react-router';
+import type { SeasonPageData } from '@app/contracts';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { seasonUrl, titleUrl } from '../ui/urls';
+import { PageError, PageSkeleton, Section } from './PageState';
+import { CastList, CrewList, Hero, PrevNext, VideoList } from './parts';
+import { EpisodeList } from './TitlePage';
+
+/** /titles/:id/:slug?/season/:season — the season's episodes, cast, crew, videos and its neighbours. */
+export function Component() {
+  const params = useParams();
+  const id = positiveId(params.id);
+  const season = positiveId(params.season);
+  const query = usePageData<SeasonPageData>(id && season ? `titles/${id}/seasons/${season}/page` : null);
+  const d = query.data;
+  useDocumentTitle(d ? `${d.title.name}: ${trans('Season :number', { number: d.season.number })}` : trans('Loading'));
+  if (!id || !season || query.isError) return <PageError error={query.error} />;
+  if (!d) return <PageSkeleton />;
+  const { title } = d;
+  return (
+    <article>
+      <Hero backdrop={title.backdrop} poster={d.season.poster || title.poster}>
+        <Link to={titleUrl(title)} className="text-sm font-medium text-text-muted hover:underline">{title.name}</Link>
+        <h1 className="text-3xl font-bold sm:text-4xl">{d.season.name || trans('Season :number', { number: d.season.number })}</h1>
+        <p className="text-sm text-text-muted">
+          {[d.season.release_date ? formatDate(d.season.release_date) : '', trans('[one 1 episode|other :count episodes]', { count: d.season.episodes_count })].filter(Boolean).join(' · ')}
+        </p>
+        {d.season.description ? <p className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
+      </Hero>
+      <Section id="episodes" title={trans('Episodes')}>
+        {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}
+      </Section>
+      {d.videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={d.videos} /></Section> : null}
+      {d.cast.length || d.crew.length ? (
+        <Section id="cast" title={trans('Cast')}>
+          <CastList cast={d.cast} />
+          {d.crew.length ? <div className="mt-6"><CrewList crew={d.crew} /></div> : null}
+        </Section>
+      ) : null}
+      <PrevNext
+        label={trans('Seasons')}
+        previous={d.previous ? { to: seasonUrl(title, d.previous), text: trans('Season :number', { number: d.previous }) } : null}
+        next={d.next ? { to: seasonUrl(title, d.next), text: trans('Season :number', { number: d.next }) } : null}
+      />
+    </article>
+  );
+}

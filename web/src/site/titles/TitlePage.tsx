@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Episode, Season, Title, TitlePageData } from '@app/contracts';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { AdSlot } from '../ads/AdSlot';
+import { PosterCard } from '../ui/PosterCard';
+import { episodeUrl, seasonUrl } from '../ui/urls';
+import { ImageGallery } from './Lightbox';
+import { PageError, PageSkeleton, Section } from './PageState';
+import { CastList, CrewList, Hero, PlayButtons, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+
+/** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
+export function Component() {
+  const id = positiveId(useParams().id);
+  const query = usePageData<TitlePageData>(id ? `titles/${id}/page` : null);
+  useDocumentTitle(query.data?.title.name ?? trans('Loading'));
+  if (!id || query.isError) return <PageError error={query.error} />;
+  if (!query.data) return <PageSkeleton />;
+  return <TitleView data={query.data} />;
+}
+
+function TitleView({ data }: { data: TitlePageData }) {
+  const { title } = data;
+  const renderers = new Map<string, () => ReactNode>([
+    ['episodes', () => (title.is_series && data.episodes.length ? (
+      <Section id="episodes" title={trans('Episodes')}><EpisodeList title={title} episodes={data.episodes} /></Section>
+    ) : null)],
+    ['seasons', () => (title.is_series && data.seasons.length ? (
+      <Section id="seasons" title={trans('Seasons')}><SeasonList title={title} seasons={data.seasons} /></Section>
+    ) : null)],
+    ['videos', () => {
+      if (data.video_panel.mode === 'hide') return null;
+      const videos = panelVideos(data.videos, data.video_panel.content);
+      return videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} mode={data.video_panel.mode} /></Section> : null;
+    }],
+    ['images', () => (title.images?.length ? <Section id="images" title={trans('Images')}><ImageGallery images={title.images} name={title.name} /></Section> : null)],
+    // Reviews have no schema yet: the section is left out until they do.
+    ['reviews', () => null],
+    ['cast', () => (data.cast.length || data.crew.length ? (
+      <Section id="cast" title={trans('Cast')}>
+        <CastList cast={data.cast} />
+        {data.crew.length ? <div className="mt-6"><CrewList crew={data.crew} /></div> : null}
+      </Section>
+    ) : null)],
+    ['related', () => (data.related.length ? (
+      <Section id="related" title={trans('Related titles')}>
+        <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">{data.related.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}</ul>
+      </Section>
+    ) : null)],
+  ]);
+  return (
+    <article>
+      <TitleHeader data={data} />
+      <AdSlot slot="title_top" />
+      <div className="flex flex-col lg:flex-row lg:items-start">
+        <div className="min-w-0 flex-1">
+          {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
+        </div>
+        <Facts title={title} />
+      </div>
+      <AdSlot slot="title_bottom" />
+    </article>
+  );
+}
+
+function TitleHeader({ data }: { data: TitlePageData }) {
+  const { title } = data;
+  const meta = [title.year ? String(title.year) : '', formatRuntime(title.runtime), title.certification ?? ''].filter(Boolean);
+  return (
+    <Hero backdrop={title.backdrop} poster={title.poster}>
+      <h1 className="text-3xl font-bold sm:text-4xl">{title.name}</h1>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
+        {meta.map((m) => <span key={m}>{m}</span>)}
+        {title.rating ? <span aria-label={trans('Rating :rating', { rating: title.rating.toFixed(1) })} className="font-semibold text-text">★ {title.rating.toFixed(1)}</span> : null}
+      </div>
+      {title.genres?.length ? (
+        <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>
+          {title.genres.map((g) => <li key={g.id} className="rounded-full border border-border px-3 py-0.5 text-xs">{g.display_name || g.name}</li>)}
+        </ul>
+      ) : null}
+      {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
+      {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
+      <PlayButtons play={data.play_video_id} trailer={data.trailer_video_id} />
+    </Hero>
+  );
+}
+
+function Facts({ title }: { title: Title }) {
+  const facts: [string, string][] = [
+    [trans('Original title'), title.original_title && title.original_title !== title.name ? title.original_title : ''],
+    [trans('Release date'), formatDate(title.release_date)],
+    [trans('Seasons'), title.is_series ? String(title.seasons_count) : ''],
+    [trans('Episodes'), title.is_series ? String(title.episodes_count) : ''],
+    [trans('Countries'), (title.production_countries ?? []).map((c) => c.display_name || c.name).join(', ')],
+    [trans('Languages'), languageName(title.language)],
+    [trans('Budget'), formatMoney(title.budget)],
+    [trans('Revenue'), formatMoney(title.revenue)],
+  ];
+  const shown = facts.filter(([, v]) => v);
+  if (!shown.length) return null;
+  return (
+    <aside aria-labelledby="facts-heading" className="mx-4 my-6 rounded-md border border-border bg-bg-alt p-4 sm:mx-6 lg:w-72 lg:shrink-0">
+      <h2 id="facts-heading" className="mb-3 text-lg font-semibold">{trans('Facts')}</h2>
+      <dl className="flex flex-col gap-3 text-sm">
+        {shown.map(([k, v]) => <div key={k}><dt className="text-text-muted">{k}</dt><dd className="font-medium">{v}</dd></div>)}
+      </dl>
+    </aside>
+  );
+}
+
+export function EpisodeList({ title, episodes }: { title: Title; episodes: Episode[] }) {
+  return (
+    <ol className="flex flex-col gap-3">
+      {episodes.map((e) => (
+        <li key={e.id}>
+          <Link to={episodeUrl(title, e.season_number, e.episode_number)} className="flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+            <div className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-44">
+              {e.poster ? <img src={e.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+            </div>
+            <div className="min-w-0">
+              <p className="text-xs text-text-muted">{trans('S:season E:episode', { season: e.season_number, episode: e.episode_number })}{e.release_date ? ` · ${formatDate(e.release_date)}` : ''}</p>
+              <p className="font-medium">{e.name}</p>
+              {e.description ? <p className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}
+            </div>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function SeasonList({ title, seasons }: { title: Title; seasons: Season[] }) {
+  return (
+    <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">
+      {seasons.map((s) => (
+        <li key={s.id}>
+          <Link to={seasonUrl(title, s.number)} className="group flex flex-col gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+            <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
+              {s.poster || title.poster ? <img src={s.poster || title.poster!} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+            </div>
+            <span className="text-sm font-medium group-hover:underline">{trans('Season :number', { number: s.number })}</span>
+            <span className="text-xs text-text-muted">{trans('[one 1 episode|other :count episodes]', { count: s.episodes_count })}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

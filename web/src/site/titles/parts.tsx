@@ -1,0 +1,141 @@
+import { Link } from 'react-router';
+import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { personUrl, watchUrl } from '../ui/urls';
+
+export function formatRuntime(minutes: number | null | undefined): string {
+  if (!minutes) return '';
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? trans(':hoursh :minutesm', { hours: h, minutes: m }) : trans(':minutesm', { minutes: m });
+}
+
+export function formatMoney(n: number | null | undefined): string {
+  return n ? new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n) : '';
+}
+
+export function languageName(code: string | null | undefined): string {
+  if (!code) return '';
+  try {
+    return new Intl.DisplayNames(undefined, { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The buttons of a page header: Play for the primary full video and Trailer, both to the watch page. */
+export function PlayButtons({ play, trailer }: { play: number | null; trailer?: number | null }) {
+  if (!play && !trailer) return null;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {play ? <Link to={watchUrl(play)} className={buttonClass('primary', 'md', 'h-11 px-6 text-base')}><span aria-hidden="true">▶</span>{trans('Play')}</Link> : null}
+      {trailer ? <Link to={watchUrl(trailer)} className={buttonClass('outline', 'md', 'h-11 px-6 text-base')}>{trans('Trailer')}</Link> : null}
+    </div>
+  );
+}
+
+/** Cast as a row of portrait cards linking to each person's page. */
+export function CastList({ cast }: { cast: TitleCredit[] }) {
+  if (!cast.length) return <p className="text-text-muted">{trans('No cast yet.')}</p>;
+  return (
+    <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">
+      {cast.map((c) => (
+        <li key={c.pivot.id}>
+          <Link to={personUrl(c)} className="group flex flex-col gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+            <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
+              {c.poster ? <img src={c.poster} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-105" />
+                : <div className="flex h-full items-center justify-center text-3xl text-text-muted" aria-hidden="true">{c.name.slice(0, 1)}</div>}
+            </div>
+            <span className="truncate text-sm font-medium group-hover:underline">{c.name}</span>
+            {c.pivot.character ? <span className="truncate text-xs text-text-muted">{c.pivot.character}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Crew as "job: name" lines, names linking to their pages. */
+export function CrewList({ crew }: { crew: TitleCredit[] }) {
+  if (!crew.length) return null;
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2 md:grid-cols-3">
+      {crew.map((c) => (
+        <div key={c.pivot.id} className="flex flex-col">
+          <dt className="text-text-muted">{c.pivot.job}</dt>
+          <dd><Link to={personUrl(c)} className="font-medium hover:underline">{c.name}</Link></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Category names through trans() with literal keys, so the localization collector finds them. */
+export function categoryLabel(category: PublicVideo['category']): string {
+  switch (category) {
+    case 'trailer': return trans('Trailer');
+    case 'clip': return trans('Clip');
+    case 'featurette': return trans('Featurette');
+    case 'teaser': return trans('Teaser');
+    default: return trans('Full video');
+  }
+}
+
+const SHORT = new Set(['trailer', 'clip', 'featurette', 'teaser']);
+/** The videos the "shown videos" setting picks. */
+export function panelVideos(videos: PublicVideo[], content: TitlePageData['video_panel']['content']): PublicVideo[] {
+  if (content === 'all') return videos;
+  if (content === 'short') return videos.filter((v) => SHORT.has(v.category));
+  return videos.filter((v) => v.category === content);
+}
+
+/** Video cards linking to the watch page, as a scrolling row (carousel) or a grid. */
+export function VideoList({ videos, mode = 'grid' }: { videos: PublicVideo[]; mode?: 'carousel' | 'grid' }) {
+  if (!videos.length) return <p className="text-text-muted">{trans('No videos yet.')}</p>;
+  return (
+    <ul className={mode === 'carousel' ? 'flex snap-x gap-4 overflow-x-auto pb-2' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3'}>
+      {videos.map((v) => (
+        <li key={v.id} className={mode === 'carousel' ? 'w-64 shrink-0 snap-start' : ''}>
+          <Link to={watchUrl(v.id)} className="group flex flex-col gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
+            <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt">
+              {v.thumbnail ? <img src={v.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+              <span className="absolute inset-0 flex items-center justify-center text-3xl text-white opacity-80 group-hover:opacity-100" aria-hidden="true">▶</span>
+            </div>
+            <span className="truncate text-sm font-medium">{v.name}</span>
+            <span className="text-xs text-text-muted">{categoryLabel(v.category)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Previous/next links of a season or episode page. */
+export function PrevNext({ previous, next, label }: { previous: { to: string; text: string } | null; next: { to: string; text: string } | null; label: string }) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label={label} className="mx-auto flex max-w-6xl justify-between gap-4 px-4 py-6 sm:px-6">
+      {previous ? <Link to={previous.to} rel="prev" className={buttonClass('outline')}>← {previous.text}</Link> : <span />}
+      {next ? <Link to={next.to} rel="next" className={buttonClass('outline')}>{next.text} →</Link> : <span />}
+    </nav>
+  );
+}
+
+/** A page header over the backdrop: poster at the side, the children beside it. */
+export function Hero({ backdrop, poster, children }: { backdrop: string | null; poster: string | null; children: React.ReactNode }) {
+  return (
+    <header className="relative isolate overflow-hidden bg-bg-alt">
+      {backdrop ? (
+        <>
+          <img src={backdrop} alt="" fetchPriority="high" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />
+          <div className="absolute inset-0 -z-10 bg-gradient-to-t from-bg via-bg/70 to-transparent" />
+        </>
+      ) : null}
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6 sm:py-12">
+        {poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden w-48 shrink-0 self-start rounded-md shadow-lg sm:block md:w-60" /> : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
+      </div>
+    </header>
+  );
+}
