@@ -4,7 +4,8 @@ import { translate } from '@app/contracts';
 
 /** An error whose message and status are safe to show the client. */
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public errors?: Record<string, string[]>) {
+  /** `headers` go out with the answer (a 429's Retry-After). */
+  constructor(public status: number, message: string, public errors?: Record<string, string[]>, public headers?: Record<string, string>) {
     super(message);
   }
 }
@@ -35,6 +36,7 @@ export function parse<S extends ZodType>(schema: S, data: unknown): ReturnType<S
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send({ message: translate(undefined, err.message), ...(err.errors ? { errors: err.errors } : {}) });
     }
     if (err instanceof ZodError) {

@@ -44,6 +44,14 @@ async function checkSpace(db: Db, userId: number, size: number, limits: UploadLi
   }
 }
 
+/** The folder an upload lands in must be one of the uploader's own (administrators may file into any). */
+async function checkParent(ctx: AppContext, who: Uploader, parentId: number): Promise<void> {
+  const parent = await ctx.db.selectFrom('file_entries').select(['user_id', 'type']).where('id', '=', parentId).executeTakeFirst();
+  if (!parent) throw invalid('parent_id', 'The selected folder does not exist.');
+  if (parent.user_id !== who.userId && !who.isAdmin) throw new HttpError(403, 'You are not allowed to upload into this folder.');
+  if (parent.type !== 'folder') throw invalid('parent_id', 'The selected folder does not exist.');
+}
+
 async function uploadedChunks(db: Db, uploadId: string): Promise<{ chunk_index: number; storage_key: string; size: number }[]> {
   return db.selectFrom('upload_chunks').select(['chunk_index', 'storage_key', 'size']).where('upload_id', '=', uploadId).orderBy('chunk_index').execute();
 }
@@ -112,6 +120,7 @@ export async function startUpload(ctx: AppContext, who: Uploader, input: UploadI
     return toSession(existing, await uploadedChunks(ctx.db, existing.id));
   }
   if (existing) await discardUpload(ctx, existing.id);
+  if (input.parent_id) await checkParent(ctx, who, input.parent_id);
   await checkSpace(ctx.db, who.userId, input.size, limits);
   const now = nowIso();
   const row: SessionRow = {
