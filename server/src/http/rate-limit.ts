@@ -17,7 +17,7 @@ export const LIMITS = {
   /** Wrong passwords from one address for one account. */
   loginIpEmail: { name: 'login-ip-email', max: 5, windowSeconds: 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
   /** Wrong passwords from one address, whatever the account. */
-  loginIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
+  loginIp: { name: 'login-ip', max: 20, windowSeconds: 15 * 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
   /** Wrong passwords for one account from anywhere: never a lock (a stranger could keep the owner out), a growing delay. */
   loginEmail: { name: 'login-email', max: 5, windowSeconds: 15 * 60, message: '' },
   /** Wrong current passwords when changing the password, per user. */

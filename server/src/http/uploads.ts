@@ -30,7 +30,8 @@ export interface StoredImage {
 
 /** Reads an object's image header through sharp (no pixels are decoded). */
 async function imageSize(ctx: AppContext, key: string): Promise<{ width: number; height: number } | null> {
-  const probe = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'none' });
+  // No pixel limit on the probe itself: it decodes nothing, and the size is compared below to name the refusal.
+  const probe = sharp({ limitInputPixels: false, failOn: 'none' });
   const source = ctx.storage.read(key);
   source.once('error', (err) => probe.destroy(err));
   source.pipe(probe);

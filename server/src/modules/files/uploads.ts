@@ -167,13 +167,20 @@ export async function putChunk(ctx: AppContext, who: Uploader, uploadId: string,
   // A fresh key per attempt: a duplicate racing this one can never overwrite the bytes already recorded.
   const key = `${CHUNK_PREFIX}/${uploadId}/${index}-${crypto.randomBytes(6).toString('hex')}`;
   const counter = new ByteCounter(expected);
+  // Every stream has its error handler before the first byte flows: a failure reaches us through `put` below, and a
+  // late one (the socket closing after the answer) has nowhere to go but must never be an uncaught exception.
+  const fail = (err: Error) => { if (!counter.destroyed) counter.destroy(err); };
+  counter.on('error', () => undefined);
+  body.on('error', fail);
   // A client that drops the connection fails the write instead of leaving it waiting.
-  body.once('error', (err) => counter.destroy(err));
-  body.once('aborted', () => counter.destroy(new Error('Upload aborted')));
+  body.on('aborted', () => fail(new Error('Upload aborted')));
+  body.on('close', () => { if ('complete' in body && !body.complete) fail(new Error('Upload aborted')); });
   try {
-    await ctx.storage.put(key, body.pipe(counter));
+    body.pipe(counter);
+    await ctx.storage.put(key, counter);
   } catch (err) {
     body.unpipe(counter);
+    // The rest of an over-long body is read and dropped, so the answer can still be sent on this connection.
     body.resume();
     await ctx.storage.delete(key);
     if (err instanceof ChunkSizeError || counter.bytes > expected) throw invalid('chunk', `The chunk must be ${expected} bytes.`);
