@@ -116,6 +116,6 @@ describe('malicious upload corpus', () => {
       expect(process.memoryUsage().rss - before).toBeLessThan(300 * 1024 * 1024);
       // Still answering.
       expect((await admin.get('/api/v1/auth/me')).status).toBe(200);
-    });
+    }, 180_000);
   }
 });
