@@ -27,6 +27,7 @@ import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { queueBench } from './queue.ts';
+import { uploadsBench } from './uploads.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -222,6 +223,11 @@ function webBundle() {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'uploads') {
+    scope = 'uploads: ';
+    await uploadsBench(report, section);
+    return printSummary(started);
+  }
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -282,6 +288,9 @@ async function main() {
 
   scope = 'appearance: ';
   await appearanceBench(report, section);
+
+  scope = 'uploads: ';
+  await uploadsBench(report, section);
 
   if (process.env.BENCH_CATALOGUE !== '0') {
     scope = 'catalogue: ';
