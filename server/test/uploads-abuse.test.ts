@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/contracts';
 import { nowIso } from '../src/db/index.ts';
+import { sweepOrphanChunks } from '../src/modules/files/uploads.ts';
 import { asAdmin, asUser, createTestApp, type Client } from './helper.ts';
 import { pngOf } from './upload-corpus-files.ts';
 
@@ -102,6 +103,21 @@ describe('chunk uploads over a real socket', () => {
     await startUpload(user, 10);
     expect(mine().length).toBe(0);
     expect(await t.ctx.db.selectFrom('upload_sessions').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('sweeps half-written parts a crash left behind, once they are a day old', async () => {
+    const dir = path.join(t.storage, 'upload-chunks', 'crashed-upload');
+    fs.mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, '0-abc.1234.partial');
+    const young = path.join(dir, '1-abc.5678.partial');
+    fs.writeFileSync(old, crypto.randomBytes(1000));
+    fs.writeFileSync(young, crypto.randomBytes(1000));
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    fs.utimesSync(old, dayAgo, dayAgo);
+    await sweepOrphanChunks(t.ctx);
+    expect(fs.existsSync(old)).toBe(false);
+    expect(fs.existsSync(young)).toBe(true);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -69,15 +69,21 @@ export async function discardUpload(ctx: AppContext, uploadId: string): Promise<
 let lastOrphanSweep = 0;
 
 /**
- * Chunks whose upload row is gone (a crash between storing a chunk and recording it) are found by listing the
- * chunk area through the storage driver: a queued job, at most once an hour per process.
+ * Chunks whose upload row is gone (a crash between storing a chunk and recording it), and half-written parts a crash
+ * left behind (older than a day: a younger one may still be being written), are found by listing the chunk area
+ * through the storage driver: a queued job, at start and at most once an hour per process.
  */
 export async function sweepOrphanChunks(ctx: AppContext): Promise<number> {
   const orphans: string[] = [];
   const known = new Map<string, boolean>();
   for await (const key of ctx.storage.list(`${CHUNK_PREFIX}/`)) {
     const uploadId = key.split('/')[1];
-    if (!uploadId || key.endsWith('.partial')) continue;
+    if (!uploadId) continue;
+    if (key.endsWith('.partial')) {
+      const stat = await ctx.storage.stat(key);
+      if (stat?.lastModified && Date.now() - stat.lastModified.getTime() > ABANDONED_MS) orphans.push(key);
+      continue;
+    }
     if (!known.has(uploadId)) {
       known.set(uploadId, Boolean(await ctx.db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()));
     }
@@ -99,6 +105,12 @@ async function sweepAbandoned(ctx: AppContext): Promise<void> {
 
 export function registerUploadJobs(ctx: AppContext): void {
   ctx.queue.register('files.sweep-orphan-chunks', async () => { await sweepOrphanChunks(ctx); });
+  // Once at start: a crash may have left parts that no request will ever finish.
+  setImmediate(() => {
+    lastOrphanSweep = Date.now();
+    ctx.queue.dispatch('files.sweep-orphan-chunks', {})
+      .catch((err: unknown) => ctx.errors.capture(err, { message: 'could not queue the chunk sweep' }).catch(() => undefined));
+  });
 }
 
 async function ownSession(ctx: AppContext, who: Uploader, uploadId: string): Promise<SessionRow> {
