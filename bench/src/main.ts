@@ -29,6 +29,7 @@ import { runCatalogueBench } from './catalogue.ts';
 import { queueBench } from './queue.ts';
 import { fuzzBench } from './fuzz.ts';
 import { titlePagesBench } from './title-pages.ts';
+import { uploadsBench } from './uploads.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -225,6 +226,11 @@ function webBundle() {
 async function main() {
   const started = performance.now();
   if (process.env.BENCH_ONLY === 'fuzz') return fuzzBench(report, section).then(() => printSummary(started));
+  if (process.env.BENCH_ONLY === 'uploads') {
+    scope = 'uploads: ';
+    await uploadsBench(report, section);
+    return printSummary(started);
+  }
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -286,6 +292,9 @@ async function main() {
 
   scope = 'appearance: ';
   await appearanceBench(report, section);
+
+  scope = 'uploads: ';
+  await uploadsBench(report, section);
 
   if (process.env.BENCH_CATALOGUE !== '0') {
     scope = 'catalogue: ';

@@ -17,7 +17,7 @@ export const SETTINGS = {
   'client.locale.default': { default: 'en', schema: z.string().min(1, 'Default language is required.').max(10) },
   'client.i18n.enable': { default: true, schema: z.boolean() },
   'client.branding.site_name': { default: 'StreamSite', schema: z.string().min(1).max(100) },
-  'client.uploads.available_space': { default: null as number | null, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000).nullable() },
+  'client.uploads.available_space': { default: 1024 * 1024 * 1024 as number | null, schema: z.number().int().min(1, 'Must be at least 1.').max(0x630000000000).nullable() },
   'server.app_url': { default: '', schema: z.string().max(255).refine((v) => v === '' || isUrl(v), 'Enter a valid URL.') },
   'server.mail_driver': { default: 'log', schema: z.enum(['mailgun', 'gmailApi', 'smtp', 'postmark', 'ses', 'sendmail', 'log']) },
   'server.mail_from_address': { default: 'hello@example.com', schema: z.string().min(1, 'From address is required.').email('Enter a valid email address.') },

@@ -17,7 +17,7 @@ import { ErrorReporter } from './drivers/logging/sentry.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { AppStorage } from './drivers/storage/manager.ts';
-import { parseRange } from './http/range.ts';
+import { registerServeFile } from './http/serve-file.ts';
 import { registerAuth } from './http/auth.ts';
 import { HttpError, isDataException, registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -123,29 +123,8 @@ export async function buildApp(config: Config): Promise<App> {
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
 
-  // Public files (avatars, branding, page media, catalogue images) stream from the public disk; a Range
-  // request is answered with 206 and only those bytes, so videos can seek.
-  app.get('/storage/*', async (req, reply) => {
-    const key = `public/${(req.params as { '*': string })['*']}`;
-    const stat = key.split('/').includes('..') ? null : await ctx.storage.stat(key);
-    if (!stat) return reply.status(404).send({ message: 'Not found' });
-    reply.header('accept-ranges', 'bytes');
-    const range = parseRange(req.headers.range, stat.size);
-    if (range === 'invalid') {
-      reply.header('content-range', `bytes */${stat.size}`);
-      return reply.status(416).send({ message: 'The requested range is not satisfiable.' });
-    }
-    const ext = path.extname(key).slice(1).toLowerCase();
-    reply.header('content-type', { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp', ico: 'image/x-icon', vtt: 'text/vtt', srt: 'text/plain', mp4: 'video/mp4', webm: 'video/webm', mp3: 'audio/mpeg' }[ext] ?? 'application/octet-stream');
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-    reply.header('x-content-type-options', 'nosniff');
-    if (range) {
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
-      return reply.send(ctx.storage.read(key, range));
-    }
-    reply.header('content-length', stat.size);
-    return reply.send(ctx.storage.read(key));
-  });
+  // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
+  registerServeFile(app, ctx);
 
   const indexFile = config.webDist && path.join(config.webDist, 'index.html');
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;

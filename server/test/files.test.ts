@@ -332,7 +332,8 @@ describe('file entries', () => {
     expect(own.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(own.headers['x-content-type-options']).toBe('nosniff');
     expect(own.headers['content-security-policy']).toBe('sandbox');
-    expect(String(own.headers['content-disposition'])).toContain('inline; filename="holiday-notes.txt"');
+    // Text is not a raster image, audio or video: it is a sandboxed download, never a page of this site.
+    expect(String(own.headers['content-disposition'])).toContain('attachment; filename="holiday-notes.txt"');
     expect(String((await owner.get(`${text.url}?download=1`)).headers['content-disposition'])).toMatch(/^attachment/);
 
     const stranger = await asUser(t);

@@ -307,8 +307,10 @@ describe('sitemap', () => {
 });
 
 describe('authentication settings enforced by the server', () => {
+  // Each from its own address: registrations are limited per address (http/rate-limit.ts).
+  let registrations = 0;
   const register = (email: string, extra: Record<string, unknown> = {}) =>
-    guest(t).post('/api/v1/auth/register', { email, password: 'password123', password_confirmation: 'password123', ...extra });
+    guest(t).request('POST', '/api/v1/auth/register', { email, password: 'password123', password_confirmation: 'password123', ...extra }, { 'x-forwarded-for': `10.77.0.${++registrations}` });
 
   it('turns registration off', async () => {
     await save({ 'client.registration.disable': true });

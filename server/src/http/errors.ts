@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 
 /** An error whose message and status are safe to show the client. */
 export class HttpError extends Error {
-  constructor(public status: number, message: string, public errors?: Record<string, string[]>) {
+  /** `headers` go out with the answer (a 429's Retry-After). */
+  constructor(public status: number, message: string, public errors?: Record<string, string[]>, public headers?: Record<string, string>) {
     super(message);
   }
 }
@@ -58,6 +59,7 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
   const lines = async (req: FastifyRequest) => (linesFor ? linesFor(req).catch(() => undefined) : undefined);
   app.setErrorHandler(async (err: FastifyError | HttpError | ZodError, req, reply) => {
     if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
       return reply.status(err.status).send(localized(await lines(req), err.message, err.errors));
     }
     if (err instanceof ZodError) {

@@ -1,22 +1,59 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { sniffImage } from '../lib/sniff.ts';
 import { HttpError } from './errors.ts';
 
+/** Images decoding to more pixels than this are refused (a 20000×20000 PNG of a few MB would take 1.6 GB decoded). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+// libvips threads per image: a burst of uploads must not take every core and the memory that goes with them.
+sharp.concurrency(2);
+sharp.cache({ memory: 32, files: 0, items: 50 });
+
 const NOT_IMAGE = 'The file must be an image (png, jpeg, gif or webp).';
+const TOO_BIG = 'The image dimensions are too large.';
 const fileError = (message: string) => new HttpError(422, message, { file: [message] });
 
+/** A sharp pipeline that refuses decompression bombs; every decode of an uploaded image starts here. */
+export const safeSharp = (input?: Buffer) => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true });
+
+export interface StoredImage {
+  /** Storage key on the public disk (`public/...`). */
+  key: string;
+  /** The URL the public disk serves it at (`/storage/...`). */
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Reads an object's image header through sharp (no pixels are decoded). */
+async function imageSize(ctx: AppContext, key: string): Promise<{ width: number; height: number } | null> {
+  // No pixel limit on the probe itself: it decodes nothing, and the size is compared below to name the refusal.
+  const probe = sharp({ limitInputPixels: false, failOn: 'none' });
+  const source = ctx.storage.read(key);
+  source.once('error', (err) => probe.destroy(err));
+  source.pipe(probe);
+  try {
+    const meta = await probe.metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  } finally {
+    source.destroy();
+  }
+}
+
 /**
- * Streams the request's one uploaded image to `public/{prefix}/` on the storage driver and answers its
- * public URL. The type comes from the first bytes (never the name or the client's claim); the body is
- * never held whole in memory; an upload over `maxBytes` is removed again and refused.
+ * THE image upload path (avatars, branding, page media, catalogue images, person posters): streams one uploaded image
+ * to `public/{prefix}/` on the storage driver. The type comes from the first bytes (never the name or the client's
+ * claim); the body is never held whole in memory; an upload over the byte limit, one sharp cannot read, or one whose
+ * header announces more than MAX_IMAGE_PIXELS is removed again and refused.
  */
-export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opts: { prefix: string; maxBytes: number; tooLarge: string }): Promise<string> {
-  const file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
-  if (!file) throw fileError('Please select a file.');
-  const source = file.file;
+export async function storeImageStream(ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string }): Promise<StoredImage> {
+  // Errors of the source (a dropped connection) surface through the iterator below; this keeps them from being unhandled.
+  source.on('error', () => undefined);
   const chunks = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let headLength = 0;
@@ -31,15 +68,32 @@ export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opt
     source.resume();
     throw fileError(NOT_IMAGE);
   }
-  const key = `${opts.prefix}/${crypto.randomUUID()}.${ext}`;
+  const key = `public/${opts.prefix}/${opts.namePrefix ?? ''}${crypto.randomUUID()}.${ext}`;
   const body = Readable.from((async function* () {
     yield* head;
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
   })());
-  await ctx.storage.put(`public/${key}`, body);
+  try {
+    await ctx.storage.put(key, body);
+  } catch (err) {
+    await ctx.storage.delete(key);
+    throw err;
+  }
   if (source.truncated) {
-    await ctx.storage.delete(`public/${key}`);
+    await ctx.storage.delete(key);
     throw fileError(opts.tooLarge);
   }
-  return `/storage/${key}`;
+  const size = await imageSize(ctx, key);
+  if (!size || size.width * size.height > MAX_IMAGE_PIXELS) {
+    await ctx.storage.delete(key);
+    throw fileError(size ? TOO_BIG : NOT_IMAGE);
+  }
+  return { key, url: `/${key.replace(/^public\//, 'storage/')}`, ...size };
+}
+
+/** The request's one multipart image (`file`), stored by storeImageStream; answers its public URL. */
+export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opts: { prefix: string; maxBytes: number; tooLarge: string }): Promise<string> {
+  const file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
+  if (!file) throw fileError('Please select a file.');
+  return (await storeImageStream(ctx, file.file, opts)).url;
 }

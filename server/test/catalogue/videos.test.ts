@@ -70,7 +70,7 @@ describe('videos', () => {
     };
     const ok = await send(video.id, { name: 'English', language: 'en' }, { name: 'en.vtt', content: VTT });
     expect(ok.status, ok.text).toBe(200);
-    expect((await admin.get(ok.body.caption.url)).headers['content-type']).toBe('text/vtt');
+    expect((await admin.get(ok.body.caption.url)).headers['content-type']).toBe('text/vtt; charset=utf-8');
     expect((await send(embed.id, { name: 'English' }, { name: 'en.vtt', content: VTT })).body.message).toBe('Only videos of type video can have captions.');
     expect((await send(video.id, { name: '' }, { name: 'en.vtt', content: VTT })).body.errors.name).toEqual(['Name is required.']);
     expect((await send(video.id, { name: 'x' })).body.errors.file).toEqual(['Please select a file.']);

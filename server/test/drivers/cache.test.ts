@@ -30,6 +30,14 @@ async function contract() {
   expect(await cache.get('short')).toBeUndefined();
   await cache.set('long key with spaces '.repeat(20), 'ok');
   expect(await cache.get('long key with spaces '.repeat(20))).toBe('ok');
+  // Rate limits count here: concurrent increments never lose a hit, and a read (by 0) creates nothing.
+  const hits = await Promise.all(Array.from({ length: 20 }, () => cache.increment('hits', 1, 60)));
+  expect(hits.map((h) => h.value).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  const read = await cache.increment('hits', 0, 60);
+  expect(read.value).toBe(20);
+  expect(read.expiresAt).toBeGreaterThan(Date.now());
+  expect(read.expiresAt).toBeLessThanOrEqual(Date.now() + 61_000);
+  expect(await cache.increment('no-hits', 0, 60)).toEqual({ value: 0, expiresAt: 0 });
   await cache.flush();
   expect(await cache.get('falsy')).toBeUndefined();
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import IORedis from 'ioredis';
 import memjs from 'memjs';
 import { DriverSwitch, reason, type SettingsReader } from '../switch.ts';
-import { ArrayStore, FileStore, MemcachedStore, RedisStore, type Cache, type CacheStore } from './cache.ts';
+import { ArrayStore, FileStore, MemcachedStore, RedisStore, type Cache, type CacheStore, type Counter } from './cache.ts';
 
 async function cacheConfig(settings: SettingsReader) {
   const driver = await settings.get('server.cache_driver');
@@ -34,6 +34,7 @@ export class CacheManager implements Cache {
   async set(key: string, value: unknown, ttl?: number) { return (await this.stores.get()).set(key, value, ttl); }
   async delete(key: string) { return (await this.stores.get()).delete(key); }
   async flush() { return (await this.stores.get()).flush(); }
+  async increment(key: string, by: number, ttl: number): Promise<Counter> { return (await this.stores.get()).increment(key, by, ttl); }
 
   async remember<T>(key: string, ttl: number | undefined, compute: () => Promise<T>): Promise<T> {
     const store = await this.stores.get();

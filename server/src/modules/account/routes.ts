@@ -3,6 +3,7 @@ import { accountPasswordSchema, accountProfileSchema, type AccountSession } from
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, parse } from '../../http/errors.ts';
+import { LIMITS, clearLimit, consume } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/auth.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
 import { currentUser } from '../auth/service.ts';
@@ -40,9 +41,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     // An account without a password (social login) sets its first one; any other proves it knows the current one.
     if (row.password) {
       if (!input.current_password) throw new HttpError(422, 'Enter your current password.', { current_password: ['Enter your current password.'] });
+      // Guessing through a stolen session is limited per user (429 with Retry-After); a right answer clears the count.
+      await consume(ctx, LIMITS.currentPassword, String(userId));
       if (!(await verifyPassword(input.current_password, row.password))) {
         throw new HttpError(422, 'Your current password is incorrect.', { current_password: ['Your current password is incorrect.'] });
       }
+      await clearLimit(ctx, LIMITS.currentPassword, String(userId));
     }
     const password = await hashPassword(input.password);
     await ctx.db.transaction().execute(async (trx) => {

@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
-import sharp from 'sharp';
-import { APPEARANCE_IMAGE_MAX_BYTES, FAVICON_MIN_SIZE, FAVICON_SIZES, type AppearanceImageKind } from '@app/contracts';
+import type { Readable } from 'node:stream';
+import { FAVICON_MIN_SIZE, FAVICON_SIZES, type AppearanceImageKind } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { readBytes } from '../../drivers/storage/storage.ts';
 import { HttpError } from '../../http/errors.ts';
-import { sniffImage } from '../../lib/sniff.ts';
+import { safeSharp, storeImageStream } from '../../http/uploads.ts';
 
 const fail = (message: string) => new HttpError(422, message, { file: [message] });
 
@@ -13,25 +13,24 @@ export function faviconUrl(favicon: string, size: number): string {
 }
 
 /**
- * Stores a branding or landing-page image under public/appearance/. The bytes are sniffed, never
- * trusted by name. A favicon must be at least 512x512; every size in FAVICON_SIZES is generated from it.
+ * Stores a branding or landing-page image under public/appearance/ through the one image upload path (sniffed type,
+ * byte and pixel caps). A favicon must be at least 512x512; every size in FAVICON_SIZES is generated from it.
  */
-export async function storeAppearanceImage(ctx: AppContext, kind: AppearanceImageKind, buffer: Buffer): Promise<string> {
-  if (buffer.length > APPEARANCE_IMAGE_MAX_BYTES) throw fail('The image may not be greater than 5 MB.');
-  const ext = sniffImage(buffer);
-  if (!ext) throw fail('The file must be an image (png, jpeg, gif or webp).');
-  const base = `appearance/${kind}-${crypto.randomUUID()}`;
-  if (kind !== 'favicon') {
-    await ctx.storage.put(`public/${base}.${ext}`, buffer);
-    return `/storage/${base}.${ext}`;
+export async function storeAppearanceImage(ctx: AppContext, kind: AppearanceImageKind, file: Readable & { truncated?: boolean }): Promise<string> {
+  const stored = await storeImageStream(ctx, file, { prefix: 'appearance', namePrefix: `${kind}-`, tooLarge: 'The image may not be greater than 5 MB.' });
+  if (kind !== 'favicon') return stored.url;
+  try {
+    if (stored.width < FAVICON_MIN_SIZE || stored.height < FAVICON_MIN_SIZE) throw fail('Favicon image should be at least 512x512.');
+    // The original is at most 5 MB and at most MAX_IMAGE_PIXELS: safe to hold while the sizes are made.
+    const original = await readBytes(ctx.storage, stored.key, { start: 0 });
+    const base = stored.key.replace(/\.[a-z]+$/, '');
+    for (const size of FAVICON_SIZES) {
+      const png = await safeSharp(original).resize(size, size, { fit: 'cover' }).png().toBuffer()
+        .catch(() => { throw fail('The file must be an image (png, jpeg, gif or webp).'); });
+      await ctx.storage.put(`${base}-${size}.png`, png);
+    }
+    return `/${base.replace(/^public\//, 'storage/')}-512.png`;
+  } finally {
+    await ctx.storage.delete(stored.key);
   }
-  const meta = await sharp(buffer).metadata().catch(() => { throw fail('The file must be an image (png, jpeg, gif or webp).'); });
-  if (!meta.width || !meta.height || meta.width < FAVICON_MIN_SIZE || meta.height < FAVICON_MIN_SIZE) {
-    throw fail('Favicon image should be at least 512x512.');
-  }
-  for (const size of FAVICON_SIZES) {
-    const png = await sharp(buffer).resize(size, size, { fit: 'cover' }).png().toBuffer();
-    await ctx.storage.put(`public/${base}-${size}.png`, png);
-  }
-  return `/storage/${base}-512.png`;
 }

@@ -24,8 +24,7 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!APPEARANCE_IMAGE_KINDS.includes(kind)) throw notFound();
     const file = await req.file({ limits: { fileSize: APPEARANCE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    const buffer = await file.toBuffer().catch(() => { throw new HttpError(422, 'The image may not be greater than 5 MB.', { file: ['The image may not be greater than 5 MB.'] }); });
-    return { url: await storeAppearanceImage(ctx, kind, buffer) };
+    return { url: await storeAppearanceImage(ctx, kind, file.file) };
   });
 
   app.get('/api/v1/admin/appearance/seo-tags/:keys', editor, async (req) => {

@@ -3,6 +3,7 @@ import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchem
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import {
   assertPoliciesAccepted, createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
@@ -33,14 +34,17 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const extra = (req.body ?? {}) as { recaptcha_token?: unknown; accepted_policies?: unknown };
     await assertPoliciesAccepted(ctx, extra.accepted_policies);
     await verifyRecaptcha(ctx, 'register', extra.recaptcha_token, req.ip);
+    await assertUnderLimit(ctx, LIMITS.registerIp, req.ip);
     const { user, needsVerification } = await register(ctx, input);
+    // Only accounts actually made count against the address.
+    await hit(ctx, LIMITS.registerIp, req.ip);
     if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
     await startSession(ctx, req, reply, user.id);
     return { status: 'success', user: await currentUser(ctx, user.id) };
   });
 
   app.post('/api/v1/auth/password/email', open, async (req) => {
-    await sendPasswordResetLink(ctx, parse(passwordEmailSchema, req.body).email);
+    await sendPasswordResetLink(ctx, parse(passwordEmailSchema, req.body).email, req.ip);
     return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
   });
 

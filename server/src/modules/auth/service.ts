@@ -3,17 +3,14 @@ import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/con
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
+import { LIMITS, assertUnderLimit, attempts, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { loadPermissions } from '../roles/permissions.ts';
 import { findUser } from '../users/repository.ts';
 import { createUser, liftExpiredBan } from '../users/service.ts';
-import { LoginThrottle } from './throttle.ts';
 import { endSessions } from './sessions.ts';
 
-// One throttle per app: tests (and any embedder) running several apps in one process keep them apart.
-const throttles = new WeakMap<AppContext, LoginThrottle>();
-const throttleOf = (ctx: AppContext) => throttles.get(ctx) ?? throttles.set(ctx, new LoginThrottle()).get(ctx)!;
 const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
 
 export async function currentUser(ctx: AppContext, userId: number): Promise<CurrentUser | null> {
@@ -41,19 +38,34 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
   setCsrfCookie(reply, csrf);
 }
 
+/** Longest wait a run of wrong passwords for one account adds before its next check. */
+const MAX_ACCOUNT_DELAY_MS = 4000;
+
+/**
+ * Failed logins are limited per address and account, and per address (429 with Retry-After). Failures for an account
+ * from anywhere never lock it, or a stranger could keep the owner out: past LIMITS.loginEmail.max each further check
+ * waits longer (doubling, at most MAX_ACCOUNT_DELAY_MS), which makes guessing from many addresses slow.
+ */
 export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser> {
-  const keys = [`ip:${req.ip}`, `email:${email}`];
-  const throttle = throttleOf(ctx);
-  throttle.assertAllowed(keys);
+  const ipEmail = `${req.ip}|${email}`;
+  await assertUnderLimit(ctx, LIMITS.loginIp, req.ip);
+  // Counted before the check, so parallel guesses cannot all slip under the limit; a success clears it.
+  await consume(ctx, LIMITS.loginIpEmail, ipEmail);
+  const failures = (await attempts(ctx, LIMITS.loginEmail, email)).count;
+  if (failures >= LIMITS.loginEmail.max) {
+    await new Promise((r) => setTimeout(r, Math.min(MAX_ACCOUNT_DELAY_MS, 250 * 2 ** (failures - LIMITS.loginEmail.max))));
+  }
   const row = await ctx.db.selectFrom('users').select(['id', 'password', 'banned_at']).where('email', '=', email).executeTakeFirst();
   if (!(await verifyPassword(password, row?.password ?? null)) || !row) {
-    throttle.fail(keys);
+    await hit(ctx, LIMITS.loginIp, req.ip);
+    await hit(ctx, LIMITS.loginEmail, email);
     throw new HttpError(422, 'These credentials do not match our records.', { email: ['These credentials do not match our records.'] });
   }
   if (row.banned_at && !(await liftExpiredBan(ctx.db, row.id))) {
     throw new HttpError(403, 'This account has been suspended.');
   }
-  throttle.clear(`email:${email}`);
+  await clearLimit(ctx, LIMITS.loginIpEmail, ipEmail);
+  await clearLimit(ctx, LIMITS.loginEmail, email);
   await startSession(ctx, req, reply, row.id);
   return (await currentUser(ctx, row.id))!;
 }
@@ -133,7 +145,10 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
 }
 
 /** Always answers the same way so the form cannot be used to discover accounts. */
-export async function sendPasswordResetLink(ctx: AppContext, email: string): Promise<void> {
+/** Reset mails are limited per address asked for and per requesting IP (429 with Retry-After). */
+export async function sendPasswordResetLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+  await consume(ctx, LIMITS.resetIp, ip);
+  await consume(ctx, LIMITS.resetEmail, email);
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx, user.id, 'password_reset');

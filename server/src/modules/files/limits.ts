@@ -69,7 +69,8 @@ export async function uploadLimits(ctx: AppContext, userId: number, isAdmin: boo
     chunkSize: Math.min(chunkSetting, SERVER_MAX_CHUNK_BYTES),
     maxFileSize: maxFileSize.length ? Math.min(...maxFileSize) : null,
     // The user's own allowance, else inherited from their roles, else the site default.
-    availableSpace: user?.available_space ?? spaceRestriction ?? spaceSetting ?? null,
+    // Administrators store without a quota unless one was set on their own account.
+    availableSpace: isAdmin ? (user?.available_space ?? null) : (user?.available_space ?? spaceRestriction ?? spaceSetting ?? null),
     allowed: allowed.map((e) => e.replace(/^\./, '').toLowerCase()),
     blocked: blocked.map((e) => e.replace(/^\./, '').toLowerCase()),
   };

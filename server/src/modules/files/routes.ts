@@ -6,7 +6,7 @@ import type { Storage } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
-import { parseRange } from '../../http/range.ts';
+import { sendRange, setSafeFileHeaders } from '../../http/serve-file.ts';
 import { attachOwners, fileEntriesListDefinition, findEntry, selectEntries, toFileEntry } from './repository.ts';
 import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
 import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
@@ -19,38 +19,16 @@ const idParam = (params: unknown) => {
 
 const uploader = (req: FastifyRequest): Uploader => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
 
-/** Types a browser would run as a page are sent as plain text; every answer is sandboxed except PDFs (Chromium will not render a sandboxed PDF). */
-function safeContentType(mime: string): string {
-  return /^(text\/html|application\/xhtml|text\/javascript|application\/javascript)/.test(mime) ? 'text/plain; charset=utf-8'
-    : mime.startsWith('text/') ? `${mime}; charset=utf-8` : mime;
-}
-
-/** Streams `key` from `storage`: the driver the file entry recorded (`disk`), not necessarily the one selected now. */
+/**
+ * Streams `key` from `storage`: the driver the file entry recorded (`disk`), not necessarily the one selected now.
+ * Only raster images, audio and video may show inline; everything else is a sandboxed download (http/serve-file.ts).
+ */
 async function sendObject(storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, mime: string, name: string, attachment: boolean) {
   const stat = await storage.stat(key);
   if (!stat) throw notFound('File not found');
-  const range = parseRange(req.headers.range, stat.size);
-  reply.header('accept-ranges', 'bytes');
-  if (range === 'invalid') {
-    reply.header('content-range', `bytes */${stat.size}`);
-    return reply.status(416).send({ message: 'The requested range is not satisfiable.' });
-  }
-  reply.header('content-type', safeContentType(mime));
-  reply.header('x-content-type-options', 'nosniff');
-  if (mime !== 'application/pdf') reply.header('content-security-policy', 'sandbox');
+  setSafeFileHeaders(reply, { mime, name, forceDownload: attachment });
   reply.header('cache-control', 'private, max-age=3600');
-  reply.header('content-disposition', `${attachment ? 'attachment' : 'inline'}; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-  let stream: Readable;
-  if (range) {
-    reply.status(206);
-    reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
-    reply.header('content-length', range.end - range.start + 1);
-    stream = storage.read(key, range);
-  } else {
-    reply.header('content-length', stat.size);
-    stream = storage.read(key);
-  }
-  return reply.send(stream);
+  return sendRange(req, reply, stat.size, (range) => storage.read(key, range));
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,9 +1,8 @@
 import sharp from 'sharp';
 import type { Storage } from '../../drivers/storage/storage.ts';
+import { MAX_IMAGE_PIXELS } from '../../http/uploads.ts';
 
 const THUMBNAIL_WIDTH = 320;
-/** Refuse decompression bombs: images above this many pixels get no thumbnail. */
-const MAX_INPUT_PIXELS = 100_000_000;
 
 /**
  * A small WebP of an image, read from and written to one storage driver (the file's) as streams. sharp decodes in libuv's
@@ -11,7 +10,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
  */
 export async function makeThumbnail(storage: Storage, sourceKey: string, thumbKey: string): Promise<string | null> {
   try {
-    const resize = sharp({ limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const resize = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 });

@@ -44,6 +44,14 @@ async function checkSpace(db: Db, userId: number, size: number, limits: UploadLi
   }
 }
 
+/** The folder an upload lands in must be one of the uploader's own (administrators may file into any). */
+async function checkParent(ctx: AppContext, who: Uploader, parentId: number): Promise<void> {
+  const parent = await ctx.db.selectFrom('file_entries').select(['user_id', 'type']).where('id', '=', parentId).executeTakeFirst();
+  if (!parent) throw invalid('parent_id', 'The selected folder does not exist.');
+  if (parent.user_id !== who.userId && !who.isAdmin) throw new HttpError(403, 'You are not allowed to upload into this folder.');
+  if (parent.type !== 'folder') throw invalid('parent_id', 'The selected folder does not exist.');
+}
+
 async function uploadedChunks(db: Db, uploadId: string): Promise<{ chunk_index: number; storage_key: string; size: number }[]> {
   return db.selectFrom('upload_chunks').select(['chunk_index', 'storage_key', 'size']).where('upload_id', '=', uploadId).orderBy('chunk_index').execute();
 }
@@ -61,15 +69,21 @@ export async function discardUpload(ctx: AppContext, uploadId: string): Promise<
 let lastOrphanSweep = 0;
 
 /**
- * Chunks whose upload row is gone (a crash between storing a chunk and recording it) are found by listing the
- * chunk area through the storage driver: a queued job, at most once an hour per process.
+ * Chunks whose upload row is gone (a crash between storing a chunk and recording it), and half-written parts a crash
+ * left behind (older than a day: a younger one may still be being written), are found by listing the chunk area
+ * through the storage driver: a queued job, at start and at most once an hour per process.
  */
 export async function sweepOrphanChunks(ctx: AppContext): Promise<number> {
   const orphans: string[] = [];
   const known = new Map<string, boolean>();
   for await (const key of ctx.storage.list(`${CHUNK_PREFIX}/`)) {
     const uploadId = key.split('/')[1];
-    if (!uploadId || key.endsWith('.partial')) continue;
+    if (!uploadId) continue;
+    if (key.endsWith('.partial')) {
+      const stat = await ctx.storage.stat(key);
+      if (stat?.lastModified && Date.now() - stat.lastModified.getTime() > ABANDONED_MS) orphans.push(key);
+      continue;
+    }
     if (!known.has(uploadId)) {
       known.set(uploadId, Boolean(await ctx.db.selectFrom('upload_sessions').select('id').where('id', '=', uploadId).executeTakeFirst()));
     }
@@ -91,6 +105,12 @@ async function sweepAbandoned(ctx: AppContext): Promise<void> {
 
 export function registerUploadJobs(ctx: AppContext): void {
   ctx.queue.register('files.sweep-orphan-chunks', async () => { await sweepOrphanChunks(ctx); });
+  // Once at start: a crash may have left parts that no request will ever finish.
+  setImmediate(() => {
+    lastOrphanSweep = Date.now();
+    ctx.queue.dispatch('files.sweep-orphan-chunks', {})
+      .catch((err: unknown) => ctx.errors.capture(err, { message: 'could not queue the chunk sweep' }).catch(() => undefined));
+  });
 }
 
 async function ownSession(ctx: AppContext, who: Uploader, uploadId: string): Promise<SessionRow> {
@@ -112,6 +132,7 @@ export async function startUpload(ctx: AppContext, who: Uploader, input: UploadI
     return toSession(existing, await uploadedChunks(ctx.db, existing.id));
   }
   if (existing) await discardUpload(ctx, existing.id);
+  if (input.parent_id) await checkParent(ctx, who, input.parent_id);
   await checkSpace(ctx.db, who.userId, input.size, limits);
   const now = nowIso();
   const row: SessionRow = {
@@ -158,13 +179,20 @@ export async function putChunk(ctx: AppContext, who: Uploader, uploadId: string,
   // A fresh key per attempt: a duplicate racing this one can never overwrite the bytes already recorded.
   const key = `${CHUNK_PREFIX}/${uploadId}/${index}-${crypto.randomBytes(6).toString('hex')}`;
   const counter = new ByteCounter(expected);
+  // Every stream has its error handler before the first byte flows: a failure reaches us through `put` below, and a
+  // late one (the socket closing after the answer) has nowhere to go but must never be an uncaught exception.
+  const fail = (err: Error) => { if (!counter.destroyed) counter.destroy(err); };
+  counter.on('error', () => undefined);
+  body.on('error', fail);
   // A client that drops the connection fails the write instead of leaving it waiting.
-  body.once('error', (err) => counter.destroy(err));
-  body.once('aborted', () => counter.destroy(new Error('Upload aborted')));
+  body.on('aborted', () => fail(new Error('Upload aborted')));
+  body.on('close', () => { if ('complete' in body && !body.complete) fail(new Error('Upload aborted')); });
   try {
-    await ctx.storage.put(key, body.pipe(counter));
+    body.pipe(counter);
+    await ctx.storage.put(key, counter);
   } catch (err) {
     body.unpipe(counter);
+    // The rest of an over-long body is read and dropped, so the answer can still be sent on this connection.
     body.resume();
     await ctx.storage.delete(key);
     if (err instanceof ChunkSizeError || counter.bytes > expected) throw invalid('chunk', `The chunk must be ${expected} bytes.`);

@@ -1,44 +1,17 @@
-import crypto from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { parseIds } from '../../http/list-query.ts';
-import { sniffImage } from '../../lib/sniff.ts';
+import { storeImageStream as storeUploadedImage } from '../../http/uploads.ts';
 import { removeStoredFiles } from './service.ts';
 
-const tooLarge = () => new HttpError(422, 'The image may not be greater than 5 MB.', { file: ['The image may not be greater than 5 MB.'] });
-const notImage = () => new HttpError(422, 'The file must be an image (png, jpeg, gif or webp).', { file: ['The file must be an image (png, jpeg, gif or webp).'] });
 
-/**
- * Streams an upload into the storage driver: the first bytes decide the type, the rest is piped through
- * without being held in memory. A file over the limit is removed again.
- */
+/** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
 export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string): Promise<string> {
-  const iterator = file[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const head: Buffer = first.done ? Buffer.alloc(0) : first.value;
-  const ext = sniffImage(head);
-  if (!ext) {
-    file.resume();
-    throw notImage();
-  }
-  const key = `${folder}/${crypto.randomUUID()}.${ext}`;
-  const pass = new PassThrough();
-  const writing = ctx.storage.put(`public/${key}`, pass);
-  pass.write(head);
-  for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
-    if (!pass.write(next.value)) await new Promise((r) => pass.once('drain', r));
-  }
-  pass.end();
-  await writing;
-  if (file.truncated) {
-    await ctx.storage.delete(`public/${key}`);
-    throw tooLarge();
-  }
-  return `/storage/${key}`;
+  return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.' })).url;
 }
 
 export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {

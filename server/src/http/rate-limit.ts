@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import { HttpError } from './errors.ts';
+
+/**
+ * Abuse limits, counted in the cache driver (`ctx.cache`): with the file, Redis or Memcached cache they survive a
+ * restart and every process shares them. Each limit is a fixed window opened by its first hit.
+ */
+export interface RateLimit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+  message: string;
+}
+
+export const LIMITS = {
+  /** Wrong passwords from one address for one account. */
+  loginIpEmail: { name: 'login-ip-email', max: 5, windowSeconds: 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
+  /** Wrong passwords from one address, whatever the account. */
+  loginIp: { name: 'login-ip', max: 20, windowSeconds: 15 * 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
+  /** Wrong passwords for one account from anywhere: never a lock (a stranger could keep the owner out), a growing delay. */
+  loginEmail: { name: 'login-email', max: 5, windowSeconds: 15 * 60, message: '' },
+  /** Wrong current passwords when changing the password, per user. */
+  currentPassword: { name: 'current-password', max: 5, windowSeconds: 15 * 60, message: 'Too many attempts. Please try again in :seconds seconds.' },
+  /** Reset mails to one address. */
+  resetEmail: { name: 'reset-email', max: 3, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again in :seconds seconds.' },
+  /** Reset mails asked for from one address. */
+  resetIp: { name: 'reset-ip', max: 10, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again in :seconds seconds.' },
+  /** New accounts from one address. */
+  registerIp: { name: 'register-ip', max: 5, windowSeconds: 60 * 60, message: 'Too many accounts were created from this address. Please try again in :seconds seconds.' },
+} satisfies Record<string, RateLimit>;
+
+/** Keys are hashed: an email or address never becomes part of a cache key or file name as typed. */
+const keyOf = (limit: RateLimit, id: string) => `rate:${limit.name}:${crypto.createHash('sha256').update(id.toLowerCase()).digest('hex').slice(0, 32)}`;
+
+const secondsUntil = (ms: number) => Math.max(1, Math.ceil((ms - Date.now()) / 1000));
+
+export function tooManyRequests(limit: RateLimit, retryAfter: number): HttpError {
+  return new HttpError(429, limit.message.replace(':seconds', String(retryAfter)), undefined, { 'retry-after': String(retryAfter) });
+}
+
+/** The current count, without counting. */
+export async function attempts(ctx: AppContext, limit: RateLimit, id: string): Promise<{ count: number; retryAfter: number }> {
+  const c = await ctx.cache.increment(keyOf(limit, id), 0, limit.windowSeconds);
+  return { count: c.value, retryAfter: c.value ? secondsUntil(c.expiresAt) : 0 };
+}
+
+/** Refuses with 429 and Retry-After when the limit is already reached (the request is not counted). */
+export async function assertUnderLimit(ctx: AppContext, limit: RateLimit, id: string): Promise<void> {
+  const { count, retryAfter } = await attempts(ctx, limit, id);
+  if (count >= limit.max) throw tooManyRequests(limit, retryAfter);
+}
+
+/** Counts one hit. */
+export async function hit(ctx: AppContext, limit: RateLimit, id: string): Promise<number> {
+  return (await ctx.cache.increment(keyOf(limit, id), 1, limit.windowSeconds)).value;
+}
+
+/** Counts one hit and refuses with 429 when it goes over the limit. */
+export async function consume(ctx: AppContext, limit: RateLimit, id: string): Promise<void> {
+  const c = await ctx.cache.increment(keyOf(limit, id), 1, limit.windowSeconds);
+  if (c.value > limit.max) throw tooManyRequests(limit, secondsUntil(c.expiresAt));
+}
+
+export async function clearLimit(ctx: AppContext, limit: RateLimit, id: string): Promise<void> {
+  await ctx.cache.delete(keyOf(limit, id));
+}

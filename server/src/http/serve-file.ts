@@ -1,0 +1,76 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { parseRange } from './range.ts';
+
+/**
+ * Types a browser only ever displays as media: raster images, audio and video. These may be shown inline; anything
+ * else (SVG, HTML, XHTML, XML/RSS, PDF, text, unknown bytes) could run script or pass for a page of this site, so it is
+ * sent as a download inside a sandbox.
+ */
+const INLINE_TYPES = new Map<string, string>([
+  ['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'],
+  ['avif', 'image/avif'], ['ico', 'image/x-icon'],
+  ['mp3', 'audio/mpeg'], ['m4a', 'audio/mp4'], ['ogg', 'audio/ogg'], ['oga', 'audio/ogg'], ['wav', 'audio/wav'], ['flac', 'audio/flac'], ['aac', 'audio/aac'],
+  ['mp4', 'video/mp4'], ['m4v', 'video/mp4'], ['webm', 'video/webm'], ['ogv', 'video/ogg'], ['mov', 'video/quicktime'], ['mkv', 'video/x-matroska'],
+]);
+const INLINE_MIMES = new Set(INLINE_TYPES.values());
+/** Other public files keep a useful type (captions are fetched by the player, which ignores the disposition). */
+const DOWNLOAD_TYPES = new Map<string, string>([['vtt', 'text/vtt'], ['srt', 'text/plain; charset=utf-8']]);
+
+/** Whether a MIME type is one a browser renders only as media (never as a document that runs script). */
+export function isInlineMime(mime: string): boolean {
+  return INLINE_MIMES.has(mime.split(';')[0].trim().toLowerCase());
+}
+
+function dispositionName(name: string): string {
+  return `filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Sets the headers that keep a stored file from acting as a page of this site. `Content-Security-Policy: sandbox` is
+ * set here and must not be replaced by a site-wide CSP hook (such a hook should skip answers that already carry one).
+ */
+export function setSafeFileHeaders(reply: FastifyReply, opts: { mime: string; name: string; forceDownload?: boolean }): void {
+  const inline = isInlineMime(opts.mime) && !opts.forceDownload;
+  const mime = opts.mime.startsWith('text/') && !opts.mime.includes('charset') ? `${opts.mime}; charset=utf-8` : opts.mime;
+  // A type that would render as a document is never sent as that type, even as a download.
+  reply.header('content-type', /^(text\/html|application\/xhtml|image\/svg|text\/xml|application\/xml|application\/rss|application\/atom|text\/javascript|application\/javascript)/i.test(mime) ? 'application/octet-stream' : mime);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', 'sandbox');
+  reply.header('content-disposition', `${inline ? 'inline' : 'attachment'}; ${dispositionName(opts.name)}`);
+}
+
+/** Streams `stat.size` bytes of an object, or one Range of them (206), or answers 416 for a range outside it. */
+export function sendRange(req: FastifyRequest, reply: FastifyReply, size: number, read: (range?: { start: number; end: number }) => Readable) {
+  reply.header('accept-ranges', 'bytes');
+  const range = parseRange(req.headers.range, size);
+  if (range === 'invalid') {
+    reply.header('content-range', `bytes */${size}`);
+    // The 416 body is JSON of our own: the file's sandbox headers must not describe it.
+    reply.removeHeader('content-disposition');
+    return reply.status(416).type('application/json; charset=utf-8').send({ message: 'The requested range is not satisfiable.' });
+  }
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(read(range));
+  }
+  reply.header('content-length', size);
+  return reply.send(read());
+}
+
+/** The public disk at `/storage/*` (avatars, branding, page media, catalogue images, captions), with Range support. */
+export function registerServeFile(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/storage/*', async (req, reply) => {
+    const rel = (req.params as { '*': string })['*'];
+    const key = `public/${rel}`;
+    const stat = key.split('/').includes('..') || key.includes('\0') ? null : await ctx.storage.stat(key);
+    if (!stat) return reply.status(404).send({ message: 'Not found' });
+    const ext = path.extname(key).slice(1).toLowerCase();
+    const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
+    setSafeFileHeaders(reply, { mime, name: path.basename(key) });
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    return sendRange(req, reply, stat.size, (range) => ctx.storage.read(key, range));
+  });
+}
