@@ -7,6 +7,9 @@ import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { filters, paginate, parseIds, type FilterHandler } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
 import { removeStoredFiles } from '../titles/service.ts';
+import { playsRoutes } from '../plays/routes.ts';
+import { watchRoutes } from './watch.ts';
+import './seo.ts';
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -58,6 +61,10 @@ async function checkTarget(db: Db, v: { title_id?: number; season_num?: number |
 }
 
 export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The public watch call and play tracking (issue 10).
+  watchRoutes(app, ctx);
+  playsRoutes(app, ctx);
+
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
   app.get('/api/v1/videos', { config: { permission: 'videos.view' } }, async (req) => {
     const raw = req.query as Record<string, unknown>;
