@@ -45,7 +45,7 @@ export class PlayTracker {
   push(event: PlayEvent): void {
     if (this.closed) return;
     this.buffer.push(event);
-    if (event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, event.position);
+    if (event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, Math.floor(event.position));
     if (this.buffer.length >= FLUSH_AT) void this.flush();
     else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
   }
@@ -68,7 +68,7 @@ export class PlayTracker {
         }
         for (const e of chunk) {
           const key = `${e.userId}:${e.videoId}`;
-          if (e.userId && this.pendingPositions.get(key) === e.position) this.pendingPositions.delete(key);
+          if (e.userId && this.pendingPositions.get(key) === Math.floor(e.position)) this.pendingPositions.delete(key);
         }
         // Let waiting requests run between chunks.
         await new Promise((resolve) => setImmediate(resolve));
