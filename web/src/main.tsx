@@ -76,6 +76,7 @@ const routes: RouteObject[] = [
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
+          { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
