@@ -41,6 +41,6 @@ print('duration ms', dur_ms, 'scale', scale, 'children', [hex(c[0]) for c in chi
 dur = bytes([0x44, 0x89, 0x88]) + struct.pack('>d', (last + 40))
 payload = bytes(d[info[2]:info[3]]) + dur
 size = len(payload)
-new_info = bytes([0x15,0x49,0xA9,0x66]) + bytes([0x08]) + size.to_bytes(7,'big') + payload
+new_info = bytes([0x15,0x49,0xA9,0x66]) + bytes([0x01]) + size.to_bytes(7,'big') + payload
 out = bytes(d[:info[1]]) + new_info + bytes(d[info[3]:])
 open(sys.argv[2],'wb').write(out)
