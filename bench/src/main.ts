@@ -27,6 +27,7 @@ import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { queueBench } from './queue.ts';
+import { playsBench } from './plays.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -222,6 +223,7 @@ function webBundle() {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -276,6 +278,7 @@ async function main() {
 
   scope = 'queue: ';
   await queueBench(report, section);
+  await playsBench(report, section);
   if (PG_URL) await queueBench(report, section, PG_URL);
 
   webBundle();
