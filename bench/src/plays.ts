@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Options } from 'autocannon';
+import { Pool } from 'undici';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -35,28 +35,51 @@ async function prepare(db: string, storage: string) {
   await app.close();
 }
 
-/** Title page data calls, spread over the titles. */
-const titleLoad = (base: string, connections: number) => autocannon({
-  url: base, connections, duration: DURATION,
-  requests: [{ setupRequest: (req: { path: string }) => ({ ...req, path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` }) }],
-} as Options);
+interface Run { ok: number; failed: number; p99: number }
 
+/**
+ * A closed-loop load: `connections` loops each sending the next request as soon as the last answered, for DURATION
+ * seconds, over one keep-alive pool. Latencies are kept whole so the p99 is exact.
+ */
+async function load(base: string, connections: number, next: () => { path: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Run> {
+  const pool = new Pool(base, { connections });
+  const until = performance.now() + DURATION * 1000;
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      try {
+        const res = await pool.request(next());
+        await res.body.dump();
+        if (res.statusCode < 300) ok++;
+        else failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return { ok, failed, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+/** Title page data calls, spread over the titles. */
+const titleLoad = (base: string, connections: number) => load(base, connections, () => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` }));
+
+const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** Play events from ever-new anonymous visitors (each one a new play), spread over the videos. */
-const playLoad = (base: string, connections: number) => autocannon({
-  url: base, connections, duration: DURATION, method: 'POST',
-  requests: [{
-    setupRequest: (req: Record<string, unknown>) => ({
-      ...req,
-      method: 'POST',
-      path: `/api/v1/videos/${1 + Math.floor(Math.random() * TITLES)}/plays`,
-      headers: {
-        'content-type': 'application/json', 'x-xsrf-token': 'bench', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
-        cookie: `XSRF-TOKEN=bench; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
-      },
-      body: JSON.stringify({ seconds: 6, position: 6 }),
-    }),
-  }],
-} as Options);
+const playLoad = (base: string, connections: number) => load(base, connections, () => ({
+  method: 'POST',
+  path: `/api/v1/videos/${1 + Math.floor(Math.random() * TITLES)}/plays`,
+  headers: {
+    'content-type': 'application/json', 'x-xsrf-token': 'bench', 'user-agent': UA, 'x-forwarded-for': '81.2.69.142',
+    cookie: `XSRF-TOKEN=bench; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
+  },
+  body: JSON.stringify({ seconds: 6, position: 6 }),
+}));
 
 export async function playsBench(report: Report, section: (title: string) => void) {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plays-'));
@@ -68,15 +91,15 @@ export async function playsBench(report: Report, section: (title: string) => voi
     server = await Server.start(db, storage);
     await titleLoad(server.base, 4); // warm-up
     const idle = await titleLoad(server.base, 4);
-    report('   title page data call p99, idle', `${idle.latency.p99.toFixed(2)} ms`, '(baseline)', null);
+    report('   title page data call p99, idle', `${idle.p99.toFixed(2)} ms`, '(baseline)', null);
 
     await playLoad(server.base, 4); // warm-up: loads the GeoIP data once
     const [plays, busy] = await Promise.all([playLoad(server.base, 16), titleLoad(server.base, 4)]);
-    const rate = plays['2xx'] / DURATION;
-    report('   play events accepted', `${rate.toFixed(0)} events/s`, '>= 2,000 events/s', rate >= 2000 && plays.non2xx === 0);
-    report('   play event p99', `${plays.latency.p99.toFixed(2)} ms`, '(info)', null);
-    const limit = Math.max(2 * idle.latency.p99, 1);
-    report('   title page data call p99 under play load', `${busy.latency.p99.toFixed(2)} ms`, `<= 2x idle (${limit.toFixed(2)} ms)`, busy.latency.p99 <= limit);
+    const rate = plays.ok / DURATION;
+    report('   play events accepted', `${rate.toFixed(0)} events/s`, '>= 2,000 events/s', rate >= 2000 && plays.failed === 0);
+    report('   play event p99', `${plays.p99.toFixed(2)} ms`, '(info)', null);
+    const limit = Math.max(2 * idle.p99, 1);
+    report('   title page data call p99 under play load', `${busy.p99.toFixed(2)} ms`, `<= 2x idle (${limit.toFixed(2)} ms)`, busy.p99 <= limit);
 
     // Every accepted event is written (after the last batch) and counted once per visitor.
     await new Promise((r) => setTimeout(r, 1500));
@@ -84,7 +107,7 @@ export async function playsBench(report: Report, section: (title: string) => voi
     const written = Number((await check.ctx.db.selectFrom('plays').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const counted = Number((await check.ctx.db.selectFrom('videos').select((eb) => eb.fn.sum<number>('plays_count').as('n')).executeTakeFirstOrThrow()).n);
     await check.close();
-    const accepted = plays['2xx'];
+    const accepted = plays.ok;
     report('   plays written / counted on videos', `${written} / ${counted}`, `>= ${accepted} accepted in the measured run`, written >= accepted && counted === written);
   } finally {
     await server?.stop();

@@ -114,3 +114,26 @@ describe('GET videos/:id/watch', () => {
     expect(g.cookies.get('visitor_id')).toMatch(/^[a-f0-9]{32}$/);
   });
 });
+
+describe('the video list and detail calls', () => {
+  it('never send an unapproved video\'s source to someone who may not edit videos', async () => {
+    const g = guest(t);
+    const list = await g.get(`/api/v1/videos?perPage=100`);
+    expect(list.status).toBe(200);
+    expect(list.text).not.toContain('/storage/secret/e2.mp4');
+    expect((await g.get(`/api/v1/videos/${ids.e2hidden}`)).body.video.src).toBe('');
+    expect((await admin.get(`/api/v1/videos/${ids.e2hidden}`)).body.video.src).toBe('/storage/secret/e2.mp4');
+  });
+
+  it('the watch page server-renders a VideoObject', async () => {
+    const { PageRenderer } = await import('../../src/modules/seo/index.ts');
+    const renderer = new PageRenderer(t.ctx, '<!doctype html><html><head><title>x</title></head><body></body></html>');
+    const html = await renderer.render({ url: `/watch/${ids.e1}`, cookies: {}, headers: {} } as never);
+    const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
+    expect(ld).toMatchObject({ '@type': 'VideoObject', name: 'e1', description: 'A series to watch.' });
+    expect(html).toContain('<title>Watch e1 - ');
+    const hidden = await renderer.render({ url: `/watch/${ids.e2hidden}`, cookies: {}, headers: {} } as never);
+    expect(hidden).not.toContain('VideoObject');
+    expect(hidden).not.toContain('secret');
+  });
+});

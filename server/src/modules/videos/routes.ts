@@ -32,6 +32,11 @@ async function withRelations(db: Db, rows: any[]): Promise<Video[]> {
   }));
 }
 
+/** An unapproved video's source (and captions) go only to those who may edit videos. */
+function hideUnapprovedSources(canEdit: boolean, videos: Video[]): Video[] {
+  return canEdit ? videos : videos.map((v) => (v.approved ? v : { ...v, src: '', captions: [] }));
+}
+
 export async function findVideo(db: Db, id: number): Promise<Video | null> {
   const row = await db.selectFrom('videos').select(COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? (await withRelations(db, [row]))[0] : null;
@@ -89,13 +94,13 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Video names are not in the full-text index; a prefix match runs on the name index.
       search: (qb, q) => qb.where('videos.name', '>=', q).where('videos.name', '<', `${q}\uffff`),
     });
-    return { pagination: { ...page, data: await withRelations(ctx.db, page.data) } };
+    return { pagination: { ...page, data: hideUnapprovedSources(req.auth.can('videos.update'), await withRelations(ctx.db, page.data)) } };
   });
 
   app.get('/api/v1/videos/:id', { config: { permission: 'videos.view' } }, async (req) => {
     const video = await findVideo(ctx.db, videoId(req.params));
     if (!video) throw notFound('Video not found');
-    return { video };
+    return { video: hideUnapprovedSources(req.auth.can('videos.update'), [video])[0] };
   });
 
   app.post('/api/v1/videos', { config: { permission: 'videos.create' } }, async (req) => {
