@@ -2,7 +2,8 @@ import { PLAY_WINDOW_HOURS } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { sql } from '../../db/index.ts';
 import { locate, parseUserAgent } from './device.ts';
-import './schema.ts';
+import type { Insertable } from 'kysely';
+import type { PlaysTable } from './schema.ts';
 
 /** One play or progress report, held in memory until the next flush. The address is only used to look up the place. */
 export interface PlayEvent {
@@ -102,6 +103,7 @@ export class PlayTracker {
     await db.transaction().execute(async (trx) => {
       const videoPlays = new Map<number, number>();
       const titleViews = new Map<number, number>();
+      const inserts: Insertable<PlaysTable>[] = [];
       for (const [key, group] of groups) {
         const first = group[0];
         const last = group[group.length - 1];
@@ -118,11 +120,11 @@ export class PlayTracker {
           // Progress with no play in the window (the play was not reached, or the window ended) only moves the resume point.
           if (play) {
             const d = details.get(key)!;
-            await trx.insertInto('plays').values({
+            inserts.push({
               video_id: play.videoId, title_id: play.titleId, season_num: play.seasonNum, episode_num: play.episodeNum, user_id: play.userId,
               visitor_id: play.visitorId, seconds_watched: Math.round(group.slice(group.indexOf(play)).reduce((sum, e) => sum + e.seconds, 0)), position,
               device: d.device, browser: d.browser, platform: d.platform, country: d.country, city: d.city, created_at: play.at, updated_at: last.at,
-            }).execute();
+            });
             videoPlays.set(play.videoId, (videoPlays.get(play.videoId) ?? 0) + 1);
             titleViews.set(play.titleId, (titleViews.get(play.titleId) ?? 0) + 1);
           }
@@ -132,6 +134,8 @@ export class PlayTracker {
             .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ position, updated_at: last.at })).execute();
         }
       }
+      // New plays go in multi-row statements (50 rows x 16 columns stays under every driver's parameter limit).
+      for (let i = 0; i < inserts.length; i += 50) await trx.insertInto('plays').values(inserts.slice(i, i + 50)).execute();
       for (const [id, n] of videoPlays) await trx.updateTable('videos').set({ plays_count: sql`plays_count + ${n}` }).where('id', '=', id).execute();
       for (const [id, n] of titleViews) await trx.updateTable('titles').set({ views: sql`views + ${n}` }).where('id', '=', id).execute();
     });
