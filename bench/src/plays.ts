@@ -92,6 +92,8 @@ export async function playsBench(report: Report, section: (title: string) => voi
     await titleLoad(server.base, 4); // warm-up
     const idle = await titleLoad(server.base, 4);
     report('   title page data call p99, idle', `${idle.p99.toFixed(2)} ms`, '(baseline)', null);
+    // What this machine serves of the plain read, to read the play rate against (a busy shared machine serves far less).
+    report('   title page data calls served, idle', `${(idle.ok / DURATION).toFixed(0)} calls/s`, '(info)', null);
 
     await playLoad(server.base, 4); // warm-up: loads the GeoIP data once
     const [plays, busy] = await Promise.all([playLoad(server.base, 16), titleLoad(server.base, 4)]);
