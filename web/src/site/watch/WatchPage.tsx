@@ -16,6 +16,11 @@ import { savedGuestPosition, usePlayTracking } from './tracking';
 const Player = lazy(() => import('./Player'));
 const UP_NEXT_SECONDS = 5;
 
+/** Category names as the site shows them (literal keys, so the translation editor lists each). */
+const categoryLabel = (c: WatchVideoSummary['category']) => new Map([
+  ['full', trans('Full video')], ['trailer', trans('Trailer')], ['clip', trans('Clip')], ['featurette', trans('Featurette')], ['teaser', trans('Teaser')],
+]).get(c) ?? c;
+
 const episodeLabel = (v: { season_num: number | null; episode_num: number | null }) =>
   v.season_num && v.episode_num ? trans('S:season E:episode', { season: v.season_num, episode: v.episode_num }) : null;
 
@@ -69,7 +74,7 @@ function OtherVideos({ videos }: { videos: WatchVideoSummary[] }) {
               </div>
               <div className="min-w-0 text-sm">
                 <p className="line-clamp-2 font-medium group-hover:underline">{v.name}</p>
-                <p className="text-text-muted">{[episodeLabel(v), trans(v.category === 'full' ? 'Full video' : v.category[0].toUpperCase() + v.category.slice(1)), v.quality].filter(Boolean).join(' · ')}</p>
+                <p className="text-text-muted">{[episodeLabel(v), categoryLabel(v.category), v.quality].filter(Boolean).join(' · ')}</p>
               </div>
             </Link>
           </li>
