@@ -30,6 +30,7 @@ import { queueBench } from './queue.ts';
 import { fuzzBench } from './fuzz.ts';
 import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
+import { playsBench } from './plays.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -231,6 +232,7 @@ async function main() {
     await uploadsBench(report, section);
     return printSummary(started);
   }
+  if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -286,6 +288,7 @@ async function main() {
 
   scope = 'queue: ';
   await queueBench(report, section);
+  await playsBench(report, section);
   if (PG_URL) await queueBench(report, section, PG_URL);
 
   webBundle();

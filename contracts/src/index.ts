@@ -21,3 +21,4 @@ export * from './search.ts';
 export * from './social.ts';
 export * from './stored-urls.ts';
 export * from './title-pages.ts';
+export * from './watch.ts';

@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           ...titlePageRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
+          { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

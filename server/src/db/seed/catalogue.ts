@@ -134,14 +134,23 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
             popularity: Math.round((1 + rand() * 20) * 10) / 10, rating: Math.round((6 + rand() * 3.5) * 10) / 10, tmdb_id: null, created_at: created, updated_at: created,
           }))).returning('id').execute();
           credits.push({ person_id: personIds[Math.floor(rand() * PEOPLE)], creditable_type: 'episode', creditable_id: episodes[0].id, title_id: title.id, character: `${pick(CHARACTERS)} (guest)`, department: 'Actors', job: 'Actor', order: 0, created_at: created });
+          // The first playable series get a video for every episode of their first season, so up-next has somewhere to go.
+          if (i < 6 && s === 1) {
+            for (let e = 1; e <= count; e++) {
+              videos.push({
+                name: `${name} S1E${e}`, title_id: title.id, season_num: 1, episode_num: e, thumbnail: `/storage/demo/backdrop-${(i + e - 1) % BACKDROPS}.png`,
+                type: 'video', src: '/storage/demo/demo.webm', quality: '720p', language: 'en', category: 'full', approved: true, origin: 'local', order: 0, user_id: null, created_at: created, updated_at: created,
+              });
+            }
+          }
           await refreshCounts(trx, title.id, season.id);
         }
         await refreshCounts(trx, title.id);
       }
-      // A few titles play a local video with English captions.
+      // A few titles play a local 30-second video (recorded in Chromium, see assets/README.md) with English captions.
       if (i < 6) {
-        videos.push({
-          name: `${name} (full)`, title_id: title.id, season_num: isSeries ? 1 : null, episode_num: isSeries ? 1 : null, thumbnail: `/storage/demo/backdrop-${i % BACKDROPS}.png`,
+        if (!isSeries) videos.push({
+          name: `${name} (full)`, title_id: title.id, season_num: null, episode_num: null, thumbnail: `/storage/demo/backdrop-${i % BACKDROPS}.png`,
           type: 'video', src: '/storage/demo/demo.webm', quality: '720p', language: 'en', category: 'full', approved: true, origin: 'local', order: 0, user_id: null, created_at: created, updated_at: created,
         });
         videos.push({

@@ -7,6 +7,9 @@ import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { filters, paginate, parseIds, type FilterHandler } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
 import { removeStoredFiles } from '../titles/service.ts';
+import { playsRoutes } from '../plays/routes.ts';
+import { watchRoutes } from './watch.ts';
+import './seo.ts';
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -27,6 +30,11 @@ async function withRelations(db: Db, rows: any[]): Promise<Video[]> {
     captions: captions.filter((c) => c.video_id === r.id).map(({ video_id: _v, ...c }) => c),
     title: titleBy.get(r.title_id) ?? null,
   }));
+}
+
+/** An unapproved video's source (and captions) go only to those who may edit videos. */
+function hideUnapprovedSources(canEdit: boolean, videos: Video[]): Video[] {
+  return canEdit ? videos : videos.map((v) => (v.approved ? v : { ...v, src: '', captions: [] }));
 }
 
 export async function findVideo(db: Db, id: number): Promise<Video | null> {
@@ -58,6 +66,10 @@ async function checkTarget(db: Db, v: { title_id?: number; season_num?: number |
 }
 
 export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The public watch call and play tracking (issue 10).
+  watchRoutes(app, ctx);
+  playsRoutes(app, ctx);
+
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
   app.get('/api/v1/videos', { config: { permission: 'videos.view' } }, async (req) => {
     const raw = req.query as Record<string, unknown>;
@@ -82,13 +94,13 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
       // Video names are not in the full-text index; a prefix match runs on the name index.
       search: (qb, q) => qb.where('videos.name', '>=', q).where('videos.name', '<', `${q}\uffff`),
     });
-    return { pagination: { ...page, data: await withRelations(ctx.db, page.data) } };
+    return { pagination: { ...page, data: hideUnapprovedSources(req.auth.can('videos.update'), await withRelations(ctx.db, page.data)) } };
   });
 
   app.get('/api/v1/videos/:id', { config: { permission: 'videos.view' } }, async (req) => {
     const video = await findVideo(ctx.db, videoId(req.params));
     if (!video) throw notFound('Video not found');
-    return { video };
+    return { video: hideUnapprovedSources(req.auth.can('videos.update'), [video])[0] };
   });
 
   app.post('/api/v1/videos', { config: { permission: 'videos.create' } }, async (req) => {

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { VideoCaption, VideoCategory, VideoType } from './videos.ts';
+
+/** A play counts once playback has passed this many seconds. */
+export const PLAY_MIN_SECONDS = 5;
+/** The player reports progress this often while it plays (seconds). */
+export const PROGRESS_EVERY_SECONDS = 10;
+/** One progress report never adds more than this (a tab asleep for an hour is not an hour watched). */
+export const PROGRESS_MAX_SECONDS = 120;
+/** No video is longer than a day: a position past it is absurd. */
+export const POSITION_MAX_SECONDS = 24 * 3600;
+/** One play per viewer per video per this many hours. */
+export const PLAY_WINDOW_HOURS = 24;
+/** Anonymous viewers are told apart by this cookie (a random id, no personal data). */
+export const VISITOR_COOKIE = 'visitor_id';
+
+const position = z.number({ error: 'The position must be a number of seconds.' })
+  .min(0, 'The position must be a number of seconds.').max(POSITION_MAX_SECONDS, 'The position is longer than any video.');
+/** `user_id` may be sent; it must be the caller's own (a play is never recorded for someone else). */
+const userId = z.number().int().min(1).optional();
+
+/** POST videos/{id}/plays: playback passed PLAY_MIN_SECONDS; `seconds` is what was watched so far. */
+export const playStartSchema = z.object({
+  seconds: z.number({ error: 'Seconds watched are required.' })
+    .min(PLAY_MIN_SECONDS, `A play starts after ${PLAY_MIN_SECONDS} seconds of playback.`)
+    .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
+  position,
+  user_id: userId,
+});
+export type PlayStart = z.infer<typeof playStartSchema>;
+
+/** POST videos/{id}/progress: seconds watched since the last report, and where the viewer is now (for resume). */
+export const playProgressSchema = z.object({
+  seconds: z.number({ error: 'Seconds watched are required.' })
+    .min(0, 'Seconds watched cannot be negative.')
+    .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
+  position,
+  user_id: userId,
+});
+export type PlayProgress = z.infer<typeof playProgressSchema>;
+
+/** A video as the public watch page sees it. */
+export interface WatchVideo {
+  id: number;
+  name: string;
+  title_id: number;
+  season_num: number | null;
+  episode_num: number | null;
+  thumbnail: string | null;
+  type: VideoType;
+  src: string;
+  quality: string | null;
+  language: string | null;
+  category: VideoCategory;
+  approved: boolean;
+  plays_count: number;
+  captions: VideoCaption[];
+}
+
+/** A video in a list beside the player (no source: the list only links to /watch/{id}). */
+export type WatchVideoSummary = Omit<WatchVideo, 'src' | 'captions'>;
+
+export interface WatchData {
+  video: WatchVideo;
+  title: { id: number; name: string; is_series: boolean; poster: string | null; backdrop: string | null; year: number | null; description: string | null };
+  episode: { season_number: number; episode_number: number; name: string; description: string | null; poster: string | null } | null;
+  /** The next episode's first video, for an episode. */
+  up_next: (WatchVideoSummary & { episode_name: string | null }) | null;
+  /** The title's other approved videos. */
+  related: WatchVideoSummary[];
+  /** Where this signed-in viewer stopped (seconds), or null (guests keep theirs in the browser). */
+  position: number | null;
+}

@@ -1,0 +1,34 @@
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
+const page = await browser.newPage();
+await page.setContent('<canvas id=c width=640 height=360></canvas>');
+const info = await page.evaluate(() => ({ mp4: MediaRecorder.isTypeSupported('video/mp4;codecs=avc1'), vp9: MediaRecorder.isTypeSupported('video/webm;codecs=vp9'), vp8: MediaRecorder.isTypeSupported('video/webm;codecs=vp8') }));
+console.log(info);
+const SECONDS = Number(process.env.SECONDS ?? 30);
+const b64 = await page.evaluate(async (seconds) => {
+  const c = document.getElementById('c'); const g = c.getContext('2d');
+  const stream = c.captureStream(25);
+  const rec = new MediaRecorder(stream, { mimeType: 'video/webm;codecs=vp8', videoBitsPerSecond: 200_000, videoKeyFrameIntervalDuration: 1000 });
+  const chunks = []; rec.ondataavailable = (e) => chunks.push(e.data);
+  const t0 = performance.now();
+  const draw = () => {
+    const t = (performance.now() - t0) / 1000;
+    const hue = (t * 12) % 360;
+    g.fillStyle = `hsl(${hue} 60% 25%)`; g.fillRect(0, 0, 640, 360);
+    g.fillStyle = `hsl(${(hue + 180) % 360} 70% 55%)`; g.beginPath(); g.arc(320 + Math.cos(t) * 200, 180 + Math.sin(t * 1.3) * 100, 40, 0, 7); g.fill();
+    g.fillStyle = '#fff'; g.font = 'bold 48px sans-serif'; g.textAlign = 'center'; g.fillText('StreamSite demo', 320, 120);
+    g.font = 'bold 72px monospace'; g.fillText(t.toFixed(1) + ' s', 320, 260);
+  };
+  const iv = setInterval(draw, 40); draw();
+  rec.start(1000);
+  await new Promise((r) => setTimeout(r, seconds * 1000 + 100));
+  rec.stop(); clearInterval(iv);
+  await new Promise((r) => (rec.onstop = r));
+  const buf = await new Blob(chunks).arrayBuffer();
+  let s = ''; const u = new Uint8Array(buf); for (let i = 0; i < u.length; i += 0x8000) s += String.fromCharCode(...u.subarray(i, i + 0x8000));
+  return btoa(s);
+}, SECONDS);
+fs.writeFileSync(process.argv[2] ?? 'raw.webm', Buffer.from(b64, 'base64'));
+console.log('bytes', Buffer.from(b64, 'base64').length);
+await browser.close();

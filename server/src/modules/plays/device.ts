@@ -1,0 +1,43 @@
+import UAParser from 'ua-parser-js';
+
+export interface DeviceInfo { device: string; browser: string | null; platform: string | null }
+export interface GeoInfo { country: string | null; city: string | null }
+
+/** Device type, browser and operating system from a user agent (ua-parser-js); no type means a desktop. */
+export function parseUserAgent(ua: string | undefined): DeviceInfo {
+  if (!ua) return { device: 'unknown', browser: null, platform: null };
+  const key = ua.slice(0, 512);
+  const cached = uaCache.get(key);
+  if (cached) return cached;
+  const r = new UAParser(key).getResult();
+  const info = { device: r.device.type ?? 'desktop', browser: r.browser.name?.slice(0, 50) ?? null, platform: r.os.name?.slice(0, 50) ?? null };
+  remember(uaCache, key, info);
+  return info;
+}
+
+/** Most viewers share a handful of user agents and come back from the same address: parse each once. */
+const CACHE_SIZE = 5000;
+const uaCache = new Map<string, DeviceInfo>();
+const geoCache = new Map<string, GeoInfo>();
+function remember<V>(cache: Map<string, V>, key: string, value: V) {
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, value);
+}
+
+type GeoLookup = (ip: string) => { country?: string; city?: string } | null;
+let geo: Promise<GeoLookup> | null = null;
+
+/**
+ * Country and city from the offline GeoIP database shipped with geoip-lite (no remote lookup). It loads about a
+ * second's worth of data, so only when the first play is written, and off the request path.
+ */
+export async function locate(ip: string | undefined): Promise<GeoInfo> {
+  if (!ip) return { country: null, city: null };
+  const cached = geoCache.get(ip);
+  if (cached) return cached;
+  geo ??= import('geoip-lite').then((m) => (m.default ?? m).lookup as GeoLookup);
+  const hit = (await geo)(ip.replace(/^::ffff:/, ''));
+  const info = { country: hit?.country?.slice(0, 2) || null, city: hit?.city?.slice(0, 100) || null };
+  remember(geoCache, ip, info);
+  return info;
+}

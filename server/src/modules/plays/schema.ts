@@ -1,0 +1,37 @@
+import type { Generated } from 'kysely';
+
+type Timestamp = string;
+
+/** Play tracking tables (migration 0023), merged into the shared Database type from this module. */
+export interface PlaysTable {
+  id: Generated<number>;
+  video_id: number;
+  title_id: number;
+  season_num: number | null;
+  episode_num: number | null;
+  user_id: number | null;
+  visitor_id: string | null;
+  seconds_watched: number;
+  position: number;
+  device: string | null;
+  browser: string | null;
+  platform: string | null;
+  country: string | null;
+  city: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VideoProgressTable {
+  user_id: number;
+  video_id: number;
+  position: number;
+  updated_at: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    plays: PlaysTable;
+    video_progress: VideoProgressTable;
+  }
+}

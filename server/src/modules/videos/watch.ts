@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { VISITOR_COOKIE, type WatchData, type WatchVideoSummary } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { toBool, type Db } from '../../db/index.ts';
+import { notFound } from '../../http/errors.ts';
+import { playTracker } from '../plays/tracker.ts';
+import '../plays/schema.ts';
+
+const SUMMARY = ['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'quality', 'language', 'category', 'approved', 'plays_count'] as const;
+const RELATED_LIMIT = 24;
+
+export const parseVideoId = (p: unknown): number => {
+  const raw = (p as { id?: string }).id ?? '';
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound('Video not found');
+  return id;
+};
+
+const summary = (r: Record<string, unknown>) => ({ ...r, approved: toBool(r.approved) }) as WatchVideoSummary;
+
+/**
+ * A video a caller may watch: approved ones for everyone, unapproved ones only for those who may edit videos
+ * (anyone else gets the same 404 as for an unknown id, and so never sees its source).
+ */
+export async function watchableVideo(db: Db, id: number, canEdit: boolean) {
+  const row = await db.selectFrom('videos').select([...SUMMARY, 'src']).where('id', '=', id).executeTakeFirst();
+  if (!row || (!toBool(row.approved) && !canEdit)) return null;
+  return { ...row, approved: toBool(row.approved) };
+}
+
+/** Everything the watch page shows, in one call. */
+export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; userId: number | null; pendingPosition?: number }): Promise<WatchData | null> {
+  const video = await watchableVideo(db, id, opts.canEdit);
+  if (!video) return null;
+  const title = await db.selectFrom('titles').select(['id', 'name', 'is_series', 'poster', 'backdrop', 'year', 'description']).where('id', '=', video.title_id).executeTakeFirst();
+  if (!title) return null;
+  const captions = video.type === 'video'
+    ? await db.selectFrom('video_captions').select(['id', 'name', 'language', 'url']).where('video_id', '=', id).orderBy('order').orderBy('id').execute()
+    : [];
+
+  let episode: WatchData['episode'] = null;
+  let upNext: WatchData['up_next'] = null;
+  const { season_num: s, episode_num: e } = video;
+  if (s !== null && e !== null) {
+    episode = (await db.selectFrom('episodes').select(['season_number', 'episode_number', 'name', 'description', 'poster'])
+      .where('title_id', '=', title.id).where('season_number', '=', s).where('episode_number', '=', e).executeTakeFirst()) ?? null;
+    // The next episode that has a video of the same category (its full video after a full video), in season order.
+    const next = await db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true)
+      .where('category', '=', video.category).where('season_num', 'is not', null).where('episode_num', 'is not', null)
+      .where((w) => w.or([w('season_num', '>', s), w.and([w('season_num', '=', s), w('episode_num', '>', e)])]))
+      .orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
+    if (next) {
+      const ep = await db.selectFrom('episodes').select('name').where('title_id', '=', title.id)
+        .where('season_number', '=', next.season_num!).where('episode_number', '=', next.episode_num!).executeTakeFirst();
+      upNext = { ...summary(next), episode_name: ep?.name ?? null };
+    }
+  }
+
+  const related = await db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where('id', '!=', id)
+    .orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(RELATED_LIMIT).execute();
+
+  let position: number | null = null;
+  if (opts.userId) {
+    position = opts.pendingPosition ?? (await db.selectFrom('video_progress').select('position')
+      .where('user_id', '=', opts.userId).where('video_id', '=', id).executeTakeFirst())?.position ?? null;
+  }
+
+  return {
+    video: { ...video, captions },
+    title: { ...title, is_series: toBool(title.is_series) },
+    episode,
+    up_next: upNext,
+    related: related.map(summary),
+    position,
+  };
+}
+
+/** The anonymous viewer's id: a random cookie set on first need, so plays of guests dedupe per browser. */
+export function visitorId(req: FastifyRequest, reply: FastifyReply): string {
+  const current = req.cookies[VISITOR_COOKIE];
+  if (current && /^[a-f0-9]{32}$/.test(current)) return current;
+  const id = crypto.randomBytes(16).toString('hex');
+  reply.setCookie(VISITOR_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 365 * 24 * 3600, secure: req.protocol === 'https' });
+  return id;
+}
+
+export function watchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/videos/:id/watch', { config: { permission: 'videos.view' } }, async (req, reply) => {
+    const id = parseVideoId(req.params);
+    const userId = req.auth.userId;
+    const data = await loadWatch(ctx.db, id, {
+      canEdit: req.auth.can('videos.update'), userId, pendingPosition: userId ? playTracker(ctx).pendingPosition(userId, id) : undefined,
+    });
+    if (!data) throw notFound('Video not found');
+    if (!userId) visitorId(req, reply);
+    reply.header('cache-control', 'private, no-store');
+    return data;
+  });
+}

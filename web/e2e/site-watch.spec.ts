@@ -1,0 +1,138 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+interface V { id: number; name: string; type: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
+
+/** The seeded series' first-season episode videos (the seed gives the first playable series one per episode). */
+async function episodeVideos(request: APIRequestContext): Promise<V[]> {
+  const res = await request.get('/api/v1/videos?perPage=100&orderBy=id&orderDir=asc');
+  const all = (await res.json()).pagination.data as V[];
+  const first = all.find((v) => v.season_num === 1 && v.episode_num === 1 && v.category === 'full')!;
+  return all.filter((v) => v.title_id === first.title_id && v.season_num === 1 && v.category === 'full').sort((a, b) => a.episode_num! - b.episode_num!);
+}
+
+const time = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
+const state = (page: Page) => page.evaluate(() => {
+  const v = document.querySelector('video')!;
+  return { paused: v.paused, muted: v.muted, time: v.currentTime, volume: v.volume };
+});
+
+async function startPlaying(page: Page) {
+  await expect(page.locator('video')).toHaveCount(1, { timeout: 30_000 });
+  await expect.poll(() => page.evaluate(() => document.querySelector('video')!.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('k');
+  await expect.poll(async () => (await state(page)).paused).toBe(false);
+}
+
+test.describe('watch page', () => {
+  // The player chunk is large and the machine may be busy: allow for a slow first load.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('plays the seeded video with captions, counts the play, and resumes at the same second after a reload', async ({ page, request }) => {
+    const [e1] = await episodeVideos(request);
+    await page.goto(`/watch/${e1.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: e1.name })).toBeVisible({ timeout: 30_000 });
+    const played = page.waitForResponse((r) => r.url().endsWith(`/videos/${e1.id}/plays`) && r.request().method() === 'POST');
+    await startPlaying(page);
+    // c turns the English track on; its cues show over the video.
+    await page.keyboard.press('c');
+    await expect(page.locator('[data-part="cue"]').first()).toHaveText(/StreamSite demo video|Captions come from a local .vtt file|Press C/, { timeout: 10_000 });
+    expect((await played).status()).toBe(202);
+    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(7);
+    await page.keyboard.press('k');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    const stoppedAt = Math.floor(await time(page));
+
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.querySelector('video')?.readyState ?? 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => Math.floor(await time(page)), { timeout: 10_000 }).toBe(stoppedAt);
+  });
+
+  test('a signed-in viewer resumes from the position the server kept', async ({ page, request }) => {
+    const [, e2] = await episodeVideos(request);
+    await login(page);
+    await page.goto(`/watch/${e2.id}`);
+    await startPlaying(page);
+    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(3);
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${e2.id}/progress`));
+    await page.keyboard.press('k');
+    expect((await saved).status()).toBe(202);
+    const stoppedAt = Math.floor(await time(page));
+    // Another browser profile with the same account: the position comes from the server, not localStorage.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect.poll(async () => Math.floor(await time(page)), { timeout: 10_000 }).toBe(stoppedAt);
+  });
+
+  test('up-next opens the next episode', async ({ page, request }) => {
+    const [e1, e2] = await episodeVideos(request);
+    await page.goto(`/watch/${e1.id}`);
+    const card = page.getByTestId('up-next');
+    await expect(card).toContainText('S1 E2', { timeout: 30_000 });
+    await card.getByRole('link', { name: 'Play next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/watch/${e2.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: e2.name })).toBeVisible({ timeout: 30_000 });
+    // The title's other videos are listed beside the player.
+    await expect(page.getByRole('complementary', { name: 'More videos' }).getByRole('link', { name: new RegExp(e1.name) })).toBeVisible();
+  });
+
+  test('keyboard shortcuts: space and k play and pause, m mutes, arrows seek, f goes fullscreen', async ({ page, request }) => {
+    const [, , e3] = await episodeVideos(request);
+    await page.goto(`/watch/${e3.id}`);
+    await startPlaying(page);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await state(page)).paused).toBe(true);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await state(page)).paused).toBe(false);
+    await page.keyboard.press('m');
+    await expect.poll(async () => (await state(page)).muted).toBe(true);
+    await page.keyboard.press('m');
+    await expect.poll(async () => (await state(page)).muted).toBe(false);
+    await page.keyboard.press('k');
+    const before = await time(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => time(page)).toBeGreaterThan(before + 4);
+    const ahead = await time(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => time(page)).toBeLessThan(ahead - 4);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
+  });
+
+  test('an unknown or unapproved video is the not-found page', async ({ page }) => {
+    await page.goto('/watch/99999999');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible({ timeout: 30_000 });
+  });
+
+  test('an HLS stream plays', async ({ page }) => {
+    const hasFfmpeg = (() => {
+      try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }
+    })();
+    test.skip(!hasFfmpeg, 'ffmpeg is not installed: this test generates its HLS stream with it (apt-get install ffmpeg)');
+    // A 12-second test pattern cut into 2-second segments, written into the public disk of the e2e server.
+    const dir = path.resolve(fileURLToPath(import.meta.url), '../../../storage/e2e/public/e2e-hls');
+    fs.mkdirSync(dir, { recursive: true });
+    execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=12', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '50',
+      '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', path.join(dir, 'index.m3u8')], { cwd: os.tmpdir() });
+    await login(page);
+    const titles = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const res = await page.request.post('/api/v1/videos', {
+      data: { name: 'HLS stream', title_id: titles.pagination.data[0].id, type: 'stream', src: '/storage/e2e-hls/index.m3u8', category: 'full' },
+      headers: { 'X-XSRF-TOKEN': csrf },
+    });
+    const { video } = await res.json();
+    const hlsChunk = page.waitForResponse((r) => /\/assets\/hls-.*\.js$/.test(r.url()));
+    await page.goto(`/watch/${video.id}`);
+    await hlsChunk;
+    await startPlaying(page);
+    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(2);
+  });
+});

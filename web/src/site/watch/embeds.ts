@@ -1,0 +1,24 @@
+/** A YouTube or Vimeo page link becomes its embed URL; any other embed URL is used as given. */
+export function embedUrl(src: string): string {
+  try {
+    const u = new URL(src);
+    const host = u.hostname.replace(/^www\./, '');
+    if ((host === 'youtube.com' || host === 'm.youtube.com') && u.pathname === '/watch' && u.searchParams.get('v')) {
+      return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(u.searchParams.get('v')!)}`;
+    }
+    if (host === 'youtu.be' && u.pathname.length > 1) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(u.pathname.slice(1))}`;
+    const vimeo = host === 'vimeo.com' ? /^\/(\d+)/.exec(u.pathname) : null;
+    if (vimeo) return `https://player.vimeo.com/video/${vimeo[1]}`;
+    return u.toString();
+  } catch {
+    return 'about:blank';
+  }
+}
+
+export const hostOf = (src: string) => {
+  try {
+    return new URL(src).hostname.replace(/^www\./, '');
+  } catch {
+    return src;
+  }
+};

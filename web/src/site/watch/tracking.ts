@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import { PLAY_MIN_SECONDS, PROGRESS_EVERY_SECONDS, PROGRESS_MAX_SECONDS } from '@app/contracts/watch';
+import { API_ROOT } from '../../lib/api';
+
+const storageKey = (videoId: number) => `watch-position:${videoId}`;
+
+/** A guest's resume position lives in this browser only. */
+export function savedGuestPosition(videoId: number): number | null {
+  try {
+    const v = Number(localStorage.getItem(storageKey(videoId)));
+    return Number.isFinite(v) && v > 0 ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveGuestPosition(videoId: number, seconds: number) {
+  try {
+    localStorage.setItem(storageKey(videoId), String(Math.floor(seconds)));
+  } catch {
+    // Storage full or disabled: resume is a convenience.
+  }
+}
+
+/** Fire-and-forget report; `keepalive` lets the last one leave with the page. Failures only lose a statistic. */
+function send(videoId: number, kind: 'plays' | 'progress', seconds: number, position: number, keepalive = false) {
+  const token = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
+  const body = JSON.stringify({ seconds: Math.min(PROGRESS_MAX_SECONDS, Math.round(seconds * 10) / 10), position: Math.max(0, Math.floor(position)) });
+  fetch(`${API_ROOT}/videos/${videoId}/${kind}`, {
+    method: 'POST', body, keepalive, credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}) },
+  }).catch(() => {});
+}
+
+/**
+ * Counts seconds actually played (not seeked over), records a play once PLAY_MIN_SECONDS have played, reports
+ * progress every PROGRESS_EVERY_SECONDS and when playback pauses or the page goes away, and keeps a guest's position.
+ */
+export function usePlayTracking(videoId: number, signedIn: boolean) {
+  const s = useRef({ last: null as number | null, watched: 0, reported: 0, started: false, position: 0, savedAt: -1, dirty: false });
+
+  useEffect(() => {
+    s.current = { last: null, watched: 0, reported: 0, started: false, position: 0, savedAt: -1, dirty: false };
+    const flush = (keepalive: boolean) => {
+      const st = s.current;
+      if (!st.dirty) return;
+      st.dirty = false;
+      // Before the play counts, a signed-in viewer still gets their resume point saved (no seconds are added).
+      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, keepalive);
+      st.reported = st.watched;
+    };
+    const onHide = () => flush(true);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      flush(true);
+    };
+  }, [videoId, signedIn]);
+
+  return {
+    onTime(time: number) {
+      const st = s.current;
+      if (st.last !== null) {
+        const d = time - st.last;
+        // Small forward steps are playback; jumps are seeks and count nothing.
+        if (d > 0 && d < 2) st.watched += d;
+      }
+      st.last = time;
+      st.position = time;
+      st.dirty = true;
+      if (!signedIn && Math.floor(time) !== st.savedAt) {
+        st.savedAt = Math.floor(time);
+        saveGuestPosition(videoId, time);
+      }
+      if (!st.started && st.watched >= PLAY_MIN_SECONDS) {
+        st.started = true;
+        send(videoId, 'plays', st.watched, time);
+        st.reported = st.watched;
+      } else if (st.started && st.watched - st.reported >= PROGRESS_EVERY_SECONDS) {
+        send(videoId, 'progress', st.watched - st.reported, time);
+        st.reported = st.watched;
+      }
+    },
+    onSeeked(time: number) {
+      s.current.last = time;
+    },
+    onPause() {
+      const st = s.current;
+      if (!st.dirty) return;
+      st.dirty = false;
+      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position);
+      st.reported = st.watched;
+    },
+  };
+}
