@@ -3,8 +3,14 @@
  * The schemas that validate these shapes are in appearance.ts.
  */
 
+/**
+ * A link a menu item or notice may point at: an internal path (a single `/` followed by neither `/` nor `\`, as
+ * browsers read `//evil` and `/\evil` as another host, and no spaces or control characters, which they strip),
+ * or an absolute http(s) or mailto address.
+ */
 export const isUrl = (v: string) => {
-  if (v.startsWith('/') && !v.startsWith('//')) return true;
+  if (v.startsWith('/')) return /^\/(?![/\\])[^\s\\\x00-\x1f\x7f]*$/.test(v);
+  if (/[\x00-\x20\\\x7f]/.test(v)) return false;
   try {
     const u = new URL(v);
     return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:';
