@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   plugins: [tailwindcss()],
   esbuild: { jsx: 'automatic' },
+  // The server swaps this for a per-request Content-Security-Policy nonce (server/src/http/security-headers.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },

@@ -19,6 +19,7 @@ import { LocalStorage } from './drivers/storage/storage.ts';
 import { AppStorage } from './drivers/storage/manager.ts';
 import { parseRange } from './http/range.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config): Promise<App> {
     if (status >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
   });
   registerAuth(app, ctx);
+  registerSecurityHeaders(app, ctx);
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { secureCookie } from '../../http/security-headers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -15,7 +16,7 @@ export interface PendingBase { state: string; verifier: string }
 export function startPending<T extends object>(req: FastifyRequest, reply: FastifyReply, cookie: { name: string; path: string }, extra: T): T & PendingBase {
   const pending = { ...extra, state: randomToken(24), verifier: pkceVerifier() };
   reply.setCookie(cookie.name, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
-    path: cookie.path, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 600,
+    path: cookie.path, httpOnly: true, sameSite: 'lax', secure: secureCookie(req), maxAge: 600,
   });
   return pending;
 }
