@@ -20,6 +20,7 @@ import { AppStorage } from './drivers/storage/manager.ts';
 import { parseRange } from './http/range.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { configureOutbound } from './lib/outbound.ts';
 import { HttpError, registerErrorHandler } from './http/errors.ts';
 import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
@@ -91,6 +92,7 @@ export async function buildApp(config: Config): Promise<App> {
   });
   registerAuth(app, ctx);
   registerSecurityHeaders(app, ctx);
+  configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);

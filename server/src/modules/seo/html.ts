@@ -70,13 +70,13 @@ export class PageRenderer {
 
     const themes = await settings.get('client.themes.all');
     const chosen = (await settings.get('client.themes.user_change')) ? Number(req.cookies?.[THEME_COOKIE]) || null : null;
-    parts.push(`<style id="be-theme" nonce="${nonce}">${safeStyle(themeStyleSheet(themes, await settings.get('client.themes.default_id'), chosen))}</style>`);
+    parts.push(`<style id="be-theme">${safeStyle(themeStyleSheet(themes, await settings.get('client.themes.default_id'), chosen))}</style>`);
 
     // Custom code styles the public site only, so a broken snippet can never lock an operator out of /admin.
     let customHtml = '';
     if (!isAdmin) {
       const css = await settings.get('client.custom_code.css');
-      if (css) parts.push(`<style id="be-custom-css" nonce="${nonce}">${safeStyle(css)}</style>`);
+      if (css) parts.push(`<style id="be-custom-css">${safeStyle(css)}</style>`);
       // The operator's own scripts carry this request's nonce, so the Content-Security-Policy lets them run.
       customHtml = nonceScripts(await settings.get('client.custom_code.html'), nonce);
     }

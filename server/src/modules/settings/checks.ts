@@ -2,6 +2,9 @@ import { SETTINGS, type SettingKey } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CREDENTIAL_CHECKS } from '../../drivers/checks.ts';
 import { registerSettingsValidator } from './validators.ts';
+import { refusedHost } from './check-hosts.ts';
+import { HttpError } from '../../http/errors.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 
 /**
  * Credential checks owned by the settings pages themselves (backends register theirs in src/drivers):
@@ -14,7 +17,7 @@ export function registerSettingsChecks(ctx: AppContext): void {
     registerSettingsValidator(c.group, serverKeys.filter((k) => c.watches(k)), async (read) => {
       // The checks read dotted keys off a plain object; this one reads the merged values on demand.
       const values = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (typeof k === 'string' && k in SETTINGS ? read(k as SettingKey) : undefined) });
-      const error = await c.check(values);
+      const error = (await refusedHost(c.group, (k) => read(k as SettingKey))) ?? await c.check(values);
       // Driver messages echo hosts, buckets and server replies: plain text, which the form renders as text.
       return error || null;
     });
@@ -25,8 +28,9 @@ export function registerSettingsChecks(ctx: AppContext): void {
     const url = `${ctx.config.tmdbApiUrl.replace(/\/+$/, '')}/3/configuration?api_key=${encodeURIComponent(key)}`;
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(8000) });
+      res = await outboundFetch(url, { signal: AbortSignal.timeout(8000) });
     } catch (err) {
+      if (err instanceof HttpError) return err.message;
       const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
       return `Could not connect to TMDb to check the API key (${String(reason)}).`;
     }
