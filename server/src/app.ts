@@ -42,6 +42,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config): Promise<App> {
   tmdbRoutes(app, ctx);
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
+  healthRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk; a Range
   // request is answered with 206 and only those bytes, so videos can seek.
