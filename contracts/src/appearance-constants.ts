@@ -8,9 +8,10 @@
  * browsers read `//evil` and `/\evil` as another host, and no spaces or control characters, which they strip),
  * or an absolute http(s) or mailto address.
  */
+const hasControlOrSpace = (v: string) => [...v].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || /\s/.test(c));
 export const isUrl = (v: string) => {
-  if (v.startsWith('/')) return /^\/(?![/\\])[^\s\\\x00-\x1f\x7f]*$/.test(v);
-  if (/[\x00-\x20\\\x7f]/.test(v)) return false;
+  if (hasControlOrSpace(v) || v.includes('\\')) return false;
+  if (v.startsWith('/')) return v.length === 1 || v[1] !== '/';
   try {
     const u = new URL(v);
     return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:';

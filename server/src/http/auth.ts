@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enforceCsrf } from './csrf.ts';
 import { SESSION_COOKIE, can } from '@app/contracts';
 import { sha256 } from '../lib/crypto.ts';
