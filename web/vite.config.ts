@@ -6,6 +6,8 @@ export default defineConfig({
   // Gzip and brotli copies beside each built asset: the server sends them as they are (no compression per request).
   plugins: [tailwindcss(), compression({ algorithms: ['gzip', 'brotliCompress'], include: /\.(js|css|svg|json|txt)$/, threshold: 1024 })],
   esbuild: { jsx: 'automatic' },
+  // The server swaps this for a per-request Content-Security-Policy nonce (server/src/http/security-headers.ts).
+  html: { cspNonce: '__CSP_NONCE__' },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },

@@ -3,8 +3,15 @@
  * The schemas that validate these shapes are in appearance.ts.
  */
 
+/**
+ * A link a menu item or notice may point at: an internal path (a single `/` followed by neither `/` nor `\`, as
+ * browsers read `//evil` and `/\evil` as another host, and no spaces or control characters, which they strip),
+ * or an absolute http(s) or mailto address.
+ */
+const hasControlOrSpace = (v: string) => [...v].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f || /\s/.test(c));
 export const isUrl = (v: string) => {
-  if (v.startsWith('/') && !v.startsWith('//')) return true;
+  if (hasControlOrSpace(v) || v.includes('\\')) return false;
+  if (v.startsWith('/')) return v.length === 1 || v[1] !== '/';
   try {
     const u = new URL(v);
     return u.protocol === 'http:' || u.protocol === 'https:' || u.protocol === 'mailto:';

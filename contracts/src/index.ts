@@ -22,3 +22,4 @@ export * from './social.ts';
 export * from './stored-urls.ts';
 export * from './title-pages.ts';
 export * from './watch.ts';
+export * from './embeds.ts';

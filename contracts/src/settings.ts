@@ -105,7 +105,9 @@ export const SETTINGS = {
   'server.storage_backblaze_secret': { default: '', schema: z.string().max(255) },
   'server.storage_backblaze_region': { default: 'us-west-002', schema: z.string().max(50).regex(/^[a-z0-9-]*$/, 'Region can only contain lowercase letters, digits and hyphens.') },
   // drivers: the backends each setting switches without a restart (server/src/drivers/*)
-  'server.queue_driver': { default: 'sync', schema: z.enum(['sync', 'beanstalkd', 'database', 'sqs', 'redis'], 'Queue method is required.') },
+  /** Lets credential checks and drivers contact loopback and private addresses (server/src/lib/outbound.ts). */
+  'server.allow_private_networks': { default: false, schema: z.boolean() },
+  'server.queue_driver': { default: 'database', schema: z.enum(['sync', 'beanstalkd', 'database', 'sqs', 'redis'], 'Queue method is required.') },
   'server.sqs_queue_key': { default: '', schema: z.string().max(255) },
   'server.sqs_queue_secret': { default: '', schema: z.string().max(255) },
   'server.sqs_queue_prefix': { default: '', schema: z.string().max(255) },

@@ -21,6 +21,8 @@ import { registerServeFile } from './http/serve-file.ts';
 import { registerAuth } from './http/auth.ts';
 import { HttpError, isDataException, registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { configureOutbound } from './lib/outbound.ts';
 import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -46,6 +48,7 @@ import { videosRoutes } from './modules/videos/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -100,6 +103,8 @@ export async function buildApp(config: Config): Promise<App> {
   });
   registerAuth(app, ctx);
   registerInputGuard(app);
+  registerSecurityHeaders(app, ctx);
+  configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
@@ -122,6 +127,7 @@ export async function buildApp(config: Config): Promise<App> {
   tmdbRoutes(app, ctx);
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
+  healthRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

@@ -14,6 +14,8 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   /** Who may set X-Forwarded-For: unset/false (nobody: the socket address counts), true, a hop count, or IPs/CIDRs. */
   TRUST_PROXY: z.string().optional(),
+  /** 1 lets the server contact private and loopback addresses an admin configures (tests and local fakes). */
+  ALLOW_PRIVATE_NETWORKS: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'silent']).default('info'),
   RECAPTCHA_VERIFY_URL: z.string().url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** TMDb's API root (the client adds /3) and image root. Only the environment sets them (tests point them at a local
@@ -37,6 +39,8 @@ export interface Config {
   admin: { email?: string; password?: string };
   seedDemo: boolean;
   logLevel: string;
+  /** Outbound requests may reach private networks (see lib/outbound.ts); the setting can also allow it. */
+  allowPrivateNetworks: boolean;
   trustProxy: boolean | number | string[];
   /** Google's reCAPTCHA siteverify endpoint (tests point it at a local server speaking the same API). */
   recaptchaVerifyUrl: string;
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === '1',
     logLevel: e.LOG_LEVEL,
+    allowPrivateNetworks: e.ALLOW_PRIVATE_NETWORKS === '1',
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
     tmdbApiUrl: e.TMDB_API_URL,

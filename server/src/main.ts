@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { seed } from './db/seed/index.ts';
 import { installProcessGuard } from './lib/process-guard.ts';
+import { exitGracefully } from './lib/shutdown.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
@@ -23,6 +24,4 @@ await app.listen({ port: config.port, host: config.host });
 ctx.queue.start();
 console.log(`  Site:  ${config.appUrl}/\n  Admin: ${config.appUrl}/admin\n`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => { void close().then(() => process.exit(0)); });
-}
+exitGracefully(close);

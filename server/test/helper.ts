@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       await c.end();
     };
   }
-  const config = loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000', TRUST_PROXY: 'true', ...env }, overrides);
+  const config = loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000', TRUST_PROXY: 'true', ALLOW_PRIVATE_NETWORKS: '1', ...env }, overrides);
   const built = await buildApp(config);
   const roles = await seedDefaultRoles(built.ctx.db);
   const t = { ...built, roles, storage };

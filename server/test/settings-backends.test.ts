@@ -157,7 +157,7 @@ describe('credentials tried before a save', () => {
     const fields = Object.fromEntries(Object.entries(s3Settings()).map(([k, v]) => [k.slice('server.'.length), v]));
     const res = await saveServer({ uploads_disk_driver: 's3', ...fields, storage_s3_key: 'WRONG', storage_s3_bucket: 'other' });
     expect(res.status).toBe(422);
-    expect(res.body.errors.s3_group[0]).toContain('Access to the bucket &quot;other&quot; was refused');
+    expect(res.body.errors.s3_group[0]).toContain('Access to the bucket "other" was refused');
     expect(await stored('server.uploads_disk_driver')).toBe('local');
     expect(await stored('server.storage_s3_bucket')).not.toBe('other');
     const missing = await saveServer({ uploads_disk_driver: 's3', ...fields, storage_s3_bucket: 'nope' });

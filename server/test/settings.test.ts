@@ -239,14 +239,14 @@ describe('tmdb_group', () => {
   it('tries a new TMDb API key for real and refuses a bad one under its group', async () => {
     const bad = await save({ 'client.content.title_provider': 'tmdb' }, { 'server.tmdb_api_key': 'wrong-key' });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors).toEqual({ tmdb_group: ['TMDb refused the API key: <b>invalid API key</b>.'] });
+    expect(bad.body.errors).toEqual({ tmdb_group: ['TMDb refused the API key: invalid API key.'] });
     expect(await t.ctx.settings.get('client.content.title_provider')).toBe('local');
     expect((await save({ 'client.content.title_provider': 'tmdb' }, { 'server.tmdb_api_key': 'tmdb-good' })).status).toBe(200);
     expect(await t.ctx.settings.get('client.content.title_provider')).toBe('tmdb');
     const saved = t.ctx.config.tmdbApiUrl;
     t.ctx.config.tmdbApiUrl = 'http://127.0.0.1:9';
     const down = await save({}, { 'server.tmdb_api_key': 'tmdb-secret-1' });
-    expect(down.body.errors.tmdb_group[0]).toContain('Could not connect to <b>TMDb</b>');
+    expect(down.body.errors.tmdb_group[0]).toContain('Could not connect to TMDb');
     t.ctx.config.tmdbApiUrl = saved;
     await save({ 'client.content.title_provider': 'local' });
   });

@@ -34,7 +34,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: 'storage/e2e', LOG_LEVEL: 'warn', APP_URL: baseURL,
-      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1',
+      ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', ALLOW_PRIVATE_NETWORKS: '1',
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

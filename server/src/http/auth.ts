@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, can } from '@app/contracts';
-import { randomToken, sha256 } from '../lib/crypto.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { enforceCsrf } from './csrf.ts';
+import { SESSION_COOKIE, can } from '@app/contracts';
+import { sha256 } from '../lib/crypto.ts';
 import { HttpError } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
@@ -32,7 +33,6 @@ export interface RequestAuth {
   can(name: string): boolean;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
 
 export function requireUser(req: FastifyRequest): number {
@@ -40,7 +40,7 @@ export function requireUser(req: FastifyRequest): number {
   return req.auth.userId;
 }
 
-type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean };
+type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean; csrf?: string };
 interface CachedCaller { who: Caller; permissions: Set<string>; version: number; expiresAt: number; touchedAt: number }
 
 /**
@@ -64,13 +64,13 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller
   if (!cookie) return { userId: null, via: null, expiresAt: Infinity };
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'users.banned_at', 'users.email_verified_at'])
+    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.csrf_token', 'users.banned_at', 'users.email_verified_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
     return { userId: null, via: null, expiresAt: Infinity };
   }
-  return { userId: row.user_id, via: 'session', sessionId: id, verified: !!row.email_verified_at, expiresAt: Date.parse(row.expires_at) };
+  return { userId: row.user_id, via: 'session', sessionId: id, csrf: row.csrf_token, verified: !!row.email_verified_at, expiresAt: Date.parse(row.expires_at) };
 }
 
 /** Records activity at most once a minute per session or token, so reads stay reads. */
@@ -99,9 +99,7 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
   return hit;
 }
 
-export function setCsrfCookie(reply: FastifyReply, token: string): void {
-  reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: reply.request.protocol === 'https' });
-}
+export { setCsrfCookie } from './csrf.ts';
 
 /** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
@@ -117,18 +115,10 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const { who, permissions } = await identify(ctx, req);
-    const { verified, ...caller } = who;
+    const { verified, csrf, ...caller } = who;
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
-
-    let csrf = req.cookies[CSRF_COOKIE];
-    if (!csrf) {
-      csrf = randomToken(24);
-      setCsrfCookie(reply, csrf);
-    }
-    if (!SAFE_METHODS.has(req.method) && who.via !== 'token') {
-      const sent = req.headers[CSRF_HEADER];
-      if (!sent || sent !== req.cookies[CSRF_COOKIE]) throw new HttpError(419, 'CSRF token mismatch. Reload the page and try again.');
-    }
+    // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
+    req.auth.csrfToken = enforceCsrf(req, reply, { via: who.via, csrf });
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;

@@ -1,11 +1,13 @@
 import sanitizeHtml from 'sanitize-html';
+import { isAllowedEmbedUrl, safeEmbedAllow } from '@app/contracts';
 
 const ALIGNED = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const textAlign = { 'text-align': [/^(left|center|right|justify)$/] };
 
 /**
  * What the rich-text editor produces, and nothing that runs: no script, no event handlers, no
- * javascript: URLs, iframes (embeds) only over https. Used for page and article bodies saved by
+ * javascript: URLs, iframes (embeds) only from the video hosts of contracts/src/embeds.ts and with no camera,
+ * microphone or location delegated. Used for page and article bodies saved by
  * anyone who is not an administrator.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -28,7 +30,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'], iframe: ['https'] },
   allowProtocolRelative: false,
   allowIframeRelativeUrls: false,
+  // An iframe from any other host is dropped with its contents.
+  exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedEmbedUrl(frame.attribs.src ?? ''),
   transformTags: {
+    iframe: (tagName, attribs) => {
+      const { allow, ...rest } = attribs;
+      const kept = allow ? safeEmbedAllow(allow) : '';
+      return { tagName, attribs: kept ? { ...rest, allow: kept } : rest };
+    },
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) => ({
       tagName,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
+import { outboundFetch } from './outbound.ts';
 
 export type RecaptchaAction = 'register' | 'contact' | 'link_creation';
 const MESSAGE = 'Could not verify that you are not a robot. Please try again.';
@@ -17,7 +18,7 @@ export async function verifyRecaptcha(ctx: AppContext, action: RecaptchaAction, 
   if (ip) form.set('remoteip', ip);
   let body: { success?: boolean; score?: number; action?: string };
   try {
-    const res = await fetch(ctx.config.recaptchaVerifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
+    const res = await outboundFetch(ctx.config.recaptchaVerifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
     body = (await res.json()) as typeof body;
   } catch {
     throw fail();

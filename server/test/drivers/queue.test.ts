@@ -29,7 +29,10 @@ function recorder(q: QueueManager) {
 
 const failedJobs = (name: string) => t.ctx.db.selectFrom('failed_jobs').selectAll().where('name', '=', name).execute();
 
-describe('sync driver (default)', () => {
+describe('sync driver', () => {
+  // The database queue is the default (jobs survive a crash, queue-durable.test.ts); the rest of this file starts from sync.
+  beforeAll(() => t.ctx.settings.set({ 'server.queue_driver': 'sync' }));
+
   it('runs jobs in-process after the call, and records a job that throws as failed', async () => {
     expect(await t.ctx.settings.get('server.queue_driver')).toBe('sync');
     const q = manager();

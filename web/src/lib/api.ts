@@ -37,7 +37,12 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+/** Any API read hands out the CSRF token bound to the current session (server/src/http/csrf.ts). */
+async function refreshCsrfToken(): Promise<void> {
+  await fetch(`${API_ROOT}/auth/me`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
+}
+
+export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
@@ -58,6 +63,12 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'Network error');
+  }
+  // 419: the token belonged to another session (signed in or out in another tab): fetch the fresh one, retry once.
+  if (res.status === 419 && !retried) {
+    await res.body?.cancel().catch(() => undefined);
+    await refreshCsrfToken();
+    return apiRequest<T>(method, path, opts, true);
   }
   const text = await res.text();
   let data: unknown = null;

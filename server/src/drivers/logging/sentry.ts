@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { SettingsReader } from '../switch.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 
 export interface ErrorContext {
   /** The request that failed, or the job. */
@@ -81,7 +82,7 @@ export class ErrorReporter {
       JSON.stringify({ type: 'event', content_type: 'application/json' }),
       JSON.stringify(event),
     ].join('\n');
-    const res = await fetch(dsn.envelopeUrl, {
+    const res = await outboundFetch(dsn.envelopeUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-sentry-envelope',

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import { SESv2Client, SendEmailCommand, GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { API_ENDPOINTS, reason } from '../switch.ts';
 import type { MailMessage } from './mailer.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 
 /** One way of handing a mail over; `from` is "Name <address>". */
 export interface Transport {
@@ -50,7 +51,7 @@ export class MailgunTransport implements Transport {
   async send(from: string, m: MailMessage) {
     const form = new URLSearchParams({ from, to: m.to, subject: m.subject, text: m.text });
     if (m.html) form.set('html', m.html);
-    const res = await fetch(`${mailgunBase(this.s.endpoint)}/v3/${encodeURIComponent(this.s.domain)}/messages`, {
+    const res = await outboundFetch(`${mailgunBase(this.s.endpoint)}/v3/${encodeURIComponent(this.s.domain)}/messages`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`api:${this.s.secret}`).toString('base64')}` },
       body: form,
@@ -63,7 +64,7 @@ export class MailgunTransport implements Transport {
 export class PostmarkTransport implements Transport {
   constructor(private token: string) {}
   async send(from: string, m: MailMessage) {
-    const res = await fetch(`${API_ENDPOINTS.postmark}/email`, {
+    const res = await outboundFetch(`${API_ENDPOINTS.postmark}/email`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': this.token },
       body: JSON.stringify({ From: from, To: m.to, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, MessageStream: 'outbound' }),
@@ -100,7 +101,7 @@ export interface GmailSettings { clientId: string; clientSecret: string; refresh
 /** Trades the stored OAuth refresh token for an access token (Google's token endpoint). */
 async function gmailAccessToken(s: GmailSettings): Promise<{ token: string; expiresAt: number }> {
   if (!s.refreshToken) throw new Error('No Gmail account is connected');
-  const res = await fetch(`${API_ENDPOINTS.googleOauth}/token`, {
+  const res = await outboundFetch(`${API_ENDPOINTS.googleOauth}/token`, {
     method: 'POST',
     body: new URLSearchParams({ grant_type: 'refresh_token', client_id: s.clientId, client_secret: s.clientSecret, refresh_token: s.refreshToken }),
   });
@@ -119,7 +120,7 @@ export class GmailTransport implements Transport {
     const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
       .sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
     const raw = (built.message as Buffer).toString('base64url');
-    const res = await fetch(`${API_ENDPOINTS.gmail}/gmail/v1/users/me/messages/send`, {
+    const res = await outboundFetch(`${API_ENDPOINTS.gmail}/gmail/v1/users/me/messages/send`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.access.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ raw }),
@@ -146,14 +147,14 @@ export const mailChecks = {
     return fs.existsSync(API_ENDPOINTS.sendmail) ? null : `The sendmail program was not found at ${API_ENDPOINTS.sendmail}`;
   },
   async mailgun(s: MailgunSettings) {
-    const res = await fetch(`${mailgunBase(s.endpoint)}/v3/domains/${encodeURIComponent(s.domain)}`, {
+    const res = await outboundFetch(`${mailgunBase(s.endpoint)}/v3/domains/${encodeURIComponent(s.domain)}`, {
       headers: { authorization: `Basic ${Buffer.from(`api:${s.secret}`).toString('base64')}` }, signal: AbortSignal.timeout(10_000),
     }).catch((err) => err as Error);
     if (res instanceof Error) return `Could not reach Mailgun: ${reason(res)}`;
     return res.ok ? null : `Mailgun refused the domain or key (${res.status})`;
   },
   async postmark(token: string) {
-    const res = await fetch(`${API_ENDPOINTS.postmark}/server`, {
+    const res = await outboundFetch(`${API_ENDPOINTS.postmark}/server`, {
       headers: { accept: 'application/json', 'x-postmark-server-token': token }, signal: AbortSignal.timeout(10_000),
     }).catch((err) => err as Error);
     if (res instanceof Error) return `Could not reach Postmark: ${reason(res)}`;

@@ -1,3 +1,4 @@
+import { SETTINGS, type SettingKey } from '@app/contracts';
 import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { DriverSwitch, type SettingsReader } from '../switch.ts';
@@ -146,6 +147,20 @@ export class QueueManager implements Queue {
       await sleep(20);
     }
     await this.sync.drain();
+  }
+
+  /** For GET health: the selected driver answers (database: the jobs table reads; remote: the settings page's check). */
+  async health(): Promise<void> {
+    const which = await this.driverName();
+    if (which === 'sync') return;
+    if (which === 'database') {
+      await this.opts.db.selectFrom('jobs').select('id').limit(1).execute();
+      return;
+    }
+    const keys = (Object.keys(SETTINGS) as SettingKey[]).filter((k) => /^server\.(queue_driver|sqs_|beanstalkd_|redis_)/.test(k));
+    const values = Object.fromEntries(await Promise.all(keys.map(async (k) => [k, await this.opts.settings.get(k)] as const)));
+    const error = await checkQueue(values);
+    if (error) throw new Error(error);
   }
 
   /** Stops the workers after the job in hand; queued jobs stay queued for the next start. */

@@ -1,3 +1,4 @@
+import { outboundFetch } from '../../lib/outbound.ts';
 /** A document to index: its id and the text fields a search should find it by. */
 export interface SearchDocument {
   id: number;
@@ -26,7 +27,7 @@ export async function jsonFetch(url: string, init: RequestInit & { json?: unknow
     headers.set('content-type', 'application/json');
     body = JSON.stringify(init.json);
   }
-  const res = await fetch(url, { ...init, headers, body, signal: init.signal ?? AbortSignal.timeout(30_000) });
+  const res = await outboundFetch(url, { ...init, headers, body, signal: init.signal ?? AbortSignal.timeout(30_000) });
   const text = await res.text();
   let parsed: any = text;
   try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }

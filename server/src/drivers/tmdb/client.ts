@@ -1,3 +1,4 @@
+import { outboundFetch } from '../../lib/outbound.ts';
 /**
  * A client for The Movie Database API v3 (https://developer.themoviedb.org/reference). It authenticates with
  * an API key (v3 key as `api_key`, or a v4 read token as a Bearer header), keeps under TMDb's rate limit
@@ -62,7 +63,7 @@ export class TmdbClient {
     for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
     let res: Response;
     try {
-      res = await fetch(url, {
+      res = await outboundFetch(url, {
         headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${this.opts.apiKey}` } : {}) },
         signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
       });
@@ -110,7 +111,7 @@ export class TmdbClient {
   /** Streams an image (`/abc.jpg` at a size such as w500) for the storage driver. */
   async image(path: string, size: string): Promise<ReadableStream<Uint8Array>> {
     await this.take();
-    const res = await fetch(`${this.opts.imageUrl.replace(/\/$/, '')}/${size}${path}`, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000) })
+    const res = await outboundFetch(`${this.opts.imageUrl.replace(/\/$/, '')}/${size}${path}`, { signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000) })
       .catch(() => { throw new TmdbError('Could not download an image from the movie database.', 504); });
     if (!res.ok || !res.body) {
       await res.body?.cancel();

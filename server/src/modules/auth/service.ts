@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -32,7 +33,7 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
     id: sha256(token), user_id: userId, csrf_token: csrf, ip: req.ip, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500),
     last_active_at: now, expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(), created_at: now,
   }).execute();
-  const secure = req.protocol === 'https';
+  const secure = secureCookie(req);
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_MS / 1000 });
   // A fresh CSRF token at login stops session fixation through a planted token.
   setCsrfCookie(reply, csrf);

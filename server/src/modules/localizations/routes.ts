@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { secureCookie } from '../../http/security-headers.ts';
 import {
   chooseLocaleSchema, LANGUAGES, localizationCreateSchema, localizationUpdateSchema, LOCALE_COOKIE, type AvailableLocalesResponse,
 } from '@app/contracts';
@@ -63,7 +64,7 @@ export function localizationsRoutes(app: FastifyInstance, ctx: AppContext): void
   app.post('/api/v1/localizations/choose', open, async (req, reply) => {
     const { language } = parse(chooseLocaleSchema, req.body);
     await chooseLanguage(ctx, req.auth.userId, language);
-    reply.setCookie(LOCALE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: YEAR, secure: req.protocol === 'https' });
+    reply.setCookie(LOCALE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: YEAR, secure: secureCookie(req) });
     return { language };
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { CSP_NONCE_PLACEHOLDER, cspNonce, nonceScripts } from '../../http/security-headers.ts';
 import { faviconUrl } from '../appearance/images.ts';
 import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
 import { renderSeoTemplate } from './templates.ts';
@@ -32,6 +33,7 @@ export class PageRenderer {
 
   async render(req: FastifyRequest): Promise<string> {
     const { settings } = this.ctx;
+    const nonce = cspNonce(req);
     const url = new URL(req.url, 'http://localhost');
     const pathname = url.pathname;
     const baseUrl = ((await settings.get('server.app_url')) || this.ctx.config.appUrl).replace(/\/+$/, '');
@@ -80,8 +82,11 @@ export class PageRenderer {
     if (!isAdmin) {
       const css = await settings.get('client.custom_code.css');
       if (css) parts.push(`<style id="be-custom-css">${safeStyle(css)}</style>`);
-      customHtml = await settings.get('client.custom_code.html');
+      // The operator's own scripts carry this request's nonce, so the Content-Security-Policy lets them run.
+      customHtml = nonceScripts(await settings.get('client.custom_code.html'), nonce);
     }
-    return `${this.head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
+    const html = `${this.head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
+    // The built index.html marks its own tags with Vite's csp nonce placeholder (web/vite.config.ts).
+    return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
   }
 }

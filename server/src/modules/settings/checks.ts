@@ -2,8 +2,9 @@ import { SETTINGS, type SettingKey } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CREDENTIAL_CHECKS } from '../../drivers/checks.ts';
 import { registerSettingsValidator } from './validators.ts';
-
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { refusedHost } from './check-hosts.ts';
+import { HttpError } from '../../http/errors.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 
 /**
  * Credential checks owned by the settings pages themselves (backends register theirs in src/drivers):
@@ -16,9 +17,9 @@ export function registerSettingsChecks(ctx: AppContext): void {
     registerSettingsValidator(c.group, serverKeys.filter((k) => c.watches(k)), async (read) => {
       // The checks read dotted keys off a plain object; this one reads the merged values on demand.
       const values = new Proxy({} as Record<string, unknown>, { get: (_t, k) => (typeof k === 'string' && k in SETTINGS ? read(k as SettingKey) : undefined) });
-      const error = await c.check(values);
-      // Driver messages echo hosts, buckets and server replies: plain text, escaped for the form's HTML.
-      return error ? esc(error) : null;
+      const error = (await refusedHost(c.group, (k) => read(k as SettingKey))) ?? await c.check(values);
+      // Driver messages echo hosts, buckets and server replies: plain text, which the form renders as text.
+      return error || null;
     });
   }
   registerSettingsValidator('tmdb_group', ['server.tmdb_api_key'], async (v) => {
@@ -27,12 +28,13 @@ export function registerSettingsChecks(ctx: AppContext): void {
     const url = `${ctx.config.tmdbApiUrl.replace(/\/+$/, '')}/3/configuration?api_key=${encodeURIComponent(key)}`;
     let res: Response;
     try {
-      res = await fetch(url, { signal: AbortSignal.timeout(8000) });
+      res = await outboundFetch(url, { signal: AbortSignal.timeout(8000) });
     } catch (err) {
+      if (err instanceof HttpError) return err.message;
       const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      return `Could not connect to <b>TMDb</b> to check the API key (${esc(String(reason))}).`;
+      return `Could not connect to TMDb to check the API key (${String(reason)}).`;
     }
-    if (res.status === 401) return 'TMDb refused the API key: <b>invalid API key</b>.';
+    if (res.status === 401) return 'TMDb refused the API key: invalid API key.';
     if (!res.ok) return `TMDb answered with an error (HTTP ${res.status}) when checking the API key.`;
   });
 }

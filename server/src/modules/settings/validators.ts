@@ -21,7 +21,7 @@
  *
  *   registerSettingsValidator('cache_group', ['server.cache_driver', 'server.memcached_host', 'server.memcached_port'], async (v) => {
  *     if (v('server.cache_driver') !== 'memcached') return;
- *     if (!(await canConnect(v('server.memcached_host'), v('server.memcached_port')))) return 'Could not connect to <b>Memcached</b>.';
+ *     if (!(await canConnect(v('server.memcached_host'), v('server.memcached_port')))) return 'Could not connect to Memcached.';
  *   });
  */
 import type { SettingKey, SettingValue } from '@app/contracts';

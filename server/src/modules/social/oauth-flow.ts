@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { cspNonce, secureCookie } from '../../http/security-headers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -15,7 +16,7 @@ export interface PendingBase { state: string; verifier: string }
 export function startPending<T extends object>(req: FastifyRequest, reply: FastifyReply, cookie: { name: string; path: string }, extra: T): T & PendingBase {
   const pending = { ...extra, state: randomToken(24), verifier: pkceVerifier() };
   reply.setCookie(cookie.name, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
-    path: cookie.path, httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: 600,
+    path: cookie.path, httpOnly: true, sameSite: 'lax', secure: secureCookie(req), maxAge: 600,
   });
   return pending;
 }
@@ -48,9 +49,11 @@ export function stateMatches(pending: PendingBase | null, state: string | undefi
  */
 export function popupResultPage(reply: FastifyReply, o: { status: number; title: string; message?: string; data: unknown; channel: string; popup: boolean; redirect: string }) {
   const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+  // Its own policy: nothing but this one script (the API's default-src 'none' would block it).
+  const nonce = cspNonce(reply.request);
   const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(o.title)}</title></head>
 <body><p>${escapeHtml(o.message ?? 'You can close this window.')}</p><p><a href="${escapeHtml(o.redirect)}">Continue</a></p>
-<script>(function () {
+<script nonce="${nonce}">(function () {
   var data = ${json(o.data)}, popup = ${json(o.popup)};
   if (!popup) { location.replace(${json(o.redirect)}); return; }
   try { if (window.opener) window.opener.postMessage(data, location.origin); } catch (e) {}
@@ -58,6 +61,7 @@ export function popupResultPage(reply: FastifyReply, o: { status: number; title:
   setTimeout(function () { window.close(); }, 50);
 })();</script></body></html>`;
   return reply.status(o.status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`)
     .type('text/html; charset=utf-8').send(html);
 }
 

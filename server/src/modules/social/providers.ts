@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { SocialProvider } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
+import { outboundFetch } from '../../lib/outbound.ts';
 
 /** What sign-in needs from a provider account. */
 export interface OAuthProfile {
@@ -130,10 +131,10 @@ export async function exchangeCode(provider: SocialProvider, base: string | unde
   let res: Response;
   if (def.tokenMethod === 'GET') {
     for (const [k, v] of params) tokenUrl.searchParams.set(k, v);
-    res = await fetch(tokenUrl, { headers, signal: AbortSignal.timeout(15_000) });
+    res = await outboundFetch(tokenUrl, { headers, signal: AbortSignal.timeout(15_000) });
   } else {
     headers['content-type'] = 'application/x-www-form-urlencoded';
-    res = await fetch(tokenUrl, { method: 'POST', headers, body: params, signal: AbortSignal.timeout(15_000) });
+    res = await outboundFetch(tokenUrl, { method: 'POST', headers, body: params, signal: AbortSignal.timeout(15_000) });
   }
   const body = (await res.json().catch(() => ({}))) as Partial<OAuthTokens> & { error?: string };
   if (!res.ok || !body.access_token) throw new HttpError(502, 'The provider refused the sign-in request.');
@@ -155,7 +156,7 @@ export async function fetchProfile(provider: SocialProvider, base: string | unde
 }
 
 async function getJson<T>(url: string, token: string): Promise<T> {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
+  const res = await outboundFetch(url, { headers: { authorization: `Bearer ${token}`, accept: 'application/json' }, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw new HttpError(502, 'Could not read your profile from the provider.');
   return (await res.json()) as T;
 }

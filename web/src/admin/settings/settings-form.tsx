@@ -382,14 +382,14 @@ function ListInput({ name, label, description, placeholder, error, value, onChan
 }
 const split = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
 
-/** Server errors of a credential group (search_group, tmdb_group ...), rendered as the HTML the server sent. */
+/** Server errors of a credential group (search_group, tmdb_group ...), rendered as text: they echo hosts and server replies. */
 export function GroupError({ group }: { group: string }) {
   const { groupErrors } = useSettingsCtx();
   const messages = groupErrors[group];
   if (!messages?.length) return null;
   return (
     <div data-group-error={group} role="alert" className="rounded-md border border-danger bg-danger/10 p-3 text-sm text-danger">
-      {messages.map((m, i) => <div key={i} dangerouslySetInnerHTML={{ __html: m }} />)}
+      {messages.map((m, i) => <div key={i}>{m}</div>)}
     </div>
   );
 }

@@ -10,6 +10,10 @@ const MAX_HEIGHT = 600;
 const RESIZER = `<script>(function(){function s(){parent.postMessage({adSlotHeight:document.documentElement.scrollHeight},'*')}
 addEventListener('load',s);new ResizeObserver(s).observe(document.documentElement);})();</script>`;
 
+/** The page's Content-Security-Policy nonce (the server fills Vite's csp-nonce meta); a srcdoc frame inherits the policy. */
+const pageNonce = () => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce ?? '';
+const withNonce = (html: string, nonce: string) => (nonce ? html.replace(/<script\b/gi, `<script nonce="${nonce}"`) : html);
+
 /**
  * One ad slot (client.ads.<slot>), rendered in a sandboxed frame: srcdoc without allow-same-origin gives the
  * ad an opaque origin, so its scripts run but cannot read the site's cookies, storage or DOM.
@@ -32,7 +36,7 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
   }, []);
 
   if (disabled || !html?.trim()) return null;
-  const doc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>html,body{margin:0;padding:0;overflow:hidden}body{display:flex;justify-content:center}</style></head><body>${html}${RESIZER}</body></html>`;
+  const doc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>html,body{margin:0;padding:0;overflow:hidden}body{display:flex;justify-content:center}</style></head><body>${withNonce(html + RESIZER, pageNonce())}</body></html>`;
   return (
     <div className={cn('mx-auto flex w-full max-w-6xl justify-center px-4 py-3', className)} data-ad-slot={slot}>
       <iframe

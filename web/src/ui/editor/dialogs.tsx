@@ -4,6 +4,8 @@ import { trans } from '../../lib/i18n';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
 import { Checkbox, TextArea, TextField } from '../fields';
+import { isAllowedEmbedUrl } from '@app/contracts/embeds';
+import { useAuth, userCan } from '../../lib/auth';
 import { toEmbedUrl } from './embed-url';
 
 /** Link targets are absolute web addresses, mail or phone links. */
@@ -76,11 +78,14 @@ export function LinkDialog({ editor, open, onClose }: DialogProps) {
 export function EmbedDialog({ editor, open, onClose }: DialogProps) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
+  // The server keeps iframes of non-admins only from the video hosts list; say so here instead of losing them on save.
+  const trusted = userCan(useAuth().user, 'admin');
   useEffect(() => { if (open) { setUrl(''); setError(undefined); } }, [open]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const src = toEmbedUrl(url.trim());
     if (!isUrl(src, ['https:'])) return setError(trans('Enter a valid URL that starts with https://.'));
+    if (!trusted && !isAllowedEmbedUrl(src)) return setError(trans('Only videos from YouTube, Vimeo, Dailymotion, Twitch, Wistia and Loom can be embedded.'));
     // A code block holds text only: the embed goes right after it instead of being dropped.
     const chain = editor.chain().focus();
     if (editor.isActive('codeBlock')) chain.exitCode();
@@ -91,7 +96,7 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
     <Modal open={open} onOpenChange={(o) => !o && onClose()} title={trans('Embed')} size="sm">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Embed URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} autoFocus
-          description={trans('A YouTube or Vimeo link, or any page that can be embedded.')} />
+          description={trusted ? trans('A YouTube or Vimeo link, or any page that can be embedded.') : trans('A YouTube, Vimeo, Dailymotion, Twitch, Wistia or Loom link.')} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose}>{trans('Cancel')}</Button>
           <Button type="submit" variant="primary">{trans('Insert')}</Button>

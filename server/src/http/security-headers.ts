@@ -1,0 +1,100 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMBED_HOSTS } from '@app/contracts';
+import type { AppContext } from '../context.ts';
+
+/**
+ * Security headers on every answer (issue 17 item 9). HTML pages get a Content-Security-Policy whose scripts need a
+ * per-request nonce: the page renderer (modules/seo) puts it on the app's own script tags, the inline theme and custom
+ * code, so the appearance custom code still runs while an injected script does not. 'strict-dynamic' lets a nonced
+ * script load what it needs (lazy chunks, reCAPTCHA, an ad network's loader) without listing every host.
+ * API answers are data and may never be framed or run anything. A header a route already set (stored files send their
+ * own `CSP: sandbox`) is left alone.
+ */
+const nonces = new WeakMap<FastifyRequest, string>();
+
+/** The request's CSP nonce, made on first use; the HTML renderer and the header share it. */
+export function cspNonce(req: FastifyRequest): string {
+  let nonce = nonces.get(req);
+  if (!nonce) {
+    nonce = crypto.randomBytes(18).toString('base64');
+    nonces.set(req, nonce);
+  }
+  return nonce;
+}
+
+/** What web/vite.config.ts (html.cspNonce) writes on the built index.html's tags; the renderer swaps in the nonce. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** Gives every script tag of trusted HTML (the operator's custom code) the nonce; a first attribute wins over a repeat. */
+export function nonceScripts(html: string, nonce: string): string {
+  return html.replace(/<script\b/gi, `<script nonce="${nonce}"`);
+}
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const COMMON: [string, string][] = [
+  ['x-content-type-options', 'nosniff'],
+  ['referrer-policy', 'strict-origin-when-cross-origin'],
+  ['x-frame-options', 'SAMEORIGIN'],
+  ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+];
+const RECAPTCHA = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'];
+const ANALYTICS = ['https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com'];
+const FRAME_HOSTS = [...new Set([...EMBED_HOSTS.flatMap((h) => [`https://${h}`, `https://*.${h}`]), 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'])];
+
+/** The HTML page policy; its third-party parts follow what the settings switch on. */
+export async function htmlPolicy(ctx: AppContext, nonce: string): Promise<string> {
+  const s = ctx.settings;
+  const recaptcha = !!(await s.get('client.recaptcha.site_key'));
+  const analytics = !!(await s.get('client.analytics.tracking_code'));
+  const scripts = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(recaptcha ? RECAPTCHA : []), ...(analytics ? ANALYTICS : [])];
+  // Browsers upload straight to the bucket when S3 direct upload is on, and bucket hosts differ per provider.
+  const connect = ["'self'", ...(recaptcha ? ['https://www.google.com'] : []), ...(analytics ? ANALYTICS : []),
+    ...((await s.get('client.uploads.s3_direct_upload')) ? ['https:'] : [])];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(' ')}`,
+    // Inline style attributes are part of React components and the theme editor; styles cannot run code.
+    "style-src 'self' 'unsafe-inline' https:",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "font-src 'self' data: https:",
+    // hls.js runs its demuxer in a blob worker.
+    "worker-src 'self' blob:",
+    `frame-src 'self' ${FRAME_HOSTS.join(' ')}${recaptcha ? ' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/' : ''}`,
+    `connect-src ${connect.join(' ')}`,
+    // The appearance editor frames the site; nobody else may.
+    "frame-ancestors 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** APP_URL is https: a proxy terminates TLS, so cookies are Secure even when this process sees plain HTTP. */
+    appIsHttps: boolean;
+  }
+}
+
+/** Whether a cookie set in answer to this request is marked Secure. */
+export function secureCookie(req: FastifyRequest): boolean {
+  return req.protocol === 'https' || req.appIsHttps === true;
+}
+
+function setIfAbsent(reply: FastifyReply, name: string, value: string): void {
+  if (!reply.hasHeader(name)) reply.header(name, value);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('appIsHttps', ctx.config.appUrl.startsWith('https:'));
+  app.addHook('onSend', async (req, reply, payload) => {
+    for (const [name, value] of COMMON) setIfAbsent(reply, name, value);
+    if (reply.hasHeader('content-security-policy')) return payload;
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (req.url.startsWith('/api/')) reply.header('content-security-policy', API_CSP);
+    else if (type.startsWith('text/html')) reply.header('content-security-policy', await htmlPolicy(ctx, cspNonce(req)));
+    return payload;
+  });
+}

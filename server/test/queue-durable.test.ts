@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SETTINGS } from '@app/contracts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { sleep } from '../src/drivers/queue/queue.ts';
+
+// Two apps, one after the other, on one SQLite file: the second stands for the process that starts after a crash.
+const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'queue-durable-'));
+afterAll(() => fs.rmSync(storage, { recursive: true, force: true }));
+const config = loadConfig({ DATABASE_URL: path.join(storage, 'db.sqlite'), STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000' });
+
+describe('the default queue keeps jobs across a restart', () => {
+  it('is the database queue', () => {
+    expect(SETTINGS['server.queue_driver'].default).toBe('database');
+  });
+
+  it('runs a job queued before the app closed in the next app on the same database', async () => {
+    const ran: string[] = [];
+    const first = await buildApp(config);
+    expect(await first.ctx.queue.driverName()).toBe('database');
+    // The worker is busy with a long job when the second one is queued, then the process goes away.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    let started!: () => void;
+    const busy = new Promise<void>((resolve) => { started = resolve; });
+    first.ctx.queue.register('test.long', async () => { started(); await gate; });
+    first.ctx.queue.register('test.export', async (payload) => { ran.push(`first:${(payload as { n: number }).n}`); });
+    await first.ctx.queue.dispatch('test.long', null);
+    await busy;
+    await first.ctx.queue.dispatch('test.export', { n: 1 });
+    const closing = first.close();
+    release();
+    await closing;
+    expect(ran).toEqual([]);
+
+    const second = await buildApp(config);
+    try {
+      second.ctx.queue.register('test.export', async (payload) => { ran.push(`second:${(payload as { n: number }).n}`); });
+      second.ctx.queue.start();
+      for (let i = 0; i < 200 && !ran.length; i++) await sleep(10);
+      expect(ran).toEqual(['second:1']);
+      expect(await second.ctx.db.selectFrom('jobs').select('id').execute()).toEqual([]);
+    } finally {
+      await second.close();
+    }
+  });
+});

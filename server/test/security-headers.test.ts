@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER } from '@app/contracts';
+import { registerSecurityHeaders } from '../src/http/security-headers.ts';
+import { asUser, createTestApp, guest } from './helper.ts';
+
+// A built index.html as Vite writes it with html.cspNonce (web/vite.config.ts).
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta property="csp-nonce" nonce="__CSP_NONCE__" />'
+  + '<title>StreamSite</title><script type="module" crossorigin src="/assets/index.js" nonce="__CSP_NONCE__"></script></head><body><div id="root"></div></body></html>');
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const t = await createTestApp({ APP_URL: 'https://flix.test' }, { webDist });
+
+beforeAll(async () => {
+  await t.ctx.settings.set({ 'client.custom_code.html': '<script>window.customRan=1</script><SCRIPT src="https://cdn.example/x.js"></SCRIPT>', 'client.custom_code.css': '.x{color:red}' });
+});
+
+const csp = (res: { headers: Record<string, unknown> }) => String(res.headers['content-security-policy'] ?? '');
+const directive = (policy: string, name: string) => policy.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+
+describe('security headers', () => {
+  it('gives HTML pages a nonce policy, different per request, that the inline custom code and app script carry', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/' });
+    const b = await t.app.inject({ method: 'GET', url: '/' });
+    expect(a.statusCode).toBe(200);
+    const policy = csp(a);
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(/'nonce-([^']+)'/.exec(csp(b))?.[1]).not.toBe(nonce);
+    expect(directive(policy, 'default-src')).toBe("default-src 'self'");
+    expect(directive(policy, 'script-src')).toContain("'self'");
+    expect(directive(policy, 'script-src')).not.toContain('unsafe-inline');
+    expect(directive(policy, 'img-src')).toBe("img-src 'self' data: blob: https:");
+    expect(directive(policy, 'media-src')).toBe("media-src 'self' blob: https:");
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob:");
+    expect(directive(policy, 'frame-src')).toContain('https://www.youtube-nocookie.com');
+    expect(directive(policy, 'frame-src')).toContain('https://player.vimeo.com');
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+    for (const d of ["frame-ancestors 'self'", "base-uri 'self'", "object-src 'none'", "form-action 'self'"]) expect(policy).toContain(d);
+
+    expect(a.body).toContain(`<script nonce="${nonce}">window.customRan=1</script>`);
+    expect(a.body).toContain(`<script nonce="${nonce}" src="https://cdn.example/x.js">`);
+    // Styles need no nonce: style-src allows inline styles (style attributes of components), which cannot run code.
+    expect(a.body).toContain('<style id="be-custom-css">.x{color:red}</style>');
+    expect(a.body).toContain(`src="/assets/index.js" nonce="${nonce}"`);
+    expect(a.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
+    expect(a.body).not.toContain('__CSP_NONCE__');
+
+    expect(a.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(a.headers['x-content-type-options']).toBe('nosniff');
+    expect(a.headers['permissions-policy']).toBe('camera=(), microphone=(), geolocation=()');
+  });
+
+  it('allows the reCAPTCHA hosts only once a site key is set', async () => {
+    await t.ctx.settings.set({ 'client.recaptcha.site_key': 'site-key' });
+    const policy = csp(await t.app.inject({ method: 'GET', url: '/contact' }));
+    await t.ctx.settings.set({ 'client.recaptcha.site_key': '' });
+    expect(directive(policy, 'script-src')).toContain('https://www.gstatic.com/recaptcha/');
+    expect(directive(policy, 'frame-src')).toContain('https://www.google.com/recaptcha/');
+  });
+
+  it("answers API calls with default-src 'none' and no framing", async () => {
+    for (const url of ['/api/v1/auth/me', '/api/v1/nothing-here']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(csp(res)).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  it('keeps a policy a route already set', async () => {
+    // Stored files set `CSP: sandbox` themselves; a bare app with the same hook stands in for that route.
+    const app = Fastify();
+    registerSecurityHeaders(app, t.ctx);
+    app.get('/own-policy', async (_req, reply) => reply.header('content-security-policy', 'sandbox').type('text/html').send('<p>x</p>'));
+    const res = await app.inject({ method: 'GET', url: '/own-policy' });
+    await app.close();
+    expect(csp(res)).toBe('sandbox');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('marks cookies Secure when APP_URL is https, even over plain HTTP behind a proxy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    const cookies = res.cookies as { name: string; secure?: boolean }[];
+    expect(cookies.find((c) => c.name === CSRF_COOKIE)?.secure).toBe(true);
+    const user = await asUser(t);
+    expect(user.cookies.has('session')).toBe(true);
+  });
+});
+
+describe('CSRF token bound to the session', () => {
+  it("refuses session A's token for session B with 419", async () => {
+    const a = await asUser(t);
+    const b = await asUser(t);
+    expect((await a.put('/api/v1/account/settings', {})).status).not.toBe(419);
+    const tokenA = a.cookies.get(CSRF_COOKIE)!;
+    expect(tokenA).not.toBe(b.cookies.get(CSRF_COOKIE));
+    const cookie = `session=${b.cookies.get('session')}; ${CSRF_COOKIE}=${tokenA}`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie, [CSRF_HEADER]: tokenA } });
+    expect(res.statusCode).toBe(419);
+    expect(res.json().message).toBe('CSRF token mismatch. Reload the page and try again.');
+    // The 419 hands out B's own token, so the client's retry goes through.
+    const fresh = (res.cookies as { name: string; value: string }[]).find((c) => c.name === CSRF_COOKIE)?.value;
+    expect(fresh).toBe(b.cookies.get(CSRF_COOKIE));
+  });
+
+  it("binds a guest's token to its id cookie", async () => {
+    const g1 = guest(t);
+    const g2 = guest(t);
+    await g1.get('/api/v1/auth/me');
+    await g2.get('/api/v1/auth/me');
+    const token = g1.cookies.get(CSRF_COOKIE)!;
+    const forged = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email: 'x@y.z', password: 'nope-nope' },
+      headers: { cookie: `csrf_id=${g2.cookies.get('csrf_id')}; ${CSRF_COOKIE}=${token}`, [CSRF_HEADER]: token } });
+    expect(forged.statusCode).toBe(419);
+    const own = await g1.post('/api/v1/auth/login', { email: 'x@y.z', password: 'nope-nope' });
+    expect(own.status).toBe(422);
+  });
+});
