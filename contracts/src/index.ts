@@ -18,3 +18,4 @@ export * from './tmdb.ts';
 export * from './search.ts';
 export * from './social.ts';
 export * from './stored-urls.ts';
+export * from './browse.ts';

@@ -40,6 +40,7 @@ import { peopleRoutes } from './modules/people/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
+import { browseRoutes } from './modules/browse/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config): Promise<App> {
   tmdbRoutes(app, ctx);
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
+  browseRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk; a Range
   // request is answered with 206 and only those bytes, so videos can seek.
