@@ -24,7 +24,7 @@ export function AccountButtons() {
   if (user) return <Suspense fallback={<span className="h-10 w-10" />}><AccountMenu /></Suspense>;
   return (
     <>
-      <Link to="/login" className={buttonClass('text')}>{trans('Login')}</Link>
+      <Link to="/login" className={buttonClass('text', 'md', 'text-current')}>{trans('Login')}</Link>
       {!registrationOff && <Link to="/register" className={buttonClass('primary')}>{trans('Register')}</Link>}
     </>
   );

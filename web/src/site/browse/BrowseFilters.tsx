@@ -41,9 +41,16 @@ function NumberBox({ id, label, value, onCommit, min, max, step }: { id: string;
 /** The browse page's filters and sort; every change goes straight into the URL. */
 export function BrowseFilters({ state, onChange }: { state: BrowseState; onChange: (next: Partial<BrowseState>) => void }) {
   const { data: lists } = useValueLists(['genres', 'countries', 'languages', 'certifications']);
+  // Phones fold the filters behind a button so the posters are not pushed below the fold.
+  const [shown, setShown] = useState(false);
+  const active = state.genres.length + [state.yearFrom, state.yearTo, state.ratingFrom, state.ratingTo, state.country, state.language, state.certification].filter(Boolean).length;
   const toggleGenre = (id: number) => onChange({ genres: state.genres.includes(id) ? state.genres.filter((g) => g !== id) : [...state.genres, id] });
   return (
-    <div className="flex flex-col gap-4 rounded-lg border border-border bg-bg-elevated p-4">
+    <div className="flex flex-col gap-3">
+    <button type="button" className={cn(control, 'self-start font-medium md:hidden')} aria-expanded={shown} aria-controls="browse-filters" onClick={() => setShown(!shown)}>
+      {active ? trans('Filters (:count)', { count: active }) : trans('Filters')}
+    </button>
+    <div id="browse-filters" className={cn('flex-col gap-4 rounded-lg border border-border bg-bg-elevated p-4 md:flex', shown ? 'flex' : 'hidden')}>
       {(lists?.genres?.length ?? 0) > 0 && (
         <fieldset>
           <legend className="mb-2 text-xs font-medium text-text-muted">{trans('Genres')}</legend>
@@ -80,6 +87,7 @@ export function BrowseFilters({ state, onChange }: { state: BrowseState; onChang
           </select>
         </Field>
       </div>
+    </div>
     </div>
   );
 }
