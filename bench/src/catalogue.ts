@@ -25,7 +25,7 @@ const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-passwor
 const DATA_VERSION = 2;
 const GENRES = 20;
 const KEYWORDS = 1000;
-const WORDS = ['star', 'night', 'river', 'iron', 'glass', 'storm', 'silent', 'golden', 'shadow', 'winter', 'summer', 'ocean', 'empire', 'garden', 'machine', 'dream', 'city', 'fire', 'stone', 'echo',
+export const WORDS = ['star', 'night', 'river', 'iron', 'glass', 'storm', 'silent', 'golden', 'shadow', 'winter', 'summer', 'ocean', 'empire', 'garden', 'machine', 'dream', 'city', 'fire', 'stone', 'echo',
   'harbor', 'signal', 'orchard', 'frontier', 'kingdom', 'station', 'circus', 'archive', 'voyage', 'mountain', 'promise', 'velvet', 'paper', 'crimson', 'hidden', 'broken', 'wild', 'electric', 'lonely', 'northern'];
 
 function mulberry32(seed: number) {
@@ -52,7 +52,7 @@ export function catalogueSizes() {
 }
 
 /** Generates the catalogue with prepared statements; indexes and FTS triggers are dropped during the load and rebuilt. */
-async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>): Promise<string> {
+export async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>): Promise<string> {
   const file = path.join(dir, `catalogue-${s.titles}-${s.episodes}-${s.people}-${s.credits}-v${DATA_VERSION}.sqlite`);
   const cache = cachedDataFile(file);
   if (cache.cached) return file;
@@ -147,7 +147,7 @@ async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogueSizes>
   return file;
 }
 
-function median(xs: number[]) {
+export function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }

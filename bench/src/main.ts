@@ -10,6 +10,7 @@
  *   BENCH_UPLOAD_MB=1024, BENCH_FILES=500000, BENCH_SKIP_FILES=1   the files scenarios (bench/src/files.ts)
  *   BENCH_ONLY=catalogue     run only the catalogue figures (sizes in bench/src/catalogue.ts)
  *   BENCH_CATALOGUE=0        skip the catalogue figures
+ *   BENCH_ONLY=browse        run only the public browse and search figures (bench/src/browse.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
 import { runCatalogueBench } from './catalogue.ts';
 import { queueBench } from './queue.ts';
+import { browseBench } from './browse.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -222,6 +224,11 @@ function webBundle() {
 
 async function main() {
   const started = performance.now();
+  if (process.env.BENCH_ONLY === 'browse') {
+    scope = 'browse: ';
+    await browseBench(BENCH_DIR, report, section);
+    return printSummary(started);
+  }
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -286,6 +293,8 @@ async function main() {
   if (process.env.BENCH_CATALOGUE !== '0') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
+    scope = 'browse: ';
+    await browseBench(BENCH_DIR, report, section);
   }
   printSummary(started);
 }
