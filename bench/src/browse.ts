@@ -12,7 +12,6 @@ import { loadConfig } from '../../server/src/config.ts';
 import { WORDS, catalogueSizes, ensureCatalogue, median } from './catalogue.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
-const GENRES = 20;
 const PER_PAGE = 24;
 
 export async function browseBench(benchDir: string, report: Report, section: (t: string) => void): Promise<void> {

@@ -4,7 +4,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 // Each test walks several pages of the built app; on a shared CI machine that takes longer than the default 30 s.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const cards = (page: Page) => page.getByTestId('poster-card');
 
