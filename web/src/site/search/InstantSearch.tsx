@@ -78,8 +78,11 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
       if (picked) go(picked.url);
       else if (text.trim()) go(`/search?query=${encodeURIComponent(text.trim())}`);
     } else if (e.key === 'Escape') {
-      if (open) setOpen(false);
-      else setText('');
+      // First Escape closes the list (and keeps the text: a search input would clear itself); the second clears.
+      if (open && text.trim()) {
+        e.preventDefault();
+        setOpen(false);
+      } else setText('');
     }
   };
 
