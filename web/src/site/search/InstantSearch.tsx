@@ -56,6 +56,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
 
   const go = (url: string) => {
     setOpen(false);
+    setActive(-1);
     onNavigate?.();
     inputRef.current?.blur();
     void navigate(url);
@@ -104,7 +105,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
           placeholder={trans('Search movies, series and people')}
           autoComplete="off"
           value={text}
-          onChange={(e) => { setText(e.target.value); setOpen(true); }}
+          onChange={(e) => { setText(e.target.value); setActive(-1); setOpen(true); }}
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}
