@@ -25,7 +25,7 @@ const ADMIN = { email: 'bench-admin@bench.local', password: 'bench-admin-passwor
 const DATA_VERSION = 2;
 const GENRES = 20;
 const KEYWORDS = 1000;
-const WORDS = ['star', 'night', 'river', 'iron', 'glass', 'storm', 'silent', 'golden', 'shadow', 'winter', 'summer', 'ocean', 'empire', 'garden', 'machine', 'dream', 'city', 'fire', 'stone', 'echo',
+export const WORDS = ['star', 'night', 'river', 'iron', 'glass', 'storm', 'silent', 'golden', 'shadow', 'winter', 'summer', 'ocean', 'empire', 'garden', 'machine', 'dream', 'city', 'fire', 'stone', 'echo',
   'harbor', 'signal', 'orchard', 'frontier', 'kingdom', 'station', 'circus', 'archive', 'voyage', 'mountain', 'promise', 'velvet', 'paper', 'crimson', 'hidden', 'broken', 'wild', 'electric', 'lonely', 'northern'];
 
 function mulberry32(seed: number) {
@@ -147,7 +147,7 @@ export async function ensureCatalogue(dir: string, s: ReturnType<typeof catalogu
   return file;
 }
 
-function median(xs: number[]) {
+export function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }

@@ -10,6 +10,7 @@
  *   BENCH_UPLOAD_MB=1024, BENCH_FILES=500000, BENCH_SKIP_FILES=1   the files scenarios (bench/src/files.ts)
  *   BENCH_ONLY=catalogue     run only the catalogue figures (sizes in bench/src/catalogue.ts)
  *   BENCH_CATALOGUE=0        skip the catalogue figures
+ *   BENCH_ONLY=browse        run only the public browse and search figures (bench/src/browse.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,7 @@ import { fuzzBench } from './fuzz.ts';
 import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
+import { browseBench } from './browse.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -233,6 +235,11 @@ async function main() {
     return printSummary(started);
   }
   if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
+  if (process.env.BENCH_ONLY === 'browse') {
+    scope = 'browse: ';
+    await browseBench(BENCH_DIR, report, section);
+    return printSummary(started);
+  }
   if (process.env.BENCH_ONLY === 'catalogue') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
@@ -299,9 +306,16 @@ async function main() {
   scope = 'uploads: ';
   await uploadsBench(report, section);
 
+  scope = 'fuzz: ';
+  await fuzzBench(report, section);
+
   if (process.env.BENCH_CATALOGUE !== '0') {
     scope = 'catalogue: ';
     await runCatalogueBench(BENCH_DIR, report, section);
+    scope = 'browse: ';
+    await browseBench(BENCH_DIR, report, section);
+    scope = 'title pages: ';
+    await titlePagesBench(BENCH_DIR, report, section);
   }
   printSummary(started);
 }

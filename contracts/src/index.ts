@@ -23,3 +23,4 @@ export * from './stored-urls.ts';
 export * from './title-pages.ts';
 export * from './watch.ts';
 export * from './embeds.ts';
+export * from './browse.ts';

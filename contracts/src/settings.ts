@@ -196,7 +196,7 @@ export const SETTINGS = {
   'client.homepage.pricing': { default: false, schema: z.boolean() },
   'client.menus': { default: DEFAULT_MENUS, schema: z.array(menuSchema).max(50) },
   'client.themes.all': { default: DEFAULT_THEMES, schema: themesSchema },
-  'client.themes.default_id': { default: 0, schema: z.number().int().min(0) },
+  'client.themes.default_id': { default: 2, schema: z.number().int().min(0) },
   'client.themes.user_change': { default: true, schema: z.boolean() },
   'client.branding.site_description': { default: 'Movies and series, streaming in one place.', schema: z.string().max(500) },
   'client.branding.favicon': { default: '', schema: z.string().max(500) },

@@ -10,7 +10,7 @@ export type TitleTagType = (typeof TITLE_TAG_TYPES)[number];
 export const CREDITABLE_TYPES = ['title', 'season', 'episode'] as const;
 export type CreditableType = (typeof CREDITABLE_TYPES)[number];
 export const TITLE_SORTS = ['popularity', 'release_date', 'name', 'rating', 'views', 'created_at', 'updated_at', 'runtime', 'budget', 'revenue', 'id'] as const;
-export const TITLE_FILTERS = ['type', 'genres', 'keywords', 'countries', 'release_date', 'created_at', 'updated_at', 'language', 'certification'] as const;
+export const TITLE_FILTERS = ['type', 'genres', 'keywords', 'countries', 'release_date', 'created_at', 'updated_at', 'language', 'certification', 'year', 'rating'] as const;
 
 export interface TitleTag {
   id: number;

@@ -173,7 +173,8 @@ describe('server-rendered HTML', async () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
     expect(ld).toMatchObject({ '@type': 'WebSite', name: 'Flix & Co', url: 'https://flix.test' });
     expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/storage/appearance/favicon-a-32.png">');
-    expect(html).toMatch(/<style id="be-theme">:root\{--be-bg:#ffffff;.*prefers-color-scheme: dark/);
+    // The site is dark by default (client.themes.default_id is the Dark theme); visitors may switch to light.
+    expect(html).toMatch(/<style id="be-theme">:root\{--be-bg:#141518;[^@]*<\/style>/);
     expect(html).toContain('<style id="be-custom-css">.x{color:red}</style>');
     // The custom code's script carries the request's CSP nonce (security-headers.ts), so the policy lets it run.
     expect(html).toMatch(/<script nonce="[^"]+">window.customRan=1<\/script>/);

@@ -13,6 +13,7 @@ import * as m0005 from './migrations/0005_jobs.ts';
 import * as m0013 from './migrations/0013_social_profiles.ts';
 import * as m0015 from './migrations/0015_file_disk.ts';
 import * as m0020 from './migrations/0020_catalogue_counters.ts';
+import * as m0021 from './migrations/0021_browse_indexes.ts';
 import * as m0023 from './migrations/0023_plays.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0013_social_profiles': m0013,
   '0015_file_disk': m0015,
   '0020_catalogue_counters': m0020,
+  '0021_browse_indexes': m0021,
   '0023_plays': m0023,
 };
 

@@ -6,10 +6,9 @@ import { useDocumentTitle } from '../admin/PageTitle';
 import { buttonClass } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { ActionLink } from './appearance/links';
-import { Logo } from './appearance/Logo';
 import { MenuPosition } from './appearance/MenuPosition';
-import { ThemeSwitch } from './appearance/ThemeSwitch';
 import { AccountButtons } from './SiteLayout';
+import { SiteHeader } from './ui/SiteHeader';
 
 // Sections that fetch data load after the first paint so the landing page's first bundle stays small.
 const TrendingSection = lazy(() => import('./landing/TrendingSection'));
@@ -46,16 +45,7 @@ export function Component() {
       <section className="relative isolate overflow-hidden bg-bg-alt text-white" data-appearance="header">
         <div className="absolute inset-0 -z-20 scale-105 bg-cover bg-center" style={headerImage} data-appearance="headerImage" aria-hidden />
         <div className="absolute inset-0 -z-10" style={{ background: overlay ?? 'rgba(0,0,0,.55)' }} data-appearance="headerOverlay" aria-hidden />
-        <header className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-          <Logo className="shrink-0 text-white" />
-          <MenuPosition position="landing-page-navbar" label={trans('Main')} className="hidden md:block" itemClassName="text-white hover:bg-white/10" />
-          <nav className="ml-auto flex items-center gap-2" aria-label={trans('Account')}>
-            <ThemeSwitch />
-            <AccountButtons />
-          </nav>
-        </header>
-        {/* Small screens get the navbar menu on a row of its own under the header. */}
-        <MenuPosition position="landing-page-navbar" label={trans('Main')} className="overflow-x-auto px-4 md:hidden" itemClassName="whitespace-nowrap text-white hover:bg-white/10" />
+        <SiteHeader overlay menu="landing-page-navbar" account={<AccountButtons />} />
         <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center sm:pt-28">
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
           {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}

@@ -5,6 +5,7 @@ import { HttpError } from '../../http/errors.ts';
 import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { searchJoin } from './search.ts';
+import { browseFilters } from './browse-filters.ts';
 
 const bad = (f: FilterItem) => new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
 
@@ -65,6 +66,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
       updated_at: filters.date('titles.updated_at'),
       language: equals('titles.language', 10),
       certification: equals('titles.certification'),
+      ...Object.fromEntries(browseFilters),
     },
     search: (qb, q) => searchJoin(ctx, 'titles', qb, q),
     // One tag filter alone: count the pivot's (tag_id, title_id) index instead of probing every title.
@@ -76,5 +78,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
     },
     // Kept by triggers (migration 0020): no count(*) over the whole table.
     unfilteredTotal: () => readCounter(ctx.db, 'rows:titles'),
+    // Filtered totals are counted once per catalogue change (migration 0021) and filter set, not per page view.
+    countVersion: { db: ctx.db, counter: 'version:titles' },
   };
 }

@@ -8,6 +8,13 @@ export const TITLE_COLUMNS = [
   'titles.tmdb_id', 'titles.created_at', 'titles.updated_at',
 ] as const;
 
+/** What any visitor may see of a title: no import ids, view counters or bookkeeping timestamps. */
+export const PUBLIC_TITLE_COLUMNS = [
+  'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
+  'titles.year', 'titles.tagline', 'titles.description', 'titles.runtime', 'titles.certification', 'titles.budget', 'titles.revenue',
+  'titles.language', 'titles.popularity', 'titles.rating', 'titles.seasons_count', 'titles.episodes_count',
+] as const;
+
 export function toTitle(row: any): Title {
   return { ...row, is_series: toBool(row.is_series) };
 }

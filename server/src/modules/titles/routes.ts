@@ -10,7 +10,7 @@ import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { creditRoutes } from './credits.ts';
 import { imageRoutes } from './images.ts';
 import { titlesListDefinition } from './list.ts';
-import { EPISODE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, findEpisode, findSeason, findTitle, toTitle } from './repository.ts';
+import { EPISODE_COLUMNS, PUBLIC_TITLE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, findEpisode, findSeason, findTitle, toTitle } from './repository.ts';
 import { autocompleteTitles, searchJoin } from './search.ts';
 import { createEpisode, createSeason, createTitle, deleteEpisode, deleteSeason, deleteTitles, updateEpisode, updateTitle } from './service.ts';
 
@@ -29,7 +29,9 @@ const tagType = (p: unknown): TitleTagType => {
 export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/titles', { config: { permission: 'titles.view' } }, async (req) => {
     const q = parseListQuery(req.query);
-    const page = await paginate(ctx.db.selectFrom('titles').select(TITLE_COLUMNS), req.query, titlesListDefinition(ctx, q.query), toTitle);
+    // Editors see every column; the public site (browse pages, landing rows) only the public ones.
+    const columns = req.auth.can('titles.update') ? TITLE_COLUMNS : PUBLIC_TITLE_COLUMNS;
+    const page = await paginate(ctx.db.selectFrom('titles').select(columns), req.query, titlesListDefinition(ctx, q.query), toTitle);
     const withs = (q.with ?? '').split(',');
     return { pagination: { ...page, data: withs.some((w) => ['genres', 'keywords', 'production_countries'].includes(w)) ? await attachTags(ctx.db, page.data) : page.data } };
   });

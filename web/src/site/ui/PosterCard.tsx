@@ -1,5 +1,7 @@
+import { Film } from 'lucide-react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
+import { RatingBadge } from './RatingBadge';
 import { titleUrl } from './urls';
 
 /** The fields a poster card needs; any title shape from the API satisfies it. */
@@ -10,19 +12,35 @@ export interface PosterCardTitle {
   year?: number | null;
   rating?: number | null;
   is_series?: boolean;
+  description?: string | null;
+  genres?: { id: number; display_name?: string | null; name: string }[];
 }
 
-/** One poster in a grid or row: links to its title and shows year and rating. The site shell issue owns its look. */
+/**
+ * One poster in a grid or row: links to its title, shows year and rating, and on hover or keyboard focus
+ * slides up an overview snippet and the genres (CSS only: `group-focus-visible` mirrors `group-hover`).
+ */
 export function PosterCard({ title }: { title: PosterCardTitle }) {
+  const genres = (title.genres ?? []).slice(0, 3).map((g) => g.display_name || g.name);
   return (
-    <Link to={titleUrl(title)} className="group flex flex-col gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
-      <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
-        {title.poster && <img src={title.poster} alt="" className="h-full w-full object-cover transition group-hover:scale-105" loading="lazy" />}
+    <Link to={titleUrl(title)} data-testid="poster-card"
+      className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-bg">
+      <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
+        {title.poster
+          ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading="lazy" />
+          : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size={28} aria-hidden className="mb-2 block" /></span>}
+        <RatingBadge rating={title.rating} className="absolute left-2 top-2" />
+        {(title.description || genres.length > 0) && (
+          <div className="absolute inset-x-0 bottom-0 flex translate-y-full flex-col gap-1 bg-gradient-to-t from-black/95 via-black/85 to-black/40 p-3 text-white opacity-0 transition duration-200 group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
+            {genres.length > 0 && <span className="text-[11px] font-semibold uppercase tracking-wide text-white/80">{genres.join(' · ')}</span>}
+            {title.description && <span className="line-clamp-4 text-xs leading-snug">{title.description}</span>}
+          </div>
+        )}
       </div>
-      <span className="truncate text-sm font-medium">{title.name}</span>
-      <span className="flex gap-2 text-xs text-text-muted">
+      <span className="truncate text-sm font-medium group-hover:text-primary">{title.name}</span>
+      <span className="-mt-1.5 flex gap-2 text-xs text-text-muted">
         {title.year ? <span>{title.year}</span> : null}
-        {title.rating ? <span aria-label={trans('Rating :rating', { rating: title.rating.toFixed(1) })}>★ {title.rating.toFixed(1)}</span> : null}
+        {title.is_series !== undefined && <span>{title.is_series ? trans('Series') : trans('Movie')}</span>}
       </span>
     </Link>
   );
@@ -34,6 +52,7 @@ export function PosterCardSkeleton() {
     <div className="flex flex-col gap-2" aria-hidden="true">
       <div className="skeleton aspect-[2/3] rounded-md" />
       <div className="skeleton h-4 w-3/4 rounded" />
+      <div className="skeleton h-3 w-1/3 rounded" />
     </div>
   );
 }

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/** The option lists the public browse filters offer, fetched together: `GET value-lists/{names}` (comma separated). */
+export const VALUE_LISTS = ['genres', 'countries', 'languages', 'certifications'] as const;
+export type ValueListName = (typeof VALUE_LISTS)[number];
+/** One option: `value` is what the titles list filters on (a tag id, or a language/certification code). */
+export interface ValueListItem { value: string | number; name: string }
+export type ValueLists = Partial<Record<ValueListName, ValueListItem[]>>;
+
+export const valueListsParamsSchema = z.object({
+  names: z.string().max(200).transform((s, ctx) => {
+    const names = [...new Set(s.split(',').map((n) => n.trim()).filter(Boolean))];
+    const unknown = names.find((n) => !(VALUE_LISTS as readonly string[]).includes(n));
+    if (unknown || !names.length) ctx.addIssue({ code: 'custom', message: `Unknown value list: ${unknown ?? s}` });
+    return names as ValueListName[];
+  }),
+});
+
+/** Sorts the public browse pages offer (a subset of the titles list's sorts). */
+export const BROWSE_SORTS = ['popularity', 'release_date', 'rating', 'name'] as const;
+export type BrowseSort = (typeof BROWSE_SORTS)[number];
+export const BROWSE_PER_PAGE = 24;
+
+/** `GET search?query=&limit=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
+export const publicSearchQuerySchema = z.object({
+  query: z.string({ error: 'Enter something to search for.' }).trim().min(1, 'Enter something to search for.').max(100, 'The search may not be longer than 100 characters.'),
+  limit: z.coerce.number().int().min(1).max(20).default(8),
+});
+export type PublicSearchQuery = z.infer<typeof publicSearchQuerySchema>;
+
+export interface SearchTitleHit { id: number; name: string; is_series: boolean; year: number | null; poster: string | null; rating: number | null; description: string | null }
+export interface SearchPersonHit { id: number; name: string; poster: string | null; known_for: string | null }
+export interface SearchEpisodeHit {
+  id: number; name: string; title_id: number; title_name: string; season_number: number; episode_number: number; poster: string | null; release_date: string | null;
+}
+/** Groups the caller may not see (no people.view, say) are absent rather than empty. */
+export interface PublicSearchResults {
+  query: string;
+  results: { titles?: SearchTitleHit[]; people?: SearchPersonHit[]; episodes?: SearchEpisodeHit[] };
+}

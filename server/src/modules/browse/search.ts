@@ -1,0 +1,50 @@
+import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { toBool } from '../../db/index.ts';
+
+/** Rows by id in the engine's order; an id the engine knows but the table lost (an unsynced delete) is skipped. */
+function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is T => r !== undefined);
+}
+
+async function titles(ctx: AppContext, query: string, limit: number): Promise<SearchTitleHit[]> {
+  const ids = await ctx.search.search('titles', query, limit);
+  if (!ids.length) return [];
+  const rows = await ctx.db.selectFrom('titles')
+    .select(['id', 'name', 'is_series', 'year', 'poster', 'rating', 'description']).where('id', 'in', ids).execute();
+  return inOrder(ids, rows).map((r) => ({ ...r, is_series: toBool(r.is_series), description: r.description ? r.description.slice(0, 200) : null }));
+}
+
+async function people(ctx: AppContext, query: string, limit: number): Promise<SearchPersonHit[]> {
+  const ids = await ctx.search.search('people', query, limit);
+  if (!ids.length) return [];
+  return inOrder(ids, await ctx.db.selectFrom('people').select(['id', 'name', 'poster', 'known_for']).where('id', 'in', ids).execute());
+}
+
+async function episodes(ctx: AppContext, query: string, limit: number): Promise<SearchEpisodeHit[]> {
+  const ids = await ctx.search.search('episodes', query, limit);
+  if (!ids.length) return [];
+  const rows = await ctx.db.selectFrom('episodes').innerJoin('titles', 'titles.id', 'episodes.title_id')
+    .select(['episodes.id', 'episodes.name', 'episodes.title_id', 'titles.name as title_name', 'episodes.season_number',
+      'episodes.episode_number', 'episodes.poster', 'episodes.release_date'])
+    .where('episodes.id', 'in', ids).execute();
+  return inOrder(ids, rows);
+}
+
+/**
+ * The site's grouped search through the search driver. Each group is asked only when the caller may see it:
+ * titles and episodes need titles.view (episodes also episodes.view), people need people.view.
+ */
+export async function publicSearch(ctx: AppContext, can: (p: string) => boolean, query: string, limit: number): Promise<PublicSearchResults> {
+  const [t, p, e] = await Promise.all([
+    can('titles.view') ? titles(ctx, query, limit) : undefined,
+    can('people.view') ? people(ctx, query, limit) : undefined,
+    can('titles.view') && can('episodes.view') ? episodes(ctx, query, limit) : undefined,
+  ]);
+  const results: PublicSearchResults['results'] = {};
+  if (t) results.titles = t;
+  if (p) results.people = p;
+  if (e) results.episodes = e;
+  return { query, results };
+}

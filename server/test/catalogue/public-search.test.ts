@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GUEST_PERMISSIONS } from '@app/contracts';
+import { syncGrants } from '../../src/modules/roles/permissions.ts';
+import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+const search = (query: string, extra = '', client = guest(t)) => client.get(`/api/v1/search?query=${encodeURIComponent(query)}${extra}`);
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  const ok = (res: { status: number; text: string }) => expect(res.status, res.text).toBe(200);
+  for (const [name, popularity] of [['Kingdom of Heaven', 30], ['The Last Kingdom', 80], ['Kingdom', 5], ['Unrelated Film', 99]] as const) {
+    ok(await admin.post('/api/v1/titles', { name, popularity, release_date: '2005-05-06', description: `About ${name}` }));
+  }
+  const series = (await admin.post('/api/v1/titles', { name: 'Harbour Tales', is_series: true })).body.title;
+  ok(await admin.post(`/api/v1/titles/${series.id}/seasons`, { number: 1 }));
+  ok(await admin.post(`/api/v1/titles/${series.id}/seasons/1/episodes`, { name: 'Return to the Kingdom', episode_number: 3 }));
+  for (const name of ['Kingdom Actor', 'Someone Else']) ok(await admin.post('/api/v1/people', { name }));
+});
+
+describe('GET search (public, grouped)', () => {
+  it('groups titles, people and episodes, exact name, then names starting with the query, then containing it', async () => {
+    const res = await search('kingdom');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.query).toBe('kingdom');
+    expect(res.body.results.titles.map((x: any) => x.name)).toEqual(['Kingdom', 'Kingdom of Heaven', 'The Last Kingdom']);
+    expect(res.body.results.titles[0]).toMatchObject({ is_series: false, year: 2005, description: 'About Kingdom' });
+    expect(Object.keys(res.body.results.titles[0]).sort()).toEqual(['description', 'id', 'is_series', 'name', 'poster', 'rating', 'year']);
+    expect(res.body.results.people.map((x: any) => x.name)).toEqual(['Kingdom Actor']);
+    expect(res.body.results.episodes).toEqual([expect.objectContaining({ name: 'Return to the Kingdom', title_name: 'Harbour Tales', season_number: 1, episode_number: 3 })]);
+  });
+
+  it('limits each group (the instant search asks for a few)', async () => {
+    const res = await search('kingdom', '&limit=1');
+    expect(res.body.results.titles).toHaveLength(1);
+    expect((await search('kingdom', '&limit=0')).status).toBe(422);
+    expect((await search('kingdom', '&limit=500')).status).toBe(422);
+  });
+
+  it('never fails on full-text syntax characters', async () => {
+    for (const q of ['"', '""', '"kingdom', 'king*', '*', 'NEAR(', 'NEAR(kingdom heaven)', '-', '-kingdom', 'kingdom -heaven', 'a OR b', 'AND', '(', ')', "'", '%', '_', '\\', 'kingdom"*-NEAR(', '^', ':', 'title:king']) {
+      const res = await search(q);
+      expect(res.status, `${q}: ${res.text}`).toBe(200);
+      expect(res.body.results).toHaveProperty('titles');
+    }
+    expect((await search('NEAR(kingdom')).body.results.titles).toEqual([]);
+  });
+
+  it('answers 422 for an empty or overlong query', async () => {
+    const empty = await search('   ');
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors.query).toEqual(['Enter something to search for.']);
+    expect((await guest(t).get('/api/v1/search')).status).toBe(422);
+    expect((await search('x'.repeat(101))).body.errors.query).toEqual(['The search may not be longer than 100 characters.']);
+  });
+
+  it('shows only the groups the role allows, and refuses a role with neither', async () => {
+    const set = (perms: string[]) => syncGrants(t.ctx.db, 'role', t.roles.guests, perms.map((name) => ({ name })));
+    try {
+      await set(DEFAULT_GUEST_PERMISSIONS.filter((p) => p !== 'people.view'));
+      expect(Object.keys((await search('kingdom')).body.results).sort()).toEqual(['episodes', 'titles']);
+      await set(DEFAULT_GUEST_PERMISSIONS.filter((p) => p !== 'titles.view'));
+      expect(Object.keys((await search('kingdom')).body.results)).toEqual(['people']);
+      await set(DEFAULT_GUEST_PERMISSIONS.filter((p) => p !== 'titles.view' && p !== 'people.view'));
+      expect((await search('kingdom')).status).toBe(401);
+      const user = await asUser(t, { roles: [] });
+      expect((await search('kingdom', '', user)).status).toBe(403);
+    } finally {
+      await set(DEFAULT_GUEST_PERMISSIONS);
+    }
+  });
+});

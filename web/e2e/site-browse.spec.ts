@@ -1,0 +1,163 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+
+// The first load of a page after the server starts can take several seconds on a machine shared with other jobs.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+// Each test walks several pages of the built app; on a shared CI machine that takes longer than the default 30 s.
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const cards = (page: Page) => page.getByTestId('poster-card');
+
+// The demo catalogue is seeded as the server starts: wait until it is there before timing any page.
+test.beforeAll(async ({ request }) => {
+  await expect.poll(async () => {
+    const res = await request.get('/api/v1/titles?perPage=10');
+    return res.ok() ? ((await res.json()).pagination.total as number) : 0;
+  }, { timeout: 60_000 }).toBeGreaterThan(100);
+});
+
+test('landing to Movies, genre and year filters in a shareable URL, and a clear message for an impossible range', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Movies' }).click();
+  await expect(page).toHaveURL(/\/movies$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
+  await expect(cards(page)).toHaveCount(24);
+
+  await page.getByRole('button', { name: 'Drama', exact: true }).click();
+  await expect(page).toHaveURL(/genres=\d+/);
+  await page.getByLabel('Year from').fill('1990');
+  await page.getByLabel('Year from').press('Enter');
+  await page.getByLabel('Year to').fill('2010');
+  await page.getByLabel('Year to').press('Enter');
+  await expect(page).toHaveURL(/year_from=1990/);
+  await expect(page).toHaveURL(/year_to=2010/);
+
+  // What the page shows is what the API answers for the same filters.
+  const genre = new URL(page.url()).searchParams.get('genres');
+  const filters = [{ key: 'type', value: 'movie' }, { key: 'genres', value: genre }, { key: 'year', value: { start: '1990', end: '2010' }, operator: 'between' }];
+  const api = await (await page.request.get(`/api/v1/titles?perPage=24&orderBy=popularity&orderDir=desc&filters=${encodeURIComponent(JSON.stringify(filters))}`)).json();
+  const total = api.pagination.total as number;
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByText(total === 1 ? '1 title' : `${total} titles`, { exact: true })).toBeVisible();
+  await expect(cards(page).first()).toContainText(api.pagination.data[0].name);
+
+  // A shared link (a fresh page) opens with the same filters applied.
+  const shared = page.url();
+  await page.goto('about:blank');
+  await page.goto(shared);
+  await expect(page.getByRole('button', { name: 'Drama', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByLabel('Year from')).toHaveValue('1990');
+  await expect(page.getByLabel('Year to')).toHaveValue('2010');
+  await expect(page.getByText(total === 1 ? '1 title' : `${total} titles`, { exact: true })).toBeVisible();
+  await expect(cards(page).first()).toContainText(api.pagination.data[0].name);
+
+  await page.getByLabel('Year from').fill('2015');
+  await page.getByLabel('Year from').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('The start year must not be after the end year.');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/movies$/);
+  await expect(cards(page)).toHaveCount(24);
+});
+
+test('infinite scroll loads more, Load more works from the keyboard, and back returns to the same place', async ({ page }) => {
+  await page.goto('/movies');
+  await expect(cards(page)).toHaveCount(24);
+  await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect(cards(page)).toHaveCount(48);
+
+  await page.getByRole('button', { name: 'Load more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(cards(page)).toHaveCount(72);
+
+  const target = cards(page).nth(60);
+  await target.scrollIntoViewIfNeeded();
+  // Scrolling there may have pulled in the next page: wait until it has settled, then remember what is shown.
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  await page.waitForTimeout(300);
+  const loaded = await cards(page).count();
+  const before = await page.evaluate(() => window.scrollY);
+  expect(before).toBeGreaterThan(1000);
+  const href = await target.getAttribute('href');
+  await target.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/movies$/);
+  await expect(cards(page)).toHaveCount(loaded);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  expect(Math.abs(await page.evaluate(() => window.scrollY) - before)).toBeLessThan(50);
+});
+
+test('instant search: top hits as you type, arrows and Enter open one, Escape closes', async ({ page }) => {
+  await page.goto('/movies');
+  const box = page.getByRole('combobox', { name: 'Search movies, series and people' });
+  await box.click();
+  await box.pressSequentially('kingdom');
+  const list = page.getByRole('listbox', { name: 'Search suggestions' });
+  await expect(list).toBeVisible();
+  const options = list.getByRole('option');
+  await expect(options.first()).toContainText('Kingdom');
+  await expect(options.last()).toHaveText('See all results for "kingdom"');
+
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+  await box.press('ArrowDown');
+  await expect(list).toBeVisible();
+  await box.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+  const name = (await options.nth(1).locator('span span').first().textContent())!;
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/titles\/\d+\//);
+  expect(decodeURIComponent(page.url())).toContain(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+
+  // Enter without a highlighted option opens the grouped results page.
+  await box.fill('kingdom');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?query=kingdom$/);
+  await expect(page.getByRole('heading', { name: 'Search results for "kingdom"' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Titles', level: 2 })).toBeVisible();
+  await expect(cards(page).first()).toContainText('Kingdom');
+});
+
+test('search page survives full-text syntax characters', async ({ page }) => {
+  for (const q of ['"kingdom', 'NEAR(', 'king*', '-']) {
+    await page.goto(`/search?query=${encodeURIComponent(q)}`);
+    await expect(page.getByRole('heading', { name: `Search results for "${q}"` })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
+});
+
+test('phones get a menu sheet at 375 px with nothing clipped', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/', '/movies', '/search?query=kingdom']) {
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+  await page.goto('/movies');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Menu' });
+  await expect(sheet).toBeVisible();
+  for (const link of ['Register', 'Login', 'Series']) {
+    const box = await sheet.getByRole('link', { name: link, exact: true }).boundingBox();
+    expect(box, link).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Series', exact: true }).click();
+  await expect(page).toHaveURL(/\/series$/);
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: 'Series' })).toBeVisible();
+});
+
+test('poster cards reveal the overview on keyboard focus', async ({ page }) => {
+  await page.goto('/movies');
+  const first = cards(page).first();
+  await expect(first).toBeVisible();
+  const overlay = first.locator('div > div').last();
+  await expect(overlay).toHaveCSS('opacity', '0');
+  await first.focus();
+  await expect(overlay).toHaveCSS('opacity', '1');
+});

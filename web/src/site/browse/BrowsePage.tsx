@@ -1,0 +1,57 @@
+import { useSearchParams } from 'react-router';
+import { BROWSE_PER_PAGE } from '@app/contracts/browse';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { ApiError } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { NoAccess, isNoAccess } from '../ui/NoAccess';
+import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
+import { BrowseFilters } from './BrowseFilters';
+import { InfiniteSentinel } from './InfiniteSentinel';
+import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
+import { useInfiniteList } from './use-infinite-titles';
+
+/** `/movies` and `/series`: the catalogue of one type with filters and sorts from the URL, paged by infinite scroll. */
+function BrowsePage({ type }: { type: 'movie' | 'series' }) {
+  const heading = type === 'movie' ? trans('Movies') : trans('Series');
+  useDocumentTitle(heading);
+  const [params, setParams] = useSearchParams();
+  const state = readBrowseState(params);
+  const update = (next: Partial<BrowseState>) => setParams(writeBrowseState({ ...state, ...next }), { replace: true, preventScrollReset: true });
+  const query = {
+    perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: 'genres', filters: JSON.stringify(browseFilters(type, state)),
+  };
+  const list = useInfiniteList('titles', query);
+  const titles = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const filtered = params.toString() !== '';
+
+  if (list.error && isNoAccess(list.error)) return <NoAccess />;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-3xl font-bold">{heading}</h1>
+        {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 title|other :count titles]', { count: total })}</p>}
+        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ml-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
+      </div>
+      <BrowseFilters state={state} onChange={update} />
+      {list.error ? (
+        <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 px-4 py-3 text-sm">
+          {list.error instanceof ApiError ? list.error.message : trans('There was an issue. Please try again.')}
+        </p>
+      ) : list.isPending ? (
+        <PosterGridSkeleton count={12} />
+      ) : titles.length === 0 ? (
+        <p className="py-16 text-center text-text-muted">{trans('No titles match these filters.')}</p>
+      ) : (
+        <>
+          <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
+          <InfiniteSentinel hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+        </>
+      )}
+    </div>
+  );
+}
+
+export function MoviesPage() { return <BrowsePage type="movie" />; }
+export function SeriesPage() { return <BrowsePage type="series" />; }

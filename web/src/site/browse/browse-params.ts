@@ -1,0 +1,64 @@
+import type { FilterItem } from '@app/contracts/list';
+import { BROWSE_SORTS, type BrowseSort } from '@app/contracts/browse';
+
+/** What a browse page's URL holds: every filter and the sort, so a filtered page can be shared or reloaded. */
+export interface BrowseState {
+  genres: number[];
+  yearFrom: string;
+  yearTo: string;
+  ratingFrom: string;
+  ratingTo: string;
+  country: string;
+  language: string;
+  certification: string;
+  sort: BrowseSort;
+  dir: 'asc' | 'desc';
+}
+
+const isSort = (s: string | null): s is BrowseSort => s !== null && (BROWSE_SORTS as readonly string[]).includes(s);
+
+export function readBrowseState(p: URLSearchParams): BrowseState {
+  const sort = p.get('order');
+  return {
+    genres: (p.get('genres') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    yearFrom: p.get('year_from') ?? '',
+    yearTo: p.get('year_to') ?? '',
+    ratingFrom: p.get('rating_from') ?? '',
+    ratingTo: p.get('rating_to') ?? '',
+    country: p.get('country') ?? '',
+    language: p.get('language') ?? '',
+    certification: p.get('certification') ?? '',
+    sort: isSort(sort) ? sort : 'popularity',
+    // Names read best A→Z; everything else best first.
+    dir: p.get('dir') === 'asc' || p.get('dir') === 'desc' ? (p.get('dir') as 'asc' | 'desc') : sort === 'name' ? 'asc' : 'desc',
+  };
+}
+
+/** The URL of a state; defaults are left out so shared links stay short. */
+export function writeBrowseState(s: BrowseState): URLSearchParams {
+  const p = new URLSearchParams();
+  if (s.genres.length) p.set('genres', s.genres.join(','));
+  const set = (k: string, v: string) => { if (v.trim()) p.set(k, v.trim()); };
+  set('year_from', s.yearFrom);
+  set('year_to', s.yearTo);
+  set('rating_from', s.ratingFrom);
+  set('rating_to', s.ratingTo);
+  set('country', s.country);
+  set('language', s.language);
+  set('certification', s.certification);
+  if (s.sort !== 'popularity') p.set('order', s.sort);
+  if (s.dir !== (s.sort === 'name' ? 'asc' : 'desc')) p.set('dir', s.dir);
+  return p;
+}
+
+/** The titles list's `filters` for a state (the server checks the ranges and answers 422 when impossible). */
+export function browseFilters(type: 'movie' | 'series', s: BrowseState): FilterItem[] {
+  const out: FilterItem[] = [{ key: 'type', value: type, operator: '=' }];
+  if (s.genres.length) out.push({ key: 'genres', value: s.genres.join(','), operator: '=' });
+  if (s.yearFrom || s.yearTo) out.push({ key: 'year', value: { start: s.yearFrom, end: s.yearTo }, operator: 'between' });
+  if (s.ratingFrom || s.ratingTo) out.push({ key: 'rating', value: { start: s.ratingFrom, end: s.ratingTo }, operator: 'between' });
+  if (s.country) out.push({ key: 'countries', value: s.country, operator: '=' });
+  if (s.language) out.push({ key: 'language', value: s.language, operator: '=' });
+  if (s.certification) out.push({ key: 'certification', value: s.certification, operator: '=' });
+  return out;
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { SearchPersonHit } from '@app/contracts/browse';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { ApiError } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { InfiniteSentinel } from '../browse/InfiniteSentinel';
+import { useInfiniteList } from '../browse/use-infinite-titles';
+import { NoAccess, isNoAccess } from '../ui/NoAccess';
+import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
+import { episodeUrl, personUrl } from '../ui/urls';
+import { useSearch } from './use-search';
+
+const GROUP_SIZE = 12;
+
+function Group({ title, count, moreUrl, children }: { title: string; count: number; moreUrl?: string; children: ReactNode }) {
+  const id = `search-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex items-baseline gap-3">
+        <h2 id={id} className="text-xl font-bold">{title}</h2>
+        <span className="text-sm text-text-muted">{count}</span>
+        {moreUrl && <Link to={moreUrl} className="ml-auto text-sm text-primary hover:underline">{trans('See all')}</Link>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function PeopleGrid({ people }: { people: SearchPersonHit[] }) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+      {people.map((p) => (
+        <li key={p.id}>
+          <Link to={personUrl(p)} className="group flex flex-col items-center gap-2 rounded-md p-2 text-center hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+            <span className="h-24 w-24 overflow-hidden rounded-full bg-bg-alt">{p.poster && <img src={p.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
+            <span className="text-sm font-medium group-hover:text-primary">{p.name}</span>
+            {p.known_for && <span className="text-xs text-text-muted">{p.known_for}</span>}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every result of one group ("See all"), paged through the titles or people list's own search. */
+function AllOfType({ type, query }: { type: 'titles' | 'people'; query: string }) {
+  const list = useInfiniteList<any>(type, { query, perPage: 24, ...(type === 'titles' ? { with: 'genres' } : {}) });
+  const rows = list.data?.pages.flatMap((p) => p.data) ?? [];
+  if (list.error && isNoAccess(list.error)) return <NoAccess />;
+  return (
+    <Group title={type === 'titles' ? trans('Titles') : trans('People')} count={list.data?.pages[0]?.total ?? 0}>
+      <Link to={`/search?query=${encodeURIComponent(query)}`} className="text-sm text-primary hover:underline">{trans('Back to all results')}</Link>
+      {list.isPending ? <PosterGridSkeleton /> : rows.length === 0 ? <p className="text-text-muted">{trans('No results for ":query"', { query })}</p>
+        : type === 'titles' ? <PosterGrid titles={rows} loading={list.isFetchingNextPage ? 6 : 0} /> : <PeopleGrid people={rows} />}
+      <InfiniteSentinel hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+    </Group>
+  );
+}
+
+/** `/search?query=`: titles, people and episodes matching the query, each group with "See all". */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('query') ?? '').trim();
+  const type = params.get('type');
+  useDocumentTitle(query ? trans('Search results for ":query"', { query }) : trans('Search'));
+  const [text, setText] = useState(query);
+  useEffect(() => setText(query), [query]);
+  const { data, error, isPending } = useSearch(query, GROUP_SIZE, query.length > 0 && type !== 'titles' && type !== 'people');
+
+  let body: ReactNode;
+  if (!query) body = <p className="py-10 text-center text-text-muted">{trans('Type a title, a person or an episode to search for.')}</p>;
+  else if (type === 'titles' || type === 'people') body = <AllOfType type={type} query={query} />;
+  else if (error && isNoAccess(error)) return <NoAccess />;
+  else if (error) body = <p role="alert" className="text-sm">{error instanceof ApiError ? error.message : trans('There was an issue. Please try again.')}</p>;
+  else if (isPending || !data) body = <PosterGridSkeleton count={12} />;
+  else {
+    const { titles, people, episodes } = data.results;
+    const none = !titles?.length && !people?.length && !episodes?.length;
+    const more = (t: string) => `/search?query=${encodeURIComponent(query)}&type=${t}`;
+    body = none ? <p className="py-10 text-center text-text-muted">{trans('No results for ":query"', { query })}</p> : (
+      <>
+        {titles && titles.length > 0 && <Group title={trans('Titles')} count={titles.length} moreUrl={titles.length >= GROUP_SIZE ? more('titles') : undefined}><PosterGrid titles={titles} /></Group>}
+        {people && people.length > 0 && <Group title={trans('People')} count={people.length} moreUrl={people.length >= GROUP_SIZE ? more('people') : undefined}><PeopleGrid people={people} /></Group>}
+        {episodes && episodes.length > 0 && (
+          <Group title={trans('Episodes')} count={episodes.length}>
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {episodes.map((e) => (
+                <li key={e.id}>
+                  <Link to={episodeUrl({ id: e.title_id, name: e.title_name }, e.season_number, e.episode_number)} className="flex gap-3 rounded-md border border-border p-2 hover:bg-hover">
+                    <span className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt">{e.poster && <img src={e.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate font-medium">{e.name}</span>
+                      <span className="text-sm text-text-muted">{e.title_name} · {trans('Season :season, episode :episode', { season: e.season_number, episode: e.episode_number })}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Group>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
+      <form role="search" className="flex gap-2" onSubmit={(e) => { e.preventDefault(); if (text.trim()) setParams({ query: text.trim() }); }}>
+        <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
+        <input id="search-page-query" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
+          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary focus:outline-none" />
+        <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>{trans('Search')}</button>
+      </form>
+      {query && <h1 className="text-2xl font-bold">{trans('Search results for ":query"', { query })}</h1>}
+      {body}
+    </div>
+  );
+}

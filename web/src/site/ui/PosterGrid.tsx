@@ -1,0 +1,23 @@
+import { trans } from '../../lib/i18n';
+import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
+
+export const POSTER_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+
+/** A responsive grid of poster cards; `loading` adds card-shaped skeletons after the cards (a page still coming). */
+export function PosterGrid({ titles, loading = 0, label }: { titles: PosterCardTitle[]; loading?: number; label?: string }) {
+  return (
+    <ul className={POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined}>
+      {titles.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}
+      {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}><PosterCardSkeleton /></li>)}
+    </ul>
+  );
+}
+
+/** The whole grid as skeletons, while the first page loads. */
+export function PosterGridSkeleton({ count = 12 }: { count?: number }) {
+  return (
+    <div className={POSTER_GRID_CLASS} role="status" aria-label={trans('Loading')}>
+      {Array.from({ length: count }, (_, i) => <PosterCardSkeleton key={i} />)}
+    </div>
+  );
+}

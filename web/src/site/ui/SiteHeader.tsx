@@ -1,0 +1,97 @@
+import { Menu as MenuIcon, Search, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { trans } from '../../lib/i18n';
+import { cn } from '../../ui/cn';
+import { Logo } from '../appearance/Logo';
+import { MenuPosition } from '../appearance/MenuPosition';
+import type { MenuPosition as Position } from '@app/contracts/appearance-constants';
+import { ThemeSwitch } from '../appearance/ThemeSwitch';
+import { InstantSearch } from '../search/InstantSearch';
+
+/** The catalogue's own sections, always in the header whatever menus the operator built. */
+function BrowseLinks({ className, itemClassName }: { className?: string; itemClassName?: string }) {
+  const item = ({ isActive }: { isActive: boolean }) => cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-hover', isActive && 'text-primary', itemClassName);
+  return (
+    <ul className={className}>
+      <li><NavLink to="/movies" className={item}>{trans('Movies')}</NavLink></li>
+      <li><NavLink to="/series" className={item}>{trans('Series')}</NavLink></li>
+    </ul>
+  );
+}
+
+/** Phones (< 768 px): the menus, search and account buttons in a sheet that slides in from the side. */
+function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: boolean; menu: Position }) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  // Any navigation closes the sheet.
+  useEffect(() => setOpen(false), [location.pathname, location.search]);
+  useEffect(() => {
+    if (!open) return;
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    document.addEventListener('keydown', onKey);
+    const opener = openerRef.current;
+    return () => { document.removeEventListener('keydown', onKey); opener?.focus(); };
+  }, [open]);
+  return (
+    <div className="md:hidden">
+      <button ref={openerRef} type="button" className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')} aria-expanded={open}
+        aria-controls="site-mobile-menu" aria-label={trans('Open menu')} onClick={() => setOpen(true)}>
+        <MenuIcon size={22} aria-hidden />
+      </button>
+      {open && (
+        <div className="fixed inset-0 z-50" id="site-mobile-menu">
+          <div className="absolute inset-0 bg-black/60" aria-hidden onClick={() => setOpen(false)} />
+          <div role="dialog" aria-modal="true" aria-label={trans('Menu')}
+            className="absolute inset-y-0 right-0 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-bg-elevated p-4 text-text shadow-2xl">
+            <div className="flex items-center justify-between">
+              <Logo />
+              <button ref={closeRef} type="button" className="rounded-full p-2 hover:bg-hover" aria-label={trans('Close menu')} onClick={() => setOpen(false)}>
+                <X size={22} aria-hidden />
+              </button>
+            </div>
+            <InstantSearch onNavigate={() => setOpen(false)} />
+            <nav aria-label={trans('Browse')}><BrowseLinks className="flex flex-col" itemClassName="block text-base" /></nav>
+            <MenuPosition position={menu} variant="column" label={trans('Primary')} />
+            {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="column" label={trans('Secondary')} className="border-t border-border pt-3" />}
+            <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-4">
+              <ThemeSwitch />
+              {account}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The sticky header on every public page: logo, browse links and the operator's primary menu, the instant
+ * search and the account buttons; below 768 px a search button and the menu sheet instead. `overlay` draws it
+ * transparent over the landing page's header image.
+ */
+export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' }: { account: ReactNode; overlay?: boolean; menu?: Position }) {
+  return (
+    <header className={cn('sticky top-0 z-30 flex h-16 items-center gap-3 px-4 sm:px-6',
+      overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
+      <Logo className={cn('shrink-0', overlay && 'text-white')} />
+      <nav aria-label={trans('Main')} className="hidden items-center gap-1 md:flex">
+        <BrowseLinks className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+        <MenuPosition position={menu} label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" label={trans('Secondary')} />}
+      </nav>
+      <InstantSearch className={cn('ml-auto hidden w-full max-w-sm md:block', overlay && 'text-text')} />
+      <div className="ml-auto flex items-center gap-1 md:hidden">
+        <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size={20} aria-hidden /></Link>
+        <MobileMenu account={account} onDark={overlay} menu={menu} />
+      </div>
+      <nav className="hidden items-center gap-2 md:flex" aria-label={trans('Account')}>
+        <ThemeSwitch />
+        {account}
+      </nav>
+    </header>
+  );
+}
