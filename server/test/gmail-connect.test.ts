@@ -82,7 +82,7 @@ describe('Gmail connect', () => {
     const saved = await admin.post('/api/v1/settings', { server: JSON.stringify({ mail_driver: 'gmailApi' }) });
     expect(saved.status, saved.text).toBe(200);
     const before = gmail.requests.length;
-    await t.ctx.mailer.send({ to: 'reader@example.com', subject: 'Sent through Gmail', text: 'Hello' });
+    await t.ctx.mailer.deliver({ to: 'reader@example.com', subject: 'Sent through Gmail', text: 'Hello' });
     const sent = gmail.requests.slice(before);
     expect(sent.map((r) => r.path)).toEqual(['/gmail/v1/users/me/messages/send']);
     expect(Buffer.from(sent[0].json.raw, 'base64url').toString()).toContain('Subject: Sent through Gmail');
@@ -97,7 +97,7 @@ describe('Gmail connect', () => {
     expect(res.status).toBe(200);
     await t.ctx.settings.set({ 'server.mail_driver': 'gmailApi' });
     const before = gmail.requests.length;
-    await t.ctx.mailer.send({ to: 'reader@example.com', subject: 'Again', text: 'Hello' });
+    await t.ctx.mailer.deliver({ to: 'reader@example.com', subject: 'Again', text: 'Hello' });
     expect(gmail.requests.slice(before).map((r) => r.path)).toEqual(['/gmail/v1/users/me/messages/send']);
   });
 

@@ -21,7 +21,9 @@ export const hasInvalidText = (s: string): boolean => INVALID.test(s);
  */
 export function findInvalid(value: unknown, path: string[] = [], depth = 0): { path: string[]; message: string } | null {
   if (typeof value === 'string') return hasInvalidText(value) ? { path, message: INVALID_TEXT } : null;
-  if (!value || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (!value || typeof value !== 'object') return null;
+  // Parsed data only: a streamed body (chunk uploads) or a Buffer is bytes, not text to walk.
+  if (Buffer.isBuffer(value) || ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') return null;
   if (depth >= MAX_DEPTH) return { path, message: TOO_DEEP };
   const entries: [string, unknown][] = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
   for (const [key, child] of entries) {

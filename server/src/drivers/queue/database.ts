@@ -24,6 +24,7 @@ export class DatabaseQueue implements QueueDriver {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private pollMs: number;
+  private closed = false;
   private batch: number;
   private retryAfterMs: number;
 
@@ -101,7 +102,9 @@ export class DatabaseQueue implements QueueDriver {
   }
 
   startWorker(): void {
-    if (this.running) return;
+    // Once closed, a late dispatch must not start a second loop: the first one would see `running` again and
+    // never end, and close() would wait for it forever.
+    if (this.running || this.closed) return;
     this.running = true;
     this.loop = (async () => {
       while (this.running) {
@@ -136,6 +139,7 @@ export class DatabaseQueue implements QueueDriver {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.stopWorker();
   }
 

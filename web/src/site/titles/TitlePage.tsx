@@ -55,7 +55,7 @@ function TitleView({ data }: { data: TitlePageData }) {
     <article>
       <TitleHeader data={data} />
       <AdSlot slot="title_top" />
-      <div className="flex flex-col lg:flex-row lg:items-start">
+      <div className="mx-auto flex max-w-6xl flex-col lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
           {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
         </div>
