@@ -31,8 +31,9 @@ test('header title and a theme colour change live in the preview, save, and show
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: /^Themes/ }).click();
   await expect(page).toHaveURL(/\/admin\/appearance\/themes$/);
-  await page.getByRole('link', { name: /^Light/ }).click();
-  await expect(page.getByTestId('appearance-path')).toHaveText('Themes › Light');
+  // The site's default theme is the dark one (issue 10): that is what a visitor sees first.
+  await page.getByRole('link', { name: /^Dark/ }).click();
+  await expect(page.getByTestId('appearance-path')).toHaveText('Themes › Dark');
   await page.getByLabel('Primary', { exact: true }).fill('#ff0000');
   const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
   await expect.poll(() => frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--be-primary').trim())).toBe('#ff0000');
@@ -41,7 +42,7 @@ test('header title and a theme colour change live in the preview, save, and show
   await expect(page.getByText('Changes saved')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
-  const visitor = await browser.newPage({ colorScheme: 'light' });
+  const visitor = await browser.newPage({ colorScheme: 'dark' });
   await visitor.goto('/');
   await expect(visitor.locator('h1')).toHaveText('Everything worth watching');
   expect(await cssVar(visitor, '--be-primary')).toBe('#ff0000');

@@ -9,10 +9,11 @@ test.describe.configure({ mode: 'serial' });
 
 const CUSTOM_HTML = '<script>document.documentElement.dataset.customRan = "yes"</script>';
 
-async function api(page: Page, method: 'POST' | 'PUT', path: string, data: unknown) {
+async function api(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
   expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
 }
 
 /** Every CSP complaint of the page: the browser's console report and the securitypolicyviolation event. */
@@ -35,7 +36,7 @@ test('landing page, admin dashboard and a custom page run with custom code and n
   await login(page);
   await api(page, 'POST', 'admin/appearance', { changes: { 'client.custom_code.html': CUSTOM_HTML, 'client.custom_code.css': '.csp-check{outline:0}' } });
   const slug = `csp-check-${Date.now()}`;
-  await api(page, 'POST', 'custom-pages', { title: 'CSP check', slug, body: '<h2>Policy</h2><p>Runs under the policy.</p>' });
+  const { page: created } = await api(page, 'POST', 'custom-pages', { title: 'CSP check', slug, body: '<h2>Policy</h2><p>Runs under the policy.</p>' });
   try {
     const res = await page.goto('/');
     expect(res?.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
@@ -53,6 +54,8 @@ test('landing page, admin dashboard and a custom page run with custom code and n
 
     expect(violations).toEqual([]);
   } finally {
+    // Later specs start from the demo state: no custom code, no custom pages.
     await api(page, 'POST', 'admin/appearance', { changes: { 'client.custom_code.html': '', 'client.custom_code.css': '' } });
+    await api(page, 'DELETE', `custom-pages/${created.id}`);
   }
 });

@@ -33,7 +33,8 @@ test('a confirmation opens on its first button, and a row menu’s dialog return
   await page.getByRole('menuitem', { name: 'Suspend' }).click();
   const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog'));
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator('input, select, textarea, button:not([aria-label="Close"])').first()).toBeFocused();
+  // Its first enabled field (the date stays disabled until "until a date" is chosen), not the "×".
+  await expect(dialog.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled])').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menuButton).toBeFocused();
 });

@@ -7,7 +7,7 @@ import { buttonClass } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { ActionLink } from './appearance/links';
 import { MenuPosition } from './appearance/MenuPosition';
-import { AccountButtons } from './SiteLayout';
+import { AccountButtons, VisitorLanguageSwitch } from './SiteLayout';
 import { SiteHeader } from './ui/SiteHeader';
 
 // Sections that fetch data load after the first paint so the landing page's first bundle stays small.
@@ -98,7 +98,10 @@ export function Component() {
       <footer className="border-t border-border px-4 py-6 text-sm text-text-muted sm:px-6">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <MenuPosition position="landing-page-footer" label={trans('Footer')} />
-          <p>© {new Date().getFullYear()} {siteName}</p>
+          <div className="flex items-center gap-3">
+            <VisitorLanguageSwitch />
+            <p>© {new Date().getFullYear()} {siteName}</p>
+          </div>
         </div>
       </footer>
     </div>

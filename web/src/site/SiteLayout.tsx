@@ -30,12 +30,17 @@ export function AccountButtons() {
   );
 }
 
-export function SiteFooter() {
-  const siteName = useSetting<string>('client.branding.site_name', '');
+/** The language choice of visitors who are not signed in (signed-in users choose in the account menu). */
+export function VisitorLanguageSwitch() {
   const { user } = useAuth();
   const i18n = useSetting<boolean>('client.i18n.enable', true);
   const { data: locales } = useAvailableLocales(i18n && !user);
-  const canSwitch = (locales?.localizations.length ?? 0) > 1;
+  if ((locales?.localizations.length ?? 0) < 2) return null;
+  return <Suspense fallback={null}><LanguageSwitcher /></Suspense>;
+}
+
+export function SiteFooter() {
+  const siteName = useSetting<string>('client.branding.site_name', '');
   return (
     <footer className="border-t border-border bg-bg-alt px-4 py-8 text-sm text-text-muted sm:px-6">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -45,7 +50,7 @@ export function SiteFooter() {
           <p>© {new Date().getFullYear()} {siteName}</p>
         </div>
         <div className="flex items-center gap-2">
-          {canSwitch && <Suspense fallback={null}><LanguageSwitcher /></Suspense>}
+          <VisitorLanguageSwitch />
           <ThemeSwitch />
         </div>
       </div>
