@@ -30,7 +30,8 @@ export function registerSettingsChecks(ctx: AppContext): void {
     try {
       res = await outboundFetch(url, { signal: AbortSignal.timeout(8000) });
     } catch (err) {
-      if (err instanceof HttpError) return err.message;
+      // The outbound guard's refusal (a private address, an unknown host) says why; the group names the service.
+      if (err instanceof HttpError) return `Could not connect to TMDb to check the API key: ${err.message}`;
       const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
       return `Could not connect to TMDb to check the API key (${String(reason)}).`;
     }
