@@ -85,6 +85,8 @@ test.describe('watch page', () => {
     const [, , e3] = await episodeVideos(request);
     await page.goto(`/watch/${e3.id}`);
     await startPlaying(page);
+    // A viewer who reached the player with the keyboard: the shortcuts answer from the focused player.
+    await page.locator('[data-media-player]').first().focus();
     await page.keyboard.press('Space');
     await expect.poll(async () => (await state(page)).paused).toBe(true);
     await page.keyboard.press('Space');
@@ -102,6 +104,7 @@ test.describe('watch page', () => {
     await expect.poll(() => time(page)).toBeLessThan(ahead - 4);
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
+    await page.locator('[data-media-player]').first().focus();
     await page.keyboard.press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
   });
