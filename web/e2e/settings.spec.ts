@@ -173,6 +173,10 @@ test('GDPR: the cookie notice and required registration policies reach the publi
   await guest.goto('/');
   const notice = guest.getByTestId('cookie-notice');
   await expect(notice).toHaveAttribute('data-position', 'top');
+  // At the top it pushes the header down: the site's Register button stays visible and clickable (issue 16 #22).
+  const noticeBox = (await notice.boundingBox())!;
+  const registerBox = (await guest.getByRole('link', { name: 'Register' }).first().boundingBox())!;
+  expect(registerBox.y).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height - 1);
   await expect(notice.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', 'https://example.com/privacy');
   await notice.getByRole('button', { name: 'Accept' }).click();
   await expect(notice).toHaveCount(0);

@@ -12,13 +12,17 @@ function parseLink(json: string): NoticeLink | null {
   try { return JSON.parse(json) as NoticeLink; } catch { return null; }
 }
 
-/** The GDPR cookie notice (client.cookie_notice.*), shown until the visitor accepts it. */
-export function CookieNotice() {
+/**
+ * The GDPR cookie notice (client.cookie_notice.*), shown until the visitor accepts it. The layout places one at the
+ * top of the page and one at the bottom; the setting picks which shows. At the top it sits in the page's flow, so it
+ * pushes the site header down instead of covering its name and sign-in buttons.
+ */
+export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
   const enabled = useSetting<boolean>('client.cookie_notice.enable', false);
   const position = useSetting<string>('client.cookie_notice.position', 'bottom');
   const buttonJson = useSetting<string>('client.cookie_notice.button', '');
   const [accepted, setAccepted] = useState(() => localStorage.getItem(ACCEPTED_KEY) === '1');
-  if (!enabled || accepted) return null;
+  if (!enabled || accepted || (position === 'top') !== (at === 'top')) return null;
   const button = parseLink(buttonJson);
   const accept = () => {
     localStorage.setItem(ACCEPTED_KEY, '1');
@@ -30,7 +34,7 @@ export function CookieNotice() {
       aria-label={trans('Cookie notice')}
       data-testid="cookie-notice"
       data-position={position}
-      className={cn('fixed inset-x-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-text px-4 py-3 text-sm text-bg shadow-lg', position === 'top' ? 'top-0' : 'bottom-0')}
+      className={cn('inset-x-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-text px-4 py-3 text-sm text-bg shadow-lg', at === 'top' ? 'relative' : 'fixed bottom-0')}
     >
       <span>{trans('This website uses cookies to ensure you get the best experience on our website.')}</span>
       {button?.label && button.action && (

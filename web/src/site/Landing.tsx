@@ -1,11 +1,13 @@
 import { lazy, Suspense, type CSSProperties } from 'react';
 import type { HomepageAction, HomepageAppearance } from '@app/contracts/appearance-constants';
-import { useSetting } from '../lib/auth';
+import { Link } from 'react-router';
+import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { useDocumentTitle } from '../admin/PageTitle';
 import { buttonClass } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { ActionLink } from './appearance/links';
+import { isAppearancePreview } from './appearance/preview';
 import { MenuPosition } from './appearance/MenuPosition';
 import { AccountButtons, VisitorLanguageSwitch } from './SiteLayout';
 import { SiteHeader } from './ui/SiteHeader';
@@ -14,10 +16,19 @@ import { SiteHeader } from './ui/SiteHeader';
 const TrendingSection = lazy(() => import('./landing/TrendingSection'));
 const PricingSection = lazy(() => import('./landing/PricingSection'));
 
+// Buttons that lead a visitor to sign in or register mean nothing to someone already signed in.
+const GUEST_ROUTES = new Set(['/login', '/register']);
+
 function Cta({ action, variant, name }: { action: HomepageAction; variant: 'primary' | 'ghost'; name: string }) {
+  const { user } = useAuth();
   if (!action.label || !action.action) return null;
   // The secondary header button sits on the header image: a light outline instead of a filled surface.
   const cls = variant === 'primary' ? buttonClass('primary', 'md', 'h-11 px-6 text-base') : buttonClass('text', 'md', 'h-11 border border-white/70 px-6 text-base text-white hover:bg-white/10');
+  // The appearance editor's preview shows the page as guests see it, whoever edits it.
+  if (user && !isAppearancePreview && action.type === 'route' && GUEST_ROUTES.has(action.action.replace(/\/+$/, '') || '/')) {
+    // A signed-in visitor gets one way in to the catalogue instead.
+    return variant === 'primary' ? <Link to="/movies" data-appearance={`actions.${name}`} className={cls}>{trans('Start watching')}</Link> : null;
+  }
   return (
     <ActionLink item={action} data-appearance={`actions.${name}`} className={cls}>
       {action.label}

@@ -68,10 +68,11 @@ export function Component() {
   usePreviewBridge();
   const isLanding = useMatch('/');
   const hasBottom = useMenuItems('mobile-bottom').length > 0;
-  if (isLanding) return <><ScrollRestoration /><Outlet /><CookieNotice /></>;
+  if (isLanding) return <><ScrollRestoration /><CookieNotice at="top" /><Outlet /><CookieNotice at="bottom" /></>;
   return (
     <div className="flex min-h-full flex-col">
       <ScrollRestoration />
+      <CookieNotice at="top" />
       <SiteHeader account={<AccountButtons />} />
       <main className={hasBottom ? 'min-w-0 flex-1 pb-16 md:pb-0' : 'min-w-0 flex-1'}>
         <AdSlot slot="general_top" />
@@ -79,7 +80,7 @@ export function Component() {
         <AdSlot slot="general_bottom" />
       </main>
       <SiteFooter />
-      <CookieNotice />
+      <CookieNotice at="bottom" />
       {hasBottom && (
         <MenuPosition
           position="mobile-bottom"

@@ -5,15 +5,17 @@ import { cn } from './cn';
 export const DropdownMenu = DM.Root;
 export const DropdownTrigger = DM.Trigger;
 
-export function DropdownContent({ children, align = 'end', onCloseAutoFocus }: {
+export function DropdownContent({ children, align = 'end', side = 'bottom', onCloseAutoFocus }: {
   children: ReactNode;
   align?: 'start' | 'end' | 'center';
+  /** Menus opened from the foot of a page (the footer's language switch) open upwards. */
+  side?: 'top' | 'bottom';
   /** Where focus goes when the menu closes (call preventDefault to keep it off the trigger, e.g. in an editor). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <DM.Portal>
-      <DM.Content align={align} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
+      <DM.Content align={align} side={side} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
         {children}
       </DM.Content>
     </DM.Portal>

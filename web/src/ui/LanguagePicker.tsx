@@ -54,7 +54,7 @@ export function LanguageSwitcher() {
         <Languages size={16} aria-hidden />
         <span className="hidden sm:inline">{activeName}</span>
       </DropdownTrigger>
-      <DropdownContent>
+      <DropdownContent side="top">
         {choices.map((l) => (
           <DropdownItem key={l.language} onSelect={() => void choose(l.language)}>
             <span lang={l.language} className="flex-1">{l.name}</span>
