@@ -85,27 +85,30 @@ test.describe('watch page', () => {
     const [, , e3] = await episodeVideos(request);
     await page.goto(`/watch/${e3.id}`);
     await startPlaying(page);
-    // A viewer who reached the player with the keyboard: the shortcuts answer from the focused player.
-    await page.locator('[data-media-player]').first().focus();
-    await page.keyboard.press('Space');
+    // A viewer who reached the player with the keyboard: the shortcuts answer from the focused player. Focus goes
+    // back to the player before each key, as a control that took it would also act on Space itself.
+    const press = async (key: string) => {
+      await page.locator('[data-media-player]').first().focus();
+      await page.keyboard.press(key);
+    };
+    await press('Space');
     await expect.poll(async () => (await state(page)).paused).toBe(true);
-    await page.keyboard.press('Space');
+    await press('Space');
     await expect.poll(async () => (await state(page)).paused).toBe(false);
-    await page.keyboard.press('m');
+    await press('m');
     await expect.poll(async () => (await state(page)).muted).toBe(true);
-    await page.keyboard.press('m');
+    await press('m');
     await expect.poll(async () => (await state(page)).muted).toBe(false);
-    await page.keyboard.press('k');
+    await press('k');
     const before = await time(page);
-    await page.keyboard.press('ArrowRight');
+    await press('ArrowRight');
     await expect.poll(() => time(page)).toBeGreaterThan(before + 4);
     const ahead = await time(page);
-    await page.keyboard.press('ArrowLeft');
+    await press('ArrowLeft');
     await expect.poll(() => time(page)).toBeLessThan(ahead - 4);
-    await page.keyboard.press('f');
+    await press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
-    await page.locator('[data-media-player]').first().focus();
-    await page.keyboard.press('f');
+    await press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
   });
 
