@@ -25,7 +25,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { registeredRoutes } from '../../server/src/http/input-guard.ts';
 import { casesFor, PAGE_ROUTES, rng, SKIP, type FuzzCase, type FuzzRoute } from '../../server/test/fuzz-cases.ts';
-import { children, login } from './harness.ts';
+import { children, login, stopChild } from './harness.ts';
 
 // Each connection cycles through `requests` (path and headers per request); the shared typings leave it out.
 type Cycled = Options & { requests: { method: 'GET'; path: string; headers?: Record<string, string> }[] };
@@ -184,12 +184,7 @@ export async function fuzzBench(report: Report, section: (title: string) => void
     section(`Soak: 50 connections for ${SOAK_SECONDS} s on public and admin GETs`);
     await soak(base, child, report);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopChild(child);
     fs.rmSync(storage, { recursive: true, force: true });
   }
 }

@@ -75,3 +75,12 @@ export function cachedDataFile(file: string): { cached: boolean; done(): void } 
   fs.writeFileSync(`${file}.partial`, '');
   return { cached: false, done: () => fs.rmSync(`${file}.partial`) };
 }
+
+/** Stops a forked server: SIGTERM (graceful shutdown), then SIGKILL if it has not exited within 10 s. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { login } from './harness.ts';
+import { login, stopChild } from './harness.ts';
 import { uploadCorpus, type CorpusFile } from '../../server/test/upload-corpus-files.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -140,12 +140,7 @@ export async function uploadsBench(report: Report, section: (title: string) => v
     report('   active content served', String(active), '0', active === 0);
     report('   server memory growth (peak RSS - start)', `${((peak - rssBefore) / 1024 / 1024).toFixed(0)} MB`, '< 300 MB', peak - rssBefore < 300 * 1024 * 1024);
   } finally {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopChild(child);
     fs.rmSync(storage, { recursive: true, force: true });
   }
 }

@@ -4,27 +4,9 @@
  * truncated files. Used by server/test/upload-corpus.test.ts and the bench's uploads section.
  */
 import zlib from 'node:zlib';
+import { pngChunk as chunk } from '../src/db/seed/png.ts';
 
 export interface CorpusFile { name: string; bytes: Buffer; mime: string }
-
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
 
 /** A PNG of `width`×`height` 1-bit grey pixels, all zero: tiny on disk, width×height bytes once decoded. */
 export function pngOf(width: number, height: number, extra: Buffer[] = []): Buffer {
