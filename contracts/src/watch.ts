@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { VideoCaption, VideoCategory, VideoType } from './videos.ts';
+import type { Video, VideoCaption } from './videos.ts';
 
 /** A play counts once playback has passed this many seconds. */
 export const PLAY_MIN_SECONDS = 5;
@@ -40,19 +40,7 @@ export const playProgressSchema = z.object({
 export type PlayProgress = z.infer<typeof playProgressSchema>;
 
 /** A video as the public watch page sees it. */
-export interface WatchVideo {
-  id: number;
-  name: string;
-  title_id: number;
-  season_num: number | null;
-  episode_num: number | null;
-  thumbnail: string | null;
-  type: VideoType;
-  src: string;
-  quality: string | null;
-  language: string | null;
-  category: VideoCategory;
-  approved: boolean;
+export interface WatchVideo extends Pick<Video, 'id' | 'name' | 'title_id' | 'season_num' | 'episode_num' | 'thumbnail' | 'type' | 'src' | 'quality' | 'language' | 'category' | 'approved'> {
   plays_count: number;
   captions: VideoCaption[];
 }

@@ -5,8 +5,8 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
-import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, PlayButtons, PrevNext, VideoList, formatRuntime } from './parts';
+import { PageError, PageSkeleton } from './PageState';
+import { Hero, PlayButtons, PrevNext, formatRuntime, VideosAndCredits } from './parts';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {
@@ -38,13 +38,7 @@ export function Component() {
         {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
         <PlayButtons play={d.play_video_id} />
       </Hero>
-      {d.videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={d.videos} /></Section> : null}
-      {d.cast.length || d.crew.length ? (
-        <Section id="cast" title={trans('Cast')}>
-          <CastList cast={d.cast} />
-          {d.crew.length ? <div className="mt-6"><CrewList crew={d.crew} /></div> : null}
-        </Section>
-      ) : null}
+      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
       <PrevNext
         label={trans('Episodes')}
         previous={d.previous ? { to: episodeUrl(title, d.previous.season, d.previous.episode), text: label(d.previous) } : null}

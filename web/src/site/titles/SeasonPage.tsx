@@ -6,7 +6,7 @@ import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, PrevNext, VideoList } from './parts';
+import { Hero, PrevNext, VideosAndCredits } from './parts';
 import { EpisodeList } from './TitlePage';
 
 /** /titles/:id/:slug?/season/:season — the season's episodes, cast, crew, videos and its neighbours. */
@@ -33,13 +33,7 @@ export function Component() {
       <Section id="episodes" title={trans('Episodes')}>
         {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}
       </Section>
-      {d.videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={d.videos} /></Section> : null}
-      {d.cast.length || d.crew.length ? (
-        <Section id="cast" title={trans('Cast')}>
-          <CastList cast={d.cast} />
-          {d.crew.length ? <div className="mt-6"><CrewList crew={d.crew} /></div> : null}
-        </Section>
-      ) : null}
+      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
       <PrevNext
         label={trans('Seasons')}
         previous={d.previous ? { to: seasonUrl(title, d.previous), text: trans('Season :number', { number: d.previous }) } : null}

@@ -3,6 +3,7 @@ import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
+import { Section } from './PageState';
 
 export function formatRuntime(minutes: number | null | undefined): string {
   if (!minutes) return '';
@@ -137,5 +138,20 @@ export function Hero({ backdrop, poster, children }: { backdrop: string | null; 
         <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
       </div>
     </header>
+  );
+}
+
+/** The videos and the cast and crew of a season or an episode page. */
+export function VideosAndCredits({ videos, cast, crew }: { videos: PublicVideo[]; cast: TitleCredit[]; crew: TitleCredit[] }) {
+  return (
+    <>
+      {videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} /></Section> : null}
+      {cast.length || crew.length ? (
+        <Section id="cast" title={trans('Cast')}>
+          <CastList cast={cast} />
+          {crew.length ? <div className="mt-6"><CrewList crew={crew} /></div> : null}
+        </Section>
+      ) : null}
+    </>
   );
 }
