@@ -219,6 +219,9 @@ export interface Database {
   failed_jobs: FailedJobsTable;
   search_documents: SearchDocumentsTable;
   social_profiles: SocialProfilesTable;
+  channels: ChannelsTable;
+  channelables: ChannelablesTable;
+  scheduled_tasks: ScheduledTasksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -439,4 +442,42 @@ export interface SocialProfilesTable {
   username: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A channel or a user list (type 'list'); a user's Watchlist is an internal list. */
+export interface ChannelsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: string | null;
+  type: 'channel' | 'list';
+  user_id: number | null;
+  public: Bool;
+  internal: Bool;
+  /** JSON of the Channel entity's config keys */
+  config: string;
+  items_count: number;
+  version: number;
+  auto_updated_at: Timestamp | null;
+  auto_update_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChannelablesTable {
+  id: Generated<number>;
+  channel_id: number;
+  channelable_type: 'title' | 'person' | 'episode' | 'news_article' | 'channel';
+  channelable_id: number;
+  order: number;
+  created_at: Timestamp;
+}
+
+/** A recurring task's schedule, kept in the database so restarts neither skip nor double a run. */
+export interface ScheduledTasksTable {
+  name: string;
+  next_run_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_run_at: Timestamp | null;
+  last_error: string | null;
 }
