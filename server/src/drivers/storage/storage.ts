@@ -58,6 +58,22 @@ export async function readBytes(storage: Storage, key: string, range: ByteRange)
   return Buffer.concat(parts);
 }
 
+/**
+ * Creates `file` and its folder. `delete` removes a folder once it is empty, so another request may remove the folder
+ * between our mkdir and open: open again (the file is created before any byte of the body is read, so a retry loses
+ * nothing; once it exists the folder is no longer empty and stays).
+ */
+async function openInFolder(file: string): Promise<fsp.FileHandle> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      return await fsp.open(file, 'wx');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw err;
+    }
+  }
+}
+
 export class LocalStorage implements Storage {
   constructor(private root: string) {}
 
@@ -70,11 +86,11 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Readable | Buffer): Promise<void> {
     const file = this.resolve(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
     // Write beside the target and rename: readers never see a half-written file, a failed write leaves nothing.
     const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+    const handle = await openInFolder(tmp);
     try {
-      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, fs.createWriteStream(tmp));
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, handle.createWriteStream());
       await fsp.rename(tmp, file);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
