@@ -33,6 +33,8 @@ export interface Pagination<T> {
   from: number | null;
   to: number | null;
   total: number;
+  /** Set when `total` stopped counting at the list's cap: there are more rows than it says. */
+  total_capped?: boolean;
   last_page: number;
   data: T[];
 }

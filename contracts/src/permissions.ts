@@ -38,6 +38,7 @@ export const PERMISSIONS: Permission[] = [
     { name: 'admin', display_name: 'Super admin', description: 'Give all permissions to the user.', advanced: true },
     { name: 'settings.update', display_name: 'Manage settings', description: 'Allow viewing and updating the site settings and ad slots.', advanced: true },
     { name: 'appearance.update', display_name: 'Use appearance editor', description: 'Allow access to the appearance editor.', advanced: true },
+    { name: 'audit_log.view', display_name: 'View audit log', description: 'Allow viewing and exporting who changed what through the admin and with access tokens.', advanced: true },
     { name: 'reports.view', display_name: 'View reports', description: 'Allow viewing the analytics reports and insights.', advanced: true },
   ]),
   ...group('users', [

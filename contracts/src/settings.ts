@@ -122,6 +122,8 @@ export const SETTINGS = {
   'server.memcached_host': { default: '127.0.0.1', schema: z.string().max(255) },
   'server.memcached_port': { default: 11211, schema: z.number('Port must be a number.').int().min(0).max(65535).nullable() },
   'server.sentry_dsn': { default: '', schema: z.string().max(500).refine((v) => v === '' || (v.length >= 30 && isUrl(v)), 'The DSN must be a URL of at least 30 characters.') },
+  /** Days the audit log keeps its rows; older ones are removed as new ones are written. */
+  'server.audit_retention_days': { default: 90, schema: z.number().int().min(1).max(3650) },
   'server.mail_host': { default: '', schema: z.string().max(255) },
   'server.mail_username': { default: '', schema: z.string().max(255) },
   'server.mail_password': { default: '', schema: z.string().max(255) },

@@ -50,6 +50,8 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
+import { registerAudit } from './modules/audit/hook.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -105,6 +107,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerAuth(app, ctx);
   registerInputGuard(app);
   registerSecurityHeaders(app, ctx);
+  registerAudit(app, ctx);
   configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
 
   authRoutes(app, ctx);
@@ -130,6 +133,7 @@ export async function buildApp(config: Config): Promise<App> {
   socialRoutes(app, ctx);
   healthRoutes(app, ctx);
   browseRoutes(app, ctx);
+  auditRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

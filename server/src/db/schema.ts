@@ -222,6 +222,7 @@ export interface Database {
   channels: ChannelsTable;
   channelables: ChannelablesTable;
   scheduled_tasks: ScheduledTasksTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -480,4 +481,20 @@ export interface ScheduledTasksTable {
   locked_until: Timestamp | null;
   last_run_at: Timestamp | null;
   last_error: string | null;
+}
+
+/** A write made through the admin or with an access token. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: number | null;
+  via: 'session' | 'token';
+  ip: string | null;
+  method: string;
+  action: string;
+  record_type: string | null;
+  record_id: string | null;
+  status: number;
+  /** JSON `{ field: [before, after] }` */
+  changes: string | null;
+  created_at: Timestamp;
 }

@@ -29,6 +29,11 @@ export interface ListDefinition {
   countVersion?: { db: Db; counter: string };
   /** A cheaper exact total for some filter combinations (e.g. from a pivot index); undefined falls back to counting. */
   narrowedTotal?: (filters: FilterItem[], query: string | undefined) => Promise<number> | undefined;
+  /**
+   * Filtered totals stop counting past this many rows (the answer says `total_capped`): on a log of millions of
+   * rows an exact count of a broad filter would cost more than the page it describes.
+   */
+  countCap?: { db: Db; max: number };
 }
 
 const countCache = boundedCache<number>();
@@ -89,7 +94,10 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
   if (searching) qb = await def.search!(qb, query!);
 
   const narrowed = searching || q.filterItems.length > 0;
-  const count = () => qb.clearSelect().select(sql<number>`count(*)`.as('total')).executeTakeFirst().then((r) => Number(r?.total ?? 0));
+  const cap = def.countCap?.max;
+  const count = () => (def.countCap
+    ? def.countCap.db.selectFrom(qb.clearSelect().select(sql`1`.as('one')).limit(def.countCap.max + 1).as('capped')).select(sql<number>`count(*)`.as('total'))
+    : qb.clearSelect().select(sql<number>`count(*)`.as('total'))).executeTakeFirst().then((r: any) => Number(r?.total ?? 0));
   const offset = (q.page - 1) * q.perPage;
   let pageQb = qb.orderBy(sortCol, dir);
   if (sortCol !== def.tieBreaker) pageQb = pageQb.orderBy(def.tieBreaker, dir);
@@ -104,13 +112,15 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
   };
   const [totalValue, rows] = await Promise.all([total(), page.execute()]);
   const data = rows.map(map);
+  const capped = cap !== undefined && narrowed && totalValue > cap;
   return {
+    ...(capped ? { total_capped: true } : {}),
     current_page: q.page,
     per_page: q.perPage,
     from: data.length ? offset + 1 : null,
     to: data.length ? offset + data.length : null,
-    total: totalValue,
-    last_page: Math.max(1, Math.ceil(totalValue / q.perPage)),
+    total: capped ? cap : totalValue,
+    last_page: Math.max(1, Math.ceil((capped ? cap : totalValue) / q.perPage)),
     data,
   };
 }

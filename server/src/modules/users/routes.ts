@@ -6,7 +6,7 @@ import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
 import { actorOf, assertCanTouchUsers } from '../roles/grants.ts';
 import { sendVerificationEmail } from '../auth/service.ts';
-import { exportUsers, registerCsvJob } from './csv-export.ts';
+import { usersCsvExport } from './csv-export.ts';
 import { usersListDefinition } from './list.ts';
 import { removeAvatar, storeAvatar } from './avatar.ts';
 import { ADMIN_USER_COLUMNS, attachRelations, findUser, toUser } from './repository.ts';
@@ -20,7 +20,7 @@ const idParam = (params: unknown) => {
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const manage = 'users.update';
-  registerCsvJob(ctx);
+  const exportUsers = usersCsvExport(ctx);
 
   // The role editor's users tab and user picker list users too.
   app.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] } }, async (req) => {
@@ -93,7 +93,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/users/csv/export', { config: { permission: manage } }, async (req) => {
     const userId = requireUser(req);
     const me = await findUser(ctx.db, userId);
-    return exportUsers(ctx, { id: userId, email: me!.email }, req.query);
+    return exportUsers({ id: userId, email: me!.email }, req.query);
   });
 
   app.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' } }, async (req, reply) => {

@@ -1,0 +1,66 @@
+import type { AppContext } from '../../context.ts';
+import type { AuditLogTable } from '../../db/schema.ts';
+import type { Insertable } from 'kysely';
+
+type Row = Insertable<AuditLogTable>;
+
+const FLUSH_EVERY_MS = 250;
+const FLUSH_AT = 200;
+const PRUNE_EVERY_MS = 3600_000;
+const PRUNE_BATCH = 10_000;
+
+/**
+ * Collects audit rows in memory and writes them in one insert every FLUSH_EVERY_MS (or every FLUSH_AT rows), so
+ * recording never adds a write to the request it describes. Old rows go as new ones are written, at most hourly.
+ */
+export class AuditRecorder {
+  private buffer: Row[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private lastPrune = 0;
+
+  constructor(private ctx: AppContext, private now: () => Date = () => new Date()) {}
+
+  push(row: Row): void {
+    this.buffer.push(row);
+    if (this.buffer.length >= FLUSH_AT) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+  }
+
+  /** Writes what is buffered; resolves when every row pushed before the call is stored. */
+  flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const rows = this.buffer;
+    this.buffer = [];
+    // Chained, so flushes never overlap and a caller awaiting flush() sees earlier rows stored too.
+    this.flushing = this.flushing.then(() => this.write(rows));
+    return this.flushing;
+  }
+
+  private async write(rows: Row[]): Promise<void> {
+    try {
+      // Bounded batches: one statement may hold only so many bound values.
+      for (let i = 0; i < rows.length; i += 100) await this.ctx.db.insertInto('audit_log').values(rows.slice(i, i + 100)).execute();
+      if (this.now().getTime() - this.lastPrune >= PRUNE_EVERY_MS) await this.prune();
+    } catch (err) {
+      // The log must never take the server down; the reporter tells the operator a batch was lost.
+      void this.ctx.errors.capture(err as Error, { message: 'Writing the audit log failed', tags: { source: 'audit' } });
+    }
+  }
+
+  /** Removes rows older than the retention setting, a batch at a time so no statement holds the table long. */
+  async prune(): Promise<number> {
+    this.lastPrune = this.now().getTime();
+    const days = await this.ctx.settings.get('server.audit_retention_days');
+    const cutoff = new Date(this.now().getTime() - days * 86400_000).toISOString();
+    let removed = 0;
+    for (;;) {
+      const ids = await this.ctx.db.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(PRUNE_BATCH).execute();
+      if (ids.length === 0) return removed;
+      await this.ctx.db.deleteFrom('audit_log').where('id', 'in', ids.map((r) => r.id)).execute();
+      removed += ids.length;
+      if (ids.length < PRUNE_BATCH) return removed;
+    }
+  }
+}
