@@ -196,6 +196,7 @@ const routes: RouteObject[] = [
               section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
               section('plans', 'plans.update', () => trans('Plans')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
+              { path: 'audit-log', loader: requirePermission('audit_log.view'), lazy: () => import('./admin/audit/AuditLogPage') },
               {
                 path: 'custom-pages',
                 loader: requirePermission('custom_pages.update'),

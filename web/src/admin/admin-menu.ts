@@ -1,4 +1,4 @@
-import { BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
+import { BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, ScrollText, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
 import { trans } from '../lib/i18n';
 
 export interface AdminMenuItem {
@@ -29,5 +29,6 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('News'), path: '/admin/news', icon: Newspaper, permission: 'news.update' },
   { label: () => trans('Appearance'), path: '/admin/appearance', icon: Palette, permission: 'appearance.update' },
   { label: () => trans('Settings'), path: '/admin/settings', icon: Settings, permission: 'settings.update' },
+  { label: () => trans('Audit log'), path: '/admin/audit-log', icon: ScrollText, permission: 'audit_log.view' },
 ];
 

@@ -1,8 +1,9 @@
 export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';
 
-function makeFormatter(format: DateVerbosity, timezone: string): Intl.DateTimeFormat {
+function makeFormatter(format: DateVerbosity, timezone: string, withTime = false): Intl.DateTimeFormat {
   const timeZone = timezone === 'auto' ? undefined : timezone;
-  const style: Intl.DateTimeFormatOptions = format === 'auto' ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: format };
+  const date: Intl.DateTimeFormatOptions = format === 'auto' ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: format };
+  const style: Intl.DateTimeFormatOptions = !withTime ? date : format === 'auto' ? { ...date, hour: '2-digit', minute: '2-digit', second: '2-digit' } : { ...date, timeStyle: 'medium' };
   try {
     return new Intl.DateTimeFormat(undefined, { ...style, timeZone });
   } catch {
@@ -12,16 +13,25 @@ function makeFormatter(format: DateVerbosity, timezone: string): Intl.DateTimeFo
 }
 
 let dateFmt = makeFormatter('auto', 'auto');
+let dateTimeFmt = makeFormatter('auto', 'auto', true);
 
 /** Applies the site's date settings (client.dates.format and client.dates.default_timezone) to every date shown. */
 export function configureDates(format: DateVerbosity, timezone: string): void {
   dateFmt = makeFormatter(format, timezone);
+  dateTimeFmt = makeFormatter(format, timezone, true);
 }
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
+}
+
+/** A date with its time to the second (logs), in the site's date settings. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? '' : dateTimeFmt.format(d);
 }
 
 export const SIZE_UNIT_LIST = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

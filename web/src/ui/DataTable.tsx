@@ -41,6 +41,8 @@ export interface DataTableProps<T extends { id: number | string }> {
   title?: ReactNode;
   headerActions?: (params: ListParams) => ReactNode;
   searchLabel?: string;
+  /** False for lists the server cannot search (the search box is left out). */
+  searchable?: boolean;
   emptyState: EmptyStateProps;
   noResultsState: EmptyStateProps;
   /** Allow selecting rows and bulk deleting them. */
@@ -206,7 +208,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-2">
-        <div className="min-w-48 flex-1 sm:max-w-80">
+        {props.searchable !== false && <div className="min-w-48 flex-1 sm:max-w-80">
           <label className="sr-only" htmlFor={`${resource}-search`}>{props.searchLabel ?? trans('Search')}</label>
           <div className="relative">
             <Search size={16} aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
@@ -219,7 +221,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
               className="h-9 w-full rounded-md border border-border bg-bg-elevated pl-8 pr-3 text-sm"
             />
           </div>
-        </div>
+        </div>}
         {filterDefs.length > 0 && (
           <Button onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls={`${resource}-filters`}>
             <ListFilter size={16} aria-hidden />
