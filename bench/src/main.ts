@@ -11,6 +11,7 @@
  *   BENCH_ONLY=catalogue     run only the catalogue figures (sizes in bench/src/catalogue.ts)
  *   BENCH_CATALOGUE=0        skip the catalogue figures
  *   BENCH_ONLY=browse        run only the public browse and search figures (bench/src/browse.ts)
+ *   BENCH_ONLY=audit         run only the audit log figures (BENCH_AUDIT_ROWS, default 10,000,000; bench/src/audit.ts)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,6 +34,7 @@ import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
 import { browseBench } from './browse.ts';
+import { auditBench } from './audit.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -234,6 +236,7 @@ async function main() {
     await uploadsBench(report, section);
     return printSummary(started);
   }
+  if (process.env.BENCH_ONLY === 'audit') return (scope = 'audit log: ', await auditBench(BENCH_DIR, report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'browse') {
     scope = 'browse: ';
@@ -308,6 +311,9 @@ async function main() {
 
   scope = 'fuzz: ';
   await fuzzBench(report, section);
+
+  scope = 'audit log: ';
+  await auditBench(BENCH_DIR, report, section);
 
   if (process.env.BENCH_CATALOGUE !== '0') {
     scope = 'catalogue: ';
