@@ -89,7 +89,9 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 export async function injectSession(app: { inject: (o: any) => Promise<any> }, creds: { email: string; password: string }): Promise<Record<string, string>> {
   const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me' });
   const csrf = me.cookies.find((c: { name: string }) => c.name === 'XSRF-TOKEN')!.value as string;
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf }, payload: creds });
+  // The CSRF token is bound to the guest session cookie that came with it: send both back.
+  const guest = me.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`).join('; ');
+  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { cookie: guest, 'x-xsrf-token': csrf }, payload: creds });
   if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode}`);
   const cookie = [`XSRF-TOKEN=${csrf}`, ...login.cookies.filter((c: { name: string }) => c.name !== 'XSRF-TOKEN').map((c: { name: string; value: string }) => `${c.name}=${c.value}`)].join('; ');
   return { cookie, 'x-xsrf-token': csrf };
