@@ -50,6 +50,7 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
+import { registerCompression } from './http/compression.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerAuth(app, ctx);
   registerInputGuard(app);
   registerSecurityHeaders(app, ctx);
+  registerCompression(app);
   configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
 
   authRoutes(app, ctx);
