@@ -5,6 +5,7 @@ import { HttpError, parse } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { cleanSearchQuery } from './text-search.ts';
+import { DEEP_PAGE, deepPage } from './deep-pages.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 export type FilterHandler = (qb: QB, filter: FilterItem) => QB;
@@ -29,6 +30,8 @@ export interface ListDefinition {
   countVersion?: { db: Db; counter: string };
   /** A cheaper exact total for some filter combinations (e.g. from a pivot index); undefined falls back to counting. */
   narrowedTotal?: (filters: FilterItem[], query: string | undefined) => Promise<number> | undefined;
+  /** Deep pages of a narrowed list are cut from its ordered ids, kept per `countVersion` (deep-pages.ts). */
+  deepPages?: boolean;
 }
 
 const countCache = boundedCache<number>();
@@ -102,7 +105,10 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     if (!narrowed && def.unfilteredTotal) return def.unfilteredTotal();
     return def.countVersion ? versionedCount(def.countVersion, q, count) : count();
   };
-  const [totalValue, rows] = await Promise.all([total(), page.execute()]);
+  const deep = narrowed && def.deepPages && def.countVersion && q.page >= DEEP_PAGE
+    ? await deepPage({ version: def.countVersion, query, filters: q.filterItems, qb, sortCol, dir, tieBreaker: def.tieBreaker, offset, perPage: q.perPage })
+    : null;
+  const [totalValue, rows] = deep ? [deep.total, deep.rows] : await Promise.all([total(), page.execute()]);
   const data = rows.map(map);
   return {
     current_page: q.page,
