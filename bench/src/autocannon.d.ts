@@ -19,6 +19,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     timeout?: number;
+    /** Each request may be rewritten before it is sent (the bench varies the search text per request). */
+    requests?: { method?: string; path?: string; setupRequest?: (req: { path?: string } & Record<string, unknown>) => Record<string, unknown> }[];
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

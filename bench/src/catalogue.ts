@@ -180,9 +180,23 @@ export async function runCatalogueBench(benchDir: string, report: Report, sectio
       return median(samples);
     };
     const genre = (g: number) => encodeURIComponent(JSON.stringify([{ key: 'genres', value: g }]));
+    // Five different genres, each timed on its own; the figure is the median of their medians.
+    const genres = [1, 5, 9, 13, 17];
     for (const sort of ['popularity', 'release_date']) {
-      const m = await time(Array.from({ length: 1 }, (_, i) => `/api/v1/titles?orderBy=${sort}&orderDir=desc&perPage=15&filters=${genre(1 + (i % GENRES))}`));
-      report(`   titles list, sort ${sort} desc, genre filter (median)`, `${m.toFixed(2)} ms`, '< 20 ms', m < 20);
+      const perGenre: number[] = [];
+      for (const g of genres) perGenre.push(await time([`/api/v1/titles?orderBy=${sort}&orderDir=desc&perPage=15&filters=${genre(g)}`], 20));
+      const m = median(perGenre);
+      report(`   titles list, sort ${sort} desc, genre filter (median over genres ${genres.join(', ')})`, `${m.toFixed(2)} ms`, '< 20 ms', m < 20);
+    }
+    // The unfiltered lists the admin opens first: totals from maintained counters, the page from the sort index.
+    for (const [label, url] of [
+      ['titles list, unfiltered, newest first', '/api/v1/titles?perPage=15'],
+      ['titles list, unfiltered, sort popularity desc', '/api/v1/titles?perPage=15&orderBy=popularity&orderDir=desc'],
+      ['people list, unfiltered, newest first', '/api/v1/people?perPage=15'],
+      ['people list, unfiltered, sort popularity desc', '/api/v1/people?perPage=15&orderBy=popularity&orderDir=desc'],
+    ] as const) {
+      const m = await time([url], 30);
+      report(`   ${label} (median)`, `${m.toFixed(2)} ms`, '< 20 ms', m < 20);
     }
     // The admin list's search box: matches from the search driver (the database's own index here), best first.
     const searched = await time(['night riv', 'golden'].map((q) => `/api/v1/titles?query=${encodeURIComponent(q)}&perPage=15`), 30);

@@ -15,8 +15,8 @@ const LINES = Number(process.env.BENCH_TRANSLATION_LINES ?? 10_000);
 const LANGUAGE = 'eo';
 const QUERY = 'line 4321';
 /**
- * The query is typed and erased ROUNDS times; each keystroke's figure is its best round, which leaves out the
- * time the browser spent waiting for a CPU other processes held (the raw median is printed beside it).
+ * The query is typed and erased ROUNDS times; each keystroke's figure is its median over the rounds (issue 16 item 2:
+ * not the best round, which hid slow rounds), and the target is on the median of those per-keystroke medians.
  */
 const ROUNDS = Number(process.env.BENCH_TRANSLATION_ROUNDS ?? 5);
 
@@ -106,15 +106,15 @@ export async function translationEditorBench(base: string, headers: Record<strin
     })(${JSON.stringify(QUERY)}, ${ROUNDS})`) as { text: string; ms: number; rows: number }[];
     if (process.env.BENCH_VERBOSE) console.log(times.map((t) => `${JSON.stringify(t.text)}:${t.ms.toFixed(1)}/${t.rows}`).join(" "));
     const full = times.find((t) => t.text === QUERY)!;
-    const best = new Map<string, number>();
-    for (const t of times) best.set(t.text, Math.min(best.get(t.text) ?? Infinity, t.ms));
+    const rounds = new Map<string, number[]>();
+    for (const t of times) rounds.set(t.text, [...(rounds.get(t.text) ?? []), t.ms]);
     const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-    const bests = [...best.values()];
+    const medians = [...rounds.values()].map((xs) => pct(xs, 0.5));
     const raw = times.map((t) => t.ms);
     console.log(`  ${raw.length} keystrokes ("${QUERY}" typed then erased, ${ROUNDS} rounds); rows after the full query: ${full.rows}`);
-    report('   filter time per keystroke, median (best of rounds)', `${pct(bests, 0.5).toFixed(2)} ms`, '< 16 ms', pct(bests, 0.5) < 16);
-    report('   filter time per keystroke, worst (best of rounds)', `${Math.max(...bests).toFixed(2)} ms`, '< 16 ms', Math.max(...bests) < 16);
-    report('   raw median / p95 over all rounds (includes CPU contention)', `${pct(raw, 0.5).toFixed(1)} / ${pct(raw, 0.95).toFixed(1)} ms`, '(info)', null);
+    report(`   filter time per keystroke, median over ${ROUNDS} rounds`, `${pct(medians, 0.5).toFixed(2)} ms`, '< 16 ms', pct(medians, 0.5) < 16);
+    report('   filter time per keystroke, slowest keystroke (its median over rounds)', `${Math.max(...medians).toFixed(2)} ms`, '< 16 ms', Math.max(...medians) < 16);
+    report('   p95 over every keystroke of every round (includes CPU contention)', `${pct(raw, 0.95).toFixed(1)} ms`, '(info)', null);
     report('   rows in the DOM while filtering (max)', String(Math.max(...times.map((t) => t.rows))), '< 300', Math.max(...times.map((t) => t.rows)) < 300 && full.rows >= 1);
   } finally {
     await browser.close();

@@ -23,7 +23,7 @@ import SQLite from 'better-sqlite3';
 import { ADMIN, LAST, ensurePostgresData, ensureSqliteData } from './data.ts';
 import { filesBench } from './files.ts';
 import type { Recorded } from './server.ts';
-import { Server, children, login as loginAs } from './harness.ts';
+import { Server, children, dataGeneration, login as loginAs } from './harness.ts';
 import { translationEditorBench } from './localizations.ts';
 import { settingsScenario } from './settings.ts';
 import { appearanceBench } from './appearance.ts';
@@ -35,6 +35,7 @@ import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
 import { browseBench } from './browse.ts';
 import { auditBench } from './audit.ts';
+import { adminInitialJs } from './admin-js.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -43,12 +44,19 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 10;
 const PG_URL = process.env.BENCH_DATABASE_URL;
 
-// The bench must stop by itself whatever happens.
-const deadline = setTimeout(() => {
-  console.error('bench: giving up after 20 minutes');
+// The bench must stop by itself whatever happens: BENCH_LIMIT_MINUTES (20) of measuring, not counting the one-off
+// generation of cached data files (harness.ts dataGeneration), which gets a limit of its own.
+const LIMIT_MS = Number(process.env.BENCH_LIMIT_MINUTES ?? 20) * 60_000;
+const GENERATION_LIMIT_MS = 90 * 60_000;
+const benchStart = performance.now();
+const deadline = setInterval(() => {
+  const generated = dataGeneration.ms();
+  const measuring = performance.now() - benchStart - generated;
+  if (dataGeneration.running() ? generated < GENERATION_LIMIT_MS : measuring < LIMIT_MS) return;
+  console.error(`bench: giving up after ${(measuring / 60_000).toFixed(0)} minutes of measuring (+ ${(generated / 60_000).toFixed(0)} generating data)`);
   for (const c of children) c.kill('SIGKILL');
   process.exit(2);
-}, 20 * 60_000);
+}, 5_000);
 deadline.unref();
 
 type Row = { figure: string; value: string; target: string; pass: boolean | null };
@@ -67,22 +75,30 @@ const ms = (n: number) => `${n.toFixed(2)} ms`;
 // ---- list scenarios -----------------------------------------------------------------------------
 
 const SEARCH = LAST[4321].toLowerCase();
+/** Every last name but the recorded one, shuffled the same way each run: the cold text queries. */
+const COLD_QUERIES = LAST.filter((l) => l.toLowerCase() !== SEARCH).map((l, i) => ({ l, k: (i * 7919) % LAST.length })).sort((a, b) => a.k - b.k).map((x) => x.l.toLowerCase());
 interface Scenario { name: string; params: Record<string, string>; search: boolean }
 function scenarios(): Scenario[] {
   const variants: { label: string; params: Record<string, string>; search: boolean }[] = [
     { label: 'no query/filter', params: {}, search: false },
-    { label: `query "${SEARCH}"`, params: { query: SEARCH }, search: true },
+    { label: `query: ${COLD_QUERIES.length.toLocaleString('en')} different last names, cold`, params: { query: SEARCH }, search: true },
     { label: 'filter banned', params: { filters: JSON.stringify([{ key: 'banned_at', value: true }]) }, search: false },
     { label: 'filter verified (80%)', params: { filters: JSON.stringify([{ key: 'email_verified_at', value: true }]) }, search: false },
-    { label: `query + filter verified`, params: { query: SEARCH, filters: JSON.stringify([{ key: 'email_verified_at', value: true }]) }, search: true },
+    { label: 'query (different each time, cold) + filter verified', params: { query: SEARCH, filters: JSON.stringify([{ key: 'email_verified_at', value: true }]) }, search: true },
   ];
   const sorts = [{ label: 'created_at desc', params: { orderBy: 'created_at', orderDir: 'desc' } }, { label: 'email asc', params: { orderBy: 'email', orderDir: 'asc' } }];
   return sorts.flatMap((s) => variants.map((v) => ({ name: `${s.label}, ${v.label}`, params: { ...s.params, ...v.params }, search: v.search })));
 }
 const listUrl = (base: string, params: Record<string, string>) => `${base}/api/v1/users?${new URLSearchParams({ page: '1', perPage: '15', ...params })}`;
 
-async function load(url: string, headers: Record<string, string>) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30 });
+/**
+ * `vary` rewrites each request's URL: the text-search scenarios ask a different last name every time (8,000 of them,
+ * more than one run sends), so no answer comes from the server's in-memory caches of counts or matches.
+ */
+async function load(url: string, headers: Record<string, string>, vary?: (n: number) => string) {
+  let n = 0;
+  const requests = vary ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, path: vary(n++) }) }] : undefined;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, timeout: 30, requests });
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad) console.log(`        (${bad} failed requests: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts)`);
   return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.total / r.duration, ok: bad === 0 };
@@ -96,6 +112,17 @@ async function warm(url: string, headers: Record<string, string>): Promise<numbe
     total = ((await res.json()) as any).pagination.total;
   }
   return total;
+}
+
+/** Adds the count(*) a request without caches would run beside its page query, when the server skipped it. */
+function withCount(statements: Recorded[]): Recorded[] {
+  if (statements.some((st) => /count\(/i.test(st.sql))) return statements;
+  const page = statements.find((st) => /limit \?/i.test(st.sql));
+  const m = page && /^select\s[\s\S]*?\sfrom\s("users"[\s\S]*?)\sorder by\s[\s\S]*$/i.exec(page.sql);
+  if (!page || !m) return statements;
+  // The page's parameters end with its limit and offset; the rest belong to the where clause the count shares.
+  const params = (page.params[0] as unknown[] | undefined) ?? [];
+  return [...statements, { sql: `select count(*) as "total" from ${m[1]}`, params: [params.slice(0, -2)] }];
 }
 
 /** Runs the recorded count and page statements directly through better-sqlite3 for `seconds`. */
@@ -122,9 +149,15 @@ async function sqliteLists(server: Server, headers: Record<string, string>, file
       const { statements } = await server.call<{ statements: Recorded[] }>({ type: 'record-stop' });
       // The count and page queries over users (the session, role and settings lookups are left out).
       const listSql = statements.filter((st) => /from "users"/i.test(st.sql) && (/count\(/i.test(st.sql) || /limit \?/i.test(st.sql)));
-      // (An unfiltered page reuses the briefly cached total, so it runs the page query alone, as the server did.)
-      const perRequest = listSql;
-      const r = await load(url, headers);
+      // Direct is what a request would run without the server's caches: the page query and its count, even when the
+      // server answered the total from a cached or maintained count.
+      const perRequest = withCount(listSql);
+      // A text query changes on every request (cold); the direct loop replays the recorded query's statements.
+      const varied = s.search ? (n: number) => {
+        const u = new URL(listUrl(server.base, { ...s.params, query: COLD_QUERIES[n % COLD_QUERIES.length] }));
+        return u.pathname + u.search;
+      } : undefined;
+      const r = await load(url, headers, varied);
       const directRate = directLoop(direct, perRequest, 2);
       console.log(`  -- ${s.name} (total ${total.toLocaleString('en')})`);
       scope = `SQLite ${s.name}: `;
@@ -132,7 +165,7 @@ async function sqliteLists(server: Server, headers: Record<string, string>, file
       report('   p99 latency', ms(r.p99), '< 50 ms', r.ok && r.p99 < 50);
       report('   throughput', `${r.rps.toFixed(0)} req/s`, s.search ? '>= 300 req/s (text query)' : '', s.search ? r.ok && r.rps >= 300 : null);
       const ratio = r.rps / directRate;
-      report(`   vs the same ${perRequest.length} queries direct (${directRate.toFixed(0)}/s)`, `${(ratio * 100).toFixed(0)}%`, '>= 60%', ratio >= 0.6);
+      report(`   vs its count + page queries direct, no caches (${directRate.toFixed(0)}/s)`, `${(ratio * 100).toFixed(0)}%`, '>= 60%', ratio >= 0.6);
     }
   } finally {
     direct.close();
@@ -192,10 +225,8 @@ async function countLines(file: string): Promise<number> {
 
 // ---- web bundle -------------------------------------------------------------------------------------
 
-function webBundle() {
-  scope = 'web: ';
-  section('Admin initial JavaScript (web/dist/index.html script + modulepreload tags, gzip -9)');
-  const dist = path.join(ROOT, 'web', 'dist');
+/** Builds web/dist first, so the servers the bench starts serve the current app (the admin page in Chromium). */
+function buildWeb() {
   if (process.env.BENCH_SKIP_WEB_BUILD !== '1') {
     console.log('  building web (npm run build -w web) ...');
     const b = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, encoding: 'utf8', timeout: 5 * 60_000 });
@@ -203,9 +234,15 @@ function webBundle() {
       console.log(`  web build failed (status ${b.status}); sizing the existing web/dist if any.\n${(b.stdout + b.stderr).split('\n').slice(-15).map((l) => `    ${l}`).join('\n')}`);
     }
   }
+}
+
+function webBundle() {
+  scope = 'web: ';
+  section('Entry JavaScript (web/dist/index.html script + modulepreload tags, gzip -9; for information)');
+  const dist = path.join(ROOT, 'web', 'dist');
   const indexFile = path.join(dist, 'index.html');
   if (!fs.existsSync(indexFile)) {
-    report('   admin initial JS (gzip)', 'no web/dist', '< 250 KB', false);
+    report('   entry JS (gzip)', 'no web/dist', '(info)', null);
     return;
   }
   const html = fs.readFileSync(indexFile, 'utf8');
@@ -223,7 +260,7 @@ function webBundle() {
     gz += g;
     console.log(`  ${src.padEnd(50)} ${(buf.length / 1024).toFixed(1).padStart(8)} KB  gzip ${(g / 1024).toFixed(1).padStart(7)} KB`);
   }
-  report(`   admin initial JS, ${new Set(srcs).size} files (${(raw / 1024).toFixed(0)} KB raw)`, `${(gz / 1024).toFixed(1)} KB gzip`, '< 250 KB', gz < 250 * 1024);
+  report(`   entry JS in index.html, ${new Set(srcs).size} files (${(raw / 1024).toFixed(0)} KB raw)`, `${(gz / 1024).toFixed(1)} KB gzip`, '(info; the target is the Chromium figure)', null);
 }
 
 // ---- main ---------------------------------------------------------------------------------------------
@@ -251,6 +288,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');
+  buildWeb();
   const file = await ensureSqliteData(BENCH_DIR, USERS);
   const storage = path.join(BENCH_DIR, `run-${process.pid}`);
   try {
@@ -258,6 +296,10 @@ async function main() {
     try {
       const headers = await loginAs(server.base, ADMIN);
       await sqliteLists(server, headers, file);
+      scope = 'web: ';
+      section('Admin initial JavaScript in Chromium (first visit to /admin/users, signed in)');
+      if (fs.existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) await adminInitialJs(server.base, headers, report);
+      else report('   admin initial JS', 'no web/dist', '< 250 KB', false);
       scope = 'translations: ';
       await translationEditorBench(server.base, headers, report, section);
       await csvExport(server, headers, storage);

@@ -69,14 +69,17 @@ async function load(base: string, connections: number, next: () => { path: strin
 /** Title page data calls, spread over the titles. */
 const titleLoad = (base: string, connections: number) => load(base, connections, () => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` }));
 
+// A guest's CSRF token is derived from its csrf_id cookie (server/src/http/csrf.ts): one guest id, its token in the header.
+const CSRF_ID = 'bench-guest-csrf-id-0123456789';
+const CSRF = crypto.createHash('sha256').update(`csrf-guest:${CSRF_ID}`).digest('base64url');
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** Play events from ever-new anonymous visitors (each one a new play), spread over the videos. */
 const playLoad = (base: string, connections: number) => load(base, connections, () => ({
   method: 'POST',
   path: `/api/v1/videos/${1 + Math.floor(Math.random() * TITLES)}/plays`,
   headers: {
-    'content-type': 'application/json', 'x-xsrf-token': 'bench', 'user-agent': UA, 'x-forwarded-for': '81.2.69.142',
-    cookie: `XSRF-TOKEN=bench; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
+    'content-type': 'application/json', 'x-xsrf-token': CSRF, 'user-agent': UA, 'x-forwarded-for': '81.2.69.142',
+    cookie: `XSRF-TOKEN=${CSRF}; csrf_id=${CSRF_ID}; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
   },
   body: JSON.stringify({ seconds: 6, position: 6 }),
 }));

@@ -52,6 +52,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAudit } from './modules/audit/hook.ts';
+import { registerCompression } from './http/compression.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerInputGuard(app);
   registerSecurityHeaders(app, ctx);
   registerAudit(app, ctx);
+  registerCompression(app);
   configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
 
   authRoutes(app, ctx);

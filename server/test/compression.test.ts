@@ -45,3 +45,47 @@ describe('precompressed assets', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+// JSON answers (issue 16 item 1): the public settings call is several KB; the health check a few bytes.
+const api = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('compressed JSON answers', () => {
+  it('compresses a large answer with brotli, decompressing to the same JSON', async () => {
+    const plain = await api('/api/v1/settings');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const res = await api('/api/v1/settings', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(String(res.headers['content-type'])).toContain('application/json');
+    expect(res.headers['content-length']).toBeUndefined();
+    expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('uses gzip when brotli is not accepted or refused with q=0', async () => {
+    const plain = (await api('/api/v1/settings')).json();
+    for (const header of ['gzip', 'br;q=0, gzip;q=0.8']) {
+      const res = await api('/api/v1/settings', header);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(res.rawPayload).toString())).toEqual(plain);
+    }
+  });
+
+  it('sends small answers as they are, still saying they vary by encoding', async () => {
+    const res = await api('/api/v1/health', 'gzip, br');
+    expect(res.rawPayload.length).toBeLessThan(1024);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(() => res.json()).not.toThrow();
+  });
+
+  it('compresses the server-rendered HTML too', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    const html = res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(res.rawPayload).toString() : res.body;
+    expect(html).toContain('<div id="root">');
+    if (Buffer.byteLength(html) >= 1024) expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});

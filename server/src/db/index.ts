@@ -15,13 +15,28 @@ pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
 pg.types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
 pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString()); // timestamp
 
+/** Prepared statements kept per SQL text: Kysely prepares every query anew, and preparing costs more than a small query. */
+const STATEMENT_CACHE = 500;
+
 /** better-sqlite3 cannot bind booleans; store them as 0/1 like SQLite itself does. */
 function sqliteWithBooleans(db: SQLite.Database): SqliteDatabase {
   const conv = (params: ReadonlyArray<unknown>) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  const cache = new Map<string, SQLite.Statement>();
+  const prepared = (query: string): SQLite.Statement => {
+    const hit = cache.get(query);
+    // A statement still iterating (a streamed export) cannot run twice at once: that caller gets a fresh one.
+    if (hit && !hit.busy) return hit;
+    const stmt = db.prepare(query);
+    if (!hit) {
+      if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+      cache.set(query, stmt);
+    }
+    return stmt;
+  };
   return {
     close: () => db.close(),
     prepare(query: string) {
-      const stmt = db.prepare(query);
+      const stmt = prepared(query);
       return {
         reader: stmt.reader,
         all: (params: ReadonlyArray<unknown>) => stmt.all(conv(params)),

@@ -17,6 +17,7 @@ import * as m0021 from './migrations/0021_browse_indexes.ts';
 import * as m0023 from './migrations/0023_plays.ts';
 import * as m0025 from './migrations/0025_channels.ts';
 import * as m0031 from './migrations/0031_audit_log.ts';
+import * as m0029 from './migrations/0029_perf_indexes.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0021_browse_indexes': m0021,
   '0023_plays': m0023,
   '0025_channels': m0025,
+  '0029_perf_indexes': m0029,
   '0031_audit_log': m0031,
 };
 

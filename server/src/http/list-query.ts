@@ -5,6 +5,7 @@ import { HttpError, parse } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { cleanSearchQuery } from './text-search.ts';
+import { DEEP_PAGE, deepPage } from './deep-pages.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 export type FilterHandler = (qb: QB, filter: FilterItem) => QB;
@@ -34,6 +35,8 @@ export interface ListDefinition {
    * rows an exact count of a broad filter would cost more than the page it describes.
    */
   countCap?: { db: Db; max: number };
+  /** Deep pages of a narrowed list are cut from its ordered ids, kept per `countVersion` (deep-pages.ts). */
+  deepPages?: boolean;
 }
 
 const countCache = boundedCache<number>();
@@ -110,7 +113,10 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     if (!narrowed && def.unfilteredTotal) return def.unfilteredTotal();
     return def.countVersion ? versionedCount(def.countVersion, q, count) : count();
   };
-  const [totalValue, rows] = await Promise.all([total(), page.execute()]);
+  const deep = narrowed && def.deepPages && def.countVersion && q.page >= DEEP_PAGE
+    ? await deepPage({ version: def.countVersion, query, filters: q.filterItems, qb, sortCol, dir, tieBreaker: def.tieBreaker, offset, perPage: q.perPage })
+    : null;
+  const [totalValue, rows] = deep ? [deep.total, deep.rows] : await Promise.all([total(), page.execute()]);
   const data = rows.map(map);
   const capped = cap !== undefined && narrowed && totalValue > cap;
   return {

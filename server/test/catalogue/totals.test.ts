@@ -43,3 +43,30 @@ describe.each([['titles', 'Counted title'], ['people', 'Counted person']] as con
     }
   });
 });
+
+describe('videos totals', () => {
+  const video = (titleId: number, name: string) => admin.post('/api/v1/videos', {
+    name, title_id: titleId, type: 'embed', src: 'https://www.youtube.com/embed/abc', category: 'trailer', quality: 'hd', language: 'en',
+  });
+
+  it('keeps the counter with inserts and deletes, and an unfiltered list reads it instead of counting', async () => {
+    const titleId = (await admin.post('/api/v1/titles', { name: 'Counted host' })).body.title.id as number;
+    const before = await counter('rows:videos');
+    expect(before).toBe((await t.ctx.db.selectFrom('videos').select('id').execute()).length);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await video(titleId, `Counted video ${i}`)).body.video.id);
+    expect(await counter('rows:videos')).toBe(before + 3);
+    expect((await admin.delete(`/api/v1/videos/${ids.pop()}`)).status).toBe(200);
+    expect(await counter('rows:videos')).toBe(before + 2);
+
+    const exact = await total('/api/v1/videos');
+    expect(exact).toBe(before + 2);
+    await t.ctx.db.updateTable('counters').set({ value: 54321 }).where('name', '=', 'rows:videos').execute();
+    try {
+      expect(await total('/api/v1/videos')).toBe(54321);
+      expect(await total('/api/v1/videos', { filters: [{ key: 'title_id', value: titleId }] })).toBe(2);
+    } finally {
+      await t.ctx.db.updateTable('counters').set({ value: exact }).where('name', '=', 'rows:videos').execute();
+    }
+  });
+});

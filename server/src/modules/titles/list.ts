@@ -80,5 +80,6 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
     unfilteredTotal: () => readCounter(ctx.db, 'rows:titles'),
     // Filtered totals are counted once per catalogue change (migration 0021) and filter set, not per page view.
     countVersion: { db: ctx.db, counter: 'version:titles' },
+    deepPages: true,
   };
 }

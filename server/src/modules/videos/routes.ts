@@ -6,6 +6,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { filters, paginate, parseIds, type FilterHandler } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
+import { readCounter } from '../../db/versions.ts';
 import { removeStoredFiles } from '../titles/service.ts';
 import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
@@ -93,6 +94,8 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       // Video names are not in the full-text index; a prefix match runs on the name index.
       search: (qb, q) => qb.where('videos.name', '>=', q).where('videos.name', '<', `${q}\uffff`),
+      // Kept by triggers (migration 0020 counts videos too): no count(*) over the whole table.
+      unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
     });
     return { pagination: { ...page, data: hideUnapprovedSources(req.auth.can('videos.update'), await withRelations(ctx.db, page.data)) } };
   });

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { isHLSProvider, MediaPlayer, MediaProvider, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { defaultLayoutIcons, DefaultVideoLayout } from '@vidstack/react/player/layouts/default';
 import '@vidstack/react/player/styles/default/theme.css';
@@ -24,6 +24,29 @@ function onProviderChange(provider: MediaProviderAdapter | null) {
   if (isHLSProvider(provider)) provider.library = () => import('hls.js');
 }
 
+/**
+ * Space with nothing focused plays or pauses (issue 10): Vidstack's document shortcuts only listen once its player
+ * counted as the page's active one, which a player mounted after the page loaded is not until something in it takes
+ * focus, so Space scrolled the page instead. This listener sits on window, after Vidstack's on document: when Vidstack
+ * handled the key it stopped the event and this one never runs, so a press never toggles twice.
+ */
+function useSpaceOnBarePage(player: React.RefObject<MediaPlayerInstance | null>) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== ' ' || event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
+      const focused = document.activeElement;
+      if (focused && focused !== document.body && focused !== document.documentElement) return;
+      const p = player.current;
+      if (!p) return;
+      event.preventDefault();
+      if (p.paused) void p.play().catch(() => {});
+      else void p.pause().catch(() => {});
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [player]);
+}
+
 interface Props {
   video: WatchVideo;
   title: string;
@@ -40,6 +63,7 @@ interface Props {
 export default function Player({ video, title, poster, resumeAt, autoPlay, onTime, onSeeked, onPause, onEnded }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const resumed = useRef(false);
+  useSpaceOnBarePage(player);
   const src = video.type === 'stream' ? { src: video.src, type: 'application/x-mpegurl' as const } : video.src;
   return (
     <MediaPlayer
