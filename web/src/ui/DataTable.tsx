@@ -256,7 +256,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         </div>
       )}
 
-      <div className="overflow-x-auto rounded-md border border-border">
+      {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
+      <div className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
           <thead className="bg-bg-alt text-left text-xs uppercase tracking-wide text-text-muted">
             {table.getHeaderGroups().map((hg) => (
