@@ -17,7 +17,8 @@ async function expectOnScreen(page: Page, box: { x: number; y: number; width: nu
 test('opening a users row’s "⋮" menu shows the menu over the page, which stays in place', async ({ page }) => {
   await page.goto('/admin/users');
   const trigger = page.getByRole('button', { name: /^More actions for / }).first();
-  await expect(trigger).toBeVisible();
+  // The list loads after the page's frame; give it the time a slow phone needs.
+  await expect(trigger).toBeVisible({ timeout: 20_000 });
   const heading = page.getByRole('heading', { level: 1, name: 'Users' });
   const before = await heading.boundingBox();
   await trigger.click();
