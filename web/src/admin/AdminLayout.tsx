@@ -7,6 +7,7 @@ import { AccountMenu } from '../ui/AccountMenu';
 import { cn } from '../ui/cn';
 import { ADMIN_MENU } from './admin-menu';
 import { MenuPosition } from '../site/appearance/MenuPosition';
+import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
 
 const MOBILE_QUERY = '(max-width: 1024px)';
 const COMPACT_KEY = 'sidebar-compact:admin';
@@ -29,6 +30,7 @@ export function Component() {
   const location = useLocation();
   const [compact, setCompact] = useState(() => localStorage.getItem(COMPACT_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
+  useFocusHeadingOnNavigate();
 
   useEffect(() => setMobileOpen(false), [location.pathname, isMobile]);
   useEffect(() => {
@@ -52,6 +54,7 @@ export function Component() {
 
   return (
     <div className="flex h-full flex-col">
+      <SkipLink />
       <header className="flex h-14 shrink-0 items-center gap-3 border-b border-border bg-bg-elevated px-3">
         <button
           type="button"
@@ -107,7 +110,7 @@ export function Component() {
             </div>
           </nav>
         )}
-        <main className="min-w-0 flex-1 overflow-y-auto">
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 overflow-y-auto outline-none">
           <Outlet />
         </main>
       </div>

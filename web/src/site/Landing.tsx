@@ -11,6 +11,7 @@ import { isAppearancePreview } from './appearance/preview';
 import { MenuPosition } from './appearance/MenuPosition';
 import { AccountButtons, VisitorLanguageSwitch } from './SiteLayout';
 import { SiteHeader } from './ui/SiteHeader';
+import { MAIN_ID } from '../ui/RouteFocus';
 
 // Sections that fetch data load after the first paint so the landing page's first bundle stays small.
 const TrendingSection = lazy(() => import('./landing/TrendingSection'));
@@ -53,11 +54,13 @@ export function Component() {
   };
   return (
     <div className="flex min-h-full flex-col">
+      {/* <main> holds the hero too (the header is drawn over its image); the skip link lands past the header. */}
+      <main className="flex flex-1 flex-col">
       <section className="relative isolate overflow-hidden bg-bg-alt text-white" data-appearance="header">
         <div className="absolute inset-0 -z-20 scale-105 bg-cover bg-center" style={headerImage} data-appearance="headerImage" aria-hidden />
         <div className="absolute inset-0 -z-10" style={{ background: overlay ?? 'rgba(0,0,0,.55)' }} data-appearance="headerOverlay" aria-hidden />
         <SiteHeader overlay menu="landing-page-navbar" account={<AccountButtons />} />
-        <div className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center sm:pt-28">
+        <div id={MAIN_ID} tabIndex={-1} className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center outline-none sm:pt-28">
           <h1 className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
           {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
           <div className="mt-4 flex flex-wrap justify-center gap-3">
@@ -105,6 +108,7 @@ export function Component() {
           <Cta action={a.actions.cta3} variant="primary" name="cta3" />
         </div>
       </section>
+      </main>
 
       <footer className="border-t border-border px-4 py-6 text-sm text-text-muted sm:px-6">
         <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

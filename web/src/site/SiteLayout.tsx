@@ -11,6 +11,7 @@ import { AdSlot } from './ads/AdSlot';
 import { CookieNotice } from './CookieNotice';
 import { useThemeStyle } from './appearance/theme';
 import { SiteHeader } from './ui/SiteHeader';
+import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
@@ -66,15 +67,18 @@ export function SiteFooter() {
 export function Component() {
   useThemeStyle();
   usePreviewBridge();
+  useFocusHeadingOnNavigate();
   const isLanding = useMatch('/');
   const hasBottom = useMenuItems('mobile-bottom').length > 0;
-  if (isLanding) return <><ScrollRestoration /><CookieNotice at="top" /><Outlet /><CookieNotice at="bottom" /></>;
+  // The landing page draws its own header inside its hero, so it carries its own <main id={MAIN_ID}>.
+  if (isLanding) return <><SkipLink /><ScrollRestoration /><CookieNotice at="top" /><Outlet /><CookieNotice at="bottom" /></>;
   return (
     <div className="flex min-h-full flex-col">
+      <SkipLink />
       <ScrollRestoration />
       <CookieNotice at="top" />
       <SiteHeader account={<AccountButtons />} />
-      <main className={hasBottom ? 'min-w-0 flex-1 pb-16 md:pb-0' : 'min-w-0 flex-1'}>
+      <main id={MAIN_ID} tabIndex={-1} className={hasBottom ? 'min-w-0 flex-1 pb-16 outline-none md:pb-0' : 'min-w-0 flex-1 outline-none'}>
         <AdSlot slot="general_top" />
         <Outlet />
         <AdSlot slot="general_bottom" />

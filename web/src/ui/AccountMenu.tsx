@@ -29,9 +29,11 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
   };
   return (
     <DropdownMenu>
-      <DropdownTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-hover sm:pr-3" aria-label={trans('Account menu')}>
+      {/* The name is the visible text followed by what the button does (WCAG 2.5.3: the label contains the visible text). */}
+      <DropdownTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-hover sm:pr-3">
         <Avatar src={user.avatar} label={user.display_name || user.email} size={32} />
-        <span className="hidden max-w-40 truncate text-sm font-medium sm:inline">{user.display_name || user.email}</span>
+        <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate sm:text-sm sm:font-medium">{user.display_name || user.email}</span>
+        <span className="sr-only">{trans('Account menu')}</span>
       </DropdownTrigger>
       <DropdownContent>
         <DropdownLabel>{user.email}</DropdownLabel>

@@ -70,6 +70,31 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+/** The row-selection column, defined once so React keeps the same checkbox elements between renders. */
+const selectColumn: DataTableColumn<{ id: number | string }> = {
+  id: '__select',
+  className: 'w-10',
+  header: ({ table }) => (
+    <input
+      type="checkbox"
+      className="h-4 w-4 accent-[var(--color-primary)]"
+      aria-label={trans('Select all rows')}
+      checked={table.getIsAllPageRowsSelected()}
+      ref={(el) => { if (el) el.indeterminate = table.getIsSomePageRowsSelected(); }}
+      onChange={table.getToggleAllPageRowsSelectedHandler()}
+    />
+  ),
+  cell: ({ row }) => (
+    <input
+      type="checkbox"
+      className="h-4 w-4 accent-[var(--color-primary)]"
+      aria-label={trans('Select row')}
+      checked={row.getIsSelected()}
+      onChange={row.getToggleSelectedHandler()}
+    />
+  ),
+};
+
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
   const { endpoint, columns, filters: filterDefs = [], canDelete, extraParams, perPage: fixedPerPage, selectionActions, fixedFilters, defaultPerPage } = props;
   const selectable = !!canDelete || !!selectionActions;
@@ -135,33 +160,13 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   useEffect(() => setRowSelection({}), [pagination]);
 
-  const selectColumn: DataTableColumn<T> = {
-    id: '__select',
-    className: 'w-10',
-    header: ({ table }) => (
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-[var(--color-primary)]"
-        aria-label={trans('Select all rows')}
-        checked={table.getIsAllPageRowsSelected()}
-        ref={(el) => { if (el) el.indeterminate = table.getIsSomePageRowsSelected(); }}
-        onChange={table.getToggleAllPageRowsSelectedHandler()}
-      />
-    ),
-    cell: ({ row }) => (
-      <input
-        type="checkbox"
-        className="h-4 w-4 accent-[var(--color-primary)]"
-        aria-label={trans('Select row')}
-        checked={row.getIsSelected()}
-        onChange={row.getToggleSelectedHandler()}
-      />
-    ),
-  };
+  // One column definition for the table's lifetime: a new cell function each render would remount the checkboxes
+  // and drop the focus of the one just ticked.
+  const allColumns = useMemo(() => (selectable ? [selectColumn as DataTableColumn<T>, ...columns] : columns), [selectable, columns]);
 
   const table = useReactTable<T>({
     data,
-    columns: selectable ? [selectColumn, ...columns] : columns,
+    columns: allColumns,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -253,7 +258,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         </div>
       )}
 
-      <div className="overflow-x-auto rounded-md border border-border">
+      {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
+      <div className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
           <thead className="bg-bg-alt text-left text-xs uppercase tracking-wide text-text-muted">
             {table.getHeaderGroups().map((hg) => (

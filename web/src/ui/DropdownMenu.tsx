@@ -2,7 +2,14 @@ import * as DM from '@radix-ui/react-dropdown-menu';
 import type { ReactNode } from 'react';
 import { cn } from './cn';
 
-export const DropdownMenu = DM.Root;
+/**
+ * Menus are not modal: a modal menu locks the page's scrolling and hides everything else from assistive technology
+ * (aria-hidden over focusable content), and on a phone the scroll lock re-laid the page out blank behind the menu.
+ * Escape, outside clicks and focus return work the same.
+ */
+export function DropdownMenu(props: DM.DropdownMenuProps) {
+  return <DM.Root modal={false} {...props} />;
+}
 export const DropdownTrigger = DM.Trigger;
 
 export function DropdownContent({ children, align = 'end', side = 'bottom', onCloseAutoFocus }: {
@@ -15,7 +22,11 @@ export function DropdownContent({ children, align = 'end', side = 'bottom', onCl
 }) {
   return (
     <DM.Portal>
-      <DM.Content align={align} side={side} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus} className="z-50 min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
+      <DM.Content
+        align={align} side={side} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus}
+        // Kept inside the screen even when the trigger sits at the scrolled edge of a wide table on a phone.
+        collisionPadding={8} sticky="always"
+        className="z-50 max-w-[calc(100vw-16px)] min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">
         {children}
       </DM.Content>
     </DM.Portal>

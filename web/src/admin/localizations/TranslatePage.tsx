@@ -124,6 +124,8 @@ function TranslationEditor({ localization }: { localization: Localization }) {
   return (
     <div className="flex h-full flex-col gap-4 p-4 desk:p-8">
       <Breadcrumb items={[{ label: trans('Localizations'), to: '/admin/localizations' }, { label: localization.name }]} />
+      {/* The breadcrumb shows where this is; the heading names it for screen readers and focus after navigation. */}
+      <h1 className="sr-only">{trans('Translate :name', { name: localization.name })}</h1>
       <div className="flex flex-wrap items-center gap-2">
         <TextField
           type="search"

@@ -73,7 +73,7 @@ export function Component() {
               <div className="truncate text-xs text-text-muted">{u.email}</div>
             </div>
             {u.banned_at && (
-              <span className="ml-1 rounded bg-danger/15 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
+              <span className="ml-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
             )}
           </div>
         ),

@@ -43,7 +43,7 @@ export function SessionsPanel() {
                   {[s.ip, s.current ? trans('This device') : trans('Last active :date', { date: formatDate(s.last_active_at) })].filter(Boolean).join(' · ')}
                 </div>
               </div>
-              {s.current && <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-medium text-success">{trans('Current')}</span>}
+              {s.current && <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{trans('Current')}</span>}
             </li>
           ))}
         </ul>

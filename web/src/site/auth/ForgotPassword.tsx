@@ -26,7 +26,7 @@ export function Component() {
     }
   });
   return (
-    <AuthCard title={trans('Forgot your password?')} footer={<Link className="text-primary hover:underline" to="/login">{trans('Back to sign in')}</Link>}>
+    <AuthCard title={trans('Forgot your password?')} footer={<Link className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}>
       {sent ? (
         <p role="status" className="text-sm">{sent}</p>
       ) : (

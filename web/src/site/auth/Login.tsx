@@ -42,7 +42,7 @@ export function Component() {
   return (
     <AuthCard
       title={trans('Sign in to your account')}
-      footer={<>{trans("Don't have an account?")} <Link className="text-primary hover:underline" to="/register">{trans('Sign up.')}</Link></>}
+      footer={<>{trans("Don't have an account?")} <Link className="text-primary underline hover:no-underline" to="/register">{trans('Sign up.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />
@@ -51,7 +51,7 @@ export function Component() {
         <div className="flex items-center justify-between">
           <Checkbox label={trans('Stay signed in for a month')} {...register('remember')} />
         </div>
-        <Link to="/forgot-password" className="text-sm text-primary hover:underline">{trans('Forgot your password?')}</Link>
+        <Link to="/forgot-password" className="text-sm text-primary underline hover:no-underline">{trans('Forgot your password?')}</Link>
         <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Continue')}</Button>
       </form>
       <SocialButtons onSignedIn={() => void onSocialLogin()} onError={(m) => setFormError(m || null)} />

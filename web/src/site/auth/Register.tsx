@@ -13,8 +13,22 @@ import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
 import { SocialButtons } from './SocialButtons';
+import { toast } from '../../ui/Toast';
 
 interface Values { email: string; password: string; password_confirmation: string }
+/** `POST auth/register`: signed in at once, or an account waiting for its address to be confirmed. */
+type RegisterResponse = { status: 'success'; user: CurrentUser | null } | { status: 'needs_email_verification'; message: string };
+
+/** After registering when the site requires a confirmed address: nothing to sign in to yet, so say where to look. */
+function CheckInbox({ email }: { email: string }) {
+  return (
+    <AuthCard title={trans('Check your inbox')} footer={<Link className="text-primary underline" to="/login">{trans('Back to sign in')}</Link>}>
+      <p role="status" className="text-sm">
+        {trans('We have sent a confirmation link to :email. Open it to activate your account.', { email })}
+      </p>
+    </AuthCard>
+  );
+}
 
 /** GDPR registration policies (client.registration.policies): each must be ticked. */
 function usePolicies(): RegistrationPolicy[] {
@@ -30,8 +44,8 @@ function usePolicies(): RegistrationPolicy[] {
 function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
   const label = policy.action
     ? policy.type === 'route'
-      ? <Link className="text-primary hover:underline" to={policy.action} target={policy.target}>{policy.label}</Link>
-      : <a className="text-primary hover:underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{policy.label}</a>
+      ? <Link className="text-primary underline hover:no-underline" to={policy.action} target={policy.target}>{policy.label}</Link>
+      : <a className="text-primary underline hover:no-underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{policy.label}</a>
     : policy.label;
   return <>{trans('I accept the')} {label}</>;
 }
@@ -39,6 +53,7 @@ function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
 export function Component() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const policies = usePolicies();
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});
   const [policyError, setPolicyError] = useState<string | null>(null);
@@ -56,9 +71,11 @@ export function Component() {
     setPolicyError(null);
     try {
       const recaptcha_token = captchaOn && siteKey ? await recaptchaToken(siteKey, 'register') : undefined;
-      const res = await api.post<{ user: CurrentUser | null }>('auth/register', { ...values, accepted_policies: policies.map((p) => p.id), recaptcha_token });
+      const res = await api.post<RegisterResponse>('auth/register', { ...values, accepted_policies: policies.map((p) => p.id), recaptcha_token });
+      if (res.status === 'needs_email_verification') { setSentTo(values.email); return; }
       setBootstrapUser(res.user ?? null);
       await invalidateBootstrap();
+      toast(trans('Welcome! Your account has been created.'));
       navigate('/', { replace: true });
     } catch (e) {
       const errs = (e as { errors?: Record<string, string[]> }).errors;
@@ -67,10 +84,11 @@ export function Component() {
       else if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
     }
   });
+  if (sentTo) return <CheckInbox email={sentTo} />;
   return (
     <AuthCard
       title={trans('Create a new account')}
-      footer={<>{trans('Already have an account?')} <Link className="text-primary hover:underline" to="/login">{trans('Sign in.')}</Link></>}
+      footer={<>{trans('Already have an account?')} <Link className="text-primary underline hover:no-underline" to="/login">{trans('Sign in.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {registrationOff && <FormError message={trans('Registration is currently disabled.')} />}

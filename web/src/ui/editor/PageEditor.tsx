@@ -119,6 +119,8 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
       </div>
 
       <div className="mx-auto w-full max-w-4xl flex-1 px-4 py-6">
+        {/* The visible title is an editable field; screen readers and the skip link still need the page's heading. */}
+        <h1 className="sr-only">{values.title.trim() || trans('Untitled page')}</h1>
         {editingTitle ? (
           <input
             aria-label={trans('Title')}

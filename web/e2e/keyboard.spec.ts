@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+/** Issue 16 item 6: keyboard users skip the menus, land on each new page's heading, and keep their place in tables. */
+
+async function skipLinkWorks(page: Page) {
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+}
+
+test('the first Tab on a site page reaches a skip link that moves focus to the main content', async ({ page }) => {
+  await page.goto('/movies');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await skipLinkWorks(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await skipLinkWorks(page);
+});
+
+test('after client-side navigation on the site, focus is on the new page’s heading and the page did not jump', async ({ page }) => {
+  await page.goto('/movies');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Series' }).click();
+  await expect(page).toHaveURL(/\/series$/);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveText(/Series/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe('admin', () => {
+  test.beforeEach(async ({ page }) => { await login(page); });
+
+  test('the admin has a skip link and moves focus to each section’s heading', async ({ page }) => {
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await skipLinkWorks(page);
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Roles' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeFocused();
+    // Changing only the query string (a search, a page) leaves focus where the user is typing.
+    await page.getByRole('navigation', { name: 'Admin menu' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeFocused();
+    const search = page.getByRole('searchbox');
+    await search.fill('garcia');
+    await expect(page).toHaveURL(/query=garcia/);
+    await expect(search).toBeFocused();
+  });
+
+  test('ticking a row checkbox in a table keeps focus on it', async ({ page }) => {
+    await page.goto('/admin/users');
+    const first = page.getByRole('checkbox', { name: 'Select row' }).first();
+    await first.focus();
+    await page.keyboard.press('Space');
+    await expect(first).toBeChecked();
+    await expect(first).toBeFocused();
+    // A mouse click unticks it and focus stays too.
+    await first.click();
+    await expect(first).not.toBeChecked();
+    await expect(first).toBeFocused();
+  });
+});

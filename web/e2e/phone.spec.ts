@@ -1,0 +1,45 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+/** Issue 16 item 16: a phone (390×844, touch, mobile viewport) sees row menus and dialogs whole. */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test.beforeEach(async ({ page }) => { await login(page); });
+
+/** The box lies inside the visible viewport (no part cut off on either side). */
+async function expectOnScreen(page: Page, box: { x: number; y: number; width: number; height: number } | null) {
+  expect(box).not.toBeNull();
+  const width = await page.evaluate(() => window.visualViewport?.width ?? window.innerWidth);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width + 0.5);
+}
+
+test('opening a users row’s "⋮" menu shows the menu over the page, which stays in place', async ({ page }) => {
+  await page.goto('/admin/users');
+  const trigger = page.getByRole('button', { name: /^More actions for / }).first();
+  // The list loads after the page's frame; give it the time a slow phone needs.
+  await expect(trigger).toBeVisible({ timeout: 20_000 });
+  const heading = page.getByRole('heading', { level: 1, name: 'Users' });
+  const before = await heading.boundingBox();
+  await trigger.click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await expectOnScreen(page, await menu.boundingBox());
+  // The page behind did not scroll sideways or away: its heading is still where it was.
+  await expect(heading).toBeInViewport();
+  expect(await heading.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => [window.scrollX, document.documentElement.scrollLeft])).toEqual([0, 0]);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});
+
+test('the "Add new genre" dialog fits the phone’s width', async ({ page }) => {
+  await page.goto('/admin/genres');
+  await page.getByRole('button', { name: 'Add new genre' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expectOnScreen(page, await dialog.boundingBox());
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.locator('input').first()).toBeInViewport({ ratio: 1 });
+});

@@ -1,0 +1,42 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+/** Issue 16 item 17: registering always says what happened next. */
+const xsrf = async (page: Page) => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value) });
+
+async function requireConfirmation(page: Page, on: boolean) {
+  await login(page);
+  const res = await page.request.post('/api/v1/settings', {
+    headers: await xsrf(page),
+    multipart: { client: JSON.stringify({ 'client.require_email_confirmation': on }), server: '{}' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.context().clearCookies();
+}
+
+async function register(page: Page, email: string) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+  await page.getByLabel('Confirm password').fill('a-long-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
+test('when the address must be confirmed, registering shows a "check your inbox" page', async ({ page }) => {
+  await requireConfirmation(page, true);
+  try {
+    await register(page, `inbox-${Date.now()}@example.com`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
+    await expect(page.getByText(/We have sent a confirmation link to inbox-\d+@example\.com\./)).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  } finally {
+    await requireConfirmation(page, false);
+  }
+});
+
+test('otherwise the new user lands signed in with a welcome toast', async ({ page }) => {
+  await register(page, `welcome-${Date.now()}@example.com`);
+  await expect(page.getByText('Welcome! Your account has been created.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /welcome-.*Account menu/ })).toBeVisible();
+});
