@@ -116,7 +116,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
       sent++;
       if (sent % 10 === 0) await control.progress(92 + Math.floor((sent / files.length) * 7));
     }
-    await finish(ctx, row, rungs, prefix, control);
+    await step(() => finish(ctx, row, rungs, prefix));
   } catch (err) {
     await removeOutput(ctx, prefix).catch(() => undefined);
     throw err;
@@ -126,7 +126,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
 }
 
 /** Points the video at its new ladder (only if the job is still ours), then drops the old ladder and the original. */
-async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string, control: JobControl): Promise<void> {
+async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string): Promise<void> {
   const previous = await ctx.db.selectFrom('transcodes').select(['output_prefix']).where('video_id', '=', row.video_id)
     .where('state', '=', 'done').where('id', '!=', row.id).execute();
   const done = await ctx.db.transaction().execute(async (trx) => {
