@@ -55,3 +55,8 @@ export type TranscodeStart = z.infer<typeof transcodeStartSchema>;
 export const transcodeListQuerySchema = z.object({
   video_ids: z.string().regex(/^\d+(,\d+){0,99}$/, 'Invalid video ids.').transform((s) => [...new Set(s.split(',').map(Number))]),
 });
+
+/** The scrubbing thumbnails track beside a ladder this server transcoded (null for any other stream). */
+export function hlsThumbnailsUrl(src: string): string | null {
+  return /^\/storage\/videos\/\d+\/hls\/[\w-]+\/master\.m3u8$/.test(src) ? src.replace(/master\.m3u8$/, 'thumbnails.vtt') : null;
+}
