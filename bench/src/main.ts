@@ -33,6 +33,7 @@ import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
 import { browseBench } from './browse.ts';
+import { transcodeBench } from './transcode.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -235,6 +236,7 @@ async function main() {
     return printSummary(started);
   }
   if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
+  if (process.env.BENCH_ONLY === 'transcode') return transcodeBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'browse') {
     scope = 'browse: ';
     await browseBench(BENCH_DIR, report, section);
