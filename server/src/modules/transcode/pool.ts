@@ -70,7 +70,9 @@ export class TranscodePool {
       if (this.running.has(r.id)) continue;
       const taken = await this.ctx.db.updateTable('transcodes')
         .set({ state: 'queued', worker: null, percent: 0, heartbeat_at: null, updated_at: nowIso() })
-        .where('id', '=', r.id).where('state', 'in', ['running', 'probing']).where('worker', 'is', r.worker).executeTakeFirst();
+        .where('id', '=', r.id).where('state', 'in', ['running', 'probing'])
+        // Still the worker we saw (PostgreSQL's IS takes only NULL, so a name is compared with =).
+        .where((eb) => (r.worker === null ? eb('worker', 'is', null) : eb('worker', '=', r.worker))).executeTakeFirst();
       if (Number(taken.numUpdatedRows) === 1) await removeOutput(this.ctx, r.output_prefix);
     }
   }
