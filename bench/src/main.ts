@@ -36,6 +36,7 @@ import { playsBench } from './plays.ts';
 import { browseBench } from './browse.ts';
 import { auditBench } from './audit.ts';
 import { adminInitialJs } from './admin-js.ts';
+import { transcodeBench } from './transcode.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -275,6 +276,7 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'audit') return (scope = 'audit log: ', await auditBench(BENCH_DIR, report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
+  if (process.env.BENCH_ONLY === 'transcode') return transcodeBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'browse') {
     scope = 'browse: ';
     await browseBench(BENCH_DIR, report, section);

@@ -25,3 +25,4 @@ export * from './watch.ts';
 export * from './embeds.ts';
 export * from './browse.ts';
 export * from './audit.ts';
+export * from './transcode.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, menuSchema, themesSchema,
 } from './appearance.ts';
+import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
 
 /**
  * Every settings key: its group, default and schema. `client.*` values are sent to the site;
@@ -55,6 +56,17 @@ export const SETTINGS = {
   'client.streaming.default_sort': { default: 'order:asc', schema: z.enum(['order:asc', 'created_at:desc', 'name:asc', 'Language:asc', 'reports:asc', 'score:desc']) },
   'client.titles.video_panel_mode': { default: 'carousel', schema: z.enum(['carousel', 'grid', 'hide']) },
   'client.titles.video_panel_content': { default: 'all', schema: z.enum(['all', 'full', 'short', 'trailer', 'clip']) },
+  // videos page: transcoding uploads into an HLS ladder (issue 15)
+  'server.transcode_renditions': {
+    default: [...TRANSCODE_RENDITIONS] as TranscodeRendition[],
+    schema: z.array(z.enum(TRANSCODE_RENDITIONS)).min(1, 'Choose at least one rendition.').max(TRANSCODE_RENDITIONS.length),
+  },
+  'server.transcode_keep_original': { default: false, schema: z.boolean() },
+  'server.transcode_concurrency': { default: 1, schema: z.number().int().min(1, 'At least one job must run.').max(8) },
+  /** Longest source accepted, in minutes. */
+  'server.transcode_max_minutes': { default: 360, schema: z.number().int().min(1).max(1440) },
+  /** Tallest source accepted, in pixels (2160 = 4K; an 8K source is refused). */
+  'server.transcode_max_height': { default: 2160, schema: z.number().int().min(240).max(4320) },
 
   // settings pages: subscriptions
   'client.billing.paypal.enable': { default: false, schema: z.boolean() },

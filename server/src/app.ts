@@ -45,6 +45,7 @@ import { titlesRoutes } from './modules/titles/routes.ts';
 import { titleTagsRoutes } from './modules/title-tags/routes.ts';
 import { peopleRoutes } from './modules/people/routes.ts';
 import { videosRoutes } from './modules/videos/routes.ts';
+import { transcodeRoutes } from './modules/transcode/routes.ts';
 import { tmdbRoutes } from './modules/tmdb/routes.ts';
 import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
@@ -130,6 +131,7 @@ export async function buildApp(config: Config): Promise<App> {
   titleTagsRoutes(app, ctx);
   peopleRoutes(app, ctx);
   videosRoutes(app, ctx);
+  transcodeRoutes(app, ctx);
   tmdbRoutes(app, ctx);
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);

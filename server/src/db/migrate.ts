@@ -18,6 +18,7 @@ import * as m0023 from './migrations/0023_plays.ts';
 import * as m0025 from './migrations/0025_channels.ts';
 import * as m0031 from './migrations/0031_audit_log.ts';
 import * as m0029 from './migrations/0029_perf_indexes.ts';
+import * as m0030 from './migrations/0030_transcodes.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0025_channels': m0025,
   '0029_perf_indexes': m0029,
   '0031_audit_log': m0031,
+  '0030_transcodes': m0030,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

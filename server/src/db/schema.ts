@@ -223,6 +223,7 @@ export interface Database {
   channelables: ChannelablesTable;
   scheduled_tasks: ScheduledTasksTable;
   audit_log: AuditLogTable;
+  transcodes: TranscodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -497,4 +498,30 @@ export interface AuditLogTable {
   /** JSON `{ field: [before, after] }` */
   changes: string | null;
   created_at: Timestamp;
+}
+
+/** A transcoding job: an uploaded file becoming a video's HLS ladder (migration 0030). */
+export interface TranscodesTable {
+  id: Generated<number>;
+  video_id: number;
+  user_id: number | null;
+  state: 'queued' | 'probing' | 'running' | 'done' | 'failed' | 'cancelled';
+  percent: number;
+  error: string | null;
+  source_file_id: number | null;
+  source_key: string;
+  source_disk: string | null;
+  source_name: string;
+  /** JSON TranscodeProbe */
+  probe: string | null;
+  /** JSON array of renditions */
+  renditions: string;
+  output_prefix: string | null;
+  worker: string | null;
+  heartbeat_at: Timestamp | null;
+  attempts: number;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

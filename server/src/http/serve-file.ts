@@ -17,7 +17,7 @@ const INLINE_TYPES = new Map<string, string>([
 ]);
 const INLINE_MIMES = new Set(INLINE_TYPES.values());
 /** Other public files keep a useful type (captions are fetched by the player, which ignores the disposition). */
-const DOWNLOAD_TYPES = new Map<string, string>([['vtt', 'text/vtt'], ['srt', 'text/plain; charset=utf-8']]);
+const DOWNLOAD_TYPES = new Map<string, string>([['vtt', 'text/vtt'], ['srt', 'text/plain; charset=utf-8'], ['m3u8', 'application/vnd.apple.mpegurl'], ['ts', 'video/mp2t']]);
 
 /** Whether a MIME type is one a browser renders only as media (never as a document that runs script). */
 export function isInlineMime(mime: string): boolean {

@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
+import { TranscodePanel } from './TranscodePanel';
 
 interface Values {
   name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
@@ -99,6 +100,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
         <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
       </div>
       <Switch label={trans('Approved')} {...register('approved')} />
+      {isEdit && <TranscodePanel video={video!} />}
       {isEdit && <Preview video={video!} />}
       {isEdit && <Captions video={video!} currentType={type} />}
       <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+import { TranscodeCell } from './TranscodeStatus';
 
 export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
   fixedFilters?: FilterItem[]; editHref: (v: Video) => string; newHref: string; showTitle?: boolean;
@@ -21,6 +22,7 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
     cols.push(
       { id: 'where', header: () => trans('Season / episode'), cell: ({ row: { original: v } }) => (v.season_num ? `S${v.season_num}${v.episode_num ? ` E${v.episode_num}` : ''}` : '-') },
       { id: 'type', header: () => trans('Type'), cell: ({ row }) => row.original.type },
+      { id: 'transcode', header: () => trans('Transcoding'), cell: ({ row }) => <TranscodeCell videoId={row.original.id} /> },
       { id: 'category', header: () => trans('Category'), cell: ({ row }) => row.original.category },
       { id: 'quality', header: () => trans('Quality'), cell: ({ row }) => row.original.quality ?? '-' },
       { id: 'approved', header: () => trans('Approved'), cell: ({ row }) => (row.original.approved ? trans('Yes') : trans('No')) },

@@ -4,6 +4,7 @@ import { defaultLayoutIcons, DefaultVideoLayout } from '@vidstack/react/player/l
 import '@vidstack/react/player/styles/default/theme.css';
 import '@vidstack/react/player/styles/default/layouts/video.css';
 import type { WatchVideo } from '@app/contracts/watch';
+import { hlsThumbnailsUrl } from '@app/contracts/transcode';
 import { trans } from '../../lib/i18n';
 
 /** Space, arrows, f, m, c (and i for picture-in-picture) anywhere on the page, not only when the player has focus. */
@@ -97,7 +98,7 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
           <Track key={String(c.id)} src={c.url} kind="subtitles" label={c.name} lang={c.language ?? undefined} type="vtt" />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} />
+      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={(video.type === 'stream' && hlsThumbnailsUrl(video.src)) || undefined} />
     </MediaPlayer>
   );
 }

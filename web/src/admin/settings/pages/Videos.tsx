@@ -1,5 +1,6 @@
 import { trans } from '../../../lib/i18n';
 import { Section, SettingSelect, SettingsForm, useSettingValue } from '../settings-form';
+import { TranscodeSettings } from '../../videos/TranscodeSettings';
 
 function Fields() {
   const mode = useSettingValue<string>('client.titles.video_panel_mode');
@@ -40,6 +41,10 @@ function Fields() {
   );
 }
 
+function AllFields() {
+  return <><Fields /><TranscodeSettings /></>;
+}
+
 export function Component() {
-  return <SettingsForm title={trans('Videos')} description={trans('How videos are sorted and shown on title pages.')}><Fields /></SettingsForm>;
+  return <SettingsForm title={trans('Videos')} description={trans('How videos are sorted and shown on title pages.')}><AllFields /></SettingsForm>;
 }

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { ACTIVE_TRANSCODE_STATES, TRANSCODE_EXTENSIONS, type Transcode } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { deleteEntries } from '../files/service.ts';
+import { ffmpegAvailable } from './ffmpeg.ts';
+import { WORK_ROOT } from './job.ts';
+import type { TranscodePool } from './pool.ts';
+import { probeSource } from './probe.ts';
+import { latestForVideo, toTranscode } from './repository.ts';
+
+const refuse = (message: string, field = 'file') => new HttpError(422, message, { [field]: [message] });
+
+export const NO_FFMPEG = 'Transcoding needs ffmpeg, which is not installed on this server. Choose another video type: a video file URL, a stream, an embed or a link.';
+
+export interface Caller {
+  userId: number;
+  isAdmin: boolean;
+}
+
+async function requireVideo(ctx: AppContext, videoId: number): Promise<void> {
+  if (!(await ctx.db.selectFrom('videos').select('id').where('id', '=', videoId).executeTakeFirst())) throw notFound('Video not found');
+}
+
+/** Copies a stored file to a fresh local folder (ffprobe needs a seekable file, whichever driver holds it). */
+async function localCopy(ctx: AppContext, disk: string, key: string): Promise<{ dir: string; file: string }> {
+  const dir = path.join(WORK_ROOT, `probe-${crypto.randomBytes(8).toString('hex')}`);
+  await fsp.mkdir(dir, { recursive: true });
+  const file = path.join(dir, `source${path.extname(key).toLowerCase().replace(/[^.a-z0-9]/g, '')}`);
+  try {
+    await pipeline((await ctx.storage.driver(disk, key)).read(key), fs.createWriteStream(file));
+  } catch (err) {
+    await fsp.rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { dir, file };
+}
+
+/**
+ * Hands an uploaded file (a file entry the caller owns) to the transcoder: probes it, and either refuses it with a
+ * 422 (the file is then deleted, so nothing is left behind) or queues the job. The file belongs to the job from here:
+ * it is deleted after success unless "keep original" is on.
+ */
+export async function startTranscode(ctx: AppContext, pool: TranscodePool, who: Caller, videoId: number, fileId: number): Promise<Transcode> {
+  await requireVideo(ctx, videoId);
+  if (!(await ffmpegAvailable())) throw refuse(NO_FFMPEG);
+  const entry = await ctx.db.selectFrom('file_entries').select(['id', 'user_id', 'type', 'name', 'file_name', 'disk', 'extension'])
+    .where('id', '=', fileId).executeTakeFirst();
+  if (!entry || entry.type === 'folder' || (entry.user_id !== who.userId && !who.isAdmin)) throw refuse('The selected file does not exist.', 'file_id');
+  const active = await latestForVideo(ctx.db, videoId);
+  if (active && ACTIVE_TRANSCODE_STATES.includes(active.state)) throw refuse('This video is already being transcoded.', 'file_id');
+
+  let probe;
+  try {
+    if (!(TRANSCODE_EXTENSIONS as readonly string[]).includes((entry.extension ?? '').toLowerCase())) {
+      throw refuse('Upload a video file: mp4, mov, mkv or webm.');
+    }
+    const copy = await localCopy(ctx, entry.disk, entry.file_name);
+    try {
+      probe = await probeSource(copy.file, {
+        maxSeconds: (await ctx.settings.get('server.transcode_max_minutes')) * 60,
+        maxHeight: await ctx.settings.get('server.transcode_max_height'),
+      });
+    } finally {
+      await fsp.rm(copy.dir, { recursive: true, force: true });
+    }
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 422) await deleteEntries(ctx, [entry.id]);
+    throw err;
+  }
+  const now = nowIso();
+  const { id } = await ctx.db.insertInto('transcodes').values({
+    video_id: videoId, user_id: who.userId, state: 'queued', percent: 0, source_file_id: entry.id, source_key: entry.file_name,
+    source_disk: entry.disk, source_name: entry.name, probe: JSON.stringify(probe),
+    renditions: JSON.stringify(await ctx.settings.get('server.transcode_renditions')), attempts: 0, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await ctx.queue.dispatch('transcode.run', { id });
+  return toTranscode((await ctx.db.selectFrom('transcodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as never);
+}
+
+/** Stops the video's job: ffmpeg is killed and the partial output removed before this answers (when it runs here). */
+export async function cancelTranscode(ctx: AppContext, pool: TranscodePool, videoId: number): Promise<Transcode> {
+  await requireVideo(ctx, videoId);
+  const row = await latestForVideo(ctx.db, videoId);
+  if (!row || !ACTIVE_TRANSCODE_STATES.includes(row.state)) throw refuse('This video is not being transcoded.', 'transcode');
+  const r = await ctx.db.updateTable('transcodes').set({ state: 'cancelled', finished_at: nowIso(), updated_at: nowIso() })
+    .where('id', '=', row.id).where('state', 'in', [...ACTIVE_TRANSCODE_STATES]).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw refuse('This video is not being transcoded.', 'transcode');
+  await pool.cancel(row.id);
+  return toTranscode((await latestForVideo(ctx.db, videoId))!);
+}
+
+/** Queues a failed or cancelled job again, from the same uploaded file. */
+export async function retryTranscode(ctx: AppContext, pool: TranscodePool, videoId: number): Promise<Transcode> {
+  await requireVideo(ctx, videoId);
+  if (!(await ffmpegAvailable())) throw refuse(NO_FFMPEG, 'transcode');
+  const row = await latestForVideo(ctx.db, videoId);
+  if (!row || (row.state !== 'failed' && row.state !== 'cancelled')) throw refuse('Only a failed or cancelled transcode can be retried.', 'transcode');
+  const source = await ctx.storage.driver(row.source_disk, row.source_key);
+  if (!(await source.stat(row.source_key))) throw refuse('The uploaded file is gone: upload it again.', 'transcode');
+  await ctx.db.updateTable('transcodes').set({ state: 'queued', percent: 0, error: null, finished_at: null, worker: null, heartbeat_at: null, updated_at: nowIso() })
+    .where('id', '=', row.id).where('state', '=', row.state).execute();
+  await ctx.queue.dispatch('transcode.run', { id: row.id });
+  pool.wake();
+  return toTranscode((await latestForVideo(ctx.db, videoId))!);
+}

@@ -1,0 +1,266 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/index.ts';
+import { transcodePool } from '../src/modules/transcode/routes.ts';
+import { WORK_ROOT } from '../src/modules/transcode/job.ts';
+import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
+import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
+
+// One ffmpeg thread per job: the machine is shared.
+process.env.TRANSCODE_THREADS = '1';
+const t = await createTestApp();
+const pool = () => transcodePool(t.ctx)!;
+let admin: Client;
+let titleId: number;
+
+const OCTET = { 'content-type': 'application/octet-stream' };
+
+/** Every object the storage driver holds under a prefix (the test app stores on a temp folder). */
+function stored(prefix: string): string[] {
+  const dir = path.join(t.storage, prefix);
+  if (!fs.existsSync(dir)) return [];
+  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
+}
+
+/** The chunked upload protocol, as the form's uploader speaks it; answers the file entry's id. */
+async function upload(c: Client, name: string, bytes: Buffer): Promise<number> {
+  const init = await c.post('/api/v1/uploads', { fingerprint: `fp-${crypto.randomBytes(8).toString('hex')}`, name, size: bytes.length });
+  expect(init.status, init.text).toBe(200);
+  const { id, chunk_size } = init.body.upload;
+  for (let i = 0; i * chunk_size < bytes.length; i++) {
+    const r = await c.request('PUT', `/api/v1/uploads/${id}/chunks/${i}`, bytes.subarray(i * chunk_size, (i + 1) * chunk_size), OCTET);
+    expect(r.status, r.text).toBe(200);
+  }
+  const done = await c.post(`/api/v1/uploads/${id}/complete`);
+  expect(done.status, done.text).toBe(200);
+  return done.body.fileEntry.id;
+}
+
+async function newVideo(name = 'Clip'): Promise<number> {
+  const r = await admin.post('/api/v1/videos', { name, title_id: titleId, type: 'video', src: '/storage/demo/x.mp4', category: 'clip' });
+  expect(r.status, r.text).toBe(200);
+  return r.body.video.id;
+}
+
+async function waitFor(check: () => Promise<boolean>, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const entryExists = async (id: number) => Boolean(await t.ctx.db.selectFrom('file_entries').select('id').where('id', '=', id).executeTakeFirst());
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  titleId = (await admin.post('/api/v1/titles', { name: 'Transcoded Film' })).body.title.id;
+});
+
+beforeEach(async () => {
+  await t.ctx.settings.set({
+    'client.uploads.chunk_size': 256 * 1024, 'client.uploads.max_size': null, 'client.uploads.available_space': null,
+    'client.uploads.allowed_extensions': [], 'client.uploads.blocked_extensions': [],
+    'server.transcode_renditions': ['240p', '360p', '480p'], 'server.transcode_keep_original': false, 'server.transcode_concurrency': 1,
+    'server.transcode_max_minutes': 360, 'server.transcode_max_height': 2160,
+  });
+});
+
+describe('transcoding an upload into an HLS ladder', () => {
+  it('turns an mp4 (shell characters in its name and metadata) into a ladder that never upscales, with poster and thumbnails', async () => {
+    const videoId = await newVideo();
+    const fileId = await upload(admin, `it's "my" clip; $(touch pwned) & more.mp4`, mp4Clip());
+    const start = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: fileId });
+    expect(start.status, start.text).toBe(200);
+    expect(start.body.transcode).toMatchObject({ state: 'queued', percent: 0, renditions: ['240p', '360p', '480p'] });
+    expect(start.body.transcode.probe).toMatchObject({ width: 640, height: 360, video_codec: 'h264' });
+    expect(start.body.transcode.probe.audio_tracks).toHaveLength(1);
+    await pool().idle();
+
+    const status = await admin.get(`/api/v1/videos/${videoId}/transcode`);
+    expect(status.body).toMatchObject({ ffmpeg: true, transcode: { state: 'done', percent: 100, error: null, attempts: 1 } });
+    const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
+    expect(video.type).toBe('stream');
+    expect(video.src).toMatch(/^\/storage\/videos\/\d+\/hls\/[\w-]+\/master\.m3u8$/);
+    expect(video.thumbnail).toBe(video.src.replace('master.m3u8', 'poster.jpg'));
+
+    const master = await guest(t).get(video.src);
+    expect(master.status).toBe(200);
+    expect(master.text).toContain('#EXTM3U');
+    // 480p is enabled but taller than the 360p source: never upscaled.
+    expect(master.text.match(/#EXT-X-STREAM-INF/g)).toHaveLength(2);
+    expect(master.text).toMatch(/RESOLUTION=\d+x240/);
+    expect(master.text).toMatch(/RESOLUTION=640x360/);
+    expect(master.text).toContain('mp4a.40.2');
+    const base = video.src.replace('master.m3u8', '');
+    const playlist = await guest(t).get(`${base}v0/index.m3u8`);
+    expect(playlist.text).toContain('#EXT-X-ENDLIST');
+    const segment = playlist.text.split('\n').find((l) => l.endsWith('.ts'))!;
+    const ranged = await t.app.inject({ method: 'GET', url: `${base}v0/${segment}`, headers: { range: 'bytes=0-187' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload[0]).toBe(0x47); // an MPEG-TS sync byte
+    const vtt = await guest(t).get(`${base}thumbnails.vtt`);
+    expect(vtt.text).toMatch(/^WEBVTT/);
+    expect(vtt.text).toContain('sprite.jpg#xywh=0,0,160,90');
+    expect((await t.app.inject({ method: 'GET', url: `${base}sprite.jpg` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${base}poster.jpg` })).statusCode).toBe(200);
+    // The original is gone ("keep original" is off), and so is every work folder.
+    expect(await entryExists(fileId)).toBe(false);
+    expect(fs.existsSync('/tmp/pwned') || fs.existsSync(path.join(t.storage, 'pwned'))).toBe(false);
+    expect(fs.existsSync(WORK_ROOT) ? fs.readdirSync(WORK_ROOT).filter((d) => d.startsWith(`${status.body.transcode.id}-`)) : []).toEqual([]);
+  }, 60_000);
+
+  it('carries embedded text subtitles in the stream and keeps the original when asked', async () => {
+    await t.ctx.settings.set({ 'server.transcode_keep_original': true });
+    const videoId = await newVideo('Subtitled');
+    const fileId = await upload(admin, 'subtitled.mkv', mkvWithSubtitles());
+    const start = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: fileId });
+    expect(start.status, start.text).toBe(200);
+    expect(start.body.transcode.probe.subtitles).toEqual([{ index: 1, codec: 'subrip', language: 'eng', title: null }]);
+    expect(start.body.transcode.probe.audio_tracks).toEqual([]);
+    await pool().idle();
+    const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
+    const base = video.src.replace('master.m3u8', '');
+    const master = (await guest(t).get(video.src)).text;
+    expect(master).toContain('#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="subs",NAME="eng",LANGUAGE="eng"');
+    expect(master).toContain('SUBTITLES="subs"');
+    expect(master.match(/#EXT-X-STREAM-INF/g)).toHaveLength(1);
+    const subs = await guest(t).get(`${base}subs/0.vtt`);
+    expect(subs.text).toMatch(/^WEBVTT/);
+    expect(subs.text).toContain('Hello from the subtitles');
+    expect(await entryExists(fileId)).toBe(true);
+  }, 60_000);
+
+  const refusals: [string, string, () => Buffer, string][] = [
+    ['a file with no video stream', 'sound.mp4', audioOnly, 'The file has no video stream.'],
+    ['a truncated mp4 without its index', 'cut.mp4', truncatedNoIndex, 'The file is not a video, or it is damaged.'],
+    ['a truncated fast-start mp4', 'cut-faststart.mp4', truncatedFastStart, 'The video is truncated or damaged.'],
+    ['a corrupt file', 'noise.mp4', corrupt, 'The file has no video stream.'],
+  ];
+  for (const [what, name, bytes, message] of refusals) {
+    it(`refuses ${what} before any work, leaving nothing behind`, async () => {
+      const videoId = await newVideo();
+      const fileId = await upload(admin, name, bytes());
+      const res = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: fileId });
+      expect(res.status, res.text).toBe(422);
+      expect(res.body).toEqual({ message, errors: { file: [message] } });
+      expect(await entryExists(fileId)).toBe(false);
+      expect(await t.ctx.db.selectFrom('transcodes').select('id').where('video_id', '=', videoId).execute()).toEqual([]);
+      expect(stored(`public/videos/${videoId}`)).toEqual([]);
+      expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('video');
+    });
+  }
+
+  it('refuses sources over the configured duration and resolution limits', async () => {
+    await t.ctx.settings.set({ 'server.transcode_max_minutes': 1 });
+    const videoId = await newVideo();
+    const long = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'minute.mp4', minuteClip()) });
+    expect(long.status).toBe(422);
+    expect(long.body.message).toBe('The video is longer than the 1 min allowed.');
+    await t.ctx.settings.set({ 'server.transcode_max_minutes': 360, 'server.transcode_max_height': 240 });
+    const big = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'big.mp4', mp4Clip()) });
+    expect(big.status).toBe(422);
+    expect(big.body.message).toBe('The video\'s resolution (640×360) is above the 240p allowed.');
+  });
+
+  it('validates input and guards the calls', async () => {
+    const videoId = await newVideo();
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: 'x' })).status).toBe(422);
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, {})).body.errors.file_id).toBeDefined();
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: 999999 })).status).toBe(422);
+    expect((await admin.post('/api/v1/videos/999999/transcode', { file_id: 1 })).status).toBe(404);
+    expect((await admin.get('/api/v1/transcodes?video_ids=constructor')).status).toBe(422);
+    expect((await guest(t).post(`/api/v1/videos/${videoId}/transcode`, { file_id: 1 })).status).toBe(401);
+    const user = await asUser(t, { permissions: ['files.create', 'videos.update'] });
+    // Someone else's upload is not theirs to hand to the transcoder.
+    const mine = await upload(admin, 'mine.mp4', mp4Clip());
+    expect((await user.post(`/api/v1/videos/${videoId}/transcode`, { file_id: mine })).body.errors).toEqual({ file_id: ['The selected file does not exist.'] });
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode/retry`)).status).toBe(422);
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode/cancel`)).status).toBe(422);
+  });
+
+  it('cancels a running job (ffmpeg stopped, partial output removed), then retries it to the end', async () => {
+    const videoId = await newVideo('Long');
+    const fileId = await upload(admin, 'long.mp4', longClip());
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: fileId })).status).toBe(200);
+    await waitFor(async () => {
+      const r = (await admin.get(`/api/v1/transcodes?video_ids=${videoId}`)).body.transcodes[0];
+      return r.state === 'running' && stored(`public/videos/${videoId}`).length === 0 && fs.existsSync(WORK_ROOT)
+        && fs.readdirSync(WORK_ROOT).some((d) => d.startsWith(`${r.id}-`) && fs.existsSync(path.join(WORK_ROOT, d, 'v0')));
+    });
+    const cancelled = await admin.post(`/api/v1/videos/${videoId}/transcode/cancel`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(cancelled.body.transcode.state).toBe('cancelled');
+    const id = cancelled.body.transcode.id;
+    expect(fs.readdirSync(WORK_ROOT).filter((d) => d.startsWith(`${id}-`))).toEqual([]);
+    expect(stored(`public/videos/${videoId}`)).toEqual([]);
+    expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('video');
+
+    const retried = await admin.post(`/api/v1/videos/${videoId}/transcode/retry`);
+    expect(retried.body.transcode).toMatchObject({ state: 'queued', percent: 0 });
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode).toMatchObject({ state: 'done', percent: 100, attempts: 2 });
+    expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('stream');
+  }, 180_000);
+
+  it('records ffmpeg\'s reason when a job fails, and a retry after the cause is fixed succeeds', async () => {
+    const videoId = await newVideo('Broken');
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, Buffer.from('this is not a video at all'));
+    const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [], subtitles: [] };
+    const now = nowIso();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'queued', percent: 0, source_file_id: null, source_key: key, source_disk: 'local',
+      source_name: 'broken.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', attempts: 0, created_at: now, updated_at: now,
+    }).execute();
+    pool().wake();
+    await pool().idle();
+    const failed = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(/Invalid data found|moov atom not found/);
+    expect(stored(`public/videos/${videoId}`)).toEqual([]);
+
+    await t.ctx.storage.delete(key);
+    await t.ctx.storage.put(key, mp4Clip());
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode/retry`)).status).toBe(200);
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('done');
+  });
+
+  it('restarts cleanly a job a dead process left running, removing its partial output', async () => {
+    const videoId = await newVideo('Orphan');
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, mp4Clip());
+    const prefix = `public/videos/${videoId}/hls/left-over`;
+    await t.ctx.storage.put(`${prefix}/v0/seg_0000.ts`, Buffer.from('half a segment'));
+    const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [{ index: 1, codec: 'aac', language: null }], subtitles: [] };
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'running', percent: 40, source_file_id: null, source_key: key, source_disk: 'local',
+      source_name: 'orphan.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
+      heartbeat_at: long, attempts: 1, started_at: long, created_at: long, updated_at: long,
+    }).execute();
+    pool().wake();
+    await waitFor(async () => !(await t.ctx.storage.exists(`${prefix}/v0/seg_0000.ts`)));
+    await pool().idle();
+    const done = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
+    expect(done).toMatchObject({ state: 'done', attempts: 2 });
+    expect(stored(prefix)).toEqual([]);
+  });
+
+  it('runs at most the configured number of jobs at once, and the list call shows each video\'s progress', async () => {
+    const a = await newVideo('A');
+    const b = await newVideo('B');
+    await admin.post(`/api/v1/videos/${a}/transcode`, { file_id: await upload(admin, 'a.mp4', mp4Clip()) });
+    await admin.post(`/api/v1/videos/${b}/transcode`, { file_id: await upload(admin, 'b.mp4', mp4Clip()) });
+    let most = 0;
+    await waitFor(async () => {
+      const list = (await admin.get(`/api/v1/transcodes?video_ids=${a},${b}`)).body.transcodes as { state: string; percent: number }[];
+      most = Math.max(most, list.filter((x) => x.state === 'running').length);
+      return list.every((x) => x.state === 'done');
+    }, 60_000);
+    expect(most).toBe(1);
+  }, 120_000);
+});

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+
+/** Issue 15: an admin uploads a clip on the video form, watches it transcode, and a visitor plays the ladder. */
+test.describe('transcoding an uploaded video', () => {
+  test.describe.configure({ timeout: 420_000 });
+
+  test('upload → progress to 100% → a visitor plays the stream with a quality switch and scrubbing thumbnails', async ({ page, browser }) => {
+    const hasFfmpeg = (() => {
+      try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }
+    })();
+    test.skip(!hasFfmpeg, 'ffmpeg is not installed (apt-get install ffmpeg)');
+    // 640×360 for 4 s with sound: the ladder gets 240p and 360p (never upscaled to 480p and above).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-transcode-'));
+    const clip = path.join(dir, 'my clip (final).mp4');
+    execFileSync('ffmpeg', ['-y', '-v', 'error', '-threads', '1', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=15:duration=4', '-f', 'lavfi', '-i', 'sine=duration=4',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-threads', '1', '-c:a', 'aac', '-shortest', clip]);
+
+    await login(page);
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const titles = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+    const res = await page.request.post('/api/v1/videos', {
+      data: { name: 'Transcoded clip', title_id: titles.pagination.data[0].id, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'clip' },
+      headers: { 'X-XSRF-TOKEN': csrf },
+    });
+    const { video } = await res.json();
+
+    await page.goto(`/admin/videos/${video.id}/edit`);
+    await page.getByLabel('Choose a video file').setInputFiles(clip);
+    const progress = page.getByTestId('transcode-progress');
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    await expect(progress).toContainText('Transcoded 100%', { timeout: 180_000 });
+    // The form reloads the video: it is now a stream.
+    await expect(page.getByLabel('Type')).toHaveValue('stream', { timeout: 15_000 });
+
+    await page.goto('/admin/videos');
+    await expect(page.getByRole('row', { name: /Transcoded clip/ }).getByText('Transcoded', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    const visitor = await browser.newPage();
+    const thumbnails = visitor.waitForResponse((r) => r.url().endsWith('/thumbnails.vtt') && r.status() === 200, { timeout: 120_000 });
+    await visitor.goto(`/watch/${video.id}`);
+    // The player chunk and hls.js are large and the machine may be busy: allow for a slow first load.
+    await expect(visitor.locator('video')).toHaveCount(1, { timeout: 90_000 });
+    await thumbnails;
+    await expect.poll(() => visitor.evaluate(() => document.querySelector('video')!.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await visitor.keyboard.press('k');
+    await expect.poll(() => visitor.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);
+
+    // Switch quality in the player's settings menu (Auto starts on the lowest rung): 360p frames then play.
+    await visitor.getByRole('button', { name: 'Settings' }).click();
+    await visitor.getByRole('menuitem', { name: 'Quality' }).click();
+    await expect(visitor.getByRole('menuitemradio', { name: /^240p/ })).toBeVisible();
+    await visitor.getByRole('menuitemradio', { name: /^360p/ }).click();
+    await expect(visitor.getByRole('menuitemradio', { name: /^360p/ })).toHaveAttribute('aria-checked', 'true');
+    await visitor.evaluate(() => { const v = document.querySelector('video')!; v.currentTime = 0; v.play().catch(() => undefined); });
+    await expect.poll(() => visitor.evaluate(() => document.querySelector('video')!.videoHeight), { timeout: 30_000 }).toBe(360);
+    await visitor.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
