@@ -24,3 +24,5 @@ export * from './title-pages.ts';
 export * from './watch.ts';
 export * from './embeds.ts';
 export * from './browse.ts';
+export * from './reviews.ts';
+export * from './comments.ts';

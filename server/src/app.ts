@@ -50,6 +50,8 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -129,6 +131,8 @@ export async function buildApp(config: Config): Promise<App> {
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
   healthRoutes(app, ctx);
+  reviewsRoutes(app, ctx);
+  commentsRoutes(app, ctx);
   browseRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
