@@ -20,9 +20,9 @@ const score = z.coerce.number({ error: 'The score must be a number from 1 to 10.
 /** Body of `PUT reviews/{id}` (Part C: score, title, body) and the writable part of `POST reviews`. */
 export const reviewFieldsSchema = z.object({
   score,
-  title: z.string({ error: 'The title is required.' }).trim().min(1, 'The title is required.')
+  title: z.string({ error: 'The title is required.' }).trim().min(1, { error: 'The title is required.', abort: true })
     .min(REVIEW_TITLE_MIN, `The title must be at least ${REVIEW_TITLE_MIN} characters.`).max(250),
-  body: z.string({ error: 'The body is required.' }).trim().min(1, 'The body is required.')
+  body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
     .min(REVIEW_BODY_MIN, `The body must be at least ${REVIEW_BODY_MIN} characters.`).max(20_000),
 });
 export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;
