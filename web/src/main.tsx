@@ -196,6 +196,8 @@ const routes: RouteObject[] = [
               section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
               section('plans', 'plans.update', () => trans('Plans')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
+              { path: 'comments', loader: requirePermission('comments.update'), lazy: () => import('./admin/comments/CommentsPage') },
+              { path: 'reviews', loader: requirePermission('reviews.update'), lazy: () => import('./admin/reviews/ReviewsPage') },
               {
                 path: 'custom-pages',
                 loader: requirePermission('custom_pages.update'),
