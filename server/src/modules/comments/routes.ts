@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commentCreateSchema, commentRestoreSchema, commentThreadQuerySchema, commentUpdateSchema, reportSchema, type Comment } from '@app/contracts';
+import { commentCreateSchema, commentRestoreSchema, commentThreadQuerySchema, commentUpdateSchema, reportSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { paginate, parseIds } from '../../http/list-query.ts';
