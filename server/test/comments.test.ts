@@ -163,3 +163,13 @@ describe('abuse limits', () => {
     expect(last.body.message).toMatch(/^You are posting comments too quickly\. Please try again in \d+ seconds\.$/);
   });
 });
+
+describe('moderation search', () => {
+  it('finds comments by their author through the users index', async () => {
+    const res = await admin.get(listUrl('/api/v1/comment', { query: 'Bob' }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.pagination.data.length).toBeGreaterThan(0);
+    expect(res.body.pagination.data.every((c: any) => c.user_id === bob.user.id)).toBe(true);
+    expect((await admin.get(listUrl('/api/v1/comment', { query: 'nobody-by-this-name' }))).body.pagination.total).toBe(0);
+  });
+});

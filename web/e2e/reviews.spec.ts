@@ -14,7 +14,8 @@ async function openTitle(page: Page) {
 }
 
 test('a user rates, reviews and comments; another votes, replies and reports; an admin filters, restores and edits', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Three signed-in visitors and two admin screens in one journey.
+  test.setTimeout(300_000);
   const writer = await (await browser.newContext()).newPage();
   await login(writer, WRITER, 'password');
   await openTitle(writer);
@@ -89,7 +90,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Deleted');
   await row.getByRole('checkbox', { name: 'Select row' }).check();
-  await admin.getByRole('button', { name: /^Restore/ }).click();
+  await admin.getByRole('button', { name: 'Restore (1)' }).click();
   await expect(admin.getByText('Restored 1 comment')).toBeVisible();
   await admin.getByLabel('Status').selectOption({ label: 'Active' });
   const restored = admin.getByRole('row').filter({ hasText: 'not bold' });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type ListDefinition } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
-import { reportedFilter, yesNo } from '../reviews/list.ts';
+import { authorSearch, reportedFilter, yesNo } from '../reviews/list.ts';
 
 const TYPES = new Set<string>(COMMENTABLE_TYPES);
 
@@ -26,6 +26,7 @@ export function commentsListDefinition(ctx: AppContext): ListDefinition {
       },
       created_at: filters.date('comments.created_at'),
     },
+    search: authorSearch(ctx, 'comments.user_id'),
     unfilteredTotal: () => readCounter(ctx.db, 'rows:comments'),
     countVersion: { db: ctx.db, counter: 'version:comments' },
   };

@@ -3,6 +3,23 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
+import { sql } from '../../db/index.ts';
+import { trigramMatchIds } from '../../http/text-search.ts';
+import { USER_SEARCH_INDEX } from '../users/list.ts';
+
+/** Most authors one search narrows to. */
+const AUTHOR_CAP = 500;
+
+/**
+ * The moderation lists' search box finds items by their author (e-mail or name) through the users' trigram index;
+ * the text of 1,000,000 comments is not indexed for search.
+ */
+export function authorSearch(ctx: AppContext, column: string): NonNullable<ListDefinition['search']> {
+  return async (qb, query) => {
+    const rows = await trigramMatchIds(ctx.db, ctx.dialect, USER_SEARCH_INDEX, query).limit(AUTHOR_CAP).execute();
+    return rows.length ? qb.where(column, 'in', rows.map((r) => Number(r.id))) : qb.where(sql<boolean>`1 = 0`);
+  };
+}
 
 /** A yes/no filter value (true, 'true', 1, '1' or their opposites); anything else is a 422. */
 export function yesNo(f: FilterItem): boolean {
@@ -31,6 +48,7 @@ export function reviewsListDefinition(ctx: AppContext): ListDefinition {
       score: filters.id('reviews.score'),
       created_at: filters.date('reviews.created_at'),
     },
+    search: authorSearch(ctx, 'reviews.user_id'),
     unfilteredTotal: () => readCounter(ctx.db, 'rows:reviews'),
     countVersion: { db: ctx.db, counter: 'version:reviews' },
   };

@@ -71,6 +71,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         filters={filters}
         fixedFilters={fixed}
         canDelete
+        searchLabel={trans('Search by user')}
         selectionActions={(ids, clear) => (
           <Button variant="outline" size="sm" onClick={() => restore.mutate(ids.map(Number), { onSuccess: clear })}>
             <RotateCcw size={16} aria-hidden />{trans('Restore')} ({ids.length})

@@ -45,6 +45,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         filters={filters}
         fixedFilters={fixed}
         canDelete
+        searchLabel={trans('Search by user')}
         emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}
       />
