@@ -23,7 +23,8 @@ const REVIEWS = Number(process.env.BENCH_REVIEWS ?? 200_000);
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 1_000_000);
 const USERS = 5_000;
 const HOT = 1; // the title with the most reviews and comments: the worst page to serve
-const ADMIN = { email: 'reviews-admin@bench.local', password: 'reviews-admin-password' };
+// Every generated account, the admin too, has the password "password" (one hash for all).
+const ADMIN = { email: 'reviews-admin@bench.local', password: 'password' };
 const POSTERS = 20;
 
 async function generate(file: string, storage: string) {

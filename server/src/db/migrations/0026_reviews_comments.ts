@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { bumpCounterOnWrite, countRows, type ColumnKit } from './kit.ts';
 
 /**
@@ -47,6 +47,7 @@ export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
   await db.schema.createIndex('reviews_item_created').on('reviews').columns(['reviewable_type', 'reviewable_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('reviews_created').on('reviews').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('reviews_reports').on('reviews').columns(['reports_count', 'created_at']).execute();
+  await sql`CREATE INDEX reviews_reported_created ON reviews (created_at, id) WHERE reports_count > 0`.execute(db);
   await db.schema.createIndex('reviews_user_created').on('reviews').columns(['user_id', 'created_at']).execute();
 
   await db.schema.createTable('review_votes')
@@ -72,12 +73,16 @@ export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
     .addColumn('created_at', k.timestamp, (c) => c.notNull())
     .addColumn('updated_at', k.timestamp, (c) => c.notNull())
     .execute();
-  // Top-level comments of a thread (parent_id null) and a comment's replies, oldest or newest first.
-  await db.schema.createIndex('comments_thread').on('comments').columns(['commentable_type', 'commentable_id', 'parent_id', 'created_at', 'id']).execute();
+  // Top-level comments of a thread (parent_id null) and a comment's replies, oldest or newest first. deleted and
+  // replies_count make it covering, so a thread's total (live comments and deleted ones with replies) never reads rows.
+  await db.schema.createIndex('comments_thread').on('comments')
+    .columns(['commentable_type', 'commentable_id', 'parent_id', 'created_at', 'id', 'deleted', 'replies_count']).execute();
   await db.schema.createIndex('comments_parent').on('comments').columns(['parent_id', 'created_at', 'id']).execute();
   await db.schema.createIndex('comments_created').on('comments').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('comments_deleted_created').on('comments').columns(['deleted', 'created_at', 'id']).execute();
   await db.schema.createIndex('comments_reports').on('comments').columns(['reports_count', 'created_at']).execute();
+  // The "reported" filter, newest first, without sorting every reported row.
+  await sql`CREATE INDEX comments_reported_created ON comments (created_at, id) WHERE reports_count > 0`.execute(db);
   await db.schema.createIndex('comments_user_created').on('comments').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('comments_title_created').on('comments').columns(['title_id', 'created_at', 'id']).execute();
 
