@@ -37,6 +37,7 @@ import { browseBench } from './browse.ts';
 import { auditBench } from './audit.ts';
 import { adminInitialJs } from './admin-js.ts';
 import { transcodeBench } from './transcode.ts';
+import { reviewsBench } from './reviews.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -287,6 +288,7 @@ async function main() {
     await runCatalogueBench(BENCH_DIR, report, section);
     return printSummary(started);
   }
+  if (process.env.BENCH_ONLY === 'reviews') return (scope = 'reviews: ', await reviewsBench(BENCH_DIR, report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');

@@ -26,3 +26,5 @@ export * from './embeds.ts';
 export * from './browse.ts';
 export * from './audit.ts';
 export * from './transcode.ts';
+export * from './reviews.ts';
+export * from './comments.ts';

@@ -54,6 +54,8 @@ import { browseRoutes } from './modules/browse/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { registerAudit } from './modules/audit/hook.ts';
 import { registerCompression } from './http/compression.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
+import { commentsRoutes } from './modules/comments/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -136,6 +138,8 @@ export async function buildApp(config: Config): Promise<App> {
   searchRoutes(app, ctx);
   socialRoutes(app, ctx);
   healthRoutes(app, ctx);
+  reviewsRoutes(app, ctx);
+  commentsRoutes(app, ctx);
   browseRoutes(app, ctx);
   auditRoutes(app, ctx);
 

@@ -197,6 +197,8 @@ const routes: RouteObject[] = [
               section('plans', 'plans.update', () => trans('Plans')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
               { path: 'audit-log', loader: requirePermission('audit_log.view'), lazy: () => import('./admin/audit/AuditLogPage') },
+              { path: 'comments', loader: requirePermission('comments.update'), lazy: () => import('./admin/comments/CommentsPage') },
+              { path: 'reviews', loader: requirePermission('reviews.update'), lazy: () => import('./admin/reviews/ReviewsPage') },
               {
                 path: 'custom-pages',
                 loader: requirePermission('custom_pages.update'),

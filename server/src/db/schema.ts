@@ -224,6 +224,12 @@ export interface Database {
   scheduled_tasks: ScheduledTasksTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
+  ratings: RatingsTable;
+  rating_totals: RatingTotalsTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
+  comments: CommentsTable;
+  content_reports: ContentReportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -524,4 +530,68 @@ export interface TranscodesTable {
   finished_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+// ratings, reviews, comments (0026_reviews_comments)
+export interface RatingsTable {
+  id: Generated<number>;
+  user_id: number;
+  ratable_type: 'title' | 'episode';
+  ratable_id: number;
+  score: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Sum and count of an item's ratings, kept in step with `ratings` by the rating service. */
+export interface RatingTotalsTable {
+  ratable_type: 'title' | 'episode';
+  ratable_id: number;
+  score_sum: number;
+  count: number;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  user_id: number;
+  reviewable_type: 'title';
+  reviewable_id: number;
+  score: number;
+  title: string;
+  body: string;
+  helpful_count: Generated<number>;
+  not_helpful_count: Generated<number>;
+  reports_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewVotesTable {
+  review_id: number;
+  user_id: number;
+  is_helpful: Bool;
+  created_at: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  user_id: number;
+  commentable_type: 'title' | 'episode' | 'video' | 'news_article';
+  commentable_id: number;
+  title_id: number | null;
+  parent_id: number | null;
+  content: string;
+  deleted: Generated<Bool>;
+  replies_count: Generated<number>;
+  reports_count: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ContentReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  reportable_type: 'review' | 'comment';
+  reportable_id: number;
+  reason: string | null;
+  created_at: Timestamp;
 }

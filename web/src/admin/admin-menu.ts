@@ -1,4 +1,4 @@
-import { BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, ScrollText, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
+import { MessageSquare, ScrollText, Star, BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
 import { trans } from '../lib/i18n';
 
 export interface AdminMenuItem {
@@ -26,6 +26,8 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('Localizations'), path: '/admin/localizations', icon: Languages, permission: 'localizations.update' },
   { label: () => trans('Files'), path: '/admin/files', icon: Folder, permission: 'files.update' },
   { label: () => trans('Ads'), path: '/admin/ads', icon: Megaphone, permission: 'settings.update' },
+  { label: () => trans('Comments'), path: '/admin/comments', icon: MessageSquare, permission: 'comments.update' },
+  { label: () => trans('Reviews'), path: '/admin/reviews', icon: Star, permission: 'reviews.update' },
   { label: () => trans('News'), path: '/admin/news', icon: Newspaper, permission: 'news.update' },
   { label: () => trans('Appearance'), path: '/admin/appearance', icon: Palette, permission: 'appearance.update' },
   { label: () => trans('Settings'), path: '/admin/settings', icon: Settings, permission: 'settings.update' },

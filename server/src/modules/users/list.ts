@@ -6,7 +6,7 @@ import { readCounter } from '../../db/versions.ts';
 import { cappedTrigramSearch } from '../../http/text-search.ts';
 
 /** E-mails and names; a query under three characters is an e-mail prefix (e-mails are stored lower-case). */
-const USER_SEARCH_INDEX = {
+export const USER_SEARCH_INDEX = {
   table: 'users', expression: "email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')", prefixColumn: 'users.email', lowerPrefix: true,
 };
 

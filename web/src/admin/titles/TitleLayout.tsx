@@ -4,11 +4,12 @@ import type { Title } from '@app/contracts';
 import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
-import { EmptyState } from '../../ui/DataTable';
 import { TabNav } from '../../ui/Tabs';
 import { PageTitle } from '../PageTitle';
 import { useTitle } from './api';
 import { PrimaryFactsForm } from './PrimaryFactsForm';
+import { ReviewsTable } from '../reviews/ReviewsTable';
+import { CommentsTable } from '../comments/CommentsTable';
 
 export function useTitleContext() {
   return useOutletContext<{ title: Title }>();
@@ -71,10 +72,10 @@ export function PrimaryFactsTab() {
   return <PrimaryFactsForm title={title} />;
 }
 
-/** Reviews and comments are moderated elsewhere; the tabs show their empty state until that arrives. */
+/** The title's own reviews and comments, with the moderation lists' actions. */
 export function ReviewsTab() {
-  return <EmptyState title={trans('No reviews have been created yet')} />;
+  return <ReviewsTable titleId={useTitleContext().title.id} />;
 }
 export function CommentsTab() {
-  return <EmptyState title={trans('No comments have been created yet')} />;
+  return <CommentsTable titleId={useTitleContext().title.id} />;
 }

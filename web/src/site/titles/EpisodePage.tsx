@@ -6,6 +6,7 @@ import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton } from './PageState';
+import { EpisodeFeedback } from '../comments/EpisodeFeedback';
 import { Hero, PlayButtons, PrevNext, formatRuntime, VideosAndCredits } from './parts';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
@@ -44,6 +45,7 @@ export function Component() {
         previous={d.previous ? { to: episodeUrl(title, d.previous.season, d.previous.episode), text: label(d.previous) } : null}
         next={d.next ? { to: episodeUrl(title, d.next.season, d.next.episode), text: label(d.next) } : null}
       />
+      <EpisodeFeedback episodeId={e.id} />
     </article>
   );
 }

@@ -9,6 +9,8 @@ import { AdSlot } from '../ads/AdSlot';
 import { PosterCard } from '../ui/PosterCard';
 import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
+import { TitleReviews } from '../reviews/TitleReviews';
+import { CommentsSection } from '../comments/CommentsSection';
 import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, PlayButtons, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 
@@ -37,8 +39,7 @@ function TitleView({ data }: { data: TitlePageData }) {
       return videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} mode={data.video_panel.mode} /></Section> : null;
     }],
     ['images', () => (title.images?.length ? <Section id="images" title={trans('Images')}><ImageGallery images={title.images} name={title.name} /></Section> : null)],
-    // Reviews have no schema yet: the section is left out until they do.
-    ['reviews', () => null],
+    ['reviews', () => <TitleReviews titleId={title.id} />],
     ['cast', () => (data.cast.length || data.crew.length ? (
       <Section id="cast" title={trans('Cast')}>
         <CastList cast={data.cast} />
@@ -58,6 +59,7 @@ function TitleView({ data }: { data: TitlePageData }) {
       <div className="mx-auto flex max-w-6xl flex-col lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
           {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
+          <CommentsSection type="title" id={title.id} />
         </div>
         <Facts title={title} />
       </div>

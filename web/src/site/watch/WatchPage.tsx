@@ -11,6 +11,7 @@ import { NotFoundPage } from '../ErrorPages';
 import { titleUrl, watchUrl } from '../ui/urls';
 import { embedUrl, hostOf } from './embeds';
 import { savedGuestPosition, usePlayTracking } from './tracking';
+import { WatchComments } from '../comments/WatchComments';
 
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
 const Player = lazy(() => import('./Player'));
@@ -137,6 +138,7 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
           </p>
           {(episode?.description || title.description) && <p className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
         </div>
+        <WatchComments videoId={video.id} titleId={title.id} />
       </div>
       <OtherVideos videos={data.related} />
     </div>

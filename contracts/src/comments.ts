@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ContentAuthor } from './reviews.ts';
+
+/** What a comment can hang on; the server resolves each through its own exists-check. */
+export const COMMENTABLE_TYPES = ['title', 'episode', 'video', 'news_article'] as const;
+export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
+export const COMMENTS_PER_PAGE = 15;
+export const COMMENT_MAX = 5000;
+
+const content = z.string({ error: 'The comment is required.' }).trim().min(1, 'The comment is required.')
+  .max(COMMENT_MAX, `The comment may not be longer than ${COMMENT_MAX} characters.`);
+
+export const commentCreateSchema = z.object({
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  commentable_id: z.coerce.number().int().min(1),
+  parent_id: z.coerce.number().int().min(1).nullish(),
+  content,
+});
+export type CommentCreateInput = z.infer<typeof commentCreateSchema>;
+
+/** Body of `PUT comment/{id}` (Part C: content). */
+export const commentUpdateSchema = z.object({ content });
+/** Body of `POST comment/restore` (Part C: commentIds). */
+export const commentRestoreSchema = z.object({ commentIds: z.array(z.number().int().min(1)).min(1, 'Choose at least one comment.').max(1000) });
+
+/** Query of `GET comment/thread`: one page of top-level comments, or of one comment's replies. */
+export const commentThreadQuerySchema = z.object({
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  commentable_id: z.coerce.number().int().min(1),
+  parent_id: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** Comment entity (Part C): id, content, deleted, user, commentable, created_at. A deleted comment's content is hidden on the site. */
+export interface Comment {
+  id: number;
+  content: string | null;
+  deleted: boolean;
+  user_id: number;
+  user: ContentAuthor | null;
+  commentable_type: CommentableType;
+  commentable_id: number;
+  commentable?: { id: number; name: string } | null;
+  title_id: number | null;
+  parent_id: number | null;
+  replies_count: number;
+  reports_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export const COMMENT_SORTS = ['created_at', 'reports_count', 'id'] as const;
+export const COMMENT_FILTERS = ['deleted', 'reported', 'user_id', 'title_id', 'commentable', 'created_at'] as const;

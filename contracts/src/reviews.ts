@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+/** Part C: review score 1-10; title at least 10 characters and body at least 100, both required. */
+export const REVIEW_SCORE_MIN = 1;
+export const REVIEW_SCORE_MAX = 10;
+export const REVIEW_TITLE_MIN = 10;
+export const REVIEW_BODY_MIN = 100;
+export const REVIEWS_PER_PAGE = 15;
+
+/** What can be rated (one rating per user each, changeable, removable). */
+export const RATABLE_TYPES = ['title', 'episode'] as const;
+export type RatableType = (typeof RATABLE_TYPES)[number];
+/** Reviews are written on title pages. */
+export const REVIEWABLE_TYPES = ['title'] as const;
+export type ReviewableType = (typeof REVIEWABLE_TYPES)[number];
+
+const score = z.coerce.number({ error: 'The score must be a number from 1 to 10.' }).int('The score must be a number from 1 to 10.')
+  .min(REVIEW_SCORE_MIN, 'The score must be a number from 1 to 10.').max(REVIEW_SCORE_MAX, 'The score must be a number from 1 to 10.');
+
+/** Body of `PUT reviews/{id}` (Part C: score, title, body) and the writable part of `POST reviews`. */
+export const reviewFieldsSchema = z.object({
+  score,
+  title: z.string({ error: 'The title is required.' }).trim().min(1, { error: 'The title is required.', abort: true })
+    .min(REVIEW_TITLE_MIN, `The title must be at least ${REVIEW_TITLE_MIN} characters.`).max(250),
+  body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
+    .min(REVIEW_BODY_MIN, `The body must be at least ${REVIEW_BODY_MIN} characters.`).max(20_000),
+});
+export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;
+
+export const reviewCreateSchema = reviewFieldsSchema.extend({
+  reviewable_type: z.enum(REVIEWABLE_TYPES).default('title'),
+  reviewable_id: z.coerce.number().int().min(1),
+});
+export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
+
+export const reviewVoteSchema = z.object({ is_helpful: z.boolean({ error: 'Choose helpful or not helpful.' }) });
+export const reportSchema = z.object({ reason: z.string().trim().max(500).optional() });
+
+export const REVIEW_PUBLIC_SORTS = ['helpful', 'newest'] as const;
+/** Query of `GET reviews/public`: one title's reviews, most helpful or newest first. */
+export const reviewPublicQuerySchema = z.object({
+  reviewable_type: z.enum(REVIEWABLE_TYPES).default('title'),
+  reviewable_id: z.coerce.number().int().min(1),
+  sort: z.enum(REVIEW_PUBLIC_SORTS).default('helpful'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const ratingParamsSchema = z.object({ type: z.enum(RATABLE_TYPES), id: z.coerce.number().int().min(1) });
+export const ratingBodySchema = z.object({ score });
+
+export interface ContentAuthor {
+  id: number;
+  display_name: string;
+  avatar: string | null;
+}
+
+/** Review entity (Part C): id, score 1-10, title, body, helpful_count, not_helpful_count, reports_count, user, reviewable. */
+export interface Review {
+  id: number;
+  score: number;
+  title: string;
+  body: string;
+  helpful_count: number;
+  not_helpful_count: number;
+  reports_count: number;
+  user_id: number;
+  user: ContentAuthor | null;
+  reviewable_type: ReviewableType;
+  reviewable_id: number;
+  reviewable?: { id: number; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RatingSummary {
+  average: number | null;
+  count: number;
+}
+
+export interface ReviewPublicPage {
+  pagination: import('./list.ts').Pagination<Review>;
+  /** The caller's own review of this title (to edit it), and their votes on this page's reviews. */
+  my_review: Review | null;
+  my_votes: { review_id: number; is_helpful: boolean }[];
+  summary: RatingSummary;
+}
+
+/** Admin list of `GET reviews`: sorts and filters the moderation table offers. */
+export const REVIEW_SORTS = ['created_at', 'updated_at', 'score', 'helpful_count', 'reports_count', 'id'] as const;
+export const REVIEW_FILTERS = ['reported', 'user_id', 'title_id', 'score', 'created_at'] as const;

@@ -1,0 +1,60 @@
+import type { Comment, CommentableType } from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { toBool } from '../../db/index.ts';
+import { authorsOf } from '../reviews/posting.ts';
+
+export const COMMENT_COLUMNS = [
+  'comments.id', 'comments.user_id', 'comments.commentable_type', 'comments.commentable_id', 'comments.title_id', 'comments.parent_id',
+  'comments.content', 'comments.deleted', 'comments.replies_count', 'comments.reports_count', 'comments.created_at', 'comments.updated_at',
+] as const;
+
+type Row = Omit<Comment, 'user' | 'commentable' | 'deleted'> & { content: string; deleted: boolean | number };
+
+/** Names of the items a page of admin rows hangs on: one query per type present. */
+async function commentableNames(db: Db, rows: Row[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const idsOf = (type: CommentableType) => [...new Set(rows.filter((r) => r.commentable_type === type).map((r) => r.commentable_id))];
+  const titles = idsOf('title');
+  const episodes = idsOf('episode');
+  const videos = idsOf('video');
+  const [t, e, v] = await Promise.all([
+    titles.length ? db.selectFrom('titles').select(['id', 'name']).where('id', 'in', titles).execute() : [],
+    episodes.length ? db.selectFrom('episodes').innerJoin('titles', 'titles.id', 'episodes.title_id')
+      .select(['episodes.id', 'episodes.name', 'titles.name as title_name', 'episodes.season_number', 'episodes.episode_number'])
+      .where('episodes.id', 'in', episodes).execute() : [],
+    videos.length ? db.selectFrom('videos').select(['id', 'name']).where('id', 'in', videos).execute() : [],
+  ]);
+  for (const r of t) out.set(`title:${r.id}`, r.name);
+  for (const r of e) out.set(`episode:${r.id}`, `${r.title_name} S${r.season_number}E${r.episode_number}: ${r.name}`);
+  for (const r of v) out.set(`video:${r.id}`, r.name);
+  return out;
+}
+
+/**
+ * Public view hides a deleted comment's text (it keeps its place in the thread); the admin view shows everything
+ * and names what each comment belongs to.
+ */
+export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'): Promise<Comment[]> {
+  const [authors, names] = await Promise.all([
+    authorsOf(db, rows.map((r) => r.user_id)),
+    view === 'admin' ? commentableNames(db, rows) : Promise.resolve(new Map<string, string>()),
+  ]);
+  return rows.map((r) => {
+    const deleted = toBool(r.deleted);
+    const key = `${r.commentable_type}:${r.commentable_id}`;
+    return {
+      ...r,
+      deleted,
+      content: deleted && view === 'public' ? null : r.content,
+      user: deleted && view === 'public' ? null : authors.get(r.user_id) ?? null,
+      ...(view === 'admin' ? { commentable: names.has(key) ? { id: r.commentable_id, name: names.get(key)! } : null } : {}),
+    };
+  });
+}
+
+export async function findComment(db: Db, id: number): Promise<Comment | null> {
+  const row = await db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? (await toComments(db, [row as Row], 'admin'))[0] : null;
+}
+
+export type { Row as CommentRow };

@@ -1,0 +1,93 @@
+import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type Pagination, commentThreadQuerySchema } from '@app/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { nowIso, toBool } from '../../db/index.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
+import { resolveCommentable } from './commentables.ts';
+import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
+
+const replyRefused = (message: string) => new HttpError(422, message, { parent_id: [message] });
+
+/**
+ * One page (15) of a thread: the item's top-level comments newest first, or one comment's replies oldest first,
+ * so a thread of thousands loads a page at a time. A deleted comment stays only while it has replies.
+ */
+export async function commentThread(ctx: AppContext, q: z.infer<typeof commentThreadQuerySchema>): Promise<Pagination<Comment>> {
+  const perPage = COMMENTS_PER_PAGE;
+  let base = ctx.db.selectFrom('comments').where('commentable_type', '=', q.commentable_type).where('commentable_id', '=', q.commentable_id);
+  base = q.parent_id ? base.where('parent_id', '=', q.parent_id) : base.where('parent_id', 'is', null);
+  base = base.where((eb) => eb.or([eb('deleted', '=', false), eb('replies_count', '>', 0)]));
+  const dir = q.parent_id ? 'asc' : 'desc';
+  const offset = (q.page - 1) * perPage;
+  const [rows, totalRow] = await Promise.all([
+    base.select(COMMENT_COLUMNS).orderBy('created_at', dir).orderBy('id', dir).limit(perPage).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  const data = await toComments(ctx.db, rows as CommentRow[], 'public');
+  const total = Number(totalRow?.total ?? 0);
+  return {
+    current_page: q.page, per_page: perPage, from: data.length ? offset + 1 : null, to: data.length ? offset + data.length : null,
+    total, last_page: Math.max(1, Math.ceil(total / perPage)), data,
+  };
+}
+
+/** Posts a comment or a reply; a reply must answer a live comment of the same item. The parent's reply count moves with it. */
+export async function createComment(ctx: AppContext, userId: number, input: CommentCreateInput): Promise<Comment> {
+  const target = await resolveCommentable(ctx.db, input.commentable_type, input.commentable_id);
+  if (!target) throw new HttpError(422, 'This item cannot be commented on.', { commentable_id: ['This item cannot be commented on.'] });
+  if (input.parent_id) {
+    const parent = await ctx.db.selectFrom('comments').select(['commentable_type', 'commentable_id', 'deleted']).where('id', '=', input.parent_id).executeTakeFirst();
+    if (!parent) throw replyRefused('The comment you are replying to does not exist.');
+    if (parent.commentable_type !== input.commentable_type || parent.commentable_id !== input.commentable_id) {
+      throw replyRefused('You can only reply to a comment on the same page.');
+    }
+    if (toBool(parent.deleted)) throw replyRefused('You cannot reply to a deleted comment.');
+  }
+  await assertCanPost(ctx, userId, POSTING_LIMITS.comments);
+  const now = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('comments').values({
+      user_id: userId, commentable_type: input.commentable_type, commentable_id: input.commentable_id, title_id: target.title_id,
+      parent_id: input.parent_id ?? null, content: input.content, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (input.parent_id) {
+      await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', 1) })).where('id', '=', input.parent_id).execute();
+    }
+    return row.id;
+  });
+  const row = await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  return (await toComments(ctx.db, [row as CommentRow], 'public'))[0];
+}
+
+/** `PUT comment/{id}` (content): the author edits their own live comment; a moderator (comments.update) any comment. */
+export async function updateComment(ctx: AppContext, id: number, actor: { id: number; moderator: boolean }, content: string): Promise<Comment> {
+  const comment = await findComment(ctx.db, id);
+  if (!comment) throw notFound('Comment not found');
+  if (!actor.moderator) {
+    if (comment.user_id !== actor.id) throw forbidden('You can only edit your own comments.');
+    if (comment.deleted) throw new HttpError(422, 'This comment was deleted.', { content: ['This comment was deleted.'] });
+    await assertCanPost(ctx, actor.id, POSTING_LIMITS.comments);
+  }
+  await ctx.db.updateTable('comments').set({ content, updated_at: nowIso() }).where('id', '=', id).execute();
+  return (await findComment(ctx.db, id))!;
+}
+
+/**
+ * Marks comments deleted (Part C: active or deleted, restorable): one's own, or any with comments.delete. The row
+ * stays, so replies keep their place under a "deleted" comment and a moderator can restore it.
+ */
+export async function deleteComments(ctx: AppContext, ids: number[], actor: { id: number; moderator: boolean }): Promise<number> {
+  if (!actor.moderator) {
+    const foreign = await ctx.db.selectFrom('comments').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
+    if (foreign) throw forbidden('You can only delete your own comments.');
+  }
+  const res = await ctx.db.updateTable('comments').set({ deleted: true, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', false).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** `POST comment/restore` (commentIds). */
+export async function restoreComments(ctx: AppContext, ids: number[]): Promise<number> {
+  const res = await ctx.db.updateTable('comments').set({ deleted: false, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', true).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -1,0 +1,73 @@
+import type { ContentAuthor } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { consume, type RateLimit } from '../../http/rate-limit.ts';
+import { displayName } from '../users/repository.ts';
+
+/** Per-user abuse limits on everything a visitor writes (issue 12, "Abuse limits"); counted in the cache driver. */
+export const POSTING_LIMITS = {
+  reviews: { name: 'post-review', max: 10, windowSeconds: 60 * 60, message: 'You are writing reviews too quickly. Please try again in :seconds seconds.' },
+  comments: { name: 'post-comment', max: 20, windowSeconds: 60, message: 'You are posting comments too quickly. Please try again in :seconds seconds.' },
+  votes: { name: 'vote', max: 60, windowSeconds: 60, message: 'You are voting too quickly. Please try again in :seconds seconds.' },
+  ratings: { name: 'rate', max: 60, windowSeconds: 60, message: 'You are rating too quickly. Please try again in :seconds seconds.' },
+  reports: { name: 'report', max: 10, windowSeconds: 60 * 60, message: 'You have sent too many reports. Please try again in :seconds seconds.' },
+} satisfies Record<string, RateLimit>;
+
+export const SUSPENDED_MESSAGE = 'Your account is suspended, so you cannot post.';
+
+/**
+ * A suspended user cannot write. Sessions of banned users end at once (auth.ts), so this guards API tokens and
+ * any request that raced the ban; then the user's limit is counted.
+ */
+export async function assertCanPost(ctx: AppContext, userId: number, limit: RateLimit): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select('banned_at').where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new HttpError(401, 'Unauthenticated.');
+  if (user.banned_at) throw new HttpError(403, SUSPENDED_MESSAGE);
+  await consume(ctx, limit, String(userId));
+}
+
+/** Public author fields of a page of rows, with one query; never the email. */
+export async function authorsOf(db: Db, userIds: number[]): Promise<Map<number, ContentAuthor>> {
+  const ids = [...new Set(userIds)];
+  if (!ids.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute();
+  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: displayName(u), avatar: u.avatar }]));
+}
+
+/** Names of the titles (and episodes, videos) a page of admin rows belongs to, one query per type. */
+export async function titleNames(db: Db, ids: (number | null)[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!unique.length) return new Map();
+  const rows = await db.selectFrom('titles').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const code = (e as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+};
+export { isUniqueViolation };
+
+/**
+ * Records one report of a review or comment by a user (once each) and counts it on the item, in one transaction.
+ * Reporting twice is a 422 with a clear message.
+ */
+export async function reportItem(ctx: AppContext, type: 'review' | 'comment', id: number, userId: number, reason: string | undefined): Promise<number> {
+  const table = type === 'review' ? 'reviews' : 'comments';
+  const exists = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  if (!exists) throw notFound(type === 'review' ? 'Review not found' : 'Comment not found');
+  await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();
+      const row = await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '+', 1) })).where('id', '=', id)
+        .returning('reports_count').executeTakeFirstOrThrow();
+      return row.reports_count;
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new HttpError(422, 'You have already reported this.', { reason: ['You have already reported this.'] });
+    throw e;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Review } from '@app/contracts';
+import type { Db } from '../../db/index.ts';
+import { authorsOf, titleNames } from './posting.ts';
+
+export const REVIEW_COLUMNS = [
+  'reviews.id', 'reviews.user_id', 'reviews.reviewable_type', 'reviews.reviewable_id', 'reviews.score', 'reviews.title', 'reviews.body',
+  'reviews.helpful_count', 'reviews.not_helpful_count', 'reviews.reports_count', 'reviews.created_at', 'reviews.updated_at',
+] as const;
+
+type ReviewRow = Omit<Review, 'user' | 'reviewable'>;
+
+/** Adds authors (and, for the admin, the reviewed title's name) to a page of rows with one query each. */
+export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = false): Promise<Review[]> {
+  const [authors, names] = await Promise.all([
+    authorsOf(db, rows.map((r) => r.user_id)),
+    withReviewable ? titleNames(db, rows.map((r) => r.reviewable_id)) : Promise.resolve(new Map<number, string>()),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    user: authors.get(r.user_id) ?? null,
+    ...(withReviewable ? { reviewable: names.has(r.reviewable_id) ? { id: r.reviewable_id, name: names.get(r.reviewable_id)! } : null } : {}),
+  }));
+}
+
+export async function findReview(db: Db, id: number): Promise<Review | null> {
+  const row = await db.selectFrom('reviews').select(REVIEW_COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? (await toReviews(db, [row as ReviewRow], true))[0] : null;
+}
+
+export async function findUserReview(db: Db, userId: number, titleId: number): Promise<Review | null> {
+  const row = await db.selectFrom('reviews').select(REVIEW_COLUMNS).where('user_id', '=', userId)
+    .where('reviewable_type', '=', 'title').where('reviewable_id', '=', titleId).executeTakeFirst();
+  return row ? (await toReviews(db, [row as ReviewRow]))[0] : null;
+}

@@ -1,0 +1,110 @@
+import { REVIEWS_PER_PAGE, type Review, type ReviewCreateInput, type ReviewFieldsInput, type ReviewPublicPage, reviewPublicQuerySchema } from '@app/contracts';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { nowIso, toBool } from '../../db/index.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { POSTING_LIMITS, assertCanPost, isUniqueViolation } from './posting.ts';
+import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
+import { ratingSummary } from './ratings.ts';
+
+export const ALREADY_VOTED = 'You have already voted on this review.';
+export const ALREADY_REVIEWED = 'You have already reviewed this title.';
+const alreadyReviewed = () => new HttpError(422, ALREADY_REVIEWED, { reviewable_id: [ALREADY_REVIEWED] });
+
+/** One title's reviews for the site, most helpful or newest first, 15 a page, with the caller's own review and votes. */
+export async function publicReviews(ctx: AppContext, q: z.infer<typeof reviewPublicQuerySchema>, userId: number | null): Promise<ReviewPublicPage> {
+  const perPage = REVIEWS_PER_PAGE;
+  const base = ctx.db.selectFrom('reviews').where('reviewable_type', '=', q.reviewable_type).where('reviewable_id', '=', q.reviewable_id);
+  let page = base.select(REVIEW_COLUMNS);
+  page = q.sort === 'helpful'
+    ? page.orderBy('helpful_count', 'desc').orderBy('id', 'desc')
+    : page.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const offset = (q.page - 1) * perPage;
+  const [rows, totalRow, summary, mine] = await Promise.all([
+    page.limit(perPage).offset(offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    ratingSummary(ctx.db, 'title', q.reviewable_id),
+    userId ? findUserReview(ctx.db, userId, q.reviewable_id) : Promise.resolve(null),
+  ]);
+  const data = await toReviews(ctx.db, rows as Review[]);
+  const total = Number(totalRow?.total ?? 0);
+  const votes = userId && data.length
+    ? await ctx.db.selectFrom('review_votes').select(['review_id', 'is_helpful']).where('user_id', '=', userId).where('review_id', 'in', data.map((r) => r.id)).execute()
+    : [];
+  return {
+    pagination: {
+      current_page: q.page, per_page: perPage, from: data.length ? offset + 1 : null, to: data.length ? offset + data.length : null,
+      total, last_page: Math.max(1, Math.ceil(total / perPage)), data,
+    },
+    my_review: mine,
+    my_votes: votes.map((v) => ({ review_id: v.review_id, is_helpful: toBool(v.is_helpful) })),
+    summary,
+  };
+}
+
+export async function createReview(ctx: AppContext, userId: number, input: ReviewCreateInput): Promise<Review> {
+  const title = await ctx.db.selectFrom('titles').select('id').where('id', '=', input.reviewable_id).executeTakeFirst();
+  if (!title) throw notFound('Title not found');
+  if (await findUserReview(ctx.db, userId, input.reviewable_id)) throw alreadyReviewed();
+  await assertCanPost(ctx, userId, POSTING_LIMITS.reviews);
+  const now = nowIso();
+  try {
+    const row = await ctx.db.insertInto('reviews').values({
+      user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
+      created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    return (await findReview(ctx.db, row.id))!;
+  } catch (e) {
+    // Two submits racing: the unique index keeps one review per user and title.
+    if (isUniqueViolation(e)) throw alreadyReviewed();
+    throw e;
+  }
+}
+
+/** The author edits their own review; a moderator (reviews.update) edits any. */
+export async function updateReview(ctx: AppContext, id: number, actor: { id: number; moderator: boolean }, input: ReviewFieldsInput): Promise<Review> {
+  const review = await findReview(ctx.db, id);
+  if (!review) throw notFound('Review not found');
+  if (review.user_id !== actor.id && !actor.moderator) throw forbidden('You can only edit your own reviews.');
+  if (!actor.moderator) await assertCanPost(ctx, actor.id, POSTING_LIMITS.reviews);
+  await ctx.db.updateTable('reviews').set({ score: input.score, title: input.title, body: input.body, updated_at: nowIso() }).where('id', '=', id).execute();
+  return (await findReview(ctx.db, id))!;
+}
+
+/** Deletes reviews: one's own, or any with reviews.delete. Votes and reports go with them. */
+export async function deleteReviews(ctx: AppContext, ids: number[], actor: { id: number; moderator: boolean }): Promise<number> {
+  if (!actor.moderator) {
+    const foreign = await ctx.db.selectFrom('reviews').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
+    if (foreign) throw forbidden('You can only delete your own reviews.');
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('content_reports').where('reportable_type', '=', 'review').where('reportable_id', 'in', ids).execute();
+    await trx.deleteFrom('review_votes').where('review_id', 'in', ids).execute();
+    const res = await trx.deleteFrom('reviews').where('id', 'in', ids).executeTakeFirst();
+    return Number(res.numDeletedRows);
+  });
+}
+
+/**
+ * Marks a review helpful or not helpful: once per user (the same vote twice is a 422, the other way moves the
+ * vote), never on one's own review. The review's counters move in the same transaction.
+ */
+export async function voteReview(ctx: AppContext, id: number, userId: number, isHelpful: boolean): Promise<Pick<Review, 'id' | 'helpful_count' | 'not_helpful_count'>> {
+  const review = await ctx.db.selectFrom('reviews').select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
+  if (!review) throw notFound('Review not found');
+  if (review.user_id === userId) throw new HttpError(422, 'You cannot vote on your own review.', { is_helpful: ['You cannot vote on your own review.'] });
+  await assertCanPost(ctx, userId, POSTING_LIMITS.votes);
+  await ctx.db.transaction().execute(async (trx) => {
+    const old = await trx.selectFrom('review_votes').select('is_helpful').where('review_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (old && toBool(old.is_helpful) === isHelpful) throw new HttpError(422, ALREADY_VOTED, { is_helpful: [ALREADY_VOTED] });
+    if (old) await trx.updateTable('review_votes').set({ is_helpful: isHelpful }).where('review_id', '=', id).where('user_id', '=', userId).execute();
+    else await trx.insertInto('review_votes').values({ review_id: id, user_id: userId, is_helpful: isHelpful, created_at: nowIso() }).execute();
+    const up = isHelpful ? 1 : 0;
+    const down = isHelpful ? 0 : 1;
+    await trx.updateTable('reviews').set((eb) => ({
+      helpful_count: eb('helpful_count', '+', up - (old ? down : 0)),
+      not_helpful_count: eb('not_helpful_count', '+', down - (old ? up : 0)),
+    })).where('id', '=', id).execute();
+  });
+  return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
+}

@@ -1,0 +1,175 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, guest, listUrl, type Client } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let alice: Client & { user: { id: number } };
+let bob: Client & { user: { id: number } };
+const ids = { movie: 0, other: 0, series: 0, episode: 0, video: 0 };
+const post = (c: Client, over: Record<string, unknown> = {}) => c.post('/api/v1/comment', { commentable_type: 'title', commentable_id: ids.movie, content: 'Nice one', ...over });
+const thread = (c: Client, q: string) => c.get(`/api/v1/comment/thread?${q}`);
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  alice = await asUser(t, { first_name: 'Alice' });
+  bob = await asUser(t, { first_name: 'Bob' });
+  ids.movie = (await admin.post('/api/v1/titles', { name: 'Comment Movie' })).body.title.id;
+  ids.other = (await admin.post('/api/v1/titles', { name: 'Other Movie' })).body.title.id;
+  ids.series = (await admin.post('/api/v1/titles', { name: 'Comment Series', is_series: true })).body.title.id;
+  await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 1 });
+  await admin.post(`/api/v1/titles/${ids.series}/seasons/1/episodes`, { name: 'Pilot', episode_number: 1 });
+  ids.episode = (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).executeTakeFirstOrThrow()).id;
+  ids.video = (await admin.post('/api/v1/videos', { title_id: ids.series, name: 'Clip', type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'clip', approved: true })).body.video.id;
+});
+
+describe('POST comment', () => {
+  it('posts on titles, episodes and videos, keeping the title it belongs to; text is stored as written', async () => {
+    let res = await post(alice, { content: '<script>alert(1)</script> see https://example.com' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.comment).toMatchObject({ content: '<script>alert(1)</script> see https://example.com', deleted: false, parent_id: null, title_id: ids.movie, user: { display_name: 'Alice' } });
+    res = await post(alice, { commentable_type: 'episode', commentable_id: ids.episode });
+    expect(res.body.comment.title_id).toBe(ids.series);
+    res = await post(alice, { commentable_type: 'video', commentable_id: ids.video });
+    expect(res.body.comment.title_id).toBe(ids.series);
+  });
+
+  it('refuses empty, too long, unknown items and guests', async () => {
+    let res = await post(alice, { content: '   ' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.content).toEqual(['The comment is required.']);
+    res = await post(alice, { content: 'x'.repeat(5001) });
+    expect(res.body.errors.content).toEqual(['The comment may not be longer than 5000 characters.']);
+    res = await post(alice, { commentable_id: 999999 });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('This item cannot be commented on.');
+    expect((await post(alice, { commentable_type: 'constructor' })).status).toBe(422);
+    // News articles are commentable once the news module registers them; until then nothing is written.
+    expect((await post(alice, { commentable_type: 'news_article', commentable_id: 1 })).status).toBe(422);
+    expect((await post(guest(t))).status).toBe(401);
+  });
+
+  it('threads replies; refuses replies to a deleted comment or to a comment of another item', async () => {
+    const parent = (await post(alice, { content: 'Parent' })).body.comment;
+    const reply = await post(bob, { content: 'Reply', parent_id: parent.id });
+    expect(reply.status, reply.text).toBe(200);
+    expect(reply.body.comment.parent_id).toBe(parent.id);
+    let res = await post(bob, { commentable_id: ids.other, parent_id: parent.id });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.parent_id).toEqual(['You can only reply to a comment on the same page.']);
+    res = await post(bob, { parent_id: 999999 });
+    expect(res.body.errors.parent_id).toEqual(['The comment you are replying to does not exist.']);
+    const gone = (await post(alice, { content: 'Soon gone' })).body.comment;
+    await alice.delete(`/api/v1/comment/${gone.id}`);
+    res = await post(bob, { parent_id: gone.id });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.parent_id).toEqual(['You cannot reply to a deleted comment.']);
+  });
+});
+
+describe('threads', () => {
+  it('pages top-level comments newest first and replies oldest first, 15 a page; a deleted comment with replies keeps its place', async () => {
+    const item = { commentable_type: 'title', commentable_id: ids.other };
+    const users = await Promise.all([asUser(t), asUser(t)]);
+    const top: number[] = [];
+    for (let i = 0; i < 17; i++) top.push((await post(users[i % 2], { ...item, content: `Top ${i}` })).body.comment.id);
+    for (let i = 0; i < 16; i++) await post(users[i % 2], { ...item, content: `Reply ${i}`, parent_id: top[16] });
+    const leaf = (await post(alice, { ...item, content: 'Leaf to delete' })).body.comment.id;
+    await alice.delete(`/api/v1/comment/${leaf}`);
+
+    let page = (await thread(guest(t), `commentable_type=title&commentable_id=${ids.other}`)).body.pagination;
+    expect(page).toMatchObject({ total: 17, per_page: 15, last_page: 2 });
+    expect(page.data[0]).toMatchObject({ content: 'Top 16', replies_count: 16 });
+    page = (await thread(guest(t), `commentable_type=title&commentable_id=${ids.other}&parent_id=${top[16]}&page=2`)).body.pagination;
+    expect(page.data.map((c: any) => c.content)).toEqual(['Reply 15']);
+
+    // top[16] is users[0]'s comment.
+    const res = await users[1].delete(`/api/v1/comment/${top[16]}`);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('You can only delete your own comments.');
+    expect((await users[0].delete(`/api/v1/comment/${top[16]}`)).body).toMatchObject({ deleted: 1, message: 'Comment deleted' });
+    page = (await thread(guest(t), `commentable_type=title&commentable_id=${ids.other}`)).body.pagination;
+    expect(page.total).toBe(17);
+    expect(page.data[0]).toMatchObject({ id: top[16], deleted: true, content: null, user: null, replies_count: 16 });
+    expect((await thread(guest(t), 'commentable_type=title&commentable_id=abc')).status).toBe(422);
+  });
+
+  it('lets the author edit their comment ("Comment updated"), never someone else\'s', async () => {
+    const c = (await post(alice, { content: 'Before' })).body.comment;
+    let res = await alice.put(`/api/v1/comment/${c.id}`, { content: 'After' });
+    expect(res.body).toMatchObject({ message: 'Comment updated', comment: { content: 'After' } });
+    res = await bob.put(`/api/v1/comment/${c.id}`, { content: 'Hijack' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('You can only edit your own comments.');
+    expect((await alice.put(`/api/v1/comment/${c.id}`, { content: '' })).status).toBe(422);
+  });
+
+  it('reports a comment once', async () => {
+    const c = (await post(alice, { content: 'Report me' })).body.comment;
+    expect((await bob.post(`/api/v1/comment/${c.id}/report`, { reason: 'rude' })).body.reports_count).toBe(1);
+    const twice = await bob.post(`/api/v1/comment/${c.id}/report`, {});
+    expect(twice.status).toBe(422);
+    expect(twice.body.message).toBe('You have already reported this.');
+  });
+});
+
+describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () => {
+  it('is guarded by comments.update', async () => {
+    expect((await alice.get('/api/v1/comment')).status).toBe(403);
+    expect((await alice.post('/api/v1/comment/restore', { commentIds: [1] })).status).toBe(403);
+  });
+
+  it('filters by state, reports, user, title, item and date; sorts; pages at 15', async () => {
+    const get = async (params: Record<string, unknown>) => (await admin.get(listUrl('/api/v1/comment', params))).body.pagination;
+    const all = await get({});
+    expect(all.per_page).toBe(15);
+    expect(all.data[0]).toHaveProperty('reports_count');
+    const deleted = await get({ filters: [{ key: 'deleted', value: true }] });
+    expect(deleted.total).toBe(3);
+    expect(deleted.data.every((c: any) => c.deleted && typeof c.content === 'string')).toBe(true);
+    expect((await get({ filters: [{ key: 'reported', value: true }] })).data.map((c: any) => c.content)).toEqual(['Report me']);
+    expect((await get({ filters: [{ key: 'user_id', value: bob.user.id }] })).total).toBe(1);
+    expect((await get({ filters: [{ key: 'title_id', value: ids.series }] })).total).toBe(2);
+    const video = await get({ filters: [{ key: 'commentable', value: `video:${ids.video}` }] });
+    expect(video.data).toHaveLength(1);
+    expect(video.data[0].commentable).toEqual({ id: ids.video, name: 'Clip' });
+    const future = { start: '2099-01-01T00:00:00Z', end: '2099-12-31T00:00:00Z' };
+    expect((await get({ filters: [{ key: 'created_at', value: future, operator: 'between' }] })).total).toBe(0);
+    expect((await get({ orderBy: 'reports_count', orderDir: 'desc' })).data[0].reports_count).toBe(1);
+    expect((await admin.get(listUrl('/api/v1/comment', { filters: [{ key: 'commentable', value: 'toString:1' }] }))).status).toBe(422);
+    expect((await admin.get(listUrl('/api/v1/comment', { filters: [{ key: 'deleted', value: 'maybe' }] }))).status).toBe(422);
+  });
+
+  it('edits, bulk deletes and restores', async () => {
+    const [a, b] = (await admin.get(listUrl('/api/v1/comment', { filters: [{ key: 'deleted', value: false }] }))).body.pagination.data;
+    const edited = await admin.put(`/api/v1/comment/${a.id}`, { content: 'Moderated' });
+    expect(edited.body).toMatchObject({ message: 'Comment updated', comment: { content: 'Moderated' } });
+    expect((await admin.delete(`/api/v1/comment/${a.id},${b.id}`)).body.deleted).toBe(2);
+    const restore = await admin.post('/api/v1/comment/restore', { commentIds: [a.id, b.id] });
+    expect(restore.body).toMatchObject({ restored: 2 });
+    const rows = await t.ctx.db.selectFrom('comments').select('deleted').where('id', 'in', [a.id, b.id]).execute();
+    expect(rows.every((r) => !r.deleted)).toBe(true);
+    const bad = await admin.post('/api/v1/comment/restore', { commentIds: [] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.commentIds).toEqual(['Choose at least one comment.']);
+  });
+});
+
+describe('abuse limits', () => {
+  it('answers 429 with a clear message past the per-user comment limit', async () => {
+    const spammer = await asUser(t);
+    let last = { status: 200, body: {} as any };
+    for (let i = 0; i < 21 && last.status !== 429; i++) last = await post(spammer, { content: `spam ${i}` });
+    expect(last.status).toBe(429);
+    expect(last.body.message).toMatch(/^You are posting comments too quickly\. Please try again in \d+ seconds\.$/);
+  });
+});
+
+describe('moderation search', () => {
+  it('finds comments by their author through the users index', async () => {
+    const res = await admin.get(listUrl('/api/v1/comment', { query: 'Bob' }));
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.pagination.data.length).toBeGreaterThan(0);
+    expect(res.body.pagination.data.every((c: any) => c.user_id === bob.user.id)).toBe(true);
+    expect((await admin.get(listUrl('/api/v1/comment', { query: 'nobody-by-this-name' }))).body.pagination.total).toBe(0);
+  });
+});

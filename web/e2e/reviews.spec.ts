@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+// Seeded demo accounts (password "password"), confirmed and not suspended; other specs use other accounts.
+const WRITER = 'emma.schmidt8@example.com';
+const READER = 'mason.johnson9@example.com';
+const TITLE = 1;
+const BODY = 'A patient, well-acted story whose quiet middle hour pays off in a finale that I keep thinking about days later. Recommended.';
+const COMMENT = `First! See https://example.com/clip and <b>not bold</b> ${Date.now()}`;
+
+async function openTitle(page: Page) {
+  await page.goto(`/titles/${TITLE}`);
+  await expect(page.locator('[data-section="reviews"]')).toBeVisible();
+}
+
+test('a user rates, reviews and comments; another votes, replies and reports; an admin filters, restores and edits', async ({ browser }) => {
+  // Three signed-in visitors and two admin screens in one journey.
+  test.setTimeout(300_000);
+  const writer = await (await browser.newContext()).newPage();
+  await login(writer, WRITER, 'password');
+  await openTitle(writer);
+  const reviews = writer.locator('[data-section="reviews"]');
+
+  // Rate 8, then change to 7: one rating, shown as the title's local average and count.
+  await reviews.getByRole('radio', { name: 'Rate 8 out of 10' }).click();
+  await expect(reviews.getByRole('radio', { name: 'Rate 8 out of 10' })).toHaveAttribute('aria-checked', 'true');
+  await reviews.getByRole('radio', { name: 'Rate 7 out of 10' }).click();
+  await expect(reviews.getByRole('radio', { name: 'Rate 7 out of 10' })).toHaveAttribute('aria-checked', 'true');
+  await expect(reviews.getByTestId('rating-widget')).toContainText('1 rating');
+
+  // The spec's rules, then a valid review.
+  await reviews.getByRole('button', { name: 'Write a review' }).click();
+  await reviews.getByLabel('Review title').fill('Too short');
+  await reviews.getByLabel('Review', { exact: true }).fill('Short.');
+  await reviews.getByRole('button', { name: 'Publish review' }).click();
+  await expect(reviews.getByText('The title must be at least 10 characters.')).toBeVisible();
+  await expect(reviews.getByText('The body must be at least 100 characters.')).toBeVisible();
+  await reviews.getByLabel('Score (1-10)').fill('9');
+  await reviews.getByLabel('Review title').fill('A slow burn that pays off');
+  await reviews.getByLabel('Review', { exact: true }).fill(BODY);
+  await reviews.getByRole('button', { name: 'Publish review' }).click();
+  await expect(writer.getByText('Review created')).toBeVisible();
+  const myReview = reviews.getByTestId('review').filter({ hasText: 'A slow burn that pays off' });
+  await expect(myReview).toContainText('★ 9/10');
+  await expect(reviews.getByRole('button', { name: 'Write a review' })).toBeHidden();
+
+  // A comment: the link is clickable, markup stays text.
+  const comments = writer.locator('[data-section="comments"]');
+  await comments.getByPlaceholder('Write a comment').fill(COMMENT);
+  await comments.getByRole('button', { name: 'Post comment' }).click();
+  const mine = comments.getByTestId('comment').filter({ hasText: 'not bold' });
+  await expect(mine).toContainText('<b>not bold</b>');
+  await expect(mine.getByRole('link', { name: 'https://example.com/clip' })).toHaveAttribute('rel', 'nofollow ugc noopener');
+  await expect(mine.locator('b')).toHaveCount(0);
+
+  // Another user: helpful vote, reply, report.
+  const reader = await (await browser.newContext()).newPage();
+  await login(reader, READER, 'password');
+  await openTitle(reader);
+  const theirView = reader.locator('[data-section="reviews"]').getByTestId('review').filter({ hasText: 'A slow burn that pays off' });
+  await theirView.getByRole('button', { name: 'Helpful', exact: true }).click();
+  await expect(theirView).toContainText('1 found this helpful, 0 did not');
+  const readerComments = reader.locator('[data-section="comments"]');
+  const target = readerComments.getByTestId('comment').filter({ hasText: 'not bold' }).first();
+  await target.getByRole('button', { name: 'Reply' }).click();
+  await target.getByPlaceholder('Write a reply').fill('Agreed, thanks for the link.');
+  await target.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect(target.getByText('Agreed, thanks for the link.')).toBeVisible();
+  await target.getByRole('button', { name: 'Report' }).first().click();
+  await expect(reader.getByText('Comment reported')).toBeVisible();
+
+  // The writer deletes the comment: it keeps its place as deleted, with its reply.
+  await writer.reload();
+  const deletedSpot = writer.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'not bold' }).first();
+  await deletedSpot.getByRole('button', { name: 'Delete' }).first().click();
+  await expect(writer.getByText('Comment deleted')).toBeVisible();
+  const placeholder = writer.locator('[data-section="comments"]').getByRole('article', { name: 'Deleted comment' }).first();
+  await expect(placeholder).toContainText('This comment was deleted.');
+  await placeholder.getByRole('button', { name: 'Show 1 reply' }).click();
+  await expect(placeholder.getByText('Agreed, thanks for the link.')).toBeVisible();
+
+  // Admin: the deleted and reported comment, restored and edited.
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin);
+  await admin.goto('/admin/comments');
+  await admin.getByRole('button', { name: 'Filters' }).click();
+  await admin.getByLabel('Status').selectOption({ label: 'Deleted' });
+  await admin.getByLabel('Reports').selectOption({ label: 'Reported' });
+  const row = admin.getByRole('row').filter({ hasText: 'not bold' });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Deleted');
+  await row.getByRole('checkbox', { name: 'Select row' }).check();
+  await admin.getByRole('button', { name: 'Restore (1)' }).click();
+  await expect(admin.getByText('Restored 1 comment')).toBeVisible();
+  await admin.getByLabel('Status').selectOption({ label: 'Active' });
+  const restored = admin.getByRole('row').filter({ hasText: 'not bold' });
+  await restored.getByRole('button', { name: 'Edit comment' }).click();
+  await admin.getByRole('dialog').getByLabel('Content').fill('Edited by a moderator');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Comment updated')).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: 'Edited by a moderator' })).toHaveCount(1);
+
+  // Admin: the review, edited.
+  await admin.goto('/admin/reviews');
+  const reviewRow = admin.getByRole('row').filter({ hasText: 'A slow burn that pays off' });
+  await reviewRow.getByRole('button', { name: 'Edit review' }).click();
+  await admin.getByRole('dialog').getByLabel('Title').fill('A slow burn, moderated');
+  await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Review updated')).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: 'A slow burn, moderated' })).toHaveCount(1);
+
+  // The site shows the restored, edited comment again.
+  await writer.reload();
+  await expect(writer.locator('[data-section="comments"]').getByText('Edited by a moderator')).toBeVisible();
+
+  // Clean up so a second run starts the same way: the review goes, the rating is removed.
+  await writer.locator('[data-section="reviews"]').getByRole('button', { name: 'Remove rating' }).click();
+  await expect(writer.locator('[data-section="reviews"]').getByRole('radio', { name: 'Rate 7 out of 10' })).toHaveAttribute('aria-checked', 'false');
+});

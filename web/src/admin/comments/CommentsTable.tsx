@@ -1,0 +1,86 @@
+import { useMemo, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageSquare, Pencil, RotateCcw } from 'lucide-react';
+import type { Comment } from '@app/contracts/comments';
+import type { FilterItem } from '@app/contracts/list';
+import { api, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { Button } from '../../ui/Button';
+import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+import { toast } from '../../ui/Toast';
+import { CommentEditModal } from './CommentEditModal';
+import { AuthorCell, moderationFilters } from './ModerationFilters';
+
+/** The `GET comment` moderation table: the whole site's, or one title's (the title's Comments tab). */
+export function CommentsTable({ titleId }: { titleId?: number }) {
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Comment | null>(null);
+  const restore = useMutation({
+    mutationFn: (commentIds: number[]) => api.post<{ restored: number }>('comment/restore', { commentIds }),
+    onSuccess: async (r) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.all('comment') });
+      toast(trans('Restored [one 1 comment|other :count comments]', { count: r.restored }));
+    },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+
+  const columns = useMemo<DataTableColumn<Comment>[]>(() => [
+    {
+      id: 'content', header: () => trans('Comment'),
+      cell: ({ row: { original: c } }) => (
+        // Plain text: React escapes it, so markup in a comment stays text.
+        <p className="line-clamp-3 max-w-xl whitespace-pre-line break-words">{c.content}</p>
+      ),
+    },
+    { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
+    ...(titleId ? [] : [{ id: 'commentable', header: () => trans('Belongs to'), cell: ({ row }: { row: { original: Comment } }) => row.original.commentable?.name ?? '-' }]),
+    {
+      id: 'deleted', header: () => trans('Status'),
+      cell: ({ row }) => (row.original.deleted
+        ? <span className="rounded bg-danger/10 px-2 py-0.5 text-xs text-danger">{trans('Deleted')}</span>
+        : <span className="rounded bg-bg-alt px-2 py-0.5 text-xs">{trans('Active')}</span>),
+    },
+    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-right', cell: ({ row }) => row.original.reports_count },
+    { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
+    {
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-right',
+      cell: ({ row: { original: c } }) => (
+        <span className="flex justify-end gap-1">
+          {c.deleted ? (
+            <Button variant="text" size="icon" aria-label={trans('Restore comment')} onClick={() => restore.mutate([c.id])}><RotateCcw size={16} aria-hidden /></Button>
+          ) : null}
+          <Button variant="text" size="icon" aria-label={trans('Edit comment')} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
+        </span>
+      ),
+    },
+  ], [titleId, restore]);
+
+  const filters = useMemo<FilterDefinition[]>(() => [
+    { key: 'deleted', label: trans('Status'), type: 'boolean', trueLabel: trans('Deleted'), falseLabel: trans('Active') },
+    ...moderationFilters({ withTitle: !titleId }),
+  ], [titleId]);
+  const fixed = useMemo<FilterItem[] | undefined>(() => (titleId ? [{ key: 'title_id', value: titleId, operator: '=' }] : undefined), [titleId]);
+
+  return (
+    <>
+      <DataTable<Comment>
+        endpoint="comment"
+        columns={columns}
+        filters={filters}
+        fixedFilters={fixed}
+        canDelete
+        searchLabel={trans('Search by user')}
+        selectionActions={(ids, clear) => (
+          <Button variant="outline" size="sm" onClick={() => restore.mutate(ids.map(Number), { onSuccess: clear })}>
+            <RotateCcw size={16} aria-hidden />{trans('Restore')} ({ids.length})
+          </Button>
+        )}
+        emptyState={{ title: trans('No comments have been created yet'), icon: <MessageSquare size={40} /> }}
+        noResultsState={{ title: trans('No matching comments'), description: trans('Try another search query or different filters') }}
+      />
+      <CommentEditModal comment={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import { Pencil, Star } from 'lucide-react';
+import type { FilterItem } from '@app/contracts/list';
+import type { Review } from '@app/contracts/reviews';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
+import { ReviewEditModal } from './ReviewEditModal';
+
+/** The `GET reviews` moderation table: the whole site's, or one title's (the title's Reviews tab). */
+export function ReviewsTable({ titleId }: { titleId?: number }) {
+  const [editing, setEditing] = useState<Review | null>(null);
+  const columns = useMemo<DataTableColumn<Review>[]>(() => [
+    {
+      id: 'title', header: () => trans('Review'),
+      cell: ({ row: { original: r } }) => (
+        <div className="max-w-xl">
+          <p className="font-medium">{r.title}</p>
+          <p className="line-clamp-2 text-text-muted">{r.body}</p>
+        </div>
+      ),
+    },
+    { id: 'score', header: () => trans('Score'), sortKey: 'score', cell: ({ row }) => `${row.original.score}/10` },
+    { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
+    ...(titleId ? [] : [{ id: 'reviewable', header: () => trans('Title'), cell: ({ row }: { row: { original: Review } }) => row.original.reviewable?.name ?? '-' }]),
+    { id: 'helpful_count', header: () => trans('Helpful'), sortKey: 'helpful_count', className: 'text-right', cell: ({ row }) => `${row.original.helpful_count} / ${row.original.not_helpful_count}` },
+    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-right', cell: ({ row }) => row.original.reports_count },
+    { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
+    {
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      cell: ({ row: { original: r } }) => (
+        <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
+      ),
+    },
+  ], [titleId]);
+  const filters = useMemo<FilterDefinition[]>(() => moderationFilters({ withTitle: !titleId }), [titleId]);
+  const fixed = useMemo<FilterItem[] | undefined>(() => (titleId ? [{ key: 'title_id', value: titleId, operator: '=' }] : undefined), [titleId]);
+  return (
+    <>
+      <DataTable<Review>
+        endpoint="reviews"
+        columns={columns}
+        filters={filters}
+        fixedFilters={fixed}
+        canDelete
+        searchLabel={trans('Search by user')}
+        emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
+        noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}
+      />
+      <ReviewEditModal review={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

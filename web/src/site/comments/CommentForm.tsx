@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { COMMENT_MAX, type Comment, type CommentableType } from '@app/contracts/comments';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
+
+/** Posts a comment or a reply (POST comment), or saves an edit (PUT comment/{id}). */
+export function CommentForm(props: {
+  target: { type: CommentableType; id: number };
+  parentId?: number;
+  editing?: Comment;
+  label: string;
+  onDone: (saved: boolean) => void;
+}) {
+  const [text, setText] = useState(props.editing?.content ?? '');
+  const [error, setError] = useState('');
+  const mutation = useMutation({
+    mutationFn: () => (props.editing
+      ? api.put(`comment/${props.editing.id}`, { content: text })
+      : api.post('comment', { commentable_type: props.target.type, commentable_id: props.target.id, parent_id: props.parentId ?? null, content: text })),
+    onSuccess: () => {
+      if (props.editing) toast(trans('Comment updated'));
+      setText('');
+      setError('');
+      props.onDone(true);
+    },
+    onError: (e) => {
+      const message = errorMessage(e, trans('There was an issue. Please try again.'));
+      setError(message);
+      toast.danger(message);
+    },
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) { setError(trans('The comment is required.')); return; }
+    mutation.mutate();
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+      <label className="sr-only" htmlFor={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`}>{props.label}</label>
+      <textarea
+        id={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`}
+        value={text} onChange={(e) => setText(e.target.value)} maxLength={COMMENT_MAX} rows={props.parentId || props.editing ? 2 : 3}
+        placeholder={props.label} aria-invalid={!!error || undefined}
+        className="w-full rounded-md border border-border bg-bg-elevated p-2 text-sm"
+      />
+      {error ? <p className="text-sm text-danger" role="alert">{error}</p> : null}
+      <div className="flex gap-2">
+        <Button type="submit" variant="primary" size="sm" disabled={mutation.isPending}>{props.editing ? trans('Save') : props.parentId ? trans('Reply') : trans('Post comment')}</Button>
+        {props.parentId || props.editing ? <Button type="button" variant="text" size="sm" onClick={() => props.onDone(false)}>{trans('Cancel')}</Button> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Comment, CommentableType } from '@app/contracts/comments';
+import type { PaginationResponse } from '@app/contracts/list';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
+import { CommentForm } from './CommentForm';
+import { LinkifiedText } from './LinkifiedText';
+
+type Target = { type: CommentableType; id: number };
+
+/**
+ * One level of a thread, 15 comments a page with "Show more": the top level newest first, a comment's replies oldest
+ * first and only when opened, so a thread of thousands never renders more than the pages asked for.
+ */
+function CommentList({ target, parentId }: { target: Target; parentId?: number }) {
+  const params = { commentable_type: target.type, commentable_id: target.id, ...(parentId ? { parent_id: parentId } : {}) };
+  const query = useInfiniteQuery({
+    queryKey: ['comment', 'thread', params],
+    queryFn: ({ pageParam }) => api.get<PaginationResponse<Comment>>('comment/thread', { ...params, page: pageParam }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined),
+  });
+  const comments = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
+  if (query.isError) return <p className="text-sm text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  if (!parentId && query.data && !comments.length) return <p className="text-sm text-text-muted">{trans('No comments yet')}</p>;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3">
+        {comments.map((c) => <li key={c.id}><CommentItem comment={c} target={target} /></li>)}
+      </ul>
+      {query.hasNextPage ? (
+        <Button size="sm" variant="text" className="self-start" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {parentId ? trans('Show more replies') : trans('Show more comments')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function CommentItem({ comment: c, target }: { comment: Comment; target: Target }) {
+  const { isLoggedIn, user } = useAuth();
+  const qc = useQueryClient();
+  const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
+  const [open, setOpen] = useState(false);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['comment', 'thread'] });
+  const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+  const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { toast(trans('Comment deleted')); void refresh(); }, onError: fail });
+  const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
+  const own = !!user && c.user_id === user.id;
+  return (
+    <article className="flex flex-col gap-1 border-l-2 border-border pl-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: c.user?.display_name ?? '' })}>
+      {c.deleted ? (
+        <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
+      ) : (
+        <>
+          <p className="text-xs text-text-muted"><span className="font-medium text-text">{c.user?.display_name}</span> · {formatDate(c.created_at)}</p>
+          {mode === 'edit'
+            ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { setMode('view'); if (saved) void refresh(); }} />
+            : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line break-words text-sm" />}
+          {isLoggedIn && mode === 'view' ? (
+            <div className="flex flex-wrap gap-1 text-sm">
+              <Button size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
+              {own ? <Button size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
+              {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => remove.mutate()}>{trans('Delete')}</Button> : null}
+              {!own ? <Button size="sm" variant="text" onClick={() => report.mutate()}>{trans('Report')}</Button> : null}
+            </div>
+          ) : null}
+        </>
+      )}
+      {mode === 'reply' ? (
+        <CommentForm target={target} parentId={c.id} label={trans('Write a reply')} onDone={(saved) => { setMode('view'); if (saved) { setOpen(true); void refresh(); } }} />
+      ) : null}
+      {c.replies_count > 0 ? (
+        <Button size="sm" variant="text" className="self-start" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? trans('Hide replies') : trans('[one Show 1 reply|other Show :count replies]', { count: c.replies_count })}
+        </Button>
+      ) : null}
+      {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} /></div> : null}
+    </article>
+  );
+}
+
+/** Comments of a title, episode, video or news article: a form for signed-in visitors and the paged thread. */
+export function CommentsSection({ type, id }: Target) {
+  const { isLoggedIn } = useAuth();
+  const qc = useQueryClient();
+  const target = { type, id };
+  return (
+    <section aria-labelledby="section-comments" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section="comments">
+      <h2 id="section-comments" className="mb-4 text-xl font-semibold">{trans('Comments')}</h2>
+      <div className="flex flex-col gap-4">
+        {isLoggedIn
+          ? <CommentForm target={target} label={trans('Write a comment')} onDone={() => void qc.invalidateQueries({ queryKey: ['comment', 'thread'] })} />
+          : <p className="text-sm text-text-muted">{trans('Sign in to comment.')}</p>}
+        <CommentList target={target} />
+      </div>
+    </section>
+  );
+}

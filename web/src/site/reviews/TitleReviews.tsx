@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Flag, ThumbsDown, ThumbsUp } from 'lucide-react';
+import type { Review, ReviewPublicPage } from '@app/contracts/reviews';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Pager } from '../../ui/Pager';
+import { toast } from '../../ui/Toast';
+import { cn } from '../../ui/cn';
+import { Section } from '../titles/PageState';
+import { RatingWidget } from './RatingWidget';
+import { ReviewForm } from './ReviewForm';
+
+type Sort = 'helpful' | 'newest';
+
+/** The title page's Reviews section: the rating, one's own review to write or edit, and everyone's, paged 15 at a time. */
+export function TitleReviews({ titleId }: { titleId: number }) {
+  const { isLoggedIn, user } = useAuth();
+  const qc = useQueryClient();
+  const [sort, setSort] = useState<Sort>('helpful');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const params = { reviewable_id: titleId, sort, page };
+  const query = useQuery({
+    queryKey: ['reviews', 'public', params],
+    queryFn: () => api.get<ReviewPublicPage>('reviews/public', params),
+    placeholderData: keepPreviousData,
+  });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['reviews', 'public'] });
+  const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+  const vote = useMutation({ mutationFn: ({ id, helpful }: { id: number; helpful: boolean }) => api.post(`reviews/${id}/vote`, { is_helpful: helpful }), onSuccess: refresh, onError: fail });
+  const report = useMutation({ mutationFn: (id: number) => api.post(`reviews/${id}/report`, {}), onSuccess: () => toast(trans('Review reported')), onError: fail });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`reviews/${id}`),
+    onSuccess: async () => { setDeleting(null); toast(trans('Review deleted')); await refresh(); },
+    onError: fail,
+  });
+
+  const data = query.data;
+  const mine = data?.my_review ?? null;
+  const votes = new Map((data?.my_votes ?? []).map((v) => [v.review_id, v.is_helpful]));
+  return (
+    <Section id="reviews" title={trans('Reviews')}>
+      <div className="flex flex-col gap-4">
+        <RatingWidget type="title" id={titleId} />
+        {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={() => { setEditing(false); void refresh(); }} /> : null}
+        {isLoggedIn && !editing && data && !mine ? <Button className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor="review-sort" className="text-text-muted">{trans('Sort by')}</label>
+          <select id="review-sort" className="h-8 rounded border border-border bg-bg-elevated px-2" value={sort} onChange={(e) => { setSort(e.target.value === 'newest' ? 'newest' : 'helpful'); setPage(1); }}>
+            <option value="helpful">{trans('Most helpful')}</option>
+            <option value="newest">{trans('Newest')}</option>
+          </select>
+        </div>
+        {data && !data.pagination.data.length ? <p className="text-text-muted">{trans('No reviews yet')}</p> : null}
+        <ul className="flex flex-col gap-4">
+          {data?.pagination.data.map((r) => {
+            const own = r.user_id === user?.id;
+            const myVote = votes.get(r.id);
+            return (
+              <li key={r.id} className="rounded-md border border-border p-4" data-testid="review">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="font-semibold">{r.title}</h3>
+                  <span className="text-sm font-semibold">★ {r.score}/10</span>
+                </div>
+                <p className="text-xs text-text-muted">{r.user?.display_name ?? ''} · {formatDate(r.created_at)}</p>
+                <p className="mt-2 whitespace-pre-line break-words">{r.body}</p>
+                <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
+                  <span className="text-text-muted">{trans(':helpful found this helpful, :not did not', { helpful: r.helpful_count, not: r.not_helpful_count })}</span>
+                  {isLoggedIn && !own ? (
+                    <>
+                      <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => vote.mutate({ id: r.id, helpful: true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
+                      <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => vote.mutate({ id: r.id, helpful: false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
+                      <Button size="sm" variant="text" onClick={() => report.mutate(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
+                    </>
+                  ) : null}
+                  {own ? (
+                    <>
+                      <Button size="sm" variant="text" onClick={() => setEditing(true)}>{trans('Edit')}</Button>
+                      <Button size="sm" variant="text" onClick={() => setDeleting(r)}>{trans('Delete')}</Button>
+                    </>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        {data && data.pagination.last_page > 1 ? <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} /> : null}
+      </div>
+      <ConfirmDialog
+        open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete review')} body={trans('Your review will be deleted.')}
+        confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)}
+      />
+    </Section>
+  );
+}
