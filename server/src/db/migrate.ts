@@ -16,6 +16,7 @@ import * as m0020 from './migrations/0020_catalogue_counters.ts';
 import * as m0021 from './migrations/0021_browse_indexes.ts';
 import * as m0023 from './migrations/0023_plays.ts';
 import * as m0025 from './migrations/0025_channels.ts';
+import * as m0028 from './migrations/0028_news.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0021_browse_indexes': m0021,
   '0023_plays': m0023,
   '0025_channels': m0025,
+  '0028_news': m0028,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -222,6 +222,7 @@ export interface Database {
   channels: ChannelsTable;
   channelables: ChannelablesTable;
   scheduled_tasks: ScheduledTasksTable;
+  news_articles: NewsArticlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -480,4 +481,20 @@ export interface ScheduledTasksTable {
   locked_until: Timestamp | null;
   last_run_at: Timestamp | null;
   last_error: string | null;
+}
+
+/** A news article; body is sanitized HTML, excerpt its plain text cut at 200 characters. Imported ones keep their feed item. */
+export interface NewsArticlesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  body: string;
+  excerpt: string;
+  image: string | null;
+  source_url: string | null;
+  source_guid: string | null;
+  source_key: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
