@@ -16,7 +16,7 @@ export interface FeedItem {
 }
 
 const feedError = (message: string) => new HttpError(422, message);
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 /**
  * Downloads a feed through the outbound guard (private hosts refused unless allowed, each redirect hop checked,
