@@ -37,7 +37,7 @@ export function ArticleImageField({ value, onChange }: { value: string | null; o
     <div className="mt-4 flex flex-col gap-2">
       {value ? (
         <div className="relative overflow-hidden rounded-lg border border-border bg-bg-alt">
-          <img src={value} alt={trans('Article image')} className="aspect-[21/9] w-full object-cover" />
+          <img src={value} alt={trans('Article image')} className="aspect-[21/9] max-h-72 w-full object-cover" />
           <div className="absolute right-2 top-2 flex gap-2">
             <Button variant="outline" size="sm" className="bg-bg/90" disabled={busy} onClick={() => input.current?.click()}>
               <ImagePlus size={16} aria-hidden />{trans('Replace image')}
@@ -53,7 +53,7 @@ export function ArticleImageField({ value, onChange }: { value: string | null; o
           disabled={busy}
           onClick={() => input.current?.click()}
           aria-describedby={error ? errorId : undefined}
-          className="flex aspect-[21/9] w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-border text-sm text-text-muted hover:border-primary hover:text-primary disabled:opacity-60"
+          className="flex h-28 w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-border text-sm text-text-muted hover:border-primary hover:text-primary disabled:opacity-60"
         >
           <ImagePlus size={28} aria-hidden />
           {busy ? trans('Uploading…') : trans('Upload article image')}
