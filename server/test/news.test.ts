@@ -185,7 +185,7 @@ describe('SEO', () => {
     expect(res.body).toContain('<meta name="description" content="Winners &amp; losers.">');
     expect(res.body).toContain('<meta property="og:image" content="https://flix.test/storage/news_images/o.png">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(res.body)![1]);
-    expect(ld).toMatchObject({ '@type': 'NewsArticle', headline: 'Oscars <night>', image: ['https://flix.test/storage/news_images/o.png'], datePublished: a.created_at });
+    expect(ld).toMatchObject({ '@type': 'NewsArticle', headline: 'Oscars <night>', image: 'https://flix.test/storage/news_images/o.png', datePublished: a.created_at });
     expect(res.body).toContain(`"key":"news/${a.id}/page"`);
     expect((await t.app.inject({ method: 'GET', url: '/news/999999/nope' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain('<title>News - ');

@@ -38,33 +38,12 @@ async function resolveArticle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | n
   setPageImage(m.req, data.article.image);
   const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
   const a = data.article;
-  const ld = {
-    '@context': 'https://schema.org', '@type': 'NewsArticle', headline: a.title, description: a.excerpt || undefined,
-    image: a.image ? [abs(base, a.image)] : undefined, datePublished: a.created_at, dateModified: a.updated_at,
-    url: `${base}/news/${a.id}/${a.slug}`, mainEntityOfPage: `${base}/news/${a.id}/${a.slug}`,
-  };
-  return { article: { title: a.title, description: a.excerpt, image: abs(base, a.image), created_at: a.created_at }, ld };
+  return { article: { title: a.title, description: a.excerpt, image: abs(base, a.image), created_at: a.created_at } };
 }
 
-// The built-in 'news-article' key (editable in the SEO settings) with a full ld+json document built from the data.
-const template = `<title>{{article.title}} - {{site_name}}</title>
-<meta name="description" content="{{article.description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="{{article.title}}">
-<meta property="og:description" content="{{article.description}}">
-<meta property="og:type" content="article">
-<meta property="og:image" content="{{article.image}}">
-<meta property="article:published_time" content="{{article.created_at}}">
-<meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="{{article.title}}">
-<meta name="twitter:description" content="{{article.description}}">
-<meta name="twitter:image" content="{{article.image}}">
-<script type="application/ld+json">{{json ld}}</script>`;
-
-registerSeoPage({ key: 'news-article', pattern: '/news/:id/:slug', template, resolve: resolveArticle });
-registerSeoPage({ key: 'news-article', pattern: '/news/:id', template, resolve: resolveArticle });
+// The built-in 'news-article' template (seo/templates.ts, editable in the SEO settings) prints these vars, NewsArticle ld+json included.
+registerSeoPage({ key: 'news-article', pattern: '/news/:id/:slug', resolve: resolveArticle });
+registerSeoPage({ key: 'news-article', pattern: '/news/:id', resolve: resolveArticle });
 registerSeoPage({
   key: 'news', pattern: '/news', resolve: () => ({}),
   template: `<title>News - {{site_name}}</title>
@@ -83,9 +62,10 @@ registerSeoPage({
 const BATCH = 1000;
 /** Every article, in id batches so a large archive never sits in memory. */
 async function* newsUrls(ctx: AppContext): AsyncGenerator<SitemapUrl> {
-  yield { loc: '/news' };
   for (let after = 0; ;) {
     const rows = await ctx.db.selectFrom('news_articles').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    // The /news page itself once there is something on it.
+    if (after === 0 && rows.length) yield { loc: '/news' };
     for (const r of rows) yield { loc: `/news/${r.id}/${r.slug}`, lastmod: r.updated_at.slice(0, 10) };
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1].id;
