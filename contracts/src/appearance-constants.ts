@@ -164,7 +164,10 @@ export const DEFAULT_HOMEPAGE_APPEARANCE: HomepageAppearance = {
 export const DEFAULT_MENUS: Menu[] = [
   {
     id: 'primarymnu', name: 'Primary', positions: ['sidebar-primary', 'landing-page-navbar'],
-    items: [{ id: 'hm0001', label: 'Home', icon: 'home', type: 'link', action: '/', target: '_self', roles: [], permissions: [] }],
+    items: [
+      { id: 'hm0001', label: 'Home', icon: 'home', type: 'link', action: '/', target: '_self', roles: [], permissions: [] },
+      { id: 'nw0001', label: 'News', icon: null, type: 'link', action: '/news', target: '_self', roles: [], permissions: [] },
+    ],
   },
   {
     id: 'footermenu', name: 'Footer', positions: ['landing-page-footer', 'footer'],

@@ -28,3 +28,4 @@ export * from './audit.ts';
 export * from './transcode.ts';
 export * from './reviews.ts';
 export * from './comments.ts';
+export * from './news.ts';

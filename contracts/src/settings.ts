@@ -3,6 +3,7 @@ import {
   DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, menuSchema, themesSchema,
 } from './appearance.ts';
 import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
+import { newsFeedsSchema } from './news.ts';
 
 /**
  * Every settings key: its group, default and schema. `client.*` values are sent to the site;
@@ -51,6 +52,7 @@ export const SETTINGS = {
   'client.comments.per_video': { default: false, schema: z.boolean() },
   'server.rating_column': { default: 'tmdb_vote_average', schema: z.enum(['tmdb_vote_average', 'local_vote_average']) },
   'server.tmdb_api_key': { default: '', schema: z.string().max(255) },
+  'server.news.feed_urls': { default: '', schema: newsFeedsSchema },
 
   // settings pages: videos
   'client.streaming.default_sort': { default: 'order:asc', schema: z.enum(['order:asc', 'created_at:desc', 'name:asc', 'Language:asc', 'reports:asc', 'score:desc']) },

@@ -56,6 +56,7 @@ import { registerAudit } from './modules/audit/hook.ts';
 import { registerCompression } from './http/compression.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config): Promise<App> {
   commentsRoutes(app, ctx);
   browseRoutes(app, ctx);
   auditRoutes(app, ctx);
+  newsRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

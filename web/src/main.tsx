@@ -11,6 +11,8 @@ import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
+import { newsAdminRoute } from './admin/news/routes';
+import { newsSiteRoutes } from './site/news/routes';
 
 function Root() {
   return (
@@ -78,6 +80,7 @@ const routes: RouteObject[] = [
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           ...titlePageRoutes,
+          ...newsSiteRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },
@@ -250,7 +253,7 @@ const routes: RouteObject[] = [
                   { path: '*', element: <Navigate to="/admin/appearance" replace /> },
                 ],
               },
-              section('news', 'news.update', () => trans('News')),
+              newsAdminRoute,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

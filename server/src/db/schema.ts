@@ -230,6 +230,7 @@ export interface Database {
   review_votes: ReviewVotesTable;
   comments: CommentsTable;
   content_reports: ContentReportsTable;
+  news_articles: NewsArticlesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -594,4 +595,19 @@ export interface ContentReportsTable {
   reportable_id: number;
   reason: string | null;
   created_at: Timestamp;
+}
+/** A news article; body is sanitized HTML, excerpt its plain text cut at 200 characters. Imported ones keep their feed item. */
+export interface NewsArticlesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string;
+  body: string;
+  excerpt: string;
+  image: string | null;
+  source_url: string | null;
+  source_guid: string | null;
+  source_key: string | null;
+  user_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }

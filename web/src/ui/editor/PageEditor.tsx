@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Editor } from '@tiptap/react';
 import { ArrowLeft, FileCode2, Redo2, Undo2 } from 'lucide-react';
@@ -28,12 +28,14 @@ export interface PageEditorProps {
   slugPrefix: string;
   onSave: (values: PageEditorValues) => Promise<unknown>;
   uploadImage: (file: File) => Promise<string>;
+  /** More fields of the entity (a news article's image), shown between the title and the body. */
+  children?: ReactNode;
 }
 
 type Errors = Partial<Record<keyof PageEditorValues, string>>;
 
 /** The page and article editor of Part C: sticky top bar (back, slug, undo, redo, source, save), title and rich text. */
-export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploadImage }: PageEditorProps) {
+export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploadImage, children }: PageEditorProps) {
   const [values, setValues] = useState<PageEditorValues>(initial ?? { title: '', slug: '', body: '' });
   // An existing page keeps its address; a new one's slug follows the title until edited by hand.
   const [slugTouched, setSlugTouched] = useState(Boolean(initial));
@@ -144,6 +146,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
           </button>
         )}
         {errors.title && <p role="alert" className="px-1 text-xs text-danger">{errors.title}</p>}
+        {children}
         {loading ? (
           <div className="mt-6 flex flex-col gap-3" aria-busy="true"><div className="skeleton h-5 w-2/3" /><div className="skeleton h-5 w-1/2" /></div>
         ) : (

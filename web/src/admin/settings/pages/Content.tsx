@@ -2,7 +2,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
-import { Section, SettingSelect, SettingSwitch, SettingText, SettingsForm, useSettingKey, useSettingValue } from '../settings-form';
+import { Section, SettingSelect, SettingSwitch, SettingText, SettingTextArea, SettingsForm, useSettingKey, useSettingValue } from '../settings-form';
 
 const LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'ja', 'ko', 'zh', 'ar', 'hi', 'tr', 'pl', 'nl', 'sv', 'da', 'fi', 'no', 'cs', 'el', 'he', 'hu', 'id', 'th', 'uk', 'vi', 'ro'];
 
@@ -87,6 +87,9 @@ export function Component() {
           label={trans('Rating column')}
           options={[{ value: 'tmdb_vote_average', label: trans('TMDb rating') }, { value: 'local_vote_average', label: trans('Local rating') }]}
         />
+      </Section>
+      <Section title={trans('News')}>
+        <SettingTextArea name="server.news.feed_urls" label={trans('News feeds')} rows={4} placeholder="https://example.com/feed.xml" description={trans('RSS or Atom feed URLs, one per line. Their new articles are imported daily and from the news page.')} />
       </Section>
     </SettingsForm>
   );

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { CUSTOM_PAGE_SLUG_MAX, CUSTOM_PAGE_SLUG_PATTERN } from './custom-pages.ts';
+
+/** Part C: the news list shows the body cut at 200 characters. */
+export const NEWS_EXCERPT_LENGTH = 200;
+/** Article images go to this prefix of the public disk (Part C section 7), through the editor's image limit. */
+export const NEWS_IMAGE_PREFIX = 'news_images';
+/** Settings key holding the RSS or Atom feed URLs the import reads, one per line. */
+export const NEWS_FEEDS_SETTING = 'server.news.feed_urls';
+export const NEWS_FEEDS_MAX = 20;
+/** Site list page size (cards per "Load more"). */
+export const NEWS_PAGE_SIZE = 12;
+
+/** An article image: a file on the public disk (`/storage/...`) or an absolute http(s) URL; empty means none. */
+const imageSchema = z.string().trim().max(500)
+  .refine((v) => v === '' || /^\/storage\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), 'Enter a valid image URL.')
+  .nullish();
+
+/** Body of `POST news` and `PUT news/{articleId}`: title, slug, body, image. An empty slug is made from the title. */
+export const newsArticleSchema = z.object({
+  title: z.string().trim().min(1, 'The title is required.').max(250),
+  slug: z.string().trim().max(CUSTOM_PAGE_SLUG_MAX)
+    .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
+    .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
+    .optional(),
+  body: z.string().max(2_000_000).default(''),
+  image: imageSchema,
+});
+export type NewsArticleInput = z.infer<typeof newsArticleSchema>;
+
+/** Route params of the article page and of the article calls. */
+export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** The feed URLs setting: http(s) URLs, one per line, blank lines ignored. */
+export const newsFeedsSchema = z.string().max(20_000).refine((v) => parseFeedUrls(v).every(isHttpUrl), 'Each line must be an http or https URL.')
+  .refine((v) => parseFeedUrls(v).length <= NEWS_FEEDS_MAX, `At most ${NEWS_FEEDS_MAX} feeds.`);
+
+export function parseFeedUrls(value: string): string[] {
+  return [...new Set(value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];
+}
+function isHttpUrl(v: string): boolean {
+  try {
+    const u = new URL(v);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** A row of `GET news` and a card on the site: no body, its plain-text excerpt instead. */
+export interface NewsCard {
+  id: number;
+  title: string;
+  slug: string;
+  excerpt: string;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The News article entity (Part C section 3): id, title, body (HTML), slug, image, updated_at. */
+export interface NewsArticle extends NewsCard {
+  body: string;
+  source_url: string | null;
+  user_id: number | null;
+}
+
+/** `GET news/{id}/page`: the article and a few others to read next. */
+export interface NewsArticlePageData {
+  article: NewsArticle;
+  related: NewsCard[];
+}
+
+export const NEWS_SORTS = ['title', 'created_at', 'updated_at', 'id'] as const;

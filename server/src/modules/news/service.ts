@@ -1,0 +1,39 @@
+import { slugify, type NewsArticle, type NewsArticleInput } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { findArticle } from './repository.ts';
+import { excerptOf } from './text.ts';
+
+/**
+ * Article bodies are always sanitized with the custom pages' rules (lib/html.ts), whoever saves them: an article
+ * may come from a feed, and its page is public. The slug is made from the title when left empty.
+ */
+export function prepareArticle(input: Pick<NewsArticleInput, 'title' | 'slug' | 'body' | 'image'>) {
+  const slug = input.slug || slugify(input.title) || 'article';
+  const body = sanitizeRichText(input.body ?? '');
+  return { title: input.title, slug, body, excerpt: excerptOf(body), image: input.image || null };
+}
+
+export async function createArticle(ctx: AppContext, input: NewsArticleInput, userId: number): Promise<NewsArticle> {
+  const now = nowIso();
+  const row = await ctx.db.insertInto('news_articles')
+    .values({ ...prepareArticle(input), user_id: userId, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return (await findArticle(ctx.db, row.id))!;
+}
+
+export async function updateArticle(ctx: AppContext, id: number, input: NewsArticleInput): Promise<NewsArticle> {
+  const res = await ctx.db.updateTable('news_articles').set({ ...prepareArticle(input), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+  if (!Number(res.numUpdatedRows)) throw notFound('Article not found');
+  return (await findArticle(ctx.db, id))!;
+}
+
+export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<number> {
+  const res = await ctx.db.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
+  if (!Number(res.numDeletedRows)) throw notFound('Article not found');
+  return Number(res.numDeletedRows);
+}
+
+export const noFeeds = () => new HttpError(422, 'Add at least one feed URL in the content settings first.', { feeds: ['Add at least one feed URL in the content settings first.'] });

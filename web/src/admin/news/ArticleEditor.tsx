@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import type { NewsArticleInput } from '@app/contracts/news';
+import { PageEditor, type PageEditorValues } from '../../ui/editor/PageEditor';
+import { uploadPageMedia } from '../custom-pages/api';
+import { ArticleImageField } from './ArticleImageField';
+
+interface Props {
+  initial?: PageEditorValues & { image: string | null };
+  loading?: boolean;
+  onSave: (values: NewsArticleInput) => Promise<unknown>;
+}
+
+/** The page and article editor of Part C, with the article's image between its title and body. */
+export function ArticleEditor({ initial, loading, onSave }: Props) {
+  const [image, setImage] = useState<string | null>(initial?.image ?? null);
+  return (
+    <PageEditor
+      backTo="/admin/news"
+      slugPrefix="/news/…/"
+      initial={initial && { title: initial.title, slug: initial.slug, body: initial.body }}
+      loading={loading}
+      // Images inside the body go where every editor's do (page_media); the article's own image to news_images.
+      uploadImage={uploadPageMedia}
+      onSave={(values) => onSave({ ...values, image })}
+    >
+      {!loading && <ArticleImageField value={image} onChange={setImage} />}
+    </PageEditor>
+  );
+}

@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { NotFoundPage } from '../../site/ErrorPages';
+import { toast } from '../../ui/Toast';
+import { useDocumentTitle } from '../PageTitle';
+import { useNewsArticle, useSaveNewsArticle } from './api';
+import { ArticleEditor } from './ArticleEditor';
+
+/** /admin/news/{articleId}/edit */
+export function Component() {
+  const { articleId } = useParams();
+  const query = useNewsArticle(articleId);
+  const save = useSaveNewsArticle(Number(articleId));
+  useDocumentTitle(query.data ? trans('Edit “:name“', { name: query.data.title }) : trans('Edit article'));
+  const initial = useMemo(() => query.data && {
+    title: query.data.title, slug: query.data.slug, body: query.data.body, image: query.data.image,
+  }, [query.data]);
+
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  }
+  return (
+    <ArticleEditor
+      // Mounted once the article has loaded, so the editor starts with its text and image.
+      key={initial ? `article-${articleId}` : 'loading'}
+      initial={initial}
+      loading={!initial}
+      onSave={async (values) => {
+        await save.mutateAsync(values);
+        toast(trans('Article updated'));
+      }}
+    />
+  );
+}

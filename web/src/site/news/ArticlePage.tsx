@@ -1,0 +1,56 @@
+import { Link, useParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
+import type { NewsArticlePageData } from '@app/contracts/news';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { PageError } from '../titles/PageState';
+import { NewsCard } from './NewsCard';
+import '../../ui/editor/rich-text.css';
+
+/** /news/:id/:slug? — the article's sanitized HTML under its image and date, then related articles. */
+export function Component() {
+  const id = positiveId(useParams().id);
+  const query = usePageData<NewsArticlePageData>(id ? `news/${id}/page` : null);
+  useDocumentTitle(query.data?.article.title ?? trans('Loading'));
+  if (!id || query.isError) return <PageError error={query.error} />;
+  if (!query.data) return <ArticleSkeleton />;
+  const { article, related } = query.data;
+  return (
+    <div className="pb-12">
+      <article className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
+        <Link to="/news" className="mb-6 inline-flex items-center gap-1 text-sm text-text-muted hover:text-primary">
+          <ArrowLeft size={16} aria-hidden />{trans('All news')}
+        </Link>
+        <time dateTime={article.created_at} className="block text-sm font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
+        <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
+        {article.image && <img src={article.image} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover shadow-lg" />}
+        {/* The body was sanitized on the server when it was saved or imported (lib/html.ts rules). */}
+        <div className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
+      </article>
+      {/* COMMENTS: the lead mounts the comments section (commentable type 'news_article', id article.id) here. */}
+      {related.length > 0 && (
+        <section aria-labelledby="related-news" className="mx-auto mt-16 max-w-6xl border-t border-border px-4 pt-10 sm:px-6">
+          <h2 id="related-news" className="mb-6 text-2xl font-semibold">{trans('More news')}</h2>
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((a) => <NewsCard key={a.id} article={a} />)}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function ArticleSkeleton() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 pt-8 sm:px-6" role="status" aria-label={trans('Loading')}>
+      <div className="skeleton h-4 w-28" />
+      <div className="skeleton h-12 w-5/6" />
+      <div className="skeleton mt-4 aspect-video w-full rounded-xl" />
+      <div className="skeleton h-5 w-full" />
+      <div className="skeleton h-5 w-11/12" />
+      <div className="skeleton h-5 w-4/5" />
+    </div>
+  );
+}
