@@ -11,6 +11,7 @@ import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
+import { listRoutes } from './site/lists/routes';
 
 function Root() {
   return (
@@ -78,6 +79,7 @@ const routes: RouteObject[] = [
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           ...titlePageRoutes,
+          ...listRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },

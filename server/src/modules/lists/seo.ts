@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { ListPageData } from '@app/contracts/lists';
+import { LIST_ITEMS_PER_PAGE, type ListPageData } from '@app/contracts/lists';
 import type { AppContext } from '../../context.ts';
 import { identify } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -50,7 +50,7 @@ registerSeoPage({
     }
     let data: ListPageData;
     try {
-      data = await loadListPage(ctx, caller, id, {});
+      data = await loadListPage(ctx, caller, id, { perPage: LIST_ITEMS_PER_PAGE });
     } catch (e) {
       if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
       throw e;
