@@ -33,6 +33,7 @@ import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
 import { browseBench } from './browse.ts';
+import { listsBench } from './lists.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -245,6 +246,7 @@ async function main() {
     await runCatalogueBench(BENCH_DIR, report, section);
     return printSummary(started);
   }
+  if (process.env.BENCH_ONLY === 'lists') return (scope = 'lists: ', await listsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');

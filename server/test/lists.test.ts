@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS, UNKNOWN_TITLE_MESSAGE } from '@app/contracts/lists';
+import { LIST_FULL_MESSAGE, MAX_LIST_ITEMS, UNKNOWN_TITLE_MESSAGE } from '@app/contracts';
 import { nowIso } from '../src/db/index.ts';
 import { generateSitemap } from '../src/modules/settings/sitemap.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';

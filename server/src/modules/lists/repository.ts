@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { ListItem, ListOwner, UserList } from '@app/contracts/lists';
+import type { ListItem, ListOwner, UserList } from '@app/contracts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { displayName } from '../users/repository.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   listIdParamsSchema, listItemAddSchema, listItemParamsSchema, listItemPositionSchema, listItemsQuerySchema, listSaveSchema, titleIdParamsSchema,
-} from '@app/contracts/lists';
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';

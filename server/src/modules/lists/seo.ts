@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LIST_ITEMS_PER_PAGE, type ListPageData } from '@app/contracts/lists';
+import { LIST_ITEMS_PER_PAGE, type ListPageData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { identify } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';

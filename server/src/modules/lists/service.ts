@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import {
   LIST_FULL_MESSAGE, LIST_MENU_LIMIT, MAX_LIST_ITEMS, UNKNOWN_TITLE_MESSAGE,
   type ListMembership, type ListPageData, type UserList,
-} from '@app/contracts/lists';
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { nowIso, type Db } from '../../db/index.ts';
