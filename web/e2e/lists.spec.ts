@@ -10,6 +10,7 @@ async function titleName(page: Page, id: number): Promise<string> {
 }
 
 test('a guest who clicks "Add to list" or a card\'s watchlist button is sent to sign in', async ({ page }) => {
+  test.setTimeout(60_000);
   await page.goto('/titles/2');
   await page.getByRole('button', { name: 'Add to list' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftitles%2F2/);
@@ -21,7 +22,7 @@ test('a guest who clicks "Add to list" or a card\'s watchlist button is sent to 
 });
 
 test('a user keeps a watchlist and a public list, reorders and shares it; a private list stays hidden', async ({ page, browser, context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const first = await titleName(page, 2);
   const second = await titleName(page, 3);
@@ -77,7 +78,7 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(page.getByTestId('list-item')).toHaveCount(2);
   await expect(page.getByTestId('list-item').first()).toContainText(first);
 
-  await page.getByRole('button', { name: `Move ${second}` }).focus();
+  await page.getByRole('button', { name: `Move ${second}`, exact: true }).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.press('Space');
@@ -110,7 +111,7 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(guest).toHaveTitle(/^Weekend picks - /);
   await expect(guest.getByRole('heading', { level: 1, name: 'Weekend picks' })).toBeVisible();
   await expect(guest.getByTestId('list-item')).toHaveCount(2);
-  await expect(guest.getByRole('button', { name: `Move ${second}` })).toHaveCount(0);
+  await expect(guest.getByRole('button', { name: `Move ${second}`, exact: true })).toHaveCount(0);
   await expect(guest.getByRole('button', { name: `Remove ${second}`, exact: true })).toHaveCount(0);
   const hidden = await guest.goto(privateUrl);
   expect(hidden?.status()).toBe(404);

@@ -92,8 +92,8 @@ async function lockedCount(ctx: AppContext, trx: Transaction<Database>, listId: 
  * Adds a title: unknown title → 422; already there → nothing written (idempotent); a full list → 422 and nothing
  * written. `at` puts it first (the watchlist, newest first) or last (a list, in the order the user builds).
  */
-async function addTitle(ctx: AppContext, listId: number, titleId: number, at: 'start' | 'end'): Promise<{ added: boolean }> {
-  if (!(await titleExists(ctx.db, titleId))) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
+async function addTitle(ctx: AppContext, listId: number, titleId: number, at: 'start' | 'end', titleChecked = false): Promise<{ added: boolean }> {
+  if (!titleChecked && !(await titleExists(ctx.db, titleId))) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
   return ctx.db.transaction().execute(async (trx) => {
     const count = await lockedCount(ctx, trx, listId);
     if (await findItem(trx, listId, titleId)) return { added: false };
@@ -181,7 +181,7 @@ export async function addToWatchlist(ctx: AppContext, userId: number, titleId: n
   // Checked before the watchlist is made, so a bad title id leaves nothing behind.
   if (!(await titleExists(ctx.db, titleId))) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
   const list = await ensureWatchlist(ctx, userId);
-  return addTitle(ctx, list.id, titleId, 'start');
+  return addTitle(ctx, list.id, titleId, 'start', true);
 }
 
 export async function removeFromWatchlist(ctx: AppContext, userId: number, titleId: number) {

@@ -11,7 +11,7 @@ import { useListMembership, useToggleListItem, useToggleWatchlist, useWatchlistI
 import { ListFormModal } from './ListFormModal';
 import { useLoginRedirect } from './WatchlistToggle';
 
-const TRIGGER = buttonClass('outline', 'md', 'h-11 px-5 text-base');
+const TRIGGER = buttonClass('outline', 'md', 'h-11 self-start px-5 text-base');
 
 function CheckItem({ checked, onToggle, children }: { checked: boolean; onToggle: () => void; children: ReactNode }) {
   return (
