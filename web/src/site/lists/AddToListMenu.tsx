@@ -53,7 +53,8 @@ export function AddToListMenu({ titleId }: { titleId: number }) {
 
   return (
     <>
-      <DropdownMenu open={open} onOpenChange={setOpen}>
+      {/* Not modal: "New list…" opens a dialog as the menu closes, and a modal menu would leave the page unclickable. */}
+      <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
         <DropdownTrigger className={TRIGGER} data-testid="add-to-list">
           <ListPlus size={18} aria-hidden />{trans('Add to list')}
         </DropdownTrigger>
