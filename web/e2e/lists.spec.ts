@@ -22,7 +22,7 @@ test('a guest who clicks "Add to list" or a card\'s watchlist button is sent to 
 });
 
 test('a user keeps a watchlist and a public list, reorders and shares it; a private list stays hidden', async ({ page, browser, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const first = await titleName(page, 2);
   const second = await titleName(page, 3);
