@@ -38,6 +38,7 @@ import { auditBench } from './audit.ts';
 import { adminInitialJs } from './admin-js.ts';
 import { transcodeBench } from './transcode.ts';
 import { reviewsBench } from './reviews.ts';
+import { listsBench } from './lists.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BENCH_DIR = path.join(ROOT, 'storage', 'bench');
@@ -289,6 +290,7 @@ async function main() {
     return printSummary(started);
   }
   if (process.env.BENCH_ONLY === 'reviews') return (scope = 'reviews: ', await reviewsBench(BENCH_DIR, report, section), printSummary(started));
+  if (process.env.BENCH_ONLY === 'lists') return (scope = 'lists: ', await listsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');

@@ -29,3 +29,4 @@ export * from './transcode.ts';
 export * from './reviews.ts';
 export * from './comments.ts';
 export * from './news.ts';
+export * from './lists.ts';

@@ -57,6 +57,7 @@ import { registerCompression } from './http/compression.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
+import { listsRoutes } from './modules/lists/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config): Promise<App> {
   browseRoutes(app, ctx);
   auditRoutes(app, ctx);
   newsRoutes(app, ctx);
+  listsRoutes(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

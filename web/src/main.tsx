@@ -13,6 +13,7 @@ import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';
 import { newsSiteRoutes } from './site/news/routes';
+import { listRoutes } from './site/lists/routes';
 
 function Root() {
   return (
@@ -81,6 +82,7 @@ const routes: RouteObject[] = [
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           ...titlePageRoutes,
           ...newsSiteRoutes,
+          ...listRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },

@@ -10,6 +10,7 @@ import { toast } from './Toast';
 import { LanguageMenuItems } from './LanguagePicker';
 import { useMenuItems } from '../site/appearance/MenuPosition';
 import { ActionLink } from '../site/appearance/links';
+import { ListsMenuItems } from '../site/lists/AccountMenuItems';
 
 export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean }) {
   const { user, isAdmin } = useAuth();
@@ -41,6 +42,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
         {showAdminLink && isAdmin && (
           <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
         )}
+        <ListsMenuItems />
         <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
         {extra.map((item) => <DropdownItem key={item.id} asChild><ActionLink item={item}>{item.label}</ActionLink></DropdownItem>)}
         <LanguageMenuItems />

@@ -7,6 +7,7 @@ import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
 import { PosterCard } from '../ui/PosterCard';
+import { AddToListMenu } from '../lists/AddToListMenu';
 import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { TitleReviews } from '../reviews/TitleReviews';
@@ -86,6 +87,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
       {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       <PlayButtons play={data.play_video_id} trailer={data.trailer_video_id} />
+      <AddToListMenu titleId={title.id} />
     </Hero>
   );
 }

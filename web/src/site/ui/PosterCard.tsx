@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { RatingBadge } from './RatingBadge';
 import { titleUrl } from './urls';
+import { WatchlistToggle } from '../lists/WatchlistToggle';
 
 /** The fields a poster card needs; any title shape from the API satisfies it. */
 export interface PosterCardTitle {
@@ -23,6 +24,7 @@ export interface PosterCardTitle {
 export function PosterCard({ title }: { title: PosterCardTitle }) {
   const genres = (title.genres ?? []).slice(0, 3).map((g) => g.display_name || g.name);
   return (
+    <div className="group/card relative">
     <Link to={titleUrl(title)} data-testid="poster-card"
       className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-bg">
       <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
@@ -42,7 +44,7 @@ export function PosterCard({ title }: { title: PosterCardTitle }) {
         {title.year ? <span>{title.year}</span> : null}
         {title.is_series !== undefined && <span>{title.is_series ? trans('Series') : trans('Movie')}</span>}
       </span>
-    </Link>
+    </Link><WatchlistToggle titleId={title.id} name={title.name} /></div>
   );
 }
 

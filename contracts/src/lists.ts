@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Pagination } from './list.ts';
+
+/**
+ * User lists and the watchlist (issue 11 item 6). A list is a `channels` row with type 'list' owned by a user;
+ * the watchlist is the user's one internal list. Calls (API root /api/v1):
+ * GET lists (mine, paged) · POST lists · PUT lists/{id} · DELETE lists/{id} · GET lists/{id} (page data, items paged)
+ * POST lists/{id}/items · DELETE lists/{id}/items/{titleId} · PUT lists/{id}/items/{titleId}/position
+ * GET lists/for-title/{titleId} · GET watchlist · POST watchlist · DELETE watchlist/{titleId} · GET watchlist/ids
+ */
+
+/** Most items one list holds; the next add answers 422 and writes nothing. */
+export const MAX_LIST_ITEMS = 10_000;
+/** Cards per page on the list and watchlist pages. */
+export const LIST_ITEMS_PER_PAGE = 24;
+/** The title page's "Add to list" menu shows at most this many of the user's lists (newest first). */
+export const LIST_MENU_LIMIT = 200;
+export const LIST_FULL_MESSAGE = 'A list can hold at most 10,000 items.';
+export const UNKNOWN_TITLE_MESSAGE = 'This title does not exist.';
+
+const positiveInt = z.coerce.number().int().min(1).max(2_147_483_647);
+
+export const listIdParamsSchema = z.object({ id: positiveInt });
+export const listItemParamsSchema = z.object({ id: positiveInt, titleId: positiveInt });
+export const titleIdParamsSchema = z.object({ titleId: positiveInt });
+
+export const listSaveSchema = z.object({
+  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.'),
+  description: z.string().trim().max(1000, 'The description may not be greater than 1000 characters.').nullish().transform((v) => v || null),
+  public: z.boolean().default(false),
+});
+export type ListSave = z.input<typeof listSaveSchema>;
+
+export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(2_147_483_647) });
+export const listItemPositionSchema = z.object({
+  /** 0-based place in the whole list the item moves to; past the end means last. */
+  position: z.number({ error: 'The position must be a number.' }).int().min(0).max(MAX_LIST_ITEMS),
+});
+
+/** Page of a list's items: `page` and `perPage` as every list call (10–100). */
+export const listItemsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  perPage: z.coerce.number().int().min(10).max(100).default(LIST_ITEMS_PER_PAGE),
+});
+
+export interface ListOwner { id: number; display_name: string; avatar: string | null }
+
+export interface UserList {
+  id: number;
+  name: string;
+  slug: string;
+  description: string | null;
+  public: boolean;
+  /** True for the watchlist. */
+  internal: boolean;
+  items_count: number;
+  user_id: number;
+  created_at: string;
+  updated_at: string;
+  /** Up to four posters of the first items, for the list's cover. */
+  posters?: (string | null)[];
+}
+
+/** One title in a list: what a poster card shows. */
+export interface ListItem {
+  id: number;
+  name: string;
+  poster: string | null;
+  year: number | null;
+  rating: number | null;
+  is_series: boolean;
+  description: string | null;
+}
+
+export interface ListPageData {
+  list: UserList & { user: ListOwner };
+  /** Whether the caller owns the list (reorder, remove, edit). */
+  can_edit: boolean;
+  items: Pagination<ListItem>;
+}
+
+export interface ListMembership {
+  watchlist: boolean;
+  lists: { id: number; name: string; public: boolean; has: boolean }[];
+}

@@ -1,0 +1,92 @@
+import type { FastifyRequest } from 'fastify';
+import { LIST_ITEMS_PER_PAGE, type ListPageData } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { identify } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { registerSeoPage } from '../seo/index.ts';
+import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
+import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { loadListPage, type ListCaller } from './service.ts';
+
+const BATCH = 1000;
+const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<ListCaller | null> {
+  try {
+    const { who, permissions } = await identify(ctx, req);
+    if (!permissions.has('admin') && !permissions.has('lists.view')) return null;
+    return { userId: who.userId, canSeeAll: permissions.has('admin') || permissions.has('lists.update') };
+  } catch {
+    return { userId: null, canSeeAll: false };
+  }
+}
+
+/**
+ * /lists/{id}: the shareable page of a list. The HTML carries the list's first page (as `GET lists/{id}` answers it to
+ * the visitor asking) and, for public lists, its name, description and an ItemList ld+json; a private list opened by
+ * anyone but its owner answers 404 like the API, so its existence is not revealed.
+ */
+registerSeoPage({
+  key: 'user-list',
+  pattern: '/lists/:id',
+  template: `<title>{{list.name}} - {{site_name}}</title>
+<meta name="description" content="{{list.description}}">
+<link rel="canonical" href="{{url}}">
+<meta property="og:site_name" content="{{site_name}}">
+<meta property="og:type" content="website">
+<meta property="og:url" content="{{url}}">
+<meta property="og:title" content="{{list.name}}">
+<meta property="og:description" content="{{list.description}}">
+<meta property="og:image" content="{{list.image}}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{{list.name}}">
+<script type="application/ld+json">{{json list.ld}}</script>`,
+  async resolve(ctx, m) {
+    const id = /^[1-9]\d{0,9}$/.test(m.params.id) ? Number(m.params.id) : 0;
+    const caller = await callerOf(ctx, m.req);
+    if (!id || !caller) {
+      setPageStatus(m.req, id ? 403 : 404);
+      return null;
+    }
+    let data: ListPageData;
+    try {
+      data = await loadListPage(ctx, caller, id, { perPage: LIST_ITEMS_PER_PAGE });
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
+      throw e;
+    }
+    setPageData(m.req, `lists/${id}`, data);
+    if (!data.list.public) return null;
+    const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+    const abs = (u: string | null) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : '');
+    const first = data.items.data[0];
+    setPageImage(m.req, first?.poster);
+    const description = data.list.description || `A list by ${data.list.user.display_name}: ${data.list.items_count} titles.`;
+    return {
+      list: {
+        name: data.list.name, description: clip(description), image: abs(first?.poster ?? null),
+        ld: {
+          '@context': 'https://schema.org', '@type': 'ItemList', name: data.list.name, description, url: `${base}${m.pathname}`,
+          numberOfItems: data.list.items_count, dateModified: data.list.updated_at,
+          itemListElement: data.items.data.slice(0, 10).map((t, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/titles/${t.id}`, name: t.name })),
+        },
+      },
+    };
+  },
+});
+
+/** Public lists in the sitemap, in keyset batches by id. */
+async function* publicLists(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db.selectFrom('channels').select(['id', 'updated_at'])
+      .where('type', '=', 'list').where('public', '=', true as never).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    for (const r of rows) yield { loc: `/lists/${r.id}`, lastmod: r.updated_at.slice(0, 10) };
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export function listsSitemapSource(): void {
+  registerSitemapSource('lists', publicLists);
+}

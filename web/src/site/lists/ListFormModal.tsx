@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { listSaveSchema, type UserList } from '@app/contracts/lists';
+import { errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { Button } from '../../ui/Button';
+import { Switch, TextArea, TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { useSaveList } from './api';
+
+interface ListFormValues { name: string; description: string; public: boolean }
+
+const defaults = (list?: UserList | null): ListFormValues => ({ name: list?.name ?? '', description: list?.description ?? '', public: list?.public ?? false });
+
+/** New list (no list) and Edit list modal; `onSaved` gets the saved list (the Add to list menu adds the title to it). */
+export function ListFormModal({ open, list, onOpenChange, onSaved }: {
+  open: boolean; list?: UserList | null; onOpenChange: (open: boolean) => void; onSaved?: (list: UserList) => void;
+}) {
+  const isEdit = !!list;
+  const form = useForm<ListFormValues>({ defaultValues: defaults(list), resolver: zodFormResolver(listSaveSchema) as never });
+  const { register, handleSubmit, setError, reset, formState: { errors } } = form;
+  useEffect(() => { if (open) reset(defaults(list)); }, [open, list, reset]);
+  const save = useSaveList(list);
+  const formId = isEdit ? 'list-update-form' : 'list-create-form';
+
+  const submit = handleSubmit((values) => save.mutate(values, {
+    onSuccess: (res) => { onOpenChange(false); onSaved?.(res.list); },
+    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  }));
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={isEdit ? trans('Edit list') : trans('New list')}
+      footer={(
+        <>
+          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
+          <Button type="submit" form={formId} variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
+        </>
+      )}
+    >
+      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <TextField label={trans('Name')} required autoFocus error={errors.name?.message} {...register('name')} />
+        <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />
+        <Switch label={trans('Public')} description={trans('Anyone with the link can see a public list.')} error={errors.public?.message} {...register('public')} />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+import { Globe, Lock, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ListItem, ListPageData } from '@app/contracts/lists';
+import { trans } from '../../lib/i18n';
+import { Avatar } from '../../ui/Avatar';
+import { Button } from '../../ui/Button';
+import { toast } from '../../ui/Toast';
+import { InfiniteSentinel } from '../browse/InfiniteSentinel';
+import { PosterGridSkeleton } from '../ui/PosterGrid';
+import { useListPage } from './api';
+import { ListItemsGrid } from './ListItemsGrid';
+
+/** Copies the page's address; where the clipboard is not allowed, the toast shows the address to copy by hand. */
+async function share(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast(trans('Link copied to clipboard'));
+  } catch {
+    toast(trans('Copy this link: :url', { url }), 'info');
+  }
+}
+
+export function ShareButton({ url }: { url: string }) {
+  return <Button variant="outline" onClick={() => void share(url)}><Share2 size={16} aria-hidden />{trans('Share')}</Button>;
+}
+
+/** A list's heading: name, owner, count, visibility and description; `actions` are the owner's buttons. */
+export function ListHeader({ data, actions }: { data: ListPageData; actions?: ReactNode }) {
+  const { list } = data;
+  return (
+    <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:px-6 md:flex-row md:items-end md:justify-between">
+        <div className="flex min-w-0 flex-col gap-3">
+          <h1 className="text-3xl font-bold sm:text-4xl">{list.internal ? trans('Watchlist') : list.name}</h1>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-text-muted">
+            <span className="flex items-center gap-2">
+              <Avatar src={list.user.avatar} label={list.user.display_name} size={24} />
+              <span>{trans('By :name', { name: list.user.display_name })}</span>
+            </span>
+            <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
+            <span className="flex items-center gap-1">
+              {list.public ? <Globe size={14} aria-hidden /> : <Lock size={14} aria-hidden />}
+              {list.public ? trans('Public') : trans('Private')}
+            </span>
+          </div>
+          {list.description ? <p className="max-w-3xl leading-relaxed">{list.description}</p> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
+      </div>
+    </header>
+  );
+}
+
+/** Items of a list page with load-more paging; `empty` shows when the list holds nothing. */
+export function ListItemsSection({ query, label, empty, onRemove, onMove }: {
+  query: ReturnType<typeof useListPage>; label: string; empty: ReactNode;
+  onRemove?: (item: ListItem) => void; onMove?: (item: ListItem, position: number) => Promise<unknown>;
+}) {
+  const items = query.data?.pages.flatMap((p) => p.items.data) ?? [];
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      {query.isPending ? <PosterGridSkeleton /> : items.length ? <ListItemsGrid items={items} label={label} onRemove={onRemove} onMove={onMove} /> : empty}
+      <InfiniteSentinel hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+    </section>
+  );
+}
