@@ -50,6 +50,8 @@ import { socialRoutes } from './modules/social/routes.ts';
 import { requestLines } from './modules/localizations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
+import { channelsRoutes } from './modules/channels/routes.ts';
+import { registerScheduler } from './modules/scheduler/index.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -130,6 +132,8 @@ export async function buildApp(config: Config): Promise<App> {
   socialRoutes(app, ctx);
   healthRoutes(app, ctx);
   browseRoutes(app, ctx);
+  channelsRoutes(app, ctx);
+  registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

@@ -5,6 +5,7 @@ import { seedDefaultRoles } from './roles.ts';
 import { seedDemoUsers } from './users.ts';
 import { seedDefaultLocalization } from './localizations.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
+import { seedChannels } from './channels.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
@@ -25,5 +26,6 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   await ctx.db.insertInto('user_role').values({ user_id: admin.id, role_id: roles.admin, created_at: now }).execute();
   if (opts.demo) await seedDemoUsers(ctx, roles);
   if (opts.demo) await seedDemoCatalogue(ctx);
+  await seedChannels(ctx);
   return { email, password };
 }
