@@ -14,7 +14,7 @@ export type ChannelRow = Selectable<ChannelsTable>;
 
 /** A stored config read back through the schema, so a key added later gets its default. */
 export function parseConfig(raw: string): ChannelConfig {
-  let json: unknown = {};
+  let json: unknown;
   try { json = JSON.parse(raw); } catch { json = {}; }
   const res = channelConfigSchema.safeParse(json);
   return res.success ? res.data : channelConfigSchema.parse({});
