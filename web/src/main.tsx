@@ -11,6 +11,7 @@ import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
+import { channelAdminRoutes, channelSiteRoutes } from './admin/channels/routes';
 
 function Root() {
   return (
@@ -69,7 +70,8 @@ const routes: RouteObject[] = [
       {
         lazy: () => import('./site/SiteLayout'),
         children: [
-          { index: true, lazy: () => import('./site/Landing') },
+          { index: true, lazy: () => import('./site/channels/HomeRoute') },
+          ...channelSiteRoutes,
           { path: 'login', loader: guestLoader, lazy: () => import('./site/auth/Login') },
           { path: 'register', loader: guestLoader, lazy: () => import('./site/auth/Register') },
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
@@ -196,6 +198,7 @@ const routes: RouteObject[] = [
               section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
               section('plans', 'plans.update', () => trans('Plans')),
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
+              ...channelAdminRoutes,
               {
                 path: 'custom-pages',
                 loader: requirePermission('custom_pages.update'),
