@@ -11,6 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { useResetChannels } from './api';
+import { HomePageSetting } from './HomePageSetting';
 import { contentTypeLabels, labelOf, layoutLabels } from './labels';
 
 /** `channels`: every channel, with "Reset to default" behind a confirmation. */
@@ -45,6 +46,7 @@ export function Component() {
   return (
     <div className="flex flex-col gap-6 p-4 desk:p-8">
       <PageTitle>{trans('Channels')}</PageTitle>
+      <HomePageSetting />
       <DataTable<Channel>
         endpoint="channel"
         columns={columns}
