@@ -24,7 +24,7 @@ test('an admin builds a manual channel and an auto-update channel; a visitor see
   // A manual channel: search, add, reorder with the keyboard-friendly buttons, remove.
   await page.getByRole('link', { name: 'Add new channel' }).click();
   await page.getByLabel('Name', { exact: true }).fill('Staff picks');
-  await page.getByLabel('Slug').fill('staff-picks');
+  await page.getByRole('textbox', { name: 'Slug' }).fill('staff-picks');
   await page.getByLabel('Content', { exact: true }).selectOption('manual');
   const search = page.getByRole('combobox', { name: 'Add content' });
   for (const name of [first, second]) {
@@ -45,12 +45,12 @@ test('an admin builds a manual channel and an auto-update channel; a visitor see
   // Validation shows next to the field.
   await page.goto('/admin/channels/new');
   await page.getByLabel('Name', { exact: true }).fill('Bad');
-  await page.getByLabel('Slug').fill('a b');
+  await page.getByRole('textbox', { name: 'Slug' }).fill('a b');
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('The slug may only contain letters, numbers, underscores and hyphens, 3 to 20 characters.')).toBeVisible();
 
   // An auto-update channel over local data.
-  await page.getByLabel('Slug').fill('top-local');
+  await page.getByRole('textbox', { name: 'Slug' }).fill('top-local');
   await page.getByLabel('Name', { exact: true }).fill('Top local');
   await page.getByLabel('Content', { exact: true }).selectOption('autoUpdate');
   await page.getByRole('button', { name: 'Create' }).click();
