@@ -2,7 +2,8 @@ import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { login } from './helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
-test.describe.configure({ mode: 'serial', timeout: 150_000 });
+// Many pages of the built app in one test; on a machine shared with other jobs that takes over two minutes.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 // The demo catalogue and the default channels are seeded as the server starts.
 test.beforeAll(async ({ request }) => {
