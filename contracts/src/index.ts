@@ -30,3 +30,4 @@ export * from './reviews.ts';
 export * from './comments.ts';
 export * from './news.ts';
 export * from './lists.ts';
+export * from './channels.ts';

@@ -58,6 +58,8 @@ import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
+import { channelsRoutes } from './modules/channels/routes.ts';
+import { registerScheduler } from './modules/scheduler/index.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -146,6 +148,8 @@ export async function buildApp(config: Config): Promise<App> {
   auditRoutes(app, ctx);
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
+  channelsRoutes(app, ctx);
+  registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);

@@ -14,6 +14,7 @@ import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';
 import { newsSiteRoutes } from './site/news/routes';
 import { listRoutes } from './site/lists/routes';
+import { channelAdminRoutes, channelSiteRoutes } from './admin/channels/routes';
 
 function Root() {
   return (
@@ -72,7 +73,8 @@ const routes: RouteObject[] = [
       {
         lazy: () => import('./site/SiteLayout'),
         children: [
-          { index: true, lazy: () => import('./site/Landing') },
+          { index: true, lazy: () => import('./site/channels/HomeRoute') },
+          ...channelSiteRoutes,
           { path: 'login', loader: guestLoader, lazy: () => import('./site/auth/Login') },
           { path: 'register', loader: guestLoader, lazy: () => import('./site/auth/Register') },
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
@@ -204,6 +206,7 @@ const routes: RouteObject[] = [
               { path: 'audit-log', loader: requirePermission('audit_log.view'), lazy: () => import('./admin/audit/AuditLogPage') },
               { path: 'comments', loader: requirePermission('comments.update'), lazy: () => import('./admin/comments/CommentsPage') },
               { path: 'reviews', loader: requirePermission('reviews.update'), lazy: () => import('./admin/reviews/ReviewsPage') },
+              ...channelAdminRoutes,
               {
                 path: 'custom-pages',
                 loader: requirePermission('custom_pages.update'),

@@ -1,5 +1,6 @@
 import { MessageSquare, ScrollText, Star, BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
 import { trans } from '../lib/i18n';
+import { List, MonitorPlay } from 'lucide-react';
 
 export interface AdminMenuItem {
   label: () => string;
@@ -21,6 +22,8 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('Keywords'), path: '/admin/keywords', icon: Hash, permission: 'title_tags.update' },
   { label: () => trans('Subscriptions'), path: '/admin/subscriptions', icon: CreditCard, permission: 'subscriptions.update' },
   { label: () => trans('Plans'), path: '/admin/plans', icon: BadgeDollarSign, permission: 'plans.update' },
+  { label: () => trans('Channels'), path: '/admin/channels', icon: MonitorPlay, permission: 'channels.update' },
+  { label: () => trans('Lists'), path: '/admin/lists', icon: List, permission: 'lists.update' },
   { label: () => trans('Custom pages'), path: '/admin/custom-pages', icon: FileText, permission: 'custom_pages.update' },
   { label: () => trans('Tags'), path: '/admin/tags', icon: Tags, permission: 'tags.update' },
   { label: () => trans('Localizations'), path: '/admin/localizations', icon: Languages, permission: 'localizations.update' },

@@ -6,6 +6,7 @@ import { seedDemoUsers } from './users.ts';
 import { seedDefaultLocalization } from './localizations.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoNews } from './news.ts';
+import { seedChannels } from './channels.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
@@ -27,5 +28,6 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   if (opts.demo) await seedDemoUsers(ctx, roles);
   if (opts.demo) await seedDemoCatalogue(ctx);
   if (opts.demo) await seedDemoNews(ctx);
+  await seedChannels(ctx);
   return { email, password };
 }

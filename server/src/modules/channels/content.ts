@@ -1,0 +1,65 @@
+import { NESTED_ITEMS, type Channel, type ChannelContent, type ChannelItem, type ChannelItemType, type ChannelWithContent } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { findChannels } from './repository.ts';
+import { loaderForItemType, modelLoader } from './loaders.ts';
+
+/**
+ * Manual and auto-update channels change only through writes that bump `version`, so their pages are cached under
+ * a key holding it and never go stale. listAll follows the whole catalogue, so its pages live one minute.
+ */
+const STORED_TTL = 600;
+const LIST_ALL_TTL = 60;
+
+const empty = (page: number, perPage: number): ChannelContent => ({ current_page: page, per_page: perPage, total: 0, last_page: 1, data: [] });
+
+async function storedItems(ctx: AppContext, channel: Channel, offset: number, limit: number): Promise<ChannelItem[]> {
+  const rows = await ctx.db.selectFrom('channelables').select(['channelable_type', 'channelable_id'])
+    .where('channel_id', '=', channel.id).orderBy('order').orderBy('id').limit(limit).offset(offset).execute();
+  const byType = new Map<ChannelItemType, number[]>();
+  for (const r of rows) byType.set(r.channelable_type, [...(byType.get(r.channelable_type) ?? []), Number(r.channelable_id)]);
+  const loaded = new Map<string, ChannelItem>();
+  await Promise.all([...byType].map(async ([type, ids]) => {
+    const loader = loaderForItemType(type);
+    if (!loader) return;
+    for (const [id, item] of await loader.byIds(ctx.db, ids)) loaded.set(`${type}:${id}`, item);
+  }));
+  return rows.map((r) => loaded.get(`${r.channelable_type}:${Number(r.channelable_id)}`)).filter((x): x is ChannelItem => Boolean(x));
+}
+
+async function compute(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelContent> {
+  const offset = (page - 1) * perPage;
+  if (channel.config.contentType === 'listAll') {
+    const loader = modelLoader(channel.config.contentModel);
+    if (!loader) return empty(page, perPage);
+    const { items, total } = await loader.page(ctx.db, channel.config, offset, perPage, channel.id);
+    return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data: items };
+  }
+  const data = await storedItems(ctx, channel, offset, perPage);
+  const total = channel.items_count;
+  return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data };
+}
+
+/** One page of a channel's own items (nested channels not expanded), cached per channel version. */
+export async function channelItems(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelContent> {
+  const listAll = channel.config.contentType === 'listAll';
+  const key = `channel:${channel.id}:v${channel.version}:${page}:${perPage}`;
+  return ctx.cache.remember(key, listAll ? LIST_ALL_TTL : STORED_TTL, () => compute(ctx, channel, page, perPage));
+}
+
+/**
+ * A channel with a page of its items; nested channels come with their config and first items (one level deep,
+ * each from its own cache entry, so editing a row refreshes the home page without touching the home channel).
+ */
+export async function channelWithContent(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelWithContent> {
+  const content = await channelItems(ctx, channel, page, perPage);
+  const nestedIds = content.data.filter((i) => i.model_type === 'channel').map((i) => i.id);
+  if (!nestedIds.length) return { ...channel, content };
+  const nested = await findChannels(ctx.db, nestedIds);
+  const expanded = await Promise.all(content.data.map(async (item): Promise<ChannelItem | null> => {
+    if (item.model_type !== 'channel') return item;
+    const child = nested.get(item.id);
+    if (!child) return null;
+    return { ...item, name: child.name, slug: child.slug, config: child.config, content: await channelItems(ctx, child, 1, NESTED_ITEMS) };
+  }));
+  return { ...channel, content: { ...content, data: expanded.filter((x): x is ChannelItem => x !== null) } };
+}

@@ -1,0 +1,85 @@
+import type { AppContext } from '../../context.ts';
+
+/**
+ * Recurring tasks whose schedule lives in `scheduled_tasks`, so a restart neither skips nor doubles a run and many
+ * processes can share one database:
+ *
+ *   registerRecurring('news:import', 24 * 3600_000, (ctx) => importFeeds(ctx));
+ *
+ * Call it at module load (before the app starts). Every tick each process tries to claim each due task with one
+ * conditional UPDATE; only the process whose UPDATE changed the row runs it. A claim moves `next_run_at` one period
+ * on at once and holds a lease (`locked_until`) while the task runs; a crashed run is retried when its lease ends.
+ * The first run of a new task is one tick after it is first seen.
+ */
+export type RecurringRun = (ctx: AppContext) => Promise<unknown>;
+
+interface Task { name: string; everyMs: number; run: RecurringRun }
+
+const tasks = new Map<string, Task>();
+
+export function registerRecurring(name: string, everyMs: number, run: RecurringRun): void {
+  tasks.set(name, { name, everyMs, run });
+}
+
+/** A running task keeps its lease this long (longer than any run should take). */
+export const LEASE_MS = 30 * 60_000;
+const TICK_MS = 60_000;
+
+export interface TickOptions {
+  /** The clock (tests move it). */
+  now?: () => Date;
+  /** Only these tasks (tests). */
+  only?: string[];
+}
+
+/** One pass over every registered task: answers the names this process ran. */
+export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<string[]> {
+  const clock = opts.now ?? (() => new Date());
+  const ran: string[] = [];
+  for (const task of tasks.values()) {
+    if (opts.only && !opts.only.includes(task.name)) continue;
+    const now = clock();
+    const nowIso = now.toISOString();
+    // A task seen for the first time is due now; ON CONFLICT keeps an existing schedule as it is.
+    await ctx.db.insertInto('scheduled_tasks').values({ name: task.name, next_run_at: nowIso, locked_until: null, last_run_at: null, last_error: null })
+      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    const claim = await ctx.db.updateTable('scheduled_tasks')
+      .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), next_run_at: new Date(now.getTime() + task.everyMs).toISOString() })
+      .where('name', '=', task.name).where('next_run_at', '<=', nowIso)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) continue;
+    let error: string | null = null;
+    try {
+      await task.run(ctx);
+    } catch (e) {
+      error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
+      await ctx.errors.capture(e, { tags: { source: 'scheduler', task: task.name } }).catch(() => undefined);
+    }
+    await ctx.db.updateTable('scheduled_tasks').set({ locked_until: null, last_run_at: clock().toISOString(), last_error: error })
+      .where('name', '=', task.name).execute();
+    ran.push(task.name);
+  }
+  return ran;
+}
+
+/** Starts the tick timer; the returned function stops it (the app calls it on close). */
+export function startScheduler(ctx: AppContext, everyMs = TICK_MS): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = tick(ctx).catch((e) => ctx.errors.capture(e, { tags: { source: 'scheduler' } })).finally(() => { running = null; });
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
+
+/** Starts ticking with the app and stops on close; API tests (env test) tick by hand with their own clock. */
+export function registerScheduler(app: import('fastify').FastifyInstance, ctx: AppContext): void {
+  if (ctx.config.env === 'test') return;
+  const stop = startScheduler(ctx);
+  app.addHook('onClose', async () => { await stop(); });
+}

@@ -1,0 +1,229 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/db/index.ts';
+import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const titleIds: number[] = [];
+let dramaId = 0;
+
+async function insertTitle(i: number, over: Record<string, unknown> = {}) {
+  const now = nowIso();
+  const row = await t.ctx.db.insertInto('titles').values({
+    name: `Title ${String(i).padStart(2, '0')}`, is_series: i % 2 === 0, original_title: null, poster: null, backdrop: null,
+    release_date: day(-i * 10), year: 2020, tagline: null, description: `About ${i}`, runtime: 100, certification: null, budget: null,
+    revenue: null, language: 'en', popularity: 100 - i, rating: (i % 10) + 0.5, tmdb_id: null, imdb_id: null, created_at: now, updated_at: now, ...over,
+  } as any).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const manual = (over: Record<string, unknown> = {}) => ({ contentType: 'manual', contentModel: 'titles', contentOrder: 'manual', layout: 'grid', ...over });
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  for (let i = 1; i <= 30; i++) titleIds.push(await insertTitle(i));
+  titleIds.push(await insertTitle(31, { name: 'Future film', release_date: day(30), is_series: false }));
+  const now = nowIso();
+  dramaId = Number((await t.ctx.db.insertInto('title_tags').values({ type: 'genre', name: 'drama', display_name: 'Drama', tmdb_id: null, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow()).id);
+  await t.ctx.db.insertInto('title_tag').values(titleIds.slice(0, 5).map((title_id) => ({ title_id, tag_id: dramaId }))).execute();
+});
+
+describe('POST channel/reset-to-default', () => {
+  it('creates the home channel nesting its rows, and the movies, series and people channels ("Channels reset to default")', async () => {
+    const res = await admin.post('/api/v1/channel/reset-to-default');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe('Channels reset to default');
+    const home = (await admin.get('/api/v1/channel/home')).body.channel;
+    expect(home.config).toMatchObject({ contentModel: 'channels', contentType: 'manual' });
+    const rows = home.content.data.map((c: any) => c.slug);
+    expect(rows.slice(0, 7)).toEqual(['featured', 'popular-movies', 'popular-series', 'top-rated', 'upcoming', 'now-playing', 'new-episodes']);
+    expect(rows).toContain('genre-drama');
+    const popularMovies = home.content.data.find((c: any) => c.slug === 'popular-movies');
+    expect(popularMovies.content.data.length).toBeGreaterThan(0);
+    expect(popularMovies.content.data.every((x: any) => x.model_type === 'title' && x.is_series === false)).toBe(true);
+    const upcoming = home.content.data.find((c: any) => c.slug === 'upcoming');
+    expect(upcoming.content.data.map((x: any) => x.name)).toEqual(['Future film']);
+    const drama = home.content.data.find((c: any) => c.slug === 'genre-drama');
+    expect(drama.content.total).toBe(5);
+    for (const slug of ['movies', 'series', 'people']) expect((await admin.get(`/api/v1/channel/${slug}`)).status).toBe(200);
+    // Running it again replaces the channels rather than adding to them.
+    await admin.post('/api/v1/channel/reset-to-default');
+    const count = await t.ctx.db.selectFrom('channels').select((eb) => eb.fn.countAll().as('n')).where('slug', '=', 'home').executeTakeFirst();
+    expect(Number(count?.n)).toBe(1);
+  });
+
+  it('is for channel managers only', async () => {
+    const user = await asUser(t);
+    expect((await user.post('/api/v1/channel/reset-to-default')).status).toBe(403);
+    expect((await new Client(t).post('/api/v1/channel/reset-to-default')).status).toBe(401);
+  });
+});
+
+describe('POST channel and PUT channel/{id}', () => {
+  let id = 0;
+  it('creates a manual channel with its items in order ("Channel created")', async () => {
+    const items = [titleIds[3], titleIds[0], titleIds[7]].map((x) => ({ id: x, model_type: 'title' }));
+    const res = await admin.post('/api/v1/channel', { name: 'Staff picks', slug: 'staff_picks', config: manual(), items });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe('Channel created');
+    expect(res.body.channel).toMatchObject({ name: 'Staff picks', slug: 'staff_picks', items_count: 3, type: 'channel' });
+    id = res.body.channel.id;
+    const show = (await admin.get(`/api/v1/channel/${id}`)).body.channel;
+    expect(show.content.data.map((x: any) => x.id)).toEqual([titleIds[3], titleIds[0], titleIds[7]]);
+  });
+
+  it('updates it ("Channel updated") and the next read shows the change (cache keyed by version)', async () => {
+    const res = await admin.put(`/api/v1/channel/${id}`, { name: 'Staff picks!', slug: 'staff_picks', config: manual({ layout: 'carousel' }), items: [{ id: titleIds[9], model_type: 'title' }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe('Channel updated');
+    const show = (await admin.get('/api/v1/channel/staff_picks')).body.channel;
+    expect(show.name).toBe('Staff picks!');
+    expect(show.config.layout).toBe('carousel');
+    expect(show.content.data.map((x: any) => x.id)).toEqual([titleIds[9]]);
+  });
+
+  it('validates name, slug and auto update method with clear messages', async () => {
+    const before = await t.ctx.db.selectFrom('channels').select('id').execute();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '', config: manual() }, 'name'],
+      [{ name: 'X', slug: 'ab', config: manual() }, 'slug'],
+      [{ name: 'X', slug: 'has space', config: manual() }, 'slug'],
+      [{ name: 'X', slug: 'a'.repeat(21), config: manual() }, 'slug'],
+      [{ name: 'X', slug: 'ünïcode', config: manual() }, 'slug'],
+      [{ name: 'X', config: { contentType: 'autoUpdate', contentModel: 'titles' } }, 'config.autoUpdateMethod'],
+      [{ name: 'X', config: { contentType: 'autoUpdate', autoUpdateProvider: 'tmdb', autoUpdateMethod: 'most_popular' } }, 'config.autoUpdateMethod'],
+      [{ name: 'X', config: { layout: 'constructor' } }, 'config.layout'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await admin.post('/api/v1/channel', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.body.errors), JSON.stringify(body)).toContain(field);
+    }
+    expect((await admin.post('/api/v1/channel', { name: 'X', config: { contentType: 'autoUpdate' } })).body.errors['config.autoUpdateMethod']).toEqual(['The auto update method is required.']);
+    expect((await admin.post('/api/v1/channel', { name: 'X', slug: 'ab', config: manual() })).body.errors.slug)
+      .toEqual(['The slug may only contain letters, numbers, underscores and hyphens, 3 to 20 characters.']);
+    const taken = await admin.post('/api/v1/channel', { name: 'Again', slug: 'staff_picks', config: manual() });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.slug).toEqual(['This slug is already in use.']);
+    expect((await t.ctx.db.selectFrom('channels').select('id').execute()).length).toBe(before.length);
+  });
+
+  it('refuses a manual item that does not exist, or of another model, and writes nothing', async () => {
+    const missing = await admin.post('/api/v1/channel', { name: 'Missing', slug: 'missing', config: manual(), items: [{ id: 999_999, model_type: 'title' }] });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.items).toEqual(['The item 999999 does not exist.']);
+    const wrong = await admin.post('/api/v1/channel', { name: 'Wrong', slug: 'wrong', config: manual(), items: [{ id: titleIds[0], model_type: 'person' }] });
+    expect(wrong.status).toBe(422);
+    expect((await admin.get('/api/v1/channel/missing')).status).toBe(404);
+    const update = await admin.put(`/api/v1/channel/${id}`, { name: 'Staff picks!', slug: 'staff_picks', config: manual(), items: [{ id: 999_999, model_type: 'title' }] });
+    expect(update.status).toBe(422);
+    expect((await admin.get(`/api/v1/channel/${id}`)).body.channel.items_count).toBe(1);
+  });
+
+  it('refuses a channel that nests itself, directly or through another channel', async () => {
+    const a = (await admin.post('/api/v1/channel', { name: 'A', slug: 'nest-a', config: manual({ contentModel: 'channels' }) })).body.channel;
+    const b = (await admin.post('/api/v1/channel', { name: 'B', slug: 'nest-b', config: manual({ contentModel: 'channels' }), items: [{ id: a.id, model_type: 'channel' }] })).body.channel;
+    const direct = await admin.put(`/api/v1/channel/${a.id}`, { name: 'A', slug: 'nest-a', config: manual({ contentModel: 'channels' }), items: [{ id: a.id, model_type: 'channel' }] });
+    expect(direct.status).toBe(422);
+    expect(direct.body.errors.items).toEqual(['A channel cannot nest itself, directly or through another channel.']);
+    const through = await admin.put(`/api/v1/channel/${a.id}`, { name: 'A', slug: 'nest-a', config: manual({ contentModel: 'channels' }), items: [{ id: b.id, model_type: 'channel' }] });
+    expect(through.status).toBe(422);
+    expect((await admin.post(`/api/v1/channel/${a.id}/items`, { items: [{ id: b.id, model_type: 'channel' }] })).status).toBe(422);
+  });
+
+  it('keeps a locked slug', async () => {
+    const res = await admin.put('/api/v1/channel/home', { name: 'Home', slug: 'home2', config: { contentType: 'manual', contentModel: 'channels', lockSlug: true } });
+    expect(res.status).toBe(404); // PUT takes an id
+    const home = (await admin.get('/api/v1/channel/home')).body.channel;
+    const locked = await admin.put(`/api/v1/channel/${home.id}`, { name: 'Home', slug: 'home2', config: home.config });
+    expect(locked.status).toBe(422);
+    expect(locked.body.errors.slug).toEqual(['The slug of this channel is locked.']);
+  });
+});
+
+describe('content editor calls', () => {
+  let id = 0;
+  it('adds, reorders and removes items of a manual channel, each bumping the version', async () => {
+    id = (await admin.post('/api/v1/channel', { name: 'Editor', slug: 'editor', config: manual() })).body.channel.id;
+    const search = await admin.get('/api/v1/channel/search-items?model=titles&query=Title%201');
+    expect(search.status).toBe(200);
+    expect(search.body.items.length).toBeGreaterThan(0);
+    expect(search.body.items.every((x: any) => x.name.startsWith('Title 1'))).toBe(true);
+    const v0 = (await admin.get(`/api/v1/channel/${id}`)).body.channel.version;
+    const added = await admin.post(`/api/v1/channel/${id}/items`, { items: titleIds.slice(0, 3).map((x) => ({ id: x, model_type: 'title' })) });
+    expect(added.body.channel.items_count).toBe(3);
+    expect(added.body.channel.version).toBeGreaterThan(v0);
+    await admin.post(`/api/v1/channel/${id}/reorder`, { ids: [titleIds[2], titleIds[0], titleIds[1]] });
+    expect((await admin.get(`/api/v1/channel/${id}`)).body.channel.content.data.map((x: any) => x.id)).toEqual([titleIds[2], titleIds[0], titleIds[1]]);
+    await admin.request('DELETE', `/api/v1/channel/${id}/items`, { items: [{ id: titleIds[0], model_type: 'title' }] });
+    const after = (await admin.get(`/api/v1/channel/${id}`)).body.channel;
+    expect(after.content.data.map((x: any) => x.id)).toEqual([titleIds[2], titleIds[1]]);
+    expect(after.items_count).toBe(2);
+    expect((await admin.post(`/api/v1/channel/${id}/items`, { items: [{ id: 123_456, model_type: 'title' }] })).status).toBe(422);
+  });
+
+  it('pages a channel\'s items', async () => {
+    const all = await admin.post('/api/v1/channel', { name: 'All titles', slug: 'all-titles', config: { contentType: 'listAll', contentModel: 'titles', contentOrder: 'name' } });
+    const p2 = (await admin.get(`/api/v1/channel/${all.body.channel.id}?page=2&perPage=10`)).body.channel.content;
+    expect(p2).toMatchObject({ current_page: 2, per_page: 10, total: 31, last_page: 4 });
+    expect(p2.data[0].name).toBe('Title 10');
+    const restricted = await admin.post('/api/v1/channel', { name: 'Dramas', slug: 'dramas', config: { contentType: 'listAll', restriction: 'genre', restrictionModelId: dramaId } });
+    expect((await admin.get('/api/v1/channel/dramas')).body.channel.content.total).toBe(5);
+    expect(restricted.status).toBe(200);
+  });
+});
+
+describe('auto update', () => {
+  it('a local channel computes on save; a failed run keeps the items and records the error', async () => {
+    const res = await admin.post('/api/v1/channel', { name: 'Top', slug: 'top-local', config: { contentType: 'autoUpdate', autoUpdateProvider: 'local', autoUpdateMethod: 'top_rated' } });
+    expect(res.status, res.text).toBe(200);
+    const top = (await admin.get('/api/v1/channel/top-local')).body.channel;
+    expect(top.content.data[0].rating).toBe(9.5);
+    expect(top.auto_updated_at).toBeTruthy();
+    // TMDb is not set up here: the run fails, the items stay and the message is kept for the admin.
+    await t.ctx.db.updateTable('channels').set({ config: JSON.stringify({ ...top.config, autoUpdateProvider: 'tmdb', autoUpdateMethod: 'movie:popular' }) }).where('id', '=', top.id).execute();
+    const run = await admin.post(`/api/v1/channel/${top.id}/auto-update`);
+    expect(run.status).toBe(422);
+    const after = (await admin.get(`/api/v1/channel/${top.id}`)).body.channel;
+    expect(after.auto_update_error).toBe('The movie database is not set up: add its API key in the settings.');
+    expect(after.items_count).toBe(top.items_count);
+  });
+});
+
+describe('GET channel', () => {
+  it('lists channels paged; type=list with=user hideInternal=true lists users\' lists with their owners', async () => {
+    const list = await admin.get('/api/v1/channel?perPage=10&orderBy=name&orderDir=asc');
+    expect(list.status).toBe(200);
+    expect(list.body.pagination.per_page).toBe(10);
+    expect(list.body.pagination.total).toBeGreaterThan(10);
+    const user = await asUser(t, { first_name: 'Lisa', last_name: 'Lister' });
+    const mine = await user.post('/api/v1/channel', { name: 'My list', slug: 'my-list', type: 'list', public: false, config: manual() });
+    expect(mine.status, mine.text).toBe(200);
+    const now = nowIso();
+    await t.ctx.db.insertInto('channels').values({ name: 'Watchlist', slug: 'watchlist-x', type: 'list', user_id: user.user.id, public: false, internal: true, config: '{}', items_count: 0, version: 1, auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now } as any).execute();
+    const lists = await admin.get('/api/v1/channel?type=list&with=user&hideInternal=true&loadItemsCount=true');
+    expect(lists.status).toBe(200);
+    expect(lists.body.pagination.data.map((l: any) => l.name)).toEqual(['My list']);
+    expect(lists.body.pagination.data[0].user).toMatchObject({ display_name: 'Lisa Lister', email: user.user.email });
+    expect(lists.body.pagination.data[0].items_count).toBe(0);
+    // A private list is a 404 to somebody else, not a 403.
+    const other = await asUser(t);
+    expect((await other.get('/api/v1/channel/my-list')).status).toBe(404);
+    expect((await user.get('/api/v1/channel/my-list')).status).toBe(200);
+    expect((await admin.get('/api/v1/channel?orderBy=constructor')).status).toBe(422);
+  });
+
+  it('deletes channels by ids and drops them from parents', async () => {
+    const home = (await admin.get('/api/v1/channel/home')).body.channel;
+    const first = home.content.data[0].id;
+    const res = await admin.delete(`/api/v1/channel/${first}`);
+    expect(res.body.deleted).toBe(1);
+    const after = (await admin.get('/api/v1/channel/home')).body.channel;
+    expect(after.content.data.map((c: any) => c.id)).not.toContain(first);
+    const user = await asUser(t);
+    expect((await user.delete(`/api/v1/channel/${home.id}`)).status).toBe(403);
+  });
+});

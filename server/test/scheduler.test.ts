@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { LEASE_MS, registerRecurring, tick } from '../src/modules/scheduler/index.ts';
+import { createTestApp } from './helper.ts';
+
+const t = await createTestApp();
+const DAY = 24 * 3600_000;
+const start = new Date('2030-01-01T00:00:00.000Z');
+const at = (ms: number) => () => new Date(start.getTime() + ms);
+
+let runs = 0;
+let fail = false;
+let gate: Promise<void> | null = null;
+registerRecurring('test:daily', DAY, async () => {
+  runs++;
+  if (gate) await gate;
+  if (fail) throw new Error('boom');
+});
+const only = ['test:daily'];
+const row = () => t.ctx.db.selectFrom('scheduled_tasks').selectAll().where('name', '=', 'test:daily').executeTakeFirstOrThrow();
+
+describe('recurring tasks (scheduled_tasks)', () => {
+  it('runs a new task on the first tick, then once per 24 hours', async () => {
+    expect(await tick(t.ctx, { now: at(0), only })).toEqual(['test:daily']);
+    expect(runs).toBe(1);
+    expect((await row()).next_run_at).toBe(new Date(start.getTime() + DAY).toISOString());
+    expect(await tick(t.ctx, { now: at(60_000), only })).toEqual([]);
+    expect(await tick(t.ctx, { now: at(DAY - 1), only })).toEqual([]);
+    expect(runs).toBe(1);
+    expect(await tick(t.ctx, { now: at(DAY), only })).toEqual(['test:daily']);
+    expect(runs).toBe(2);
+    expect((await row()).last_run_at).toBe(new Date(start.getTime() + DAY).toISOString());
+  });
+
+  it('a restart neither doubles nor skips: the schedule lives in the database', async () => {
+    // A "new process" ticks right after the run: not due.
+    expect(await tick(t.ctx, { now: at(DAY + 1000), only })).toEqual([]);
+    // Down for three days: one catch-up run, then the next a day later (no burst of missed runs).
+    expect(await tick(t.ctx, { now: at(5 * DAY), only })).toEqual(['test:daily']);
+    expect(await tick(t.ctx, { now: at(5 * DAY + 1), only })).toEqual([]);
+    expect(runs).toBe(3);
+    expect((await row()).next_run_at).toBe(new Date(start.getTime() + 6 * DAY).toISOString());
+  });
+
+  it('two ticks at once run the task once', async () => {
+    let open!: () => void;
+    gate = new Promise<void>((r) => { open = r; });
+    const a = tick(t.ctx, { now: at(6 * DAY), only });
+    const b = tick(t.ctx, { now: at(6 * DAY), only });
+    await new Promise((r) => setTimeout(r, 50));
+    open();
+    const [ra, rb] = await Promise.all([a, b]);
+    gate = null;
+    expect([...ra, ...rb]).toEqual(['test:daily']);
+    expect(runs).toBe(4);
+  });
+
+  it('records a failure and clears it on the next good run; a crashed run is retried when its lease ends', async () => {
+    fail = true;
+    await tick(t.ctx, { now: at(7 * DAY), only });
+    expect((await row()).last_error).toBe('boom');
+    expect((await row()).locked_until).toBeNull();
+    fail = false;
+    await tick(t.ctx, { now: at(8 * DAY), only });
+    expect((await row()).last_error).toBeNull();
+    // A process died mid-run: the row stays locked and due; others wait for the lease, then run it.
+    await t.ctx.db.updateTable('scheduled_tasks').set({ next_run_at: at(9 * DAY)().toISOString(), locked_until: at(9 * DAY + LEASE_MS)().toISOString() }).where('name', '=', 'test:daily').execute();
+    expect(await tick(t.ctx, { now: at(9 * DAY + 1000), only })).toEqual([]);
+    expect(await tick(t.ctx, { now: at(9 * DAY + LEASE_MS + 1), only })).toEqual(['test:daily']);
+  });
+
+  it('the channels auto update is registered as a daily task', async () => {
+    expect(await tick(t.ctx, { now: at(0), only: ['channels:auto-update'] })).toEqual(['channels:auto-update']);
+    const task = await t.ctx.db.selectFrom('scheduled_tasks').selectAll().where('name', '=', 'channels:auto-update').executeTakeFirstOrThrow();
+    expect(task.next_run_at).toBe(new Date(start.getTime() + DAY).toISOString());
+    expect(task.last_error).toBeNull();
+  });
+});

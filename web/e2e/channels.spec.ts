@@ -1,0 +1,111 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { login } from './helpers.ts';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+// Many pages of the built app in one test; on a machine shared with other jobs that takes over two minutes.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+// The demo catalogue and the default channels are seeded as the server starts.
+test.beforeAll(async ({ request }) => {
+  await expect.poll(async () => (await request.get('/api/v1/channel/home')).status(), { timeout: 60_000 }).toBe(200);
+});
+
+async function popularTitles(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/v1/channel/popular-movies');
+  return (await res.json()).channel.content.data.slice(0, 2).map((t: { name: string }) => t.name);
+}
+
+test('an admin builds a manual channel and an auto-update channel; a visitor sees them', async ({ page, browser }) => {
+  await login(page);
+  const [first, second] = await popularTitles(page);
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Channels', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Channels', level: 1 })).toBeVisible();
+
+  // A manual channel: search, add, reorder with the keyboard-friendly buttons, remove.
+  await page.getByRole('link', { name: 'Add new channel' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Staff picks');
+  await page.getByRole('textbox', { name: 'Slug' }).fill('staff-picks');
+  await page.getByLabel('Content', { exact: true }).selectOption('manual');
+  const search = page.getByRole('combobox', { name: 'Add content' });
+  for (const name of [first, second]) {
+    await search.fill(name);
+    await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click();
+  }
+  const items = page.getByTestId('channel-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText(first);
+  await page.getByRole('button', { name: `Move ${second} up` }).click();
+  await expect(items.first()).toContainText(second);
+  await expect(page.getByTestId('channel-preview').getByTestId('poster-card').first()).toContainText(second);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Channel created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/channels\/staff-picks\/edit$/);
+  await expect(page.getByTestId('channel-item')).toHaveCount(2);
+
+  // Validation shows next to the field.
+  await page.goto('/admin/channels/new');
+  await page.getByLabel('Name', { exact: true }).fill('Bad');
+  await page.getByRole('textbox', { name: 'Slug' }).fill('a b');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('The slug may only contain letters, numbers, underscores and hyphens, 3 to 20 characters.')).toBeVisible();
+
+  // An auto-update channel over local data.
+  await page.getByRole('textbox', { name: 'Slug' }).fill('top-local');
+  await page.getByLabel('Name', { exact: true }).fill('Top local');
+  await page.getByLabel('Content', { exact: true }).selectOption('autoUpdate');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('The auto update method is required.')).toBeVisible();
+  await page.getByLabel('Auto update method').selectOption('top_rated');
+  await page.getByLabel('Layout', { exact: true }).selectOption('carousel');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('Channel created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/channels\/top-local\/edit$/);
+  await expect(page.getByTestId('channel-preview').getByTestId('poster-card').first()).toBeVisible();
+
+  // The site's home page becomes the home channel.
+  await page.goto('/admin/channels');
+  await page.getByLabel('Site home page').selectOption('home');
+  await expect(page.getByText('Settings updated')).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('hero-slider')).toBeVisible();
+  await expect(visitor.getByRole('heading', { name: 'Popular movies' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Next slide' }).click();
+  await visitor.goto('/channel/staff-picks');
+  await expect(visitor.getByRole('heading', { name: 'Staff picks', level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('poster-card')).toHaveCount(2);
+  await expect(visitor.getByTestId('poster-card').first()).toContainText(second);
+  await expect(visitor).toHaveTitle(/Staff picks/);
+  await visitor.goto('/channel/top-local');
+  await expect(visitor.getByRole('heading', { name: 'Top local', level: 1 })).toBeVisible();
+  await expect(visitor.getByTestId('poster-card').first()).toBeVisible();
+  // Load more pages through a listAll channel.
+  await visitor.goto('/channel/movies');
+  await expect(visitor.getByTestId('poster-card')).toHaveCount(24);
+  // Scrolling to the end loads the next page (the Load more button is the same for keyboards).
+  await visitor.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => visitor.getByTestId('poster-card').count()).toBeGreaterThan(24);
+  await visitor.close();
+});
+
+test('an admin resets the channels to default after confirming', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/channels');
+  await page.getByRole('button', { name: 'Reset to default' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Reset' }).click();
+  await expect(page.getByText('Channels reset to default')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Staff picks' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Popular movies' })).toBeVisible();
+  await page.goto('/channel/staff-picks');
+  await expect(page.getByTestId('channel-view')).toHaveCount(0);
+  await page.goto('/');
+  await expect(page.getByTestId('hero-slider')).toBeVisible();
+  // Back to the landing page, as the other specs expect it.
+  await page.goto('/admin/channels');
+  await page.getByLabel('Site home page').selectOption('');
+  await expect(page.getByText('Settings updated')).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('hero-slider')).toHaveCount(0);
+});

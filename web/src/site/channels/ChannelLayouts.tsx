@@ -1,0 +1,155 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, Film, Info, UserRound } from 'lucide-react';
+import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
+import { trans } from '../../lib/i18n';
+import { cn } from '../../ui/cn';
+import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
+import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
+import { RatingBadge } from '../ui/RatingBadge';
+import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
+
+/** Where an item links to. */
+export function itemUrl(item: ChannelItem): string {
+  if (item.model_type === 'title') return titleUrl(item);
+  if (item.model_type === 'person') return personUrl(item);
+  if (item.model_type === 'episode') return episodeUrl({ id: item.title_id ?? 0, name: item.title_name ?? '' }, item.season_number ?? 1, item.episode_number ?? 1);
+  if (item.model_type === 'channel') return `/channel/${item.slug}`;
+  return '/';
+}
+
+const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_name} · ${trans('S:season E:episode', { season: i.season_number ?? 0, episode: i.episode_number ?? 0 })}` : i.year ? String(i.year) : i.known_for ?? '');
+
+/** A portrait card of any item: titles use the catalogue's poster card, people and others a card of their own. */
+export function ItemCard({ item }: { item: ChannelItem }) {
+  if (item.model_type === 'title') return <PosterCard title={item} />;
+  return (
+    <Link to={itemUrl(item)} data-testid="poster-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <div className={cn('relative aspect-[2/3] overflow-hidden bg-bg-alt shadow-md', item.model_type === 'person' ? 'rounded-full aspect-square' : 'rounded-md')}>
+        {item.poster
+          ? <img src={item.poster} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          : <span className="flex h-full w-full items-center justify-center text-text-muted">{item.model_type === 'person' ? <UserRound size={32} aria-hidden /> : <Film size={28} aria-hidden />}</span>}
+      </div>
+      <span className={cn('truncate text-sm font-medium group-hover:text-primary', item.model_type === 'person' && 'text-center')}>{item.name}</span>
+      {subtitle(item) && <span className={cn('-mt-1.5 truncate text-xs text-text-muted', item.model_type === 'person' && 'text-center')}>{subtitle(item)}</span>}
+    </Link>
+  );
+}
+
+/** A wide card (backdrop) for landscape grids: episodes, or titles by their backdrop. */
+export function LandscapeCard({ item }: { item: ChannelItem }) {
+  const image = item.backdrop ?? item.poster;
+  return (
+    <Link to={itemUrl(item)} data-testid="landscape-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
+        {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
+        <RatingBadge rating={item.rating} className="absolute left-2 top-2" />
+      </div>
+      <span className="truncate text-sm font-medium group-hover:text-primary">{item.name}</span>
+      {subtitle(item) && <span className="-mt-1.5 truncate text-xs text-text-muted">{subtitle(item)}</span>}
+    </Link>
+  );
+}
+
+function ListRow({ item }: { item: ChannelItem }) {
+  return (
+    <Link to={itemUrl(item)} className="group flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary">
+      <div className="h-28 w-20 shrink-0 overflow-hidden rounded bg-bg-alt">
+        {item.poster && <img src={item.poster} alt="" loading="lazy" className="h-full w-full object-cover" />}
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <span className="font-semibold group-hover:text-primary">{item.name}</span>
+        {subtitle(item) && <span className="text-sm text-text-muted">{subtitle(item)}</span>}
+        {item.description && <p className="line-clamp-2 text-sm text-text-muted">{item.description}</p>}
+      </div>
+    </Link>
+  );
+}
+
+/** Full-width slides of backdrops with the title, overview and a link; previous/next buttons and dots. */
+export function HeroSlider({ items, label }: { items: ChannelItem[]; label: string }) {
+  const [index, setIndex] = useState(0);
+  const slides = items.slice(0, 10);
+  if (!slides.length) return null;
+  const current = slides[Math.min(index, slides.length - 1)];
+  const go = (d: number) => setIndex((i) => (i + d + slides.length) % slides.length);
+  return (
+    <section aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider">
+      <div className="relative aspect-[16/9] max-h-[70vh] w-full bg-bg-alt md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>
+        {(current.backdrop ?? current.poster) && <img src={current.backdrop ?? current.poster ?? ''} alt="" className="absolute inset-0 h-full w-full object-cover" />}
+        <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40" />
+        <div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-6 text-white md:p-10">
+          <h2 className="text-3xl font-bold drop-shadow md:text-5xl">{current.name}</h2>
+          <div className="flex items-center gap-3 text-sm text-white/80">
+            {current.year && <span>{current.year}</span>}
+            <RatingBadge rating={current.rating} />
+          </div>
+          {current.description && <p className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
+          <Link to={itemUrl(current)} className="inline-flex w-fit items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
+            <Info size={18} aria-hidden />{trans('More info')}
+          </Link>
+        </div>
+      </div>
+      {slides.length > 1 && (
+        <>
+          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronLeft aria-hidden /></button>
+          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronRight aria-hidden /></button>
+          <div className="absolute bottom-3 right-4 flex gap-1.5">
+            {slides.map((s, i) => (
+              <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={trans('Go to slide :index', { index: i + 1 })} aria-current={i === index || undefined}
+                className={cn('h-2 rounded-full bg-white/50 transition-all', i === index ? 'w-6 bg-white' : 'w-2')} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Carousel({ items }: { items: ChannelItem[] }) {
+  const scroller = useRef<HTMLUListElement>(null);
+  const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * scroller.current.clientWidth * 0.85, behavior: 'smooth' });
+  return (
+    <div className="group/row relative">
+      <ul ref={scroller} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
+        {items.map((i) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} /></li>)}
+      </ul>
+      <button type="button" onClick={() => scroll(-1)} aria-label={trans('Scroll left')} className="absolute -left-3 top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow sm:block"><ChevronLeft size={18} aria-hidden /></button>
+      <button type="button" onClick={() => scroll(1)} aria-label={trans('Scroll right')} className="absolute -right-3 top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow sm:block"><ChevronRight size={18} aria-hidden /></button>
+    </div>
+  );
+}
+
+const LANDSCAPE_GRID = 'grid grid-cols-1 gap-x-4 gap-y-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+
+/** Items in one of the five layouts; `loading` appends skeletons (the next page coming). */
+export function ChannelItems({ items, layout, label, loading = 0 }: { items: ChannelItem[]; layout: ChannelLayout; label: string; loading?: number }) {
+  if (layout === 'heroSlider') return <HeroSlider items={items} label={label} />;
+  if (layout === 'carousel') return <Carousel items={items} />;
+  if (layout === 'list') {
+    return <ul className="flex flex-col gap-2" aria-label={label}>{items.map((i) => <li key={`${i.model_type}${i.id}`}><ListRow item={i} /></li>)}</ul>;
+  }
+  const landscape = layout === 'landscapeGrid';
+  return (
+    <ul className={landscape ? LANDSCAPE_GRID : POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined}>
+      {items.map((i) => <li key={`${i.model_type}${i.id}`}>{landscape ? <LandscapeCard item={i} /> : <ItemCard item={i} />}</li>)}
+      {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}>{landscape ? <div className="skeleton aspect-video" /> : <PosterCardSkeleton />}</li>)}
+    </ul>
+  );
+}
+
+/** Skeleton of a channel page: a hero and two rows. */
+export function ChannelSkeleton() {
+  return (
+    <div className="flex flex-col gap-8" role="status" aria-label={trans('Loading')}>
+      <div className="skeleton aspect-[21/9] w-full rounded-xl" />
+      {[0, 1].map((r) => (
+        <div key={r} className="flex flex-col gap-3">
+          <div className="skeleton h-6 w-48" />
+          <div className="flex gap-4 overflow-hidden">{Array.from({ length: 7 }, (_, i) => <div key={i} className="w-36 shrink-0 sm:w-44"><PosterCardSkeleton /></div>)}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

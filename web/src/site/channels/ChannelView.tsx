@@ -1,0 +1,66 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
+import { ApiError, api } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { InfiniteSentinel } from '../browse/InfiniteSentinel';
+import { NotFoundPage } from '../ErrorPages';
+import { ChannelItems, ChannelSkeleton } from './ChannelLayouts';
+
+const PER_PAGE = 24;
+
+/** One channel's pages; nested channels come with their first items on page one. */
+export function useChannelPages(slug: string) {
+  return useInfiniteQuery({
+    queryKey: ['channel', 'public', slug],
+    queryFn: ({ pageParam }) => api.get<{ channel: ChannelWithContent }>(`channel/${encodeURIComponent(slug)}`, { page: pageParam, perPage: PER_PAGE }).then((r) => r.channel),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.content.current_page < last.content.last_page ? last.content.current_page + 1 : undefined),
+  });
+}
+
+/** A nested channel: its name (linking to its own page) and its first items in its nested layout. */
+function NestedRow({ item }: { item: ChannelItem }) {
+  const layout = item.config?.nestedLayout ?? 'carousel';
+  const items = item.content?.data ?? [];
+  if (!items.length) return null;
+  const headingId = `channel-row-${item.id}`;
+  return (
+    <section aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
+      {!item.config?.hideTitle && (
+        <div className="flex items-baseline gap-3">
+          <h2 id={headingId} className="text-xl font-bold">{item.name}</h2>
+          <Link to={`/channel/${item.slug}`} className="text-sm text-primary hover:underline">{trans('See all')}</Link>
+        </div>
+      )}
+      <ChannelItems items={items} layout={layout} label={item.name} />
+    </section>
+  );
+}
+
+/** Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row. */
+export function ChannelView({ slug }: { slug: string }) {
+  const query = useChannelPages(slug);
+  if (query.isPending) return <ChannelSkeleton />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (query.isError || !query.data) return <p role="alert" className="py-12 text-center text-text-muted">{trans('There was an issue. Please try again.')}</p>;
+  const first = query.data.pages[0];
+  const items = query.data.pages.flatMap((p) => p.content.data);
+  const nests = first.config.contentModel === 'channels';
+  return (
+    <div className="flex flex-col gap-10" data-testid="channel-view">
+      {first.config.hideTitle ? <h1 className="sr-only">{first.name}</h1> : (
+        <header className="flex flex-col gap-2">
+          <h1 className="text-3xl font-bold">{first.name}</h1>
+          {first.description && <p className="max-w-3xl text-text-muted">{first.description}</p>}
+        </header>
+      )}
+      {nests
+        ? items.map((item) => <NestedRow key={item.id} item={item} />)
+        : items.length === 0
+          ? <p className="py-12 text-center text-text-muted">{trans('Nothing to show here yet.')}</p>
+          : <ChannelItems items={items} layout={first.config.layout} label={first.name} loading={query.isFetchingNextPage ? 6 : 0} />}
+      <InfiniteSentinel hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
+    </div>
+  );
+}
