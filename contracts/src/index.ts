@@ -1,4 +1,5 @@
 export * from './list.ts';
+export * from './date-range.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
