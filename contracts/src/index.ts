@@ -25,3 +25,4 @@ export * from './title-pages.ts';
 export * from './watch.ts';
 export * from './embeds.ts';
 export * from './browse.ts';
+export * from './lookups.ts';
