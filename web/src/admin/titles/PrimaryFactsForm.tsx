@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, TextArea, TextField } from '../../ui/fields';
+import { LookupSelect } from '../../ui/LookupSelect';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useTitleCache } from './api';
@@ -63,8 +64,8 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
       <TextArea label={trans('Overview')} rows={5} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label={trans('Runtime')} type="number" min={1} description={trans('In minutes')} error={errors.runtime?.message} {...register('runtime')} />
-        <TextField label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
-        <TextField label={trans('Language')} placeholder="en" error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="titleFilterAgeRatings" current={title?.certification ?? undefined} label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
+        <LookupSelect list="tmdbLanguages" current={title?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Budget')} type="number" min={1} error={errors.budget?.message} {...register('budget')} />
         <TextField label={trans('Revenue')} type="number" min={1} error={errors.revenue?.message} {...register('revenue')} />
         <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />

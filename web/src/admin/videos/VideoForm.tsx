@@ -13,6 +13,7 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
+import { LookupSelect } from '../../ui/LookupSelect';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
 
@@ -95,7 +96,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <Select label={trans('Quality')} options={VIDEO_QUALITIES.map((q) => ({ value: q, label: q }))} {...register('quality')} />
-        <TextField label={trans('Language')} placeholder="en" error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="tmdbLanguages" current={video?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
       </div>
       <Switch label={trans('Approved')} {...register('approved')} />
@@ -160,7 +161,7 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
       </ul>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label={trans('Caption name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
-        <TextField label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        <LookupSelect list="tmdbLanguages" label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
         <div className="flex flex-col gap-1">
           <label className="text-sm font-medium" htmlFor="caption-file">{trans('Caption file (.vtt)')}</label>
           {/* A new key after each upload empties the input, so it never shows a file the form no longer holds. */}
