@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, TextArea, TextField } from '../../ui/fields';
+import { DatePicker } from '../../ui/DatePicker';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -58,7 +59,7 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
         <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
         <Select label={trans('Type')} error={errors.type?.message} options={[{ value: 'movie', label: trans('Movie') }, { value: 'series', label: trans('Series') }]} {...register('type')} />
         <TextField label={trans('Original title')} error={errors.original_title?.message} {...register('original_title')} />
-        <TextField label={trans('Release date')} type="date" error={errors.release_date?.message} {...register('release_date')} />
+        <DatePicker label={trans('Release date')} error={errors.release_date?.message} {...register('release_date')} />
       </div>
       <TextField label={trans('Tagline')} error={errors.tagline?.message} {...register('tagline')} />
       <TextArea label={trans('Overview')} rows={5} error={errors.description?.message} {...register('description')} />
