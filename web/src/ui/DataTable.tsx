@@ -5,7 +5,6 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSel
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
 import type { FilterItem, FilterOperator, PaginationResponse } from '@app/contracts/list';
 import { ApiError, api, errorMessage } from '../lib/api';
-import { formatDate } from '../lib/format';
 import { trans } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 import { Button } from './Button';
