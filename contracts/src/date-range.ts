@@ -2,7 +2,8 @@ import type { z } from 'zod';
 
 /** A date or timestamp as the clients send it; anything `Date` cannot read is left to the field's own check. */
 function time(value: unknown): number | null {
-  if (typeof value !== 'string' || !value) return null;
+  // Only dates (`YYYY-MM-DD…`): a year or rating range shares the {start, end} shape and has rules of its own.
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return null;
   const t = new Date(value).getTime();
   return Number.isNaN(t) ? null : t;
 }
