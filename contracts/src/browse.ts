@@ -1,10 +1,23 @@
 import { z } from 'zod';
 
-/** The option lists the public browse filters offer, fetched together: `GET value-lists/{names}` (comma separated). */
-export const VALUE_LISTS = ['genres', 'countries', 'languages', 'certifications'] as const;
+/**
+ * Option lists fetched together: `GET value-lists/{names}` (comma separated). The browse filters use genres,
+ * countries, languages (the catalogue's) and certifications; the admin forms use the lookups of Part C section 7.
+ */
+export const VALUE_LISTS = [
+  'genres', 'countries', 'languages', 'certifications',
+  'currencies', 'keywords', 'tmdbDepartments', 'tmdbLanguages', 'titleFilterAgeRatings',
+] as const;
 export type ValueListName = (typeof VALUE_LISTS)[number];
 /** One option: `value` is what the titles list filters on (a tag id, or a language/certification code). */
-export interface ValueListItem { value: string | number; name: string }
+export interface ValueListItem {
+  value: string | number;
+  name: string;
+  /** tmdbDepartments: the department a job belongs to. */
+  department?: string;
+  /** currencies: the currency's symbol. */
+  symbol?: string;
+}
 export type ValueLists = Partial<Record<ValueListName, ValueListItem[]>>;
 
 export const valueListsParamsSchema = z.object({

@@ -1,4 +1,5 @@
 export * from './list.ts';
+export * from './date-range.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './permissions.ts';
@@ -31,3 +32,4 @@ export * from './comments.ts';
 export * from './news.ts';
 export * from './lists.ts';
 export * from './channels.ts';
+export * from './lookups.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refineDateRange } from './date-range.ts';
 
 export const PER_PAGE_OPTIONS = [10, 15, 20, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 15;
@@ -19,9 +20,12 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const filterOperators = ['=', '!=', '>', '>=', '<', '<=', 'between', 'has', 'doesntHave'] as const;
 export type FilterOperator = (typeof filterOperators)[number];
 
+/** A `between` filter's value; every list's date filters share its end-after-start rule. */
+export const dateRangeValueSchema = z.object({ start: z.string().max(64), end: z.string().max(64) }).superRefine(refineDateRange('start', 'end'));
+
 export const filterItemSchema = z.object({
   key: z.string().max(64),
-  value: z.union([z.string(), z.number(), z.boolean(), z.null(), z.object({ start: z.string(), end: z.string() })]),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null(), dateRangeValueSchema]),
   operator: z.enum(filterOperators).default('='),
 });
 export type FilterItem = z.infer<typeof filterItemSchema>;

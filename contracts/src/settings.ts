@@ -178,8 +178,7 @@ export const SETTINGS = {
 
   // settings pages: cache, logging, queue
 
-  // settings pages: recaptcha
-  'client.recaptcha.enable.link_creation': { default: false, schema: z.boolean() },
+  // settings pages: recaptcha (the spec's "link creation" form does not exist on this site, so it has no switch)
   'client.recaptcha.enable.contact': { default: false, schema: z.boolean() },
   'client.recaptcha.enable.register': { default: false, schema: z.boolean() },
   'client.recaptcha.site_key': { default: '', schema: z.string().max(255) },
@@ -361,8 +360,8 @@ export const SETTINGS_RULES: Rule[] = [
   },
   when((v) => v['server.cache_driver'] === 'memcached', ['server.memcached_host', 'server.memcached_port'], 'Required for Memcached.', ['server.cache_driver']),
   when((v) => v['server.queue_driver'] === 'sqs', ['server.sqs_queue_key', 'server.sqs_queue_secret', 'server.sqs_queue_name', 'server.sqs_queue_region'], 'Required for SQS.', ['server.queue_driver']),
-  when((v) => ['link_creation', 'contact', 'register'].some((k) => v[`client.recaptcha.enable.${k}`] === true), ['client.recaptcha.site_key', 'server.recaptcha_secret_key'], 'Required when recaptcha is switched on.',
-    ['client.recaptcha.enable.link_creation', 'client.recaptcha.enable.contact', 'client.recaptcha.enable.register']),
+  when((v) => ['contact', 'register'].some((k) => v[`client.recaptcha.enable.${k}`] === true), ['client.recaptcha.site_key', 'server.recaptcha_secret_key'], 'Required when recaptcha is switched on.',
+    ['client.recaptcha.enable.contact', 'client.recaptcha.enable.register']),
 ];
 
 /**

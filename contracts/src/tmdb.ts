@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refineDateRange } from './date-range.ts';
 
 export const IMPORT_TITLES_PER_PAGE = 20;
 export const IMPORT_MAX_PAGES = 500;
@@ -36,7 +37,7 @@ export const tmdbImportSchema = z.object({
   if (v.min_rating !== null && v.max_rating !== null && v.min_rating > v.max_rating) {
     ctx.addIssue({ code: 'custom', path: ['max_rating'], message: 'The maximum rating must be at least the minimum.' });
   }
-});
+}).superRefine(refineDateRange('start_date', 'end_date'));
 export type TmdbImport = z.infer<typeof tmdbImportSchema>;
 
 /** One entry of the import progress list. */

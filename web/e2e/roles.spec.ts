@@ -17,7 +17,7 @@ test('create a role, edit its permissions, add and remove users', async ({ page 
 
   await page.getByLabel('Name', { exact: true }).fill('Reviewers');
   await page.getByLabel('Description').fill('Keeps an eye on reviews');
-  await page.locator('summary', { hasText: /^users/i }).click();
+  await page.getByRole('button', { name: /^users/i, exact: false }).and(page.locator('[aria-expanded]')).click();
   await page.getByLabel('View users').check();
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Created new role')).toBeVisible();
@@ -25,11 +25,11 @@ test('create a role, edit its permissions, add and remove users', async ({ page 
   await expect(page.getByRole('heading', { name: 'Edit “Reviewers“ role' })).toBeVisible();
 
   // Permissions: a plain one, an advanced one, and one with a numeric restriction.
-  await page.locator('summary', { hasText: /^tags/i }).click();
+  await page.getByRole('button', { name: /^tags/i }).and(page.locator('[aria-expanded]')).click();
   await expect(page.getByLabel('Update tags')).toHaveCount(0);
   await page.getByLabel('Show advanced permissions').check();
   await page.getByLabel('Update tags').check();
-  await page.locator('summary', { hasText: /^files/i }).click();
+  await page.getByRole('button', { name: /^files/i }).and(page.locator('[aria-expanded]')).click();
   await page.getByLabel('Upload files').check();
   await page.getByLabel('max file size').fill('2048');
   await page.getByRole('button', { name: 'Save' }).click();

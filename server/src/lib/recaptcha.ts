@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../http/errors.ts';
 import { outboundFetch } from './outbound.ts';
 
-export type RecaptchaAction = 'register' | 'contact' | 'link_creation';
+export type RecaptchaAction = 'register' | 'contact';
 const MESSAGE = 'Could not verify that you are not a robot. Please try again.';
 
 /**

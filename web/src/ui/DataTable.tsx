@@ -4,14 +4,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
 import type { FilterItem, FilterOperator, PaginationResponse } from '@app/contracts/list';
-import { api, errorMessage } from '../lib/api';
-import { formatDate } from '../lib/format';
+import { ApiError, api, errorMessage } from '../lib/api';
 import { trans } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 import { Button } from './Button';
 import { ConfirmDialog } from './ConfirmDialog';
 import { toast } from './Toast';
 import { cn } from './cn';
+import { DatePicker, formatDay } from './DatePicker';
 import { PER_PAGE_CHOICES, readListParams, toApiParams, type ListParams } from './list-params';
 
 export type FilterDefinition =
@@ -155,6 +155,18 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     placeholderData: keepPreviousData,
   });
   const pagination = query.data?.pagination;
+  // Field errors of a refused list call (`filters.N.value.end`), by the key of the filter they belong to.
+  const filterErrors = useMemo(() => {
+    const out = new Map<string, string[]>();
+    const sent = [...(fixedFilters ?? []), ...params.filters];
+    const errors = query.error instanceof ApiError ? query.error.errors ?? {} : {};
+    for (const [field, list] of Object.entries(errors)) {
+      const m = /^filters\.(\d+)\./.exec(field);
+      const key = m ? sent[Number(m[1])]?.key : undefined;
+      if (key) out.set(key, [...(out.get(key) ?? []), ...list]);
+    }
+    return out;
+  }, [query.error, fixedFilters, params.filters]);
   const data = useMemo(() => pagination?.data ?? [], [pagination]);
 
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -247,7 +259,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       {filterDefs.length > 0 && filtersOpen && (
         <div id={`${resource}-filters`} className="flex flex-wrap items-end gap-3 rounded-md border border-border bg-bg-alt p-3">
           {filterDefs.map((def) => (
-            <FilterControl key={def.key} def={def} value={params.filters.find((f) => f.key === def.key)} onChange={(item) => setFilter(def.key, item)} />
+            <FilterControl key={def.key} def={def} value={params.filters.find((f) => f.key === def.key)} onChange={(item) => setFilter(def.key, item)}
+              serverErrors={filterErrors.get(def.key)} />
           ))}
           {activeFilterCount > 0 && (
             <Button variant="text" size="sm" onClick={() => update({ filters: null })}>
@@ -379,7 +392,7 @@ export function EmptyState({ title, description, icon }: EmptyStateProps) {
   );
 }
 
-function FilterControl({ def, value, onChange }: { def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void }) {
+function FilterControl({ def, value, onChange, serverErrors }: { def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; serverErrors?: string[] }) {
   const id = `filter-${def.key}`;
   const selectClass = 'h-9 rounded-md border border-border bg-bg-elevated px-2 text-sm';
   if (def.type === 'boolean') {
@@ -413,11 +426,11 @@ function FilterControl({ def, value, onChange }: { def: FilterDefinition; value?
       </div>
     );
   }
-  return <DateRangeFilter id={id} def={def} value={value} onChange={onChange} className={selectClass} />;
+  return <DateRangeFilter id={id} def={def} value={value} onChange={onChange} serverErrors={serverErrors} />;
 }
 
 /** From and to dates; an end before the start is explained beside the field and not applied. */
-function DateRangeFilter({ id, def, value, onChange, className }: { id: string; def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; className: string }) {
+function DateRangeFilter({ id, def, value, onChange, serverErrors }: { id: string; def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; serverErrors?: string[] }) {
   const range = value && typeof value.value === 'object' && value.value ? (value.value as { start: string; end: string }) : null;
   const [start, setStart] = useState(() => localDate(range?.start));
   const [end, setEnd] = useState(() => localDate(range?.end));
@@ -440,17 +453,17 @@ function DateRangeFilter({ id, def, value, onChange, className }: { id: string; 
     onChange({ key: def.key, value: { start: startIso, end: endIso }, operator: 'between' });
   };
   const errorId = `${id}-error`;
+  const messages = serverErrors?.length ? serverErrors : invalid ? [trans('Enter a date after :date', { date: formatDay(start) })] : [];
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-xs font-medium text-text-muted">{def.label}</legend>
       <div className="flex items-center gap-1">
-        <input type="date" aria-label={trans(':label from', { label: def.label })} className={className} value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)}
-          aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} />
+        <DatePicker aria-label={trans(':label from', { label: def.label })} wrapperClassName="w-40" value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)} />
         <span aria-hidden>–</span>
-        <input type="date" aria-label={trans(':label to', { label: def.label })} className={className} value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)}
-          aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined} />
+        <DatePicker aria-label={trans(':label to', { label: def.label })} wrapperClassName="w-40" value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)} />
       </div>
-      {invalid && <p id={errorId} role="alert" className="text-xs text-danger">{trans('Enter a date after :date', { date: formatDate(`${start}T00:00:00`) })}</p>}
+      {/* The server's answer (the shared date-range rule) when it has one; the same rule checked here otherwise. */}
+      {messages.map((m) => <p key={m} id={errorId} role="alert" className="text-xs text-danger">{m}</p>)}
     </fieldset>
   );
 }

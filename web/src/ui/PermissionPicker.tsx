@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Permission, PermissionGrant } from '@app/contracts/permissions';
 import { trans } from '../lib/i18n';
 import { Checkbox } from './fields';
+import { Disclosure } from './Disclosure';
 
 interface Props {
   catalogue: Permission[];
@@ -42,14 +43,15 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
       {error && <p role="alert" className="text-xs text-danger">{error}</p>}
       <div className="flex flex-col gap-2">
         {groups.map(([group, perms]) => (
-          <details key={group} className="rounded-md border border-border" open={perms.some((p) => selected.has(p.name))}>
-            <summary className="cursor-pointer px-3 py-2 text-sm font-medium capitalize">
+          <Disclosure key={group} defaultOpen={perms.some((p) => selected.has(p.name))} summary={(
+            <span className="capitalize">
               {group.replace(/_/g, ' ')}
-              <span className="ml-2 text-xs font-normal text-text-muted">
-                {perms.filter((p) => selected.has(p.name)).length}/{perms.length}
+              <span className="ml-2 text-xs font-normal normal-case text-text-muted">
+                {trans(':selected of :total selected', { selected: perms.filter((p) => selected.has(p.name)).length, total: perms.length })}
               </span>
-            </summary>
-            <ul className="flex flex-col gap-3 border-t border-border px-3 py-3">
+            </span>
+          )}>
+            <ul className="flex flex-col gap-3 px-3 py-3">
               {perms.map((p) => {
                 const grant = selected.get(p.name);
                 return (
@@ -73,7 +75,7 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
                 );
               })}
             </ul>
-          </details>
+          </Disclosure>
         ))}
       </div>
     </fieldset>

@@ -1,5 +1,6 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './cn';
+import { FileDropZone, type FileDropZoneProps } from './FileDropZone';
 
 const controlClass =
   'block w-full rounded-md border bg-bg-elevated px-3 text-sm text-text placeholder:text-text-muted disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-primary focus-visible:outline-offset-0';
@@ -165,30 +166,11 @@ export const Switch = forwardRef<HTMLInputElement, Omit<CheckboxProps, 'switch'>
   return <Checkbox ref={ref} switch {...props} />;
 });
 
-export interface FileFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> {
-  label: ReactNode;
-  description?: ReactNode;
-  error?: string;
+export interface FileFieldProps extends Omit<FileDropZoneProps, 'onFiles'> {
   onFile: (file: File) => void;
 }
 
-export function FileField({ label, description, error, onFile, id: idProp, className, ...props }: FileFieldProps) {
-  const auto = useId();
-  const id = idProp ?? auto;
-  return (
-    <FieldShell id={id} label={label} description={description} error={error} className={className}>
-      <input
-        id={id}
-        type="file"
-        aria-describedby={describedBy(id, description, error)}
-        className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-border file:bg-bg-elevated file:px-3 file:py-1.5 file:text-sm file:text-text hover:file:bg-hover"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) onFile(file);
-          e.target.value = '';
-        }}
-        {...props}
-      />
-    </FieldShell>
-  );
+/** One file, through the shared drop zone. */
+export function FileField({ onFile, ...props }: FileFieldProps) {
+  return <FileDropZone {...props} onFiles={(files) => { if (files[0]) onFile(files[0]); }} />;
 }

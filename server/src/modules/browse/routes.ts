@@ -7,7 +7,7 @@ import { loadValueLists } from './value-lists.ts';
 
 /** The public site's browse and search calls (the titles list itself lives in the titles module). */
 export function browseRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Filter options of /movies and /series: genres, countries, languages, certifications.
+  // Filter options of /movies and /series (genres, countries, languages, certifications) and the admin forms' lookups.
   app.get('/api/v1/value-lists/:names', { config: { permission: 'titles.view' } }, async (req) => {
     const { names } = parse(valueListsParamsSchema, req.params);
     return await loadValueLists(ctx, names);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { ExternalLink, FileText, Pencil, Plus } from 'lucide-react';
+import { FileText, Pencil, Plus } from 'lucide-react';
 import type { CustomPage } from '@app/contracts/custom-pages';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
@@ -21,7 +21,8 @@ export function Component() {
       cell: ({ row: { original: p } }) => (
         <a href={`/pages/${p.slug}`} target="_blank" rel="noreferrer" className="inline-flex max-w-xs items-center gap-1.5 truncate font-medium hover:underline">
           <span className="truncate">{p.slug}</span>
-          <ExternalLink size={14} aria-hidden className="shrink-0 text-text-muted" />
+          {/* The page is on this site: no external-link icon, but say that it opens in a new tab. */}
+          <span className="sr-only">{trans('(opens in a new tab)')}</span>
         </a>
       ),
     },

@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
 import { Select, TextArea, TextField } from '../../ui/fields';
+import { DatePicker } from '../../ui/DatePicker';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -62,8 +63,8 @@ function PersonForm({ person }: { person?: Person }) {
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
       <Select label={trans('Known for')} required options={KNOWN_FOR.map((k) => ({ value: k, label: k }))} error={errors.known_for?.message} {...register('known_for')} />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label={trans('Birth date')} type="date" error={errors.birth_date?.message} {...register('birth_date')} />
-        <TextField label={trans('Death date')} type="date" error={errors.death_date?.message} {...register('death_date')} />
+        <DatePicker label={trans('Birth date')} error={errors.birth_date?.message} {...register('birth_date')} />
+        <DatePicker label={trans('Death date')} error={errors.death_date?.message} {...register('death_date')} />
       </div>
       <TextArea label={trans('Biography')} rows={4} error={errors.description?.message} {...register('description')} />
       <TextField label={trans('Birth place')} error={errors.birth_place?.message} {...register('birth_place')} />

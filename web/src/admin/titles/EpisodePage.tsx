@@ -11,6 +11,7 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
+import { DatePicker } from '../../ui/DatePicker';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useEpisode } from './api';
@@ -56,7 +57,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
       </div>
       <TextArea label={trans('Overview')} rows={4} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-5 sm:grid-cols-3">
-        <TextField label={trans('Release date')} type="date" error={errors.release_date?.message} {...register('release_date')} />
+        <DatePicker label={trans('Release date')} error={errors.release_date?.message} {...register('release_date')} />
         <TextField label={trans('Runtime')} type="number" min={1} error={errors.runtime?.message} {...register('runtime')} />
         <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />
       </div>

@@ -5,6 +5,8 @@ import { api, errorMessage } from '../../lib/api';
 import { trans, transMessage } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
+import { DatePicker } from '../../ui/DatePicker';
+import { LookupSelect } from '../../ui/LookupSelect';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
@@ -100,12 +102,12 @@ export function ImportTitlesModal({ open, onOpenChange }: { open: boolean; onOpe
           description={trans('Each page has 20 titles.')} />
         <TextField label={trans('Minimum rating')} type="number" min={1} max={10} value={v.min_rating} onChange={set('min_rating')} disabled={running} error={errors.min_rating} />
         <TextField label={trans('Maximum rating')} type="number" min={1} max={10} value={v.max_rating} onChange={set('max_rating')} disabled={running} error={errors.max_rating} />
-        <TextField label={trans('Language')} placeholder="en" value={v.language} onChange={set('language')} disabled={running} error={errors.language} />
+        <LookupSelect list="tmdbLanguages" emptyLabel={trans('Any')} label={trans('Language')} value={v.language} onChange={set('language')} disabled={running} error={errors.language} />
         <TextField label={trans('Genre IDs')} placeholder="28,12" value={v.genres} onChange={set('genres')} disabled={running} error={errors.genres} />
         <TextField label={trans('Keyword IDs')} placeholder="9715" value={v.keywords} onChange={set('keywords')} disabled={running} error={errors.keywords} />
         <div />
-        <TextField label={trans('Released after')} type="date" value={v.start_date} onChange={set('start_date')} disabled={running} error={errors.start_date} />
-        <TextField label={trans('Released before')} type="date" value={v.end_date} onChange={set('end_date')} disabled={running} error={errors.end_date} />
+        <DatePicker label={trans('Released after')} value={v.start_date} onChange={set('start_date')} disabled={running} error={errors.start_date} />
+        <DatePicker label={trans('Released before')} value={v.end_date} onChange={set('end_date')} disabled={running} error={errors.end_date} />
       </form>
       {(running || progress.length > 0) && (
         <div className="mt-4 flex flex-col gap-2">

@@ -8,6 +8,8 @@ import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, TextArea, TextField } from '../../ui/fields';
+import { DatePicker } from '../../ui/DatePicker';
+import { LookupSelect } from '../../ui/LookupSelect';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useTitleCache } from './api';
@@ -57,14 +59,14 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
         <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
         <Select label={trans('Type')} error={errors.type?.message} options={[{ value: 'movie', label: trans('Movie') }, { value: 'series', label: trans('Series') }]} {...register('type')} />
         <TextField label={trans('Original title')} error={errors.original_title?.message} {...register('original_title')} />
-        <TextField label={trans('Release date')} type="date" error={errors.release_date?.message} {...register('release_date')} />
+        <DatePicker label={trans('Release date')} error={errors.release_date?.message} {...register('release_date')} />
       </div>
       <TextField label={trans('Tagline')} error={errors.tagline?.message} {...register('tagline')} />
       <TextArea label={trans('Overview')} rows={5} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label={trans('Runtime')} type="number" min={1} description={trans('In minutes')} error={errors.runtime?.message} {...register('runtime')} />
-        <TextField label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
-        <TextField label={trans('Language')} placeholder="en" error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="titleFilterAgeRatings" current={title?.certification ?? undefined} label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
+        <LookupSelect list="tmdbLanguages" current={title?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Budget')} type="number" min={1} error={errors.budget?.message} {...register('budget')} />
         <TextField label={trans('Revenue')} type="number" min={1} error={errors.revenue?.message} {...register('revenue')} />
         <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />

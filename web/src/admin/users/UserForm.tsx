@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { Select, Switch, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { usePermissionCatalogue, useRoles } from './api';
-import { AvatarSection } from './AvatarSection';
+import { AvatarSection, NewAvatar } from './AvatarSection';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 
 export interface UserFormValues {
@@ -76,8 +76,23 @@ export function UserForm({ user }: { user?: User }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => { reset(defaults(user)); }, [user?.id, reset]);
 
+  // A new user's profile image is held here and uploaded through the avatar call once the user exists.
+  const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const mutation = useMutation({
-    mutationFn: (payload: unknown) => (isEdit ? api.put<{ user: User }>(`users/${user!.id}`, payload) : api.post<{ user: User }>('users', payload)),
+    mutationFn: async (payload: unknown) => {
+      if (isEdit) return api.put<{ user: User }>(`users/${user!.id}`, payload);
+      const created = await api.post<{ user: User }>('users', payload);
+      if (avatarFile && created?.user) {
+        const body = new FormData();
+        body.append('file', avatarFile);
+        try {
+          return await api.post<{ user: User }>(`users/${created.user.id}/avatar`, body);
+        } catch (e) {
+          toast.danger(errorMessage(e, trans('Could not upload image')));
+        }
+      }
+      return created;
+    },
     onSuccess: async (r) => {
       if (r?.user) qc.setQueryData(queryKeys.detail('users', r.user.id), r.user);
       await qc.invalidateQueries({ queryKey: queryKeys.lists('users') });
@@ -97,7 +112,7 @@ export function UserForm({ user }: { user?: User }) {
         <ArrowLeft size={16} aria-hidden />{trans('Users')}
       </Link>
       <PageTitle>{isEdit ? user!.email : trans('Add new user')}</PageTitle>
-      {isEdit && <AvatarSection user={user!} />}
+      {isEdit ? <AvatarSection user={user!} /> : <NewAvatar file={avatarFile} onChange={setAvatarFile} />}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField label={trans('Email')} type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
         <TextField

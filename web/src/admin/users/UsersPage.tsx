@@ -46,6 +46,11 @@ export function Component() {
   });
   const [exportQueued, setExportQueued] = useState<string | null>(null);
   const unban = useUnbanUser();
+  const resend = useMutation({
+    mutationFn: (id: number) => api.post<{ message?: string }>(`users/${id}/resend-verification`),
+    onSuccess: (r) => toast(r?.message || trans('Confirmation email sent')),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
 
   const exportMutation = useMutation({
     mutationFn: (params: ListParams) => {
@@ -116,6 +121,7 @@ export function Component() {
               </DropdownTrigger>
               <DropdownContent>
                 <DropdownItem asChild><Link to={`${u.id}/edit`}>{trans('Edit')}</Link></DropdownItem>
+                {!u.email_verified_at && <DropdownItem onSelect={() => resend.mutate(u.id)}>{trans('Resend confirmation email')}</DropdownItem>}
                 {u.banned_at ? (
                   <DropdownItem onSelect={() => setUnsuspending(u)}>{trans('Remove suspension')}</DropdownItem>
                 ) : (
@@ -130,6 +136,7 @@ export function Component() {
       },
     );
     return cols;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `resend` is a stable mutation; its identity changes every render
   }, [billingEnabled]);
 
   const roles = useRoles();

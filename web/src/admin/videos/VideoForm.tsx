@@ -13,6 +13,8 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
+import { LookupSelect } from '../../ui/LookupSelect';
+import { FileDropZone } from '../../ui/FileDropZone';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
 import { TranscodePanel } from './TranscodePanel';
@@ -96,7 +98,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <Select label={trans('Quality')} options={VIDEO_QUALITIES.map((q) => ({ value: q, label: q }))} {...register('quality')} />
-        <TextField label={trans('Language')} placeholder="en" error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="tmdbLanguages" current={video?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
       </div>
       <Switch label={trans('Approved')} {...register('approved')} />
@@ -112,7 +114,6 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
 function Captions({ video, currentType }: { video: Video; currentType: string }) {
   const qc = useQueryClient();
   const [captions, setCaptions] = useState<VideoCaption[]>(video.captions);
-  const [fileInputKey, setFileInputKey] = useState(0);
   const [name, setName] = useState('');
   const [language, setLanguage] = useState('en');
   const [file, setFile] = useState<File | null>(null);
@@ -125,7 +126,7 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
       if (file) form.append('file', file);
       return api.post<{ caption: VideoCaption }>(`videos/${video.id}/captions`, form);
     },
-    onSuccess: (r) => { setCaptions((c) => [...c, r.caption]); setName(''); setFile(null); setFileInputKey((k) => k + 1); qc.invalidateQueries({ queryKey: ['videos'] }); },
+    onSuccess: (r) => { setCaptions((c) => [...c, r.caption]); setName(''); setFile(null); qc.invalidateQueries({ queryKey: ['videos'] }); },
     onError: (e) => {
       if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, v[0]])));
       else toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
@@ -162,13 +163,10 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
       </ul>
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField label={trans('Caption name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
-        <TextField label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
-        <div className="flex flex-col gap-1">
-          <label className="text-sm font-medium" htmlFor="caption-file">{trans('Caption file (.vtt)')}</label>
-          {/* A new key after each upload empties the input, so it never shows a file the form no longer holds. */}
-          <input key={fileInputKey} id="caption-file" type="file" accept=".vtt,text/vtt" className="text-sm" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-          {errors.file && <p role="alert" className="text-xs text-danger">{errors.file}</p>}
-        </div>
+        <LookupSelect list="tmdbLanguages" label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
+        {/* The zone shows the file the form holds; after an upload it holds none and shows none. */}
+        <FileDropZone id="caption-file" label={trans('Caption file (.vtt)')} accept=".vtt,text/vtt" error={errors.file}
+          selected={file} onClear={() => setFile(null)} onFiles={(files) => setFile(files[0] ?? null)} />
       </div>
       <div><Button onClick={submit} disabled={add.isPending}><Upload size={16} aria-hidden />{trans('Add caption')}</Button></div>
     </fieldset>

@@ -1,6 +1,5 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Pagination } from '@app/contracts/list';
-import type { ValueListName, ValueLists } from '@app/contracts/browse';
 import type { PosterCardTitle } from '../ui/PosterCard';
 import { api, type QueryParams } from '../../lib/api';
 
@@ -19,11 +18,4 @@ export function useInfiniteList<T = PosterCardTitle>(resource: string, params: Q
   });
 }
 
-/** Filter options (`GET value-lists/{names}`); they rarely change, so they are kept for the session. */
-export function useValueLists(names: ValueListName[]) {
-  return useQuery({
-    queryKey: ['value-lists', names.join(',')],
-    queryFn: () => api.get<ValueLists>(`value-lists/${names.join(',')}`),
-    staleTime: 30 * 60_000,
-  });
-}
+export { useValueLists } from '../../lib/value-lists';
