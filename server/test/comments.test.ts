@@ -43,8 +43,11 @@ describe('POST comment', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('This item cannot be commented on.');
     expect((await post(alice, { commentable_type: 'constructor' })).status).toBe(422);
-    // News articles are commentable once the news module registers them; until then nothing is written.
-    expect((await post(alice, { commentable_type: 'news_article', commentable_id: 1 })).status).toBe(422);
+    // A news article that does not exist takes no comment; one that does takes them like a title.
+    expect((await post(alice, { commentable_type: 'news_article', commentable_id: 999999 })).status).toBe(422);
+    const now = new Date().toISOString();
+    const article = await t.ctx.db.insertInto('news_articles').values({ title: 'Festival line-up', slug: 'festival-line-up', body: '<p>Line-up</p>', excerpt: 'Line-up', image: null, source_url: null, source_guid: null, source_key: null, user_id: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    expect((await post(alice, { commentable_type: 'news_article', commentable_id: article.id })).status).toBe(200);
     expect((await post(guest(t))).status).toBe(401);
   });
 

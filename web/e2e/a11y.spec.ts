@@ -25,6 +25,7 @@ export const ROUTES: SweepRoute[] = [
     '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token',
     '/contact', '/movies', '/series', '/search?query=harbor', '/titles/1', '/titles/2/season/1',
     '/titles/2/season/1/episode/1', '/people/1', '/watch/1', '/pages/:custom-page', '/no/such/page',
+    '/news', '/news/1', '/channel/home', '/channel/movies',
   ),
   ...admin(
     // The signed-in side of the site: the landing page's account menu and the account settings.
@@ -43,7 +44,9 @@ export const ROUTES: SweepRoute[] = [
     '/admin/appearance/themes/0', '/admin/appearance/general', '/admin/appearance/custom-code', '/admin/appearance/seo-settings',
     ...['general', 'search', 'content', 'videos', 'subscriptions', 'localization', 'authentication', 'uploading', 'mail', 'cache',
       'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'].map((p) => `/admin/settings/${p}`),
-    '/admin/subscriptions', '/admin/plans', '/admin/news',
+    '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
+    '/admin/channels', '/admin/channels/new', '/admin/channels/home/edit', '/admin/lists', '/admin/lists/new',
+    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists',
   ),
 ];
 

@@ -1,3 +1,4 @@
+import './integrations.ts';
 import type { FastifyInstance } from 'fastify';
 import { NEWS_IMAGE_PREFIX, PAGE_MEDIA_MAX_BYTES, newsArticleSchema, newsIdParamsSchema, type NewsCard } from '@app/contracts';
 import type { AppContext } from '../../context.ts';

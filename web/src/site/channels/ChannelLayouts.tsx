@@ -15,6 +15,7 @@ export function itemUrl(item: ChannelItem): string {
   if (item.model_type === 'person') return personUrl(item);
   if (item.model_type === 'episode') return episodeUrl({ id: item.title_id ?? 0, name: item.title_name ?? '' }, item.season_number ?? 1, item.episode_number ?? 1);
   if (item.model_type === 'channel') return `/channel/${item.slug}`;
+  if (item.model_type === 'news_article') return `/news/${item.id}/${item.slug ?? ''}`;
   return '/';
 }
 
