@@ -112,7 +112,7 @@ export const DEFAULT_LIGHT_COLORS: Record<string, string> = {
 };
 export const DEFAULT_DARK_COLORS: Record<string, string> = {
   bg: '#141518', 'bg-alt': '#1c1e22', 'bg-elevated': '#23262b', text: '#eceef1', 'text-muted': '#a2a8b1', border: '#363a41',
-  primary: '#e5484d', 'primary-hover': '#f06a6e', 'on-primary': '#ffffff', danger: '#ff6b6b', success: '#5dd28a',
+  primary: '#f06a6e', 'primary-hover': '#f58b8e', 'on-primary': '#15161a', danger: '#ff6b6b', success: '#5dd28a',
   'hover-opacity': '0.06', 'selected-opacity': '0.16',
 };
 

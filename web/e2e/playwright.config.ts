@@ -11,6 +11,8 @@ const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${por
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The accessibility sweep opens every route twice (about 10 s each): it runs on its own with `npm run test:a11y`.
+  testIgnore: process.env.A11Y ? [] : ['**/a11y.spec.ts'],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
