@@ -54,21 +54,24 @@ export function registerAudit(app: FastifyInstance, ctx: AppContext): AuditRecor
     if (reply.statusCode >= 400 || !audited(req)) return;
     const route = req.routeOptions.url!;
     const createdAt = nowIso();
-    const snapshot = SNAPSHOTS.get(`${req.method} ${route}`);
-    const after = snapshot ? await snapshot(ctx, req).catch(() => null) : null;
-    const record = recordOf(req, route);
-    const changes = snapshot ? diff(req.auditBefore ?? null, after) : null;
-    recorder.push({
-      user_id: req.auth.userId,
-      via: req.auth.via === 'token' ? 'token' : 'session',
-      ip: req.ip?.slice(0, 45) ?? null,
-      method: req.method,
-      action: route.slice(0, 255),
-      record_type: record.type,
-      record_id: record.id,
-      status: reply.statusCode,
-      changes: changes ? JSON.stringify(changes) : null,
-      created_at: createdAt,
+    const status = reply.statusCode;
+    recorder.make(async () => {
+      const snapshot = SNAPSHOTS.get(`${req.method} ${route}`);
+      const after = snapshot ? await snapshot(ctx, req).catch(() => null) : null;
+      const record = recordOf(req, route);
+      const changes = snapshot ? diff(req.auditBefore ?? null, after) : null;
+      return {
+        user_id: req.auth.userId,
+        via: req.auth.via === 'token' ? 'token' : 'session',
+        ip: req.ip?.slice(0, 45) ?? null,
+        method: req.method,
+        action: route.slice(0, 255),
+        record_type: record.type,
+        record_id: record.id,
+        status,
+        changes: changes ? JSON.stringify(changes) : null,
+        created_at: createdAt,
+      };
     });
   });
 

@@ -18,17 +18,33 @@ export class AuditRecorder {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private lastPrune = 0;
+  /** Rows still being made (their after-image is being read): a flush waits for them. */
+  private making = new Set<Promise<void>>();
 
   constructor(private ctx: AppContext, private now: () => Date = () => new Date()) {}
 
   push(row: Row): void {
     this.buffer.push(row);
-    if (this.buffer.length >= FLUSH_AT) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    if (this.buffer.length >= FLUSH_AT) void this.flushBuffer();
+    else this.timer ??= setTimeout(() => void this.flushBuffer(), FLUSH_EVERY_MS);
   }
 
-  /** Writes what is buffered; resolves when every row pushed before the call is stored. */
-  flush(): Promise<void> {
+  /** Makes a row off the request path; `flush` waits for it, so nothing made before a flush is left out. */
+  make(build: () => Promise<Row | null>): void {
+    const p: Promise<void> = build()
+      .then((row) => { if (row) this.push(row); })
+      .catch((err) => void this.ctx.errors.capture(err as Error, { message: 'Making an audit log row failed', tags: { source: 'audit' } }))
+      .finally(() => this.making.delete(p));
+    this.making.add(p);
+  }
+
+  /** Writes what is buffered; resolves when every row made or pushed before the call is stored. */
+  async flush(): Promise<void> {
+    await Promise.all([...this.making]);
+    return this.flushBuffer();
+  }
+
+  private flushBuffer(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const rows = this.buffer;
