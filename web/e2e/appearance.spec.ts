@@ -88,7 +88,7 @@ test('unknown indexes redirect and a menu item edit shows on the site', async ({
   await expect(page).toHaveURL(/\/admin\/appearance\/menus\/0$/);
   // The edited item is gone; the menu's other default item (News) stays.
   await expect(page.getByRole('link', { name: 'Browse all' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'News' })).toBeVisible();
+  await expect(page.locator('#main-content').getByRole('link', { name: 'News', exact: true })).toBeVisible();
 });
 
 test('SEO tags are in the served HTML and can be customised', async ({ page, request }) => {
