@@ -40,6 +40,8 @@ test('small screens pick the page from a dropdown', async ({ page }) => {
 });
 
 test('changes on several pages are saved and shown after a reload', async ({ page }) => {
+  // Six settings pages, each saved and reloaded: a long flow, not a slow one.
+  test.slow();
   // Dates are set in one place, and every date the admin shows follows them.
   await page.goto('/admin/settings/general');
   await expect(page.getByLabel('Default timezone')).toHaveCount(0);
