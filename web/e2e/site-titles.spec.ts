@@ -16,7 +16,7 @@ test('landing → title → season → episode → next episode → back → cas
 
   // The first render uses the data embedded in the HTML: no page call goes out.
   const pageCalls: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/page')) pageCalls.push(r.url()); });
+  page.on('request', (r) => { if (/\/api\/v1\/.*\/page\b/.test(r.url())) pageCalls.push(r.url()); });
   await page.goto(`/titles/${TITLE}/crimson-harbor`);
   await expect(page.getByRole('heading', { level: 1, name: title.title.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Facts' })).toBeVisible();
