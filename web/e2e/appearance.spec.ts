@@ -50,6 +50,8 @@ test('header title and a theme colour change live in the preview, save, and show
 });
 
 test('unknown indexes redirect and a menu item edit shows on the site', async ({ page, browser }) => {
+  // Edit, preview, save, check as admin and as a guest, then delete: a long flow.
+  test.slow();
   await page.goto('/admin/appearance/menus/99');
   await expect(page).toHaveURL(/\/admin\/appearance\/menus$/);
   await page.goto('/admin/appearance/themes/42');
