@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, MoreVertical, Pencil, Plus, Users as UsersIcon } from 'lucide-react';
-import type { CsvExportResponse, User } from '@app/contracts/users';
+import type { User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { useSetting } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
@@ -13,21 +13,12 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { DropdownContent, DropdownItem, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
-import { toApiParams, type ListParams } from '../../ui/list-params';
-import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { useRoles, useUnbanUser } from './api';
 import { SuspendUserModal } from './SuspendUserModal';
+import { useCsvExport } from '../csv-export';
 
-function downloadFile(path: string) {
-  const a = document.createElement('a');
-  a.href = path.startsWith('/') || /^https?:/.test(path) ? path : `/api/v1/${path}`;
-  a.download = '';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
 
 export function Component() {
   const billingEnabled = useSetting<boolean>('client.billing.enable', false);
@@ -44,7 +35,7 @@ export function Component() {
     },
     onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
   });
-  const [exportQueued, setExportQueued] = useState<string | null>(null);
+  const { mutation: exportMutation, dialog: exportDialog } = useCsvExport('users/csv/export');
   const unban = useUnbanUser();
   const resend = useMutation({
     mutationFn: (id: number) => api.post<{ message?: string }>(`users/${id}/resend-verification`),
@@ -52,17 +43,6 @@ export function Component() {
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
 
-  const exportMutation = useMutation({
-    mutationFn: (params: ListParams) => {
-      const { page: _p, perPage: _pp, ...rest } = toApiParams(params);
-      return api.post<CsvExportResponse>('users/csv/export', undefined, rest);
-    },
-    onSuccess: (r) => {
-      if (r?.downloadPath) downloadFile(r.downloadPath);
-      else setExportQueued(trans("Your request is being processed. We'll email you when the report is ready to download."));
-    },
-    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
-  });
 
   const columns = useMemo<DataTableColumn<User>[]>(() => {
     const cols: DataTableColumn<User>[] = [
@@ -217,14 +197,7 @@ export function Component() {
           });
         }}
       />
-      <Modal
-        open={!!exportQueued}
-        onOpenChange={(o) => !o && setExportQueued(null)}
-        title={trans('CSV export')}
-        description={exportQueued}
-        size="sm"
-        footer={<Button variant="primary" onClick={() => setExportQueued(null)}>{trans('Got it')}</Button>}
-      />
+      {exportDialog}
     </div>
   );
 }
