@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
-import { cachedDataFile } from './harness.ts';
+import { cachedDataFile, injectSession } from './harness.ts';
 import { createDb } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
@@ -162,11 +162,7 @@ export async function runCatalogueBench(benchDir: string, report: Report, sectio
   fs.copyFileSync(file, db);
   const app = await buildApp(loadConfig({ DATABASE_URL: db, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'production', APP_URL: 'http://127.0.0.1' }));
   try {
-    const me = await app.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
-    const csrf = me.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-    const login = await app.app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { cookie: `XSRF-TOKEN=${csrf}`, 'x-xsrf-token': csrf }, payload: ADMIN });
-    const cookie = [`XSRF-TOKEN=${csrf}`, ...login.cookies.filter((c) => c.name !== 'XSRF-TOKEN').map((c) => `${c.name}=${c.value}`)].join('; ');
-    const headers = { cookie, 'x-xsrf-token': csrf };
+    const headers = await injectSession(app.app, ADMIN);
     const time = async (urls: string[], runs = 60) => {
       const samples: number[] = [];
       for (let i = 0; i < runs + 5; i++) {
