@@ -140,7 +140,7 @@ test('the analytics certificate is uploaded with the form; other files are refus
   await page.goto('/admin/settings/analytics');
   const file = page.getByLabel('Service account certificate');
   await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(page.getByText('This file type is not allowed.')).toBeVisible();
+  await expect(page.getByText('The certificate must be a .json file.')).toBeVisible();
   await file.setInputFiles({ name: 'service-account.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'x@y.iam.gserviceaccount.com' })) });
   await expect(page.getByText('Selected: service-account.json (saved on Update)')).toBeVisible();
   await page.getByLabel('Analytics property ID').fill('123456789');

@@ -12,6 +12,8 @@ export interface FileDropZoneProps extends Omit<InputHTMLAttributes<HTMLInputEle
   /** A file the form holds but has not sent yet: shown by name with a button to drop it. */
   selected?: File | null;
   onClear?: () => void;
+  /** What a file outside `accept` is told (the field's own words); a generic message otherwise. */
+  refusedMessage?: string;
 }
 
 /** Whether a dropped file matches an `accept` list (extensions, exact types and `type/*`), as the picker would. */
@@ -26,7 +28,7 @@ function accepts(accept: string | undefined, file: File): boolean {
  * The one file control: a zone files can be dropped on, with a button that opens the picker. The input itself is
  * visually hidden but labelled, so keyboards and screen readers use the native picker.
  */
-export function FileDropZone({ label, description, error, onFiles, selected, onClear, accept, multiple, disabled, id: idProp, className, ...props }: FileDropZoneProps) {
+export function FileDropZone({ label, description, error, onFiles, selected, onClear, refusedMessage, accept, multiple, disabled, id: idProp, className, ...props }: FileDropZoneProps) {
   const auto = useId();
   const id = idProp ?? auto;
   const input = useRef<HTMLInputElement>(null);
@@ -36,7 +38,7 @@ export function FileDropZone({ label, description, error, onFiles, selected, onC
     const files = [...(list ?? [])];
     if (!files.length) return;
     const ok = files.filter((f) => accepts(accept, f));
-    setRefused(ok.length < files.length ? trans('This file type is not allowed.') : null);
+    setRefused(ok.length < files.length ? refusedMessage ?? trans('This file type is not allowed.') : null);
     if (ok.length) onFiles(multiple ? ok : ok.slice(0, 1));
   };
   const shownError = error ?? refused ?? undefined;

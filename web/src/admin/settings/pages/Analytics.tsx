@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { trans } from '../../../lib/i18n';
 import { FileField } from '../../../ui/fields';
 import { Section, SettingText, SettingsForm, useSettingsCtx } from '../settings-form';
@@ -7,19 +6,17 @@ import { useFormContext } from 'react-hook-form';
 function Certificate() {
   const { setFile, files, loaded } = useSettingsCtx();
   const { formState: { errors }, clearErrors } = useFormContext();
-  const [localError, setLocalError] = useState<string>();
   const serverError = (errors as any).files?.certificate?.message as string | undefined;
   const chosen = files.certificate?.name;
   return (
     <FileField
       label={trans('Service account certificate')}
       accept=".json,application/json"
+      refusedMessage={trans('The certificate must be a .json file.')}
       description={chosen ? trans('Selected: :name (saved on Update)', { name: chosen }) : loaded['server.analytics_certificate'] ? trans('A certificate is uploaded. Choose a file to replace it.') : trans('The .json key file of a Google service account with access to the property.')}
-      error={localError ?? serverError}
+      error={serverError}
       onFile={(file) => {
         clearErrors('files.certificate');
-        if (!file.name.toLowerCase().endsWith('.json')) { setLocalError(trans('The certificate must be a .json file.')); return; }
-        setLocalError(undefined);
         setFile('certificate', file);
       }}
     />
