@@ -63,18 +63,11 @@ async function tmdbItems(ctx: AppContext, config: ChannelConfig): Promise<Ref[]>
   const local = new Map(known.map((r) => [Number(r.tmdb_id), Number(r.id)]));
   const missing = tmdbIds.filter((id) => !local.has(id));
   // One title that fails to import is left out; the run fails only when nothing could be had.
-  const failed: number[] = [];
   await mapLimit(missing, 4, async (tmdbId) => {
     try {
       local.set(tmdbId, (await importTitle(ctx, client, target.type, tmdbId)).id);
-    } catch { failed.push(tmdbId); }
-  });
-  // Parallel imports sharing a new person or genre can lose a unique-key race (PostgreSQL): those go again, one by one.
-  for (const tmdbId of failed) {
-    try {
-      local.set(tmdbId, (await importTitle(ctx, client, target.type, tmdbId)).id);
     } catch { /* left out of this run */ }
-  }
+  });
   const refs = tmdbIds.filter((id) => local.has(id)).map((id): Ref => ({ type: 'title', id: local.get(id)! }));
   if (!refs.length) throw new Error('No title of the list could be imported from the movie database.');
   return refs;

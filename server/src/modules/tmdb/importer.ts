@@ -98,9 +98,10 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
         await trx.updateTable('people').set({ ...values, updated_at: now }).where('id', '=', existing.id).execute();
         ids.set(p.id, existing.id);
       } else {
+        // Another import may add the same person meanwhile: then this one updates that row.
         const row = await trx.insertInto('people').values({
           ...values, birth_date: null, death_date: null, birth_place: null, description: null, tmdb_id: p.id, imdb_id: null, created_at: now, updated_at: now,
-        }).returning('id').executeTakeFirstOrThrow();
+        }).onConflict((oc) => oc.column('tmdb_id').doUpdateSet({ ...values, updated_at: now })).returning('id').executeTakeFirstOrThrow();
         ids.set(p.id, row.id);
       }
     }
@@ -191,8 +192,9 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     await trx.deleteFrom('title_tag').where('title_id', '=', titleId).execute();
     for (const tag of tags) {
       let row = await trx.selectFrom('title_tags').select('id').where('type', '=', tag.type).where('name', '=', tag.name).executeTakeFirst();
+      // Imports running side by side may both miss a new tag: the loser takes the winner's row (a no-op update returns it).
       row ??= await trx.insertInto('title_tags').values({ type: tag.type, name: tag.name, display_name: tag.display, tmdb_id: tag.tmdb_id, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
+        .onConflict((oc) => oc.columns(['type', 'name']).doUpdateSet({ name: tag.name })).returning('id').executeTakeFirstOrThrow();
       await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
     }
 
