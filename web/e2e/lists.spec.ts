@@ -78,10 +78,17 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(page.getByTestId('list-item')).toHaveCount(2);
   await expect(page.getByTestId('list-item').first()).toContainText(first);
 
-  await page.getByRole('button', { name: `Move ${second}`, exact: true }).focus();
+  // Each key waits for what a screen reader hears: keys pressed before dnd-kit has measured the cards are lost.
+  const announced = page.locator('[id^="DndLiveRegion"]');
+  const handle = page.getByRole('button', { name: `Move ${second}`, exact: true });
+  await handle.focus();
   await page.keyboard.press('Space');
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await expect(announced).toHaveText(`${second} moved to place 2 of 2.`);
   await page.keyboard.press('ArrowLeft');
+  await expect(announced).toHaveText(`${second} moved to place 1 of 2.`);
   await page.keyboard.press('Space');
+  await expect(announced).toHaveText(`${second} dropped at place 1 of 2.`);
   await expect(page.getByTestId('list-item').first()).toContainText(second);
   await page.reload();
   await expect(page.getByTestId('list-item').first()).toContainText(second);

@@ -6,6 +6,7 @@ import type { ChannelContentModel, ChannelItem } from '@app/contracts/channels';
 import { trans } from '../../lib/i18n';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { buttonClass } from '../../ui/Button';
+import { sortableAccessibility } from '../../ui/sortable-accessibility';
 import { searchChannelItems } from './api';
 
 const keyOf = (i: ChannelItem) => `${i.model_type}:${i.id}`;
@@ -64,7 +65,8 @@ export function ContentEditor({ model, items, onChange, channelId }: { model: Ch
       {items.length === 0
         ? <p className="rounded-md border border-dashed border-border p-6 text-center text-sm text-text-muted">{trans('This channel has no content yet. Search above to add some.')}</p>
         : (
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+            accessibility={sortableAccessibility((id) => items.find((i) => keyOf(i) === id)?.name ?? '')}>
             <SortableContext items={items.map(keyOf)} strategy={verticalListSortingStrategy}>
               <ol className="flex flex-col gap-2">
                 {items.map((item, index) => (

@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { PosterCard } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
+import { sortableAccessibility } from '../../ui/sortable-accessibility';
 
 const CONTROL = 'absolute z-20 flex h-8 w-8 items-center justify-center rounded-full bg-black/75 text-white shadow hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
@@ -61,7 +62,8 @@ export function ListItemsGrid({ items, onRemove, onMove, label }: {
   );
   if (!onMove) return grid;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}
+      accessibility={sortableAccessibility((id) => shown.find((i) => i.id === id)?.name ?? '')}>
       <SortableContext items={shown.map((i) => i.id)} strategy={rectSortingStrategy}>{grid}</SortableContext>
     </DndContext>
   );
