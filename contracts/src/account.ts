@@ -30,6 +30,24 @@ export interface AccountSession {
 export interface AccessToken {
   id: number;
   name: string;
+  /** Permission names the token may use; null on tokens made before scopes (their owner's permissions). */
+  scopes: string[] | null;
+  expires_at: string | null;
   last_used_at: string | null;
   created_at: string;
+}
+
+/** `GET account/two-factor`: whether 2FA is on, how many recovery codes are left and whether the site requires it. */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  pending: boolean;
+  recovery_codes_left: number;
+  required: boolean;
+}
+
+/** `POST account/two-factor`: a new secret to add to an authenticator app, also as a QR code (SVG markup). */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth_url: string;
+  qr_svg: string;
 }

@@ -23,7 +23,29 @@ export const passwordResetSchema = z.object({
 }).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
 export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
 export const resendVerificationSchema = z.object({ email });
-export const accessTokenSchema = z.object({ tokenName: z.string().trim().min(1).max(100) });
+/**
+ * A personal access token: its name, the permissions it may use (a subset of its owner's; left out, the token acts with
+ * all of its owner's current permissions, as tokens made before scopes do) and an optional expiry.
+ */
+export const accessTokenSchema = z.object({
+  tokenName: z.string().trim().min(1).max(100),
+  scopes: z.array(z.string().max(100)).min(1, 'Choose at least one permission.').max(300).optional(),
+  expires_at: z.iso.datetime({ offset: true }).nullable().optional()
+    .refine((v) => !v || Date.parse(v) > Date.now(), 'The expiry must be in the future.'),
+});
+
+const totpCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
+/** The second sign-in step: a code from the authenticator app or one recovery code, and whether to remember this device. */
+export const twoFactorChallengeSchema = z.object({
+  code: totpCode.optional(),
+  recovery_code: z.string().trim().min(1).max(50).optional(),
+  remember: z.boolean().optional(),
+}).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' });
+export const twoFactorConfirmSchema = z.object({ code: totpCode });
+/** Turning 2FA off or making new recovery codes proves both: the password (when the account has one) and a current code. */
+export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode });
+/** How long a device stays trusted after "Remember this device for 30 days". */
+export const TWO_FACTOR_REMEMBER_DAYS = 30;
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;

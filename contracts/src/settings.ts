@@ -16,6 +16,8 @@ export const SETTINGS = {
   'client.require_email_confirmation': { default: false, schema: z.boolean() },
   'client.auth.domain_blacklist': { default: '', schema: z.string().max(2000) },
   'client.single_device_login': { default: false, schema: z.boolean() },
+  /** Users whose roles can open the admin must turn on two-factor sign-in before they use it. */
+  'client.auth.require_two_factor_admin': { default: false, schema: z.boolean() },
   'client.locale.default': { default: 'en', schema: z.string().min(1, 'Default language is required.').max(10) },
   'client.i18n.enable': { default: true, schema: z.boolean() },
   'client.branding.site_name': { default: 'StreamSite', schema: z.string().min(1).max(100) },

@@ -75,6 +75,9 @@ export interface AccessTokensTable {
   token_hash: string;
   last_used_at: Timestamp | null;
   created_at: Timestamp;
+  /** JSON array of permission names; null on tokens made before scopes existed (owner's permissions). */
+  scopes: string | null;
+  expires_at: Timestamp | null;
 }
 
 /** One-time tokens mailed to users: password reset and e-mail verification. */
@@ -231,6 +234,8 @@ export interface Database {
   comments: CommentsTable;
   content_reports: ContentReportsTable;
   news_articles: NewsArticlesTable;
+  two_factor: TwoFactorTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -610,4 +615,22 @@ export interface NewsArticlesTable {
   user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A user's TOTP set-up (migration 0034): recovery_codes is a JSON array of sha256 hashes, last_step the last accepted time step. */
+export interface TwoFactorTable {
+  user_id: number;
+  secret: string;
+  confirmed_at: Timestamp | null;
+  recovery_codes: string;
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+/** A sign-in waiting for its second factor; the id is the sha256 of the pending cookie. */
+export interface TwoFactorChallengesTable {
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enforceCsrf } from './csrf.ts';
-import { SESSION_COOKIE, can } from '@app/contracts';
+import { DEFAULT_GUEST_PERMISSIONS, DEFAULT_USER_PERMISSIONS, SESSION_COOKIE, can, translate } from '@app/contracts';
 import { sha256 } from '../lib/crypto.ts';
 import { HttpError } from './errors.ts';
 import type { AppContext } from '../context.ts';
@@ -8,6 +8,7 @@ import { loadPermissions } from '../modules/roles/permissions.ts';
 import { nowIso } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { liftExpiredBan } from '../modules/users/service.ts';
+import { findAccessToken, scopePermissions } from '../modules/auth/access-tokens.ts';
 
 /**
  * What a route requires: a permission name, any of several, 'public' (anyone, signed in or not)
@@ -40,7 +41,8 @@ export function requireUser(req: FastifyRequest): number {
   return req.auth.userId;
 }
 
-type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean; csrf?: string };
+/** `scopes`: a token's chosen permissions (null: all its owner's); `twoFactor`: whether the user has 2FA on. */
+type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean; csrf?: string; scopes?: string[] | null; twoFactor?: boolean };
 interface CachedCaller { who: Caller; permissions: Set<string>; version: number; expiresAt: number; touchedAt: number }
 
 /**
@@ -54,23 +56,27 @@ const TOUCH_EVERY_MS = 60_000;
 async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller & { expiresAt: number }> {
   const header = req.headers.authorization;
   if (header?.startsWith('Bearer ')) {
-    const row = await ctx.db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
-      .select(['access_tokens.id', 'users.id as user_id', 'users.banned_at', 'users.email_verified_at'])
-      .where('token_hash', '=', sha256(header.slice(7).trim())).executeTakeFirst();
+    const row = await findAccessToken(ctx.db, header.slice(7).trim());
     if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
-    return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, expiresAt: Infinity };
+    const expiresAt = row.expires_at ? Date.parse(row.expires_at) : Infinity;
+    if (expiresAt <= Date.now()) throw new HttpError(401, 'This token has expired.');
+    return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, scopes: row.scopes, expiresAt };
   }
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return { userId: null, via: null, expiresAt: Infinity };
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.csrf_token', 'users.banned_at', 'users.email_verified_at'])
+    .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
+    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.csrf_token', 'users.banned_at', 'users.email_verified_at', 'two_factor.confirmed_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
     return { userId: null, via: null, expiresAt: Infinity };
   }
-  return { userId: row.user_id, via: 'session', sessionId: id, csrf: row.csrf_token, verified: !!row.email_verified_at, expiresAt: Date.parse(row.expires_at) };
+  return {
+    userId: row.user_id, via: 'session', sessionId: id, csrf: row.csrf_token, verified: !!row.email_verified_at,
+    twoFactor: !!row.confirmed_at, expiresAt: Date.parse(row.expires_at),
+  };
 }
 
 /** Records activity at most once a minute per session or token, so reads stay reads. */
@@ -89,7 +95,7 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
   let hit = callers.get(ctx.db, key);
   if (!hit || hit.version !== version || hit.expiresAt <= now) {
     const { expiresAt, ...who } = await resolveUser(ctx, req);
-    hit = { who, permissions: await loadPermissions(ctx.db, who.userId), version, expiresAt, touchedAt: 0 };
+    hit = { who, permissions: scopePermissions(await loadPermissions(ctx.db, who.userId), who.scopes ?? null), version, expiresAt, touchedAt: 0 };
     callers.set(ctx.db, key, hit);
   }
   if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
@@ -100,6 +106,14 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
 }
 
 export { setCsrfCookie } from './csrf.ts';
+
+/** Permissions every user has by default: calls that need only these stay open to an admin without 2FA (the public site). */
+const EVERYDAY = new Set([...DEFAULT_USER_PERMISSIONS, ...DEFAULT_GUEST_PERMISSIONS]);
+
+/** With client.auth.require_two_factor_admin on, a user who can open the admin needs 2FA for every call beyond the everyday ones. */
+function needsTwoFactor(names: string[], permissions: Set<string>): boolean {
+  return can(permissions, 'admin.access') && !names.some((n) => EVERYDAY.has(n));
+}
 
 /** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
@@ -115,7 +129,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const { who, permissions } = await identify(ctx, req);
-    const { verified, csrf, ...caller } = who;
+    const { verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
     req.auth.csrfToken = enforceCsrf(req, reply, { via: who.via, csrf });
@@ -133,7 +147,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     const names = Array.isArray(required) ? required : [required];
     if (!names.some((n) => can(permissions, n))) {
-      throw who.userId ? new HttpError(403, 'You are not allowed to do that.') : new HttpError(401, 'Unauthenticated.');
+      if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
+      // A token used beyond its scopes says which permission it lacks, so its owner knows what to add.
+      if (who.via === 'token') throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: names[0] }));
+      throw new HttpError(403, 'You are not allowed to do that.');
+    }
+    if (who.via === 'session' && !twoFactor && needsTwoFactor(names, permissions) && await ctx.settings.get('client.auth.require_two_factor_admin')) {
+      throw new HttpError(403, 'Two-factor authentication is required for your account. Turn it on in your account settings.');
     }
   });
 }

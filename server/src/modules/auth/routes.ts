@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { HttpError, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import {
-  assertPoliciesAccepted, createAccessToken, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
+  assertPoliciesAccepted, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const open = { config: { permission: 'public' } };
@@ -66,19 +67,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => ({
-    tokens: await ctx.db.selectFrom('access_tokens').select(['id', 'name', 'last_used_at', 'created_at'])
-      .where('user_id', '=', requireUser(req)).orderBy('id', 'desc').execute(),
+    tokens: await listAccessTokens(ctx.db, requireUser(req)),
   }));
 
   app.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => {
-    const { tokenName } = parse(accessTokenSchema, req.body);
-    return { plainTextToken: await createAccessToken(ctx, requireUser(req), tokenName) };
+    return { plainTextToken: await createAccessToken(ctx, requireUser(req), parse(accessTokenSchema, req.body)) };
   });
 
   app.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' } }, async (req) => {
-    const res = await ctx.db.deleteFrom('access_tokens').where('id', '=', Number((req.params as { id: string }).id))
-      .where('user_id', '=', requireUser(req)).executeTakeFirst();
-    if (!Number(res.numDeletedRows)) throw notFound('Token not found');
+    await deleteAccessToken(ctx.db, requireUser(req), Number((req.params as { id: string }).id));
     return {};
   });
 }

@@ -170,9 +170,3 @@ export async function resetPassword(ctx: AppContext, input: { token: string; ema
     await endSessions(trx, token.user_id);
   });
 }
-
-export async function createAccessToken(ctx: AppContext, userId: number, name: string): Promise<string> {
-  const plain = `${randomToken(6)}|${randomToken(30)}`;
-  await ctx.db.insertInto('access_tokens').values({ user_id: userId, name, token_hash: sha256(plain), last_used_at: null, created_at: nowIso() }).execute();
-  return plain;
-}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { Client, asUser, createTestApp } from './helper.ts';
+import { syncGrants } from '../src/modules/roles/permissions.ts';
+
+const t = await createTestApp();
+
+/** A user holding exactly `permissions` (no role), signed in. */
+const owner = (permissions: string[]) => asUser(t, { roles: [], permissions });
+
+async function tokenFor(c: Client, body: Record<string, unknown>): Promise<Client> {
+  const res = await c.post('/api/v1/auth/access-tokens', { tokenName: 'cli', ...body });
+  expect(res.status, res.text).toBe(200);
+  const api = new Client(t);
+  api.bearer = res.body.plainTextToken;
+  return api;
+}
+
+describe('scoped personal access tokens', () => {
+  it('a token with one scope can do only that, and a call beyond it is 403 naming the missing permission', async () => {
+    const c = await owner(['api.access', 'tags.view', 'tags.update']);
+    const api = await tokenFor(c, { scopes: ['tags.view'] });
+    expect((await api.get('/api/v1/tags')).status).toBe(200);
+    const write = await api.post('/api/v1/tags', { name: 'scoped', type: 'custom' });
+    expect(write.status).toBe(403);
+    expect(write.body.message).toBe('This token does not have the "tags.update" permission.');
+    // The owner, signed in, still can.
+    expect((await c.post('/api/v1/tags', { name: 'by-owner', type: 'custom' })).status).toBe(200);
+  });
+
+  it('refuses a scope the owner does not hold (422 naming it), and one that is not a permission', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const res = await c.post('/api/v1/auth/access-tokens', { tokenName: 'x', scopes: ['tags.view', 'users.delete'] });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.scopes).toEqual(['You do not have the "users.delete" permission.']);
+    const unknown = await c.post('/api/v1/auth/access-tokens', { tokenName: 'x', scopes: ['constructor'] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.scopes).toEqual(['"constructor" is not a permission.']);
+    expect((await c.post('/api/v1/auth/access-tokens', { tokenName: 'x', scopes: [] })).status).toBe(422);
+    expect((await c.post('/api/v1/auth/access-tokens', { tokenName: 'x', scopes: 'tags.view' })).status).toBe(422);
+    expect((await c.get('/api/v1/auth/access-tokens')).body.tokens).toEqual([]);
+  });
+
+  it('shrinks with its owner: a demoted owner\'s token loses the permission at once', async () => {
+    const c = await owner(['api.access', 'tags.view', 'tags.update']);
+    const api = await tokenFor(c, { scopes: ['tags.view', 'tags.update'] });
+    expect((await api.post('/api/v1/tags', { name: 'before-demotion', type: 'custom' })).status).toBe(200);
+    await syncGrants(t.ctx.db, 'user', c.user.id, [{ name: 'api.access' }, { name: 'tags.view' }]);
+    const res = await api.post('/api/v1/tags', { name: 'after-demotion', type: 'custom' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This token does not have the "tags.update" permission.');
+    expect((await api.get('/api/v1/tags')).status).toBe(200);
+    // Its own permissions as the token sees them: never more than the owner's.
+    const me = await api.get('/api/v1/auth/me');
+    expect(me.body.user.email).toBe(c.user.email);
+  });
+
+  it('an expired token is 401; an expiry in the past is refused at creation', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const past = await c.post('/api/v1/auth/access-tokens', { tokenName: 'old', scopes: ['tags.view'], expires_at: '2000-01-01T00:00:00Z' });
+    expect(past.status).toBe(422);
+    expect(past.body.errors.expires_at).toEqual(['The expiry must be in the future.']);
+    const expiresAt = Date.now() + 1500;
+    const api = await tokenFor(c, { scopes: ['tags.view'], expires_at: new Date(expiresAt).toISOString() });
+    expect((await api.get('/api/v1/tags')).status).toBe(200);
+    // The cached caller lives only until the token's expiry.
+    await new Promise((r) => setTimeout(r, expiresAt - Date.now() + 50));
+    const res = await api.get('/api/v1/tags');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('This token has expired.');
+  });
+
+  it('lists each token with its scopes, expiry and last use, never the secret', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const expires = new Date(Date.now() + 7 * 86400_000).toISOString();
+    const api = await tokenFor(c, { tokenName: 'listed', scopes: ['tags.view', 'api.access'], expires_at: expires });
+    await api.get('/api/v1/tags');
+    const [row] = (await c.get('/api/v1/auth/access-tokens')).body.tokens;
+    expect(row).toMatchObject({ name: 'listed', scopes: ['api.access', 'tags.view'], expires_at: expires });
+    expect(row.last_used_at).not.toBeNull();
+    expect(row).not.toHaveProperty('token_hash');
+  });
+
+  it('a token made without scopes acts with its owner\'s current permissions', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const api = await tokenFor(c, {});
+    expect((await api.get('/api/v1/tags')).status).toBe(200);
+    expect((await c.get('/api/v1/auth/access-tokens')).body.tokens[0].scopes).toBeNull();
+  });
+});
