@@ -7,9 +7,9 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { TextField } from '../../ui/fields';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { CreateTokenDialog } from './CreateTokenDialog';
 import { Panel } from './Panel';
 
 const KEY = ['access-tokens', 'list', {}];
@@ -17,22 +17,10 @@ const KEY = ['access-tokens', 'list', {}];
 export function TokensPanel() {
   const qc = useQueryClient();
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string>();
   const [plain, setPlain] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
   const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ tokens: AccessToken[] }>('auth/access-tokens').then((r) => r.tokens) });
 
-  const create = useMutation({
-    mutationFn: (tokenName: string) => api.post<{ plainTextToken: string }>('auth/access-tokens', { tokenName }),
-    onSuccess: (r) => {
-      setCreating(false);
-      setName('');
-      setPlain(r.plainTextToken);
-      void qc.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (e) => setNameError(errorMessage(e, trans('There was an issue. Please try again.'))),
-  });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`auth/access-tokens/${id}`),
     onSuccess: () => { setDeleting(null); toast(trans('Token deleted')); void qc.invalidateQueries({ queryKey: KEY }); },
@@ -51,6 +39,12 @@ export function TokensPanel() {
                 <div className="text-xs text-text-muted">
                   {t.last_used_at ? trans('Last used :date', { date: formatDate(t.last_used_at) }) : trans('Never used')}
                   {' · '}{trans('Created :date', { date: formatDate(t.created_at) })}
+                  {' · '}{t.expires_at ? trans('Expires :date', { date: formatDate(t.expires_at) }) : trans('Never expires')}
+                </div>
+                <div className="mt-1 flex flex-wrap gap-1" aria-label={trans('Permissions')}>
+                  {(t.scopes ?? [trans('All your permissions')]).map((s) => (
+                    <span key={s} className="rounded bg-bg-alt px-1.5 py-0.5 text-xs">{s}</span>
+                  ))}
                 </div>
               </div>
               <Button variant="text" size="icon" aria-label={trans('Delete token :name', { name: t.name })} onClick={() => setDeleting(t)}>
@@ -62,25 +56,13 @@ export function TokensPanel() {
       ) : (
         !query.isPending && <p className="text-sm text-text-muted">{trans('You have not created any API tokens yet.')}</p>
       )}
-      <div className="mt-4"><Button onClick={() => { setNameError(undefined); setCreating(true); }}>{trans('Create token')}</Button></div>
+      <div className="mt-4"><Button onClick={() => setCreating(true)}>{trans('Create token')}</Button></div>
 
-      <Modal open={creating} onOpenChange={setCreating} title={trans('Create token')} size="sm">
-        <form
-          noValidate
-          className="flex flex-col gap-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!name.trim()) return setNameError(trans('The token name is required.'));
-            create.mutate(name.trim());
-          }}
-        >
-          <TextField label={trans('Token name')} value={name} onChange={(e) => { setName(e.target.value); setNameError(undefined); }} error={nameError} autoFocus maxLength={100} />
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => setCreating(false)}>{trans('Cancel')}</Button>
-            <Button type="submit" variant="primary" disabled={create.isPending}>{trans('Create')}</Button>
-          </div>
-        </form>
-      </Modal>
+      <CreateTokenDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(token) => { setCreating(false); setPlain(token); void qc.invalidateQueries({ queryKey: KEY }); }}
+      />
 
       <Modal
         open={!!plain}
