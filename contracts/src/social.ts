@@ -21,7 +21,8 @@ export interface SocialProfile {
 /** What the OAuth callback page posts to the window that opened the popup. */
 export interface SocialLoginMessage {
   type: 'social-login';
-  status: 'SUCCESS' | 'ERROR';
+  /** TWO_FACTOR: the account has 2FA on; the sign-in continues on the code step (/login/two-factor). */
+  status: 'SUCCESS' | 'ERROR' | 'TWO_FACTOR';
   provider: SocialProvider;
   message?: string;
 }

@@ -60,6 +60,7 @@ import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
 import { registerScheduler } from './modules/scheduler/index.ts';
+import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config): Promise<App> {
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
   channelsRoutes(app, ctx);
+  twoFactorRoutes(app, ctx);
   registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).

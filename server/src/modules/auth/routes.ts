@@ -22,7 +22,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.post('/api/v1/auth/login', open, async (req, reply) => {
     const input = parse(loginSchema, req.body);
-    return { user: await login(ctx, req, reply, input.email, input.password) };
+    const user = await login(ctx, req, reply, input.email, input.password);
+    return user ? { user } : { user: null, two_factor: true };
   });
 
   app.post('/api/v1/auth/logout', open, async (req, reply) => {

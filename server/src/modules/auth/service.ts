@@ -11,6 +11,7 @@ import { loadPermissions } from '../roles/permissions.ts';
 import { findUser } from '../users/repository.ts';
 import { createUser, liftExpiredBan } from '../users/service.ts';
 import { endSessions } from './sessions.ts';
+import { beginSignIn } from '../two-factor/service.ts';
 
 const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
 
@@ -46,8 +47,9 @@ const MAX_ACCOUNT_DELAY_MS = 4000;
  * Failed logins are limited per address and account, and per address (429 with Retry-After). Failures for an account
  * from anywhere never lock it, or a stranger could keep the owner out: past LIMITS.loginEmail.max each further check
  * waits longer (doubling, at most MAX_ACCOUNT_DELAY_MS), which makes guessing from many addresses slow.
+ * Answers null when the account has 2FA on: the password was right, the code step comes next.
  */
-export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser> {
+export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser | null> {
   const ipEmail = `${req.ip}|${email}`;
   await assertUnderLimit(ctx, LIMITS.loginIp, req.ip);
   // Counted before the check, so parallel guesses cannot all slip under the limit; a success clears it.
@@ -67,7 +69,8 @@ export async function login(ctx: AppContext, req: FastifyRequest, reply: Fastify
   }
   await clearLimit(ctx, LIMITS.loginIpEmail, ipEmail);
   await clearLimit(ctx, LIMITS.loginEmail, email);
-  await startSession(ctx, req, reply, row.id);
+  // With 2FA on (and this device not remembered) no session yet: null, and the code step follows.
+  if (!(await beginSignIn(ctx, req, reply, row.id))) return null;
   return (await currentUser(ctx, row.id))!;
 }
 

@@ -3,7 +3,7 @@ import { socialProviderSchema, type SocialLoginMessage, type SocialProvider } fr
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { startSession } from '../auth/service.ts';
+import { beginSignIn } from '../two-factor/service.ts';
 import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from './oauth-flow.ts';
 import { authorizeUrl, fetchProfile } from './providers.ts';
 import { disconnect, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
@@ -52,8 +52,9 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
         // Linking is for the user who started it, still signed in.
         if (req.auth.userId !== pending.link) throw new HttpError(403, 'This sign-in request is invalid or has expired. Please try again.');
         await linkToUser(ctx, provider, profile, pending.link);
-      } else {
-        await startSession(ctx, req, reply, await resolveLogin(ctx, provider, profile));
+      } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile)))) {
+        // 2FA is on for this account: the flow lands on the code step, with no session yet.
+        return resultPage(ctx, req, reply, { ...mode, twoFactor: true }, null);
       }
       return resultPage(ctx, req, reply, mode, null);
     } catch (err) {
@@ -70,10 +71,11 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /** Ends the flow: the popup tells its opener, a full-page flow goes back into the app. */
-async function resultPage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, mode: { provider: SocialProvider; popup: boolean; link: boolean }, err: unknown) {
+async function resultPage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, mode: { provider: SocialProvider; popup: boolean; link: boolean; twoFactor?: boolean }, err: unknown) {
   const { status, message } = flowFailure(ctx, req, err, 'social-login', GENERIC_ERROR);
-  const data: SocialLoginMessage = { type: 'social-login', status: err ? 'ERROR' : 'SUCCESS', provider: mode.provider, ...(message ? { message } : {}) };
-  const back = mode.link ? '/account-settings' : err ? '/login' : '/';
+  const outcome = err ? 'ERROR' : mode.twoFactor ? 'TWO_FACTOR' : 'SUCCESS';
+  const data: SocialLoginMessage = { type: 'social-login', status: outcome, provider: mode.provider, ...(message ? { message } : {}) };
+  const back = mode.link ? '/account-settings' : err ? '/login' : mode.twoFactor ? '/login/two-factor' : '/';
   const redirect = message ? `${back}?social_error=${encodeURIComponent(message)}` : back;
   return popupResultPage(reply, { status, title: err ? 'Social login' : 'Signed in', message, data, channel: 'social-login', popup: mode.popup, redirect });
 }
