@@ -76,6 +76,7 @@ const routes: RouteObject[] = [
           { index: true, lazy: () => import('./site/channels/HomeRoute') },
           ...channelSiteRoutes,
           { path: 'login', loader: guestLoader, lazy: () => import('./site/auth/Login') },
+          { path: 'login/two-factor', loader: guestLoader, lazy: () => import('./site/auth/TwoFactorChallenge') },
           { path: 'register', loader: guestLoader, lazy: () => import('./site/auth/Register') },
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
           { path: 'password/reset/:token', lazy: () => import('./site/auth/ResetPassword') },

@@ -7,6 +7,7 @@ import { ProfilePanel } from './ProfilePanel';
 import { SessionsPanel } from './SessionsPanel';
 import { SocialPanel } from './SocialPanel';
 import { TokensPanel } from './TokensPanel';
+import { TwoFactorPanel } from './TwoFactorPanel';
 
 /** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
 export function Component() {
@@ -22,6 +23,7 @@ export function Component() {
       </div>
       <ProfilePanel user={user} />
       <PasswordPanel hasPassword={user.has_password} />
+      <TwoFactorPanel hasPassword={user.has_password} />
       <SocialPanel />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}

@@ -31,7 +31,9 @@ export function Component() {
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      const res = await api.post<{ user: CurrentUser }>('auth/login', values);
+      const res = await api.post<{ user: CurrentUser | null; two_factor?: boolean }>('auth/login', values);
+      // The account has 2FA on: the code step follows, with the same place to go afterwards.
+      if (res.two_factor) return navigate(`/login/two-factor${window.location.search}`);
       setBootstrapUser(res.user);
       await invalidateBootstrap();
       navigate(safeRedirect(params.get('redirect')), { replace: true });

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '@app/contracts/social';
 import { useBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
@@ -19,9 +20,11 @@ export function useEnabledProviders(): SocialProvider[] {
 export function SocialButtons({ onSignedIn, onError }: { onSignedIn: () => void; onError: (message: string) => void }) {
   const { settings } = useBootstrap();
   const providers = useEnabledProviders();
+  const navigate = useNavigate();
   const compact = settings['client.social.compact_buttons'] === true;
   const open = useSocialPopup((msg) => {
     if (msg.status === 'SUCCESS') onSignedIn();
+    else if (msg.status === 'TWO_FACTOR') navigate(`/login/two-factor${window.location.search}`);
     else onError(msg.message || trans('There was an issue with social login. Please try again.'));
   });
   if (!providers.length) return null;

@@ -1,0 +1,58 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+
+interface Props {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  confirm: string;
+  hasPassword: boolean;
+  /** Sends the password and code; field errors from the server are shown under their fields. */
+  onSubmit: (input: { password?: string; code: string }) => Promise<void>;
+}
+
+/** Asks for the password (when the account has one) and a current code before 2FA is turned off or its codes renewed. */
+export function TwoFactorVerifyDialog({ open, onOpenChange, title, confirm, hasPassword, onSubmit }: Props) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setPending(true);
+    try {
+      await onSubmit({ password: hasPassword ? password : undefined, code: code.trim() });
+      setPassword('');
+      setCode('');
+      setErrors({});
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.errors ?? {} : {};
+      setErrors({
+        password: fields.password?.[0],
+        code: fields.code?.[0] ?? (fields.password ? undefined : errorMessage(err, trans('There was an issue. Please try again.'))),
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={title} size="sm">
+      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+        {hasPassword && (
+          <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoFocus />
+        )}
+        <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} autoFocus={!hasPassword} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={pending}>{confirm}</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
