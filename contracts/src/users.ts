@@ -50,6 +50,8 @@ export interface CurrentUser extends User {
   effective_permissions: string[];
   /** False for accounts made through social login until they set one (account settings then ask no current password). */
   has_password: boolean;
+  /** Whether two-factor sign-in is on (the admin sends users who need it and lack it to set it up). */
+  two_factor_enabled?: boolean;
 }
 
 const restrictionSchema = z.object({ name: z.string().max(64), value: z.union([z.boolean(), z.number().int()]).nullish().transform((v) => v ?? undefined) });

@@ -8,9 +8,11 @@ function loginRedirect(request: Request) {
 
 /** Loader for /admin: signed-out visitors go to login; others need admin.access (or admin). */
 export async function adminLoader({ request }: LoaderFunctionArgs) {
-  const { user } = await fetchBootstrap();
+  const { user, settings } = await fetchBootstrap();
   if (!user) throw loginRedirect(request);
   if (!userCan(user, 'admin.access')) throw new Response('Forbidden', { status: 403 });
+  // The site requires 2FA for everyone who can open the admin: set it up first (the server refuses admin calls meanwhile).
+  if (settings['client.auth.require_two_factor_admin'] === true && !user.two_factor_enabled) throw redirect('/account-settings#account-two-factor');
   return null;
 }
 

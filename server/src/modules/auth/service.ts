@@ -19,8 +19,12 @@ export async function currentUser(ctx: AppContext, userId: number): Promise<Curr
   const user = await findUser(ctx.db, userId);
   if (!user) return null;
   // Whether a password is set, never the hash: the account page asks for the current one only then.
-  const row = await ctx.db.selectFrom('users').select('password').where('id', '=', userId).executeTakeFirst();
-  return { ...user, effective_permissions: [...(await loadPermissions(ctx.db, userId))].sort(), has_password: Boolean(row?.password) };
+  const row = await ctx.db.selectFrom('users').leftJoin('two_factor', 'two_factor.user_id', 'users.id')
+    .select(['users.password', 'two_factor.confirmed_at']).where('users.id', '=', userId).executeTakeFirst();
+  return {
+    ...user, effective_permissions: [...(await loadPermissions(ctx.db, userId))].sort(), has_password: Boolean(row?.password),
+    two_factor_enabled: Boolean(row?.confirmed_at),
+  };
 }
 
 export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {

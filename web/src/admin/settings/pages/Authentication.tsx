@@ -40,6 +40,7 @@ function Fields() {
     <>
       <Section>
         <SettingSwitch name="client.registration.disable" label={trans('Disable registration')} description={trans('Nobody can create a new account; existing users can still log in.')} />
+        <SettingSwitch name="client.auth.require_two_factor_admin" label={trans('Require two-factor authentication for admins')} description={trans('Users whose roles can open the admin area must turn on two-factor authentication before they use it.')} />
         <SettingSwitch name="client.single_device_login" label={trans('Single device login')} description={trans('Logging in on one device logs the user out everywhere else.')} />
         <SettingSwitch name="client.social.compact_buttons" label={trans('Compact social login buttons')} />
         <SettingSwitch name="client.require_email_confirmation" label={trans('Require email confirmation')} description={trans('New users must confirm their email address before using the site.')} />
