@@ -1,0 +1,85 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+
+// A seeded demo account (password "password"); the test turns 2FA off again at the end for the specs that share the database.
+const EMAIL = 'isla.silva10@example.com';
+const PASSWORD = 'password';
+
+/** The code of the time step `steps` away from now, as the user's authenticator app would show it. */
+const codeAt = (secret: string, steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+
+/** Each step's code is accepted once: a code for the previous step is only sent early in a step, so it is still in the window when it arrives. */
+async function awayFromStepEnd(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 6000) await new Promise((r) => setTimeout(r, left + 200));
+}
+
+async function passwordStep(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(/\/login\/two-factor$/);
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+}
+
+async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeHidden();
+}
+
+test('two-factor sign-in: turn it on, sign in with a code and with a recovery code', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+
+  // Turn it on: a QR code and the key, then a code from the app.
+  await page.goto('/account-settings');
+  const panel = page.getByRole('region', { name: 'Two-factor authentication' });
+  await panel.getByRole('button', { name: 'Turn on' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
+  await expect(dialog.getByRole('img', { name: 'QR code' }).locator('svg')).toBeVisible();
+  const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
+  await dialog.getByLabel('Code').fill('000000');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(dialog.getByText('The code is invalid or has already been used.')).toBeVisible();
+  await awayFromStepEnd();
+  await dialog.getByLabel('Code').fill(codeAt(secret, -1));
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  const codesDialog = page.getByRole('dialog', { name: 'Recovery codes' });
+  await expect(codesDialog.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(8);
+  const recovery = await codesDialog.getByTestId('recovery-codes').getByRole('listitem').allTextContents();
+  await codesDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(panel.getByTestId('two-factor-status')).toContainText('Two-factor authentication is on. 8 recovery codes left.');
+
+  // Sign out, then sign in: the password, then a code.
+  await logOut(page);
+  await passwordStep(page);
+  await page.getByLabel('Code').fill(codeAt(secret));
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Isla Silva');
+
+  // Sign out, then sign in with a recovery code.
+  await logOut(page);
+  await passwordStep(page);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recovery[0]);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/account-settings');
+  await expect(panel.getByTestId('two-factor-status')).toContainText('7 recovery codes left.');
+
+  // Turn it off again (password and a code), as seeded.
+  await panel.getByRole('button', { name: 'Turn off' }).click();
+  const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
+  await off.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await off.getByLabel('Code').fill(codeAt(secret, 1));
+  await off.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Turn on' })).toBeVisible();
+});
