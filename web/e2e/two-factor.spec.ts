@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 // A seeded demo account (password "password"); the test turns 2FA off again at the end for the specs that share the database.
-const EMAIL = 'isla.silva10@example.com';
+const EMAIL = 'isla.tanaka10@example.com';
 const PASSWORD = 'password';
 
 /** The code of the time step `steps` away from now, as the user's authenticator app would show it. */
@@ -30,7 +30,7 @@ async function logOut(page: Page): Promise<void> {
 }
 
 test('two-factor sign-in: turn it on, sign in with a code and with a recovery code', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.goto('/login');
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
@@ -44,11 +44,11 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
   await expect(dialog.getByRole('img', { name: 'QR code' }).locator('svg')).toBeVisible();
   const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
-  await dialog.getByLabel('Code').fill('000000');
+  await dialog.getByLabel('Code', { exact: true }).fill('000000');
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(dialog.getByText('The code is invalid or has already been used.')).toBeVisible();
   await awayFromStepEnd();
-  await dialog.getByLabel('Code').fill(codeAt(secret, -1));
+  await dialog.getByLabel('Code', { exact: true }).fill(codeAt(secret, -1));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   const codesDialog = page.getByRole('dialog', { name: 'Recovery codes' });
   await expect(codesDialog.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(8);
@@ -59,10 +59,10 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   // Sign out, then sign in: the password, then a code.
   await logOut(page);
   await passwordStep(page);
-  await page.getByLabel('Code').fill(codeAt(secret));
+  await page.getByLabel('Code', { exact: true }).fill(codeAt(secret));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
-  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Isla Silva');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Isla Tanaka');
 
   // Sign out, then sign in with a recovery code.
   await logOut(page);
@@ -78,7 +78,7 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   await panel.getByRole('button', { name: 'Turn off' }).click();
   const off = page.getByRole('dialog', { name: 'Turn off two-factor authentication' });
   await off.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await off.getByLabel('Code').fill(codeAt(secret, 1));
+  await off.getByLabel('Code', { exact: true }).fill(codeAt(secret, 1));
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Turn on' })).toBeVisible();
