@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
 import { ApiError, api } from '../../lib/api';
@@ -40,13 +39,12 @@ function NestedRow({ item }: { item: ChannelItem }) {
 }
 
 /**
- * Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row. `missing`
- * shows instead of the not-found page when there is no such channel.
+ * Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row.
  */
-export function ChannelView({ slug, missing }: { slug: string; missing?: ReactNode }) {
+export function ChannelView({ slug }: { slug: string }) {
   const query = useChannelPages(slug);
   if (query.isPending) return <ChannelSkeleton />;
-  if (query.error instanceof ApiError && query.error.status === 404) return missing ?? <NotFoundPage />;
+  if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
   if (query.isError || !query.data) return <p role="alert" className="py-12 text-center text-text-muted">{trans('There was an issue. Please try again.')}</p>;
   const first = query.data.pages[0];
   const items = query.data.pages.flatMap((p) => p.content.data);
