@@ -212,7 +212,7 @@ export const SETTINGS = {
   'client.homepage.trending': { default: true, schema: z.boolean() },
   'client.homepage.pricing': { default: false, schema: z.boolean() },
   // What `/` shows: the marketing landing or a channel (by slug; the seed's is `home`).
-  'client.homepage.type': { default: 'landing', schema: z.enum(['landing', 'channel']) },
+  'client.homepage.type': { default: 'channel', schema: z.enum(['landing', 'channel']) },
   'client.homepage.channel': { default: 'home', schema: z.string().trim().max(20) },
   'client.menus': { default: DEFAULT_MENUS, schema: z.array(menuSchema).max(50) },
   'client.themes.all': { default: DEFAULT_THEMES, schema: themesSchema },

@@ -211,3 +211,29 @@ describe('abuse limits', () => {
     expect(last.body.message).toMatch(/^You are voting too quickly\. Please try again in \d+ seconds\.$/);
   });
 });
+
+describe('deleting a user', () => {
+  it('takes their ratings, votes, reports and replies out of the counters', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Counted Movie' })).body.title.id;
+    const erin = await asUser(t);
+    const frank = await asUser(t);
+    await erin.put(`/api/v1/ratings/title/${title}`, { score: 8 });
+    await frank.put(`/api/v1/ratings/title/${title}`, { score: 2 });
+    const review = (await erin.post('/api/v1/reviews', good({ reviewable_id: title }))).body.review;
+    expect((await frank.post(`/api/v1/reviews/${review.id}/vote`, { is_helpful: true })).status).toBe(200);
+    expect((await frank.post(`/api/v1/reviews/${review.id}/report`, { reason: 'spoilers' })).status).toBe(200);
+    const comment = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Loved it' })).body.comment;
+    expect((await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Not me', parent_id: comment.id })).status).toBe(200);
+    expect((await frank.post(`/api/v1/comment/${comment.id}/report`, {})).status).toBe(200);
+    const counters = async () => ({
+      rating: (await guest(t).get(`/api/v1/ratings/title/${title}`)).body.summary,
+      review: await t.ctx.db.selectFrom('reviews').select(['helpful_count', 'reports_count']).where('id', '=', review.id).executeTakeFirstOrThrow(),
+      comment: await t.ctx.db.selectFrom('comments').select(['replies_count', 'reports_count']).where('id', '=', comment.id).executeTakeFirstOrThrow(),
+    });
+    expect(await counters()).toEqual({ rating: { average: 5, count: 2 }, review: { helpful_count: 1, reports_count: 1 }, comment: { replies_count: 1, reports_count: 1 } });
+
+    const res = await admin.delete(`/api/v1/users/${frank.user.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect(await counters()).toEqual({ rating: { average: 8, count: 1 }, review: { helpful_count: 0, reports_count: 0 }, comment: { replies_count: 0, reports_count: 0 } });
+  });
+});

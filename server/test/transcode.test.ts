@@ -205,6 +205,25 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('stream');
   }, 180_000);
 
+  it('deleting a video removes its ladder; deleting a title stops its running job and leaves nothing behind', async () => {
+    const done = await newVideo('Finished');
+    expect((await admin.post(`/api/v1/videos/${done}/transcode`, { file_id: await upload(admin, 'done.mp4', mp4Clip()) })).status).toBe(200);
+    await pool().idle();
+    expect(stored(`public/videos/${done}`).length).toBeGreaterThan(0);
+    expect((await admin.delete(`/api/v1/videos/${done}`)).status).toBe(200);
+    expect(stored(`public/videos/${done}`)).toEqual([]);
+
+    const other = (await admin.post('/api/v1/titles', { name: 'Deleted While Transcoding' })).body.title.id;
+    const r = await admin.post('/api/v1/videos', { name: 'Running', title_id: other, type: 'video', src: '/storage/demo/x.mp4', category: 'clip' });
+    const running = r.body.video.id;
+    expect((await admin.post(`/api/v1/videos/${running}/transcode`, { file_id: await upload(admin, 'long.mp4', longClip()) })).status).toBe(200);
+    await waitFor(async () => (await admin.get(`/api/v1/videos/${running}/transcode`)).body.transcode.state === 'running');
+    expect((await admin.delete(`/api/v1/titles/${other}`)).status).toBe(200);
+    await pool().idle();
+    expect(stored(`public/videos/${running}`)).toEqual([]);
+    expect(await t.ctx.db.selectFrom('transcodes').select('id').where('video_id', '=', running).execute()).toEqual([]);
+  }, 180_000);
+
   it('records ffmpeg\'s reason when a job fails, and a retry after the cause is fixed succeeds', async () => {
     const videoId = await newVideo('Broken');
     const key = `file-entries/${crypto.randomUUID()}.mp4`;

@@ -1,7 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { login, setHomePage } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
+// The landing page is what this editor shapes: the site shows it at `/` while these run.
+test.beforeAll(async ({ browser }) => { await setHomePage(browser, 'landing'); });
+test.afterAll(async ({ browser }) => { await setHomePage(browser, 'home'); });
 // Wide enough for the preview to show the landing page's navbar menu.
 test.use({ viewport: { width: 1600, height: 1000 } });
 

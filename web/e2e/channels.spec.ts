@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { login, setHomePage } from './helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 // Many pages of the built app in one test; on a machine shared with other jobs that takes over two minutes.
@@ -63,11 +63,7 @@ test('an admin builds a manual channel and an auto-update channel; a visitor see
   await expect(page).toHaveURL(/\/admin\/channels\/top-local\/edit$/);
   await expect(page.getByTestId('channel-preview').getByTestId('poster-card').first()).toBeVisible();
 
-  // The site's home page becomes the home channel.
-  await page.goto('/admin/channels');
-  await page.getByLabel('Site home page').selectOption('home');
-  await expect(page.getByText('Settings updated')).toBeVisible();
-
+  // The site's home page is the home channel (the default).
   const visitor = await browser.newPage();
   await visitor.goto('/');
   await expect(visitor.getByTestId('hero-slider')).toBeVisible();
@@ -104,14 +100,15 @@ test('an admin resets the channels to default after confirming', async ({ page }
   await expect(page.getByTestId('hero-slider')).toBeVisible();
 });
 
-// Back to the landing page whatever happened above: the other specs expect it at `/`.
-test.afterAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  await login(page);
-  await page.goto('/admin/channels');
-  await page.getByLabel('Site home page').selectOption('');
-  await expect(page.getByText('Settings updated')).toBeVisible();
+test('a site that prefers its marketing landing shows it at `/`, and the home channel again when switched back', async ({ page, browser }) => {
+  await setHomePage(browser, 'landing');
   await page.goto('/');
   await expect(page.getByTestId('hero-slider')).toHaveCount(0);
-  await page.close();
+  await expect(page.getByRole('link', { name: 'Get started' })).toBeVisible();
+  await setHomePage(browser, 'home');
+  await page.goto('/');
+  await expect(page.getByTestId('hero-slider')).toBeVisible();
 });
+
+// The home channel at `/` whatever happened above: the other specs expect it.
+test.afterAll(async ({ browser }) => { await setHomePage(browser, 'home'); });

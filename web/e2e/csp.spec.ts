@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 /**
  * The built site runs under its Content-Security-Policy (server/src/http/security-headers.ts) with no violation:
@@ -8,13 +8,6 @@ import { login } from './helpers.ts';
 test.describe.configure({ mode: 'serial' });
 
 const CUSTOM_HTML = '<script>document.documentElement.dataset.customRan = "yes"</script>';
-
-async function api(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
-  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
-}
 
 /** Every CSP complaint of the page: the browser's console report and the securitypolicyviolation event. */
 function watchCsp(page: Page): string[] {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { ADMIN } from './playwright.config.ts';
 
 export async function login(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
@@ -19,4 +19,24 @@ export async function pickDate(page: Page, label: string, day: string): Promise<
     await calendar.getByRole('button', { name: shown && shown.slice(0, 7) > day.slice(0, 7) ? 'Previous month' : 'Next month' }).click();
   }
   await target.click();
+}
+
+/** A write call with the signed-in page's session and CSRF token, as the app's own client sends it. */
+export async function api(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
+  const token = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const res = await page.request.fetch(`/api/v1/${path}`, { method, data, headers: { 'X-XSRF-TOKEN': decodeURIComponent(token) } });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+/**
+ * Chooses what `/` shows through the settings call the channels screen uses: the marketing landing (`landing`) or a
+ * channel's slug. The site starts with the home channel; specs that choose the landing put `home` back when they end.
+ */
+export async function setHomePage(browser: Browser, choice: 'landing' | string): Promise<void> {
+  const page = await browser.newPage();
+  await login(page);
+  const client = choice === 'landing' ? { 'client.homepage.type': 'landing' } : { 'client.homepage.type': 'channel', 'client.homepage.channel': choice };
+  await api(page, 'POST', 'settings', { client: JSON.stringify(client), server: '{}' });
+  await page.close();
 }

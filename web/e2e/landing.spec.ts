@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { login, setHomePage } from './helpers.ts';
+
+// `/` shows the home channel by default; this site chooses its marketing landing.
+test.beforeAll(async ({ browser }) => { await setHomePage(browser, 'landing'); });
+test.afterAll(async ({ browser }) => { await setHomePage(browser, 'home'); });
 
 test('the landing offers sign-in buttons to guests and a way into the catalogue to signed-in visitors', async ({ page }) => {
   await page.goto('/');

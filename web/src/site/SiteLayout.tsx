@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useMatch } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
@@ -59,32 +59,18 @@ export function SiteFooter() {
   );
 }
 
-/**
- * The public site's shell: theme, preview bridge, scroll restoration (back to a long browse page lands where
- * the visitor was) and, for every page but the landing page (which draws its own hero), the sticky header,
- * the operator's mobile bottom bar and the footer.
- */
-export function Component() {
-  useThemeStyle();
-  usePreviewBridge();
-  useFocusHeadingOnNavigate();
-  const isLanding = useMatch('/');
+/** The header, main region (with its ad slots), footer and the operator's mobile bottom bar around a site page. */
+export function SiteChrome({ children }: { children: ReactNode }) {
   const hasBottom = useMenuItems('mobile-bottom').length > 0;
-  // The landing page draws its own header inside its hero, so it carries its own <main id={MAIN_ID}>.
-  if (isLanding) return <><SkipLink /><ScrollRestoration /><CookieNotice at="top" /><Outlet /><CookieNotice at="bottom" /></>;
   return (
     <div className="flex min-h-full flex-col">
-      <SkipLink />
-      <ScrollRestoration />
-      <CookieNotice at="top" />
       <SiteHeader account={<AccountButtons />} />
       <main id={MAIN_ID} tabIndex={-1} className={hasBottom ? 'min-w-0 flex-1 pb-16 outline-none md:pb-0' : 'min-w-0 flex-1 outline-none'}>
         <AdSlot slot="general_top" />
-        <Outlet />
+        {children}
         <AdSlot slot="general_bottom" />
       </main>
       <SiteFooter />
-      <CookieNotice at="bottom" />
       {hasBottom && (
         <MenuPosition
           position="mobile-bottom"
@@ -94,5 +80,26 @@ export function Component() {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The public site's shell: theme, preview bridge, scroll restoration (back to a long browse page lands where
+ * the visitor was) and the chrome around every page. `/` draws its own: the landing page puts its header inside
+ * its hero, and the home channel wraps itself in the chrome once it knows it is not the landing.
+ */
+export function Component() {
+  useThemeStyle();
+  usePreviewBridge();
+  useFocusHeadingOnNavigate();
+  const isHome = useMatch('/');
+  return (
+    <>
+      <SkipLink />
+      <ScrollRestoration />
+      <CookieNotice at="top" />
+      {isHome ? <Outlet /> : <SiteChrome><Outlet /></SiteChrome>}
+      <CookieNotice at="bottom" />
+    </>
   );
 }

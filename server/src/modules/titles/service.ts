@@ -1,8 +1,11 @@
+import type { SelectQueryBuilder } from 'kysely';
 import { storedKeyOf, type EpisodeCreate, type TitleCreate, type TitleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
@@ -30,14 +33,22 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   const images = await ctx.db.selectFrom('images').select('url').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
   // Their episodes go with them (cascade); a hosted engine is told which.
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
-  await ctx.db.transaction().execute(async (trx) => {
+  const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
+  await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await trx.deleteFrom('titles').where('id', 'in', ids).execute();
-  });
+  }));
   await syncSearch(ctx, 'titles', ids);
   await syncSearch(ctx, 'episodes', episodes);
   await removeStoredFiles(ctx, images.map((i) => i.url));
+}
+
+type VideoQuery = SelectQueryBuilder<Database, 'videos', { id: number }>;
+/** Ids of the videos `where` picks: deleting them also removes their caption files and HLS ladders. */
+async function videoIdsOf(ctx: AppContext, where: (qb: VideoQuery) => VideoQuery): Promise<number[]> {
+  const rows: { id: number }[] = await where(ctx.db.selectFrom('videos').select('id')).execute();
+  return rows.map((r) => r.id);
 }
 
 type EpisodeQuery = any;
@@ -84,14 +95,15 @@ export async function deleteSeason(ctx: AppContext, id: number) {
   const season = await ctx.db.selectFrom('seasons').select(['id', 'title_id', 'number']).where('id', '=', id).executeTakeFirst();
   if (!season) throw notFound('Season not found');
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('season_id', '=', id));
-  await ctx.db.transaction().execute(async (trx) => {
+  const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', season.title_id).where('season_num', '=', season.number));
+  await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     const episodeIds = trx.selectFrom('episodes').select('id').where('season_id', '=', id);
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
     await refreshCounts(trx, season.title_id);
-  });
+  }));
   await syncSearch(ctx, 'episodes', episodes);
 }
 
@@ -134,11 +146,12 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
 export async function deleteEpisode(ctx: AppContext, id: number) {
   const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number']).where('id', '=', id).executeTakeFirst();
   if (!ep) throw notFound('Episode not found');
-  await ctx.db.transaction().execute(async (trx) => {
+  const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number));
+  await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
     await refreshCounts(trx, ep.title_id, ep.season_id);
-  });
+  }));
   await syncSearch(ctx, 'episodes', [id]);
 }

@@ -26,6 +26,10 @@ interface Running {
  * writes progress and a heartbeat, and notices a cancel when its update no longer matches. At start, and every
  * sweep, rows left running by a worker that stopped beating are queued again and their partial output removed.
  */
+const pools = new WeakMap<AppContext, TranscodePool>();
+/** The app's transcode pool (video deletion stops its jobs; tests and the bench wait on it). */
+export const transcodePool = (ctx: AppContext): TranscodePool | undefined => pools.get(ctx);
+
 export class TranscodePool {
   readonly worker = crypto.randomUUID();
   private running = new Map<number, Running>();
@@ -34,7 +38,9 @@ export class TranscodePool {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private ctx: AppContext) {}
+  constructor(private ctx: AppContext) {
+    pools.set(ctx, this);
+  }
 
   start(): void {
     this.wake();

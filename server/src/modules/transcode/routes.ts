@@ -5,6 +5,7 @@ import { requireUser } from '../../http/auth.ts';
 import { notFound, parse } from '../../http/errors.ts';
 import { ffmpegAvailable } from './ffmpeg.ts';
 import { TranscodePool } from './pool.ts';
+export { transcodePool } from './pool.ts';
 import { latestForVideo, latestForVideos, toTranscode } from './repository.ts';
 import { cancelTranscode, retryTranscode, startTranscode } from './service.ts';
 
@@ -15,14 +16,9 @@ const videoId = (p: unknown) => {
 };
 const caller = (req: FastifyRequest) => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
 
-const pools = new WeakMap<AppContext, TranscodePool>();
-/** The app's transcode pool (tests and the bench wait on it). */
-export const transcodePool = (ctx: AppContext) => pools.get(ctx);
-
 /** Issue 15: uploaded files become HLS ladders. The pool lives as long as the app and hands its jobs back on close. */
 export function transcodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   const pool = new TranscodePool(ctx);
-  pools.set(ctx, pool);
   // The queue only wakes the pool; the transcodes table holds the job, so it survives restarts on any queue driver.
   ctx.queue.register('transcode.run', async () => { pool.wake(); });
   app.addHook('onReady', async () => { pool.start(); });

@@ -9,8 +9,8 @@ import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { deleteEntries } from '../files/service.ts';
 import { ffmpegAvailable } from './ffmpeg.ts';
-import { WORK_ROOT } from './job.ts';
-import type { TranscodePool } from './pool.ts';
+import { WORK_ROOT, removeOutput } from './job.ts';
+import { transcodePool, type TranscodePool } from './pool.ts';
 import { probeSource } from './probe.ts';
 import { latestForVideo, toTranscode } from './repository.ts';
 
@@ -108,4 +108,21 @@ export async function retryTranscode(ctx: AppContext, pool: TranscodePool, video
   await ctx.queue.dispatch('transcode.run', { id: row.id });
   pool.wake();
   return toTranscode((await latestForVideo(ctx.db, videoId))!);
+}
+
+/** The stored ladders of these videos, found before their rows go (transcodes cascade with the videos). */
+export async function streamsOf(ctx: AppContext, videoIds: number[]): Promise<{ id: number; output_prefix: string | null }[]> {
+  if (!videoIds.length) return [];
+  return ctx.db.selectFrom('transcodes').select(['id', 'output_prefix']).where('video_id', 'in', videoIds).execute();
+}
+
+/** Stops the running jobs among `streams` (each removes its partial output); call before deleting the videos. */
+export async function stopStreams(ctx: AppContext, streams: { id: number }[]): Promise<void> {
+  const pool = transcodePool(ctx);
+  for (const s of streams) await pool?.cancel(s.id);
+}
+
+/** Removes the ladders of deleted videos from storage. */
+export async function removeStreams(ctx: AppContext, streams: { output_prefix: string | null }[]): Promise<void> {
+  for (const s of streams) await removeOutput(ctx, s.output_prefix);
 }

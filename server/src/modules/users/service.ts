@@ -8,6 +8,7 @@ import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchUsers }
 import { syncGrants } from '../roles/permissions.ts';
 import { checkGrants } from '../roles/service.ts';
 import { countAdmins, findUser } from './repository.ts';
+import { withdrawContributions } from '../reviews/withdraw.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -100,6 +101,7 @@ export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor):
   await ctx.db.transaction().execute(async (trx) => {
     if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
+    await withdrawContributions(trx, ids);
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
 }

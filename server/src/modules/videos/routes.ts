@@ -11,6 +11,7 @@ import { removeStoredFiles } from '../titles/service.ts';
 import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
 import './seo.ts';
+import { deleteVideosWithFiles } from './cleanup.ts';
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -133,9 +134,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.delete('/api/v1/videos/:ids', { config: { permission: 'videos.delete' } }, async (req) => {
     const ids = parseIds((req.params as { ids: string }).ids);
-    const captions = await ctx.db.selectFrom('video_captions').select('url').where('video_id', 'in', ids).execute();
-    await ctx.db.deleteFrom('videos').where('id', 'in', ids).execute();
-    await removeStoredFiles(ctx, captions.map((c) => c.url));
+    await deleteVideosWithFiles(ctx, ids, () => ctx.db.deleteFrom('videos').where('id', 'in', ids).execute());
     return {};
   });
 

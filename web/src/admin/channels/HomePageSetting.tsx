@@ -11,7 +11,7 @@ import { toast } from '../../ui/Toast';
  * `client.homepage.channel`, saved through the settings call like every other setting).
  */
 export function HomePageSetting() {
-  const type = useSetting<string>('client.homepage.type', 'landing');
+  const type = useSetting<string>('client.homepage.type', 'channel');
   const slug = useSetting<string>('client.homepage.channel', 'home');
   const channels = useQuery({
     queryKey: ['channel', 'home-choices'],

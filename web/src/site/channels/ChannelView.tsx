@@ -38,7 +38,9 @@ function NestedRow({ item }: { item: ChannelItem }) {
   );
 }
 
-/** Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row. */
+/**
+ * Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row.
+ */
 export function ChannelView({ slug }: { slug: string }) {
   const query = useChannelPages(slug);
   if (query.isPending) return <ChannelSkeleton />;

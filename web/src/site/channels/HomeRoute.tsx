@@ -1,18 +1,30 @@
 import { lazy, Suspense } from 'react';
 import { useSetting } from '../../lib/auth';
-import { ChannelView } from './ChannelView';
-import { ChannelSkeleton } from './ChannelLayouts';
+import { ApiError } from '../../lib/api';
+import { SiteChrome } from '../SiteLayout';
+import { ChannelView, useChannelPages } from './ChannelView';
 
 const Landing = lazy(() => import('../Landing').then((m) => ({ default: m.Component })));
 
-/** `/`: the home channel, or the marketing landing when the site chose it (Appearance: `client.homepage.type`). */
-export function Component() {
-  const type = useSetting<string>('client.homepage.type', 'landing');
-  const slug = useSetting<string>('client.homepage.channel', 'home');
-  if (type !== 'channel') return <Suspense fallback={null}><Landing /></Suspense>;
+function LandingPage() {
+  return <Suspense fallback={null}><Landing /></Suspense>;
+}
+
+/** The home channel in the site chrome; the landing (which draws its own header) when that channel is gone. */
+function HomeChannel({ slug }: { slug: string }) {
+  const query = useChannelPages(slug);
+  if (query.error instanceof ApiError && query.error.status === 404) return <LandingPage />;
   return (
-    <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6">
-      <Suspense fallback={<ChannelSkeleton />}><ChannelView slug={slug || 'home'} /></Suspense>
-    </div>
+    <SiteChrome>
+      <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6"><ChannelView slug={slug} /></div>
+    </SiteChrome>
   );
+}
+
+/** `/`: the home channel (the default), or the marketing landing when the site chose it (`client.homepage.type`). */
+export function Component() {
+  const type = useSetting<string>('client.homepage.type', 'channel');
+  const slug = useSetting<string>('client.homepage.channel', 'home');
+  if (type !== 'channel') return <LandingPage />;
+  return <HomeChannel slug={slug || 'home'} />;
 }

@@ -1,0 +1,41 @@
+import type { Db } from '../../db/index.ts';
+
+/** Which table a report's counter lives on: a Map, so a stored type never picks a property of an object. */
+const REPORTED = new Map([['review', 'reviews'], ['comment', 'comments']] as const);
+
+/**
+ * Deleting users takes their ratings, votes, reports and comments with them (the rows cascade); this takes their
+ * share out of the counters those rows were counted in, so a title's average, a review's helpful count, an item's
+ * reports and a thread's reply counts stay true. Call it inside the deleting transaction, before the users go.
+ */
+export async function withdrawContributions(trx: Db, userIds: number[]): Promise<void> {
+  if (!userIds.length) return;
+  const ratings = await trx.selectFrom('ratings').select(['ratable_type', 'ratable_id'])
+    .select((eb) => [eb.fn.sum<number>('score').as('score'), eb.fn.countAll<number>().as('n')])
+    .where('user_id', 'in', userIds).groupBy(['ratable_type', 'ratable_id']).execute();
+  for (const r of ratings) {
+    await trx.updateTable('rating_totals').set((eb) => ({ score_sum: eb('score_sum', '-', Number(r.score)), count: eb('count', '-', Number(r.n)) }))
+      .where('ratable_type', '=', r.ratable_type).where('ratable_id', '=', r.ratable_id).execute();
+  }
+
+  const votes = await trx.selectFrom('review_votes').select(['review_id', 'is_helpful']).select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', 'in', userIds).groupBy(['review_id', 'is_helpful']).execute();
+  for (const v of votes) {
+    const column = v.is_helpful ? 'helpful_count' : 'not_helpful_count';
+    await trx.updateTable('reviews').set((eb) => ({ [column]: eb(column, '-', Number(v.n)) })).where('id', '=', v.review_id).execute();
+  }
+
+  const reports = await trx.selectFrom('content_reports').select(['reportable_type', 'reportable_id']).select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', 'in', userIds).groupBy(['reportable_type', 'reportable_id']).execute();
+  for (const r of reports) {
+    const table = REPORTED.get(r.reportable_type as 'review' | 'comment');
+    if (table) await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '-', Number(r.n)) })).where('id', '=', r.reportable_id).execute();
+  }
+
+  // Replies by these users under other people's comments (replies under their own comments go with the parent).
+  const replies = await trx.selectFrom('comments').select('parent_id').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', 'in', userIds).where('parent_id', 'is not', null).groupBy('parent_id').execute();
+  for (const r of replies) {
+    await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '-', Number(r.n)) })).where('id', '=', r.parent_id!).execute();
+  }
+}
