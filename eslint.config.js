@@ -9,7 +9,6 @@ const ROUTES_WITH_SQL = [
   'server/src/modules/auth/routes.ts',
   'server/src/modules/channels/routes.ts',
   'server/src/modules/files/routes.ts',
-  'server/src/modules/localizations/routes.ts',
   'server/src/modules/news/routes.ts',
   'server/src/modules/titles/routes.ts',
   'server/src/modules/videos/routes.ts',
