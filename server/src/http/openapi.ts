@@ -71,6 +71,17 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       };
     },
   });
+  // Built once when the app is ready (then cached by @fastify/swagger), so the first visitor does not pay for it;
+  // a schema that cannot be described is logged here instead of failing the start.
+  app.addHook('onReady', async () => {
+    const started = performance.now();
+    try {
+      app.swagger();
+      app.log.debug({ ms: Math.round(performance.now() - started) }, 'OpenAPI document built');
+    } catch (err) {
+      app.log.error({ err }, 'OpenAPI document could not be built');
+    }
+  });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     uiConfig: { docExpansion: 'none', deepLinking: true, validatorUrl: null, persistAuthorization: false },
