@@ -123,6 +123,8 @@ export const SETTINGS = {
   // drivers: the backends each setting switches without a restart (server/src/drivers/*)
   /** Lets credential checks and drivers contact loopback and private addresses (server/src/lib/outbound.ts). */
   'server.allow_private_networks': { default: false, schema: z.boolean() },
+  /** The interactive API reference at /api-docs (admins only); off hides it and its OpenAPI document. */
+  'server.api_docs.enable': { default: true, schema: z.boolean() },
   'server.queue_driver': { default: 'database', schema: z.enum(['sync', 'beanstalkd', 'database', 'sqs', 'redis'], 'Queue method is required.') },
   'server.sqs_queue_key': { default: '', schema: z.string().max(255) },
   'server.sqs_queue_secret': { default: '', schema: z.string().max(255) },

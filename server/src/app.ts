@@ -22,6 +22,7 @@ import { registerAuth } from './http/auth.ts';
 import { HttpError, isDataException, registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerApiContracts } from './http/api-contracts.ts';
 import { configureOutbound } from './lib/outbound.ts';
 import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerAudit(app, ctx);
   registerCompression(app);
   configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
+  await registerApiContracts(app, ctx);
 
   authRoutes(app, ctx);
   usersRoutes(app, ctx);

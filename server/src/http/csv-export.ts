@@ -61,3 +61,8 @@ export async function* keysetRows<T extends { id: number }>(batch: (after: numbe
     await new Promise((r) => setImmediate(r));
   }
 }
+
+/** A finished export by its download id (the download call checks who may take it). */
+export async function findCsvExport(ctx: AppContext, uuid: string) {
+  return ctx.db.selectFrom('csv_exports').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+}

@@ -23,7 +23,11 @@ function recordOf(req: FastifyRequest, route: string): { type: string | null; id
   const type = /^\/api\/v1\/([a-z_-]+)/.exec(route)?.[1] ?? null;
   const params = (req.params ?? {}) as Record<string, unknown>;
   for (const name of ['id', 'ids', 'uuid', 'name', 'slugOrId', 'articleId', 'productId']) {
-    if (Object.hasOwn(params, name) && typeof params[name] === 'string') return { type, id: String(params[name]).slice(0, 100) };
+    if (!Object.hasOwn(params, name)) continue;
+    // Route schemas hand over parsed params: an id is a number, a bulk call's ids an array.
+    const value = params[name];
+    if (typeof value === 'string' || typeof value === 'number') return { type, id: String(value).slice(0, 100) };
+    if (Array.isArray(value)) return { type, id: value.join(',').slice(0, 100) };
   }
   return { type, id: null };
 }

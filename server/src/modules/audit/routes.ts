@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { listQuerySchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { keysetRows, registerCsvExport } from '../../http/csv-export.ts';
 import { requireUser } from '../../http/auth.ts';
-import { applyFilters, paginate, parseListQuery } from '../../http/list-query.ts';
-import { AUDIT_COLUMNS, auditActions, auditListDefinition, toEntries } from './list.ts';
+import { typed } from '../../http/schema.ts';
+import { findUser } from '../users/repository.ts';
+import { auditActions, auditListDefinition } from './list.ts';
+import { filteredAudit, listAudit } from './repository.ts';
 
 const CSV_COLUMNS = ['id', 'created_at', 'user_id', 'via', 'ip', 'method', 'action', 'record_type', 'record_id', 'status', 'changes'];
 
 /** The audit log screen's calls: the filtered list, the filter choices and the CSV export. */
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const view = { config: { permission: 'audit_log.view' } };
+  const api = typed(app);
+  const view = { permission: 'audit_log.view' };
   const def = auditListDefinition(ctx);
-  const filtered = (rawQuery: unknown) => applyFilters(ctx.db.selectFrom('audit_log').select([...AUDIT_COLUMNS]) as any, def, parseListQuery(rawQuery).filterItems);
+  const filtered = (rawQuery: unknown) => filteredAudit(ctx, def, rawQuery);
 
   const exportLog = registerCsvExport(ctx, {
     resource: 'audit-log',
@@ -22,16 +26,13 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     count: async (rawQuery) => Number((await filtered(rawQuery).clearSelect().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as { n?: unknown } | undefined)?.n ?? 0),
   });
 
-  app.get('/api/v1/audit-log', view, async (req) => {
-    const page = await paginate(ctx.db.selectFrom('audit_log').select([...AUDIT_COLUMNS]), req.query, def);
-    return { pagination: { ...page, data: await toEntries(ctx, page.data) } };
-  });
+  api.get('/api/v1/audit-log', { config: view, schema: { querystring: listQuerySchema } }, async (req) => ({ pagination: await listAudit(ctx, def, req.query) }));
 
-  app.get('/api/v1/audit-log/actions', view, async () => ({ actions: auditActions(ctx) }));
+  api.get('/api/v1/audit-log/actions', { config: view }, async () => ({ actions: auditActions(ctx) }));
 
-  app.post('/api/v1/audit-log/csv/export', view, async (req) => {
+  api.post('/api/v1/audit-log/csv/export', { config: view, schema: { querystring: listQuerySchema } }, async (req) => {
     const userId = requireUser(req);
-    const me = await ctx.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
-    return exportLog({ id: userId, email: me.email }, req.query);
+    const me = await findUser(ctx.db, userId);
+    return exportLog({ id: userId, email: me!.email }, req.query);
   });
 }

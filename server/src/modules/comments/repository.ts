@@ -1,3 +1,6 @@
+import type { AppContext } from '../../context.ts';
+import { paginate } from '../../http/list-query.ts';
+import { commentsListDefinition } from './list.ts';
 import type { Comment, CommentableType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { toBool } from '../../db/index.ts';
@@ -58,3 +61,9 @@ export async function findComment(db: Db, id: number): Promise<Comment | null> {
 }
 
 export type { Row as CommentRow };
+
+/** One page of the admin comments list. */
+export async function listComments(ctx: AppContext, query: unknown) {
+  const page = await paginate<Row>(ctx.db.selectFrom('comments').select(COMMENT_COLUMNS), query, commentsListDefinition(ctx));
+  return { ...page, data: await toComments(ctx.db, page.data, 'admin') };
+}

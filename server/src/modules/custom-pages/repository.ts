@@ -1,5 +1,8 @@
 import type { CustomPage, CustomPageOwner } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { paginate } from '../../http/list-query.ts';
+import { customPagesListDefinition } from './list.ts';
 import { displayName } from '../users/repository.ts';
 
 /** Columns of the admin list: everything but the body, which can be large. */
@@ -58,3 +61,9 @@ export async function pageTypes(db: Db): Promise<string[]> {
 
 /** Title search; a query under three characters is a slug prefix (slugs are stored lower-case). */
 export const PAGE_SEARCH_INDEX = { table: 'custom_pages', expression: 'title', prefixColumn: 'custom_pages.slug', lowerPrefix: true };
+
+/** One page of the custom pages list with each page's owner. */
+export async function listPages(ctx: AppContext, query: unknown) {
+  const page = await paginate<PageListRow>(ctx.db.selectFrom('custom_pages').select(LIST_COLUMNS), query, customPagesListDefinition(ctx));
+  return { ...page, data: await attachOwners(ctx.db, page.data) };
+}

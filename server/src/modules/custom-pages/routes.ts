@@ -1,65 +1,58 @@
 import type { FastifyInstance } from 'fastify';
-import { PAGE_MEDIA_MAX_BYTES, customPageSchema } from '@app/contracts';
+import { z } from 'zod';
+import { PAGE_MEDIA_MAX_BYTES, customPageSchema, listQuerySchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { notFound, parse } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { storeImageUpload } from '../../http/uploads.ts';
-import { paginate, parseIds } from '../../http/list-query.ts';
 import { requireUser } from '../../http/auth.ts';
-import { customPagesListDefinition } from './list.ts';
-import { LIST_COLUMNS, attachOwners, findPage, findPageBySlug, pageOwners, pageTypes, type PageListRow } from './repository.ts';
+import { idParam, idsParam, typed } from '../../http/schema.ts';
+import { findPage, findPageBySlug, listPages, pageOwners, pageTypes } from './repository.ts';
 import { createPage, deletePages, updatePage } from './service.ts';
 import './seo.ts';
 
-const idParam = (params: unknown) => {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isInteger(id) || id < 1) throw notFound('Page not found');
-  return id;
-};
+const slugParam = z.object({ slug: z.string().max(255) });
 
 export function customPagesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const manage = 'custom_pages.update';
 
-  app.get('/api/v1/custom-pages', { config: { permission: manage } }, async (req) => {
-    const page = await paginate<PageListRow>(ctx.db.selectFrom('custom_pages').select(LIST_COLUMNS), req.query, customPagesListDefinition(ctx));
-    return { pagination: { ...page, data: await attachOwners(ctx.db, page.data) } };
-  });
+  api.get('/api/v1/custom-pages', { config: { permission: manage }, schema: { querystring: listQuerySchema } }, async (req) =>
+    ({ pagination: await listPages(ctx, req.query) }));
 
   // Choices for the admin table's owner and type filters.
-  app.get('/api/v1/custom-pages/filter-options', { config: { permission: manage } }, async () => ({
+  api.get('/api/v1/custom-pages/filter-options', { config: { permission: manage } }, async () => ({
     owners: await pageOwners(ctx.db),
     types: await pageTypes(ctx.db),
   }));
 
   // The public page at /pages/{slug}.
-  app.get('/api/v1/custom-pages/slug/:slug', { config: { permission: ['custom_pages.view', manage] } }, async (req) => {
-    const page = await findPageBySlug(ctx.db, (req.params as { slug: string }).slug);
+  api.get('/api/v1/custom-pages/slug/:slug', { config: { permission: ['custom_pages.view', manage] }, schema: { params: slugParam } }, async (req) => {
+    const page = await findPageBySlug(ctx.db, req.params.slug);
     if (!page) throw notFound('Page not found');
     return { page };
   });
 
-  app.get('/api/v1/custom-pages/:id', { config: { permission: manage } }, async (req) => {
-    const page = await findPage(ctx.db, idParam(req.params));
+  api.get('/api/v1/custom-pages/:id', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+    const page = await findPage(ctx.db, req.params.id);
     if (!page) throw notFound('Page not found');
     return { page };
   });
 
-  app.post('/api/v1/custom-pages', { config: { permission: [manage, 'custom_pages.create'] } }, async (req) => {
-    const page = await createPage(ctx, parse(customPageSchema, req.body), { id: requireUser(req), trusted: req.auth.can('admin') });
+  api.post('/api/v1/custom-pages', { config: { permission: [manage, 'custom_pages.create'] }, schema: { body: customPageSchema } }, async (req) => {
+    const page = await createPage(ctx, req.body, { id: requireUser(req), trusted: req.auth.can('admin') });
     return { page, message: 'Page created' };
   });
 
-  app.put('/api/v1/custom-pages/:id', { config: { permission: manage } }, async (req) => {
-    const page = await updatePage(ctx, idParam(req.params), parse(customPageSchema, req.body), { trusted: req.auth.can('admin') });
+  api.put('/api/v1/custom-pages/:id', { config: { permission: manage }, schema: { params: idParam, body: customPageSchema } }, async (req) => {
+    const page = await updatePage(ctx, req.params.id, req.body, { trusted: req.auth.can('admin') });
     return { page, message: 'Page updated' };
   });
 
-  app.delete('/api/v1/custom-pages/:ids', { config: { permission: [manage, 'custom_pages.delete'] } }, async (req) => {
-    const deleted = await deletePages(ctx, parseIds((req.params as { ids: string }).ids));
-    return { deleted };
-  });
+  api.delete('/api/v1/custom-pages/:ids', { config: { permission: [manage, 'custom_pages.delete'] }, schema: { params: idsParam } }, async (req) =>
+    ({ deleted: await deletePages(ctx, req.params.ids) }));
 
-  // Images inserted by the page and article editor.
-  app.post('/api/v1/custom-pages/media', { config: { permission: [manage, 'custom_pages.create', 'news.update'] } }, async (req) => {
+  // Images inserted by the page and article editor (multipart: the upload helper checks size and type).
+  api.post('/api/v1/custom-pages/media', { config: { permission: [manage, 'custom_pages.create', 'news.update'] } }, async (req) => {
     const url = await storeImageUpload(ctx, req, { prefix: 'page_media', maxBytes: PAGE_MEDIA_MAX_BYTES, tooLarge: 'The image may not be greater than 2 MB.' });
     return { url };
   });

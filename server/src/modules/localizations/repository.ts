@@ -1,5 +1,8 @@
 import type { Lines, Localization } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { paginate } from '../../http/list-query.ts';
+import { localizationsListDefinition } from './list.ts';
 import englishFromCode from '../../../../contracts/src/locales/en.json' with { type: 'json' };
 
 /** The default English lines, generated from every trans() call in the code (npm run i18n:collect). */
@@ -57,4 +60,10 @@ export function findLocalization(db: Db, id: number) {
 
 export function findByLanguage(db: Db, language: string) {
   return db.selectFrom('localizations').select([...LIST_COLUMNS, 'localizations.lines']).where('language', '=', language).executeTakeFirst();
+}
+
+/** One page of the localizations list; `defaults` are the languages marked as the site's default. */
+export async function listLocalizations(ctx: AppContext, query: unknown, defaults: string[]) {
+  const base = ctx.db.selectFrom('localizations').select(LIST_COLUMNS);
+  return paginate(base, query, localizationsListDefinition(ctx), (row) => toLocalization(row, defaults));
 }

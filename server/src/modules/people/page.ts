@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { toBool } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { pageParams, type PageCaller } from '../titles/page.ts';
-import { findPerson, personCredits } from './routes.ts';
+import { findPerson, personCredits } from './repository.ts';
 
 const KNOWN_FOR_LIMIT = 8;
 

@@ -1,116 +1,42 @@
 import type { FastifyInstance } from 'fastify';
-import { personCreateSchema, personUpdateSchema, type Person, type PersonCredit } from '@app/contracts';
+import { TITLE_IMAGE_MAX_BYTES, listQuerySchema, personCreateSchema, personUpdateSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
-import { filters, paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
-import { syncSearch } from '../search/sync.ts';
-import { searchJoin } from '../titles/search.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { storeImageStream } from '../titles/images.ts';
-import { readCounter } from '../../db/versions.ts';
-import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
-
-export const PERSON_COLUMNS = [
-  'people.id', 'people.name', 'people.known_for', 'people.poster', 'people.birth_date', 'people.death_date', 'people.birth_place',
-  'people.description', 'people.gender', 'people.popularity', 'people.views', 'people.tmdb_id', 'people.created_at', 'people.updated_at',
-] as const;
-
-export async function findPerson(db: Db, id: number): Promise<Person | null> {
-  return (await db.selectFrom('people').select(PERSON_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
-}
-
-/** Every credit of a person, newest title first, with its Series/Movie flag and year. */
-export async function personCredits(db: Db, id: number): Promise<PersonCredit[]> {
-  const rows = await db.selectFrom('creditables').innerJoin('titles', 'titles.id', 'creditables.title_id')
-    .leftJoin('seasons', (j) => j.onRef('seasons.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'season'))
-    .leftJoin('episodes', (j) => j.onRef('episodes.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'episode'))
-    .select(['creditables.id as credit_id', 'creditables.creditable_type', 'creditables.character', 'creditables.department', 'creditables.job',
-      'titles.id', 'titles.name', 'titles.poster', 'titles.year', 'titles.is_series', 'seasons.number as season_number',
-      'episodes.season_number as episode_season', 'episodes.episode_number'])
-    .where('creditables.person_id', '=', id).orderBy('titles.year', 'desc').orderBy('creditables.id', 'desc').limit(1000).execute();
-  return rows.map((r) => ({
-    id: r.credit_id, title_id: r.id, name: r.name, poster: r.poster, year: r.year, is_series: toBool(r.is_series), creditable_type: r.creditable_type,
-    season: r.season_number ?? r.episode_season ?? null, episode: r.episode_number ?? null,
-    pivot: { id: r.credit_id, character: r.character, department: r.department, job: r.job },
-  }));
-}
-
-const personId = (p: unknown) => {
-  const id = Number((p as { id: string }).id);
-  if (!Number.isInteger(id) || id < 1) throw notFound('Person not found');
-  return id;
-};
+import { createPerson, deletePeople, findPerson, listPeople, personCredits, updatePerson } from './repository.ts';
 
 export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/people', { config: { permission: 'people.view' } }, async (req) => {
-    const q = parseListQuery(req.query);
-    const searching = Boolean(q.query?.trim());
-    const page = await paginate(ctx.db.selectFrom('people').select(PERSON_COLUMNS), req.query, {
-      sorts: {
-        popularity: 'people.popularity', name: 'people.name', birth_date: 'people.birth_date', created_at: 'people.created_at',
-        updated_at: 'people.updated_at', views: 'people.views', id: 'people.id', ...(searching ? { relevance: 's.search_rank' } : {}),
-      },
-      defaultSort: searching ? ['relevance', 'desc'] : ['created_at', 'desc'],
-      tieBreaker: 'people.id',
-      filters: {
-        gender: (qb, f) => {
-          if (f.value !== 'male' && f.value !== 'female') throw new HttpError(422, 'Invalid value for gender', { filters: ['Invalid value for gender'] });
-          return qb.where('people.gender', '=', f.value);
-        },
-        known_for: (qb, f) => {
-          if (typeof f.value !== 'string' || f.value.length > 50) throw new HttpError(422, 'Invalid value for known_for', { filters: ['Invalid value for known_for'] });
-          return qb.where('people.known_for', '=', f.value);
-        },
-        created_at: filters.date('people.created_at'),
-        updated_at: filters.date('people.updated_at'),
-      },
-      search: (qb, query) => searchJoin(ctx, 'people', qb, query),
-      // Kept by triggers (migration 0020): no count(*) over the whole table.
-      unfilteredTotal: () => readCounter(ctx.db, 'rows:people'),
-    });
-    return { pagination: page };
-  });
+  const api = typed(app);
+
+  api.get('/api/v1/people', { config: { permission: 'people.view' }, schema: { querystring: listQuerySchema } }, async (req) =>
+    ({ pagination: await listPeople(ctx, req.query) }));
 
   // The edit page's data: the person and their credits.
-  app.get('/api/v1/people/:id', { config: { permission: 'people.view' } }, async (req) => {
-    const id = personId(req.params);
-    const person = await findPerson(ctx.db, id);
+  api.get('/api/v1/people/:id', { config: { permission: 'people.view' }, schema: { params: idParam } }, async (req) => {
+    const person = await findPerson(ctx.db, req.params.id);
     if (!person) throw notFound('Person not found');
-    return { person, credits: await personCredits(ctx.db, id) };
+    return { person, credits: await personCredits(ctx.db, req.params.id) };
   });
 
-  app.post('/api/v1/people', { config: { permission: 'people.create' } }, async (req) => {
-    const input = parse(personCreateSchema, req.body);
-    const now = nowIso();
-    const { id } = await ctx.db.insertInto('people').values({ ...input, tmdb_id: null, imdb_id: null, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    await syncSearch(ctx, 'people', [id]);
-    return { person: await findPerson(ctx.db, id) };
+  api.post('/api/v1/people', { config: { permission: 'people.create' }, schema: { body: personCreateSchema } }, async (req) =>
+    ({ person: await createPerson(ctx, req.body) }));
+
+  api.put('/api/v1/people/:id', { config: { permission: 'people.update' }, schema: { params: idParam, body: personUpdateSchema } }, async (req) => {
+    const person = await updatePerson(ctx, req.params.id, req.body);
+    if (!person) throw notFound('Person not found');
+    return { person };
   });
 
-  app.put('/api/v1/people/:id', { config: { permission: 'people.update' } }, async (req) => {
-    const id = personId(req.params);
-    const input = parse(personUpdateSchema, req.body);
-    if (!(await findPerson(ctx.db, id))) throw notFound('Person not found');
-    await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
-    await syncSearch(ctx, 'people', [id]);
-    return { person: await findPerson(ctx.db, id) };
-  });
-
-  // A poster image for the person form (stored under person-posters/); the form saves the answered URL.
-  app.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] } }, async (req) => {
+  // A poster image for the person form (multipart, stored under person-posters/); the form saves the answered URL.
+  api.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] } }, async (req) => {
     const file = await req.file({ limits: { fileSize: TITLE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
     return { url: await storeImageStream(ctx, file.file, 'person-posters') };
   });
 
-  app.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' } }, async (req) => {
-    const ids = parseIds((req.params as { ids: string }).ids);
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
-      await trx.deleteFrom('people').where('id', 'in', ids).execute();
-    });
-    await syncSearch(ctx, 'people', ids);
+  api.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' }, schema: { params: idsParam } }, async (req) => {
+    await deletePeople(ctx, req.params.ids);
     return {};
   });
 }

@@ -1,3 +1,6 @@
+import type { AppContext } from '../../context.ts';
+import { paginate } from '../../http/list-query.ts';
+import { reviewsListDefinition } from './list.ts';
 import type { Review } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { authorsOf, titleNames } from './posting.ts';
@@ -31,4 +34,10 @@ export async function findUserReview(db: Db, userId: number, titleId: number): P
   const row = await db.selectFrom('reviews').select(REVIEW_COLUMNS).where('user_id', '=', userId)
     .where('reviewable_type', '=', 'title').where('reviewable_id', '=', titleId).executeTakeFirst();
   return row ? (await toReviews(db, [row as ReviewRow]))[0] : null;
+}
+
+/** One page of the admin reviews list, each with what it reviews. */
+export async function listReviews(ctx: AppContext, query: unknown) {
+  const page = await paginate<Review>(ctx.db.selectFrom('reviews').select(REVIEW_COLUMNS), query, reviewsListDefinition(ctx));
+  return { ...page, data: await toReviews(ctx.db, page.data, true) };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Role } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { trigramSearch } from '../../http/text-search.ts';
 import { grantsFor, mapRoleFlags } from './permissions.ts';
 
@@ -39,4 +39,10 @@ export async function findRole(db: Db, id: number): Promise<Role | null> {
   const row = await db.selectFrom('roles').select(ROLE_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   return (await withRelations(db, [mapRoleFlags(row)]))[0];
+}
+
+/** One page of the roles list, each role with its permissions and user count. */
+export async function listRoles(ctx: AppContext, query: unknown) {
+  const page = await paginate(ctx.db.selectFrom('roles').select(ROLE_COLUMNS), query, rolesListDefinition(ctx), mapRoleFlags);
+  return { ...page, data: await withRelations(ctx.db, page.data) };
 }

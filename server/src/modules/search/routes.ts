@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { searchImportSchema, type SearchImport } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, parse } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import { searchModel, searchModels } from './models.ts';
 import { runSearchSync, type SearchSync } from './sync.ts';
 
@@ -20,17 +21,18 @@ export async function importSearchModels(ctx: AppContext, { model, driver }: Sea
 }
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   // Reindexing can take minutes on a large catalogue: it runs as a queued job.
   ctx.queue.register('search.import', (payload: SearchImport) => importSearchModels(ctx, payload));
   // A write's ids, sent to a hosted engine after the write (see syncSearch).
   ctx.queue.register('search.sync', (payload: SearchSync) => runSearchSync(ctx, payload));
 
-  app.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' } }, async () => ({
+  api.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' } }, async () => ({
     models: searchModels().map((m) => ({ model: m.model, name: m.name })),
   }));
 
-  app.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' } }, async (req) => {
-    const input = parse(searchImportSchema, req.body);
+  api.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' }, schema: { body: searchImportSchema } }, async (req) => {
+    const input = req.body;
     if (input.model !== '*' && !searchModel(input.model)) throw new HttpError(422, 'Unknown search model', { model: ['Unknown search model'] });
     await ctx.queue.dispatch('search.import', input);
     return { message: 'Imported search models' };

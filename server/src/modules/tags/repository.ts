@@ -1,7 +1,7 @@
 import type { Tag } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { trigramSearch } from '../../http/text-search.ts';
 
 export const TAG_COLUMNS = ['tags.id', 'tags.name', 'tags.display_name', 'tags.type', 'tags.created_at', 'tags.updated_at'] as const;
@@ -22,4 +22,9 @@ export function tagsListDefinition(ctx: AppContext): ListDefinition {
 
 export async function findTag(db: Db, id: number): Promise<Tag | null> {
   return (await db.selectFrom('tags').select(TAG_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** One page of the tags list (filters, search and sort from the list query). */
+export async function listTags(ctx: AppContext, query: unknown) {
+  return paginate(ctx.db.selectFrom('tags').select(TAG_COLUMNS), query, tagsListDefinition(ctx));
 }

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { mediaImportSchema, tmdbImportSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { forbidden, parse } from '../../http/errors.ts';
+import { forbidden } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import { asHttpError, importPage, importPerson, importTitle, tmdbClient } from './importer.ts';
 
 export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   // Import options show only when the movie database is set up.
-  app.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] } }, async () =>
+  api.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] } }, async () =>
     ({ configured: Boolean(await ctx.settings.get('server.tmdb_api_key')) }));
 
   // One title or person by its TMDb id; importing again updates it in place.
-  app.post('/api/v1/media/import', { config: { permission: ['titles.create', 'people.create'] } }, async (req) => {
-    const input = parse(mediaImportSchema, req.body);
+  api.post('/api/v1/media/import', { config: { permission: ['titles.create', 'people.create'] }, schema: { body: mediaImportSchema } }, async (req) => {
+    const input = req.body;
     const needed = input.media_type === 'person' ? 'people.create' : 'titles.create';
     if (!req.auth.can(needed)) throw forbidden();
     const client = await tmdbClient(ctx);
@@ -24,9 +26,9 @@ export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // One page (20 titles) of the multi-title import; the dialog calls it once per page.
-  app.post('/api/v1/tmdb/import', { config: { permission: 'titles.create' } }, async (req) => {
+  api.post('/api/v1/tmdb/import', { config: { permission: 'titles.create' }, schema: { body: tmdbImportSchema } }, async (req) => {
     try {
-      return await importPage(ctx, parse(tmdbImportSchema, req.body));
+      return await importPage(ctx, req.body);
     } catch (e) {
       throw asHttpError(e);
     }

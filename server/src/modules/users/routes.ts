@@ -1,88 +1,84 @@
 import type { FastifyInstance } from 'fastify';
-import { banSchema, userCreateSchema, userUpdateSchema } from '@app/contracts';
+import { z } from 'zod';
+import { banSchema, listQuerySchema, userCreateSchema, userUpdateSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
-import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { findCsvExport } from '../../http/csv-export.ts';
+import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { actorOf, assertCanTouchUsers } from '../roles/grants.ts';
 import { sendVerificationEmail } from '../auth/service.ts';
 import { usersCsvExport } from './csv-export.ts';
-import { usersListDefinition } from './list.ts';
 import { removeAvatar, storeAvatar } from './avatar.ts';
-import { ADMIN_USER_COLUMNS, attachRelations, findUser, toUser } from './repository.ts';
+import { listUsers } from './list-users.ts';
+import { findUser } from './repository.ts';
 import { banUser, createUser, deleteUsers, unbanUser, updateUser } from './service.ts';
 
-const idParam = (params: unknown) => {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isInteger(id) || id < 1) throw notFound('User not found');
-  return id;
-};
+const usersListQuery = listQuerySchema.extend({ roleId: idSchema.optional().meta({ description: "Only this role's users." }) });
+const uuidParam = z.object({ uuid: z.string().max(64) });
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const manage = 'users.update';
   const exportUsers = usersCsvExport(ctx);
 
   // The role editor's users tab and user picker list users too.
-  app.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] } }, async (req) => {
-    const withs = (parseListQuery(req.query).with ?? '').split(',').map((s) => s.trim());
-    let base = ctx.db.selectFrom('users').select(ADMIN_USER_COLUMNS);
-    // `roleId` narrows to one role's users (the role editor's users tab), through user_role's (role_id, user_id) index.
-    const roleId = (req.query as { roleId?: string }).roleId;
-    if (roleId !== undefined) {
-      const id = Number(roleId);
-      if (!Number.isInteger(id) || id < 1) throw new HttpError(422, 'Invalid role id.', { roleId: ['Invalid role id.'] });
-      base = base.where('users.id', 'in', ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', id));
-    }
-    const def = usersListDefinition(ctx);
-    // The cached unfiltered total counts every user, not one role's.
-    const page = await paginate(base, req.query, roleId === undefined ? def : { ...def, unfilteredTotal: undefined }, toUser);
-    return { pagination: { ...page, data: await attachRelations(ctx.db, page.data, withs) } };
+  api.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] }, schema: { querystring: usersListQuery } }, async (req) => {
+    const withs = (req.query.with ?? '').split(',').map((s) => s.trim());
+    return { pagination: await listUsers(ctx, req.query, req.query.roleId, withs) };
   });
 
-  app.get('/api/v1/users/:id', { config: { permission: manage } }, async (req) => {
-    const user = await findUser(ctx.db, idParam(req.params));
+  api.get('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+    const user = await findUser(ctx.db, req.params.id);
     if (!user) throw notFound('User not found');
     return { user };
   });
 
-  app.post('/api/v1/users', { config: { permission: manage } }, async (req) => ({ user: await createUser(ctx, parse(userCreateSchema, req.body), actorOf(req)) }));
+  api.post('/api/v1/users', { config: { permission: manage }, schema: { body: userCreateSchema } }, async (req) =>
+    ({ user: await createUser(ctx, req.body, actorOf(req)) }));
 
-  app.put('/api/v1/users/:id', { config: { permission: manage } }, async (req) =>
-    ({ user: await updateUser(ctx, idParam(req.params), parse(userUpdateSchema, req.body), actorOf(req)) }));
+  api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema } }, async (req) =>
+    ({ user: await updateUser(ctx, req.params.id, req.body, actorOf(req)) }));
 
-  app.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] } }, async (req) => {
-    await deleteUsers(ctx, parseIds((req.params as { ids: string }).ids), actorOf(req));
+  api.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] }, schema: { params: idsParam } }, async (req) => {
+    await deleteUsers(ctx, req.params.ids, actorOf(req));
     return {};
   });
 
-  app.post('/api/v1/users/:id/ban', { config: { permission: manage } }, async (req) => {
+  api.post('/api/v1/users/:id/ban', {
+    config: { permission: manage },
+    schema: { params: idParam, body: banSchema },
     // Permanent unless an end date is given: a date sent without the flag must not become a permanent ban
     // (and must be validated as a date in the future).
-    const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
-    const withFlag = body.permanent === undefined && body.ban_until ? { ...body, permanent: false } : body;
-    return { user: await banUser(ctx, idParam(req.params), parse(banSchema, withFlag), actorOf(req)) };
-  });
+    preValidation: async (req) => {
+      const body = req.body && typeof req.body === 'object' ? req.body as Record<string, unknown> : {};
+      // Still raw input here: the schema validates what this hands on.
+      req.body = (body.permanent === undefined && body.ban_until ? { ...body, permanent: false } : body) as typeof req.body;
+    },
+  }, async (req) => ({ user: await banUser(ctx, req.params.id, req.body, actorOf(req)) }));
 
-  app.delete('/api/v1/users/:id/unban', { config: { permission: manage } }, async (req) => ({ user: await unbanUser(ctx, idParam(req.params), actorOf(req)) }));
+  api.delete('/api/v1/users/:id/unban', { config: { permission: manage }, schema: { params: idParam } }, async (req) =>
+    ({ user: await unbanUser(ctx, req.params.id, actorOf(req)) }));
 
-  app.post('/api/v1/users/:id/resend-verification', { config: { permission: manage } }, async (req) => {
-    const user = await findUser(ctx.db, idParam(req.params));
+  api.post('/api/v1/users/:id/resend-verification', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+    const user = await findUser(ctx.db, req.params.id);
     if (!user) throw notFound('User not found');
     if (user.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
     await sendVerificationEmail(ctx, user);
     return { message: 'Confirmation email sent.' };
   });
 
-  app.post('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
-    const id = idParam(req.params);
+  // Multipart: the avatar helper checks the file's size and type.
+  api.post('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+    const { id } = req.params;
     if (!(await findUser(ctx.db, id))) throw notFound('User not found');
     await assertCanTouchUsers(ctx.db, actorOf(req), [id]);
     await storeAvatar(ctx, req, id);
     return { user: await findUser(ctx.db, id) };
   });
 
-  app.delete('/api/v1/users/:id/avatar', { config: { permission: manage } }, async (req) => {
-    const id = idParam(req.params);
+  api.delete('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+    const { id } = req.params;
     const user = await findUser(ctx.db, id);
     if (!user) throw notFound('User not found');
     await assertCanTouchUsers(ctx.db, actorOf(req), [id]);
@@ -90,14 +86,14 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await findUser(ctx.db, id) };
   });
 
-  app.post('/api/v1/users/csv/export', { config: { permission: manage } }, async (req) => {
+  api.post('/api/v1/users/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema } }, async (req) => {
     const userId = requireUser(req);
     const me = await findUser(ctx.db, userId);
     return exportUsers({ id: userId, email: me!.email }, req.query);
   });
 
-  app.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' } }, async (req, reply) => {
-    const row = await ctx.db.selectFrom('csv_exports').selectAll().where('uuid', '=', (req.params as { uuid: string }).uuid).executeTakeFirst();
+  api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' }, schema: { params: uuidParam } }, async (req, reply) => {
+    const row = await findCsvExport(ctx, req.params.uuid);
     if (!row?.path || (row.user_id !== req.auth.userId && !req.auth.can('admin'))) throw notFound('Export not found');
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="${row.resource}-${row.created_at.slice(0, 10)}.csv"`);

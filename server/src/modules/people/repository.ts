@@ -1,0 +1,88 @@
+import type { Person, PersonCreate, PersonCredit, PersonUpdate } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { filters, paginate, parseListQuery } from '../../http/list-query.ts';
+import { readCounter } from '../../db/versions.ts';
+import { syncSearch } from '../search/sync.ts';
+import { searchJoin } from '../titles/search.ts';
+
+export const PERSON_COLUMNS = [
+  'people.id', 'people.name', 'people.known_for', 'people.poster', 'people.birth_date', 'people.death_date', 'people.birth_place',
+  'people.description', 'people.gender', 'people.popularity', 'people.views', 'people.tmdb_id', 'people.created_at', 'people.updated_at',
+] as const;
+
+export async function findPerson(db: Db, id: number): Promise<Person | null> {
+  return (await db.selectFrom('people').select(PERSON_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Every credit of a person, newest title first, with its Series/Movie flag and year. */
+export async function personCredits(db: Db, id: number): Promise<PersonCredit[]> {
+  const rows = await db.selectFrom('creditables').innerJoin('titles', 'titles.id', 'creditables.title_id')
+    .leftJoin('seasons', (j) => j.onRef('seasons.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'season'))
+    .leftJoin('episodes', (j) => j.onRef('episodes.id', '=', 'creditables.creditable_id').on('creditables.creditable_type', '=', 'episode'))
+    .select(['creditables.id as credit_id', 'creditables.creditable_type', 'creditables.character', 'creditables.department', 'creditables.job',
+      'titles.id', 'titles.name', 'titles.poster', 'titles.year', 'titles.is_series', 'seasons.number as season_number',
+      'episodes.season_number as episode_season', 'episodes.episode_number'])
+    .where('creditables.person_id', '=', id).orderBy('titles.year', 'desc').orderBy('creditables.id', 'desc').limit(1000).execute();
+  return rows.map((r) => ({
+    id: r.credit_id, title_id: r.id, name: r.name, poster: r.poster, year: r.year, is_series: toBool(r.is_series), creditable_type: r.creditable_type,
+    season: r.season_number ?? r.episode_season ?? null, episode: r.episode_number ?? null,
+    pivot: { id: r.credit_id, character: r.character, department: r.department, job: r.job },
+  }));
+}
+
+/** One page of the people list; a search sorts by relevance unless another order is asked for. */
+export async function listPeople(ctx: AppContext, query: unknown) {
+  const q = parseListQuery(query);
+  const searching = Boolean(q.query?.trim());
+  const page = await paginate(ctx.db.selectFrom('people').select(PERSON_COLUMNS), query, {
+    sorts: {
+      popularity: 'people.popularity', name: 'people.name', birth_date: 'people.birth_date', created_at: 'people.created_at',
+      updated_at: 'people.updated_at', views: 'people.views', id: 'people.id', ...(searching ? { relevance: 's.search_rank' } : {}),
+    },
+    defaultSort: searching ? ['relevance', 'desc'] : ['created_at', 'desc'],
+    tieBreaker: 'people.id',
+    filters: {
+      gender: (qb, f) => {
+        if (f.value !== 'male' && f.value !== 'female') throw new HttpError(422, 'Invalid value for gender', { filters: ['Invalid value for gender'] });
+        return qb.where('people.gender', '=', f.value);
+      },
+      known_for: (qb, f) => {
+        if (typeof f.value !== 'string' || f.value.length > 50) throw new HttpError(422, 'Invalid value for known_for', { filters: ['Invalid value for known_for'] });
+        return qb.where('people.known_for', '=', f.value);
+      },
+      created_at: filters.date('people.created_at'),
+      updated_at: filters.date('people.updated_at'),
+    },
+    search: (qb, query) => searchJoin(ctx, 'people', qb, query),
+    // Kept by triggers (migration 0020): no count(*) over the whole table.
+    unfilteredTotal: () => readCounter(ctx.db, 'rows:people'),
+  });
+  return page;
+}
+
+export async function createPerson(ctx: AppContext, input: PersonCreate): Promise<Person | null> {
+  const now = nowIso();
+  const { id } = await ctx.db.insertInto('people').values({ ...input, tmdb_id: null, imdb_id: null, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  await syncSearch(ctx, 'people', [id]);
+  return findPerson(ctx.db, id);
+}
+
+/** The updated person, or null when there is none with this id. */
+export async function updatePerson(ctx: AppContext, id: number, input: PersonUpdate): Promise<Person | null> {
+  if (!(await findPerson(ctx.db, id))) return null;
+  await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
+  await syncSearch(ctx, 'people', [id]);
+  return findPerson(ctx.db, id);
+}
+
+/** Deletes people with their credits, and takes them out of the search index. */
+export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
+    await trx.deleteFrom('people').where('id', 'in', ids).execute();
+  });
+  await syncSearch(ctx, 'people', ids);
+}
