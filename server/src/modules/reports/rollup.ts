@@ -116,6 +116,6 @@ export async function runReportRollups(ctx: AppContext, now = new Date()): Promi
   await purgeVisits(ctx, now);
 }
 
-/** Every two minutes, so today's report trails the site by a few minutes at most. */
-export const ROLLUP_EVERY_MS = 2 * 60_000;
+/** Every scheduler tick (a minute): today's report trails the site by a minute or two. Only the last hour or so is re-read. */
+export const ROLLUP_EVERY_MS = 60_000;
 registerRecurring('reports:rollup', ROLLUP_EVERY_MS, (ctx) => runReportRollups(ctx));

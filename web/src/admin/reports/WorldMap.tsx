@@ -102,11 +102,13 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
           ))}
         </svg>
       </div>
+      <div className="self-start">
       <BarList
         data={zoomed ? selected?.cities ?? [] : data} caption={zoomed ? trans('Cities in :country', { country: selected?.label ?? '' }) : trans('Countries')}
         nameHeader={zoomed ? trans('City') : trans('Country')}
         link={zoomed ? undefined : (p) => <button type="button" className="text-left hover:underline" onClick={() => setZoomed(p.code ?? null)}>{p.label}</button>}
       />
+      </div>
     </div>
   );
 }

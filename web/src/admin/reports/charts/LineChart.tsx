@@ -45,11 +45,11 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
       >
         {ticks.map((t) => (
           <g key={t}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" className="text-divider" strokeWidth={1} />
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(t)} y2={y(t)} stroke="currentColor" strokeOpacity={0.15} strokeWidth={1} />
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor" className="text-text-muted">{formatNumber(t)}</text>
           </g>
         ))}
-        {points.map((p, i) => (i % labelEvery === 0 ? <text key={p.date} x={x(i)} y={H - 8} textAnchor="middle" fontSize={11} fill="currentColor" className="text-text-muted">{when(i)}</text> : null))}
+        {points.map((p, i) => (i % labelEvery === 0 ? <text key={p.date} x={x(i)} y={H - 8} textAnchor={i === 0 ? 'start' : i >= points.length - labelEvery ? 'end' : 'middle'} fontSize={11} fill="currentColor" className="text-text-muted">{when(i)}</text> : null))}
         {previous && <path d={path(previous.data.slice(0, points.length))} fill="none" stroke={CHART_PALETTE[5]} strokeWidth={1.5} strokeDasharray="4 3" />}
         <path d={path(points)} fill="none" stroke={CHART_PALETTE[0]} strokeWidth={2} />
         {active !== null && points[active] && (
