@@ -20,6 +20,9 @@ const ALIASES = new Map<string, string>([
   ['myanmar', 'MM'], ['turkey', 'TR'], ['solomon is.', 'SB'], ['bosnia and herz.', 'BA'], ['macedonia', 'MK'], ['trinidad and tobago', 'TT'], ['s. sudan', 'SS'],
 ]);
 
+/** Withdrawn or reserved codes Intl still names (UK is GB, DD was East Germany...): never the code for a name. */
+const NOT_CODES = new Set(['UK', 'DD', 'BU', 'FX', 'TP', 'YU', 'ZR', 'CS', 'SU', 'NT', 'AN', 'QO', 'EU', 'EZ', 'UN', 'ZZ']);
+
 type Country = Feature<Geometry, { name: string }> & { code: string | null };
 
 /** The map's countries with their ISO alpha-2 codes (the rollups' codes), worked out once. */
@@ -31,7 +34,7 @@ function countries(): Country[] {
       const code = String.fromCharCode(a, b);
       try {
         const name = dn.of(code);
-        if (name && name !== code) names.set(name.toLowerCase(), code);
+        if (name && name !== code && !NOT_CODES.has(code)) names.set(name.toLowerCase(), code);
       } catch { /* not a region code */ }
     }
   }
