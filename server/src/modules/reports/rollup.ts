@@ -31,12 +31,12 @@ const hourOf = (createdAt: string) => new Date(floorHour(Date.parse(createdAt)))
 const place = (r: { country: string | null; region?: string | null; city: string | null; latitude?: number | null; longitude?: number | null }) =>
   r.country && r.city ? [r.country, r.region ?? '', r.city, r.latitude != null ? `${r.latitude.toFixed(2)},${r.longitude!.toFixed(2)}` : ''].join('|') : null;
 
-async function visitCounts(ctx: AppContext, from: string): Promise<Counts> {
+async function visitCounts(ctx: AppContext, from: string, to: string): Promise<Counts> {
   const counts = new Counts();
   const visitors = new Map<string, Set<string>>();
   for (let after = 0; ;) {
     const rows = await ctx.db.selectFrom('page_views').select(['id', 'visitor_id', 'device', 'browser', 'platform', 'country', 'region', 'city', 'latitude', 'longitude', 'referrer', 'created_at'])
-      .where('created_at', '>=', from).where('id', '>', after).orderBy('id').limit(READ_CHUNK).execute();
+      .where('created_at', '>=', from).where('created_at', '<', to).where('id', '>', after).orderBy('id').limit(READ_CHUNK).execute();
     for (const r of rows) {
       const hour = hourOf(r.created_at);
       counts.add(hour, '', 'total', 'all');
@@ -54,12 +54,12 @@ async function visitCounts(ctx: AppContext, from: string): Promise<Counts> {
   return counts;
 }
 
-async function playCounts(ctx: AppContext, from: string): Promise<Counts> {
+async function playCounts(ctx: AppContext, from: string, to: string): Promise<Counts> {
   const counts = new Counts();
   for (let after = 0; ;) {
     const rows = await ctx.db.selectFrom('plays').innerJoin('titles', 'titles.id', 'plays.title_id')
       .select(['plays.id', 'plays.video_id', 'plays.title_id', 'plays.season_num', 'plays.episode_num', 'plays.user_id', 'plays.device', 'plays.platform', 'plays.browser', 'plays.country', 'plays.city', 'plays.created_at', 'titles.is_series'])
-      .where('plays.created_at', '>=', from).where('plays.id', '>', after).orderBy('plays.id').limit(READ_CHUNK).execute();
+      .where('plays.created_at', '>=', from).where('plays.created_at', '<', to).where('plays.id', '>', after).orderBy('plays.id').limit(READ_CHUNK).execute();
     for (const r of rows) {
       const hour = hourOf(r.created_at);
       const subjects = [`title:${r.title_id}`, `video:${r.video_id}`];
@@ -84,21 +84,39 @@ async function playCounts(ctx: AppContext, from: string): Promise<Counts> {
   return counts;
 }
 
+/** Hours rolled up per pass: a first run over years of events holds one window's counts in memory at a time. */
+const WINDOW_MS = 24 * HOUR;
+
 /**
- * Rolls raw events since the last run (less an hour's overlap) into `report_hours`: those hours' rows are
- * replaced whole, so a run is idempotent and a crashed one is simply done again.
+ * Rolls raw events since the last run (less an hour's overlap) into `report_hours`, one day-long window at a time:
+ * each window's rows are replaced whole in one transaction, so a run is idempotent and a crashed one resumes
+ * from the last window it finished.
  */
 export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Promise<void> {
   const state = await ctx.db.selectFrom('report_rollup_state').select('rolled_until').where('kind', '=', kind).executeTakeFirst();
-  const from = new Date(state ? floorHour(Date.parse(state.rolled_until) - OVERLAP_MS) : 0).toISOString();
-  const counts = kind === 'visit' ? await visitCounts(ctx, from) : await playCounts(ctx, from);
-  const rows = counts.rows(kind);
-  await ctx.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '>=', from).execute();
-    for (let i = 0; i < rows.length; i += 100) await trx.insertInto('report_hours').values(rows.slice(i, i + 100)).execute();
-    await trx.insertInto('report_rollup_state').values({ kind, rolled_until: now.toISOString() })
-      .onConflict((oc) => oc.column('kind').doUpdateSet({ rolled_until: now.toISOString() })).execute();
-  });
+  let start = state ? floorHour(Date.parse(state.rolled_until) - OVERLAP_MS) : null;
+  if (start === null) {
+    // First run: from the oldest event there is.
+    const table = kind === 'visit' ? 'page_views' : 'plays';
+    const first = await ctx.db.selectFrom(table).select((eb) => eb.fn.min<string>('created_at').as('at')).executeTakeFirst();
+    start = first?.at ? floorHour(Date.parse(first.at)) : floorHour(now.getTime());
+  }
+  for (let from = start; ; from += WINDOW_MS) {
+    const last = from + WINDOW_MS > now.getTime();
+    const fromIso = new Date(from).toISOString();
+    // The last window is open-ended: events stamped a little after `now` are counted, not lost.
+    const toIso = last ? '9999-12-31T00:00:00.000Z' : new Date(from + WINDOW_MS).toISOString();
+    const counts = kind === 'visit' ? await visitCounts(ctx, fromIso, toIso) : await playCounts(ctx, fromIso, toIso);
+    const rows = counts.rows(kind);
+    const until = last ? now.toISOString() : toIso;
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '>=', fromIso).where('hour', '<', toIso).execute();
+      for (let i = 0; i < rows.length; i += 100) await trx.insertInto('report_hours').values(rows.slice(i, i + 100)).execute();
+      await trx.insertInto('report_rollup_state').values({ kind, rolled_until: until })
+        .onConflict((oc) => oc.column('kind').doUpdateSet({ rolled_until: until })).execute();
+    });
+    if (last) return;
+  }
 }
 
 /** Raw page views older than the retention period go, once they are rolled up (the rollups stay). */
