@@ -193,6 +193,8 @@ export const SETTINGS = {
   'server.analytics_certificate': { default: '', schema: z.string().max(255) },
   'client.analytics.tracking_code': { default: '', schema: z.string().refine((v) => v === '' || (v.length >= 1 && v.length <= 20), 'The tracking code must be 1 to 20 characters.') },
   'client.analytics.gchart_api_key': { default: '', schema: z.string().max(255) },
+  /** Days raw page views are kept; reports read the hourly rollups, which stay. */
+  'server.analytics_retention_days': { default: 90, schema: z.number().int().min(1).max(3650) },
 
   // settings pages: gdpr (the button and the policies are stringified JSON, as the spec sends them)
   'client.cookie_notice.enable': { default: false, schema: z.boolean() },

@@ -62,6 +62,7 @@ import { listsRoutes } from './modules/lists/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
 import { registerScheduler } from './modules/scheduler/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 
 declare const __APP_VERSION__: string | undefined;
 export const VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.1.0';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config): Promise<App> {
   auditRoutes(app, ctx);
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
+  reportsRoutes(app, ctx);
   channelsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
   registerScheduler(app, ctx);

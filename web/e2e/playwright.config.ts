@@ -37,6 +37,8 @@ export default defineConfig({
     env: {
       PORT: String(port), HOST: '127.0.0.1', STORAGE_PATH: 'storage/e2e', LOG_LEVEL: 'warn', APP_URL: baseURL,
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', ALLOW_PRIVATE_NETWORKS: '1',
+      // The browser is the only proxy: reports.spec.ts sends X-Forwarded-For to visit from a known place (no other spec sends it).
+      TRUST_PROXY: '127.0.0.1',
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

@@ -12,6 +12,7 @@ import { Toaster } from './ui/Toast';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';
+import { reportsAdminRoutes } from './admin/reports/routes';
 import { newsSiteRoutes } from './site/news/routes';
 import { listRoutes } from './site/lists/routes';
 import { channelAdminRoutes, channelSiteRoutes } from './admin/channels/routes';
@@ -102,7 +103,7 @@ const routes: RouteObject[] = [
           {
             errorElement: <RouteError />,
             children: [
-              { index: true, lazy: placeholder(() => trans('Dashboard')) },
+              ...reportsAdminRoutes,
               {
                 path: 'users',
                 loader: requirePermission('users.update'),

@@ -12,6 +12,7 @@ import { CookieNotice } from './CookieNotice';
 import { useThemeStyle } from './appearance/theme';
 import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
+import { usePageViewBeacon } from './page-view-beacon';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
@@ -92,6 +93,7 @@ export function Component() {
   useThemeStyle();
   usePreviewBridge();
   useFocusHeadingOnNavigate();
+  usePageViewBeacon();
   const isHome = useMatch('/');
   return (
     <>

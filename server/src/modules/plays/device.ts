@@ -1,7 +1,7 @@
 import UAParser from 'ua-parser-js';
 
 export interface DeviceInfo { device: string; browser: string | null; platform: string | null }
-export interface GeoInfo { country: string | null; city: string | null }
+export interface GeoInfo { country: string | null; region: string | null; city: string | null; latitude: number | null; longitude: number | null }
 
 /** Device type, browser and operating system from a user agent (ua-parser-js); no type means a desktop. */
 export function parseUserAgent(ua: string | undefined): DeviceInfo {
@@ -15,6 +15,12 @@ export function parseUserAgent(ua: string | undefined): DeviceInfo {
   return info;
 }
 
+/** Crawlers, link previews and scripted clients: their page views are not visits (ua-parser-js 1.x has no bot flag). */
+const BOT_UA = /bot\b|bot\/|crawl|spider|slurp|mediapartners|facebookexternalhit|embedly|preview|monitor|pingdom|lighthouse|curl\/|wget\/|python-|java\/|go-http-client|okhttp|axios\/|node-fetch|httpclient|scrapy|phantomjs/i;
+export function isBot(ua: string | undefined): boolean {
+  return !ua || ua.length < 10 || BOT_UA.test(ua);
+}
+
 /** Most viewers share a handful of user agents and come back from the same address: parse each once. */
 const CACHE_SIZE = 5000;
 const uaCache = new Map<string, DeviceInfo>();
@@ -24,7 +30,7 @@ function remember<V>(cache: Map<string, V>, key: string, value: V) {
   cache.set(key, value);
 }
 
-type GeoLookup = (ip: string) => { country?: string; city?: string } | null;
+type GeoLookup = (ip: string) => { country?: string; region?: string; city?: string; ll?: [number, number] } | null;
 let geo: Promise<GeoLookup> | null = null;
 
 /**
@@ -32,12 +38,13 @@ let geo: Promise<GeoLookup> | null = null;
  * second's worth of data, so only when the first play is written, and off the request path.
  */
 export async function locate(ip: string | undefined): Promise<GeoInfo> {
-  if (!ip) return { country: null, city: null };
+  if (!ip) return { country: null, region: null, city: null, latitude: null, longitude: null };
   const cached = geoCache.get(ip);
   if (cached) return cached;
   geo ??= import('geoip-lite').then((m) => (m.default ?? m).lookup as GeoLookup);
   const hit = (await geo)(ip.replace(/^::ffff:/, ''));
-  const info = { country: hit?.country?.slice(0, 2) || null, city: hit?.city?.slice(0, 100) || null };
+  const info = { country: hit?.country?.slice(0, 2) || null, region: hit?.region?.slice(0, 100) || null, city: hit?.city?.slice(0, 100) || null,
+    latitude: hit?.city ? hit.ll?.[0] ?? null : null, longitude: hit?.city ? hit.ll?.[1] ?? null : null };
   remember(geoCache, ip, info);
   return info;
 }

@@ -2,6 +2,7 @@ import { PLAY_WINDOW_HOURS } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { sql } from '../../db/index.ts';
 import { locate, parseUserAgent } from './device.ts';
+import { EventBatcher } from './batcher.ts';
 import type { Insertable } from 'kysely';
 import type { PlaysTable } from './schema.ts';
 
@@ -21,34 +22,32 @@ export interface PlayEvent {
   userAgent?: string;
 }
 
-const FLUSH_EVERY_MS = 250;
-/** Events written per transaction: a chunk stays a few milliseconds, so reads waiting behind it barely notice. */
-const CHUNK = 200;
-/** A buffer this full is flushed at once instead of waiting for the timer. */
-const FLUSH_AT = 1000;
-
 const viewerKey = (e: PlayEvent) => (e.userId ? `u${e.userId}` : `v${e.visitorId}`);
 
 /**
- * Appends play events in batches off the request path: a request only pushes to an in-memory buffer, which is
- * written every ~250 ms (or sooner when it fills) in chunked transactions, and once more on shutdown.
+ * Appends play events in batches off the request path (the shared EventBatcher: every ~250 ms or when 1000 wait,
+ * in transactions of 200, and once more on shutdown).
  */
 export class PlayTracker {
-  private buffer: PlayEvent[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> = Promise.resolve();
   /** Latest positions not yet written, so a reload right after a report still resumes at the right second. */
   private pendingPositions = new Map<string, number>();
-  private closed = false;
+  private batcher: EventBatcher<PlayEvent>;
 
-  constructor(private ctx: AppContext) {}
+  constructor(private ctx: AppContext) {
+    this.batcher = new EventBatcher<PlayEvent>({
+      write: (chunk) => this.write(chunk),
+      afterChunk: (chunk) => {
+        for (const e of chunk) {
+          const key = `${e.userId}:${e.videoId}`;
+          if (e.userId && this.pendingPositions.get(key) === Math.floor(e.position)) this.pendingPositions.delete(key);
+        }
+      },
+      onError: (err) => void this.ctx.errors.capture(err as Error, { message: 'Writing play events failed', tags: { source: 'plays' } }),
+    });
+  }
 
   push(event: PlayEvent): void {
-    if (this.closed) return;
-    this.buffer.push(event);
-    if (event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, Math.floor(event.position));
-    if (this.buffer.length >= FLUSH_AT) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), FLUSH_EVERY_MS);
+    if (this.batcher.push(event) && event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, Math.floor(event.position));
   }
 
   pendingPosition(userId: number, videoId: number): number | undefined {
@@ -57,30 +56,11 @@ export class PlayTracker {
 
   /** Writes everything buffered so far; resolves when it is in the database. Never rejects (errors are reported). */
   flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.running = this.running.then(async () => {
-      while (this.buffer.length) {
-        const chunk = this.buffer.splice(0, CHUNK);
-        try {
-          await this.write(chunk);
-        } catch (err) {
-          void this.ctx.errors.capture(err as Error, { message: 'Writing play events failed', tags: { source: 'plays' } });
-        }
-        for (const e of chunk) {
-          const key = `${e.userId}:${e.videoId}`;
-          if (e.userId && this.pendingPositions.get(key) === Math.floor(e.position)) this.pendingPositions.delete(key);
-        }
-        // Let waiting requests run between chunks.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    });
-    return this.running;
+    return this.batcher.flush();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.flush();
+  close(): Promise<void> {
+    return this.batcher.close();
   }
 
   private async write(events: PlayEvent[]): Promise<void> {

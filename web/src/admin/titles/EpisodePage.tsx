@@ -107,6 +107,7 @@ export function EpisodeLayout() {
         { to: `${base}/cast`, label: trans('Cast') },
         { to: `${base}/crew`, label: trans('Crew') },
         { to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}/episodes/${episode}`, label: trans('Videos') },
+        { to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}/episodes/${episode}`, label: trans('Insights') },
       ]} />
       <Outlet context={{ ...ctx, episode: query.data }} />
     </div>

@@ -84,6 +84,7 @@ export function SeasonLayout() {
         { to: `${base}/cast`, label: trans('Cast') },
         { to: `${base}/crew`, label: trans('Crew') },
         { to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}`, label: trans('Videos') },
+        { to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}`, label: trans('Insights') },
       ]} />
       <Outlet context={ctx} />
     </div>

@@ -9,6 +9,7 @@ import { PageTitle } from '../PageTitle';
 import { useTitle } from './api';
 import { PrimaryFactsForm } from './PrimaryFactsForm';
 import { ReviewsTable } from '../reviews/ReviewsTable';
+import { InsightsLink } from '../reports/InsightsLink';
 import { CommentsTable } from '../comments/CommentsTable';
 
 export function useTitleContext() {
@@ -41,7 +42,7 @@ function Shell({ title, children }: { title: Title | null; children: React.React
       <Link to="/admin/titles" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
         <ArrowLeft size={16} aria-hidden />{trans('Titles')}
       </Link>
-      <PageTitle>{title ? title.name : trans('New title')}</PageTitle>
+      <PageTitle actions={title && <InsightsLink to={`/admin/titles/${title.id}/insights`} />}>{title ? title.name : trans('New title')}</PageTitle>
       <TabNav label={trans('Title sections')} tabs={titleTabs(title)} />
       {children}
     </div>

@@ -1,6 +1,6 @@
 import { trans } from '../../../lib/i18n';
 import { FileField } from '../../../ui/fields';
-import { Section, SettingText, SettingsForm, useSettingsCtx } from '../settings-form';
+import { Section, SettingNumber, SettingText, SettingsForm, useSettingsCtx } from '../settings-form';
 import { useFormContext } from 'react-hook-form';
 
 function Certificate() {
@@ -31,6 +31,7 @@ export function Component() {
         <SettingText name="server.analytics_property_id" label={trans('Analytics property ID')} />
         <SettingText name="client.analytics.tracking_code" label={trans('Tracking code')} placeholder="G-******" />
         <SettingText name="client.analytics.gchart_api_key" label={trans('Google charts API key')} description={trans('Used by the maps chart of the reports.')} />
+        <SettingNumber name="server.analytics_retention_days" label={trans('Keep raw page views for (days)')} min={1} description={trans('Reports keep their hourly totals; only the raw visits are removed.')} />
       </Section>
     </SettingsForm>
   );

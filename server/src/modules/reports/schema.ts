@@ -1,0 +1,46 @@
+import type { Generated } from 'kysely';
+
+type Timestamp = string;
+
+/** Visit and rollup tables (migration 0033), merged into the shared Database type from this module. */
+export interface PageViewsTable {
+  id: Generated<number>;
+  visitor_id: string;
+  user_id: number | null;
+  path: string;
+  model_type: string | null;
+  model_id: number | null;
+  referrer: string | null;
+  device: string | null;
+  browser: string | null;
+  platform: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Timestamp;
+}
+
+/** Per-hour counts: kind visit|play, subject '' (site) or title:T, season:T:S, episode:T:S:E, video:V, user:U. */
+export interface ReportHoursTable {
+  hour: Timestamp;
+  kind: 'visit' | 'play';
+  subject: string;
+  dim: string;
+  value: string;
+  count: number;
+}
+
+export interface ReportRollupStateTable {
+  kind: 'visit' | 'play';
+  rolled_until: Timestamp;
+}
+
+declare module '../../db/schema.ts' {
+  interface Database {
+    page_views: PageViewsTable;
+    report_hours: ReportHoursTable;
+    report_rollup_state: ReportRollupStateTable;
+  }
+}

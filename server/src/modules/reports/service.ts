@@ -1,0 +1,235 @@
+import type {
+  AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
+} from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { displayName } from '../users/repository.ts';
+import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
+
+type Kind = 'visit' | 'play';
+/** The period asked for and the one of the same length before it, as ISO bounds. */
+interface Range { start: number; end: number; prevStart: number; tz: string }
+const iso = (ms: number) => new Date(ms).toISOString();
+const TOP = 10;
+
+export function rangeOf(q: { startDate: string; endDate: string; timezone: string }): Range {
+  const { start, end } = parseRange(q.startDate, q.endDate, q.timezone);
+  return { start, end, prevStart: start - (end - start), tz: q.timezone };
+}
+
+/** Change against the previous period in percent, one decimal; from nothing to something is +100%. */
+export function percentageChange(current: number, previous: number): number {
+  if (previous === 0) return current > 0 ? 100 : 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+const hoursQuery = (ctx: AppContext, kind: Kind, subject: string, dim: string, from: number, to: number) =>
+  ctx.db.selectFrom('report_hours').where('kind', '=', kind).where('subject', '=', subject).where('dim', '=', dim)
+    .where('hour', '>=', iso(from)).where('hour', '<', iso(to));
+
+async function sumOf(ctx: AppContext, kind: Kind, subject: string, dim: string, from: number, to: number): Promise<number> {
+  const row = await hoursQuery(ctx, kind, subject, dim, from, to).select((eb) => eb.fn.sum<number>('count').as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Counts over time in the caller's timezone, this period and the previous one (aligned by bucket). */
+async function timeSeries(ctx: AppContext, kind: Kind, subject: string, r: Range, label: string): Promise<TimeSeriesReport> {
+  const granularity = granularityFor(r.start, r.end);
+  const current = buckets(r.start, r.end, granularity, r.tz);
+  const previous = buckets(r.prevStart, r.start, granularity, r.tz);
+  const rows = await hoursQuery(ctx, kind, subject, 'total', Math.min(r.prevStart, previous[0] ?? r.prevStart), r.end)
+    .select(['hour']).select((eb) => eb.fn.sum<number>('count').as('n')).groupBy('hour').execute();
+  const cur = current.map(() => 0);
+  const prev = previous.map(() => 0);
+  let total = 0;
+  for (const row of rows) {
+    const at = Date.parse(row.hour);
+    const n = Number(row.n);
+    if (at >= r.start && at < r.end) {
+      total += n;
+      const i = bucketIndex(current, at);
+      if (i >= 0) cur[i] += n;
+    } else if (at >= r.prevStart && at < r.start) {
+      const i = bucketIndex(previous, at);
+      if (i >= 0) prev[i] += n;
+    }
+  }
+  const points = (starts: number[], values: number[], until: number): ReportPoint[] =>
+    starts.map((b, i) => ({ date: iso(b), endDate: iso(Math.min(starts[i + 1] ?? until, until)), value: values[i] }));
+  return {
+    granularity, total,
+    datasets: [{ label, data: points(current, cur, r.end) }, { label: 'Previous period', data: points(previous, prev, r.start) }],
+  };
+}
+
+/** The top values of one dimension with their share of all counted. */
+async function ranked(ctx: AppContext, kind: Kind, subject: string, dim: string, r: Range, limit = TOP): Promise<{ value: string; n: number; percentage: number }[]> {
+  const rows = await hoursQuery(ctx, kind, subject, dim, r.start, r.end).select(['value']).select((eb) => eb.fn.sum<number>('count').as('n'))
+    .groupBy('value').orderBy('n', 'desc').orderBy('value').limit(limit).execute();
+  const all = await sumOf(ctx, kind, subject, dim, r.start, r.end);
+  return rows.map((row) => ({ value: row.value, n: Number(row.n), percentage: all ? Math.round((Number(row.n) / all) * 1000) / 10 : 0 }));
+}
+
+const dataset = (label: string, data: ReportPoint[]): RankedReport => ({ datasets: [{ label, data }] });
+
+async function rankedReport(ctx: AppContext, kind: Kind, subject: string, dim: string, r: Range, label: string): Promise<RankedReport> {
+  return dataset(label, (await ranked(ctx, kind, subject, dim, r)).map((x) => ({ label: x.value, value: x.n, percentage: x.percentage })));
+}
+
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+function countryName(code: string): string {
+  try {
+    return countryNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Top countries, each with its top cities (country|region|city|lat,lng in the rollup) for the map's drill-down. */
+async function locations(ctx: AppContext, kind: Kind, subject: string, r: Range): Promise<RankedReport> {
+  const countries = await ranked(ctx, kind, subject, 'country', r, 50);
+  const cities = await ranked(ctx, kind, subject, 'city', r, 500);
+  const byCountry = new Map<string, ReportPoint[]>();
+  const total = cities.reduce((s, c) => s + c.n, 0);
+  for (const c of cities) {
+    const [country, , city, ll] = c.value.split('|');
+    const list = byCountry.get(country) ?? [];
+    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: total ? Math.round((c.n / total) * 1000) / 10 : 0 });
+    byCountry.set(country, list);
+  }
+  return dataset('Locations', countries.map((c) => ({ label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [] })));
+}
+
+/** Titles, videos or users named for a top list. */
+async function models(ctx: AppContext, type: 'title' | 'video' | 'user', ids: number[]): Promise<Map<number, InsightModelItem>> {
+  const out = new Map<number, InsightModelItem>();
+  if (!ids.length) return out;
+  if (type === 'title') {
+    for (const t of await ctx.db.selectFrom('titles').select(['id', 'name', 'year', 'poster']).where('id', 'in', ids).execute()) {
+      out.set(t.id, { model_type: 'title', id: t.id, name: t.name, year: t.year, thumbnail: t.poster });
+    }
+  } else if (type === 'video') {
+    for (const v of await ctx.db.selectFrom('videos').select(['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail']).where('id', 'in', ids).execute()) {
+      out.set(v.id, { model_type: 'video', id: v.id, name: v.name, title_id: v.title_id, season_number: v.season_num, episode_number: v.episode_num, thumbnail: v.thumbnail });
+    }
+  } else {
+    for (const u of await ctx.db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute()) {
+      out.set(u.id, { model_type: 'user', id: u.id, name: displayName(u), display_name: displayName(u), thumbnail: u.avatar });
+    }
+  }
+  return out;
+}
+
+async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'user', r: Range, label: string): Promise<RankedReport> {
+  const top = await ranked(ctx, 'play', '', dim, r);
+  const named = await models(ctx, dim === 'series' || dim === 'movie' ? 'title' : dim, top.map((x) => Number(x.value)));
+  return dataset(label, top.flatMap((x) => {
+    const model = named.get(Number(x.value));
+    // A deleted title, video or user leaves the list.
+    return model ? [{ label: model.name, value: x.n, percentage: x.percentage, model }] : [];
+  }));
+}
+
+async function header(ctx: AppContext, r: Range): Promise<HeaderReportItem[]> {
+  const both = async (f: (from: number, to: number) => Promise<number>) => [await f(r.start, r.end), await f(r.prevStart, r.start)] as const;
+  const item = (name: string, icon: string, [cur, prev]: readonly [number, number], type: HeaderReportItem['type'] = 'number'): HeaderReportItem =>
+    ({ name, icon, type, currentValue: cur, percentageChange: percentageChange(cur, prev) });
+  const newUsers = (from: number, to: number) => ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', iso(from)).where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
+  // Storage used at the end of each period: every stored file uploaded by then.
+  const storage = (_from: number, to: number) => ctx.db.selectFrom('file_entries').select((eb) => eb.fn.sum<number>('file_size').as('n'))
+    .where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
+  return [
+    item('Plays', 'play', await both((a, b) => sumOf(ctx, 'play', '', 'total', a, b))),
+    item('Visitors', 'visitors', await both((a, b) => sumOf(ctx, 'visit', '', 'visitors', a, b))),
+    item('Page views', 'pageviews', await both((a, b) => sumOf(ctx, 'visit', '', 'total', a, b))),
+    item('New users', 'users', await both(newUsers)),
+    item('Storage used', 'storage', await both(storage), 'fileSize'),
+  ];
+}
+
+export async function adminReport(ctx: AppContext, q: ReportQuery): Promise<AdminReportResponse> {
+  const r = rangeOf(q);
+  const out: AdminReportResponse = {};
+  if (q.types.includes('header')) out.headerReport = await header(ctx, r);
+  if (q.types.includes('visitors')) {
+    out.visitorsReport = {
+      pageViews: await timeSeries(ctx, 'visit', '', r, 'Page views'),
+      devices: await rankedReport(ctx, 'visit', '', 'device', r, 'Devices'),
+      browsers: await rankedReport(ctx, 'visit', '', 'browser', r, 'Browsers'),
+      platforms: await rankedReport(ctx, 'visit', '', 'platform', r, 'Platforms'),
+      locations: await locations(ctx, 'visit', '', r),
+    };
+  }
+  if (q.types.includes('plays')) {
+    out.playsReport = {
+      plays: await timeSeries(ctx, 'play', '', r, 'Plays'),
+      devices: await rankedReport(ctx, 'play', '', 'device', r, 'Devices'),
+      platforms: await rankedReport(ctx, 'play', '', 'platform', r, 'Platforms'),
+      locations: await locations(ctx, 'play', '', r),
+      topSeries: await topModels(ctx, 'series', r, 'Most played series'),
+      topMovies: await topModels(ctx, 'movie', r, 'Most played movies'),
+      topVideos: await topModels(ctx, 'video', r, 'Most played videos'),
+      topUsers: await topModels(ctx, 'user', r, 'Top users'),
+    };
+  }
+  return out;
+}
+
+/** The rollup subject of an insights model; a model that does not exist is a 404. */
+async function subjectOf(ctx: AppContext, q: InsightsQuery): Promise<string> {
+  const exists = async (p: Promise<unknown>) => {
+    if (!(await p)) throw notFound();
+  };
+  if (q.model === 'video') {
+    await exists(ctx.db.selectFrom('videos').select('id').where('id', '=', q.id).executeTakeFirst());
+    return `video:${q.id}`;
+  }
+  if (q.model === 'user') {
+    await exists(ctx.db.selectFrom('users').select('id').where('id', '=', q.id).executeTakeFirst());
+    return `user:${q.id}`;
+  }
+  await exists(ctx.db.selectFrom('titles').select('id').where('id', '=', q.id).executeTakeFirst());
+  if (q.model === 'title') return `title:${q.id}`;
+  if (q.model === 'season') {
+    await exists(ctx.db.selectFrom('seasons').select('id').where('title_id', '=', q.id).where('number', '=', q.season!).executeTakeFirst());
+    return `season:${q.id}:${q.season}`;
+  }
+  await exists(ctx.db.selectFrom('episodes').select('id').where('title_id', '=', q.id).where('season_number', '=', q.season!).where('episode_number', '=', q.episode!).executeTakeFirst());
+  return `episode:${q.id}:${q.season}:${q.episode}`;
+}
+
+/** A title's most played seasons or episodes, named. */
+async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'episode', r: Range): Promise<RankedReport> {
+  const top = await ranked(ctx, 'play', `title:${titleId}`, dim, r);
+  const data: ReportPoint[] = [];
+  for (const x of top) {
+    const [season, episode] = x.value.split(':').map(Number);
+    if (dim === 'season') {
+      const s = await ctx.db.selectFrom('seasons').select(['id', 'number', 'name', 'poster']).where('title_id', '=', titleId).where('number', '=', season).executeTakeFirst();
+      if (s) data.push({ label: s.name ?? `Season ${s.number}`, value: x.n, percentage: x.percentage, model: { model_type: 'season', id: s.id, name: s.name ?? `Season ${s.number}`, number: s.number, title_id: titleId, thumbnail: s.poster } });
+    } else {
+      const e = await ctx.db.selectFrom('episodes').select(['id', 'name', 'season_number', 'episode_number', 'poster']).where('title_id', '=', titleId)
+        .where('season_number', '=', season).where('episode_number', '=', episode).executeTakeFirst();
+      if (e) data.push({ label: e.name, value: x.n, percentage: x.percentage, model: { model_type: 'episode', id: e.id, name: e.name, title_id: titleId, season_number: e.season_number, episode_number: e.episode_number, thumbnail: e.poster } });
+    }
+  }
+  return dataset(dim === 'season' ? 'Most played seasons' : 'Most played episodes', data);
+}
+
+export async function insights(ctx: AppContext, q: InsightsQuery): Promise<InsightsResponse> {
+  const r = rangeOf(q);
+  const subject = await subjectOf(ctx, q);
+  const report: InsightsResponse['report'] = {};
+  const build = new Map<InsightMetric, () => Promise<TimeSeriesReport | RankedReport>>([
+    ['plays', () => timeSeries(ctx, 'play', subject, r, 'Plays')],
+    ['devices', () => rankedReport(ctx, 'play', subject, 'device', r, 'Devices')],
+    ['platforms', () => rankedReport(ctx, 'play', subject, 'platform', r, 'Platforms')],
+    ['locations', () => locations(ctx, 'play', subject, r)],
+    // Seasons and episodes break down a title; for anything else they are empty lists.
+    ['seasons', async () => (q.model === 'title' ? titleParts(ctx, q.id, 'season', r) : dataset('Most played seasons', []))],
+    ['episodes', async () => (q.model === 'title' ? titleParts(ctx, q.id, 'episode', r) : dataset('Most played episodes', []))],
+  ]);
+  for (const m of q.metrics) report[m] = await build.get(m)!();
+  return { report };
+}

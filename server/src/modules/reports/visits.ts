@@ -1,0 +1,62 @@
+import type { Insertable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { EventBatcher } from '../plays/batcher.ts';
+import { locate, parseUserAgent } from '../plays/device.ts';
+import type { PageViewsTable } from './schema.ts';
+
+/** One beacon, held in memory until the next flush. The address is only used to look up the place. */
+export interface VisitEvent {
+  visitorId: string;
+  userId: number | null;
+  path: string;
+  modelType: string | null;
+  modelId: number | null;
+  referrer: string | null;
+  at: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** The referring site's host name only (never its path or query, which may carry someone's data). */
+export function referrerDomain(referrer: string | undefined, ownHost: string): string | null {
+  if (!referrer) return null;
+  try {
+    const host = new URL(referrer).hostname.toLowerCase();
+    return host && host !== ownHost ? host.slice(0, 255) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeVisits(ctx: AppContext, events: VisitEvent[]): Promise<void> {
+  const rows: Insertable<PageViewsTable>[] = [];
+  // User agent and place are parsed before the transaction holds the connection (both are cached per value).
+  for (const e of events) {
+    const place = await locate(e.ip);
+    const device = parseUserAgent(e.userAgent);
+    rows.push({
+      visitor_id: e.visitorId, user_id: e.userId, path: e.path, model_type: e.modelType, model_id: e.modelId, referrer: e.referrer,
+      device: device.device, browser: device.browser, platform: device.platform, country: place.country, region: place.region, city: place.city,
+      latitude: place.latitude, longitude: place.longitude, created_at: e.at,
+    });
+  }
+  // 50 rows x 14 columns per statement stays under every driver's parameter limit.
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 50) await trx.insertInto('page_views').values(rows.slice(i, i + 50)).execute();
+  });
+}
+
+const trackers = new WeakMap<AppContext, EventBatcher<VisitEvent>>();
+
+/** The app's one page-view batcher (tests reach it to flush before they look). */
+export function visitTracker(ctx: AppContext): EventBatcher<VisitEvent> {
+  let t = trackers.get(ctx);
+  if (!t) {
+    t = new EventBatcher<VisitEvent>({
+      write: (chunk) => writeVisits(ctx, chunk),
+      onError: (err) => void ctx.errors.capture(err as Error, { message: 'Writing page views failed', tags: { source: 'reports' } }),
+    });
+    trackers.set(ctx, t);
+  }
+  return t;
+}

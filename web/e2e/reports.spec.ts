@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { login } from './helpers';
+
+interface V { id: number; name: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
+
+/** The seeded series' first episode video and its title. */
+async function firstEpisode(request: APIRequestContext): Promise<{ video: V; titleName: string }> {
+  const res = await request.get('/api/v1/videos?perPage=100&orderBy=id&orderDir=asc');
+  const video = ((await res.json()).pagination.data as V[]).find((v) => v.season_num === 1 && v.episode_num === 1 && v.category === 'full')!;
+  const title = await (await request.get(`/api/v1/titles/${video.title_id}`)).json();
+  return { video, titleName: title.title.name };
+}
+
+test.describe('analytics report', () => {
+  // Rollups run once a minute on the server's scheduler: the admin's report waits for the next one.
+  test.describe.configure({ timeout: 240_000 });
+
+  test('plays and visits show in the report, the map drills into a country and back, and insights open', async ({ browser, page, request }) => {
+    const { video, titleName } = await firstEpisode(request);
+
+    // A visitor from St Albans (GB, in geoip-lite's data) browses and plays.
+    const visitor = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '81.2.69.142' } });
+    const site = await visitor.newPage();
+    const beacons: string[] = [];
+    site.on('request', (r) => { if (r.url().endsWith('/api/v1/reports/visits')) beacons.push(r.postData() ?? ''); });
+    await site.goto('/movies');
+    await site.goto(`/titles/${video.title_id}`);
+    await expect(site.getByRole('heading', { level: 1, name: titleName })).toBeVisible({ timeout: 30_000 });
+    await site.goto(`/watch/${video.id}`);
+    await expect(site.locator('video')).toHaveCount(1, { timeout: 30_000 });
+    await expect.poll(() => site.evaluate(() => document.querySelector('video')!.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const played = site.waitForResponse((r) => r.url().endsWith(`/videos/${video.id}/plays`) && r.request().method() === 'POST');
+    await site.keyboard.press('k');
+    expect((await played).status()).toBe(202);
+    expect(beacons.some((b) => b.includes(`"model_type":"title"`))).toBe(true);
+    await visitor.close();
+
+    await login(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Analytics report' })).toBeVisible();
+    // The default range is the third preset.
+    await expect(page.getByTestId('range-picker')).toHaveValue('last7');
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('top-series').getByRole('link', { name: titleName })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 180_000, intervals: [5_000] });
+    await expect(page.getByTestId('header-report')).toContainText('Plays');
+
+    for (const preset of ['today', 'yesterday', 'last30', 'last90', 'last365', 'last7']) {
+      await page.getByTestId('range-picker').selectOption(preset);
+      await expect(page).toHaveURL(new RegExp(`range=${preset}`));
+      await expect(page.getByTestId('plays-chart').getByRole('img')).toBeVisible();
+    }
+
+    await page.getByRole('link', { name: 'Visitors' }).click();
+    await expect(page).toHaveURL(/\/admin\/visitors/);
+    await expect(page.getByTestId('page-views').getByRole('img')).toBeVisible();
+    const map = page.getByTestId('world-map');
+    await map.getByRole('button', { name: /^United Kingdom: / }).click();
+    await expect(map.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(map.getByTestId('city-marker')).toHaveCount(1);
+    await expect(map.getByRole('row', { name: /St Albans/ })).toBeVisible();
+    await map.getByRole('button', { name: 'Back' }).click();
+    await expect(map.getByRole('button', { name: /^United Kingdom: / })).toBeVisible();
+
+    // Insights of the title, reached from its admin screen; cards load as they scroll into view.
+    await page.goto(`/admin/titles/${video.title_id}/edit`);
+    await page.getByRole('link', { name: 'Insights' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/titles/${video.title_id}/insights`));
+    await expect(page.getByTestId('insight-plays').getByRole('img')).toBeVisible();
+    await page.getByTestId('insight-locations').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('insight-episodes').getByRole('row').first()).toBeVisible();
+    for (const path of [`titles/${video.title_id}/insights/seasons/1`, `titles/${video.title_id}/insights/seasons/1/episodes/1`, `videos/${video.id}/insights`]) {
+      await page.goto(`/admin/${path}`);
+      await expect(page.getByTestId('insight-plays')).toContainText('Plays');
+      await expect(page.getByTestId('insight-devices').getByRole('row').first()).toBeVisible();
+    }
+  });
+});

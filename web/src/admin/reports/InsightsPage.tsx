@@ -1,0 +1,81 @@
+import { lazy, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
+import { trans } from '../../lib/i18n';
+import { PageTitle } from '../PageTitle';
+import { useInsight, type InsightsTarget } from './api';
+import { BarList } from './charts/BarList';
+import { LineChart } from './charts/LineChart';
+import { countryLabels, deviceLabels } from './labels';
+import type { ReportRange } from './range';
+import { presetRange } from './range';
+import { RangePicker, useRangeParam } from './ReportPage';
+import { ReportCard, useSeen } from './ReportCard';
+
+const WorldMap = lazy(() => import('./WorldMap'));
+
+/** One metric card: it asks for its data only once at least 10% of it has been on screen (spec). */
+function InsightCard({ target, metric, range, title, wide }: { target: InsightsTarget; metric: InsightMetric; range: ReportRange; title: string; wide?: boolean }) {
+  const [ref, seen] = useSeen<HTMLDivElement>();
+  const { data, isError } = useInsight(target, metric, range, seen);
+  const rows = (data as RankedReport | undefined)?.datasets?.[0]?.data ?? [];
+  const partLink = (p: ReportPoint) => {
+    const m = p.model;
+    if (!m) return p.label;
+    const to = m.model_type === 'season' ? `/admin/titles/${m.title_id}/insights/seasons/${m.number}` : `/admin/titles/${m.title_id}/insights/seasons/${m.season_number}/episodes/${m.episode_number}`;
+    return <Link className="hover:underline" to={to}>{m.model_type === 'episode' ? `${m.season_number}×${m.episode_number} ${p.label}` : p.label}</Link>;
+  };
+  return (
+    <ReportCard title={title} wide={wide} testId={`insight-${metric}`}>
+      <div ref={ref} className="min-h-24">
+        {isError && <p role="alert" className="text-sm text-danger">{trans('The report could not be loaded.')}</p>}
+        {!data && !isError && <p className="text-sm text-text-muted">{trans('Loading…')}</p>}
+        {data && metric === 'plays' && <LineChart report={data as TimeSeriesReport} timezone={range.timezone} label={trans('Plays')} />}
+        {data && metric === 'devices' && <BarList data={deviceLabels(rows)} caption={title} nameHeader={trans('Device')} />}
+        {data && metric === 'platforms' && <BarList data={rows} caption={title} nameHeader={trans('Platform')} />}
+        {data && (metric === 'seasons' || metric === 'episodes') && <BarList data={rows} caption={title} nameHeader={metric === 'seasons' ? trans('Season') : trans('Episode')} link={partLink} />}
+        {data && metric === 'locations' && (
+          <Suspense fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}><WorldMap data={countryLabels(rows)} /></Suspense>
+        )}
+      </div>
+    </ReportCard>
+  );
+}
+
+function targetOf(p: Readonly<Record<string, string | undefined>>): { target: InsightsTarget; heading: string } | null {
+  const n = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
+  if (p.videoId) return n(p.videoId) ? { target: { model: 'video', id: n(p.videoId)! }, heading: trans('Video insights') } : null;
+  const id = n(p.titleId);
+  if (!id) return null;
+  const season = n(p.season);
+  const episode = n(p.episode);
+  if (p.episode !== undefined) return season !== null && episode !== null ? { target: { model: 'episode', id, season, episode }, heading: trans('Season :season, episode :episode insights', { season, episode }) } : null;
+  if (p.season !== undefined) return season !== null ? { target: { model: 'season', id, season }, heading: trans('Season :season insights', { season }) } : null;
+  return { target: { model: 'title', id }, heading: trans('Title insights') };
+}
+
+/** Insights of a title, season, episode or video: plays, devices, locations and platforms; a title adds its seasons and episodes. */
+export function Component() {
+  const params = useParams();
+  const [preset, setPreset] = useRangeParam();
+  const range = presetRange(preset);
+  const found = targetOf(params);
+  if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
+  const { target, heading } = found;
+  const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${preset}`;
+  const back = target.model === 'video' ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`;
+  return (
+    <div className="space-y-4 p-4 desk:p-8" key={key}>
+      <Link to={back} className="text-sm text-text-muted hover:underline">{target.model === 'video' ? trans('Back to the video') : trans('Back to the title')}</Link>
+      <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{heading}</PageTitle>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
+        <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
+        <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
+        {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
+        {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
+        <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
+      </div>
+    </div>
+  );
+}

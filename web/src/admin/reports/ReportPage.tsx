@@ -1,0 +1,122 @@
+import { lazy, Suspense } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import type { HeaderReportItem, ReportPoint } from '@app/contracts/reports';
+import { trans } from '../../lib/i18n';
+import { cn } from '../../ui/cn';
+import { PageTitle } from '../PageTitle';
+import { useAdminReport } from './api';
+import { BarList } from './charts/BarList';
+import { LineChart } from './charts/LineChart';
+import { formatFileSize, formatNumber, formatPercent } from './format';
+import { countryLabels, deviceLabels } from './labels';
+import { DEFAULT_REPORT_PRESET, REPORT_PRESETS, isPreset, presetLabel, presetRange } from './range';
+import { ReportCard } from './ReportCard';
+
+// The map and its data (d3-geo, topojson, world-atlas) load only when a report shows one.
+const WorldMap = lazy(() => import('./WorldMap'));
+
+const HEADER_LABELS = new Map<string, () => string>([
+  ['Plays', () => trans('Plays')], ['Visitors', () => trans('Visitors')], ['Page views', () => trans('Page views')],
+  ['New users', () => trans('New users')], ['Storage used', () => trans('Storage used')],
+]);
+
+function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="header-report">
+      {items.map((i) => (
+        <div key={i.name} className="rounded-md border border-border bg-paper p-3">
+          <dt className="text-xs text-text-muted">{HEADER_LABELS.get(i.name)?.() ?? i.name}</dt>
+          <dd className="mt-1 flex items-baseline gap-2">
+            <span className="text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
+            <span className={cn('text-xs tabular-nums', i.percentageChange > 0 ? 'text-success' : i.percentageChange < 0 ? 'text-danger' : 'text-text-muted')}>
+              {formatPercent(i.percentageChange, true)}
+              <span className="sr-only"> {trans('compared with the previous period')}</span>
+            </span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The date-range picker: presets in the URL (`?range=`), the third one by default (spec). */
+export function RangePicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="sr-only">{trans('Date range')}</span>
+      <select className="rounded-md border border-border bg-paper px-2 py-1.5" value={value} onChange={(e) => onChange(e.target.value)} data-testid="range-picker">
+        {REPORT_PRESETS.map((p) => <option key={p} value={p}>{presetLabel(p)}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export function useRangeParam() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('range');
+  const preset = isPreset(raw) ? raw : DEFAULT_REPORT_PRESET;
+  const set = (v: string) => setParams((p) => {
+    p.set('range', v);
+    return p;
+  }, { replace: true });
+  return [preset, set] as const;
+}
+
+const titleLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/titles/${p.model.id}/insights`}>{p.label}</Link> : p.label);
+const videoLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/videos/${p.model.id}/insights`}>{p.label}</Link> : p.label);
+const userLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/users/${p.model.id}/edit`}>{p.label}</Link> : p.label);
+
+/** `/admin`, `/admin/plays` and `/admin/visitors`: one report with the Plays/Visitors toggle (spec Part C). */
+export function Component() {
+  const visitors = useLocation().pathname.replace(/\/$/, '').endsWith('/visitors');
+  const [preset, setPreset] = useRangeParam();
+  const range = presetRange(preset);
+  const { data, isError } = useAdminReport(range, visitors ? 'header,visitors' : 'header,plays');
+  const search = `?range=${preset}`;
+  const tab = ({ isActive }: { isActive: boolean }) => cn('rounded px-3 py-1.5 text-sm', isActive ? 'bg-primary text-on-primary' : 'hover:bg-hover');
+  const locations = countryLabels((visitors ? data?.visitorsReport?.locations : data?.playsReport?.locations)?.datasets[0]?.data ?? []);
+
+  return (
+    <div className="space-y-4 p-4 desk:p-8">
+      <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{trans('Analytics report')}</PageTitle>
+      <nav aria-label={trans('Report')} className="inline-flex gap-1 rounded-md border border-border p-1">
+        <NavLink to={`/admin/plays${search}`} className={(s) => tab({ isActive: s.isActive || !visitors })} aria-current={!visitors ? 'page' : undefined}>{trans('Plays')}</NavLink>
+        <NavLink to={`/admin/visitors${search}`} className={tab}>{trans('Visitors')}</NavLink>
+      </nav>
+      {isError && <p role="alert" className="text-danger">{trans('The report could not be loaded.')}</p>}
+      {data?.headerReport && <HeaderStrip items={data.headerReport} />}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {visitors && data?.visitorsReport && (
+          <>
+            <ReportCard title={trans('Page views')} wide testId="page-views">
+              <LineChart report={data.visitorsReport.pageViews} timezone={range.timezone} label={trans('Page views')} />
+            </ReportCard>
+            <ReportCard title={trans('Devices')}><BarList data={deviceLabels(data.visitorsReport.devices.datasets[0].data)} caption={trans('Devices')} nameHeader={trans('Device')} /></ReportCard>
+            <ReportCard title={trans('Browsers')}><BarList data={data.visitorsReport.browsers.datasets[0].data} caption={trans('Browsers')} nameHeader={trans('Browser')} /></ReportCard>
+            <ReportCard title={trans('Platforms')}><BarList data={data.visitorsReport.platforms.datasets[0].data} caption={trans('Platforms')} nameHeader={trans('Platform')} /></ReportCard>
+          </>
+        )}
+        {!visitors && data?.playsReport && (
+          <>
+            <ReportCard title={trans('Plays')} wide testId="plays-chart">
+              <LineChart report={data.playsReport.plays} timezone={range.timezone} label={trans('Plays')} />
+            </ReportCard>
+            <ReportCard title={trans('Top devices')}><BarList data={deviceLabels(data.playsReport.devices.datasets[0].data)} caption={trans('Top devices')} nameHeader={trans('Device')} /></ReportCard>
+            <ReportCard title={trans('Top platforms')}><BarList data={data.playsReport.platforms.datasets[0].data} caption={trans('Top platforms')} nameHeader={trans('Platform')} /></ReportCard>
+            <ReportCard title={trans('Most played series')} testId="top-series"><BarList data={data.playsReport.topSeries.datasets[0].data} caption={trans('Most played series')} nameHeader={trans('Series')} link={titleLink} /></ReportCard>
+            <ReportCard title={trans('Most played movies')} testId="top-movies"><BarList data={data.playsReport.topMovies.datasets[0].data} caption={trans('Most played movies')} nameHeader={trans('Movie')} link={titleLink} /></ReportCard>
+            <ReportCard title={trans('Most played videos')}><BarList data={data.playsReport.topVideos.datasets[0].data} caption={trans('Most played videos')} nameHeader={trans('Video')} link={videoLink} /></ReportCard>
+            <ReportCard title={trans('Top users')}><BarList data={data.playsReport.topUsers.datasets[0].data} caption={trans('Top users')} nameHeader={trans('User')} link={userLink} /></ReportCard>
+          </>
+        )}
+        {data && (data.visitorsReport || data.playsReport) && (
+          <ReportCard title={visitors ? trans('Locations') : trans('Top locations')} wide testId="locations">
+            <Suspense fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}>
+              <WorldMap data={locations} />
+            </Suspense>
+          </ReportCard>
+        )}
+      </div>
+    </div>
+  );
+}

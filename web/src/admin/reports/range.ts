@@ -1,0 +1,37 @@
+import { DEFAULT_REPORT_PRESET, REPORT_PRESETS, type ReportPreset } from '@app/contracts/reports';
+import { trans } from '../../lib/i18n';
+
+/** The browser's timezone: reports group days as the person reading them lives them. */
+export function userTimezone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** Today's date (YYYY-MM-DD) in `tz`. */
+function today(tz: string): Date {
+  const d = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Date(`${d}T00:00:00Z`);
+}
+const key = (d: Date) => d.toISOString().slice(0, 10);
+const daysBefore = (d: Date, n: number) => new Date(d.getTime() - n * 86_400_000);
+
+export interface ReportRange { startDate: string; endDate: string; timezone: string }
+
+/** A preset's inclusive dates in the user's timezone. */
+export function presetRange(preset: ReportPreset, tz = userTimezone()): ReportRange {
+  const t = today(tz);
+  const back = new Map<ReportPreset, [number, number]>([
+    ['today', [0, 0]], ['yesterday', [1, 1]], ['last7', [6, 0]], ['last30', [29, 0]], ['last90', [89, 0]], ['last365', [364, 0]],
+  ]).get(preset) ?? [6, 0];
+  return { startDate: key(daysBefore(t, back[0])), endDate: key(daysBefore(t, back[1])), timezone: tz };
+}
+
+export function presetLabel(preset: ReportPreset): string {
+  const labels = new Map<ReportPreset, () => string>([
+    ['today', () => trans('Today')], ['yesterday', () => trans('Yesterday')], ['last7', () => trans('Last 7 days')],
+    ['last30', () => trans('Last 30 days')], ['last90', () => trans('Last 90 days')], ['last365', () => trans('Last 365 days')],
+  ]);
+  return labels.get(preset)?.() ?? preset;
+}
+
+export const isPreset = (v: string | null): v is ReportPreset => !!v && (REPORT_PRESETS as readonly string[]).includes(v);
+export { DEFAULT_REPORT_PRESET, REPORT_PRESETS };
