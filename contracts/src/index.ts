@@ -33,3 +33,4 @@ export * from './news.ts';
 export * from './lists.ts';
 export * from './channels.ts';
 export * from './lookups.ts';
+export * from './billing.ts';

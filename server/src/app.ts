@@ -59,6 +59,7 @@ import { commentsRoutes } from './modules/comments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { registerScheduler } from './modules/scheduler/index.ts';
 
 declare const __APP_VERSION__: string | undefined;
@@ -149,6 +150,7 @@ export async function buildApp(config: Config): Promise<App> {
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
   channelsRoutes(app, ctx);
+  billingRoutes(app, ctx);
   registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).

@@ -105,6 +105,7 @@ export interface SubscriptionsTable {
   ends_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  gateway_status: string | null;
 }
 
 export interface CsvExportsTable {
@@ -231,6 +232,9 @@ export interface Database {
   comments: CommentsTable;
   content_reports: ContentReportsTable;
   news_articles: NewsArticlesTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -610,4 +614,45 @@ export interface NewsArticlesTable {
   user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// billing (0032): plans, their prices (amount in minor units) and processed gateway events
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  position: number;
+  available_space: number | null;
+  recommended: Bool;
+  hidden: Bool;
+  free: Bool;
+  /** JSON array of strings. */
+  feature_list: string;
+  /** JSON array of permission grants. */
+  permissions: string;
+  stripe_id: string | null;
+  paypal_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PricesTable {
+  id: Generated<number>;
+  product_id: number;
+  amount: number;
+  currency: string;
+  interval: string;
+  interval_count: number;
+  stripe_id: string | null;
+  paypal_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  gateway: string;
+  event_id: string;
+  type: string;
+  status: string;
+  message: string | null;
+  created_at: Timestamp;
 }

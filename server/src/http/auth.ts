@@ -5,6 +5,7 @@ import { sha256 } from '../lib/crypto.ts';
 import { HttpError } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
+import { planPermissionsExpireAt } from '../modules/billing/effects.ts';
 import { nowIso } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { liftExpiredBan } from '../modules/users/service.ts';
@@ -89,7 +90,7 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
   let hit = callers.get(ctx.db, key);
   if (!hit || hit.version !== version || hit.expiresAt <= now) {
     const { expiresAt, ...who } = await resolveUser(ctx, req);
-    hit = { who, permissions: await loadPermissions(ctx.db, who.userId), version, expiresAt, touchedAt: 0 };
+    hit = { who, permissions: await loadPermissions(ctx.db, who.userId), version, expiresAt: Math.min(expiresAt, await planPermissionsExpireAt(ctx.db, who.userId)), touchedAt: 0 };
     callers.set(ctx.db, key, hit);
   }
   if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
