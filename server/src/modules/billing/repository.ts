@@ -38,8 +38,8 @@ export async function pricesFor(db: Db, productIds: number[]): Promise<Map<numbe
   return out;
 }
 
-type ProductRow = Awaited<ReturnType<typeof productRows>>[number];
-const productRows = (db: Db) => db.selectFrom('products').select(PRODUCT_COLUMNS).execute();
+
+type ProductRow = Awaited<ReturnType<ReturnType<typeof productsBase>['execute']>>[number];
 
 export async function toProducts(db: Db, rows: ProductRow[]): Promise<Product[]> {
   const prices = await pricesFor(db, rows.map((r) => r.id));
