@@ -10,6 +10,7 @@ import {
 import {
   cancelSubscription, createProduct, createSubscription, deleteProduct, deleteSubscription, resumeSubscription, updateProduct, updateSubscription,
 } from './service.ts';
+import { syncPlans } from './sync.ts';
 
 const idParam = (params: unknown, what: string) => {
   const id = Number((params as { id: string }).id);
@@ -31,6 +32,11 @@ export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await assertVisible(req);
     const page = await paginate(productsBase(ctx.db, manages(req)), req.query, productsListDefinition());
     return { pagination: { ...page, data: await toProducts(ctx.db, page.data as Parameters<typeof toProducts>[1]) } };
+  });
+
+  app.post('/api/v1/billing/products/sync', { config: { permission: plans } }, async () => {
+    await syncPlans(ctx);
+    return { message: 'Plans synced' };
   });
 
   app.get('/api/v1/billing/products/:id', { config: { permission: ['plans.view', plans] } }, async (req) => {

@@ -140,7 +140,7 @@ export async function cancelSubscription(ctx: AppContext, id: number): Promise<B
   const row = await gatewayRow(ctx, id);
   if (row.ends_at && !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_ENDED);
   if (!row.ends_at) {
-    if (row.gateway_id) await gatewayFor(ctx, row.gateway_name)?.cancel(row.gateway_id, { atPeriodEnd: true });
+    if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: true });
     await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
   }
   return (await findSubscription(ctx.db, id))!;
@@ -150,7 +150,7 @@ export async function cancelSubscription(ctx: AppContext, id: number): Promise<B
 export async function resumeSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
   const row = await gatewayRow(ctx, id);
   if (!row.ends_at || !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_NOT_CANCELLED);
-  if (row.gateway_id) await gatewayFor(ctx, row.gateway_name)?.resume(row.gateway_id);
+  if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.resume(row.gateway_id);
   await ctx.db.updateTable('subscriptions').set({ ends_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
   return (await findSubscription(ctx.db, id))!;
 }
@@ -158,6 +158,6 @@ export async function resumeSubscription(ctx: AppContext, id: number): Promise<B
 /** Delete is permanent: the gateway stops billing at once, then the record goes. */
 export async function deleteSubscription(ctx: AppContext, id: number): Promise<void> {
   const row = await gatewayRow(ctx, id);
-  if (row.gateway_id && isValidAt(row.ends_at)) await gatewayFor(ctx, row.gateway_name)?.cancel(row.gateway_id, { atPeriodEnd: false });
+  if (row.gateway_id && isValidAt(row.ends_at)) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: false });
   await ctx.db.deleteFrom('subscriptions').where('id', '=', id).execute();
 }

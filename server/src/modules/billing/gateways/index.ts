@@ -8,7 +8,7 @@ export interface Gateway {
   resume(gatewayId: string): Promise<void>;
 }
 
-type Factory = (ctx: AppContext) => Gateway | null;
+type Factory = (ctx: AppContext) => Promise<Gateway | null>;
 const factories = new Map<string, Factory>();
 
 /** Gateways register themselves by name; `none` (an admin's local subscription) has none. */
@@ -16,6 +16,7 @@ export function registerGateway(name: Gateway['name'], factory: Factory): void {
   factories.set(name, factory);
 }
 
-export function gatewayFor(ctx: AppContext, name: string): Gateway | null {
-  return factories.get(name)?.(ctx) ?? null;
+/** The gateway billing a subscription, when it is enabled and configured. */
+export async function gatewayFor(ctx: AppContext, name: string): Promise<Gateway | null> {
+  return (await factories.get(name)?.(ctx)) ?? null;
 }
