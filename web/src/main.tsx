@@ -86,6 +86,7 @@ const routes: RouteObject[] = [
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },
           { path: 'series', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.SeriesPage })) },
           { path: 'search', lazy: () => import('./site/search/SearchPage') },
+          ...['pricing', 'billing/pricing'].map((path) => ({ path, lazy: () => import('./site/billing/PricingPage') })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
