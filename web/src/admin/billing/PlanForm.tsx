@@ -1,4 +1,4 @@
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Lock, Plus, Trash2 } from 'lucide-react';
 import { NEW_PRICE_DEFAULTS, PRICE_LOCKED, type PriceInterval, type Product } from '@app/contracts/billing';
@@ -81,9 +81,10 @@ export function PlanForm({ product }: { product?: Product }) {
   const catalogue = usePermissionCatalogue();
   const save = useSaveProduct(product?.id);
   const form = useForm<PlanValues>({ defaultValues: defaults(product) });
-  const { register, control, handleSubmit, setError, reset, watch, formState: { errors } } = form;
+  const { register, control, handleSubmit, setError, reset, formState: { errors } } = form;
   const prices = useFieldArray({ control, name: 'prices' });
-  const free = watch('free');
+  // useWatch, not watch: typing in a price must not re-render the whole form (the permission picker is large).
+  const free = useWatch({ control, name: 'free' });
 
   const submit = handleSubmit((values) => save.mutate(toPayload(values), {
     onSuccess: (r) => {
@@ -156,8 +157,8 @@ export function PlanForm({ product }: { product?: Product }) {
 
 /** One price: amount, currency, billing period (and with custom, the interval and its count). Saved prices with subscribers are locked. */
 function PriceRowFields({ index, form, onRemove }: { index: number; form: ReturnType<typeof useForm<PlanValues>>; onRemove: () => void }) {
-  const { register, watch, formState: { errors } } = form;
-  const row = watch(`prices.${index}`);
+  const { register, control, formState: { errors } } = form;
+  const row = useWatch({ control, name: `prices.${index}` });
   const err = (errors.prices as any)?.[index] ?? {};
   const locked = row.subscribers > 0;
   return (
