@@ -19,6 +19,8 @@ export type RoutePermission = string | string[] | 'public' | 'authenticated';
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** A payment gateway's webhook: proven by its signature, never by browser credentials, so no CSRF token. */
+    signedWebhook?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -119,7 +121,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const { verified, csrf, ...caller } = who;
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
-    req.auth.csrfToken = enforceCsrf(req, reply, { via: who.via, csrf });
+    req.auth.csrfToken = req.routeOptions.config?.signedWebhook ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;
