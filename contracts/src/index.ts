@@ -34,3 +34,4 @@ export * from './lists.ts';
 export * from './channels.ts';
 export * from './lookups.ts';
 export * from './reports.ts';
+export * from './billing.ts';

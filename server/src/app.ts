@@ -60,6 +60,7 @@ import { commentsRoutes } from './modules/comments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
 import { registerScheduler } from './modules/scheduler/index.ts';
 import { twoFactorRoutes } from './modules/two-factor/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config): Promise<App> {
   reportsRoutes(app, ctx);
   channelsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);
+  billingRoutes(app, ctx);
   registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).

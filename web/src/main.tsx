@@ -34,18 +34,6 @@ function Loading() {
   );
 }
 
-/** A section that is not built yet: a lazy placeholder titled with the section name. */
-function placeholder(title: () => string): RouteObject['lazy'] {
-  return async () => {
-    const { Placeholder } = await import('./admin/Placeholder');
-    return { Component: () => <Placeholder title={title()} /> };
-  };
-}
-
-function section(path: string, permission: string, title: () => string): RouteObject {
-  return { path, loader: requirePermission(permission), children: [{ index: true, lazy: placeholder(title) }, { path: '*', lazy: placeholder(title) }] };
-}
-
 /** One lazy chunk per settings page. */
 const SETTINGS_PAGES: Record<string, RouteObject['lazy']> = {
   general: () => import('./admin/settings/pages/General'),
@@ -92,6 +80,7 @@ const routes: RouteObject[] = [
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },
           { path: 'series', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.SeriesPage })) },
           { path: 'search', lazy: () => import('./site/search/SearchPage') },
+          ...['pricing', 'billing/pricing'].map((path) => ({ path, lazy: () => import('./site/billing/PricingPage') })),
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -202,8 +191,8 @@ const routes: RouteObject[] = [
               },
               { path: 'genres', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.GenresPage })) },
               { path: 'keywords', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.KeywordsPage })) },
-              section('subscriptions', 'subscriptions.update', () => trans('Subscriptions')),
-              section('plans', 'plans.update', () => trans('Plans')),
+              { path: 'subscriptions', loader: requirePermission('subscriptions.update'), lazy: () => import('./admin/billing/SubscriptionsPage') },
+              { path: 'plans', loader: requirePermission('plans.update'), children: [{ index: true, lazy: () => import('./admin/billing/PlansPage') }, { path: 'new', lazy: () => import('./admin/billing/PlanPages').then((m) => ({ Component: m.NewPlanPage })) }, { path: ':productId/edit', lazy: () => import('./admin/billing/PlanPages') }] },
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
               { path: 'audit-log', loader: requirePermission('audit_log.view'), lazy: () => import('./admin/audit/AuditLogPage') },
               { path: 'comments', loader: requirePermission('comments.update'), lazy: () => import('./admin/comments/CommentsPage') },

@@ -21,6 +21,7 @@ import * as m0029 from './migrations/0029_perf_indexes.ts';
 import * as m0030 from './migrations/0030_transcodes.ts';
 import * as m0026 from './migrations/0026_reviews_comments.ts';
 import * as m0028 from './migrations/0028_news.ts';
+import * as m0032 from './migrations/0032_billing.ts';
 import * as m0033 from './migrations/0033_reports.ts';
 import * as m0034 from './migrations/0034_tokens_2fa.ts';
 
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0030_transcodes': m0030,
   '0026_reviews_comments': m0026,
   '0028_news': m0028,
+  '0032_billing': m0032,
   '0033_reports': m0033,
   '0034_tokens_2fa': m0034,
 };

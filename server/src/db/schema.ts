@@ -108,6 +108,7 @@ export interface SubscriptionsTable {
   ends_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  gateway_status: string | null;
 }
 
 export interface CsvExportsTable {
@@ -236,6 +237,9 @@ export interface Database {
   news_articles: NewsArticlesTable;
   two_factor: TwoFactorTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  webhook_events: WebhookEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -632,5 +636,46 @@ export interface TwoFactorChallengesTable {
   id: string;
   user_id: number;
   expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+// billing (0032): plans, their prices (amount in minor units) and processed gateway events
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  position: number;
+  available_space: number | null;
+  recommended: Bool;
+  hidden: Bool;
+  free: Bool;
+  /** JSON array of strings. */
+  feature_list: string;
+  /** JSON array of permission grants. */
+  permissions: string;
+  stripe_id: string | null;
+  paypal_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface PricesTable {
+  id: Generated<number>;
+  product_id: number;
+  amount: number;
+  currency: string;
+  interval: string;
+  interval_count: number;
+  stripe_id: string | null;
+  paypal_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  gateway: string;
+  event_id: string;
+  type: string;
+  status: string;
+  message: string | null;
   created_at: Timestamp;
 }

@@ -5,6 +5,7 @@ import { sha256 } from '../lib/crypto.ts';
 import { HttpError } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
+import { planPermissionsExpireAt } from '../modules/billing/effects.ts';
 import { nowIso } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { liftExpiredBan } from '../modules/users/service.ts';
@@ -19,6 +20,8 @@ export type RoutePermission = string | string[] | 'public' | 'authenticated';
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
+    /** A payment gateway's webhook: proven by its signature, never by browser credentials, so no CSRF token. */
+    signedWebhook?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -95,7 +98,7 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
   let hit = callers.get(ctx.db, key);
   if (!hit || hit.version !== version || hit.expiresAt <= now) {
     const { expiresAt, ...who } = await resolveUser(ctx, req);
-    hit = { who, permissions: scopePermissions(await loadPermissions(ctx.db, who.userId), who.scopes ?? null), version, expiresAt, touchedAt: 0 };
+    hit = { who, permissions: scopePermissions(await loadPermissions(ctx.db, who.userId), who.scopes ?? null), version, expiresAt: Math.min(expiresAt, await planPermissionsExpireAt(ctx.db, who.userId)), touchedAt: 0 };
     callers.set(ctx.db, key, hit);
   }
   if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
@@ -132,7 +135,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const { verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
-    req.auth.csrfToken = enforceCsrf(req, reply, { via: who.via, csrf });
+    req.auth.csrfToken = req.routeOptions.config?.signedWebhook ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { SERVER_MAX_CHUNK_BYTES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { planAvailableSpace } from '../billing/effects.ts';
 
 export interface UploadLimits {
   chunkSize: number;
@@ -63,7 +64,7 @@ export async function uploadLimits(ctx: AppContext, userId: number, isAdmin: boo
   // Administrators are not held to role restrictions, but the site-wide settings still apply.
   const maxRestriction = isAdmin ? null : await maxFileRestriction(ctx.db, userId);
   // A role without an available_space value does not mean "unlimited": it leaves the site default in force.
-  const spaceRestriction = isAdmin ? null : await roleSpace(ctx.db, userId);
+  const spaceRestriction = isAdmin ? null : ((await planAvailableSpace(ctx.db, userId)) ?? (await roleSpace(ctx.db, userId)));
   const maxFileSize = [maxSetting, maxRestriction].filter((v): v is number => typeof v === 'number');
   return {
     chunkSize: Math.min(chunkSetting, SERVER_MAX_CHUNK_BYTES),

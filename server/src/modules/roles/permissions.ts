@@ -3,6 +3,7 @@ import type { PermissionGrant } from '@app/contracts';
 /** Never held by signed-out visitors, whatever an old database's guests role still carries. */
 export const NEVER_FOR_GUESTS = new Set(['admin', 'admin.access']);
 import { toBool, type Db } from '../../db/index.ts';
+import { planPermissionNames } from '../billing/effects.ts';
 
 /** Effective permission names: the union of the user's roles' and their own; signed-out visitors get the guests role's. */
 export async function loadPermissions(db: Db, userId: number | null): Promise<Set<string>> {
@@ -15,7 +16,7 @@ export async function loadPermissions(db: Db, userId: number | null): Promise<Se
     : await db.selectFrom('permission_grants').select('name')
       .where('model_type', '=', 'role')
       .where('model_id', 'in', db.selectFrom('roles').select('id').where('guests', '=', true)).execute();
-  return new Set(rows.map((r) => r.name).filter((name) => userId || !NEVER_FOR_GUESTS.has(name)));
+  return new Set([...rows.map((r) => r.name), ...(userId ? await planPermissionNames(db, userId) : [])].filter((name) => userId || !NEVER_FOR_GUESTS.has(name)));
 }
 
 export async function grantsFor(db: Db, modelType: 'role' | 'user', ids: number[]): Promise<Map<number, PermissionGrant[]>> {

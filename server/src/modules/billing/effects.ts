@@ -1,0 +1,45 @@
+import type { PermissionGrant } from '@app/contracts';
+import { nowIso, type Db } from '../../db/index.ts';
+
+/**
+ * What a valid subscription gives its user. Validity is a date comparison made when read (ends_at empty or
+ * still ahead), so an ended subscription drops out at its ends_at with no job to expire it.
+ */
+function validPlans(db: Db, userId: number) {
+  const now = nowIso();
+  return db.selectFrom('subscriptions').innerJoin('products', 'products.id', 'subscriptions.product_id')
+    .where('subscriptions.user_id', '=', userId)
+    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]));
+}
+
+/** Permission names the user's valid plans carry (merged into their effective permissions). */
+export async function planPermissionNames(db: Db, userId: number): Promise<string[]> {
+  const rows = await validPlans(db, userId).select('products.permissions').execute();
+  const names = new Set<string>();
+  for (const r of rows) {
+    try {
+      for (const g of JSON.parse(r.permissions) as PermissionGrant[]) names.add(g.name);
+    } catch {
+      // A hand-edited row that is not JSON grants nothing.
+    }
+  }
+  return [...names];
+}
+
+/**
+ * When the permissions just resolved stop being true by themselves: the earliest ends_at of the user's valid
+ * subscriptions (ms), or Infinity. Caches of a caller's permissions must not outlive it.
+ */
+export async function planPermissionsExpireAt(db: Db, userId: number | null): Promise<number> {
+  if (!userId) return Infinity;
+  const row = await validPlans(db, userId).where('subscriptions.ends_at', 'is not', null)
+    .select('subscriptions.ends_at').orderBy('subscriptions.ends_at').limit(1).executeTakeFirst();
+  return row?.ends_at ? Date.parse(row.ends_at) : Infinity;
+}
+
+/** The largest available_space among the user's valid plans (null when none sets one). */
+export async function planAvailableSpace(db: Db, userId: number): Promise<number | null> {
+  const rows = await validPlans(db, userId).where('products.available_space', 'is not', null).select('products.available_space').execute();
+  const values = rows.map((r) => Number(r.available_space)).filter((n) => Number.isFinite(n));
+  return values.length ? Math.max(...values) : null;
+}

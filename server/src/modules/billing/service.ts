@@ -1,0 +1,163 @@
+import {
+  PLAN_UNAVAILABLE, PRICE_LOCKED, PRICE_NOT_OF_PLAN, SUBSCRIPTION_ENDED, SUBSCRIPTION_NOT_CANCELLED, translate,
+  type BillingSubscription, type PermissionGrant, type Price, type PriceInput, type Product, type ProductInput, type SubscriptionInput,
+} from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { checkGrants } from '../roles/service.ts';
+import { assertCanGrant, type Actor } from '../roles/grants.ts';
+import { NEVER_FOR_GUESTS } from '../roles/permissions.ts';
+import { findProduct, findSubscription, isValidAt, toCents } from './repository.ts';
+import { gatewayFor } from './gateways/index.ts';
+
+/** The spec's locked-price message with its subscriber count filled in (the plural form picks the wording). */
+export const lockedMessage = (count: number) => translate(undefined, PRICE_LOCKED, { count });
+const locked = (field: string, count: number) => unprocessable(field, lockedMessage(count));
+
+/** Plans are sold to anyone who pays: none may carry `admin`, and nobody puts on one what they do not hold. */
+async function checkPlanPermissions(ctx: AppContext, input: ProductInput, actor: Actor, before: Product | null) {
+  const grants = checkGrants(input.permissions);
+  if (grants.some((g) => NEVER_FOR_GUESTS.has(g.name))) throw unprocessable('permissions', 'A plan cannot carry admin permissions.');
+  await assertCanGrant(ctx.db, actor, grants, before?.permissions ?? []);
+  return grants;
+}
+
+const samePrice = (a: Price, b: PriceInput) =>
+  a.amount === b.amount && a.currency === b.currency && a.interval === b.interval && a.interval_count === b.interval_count;
+
+const priceValues = (p: PriceInput) => ({ amount: toCents(p.amount), currency: p.currency, interval: p.interval, interval_count: p.interval_count });
+
+/**
+ * Price rows of a plan edit. A row with an id edits that price; existing prices left out are deleted. A price with
+ * subscribers is locked: it can be neither changed nor deleted (section 5), so the admin adds a new one instead.
+ */
+async function savePrices(trx: Db, productId: number, input: PriceInput[], existing: Price[]): Promise<void> {
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const kept = new Set<number>();
+  const now = nowIso();
+  for (const [i, p] of input.entries()) {
+    if (p.id === undefined) {
+      await trx.insertInto('prices').values({ product_id: productId, ...priceValues(p), created_at: now, updated_at: now }).execute();
+      continue;
+    }
+    const before = byId.get(p.id);
+    if (!before) throw unprocessable(`prices.${i}.id`, 'The price does not belong to this plan.');
+    kept.add(p.id);
+    if (samePrice(before, p)) continue;
+    if (before.subscriptions_count > 0) throw locked(`prices.${i}.amount`, before.subscriptions_count);
+    // A changed price loses its gateway ids: the gateway's prices are immutable, the next sync makes new ones.
+    await trx.updateTable('prices').set({ ...priceValues(p), stripe_id: null, paypal_id: null, updated_at: now }).where('id', '=', p.id).execute();
+  }
+  for (const p of existing) {
+    if (kept.has(p.id)) continue;
+    if (p.subscriptions_count > 0) throw locked('prices', p.subscriptions_count);
+    await trx.deleteFrom('prices').where('id', '=', p.id).execute();
+  }
+}
+
+function productValues(input: ProductInput, grants: PermissionGrant[]) {
+  return {
+    name: input.name, description: input.description, position: input.position, available_space: input.available_space,
+    recommended: input.recommended, hidden: input.hidden, free: input.free,
+    feature_list: JSON.stringify(input.feature_list), permissions: JSON.stringify(grants),
+  };
+}
+
+export async function createProduct(ctx: AppContext, input: ProductInput, actor: Actor): Promise<Product> {
+  const grants = await checkPlanPermissions(ctx, input, actor, null);
+  const now = nowIso();
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('products').values({ ...productValues(input, grants), created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    await savePrices(trx, row.id, input.prices, []);
+    return row.id;
+  });
+  return (await findProduct(ctx.db, id))!;
+}
+
+export async function updateProduct(ctx: AppContext, id: number, input: ProductInput, actor: Actor): Promise<Product> {
+  const existing = await findProduct(ctx.db, id);
+  if (!existing) throw notFound('Plan not found');
+  const grants = await checkPlanPermissions(ctx, input, actor, existing);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('products').set({ ...productValues(input, grants), updated_at: nowIso() }).where('id', '=', id).execute();
+    await savePrices(trx, id, input.prices, existing.prices);
+  });
+  return (await findProduct(ctx.db, id))!;
+}
+
+/** A plan whose prices have subscribers keeps them: deleting it would delete locked prices. */
+export async function deleteProduct(ctx: AppContext, id: number): Promise<void> {
+  const existing = await findProduct(ctx.db, id);
+  if (!existing) throw notFound('Plan not found');
+  const subscribers = existing.prices.reduce((n, p) => n + p.subscriptions_count, 0);
+  if (subscribers > 0) throw locked('prices', subscribers);
+  await ctx.db.deleteFrom('products').where('id', '=', id).execute();
+}
+
+async function checkSubscription(ctx: AppContext, input: SubscriptionInput): Promise<void> {
+  if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', input.user_id).executeTakeFirst())) {
+    throw unprocessable('user_id', 'The selected user does not exist.');
+  }
+  const product = await findProduct(ctx.db, input.product_id);
+  if (!product) throw unprocessable('product_id', PLAN_UNAVAILABLE);
+  if (input.price_id === null && !product.free) throw unprocessable('price_id', 'The price field is required.');
+  if (input.price_id !== null && !product.prices.some((p) => p.id === input.price_id)) throw unprocessable('price_id', PRICE_NOT_OF_PLAN);
+  if (input.renews_at && input.ends_at && input.ends_at < input.renews_at) throw unprocessable('ends_at', 'The end date must be after the renewal date.');
+}
+
+/** An admin's subscription is local (gateway `none`): it is not billed anywhere. */
+export async function createSubscription(ctx: AppContext, input: SubscriptionInput): Promise<BillingSubscription> {
+  await checkSubscription(ctx, input);
+  const now = nowIso();
+  const row = await ctx.db.insertInto('subscriptions').values({
+    user_id: input.user_id, product_id: input.product_id, price_id: input.price_id, description: input.description,
+    renews_at: input.renews_at, ends_at: input.ends_at, gateway_name: 'none', gateway_id: null, gateway_status: null, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return (await findSubscription(ctx.db, row.id))!;
+}
+
+/** Editing dates changes only the local record (section 4), never the gateway's billing. */
+export async function updateSubscription(ctx: AppContext, id: number, input: SubscriptionInput): Promise<BillingSubscription> {
+  if (!(await findSubscription(ctx.db, id))) throw notFound('Subscription not found');
+  await checkSubscription(ctx, input);
+  await ctx.db.updateTable('subscriptions').set({
+    user_id: input.user_id, product_id: input.product_id, price_id: input.price_id, description: input.description,
+    renews_at: input.renews_at, ends_at: input.ends_at, updated_at: nowIso(),
+  }).where('id', '=', id).execute();
+  return (await findSubscription(ctx.db, id))!;
+}
+
+async function gatewayRow(ctx: AppContext, id: number) {
+  const row = await ctx.db.selectFrom('subscriptions').select(['id', 'gateway_name', 'gateway_id', 'renews_at', 'ends_at']).where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Subscription not found');
+  return row;
+}
+
+/** Cancel starts a grace period until the next renewal (ends_at = renews_at); access lasts until then. */
+export async function cancelSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
+  const row = await gatewayRow(ctx, id);
+  if (row.ends_at && !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_ENDED);
+  if (!row.ends_at) {
+    if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: true });
+    await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
+  }
+  return (await findSubscription(ctx.db, id))!;
+}
+
+/** Resume is possible only during the grace period; it returns to the original plan and cycle. */
+export async function resumeSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
+  const row = await gatewayRow(ctx, id);
+  if (!row.ends_at || !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_NOT_CANCELLED);
+  if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.resume(row.gateway_id);
+  await ctx.db.updateTable('subscriptions').set({ ends_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
+  return (await findSubscription(ctx.db, id))!;
+}
+
+/** Delete is permanent: the gateway stops billing at once, then the record goes. */
+export async function deleteSubscription(ctx: AppContext, id: number): Promise<void> {
+  const row = await gatewayRow(ctx, id);
+  if (row.gateway_id && isValidAt(row.ends_at)) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: false });
+  await ctx.db.deleteFrom('subscriptions').where('id', '=', id).execute();
+}

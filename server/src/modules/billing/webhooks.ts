@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { stripeClient } from './gateways/stripe.ts';
+
+type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
+const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
+
+/** A Stripe subscription object's end of the current period (on the item in recent API versions). */
+const periodEnd = (s: Stripe.Subscription) => iso((s as unknown as { current_period_end?: number }).current_period_end ?? s.items?.data?.[0]?.current_period_end);
+
+async function upsertFromStripe(ctx: AppContext, s: Stripe.Subscription): Promise<Outcome> {
+  const now = nowIso();
+  const endsAt = s.status === 'canceled' ? (iso(s.ended_at) ?? now) : s.cancel_at_period_end ? periodEnd(s) : null;
+  const values = { renews_at: periodEnd(s), ends_at: endsAt, gateway_status: s.status === 'active' || s.status === 'trialing' ? null : s.status, updated_at: now };
+  const existing = await ctx.db.selectFrom('subscriptions').select('id').where('gateway_name', '=', 'stripe').where('gateway_id', '=', s.id).executeTakeFirst();
+  if (existing) {
+    await ctx.db.updateTable('subscriptions').set(values).where('id', '=', existing.id).execute();
+    return { status: 'processed' };
+  }
+  // A new subscription names our user (set at checkout) and one of our synced prices; anything else is not ours.
+  const userId = Number(s.metadata?.user_id);
+  const user = Number.isInteger(userId) ? await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
+  if (!user) return { status: 'refused', message: 'Unknown customer.' };
+  const stripePrice = s.items?.data?.[0]?.price?.id;
+  const price = stripePrice ? await ctx.db.selectFrom('prices').select(['id', 'product_id']).where('stripe_id', '=', stripePrice).executeTakeFirst() : undefined;
+  if (!price) return { status: 'refused', message: 'Unknown price.' };
+  await ctx.db.insertInto('subscriptions').values({
+    user_id: user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'stripe', gateway_id: s.id, description: null, ...values, created_at: now,
+  }).execute();
+  return { status: 'processed' };
+}
+
+/** Renewal (invoice paid) moves renews_at on; a failed payment marks the subscription past due. */
+async function fromInvoice(ctx: AppContext, invoice: Stripe.Invoice, paid: boolean): Promise<Outcome> {
+  const subId = (invoice as unknown as { subscription?: string | null }).subscription
+    ?? invoice.parent?.subscription_details?.subscription as string | undefined;
+  if (!subId) return { status: 'ignored' };
+  const row = await ctx.db.selectFrom('subscriptions').select('id').where('gateway_name', '=', 'stripe').where('gateway_id', '=', String(subId)).executeTakeFirst();
+  if (!row) return { status: 'refused', message: 'Unknown subscription.' };
+  const periodEndAt = iso(invoice.lines?.data?.[0]?.period?.end);
+  await ctx.db.updateTable('subscriptions')
+    .set(paid ? { gateway_status: null, ...(periodEndAt ? { renews_at: periodEndAt } : {}), updated_at: nowIso() } : { gateway_status: 'past_due', updated_at: nowIso() })
+    .where('id', '=', row.id).execute();
+  return { status: 'processed' };
+}
+
+async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
+  switch (event.type) {
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return upsertFromStripe(ctx, event.data.object);
+    case 'invoice.paid':
+      return fromInvoice(ctx, event.data.object, true);
+    case 'invoice.payment_failed':
+      return fromInvoice(ctx, event.data.object, false);
+    default:
+      return { status: 'ignored', message: 'Unhandled event type.' };
+  }
+}
+
+/**
+ * POST billing/stripe/webhook. The signature is checked on the raw body (stripe.webhooks.constructEvent); each event
+ * id is recorded once in webhook_events inside the same transaction as its effect, so a redelivery changes nothing.
+ */
+export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.register(async (scope) => {
+    // Only this scope keeps JSON as text: the signature covers the exact bytes Stripe sent.
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/api/v1/billing/stripe/webhook', { config: { permission: 'public', signedWebhook: true } }, async (req, reply) => {
+      const client = await stripeClient(ctx);
+      const secret = await ctx.settings.get('server.stripe_webhook_secret');
+      if (!client || !secret) throw new HttpError(404, 'Not found');
+      let event: Stripe.Event;
+      try {
+        event = client.webhooks.constructEvent(String(req.body ?? ''), String(req.headers['stripe-signature'] ?? ''), secret);
+      } catch {
+        throw new HttpError(400, 'Invalid signature.');
+      }
+      try {
+        const outcome = await ctx.db.transaction().execute(async (trx) => {
+          await trx.insertInto('webhook_events').values({ gateway: 'stripe', event_id: event.id, type: event.type, status: 'processing', message: null, created_at: nowIso() }).execute();
+          const result = await handle({ ...ctx, db: trx }, event);
+          await trx.updateTable('webhook_events').set({ status: result.status, message: result.message ?? null }).where('gateway', '=', 'stripe').where('event_id', '=', event.id).execute();
+          return result;
+        });
+        if (outcome.status === 'refused') {
+          // Recorded with its refusal and nothing else changed; Stripe shows the delivery as failed.
+          return reply.status(422).send({ message: outcome.message });
+        }
+        return { received: true };
+      } catch (err) {
+        if (isUniqueViolation(err)) return { received: true, duplicate: true };
+        throw err;
+      }
+    });
+  });
+}

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
+import { Client, asAdmin, createTestApp, createUser } from './helper.ts';
+import { startFakeStripe, type FakeStripe } from './billing/fake-stripe.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let stripe: FakeStripe;
+
+const ids = async () => ({
+  products: await t.ctx.db.selectFrom('products').select(['id', 'stripe_id']).orderBy('id').execute(),
+  prices: await t.ctx.db.selectFrom('prices').select(['id', 'stripe_id']).orderBy('id').execute(),
+});
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  setStripeEndpoint(stripe.url, 1500);
+  admin = await asAdmin(t);
+  await t.ctx.settings.set({ 'client.billing.enable': true });
+});
+afterAll(async () => {
+  setStripeEndpoint(null);
+  await stripe.close();
+});
+
+describe('POST billing/products/sync with Stripe', () => {
+  it("answers 'Plans synced' without calls while no gateway is enabled", async () => {
+    const res = await admin.post('/api/v1/billing/products/sync');
+    expect(res.body.message).toBe('Plans synced');
+    expect(stripe.requests).toEqual([]);
+  });
+
+  it('creates products and prices at Stripe, updates them later, and a changed price becomes a new one', async () => {
+    await t.ctx.settings.set({ 'client.billing.stripe.enable': true, 'server.stripe_key': 'pk_test_1', 'server.stripe_secret': 'sk_test_1' });
+    const created = await admin.post('/api/v1/billing/products', { name: 'Pro', prices: [{ amount: 9.99, currency: 'USD', interval: 'month', interval_count: 3 }] });
+    const product = created.body.product;
+    const res = await admin.post('/api/v1/billing/products/sync');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe('Plans synced');
+    const priceCall = stripe.requests.find((r) => r.path === '/v1/prices')!;
+    expect(priceCall.body).toMatchObject({ currency: 'usd', unit_amount: '999', 'recurring[interval]': 'month', 'recurring[interval_count]': '3' });
+    const first = await ids();
+    expect(first.products[0].stripe_id).toMatch(/^prod_/);
+    expect(first.prices[0].stripe_id).toMatch(/^price_/);
+
+    stripe.requests.length = 0;
+    await admin.put(`/api/v1/billing/products/${product.id}`, { name: 'Pro plus', prices: [{ id: product.prices[0].id, amount: 12, currency: 'USD', interval: 'month', interval_count: 3 }] });
+    await admin.post('/api/v1/billing/products/sync');
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/products/${first.products[0].stripe_id}`, 'POST /v1/prices']);
+    const second = await ids();
+    expect(second.products[0].stripe_id).toBe(first.products[0].stripe_id);
+    expect(second.prices[0].stripe_id).not.toBe(first.prices[0].stripe_id);
+  });
+
+  it("a failing or timed-out gateway leaves the previous ids: 'Could not sync plans'", async () => {
+    const before = await ids();
+    const product = (await admin.post('/api/v1/billing/products', { name: 'Half', prices: [{ amount: 5, currency: 'EUR', interval: 'year', interval_count: 1 }] })).body.product;
+    for (const mode of ['error', 'hang'] as const) {
+      stripe.fail = { path: /^\/v1\/prices$/, mode };
+      const res = await admin.post('/api/v1/billing/products/sync');
+      expect(res.status, mode).toBe(502);
+      expect(res.body.message).toBe('Could not sync plans');
+      const after = await ids();
+      // The new plan was created at Stripe before the price failed, but nothing was written here.
+      expect(after.products.find((p) => p.id === product.id)!.stripe_id).toBeNull();
+      expect(after.products.filter((p) => p.id !== product.id)).toEqual(before.products);
+    }
+    stripe.fail = null;
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    expect((await ids()).products.every((p) => p.stripe_id)).toBe(true);
+  });
+
+  it('cancel, resume and delete of a Stripe subscription call Stripe', async () => {
+    const product = (await admin.get('/api/v1/billing/products')).body.pagination.data[0];
+    const user = await createUser(t);
+    const now = new Date().toISOString();
+    const { id } = await t.ctx.db.insertInto('subscriptions').values({
+      user_id: user.id, product_id: product.id, price_id: product.prices[0].id, gateway_name: 'stripe', gateway_id: 'sub_123', gateway_status: null,
+      description: null, renews_at: new Date(Date.now() + 86400_000).toISOString(), ends_at: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    stripe.requests.length = 0;
+    expect((await admin.post(`/api/v1/billing/subscriptions/${id}/cancel`)).status).toBe(200);
+    expect((await admin.post(`/api/v1/billing/subscriptions/${id}/resume`)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/billing/subscriptions/${id}`)).status).toBe(200);
+    expect(stripe.requests.map((r) => [r.method, r.path, r.body.cancel_at_period_end])).toEqual([
+      ['POST', '/v1/subscriptions/sub_123', 'true'],
+      ['POST', '/v1/subscriptions/sub_123', 'false'],
+      ['DELETE', '/v1/subscriptions/sub_123', undefined],
+    ]);
+  });
+});
+
+describe('POST billing/stripe/webhook', () => {
+  const secret = 'whsec_test_secret';
+  const signer = new Stripe('sk_test_signer');
+  let seq = 0;
+  const send = (type: string, object: Record<string, unknown>, opts: { id?: string; badSignature?: boolean } = {}) => {
+    const payload = JSON.stringify({ id: opts.id ?? `evt_${++seq}`, object: 'event', type, data: { object } });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: opts.badSignature ? 'whsec_wrong' : secret });
+    return t.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+  };
+  const local = () => t.ctx.db.selectFrom('subscriptions').selectAll().where('gateway_id', '=', 'sub_hook').execute();
+
+  it('creates, renews, marks past due, cancels and ends a subscription; a redelivered event changes nothing', async () => {
+    await t.ctx.settings.set({ 'server.stripe_webhook_secret': secret });
+    const price = (await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'stripe_id']).where('stripe_id', 'is not', null).executeTakeFirstOrThrow());
+    const user = await createUser(t);
+    const period = Math.floor(Date.now() / 1000) + 30 * 86400;
+    const sub = (over: Record<string, unknown> = {}) => ({
+      id: 'sub_hook', object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { user_id: String(user.id) },
+      items: { data: [{ price: { id: price.stripe_id }, current_period_end: period }] }, ...over,
+    });
+
+    const results = await Promise.all(Array.from({ length: 50 }, () => send('customer.subscription.created', sub(), { id: 'evt_created' })));
+    expect(results.every((r) => r.statusCode === 200), results.map((r) => r.body).join()).toBe(true);
+    let rows = await local();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ user_id: user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'stripe', ends_at: null });
+    expect(await t.ctx.db.selectFrom('webhook_events').select('id').where('event_id', '=', 'evt_created').execute()).toHaveLength(1);
+
+    await send('invoice.payment_failed', { id: 'in_1', object: 'invoice', subscription: 'sub_hook', lines: { data: [] } });
+    expect((await local())[0].gateway_status).toBe('past_due');
+    const next = period + 30 * 86400;
+    await send('invoice.paid', { id: 'in_2', object: 'invoice', subscription: 'sub_hook', lines: { data: [{ period: { end: next } }] } });
+    rows = await local();
+    expect(rows[0]).toMatchObject({ gateway_status: null, renews_at: new Date(next * 1000).toISOString() });
+
+    await send('customer.subscription.updated', sub({ cancel_at_period_end: true }), { id: 'evt_cancel' });
+    expect((await local())[0].ends_at).toBe(new Date(period * 1000).toISOString());
+    // The same event again after a later change does not roll it back.
+    await send('customer.subscription.updated', sub(), { id: 'evt_resume' });
+    await send('customer.subscription.updated', sub({ cancel_at_period_end: true }), { id: 'evt_cancel' });
+    expect((await local())[0].ends_at).toBeNull();
+
+    const ended = Math.floor(Date.now() / 1000) - 10;
+    await send('customer.subscription.deleted', sub({ status: 'canceled', ended_at: ended }));
+    expect((await local())[0].ends_at).toBe(new Date(ended * 1000).toISOString());
+  });
+
+  it('refuses a bad signature, and records but refuses an unknown customer; unknown event types are ignored', async () => {
+    const before = (await t.ctx.db.selectFrom('subscriptions').select('id').execute()).length;
+    const bad = await send('customer.subscription.created', { id: 'sub_x', metadata: { user_id: '1' }, items: { data: [] } }, { badSignature: true, id: 'evt_bad' });
+    expect(bad.statusCode).toBe(400);
+    expect(await t.ctx.db.selectFrom('webhook_events').select('id').where('event_id', '=', 'evt_bad').execute()).toEqual([]);
+    const unknown = await send('customer.subscription.created', { id: 'sub_y', status: 'active', metadata: { user_id: '999999' }, items: { data: [] } }, { id: 'evt_unknown' });
+    expect(unknown.statusCode).toBe(422);
+    expect(await t.ctx.db.selectFrom('webhook_events').select(['status', 'message']).where('event_id', '=', 'evt_unknown').execute()).toEqual([{ status: 'refused', message: 'Unknown customer.' }]);
+    expect((await send('charge.refunded', { id: 'ch_1' })).statusCode).toBe(200);
+    expect((await t.ctx.db.selectFrom('subscriptions').select('id').execute()).length).toBe(before);
+  });
+});

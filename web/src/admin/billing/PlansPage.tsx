@@ -1,0 +1,93 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { CreditCard, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import type { Product } from '@app/contracts/billing';
+import { api, errorMessage } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button, buttonClass } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { toast } from '../../ui/Toast';
+import { PageTitle } from '../PageTitle';
+import { PRODUCTS, formatMoney, useBillingAction } from './api';
+import { positionLabel } from './plan-options';
+
+/** Part C "Plans": the list with sync and delete; a plan's name opens its edit page. */
+export function Component() {
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const remove = useBillingAction((id: number) => api.delete(`${PRODUCTS}/${id}`));
+  const sync = useBillingAction(() => api.post(`${PRODUCTS}/sync`, {}));
+
+  const columns = useMemo<DataTableColumn<Product>[]>(() => [
+    {
+      id: 'name', header: () => trans('Name'), sortKey: 'name',
+      cell: ({ row: { original: p } }) => <Link to={`${p.id}/edit`} className="font-medium hover:underline">{p.name}</Link>,
+    },
+    {
+      id: 'prices', header: () => trans('Prices'),
+      cell: ({ row: { original: p } }) => (p.free ? trans('Free') : p.prices.map((x) => formatMoney(x.amount, x.currency)).join(', ')),
+    },
+    { id: 'position', header: () => trans('Position'), sortKey: 'position', cell: ({ row }) => positionLabel(row.original.position) },
+    {
+      id: 'flags', header: () => trans('Flags'),
+      cell: ({ row: { original: p } }) => [p.recommended && trans('Recommended'), p.hidden && trans('Hidden'), p.free && trans('Free')].filter(Boolean).join(', ') || '-',
+    },
+    { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => formatDate(row.original.updated_at) },
+    {
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      cell: ({ row: { original: p } }) => (
+        <Button variant="text" size="icon" aria-label={trans('Delete plan :name', { name: p.name })} onClick={() => setDeleting(p)}>
+          <Trash2 size={16} aria-hidden />
+        </Button>
+      ),
+    },
+  ], []);
+
+  return (
+    <div className="flex flex-col gap-6 p-4 desk:p-8">
+      <PageTitle>{trans('Plans')}</PageTitle>
+      <DataTable<Product>
+        endpoint={PRODUCTS}
+        columns={columns}
+        searchable={false}
+        defaultOrderBy="position"
+        defaultOrderDir="asc"
+        emptyState={{ title: trans('No plans have been created yet'), icon: <CreditCard size={40} /> }}
+        noResultsState={{ title: trans('No matching plans'), description: trans('Try another search query or different filters') }}
+        headerActions={() => (
+          <div className="flex gap-2">
+            <Button
+              variant="outline"
+              disabled={sync.isPending}
+              onClick={() => sync.mutate(undefined, {
+                onSuccess: () => toast(trans('Plans synced')),
+                onError: (e) => toast.danger(errorMessage(e, trans('Could not sync plans'))),
+              })}
+            >
+              <RefreshCw size={16} aria-hidden />
+              {trans('Sync plans')}
+            </Button>
+            <Link to="new" className={buttonClass('primary')}>
+              <Plus size={16} aria-hidden />
+              {trans('Add new plan')}
+            </Link>
+          </div>
+        )}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={trans('Delete plan')}
+        body={trans('Are you sure you want to delete “:name“?', { name: deleting?.name ?? '' })}
+        confirm={trans('Delete')}
+        danger
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id, {
+          onSuccess: () => { toast(trans('Plan deleted')); setDeleting(null); },
+          onError: (e) => { toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); setDeleting(null); },
+        })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Check } from 'lucide-react';
+import type { Price, Product } from '@app/contracts/billing';
+import type { Pagination } from '@app/contracts/list';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { formatMoney } from '../../admin/billing/api';
+import { intervalLabel } from '../../admin/billing/plan-options';
+import { api } from '../../lib/api';
+import { useAuth, useSetting } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { queryKeys } from '../../lib/query-client';
+import { buttonClass } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { NotFoundPage } from '../ErrorPages';
+
+type Cycle = 'month' | 'year';
+
+/** The price a plan shows for the chosen cycle: a monthly or a yearly one when it has it, else its first. */
+const priceFor = (p: Product, cycle: Cycle): Price | undefined =>
+  p.prices.find((x) => x.interval === cycle && x.interval_count === 1) ?? p.prices[0];
+
+/** /pricing: visible plans by position, the recommended one highlighted, a monthly/yearly switch when prices allow. */
+export function Component() {
+  useDocumentTitle(trans('Pricing'));
+  const enabled = useSetting<boolean>('client.billing.enable', false);
+  const { user } = useAuth();
+  const [cycle, setCycle] = useState<Cycle>('month');
+  const plans = useQuery({
+    queryKey: queryKeys.list('billing/products', { perPage: 100, orderBy: 'position' }),
+    queryFn: () => api.get<{ pagination: Pagination<Product> }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' })
+      .then((r) => r.pagination.data.filter((p) => !p.hidden)),
+    enabled,
+  });
+  const hasYearly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'year')), [plans.data]);
+  const hasMonthly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'month')), [plans.data]);
+  if (!enabled) return <NotFoundPage />;
+
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold">{trans('Choose the right plan for you')}</h1>
+      {hasYearly && hasMonthly && (
+        <div role="radiogroup" aria-label={trans('Billing cycle')} className="inline-flex rounded-full border border-border p-1">
+          {(['month', 'year'] as const).map((c) => (
+            <button
+              key={c}
+              type="button"
+              role="radio"
+              aria-checked={cycle === c}
+              onClick={() => setCycle(c)}
+              className={cn('rounded-full px-4 py-1.5 text-sm', cycle === c && 'bg-primary text-on-primary')}
+            >
+              {c === 'month' ? trans('Monthly') : trans('Yearly')}
+            </button>
+          ))}
+        </div>
+      )}
+      {plans.isPending ? (
+        <div className="skeleton h-64 w-full" role="status" aria-label={trans('Loading')} />
+      ) : !plans.data?.length ? (
+        <p className="text-text-muted">{trans('No plans are available yet.')}</p>
+      ) : (
+        <ul className="grid w-full gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {plans.data.map((p) => {
+            const price = priceFor(p, cycle);
+            return (
+              <li
+                key={p.id}
+                aria-label={p.name}
+                className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6', p.recommended ? 'border-primary shadow-lg ring-2 ring-primary' : 'border-border')}
+              >
+                {p.recommended && <span className="self-start rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">{trans('Most popular')}</span>}
+                <h2 className="text-xl font-semibold">{p.name}</h2>
+                {p.free || !price ? (
+                  <p className="text-3xl font-bold">{trans('Free')}</p>
+                ) : (
+                  <p className="text-3xl font-bold">
+                    {formatMoney(price.amount, price.currency)}
+                    <span className="ml-1 text-base font-normal text-text-muted">{intervalLabel(price.interval, price.interval_count)}</span>
+                  </p>
+                )}
+                {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
+                {!!p.feature_list.length && (
+                  <ul className="flex flex-col gap-1 text-sm">
+                    {p.feature_list.map((f) => <li key={f} className="flex items-center gap-2"><Check size={14} aria-hidden />{f}</li>)}
+                  </ul>
+                )}
+                <Link to={user ? '/account-settings' : '/register'} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
+                  {p.free ? trans('Get started') : trans('Choose plan')}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}
