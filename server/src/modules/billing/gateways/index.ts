@@ -1,11 +1,40 @@
 import type { AppContext } from '../../../context.ts';
 
-/** What the billing service asks of a payment gateway for a subscription it bills. */
+/** A visitor's checkout for one synced price: the gateway's ids come from plan sync. */
+export interface CheckoutRequest {
+  user: { id: number; email: string };
+  product: { id: number; name: string; stripe_id: string | null; paypal_id: string | null };
+  price: { id: number; amount: number; currency: string; interval: string; interval_count: number; stripe_id: string | null; paypal_id: string | null };
+  /** Where the gateway sends the visitor back (our success and failure pages). */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** An invoice as the account's Billing panel lists it (amount in minor units). */
+export interface GatewayInvoice {
+  id: string;
+  createdAt: string;
+  amount: number;
+  currency: string;
+  status: string;
+  url: string | null;
+}
+
+/**
+ * What the billing service asks of a payment gateway for a subscription it bills. The optional members are the
+ * visitor-facing side (checkout, plan change, invoices, the settings page's credential check), which each gateway
+ * adds as it supports it.
+ */
 export interface Gateway {
   name: 'stripe' | 'paypal';
   /** atPeriodEnd: stop renewing (grace period); otherwise end billing now (delete). */
   cancel(gatewayId: string, opts: { atPeriodEnd: boolean }): Promise<void>;
   resume(gatewayId: string): Promise<void>;
+  /** The gateway's hosted page where the visitor approves and pays; the subscription itself arrives by webhook. */
+  checkout?(req: CheckoutRequest): Promise<{ url: string }>;
+  /** Moves a gateway subscription to another synced price (its gateway id). */
+  changePrice?(gatewayId: string, priceGatewayId: string): Promise<void>;
+  invoices?(gatewayId: string): Promise<GatewayInvoice[]>;
 }
 
 type Factory = (ctx: AppContext) => Promise<Gateway | null>;
