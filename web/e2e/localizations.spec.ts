@@ -3,6 +3,8 @@ import { ADMIN } from './playwright.config.ts';
 import { login } from './helpers.ts';
 
 test('create a localization, translate a line, save, and see the site in it', async ({ page }) => {
+  // A long flow across the admin and the public site (about 15 s idle): room for a loaded CI machine.
+  test.slow();
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto('/admin/localizations');
   await expect(page.getByRole('heading', { name: 'Localizations' })).toBeVisible();

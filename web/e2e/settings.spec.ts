@@ -161,6 +161,8 @@ test('clear cache and generate the sitemap', async ({ page }) => {
 });
 
 test('GDPR: the cookie notice and required registration policies reach the public site', async ({ page, browser }) => {
+  // A long flow across the admin and the public site (about 15 s idle): room for a loaded CI machine.
+  test.slow();
   await page.goto('/admin/settings/gdpr');
   await page.getByLabel('Enable cookie notice').check();
   await page.getByLabel('Position').selectOption('top');
