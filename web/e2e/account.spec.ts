@@ -73,7 +73,12 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await page.getByRole('button', { name: 'Create token' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('The token name is required.')).toBeVisible();
+  await expect(page.getByText('Choose at least one permission.')).toBeVisible();
   await page.getByLabel('Token name').fill('Home server');
+  // A token carries only the scopes chosen, among those the user holds.
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^titles/i }).and(dialog.locator('[aria-expanded]')).click();
+  await dialog.getByLabel('View titles').check();
   await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
   const plain = await page.getByTestId('plain-text-token').textContent();
   expect(plain).toMatch(/\|/);
@@ -85,6 +90,10 @@ test('sessions and API tokens', async ({ page, browser }) => {
   // The token works as a bearer until it is deleted.
   const api = await page.request.get('/api/v1/account/sessions', { headers: { authorization: `Bearer ${plain}` } });
   expect(api.status()).toBe(200);
+  await expect(tokens.getByText('View titles')).toBeVisible();
+  const outOfScope = await page.request.get('/api/v1/people', { headers: { authorization: `Bearer ${plain}` } });
+  expect(outOfScope.status()).toBe(403);
+  expect((await outOfScope.json()).message).toBe('This token does not have the "people.view" permission.');
   await page.getByRole('button', { name: 'Delete token Home server' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Token deleted')).toBeVisible();

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@app/contracts/permissions';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Trash2 } from 'lucide-react';
@@ -11,6 +12,9 @@ import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { Panel } from './Panel';
+
+/** Scopes show by the names the permission picker uses. */
+const PERMISSION_NAMES = new Map(PERMISSIONS.map((p) => [p.name, p.display_name]));
 
 const KEY = ['access-tokens', 'list', {}];
 
@@ -43,7 +47,7 @@ export function TokensPanel() {
                 </div>
                 <div className="mt-1 flex flex-wrap gap-1" aria-label={trans('Permissions')}>
                   {(t.scopes ?? [trans('All your permissions')]).map((s) => (
-                    <span key={s} className="rounded bg-bg-alt px-1.5 py-0.5 text-xs">{s}</span>
+                    <span key={s} title={s} className="rounded bg-bg-alt px-1.5 py-0.5 text-xs">{PERMISSION_NAMES.has(s) ? trans(PERMISSION_NAMES.get(s)!) : s}</span>
                   ))}
                 </div>
               </div>
