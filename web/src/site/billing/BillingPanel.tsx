@@ -80,14 +80,13 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
           </>
         )}
       </dl>
-      {billed && (
-        <div className="flex flex-wrap gap-2">
-          {!sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
-          {sub.cancelled
-            ? <Button onClick={() => resume.mutate()} disabled={resume.isPending}>{trans('Resume')}</Button>
-            : <Button variant="outline" onClick={() => setConfirm('cancel')}>{trans('Cancel subscription')}</Button>}
-        </div>
-      )}
+      {/* A local subscription (an admin's) can be cancelled and resumed too; only a billed one changes price. */}
+      <div className="flex flex-wrap gap-2">
+        {billed && !sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
+        {sub.cancelled
+          ? <Button onClick={() => resume.mutate()} disabled={resume.isPending}>{trans('Resume')}</Button>
+          : <Button variant="outline" onClick={() => setConfirm('cancel')}>{trans('Cancel subscription')}</Button>}
+      </div>
       {changing && !sub.cancelled && (
         <ChangePlan current={sub} value={priceId} onChange={setPriceId} onSubmit={() => setConfirm('change')} />
       )}
