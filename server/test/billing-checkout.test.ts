@@ -179,13 +179,16 @@ describe('the Billing panel calls', () => {
     expect((await member.get('/api/v1/billing/subscription')).body.subscription.cancelled).toBe(false);
   });
 
-  it('a local subscription (made by an admin) cannot change plan and has no invoices', async () => {
+  it('a local subscription (made by an admin) cannot change plan and has no invoices; it cancels and resumes', async () => {
     const member = await asUser(t);
-    await admin.post('/api/v1/billing/subscriptions', { user_id: member.user.id, product_id: plans.basic.id, price_id: plans.basic.prices[0].id });
+    await admin.post('/api/v1/billing/subscriptions', { user_id: member.user.id, product_id: plans.basic.id, price_id: plans.basic.prices[0].id, renews_at: new Date(Date.now() + 86400_000).toISOString() });
     expect((await member.get('/api/v1/billing/subscription')).body.subscription.gateway_name).toBe('none');
     const res = await member.post('/api/v1/billing/subscription/change-plan', { price_id: plans.premium.prices[0].id });
     expect([res.status, res.body.message]).toEqual([422, 'This subscription cannot change plan here.']);
     expect((await member.get('/api/v1/billing/invoices')).body.invoices).toEqual([]);
+    // Cancel (grace period until renews_at) and resume work on it as on a billed one, with no gateway to call.
+    expect((await member.post('/api/v1/billing/subscription/cancel')).body.subscription.cancelled).toBe(true);
+    expect((await member.post('/api/v1/billing/subscription/resume')).body.subscription.cancelled).toBe(false);
   });
 });
 
