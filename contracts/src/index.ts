@@ -35,3 +35,4 @@ export * from './channels.ts';
 export * from './lookups.ts';
 export * from './reports.ts';
 export * from './billing.ts';
+export * from './billing-checkout.ts';

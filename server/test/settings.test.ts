@@ -11,6 +11,8 @@ import { registerSitemapSource } from '../src/modules/settings/sitemap.ts';
 import { verifyRecaptcha } from '../src/lib/recaptcha.ts';
 import { API_ENDPOINTS } from '../src/drivers/switch.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
+import { startFakeStripe } from './billing/fake-stripe.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -202,7 +204,13 @@ describe('validation rules', () => {
   });
 
   it('accepts the same rule once it is met', async () => {
-    const res = await save({ 'client.billing.stripe.enable': true }, { 'server.stripe_key': 'pk_1', 'server.stripe_secret': 'sk_1' });
+    // Switching Stripe on checks the secret key with Stripe (billing/stripe-check.ts): a local stand-in answers.
+    const stripe = await startFakeStripe();
+    setStripeEndpoint(stripe.url);
+    const res = await save({ 'client.billing.stripe.enable': true }, { 'server.stripe_key': 'pk_1', 'server.stripe_secret': 'sk_1' }).finally(() => {
+      setStripeEndpoint(null);
+      return stripe.close();
+    });
     expect(res.status).toBe(200);
     // Now the rule is met by stored values: switching it on again with only one key changes nothing wrong.
     expect((await save({}, { 'server.stripe_webhook_secret': 'whsec' })).status).toBe(200);

@@ -5,6 +5,10 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
 /** Local stand-in for the social login providers' OAuth endpoints (scripts/fake-oauth-provider.ts); social.spec.ts signs in through it. */
 export const oauthURL = `http://127.0.0.1:${port + 1000}`;
+/** Local stand-in for Stripe's API and hosted checkout (server/test/billing/fake-stripe.ts); it signs the webhooks it sends us. */
+export const stripeURL = `http://127.0.0.1:${port + 2000}`;
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fake_stripe';
+const fakeStripeServer = { command: `npx tsx server/test/billing/fake-stripe.ts ${port + 2000} ${baseURL}/api/v1/billing/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`, cwd: '../..', url: `${stripeURL}/health`, timeout: 60_000, reuseExistingServer: false };
 const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
@@ -28,7 +32,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: [fakeOAuthServer, {
+  webServer: [fakeOAuthServer, fakeStripeServer, {
     command: 'rm -rf storage/e2e && node server/dist/main.js',
     cwd: '../..',
     url: `${baseURL}/api/v1/auth/me`,
@@ -39,6 +43,7 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', ALLOW_PRIVATE_NETWORKS: '1',
       // The browser is the only proxy: reports.spec.ts sends X-Forwarded-For to visit from a known place (no other spec sends it).
       TRUST_PROXY: '127.0.0.1',
+      STRIPE_API_BASE_URL: stripeURL,
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

@@ -15,6 +15,7 @@ import { newsAdminRoute } from './admin/news/routes';
 import { reportsAdminRoutes } from './admin/reports/routes';
 import { newsSiteRoutes } from './site/news/routes';
 import { listRoutes } from './site/lists/routes';
+import { billingSiteRoutes } from './site/billing/routes';
 import { channelAdminRoutes, channelSiteRoutes } from './admin/channels/routes';
 
 function Root() {
@@ -75,6 +76,7 @@ const routes: RouteObject[] = [
           ...titlePageRoutes,
           ...newsSiteRoutes,
           ...listRoutes,
+          ...billingSiteRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },

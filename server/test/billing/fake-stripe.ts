@@ -1,62 +1,190 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import Stripe from 'stripe';
 
 /**
  * A local server speaking the part of Stripe's documented REST API the billing module uses: form-encoded POSTs to
- * /v1/products, /v1/products/{id}, /v1/prices, /v1/subscriptions/{id} and DELETE /v1/subscriptions/{id}, answering
- * JSON objects with ids. `fail` makes a path answer a Stripe error (or never answer, to test timeouts).
+ * /v1/products, /v1/products/{id}, /v1/prices, /v1/checkout/sessions, /v1/subscriptions/{id} (cancel_at_period_end
+ * or items[0][id]+items[0][price]), GET /v1/subscriptions/{id}, GET /v1/invoices?subscription=, GET /v1/balance and
+ * DELETE /v1/subscriptions/{id}, answering Stripe's object shapes. A secret in `rejectKeys` gets Stripe's 401.
+ * `fail` makes a path answer a Stripe error (or never answer, to test timeouts).
+ *
+ * The checkout session's `url` is a tiny hosted page here: its Pay button makes the subscription and its first paid
+ * invoice, sends the signed webhooks (customer.subscription.created, checkout.session.completed, invoice.paid) to
+ * `webhook.url`, then redirects to the session's success_url. E2E runs it: `tsx server/test/billing/fake-stripe.ts
+ * <port> <webhook url> <webhook secret>`.
  */
 export interface FakeStripe {
   url: string;
   requests: { method: string; path: string; body: Record<string, string> }[];
   fail: { path: RegExp; mode: 'error' | 'hang' } | null;
+  rejectKeys: Set<string>;
+  webhook: { url: string; secret: string } | null;
+  subscriptions: Map<string, StripeSub>;
+  /** Pays an open session as its hosted page's button does; answers the success_url. */
+  pay(sessionId: string): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+interface StripeSub {
+  id: string; object: 'subscription'; status: string; cancel_at_period_end: boolean; metadata: Record<string, string>;
+  items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id: string; object: 'price' }; current_period_end: number }[] };
+}
+interface Session { id: string; object: 'checkout.session'; mode: string; url: string; status: string; client_reference_id: string | null;
+  metadata: Record<string, string>; subscription: string | null; success_url: string; cancel_url: string; price: string; subMetadata: Record<string, string> }
+
+/** Stripe's form encoding flattened: `metadata[user_id]` -> `{ user_id }`. */
+const under = (body: Record<string, string>, prefix: string) => Object.fromEntries(Object.entries(body)
+  .filter(([k]) => k.startsWith(`${prefix}[`)).map(([k, v]) => [k.slice(prefix.length + 1, -1), v]));
+
+export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   let seq = 0;
+  const id = (prefix: string) => `${prefix}_${++seq}`;
   const hanging = new Set<http.ServerResponse>();
-  const state: FakeStripe = { url: '', requests: [], fail: null, close: async () => {} };
+  const sessions = new Map<string, Session>();
+  const prices = new Map<string, { unit_amount: number; currency: string }>();
+  const invoices: Record<string, unknown>[] = [];
+  const signer = new Stripe('sk_test_fake_signer');
+  const state: FakeStripe = {
+    url: '', requests: [], fail: null, rejectKeys: new Set(), webhook: null, subscriptions: new Map(), pay: async () => '', close: async () => {},
+  };
+
+  const deliver = async (type: string, object: unknown) => {
+    if (!state.webhook) return;
+    const payload = JSON.stringify({ id: id('evt'), object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: state.webhook.secret });
+    const res = await fetch(state.webhook.url, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    await res.text();
+  };
+
+  state.pay = async (sessionId) => {
+    const session = sessions.get(sessionId);
+    if (!session || session.status !== 'open') throw new Error('No such open session.');
+    const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
+    const sub: StripeSub = {
+      id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: session.subMetadata,
+      items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: session.price, object: 'price' }, current_period_end: periodEnd }] },
+    };
+    state.subscriptions.set(sub.id, sub);
+    Object.assign(session, { status: 'complete', subscription: sub.id });
+    const price = prices.get(session.price) ?? { unit_amount: 1000, currency: 'usd' };
+    const invoice = {
+      id: id('in'), object: 'invoice', created: Math.floor(Date.now() / 1000), total: price.unit_amount, currency: price.currency, status: 'paid',
+      hosted_invoice_url: `${state.url}/invoice/${seq}`, subscription: sub.id, lines: { object: 'list', data: [{ period: { end: periodEnd } }] },
+    };
+    invoices.unshift(invoice);
+    await deliver('customer.subscription.created', sub);
+    await deliver('checkout.session.completed', session);
+    await deliver('invoice.paid', invoice);
+    return session.success_url;
+  };
+
   const server = http.createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
     req.on('data', (c: string) => { raw += c; });
     req.on('error', () => res.destroy());
     req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0];
+      const [path, search = ''] = (req.url ?? '').split('?');
       const body = Object.fromEntries(new URLSearchParams(raw));
+      const query = Object.fromEntries(new URLSearchParams(search));
       state.requests.push({ method: req.method ?? '', path, body });
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++seq}` });
         res.end(JSON.stringify(json));
       };
-      if (state.fail && state.fail.path.test(path)) {
-        if (state.fail.mode === 'hang') {
-          hanging.add(res);
-          return;
-        }
-        send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe.' } });
-        return;
-      }
-      const id = (prefix: string) => `${prefix}_${++seq}`;
-      let m: RegExpMatchArray | null;
-      if (req.method === 'POST' && path === '/v1/products') return send(200, { id: id('prod'), object: 'product', name: body.name });
-      if (req.method === 'POST' && (m = path.match(/^\/v1\/products\/([\w]+)$/))) return send(200, { id: m[1], object: 'product', name: body.name });
-      if (req.method === 'POST' && path === '/v1/prices') {
-        return send(200, { id: id('price'), object: 'price', product: body.product, unit_amount: Number(body.unit_amount), currency: body.currency });
-      }
-      if ((m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
-        if (req.method === 'DELETE') return send(200, { id: m[1], object: 'subscription', status: 'canceled' });
-        return send(200, { id: m[1], object: 'subscription', status: 'active', cancel_at_period_end: body.cancel_at_period_end === 'true' });
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+      handle(req.method ?? '', path, body, query, send, res).catch((err: unknown) => send(500, { error: { type: 'api_error', message: String(err) } }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+
+  async function handle(method: string, path: string, body: Record<string, string>, query: Record<string, string>, send: (s: number, j: unknown) => void, res: http.ServerResponse) {
+    if (path === '/health') return send(200, { ok: true });
+    // The hosted checkout page and its Pay button (a browser, not the SDK, comes here).
+    let m = path.match(/^\/pay\/(cs_\d+)$/);
+    if (m && method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><form method="post"><button type="submit">Pay</button></form>`);
+      return;
+    }
+    if (m && method === 'POST') {
+      const location = await state.pay(m[1]);
+      res.writeHead(303, { location });
+      res.end();
+      return;
+    }
+    const key = (bearers.get(res) ?? '');
+    if (state.rejectKeys.has(key)) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+    if (state.fail && state.fail.path.test(path)) {
+      if (state.fail.mode === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe.' } });
+    }
+    if (method === 'GET' && path === '/v1/balance') return send(200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false });
+    if (method === 'POST' && path === '/v1/products') return send(200, { id: id('prod'), object: 'product', name: body.name });
+    if (method === 'POST' && (m = path.match(/^\/v1\/products\/([\w]+)$/))) return send(200, { id: m[1], object: 'product', name: body.name });
+    if (method === 'POST' && path === '/v1/prices') {
+      const price = { id: id('price'), object: 'price', product: body.product, unit_amount: Number(body.unit_amount), currency: body.currency };
+      prices.set(price.id, price);
+      return send(200, price);
+    }
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const sid = id('cs');
+      const session: Session = {
+        id: sid, object: 'checkout.session', mode: body.mode, url: `${state.url}/pay/${sid}`, status: 'open', client_reference_id: body.client_reference_id ?? null,
+        metadata: under(body, 'metadata'), subscription: null, success_url: body.success_url, cancel_url: body.cancel_url,
+        price: body['line_items[0][price]'], subMetadata: under(body, 'subscription_data[metadata]'),
+      };
+      if (!session.price || !session.success_url || session.mode !== 'subscription') return send(400, { error: { type: 'invalid_request_error', message: 'Missing line_items, success_url or mode.' } });
+      sessions.set(sid, session);
+      return send(200, session);
+    }
+    if (method === 'GET' && path === '/v1/invoices') {
+      const data = invoices.filter((i) => !query.subscription || i.subscription === query.subscription);
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/invoices' });
+    }
+    if ((m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
+      const sub = state.subscriptions.get(m[1]);
+      if (method === 'DELETE') {
+        if (sub) sub.status = 'canceled';
+        return send(200, { ...sub, id: m[1], object: 'subscription', status: 'canceled' });
+      }
+      if (method === 'GET') return sub ? send(200, sub) : send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${m[1]}'` } });
+      if (sub) {
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        const item = sub.items.data.find((i) => i.id === body['items[0][id]']);
+        if (body['items[0][price]']) {
+          if (!item) return send(400, { error: { type: 'invalid_request_error', message: 'No such subscription item.' } });
+          item.price = { id: body['items[0][price]'], object: 'price' };
+        }
+        return send(200, sub);
+      }
+      return send(200, { id: m[1], object: 'subscription', status: 'active', cancel_at_period_end: body.cancel_at_period_end === 'true' });
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } });
+  }
+
+  // The secret the SDK sent (Bearer), looked up by response so the handler stays a plain function.
+  const bearers = new WeakMap<http.ServerResponse, string>();
+  server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    bearers.set(res, String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
+  });
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () => new Promise<void>((resolve) => {
-    for (const res of hanging) res.destroy();
+    for (const r of hanging) r.destroy();
     server.close(() => resolve());
   });
   return state;
+}
+
+// E2E: `tsx server/test/billing/fake-stripe.ts <port> <webhook url> <webhook secret>` runs it until killed.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const [port, webhookUrl, secret] = process.argv.slice(2);
+  const fake = await startFakeStripe(Number(port));
+  if (webhookUrl && secret) fake.webhook = { url: webhookUrl, secret };
+  console.log(`fake Stripe on ${fake.url}`);
 }

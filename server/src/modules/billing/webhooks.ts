@@ -5,6 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stripeClient } from './gateways/stripe.ts';
+import { fromCheckoutSession } from './checkout.ts';
 
 type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
@@ -54,6 +55,8 @@ async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return upsertFromStripe(ctx, event.data.object);
+    case 'checkout.session.completed':
+      return fromCheckoutSession(ctx, event.data.object);
     case 'invoice.paid':
       return fromInvoice(ctx, event.data.object, true);
     case 'invoice.payment_failed':

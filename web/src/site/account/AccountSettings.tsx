@@ -8,6 +8,7 @@ import { SessionsPanel } from './SessionsPanel';
 import { SocialPanel } from './SocialPanel';
 import { TokensPanel } from './TokensPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { BillingPanel } from '../billing/BillingPanel';
 
 /** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
 export function Component() {
@@ -22,6 +23,7 @@ export function Component() {
         <MenuPosition position="account-settings-page" label={trans('Account links')} className="-mx-3 mt-3" />
       </div>
       <ProfilePanel user={user} />
+      <BillingPanel />
       <PasswordPanel hasPassword={user.has_password} />
       <TwoFactorPanel hasPassword={user.has_password} />
       <SocialPanel />

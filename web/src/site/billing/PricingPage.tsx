@@ -14,6 +14,7 @@ import { queryKeys } from '../../lib/query-client';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../ErrorPages';
+import { CheckoutButtons, useResumeCheckout } from './CheckoutButtons';
 
 type Cycle = 'month' | 'year';
 
@@ -26,6 +27,7 @@ export function Component() {
   useDocumentTitle(trans('Pricing'));
   const enabled = useSetting<boolean>('client.billing.enable', false);
   const { user } = useAuth();
+  useResumeCheckout();
   const [cycle, setCycle] = useState<Cycle>('month');
   const plans = useQuery({
     queryKey: queryKeys.list('billing/products', { perPage: 100, orderBy: 'position' }),
@@ -86,9 +88,13 @@ export function Component() {
                     {p.feature_list.map((f) => <li key={f} className="flex items-center gap-2"><Check size={14} aria-hidden />{f}</li>)}
                   </ul>
                 )}
-                <Link to={user ? '/account-settings' : '/register'} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
-                  {p.free ? trans('Get started') : trans('Choose plan')}
-                </Link>
+                {p.free || !price ? (
+                  <Link to={user ? '/account-settings' : '/register'} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
+                    {trans('Get started')}
+                  </Link>
+                ) : (
+                  <CheckoutButtons price={price} plan={p.name} primary={p.recommended} />
+                )}
               </li>
             );
           })}

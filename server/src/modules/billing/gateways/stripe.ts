@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import { registerGateway, type Gateway } from './index.ts';
+import { ZERO_DECIMAL, stripeVisitorSide } from './stripe-checkout.ts';
 
 /** Where the SDK sends requests; tests point it at a local server that speaks Stripe's documented API. */
 let endpoint: { host: string; port: number; protocol: 'http' | 'https'; timeout: number } | null = null;
@@ -18,7 +19,11 @@ const clients = new Map<string, Stripe>();
 export async function stripeClient(ctx: AppContext): Promise<Stripe | null> {
   if (!(await ctx.settings.get('client.billing.stripe.enable'))) return null;
   const secret = await ctx.settings.get('server.stripe_secret');
-  if (!secret) return null;
+  return secret ? stripeClientFor(secret) : null;
+}
+
+/** A client for a given secret (the settings page checks one before it is saved). */
+export function stripeClientFor(secret: string): Stripe {
   const key = `${secret}|${JSON.stringify(endpoint)}`;
   let client = clients.get(key);
   if (!client) {
@@ -38,6 +43,7 @@ function stripeGateway(client: Stripe): Gateway {
     async resume(id) {
       await client.subscriptions.update(id, { cancel_at_period_end: false });
     },
+    ...stripeVisitorSide(client),
   };
 }
 
@@ -46,6 +52,5 @@ registerGateway('stripe', async (ctx) => {
   return client ? stripeGateway(client) : null;
 });
 
-/** Currencies Stripe takes in whole units (no cents), per its documentation. */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+/** Stripe's unit_amount: minor units, or whole units for zero-decimal currencies. */
 export const stripeUnitAmount = (cents: number, currency: string) => (ZERO_DECIMAL.has(currency) ? Math.round(cents / 100) : cents);

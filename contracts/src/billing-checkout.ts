@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { BillingSubscription } from './billing.ts';
+
+/** The visitor side of billing (issue 13): checkout, the account's Billing panel and its calls. */
+
+export const CHECKOUT_GATEWAYS = ['stripe', 'paypal'] as const;
+export type CheckoutGateway = (typeof CHECKOUT_GATEWAYS)[number];
+
+export const BILLING_DISABLED = 'Billing is not enabled.';
+export const GATEWAY_UNAVAILABLE = 'This payment method is not available.';
+export const PRICE_UNAVAILABLE = 'This price is not available.';
+export const PRICE_NOT_SYNCED = 'This price is not available with the chosen payment method yet.';
+export const ALREADY_SUBSCRIBED = 'You already have a subscription. Change your plan instead.';
+export const NO_SUBSCRIPTION = 'You do not have a subscription.';
+export const SAME_PRICE = 'You are already subscribed to this price.';
+export const PLAN_CHANGE_UNSUPPORTED = 'This subscription cannot change plan here.';
+
+const priceId = z.number({ message: 'The price field is required.' }).int().positive();
+
+export const checkoutInputSchema = z.object({
+  price_id: priceId,
+  gateway: z.enum(CHECKOUT_GATEWAYS, { message: GATEWAY_UNAVAILABLE }),
+});
+export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
+
+export const changePlanInputSchema = z.object({ price_id: priceId });
+export type ChangePlanInput = z.infer<typeof changePlanInputSchema>;
+
+export const checkoutResponseSchema = z.object({ url: z.string() });
+
+/** The user's own subscription; null when they have none that is still valid. */
+export type OwnSubscription = BillingSubscription | null;
+
+/** An invoice as the Billing panel lists it: amount in the currency's major units (19.99). */
+export interface BillingInvoice {
+  id: string;
+  created_at: string;
+  amount: number;
+  currency: string;
+  status: string;
+  url: string | null;
+}

@@ -1,0 +1,46 @@
+import type Stripe from 'stripe';
+import type { Gateway } from './index.ts';
+
+/** Currencies Stripe takes in whole units (no cents), per its documentation. */
+export const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+
+/**
+ * The visitor side of the Stripe gateway: a hosted Checkout Session in subscription mode, a plan change that swaps
+ * the subscription item's price, and the subscription's invoices. The subscription itself reaches us by webhook.
+ */
+export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'checkout' | 'changePrice' | 'invoices'> {
+  return {
+    async checkout(req) {
+      if (!req.price.stripe_id) throw new Error('The price is not synced to Stripe.');
+      const userId = String(req.user.id);
+      const session = await client.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: req.price.stripe_id, quantity: 1 }],
+        client_reference_id: userId,
+        customer_email: req.user.email,
+        // The subscription webhooks read user_id from the subscription; the session's copy names our price too.
+        subscription_data: { metadata: { user_id: userId } },
+        metadata: { user_id: userId, price_id: String(req.price.id) },
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe did not return a checkout URL.');
+      return { url: session.url };
+    },
+    async changePrice(gatewayId, priceGatewayId) {
+      const sub = await client.subscriptions.retrieve(gatewayId);
+      const item = sub.items.data[0];
+      if (!item) throw new Error('The Stripe subscription has no item.');
+      await client.subscriptions.update(gatewayId, { items: [{ id: item.id, price: priceGatewayId }], proration_behavior: 'create_prorations' });
+    },
+    async invoices(gatewayId) {
+      const list = await client.invoices.list({ subscription: gatewayId, limit: 50 });
+      return list.data.map((inv) => {
+        const currency = inv.currency.toUpperCase();
+        // GatewayInvoice amounts are hundredths of the currency's unit whatever Stripe's minor unit is.
+        const amount = ZERO_DECIMAL.has(currency) ? inv.total * 100 : inv.total;
+        return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount, currency, status: inv.status ?? 'draft', url: inv.hosted_invoice_url ?? null };
+      });
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from '@playwright/test';
+import { api, login } from './helpers.ts';
+import { STRIPE_WEBHOOK_SECRET, stripeURL } from './playwright.config.ts';
+
+const EMAIL = 'checkout.buyer@e2e.local';
+const PASSWORD = 'buyer-password';
+
+/** Settings through the subscriptions settings call (multipart, as the settings page sends it). */
+async function saveSettings(page: Page, client: Record<string, unknown>, server: Record<string, unknown> = {}) {
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const res = await page.request.post('/api/v1/settings', { headers: { 'x-xsrf-token': token }, multipart: { client: JSON.stringify(client), server: JSON.stringify(server) } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in Billing, cancels and resumes', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The admin switches Stripe on (its credential check runs against the fake) and sells a synced plan.
+  await login(page);
+  await saveSettings(page, { 'billing.enable': true, 'billing.stripe.enable': true },
+    { stripe_key: 'pk_test_e2e', stripe_secret: 'sk_test_e2e', stripe_webhook_secret: STRIPE_WEBHOOK_SECRET });
+  const { product } = await api(page, 'POST', 'billing/products', {
+    name: 'Gold', feature_list: ['Everything'], prices: [{ amount: 5, currency: 'USD', interval: 'month', interval_count: 1 }, { amount: 50, currency: 'USD', interval: 'year', interval_count: 1 }],
+  });
+  await api(page, 'POST', 'billing/products/sync');
+  await api(page, 'POST', 'users', { email: EMAIL, password: PASSWORD, email_verified_at: true });
+
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto('/pricing');
+    await visitor.getByRole('listitem', { name: 'Gold' }).getByRole('button', { name: 'Choose plan: Gold' }).click();
+    await expect(visitor).toHaveURL(/\/login\?redirect=/);
+    await visitor.getByLabel('Email').fill(EMAIL);
+    await visitor.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await visitor.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    // Back on /pricing, checkout starts by itself and leaves for Stripe's hosted page.
+    await expect(visitor).toHaveURL(new RegExp(`^${stripeURL}/pay/cs_`));
+    await visitor.getByRole('button', { name: 'Pay' }).click();
+    await expect(visitor).toHaveURL(/\/billing\/success$/);
+    await expect(visitor.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
+    await expect(visitor.getByText('Your Gold plan is active.')).toBeVisible();
+
+    await visitor.getByRole('link', { name: 'Go to billing' }).click();
+    const panel = visitor.getByRole('region', { name: 'Billing' });
+    await expect(panel.getByLabel('Current plan')).toContainText('Gold');
+    await expect(panel.getByLabel('Current plan')).toContainText('$5.00');
+    await expect(panel.getByText('Renews at')).toBeVisible();
+    await expect(panel.getByRole('row', { name: /Paid/ })).toContainText('$5.00');
+
+    await panel.getByRole('button', { name: 'Cancel subscription' }).click();
+    await visitor.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
+    await expect(visitor.getByText('Subscription cancelled')).toBeVisible();
+    await expect(panel.getByText('Ends at')).toBeVisible();
+    await panel.getByRole('button', { name: 'Resume' }).click();
+    await expect(visitor.getByText('Subscription resumed')).toBeVisible();
+    await expect(panel.getByText('Renews at')).toBeVisible();
+  } finally {
+    await visitor.close();
+  }
+
+  // Put the site back as billing.spec.ts expects it (no plans, billing off): the subscription goes, then the plan.
+  const subs = await page.request.get(`/api/v1/billing/subscriptions?filters=${encodeURIComponent(JSON.stringify([{ key: 'product_id', value: product.id, operator: '=' }]))}`);
+  for (const s of (await subs.json()).pagination.data as { id: number }[]) await api(page, 'DELETE', `billing/subscriptions/${s.id}`);
+  await api(page, 'DELETE', `billing/products/${product.id}`);
+  await saveSettings(page, { 'billing.enable': false, 'billing.stripe.enable': false });
+});

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { BillingSubscription, Product } from '@app/contracts';
+import type { Pagination } from '@app/contracts/list';
+import { formatMoney } from '../../admin/billing/api';
+import { intervalLabel } from '../../admin/billing/plan-options';
+import { api } from '../../lib/api';
+import { useSetting } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { Button, buttonClass } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Select } from '../../ui/fields';
+import { Panel } from '../account/Panel';
+import { ownCalls, useOwnInvoices, useOwnSubscription, useSubscriptionAction } from './account-api';
+
+type PriceLike = { amount: number; currency: string; interval: Parameters<typeof intervalLabel>[0]; interval_count: number };
+const priceText = (p: PriceLike) => `${formatMoney(p.amount, p.currency)} ${intervalLabel(p.interval, p.interval_count)}`;
+
+/** The account's Billing panel: current plan, renewal or end, change plan, cancel, resume and invoices. */
+export function BillingPanel() {
+  const enabled = useSetting<boolean>('client.billing.enable', false);
+  if (!enabled) return null;
+  return <BillingPanelBody />;
+}
+
+function BillingPanelBody() {
+  const sub = useOwnSubscription();
+  const current = sub.data;
+  return (
+    <Panel id="account-billing" title={trans('Billing')} description={trans('Your plan, payments and invoices.')}>
+      {sub.isPending ? (
+        <div className="skeleton h-12 w-full" aria-busy="true" />
+      ) : !current ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-text-muted">{trans('You do not have a subscription.')}</p>
+          <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('See plans')}</Link>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-6">
+          <CurrentPlan sub={current} />
+          <Invoices gatewayBilled={current.gateway_name !== 'none'} />
+        </div>
+      )}
+    </Panel>
+  );
+}
+
+function CurrentPlan({ sub }: { sub: BillingSubscription }) {
+  const [confirm, setConfirm] = useState<'cancel' | 'change' | null>(null);
+  const [changing, setChanging] = useState(false);
+  const [priceId, setPriceId] = useState('');
+  const cancel = useSubscriptionAction(ownCalls.cancel, trans('Subscription cancelled'));
+  const resume = useSubscriptionAction(ownCalls.resume, trans('Subscription resumed'));
+  const change = useSubscriptionAction(ownCalls.changePlan, trans('Plan changed'));
+  const billed = sub.gateway_name !== 'none';
+  return (
+    <div className="flex flex-col gap-3">
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" aria-label={trans('Current plan')}>
+        <dt className="text-text-muted">{trans('Plan')}</dt>
+        <dd className="font-medium">{sub.product?.name ?? '—'}</dd>
+        <dt className="text-text-muted">{trans('Price')}</dt>
+        <dd>{sub.price ? priceText(sub.price) : trans('Free')}</dd>
+        {sub.cancelled ? (
+          <>
+            <dt className="text-text-muted">{trans('Ends at')}</dt>
+            <dd>{formatDate(sub.ends_at)}</dd>
+          </>
+        ) : sub.renews_at ? (
+          <>
+            <dt className="text-text-muted">{trans('Renews at')}</dt>
+            <dd>{formatDate(sub.renews_at)}</dd>
+          </>
+        ) : null}
+        {sub.gateway_status === 'past_due' && (
+          <>
+            <dt className="text-text-muted">{trans('Status')}</dt>
+            <dd className="text-danger">{trans('Payment failed')}</dd>
+          </>
+        )}
+      </dl>
+      {/* A local subscription (an admin's) can be cancelled and resumed too; only a billed one changes price. */}
+      <div className="flex flex-wrap gap-2">
+        {billed && !sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
+        {sub.cancelled
+          ? <Button onClick={() => resume.mutate()} disabled={resume.isPending}>{trans('Resume')}</Button>
+          : <Button variant="outline" onClick={() => setConfirm('cancel')}>{trans('Cancel subscription')}</Button>}
+      </div>
+      {changing && !sub.cancelled && (
+        <ChangePlan current={sub} value={priceId} onChange={setPriceId} onSubmit={() => setConfirm('change')} />
+      )}
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={trans('Cancel subscription')}
+        body={trans('Your plan stays active until :date, then ends. You can resume it until then.', { date: formatDate(sub.renews_at) })}
+        confirm={trans('Cancel subscription')}
+        danger
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirm(null) })}
+      />
+      <ConfirmDialog
+        open={confirm === 'change'}
+        onOpenChange={(o) => !o && setConfirm(null)}
+        title={trans('Change plan')}
+        body={trans('Your subscription moves to the new price now; the payment gateway settles the difference on your next invoice.')}
+        confirm={trans('Change plan')}
+        pending={change.isPending}
+        onConfirm={() => change.mutate(Number(priceId), { onSettled: () => setConfirm(null), onSuccess: () => setChanging(false) })}
+      />
+    </div>
+  );
+}
+
+/** The other prices of visible, paid plans the subscription can move to. */
+function ChangePlan({ current, value, onChange, onSubmit }: { current: BillingSubscription; value: string; onChange: (v: string) => void; onSubmit: () => void }) {
+  const plans = useQuery({
+    queryKey: ['billing', 'own-plans'],
+    queryFn: () => api.get<{ pagination: Pagination<Product> }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' }).then((r) => r.pagination.data),
+  });
+  const options = (plans.data ?? []).filter((p) => !p.hidden && !p.free)
+    .flatMap((p) => p.prices.filter((x) => x.id !== current.price_id).map((x) => ({ value: String(x.id), label: `${p.name} — ${priceText(x)}` })));
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <Select
+        label={trans('New plan')}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        options={[{ value: '', label: trans('Choose a plan') }, ...options]}
+        wrapperClassName="min-w-64"
+      />
+      <Button onClick={onSubmit} disabled={!value}>{trans('Continue')}</Button>
+    </div>
+  );
+}
+
+/** Stripe's and PayPal's invoice states in words; an unknown one shows as the gateway wrote it. */
+const invoiceStatus = (status: string) => new Map([
+  ['paid', trans('Paid')], ['open', trans('Open')], ['draft', trans('Draft')], ['void', trans('Void')], ['uncollectible', trans('Uncollectible')],
+]).get(status) ?? status;
+
+function Invoices({ gatewayBilled }: { gatewayBilled: boolean }) {
+  const invoices = useOwnInvoices(gatewayBilled);
+  if (!gatewayBilled) return null;
+  const rows = invoices.data ?? [];
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">{trans('Invoices')}</h3>
+      {invoices.isPending ? (
+        <div className="skeleton h-10 w-full" aria-busy="true" />
+      ) : !rows.length ? (
+        <p className="text-sm text-text-muted">{trans('No invoices yet.')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-4 font-medium">{trans('Date')}</th>
+                <th scope="col" className="py-2 pr-4 font-medium">{trans('Amount')}</th>
+                <th scope="col" className="py-2 pr-4 font-medium">{trans('Status')}</th>
+                <th scope="col" className="py-2 font-medium"><span className="sr-only">{trans('Invoice')}</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-border">
+              {rows.map((i) => (
+                <tr key={i.id}>
+                  <td className="py-2 pr-4">{formatDate(i.created_at)}</td>
+                  <td className="py-2 pr-4">{formatMoney(i.amount, i.currency)}</td>
+                  <td className="py-2 pr-4">{invoiceStatus(i.status)}</td>
+                  <td className="py-2">{i.url && <a href={i.url} target="_blank" rel="noreferrer" className="text-primary underline">{trans('View')}</a>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

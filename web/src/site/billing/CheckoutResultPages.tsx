@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { useOwnSubscription } from './account-api';
+
+/** Polls for about half a minute: the gateway's webhook usually lands within seconds of the redirect. */
+const POLL_MS = 1500;
+const POLL_FOR_MS = 30_000;
+
+/** /billing/success: thanks the visitor and shows their plan once the gateway's webhook has recorded it. */
+export function SuccessPage() {
+  useDocumentTitle(trans('Thank you'));
+  const [openedAt] = useState(Date.now);
+  const sub = useOwnSubscription((current) => (!current && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : false));
+  const plan = sub.data?.product?.name;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <CheckCircle2 size={48} className="text-success" aria-hidden />
+      <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
+      {plan ? (
+        <p>{trans('Your :plan plan is active.', { plan })}</p>
+      ) : (
+        <p role="status" className="text-text-muted">{trans('We are confirming your payment. This takes a few seconds.')}</p>
+      )}
+      <Link to="/account-settings#account-billing" className={buttonClass('primary', 'md')}>{trans('Go to billing')}</Link>
+    </main>
+  );
+}
+
+/** /billing/cancelled: the visitor left the gateway's page or the payment failed; nothing was charged. */
+export function CancelledPage() {
+  useDocumentTitle(trans('Checkout cancelled'));
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <XCircle size={48} className="text-danger" aria-hidden />
+      <h1 className="text-3xl font-bold">{trans('Checkout cancelled')}</h1>
+      <p className="text-text-muted">{trans('Your payment was not completed and you have not been charged.')}</p>
+      <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('Back to plans')}</Link>
+    </main>
+  );
+}
