@@ -148,6 +148,6 @@ export async function fromCheckoutSession(ctx: AppContext, session: Stripe.Check
   await ctx.db.insertInto('subscriptions').values({
     user_id: user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'stripe', gateway_id: subId, gateway_status: null,
     description: null, renews_at: null, ends_at: null, created_at: now, updated_at: now,
-  }).execute();
+  }).onConflict((oc) => oc.columns(['gateway_name', 'gateway_id']).doNothing()).execute();
   return { status: 'processed' };
 }

@@ -31,7 +31,8 @@ async function upsertFromStripe(ctx: AppContext, s: Stripe.Subscription): Promis
   if (!price) return { status: 'refused', message: 'Unknown price.' };
   await ctx.db.insertInto('subscriptions').values({
     user_id: user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'stripe', gateway_id: s.id, description: null, ...values, created_at: now,
-  }).execute();
+    // A checkout that landed at the same moment made the row: this event's dates complete it.
+  }).onConflict((oc) => oc.columns(['gateway_name', 'gateway_id']).doUpdateSet(values)).execute();
   return { status: 'processed' };
 }
 
