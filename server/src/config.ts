@@ -27,6 +27,8 @@ const envSchema = z.object({
   OAUTH_FACEBOOK_BASE_URL: z.string().url().optional(),
   OAUTH_TWITTER_BASE_URL: z.string().url().optional(),
   OAUTH_ENVATO_BASE_URL: z.string().url().optional(),
+  /** PayPal's REST root: live by default; https://api-m.sandbox.paypal.com for sandbox credentials, a local fake in tests. */
+  PAYPAL_API_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
 });
 
 export interface Config {
@@ -49,6 +51,8 @@ export interface Config {
   tmdbImageUrl: string;
   /** Replaces the origin of every OAuth endpoint of a social login provider (tests point it at a local server). */
   oauthBaseUrls: Partial<Record<'google' | 'facebook' | 'twitter' | 'envato', string>>;
+  /** PayPal's REST API root and how long one call may take (tests shorten it to see a timeout fail a sync). */
+  paypal: { apiUrl: string; timeoutMs: number };
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       google: e.OAUTH_GOOGLE_BASE_URL, facebook: e.OAUTH_FACEBOOK_BASE_URL, twitter: e.OAUTH_TWITTER_BASE_URL, envato: e.OAUTH_ENVATO_BASE_URL,
     },
     tmdbImageUrl: e.TMDB_IMAGE_URL,
+    paypal: { apiUrl: e.PAYPAL_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: 10_000 },
     ...overrides,
   };
 }
