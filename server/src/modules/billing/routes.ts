@@ -12,6 +12,7 @@ import {
 } from './service.ts';
 import { syncPlans } from './sync.ts';
 import { stripeWebhookRoutes } from './webhooks.ts';
+import { paypalWebhookRoutes } from './paypal-webhooks.ts';
 
 const idParam = (params: unknown, what: string) => {
   const id = Number((params as { id: string }).id);
@@ -22,6 +23,7 @@ const idParam = (params: unknown, what: string) => {
 /** Billing calls of Part C section 7: plans (products with prices) and subscriptions. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   stripeWebhookRoutes(app, ctx);
+  paypalWebhookRoutes(app, ctx);
   const plans = 'plans.update';
   const subs = 'subscriptions.update';
   // Managers see hidden plans and work while billing is still switched off; everyone else sees the public catalogue.
