@@ -216,8 +216,26 @@ describe('POST billing/paypal/webhook', () => {
     const unknownSub = await send('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id: 'I-NOWHERE' }, { id: 'WH-NOSUB' });
     expect(unknownSub.statusCode).toBe(422);
 
+    // An admin's delete cancels at PayPal, whose CANCELLED then finds nothing here: accepted, nothing to do.
+    expect((await send('BILLING.SUBSCRIPTION.CANCELLED', { id: 'I-DELETED', status: 'CANCELLED' }, { id: 'WH-GONE' })).statusCode).toBe(200);
+    expect(await events('WH-GONE')).toEqual([{ status: 'ignored', message: 'Unknown subscription.' }]);
     expect((await send('CHECKOUT.ORDER.APPROVED', { id: 'ORDER-1' }, { id: 'WH-OTHER' })).statusCode).toBe(200);
     expect(await events('WH-OTHER')).toEqual([{ status: 'ignored', message: 'Unhandled event type.' }]);
     expect(await count()).toBe(before);
+  });
+
+  it('answers 502 while PayPal cannot verify (PayPal delivers again later) and 404 while PayPal is off; nothing is recorded', async () => {
+    paypal.fail = { path: /verify-webhook-signature/, mode: 'error' };
+    const down = await send('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id: 'I-HOOK' }, { id: 'WH-DOWN' });
+    paypal.fail = null;
+    expect(down.statusCode).toBe(502);
+    expect(await events('WH-DOWN')).toEqual([]);
+    await t.ctx.settings.set({ 'client.billing.paypal.enable': false });
+    try {
+      expect((await send('BILLING.SUBSCRIPTION.PAYMENT.FAILED', { id: 'I-HOOK' }, { id: 'WH-OFF' })).statusCode).toBe(404);
+      expect(await events('WH-OFF')).toEqual([]);
+    } finally {
+      await t.ctx.settings.set({ 'client.billing.paypal.enable': true });
+    }
   });
 });
