@@ -5,6 +5,9 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const ADMIN = { email: 'admin@e2e.local', password: 'e2e-admin-password' };
 /** Local stand-in for the social login providers' OAuth endpoints (scripts/fake-oauth-provider.ts); social.spec.ts signs in through it. */
 export const oauthURL = `http://127.0.0.1:${port + 1000}`;
+/** Local stand-in for PayPal's REST API (server/test/billing/fake-paypal.ts); billing-paypal.spec.ts syncs plans through it. */
+export const paypalURL = `http://127.0.0.1:${port + 1500}`;
+const fakePaypalServer = { command: `npx tsx server/test/billing/fake-paypal.ts ${port + 1500}`, cwd: '../..', url: `${paypalURL}/health`, timeout: 60_000, reuseExistingServer: false };
 const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
@@ -28,7 +31,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: [fakeOAuthServer, {
+  webServer: [fakeOAuthServer, fakePaypalServer, {
     command: 'rm -rf storage/e2e && node server/dist/main.js',
     cwd: '../..',
     url: `${baseURL}/api/v1/auth/me`,
@@ -39,6 +42,7 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', ALLOW_PRIVATE_NETWORKS: '1',
       // The browser is the only proxy: reports.spec.ts sends X-Forwarded-For to visit from a known place (no other spec sends it).
       TRUST_PROXY: '127.0.0.1',
+      PAYPAL_API_BASE_URL: paypalURL,
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 /**
  * A local server speaking the part of PayPal's documented REST API the billing module calls: the client-credentials
@@ -8,6 +9,9 @@ import type { AddressInfo } from 'node:net';
  * transactions) and webhook signature verification. Calls need a token it issued. Webhooks are "signed" by
  * `signed(event)` with a key only this fake knows; verify-webhook-signature answers SUCCESS only for the configured
  * webhook id and a signature made that way over the same event. `fail` makes a path answer an error or never answer.
+ *
+ * API tests import `startFakePaypal`; the end-to-end config runs it: `tsx server/test/billing/fake-paypal.ts <port>`
+ * (GET /health answers when it is up, GET /__requests lists the calls it served).
  */
 export interface FakePaypal {
   url: string;
@@ -28,7 +32,7 @@ const signingKey = crypto.randomBytes(16);
 const signature = (key: Buffer, transmissionId: string, time: string, webhookId: string, event: string) =>
   crypto.createHmac('sha256', key).update(`${transmissionId}|${time}|${webhookId}|${crypto.createHash('sha256').update(event).digest('hex')}`).digest('base64');
 
-export async function startFakePaypal(): Promise<FakePaypal> {
+export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   let seq = 0;
   const tokens = new Set<string>();
   const hanging = new Set<http.ServerResponse>();
@@ -59,6 +63,8 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     req.on('end', () => {
       const path = (req.url ?? '').split('?')[0];
       const method = req.method ?? '';
+      if (method === 'GET' && path === '/health') return void res.end('ok');
+      if (method === 'GET' && path === '/__requests') return void res.end(JSON.stringify(state.requests));
       let body: any;
       try { body = raw && !raw.startsWith('grant_type') ? JSON.parse(raw) : raw; } catch { body = raw; }
       state.requests.push({ method, path, body });
@@ -130,11 +136,16 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () => new Promise<void>((resolve) => {
     for (const res of hanging) res.destroy();
     server.close(() => resolve());
   });
   return state;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakePaypal(Number(process.argv[2] ?? 0));
+  console.log(`fake PayPal on ${fake.url}`);
 }
