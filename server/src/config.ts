@@ -29,6 +29,8 @@ const envSchema = z.object({
   OAUTH_ENVATO_BASE_URL: z.string().url().optional(),
   /** Stripe's API root, for tests only (a local server speaking Stripe's API). */
   STRIPE_API_BASE_URL: z.string().url().optional(),
+  /** PayPal's REST root: live by default; https://api-m.sandbox.paypal.com for sandbox credentials, a local fake in tests. */
+  PAYPAL_API_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
 });
 
 export interface Config {
@@ -53,6 +55,8 @@ export interface Config {
   oauthBaseUrls: Partial<Record<'google' | 'facebook' | 'twitter' | 'envato', string>>;
   /** Stripe's API root (tests point it at a local server). */
   stripeApiBaseUrl?: string;
+  /** PayPal's REST API root and how long one call may take (tests shorten it to see a timeout fail a sync). */
+  paypal: { apiUrl: string; timeoutMs: number };
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -83,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     tmdbImageUrl: e.TMDB_IMAGE_URL,
     stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
+    paypal: { apiUrl: e.PAYPAL_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: 10_000 },
     ...overrides,
   };
 }

@@ -9,6 +9,9 @@ export const oauthURL = `http://127.0.0.1:${port + 1000}`;
 export const stripeURL = `http://127.0.0.1:${port + 2000}`;
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fake_stripe';
 const fakeStripeServer = { command: `npx tsx server/test/billing/fake-stripe.ts ${port + 2000} ${baseURL}/api/v1/billing/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`, cwd: '../..', url: `${stripeURL}/health`, timeout: 60_000, reuseExistingServer: false };
+/** Local stand-in for PayPal's REST API (server/test/billing/fake-paypal.ts); billing-paypal.spec.ts syncs plans through it. */
+export const paypalURL = `http://127.0.0.1:${port + 1500}`;
+const fakePaypalServer = { command: `npx tsx server/test/billing/fake-paypal.ts ${port + 1500}`, cwd: '../..', url: `${paypalURL}/health`, timeout: 60_000, reuseExistingServer: false };
 const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
@@ -32,7 +35,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: [fakeOAuthServer, fakeStripeServer, {
+  webServer: [fakeOAuthServer, fakeStripeServer, fakePaypalServer, {
     command: 'rm -rf storage/e2e && node server/dist/main.js',
     cwd: '../..',
     url: `${baseURL}/api/v1/auth/me`,
@@ -44,6 +47,7 @@ export default defineConfig({
       // The browser is the only proxy: reports.spec.ts sends X-Forwarded-For to visit from a known place (no other spec sends it).
       TRUST_PROXY: '127.0.0.1',
       STRIPE_API_BASE_URL: stripeURL,
+      PAYPAL_API_BASE_URL: paypalURL,
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

@@ -13,6 +13,7 @@ import {
 import { syncPlans } from './sync.ts';
 import { stripeWebhookRoutes } from './webhooks.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
+import { paypalWebhookRoutes } from './paypal-webhooks.ts';
 
 const idParam = (params: unknown, what: string) => {
   const id = Number((params as { id: string }).id);
@@ -24,6 +25,7 @@ const idParam = (params: unknown, what: string) => {
 export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {
   stripeWebhookRoutes(app, ctx);
   checkoutRoutes(app, ctx);
+  paypalWebhookRoutes(app, ctx);
   const plans = 'plans.update';
   const subs = 'subscriptions.update';
   // Managers see hidden plans and work while billing is still switched off; everyone else sees the public catalogue.

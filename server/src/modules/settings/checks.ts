@@ -5,6 +5,7 @@ import { registerSettingsValidator } from './validators.ts';
 import { refusedHost } from './check-hosts.ts';
 import { HttpError } from '../../http/errors.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
+import { registerPaypalCheck } from '../billing/paypal-check.ts';
 
 /**
  * Credential checks owned by the settings pages themselves (backends register theirs in src/drivers):
@@ -22,6 +23,7 @@ export function registerSettingsChecks(ctx: AppContext): void {
       return error || null;
     });
   }
+  registerPaypalCheck(ctx);
   registerSettingsValidator('tmdb_group', ['server.tmdb_api_key'], async (v) => {
     const key = v('server.tmdb_api_key');
     if (!key) return;

@@ -1,0 +1,151 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A local server speaking the part of PayPal's documented REST API the billing module calls: the client-credentials
+ * token, catalog products, billing plans, subscriptions (create, get, cancel, suspend, activate, revise,
+ * transactions) and webhook signature verification. Calls need a token it issued. Webhooks are "signed" by
+ * `signed(event)` with a key only this fake knows; verify-webhook-signature answers SUCCESS only for the configured
+ * webhook id and a signature made that way over the same event. `fail` makes a path answer an error or never answer.
+ *
+ * API tests import `startFakePaypal`; the end-to-end config runs it: `tsx server/test/billing/fake-paypal.ts <port>`
+ * (GET /health answers when it is up, GET /__requests lists the calls it served).
+ */
+export interface FakePaypal {
+  url: string;
+  credentials: { clientId: string; secret: string };
+  webhookId: string;
+  requests: { method: string; path: string; body: any }[];
+  tokenCalls: number;
+  subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string }>;
+  /** What GET subscription answers as billing_info.next_billing_time. */
+  nextBillingTime: string;
+  fail: { path: RegExp; mode: 'error' | 'hang' } | null;
+  /** The body and PAYPAL-* headers of a delivery of `event` (a wrong key when badSignature). */
+  signed(event: unknown, opts?: { badSignature?: boolean }): { payload: string; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+const signingKey = crypto.randomBytes(16);
+const signature = (key: Buffer, transmissionId: string, time: string, webhookId: string, event: string) =>
+  crypto.createHmac('sha256', key).update(`${transmissionId}|${time}|${webhookId}|${crypto.createHash('sha256').update(event).digest('hex')}`).digest('base64');
+
+export async function startFakePaypal(port = 0): Promise<FakePaypal> {
+  let seq = 0;
+  const tokens = new Set<string>();
+  const hanging = new Set<http.ServerResponse>();
+  const state: FakePaypal = {
+    url: '', credentials: { clientId: 'paypal-client', secret: 'paypal-secret' }, webhookId: 'WH-HOOK-1', requests: [], tokenCalls: 0,
+    subscriptions: new Map(), nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
+    signed(event, opts = {}) {
+      const payload = JSON.stringify(event);
+      const id = `tx-${++seq}`;
+      const time = new Date().toISOString();
+      const key = opts.badSignature ? crypto.randomBytes(16) : signingKey;
+      return {
+        payload,
+        headers: {
+          'content-type': 'application/json', 'paypal-auth-algo': 'SHA256withRSA', 'paypal-cert-url': `${state.url}/v1/notifications/certs/CERT-1`,
+          'paypal-transmission-id': id, 'paypal-transmission-time': time, 'paypal-transmission-sig': signature(key, id, time, state.webhookId, payload),
+        },
+      };
+    },
+    close: async () => {},
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => { raw += c; });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0];
+      const method = req.method ?? '';
+      if (method === 'GET' && path === '/health') return void res.end('ok');
+      if (method === 'GET' && path === '/__requests') return void res.end(JSON.stringify(state.requests));
+      let body: any;
+      try { body = raw && !raw.startsWith('grant_type') ? JSON.parse(raw) : raw; } catch { body = raw; }
+      state.requests.push({ method, path, body });
+      const send = (status: number, json?: unknown) => {
+        res.writeHead(status, json === undefined ? {} : { 'content-type': 'application/json' });
+        res.end(json === undefined ? undefined : JSON.stringify(json));
+      };
+      if (state.fail && state.fail.path.test(path)) {
+        if (state.fail.mode === 'hang') return void hanging.add(res);
+        return send(500, { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.' });
+      }
+      if (method === 'POST' && path === '/v1/oauth2/token') {
+        state.tokenCalls++;
+        const basic = Buffer.from(`${state.credentials.clientId}:${state.credentials.secret}`).toString('base64');
+        if (req.headers.authorization !== `Basic ${basic}` || raw !== 'grant_type=client_credentials') {
+          return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+        }
+        const token = `A21-${crypto.randomBytes(8).toString('hex')}`;
+        tokens.add(token);
+        return send(200, { scope: 'https://uri.paypal.com/services/subscriptions', access_token: token, token_type: 'Bearer', expires_in: 32400 });
+      }
+      if (!tokens.has(String(req.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+        return send(401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+      }
+      route(method, path, body, send);
+    });
+  });
+
+  const id = (prefix: string) => `${prefix}-${String(++seq).padStart(6, '0')}`;
+  function route(method: string, path: string, body: any, send: (status: number, json?: unknown) => void): void {
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/catalogs/products') return send(201, { id: id('PROD'), name: body.name, type: body.type });
+    if (method === 'PATCH' && /^\/v1\/catalogs\/products\/[\w-]+$/.test(path)) return send(204);
+    if (method === 'POST' && path === '/v1/billing/plans') {
+      if (!body.product_id || !Array.isArray(body.billing_cycles)) return send(400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.' });
+      return send(201, { id: id('P'), product_id: body.product_id, status: 'ACTIVE' });
+    }
+    if (method === 'POST' && path === '/v1/billing/subscriptions') {
+      const s = { id: id('I'), status: 'APPROVAL_PENDING', plan_id: String(body.plan_id), custom_id: String(body.custom_id ?? '') };
+      state.subscriptions.set(s.id, s);
+      return send(201, { ...s, links: [{ rel: 'approve', method: 'GET', href: `${state.url}/webapps/billing/subscriptions?ba_token=BA-${s.id}` }] });
+    }
+    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
+      const expected = signature(signingKey, String(body.transmission_id), String(body.transmission_time), state.webhookId, JSON.stringify(body.webhook_event));
+      const ok = body.webhook_id === state.webhookId && body.transmission_sig === expected;
+      return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
+    }
+    if ((m = path.match(/^\/v1\/billing\/subscriptions\/([\w-]+)(?:\/(\w+))?$/))) {
+      const s = state.subscriptions.get(m[1]) ?? { id: m[1], status: 'ACTIVE', plan_id: '', custom_id: '' };
+      state.subscriptions.set(s.id, s);
+      const action = m[2];
+      if (method === 'GET' && !action) return send(200, { ...s, billing_info: { next_billing_time: state.nextBillingTime } });
+      if (method === 'GET' && action === 'transactions') {
+        return send(200, { transactions: [{ id: 'TX-1', status: 'COMPLETED', time: '2026-10-01T10:00:00Z', amount_with_breakdown: { gross_amount: { currency_code: 'USD', value: '9.99' } } }] });
+      }
+      if (method === 'POST' && s.status === 'CANCELLED' && action !== 'transactions') {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed.', details: [{ issue: 'SUBSCRIPTION_STATUS_INVALID' }] });
+      }
+      const next = new Map([['cancel', 'CANCELLED'], ['suspend', 'SUSPENDED'], ['activate', 'ACTIVE']]).get(action ?? '');
+      if (method === 'POST' && next) {
+        s.status = next;
+        return send(204);
+      }
+      if (method === 'POST' && action === 'revise') {
+        s.plan_id = String(body.plan_id);
+        return send(200, { plan_id: s.plan_id, links: [] });
+      }
+    }
+    send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
+  }
+
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  state.close = () => new Promise<void>((resolve) => {
+    for (const res of hanging) res.destroy();
+    server.close(() => resolve());
+  });
+  return state;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakePaypal(Number(process.argv[2] ?? 0));
+  console.log(`fake PayPal on ${fake.url}`);
+}
