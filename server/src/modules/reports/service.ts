@@ -139,11 +139,18 @@ async function header(ctx: AppContext, r: Range): Promise<HeaderReportItem[]> {
   // Storage used at the end of each period: every stored file uploaded by then.
   const storage = (_from: number, to: number) => ctx.db.selectFrom('file_entries').select((eb) => eb.fn.sum<number>('file_size').as('n'))
     .where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
+  // Active subscriptions at the end of each period: started by then, not ended by then (ends_at empty or later), and
+  // not past due. The gateway's past-due flag is a present state with no history, so it applies to both periods.
+  const subscriptions = (_from: number, to: number) => ctx.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '<', iso(to)).where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso(to))]))
+    .where((eb) => eb.or([eb('gateway_status', 'is', null), eb('gateway_status', '!=', 'past_due')]))
+    .executeTakeFirst().then((x) => Number(x?.n ?? 0));
   return [
     item('Plays', 'play', await both((a, b) => sumOf(ctx, 'play', '', 'total', a, b))),
     item('Visitors', 'visitors', await both((a, b) => sumOf(ctx, 'visit', '', 'visitors', a, b))),
     item('Page views', 'pageviews', await both((a, b) => sumOf(ctx, 'visit', '', 'total', a, b))),
     item('New users', 'users', await both(newUsers)),
+    item('Active subscriptions', 'subscriptions', await both(subscriptions)),
     item('Storage used', 'storage', await both(storage), 'fileSize'),
   ];
 }

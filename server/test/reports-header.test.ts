@@ -1,0 +1,50 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, listUrl, type Client } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+// 28 to 30 March in Berlin: 2026-03-27T23:00Z to 2026-03-30T22:00Z (a DST change inside); the previous period ends at the start.
+const berlin = { startDate: '2026-03-28', endDate: '2026-03-30', timezone: 'Europe/Berlin' };
+const START = '2026-03-27T23:00:00.000Z';
+const END = '2026-03-30T22:00:00.000Z';
+
+async function subscription(userId: number, createdAt: string, endsAt: string | null, gatewayStatus: string | null = null) {
+  await t.ctx.db.insertInto('subscriptions').values({
+    user_id: userId, product_id: null, price_id: null, gateway_name: 'none', gateway_id: null, description: null, renews_at: null,
+    ends_at: endsAt, gateway_status: gatewayStatus, created_at: createdAt, updated_at: createdAt,
+  }).execute();
+}
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  const user = (await asUser(t)).user.id;
+  await subscription(user, '2026-03-01T00:00:00.000Z', null); // active at both ends
+  await subscription(user, '2026-03-01T00:00:00.000Z', '2026-03-29T00:00:00.000Z'); // ended inside the range: the start only
+  await subscription(user, '2026-03-29T00:00:00.000Z', null); // began inside the range: the end only
+  await subscription(user, '2026-03-01T00:00:00.000Z', null, 'past_due'); // past due: never counted
+  await subscription(user, '2026-03-01T00:00:00.000Z', '2026-04-15T00:00:00.000Z'); // cancelled, in its grace period: both
+  await subscription(user, '2026-03-31T00:00:00.000Z', null); // after the range: neither
+  await subscription(user, '2026-03-01T00:00:00.000Z', END); // ends exactly at the range's end: the start only
+  await subscription(user, START, null); // begins exactly at the start: the end only
+});
+
+describe('GET admin/reports header strip', () => {
+  it('counts active subscriptions at the range\'s end against the previous period\'s end', async () => {
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { ...berlin, types: 'header' }));
+    expect(res.status).toBe(200);
+    const names = res.body.headerReport.map((i: { name: string }) => i.name);
+    expect(names).toEqual(['Plays', 'Visitors', 'Page views', 'New users', 'Active subscriptions', 'Storage used']);
+    const item = res.body.headerReport.find((i: { name: string }) => i.name === 'Active subscriptions');
+    // At the end: the open one, the one that began inside, the one in its grace period and the one begun at the start (4).
+    // At the start: the open one, the one that ended inside, the grace one and the one ending at the end (4).
+    expect(item).toEqual({ name: 'Active subscriptions', icon: 'subscriptions', type: 'number', currentValue: 4, percentageChange: 0 });
+  });
+
+  it('answers the change against a period with fewer', async () => {
+    // 31 March: at its end (1 April 00:00 local) the one begun on the 31st joins and the one ending on the 30th has gone.
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-03-31', endDate: '2026-03-31', timezone: 'Europe/Berlin', types: 'header' }));
+    const item = res.body.headerReport.find((i: { name: string }) => i.name === 'Active subscriptions');
+    // End (2026-03-31T22:00Z): open, began 29th, grace, begun at START, began 31st = 5. Previous end (2026-03-30T22:00Z) = 4.
+    expect(item).toMatchObject({ currentValue: 5, percentageChange: 25 });
+  });
+});
