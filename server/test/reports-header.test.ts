@@ -48,3 +48,40 @@ describe('GET admin/reports header strip', () => {
     expect(item).toMatchObject({ currentValue: 5, percentageChange: 25 });
   });
 });
+
+describe('GET admin/reports distinct visitors', () => {
+  async function view(visitor: string, at: string) {
+    await t.ctx.db.insertInto('page_views').values({
+      visitor_id: visitor, user_id: null, path: '/', model_type: null, model_id: null, referrer: null, device: 'desktop', browser: 'Firefox',
+      platform: 'Windows', country: 'DE', region: null, city: 'Berlin', latitude: null, longitude: null, created_at: at,
+    }).execute();
+  }
+  const visitors = async (q: Record<string, string>) => {
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { ...q, types: 'header' }));
+    expect(res.status).toBe(200);
+    return res.body.headerReport.find((i: { name: string }) => i.name === 'Visitors');
+  };
+
+  it('counts each visitor once over the range, across hours, days, rollup windows and runs', async () => {
+    const { rollup } = await import('../src/modules/reports/rollup.ts');
+    // Rolled up in two runs, the second a day later: the second window looks up the visitors' hours before it.
+    await view('y', '2026-03-27T22:30:00.000Z'); // 27 March 23:30 in Berlin: the previous period
+    await view('x', '2026-03-28T09:10:00.000Z');
+    await view('x', '2026-03-28T09:50:00.000Z');
+    await view('y', '2026-03-28T09:30:00.000Z');
+    await view('x', '2026-03-28T15:00:00.000Z'); // x again, another hour
+    await rollup(t.ctx, 'visit', new Date('2026-03-28T20:00:00.000Z'));
+    await view('x', '2026-03-29T11:00:00.000Z'); // x again, the next day (CEST), another window and run
+    await view('z', '2026-03-30T21:30:00.000Z'); // 30 March 23:30 in Berlin: the range's last local hour
+    await view('w', '2026-03-30T22:00:00.000Z'); // 31 March 00:00 in Berlin: after the range
+    await rollup(t.ctx, 'visit', new Date('2026-04-01T12:00:00.000Z'));
+    await rollup(t.ctx, 'visit', new Date('2026-04-01T12:30:00.000Z')); // a second tick re-reads the last hour: no change
+
+    // 28 to 30 March (Berlin): x, y, z = 3 (a sum of hourly uniques says 6). The previous period (25 to 27 March): y = 1.
+    expect(await visitors(berlin)).toMatchObject({ currentValue: 3, percentageChange: 200 });
+    // 29 to 31 March: x, z, w = 3; the previous period (26 to 28 March): x and y = 2.
+    expect(await visitors({ startDate: '2026-03-29', endDate: '2026-03-31', timezone: 'Europe/Berlin' })).toMatchObject({ currentValue: 3, percentageChange: 50 });
+    // One UTC hour, 09:00 to 10:00 on the 28th: x and y, whatever came before or after.
+    expect(await visitors({ startDate: '2026-03-28T09:00:00Z', endDate: '2026-03-28T10:00:00Z', timezone: 'UTC' })).toMatchObject({ currentValue: 2 });
+  });
+});

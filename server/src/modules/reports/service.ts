@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { displayName } from '../users/repository.ts';
 import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
+import { distinctVisitors } from './visitors.ts';
 
 type Kind = 'visit' | 'play';
 /** The period asked for and the one of the same length before it, as ISO bounds. */
@@ -147,7 +148,7 @@ async function header(ctx: AppContext, r: Range): Promise<HeaderReportItem[]> {
     .executeTakeFirst().then((x) => Number(x?.n ?? 0));
   return [
     item('Plays', 'play', await both((a, b) => sumOf(ctx, 'play', '', 'total', a, b))),
-    item('Visitors', 'visitors', await both((a, b) => sumOf(ctx, 'visit', '', 'visitors', a, b))),
+    item('Visitors', 'visitors', await both((a, b) => distinctVisitors(ctx, a, b))),
     item('Page views', 'pageviews', await both((a, b) => sumOf(ctx, 'visit', '', 'total', a, b))),
     item('New users', 'users', await both(newUsers)),
     item('Active subscriptions', 'subscriptions', await both(subscriptions)),
