@@ -66,8 +66,8 @@ export async function adminInitialJs(base: string, headers: Record<string, strin
 
 /**
  * What one route costs in JS: the scripts a first visit of `from` fetches (`first`), then the ones a client-side
- * navigation to `to` adds (`added`: the route's own lazy chunks), and in a fresh tab every script a first visit of
- * `to` fetches (`direct`, bytes). `ready` is a selector present once `to` has rendered its data.
+ * navigation to `to` adds (`added`: the route's own lazy chunks). `ready` is a selector present once `to` has
+ * rendered its data.
  */
 export async function routeScripts(base: string, headers: Record<string, string>, from: string, to: string, ready: string) {
   return signedInPage(base, headers, async (page) => {
@@ -83,17 +83,6 @@ export async function routeScripts(base: string, headers: Record<string, string>
     await page.locator(ready).waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     const added = await take();
-    await page.goto('about:blank');
-    return { first, added, direct: await directVisit(page, base, to, ready, take) };
+    return { first, added };
   });
-}
-
-/** A first visit of `url` with the browser's cache bypassed: every script it fetches, in bytes as received. */
-async function directVisit(page: Page, base: string, url: string, ready: string, take: () => Promise<Fetched[]>): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await page.goto(`${base}${url}`);
-  await page.locator(ready).waitFor({ timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  return (await take()).reduce((s, f) => s + f.bytes, 0);
 }

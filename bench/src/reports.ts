@@ -228,7 +228,6 @@ async function ingestionAndJs(report: Report, section: Section): Promise<void> {
     console.log(`  chunks the report route adds (${js.added.length}): ${js.added.map((f) => f.name).join(', ')}`);
     const added = js.added.reduce((s, f) => s + f.bytes, 0);
     report(`   JS the report route loads after another admin page (${js.added.length} files)`, `${(added / 1024).toFixed(1)} KB`, '< 150 KB', added < 150 * 1024);
-    report('   every script fetched for a first visit of /admin/plays', `${(js.direct / 1024).toFixed(1)} KB`, '(info)', null);
     // The report's own chunks are not on other admin pages: none of them was fetched for /admin/users.
     const leaked = js.added.filter((f) => js.first.includes(f.name));
     report('   report chunks fetched on /admin/users too', String(leaked.length), '0', leaked.length === 0);

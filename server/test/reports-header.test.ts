@@ -50,10 +50,10 @@ describe('GET admin/reports header strip', () => {
 });
 
 describe('GET admin/reports distinct visitors', () => {
-  async function view(visitor: string, at: string) {
+  async function view(visitor: string, at: string, region: string | null = null, city = 'Berlin') {
     await t.ctx.db.insertInto('page_views').values({
       visitor_id: visitor, user_id: null, path: '/', model_type: null, model_id: null, referrer: null, device: 'desktop', browser: 'Firefox',
-      platform: 'Windows', country: 'DE', region: null, city: 'Berlin', latitude: null, longitude: null, created_at: at,
+      platform: 'Windows', country: 'DE', region, city, latitude: null, longitude: null, created_at: at,
     }).execute();
   }
   const visitors = async (q: Record<string, string>) => {
@@ -83,5 +83,19 @@ describe('GET admin/reports distinct visitors', () => {
     expect(await visitors({ startDate: '2026-03-29', endDate: '2026-03-31', timezone: 'Europe/Berlin' })).toMatchObject({ currentValue: 3, percentageChange: 50 });
     // One UTC hour, 09:00 to 10:00 on the 28th: x and y, whatever came before or after.
     expect(await visitors({ startDate: '2026-03-28T09:00:00Z', endDate: '2026-03-28T10:00:00Z', timezone: 'UTC' })).toMatchObject({ currentValue: 2 });
+  });
+
+  it('answers a country\'s regions, summed from its cities, for the map\'s drill-down', async () => {
+    const { rollup } = await import('../src/modules/reports/rollup.ts');
+    await view('r1', '2026-05-10T10:00:00.000Z', 'Bavaria', 'Munich');
+    await view('r2', '2026-05-10T11:00:00.000Z', 'Bavaria', 'Munich');
+    await view('r3', '2026-05-10T12:00:00.000Z', 'Bavaria', 'Nuremberg');
+    await view('r4', '2026-05-10T13:00:00.000Z', 'Berlin', 'Berlin');
+    await rollup(t.ctx, 'visit', new Date('2026-05-11T12:00:00.000Z'));
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-05-10', endDate: '2026-05-10', timezone: 'UTC', types: 'visitors' }));
+    const germany = res.body.visitorsReport.locations.datasets[0].data[0];
+    expect(germany).toMatchObject({ code: 'DE', value: 4 });
+    expect(germany.regions).toEqual([{ label: 'Bavaria', value: 3, percentage: 75 }, { label: 'Berlin', value: 1, percentage: 25 }]);
+    expect(germany.cities.map((c: { label: string; value: number }) => [c.label, c.value])).toEqual([['Munich', 2], ['Nuremberg', 1], ['Berlin', 1]]);
   });
 });
