@@ -220,7 +220,7 @@ async function ingestionAndJs(report: Report, section: Section): Promise<void> {
       return;
     }
     const headers = await login(base, admin);
-    const js = await routeScripts(base, headers, '/admin/users', '/admin/plays', '[data-testid="header-report"]');
+    const js = await routeScripts(base, headers, '/admin/users', '/admin/plays', '[data-testid="world-map"]');
     if (!js) {
       report('   report route JS', 'no playwright-core', '< 150 KB', null);
       return;
