@@ -38,12 +38,11 @@ async function prepare(db: string, storage: string) {
 interface Run { ok: number; failed: number; p99: number }
 
 /**
- * A closed-loop load: `connections` loops each sending the next request as soon as the last answered, for DURATION
- * seconds, over one keep-alive pool. Latencies are kept whole so the p99 is exact.
+ * A closed-loop load: `connections` loops each sending the next request as soon as the last answered, for `seconds`, over one keep-alive pool. Latencies are kept whole so the p99 is exact.
  */
-async function load(base: string, connections: number, next: () => { path: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Run> {
+export async function load(base: string, connections: number, seconds: number, next: () => { path: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }): Promise<Run> {
   const pool = new Pool(base, { connections });
-  const until = performance.now() + DURATION * 1000;
+  const until = performance.now() + seconds * 1000;
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
@@ -67,14 +66,14 @@ async function load(base: string, connections: number, next: () => { path: strin
 }
 
 /** Title page data calls, spread over the titles. */
-const titleLoad = (base: string, connections: number) => load(base, connections, () => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` }));
+const titleLoad = (base: string, connections: number) => load(base, connections, DURATION, () => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` }));
 
 // A guest's CSRF token is derived from its csrf_id cookie (server/src/http/csrf.ts): one guest id, its token in the header.
-const CSRF_ID = 'bench-guest-csrf-id-0123456789';
-const CSRF = crypto.createHash('sha256').update(`csrf-guest:${CSRF_ID}`).digest('base64url');
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
+export const CSRF_ID = 'bench-guest-csrf-id-0123456789';
+export const CSRF = crypto.createHash('sha256').update(`csrf-guest:${CSRF_ID}`).digest('base64url');
+export const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
 /** Play events from ever-new anonymous visitors (each one a new play), spread over the videos. */
-const playLoad = (base: string, connections: number) => load(base, connections, () => ({
+const playLoad = (base: string, connections: number) => load(base, connections, DURATION, () => ({
   method: 'POST',
   path: `/api/v1/videos/${1 + Math.floor(Math.random() * TITLES)}/plays`,
   headers: {

@@ -21,6 +21,8 @@ const built = await buildApp(loadConfig({
   LOG_LEVEL: 'silent',
   NODE_ENV: 'production',
   APP_URL: 'http://127.0.0.1',
+  // A scenario whose load comes from many addresses (in X-Forwarded-For) sets TRUST_PROXY for its server.
+  TRUST_PROXY: process.env.TRUST_PROXY,
   // The built web app too, for scenarios that drive a browser (the translation editor).
 }, { webDist: new URL('../../web/dist', import.meta.url).pathname }));
 await built.app.listen({ host: '127.0.0.1', port: 0 });

@@ -99,6 +99,8 @@ export interface ReportPoint {
   model?: InsightModelItem;
   percentage?: number;
   cities?: ReportPoint[];
+  /** A country's regions (provinces, states), summed from its cities; only where the GeoIP data names them. */
+  regions?: ReportPoint[];
 }
 export interface ReportDataset { label: string; data: ReportPoint[] }
 export interface TimeSeriesReport { granularity: Granularity; total: number; datasets: ReportDataset[] }

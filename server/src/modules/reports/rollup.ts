@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { registerRecurring } from '../scheduler/index.ts';
 import type { ReportHoursTable } from './schema.ts';
 import { DAY, HOUR, floorHour } from './time.ts';
+import { hourNumber, replaceVisitorHours, visitorHourRows } from './visitors.ts';
 
 type Kind = 'visit' | 'play';
 /** Rows read per query while rolling up (keyset by id). */
@@ -18,6 +19,8 @@ class Counts {
     const key = `${hour}\t${subject}\t${dim}\t${String(value).slice(0, 160)}`;
     this.map.set(key, (this.map.get(key) ?? 0) + 1);
   }
+  /** Page views only: the hours (numbers) each visitor viewed a page in, for the exact distinct visitors. */
+  readonly visitorHours = new Map<string, Set<number>>();
   rows(kind: Kind): Insertable<ReportHoursTable>[] {
     return [...this.map].map(([key, count]) => {
       const [hour, subject, dim, value] = key.split('\t');
@@ -33,7 +36,6 @@ const place = (r: { country: string | null; region?: string | null; city: string
 
 async function visitCounts(ctx: AppContext, from: string, to: string): Promise<Counts> {
   const counts = new Counts();
-  const visitors = new Map<string, Set<string>>();
   for (let after = 0; ;) {
     const rows = await ctx.db.selectFrom('page_views').select(['id', 'visitor_id', 'device', 'browser', 'platform', 'country', 'region', 'city', 'latitude', 'longitude', 'referrer', 'created_at'])
       .where('created_at', '>=', from).where('created_at', '<', to).where('id', '>', after).orderBy('id').limit(READ_CHUNK).execute();
@@ -42,15 +44,13 @@ async function visitCounts(ctx: AppContext, from: string, to: string): Promise<C
       counts.add(hour, '', 'total', 'all');
       for (const dim of ['device', 'browser', 'platform', 'country', 'referrer'] as const) counts.add(hour, '', dim, r[dim]);
       counts.add(hour, '', 'city', place(r));
-      let set = visitors.get(hour);
-      if (!set) visitors.set(hour, (set = new Set()));
-      set.add(r.visitor_id);
+      let set = counts.visitorHours.get(r.visitor_id);
+      if (!set) counts.visitorHours.set(r.visitor_id, (set = new Set()));
+      set.add(hourNumber(Date.parse(r.created_at)));
     }
     if (rows.length < READ_CHUNK) break;
     after = rows[rows.length - 1].id;
   }
-  // Distinct visitors per hour: what the report sums as "Visitors" (a visitor back in another hour counts again).
-  for (const [hour, set] of visitors) counts.map.set(`${hour}\t\tvisitors\tall`, set.size);
   return counts;
 }
 
@@ -108,10 +108,13 @@ export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Pro
     const toIso = last ? '9999-12-31T00:00:00.000Z' : new Date(from + WINDOW_MS).toISOString();
     const counts = kind === 'visit' ? await visitCounts(ctx, fromIso, toIso) : await playCounts(ctx, fromIso, toIso);
     const rows = counts.rows(kind);
+    // Read before the transaction holds the connection: each visitor's last hour before the window.
+    const visitorRows = kind === 'visit' ? await visitorHourRows(ctx.db, counts.visitorHours, hourNumber(from)) : [];
     const until = last ? now.toISOString() : toIso;
     await ctx.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '>=', fromIso).where('hour', '<', toIso).execute();
       for (let i = 0; i < rows.length; i += 100) await trx.insertInto('report_hours').values(rows.slice(i, i + 100)).execute();
+      if (kind === 'visit') await replaceVisitorHours(trx, visitorRows, hourNumber(from), last ? null : hourNumber(from + WINDOW_MS));
       await trx.insertInto('report_rollup_state').values({ kind, rolled_until: until })
         .onConflict((oc) => oc.column('kind').doUpdateSet({ rolled_until: until })).execute();
     });

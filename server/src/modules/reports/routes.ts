@@ -3,9 +3,10 @@ import { BEACON_MAX_BYTES, insightsQuerySchema, pageViewBeaconSchema, reportQuer
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { parse } from '../../http/errors.ts';
-import { consume, type RateLimit } from '../../http/rate-limit.ts';
+import type { RateLimit } from '../../http/rate-limit.ts';
 import { isBot } from '../plays/device.ts';
 import { visitorId } from '../videos/watch.ts';
+import { BeaconLimiter } from './beacon-limit.ts';
 import { adminReport, insights } from './service.ts';
 import { referrerDomain, visitTracker } from './visits.ts';
 import './rollup.ts';
@@ -19,11 +20,12 @@ export const BEACON_LIMIT: RateLimit = { name: 'page-view-beacon', max: 120, win
  */
 export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = visitTracker(ctx);
+  const limiter = new BeaconLimiter(BEACON_LIMIT);
   app.addHook('onClose', () => tracker.close());
 
   app.post('/api/v1/reports/visits', { config: { permission: 'public' }, bodyLimit: BEACON_MAX_BYTES }, async (req, reply) => {
     // Counted before validation: a flood of forged beacons is limited like a flood of good ones.
-    await consume(ctx, BEACON_LIMIT, req.ip);
+    limiter.consume(req.ip);
     const input = parse(pageViewBeaconSchema, req.body);
     const ua = req.headers['user-agent'];
     // A crawler's view is accepted and dropped: it learns nothing from a different answer.

@@ -37,10 +37,18 @@ export interface ReportRollupStateTable {
   rolled_until: Timestamp;
 }
 
+/** One row per visitor and UTC hour (hours since the epoch) with a page view, and their previous such hour (-1: none). */
+export interface ReportVisitorHoursTable {
+  visitor_id: string;
+  hour: number;
+  prev_hour: number;
+}
+
 declare module '../../db/schema.ts' {
   interface Database {
     page_views: PageViewsTable;
     report_hours: ReportHoursTable;
     report_rollup_state: ReportRollupStateTable;
+    report_visitor_hours: ReportVisitorHoursTable;
   }
 }

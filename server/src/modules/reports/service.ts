@@ -1,10 +1,12 @@
 import type {
   AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
 } from '@app/contracts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { displayName } from '../users/repository.ts';
 import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
+import { distinctVisitors } from './visitors.ts';
 
 type Kind = 'visit' | 'play';
 /** The period asked for and the one of the same length before it, as ISO bounds. */
@@ -64,9 +66,11 @@ async function timeSeries(ctx: AppContext, kind: Kind, subject: string, r: Range
 
 /** The top values of one dimension with their share of all counted. */
 async function ranked(ctx: AppContext, kind: Kind, subject: string, dim: string, r: Range, limit = TOP): Promise<{ value: string; n: number; percentage: number }[]> {
+  // The share's whole comes with the top rows (a window over every group, taken before the limit): one scan, not two.
   const rows = await hoursQuery(ctx, kind, subject, dim, r.start, r.end).select(['value']).select((eb) => eb.fn.sum<number>('count').as('n'))
+    .select(sql<number>`sum(sum("count")) over ()`.as('all'))
     .groupBy('value').orderBy('n', 'desc').orderBy('value').limit(limit).execute();
-  const all = await sumOf(ctx, kind, subject, dim, r.start, r.end);
+  const all = Number(rows[0]?.all ?? 0);
   return rows.map((row) => ({ value: row.value, n: Number(row.n), percentage: all ? Math.round((Number(row.n) / all) * 1000) / 10 : 0 }));
 }
 
@@ -90,14 +94,25 @@ async function locations(ctx: AppContext, kind: Kind, subject: string, r: Range)
   const countries = await ranked(ctx, kind, subject, 'country', r, 50);
   const cities = await ranked(ctx, kind, subject, 'city', r, 500);
   const byCountry = new Map<string, ReportPoint[]>();
+  // Regions have no rollup of their own: they are the sums of the country's top cities (all of them on most sites).
+  const regions = new Map<string, Map<string, number>>();
   const total = cities.reduce((s, c) => s + c.n, 0);
+  const share = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
   for (const c of cities) {
-    const [country, , city, ll] = c.value.split('|');
+    const [country, region, city, ll] = c.value.split('|');
     const list = byCountry.get(country) ?? [];
-    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: total ? Math.round((c.n / total) * 1000) / 10 : 0 });
+    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: share(c.n) });
     byCountry.set(country, list);
+    if (!region) continue;
+    const sums = regions.get(country) ?? new Map<string, number>();
+    sums.set(region, (sums.get(region) ?? 0) + c.n);
+    regions.set(country, sums);
   }
-  return dataset('Locations', countries.map((c) => ({ label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [] })));
+  const regionPoints = (country: string): ReportPoint[] => [...(regions.get(country) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n) }));
+  return dataset('Locations', countries.map((c) => ({
+    label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [], regions: regionPoints(c.value),
+  })));
 }
 
 /** Titles, videos or users named for a top list. */
@@ -139,11 +154,18 @@ async function header(ctx: AppContext, r: Range): Promise<HeaderReportItem[]> {
   // Storage used at the end of each period: every stored file uploaded by then.
   const storage = (_from: number, to: number) => ctx.db.selectFrom('file_entries').select((eb) => eb.fn.sum<number>('file_size').as('n'))
     .where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
+  // Active subscriptions at the end of each period: started by then, not ended by then (ends_at empty or later), and
+  // not past due. The gateway's past-due flag is a present state with no history, so it applies to both periods.
+  const subscriptions = (_from: number, to: number) => ctx.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '<', iso(to)).where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso(to))]))
+    .where((eb) => eb.or([eb('gateway_status', 'is', null), eb('gateway_status', '!=', 'past_due')]))
+    .executeTakeFirst().then((x) => Number(x?.n ?? 0));
   return [
     item('Plays', 'play', await both((a, b) => sumOf(ctx, 'play', '', 'total', a, b))),
-    item('Visitors', 'visitors', await both((a, b) => sumOf(ctx, 'visit', '', 'visitors', a, b))),
+    item('Visitors', 'visitors', await both((a, b) => distinctVisitors(ctx, a, b))),
     item('Page views', 'pageviews', await both((a, b) => sumOf(ctx, 'visit', '', 'total', a, b))),
     item('New users', 'users', await both(newUsers)),
+    item('Active subscriptions', 'subscriptions', await both(subscriptions)),
     item('Storage used', 'storage', await both(storage), 'fileSize'),
   ];
 }

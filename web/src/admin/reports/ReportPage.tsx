@@ -17,12 +17,12 @@ const WorldMap = lazy(() => import('./WorldMap'));
 
 const HEADER_LABELS = new Map<string, () => string>([
   ['Plays', () => trans('Plays')], ['Visitors', () => trans('Visitors')], ['Page views', () => trans('Page views')],
-  ['New users', () => trans('New users')], ['Storage used', () => trans('Storage used')],
+  ['New users', () => trans('New users')], ['Active subscriptions', () => trans('Active subscriptions')], ['Storage used', () => trans('Storage used')],
 ]);
 
 function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
   return (
-    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="header-report">
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="header-report">
       {items.map((i) => (
         <div key={i.name} className="rounded-md border border-border bg-paper p-3">
           <dt className="text-xs text-text-muted">{HEADER_LABELS.get(i.name)?.() ?? i.name}</dt>

@@ -49,8 +49,8 @@ let cached: Country[] | null = null;
 
 /**
  * Countries shaded by count (offline map data from world-atlas, drawn with d3-geo). A country with data is a
- * button: clicking it (or Enter) zooms to it with a marker per city; Back returns. The list beside it is the same
- * data as a table.
+ * button: clicking it (or Enter) zooms to it with a marker per city and a table of its regions (no region shapes
+ * ship offline); Back returns. The list beside it is the same data as a table.
  */
 export default function WorldMap({ data }: { data: ReportPoint[] }) {
   const all = useMemo(() => (cached ??= countries()), []);
@@ -111,6 +111,12 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
         nameHeader={zoomed ? trans('City') : trans('Country')}
         link={zoomed ? undefined : (p) => <button type="button" className="text-left hover:underline" onClick={() => setZoomed(p.code ?? null)}>{p.label}</button>}
       />
+      {/* world-atlas has country shapes only, and no region shapes ship offline: a country's regions are a table. */}
+      {zoomed && !!selected?.regions?.length && (
+        <div className="mt-4" data-testid="map-regions">
+          <BarList data={selected.regions} caption={trans('Regions in :country', { country: selected.label ?? '' })} nameHeader={trans('Region')} />
+        </div>
+      )}
       </div>
     </div>
   );

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, listUrl, type Client } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+// 28 to 30 March in Berlin: 2026-03-27T23:00Z to 2026-03-30T22:00Z (a DST change inside); the previous period ends at the start.
+const berlin = { startDate: '2026-03-28', endDate: '2026-03-30', timezone: 'Europe/Berlin' };
+const START = '2026-03-27T23:00:00.000Z';
+const END = '2026-03-30T22:00:00.000Z';
+
+async function subscription(userId: number, createdAt: string, endsAt: string | null, gatewayStatus: string | null = null) {
+  await t.ctx.db.insertInto('subscriptions').values({
+    user_id: userId, product_id: null, price_id: null, gateway_name: 'none', gateway_id: null, description: null, renews_at: null,
+    ends_at: endsAt, gateway_status: gatewayStatus, created_at: createdAt, updated_at: createdAt,
+  }).execute();
+}
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  const user = (await asUser(t)).user.id;
+  await subscription(user, '2026-03-01T00:00:00.000Z', null); // active at both ends
+  await subscription(user, '2026-03-01T00:00:00.000Z', '2026-03-29T00:00:00.000Z'); // ended inside the range: the start only
+  await subscription(user, '2026-03-29T00:00:00.000Z', null); // began inside the range: the end only
+  await subscription(user, '2026-03-01T00:00:00.000Z', null, 'past_due'); // past due: never counted
+  await subscription(user, '2026-03-01T00:00:00.000Z', '2026-04-15T00:00:00.000Z'); // cancelled, in its grace period: both
+  await subscription(user, '2026-03-31T00:00:00.000Z', null); // after the range: neither
+  await subscription(user, '2026-03-01T00:00:00.000Z', END); // ends exactly at the range's end: the start only
+  await subscription(user, START, null); // begins exactly at the start: the end only
+});
+
+describe('GET admin/reports header strip', () => {
+  it('counts active subscriptions at the range\'s end against the previous period\'s end', async () => {
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { ...berlin, types: 'header' }));
+    expect(res.status).toBe(200);
+    const names = res.body.headerReport.map((i: { name: string }) => i.name);
+    expect(names).toEqual(['Plays', 'Visitors', 'Page views', 'New users', 'Active subscriptions', 'Storage used']);
+    const item = res.body.headerReport.find((i: { name: string }) => i.name === 'Active subscriptions');
+    // At the end: the open one, the one that began inside, the one in its grace period and the one begun at the start (4).
+    // At the start: the open one, the one that ended inside, the grace one and the one ending at the end (4).
+    expect(item).toEqual({ name: 'Active subscriptions', icon: 'subscriptions', type: 'number', currentValue: 4, percentageChange: 0 });
+  });
+
+  it('answers the change against a period with fewer', async () => {
+    // 31 March: at its end (1 April 00:00 local) the one begun on the 31st joins and the one ending on the 30th has gone.
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-03-31', endDate: '2026-03-31', timezone: 'Europe/Berlin', types: 'header' }));
+    const item = res.body.headerReport.find((i: { name: string }) => i.name === 'Active subscriptions');
+    // End (2026-03-31T22:00Z): open, began 29th, grace, begun at START, began 31st = 5. Previous end (2026-03-30T22:00Z) = 4.
+    expect(item).toMatchObject({ currentValue: 5, percentageChange: 25 });
+  });
+});
+
+describe('GET admin/reports distinct visitors', () => {
+  async function view(visitor: string, at: string, region: string | null = null, city = 'Berlin') {
+    await t.ctx.db.insertInto('page_views').values({
+      visitor_id: visitor, user_id: null, path: '/', model_type: null, model_id: null, referrer: null, device: 'desktop', browser: 'Firefox',
+      platform: 'Windows', country: 'DE', region, city, latitude: null, longitude: null, created_at: at,
+    }).execute();
+  }
+  const visitors = async (q: Record<string, string>) => {
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { ...q, types: 'header' }));
+    expect(res.status).toBe(200);
+    return res.body.headerReport.find((i: { name: string }) => i.name === 'Visitors');
+  };
+
+  it('counts each visitor once over the range, across hours, days, rollup windows and runs', async () => {
+    const { rollup } = await import('../src/modules/reports/rollup.ts');
+    // Rolled up in two runs, the second a day later: the second window looks up the visitors' hours before it.
+    await view('y', '2026-03-27T22:30:00.000Z'); // 27 March 23:30 in Berlin: the previous period
+    await view('x', '2026-03-28T09:10:00.000Z');
+    await view('x', '2026-03-28T09:50:00.000Z');
+    await view('y', '2026-03-28T09:30:00.000Z');
+    await view('x', '2026-03-28T15:00:00.000Z'); // x again, another hour
+    await rollup(t.ctx, 'visit', new Date('2026-03-28T20:00:00.000Z'));
+    await view('x', '2026-03-29T11:00:00.000Z'); // x again, the next day (CEST), another window and run
+    await view('z', '2026-03-30T21:30:00.000Z'); // 30 March 23:30 in Berlin: the range's last local hour
+    await view('w', '2026-03-30T22:00:00.000Z'); // 31 March 00:00 in Berlin: after the range
+    await rollup(t.ctx, 'visit', new Date('2026-04-01T12:00:00.000Z'));
+    await rollup(t.ctx, 'visit', new Date('2026-04-01T12:30:00.000Z')); // a second tick re-reads the last hour: no change
+
+    // 28 to 30 March (Berlin): x, y, z = 3 (a sum of hourly uniques says 6). The previous period (25 to 27 March): y = 1.
+    expect(await visitors(berlin)).toMatchObject({ currentValue: 3, percentageChange: 200 });
+    // 29 to 31 March: x, z, w = 3; the previous period (26 to 28 March): x and y = 2.
+    expect(await visitors({ startDate: '2026-03-29', endDate: '2026-03-31', timezone: 'Europe/Berlin' })).toMatchObject({ currentValue: 3, percentageChange: 50 });
+    // One UTC hour, 09:00 to 10:00 on the 28th: x and y, whatever came before or after.
+    expect(await visitors({ startDate: '2026-03-28T09:00:00Z', endDate: '2026-03-28T10:00:00Z', timezone: 'UTC' })).toMatchObject({ currentValue: 2 });
+  });
+
+  it('answers a country\'s regions, summed from its cities, for the map\'s drill-down', async () => {
+    const { rollup } = await import('../src/modules/reports/rollup.ts');
+    await view('r1', '2026-05-10T10:00:00.000Z', 'Bavaria', 'Munich');
+    await view('r2', '2026-05-10T11:00:00.000Z', 'Bavaria', 'Munich');
+    await view('r3', '2026-05-10T12:00:00.000Z', 'Bavaria', 'Nuremberg');
+    await view('r4', '2026-05-10T13:00:00.000Z', 'Berlin', 'Berlin');
+    await rollup(t.ctx, 'visit', new Date('2026-05-11T12:00:00.000Z'));
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-05-10', endDate: '2026-05-10', timezone: 'UTC', types: 'visitors' }));
+    const germany = res.body.visitorsReport.locations.datasets[0].data[0];
+    expect(germany).toMatchObject({ code: 'DE', value: 4 });
+    expect(germany.regions).toEqual([{ label: 'Bavaria', value: 3, percentage: 75 }, { label: 'Berlin', value: 1, percentage: 25 }]);
+    expect(germany.cities.map((c: { label: string; value: number }) => [c.label, c.value])).toEqual([['Munich', 2], ['Nuremberg', 1], ['Berlin', 1]]);
+  });
+});
