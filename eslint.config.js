@@ -7,7 +7,6 @@ import globals from 'globals';
 const ROUTES_WITH_SQL = [
   'server/src/modules/auth/routes.ts',
   'server/src/modules/files/routes.ts',
-  'server/src/modules/videos/routes.ts',
 ];
 
 export default tseslint.config(
