@@ -6,7 +6,9 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { beginSignIn } from '../two-factor/service.ts';
-import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from './oauth-flow.ts';
+import {
+  flowFailure, oauthCallbackQuery, oauthConnectQuery, popupResultPage, startPending, stateMatches, takePending, type PendingBase,
+} from './oauth-flow.ts';
 import { authorizeUrl, fetchProfile } from './providers.ts';
 import { disconnect, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
 
@@ -18,13 +20,6 @@ interface Pending extends PendingBase { provider: SocialProvider; popup: boolean
 
 // An unknown provider is an unknown page (404), so the path takes any string and providerOf checks it.
 const providerParam = z.object({ provider: z.string().meta({ description: `One of ${socialProviderSchema.options.join(', ')}.` }) });
-const connectQuery = z.object({ popup: z.string().optional().catch(undefined) });
-// The provider's redirect: anything odd in it ends on the flow's result page, never a JSON error, so bad values become absent.
-const callbackQuery = z.object({
-  code: z.string().optional().catch(undefined),
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
-});
 
 function providerOf(name: string): SocialProvider {
   const parsed = socialProviderSchema.safeParse(name);
@@ -37,7 +32,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
   const open = { config: { permission: 'public' } };
   const signedIn = { config: { permission: 'authenticated' } };
 
-  api.get('/api/v1/auth/social/:provider/connect', { ...open, schema: { params: providerParam, querystring: connectQuery } }, async (req, reply) => {
+  api.get('/api/v1/auth/social/:provider/connect', { ...open, schema: { params: providerParam, querystring: oauthConnectQuery } }, async (req, reply) => {
     const popup = req.query.popup === '1';
     const provider = providerOf(req.params.provider);
     try {
@@ -49,7 +44,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  api.get('/api/v1/auth/social/:provider/callback', { ...open, schema: { params: providerParam, querystring: callbackQuery } }, async (req, reply) => {
+  api.get('/api/v1/auth/social/:provider/callback', { ...open, schema: { params: providerParam, querystring: oauthCallbackQuery } }, async (req, reply) => {
     const provider = providerOf(req.params.provider);
     const query = req.query;
     const pending = takePending<Pending>(req, reply, COOKIE);
