@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listQuerySchema } from './list.ts';
 
 /**
  * Channels and user lists (Part C "Channels and lists", the Channel entity in section 3). One entity: `type`
@@ -97,6 +98,9 @@ export const channelListFlagsSchema = z.object({
   type: z.enum(['channel', 'list']).optional(),
   loadItemsCount: z.enum(['true', 'false']).optional(),
 });
+
+/** `GET channel`'s whole query: the list-query and the flags. */
+export const channelListQuerySchema = listQuerySchema.extend(channelListFlagsSchema.shape);
 
 /** `GET channel/{slugOrId}`: page of the items. */
 export const channelShowQuerySchema = z.object({

@@ -136,7 +136,7 @@ describe('POST channel and PUT channel/{id}', () => {
 
   it('keeps a locked slug', async () => {
     const res = await admin.put('/api/v1/channel/home', { name: 'Home', slug: 'home2', config: { contentType: 'manual', contentModel: 'channels', lockSlug: true } });
-    expect(res.status).toBe(404); // PUT takes an id
+    expect(res.status).toBe(422); // PUT takes an id
     const home = (await admin.get('/api/v1/channel/home')).body.channel;
     const locked = await admin.put(`/api/v1/channel/${home.id}`, { name: 'Home', slug: 'home2', config: home.config });
     expect(locked.status).toBe(422);

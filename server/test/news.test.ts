@@ -84,10 +84,12 @@ describe('create, update and delete', () => {
     expect((await admin.get('/api/v1/news')).body.pagination.total).toBe(before);
   });
 
-  it('answers 404 for an unknown or malformed id', async () => {
-    for (const id of ['999999', 'abc', '0', '1.5']) {
-      expect((await admin.get(`/api/v1/news/${id}`)).status, id).toBe(404);
-      expect((await admin.put(`/api/v1/news/${id}`, { title: 'x' })).status, id).toBe(404);
+  it('answers 404 for an unknown id and 422 for a malformed one', async () => {
+    expect((await admin.get('/api/v1/news/999999')).status).toBe(404);
+    expect((await admin.put('/api/v1/news/999999', { title: 'x', body: '<p>x</p>' })).status).toBe(404);
+    for (const id of ['abc', '0', '1.5']) {
+      expect((await admin.get(`/api/v1/news/${id}`)).status, id).toBe(422);
+      expect((await admin.put(`/api/v1/news/${id}`, { title: 'x' })).status, id).toBe(422);
     }
     expect((await admin.delete('/api/v1/news/999999')).status).toBe(404);
   });

@@ -142,7 +142,7 @@ describe('POST videos/:id/plays', () => {
       [String(id), 'plays', { position: 5 }, 422, 'Seconds watched are required.'],
       [String(id), 'plays', { seconds: 5, position: 5, user_id: other.user.id }, 403, 'You can only record your own plays.'],
       ['999999', 'plays', { seconds: 5, position: 5 }, 404, 'Video not found'],
-      ['abc', 'plays', { seconds: 5, position: 5 }, 404, 'Video not found'],
+      ['abc', 'plays', { seconds: 5, position: 5 }, 422, 'Invalid id.'],
       [String(hiddenId), 'plays', { seconds: 5, position: 5 }, 404, 'Video not found'],
       [String(hiddenId), 'progress', { seconds: 5, position: 5 }, 404, 'Video not found'],
     ];

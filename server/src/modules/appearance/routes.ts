@@ -1,34 +1,41 @@
 import type { FastifyInstance } from 'fastify';
-import { APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, seoTagsSchema, type AppearanceImageKind, type SeoTagsEntry } from '@app/contracts';
+import { z } from 'zod';
+import { APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, seoTagsSchema, type SeoTagsEntry } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import { defaultSeoTemplate } from '../seo/registry.ts';
 import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
 import { storeAppearanceImage } from './images.ts';
 
+// Unknown image kinds and SEO page keys are unknown resources (404), so the path takes any short string.
+const kindParam = z.object({ kind: z.string().max(64).meta({ description: `One of ${APPEARANCE_IMAGE_KINDS.join(', ')}.` }) });
+const keysParam = z.object({ keys: z.string().max(4096).meta({ description: 'Comma-separated SEO page keys.' }) });
+const keyParam = z.object({ key: z.string().max(128).meta({ description: 'An SEO page key.' }) });
+
 export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const editor = { config: { permission: 'appearance.update' } };
 
   app.get('/api/v1/admin/appearance/values', editor, async () => appearanceValues(ctx));
 
-  app.post('/api/v1/admin/appearance', editor, async (req) => {
-    const { changes } = parse(appearanceChangesSchema, req.body);
-    await saveAppearance(ctx, changes);
+  api.post('/api/v1/admin/appearance', { ...editor, schema: { body: appearanceChangesSchema } }, async (req) => {
+    await saveAppearance(ctx, req.body.changes);
     return { message: 'Changes saved', ...(await appearanceValues(ctx)) };
   });
 
   // Branding and landing-page images: multipart `file`, kind in the path.
-  app.post('/api/v1/admin/appearance/images/:kind', editor, async (req) => {
-    const kind = (req.params as { kind: string }).kind as AppearanceImageKind;
-    if (!APPEARANCE_IMAGE_KINDS.includes(kind)) throw notFound();
+  api.post('/api/v1/admin/appearance/images/:kind', { ...editor, schema: { params: kindParam } }, async (req) => {
+    const kind = APPEARANCE_IMAGE_KINDS.find((k) => k === req.params.kind);
+    if (!kind) throw notFound();
     const file = await req.file({ limits: { fileSize: APPEARANCE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
     return { url: await storeAppearanceImage(ctx, kind, file.file) };
   });
 
-  app.get('/api/v1/admin/appearance/seo-tags/:keys', editor, async (req) => {
-    const keys = (req.params as { keys: string }).keys.split(',').filter((k) => (SEO_PAGE_KEYS as readonly string[]).includes(k));
+  api.get('/api/v1/admin/appearance/seo-tags/:keys', { ...editor, schema: { params: keysParam } }, async (req) => {
+    const keys = req.params.keys.split(',').filter((k) => (SEO_PAGE_KEYS as readonly string[]).includes(k));
     if (!keys.length) throw notFound();
     const custom = await ctx.settings.get('server.seo_tags');
     const out: Record<string, SeoTagsEntry> = {};
@@ -36,10 +43,10 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return out;
   });
 
-  app.put('/api/v1/admin/appearance/seo-tags/:key', editor, async (req) => {
-    const key = (req.params as { key: string }).key;
+  api.put('/api/v1/admin/appearance/seo-tags/:key', { ...editor, schema: { params: keyParam, body: seoTagsSchema } }, async (req) => {
+    const key = req.params.key;
     if (!(SEO_PAGE_KEYS as readonly string[]).includes(key)) throw notFound();
-    const { tags } = parse(seoTagsSchema, req.body);
+    const { tags } = req.body;
     const custom = { ...(await ctx.settings.get('server.seo_tags')) };
     // Saving the original text (or nothing) goes back to the built-in template.
     if (!tags.trim() || tags.trim() === defaultSeoTemplate(key)?.trim()) delete custom[key];

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, parse } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
@@ -10,7 +12,11 @@ import {
 } from './service.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.ts';
 
+// Checked by their own rules after the form (policies, then reCAPTCHA when it is on), which keep their messages.
+const registerBody = z.intersection(registerSchema, z.object({ recaptcha_token: z.unknown().optional(), accepted_policies: z.unknown().optional() }));
+
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const open = { config: { permission: 'public' } };
 
   app.get('/api/v1/auth/me', open, async (req) => ({
@@ -20,8 +26,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     version: ctx.version,
   }));
 
-  app.post('/api/v1/auth/login', open, async (req, reply) => {
-    const input = parse(loginSchema, req.body);
+  api.post('/api/v1/auth/login', { ...open, schema: { body: loginSchema } }, async (req, reply) => {
+    const input = req.body;
     const user = await login(ctx, req, reply, input.email, input.password);
     return user ? { user } : { user: null, two_factor: true };
   });
@@ -31,11 +37,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return {};
   });
 
-  app.post('/api/v1/auth/register', open, async (req, reply) => {
-    const input = parse(registerSchema, req.body);
-    const extra = (req.body ?? {}) as { recaptcha_token?: unknown; accepted_policies?: unknown };
-    await assertPoliciesAccepted(ctx, extra.accepted_policies);
-    await verifyRecaptcha(ctx, 'register', extra.recaptcha_token, req.ip);
+  api.post('/api/v1/auth/register', { ...open, schema: { body: registerBody } }, async (req, reply) => {
+    const { recaptcha_token: recaptchaToken, accepted_policies: acceptedPolicies, ...input } = req.body;
+    await assertPoliciesAccepted(ctx, acceptedPolicies);
+    await verifyRecaptcha(ctx, 'register', recaptchaToken, req.ip);
     await assertUnderLimit(ctx, LIMITS.registerIp, req.ip);
     const { user, needsVerification } = await register(ctx, input);
     // Only accounts actually made count against the address.
@@ -45,18 +50,18 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { status: 'success', user: await currentUser(ctx, user.id) };
   });
 
-  app.post('/api/v1/auth/password/email', open, async (req) => {
-    await sendPasswordResetLink(ctx, parse(passwordEmailSchema, req.body).email, req.ip);
+  api.post('/api/v1/auth/password/email', { ...open, schema: { body: passwordEmailSchema } }, async (req) => {
+    await sendPasswordResetLink(ctx, req.body.email, req.ip);
     return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
   });
 
-  app.post('/api/v1/auth/password/reset', open, async (req) => {
-    await resetPassword(ctx, parse(passwordResetSchema, req.body));
+  api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema } }, async (req) => {
+    await resetPassword(ctx, req.body);
     return { message: 'Your password has been reset. You can now log in.' };
   });
 
-  app.post('/api/v1/auth/email/verify', open, async (req) => {
-    await verifyEmail(ctx, parse(verifyEmailSchema, req.body).token);
+  api.post('/api/v1/auth/email/verify', { ...open, schema: { body: verifyEmailSchema } }, async (req) => {
+    await verifyEmail(ctx, req.body.token);
     return { message: 'Your email address has been confirmed.' };
   });
 
@@ -71,12 +76,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     tokens: await listAccessTokens(ctx.db, requireUser(req)),
   }));
 
-  app.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => {
-    return { plainTextToken: await createAccessToken(ctx, requireUser(req), parse(accessTokenSchema, req.body)) };
-  });
+  api.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { body: accessTokenSchema } }, async (req) =>
+    ({ plainTextToken: await createAccessToken(ctx, requireUser(req), req.body) }));
 
-  app.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' } }, async (req) => {
-    await deleteAccessToken(ctx.db, requireUser(req), Number((req.params as { id: string }).id));
+  api.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' }, schema: { params: idParam } }, async (req) => {
+    await deleteAccessToken(ctx.db, requireUser(req), req.params.id);
     return {};
   });
 }

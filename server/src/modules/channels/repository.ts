@@ -1,8 +1,10 @@
-import { channelConfigSchema, type Channel, type ChannelConfig, type ChannelOwner } from '@app/contracts';
+import { channelConfigSchema, type Channel, type ChannelConfig, type ChannelOwner, type Pagination } from '@app/contracts';
 import { toBool, type Db } from '../../db/index.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { displayName } from '../users/repository.ts';
+import { HttpError } from '../../http/errors.ts';
+import { paginate, type ListDefinition } from '../../http/list-query.ts';
 
 export const CHANNEL_COLUMNS = [
   'channels.id', 'channels.name', 'channels.slug', 'channels.description', 'channels.type', 'channels.user_id',
@@ -69,4 +71,49 @@ export async function nestedChannelIds(db: Db, channelId: number): Promise<numbe
   const rows = await db.selectFrom('channelables').select('channelable_id')
     .where('channel_id', '=', channelId).where('channelable_type', '=', 'channel').execute();
   return rows.map((r) => Number(r.channelable_id));
+}
+
+const bool = (column: string) => (qb: any, f: { key: string; value: unknown }) => {
+  if (typeof f.value !== 'boolean' && f.value !== 'true' && f.value !== 'false') throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  return qb.where(column, '=', f.value === true || f.value === 'true');
+};
+
+const listDefinition: ListDefinition = {
+  sorts: {
+    name: 'channels.name', updated_at: 'channels.updated_at', created_at: 'channels.created_at', items_count: 'channels.items_count',
+    public: 'channels.public', id: 'channels.id',
+  },
+  defaultSort: ['updated_at', 'desc'],
+  tieBreaker: 'channels.id',
+  filters: {
+    user_id: (qb, f) => {
+      const n = Number(f.value);
+      if (!Number.isInteger(n)) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+      return qb.where('channels.user_id', f.operator === '!=' ? '!=' : '=', n);
+    },
+    public: bool('channels.public'),
+  },
+  // Names by prefix (channels and lists are named by people, so a prefix is what they type).
+  search: (qb, query) => qb.where('channels.name', 'like', `${query.replace(/[%_]/g, '')}%`),
+};
+
+export interface ChannelListScope {
+  type: 'channel' | 'list';
+  hideInternal: boolean;
+  /** Not a manager of this type: public, non-internal rows only. */
+  publicOnly: boolean;
+}
+
+/** `GET channel`: one page of channels or lists under the caller's scope. */
+export async function listChannels(db: Db, scope: ChannelListScope, query: Record<string, unknown>): Promise<Pagination<Channel>> {
+  let base = db.selectFrom('channels').select(CHANNEL_COLUMNS).where('channels.type', '=', scope.type);
+  if (scope.hideInternal) base = base.where('channels.internal', '=', false as any);
+  if (scope.publicOnly) base = base.where('channels.public', '=', true as any).where('channels.internal', '=', false as any);
+  return paginate(base, query, listDefinition, toChannel);
+}
+
+/** What the write check needs of each channel a bulk delete names. */
+export async function channelWriteRefs(db: Db, ids: number[]): Promise<Pick<Channel, 'type' | 'user_id'>[]> {
+  const rows = await db.selectFrom('channels').select(['id', 'type', 'user_id']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ type: r.type, user_id: r.user_id === null ? null : Number(r.user_id) }));
 }

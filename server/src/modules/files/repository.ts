@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { FILE_TYPES, type FileEntry, type FileType } from '@app/contracts';
+import { FILE_TYPES, type FileEntry, type FileType, type Pagination } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import type { FileEntryRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { cappedTrigramSearch } from '../../http/text-search.ts';
 import { displayName } from '../users/repository.ts';
 
@@ -82,4 +82,16 @@ export function fileEntriesListDefinition(ctx: AppContext): ListDefinition {
       return Number(row?.value ?? 0);
     },
   };
+}
+
+/** The stored key of an entry's thumbnail, if it has one. */
+export async function entryThumbnail(db: Db, id: number): Promise<string | null> {
+  const row = await db.selectFrom('file_entries').select('thumbnail').where('id', '=', id).executeTakeFirst();
+  return row?.thumbnail ?? null;
+}
+
+/** `GET file-entries`: a page of entries with their owners. */
+export async function listFileEntries(ctx: AppContext, query: unknown): Promise<Pagination<FileEntry>> {
+  const page = await paginate(selectEntries(ctx.db), query, fileEntriesListDefinition(ctx), toFileEntry);
+  return { ...page, data: await attachOwners(ctx.db, page.data) };
 }

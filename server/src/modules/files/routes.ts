@@ -1,21 +1,26 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SERVER_MAX_CHUNK_BYTES, uploadInitSchema } from '@app/contracts';
+import { z } from 'zod';
+import { SERVER_MAX_CHUNK_BYTES, listQuerySchema, uploadInitSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Storage } from '../../drivers/storage/storage.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
-import { paginate, parseIds } from '../../http/list-query.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { sendRange, setSafeFileHeaders } from '../../http/serve-file.ts';
-import { attachOwners, fileEntriesListDefinition, findEntry, selectEntries, toFileEntry } from './repository.ts';
+import { entryThumbnail, findEntry, listFileEntries } from './repository.ts';
 import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
 import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
 
-const idParam = (params: unknown) => {
-  const id = Number((params as { id: string }).id);
-  if (!Number.isInteger(id) || id < 1) throw notFound('File not found');
-  return id;
-};
+// A hash or upload id of the wrong shape is simply not found (404), so these take any short string.
+const hashParam = z.object({ hash: z.string().max(128) });
+const downloadQuery = z.object({
+  preview_token: z.string().max(512).optional(),
+  thumbnail: z.string().max(16).optional(),
+  download: z.string().max(16).optional(),
+});
+const uploadParam = z.object({ uploadId: z.string().max(128) });
+const chunkParams = uploadParam.extend({ index: z.string().max(32) });
 
 const uploader = (req: FastifyRequest): Uploader => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
 
@@ -32,58 +37,61 @@ async function sendObject(storage: Storage, req: FastifyRequest, reply: FastifyR
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   registerUploadJobs(ctx);
-  app.get('/api/v1/file-entries', { config: { permission: 'files.update' } }, async (req) => {
-    const page = await paginate(selectEntries(ctx.db), req.query, fileEntriesListDefinition(ctx), toFileEntry);
-    return { pagination: { ...page, data: await attachOwners(ctx.db, page.data) } };
-  });
+  api.get('/api/v1/file-entries', { config: { permission: 'files.update' }, schema: { querystring: listQuerySchema } }, async (req) =>
+    ({ pagination: await listFileEntries(ctx, req.query) }));
 
-  app.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] } }, async (req) => {
-    const deleted = await deleteEntries(ctx, parseIds((req.params as { ids: string }).ids));
+  api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam } }, async (req) => {
+    const deleted = await deleteEntries(ctx, req.params.ids);
     return { deleted };
   });
 
   // Open to anyone: the file itself decides (public, owner, files.view, or a preview token).
-  app.get('/api/v1/file-entries/download/:hash', { config: { permission: 'public' } }, async (req, reply) => {
-    const hash = (req.params as { hash: string }).hash;
-    const q = req.query as { preview_token?: string; thumbnail?: string; download?: string };
+  api.get('/api/v1/file-entries/download/:hash', {
+    config: { permission: 'public' }, schema: { params: hashParam, querystring: downloadQuery },
+  }, async (req, reply) => {
+    const hash = req.params.hash;
+    const q = req.query;
     const entry = /^[a-f0-9]{8,64}$/.test(hash) ? await findEntry(ctx.db, { hash }) : null;
     if (!entry) throw notFound('File not found');
     if (!canOpen(req, entry) && !(await validPreviewToken(ctx, entry.id, q.preview_token))) {
       throw req.auth.userId ? new HttpError(403, 'You are not allowed to do that.') : new HttpError(401, 'Unauthenticated.');
     }
     if (q.thumbnail) {
-      const row = await ctx.db.selectFrom('file_entries').select('thumbnail').where('id', '=', entry.id).executeTakeFirst();
-      if (!row?.thumbnail) throw notFound('File not found');
-      return sendObject(await ctx.storage.driver(entry.disk, row.thumbnail), req, reply, row.thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
+      const thumbnail = await entryThumbnail(ctx.db, entry.id);
+      if (!thumbnail) throw notFound('File not found');
+      return sendObject(await ctx.storage.driver(entry.disk, thumbnail), req, reply, thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
     }
     return sendObject(await ctx.storage.driver(entry.disk, entry.file_name), req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
   });
 
-  app.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' } }, async (req) =>
-    ({ preview_token: await addPreviewToken(ctx, req, idParam(req.params)) }));
+  api.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' }, schema: { params: idParam } }, async (req) =>
+    ({ preview_token: await addPreviewToken(ctx, req, req.params.id) }));
 
   app.get('/api/v1/uploads/server-max-file-size', { config: { permission: ['settings.update', 'files.create'] } }, async () => ({ maxSize: SERVER_MAX_CHUNK_BYTES }));
 
-  app.post('/api/v1/uploads', { config: { permission: 'files.create' } }, async (req) =>
-    ({ upload: await startUpload(ctx, uploader(req), parse(uploadInitSchema, req.body)) }));
+  api.post('/api/v1/uploads', { config: { permission: 'files.create' }, schema: { body: uploadInitSchema } }, async (req) =>
+    ({ upload: await startUpload(ctx, uploader(req), req.body) }));
 
-  app.get('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' } }, async (req) =>
-    ({ upload: await uploadStatus(ctx, uploader(req), (req.params as { uploadId: string }).uploadId) }));
+  api.get('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) =>
+    ({ upload: await uploadStatus(ctx, uploader(req), req.params.uploadId) }));
 
-  app.delete('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' } }, async (req) => {
-    await abortUpload(ctx, uploader(req), (req.params as { uploadId: string }).uploadId);
+  api.delete('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) => {
+    await abortUpload(ctx, uploader(req), req.params.uploadId);
     return {};
   });
 
-  app.post('/api/v1/uploads/:uploadId/complete', { config: { permission: 'files.create' } }, async (req) =>
-    ({ fileEntry: await completeUpload(ctx, uploader(req), (req.params as { uploadId: string }).uploadId) }));
+  api.post('/api/v1/uploads/:uploadId/complete', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) =>
+    ({ fileEntry: await completeUpload(ctx, uploader(req), req.params.uploadId) }));
 
   // Chunk bodies are raw bytes streamed straight to storage; only this scope accepts application/octet-stream.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-    scope.put('/api/v1/uploads/:uploadId/chunks/:index', { config: { permission: 'files.create' }, bodyLimit: SERVER_MAX_CHUNK_BYTES }, async (req) => {
-      const { uploadId, index } = req.params as { uploadId: string; index: string };
+    typed(scope).put('/api/v1/uploads/:uploadId/chunks/:index', {
+      config: { permission: 'files.create' }, bodyLimit: SERVER_MAX_CHUNK_BYTES, schema: { params: chunkParams },
+    }, async (req) => {
+      const { uploadId, index } = req.params;
       const length = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;
       if (length !== undefined && length > SERVER_MAX_CHUNK_BYTES) throw new HttpError(413, 'The request is too large.');
       const body = (req.body as Readable | undefined) ?? req.raw;

@@ -1,7 +1,8 @@
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import type { NewsCard, Pagination } from '@app/contracts';
+import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { trigramSearch } from '../../http/text-search.ts';
 import type { AppContext } from '../../context.ts';
-import { NEWS_SEARCH_INDEX } from './repository.ts';
+import { CARD_COLUMNS, NEWS_SEARCH_INDEX } from './repository.ts';
 
 /** Whitelisted sorts and filters of `GET news`; each sort column has an index with id (0028_news). */
 export function newsListDefinition(ctx: AppContext): ListDefinition {
@@ -17,4 +18,9 @@ export function newsListDefinition(ctx: AppContext): ListDefinition {
     },
     search: trigramSearch(ctx.db, ctx.dialect, NEWS_SEARCH_INDEX),
   };
+}
+
+/** The admin list and the site's /news cards: no bodies, each row's excerpt (the body cut at 200 characters). */
+export function listNews(ctx: AppContext, query: unknown): Promise<Pagination<NewsCard>> {
+  return paginate<NewsCard>(ctx.db.selectFrom('news_articles').select(CARD_COLUMNS), query, newsListDefinition(ctx));
 }

@@ -1,54 +1,48 @@
 import './integrations.ts';
 import type { FastifyInstance } from 'fastify';
-import { NEWS_IMAGE_PREFIX, PAGE_MEDIA_MAX_BYTES, newsArticleSchema, newsIdParamsSchema, type NewsCard } from '@app/contracts';
+import { NEWS_IMAGE_PREFIX, PAGE_MEDIA_MAX_BYTES, listQuerySchema, newsArticleSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { paginate, parseIds } from '../../http/list-query.ts';
+import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { storeImageUpload } from '../../http/uploads.ts';
 import { importNews } from './import.ts';
-import { newsListDefinition } from './list.ts';
-import { CARD_COLUMNS, findArticle } from './repository.ts';
+import { listNews } from './list.ts';
+import { findArticle } from './repository.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { createArticle, deleteArticles, noFeeds, updateArticle } from './service.ts';
 import './seo.ts';
 
-/** A malformed id is "not found", like an unknown one. */
-const articleId = (params: unknown) => {
-  const r = newsIdParamsSchema.safeParse(params);
-  if (!r.success) throw notFound('Article not found');
-  return r.data.id;
-};
-
 export function newsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const manage = 'news.update';
   const read = ['news.view', manage];
 
   // The admin list and the site's /news cards: no bodies, each row's excerpt (the body cut at 200 characters).
-  app.get('/api/v1/news', { config: { permission: read } }, async (req) => ({
-    pagination: await paginate<NewsCard>(ctx.db.selectFrom('news_articles').select(CARD_COLUMNS), req.query, newsListDefinition(ctx)),
+  api.get('/api/v1/news', { config: { permission: read }, schema: { querystring: listQuerySchema } }, async (req) => ({
+    pagination: await listNews(ctx, req.query),
   }));
 
-  app.get('/api/v1/news/:id', { config: { permission: read } }, async (req) => {
-    const article = await findArticle(ctx.db, articleId(req.params));
+  api.get('/api/v1/news/:id', { config: { permission: read }, schema: { params: idParam } }, async (req) => {
+    const article = await findArticle(ctx.db, req.params.id);
     if (!article) throw notFound('Article not found');
     return { article };
   });
 
-  app.get('/api/v1/news/:id/page', { config: { permission: read } }, async (req) => loadNewsArticlePage(ctx, articleId(req.params)));
+  api.get('/api/v1/news/:id/page', { config: { permission: read }, schema: { params: idParam } }, async (req) => loadNewsArticlePage(ctx, req.params.id));
 
-  app.post('/api/v1/news', { config: { permission: manage } }, async (req) => {
-    const article = await createArticle(ctx, parse(newsArticleSchema, req.body), requireUser(req));
+  api.post('/api/v1/news', { config: { permission: manage }, schema: { body: newsArticleSchema } }, async (req) => {
+    const article = await createArticle(ctx, req.body, requireUser(req));
     return { article, message: 'Article created' };
   });
 
-  app.put('/api/v1/news/:id', { config: { permission: manage } }, async (req) => {
-    const article = await updateArticle(ctx, articleId(req.params), parse(newsArticleSchema, req.body));
+  api.put('/api/v1/news/:id', { config: { permission: manage }, schema: { params: idParam, body: newsArticleSchema } }, async (req) => {
+    const article = await updateArticle(ctx, req.params.id, req.body);
     return { article, message: 'Article updated' };
   });
 
-  app.delete('/api/v1/news/:ids', { config: { permission: manage } }, async (req) => {
-    const deleted = await deleteArticles(ctx, parseIds((req.params as { ids: string }).ids));
+  api.delete('/api/v1/news/:ids', { config: { permission: manage }, schema: { params: idsParam } }, async (req) => {
+    const deleted = await deleteArticles(ctx, req.params.ids);
     return { deleted, message: 'Article deleted' };
   });
 

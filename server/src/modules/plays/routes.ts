@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { playProgressSchema, playStartSchema } from '@app/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { forbidden, notFound, parse } from '../../http/errors.ts';
-import { parseVideoId, visitorId, watchableVideo } from '../videos/watch.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { idParam, typed } from '../../http/schema.ts';
+import { visitorId, watchableVideo } from '../videos/watch.ts';
 import { playTracker, type PlayEvent } from './tracker.ts';
 
 /**
@@ -14,23 +15,24 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = playTracker(ctx);
   app.addHook('onClose', () => tracker.close());
 
-  for (const kind of ['play', 'progress'] as const) {
-    const url = kind === 'play' ? '/api/v1/videos/:id/plays' : '/api/v1/videos/:id/progress';
-    app.post(url, { config: { permission: 'videos.view' } }, async (req, reply) => {
-      const id = parseVideoId(req.params);
-      const input = parse(kind === 'play' ? playStartSchema : playProgressSchema, req.body);
-      const userId = req.auth.userId;
-      if (input.user_id !== undefined && input.user_id !== userId) throw forbidden('You can only record your own plays.');
-      const video = await watchableVideo(ctx.db, id, req.auth.can('videos.update'));
-      // An unapproved video is not there for a visitor, and nobody's plays of it count.
-      if (!video || !video.approved) throw notFound('Video not found');
-      const event: PlayEvent = {
-        kind, videoId: id, titleId: video.title_id, seasonNum: video.season_num, episodeNum: video.episode_num,
-        userId, visitorId: userId ? null : visitorId(req, reply), seconds: input.seconds, position: input.position, at: nowIso(),
-        ip: kind === 'play' ? req.ip : undefined, userAgent: kind === 'play' ? req.headers['user-agent'] : undefined,
-      };
-      tracker.push(event);
-      return reply.status(202).send({});
-    });
-  }
+  const record = async (kind: PlayEvent['kind'], id: number, input: PlayStart | PlayProgress, req: FastifyRequest, reply: FastifyReply) => {
+    const userId = req.auth.userId;
+    if (input.user_id !== undefined && input.user_id !== userId) throw forbidden('You can only record your own plays.');
+    const video = await watchableVideo(ctx.db, id, req.auth.can('videos.update'));
+    // An unapproved video is not there for a visitor, and nobody's plays of it count.
+    if (!video || !video.approved) throw notFound('Video not found');
+    const event: PlayEvent = {
+      kind, videoId: id, titleId: video.title_id, seasonNum: video.season_num, episodeNum: video.episode_num,
+      userId, visitorId: userId ? null : visitorId(req, reply), seconds: input.seconds, position: input.position, at: nowIso(),
+      ip: kind === 'play' ? req.ip : undefined, userAgent: kind === 'play' ? req.headers['user-agent'] : undefined,
+    };
+    tracker.push(event);
+    return reply.status(202).send({});
+  };
+
+  const api = typed(app);
+  api.post('/api/v1/videos/:id/plays', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playStartSchema } }, async (req, reply) =>
+    record('play', req.params.id, req.body, req, reply));
+  api.post('/api/v1/videos/:id/progress', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playProgressSchema } }, async (req, reply) =>
+    record('progress', req.params.id, req.body, req, reply));
 }

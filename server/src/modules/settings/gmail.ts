@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GmailConnectMessage } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
-import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from '../social/oauth-flow.ts';
+import {
+  flowFailure, oauthCallbackQuery, oauthConnectQuery, popupResultPage, startPending, stateMatches, takePending, type PendingBase,
+} from '../social/oauth-flow.ts';
+import { typed } from '../../http/schema.ts';
 import { authorizeUrl, exchangeCode, readProfile, type OAuthClient } from '../social/providers.ts';
 
 const COOKIE = { name: 'gmail_oauth', path: '/api/v1/settings/mail/gmail' };
@@ -30,8 +33,9 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
   const manage = { config: { permission: 'settings.update' } };
   const base = () => ctx.config.oauthBaseUrls.google;
 
-  app.get('/api/v1/settings/mail/gmail/connect', manage, async (req, reply) => {
-    const popup = (req.query as { popup?: string }).popup === '1';
+  const api = typed(app);
+  api.get('/api/v1/settings/mail/gmail/connect', { ...manage, schema: { querystring: oauthConnectQuery } }, async (req, reply) => {
+    const popup = req.query.popup === '1';
     try {
       const client = await gmailClient(ctx);
       const pending = startPending(req, reply, COOKIE, { popup, userId: req.auth.userId });
@@ -44,8 +48,8 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  app.get('/api/v1/settings/mail/gmail/callback', manage, async (req, reply) => {
-    const query = req.query as { code?: string; state?: string; error?: string };
+  api.get('/api/v1/settings/mail/gmail/callback', { ...manage, schema: { querystring: oauthCallbackQuery } }, async (req, reply) => {
+    const query = req.query;
     const pending = takePending<Pending>(req, reply, COOKIE);
     try {
       // The admin who started it, in this browser, with the state Google was given. 400, not 403: the caller

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
-import { HttpError, parse } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
 import { gmailConnectRoutes } from './gmail.ts';
@@ -14,6 +16,12 @@ import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
 
 const FILE_MAX_BYTES = 256 * 1024;
 const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
+
+/** Each group is an object, or that object as a JSON string (multipart saves send strings and files; see readMultipart). */
+const settingsGroup = z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown()), z.null()]).optional();
+const settingsSaveBody = z.object({ client: settingsGroup, server: settingsGroup })
+  .meta({ description: 'JSON, or multipart with `client` and `server` JSON fields and `files[name]` uploads.' });
+const sitemapFileParam = z.object({ file: z.string() });
 
 /** Reads a multipart settings save: `client` and `server` JSON fields, `files[name]` or `files.name` uploads. */
 async function readMultipart(req: FastifyRequest): Promise<{ body: Record<string, unknown>; files: Record<string, SettingsFile> }> {
@@ -53,6 +61,7 @@ export function registerSettingsSync(app: FastifyInstance, ctx: AppContext): voi
 }
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const manage = { config: { permission: 'settings.update' } };
 
   // The analytics service-account certificate (files.certificate): JSON only, kept private.
@@ -79,11 +88,11 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ctx.settings.publicJson(req.auth.can('settings.update'));
   });
 
-  app.post('/api/v1/settings', manage, async (req) => {
+  api.post('/api/v1/settings', { ...manage, schema: { body: settingsSaveBody } }, async (req) => {
     let body: Record<string, unknown>;
     let files: Record<string, SettingsFile> = {};
     if (req.isMultipart()) ({ body, files } = await readMultipart(req));
-    else body = (req.body ?? {}) as Record<string, unknown>;
+    else body = req.body;
     const client = jsonField(body.client, 'client');
     const server = jsonField(body.server, 'server');
     await ctx.settings.update({ client, server }, files);
@@ -102,8 +111,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Sitemap generated' };
   });
 
-  app.post('/api/v1/settings/uploading/dropbox-refresh-token', manage, async (req) => {
-    const input = parse(dropboxRefreshTokenSchema, req.body);
+  api.post('/api/v1/settings/uploading/dropbox-refresh-token', { ...manage, schema: { body: dropboxRefreshTokenSchema } }, async (req) => {
+    const input = { ...req.body };
     // The form shows stored credentials masked; the mask stands for the stored value.
     if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');
     if (input.app_secret === SETTINGS_MASK) input.app_secret = await ctx.settings.get('server.storage_dropbox_app_secret');
@@ -125,8 +134,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The generated sitemaps, for search engines.
-  app.get('/sitemaps/:file', async (req, reply) => {
-    const file = (req.params as { file: string }).file;
+  api.get('/sitemaps/:file', { schema: { params: sitemapFileParam } }, async (req, reply) => {
+    const file = req.params.file;
     if (!/^sitemap-(index|\d+)\.xml$/.test(file) || !(await ctx.storage.exists(`sitemaps/${file}`))) return reply.status(404).send({ message: 'Not found' });
     return reply.type('application/xml').send(ctx.storage.read(`sitemaps/${file}`));
   });

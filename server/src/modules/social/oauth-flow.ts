@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { cspNonce, secureCookie } from '../../http/security-headers.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
@@ -80,3 +81,12 @@ export function flowFailure(ctx: AppContext, req: FastifyRequest, err: unknown, 
   void ctx.errors.capture(err, { tags: { source } });
   return { status: 500, message: generic };
 }
+
+/** `?popup=1` on a flow's start. */
+export const oauthConnectQuery = z.object({ popup: z.string().optional().catch(undefined) });
+/** The provider's redirect: anything odd in it ends on the flow's result page, never a JSON error, so bad values become absent. */
+export const oauthCallbackQuery = z.object({
+  code: z.string().optional().catch(undefined),
+  state: z.string().optional().catch(undefined),
+  error: z.string().optional().catch(undefined),
+});

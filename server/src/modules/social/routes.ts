@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { socialProviderSchema, type SocialLoginMessage, type SocialProvider } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
+import { typed } from '../../http/schema.ts';
 import { beginSignIn } from '../two-factor/service.ts';
-import { flowFailure, popupResultPage, startPending, stateMatches, takePending, type PendingBase } from './oauth-flow.ts';
+import {
+  flowFailure, oauthCallbackQuery, oauthConnectQuery, popupResultPage, startPending, stateMatches, takePending, type PendingBase,
+} from './oauth-flow.ts';
 import { authorizeUrl, fetchProfile } from './providers.ts';
 import { disconnect, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
 
@@ -14,19 +18,23 @@ const GENERIC_ERROR = 'There was an issue with social login. Please try again.';
 /** The pending sign-in, kept in an httpOnly cookie of this browser (oauth-flow.ts). */
 interface Pending extends PendingBase { provider: SocialProvider; popup: boolean; link: number | null }
 
-function providerOf(req: FastifyRequest): SocialProvider {
-  const parsed = socialProviderSchema.safeParse((req.params as { provider: string }).provider);
+// An unknown provider is an unknown page (404), so the path takes any string and providerOf checks it.
+const providerParam = z.object({ provider: z.string().meta({ description: `One of ${socialProviderSchema.options.join(', ')}.` }) });
+
+function providerOf(name: string): SocialProvider {
+  const parsed = socialProviderSchema.safeParse(name);
   if (!parsed.success) throw notFound('Not found');
   return parsed.data;
 }
 
 export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const open = { config: { permission: 'public' } };
   const signedIn = { config: { permission: 'authenticated' } };
 
-  app.get('/api/v1/auth/social/:provider/connect', open, async (req, reply) => {
-    const popup = (req.query as { popup?: string }).popup === '1';
-    const provider = providerOf(req);
+  api.get('/api/v1/auth/social/:provider/connect', { ...open, schema: { params: providerParam, querystring: oauthConnectQuery } }, async (req, reply) => {
+    const popup = req.query.popup === '1';
+    const provider = providerOf(req.params.provider);
     try {
       const client = await oauthClient(ctx, provider);
       const pending = startPending(req, reply, COOKIE, { provider, popup, link: req.auth.userId });
@@ -36,9 +44,9 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get('/api/v1/auth/social/:provider/callback', open, async (req, reply) => {
-    const provider = providerOf(req);
-    const query = req.query as { code?: string; state?: string; error?: string };
+  api.get('/api/v1/auth/social/:provider/callback', { ...open, schema: { params: providerParam, querystring: oauthCallbackQuery } }, async (req, reply) => {
+    const provider = providerOf(req.params.provider);
+    const query = req.query;
     const pending = takePending<Pending>(req, reply, COOKIE);
     const mode = { provider, popup: pending?.popup ?? false, link: !!pending?.link };
     try {
@@ -64,8 +72,8 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/auth/social/profiles', signedIn, async (req) => ({ profiles: await listProfiles(ctx, requireUser(req)) }));
 
-  app.post('/api/v1/auth/social/:provider/disconnect', signedIn, async (req) => {
-    await disconnect(ctx, requireUser(req), providerOf(req));
+  api.post('/api/v1/auth/social/:provider/disconnect', { ...signedIn, schema: { params: providerParam } }, async (req) => {
+    await disconnect(ctx, requireUser(req), providerOf(req.params.provider));
     return { message: 'Account disconnected.' };
   });
 }

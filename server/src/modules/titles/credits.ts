@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { CREDITS_PER_PAGE, creditReorderSchema, creditSchema, creditUpdateSchema, type TitleCredit } from '@app/contracts';
+import { z } from 'zod';
+import { CREDITS_PER_PAGE, creditReorderSchema, creditSchema, creditUpdateSchema, listQuerySchema, type TitleCredit } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
+import { idParam, idSchema, typed } from '../../http/schema.ts';
 import { findTitle } from './repository.ts';
 
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
+/** A season or episode number; absent (or empty) means the title itself. */
+const creditOwnerNumber = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(100_000).optional());
+const creditOwnerQuery = z.object({ season: creditOwnerNumber, episode: creditOwnerNumber });
+const creditsQuery = listQuerySchema.extend({
+  ...creditOwnerQuery.shape,
+  crewType: z.enum(['cast', 'crew']).optional(),
+  perPage: z.coerce.number().int().min(10).max(100).default(CREDITS_PER_PAGE),
+});
+const creditParams = z.object({ id: idSchema, creditId: idSchema });
 
 /** The credit owner: the title itself, one of its seasons, or one episode, by season and episode number. */
 export async function resolveCreditable(db: Db, titleId: number, season: number | null, episode: number | null) {
@@ -30,18 +40,19 @@ const toCredit = (r: any): TitleCredit => ({
   pivot: { id: r.id, character: r.character, department: r.department, job: r.job, order: r.order },
 });
 
-export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam: (p: unknown) => number): void {
+export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   // Cast (department Actors) or crew (everything else) of a title, season or episode, in their saved order.
-  app.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' } }, async (req) => {
-    const q = req.query as Record<string, string>;
-    const owner = await resolveCreditable(ctx.db, titleIdParam(req.params), num(q.season), num(q.episode));
+  api.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' }, schema: { params: idParam, querystring: creditsQuery } }, async (req) => {
+    const q = req.query;
+    const owner = await resolveCreditable(ctx.db, req.params.id, q.season ?? null, q.episode ?? null);
     let base = ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
       .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
       .where('creditables.creditable_type', '=', owner.type).where('creditables.creditable_id', '=', owner.id);
     if (q.crewType === 'cast') base = base.where('creditables.department', '=', 'Actors');
     if (q.crewType === 'crew') base = base.where('creditables.department', '!=', 'Actors');
     const { crewType: _c, season: _s, episode: _e, ...listQuery } = q;
-    const page = await paginate(base, { perPage: CREDITS_PER_PAGE, ...listQuery }, {
+    const page = await paginate(base, listQuery, {
       sorts: { order: 'creditables.order', name: 'people.name', department: 'creditables.department' },
       defaultSort: ['order', 'asc'],
       tieBreaker: 'creditables.id',
@@ -50,9 +61,9 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam
     return { pagination: page };
   });
 
-  app.post('/api/v1/titles/:id/credits', { config: { permission: 'titles.update' } }, async (req) => {
-    const titleId = titleIdParam(req.params);
-    const input = parse(creditSchema, req.body);
+  api.post('/api/v1/titles/:id/credits', { config: { permission: 'titles.update' }, schema: { params: idParam, body: creditSchema } }, async (req) => {
+    const titleId = req.params.id;
+    const input = req.body;
     const owner = await resolveCreditable(ctx.db, titleId, input.season ?? null, input.episode ?? null);
     const person = await ctx.db.selectFrom('people').select(['id', 'name', 'poster']).where('id', '=', input.person_id).executeTakeFirst();
     if (!person) throw new HttpError(422, 'Choose a person.', { person_id: ['Choose a person.'] });
@@ -65,10 +76,9 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam
     return { credit: toCredit({ ...row, name: person.name, poster: person.poster }) };
   });
 
-  app.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' } }, async (req) => {
-    const titleId = titleIdParam(req.params);
-    const creditId = Number((req.params as { creditId: string }).creditId);
-    const input = parse(creditUpdateSchema, req.body);
+  api.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' }, schema: { params: creditParams, body: creditUpdateSchema } }, async (req) => {
+    const { id: titleId, creditId } = req.params;
+    const input = req.body;
     const found = await ctx.db.selectFrom('creditables').select('id').where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
     if (!found) throw notFound('Credit not found');
     await ctx.db.updateTable('creditables').set(input).where('id', '=', creditId).execute();
@@ -78,11 +88,11 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam
     return { credit: toCredit(row) };
   });
 
-  app.delete('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' } }, async (req) => {
-    const titleId = titleIdParam(req.params);
-    const creditId = Number((req.params as { creditId: string }).creditId);
-    const q = req.query as Record<string, string>;
-    const owner = await resolveCreditable(ctx.db, titleId, num(q.season), num(q.episode));
+  api.delete('/api/v1/titles/:id/credits/:creditId', {
+    config: { permission: 'titles.update' }, schema: { params: creditParams, querystring: creditOwnerQuery },
+  }, async (req) => {
+    const { id: titleId, creditId } = req.params;
+    const owner = await resolveCreditable(ctx.db, titleId, req.query.season ?? null, req.query.episode ?? null);
     const res = await ctx.db.deleteFrom('creditables').where('id', '=', creditId)
       .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('Credit not found');
@@ -90,8 +100,8 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext, titleIdParam
   });
 
   // The ids in their new order; all must belong to one title, season or episode.
-  app.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' } }, async (req) => {
-    const { ids } = parse(creditReorderSchema, req.body);
+  api.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' }, schema: { body: creditReorderSchema } }, async (req) => {
+    const { ids } = req.body;
     const rows = await ctx.db.selectFrom('creditables').select(['id', 'creditable_type', 'creditable_id', 'order']).where('id', 'in', ids).execute();
     const owners = new Set(rows.map((r) => `${r.creditable_type}:${r.creditable_id}`));
     if (rows.length !== new Set(ids).size || owners.size !== 1) throw new HttpError(422, 'Invalid ids.', { ids: ['Invalid ids.'] });

@@ -4,7 +4,7 @@ import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { parseIds } from '../../http/list-query.ts';
+import { idsParam, typed } from '../../http/schema.ts';
 import { storeImageStream as storeUploadedImage } from '../../http/uploads.ts';
 import { removeStoredFiles } from './service.ts';
 
@@ -40,8 +40,8 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { image };
   });
 
-  app.delete('/api/v1/images/:ids', { config: { permission: 'images.delete' } }, async (req) => {
-    const ids = parseIds((req.params as { ids: string }).ids);
+  typed(app).delete('/api/v1/images/:ids', { config: { permission: 'images.delete' }, schema: { params: idsParam } }, async (req) => {
+    const { ids } = req.params;
     const rows = await ctx.db.selectFrom('images').select(['id', 'url']).where('id', 'in', ids).execute();
     if (!rows.length) throw notFound('Image not found');
     await ctx.db.deleteFrom('images').where('id', 'in', ids).execute();

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { FilterItem } from '@app/contracts';
+import type { Episode, FilterItem, Pagination, Season, Title } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
-import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, parseListQuery, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { searchJoin } from './search.ts';
 import { browseFilters } from './browse-filters.ts';
+import { EPISODE_COLUMNS, PUBLIC_TITLE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, toTitle } from './repository.ts';
 
 const bad = (f: FilterItem) => new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
 
@@ -82,4 +83,29 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
     countVersion: { db: ctx.db, counter: 'version:titles' },
     deepPages: true,
   };
+}
+
+/** `GET titles`: editors see every column; the public site (browse pages, landing rows) only the public ones. */
+export async function listTitles(ctx: AppContext, query: Record<string, unknown>, editor: boolean): Promise<Pagination<Title>> {
+  const q = parseListQuery(query);
+  const columns = editor ? TITLE_COLUMNS : PUBLIC_TITLE_COLUMNS;
+  const page = await paginate(ctx.db.selectFrom('titles').select(columns), query, titlesListDefinition(ctx, q.query), toTitle);
+  const withs = (q.with ?? '').split(',');
+  return withs.some((w) => ['genres', 'keywords', 'production_countries'].includes(w)) ? { ...page, data: await attachTags(ctx.db, page.data) } : page;
+}
+
+/** A title's seasons by number. */
+export function listSeasons(ctx: AppContext, titleId: number, query: Record<string, unknown>): Promise<Pagination<Season>> {
+  return paginate<Season>(ctx.db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', titleId), query, {
+    sorts: { number: 'number', release_date: 'release_date' }, defaultSort: ['number', 'asc'], tieBreaker: 'id', filters: {},
+  });
+}
+
+/** A season's episodes, searchable by name. */
+export function listEpisodes(ctx: AppContext, seasonId: number, query: Record<string, unknown>): Promise<Pagination<Episode>> {
+  return paginate<Episode>(ctx.db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', seasonId), query, {
+    sorts: { episode_number: 'episodes.episode_number', release_date: 'episodes.release_date', name: 'episodes.name' },
+    defaultSort: ['episode_number', 'asc'], tieBreaker: 'episodes.id', filters: {},
+    search: (qb, q) => searchJoin(ctx, 'episodes', qb, q),
+  });
 }

@@ -1,5 +1,5 @@
 import type { Title, TitleImage, TitleTag, TitleTagType, Season, Episode } from '@app/contracts';
-import { toBool, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
 
 export const TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
@@ -80,4 +80,20 @@ export async function refreshCounts(db: Db, titleId: number, seasonId?: number):
     seasons_count: eb.selectFrom('seasons').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
     episodes_count: eb.selectFrom('episodes').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
   })).where('id', '=', titleId).execute();
+}
+
+/** Attaches a tag by name to a title, creating the tag when new (an attached one stays once). */
+export async function attachTagByName(db: Db, titleId: number, type: TitleTagType, tagName: string): Promise<void> {
+  const name = tagName.toLowerCase();
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    let tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirst();
+    tag ??= await trx.insertInto('title_tags').values({ type, name, display_name: tagName, tmdb_id: null, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: tag.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
+  });
+}
+
+export async function detachTag(db: Db, titleId: number, tagId: number): Promise<void> {
+  await db.deleteFrom('title_tag').where('title_id', '=', titleId).where('tag_id', '=', tagId).execute();
 }

@@ -1,134 +1,113 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
-  SEASONS_PER_PAGE, TITLE_TAG_TYPES, attachTagSchema, episodeCreateSchema, episodeUpdateSchema, seasonCreateSchema,
+  SEASONS_PER_PAGE, TITLE_TAG_TYPES, attachTagSchema, episodeCreateSchema, episodeUpdateSchema, listQuerySchema, seasonCreateSchema,
   titleCreateSchema, titleUpdateSchema, type TitleTagType,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/index.ts';
-import { notFound, parse } from '../../http/errors.ts';
-import { paginate, parseIds, parseListQuery } from '../../http/list-query.ts';
+import { notFound } from '../../http/errors.ts';
+import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { creditRoutes } from './credits.ts';
 import { imageRoutes } from './images.ts';
-import { titlesListDefinition } from './list.ts';
-import { EPISODE_COLUMNS, PUBLIC_TITLE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, findEpisode, findSeason, findTitle, toTitle } from './repository.ts';
-import { autocompleteTitles, searchJoin } from './search.ts';
+import { listEpisodes, listSeasons, listTitles } from './list.ts';
+import { attachTagByName, detachTag, findEpisode, findSeason, findTitle } from './repository.ts';
+import { autocompleteTitles } from './search.ts';
 import { createEpisode, createSeason, createTitle, deleteEpisode, deleteSeason, deleteTitles, updateEpisode, updateTitle } from './service.ts';
 
-const positive = (v: unknown, what: string) => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw notFound(`${what} not found`);
-  return n;
-};
-const titleId = (p: unknown) => positive((p as { id: string }).id, 'Title');
-const tagType = (p: unknown): TitleTagType => {
-  const type = (p as { type: string }).type as TitleTagType;
-  if (!TITLE_TAG_TYPES.includes(type)) throw notFound('Not found');
-  return type;
+const seasonParams = z.object({ id: idSchema, season: idSchema.meta({ description: 'The season number.' }) });
+const episodeParams = seasonParams.extend({ episode: idSchema.meta({ description: 'The episode number.' }) });
+// An unknown tag type is an unknown resource (404), so the type is checked in the handler, not refused as input.
+const tagParams = z.object({ id: idSchema, type: z.string().max(64).meta({ description: `One of ${TITLE_TAG_TYPES.join(', ')}.` }) });
+const tagDetachParams = tagParams.extend({ tagId: idSchema });
+const seasonsQuery = listQuerySchema.extend({ perPage: z.coerce.number().int().min(10).max(100).default(SEASONS_PER_PAGE) });
+// Pickers send what was typed: only its first 100 characters count.
+const autocompleteQuery = z.object({ query: z.string().default('').transform((s) => s.trim().slice(0, 100)) });
+
+const tagType = (type: string): TitleTagType => {
+  const found = TITLE_TAG_TYPES.find((t) => t === type);
+  if (!found) throw notFound('Not found');
+  return found;
 };
 
 export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/titles', { config: { permission: 'titles.view' } }, async (req) => {
-    const q = parseListQuery(req.query);
-    // Editors see every column; the public site (browse pages, landing rows) only the public ones.
-    const columns = req.auth.can('titles.update') ? TITLE_COLUMNS : PUBLIC_TITLE_COLUMNS;
-    const page = await paginate(ctx.db.selectFrom('titles').select(columns), req.query, titlesListDefinition(ctx, q.query), toTitle);
-    const withs = (q.with ?? '').split(',');
-    return { pagination: { ...page, data: withs.some((w) => ['genres', 'keywords', 'production_countries'].includes(w)) ? await attachTags(ctx.db, page.data) : page.data } };
-  });
+  const api = typed(app);
+
+  api.get('/api/v1/titles', { config: { permission: 'titles.view' }, schema: { querystring: listQuerySchema } }, async (req) =>
+    ({ pagination: await listTitles(ctx, req.query, req.auth.can('titles.update')) }));
 
   // Up to 10 titles for pickers: names starting with the query first, then names containing it; more popular first.
-  app.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' } }, async (req) => {
-    const query = String((req.query as { query?: string }).query ?? '').trim().slice(0, 100);
-    return { results: await autocompleteTitles(ctx, query) };
-  });
+  api.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' }, schema: { querystring: autocompleteQuery } }, async (req) =>
+    ({ results: await autocompleteTitles(ctx, req.query.query) }));
 
-  app.get('/api/v1/titles/:id', { config: { permission: 'titles.view' } }, async (req) => {
-    const title = await findTitle(ctx.db, titleId(req.params));
+  api.get('/api/v1/titles/:id', { config: { permission: 'titles.view' }, schema: { params: idParam } }, async (req) => {
+    const title = await findTitle(ctx.db, req.params.id);
     if (!title) throw notFound('Title not found');
     return { title };
   });
 
-  app.post('/api/v1/titles', { config: { permission: 'titles.create' } }, async (req) => ({ title: await createTitle(ctx, parse(titleCreateSchema, req.body)) }));
-  app.put('/api/v1/titles/:id', { config: { permission: 'titles.update' } }, async (req) =>
-    ({ title: await updateTitle(ctx, titleId(req.params), parse(titleUpdateSchema, req.body)) }));
-  app.delete('/api/v1/titles/:ids', { config: { permission: 'titles.delete' } }, async (req) => {
-    await deleteTitles(ctx, parseIds((req.params as { ids: string }).ids));
+  api.post('/api/v1/titles', { config: { permission: 'titles.create' }, schema: { body: titleCreateSchema } }, async (req) => ({ title: await createTitle(ctx, req.body) }));
+  api.put('/api/v1/titles/:id', { config: { permission: 'titles.update' }, schema: { params: idParam, body: titleUpdateSchema } }, async (req) =>
+    ({ title: await updateTitle(ctx, req.params.id, req.body) }));
+  api.delete('/api/v1/titles/:ids', { config: { permission: 'titles.delete' }, schema: { params: idsParam } }, async (req) => {
+    await deleteTitles(ctx, req.params.ids);
     return {};
   });
 
   // ---- seasons and episodes ----
-  app.get('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.view' } }, async (req) => {
-    const id = titleId(req.params);
-    if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
-    const page = await paginate(ctx.db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id), { perPage: SEASONS_PER_PAGE, ...(req.query as object) }, {
-      sorts: { number: 'number', release_date: 'release_date' }, defaultSort: ['number', 'asc'], tieBreaker: 'id', filters: {},
-    });
-    return { pagination: page };
+  api.get('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.view' }, schema: { params: idParam, querystring: seasonsQuery } }, async (req) => {
+    if (!(await findTitle(ctx.db, req.params.id, false))) throw notFound('Title not found');
+    return { pagination: await listSeasons(ctx, req.params.id, req.query) };
   });
-  app.post('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.create' } }, async (req) =>
-    ({ season: await createSeason(ctx, titleId(req.params), parse(seasonCreateSchema, req.body)) }));
-  app.get('/api/v1/titles/:id/seasons/:season', { config: { permission: 'seasons.view' } }, async (req) => {
-    const season = await findSeason(ctx.db, titleId(req.params), positive((req.params as { season: string }).season, 'Season'));
+  api.post('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.create' }, schema: { params: idParam, body: seasonCreateSchema } }, async (req) =>
+    ({ season: await createSeason(ctx, req.params.id, req.body) }));
+  api.get('/api/v1/titles/:id/seasons/:season', { config: { permission: 'seasons.view' }, schema: { params: seasonParams } }, async (req) => {
+    const season = await findSeason(ctx.db, req.params.id, req.params.season);
     if (!season) throw notFound('Season not found');
     return { season };
   });
-  app.delete('/api/v1/seasons/:id', { config: { permission: 'seasons.delete' } }, async (req) => {
-    await deleteSeason(ctx, positive((req.params as { id: string }).id, 'Season'));
+  api.delete('/api/v1/seasons/:id', { config: { permission: 'seasons.delete' }, schema: { params: idParam } }, async (req) => {
+    await deleteSeason(ctx, req.params.id);
     return {};
   });
 
-  app.get('/api/v1/titles/:id/seasons/:season/episodes', { config: { permission: 'episodes.view' } }, async (req) => {
-    const season = await findSeason(ctx.db, titleId(req.params), positive((req.params as { season: string }).season, 'Season'));
+  api.get('/api/v1/titles/:id/seasons/:season/episodes', {
+    config: { permission: 'episodes.view' }, schema: { params: seasonParams, querystring: listQuerySchema },
+  }, async (req) => {
+    const season = await findSeason(ctx.db, req.params.id, req.params.season);
     if (!season) throw notFound('Season not found');
-    const page = await paginate(ctx.db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', season.id), req.query, {
-      sorts: { episode_number: 'episodes.episode_number', release_date: 'episodes.release_date', name: 'episodes.name' },
-      defaultSort: ['episode_number', 'asc'], tieBreaker: 'episodes.id', filters: {},
-      search: (qb, q) => searchJoin(ctx, 'episodes', qb, q),
-    });
-    return { pagination: page };
+    return { pagination: await listEpisodes(ctx, season.id, req.query) };
   });
-  app.post('/api/v1/titles/:id/seasons/:season/episodes', { config: { permission: 'episodes.create' } }, async (req) =>
-    ({ episode: await createEpisode(ctx, titleId(req.params), positive((req.params as { season: string }).season, 'Season'), parse(episodeCreateSchema, req.body)) }));
-  app.get('/api/v1/titles/:id/seasons/:season/episodes/:episode', { config: { permission: 'episodes.view' } }, async (req) => {
-    const p = req.params as { season: string; episode: string };
-    const episode = await findEpisode(ctx.db, titleId(req.params), positive(p.season, 'Season'), positive(p.episode, 'Episode'));
+  api.post('/api/v1/titles/:id/seasons/:season/episodes', {
+    config: { permission: 'episodes.create' }, schema: { params: seasonParams, body: episodeCreateSchema },
+  }, async (req) => ({ episode: await createEpisode(ctx, req.params.id, req.params.season, req.body) }));
+  api.get('/api/v1/titles/:id/seasons/:season/episodes/:episode', { config: { permission: 'episodes.view' }, schema: { params: episodeParams } }, async (req) => {
+    const episode = await findEpisode(ctx.db, req.params.id, req.params.season, req.params.episode);
     if (!episode) throw notFound('Episode not found');
     return { episode };
   });
-  app.put('/api/v1/titles/:id/seasons/:season/episodes/:episode', { config: { permission: 'episodes.update' } }, async (req) => {
-    const p = req.params as { season: string; episode: string };
-    return { episode: await updateEpisode(ctx, titleId(req.params), positive(p.season, 'Season'), positive(p.episode, 'Episode'), parse(episodeUpdateSchema, req.body)) };
-  });
-  app.delete('/api/v1/episodes/:id', { config: { permission: 'episodes.delete' } }, async (req) => {
-    await deleteEpisode(ctx, positive((req.params as { id: string }).id, 'Episode'));
+  api.put('/api/v1/titles/:id/seasons/:season/episodes/:episode', {
+    config: { permission: 'episodes.update' }, schema: { params: episodeParams, body: episodeUpdateSchema },
+  }, async (req) => ({ episode: await updateEpisode(ctx, req.params.id, req.params.season, req.params.episode, req.body) }));
+  api.delete('/api/v1/episodes/:id', { config: { permission: 'episodes.delete' }, schema: { params: idParam } }, async (req) => {
+    await deleteEpisode(ctx, req.params.id);
     return {};
   });
 
   // ---- tags on a title: attach by name (created when new), detach by id ----
-  app.post('/api/v1/titles/:id/tags/:type', { config: { permission: 'titles.update' } }, async (req) => {
-    const id = titleId(req.params);
-    const type = tagType(req.params);
-    const { tag_name } = parse(attachTagSchema, req.body);
-    if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
-    const name = tag_name.toLowerCase();
-    const now = nowIso();
-    await ctx.db.transaction().execute(async (trx) => {
-      let tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirst();
-      tag ??= await trx.insertInto('title_tags').values({ type, name, display_name: tag_name, tmdb_id: null, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('title_tag').values({ title_id: id, tag_id: tag.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
-    });
-    return { title: await findTitle(ctx.db, id) };
+  api.post('/api/v1/titles/:id/tags/:type', { config: { permission: 'titles.update' }, schema: { params: tagParams, body: attachTagSchema } }, async (req) => {
+    const type = tagType(req.params.type);
+    if (!(await findTitle(ctx.db, req.params.id, false))) throw notFound('Title not found');
+    await attachTagByName(ctx.db, req.params.id, type, req.body.tag_name);
+    return { title: await findTitle(ctx.db, req.params.id) };
   });
-  app.delete('/api/v1/titles/:id/tags/:type/:tagId', { config: { permission: 'titles.update' } }, async (req) => {
-    const id = titleId(req.params);
-    tagType(req.params);
-    await ctx.db.deleteFrom('title_tag').where('title_id', '=', id).where('tag_id', '=', positive((req.params as { tagId: string }).tagId, 'Tag')).execute();
-    const title = await findTitle(ctx.db, id);
+  api.delete('/api/v1/titles/:id/tags/:type/:tagId', { config: { permission: 'titles.update' }, schema: { params: tagDetachParams } }, async (req) => {
+    tagType(req.params.type);
+    await detachTag(ctx.db, req.params.id, req.params.tagId);
+    const title = await findTitle(ctx.db, req.params.id);
     if (!title) throw notFound('Title not found');
     return { title };
   });
 
-  creditRoutes(app, ctx, titleId);
+  creditRoutes(app, ctx);
   imageRoutes(app, ctx);
 }

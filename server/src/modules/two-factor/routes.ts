@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { twoFactorChallengeSchema, twoFactorConfirmSchema, twoFactorVerifySchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { parse } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { currentUser } from '../auth/service.ts';
 import { completeChallenge, confirmSetup, disable, regenerateRecoveryCodes, startSetup, status } from './service.ts';
 
 /** Two-factor sign-in: the code step of login, and the account calls that turn it on, off and renew recovery codes. */
 export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
   const self = { config: { permission: 'authenticated' } };
 
   // Public: the caller has no session yet, only the pending challenge cookie the password step set.
-  app.post('/api/v1/auth/two-factor-challenge', { config: { permission: 'public' } }, async (req, reply) => ({
-    user: await completeChallenge(ctx, req, reply, parse(twoFactorChallengeSchema, req.body)),
+  api.post('/api/v1/auth/two-factor-challenge', { config: { permission: 'public' }, schema: { body: twoFactorChallengeSchema } }, async (req, reply) => ({
+    user: await completeChallenge(ctx, req, reply, req.body),
   }));
 
   app.get('/api/v1/account/two-factor', self, async (req) => status(ctx, requireUser(req)));
@@ -22,16 +23,16 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return startSetup(ctx, user!.id, user!.email);
   });
 
-  app.post('/api/v1/account/two-factor/confirm', self, async (req) => ({
-    recovery_codes: await confirmSetup(ctx, requireUser(req), parse(twoFactorConfirmSchema, req.body).code),
+  api.post('/api/v1/account/two-factor/confirm', { ...self, schema: { body: twoFactorConfirmSchema } }, async (req) => ({
+    recovery_codes: await confirmSetup(ctx, requireUser(req), req.body.code),
   }));
 
-  app.post('/api/v1/account/two-factor/recovery-codes', self, async (req) => ({
-    recovery_codes: await regenerateRecoveryCodes(ctx, requireUser(req), parse(twoFactorVerifySchema, req.body)),
+  api.post('/api/v1/account/two-factor/recovery-codes', { ...self, schema: { body: twoFactorVerifySchema } }, async (req) => ({
+    recovery_codes: await regenerateRecoveryCodes(ctx, requireUser(req), req.body),
   }));
 
-  app.delete('/api/v1/account/two-factor', self, async (req) => {
-    await disable(ctx, requireUser(req), parse(twoFactorVerifySchema, req.body));
+  api.delete('/api/v1/account/two-factor', { ...self, schema: { body: twoFactorVerifySchema } }, async (req) => {
+    await disable(ctx, requireUser(req), req.body);
     return { message: 'Two-factor authentication is off.' };
   });
 }

@@ -1,0 +1,112 @@
+import type { Pagination, Video, VideoCreate, VideoUpdate } from '@app/contracts';
+import { VIDEO_CATEGORIES, VIDEO_TYPES } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { readCounter } from '../../db/versions.ts';
+import { HttpError } from '../../http/errors.ts';
+import { filters, paginate, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+
+const COLUMNS = [
+  'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
+  'videos.quality', 'videos.language', 'videos.category', 'videos.approved', 'videos.origin', 'videos.plays_count', 'videos.reports_count',
+  'videos.order', 'videos.created_at', 'videos.updated_at',
+] as const;
+
+/** Captions and the parent title for a page of videos, one query each. */
+async function withRelations(db: Db, rows: any[]): Promise<Video[]> {
+  const ids = rows.map((r) => r.id);
+  const captions = ids.length ? await db.selectFrom('video_captions').select(['id', 'video_id', 'name', 'language', 'url']).where('video_id', 'in', ids).orderBy('order').orderBy('id').execute() : [];
+  const titleIds = [...new Set(rows.map((r) => r.title_id))];
+  const titles = titleIds.length ? await db.selectFrom('titles').select(['id', 'name', 'is_series', 'poster']).where('id', 'in', titleIds).execute() : [];
+  const titleBy = new Map(titles.map((t) => [t.id, { ...t, is_series: toBool(t.is_series) }]));
+  return rows.map((r) => ({
+    ...r,
+    approved: toBool(r.approved),
+    captions: captions.filter((c) => c.video_id === r.id).map(({ video_id: _v, ...c }) => c),
+    title: titleBy.get(r.title_id) ?? null,
+  }));
+}
+
+export async function findVideo(db: Db, id: number): Promise<Video | null> {
+  const row = await db.selectFrom('videos').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? (await withRelations(db, [row]))[0] : null;
+}
+
+const intFilter = (column: string): FilterHandler => (qb, f) => {
+  if (f.value === null) return qb.where(column, 'is', null);
+  return filters.id(column)(qb, f);
+};
+const oneOf = (column: string, allowed: readonly string[]): FilterHandler => (qb, f) => {
+  if (typeof f.value !== 'string' || !allowed.includes(f.value)) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  return qb.where(column, '=', f.value);
+};
+
+const listDefinition = (ctx: AppContext): ListDefinition => ({
+  sorts: {
+    created_at: 'videos.created_at', updated_at: 'videos.updated_at', name: 'videos.name', plays_count: 'videos.plays_count',
+    reports_count: 'videos.reports_count', order: 'videos.order', id: 'videos.id',
+  },
+  defaultSort: ['created_at', 'desc'],
+  tieBreaker: 'videos.id',
+  filters: {
+    title_id: filters.id('videos.title_id'),
+    season_num: intFilter('videos.season_num'),
+    episode_num: intFilter('videos.episode_num'),
+    type: oneOf('videos.type', VIDEO_TYPES),
+    category: oneOf('videos.category', VIDEO_CATEGORIES),
+    approved: (qb, f) => qb.where('videos.approved', '=', f.value === true || f.value === 'true' || f.value === 1),
+    language: oneOf('videos.language', ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'ja', 'ko', 'zh', 'hi', 'ar', 'nl', 'sv', 'pl', 'tr']),
+    created_at: filters.date('videos.created_at'),
+  },
+  // Video names are not in the full-text index; a prefix match runs on the name index.
+  search: (qb, q) => qb.where('videos.name', '>=', q).where('videos.name', '<', `${q}\uffff`),
+  // Kept by triggers (migration 0020 counts videos too): no count(*) over the whole table.
+  unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
+});
+
+/** Every video, or those of one title, season or episode (filters title_id, season_num, episode_num). */
+export async function listVideos(ctx: AppContext, query: Record<string, unknown>): Promise<Pagination<Video>> {
+  const page = await paginate(ctx.db.selectFrom('videos').select(COLUMNS), query, listDefinition(ctx));
+  return { ...page, data: await withRelations(ctx.db, page.data) };
+}
+
+/** The title a video is attached to must exist; an episode needs its season. */
+export async function checkTarget(db: Db, v: { title_id?: number; season_num?: number | null; episode_num?: number | null }): Promise<void> {
+  if (v.title_id === undefined) return;
+  if (!(await db.selectFrom('titles').select('id').where('id', '=', v.title_id).executeTakeFirst())) {
+    throw new HttpError(422, 'Title is required.', { title_id: ['Title is required.'] });
+  }
+  if (v.episode_num && !v.season_num) throw new HttpError(422, 'Choose a season for the episode.', { season_num: ['Choose a season for the episode.'] });
+}
+
+export async function insertVideo(db: Db, input: VideoCreate, userId: number): Promise<number> {
+  const now = nowIso();
+  const { id } = await db.insertInto('videos').values({ ...input, origin: 'local', user_id: userId, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Saves the changes, dropping the video's captions in the same transaction when asked. */
+export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCaptions: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('videos').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (dropCaptions) await trx.deleteFrom('video_captions').where('video_id', '=', id).execute();
+  });
+}
+
+export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
+  await db.deleteFrom('videos').where('id', 'in', ids).execute();
+}
+
+export async function insertCaption(db: Db, videoId: number, input: { name: string; language: string | null }, url: string) {
+  return db.insertInto('video_captions').values({ video_id: videoId, name: input.name, language: input.language, url, created_at: nowIso() })
+    .returning(['id', 'name', 'language', 'url']).executeTakeFirstOrThrow();
+}
+
+/** Deletes one caption of a video; answers its stored file's url, or null when there was none. */
+export async function deleteCaption(db: Db, videoId: number, captionId: number): Promise<string | null> {
+  const row = await db.selectFrom('video_captions').select('url').where('id', '=', captionId).where('video_id', '=', videoId).executeTakeFirst();
+  if (!row) return null;
+  await db.deleteFrom('video_captions').where('id', '=', captionId).execute();
+  return row.url;
+}
