@@ -173,12 +173,3 @@ export const filters = {
 /** Most ids one bulk call takes (the router allows :ids params up to 16 KB, see app.ts maxParamLength). */
 export const MAX_IDS = 1000;
 
-/** Parses `1,2,3` from a bulk-delete path into ids. */
-export function parseIds(raw: string): number[] {
-  const ids = raw.split(',').map((s) => Number(s.trim()));
-  if (ids.length > MAX_IDS) throw new HttpError(422, `You can delete at most ${MAX_IDS} items at once.`, { ids: [`You can delete at most ${MAX_IDS} items at once.`] });
-  if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1)) {
-    throw new HttpError(422, 'Invalid ids.', { ids: ['Invalid ids.'] });
-  }
-  return [...new Set(ids)];
-}
