@@ -10,7 +10,8 @@ import { countryLabels, deviceLabels } from './labels';
 import type { ReportRange } from './range';
 import { presetRange } from './range';
 import { RangePicker, useRangeParam } from './ReportPage';
-import { ReportCard, useSeen } from './ReportCard';
+import { ReportCard } from './ReportCard';
+import { useSeen } from '../../ui/use-seen';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 

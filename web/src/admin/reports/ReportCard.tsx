@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../ui/cn';
 
 /** A titled panel of the report; `wide` spans both columns. */
@@ -9,24 +9,4 @@ export function ReportCard({ title, children, wide, testId }: { title: string; c
       {children}
     </section>
   );
-}
-
-/** True once the element has been at least 10% on screen (the spec's visibility threshold); it stays true. */
-export function useSeen<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || seen) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    }, { threshold: 0.1 });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [seen]);
-  return [ref, seen];
 }

@@ -6,6 +6,7 @@ import { trans } from '../../lib/i18n';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { NotFoundPage } from '../ErrorPages';
 import { ChannelItems, ChannelSkeleton } from './ChannelLayouts';
+import { useSeen } from '../../ui/use-seen';
 
 const PER_PAGE = 24;
 
@@ -19,21 +20,29 @@ export function useChannelPages(slug: string) {
   });
 }
 
-/** A nested channel: its name (linking to its own page) and its first items in its nested layout. */
-function NestedRow({ item }: { item: ChannelItem }) {
+/** Rows drawn at once on a channel of channels; later rows draw their cards as they near the screen. */
+const EAGER_ROWS = 2;
+
+/**
+ * A nested channel: its name (linking to its own page) and its first items in its nested layout. Rows past the
+ * first screen keep their heading but draw their cards only when scrolled near: a home page of ten rows is a few
+ * hundred cards, and rendering them all at once held the main thread for over a second on a slow machine.
+ */
+function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
+  const [ref, seen] = useSeen<HTMLElement>({ rootMargin: '400px 0px', threshold: 0, initially: eager });
   const layout = item.config?.nestedLayout ?? 'carousel';
   const items = item.content?.data ?? [];
   if (!items.length) return null;
   const headingId = `channel-row-${item.id}`;
   return (
-    <section aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
+    <section ref={ref} aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
       {!item.config?.hideTitle && (
         <div className="flex items-baseline gap-3">
           <h2 id={headingId} className="text-xl font-bold">{item.name}</h2>
           <Link to={`/channel/${item.slug}`} className="text-sm text-primary hover:underline">{trans('See all')}</Link>
         </div>
       )}
-      <ChannelItems items={items} layout={layout} label={item.name} />
+      {seen ? <ChannelItems items={items} layout={layout} label={item.name} /> : <div className="h-64 rounded-lg bg-bg-alt/60 sm:h-80" aria-hidden />}
     </section>
   );
 }
@@ -58,7 +67,7 @@ export function ChannelView({ slug }: { slug: string }) {
         </header>
       )}
       {nests
-        ? items.map((item) => <NestedRow key={item.id} item={item} />)
+        ? items.map((item, i) => <NestedRow key={item.id} item={item} eager={i < EAGER_ROWS} />)
         : items.length === 0
           ? <p className="py-12 text-center text-text-muted">{trans('Nothing to show here yet.')}</p>
           : <ChannelItems items={items} layout={first.config.layout} label={first.name} loading={query.isFetchingNextPage ? 6 : 0} />}
