@@ -26,6 +26,8 @@ export interface BenchApp {
   call(token: string | null, method: Method, url: string, body?: unknown): Promise<{ took: number; body: any }>;
   cpuNote(): string;
   timeCalls(n: number, run: (i: number) => Promise<{ took: number }>): Promise<number>;
+  /** A raw request whatever its status (webhooks, refusals). */
+  inject: Awaited<ReturnType<typeof buildApp>>['app']['inject'];
   close(): Promise<void>;
 }
 
@@ -86,5 +88,5 @@ export async function openBenchApp(name: string, env: Record<string, string> = {
     await app.close();
     fs.rmSync(storage, { recursive: true, force: true });
   };
-  return { ctx: app.ctx, raw, now, insertTitles, signIn, call, cpuNote, timeCalls, close };
+  return { ctx: app.ctx, raw, now, insertTitles, signIn, call, cpuNote, timeCalls, inject: app.app.inject.bind(app.app), close };
 }

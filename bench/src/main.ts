@@ -12,7 +12,7 @@
  *   BENCH_CATALOGUE=0        skip the catalogue figures
  *   BENCH_ONLY=browse        run only the public browse and search figures (bench/src/browse.ts)
  *   BENCH_ONLY=audit         run only the audit log figures (BENCH_AUDIT_ROWS, default 10,000,000; bench/src/audit.ts)
- *   BENCH_ONLY=lists|channels|reviews|plays|reports|transcode|title-pages|fuzz|uploads|api   one issue's figures (see each file)
+ *   BENCH_ONLY=lists|channels|reviews|plays|reports|billing|transcode|title-pages|fuzz|uploads|api   one issue's figures (see each file)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,6 +42,7 @@ import { reviewsBench } from './reviews.ts';
 import { listsBench } from './lists.ts';
 import { channelsBench } from './channels.ts';
 import { reportsBench } from './reports.ts';
+import { billingBench } from './billing.ts';
 import { apiContractsBench } from './api-contracts.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -297,6 +298,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'lists') return (scope = 'lists: ', await listsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'api') return (scope = 'api: ', await apiContractsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'channels') return (scope = 'channels: ', await channelsBench(report, section), printSummary(started));
+  if (process.env.BENCH_ONLY === 'billing') return (scope = 'billing: ', await billingBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'reports') return (scope = 'reports: ', await reportsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
