@@ -3,6 +3,7 @@ import { BEACON_MAX_BYTES, insightsQuerySchema, pageViewBeaconSchema, reportQuer
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { parse } from '../../http/errors.ts';
+import { typed } from '../../http/schema.ts';
 import type { RateLimit } from '../../http/rate-limit.ts';
 import { isBot } from '../plays/device.ts';
 import { visitorId } from '../videos/watch.ts';
@@ -22,9 +23,11 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = visitTracker(ctx);
   const limiter = new BeaconLimiter(BEACON_LIMIT);
   app.addHook('onClose', () => tracker.close());
+  const api = typed(app);
 
   app.post('/api/v1/reports/visits', { config: { permission: 'public' }, bodyLimit: BEACON_MAX_BYTES }, async (req, reply) => {
-    // Counted before validation: a flood of forged beacons is limited like a flood of good ones.
+    // Counted before validation (so the body is parsed here, not by a route schema): a flood of forged beacons is
+    // limited like a flood of good ones.
     limiter.consume(req.ip);
     const input = parse(pageViewBeaconSchema, req.body);
     const ua = req.headers['user-agent'];
@@ -40,16 +43,14 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Reports read rollups only (a handful of indexed range sums), so they answer on the request path.
-  app.get('/api/v1/admin/reports', { config: { permission: 'reports.view' } }, async (req, reply) => {
-    const q = parse(reportQuerySchema, req.query);
+  api.get('/api/v1/admin/reports', { config: { permission: 'reports.view' }, schema: { querystring: reportQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return adminReport(ctx, q);
+    return adminReport(ctx, req.query);
   });
 
-  app.get('/api/v1/reports/insights', { config: { permission: 'reports.view' } }, async (req, reply) => {
-    const q = parse(insightsQuerySchema, req.query);
+  api.get('/api/v1/reports/insights', { config: { permission: 'reports.view' }, schema: { querystring: insightsQuerySchema } }, async (req, reply) => {
     // Insight reports are never treated as stale (spec): the client keeps them; the server answers fresh each time.
     reply.header('cache-control', 'private, no-store');
-    return insights(ctx, q);
+    return insights(ctx, req.query);
   });
 }
