@@ -11,7 +11,7 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_fake_stripe';
 const fakeStripeServer = { command: `npx tsx server/test/billing/fake-stripe.ts ${port + 2000} ${baseURL}/api/v1/billing/stripe/webhook ${STRIPE_WEBHOOK_SECRET}`, cwd: '../..', url: `${stripeURL}/health`, timeout: 60_000, reuseExistingServer: false };
 /** Local stand-in for PayPal's REST API (server/test/billing/fake-paypal.ts); billing-paypal.spec.ts syncs plans through it. */
 export const paypalURL = `http://127.0.0.1:${port + 1500}`;
-const fakePaypalServer = { command: `npx tsx server/test/billing/fake-paypal.ts ${port + 1500}`, cwd: '../..', url: `${paypalURL}/health`, timeout: 60_000, reuseExistingServer: false };
+const fakePaypalServer = { command: `npx tsx server/test/billing/fake-paypal.ts ${port + 1500} ${baseURL}/api/v1/billing/paypal/webhook`, cwd: '../..', url: `${paypalURL}/health`, timeout: 60_000, reuseExistingServer: false };
 const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */

@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
  * webhook id and a signature made that way over the same event. `fail` makes a path answer an error or never answer.
  *
  * API tests import `startFakePaypal`; the end-to-end config runs it: `tsx server/test/billing/fake-paypal.ts <port>`
- * (GET /health answers when it is up, GET /__requests lists the calls it served).
+ * (GET /health answers when it is up, GET /__requests lists the calls it served). E2E runs it:
+ * `tsx server/test/billing/fake-paypal.ts <port> <webhook url>`.
  */
 export interface FakePaypal {
   url: string;
@@ -19,7 +20,9 @@ export interface FakePaypal {
   webhookId: string;
   requests: { method: string; path: string; body: any }[];
   tokenCalls: number;
-  subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string }>;
+  subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string; return_url?: string; cancel_url?: string }>;
+  /** Where the approval page delivers BILLING.SUBSCRIPTION.ACTIVATED (the app's webhook URL), when set. */
+  webhookUrl: string | null;
   /** What GET subscription answers as billing_info.next_billing_time. */
   nextBillingTime: string;
   fail: { path: RegExp; mode: 'error' | 'hang' } | null;
@@ -38,7 +41,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const hanging = new Set<http.ServerResponse>();
   const state: FakePaypal = {
     url: '', credentials: { clientId: 'paypal-client', secret: 'paypal-secret' }, webhookId: 'WH-HOOK-1', requests: [], tokenCalls: 0,
-    subscriptions: new Map(), nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
+    subscriptions: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
     signed(event, opts = {}) {
       const payload = JSON.stringify(event);
       const id = `tx-${++seq}`;
@@ -65,6 +68,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       const method = req.method ?? '';
       if (method === 'GET' && path === '/health') return void res.end('ok');
       if (method === 'GET' && path === '/__requests') return void res.end(JSON.stringify(state.requests));
+      if (path === '/webapps/billing/subscriptions') return void approvalPage(method, new URL(req.url ?? '', 'http://x').searchParams.get('ba_token') ?? '', res);
       let body: any;
       try { body = raw && !raw.startsWith('grant_type') ? JSON.parse(raw) : raw; } catch { body = raw; }
       state.requests.push({ method, path, body });
@@ -93,6 +97,33 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
     });
   });
 
+  /**
+   * The buyer's approval page (a browser comes here from the approve link): its button activates the subscription,
+   * delivers the signed BILLING.SUBSCRIPTION.ACTIVATED event to `webhookUrl`, and returns to the return_url as PayPal
+   * does (with subscription_id and ba_token); "Cancel and return" goes to the cancel_url.
+   */
+  function approvalPage(method: string, token: string, res: http.ServerResponse): void {
+    const s = state.subscriptions.get(token.replace(/^BA-/, ''));
+    if (!s) return void res.writeHead(404).end('Unknown approval token.');
+    if (method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(`<!doctype html><title>Fake PayPal</title><h1>Fake PayPal</h1><form method="post"><button type="submit">Agree &amp; Subscribe</button></form>${s.cancel_url ? `<a href="${s.cancel_url}">Cancel and return</a>` : ''}`);
+    }
+    s.status = 'ACTIVE';
+    const event = {
+      id: `WH-${String(++seq).padStart(6, '0')}`, event_type: 'BILLING.SUBSCRIPTION.ACTIVATED', resource_type: 'subscription',
+      resource: { id: s.id, status: 'ACTIVE', plan_id: s.plan_id, custom_id: s.custom_id, billing_info: { next_billing_time: state.nextBillingTime } },
+    };
+    const { payload, headers } = state.signed(event);
+    const deliver = state.webhookUrl ? fetch(state.webhookUrl, { method: 'POST', headers, body: payload }).then(() => undefined, () => undefined) : Promise.resolve();
+    void deliver.then(() => {
+      const back = new URL(s.return_url ?? '/', 'http://localhost');
+      back.searchParams.set('subscription_id', s.id);
+      back.searchParams.set('ba_token', token);
+      res.writeHead(303, { location: s.return_url ? back.toString() : '/' }).end();
+    });
+  }
+
   const id = (prefix: string) => `${prefix}-${String(++seq).padStart(6, '0')}`;
   function route(method: string, path: string, body: any, send: (status: number, json?: unknown) => void): void {
     let m: RegExpMatchArray | null;
@@ -103,7 +134,10 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       return send(201, { id: id('P'), product_id: body.product_id, status: 'ACTIVE' });
     }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
-      const s = { id: id('I'), status: 'APPROVAL_PENDING', plan_id: String(body.plan_id), custom_id: String(body.custom_id ?? '') };
+      const s = {
+        id: id('I'), status: 'APPROVAL_PENDING', plan_id: String(body.plan_id), custom_id: String(body.custom_id ?? ''),
+        return_url: body.application_context?.return_url as string | undefined, cancel_url: body.application_context?.cancel_url as string | undefined,
+      };
       state.subscriptions.set(s.id, s);
       return send(201, { ...s, links: [{ rel: 'approve', method: 'GET', href: `${state.url}/webapps/billing/subscriptions?ba_token=BA-${s.id}` }] });
     }
@@ -147,5 +181,6 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fake = await startFakePaypal(Number(process.argv[2] ?? 0));
+  fake.webhookUrl = process.argv[3] ?? null;
   console.log(`fake PayPal on ${fake.url}`);
 }
