@@ -17,6 +17,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
 import { probeSource } from '../../server/src/modules/transcode/probe.ts';
+import { median } from './catalogue.ts';
 import { Server } from './harness.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
@@ -73,27 +74,37 @@ async function titleLoad(base: string, connections = 4): Promise<number[]> {
 }
 const p99 = (l: number[]) => [...l].sort((a, b) => a - b)[Math.floor(l.length * 0.99)] ?? 0;
 
-/** Milliseconds from hls.js loading the master playlist to the video's first `playing` event, in Chromium. */
-async function firstPlay(base: string, src: string): Promise<number> {
+/**
+ * Milliseconds from hls.js loading the master playlist to the video's first `playing` event, in Chromium: each of
+ * `runs` plays in a fresh page (new media pipeline, no cached segments) of one browser; the answer lists every run.
+ */
+async function firstPlays(base: string, src: string, runs: number): Promise<number[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'] });
   try {
-    const page = await browser.newPage();
-    await page.goto(`${base}/api/v1/auth/me`);
-    await page.setContent('<!doctype html><body></body>');
-    await page.addScriptTag({ path: path.join(ROOT, 'node_modules/hls.js/dist/hls.min.js') });
-    return await page.evaluate(async (url) => {
-      const video = document.createElement('video');
-      video.muted = true;
-      document.body.append(video);
-      const t0 = performance.now();
-      const hls = new (window as any).Hls();
-      hls.loadSource(url);
-      hls.attachMedia(video);
-      const playing = new Promise((resolve) => video.addEventListener('playing', resolve, { once: true }));
-      await video.play();
-      await playing;
-      return performance.now() - t0;
-    }, `${base}${src}`);
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // The API's own CSP (default-src 'none') would block the harness's script on this same-origin page.
+      const context = await browser.newContext({ bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${base}/api/v1/auth/me`);
+      await page.setContent('<!doctype html><body></body>');
+      await page.addScriptTag({ path: path.join(ROOT, 'node_modules/hls.js/dist/hls.min.js') });
+      times.push(await page.evaluate(async (url) => {
+        const video = document.createElement('video');
+        video.muted = true;
+        document.body.append(video);
+        const t0 = performance.now();
+        const hls = new (window as any).Hls();
+        hls.loadSource(url);
+        hls.attachMedia(video);
+        const playing = new Promise((resolve) => video.addEventListener('playing', resolve, { once: true }));
+        await video.play();
+        await playing;
+        return performance.now() - t0;
+      }, `${base}${src}`));
+      await context.close();
+    }
+    return times;
   } finally {
     await browser.close();
   }
@@ -140,8 +151,9 @@ export async function transcodeBench(report: Report, section: (title: string) =>
     const limit = Math.max(2 * idle, 1);
     const under = p99(busy);
     report('   title page data call p99 while transcoding', `${under.toFixed(2)} ms`, `<= 2x idle (${limit.toFixed(2)} ms)`, under <= limit);
-    const first = await firstPlay(server.base, src);
-    report('   first segment playing in Chromium (hls.js, loopback)', `${first.toFixed(0)} ms`, '< 1000 ms', first < 1000);
+    const plays = await firstPlays(server.base, src, 5);
+    const first = median(plays);
+    report('   first segment playing in Chromium (hls.js, loopback; median of 5 fresh pages)', `${first.toFixed(0)} ms (runs ${plays.map((t) => t.toFixed(0)).join(', ')})`, '< 1000 ms', first < 1000);
   } finally {
     await server?.stop();
     fs.rmSync(storage, { recursive: true, force: true });
