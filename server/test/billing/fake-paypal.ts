@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { listenOnLoopback } from './loopback.ts';
 
 /**
  * A local server speaking the part of PayPal's documented REST API the billing module calls: the client-credentials
@@ -170,12 +170,9 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
     send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' });
   }
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => {
-    for (const res of hanging) res.destroy();
-    server.close(() => resolve());
-  });
+  const listening = await listenOnLoopback(server, port, hanging);
+  state.url = listening.url;
+  state.close = listening.close;
   return state;
 }
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import Stripe from 'stripe';
+import { listenOnLoopback } from './loopback.ts';
 
 /**
  * A local server speaking the part of Stripe's documented REST API the billing module uses: form-encoded POSTs to
@@ -172,12 +172,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     bearers.set(res, String(req.headers.authorization ?? '').replace(/^Bearer /, ''));
   });
 
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  state.close = () => new Promise<void>((resolve) => {
-    for (const r of hanging) r.destroy();
-    server.close(() => resolve());
-  });
+  const listening = await listenOnLoopback(server, port, hanging);
+  state.url = listening.url;
+  state.close = listening.close;
   return state;
 }
 
