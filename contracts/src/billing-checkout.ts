@@ -14,6 +14,7 @@ export const ALREADY_SUBSCRIBED = 'You already have a subscription. Change your 
 export const NO_SUBSCRIPTION = 'You do not have a subscription.';
 export const SAME_PRICE = 'You are already subscribed to this price.';
 export const PLAN_CHANGE_UNSUPPORTED = 'This subscription cannot change plan here.';
+export const PLAN_CHANGE_APPROVAL = 'Approve the new price with PayPal to finish changing your plan.';
 
 const priceId = z.number({ message: 'The price field is required.' }).int().positive();
 

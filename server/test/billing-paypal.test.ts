@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayFor } from '../src/modules/billing/gateways/index.ts';
 import { endLapsedPaypalSubscriptions } from '../src/modules/billing/paypal-end.ts';
-import { Client, asAdmin, createTestApp, createUser } from './helper.ts';
+import { Client, asAdmin, asUser, createTestApp, createUser } from './helper.ts';
 import { startFakePaypal } from './billing/fake-paypal.ts';
 
 const paypal = await startFakePaypal();
@@ -112,6 +112,27 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     ]);
   });
 
+  it('a plan change to another price waits for the buyer: the answer carries PayPal\'s approve link and the record stays until UPDATED', async () => {
+    const max = (await admin.post('/api/v1/billing/products', { name: 'Max', prices: [{ amount: 30, currency: 'USD', interval: 'month', interval_count: 1 }] })).body.product;
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    const target = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('product_id', '=', max.id).executeTakeFirstOrThrow();
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('product_id', '!=', max.id).where('paypal_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('subscriptions').values({
+      user_id: member.user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'paypal', gateway_id: 'I-REVISE1', gateway_status: 'active',
+      description: null, renews_at: new Date(Date.now() + 86400_000).toISOString(), ends_at: null, created_at: now, updated_at: now,
+    }).execute();
+    paypal.subscriptions.set('I-REVISE1', { id: 'I-REVISE1', status: 'ACTIVE', plan_id: price.paypal_id!, custom_id: String(member.user.id) });
+
+    const res = await member.post('/api/v1/billing/subscription/change-plan', { price_id: target.id });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toMatchObject({ url: `${paypal.url}/webapps/billing/subscriptions?ba_token=BA-I-REVISE1`, message: 'Approve the new price with PayPal to finish changing your plan.' });
+    expect(res.body.subscription.price_id).toBe(price.id);
+    expect(paypal.requests.at(-1)!.body).toMatchObject({ plan_id: target.paypal_id, application_context: { return_url: 'http://localhost:8000/account-settings' } });
+    expect((await t.ctx.db.selectFrom('subscriptions').select('price_id').where('gateway_id', '=', 'I-REVISE1').executeTakeFirstOrThrow()).price_id).toBe(price.id);
+  });
+
   it('a grace period that has passed is cancelled at PayPal for good, once', async () => {
     const { id } = await insertSub('I-LAPSED');
     await t.ctx.db.updateTable('subscriptions').set({ ends_at: new Date(Date.now() - 1000).toISOString(), gateway_status: 'suspended' }).where('id', '=', id).execute();
@@ -133,8 +154,14 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     const subId = [...paypal.subscriptions.values()].at(-1)!.id;
     expect(url).toBe(`${paypal.url}/webapps/billing/subscriptions?ba_token=BA-${subId}`);
 
-    await gateway.changePrice!(subId, 'P-OTHER');
-    expect(paypal.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/billing/subscriptions/${subId}/revise`, body: { plan_id: 'P-OTHER' } });
+    const urls = { returnUrl: 'http://localhost:8000/account-settings', cancelUrl: 'http://localhost:8000/account-settings' };
+    // A plan at the same price moves at once; one at another price needs the buyer's approval first.
+    paypal.plans.set('P-SAME', paypal.plans.get(price.paypal_id!));
+    expect(await gateway.changePrice!(subId, 'P-SAME', urls)).toEqual({ approveUrl: undefined });
+    expect(paypal.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v1/billing/subscriptions/${subId}/revise`, body: { plan_id: 'P-SAME', application_context: { return_url: urls.returnUrl } } });
+    paypal.plans.set('P-OTHER', '99.00');
+    expect(await gateway.changePrice!(subId, 'P-OTHER', urls)).toEqual({ approveUrl: `${paypal.url}/webapps/billing/subscriptions?ba_token=BA-${subId}` });
+    expect(paypal.subscriptions.get(subId)).toMatchObject({ plan_id: 'P-SAME', pending_plan_id: 'P-OTHER' });
     expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'completed', url: null }]);
 
     await expect(gateway.checkout!({ user: { id: user.id, email: 'b@test.local' }, product, price: { ...price, paypal_id: null }, successUrl: 'x', cancelUrl: 'y' }))

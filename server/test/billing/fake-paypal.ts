@@ -20,7 +20,9 @@ export interface FakePaypal {
   webhookId: string;
   requests: { method: string; path: string; body: any }[];
   tokenCalls: number;
-  subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string; return_url?: string; cancel_url?: string }>;
+  subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string; return_url?: string; cancel_url?: string; pending_plan_id?: string }>;
+  /** Each billing plan's price per cycle (the last cycle's fixed price), by plan id. */
+  plans: Map<string, string | undefined>;
   /** Where the approval page delivers BILLING.SUBSCRIPTION.ACTIVATED (the app's webhook URL), when set. */
   webhookUrl: string | null;
   /** What GET subscription answers as billing_info.next_billing_time. */
@@ -41,7 +43,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const hanging = new Set<http.ServerResponse>();
   const state: FakePaypal = {
     url: '', credentials: { clientId: 'paypal-client', secret: 'paypal-secret' }, webhookId: 'WH-HOOK-1', requests: [], tokenCalls: 0,
-    subscriptions: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
+    subscriptions: new Map(), plans: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
     signed(event, opts = {}) {
       const payload = JSON.stringify(event);
       const id = `tx-${++seq}`;
@@ -109,9 +111,13 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end(`<!doctype html><title>Fake PayPal</title><h1>Fake PayPal</h1><form method="post"><button type="submit">Agree &amp; Subscribe</button></form>${s.cancel_url ? `<a href="${s.cancel_url}">Cancel and return</a>` : ''}`);
     }
+    // Approving a revision moves the plan (BILLING.SUBSCRIPTION.UPDATED); approving a new subscription activates it.
+    const revised = !!s.pending_plan_id;
+    if (s.pending_plan_id) s.plan_id = s.pending_plan_id;
+    delete s.pending_plan_id;
     s.status = 'ACTIVE';
     const event = {
-      id: `WH-${String(++seq).padStart(6, '0')}`, event_type: 'BILLING.SUBSCRIPTION.ACTIVATED', resource_type: 'subscription',
+      id: `WH-${String(++seq).padStart(6, '0')}`, event_type: revised ? 'BILLING.SUBSCRIPTION.UPDATED' : 'BILLING.SUBSCRIPTION.ACTIVATED', resource_type: 'subscription',
       resource: { id: s.id, status: 'ACTIVE', plan_id: s.plan_id, custom_id: s.custom_id, billing_info: { next_billing_time: state.nextBillingTime } },
     };
     const { payload, headers } = state.signed(event);
@@ -131,7 +137,9 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
     if (method === 'PATCH' && /^\/v1\/catalogs\/products\/[\w-]+$/.test(path)) return send(204);
     if (method === 'POST' && path === '/v1/billing/plans') {
       if (!body.product_id || !Array.isArray(body.billing_cycles)) return send(400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.' });
-      return send(201, { id: id('P'), product_id: body.product_id, status: 'ACTIVE' });
+      const plan = { id: id('P'), product_id: body.product_id, status: 'ACTIVE' };
+      state.plans.set(plan.id, body.billing_cycles.at(-1)?.pricing_scheme?.fixed_price?.value);
+      return send(201, plan);
     }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
       const s = {
@@ -163,6 +171,13 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
         return send(204);
       }
       if (method === 'POST' && action === 'revise') {
+        // As PayPal does, a plan at another price waits for the buyer's consent on the approval page.
+        if (state.plans.get(String(body.plan_id)) !== state.plans.get(s.plan_id)) {
+          s.pending_plan_id = String(body.plan_id);
+          s.return_url = body.application_context?.return_url ?? s.return_url;
+          s.cancel_url = body.application_context?.cancel_url ?? s.cancel_url;
+          return send(200, { plan_id: body.plan_id, links: [{ rel: 'approve', method: 'GET', href: `${state.url}/webapps/billing/subscriptions?ba_token=BA-${s.id}` }] });
+        }
         s.plan_id = String(body.plan_id);
         return send(200, { plan_id: s.plan_id, links: [] });
       }

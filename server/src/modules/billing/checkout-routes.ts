@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changePlanInputSchema, checkoutInputSchema } from '@app/contracts';
+import { PLAN_CHANGE_APPROVAL, changePlanInputSchema, checkoutInputSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
@@ -27,8 +27,10 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/billing/subscription/resume', { config: self }, async (req) =>
     ({ subscription: await resumeOwn(ctx, requireUser(req)), message: 'Subscription resumed' }));
 
-  api.post('/api/v1/billing/subscription/change-plan', { config: self, schema: { body: changePlanInputSchema } }, async (req) =>
-    ({ subscription: await changeOwnPlan(ctx, requireUser(req), req.body.price_id), message: 'Plan changed' }));
+  api.post('/api/v1/billing/subscription/change-plan', { config: self, schema: { body: changePlanInputSchema } }, async (req) => {
+    const { subscription, approveUrl } = await changeOwnPlan(ctx, requireUser(req), req.body.price_id);
+    return approveUrl ? { subscription, url: approveUrl, message: PLAN_CHANGE_APPROVAL } : { subscription, message: 'Plan changed' };
+  });
 
   api.get('/api/v1/billing/invoices', { config: self }, async (req) =>
     ({ invoices: await ownInvoices(ctx, requireUser(req)) }));

@@ -101,8 +101,10 @@ export async function resumeOwn(ctx: AppContext, userId: number): Promise<Billin
 /**
  * POST billing/subscription/change-plan: the gateway moves the subscription to the other price (it prorates), then
  * the local record follows. A local subscription an admin made is not billed anywhere, so it has no plan to change.
+ * When the gateway wants the buyer's approval first, the record stays as it is and the answer carries the approval
+ * page; the gateway's webhook moves the record once they approve.
  */
-export async function changeOwnPlan(ctx: AppContext, userId: number, priceId: number): Promise<BillingSubscription> {
+export async function changeOwnPlan(ctx: AppContext, userId: number, priceId: number): Promise<{ subscription: BillingSubscription; approveUrl?: string }> {
   await assertEnabled(ctx);
   const sub = await requireOwn(ctx, userId);
   if (sub.gateway_name !== 'stripe' && sub.gateway_name !== 'paypal') throw new HttpError(422, PLAN_CHANGE_UNSUPPORTED);
@@ -112,9 +114,11 @@ export async function changeOwnPlan(ctx: AppContext, userId: number, priceId: nu
   const { row, gatewayId } = await sellablePrice(ctx, priceId, sub.gateway_name);
   const local = await ctx.db.selectFrom('subscriptions').select('gateway_id').where('id', '=', sub.id).executeTakeFirstOrThrow();
   if (!local.gateway_id) throw new HttpError(422, PLAN_CHANGE_UNSUPPORTED);
-  await atGateway(ctx, () => gateway.changePrice!(local.gateway_id!, gatewayId));
+  const base = await ctx.settings.siteUrl(ctx.config.appUrl);
+  const { approveUrl } = await atGateway(ctx, () => gateway.changePrice!(local.gateway_id!, gatewayId, { returnUrl: `${base}/account-settings`, cancelUrl: `${base}/account-settings` }));
+  if (approveUrl) return { subscription: sub, approveUrl };
   await ctx.db.updateTable('subscriptions').set({ product_id: row.product_id, price_id: row.id, updated_at: nowIso() }).where('id', '=', sub.id).execute();
-  return (await ownSubscription(ctx, userId))!;
+  return { subscription: (await ownSubscription(ctx, userId))! };
 }
 
 /** GET billing/invoices: what the gateway lists for the user's subscription (none for a local one). */

@@ -34,9 +34,11 @@ export function Component() {
       const res = await api.post<{ user: CurrentUser | null; two_factor?: boolean }>('auth/login', values);
       // The account has 2FA on: the code step follows, with the same place to go afterwards.
       if (res.two_factor) return navigate(`/login/two-factor${window.location.search}`);
+      // The answer carries the user, so the next page can render at once; settings that depend on who is signed
+      // in refresh behind it (awaiting them first kept the login page up for seconds on a busy server).
       setBootstrapUser(res.user);
-      await invalidateBootstrap();
       navigate(safeRedirect(params.get('redirect')), { replace: true });
+      void invalidateBootstrap();
     } catch (e) {
       if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
     }

@@ -74,9 +74,9 @@ export function Component() {
       const res = await api.post<RegisterResponse>('auth/register', { ...values, accepted_policies: policies.map((p) => p.id), recaptcha_token });
       if (res.status === 'needs_email_verification') { setSentTo(values.email); return; }
       setBootstrapUser(res.user ?? null);
-      await invalidateBootstrap();
       toast(trans('Welcome! Your account has been created.'));
       navigate('/', { replace: true });
+      void invalidateBootstrap();
     } catch (e) {
       const errs = (e as { errors?: Record<string, string[]> }).errors;
       if (errs?.accepted_policies) setPolicyError(errs.accepted_policies[0]);

@@ -28,8 +28,8 @@ export function Component() {
     try {
       const res = await api.post<{ user: CurrentUser }>('auth/two-factor-challenge', recovery ? { recovery_code: value.trim(), remember } : { code: value.trim(), remember });
       setBootstrapUser(res.user);
-      await invalidateBootstrap();
       navigate(safeRedirect(params.get('redirect')), { replace: true });
+      void invalidateBootstrap();
     } catch (err) {
       const field = err instanceof ApiError ? (err.errors?.code ?? err.errors?.recovery_code)?.[0] : undefined;
       if (field) setFieldError(field);

@@ -35,11 +35,13 @@ export function useCheckout() {
 }
 
 /** Cancel, resume and change plan: each answers the updated subscription, which replaces the cached one. */
-export function useSubscriptionAction<V>(call: (v: V) => Promise<{ subscription: BillingSubscription; message: string }>, done: string) {
+export function useSubscriptionAction<V>(call: (v: V) => Promise<Answer>, done: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (r) => {
+      // PayPal wants the buyer to approve a new price on its page; the change arrives by webhook afterwards.
+      if (r.url) return window.location.assign(r.url);
       qc.setQueryData(OWN_SUBSCRIPTION, r.subscription);
       void qc.invalidateQueries({ queryKey: INVOICES });
       toast(done);
@@ -48,7 +50,8 @@ export function useSubscriptionAction<V>(call: (v: V) => Promise<{ subscription:
   });
 }
 
-type Answer = { subscription: BillingSubscription; message: string };
+/** `url`: the gateway's page where the buyer approves a plan change before it takes effect. */
+type Answer = { subscription: BillingSubscription; message: string; url?: string };
 export const ownCalls = {
   cancel: () => api.post<Answer>('billing/subscription/cancel', {}),
   resume: () => api.post<Answer>('billing/subscription/resume', {}),

@@ -32,8 +32,12 @@ export interface Gateway {
   resume(gatewayId: string): Promise<void>;
   /** The gateway's hosted page where the visitor approves and pays; the subscription itself arrives by webhook. */
   checkout?(req: CheckoutRequest): Promise<{ url: string }>;
-  /** Moves a gateway subscription to another synced price (its gateway id). */
-  changePrice?(gatewayId: string, priceGatewayId: string): Promise<void>;
+  /**
+   * Moves a gateway subscription to another synced price (its gateway id). When the gateway wants the buyer to
+   * approve the change first (PayPal, when the price differs), it answers that page's address; the change then
+   * arrives by webhook.
+   */
+  changePrice?(gatewayId: string, priceGatewayId: string, urls: { returnUrl: string; cancelUrl: string }): Promise<{ approveUrl?: string }>;
   invoices?(gatewayId: string): Promise<GatewayInvoice[]>;
 }
 

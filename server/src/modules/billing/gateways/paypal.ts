@@ -58,9 +58,17 @@ export function paypalGateway(client: PaypalClient): Gateway {
       if (!approve) throw new HttpError(502, 'PayPal did not return an approval link.');
       return { url: approve };
     },
-    /** PayPal moves a subscription to another plan with /revise; the new plan's price applies from the next cycle. */
-    async changePrice(id, planId) {
-      await client.request('POST', `${sub(id)}/revise`, { plan_id: planId });
+    /**
+     * PayPal moves a subscription to another plan with /revise; the new plan's price applies from the next cycle. A
+     * different price needs the buyer's consent: PayPal answers an approve link, and BILLING.SUBSCRIPTION.UPDATED
+     * follows once they agree.
+     */
+    async changePrice(id, planId, urls) {
+      const revised = await client.request<{ links?: { rel: string; href: string }[] }>('POST', `${sub(id)}/revise`, {
+        plan_id: planId,
+        application_context: { shipping_preference: 'NO_SHIPPING', return_url: urls.returnUrl, cancel_url: urls.cancelUrl },
+      });
+      return { approveUrl: revised?.links?.find((l) => l.rel === 'approve')?.href };
     },
     /** The subscription's payments over the last year (PayPal requires a time window). */
     async invoices(id): Promise<GatewayInvoice[]> {

@@ -32,6 +32,7 @@ export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'chec
       const item = sub.items.data[0];
       if (!item) throw new Error('The Stripe subscription has no item.');
       await client.subscriptions.update(gatewayId, { items: [{ id: item.id, price: priceGatewayId }], proration_behavior: 'create_prorations' });
+      return {};
     },
     async invoices(gatewayId) {
       const list = await client.invoices.list({ subscription: gatewayId, limit: 50 });
