@@ -16,6 +16,9 @@ export default defineConfig({
           exclude: ['server/test/unit/**'],
           // Each file gets its own database; forks keep better-sqlite3 and pg pools apart.
           pool: 'forks',
+          // Files in one fork share the imported modules (each still builds its own app over its own database):
+          // importing the server graph per file was most of the suite's time.
+          isolate: false,
           poolOptions: { forks: { maxForks: 2, minForks: 1 } },
           testTimeout: 20_000,
           hookTimeout: 60_000,
