@@ -73,10 +73,12 @@ export async function ranked(ctx: AppContext, kind: Kind, dim: string, from: num
   }
   if (kind === 'play' && to - from <= SHORT) return rawRanked(ctx, () => sql<SqlBool>`1 = 1`, dim, from, to, limit);
   const [d0, d1] = nearestDays(from, to);
-  return rankedRows(await ctx.db.selectFrom('report_days').select(['value']).select((eb) => eb.fn.sum<number>('count').as('n'))
+  // One index range per run of blocks (kind, dim, span, day), joined by UNION ALL: an OR of the runs is not one range.
+  const runs = dayBlocks(d0, d1).map((b) => ctx.db.selectFrom('report_days').select(['value', 'count'])
+    .where('kind', '=', kind).where('dim', '=', dim).where('span', '=', b.span).where('day', '>=', b.from).where('day', '<', b.to));
+  const union = runs.slice(1).reduce((q, run) => q.unionAll(run), runs[0]);
+  return rankedRows(await ctx.db.selectFrom(union.as('b')).select(['value']).select((eb) => eb.fn.sum<number>('count').as('n'))
     .select(sql<number>`sum(sum("count")) over ()`.as('all'))
-    .where('kind', '=', kind).where('dim', '=', dim)
-    .where((eb) => eb.or(dayBlocks(d0, d1).map((b) => eb.and([eb('span', '=', b.span), eb('day', '>=', b.from), eb('day', '<', b.to)]))))
     .groupBy('value').orderBy('n', 'desc').orderBy('value').limit(limit).execute());
 }
 

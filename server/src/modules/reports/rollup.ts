@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { registerRecurring } from '../scheduler/index.ts';
 import type { ReportDaysTable, ReportHoursTable } from './schema.ts';
 import { DAY, floorHour } from './time.ts';
+import { sqliteChunkWriter, type ChunkWrite } from './sqlite-writer.ts';
 import { VISITOR_DAYS, VISITOR_HOURS, dayNumber, hourNumber, visitorChanges, writeVisitorRows } from './visitors.ts';
 
 type Kind = 'visit' | 'play';
@@ -25,14 +26,24 @@ class Counts {
   add(ms: number, values: [dim: string, value: string | number | null | undefined][]): void {
     const hour = floorHour(ms);
     const recent = hour >= this.hoursFrom;
-    const hourIso = new Date(hour).toISOString();
+    const hourIso = this.isoOf(hour);
     const day = dayNumber(ms);
     for (const [dim, raw] of values) {
       if (raw === null || raw === undefined || raw === '') continue;
       const value = String(raw).slice(0, 160);
-      if (recent || dim === 'total') bump(this.hours, `${hourIso}\t${dim}\t${value}`);
-      for (const span of SPANS) bump(this.days, `${span}\t${day - (day % span)}\t${dim}\t${value}`);
+      if (recent) bump(this.hours, `${hourIso}\t${dim}\t${value}`);
+      // Days only here: the 8- and 64-day blocks are summed from them when the rows are made.
+      bump(this.days, `${day}\t${dim}\t${value}`);
     }
+    if (!recent) bump(this.hours, `${hourIso}\ttotal\tall`);
+  }
+
+  /** Events come in time order mostly: the hour's ISO string is made once per hour, not once per event. */
+  private lastHour = NaN;
+  private lastIso = '';
+  private isoOf(hour: number): string {
+    if (hour !== this.lastHour) [this.lastHour, this.lastIso] = [hour, new Date(hour).toISOString()];
+    return this.lastIso;
   }
 
   visitor(id: string, ms: number): void {
@@ -48,7 +59,15 @@ class Counts {
   }
 
   dayRows(kind: Kind): Insertable<ReportDaysTable>[] {
-    return [...this.days].map(([key, count]) => {
+    const blocks = new Map<string, number>();
+    for (const [key, count] of this.days) {
+      const [day, rest] = [Number(key.slice(0, key.indexOf('\t'))), key.slice(key.indexOf('\t'))];
+      for (const span of SPANS) {
+        const k = `${span}\t${day - (day % span)}${rest}`;
+        blocks.set(k, (blocks.get(k) ?? 0) + count);
+      }
+    }
+    return [...blocks].map(([key, count]) => {
       const [span, day, dim, value] = key.split('\t');
       return { kind, dim, span: Number(span), day: Number(day), value, count };
     });
@@ -111,32 +130,37 @@ export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Pro
   await ctx.db.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '<', hoursFromIso).where('dim', '!=', 'total').execute();
   if (kind === 'visit') await ctx.db.deleteFrom('report_visitor_hours').where('hour', '<', hourNumber(hoursFrom)).execute();
 
+  const fast = sqliteChunkWriter(ctx);
   for (let after = state?.last_id ?? 0; ;) {
     const counts = new Counts(hoursFrom);
     const last = kind === 'visit' ? await visitChunk(ctx, after, counts) : await playChunk(ctx, after, counts);
     if (last === null) break;
-    // Visitor chains are read before the transaction holds the connection (the rollup is the only writer of these tables).
-    const visitorHours = kind === 'visit' ? await visitorChanges(ctx.db, VISITOR_HOURS, counts.visitorHours) : [];
-    const visitorDays = kind === 'visit' ? await visitorChanges(ctx.db, VISITOR_DAYS, counts.visitorDays) : [];
-    const hourRows = counts.hourRows(kind);
-    const dayRows = counts.dayRows(kind);
-    await ctx.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < hourRows.length; i += 100) {
-        await trx.insertInto('report_hours').values(hourRows.slice(i, i + 100))
-          .onConflict((oc) => oc.columns(['kind', 'subject', 'dim', 'hour', 'value']).doUpdateSet({ count: sql`report_hours.count + excluded.count` })).execute();
-      }
-      for (let i = 0; i < dayRows.length; i += 150) {
-        await trx.insertInto('report_days').values(dayRows.slice(i, i + 150))
-          .onConflict((oc) => oc.columns(['kind', 'dim', 'span', 'day', 'value']).doUpdateSet({ count: sql`report_days.count + excluded.count` })).execute();
-      }
-      await writeVisitorRows(trx, VISITOR_HOURS, visitorHours);
-      await writeVisitorRows(trx, VISITOR_DAYS, visitorDays);
-      await trx.updateTable('report_rollup_state').set({ last_id: last, rolled_until: now.toISOString() }).where('kind', '=', kind).execute();
-    });
+    const write = { kind, hourRows: counts.hourRows(kind), dayRows: counts.dayRows(kind), visitorHours: counts.visitorHours, visitorDays: counts.visitorDays, lastId: last, rolledUntil: now.toISOString() };
+    await (fast ? fast(write) : writeChunk(ctx, write));
     after = last;
     // Let requests run between chunks: a first run over millions of rows takes minutes.
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** A chunk's writes through Kysely (PostgreSQL): multi-row upserts in one transaction with the watermark. */
+async function writeChunk(ctx: AppContext, w: ChunkWrite): Promise<void> {
+  // Visitor chains are read before the transaction holds a connection (the rollup is the only writer of these tables).
+  const visitorHours = await visitorChanges(ctx.db, VISITOR_HOURS, w.visitorHours);
+  const visitorDays = await visitorChanges(ctx.db, VISITOR_DAYS, w.visitorDays);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < w.hourRows.length; i += 100) {
+      await trx.insertInto('report_hours').values(w.hourRows.slice(i, i + 100))
+        .onConflict((oc) => oc.columns(['kind', 'subject', 'dim', 'hour', 'value']).doUpdateSet({ count: sql`report_hours.count + excluded.count` })).execute();
+    }
+    for (let i = 0; i < w.dayRows.length; i += 150) {
+      await trx.insertInto('report_days').values(w.dayRows.slice(i, i + 150))
+        .onConflict((oc) => oc.columns(['kind', 'dim', 'span', 'day', 'value']).doUpdateSet({ count: sql`report_days.count + excluded.count` })).execute();
+    }
+    await writeVisitorRows(trx, VISITOR_HOURS, visitorHours);
+    await writeVisitorRows(trx, VISITOR_DAYS, visitorDays);
+    await trx.updateTable('report_rollup_state').set({ last_id: w.lastId, rolled_until: w.rolledUntil }).where('kind', '=', w.kind).execute();
+  });
 }
 
 /** Raw page views older than the retention period go, once they are rolled up (the rollups stay). */

@@ -44,15 +44,22 @@ export async function visitorChanges(db: Kysely<Database>, t: VisitorTable, unit
       existing.set(r.visitor_id as string, m);
     }
     const last = new Map(before.map((r) => [r.visitor_id as string, Number(r.u)]));
-    for (const visitor of slice) {
-      const have = existing.get(visitor) ?? new Map<number, number>();
-      const all = [...new Set([...have.keys(), ...units.get(visitor)!])].sort((a, b) => a - b);
-      let prev = last.get(visitor) ?? -1;
-      for (const u of all) {
-        if (have.get(u) !== prev) out.push({ visitor_id: visitor, unit: u, prev });
-        prev = u;
-      }
-    }
+    for (const visitor of slice) out.push(...mergeChain(visitor, existing.get(visitor) ?? new Map(), units.get(visitor)!, last.get(visitor) ?? -1));
+  }
+  return out;
+}
+
+/**
+ * One visitor's rows to write: `have` are their rows from the earliest new unit on (unit -> previous), `before` their
+ * last unit before it (-1: none). New units get rows, and rows after them whose previous unit changed are rewritten.
+ */
+export function mergeChain(visitor: string, have: Map<number, number>, units: Set<number>, before: number): VisitorRow[] {
+  const out: VisitorRow[] = [];
+  const all = have.size ? [...new Set([...have.keys(), ...units])].sort((a, b) => a - b) : [...units].sort((a, b) => a - b);
+  let prev = before;
+  for (const u of all) {
+    if (have.get(u) !== prev) out.push({ visitor_id: visitor, unit: u, prev });
+    prev = u;
   }
   return out;
 }
