@@ -42,7 +42,6 @@ const PLACES: [string, string, string, number, number][] = [
   ['BR', 'São Paulo', 'São Paulo', -23.55, -46.63], ['JP', 'Tokyo', 'Tokyo', 35.68, 139.69], ['IN', 'Maharashtra', 'Mumbai', 19.08, 72.88],
   ['CA', 'Ontario', 'Toronto', 43.65, -79.38],
 ];
-const pick = <T>(xs: T[], n: number) => xs[n % xs.length];
 
 /** Titles (every fourth a series of one season with EPISODES episodes), their videos and USERS users; answers the videos. */
 function catalogue(bench: BenchApp): { id: number; title: number; season: number | null; episode: number | null }[] {
