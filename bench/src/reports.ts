@@ -136,8 +136,8 @@ async function queries(report: Report, section: Section): Promise<void> {
       const s = (performance.now() - t0) / 1000;
       report(`   rollup job, first run: ${label}`, `${s.toFixed(1)} s`, '(info)', null);
     };
-    await timed(`page views (${(EVENTS / (SPAN / DAY)).toFixed(0)} a day)`, () => rollup(bench.ctx, 'visit', at));
-    await timed('plays', () => rollup(bench.ctx, 'play', at));
+    await timed(`page views (${(EVENTS / (SPAN / DAY)).toFixed(0)} a day)`, () => rollup(bench.ctx, 'visit', at, Infinity));
+    await timed('plays', () => rollup(bench.ctx, 'play', at, Infinity));
     await timed('purge of raw page views past retention', () => purgeVisits(bench.ctx, at));
     const rows = (table: string) => Number((bench.raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n).toLocaleString('en');
     console.log(`  (rollup rows: report_days ${rows('report_days')}, report_hours ${rows('report_hours')}, report_visitor_days ${rows('report_visitor_days')}, report_visitor_hours ${rows('report_visitor_hours')})`);

@@ -9,6 +9,11 @@ import { VISITOR_DAYS, VISITOR_HOURS, dayNumber, hourNumber, visitorChanges, wri
 type Kind = 'visit' | 'play';
 /** Raw rows rolled up per transaction (keyset by id). */
 const CHUNK = 10_000;
+/**
+ * Chunks per scheduled run: a backlog of millions (a first run after an upgrade) is rolled up over several ticks, each
+ * well inside the scheduler's 30-minute lease, so two processes never roll up the same rows at once.
+ */
+const MAX_CHUNKS = 200;
 /** Hourly breakdowns are kept for the last days only (a range starting earlier reads days or raw rows); hourly totals for ever. */
 export const HOURLY_DAYS = 14;
 /** Day blocks: a count is added to its day and to the aligned 8- and 64-day blocks holding it. */
@@ -119,7 +124,7 @@ export const hoursFromFor = (now: Date) => dayNumber(now.getTime() - HOURLY_DAYS
  * day) into `report_hours` and `report_days`, CHUNK rows a transaction that also moves the watermark: a run that
  * stops half way resumes after its last chunk, and a rerun finds nothing new (counts are added, never replaced).
  */
-export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Promise<void> {
+export async function rollup(ctx: AppContext, kind: Kind, now = new Date(), maxChunks = MAX_CHUNKS): Promise<void> {
   const state = await ctx.db.selectFrom('report_rollup_state').select(['last_id', 'hours_from']).where('kind', '=', kind).executeTakeFirst();
   // The hourly horizon only moves forward; it is saved before any row is counted against it.
   const hoursFrom = Math.max(hoursFromFor(now), state?.hours_from ? Date.parse(state.hours_from) : 0);
@@ -131,7 +136,7 @@ export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Pro
   if (kind === 'visit') await ctx.db.deleteFrom('report_visitor_hours').where('hour', '<', hourNumber(hoursFrom)).execute();
 
   const fast = sqliteChunkWriter(ctx);
-  for (let after = state?.last_id ?? 0; ;) {
+  for (let after = state?.last_id ?? 0, chunks = 0; chunks < maxChunks; chunks++) {
     const counts = new Counts(hoursFrom);
     const last = kind === 'visit' ? await visitChunk(ctx, after, counts) : await playChunk(ctx, after, counts);
     if (last === null) break;
