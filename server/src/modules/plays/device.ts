@@ -7,7 +7,7 @@ export interface GeoInfo { country: string | null; region: string | null; city: 
 export function parseUserAgent(ua: string | undefined): DeviceInfo {
   if (!ua) return { device: 'unknown', browser: null, platform: null };
   const key = ua.slice(0, 512);
-  const cached = uaCache.get(key);
+  const cached = cacheHit(uaCache, key);
   if (cached) return cached;
   const r = new UAParser(key).getResult();
   const info = { device: r.device.type ?? 'desktop', browser: r.browser.name?.slice(0, 50) ?? null, platform: r.os.name?.slice(0, 50) ?? null };
@@ -21,10 +21,19 @@ export function isBot(ua: string | undefined): boolean {
   return !ua || ua.length < 10 || BOT_UA.test(ua);
 }
 
-/** Most viewers share a handful of user agents and come back from the same address: parse each once. */
+/** Most viewers share a handful of user agents and come back from the same address: parse each once (a bounded LRU). */
 const CACHE_SIZE = 5000;
 const uaCache = new Map<string, DeviceInfo>();
 const geoCache = new Map<string, GeoInfo>();
+/** A hit moves to the back, so the entry dropped when full is the least recently used. */
+function cacheHit<V>(cache: Map<string, V>, key: string): V | undefined {
+  const value = cache.get(key);
+  if (value !== undefined) {
+    cache.delete(key);
+    cache.set(key, value);
+  }
+  return value;
+}
 function remember<V>(cache: Map<string, V>, key: string, value: V) {
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, value);
@@ -39,7 +48,7 @@ let geo: Promise<GeoLookup> | null = null;
  */
 export async function locate(ip: string | undefined): Promise<GeoInfo> {
   if (!ip) return { country: null, region: null, city: null, latitude: null, longitude: null };
-  const cached = geoCache.get(ip);
+  const cached = cacheHit(geoCache, ip);
   if (cached) return cached;
   geo ??= import('geoip-lite').then((m) => (m.default ?? m).lookup as GeoLookup);
   const hit = (await geo)(ip.replace(/^::ffff:/, ''));

@@ -1,134 +1,179 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { registerRecurring } from '../scheduler/index.ts';
-import type { ReportHoursTable } from './schema.ts';
-import { DAY, HOUR, floorHour } from './time.ts';
-import { hourNumber, replaceVisitorHours, visitorHourRows } from './visitors.ts';
+import type { ReportDaysTable, ReportHoursTable } from './schema.ts';
+import { DAY, floorHour } from './time.ts';
+import { sqliteChunkWriter, type ChunkWrite } from './sqlite-writer.ts';
+import { VISITOR_DAYS, VISITOR_HOURS, dayNumber, hourNumber, visitorChanges, writeVisitorRows } from './visitors.ts';
 
 type Kind = 'visit' | 'play';
-/** Rows read per query while rolling up (keyset by id). */
-const READ_CHUNK = 5000;
-/** Hours before the last run are rolled up again: events are written up to a few seconds after they happen. */
-const OVERLAP_MS = HOUR;
+/** Raw rows rolled up per transaction (keyset by id). */
+const CHUNK = 10_000;
+/**
+ * Chunks per scheduled run: a backlog of millions (a first run after an upgrade) is rolled up over several ticks, each
+ * well inside the scheduler's 30-minute lease, so two processes never roll up the same rows at once.
+ */
+const MAX_CHUNKS = 200;
+/** Hourly breakdowns are kept for the last days only (a range starting earlier reads days or raw rows); hourly totals for ever. */
+export const HOURLY_DAYS = 14;
+/** Day blocks: a count is added to its day and to the aligned 8- and 64-day blocks holding it. */
+export const SPANS = [64, 8, 1] as const;
 
-/** Adds one to a count in the hour's group; `subject` '' is the whole site. */
+/** Counts of one chunk, keyed by hour (ISO) or span/day, dimension and value. */
 class Counts {
-  readonly map = new Map<string, number>();
-  add(hour: string, subject: string, dim: string, value: string | number | null | undefined): void {
-    if (value === null || value === undefined || value === '') return;
-    const key = `${hour}\t${subject}\t${dim}\t${String(value).slice(0, 160)}`;
-    this.map.set(key, (this.map.get(key) ?? 0) + 1);
-  }
-  /** Page views only: the hours (numbers) each visitor viewed a page in, for the exact distinct visitors. */
+  readonly hours = new Map<string, number>();
+  readonly days = new Map<string, number>();
   readonly visitorHours = new Map<string, Set<number>>();
-  rows(kind: Kind): Insertable<ReportHoursTable>[] {
-    return [...this.map].map(([key, count]) => {
-      const [hour, subject, dim, value] = key.split('\t');
-      return { hour, kind, subject, dim, value, count };
+  readonly visitorDays = new Map<string, Set<number>>();
+  constructor(private readonly hoursFrom: number) {}
+
+  /** One event at `ms` with its breakdown values; `total` is always counted per hour, the rest only in recent hours. */
+  add(ms: number, values: [dim: string, value: string | number | null | undefined][]): void {
+    const hour = floorHour(ms);
+    const recent = hour >= this.hoursFrom;
+    const hourIso = this.isoOf(hour);
+    const day = dayNumber(ms);
+    for (const [dim, raw] of values) {
+      if (raw === null || raw === undefined || raw === '') continue;
+      const value = String(raw).slice(0, 160);
+      if (recent) bump(this.hours, `${hourIso}\t${dim}\t${value}`);
+      // Days only here: the 8- and 64-day blocks are summed from them when the rows are made.
+      bump(this.days, `${day}\t${dim}\t${value}`);
+    }
+    if (!recent) bump(this.hours, `${hourIso}\ttotal\tall`);
+  }
+
+  /** Events come in time order mostly: the hour's ISO string is made once per hour, not once per event. */
+  private lastHour = NaN;
+  private lastIso = '';
+  private isoOf(hour: number): string {
+    if (hour !== this.lastHour) [this.lastHour, this.lastIso] = [hour, new Date(hour).toISOString()];
+    return this.lastIso;
+  }
+
+  visitor(id: string, ms: number): void {
+    if (floorHour(ms) >= this.hoursFrom) remember(this.visitorHours, id, hourNumber(ms));
+    remember(this.visitorDays, id, dayNumber(ms));
+  }
+
+  hourRows(kind: Kind): Insertable<ReportHoursTable>[] {
+    return [...this.hours].map(([key, count]) => {
+      const [hour, dim, value] = key.split('\t');
+      return { hour, kind, subject: '', dim, value, count };
+    });
+  }
+
+  dayRows(kind: Kind): Insertable<ReportDaysTable>[] {
+    const blocks = new Map<string, number>();
+    for (const [key, count] of this.days) {
+      const [day, rest] = [Number(key.slice(0, key.indexOf('\t'))), key.slice(key.indexOf('\t'))];
+      for (const span of SPANS) {
+        const k = `${span}\t${day - (day % span)}${rest}`;
+        blocks.set(k, (blocks.get(k) ?? 0) + count);
+      }
+    }
+    return [...blocks].map(([key, count]) => {
+      const [span, day, dim, value] = key.split('\t');
+      return { kind, dim, span: Number(span), day: Number(day), value, count };
     });
   }
 }
 
-const hourOf = (createdAt: string) => new Date(floorHour(Date.parse(createdAt))).toISOString();
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+function remember(map: Map<string, Set<number>>, id: string, unit: number): void {
+  let set = map.get(id);
+  if (!set) map.set(id, (set = new Set()));
+  set.add(unit);
+}
+
 /** A place: country|region|city, with the coordinates the map's markers need when they are known. */
-const place = (r: { country: string | null; region?: string | null; city: string | null; latitude?: number | null; longitude?: number | null }) =>
+export const place = (r: { country: string | null; region?: string | null; city: string | null; latitude?: number | null; longitude?: number | null }) =>
   r.country && r.city ? [r.country, r.region ?? '', r.city, r.latitude != null ? `${r.latitude.toFixed(2)},${r.longitude!.toFixed(2)}` : ''].join('|') : null;
 
-async function visitCounts(ctx: AppContext, from: string, to: string): Promise<Counts> {
-  const counts = new Counts();
-  for (let after = 0; ;) {
-    const rows = await ctx.db.selectFrom('page_views').select(['id', 'visitor_id', 'device', 'browser', 'platform', 'country', 'region', 'city', 'latitude', 'longitude', 'referrer', 'created_at'])
-      .where('created_at', '>=', from).where('created_at', '<', to).where('id', '>', after).orderBy('id').limit(READ_CHUNK).execute();
-    for (const r of rows) {
-      const hour = hourOf(r.created_at);
-      counts.add(hour, '', 'total', 'all');
-      for (const dim of ['device', 'browser', 'platform', 'country', 'referrer'] as const) counts.add(hour, '', dim, r[dim]);
-      counts.add(hour, '', 'city', place(r));
-      let set = counts.visitorHours.get(r.visitor_id);
-      if (!set) counts.visitorHours.set(r.visitor_id, (set = new Set()));
-      set.add(hourNumber(Date.parse(r.created_at)));
-    }
-    if (rows.length < READ_CHUNK) break;
-    after = rows[rows.length - 1].id;
+async function visitChunk(ctx: AppContext, after: number, counts: Counts): Promise<number | null> {
+  const rows = await ctx.db.selectFrom('page_views').select(['id', 'visitor_id', 'device', 'browser', 'platform', 'country', 'region', 'city', 'latitude', 'longitude', 'referrer', 'created_at'])
+    .where('id', '>', after).orderBy('id').limit(CHUNK).execute();
+  for (const r of rows) {
+    const ms = Date.parse(r.created_at);
+    counts.add(ms, [['total', 'all'], ['device', r.device], ['browser', r.browser], ['platform', r.platform], ['country', r.country], ['referrer', r.referrer], ['city', place(r)]]);
+    counts.visitor(r.visitor_id, ms);
   }
-  return counts;
+  return rows.length ? rows[rows.length - 1].id : null;
 }
 
-async function playCounts(ctx: AppContext, from: string, to: string): Promise<Counts> {
-  const counts = new Counts();
-  for (let after = 0; ;) {
-    const rows = await ctx.db.selectFrom('plays').innerJoin('titles', 'titles.id', 'plays.title_id')
-      .select(['plays.id', 'plays.video_id', 'plays.title_id', 'plays.season_num', 'plays.episode_num', 'plays.user_id', 'plays.device', 'plays.platform', 'plays.browser', 'plays.country', 'plays.city', 'plays.created_at', 'titles.is_series'])
-      .where('plays.created_at', '>=', from).where('plays.created_at', '<', to).where('plays.id', '>', after).orderBy('plays.id').limit(READ_CHUNK).execute();
-    for (const r of rows) {
-      const hour = hourOf(r.created_at);
-      const subjects = [`title:${r.title_id}`, `video:${r.video_id}`];
-      if (r.user_id) subjects.push(`user:${r.user_id}`);
-      if (r.season_num !== null) subjects.push(`season:${r.title_id}:${r.season_num}`);
-      if (r.season_num !== null && r.episode_num !== null) subjects.push(`episode:${r.title_id}:${r.season_num}:${r.episode_num}`);
-      for (const s of ['', ...subjects]) {
-        counts.add(hour, s, 'total', 'all');
-        for (const dim of ['device', 'platform', 'country'] as const) counts.add(hour, s, dim, r[dim]);
-        counts.add(hour, s, 'city', place(r));
-      }
-      counts.add(hour, '', 'browser', r.browser);
-      counts.add(hour, '', Number(r.is_series) ? 'series' : 'movie', r.title_id);
-      counts.add(hour, '', 'video', r.video_id);
-      counts.add(hour, '', 'user', r.user_id);
-      if (r.season_num !== null) counts.add(hour, `title:${r.title_id}`, 'season', r.season_num);
-      if (r.season_num !== null && r.episode_num !== null) counts.add(hour, `title:${r.title_id}`, 'episode', `${r.season_num}:${r.episode_num}`);
-    }
-    if (rows.length < READ_CHUNK) break;
-    after = rows[rows.length - 1].id;
+async function playChunk(ctx: AppContext, after: number, counts: Counts): Promise<number | null> {
+  const rows = await ctx.db.selectFrom('plays').innerJoin('titles', 'titles.id', 'plays.title_id')
+    .select(['plays.id', 'plays.video_id', 'plays.title_id', 'plays.user_id', 'plays.device', 'plays.platform', 'plays.browser', 'plays.country', 'plays.city', 'plays.created_at', 'titles.is_series'])
+    .where('plays.id', '>', after).orderBy('plays.id').limit(CHUNK).execute();
+  for (const r of rows) {
+    counts.add(Date.parse(r.created_at), [
+      ['total', 'all'], ['device', r.device], ['platform', r.platform], ['browser', r.browser], ['country', r.country], ['city', place(r)],
+      [Number(r.is_series) ? 'series' : 'movie', r.title_id], ['video', r.video_id], ['user', r.user_id],
+    ]);
   }
-  return counts;
+  return rows.length ? rows[rows.length - 1].id : null;
 }
 
-/** Hours rolled up per pass: a first run over years of events holds one window's counts in memory at a time. */
-const WINDOW_MS = 24 * HOUR;
+/** Where complete hourly breakdowns begin: the start of the UTC day HOURLY_DAYS before `now`. */
+export const hoursFromFor = (now: Date) => dayNumber(now.getTime() - HOURLY_DAYS * DAY) * DAY;
 
 /**
- * Rolls raw events since the last run (less an hour's overlap) into `report_hours`, one day-long window at a time:
- * each window's rows are replaced whole in one transaction, so a run is idempotent and a crashed one resumes
- * from the last window it finished.
+ * Rolls the raw rows written since the last run (by id, whatever their time: a late event lands in its own hour and
+ * day) into `report_hours` and `report_days`, CHUNK rows a transaction that also moves the watermark: a run that
+ * stops half way resumes after its last chunk, and a rerun finds nothing new (counts are added, never replaced).
  */
-export async function rollup(ctx: AppContext, kind: Kind, now = new Date()): Promise<void> {
-  const state = await ctx.db.selectFrom('report_rollup_state').select('rolled_until').where('kind', '=', kind).executeTakeFirst();
-  let start = state ? floorHour(Date.parse(state.rolled_until) - OVERLAP_MS) : null;
-  if (start === null) {
-    // First run: from the oldest event there is.
-    const table = kind === 'visit' ? 'page_views' : 'plays';
-    const first = await ctx.db.selectFrom(table).select((eb) => eb.fn.min<string>('created_at').as('at')).executeTakeFirst();
-    start = first?.at ? floorHour(Date.parse(first.at)) : floorHour(now.getTime());
+export async function rollup(ctx: AppContext, kind: Kind, now = new Date(), maxChunks = MAX_CHUNKS): Promise<void> {
+  const state = await ctx.db.selectFrom('report_rollup_state').select(['last_id', 'hours_from']).where('kind', '=', kind).executeTakeFirst();
+  // The hourly horizon only moves forward; it is saved before any row is counted against it.
+  const hoursFrom = Math.max(hoursFromFor(now), state?.hours_from ? Date.parse(state.hours_from) : 0);
+  const hoursFromIso = new Date(hoursFrom).toISOString();
+  await ctx.db.insertInto('report_rollup_state').values({ kind, rolled_until: now.toISOString(), last_id: state?.last_id ?? 0, hours_from: hoursFromIso })
+    .onConflict((oc) => oc.column('kind').doUpdateSet({ hours_from: hoursFromIso })).execute();
+  // Hourly breakdowns and visitor hours before the horizon go (the days hold them); hourly totals stay.
+  await ctx.db.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '<', hoursFromIso).where('dim', '!=', 'total').execute();
+  if (kind === 'visit') await ctx.db.deleteFrom('report_visitor_hours').where('hour', '<', hourNumber(hoursFrom)).execute();
+
+  const fast = sqliteChunkWriter(ctx);
+  for (let after = state?.last_id ?? 0, chunks = 0; chunks < maxChunks; chunks++) {
+    const counts = new Counts(hoursFrom);
+    const last = kind === 'visit' ? await visitChunk(ctx, after, counts) : await playChunk(ctx, after, counts);
+    if (last === null) break;
+    const write = { kind, hourRows: counts.hourRows(kind), dayRows: counts.dayRows(kind), visitorHours: counts.visitorHours, visitorDays: counts.visitorDays, lastId: last, rolledUntil: now.toISOString() };
+    await (fast ? fast(write) : writeChunk(ctx, write));
+    after = last;
+    // Let requests run between chunks: a first run over millions of rows takes minutes.
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  for (let from = start; ; from += WINDOW_MS) {
-    const last = from + WINDOW_MS > now.getTime();
-    const fromIso = new Date(from).toISOString();
-    // The last window is open-ended: events stamped a little after `now` are counted, not lost.
-    const toIso = last ? '9999-12-31T00:00:00.000Z' : new Date(from + WINDOW_MS).toISOString();
-    const counts = kind === 'visit' ? await visitCounts(ctx, fromIso, toIso) : await playCounts(ctx, fromIso, toIso);
-    const rows = counts.rows(kind);
-    // Read before the transaction holds the connection: each visitor's last hour before the window.
-    const visitorRows = kind === 'visit' ? await visitorHourRows(ctx.db, counts.visitorHours, hourNumber(from)) : [];
-    const until = last ? now.toISOString() : toIso;
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '>=', fromIso).where('hour', '<', toIso).execute();
-      for (let i = 0; i < rows.length; i += 100) await trx.insertInto('report_hours').values(rows.slice(i, i + 100)).execute();
-      if (kind === 'visit') await replaceVisitorHours(trx, visitorRows, hourNumber(from), last ? null : hourNumber(from + WINDOW_MS));
-      await trx.insertInto('report_rollup_state').values({ kind, rolled_until: until })
-        .onConflict((oc) => oc.column('kind').doUpdateSet({ rolled_until: until })).execute();
-    });
-    if (last) return;
-  }
+}
+
+/** A chunk's writes through Kysely (PostgreSQL): multi-row upserts in one transaction with the watermark. */
+async function writeChunk(ctx: AppContext, w: ChunkWrite): Promise<void> {
+  // Visitor chains are read before the transaction holds a connection (the rollup is the only writer of these tables).
+  const visitorHours = await visitorChanges(ctx.db, VISITOR_HOURS, w.visitorHours);
+  const visitorDays = await visitorChanges(ctx.db, VISITOR_DAYS, w.visitorDays);
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < w.hourRows.length; i += 100) {
+      await trx.insertInto('report_hours').values(w.hourRows.slice(i, i + 100))
+        .onConflict((oc) => oc.columns(['kind', 'subject', 'dim', 'hour', 'value']).doUpdateSet({ count: sql`report_hours.count + excluded.count` })).execute();
+    }
+    for (let i = 0; i < w.dayRows.length; i += 150) {
+      await trx.insertInto('report_days').values(w.dayRows.slice(i, i + 150))
+        .onConflict((oc) => oc.columns(['kind', 'dim', 'span', 'day', 'value']).doUpdateSet({ count: sql`report_days.count + excluded.count` })).execute();
+    }
+    await writeVisitorRows(trx, VISITOR_HOURS, visitorHours);
+    await writeVisitorRows(trx, VISITOR_DAYS, visitorDays);
+    await trx.updateTable('report_rollup_state').set({ last_id: w.lastId, rolled_until: w.rolledUntil }).where('kind', '=', w.kind).execute();
+  });
 }
 
 /** Raw page views older than the retention period go, once they are rolled up (the rollups stay). */
 export async function purgeVisits(ctx: AppContext, now = new Date()): Promise<void> {
   const days = await ctx.settings.get('server.analytics_retention_days');
-  const state = await ctx.db.selectFrom('report_rollup_state').select('rolled_until').where('kind', '=', 'visit').executeTakeFirst();
+  const state = await ctx.db.selectFrom('report_rollup_state').select('last_id').where('kind', '=', 'visit').executeTakeFirst();
   if (!state) return;
-  const cutoff = Math.min(now.getTime() - days * DAY, Date.parse(state.rolled_until) - OVERLAP_MS);
-  await ctx.db.deleteFrom('page_views').where('created_at', '<', new Date(cutoff).toISOString()).execute();
+  await ctx.db.deleteFrom('page_views').where('created_at', '<', new Date(now.getTime() - days * DAY).toISOString()).where('id', '<=', state.last_id).execute();
 }
 
 export async function runReportRollups(ctx: AppContext, now = new Date()): Promise<void> {
@@ -137,6 +182,6 @@ export async function runReportRollups(ctx: AppContext, now = new Date()): Promi
   await purgeVisits(ctx, now);
 }
 
-/** Every scheduler tick (a minute): today's report trails the site by a minute or two. Only the last hour or so is re-read. */
+/** Every scheduler tick (a minute): today's report trails the site by a minute or two. Only new raw rows are read. */
 export const ROLLUP_EVERY_MS = 60_000;
 registerRecurring('reports:rollup', ROLLUP_EVERY_MS, (ctx) => runReportRollups(ctx));

@@ -17,7 +17,7 @@ export const BEACON_LIMIT: RateLimit = { name: 'page-view-beacon', max: 120, win
 
 /**
  * The visit beacon and the report calls. The beacon validates, checks the address's rate and queues (202); the
- * batcher writes page views off the request path and the rollup job turns them into the hours reports read.
+ * batcher writes page views off the request path and the rollup job turns them into the hour and day rows reports read.
  */
 export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = visitTracker(ctx);
@@ -42,7 +42,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.status(202).send({});
   });
 
-  // Reports read rollups only (a handful of indexed range sums), so they answer on the request path.
+  // Reports read rollups (a handful of indexed range sums; insights, a model's raw plays by index), so they answer on the request path.
   api.get('/api/v1/admin/reports', { config: { permission: 'reports.view' }, schema: { querystring: reportQuerySchema } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return adminReport(ctx, req.query);

@@ -22,7 +22,7 @@ export interface PageViewsTable {
   created_at: Timestamp;
 }
 
-/** Per-hour counts: kind visit|play, subject '' (site) or title:T, season:T:S, episode:T:S:E, video:V, user:U. */
+/** Per-hour counts: kind visit|play; subject '' (site-wide: since migration 0038 the only one written). */
 export interface ReportHoursTable {
   hour: Timestamp;
   kind: 'visit' | 'play';
@@ -35,6 +35,27 @@ export interface ReportHoursTable {
 export interface ReportRollupStateTable {
   kind: 'visit' | 'play';
   rolled_until: Timestamp;
+  /** The last raw row (by id) rolled up. */
+  last_id: Generated<number>;
+  /** Hourly rows (other than totals) are complete from here on; older hours were pruned. */
+  hours_from: Timestamp | null;
+}
+
+/** Site-wide counts per block of `span` (1, 8 or 64) UTC days starting at `day` (days since the epoch, a multiple of span). */
+export interface ReportDaysTable {
+  kind: 'visit' | 'play';
+  dim: string;
+  span: number;
+  day: number;
+  value: string;
+  count: number;
+}
+
+/** One row per visitor and UTC day (days since the epoch) with a page view, and their previous such day (-1: none). */
+export interface ReportVisitorDaysTable {
+  visitor_id: string;
+  day: number;
+  prev_day: number;
 }
 
 /** One row per visitor and UTC hour (hours since the epoch) with a page view, and their previous such hour (-1: none). */
@@ -50,5 +71,7 @@ declare module '../../db/schema.ts' {
     report_hours: ReportHoursTable;
     report_rollup_state: ReportRollupStateTable;
     report_visitor_hours: ReportVisitorHoursTable;
+    report_days: ReportDaysTable;
+    report_visitor_days: ReportVisitorDaysTable;
   }
 }

@@ -1,18 +1,18 @@
 import type {
   AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
 } from '@app/contracts';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { displayName } from '../users/repository.ts';
 import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
-import { distinctVisitors } from './visitors.ts';
+import { hourlyTotals, ranked, rawHourly, rawRanked, totalOf, visitors, type Kind, type PlaysFilter, type Ranked } from './read.ts';
 
-type Kind = 'visit' | 'play';
 /** The period asked for and the one of the same length before it, as ISO bounds. */
 interface Range { start: number; end: number; prevStart: number; tz: string }
 const iso = (ms: number) => new Date(ms).toISOString();
 const TOP = 10;
+const VISITS = { kind: 'visit' } as const;
+const PLAYS = { kind: 'play' } as const;
 
 export function rangeOf(q: { startDate: string; endDate: string; timezone: string }): Range {
   const { start, end } = parseRange(q.startDate, q.endDate, q.timezone);
@@ -25,28 +25,16 @@ export function percentageChange(current: number, previous: number): number {
   return Math.round(((current - previous) / previous) * 1000) / 10;
 }
 
-const hoursQuery = (ctx: AppContext, kind: Kind, subject: string, dim: string, from: number, to: number) =>
-  ctx.db.selectFrom('report_hours').where('kind', '=', kind).where('subject', '=', subject).where('dim', '=', dim)
-    .where('hour', '>=', iso(from)).where('hour', '<', iso(to));
-
-async function sumOf(ctx: AppContext, kind: Kind, subject: string, dim: string, from: number, to: number): Promise<number> {
-  const row = await hoursQuery(ctx, kind, subject, dim, from, to).select((eb) => eb.fn.sum<number>('count').as('n')).executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** Counts over time in the caller's timezone, this period and the previous one (aligned by bucket). */
-async function timeSeries(ctx: AppContext, kind: Kind, subject: string, r: Range, label: string): Promise<TimeSeriesReport> {
+/** Counts per hour over time in the caller's timezone, this period and the previous one (aligned by bucket). */
+async function timeSeries(hourly: (from: number, to: number) => Promise<{ at: number; n: number }[]>, r: Range, label: string): Promise<TimeSeriesReport> {
   const granularity = granularityFor(r.start, r.end);
   const current = buckets(r.start, r.end, granularity, r.tz);
   const previous = buckets(r.prevStart, r.start, granularity, r.tz);
-  const rows = await hoursQuery(ctx, kind, subject, 'total', Math.min(r.prevStart, previous[0] ?? r.prevStart), r.end)
-    .select(['hour']).select((eb) => eb.fn.sum<number>('count').as('n')).groupBy('hour').execute();
+  const rows = await hourly(Math.min(r.prevStart, previous[0] ?? r.prevStart), r.end);
   const cur = current.map(() => 0);
   const prev = previous.map(() => 0);
   let total = 0;
-  for (const row of rows) {
-    const at = Date.parse(row.hour);
-    const n = Number(row.n);
+  for (const { at, n } of rows) {
     if (at >= r.start && at < r.end) {
       total += n;
       const i = bucketIndex(current, at);
@@ -64,20 +52,15 @@ async function timeSeries(ctx: AppContext, kind: Kind, subject: string, r: Range
   };
 }
 
-/** The top values of one dimension with their share of all counted. */
-async function ranked(ctx: AppContext, kind: Kind, subject: string, dim: string, r: Range, limit = TOP): Promise<{ value: string; n: number; percentage: number }[]> {
-  // The share's whole comes with the top rows (a window over every group, taken before the limit): one scan, not two.
-  const rows = await hoursQuery(ctx, kind, subject, dim, r.start, r.end).select(['value']).select((eb) => eb.fn.sum<number>('count').as('n'))
-    .select(sql<number>`sum(sum("count")) over ()`.as('all'))
-    .groupBy('value').orderBy('n', 'desc').orderBy('value').limit(limit).execute();
-  const all = Number(rows[0]?.all ?? 0);
-  return rows.map((row) => ({ value: row.value, n: Number(row.n), percentage: all ? Math.round((Number(row.n) / all) * 1000) / 10 : 0 }));
-}
+/** Ranked values of a breakdown, site-wide (from the rollups) or of one model (from the raw plays). */
+type Source = { kind: Kind } | { filter: PlaysFilter };
+const rankedOf = (ctx: AppContext, source: Source, dim: string, r: Range, limit = TOP): Promise<Ranked[]> =>
+  'filter' in source ? rawRanked(ctx, source.filter, dim, r.start, r.end, limit) : ranked(ctx, source.kind, dim, r.start, r.end, limit);
 
 const dataset = (label: string, data: ReportPoint[]): RankedReport => ({ datasets: [{ label, data }] });
 
-async function rankedReport(ctx: AppContext, kind: Kind, subject: string, dim: string, r: Range, label: string): Promise<RankedReport> {
-  return dataset(label, (await ranked(ctx, kind, subject, dim, r)).map((x) => ({ label: x.value, value: x.n, percentage: x.percentage })));
+async function rankedReport(ctx: AppContext, source: Source, dim: string, r: Range, label: string): Promise<RankedReport> {
+  return dataset(label, (await rankedOf(ctx, source, dim, r)).map((x) => ({ label: x.value, value: x.n, percentage: x.percentage })));
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -90,9 +73,9 @@ function countryName(code: string): string {
 }
 
 /** Top countries, each with its top cities (country|region|city|lat,lng in the rollup) for the map's drill-down. */
-async function locations(ctx: AppContext, kind: Kind, subject: string, r: Range): Promise<RankedReport> {
-  const countries = await ranked(ctx, kind, subject, 'country', r, 50);
-  const cities = await ranked(ctx, kind, subject, 'city', r, 500);
+async function locations(ctx: AppContext, source: Source, r: Range): Promise<RankedReport> {
+  const countries = await rankedOf(ctx, source, 'country', r, 50);
+  const cities = await rankedOf(ctx, source, 'city', r, 500);
   const byCountry = new Map<string, ReportPoint[]>();
   // Regions have no rollup of their own: they are the sums of the country's top cities (all of them on most sites).
   const regions = new Map<string, Map<string, number>>();
@@ -136,7 +119,7 @@ async function models(ctx: AppContext, type: 'title' | 'video' | 'user', ids: nu
 }
 
 async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'user', r: Range, label: string): Promise<RankedReport> {
-  const top = await ranked(ctx, 'play', '', dim, r);
+  const top = await ranked(ctx, 'play', dim, r.start, r.end, TOP);
   const named = await models(ctx, dim === 'series' || dim === 'movie' ? 'title' : dim, top.map((x) => Number(x.value)));
   return dataset(label, top.flatMap((x) => {
     const model = named.get(Number(x.value));
@@ -161,9 +144,9 @@ async function header(ctx: AppContext, r: Range): Promise<HeaderReportItem[]> {
     .where((eb) => eb.or([eb('gateway_status', 'is', null), eb('gateway_status', '!=', 'past_due')]))
     .executeTakeFirst().then((x) => Number(x?.n ?? 0));
   return [
-    item('Plays', 'play', await both((a, b) => sumOf(ctx, 'play', '', 'total', a, b))),
-    item('Visitors', 'visitors', await both((a, b) => distinctVisitors(ctx, a, b))),
-    item('Page views', 'pageviews', await both((a, b) => sumOf(ctx, 'visit', '', 'total', a, b))),
+    item('Plays', 'play', await both((a, b) => totalOf(ctx, 'play', a, b))),
+    item('Visitors', 'visitors', await both((a, b) => visitors(ctx, a, b))),
+    item('Page views', 'pageviews', await both((a, b) => totalOf(ctx, 'visit', a, b))),
     item('New users', 'users', await both(newUsers)),
     item('Active subscriptions', 'subscriptions', await both(subscriptions)),
     item('Storage used', 'storage', await both(storage), 'fileSize'),
@@ -176,19 +159,19 @@ export async function adminReport(ctx: AppContext, q: ReportQuery): Promise<Admi
   if (q.types.includes('header')) out.headerReport = await header(ctx, r);
   if (q.types.includes('visitors')) {
     out.visitorsReport = {
-      pageViews: await timeSeries(ctx, 'visit', '', r, 'Page views'),
-      devices: await rankedReport(ctx, 'visit', '', 'device', r, 'Devices'),
-      browsers: await rankedReport(ctx, 'visit', '', 'browser', r, 'Browsers'),
-      platforms: await rankedReport(ctx, 'visit', '', 'platform', r, 'Platforms'),
-      locations: await locations(ctx, 'visit', '', r),
+      pageViews: await timeSeries((a, b) => hourlyTotals(ctx, 'visit', a, b), r, 'Page views'),
+      devices: await rankedReport(ctx, VISITS, 'device', r, 'Devices'),
+      browsers: await rankedReport(ctx, VISITS, 'browser', r, 'Browsers'),
+      platforms: await rankedReport(ctx, VISITS, 'platform', r, 'Platforms'),
+      locations: await locations(ctx, VISITS, r),
     };
   }
   if (q.types.includes('plays')) {
     out.playsReport = {
-      plays: await timeSeries(ctx, 'play', '', r, 'Plays'),
-      devices: await rankedReport(ctx, 'play', '', 'device', r, 'Devices'),
-      platforms: await rankedReport(ctx, 'play', '', 'platform', r, 'Platforms'),
-      locations: await locations(ctx, 'play', '', r),
+      plays: await timeSeries((a, b) => hourlyTotals(ctx, 'play', a, b), r, 'Plays'),
+      devices: await rankedReport(ctx, PLAYS, 'device', r, 'Devices'),
+      platforms: await rankedReport(ctx, PLAYS, 'platform', r, 'Platforms'),
+      locations: await locations(ctx, PLAYS, r),
       topSeries: await topModels(ctx, 'series', r, 'Most played series'),
       topMovies: await topModels(ctx, 'movie', r, 'Most played movies'),
       topVideos: await topModels(ctx, 'video', r, 'Most played videos'),
@@ -198,32 +181,32 @@ export async function adminReport(ctx: AppContext, q: ReportQuery): Promise<Admi
   return out;
 }
 
-/** The rollup subject of an insights model; a model that does not exist is a 404. */
-async function subjectOf(ctx: AppContext, q: InsightsQuery): Promise<string> {
+/** The raw plays of an insights model (read through the plays' indexes by model and time); a model that does not exist is a 404. */
+async function filterOf(ctx: AppContext, q: InsightsQuery): Promise<PlaysFilter> {
   const exists = async (p: Promise<unknown>) => {
     if (!(await p)) throw notFound();
   };
   if (q.model === 'video') {
     await exists(ctx.db.selectFrom('videos').select('id').where('id', '=', q.id).executeTakeFirst());
-    return `video:${q.id}`;
+    return (eb) => eb('video_id', '=', q.id);
   }
   if (q.model === 'user') {
     await exists(ctx.db.selectFrom('users').select('id').where('id', '=', q.id).executeTakeFirst());
-    return `user:${q.id}`;
+    return (eb) => eb('user_id', '=', q.id);
   }
   await exists(ctx.db.selectFrom('titles').select('id').where('id', '=', q.id).executeTakeFirst());
-  if (q.model === 'title') return `title:${q.id}`;
+  if (q.model === 'title') return (eb) => eb('title_id', '=', q.id);
   if (q.model === 'season') {
     await exists(ctx.db.selectFrom('seasons').select('id').where('title_id', '=', q.id).where('number', '=', q.season!).executeTakeFirst());
-    return `season:${q.id}:${q.season}`;
+    return (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!)]);
   }
   await exists(ctx.db.selectFrom('episodes').select('id').where('title_id', '=', q.id).where('season_number', '=', q.season!).where('episode_number', '=', q.episode!).executeTakeFirst());
-  return `episode:${q.id}:${q.season}:${q.episode}`;
+  return (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!), eb('episode_num', '=', q.episode!)]);
 }
 
 /** A title's most played seasons or episodes, named. */
 async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'episode', r: Range): Promise<RankedReport> {
-  const top = await ranked(ctx, 'play', `title:${titleId}`, dim, r);
+  const top = await rawRanked(ctx, (eb) => eb('title_id', '=', titleId), dim, r.start, r.end, TOP);
   const data: ReportPoint[] = [];
   for (const x of top) {
     const [season, episode] = x.value.split(':').map(Number);
@@ -241,13 +224,14 @@ async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'epi
 
 export async function insights(ctx: AppContext, q: InsightsQuery): Promise<InsightsResponse> {
   const r = rangeOf(q);
-  const subject = await subjectOf(ctx, q);
+  const filter = await filterOf(ctx, q);
+  const source: Source = { filter };
   const report: InsightsResponse['report'] = {};
   const build = new Map<InsightMetric, () => Promise<TimeSeriesReport | RankedReport>>([
-    ['plays', () => timeSeries(ctx, 'play', subject, r, 'Plays')],
-    ['devices', () => rankedReport(ctx, 'play', subject, 'device', r, 'Devices')],
-    ['platforms', () => rankedReport(ctx, 'play', subject, 'platform', r, 'Platforms')],
-    ['locations', () => locations(ctx, 'play', subject, r)],
+    ['plays', () => timeSeries((a, b) => rawHourly(ctx, filter, a, b), r, 'Plays')],
+    ['devices', () => rankedReport(ctx, source, 'device', r, 'Devices')],
+    ['platforms', () => rankedReport(ctx, source, 'platform', r, 'Platforms')],
+    ['locations', () => locations(ctx, source, r)],
     // Seasons and episodes break down a title; for anything else they are empty lists.
     ['seasons', async () => (q.model === 'title' ? titleParts(ctx, q.id, 'season', r) : dataset('Most played seasons', []))],
     ['episodes', async () => (q.model === 'title' ? titleParts(ctx, q.id, 'episode', r) : dataset('Most played episodes', []))],

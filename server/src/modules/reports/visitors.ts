@@ -1,52 +1,82 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ReportVisitorHoursTable } from './schema.ts';
-import { HOUR } from './time.ts';
+import { DAY, HOUR } from './time.ts';
 
 /** Whole UTC hours since the epoch: `report_visitor_hours` keys its rows by these. */
 export const hourNumber = (ms: number) => Math.floor(ms / HOUR);
+/** Whole UTC days since the epoch: `report_visitor_days` keys its rows by these. */
+export const dayNumber = (ms: number) => Math.floor(ms / DAY);
 /** Visitor ids per lookup: well under every driver's parameter limit. */
 const LOOKUP_CHUNK = 500;
 
 /**
- * The rows of one rollup window: for each visitor, each hour they viewed a page in, with their hour before it. The
- * first hour's "before" is their last hour already rolled up before the window (`from`, an hour number), or -1.
+ * One visitor table: a row per visitor and unit (hour or day) they viewed a page in, with their unit before it.
+ * The visitors of [a, b) are then exactly the rows in [a, b) whose previous unit is before a: one indexed count.
  */
-export async function visitorHourRows(db: Kysely<Database>, hoursByVisitor: Map<string, Set<number>>, from: number): Promise<Insertable<ReportVisitorHoursTable>[]> {
-  const ids = [...hoursByVisitor.keys()];
-  const before = new Map<string, number>();
+export interface VisitorTable { table: 'report_visitor_hours' | 'report_visitor_days'; unit: 'hour' | 'day'; prev: 'prev_hour' | 'prev_day' }
+export const VISITOR_HOURS: VisitorTable = { table: 'report_visitor_hours', unit: 'hour', prev: 'prev_hour' };
+export const VISITOR_DAYS: VisitorTable = { table: 'report_visitor_days', unit: 'day', prev: 'prev_day' };
+
+export interface VisitorRow { visitor_id: string; unit: number; prev: number }
+
+/**
+ * The rows to write so the table holds each visitor's new units (`units`, any order, maybe older than rows already
+ * there: a late event) with a correct chain: the new rows, and the existing rows after them whose previous unit changed.
+ */
+export async function visitorChanges(db: Kysely<Database>, t: VisitorTable, units: Map<string, Set<number>>): Promise<VisitorRow[]> {
+  const ids = [...units.keys()];
+  let min = Infinity;
+  for (const set of units.values()) for (const u of set) min = Math.min(min, u);
+  const out: VisitorRow[] = [];
+  const q = db as unknown as Kysely<Record<string, { visitor_id: string; [k: string]: string | number }>>;
   for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
-    const rows = await db.selectFrom('report_visitor_hours').select('visitor_id').select((eb) => eb.fn.max<number>('hour').as('h'))
-      .where('visitor_id', 'in', ids.slice(i, i + LOOKUP_CHUNK)).where('hour', '<', from).groupBy('visitor_id').execute();
-    for (const r of rows) before.set(r.visitor_id, Number(r.h));
-  }
-  const out: Insertable<ReportVisitorHoursTable>[] = [];
-  for (const [visitor, set] of hoursByVisitor) {
-    let prev = before.get(visitor) ?? -1;
-    for (const hour of [...set].sort((a, b) => a - b)) {
-      out.push({ visitor_id: visitor, hour, prev_hour: prev });
-      prev = hour;
+    const slice = ids.slice(i, i + LOOKUP_CHUNK);
+    // Each visitor's rows from the earliest new unit on (usually none: events arrive in order), and their last unit before it.
+    const after = await q.selectFrom(t.table).select(['visitor_id', sql<number>`${sql.ref(t.unit)}`.as('u'), sql<number>`${sql.ref(t.prev)}`.as('p')])
+      .where('visitor_id', 'in', slice).where(t.unit, '>=', min).execute();
+    const before = await q.selectFrom(t.table).select('visitor_id').select(sql<number>`max(${sql.ref(t.unit)})`.as('u'))
+      .where('visitor_id', 'in', slice).where(t.unit, '<', min).groupBy('visitor_id').execute();
+    const existing = new Map<string, Map<number, number>>();
+    for (const r of after) {
+      const m = existing.get(r.visitor_id as string) ?? new Map<number, number>();
+      m.set(Number(r.u), Number(r.p));
+      existing.set(r.visitor_id as string, m);
     }
+    const last = new Map(before.map((r) => [r.visitor_id as string, Number(r.u)]));
+    for (const visitor of slice) out.push(...mergeChain(visitor, existing.get(visitor) ?? new Map(), units.get(visitor)!, last.get(visitor) ?? -1));
   }
   return out;
 }
 
-/** Replaces the window's rows (hours from `from`, up to `to` if given) inside the rollup's transaction. */
-export async function replaceVisitorHours(trx: Transaction<Database>, rows: Insertable<ReportVisitorHoursTable>[], from: number, to: number | null): Promise<void> {
-  let del = trx.deleteFrom('report_visitor_hours').where('hour', '>=', from);
-  if (to !== null) del = del.where('hour', '<', to);
-  await del.execute();
-  for (let i = 0; i < rows.length; i += 300) await trx.insertInto('report_visitor_hours').values(rows.slice(i, i + 300)).execute();
+/**
+ * One visitor's rows to write: `have` are their rows from the earliest new unit on (unit -> previous), `before` their
+ * last unit before it (-1: none). New units get rows, and rows after them whose previous unit changed are rewritten.
+ */
+export function mergeChain(visitor: string, have: Map<number, number>, units: Set<number>, before: number): VisitorRow[] {
+  const out: VisitorRow[] = [];
+  const all = have.size ? [...new Set([...have.keys(), ...units])].sort((a, b) => a - b) : [...units].sort((a, b) => a - b);
+  let prev = before;
+  for (const u of all) {
+    if (have.get(u) !== prev) out.push({ visitor_id: visitor, unit: u, prev });
+    prev = u;
+  }
+  return out;
 }
 
-/**
- * Exact distinct visitors from `fromMs` to `toMs`: each visitor is counted by the first of their hours inside, the one
- * whose previous visit is before the start. Hours are whole UTC hours, as the rest of the report's rollups.
- */
-export async function distinctVisitors(ctx: AppContext, fromMs: number, toMs: number): Promise<number> {
-  const from = Math.ceil(fromMs / HOUR);
-  const row = await ctx.db.selectFrom('report_visitor_hours').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('hour', '>=', from).where('hour', '<', Math.ceil(toMs / HOUR)).where('prev_hour', '<', from).executeTakeFirst();
+/** Writes the rows `visitorChanges` answered, inside the rollup's transaction. */
+export async function writeVisitorRows(trx: Transaction<Database>, t: VisitorTable, rows: VisitorRow[]): Promise<void> {
+  const q = trx as unknown as Kysely<Record<string, Record<string, string | number>>>;
+  for (let i = 0; i < rows.length; i += 300) {
+    await q.insertInto(t.table).values(rows.slice(i, i + 300).map((r) => ({ visitor_id: r.visitor_id, [t.unit]: r.unit, [t.prev]: r.prev })))
+      .onConflict((oc) => oc.columns(['visitor_id', t.unit]).doUpdateSet({ [t.prev]: (eb) => eb.ref(`excluded.${t.prev}`) })).execute();
+  }
+}
+
+/** Exact distinct visitors over the units [from, to): each counted by their first unit inside, whose previous one is before it. */
+export async function distinctVisitors(ctx: AppContext, t: VisitorTable, from: number, to: number): Promise<number> {
+  const q = ctx.db as unknown as Kysely<Record<string, Record<string, number>>>;
+  const row = await q.selectFrom(t.table).select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(t.unit, '>=', from).where(t.unit, '<', to).where(t.prev, '<', from).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
