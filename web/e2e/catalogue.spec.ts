@@ -59,6 +59,20 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await expect(page.getByText('Credit added')).toBeVisible();
   await expect(page.getByTestId('credit-row')).toContainText('Detective Vale');
 
+  // A crew credit: the job is one of the chosen department's jobs from the tmdbDepartments lookup, not free text.
+  await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Crew' }).click();
+  await page.getByRole('button', { name: 'Add crew member' }).click();
+  await dialog.getByRole('combobox', { name: 'Person' }).fill('Quarterm');
+  await dialog.getByRole('option', { name: 'Imogen Quartermaine' }).click();
+  await dialog.getByLabel('Department').selectOption('Writing');
+  const job = dialog.getByRole('combobox', { name: 'Job' });
+  await expect(job.getByRole('option', { name: 'Screenplay' })).toHaveCount(1);
+  await expect(job.getByRole('option', { name: 'Director', exact: true })).toHaveCount(0);
+  await job.selectOption('Screenplay');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Credit added')).toBeVisible();
+  await expect(page.getByTestId('credit-row')).toContainText('Writing · Screenplay');
+
   // A season with an episode.
   await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Seasons' }).click();
   await page.getByRole('button', { name: 'Add season' }).click();
