@@ -112,8 +112,11 @@ test('SEO tags are in the served HTML and can be customised', async ({ page, req
   const landing = page.getByLabel('Landing page');
   await expect(landing).toContainText('<title>');
   await landing.fill('<title>{{site_name}} | Watch online</title>\n<meta name="description" content="{{site_description}}">');
-  await page.getByRole('button', { name: 'Update' }).first().click();
+  // One save model in the editor: SEO edits are saved by the editor's Save button, like every other section.
+  await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Updated SEO tags')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
 
   html = await (await request.get('/')).text();
   expect(html).toContain('<title>StreamSite | Watch online</title>');
