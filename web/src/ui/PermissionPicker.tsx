@@ -61,7 +61,7 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
                 const grant = selected.get(p.name);
                 return (
                   <li key={p.name} className="flex flex-col gap-2">
-                    <Checkbox label={p.display_name} description={p.description} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
+                    <Checkbox label={trans(p.display_name)} description={trans(p.description)} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
                     {grant && withRestrictions && p.restrictions.length > 0 && (
                       <div className="ml-7 flex flex-col gap-2">
                         {p.restrictions.map((r) => (
