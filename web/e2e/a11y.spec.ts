@@ -93,6 +93,9 @@ async function open(page: Page, path: string) {
   await page.waitForTimeout(150);
 }
 
+// Two full axe passes on a busy machine take 20-50 s a page; the suite's 30 s would fail pages for load, not findings.
+test.describe.configure({ timeout: 90_000 });
+
 const adminState = 'test-results/a11y-admin-state.json';
 let customPage = { id: 0, slug: '' };
 
