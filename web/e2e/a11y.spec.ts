@@ -42,6 +42,8 @@ export const ROUTES: SweepRoute[] = [
     '/admin/appearance', '/admin/appearance/landing-page', '/admin/appearance/landing-page/action-buttons',
     '/admin/appearance/menus', '/admin/appearance/menus/0', '/admin/appearance/menus/0/items/0', '/admin/appearance/themes',
     '/admin/appearance/themes/0', '/admin/appearance/general', '/admin/appearance/custom-code', '/admin/appearance/seo-settings',
+    // The sidebar's Settings link (it opens the first settings page).
+    '/admin/settings',
     ...['general', 'search', 'content', 'videos', 'subscriptions', 'localization', 'authentication', 'uploading', 'mail', 'cache',
       'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'].map((p) => `/admin/settings/${p}`),
     '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
@@ -90,6 +92,9 @@ async function open(page: Page, path: string) {
   await expect(page.locator('[role="status"][aria-label="Loading"], .animate-spin')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
 }
+
+// Two full axe passes on a busy machine take 20-50 s a page; the suite's 30 s would fail pages for load, not findings.
+test.describe.configure({ timeout: 90_000 });
 
 const adminState = 'test-results/a11y-admin-state.json';
 let customPage = { id: 0, slug: '' };

@@ -59,6 +59,7 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await expect(page.getByText('Credit added')).toBeVisible();
   await expect(page.getByTestId('credit-row')).toContainText('Detective Vale');
 
+
   // A season with an episode.
   await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Seasons' }).click();
   await page.getByRole('button', { name: 'Add season' }).click();
@@ -81,6 +82,28 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('navigation', { name: 'Person sections' }).getByRole('link', { name: 'Credits' }).click();
   await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Series');
   await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Detective Vale');
+});
+
+test('a crew credit’s job is chosen among its department’s jobs (tmdbDepartments lookup), not typed', async ({ page }) => {
+  // Title 7 of the demo seed has crew and no other spec edits it.
+  await page.goto('/admin/titles/7/edit/crew');
+  const row = page.getByTestId('credit-row').first();
+  const name = (await row.locator('.font-medium').first().textContent())!;
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  const job = dialog.getByRole('combobox', { name: 'Job' });
+  await expect(job).not.toHaveValue('');
+  // Another department: the old job goes, and only that department's jobs are offered.
+  await dialog.getByLabel('Department').selectOption('Writing');
+  await expect(job).toHaveValue('');
+  await expect(job.getByRole('option', { name: 'Screenplay' })).toHaveCount(1);
+  await expect(job.getByRole('option', { name: 'Director', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Job is required.')).toBeVisible();
+  await job.selectOption('Screenplay');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Credit updated')).toBeVisible();
+  await expect(page.getByTestId('credit-row').filter({ hasText: name }).first()).toContainText('Writing · Screenplay');
 });
 
 test('genres table: add, edit, and its empty states', async ({ page }) => {

@@ -95,7 +95,7 @@ export function Component() {
                     className={({ isActive }) => cn(
                       'flex h-10 items-center gap-3 rounded-md px-3 text-sm',
                       isCompact && 'justify-center px-0',
-                      isActive ? 'bg-selected font-medium text-primary' : 'text-text hover:bg-hover',
+                      isActive ? 'bg-selected font-medium text-text shadow-[inset_3px_0_0_var(--color-primary)]' : 'text-text hover:bg-hover',
                     )}
                   >
                     <item.icon size={20} aria-hidden className="shrink-0" />

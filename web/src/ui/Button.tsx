@@ -13,7 +13,8 @@ export function buttonClass(variant: ButtonVariant = 'outline', size: 'sm' | 'md
     variant === 'primary' && 'bg-primary text-on-primary hover:bg-primary-hover',
     variant === 'outline' && 'border border-border bg-bg-elevated hover:bg-hover',
     variant === 'text' && 'hover:bg-hover',
-    variant === 'danger' && 'bg-danger text-white hover:opacity-90',
+    // Outlined: white on a theme's light danger red (the dark themes') falls below 4.5:1; danger on the page never does.
+    variant === 'danger' && 'border border-danger bg-transparent text-danger hover:bg-danger/10',
     extra,
   );
 }

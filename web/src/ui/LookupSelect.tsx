@@ -11,11 +11,16 @@ export interface LookupSelectProps extends Omit<SelectProps, 'options'> {
   current?: string;
   /** Label of the empty choice. */
   emptyLabel?: string;
+  /**
+   * Every lookup the form's selects use: passed the same to each, they share one `value-lists/a,b` call instead of
+   * one call per select.
+   */
+  batch?: readonly ValueListName[];
 }
 
 /** A select whose choices come from one of the server's lookups (languages, age ratings, currencies...). */
-export const LookupSelect = forwardRef<HTMLSelectElement, LookupSelectProps>(function LookupSelect({ list, current, emptyLabel, ...props }, ref) {
-  const lookups = useValueLists([list]);
+export const LookupSelect = forwardRef<HTMLSelectElement, LookupSelectProps>(function LookupSelect({ list, current, emptyLabel, batch, ...props }, ref) {
+  const lookups = useValueLists(batch?.includes(list) ? [...batch] : [list]);
   const entries = lookups.data?.[list] ?? [];
   const options = [{ value: '', label: emptyLabel ?? trans('None') }];
   if (current && !entries.some((e) => String(e.value) === current)) options.push({ value: current, label: current });

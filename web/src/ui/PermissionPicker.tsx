@@ -9,10 +9,14 @@ interface Props {
   value: PermissionGrant[];
   onChange: (value: PermissionGrant[]) => void;
   error?: string;
+  /** False where a grant is only a name (a menu item's audience): no restriction inputs are shown or kept. */
+  withRestrictions?: boolean;
+  /** Shown under the legend, e.g. what the chosen permissions do here. */
+  description?: string;
 }
 
 /** Individual permissions grouped by group; advanced ones hidden until 'Show advanced permissions' is ticked. */
-export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
+export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description }: Props) {
   const [showAdvanced, setShowAdvanced] = useState(false);
   const selected = useMemo(() => new Map(value.map((g) => [g.name, g])), [value]);
   const groups = useMemo(() => {
@@ -25,7 +29,7 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
   }, [catalogue, showAdvanced, selected]);
 
   const toggle = (p: Permission, on: boolean) => {
-    if (on) onChange([...value, { name: p.name, restrictions: p.restrictions.length ? p.restrictions.map((r) => ({ name: r.name, value: r.value })) : undefined }]);
+    if (on) onChange([...value, { name: p.name, restrictions: withRestrictions && p.restrictions.length ? p.restrictions.map((r) => ({ name: r.name, value: r.value })) : undefined }]);
     else onChange(value.filter((g) => g.name !== p.name));
   };
   const setRestriction = (name: string, restriction: string, v: boolean | number | undefined) => {
@@ -39,6 +43,7 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-sm font-medium">{trans('Permissions')}</legend>
+      {description && <p className="text-xs text-text-muted">{description}</p>}
       <Checkbox label={trans('Show advanced permissions')} checked={showAdvanced} onChange={(e) => setShowAdvanced(e.target.checked)} />
       {error && <p role="alert" className="text-xs text-danger">{error}</p>}
       <div className="flex flex-col gap-2">
@@ -56,8 +61,8 @@ export function PermissionPicker({ catalogue, value, onChange, error }: Props) {
                 const grant = selected.get(p.name);
                 return (
                   <li key={p.name} className="flex flex-col gap-2">
-                    <Checkbox label={p.display_name} description={p.description} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
-                    {grant && p.restrictions.length > 0 && (
+                    <Checkbox label={trans(p.display_name)} description={trans(p.description)} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
+                    {grant && withRestrictions && p.restrictions.length > 0 && (
                       <div className="ml-7 flex flex-col gap-2">
                         {p.restrictions.map((r) => (
                           <RestrictionInput

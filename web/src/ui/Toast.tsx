@@ -39,7 +39,7 @@ export function Toaster() {
           data-testid="toast"
           className={cn(
             'pointer-events-auto flex min-w-64 max-w-[90vw] items-center gap-3 rounded-md px-4 py-3 text-sm shadow-lg',
-            t.type === 'danger' ? 'bg-danger text-white' : 'bg-text text-bg',
+            t.type === 'danger' ? 'border border-danger bg-bg-elevated text-danger' : 'bg-text text-bg',
           )}
         >
           <span className="flex-1">{t.message}</span>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useFormContext, type UseFormReturn } from 'react-hook-form';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -24,7 +24,11 @@ interface EditorContext {
   form: UseFormReturn<AppearanceForm>;
   defaults: AppearanceResponse['defaults'];
   send(message: Message): void;
+  /** A section that saves through its own call (the SEO tags) hands over its pending changes, or null when it closes. */
+  setSectionSave(save: SectionSave | null): void;
 }
+/** Pending changes of a section outside the appearance form: the editor's one Save button saves them too. */
+export interface SectionSave { dirty: boolean; saving: boolean; save(): Promise<void> }
 const Ctx = createContext<EditorContext | null>(null);
 export function useEditor(): EditorContext {
   return useContext(Ctx)!;
@@ -151,11 +155,21 @@ function Editor({ data }: { data: AppearanceResponse }) {
       if (!applyServerErrors(e, form.setError)) toast.danger(errorMessage(e, trans('Could not save changes')));
     },
   });
-  const onSubmit = form.handleSubmit(
+  const submitForm = form.handleSubmit(
     (values) => save.mutate(changedValues(values, form.formState.defaultValues as AppearanceForm)),
     () => toast.danger(trans('Fix the highlighted fields and try again.')),
   );
-  const { isDirty } = form.formState;
+  const [sectionSave, setSectionSave] = useState<SectionSave | null>(null);
+  // One save model for the whole editor: the Save button saves the form and the open section's own changes.
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (sectionSave?.dirty) {
+      e.preventDefault();
+      void sectionSave.save();
+    }
+    if (form.formState.isDirty) void submitForm(e);
+  };
+  const isDirty = form.formState.isDirty || !!sectionSave?.dirty;
+  const saving = save.isPending || !!sectionSave?.saving;
   // Moving between the editor's sections keeps the form; leaving the editor asks first.
   const unsaved = useUnsavedChanges(isDirty, '/admin/appearance');
 
@@ -171,13 +185,13 @@ function Editor({ data }: { data: AppearanceResponse }) {
   };
 
   return (
-    <Ctx.Provider value={{ form, defaults: data.defaults, send }}>
+    <Ctx.Provider value={{ form, defaults: data.defaults, send, setSectionSave }}>
       <FormProvider {...form}>
         <div className="flex h-full">
           <form onSubmit={onSubmit} onFocus={onFocus} className="flex w-full shrink-0 flex-col border-r border-border bg-bg-elevated lg:w-96" noValidate>
             <div className="flex items-center gap-2 border-b border-border px-3 py-2">
               <h1 className="text-base font-semibold">{trans('Appearance')}</h1>
-              <Button type="submit" variant="primary" size="sm" className="ml-auto" disabled={!isDirty || save.isPending}>
+              <Button type="submit" variant="primary" size="sm" className="ml-auto" disabled={!isDirty || saving}>
                 {isDirty ? trans('Save') : trans('Saved')}
               </Button>
             </div>

@@ -9,6 +9,8 @@ import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Checkbox, Select } from '../../ui/fields';
+import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
+import { PermissionPicker } from '../../ui/PermissionPicker';
 import { MENU_ICONS } from '../../site/appearance/MenuPosition';
 import { SectionTitle, useAppearanceForm } from './AppearanceLayout';
 import { ActionFields } from './ActionFields';
@@ -112,24 +114,6 @@ export function MenuEditor() {
   );
 }
 
-function MultiSelect({ label, name, options, value, onChange }: { label: string; name: string; options: { value: string; label: string }[]; value: string[]; onChange: (v: string[]) => void }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={name} className="text-sm font-medium">{label}</label>
-      <select
-        id={name}
-        multiple
-        value={value}
-        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
-        className="block min-h-24 w-full rounded-md border border-border bg-bg-elevated px-2 py-1 text-sm"
-      >
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-      <p className="text-xs text-text-muted">{trans('Only users with these are shown the item. Leave empty for everyone.')}</p>
-    </div>
-  );
-}
-
 export function MenuItemEditor() {
   const menuIndex = useMenuIndex();
   const { menuItemIndex } = useParams();
@@ -158,21 +142,21 @@ export function MenuItemEditor() {
         onChange={(e) => setValue(`${p}.icon`, e.target.value || null, { shouldDirty: true })}
         options={[{ value: '', label: trans('None') }, ...Object.keys(MENU_ICONS).map((k) => ({ value: k, label: k }))]}
       />
-      {roles.data && (
-        <MultiSelect
-          label={trans('Roles')}
-          name={`${p}.roles`}
-          options={roles.data.map((r) => ({ value: String(r.id), label: r.name }))}
-          value={((watch(`${p}.roles`) ?? []) as number[]).map(String)}
-          onChange={(v) => setValue(`${p}.roles`, v.map(Number), { shouldDirty: true })}
-        />
-      )}
-      <MultiSelect
-        label={trans('Permissions')}
-        name={`${p}.permissions`}
-        options={PERMISSIONS.map((perm) => ({ value: perm.name, label: perm.name }))}
-        value={(watch(`${p}.permissions`) ?? []) as string[]}
-        onChange={(v) => setValue(`${p}.permissions`, v, { shouldDirty: true })}
+      <ChipCheckboxGroup
+        legend={trans('Roles')}
+        status={roles.isPending && <div className="skeleton h-6 w-48" />}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        value={(watch(`${p}.roles`) ?? []) as number[]}
+        onChange={(v) => setValue(`${p}.roles`, v, { shouldDirty: true })}
+        description={trans('Only users with one of these roles are shown the item. Leave empty for everyone.')}
+      />
+      {/* Names and descriptions, not raw keys: a menu item only needs the names, so no restriction inputs. */}
+      <PermissionPicker
+        catalogue={PERMISSIONS}
+        value={((watch(`${p}.permissions`) ?? []) as string[]).map((name) => ({ name }))}
+        onChange={(grants) => setValue(`${p}.permissions`, grants.map((g) => g.name), { shouldDirty: true })}
+        withRestrictions={false}
+        description={trans('Only users with all of these permissions are shown the item. Leave empty for everyone.')}
       />
       <ItemErrors prefix={p} />
       <Button variant="danger" onClick={() => setConfirm(true)}><Trash2 size={16} aria-hidden />{trans('Delete item')}</Button>

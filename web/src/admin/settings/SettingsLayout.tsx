@@ -33,7 +33,7 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const current = location.pathname.split('/')[3] ?? 'general';
-  const itemClass = ({ isActive }: { isActive: boolean }) => cn('flex h-9 items-center gap-2 rounded-md px-3 text-sm', isActive ? 'bg-selected font-medium text-primary' : 'hover:bg-hover');
+  const itemClass = ({ isActive }: { isActive: boolean }) => cn('flex h-9 items-center gap-2 rounded-md px-3 text-sm', isActive ? 'bg-selected font-medium text-text shadow-[inset_3px_0_0_var(--color-primary)]' : 'hover:bg-hover');
   return (
     <div className="flex flex-col gap-4 p-4 desk:flex-row desk:gap-8 desk:p-8">
       {/* Small screens: the menu is a dropdown. */}

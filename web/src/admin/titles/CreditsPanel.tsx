@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/DataTable';
 import { Select, TextField } from '../../ui/fields';
 import { Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { JobSelect } from './JobSelect';
 import { Poster } from './Poster';
 import { searchPeople } from './api';
 
@@ -113,7 +114,7 @@ function CreditModal({ target, where, credit, onClose, onSaved }: {
 }) {
   const isCast = target.crewType === 'cast';
   const [personName, setPersonName] = useState(credit?.name ?? '');
-  const { register, handleSubmit, setValue, setError, formState: { errors } } = useForm<CreditValues>({
+  const { register, handleSubmit, setValue, setError, watch, formState: { errors } } = useForm<CreditValues>({
     defaultValues: {
       person_id: credit?.id, department: credit?.pivot.department ?? (isCast ? 'Actors' : 'Directing'),
       job: credit?.pivot.job ?? (isCast ? 'Actor' : ''), character: credit?.pivot.character ?? '',
@@ -155,8 +156,9 @@ function CreditModal({ target, where, credit, onClose, onSaved }: {
             error={errors.person_id?.message}
           />
         )}
-        <Select label={trans('Department')} options={departments} error={errors.department?.message} {...register('department')} />
-        <TextField label={trans('Job')} error={errors.job?.message} {...register('job')} />
+        {/* Another department has other jobs: the job is chosen again rather than kept from the old list. */}
+        <Select label={trans('Department')} options={departments} error={errors.department?.message} {...register('department', { onChange: () => setValue('job', '') })} />
+        <JobSelect department={watch('department')} value={watch('job')} onChange={(job) => setValue('job', job, { shouldValidate: true })} error={errors.job?.message} />
         {isCast && <TextField label={trans('Character')} error={errors.character?.message} {...register('character')} />}
       </form>
     </Modal>

@@ -18,6 +18,8 @@ interface Values {
   name: string; type: 'movie' | 'series'; original_title: string; release_date: string; tagline: string; description: string;
   runtime: string; certification: string; budget: string; revenue: string; language: string; popularity: string; poster: string; backdrop: string;
 }
+/** The form's lookups, loaded in one call. */
+const LOOKUPS = ['titleFilterAgeRatings', 'tmdbLanguages'] as const;
 const n = (s: string) => (s.trim() === '' ? null : Number(s));
 const toPayload = (v: Values) => ({
   name: v.name, is_series: v.type === 'series', original_title: v.original_title, release_date: v.release_date, tagline: v.tagline,
@@ -65,8 +67,8 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
       <TextArea label={trans('Overview')} rows={5} error={errors.description?.message} {...register('description')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <TextField label={trans('Runtime')} type="number" min={1} description={trans('In minutes')} error={errors.runtime?.message} {...register('runtime')} />
-        <LookupSelect list="titleFilterAgeRatings" current={title?.certification ?? undefined} label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
-        <LookupSelect list="tmdbLanguages" current={title?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="titleFilterAgeRatings" batch={LOOKUPS} current={title?.certification ?? undefined} label={trans('Certification')} error={errors.certification?.message} {...register('certification')} />
+        <LookupSelect list="tmdbLanguages" batch={LOOKUPS} current={title?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Budget')} type="number" min={1} error={errors.budget?.message} {...register('budget')} />
         <TextField label={trans('Revenue')} type="number" min={1} error={errors.revenue?.message} {...register('revenue')} />
         <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />

@@ -17,6 +17,7 @@ import { PageTitle } from '../PageTitle';
 import { usePermissionCatalogue, useRoles } from './api';
 import { AvatarSection, NewAvatar } from './AvatarSection';
 import { PermissionPicker } from '../../ui/PermissionPicker';
+import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
 
 export interface UserFormValues {
   email: string;
@@ -146,29 +147,15 @@ export function UserForm({ user }: { user?: User }) {
           control={control}
           name="roles"
           render={({ field }) => (
-            <fieldset className="flex flex-col gap-2">
-              <legend className="mb-2 text-sm font-medium">{trans('Roles')}</legend>
-              {roles.isPending && <div className="skeleton h-6 w-48" />}
-              {roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
-              <div className="flex flex-wrap gap-2">
-                {/* Guest and workspace roles cannot be given to users. */}
-                {roles.data?.filter((role) => !role.guests && role.type !== 'workspace').map((role) => {
-                  const checked = field.value.includes(role.id);
-                  return (
-                    <label key={role.id} className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm ${checked ? 'border-primary bg-selected' : 'border-border'}`}>
-                      <input
-                        type="checkbox"
-                        className="h-4 w-4 accent-[var(--color-primary)]"
-                        checked={checked}
-                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, role.id] : field.value.filter((id) => id !== role.id))}
-                      />
-                      {role.name}
-                    </label>
-                  );
-                })}
-              </div>
-              {errors.roles && <p role="alert" className="text-xs text-danger">{errors.roles.message}</p>}
-            </fieldset>
+            <ChipCheckboxGroup
+              legend={trans('Roles')}
+              status={roles.isPending ? <div className="skeleton h-6 w-48" /> : roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
+              // Guest and workspace roles cannot be given to users.
+              options={(roles.data ?? []).filter((role) => !role.guests && role.type !== 'workspace').map((role) => ({ value: role.id, label: role.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.roles?.message}
+            />
           )}
         />
         <Controller

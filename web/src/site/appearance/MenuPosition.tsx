@@ -47,7 +47,9 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
           return (
             <li key={item.id}>
               {href.startsWith('/') && !href.startsWith('//') && item.target !== '_blank' ? (
-                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && 'bg-selected font-medium text-primary')}>{content}</NavLink>
+                // The current page's link is marked by its background and weight, in the text colour: the primary colour
+                // on the selected background falls below 4.5:1 in the default theme.
+                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && 'bg-selected font-medium text-text')}>{content}</NavLink>
               ) : (
                 <ActionLink item={item} className={base}>{content}</ActionLink>
               )}

@@ -96,10 +96,13 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
         <>
           <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronLeft aria-hidden /></button>
           <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronRight aria-hidden /></button>
-          <div className="absolute bottom-3 right-4 flex gap-1.5">
+          <div className="absolute bottom-2 right-4 flex">
             {slides.map((s, i) => (
+              // A 24 px target around the small dot (WCAG 2.2 target size); the dot itself stays the visual.
               <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={trans('Go to slide :index', { index: i + 1 })} aria-current={i === index || undefined}
-                className={cn('h-2 rounded-full bg-white/50 transition-all', i === index ? 'w-6 bg-white' : 'w-2')} />
+                className="flex h-6 min-w-6 items-center justify-center">
+                <span aria-hidden className={cn('h-2 rounded-full bg-white/50 transition-all', i === index ? 'w-6 bg-white' : 'w-2')} />
+              </button>
             ))}
           </div>
         </>
