@@ -5,12 +5,12 @@
  * browser receives it, and its largest contentful paint. Run alone with BENCH_ONLY=title-pages.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { workingCopy } from './cached-db.ts';
 import { catalogueSizes, ensureCatalogue } from './catalogue.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
@@ -42,9 +42,8 @@ export async function titlePagesBench(benchDir: string, report: Report, section:
   const sizes = catalogueSizes();
   section(`Title pages: ${sizes.titles.toLocaleString('en')} titles, ${sizes.episodes.toLocaleString('en')} episodes, ${sizes.people.toLocaleString('en')} people, ${sizes.credits.toLocaleString('en')} credits (SQLite, as a visitor)`);
   const file = await ensureCatalogue(benchDir, sizes);
-  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-title-pages-'));
-  const db = path.join(storage, 'db.sqlite');
-  fs.copyFileSync(file, db);
+  // A migrated copy: imports and page views never change the cached file.
+  const { dir: storage, db, remove } = await workingCopy(file, 'title-pages');
   const { person, series } = personWith300Credits(db);
   const webDist = path.join(ROOT, 'web', 'dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -86,7 +85,7 @@ export async function titlePagesBench(benchDir: string, report: Report, section:
     await browserFigures(base, `/titles/${series}/bench`, report);
   } finally {
     await app.close();
-    fs.rmSync(storage, { recursive: true, force: true });
+    remove();
   }
 }
 
