@@ -12,7 +12,8 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:8000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600,
+  // The manifest lets the server preload a page's route chunks from its HTML (server/src/modules/seo/preload.ts).
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600, manifest: true,
     rollupOptions: {
       onwarn(warning, warn) {
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'INVALID_ANNOTATION') return;

@@ -4,11 +4,9 @@
  * for 20 different common words (each asked once, cold), and the header's instant search. Calls are made as a
  * visitor (the guests role) through the real app in-process (Fastify inject), as the catalogue figures are.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { workingCopy } from './cached-db.ts';
 import { WORDS, catalogueSizes, ensureCatalogue, median } from './catalogue.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
@@ -18,9 +16,8 @@ export async function browseBench(benchDir: string, report: Report, section: (t:
   const sizes = catalogueSizes();
   section(`Public browse and search: ${sizes.titles.toLocaleString('en')} titles, ${sizes.episodes.toLocaleString('en')} episodes, ${sizes.people.toLocaleString('en')} people (SQLite, in-process, as a visitor)`);
   const file = await ensureCatalogue(benchDir, sizes);
-  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-browse-'));
-  const db = path.join(storage, 'db.sqlite');
-  fs.copyFileSync(file, db);
+  // A migrated copy: imports and page views never change the cached file.
+  const { dir: storage, db, remove } = await workingCopy(file, 'browse');
   const app = await buildApp(loadConfig({ DATABASE_URL: db, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'production', APP_URL: 'http://127.0.0.1' }));
   const get = async (url: string) => {
     const t0 = performance.now();
@@ -63,6 +60,6 @@ export async function browseBench(benchDir: string, report: Report, section: (t:
     report('   instant search: top hits, 20 different prefixes (median)', `${inst.toFixed(2)} ms`, '< 10 ms', inst < 10);
   } finally {
     await app.close();
-    fs.rmSync(storage, { recursive: true, force: true });
+    remove();
   }
 }

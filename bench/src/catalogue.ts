@@ -8,11 +8,10 @@
  * The data is generated straight into a SQLite file under storage/bench/ (cached by size), then the real app
  * answers the calls in-process (Fastify inject: routing, guard, validation, SQL and serialisation, no sockets).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { workingCopy } from './cached-db.ts';
 import { cachedDataFile, injectSession } from './harness.ts';
 import { createDb } from '../../server/src/db/index.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
@@ -156,10 +155,8 @@ export async function runCatalogueBench(benchDir: string, report: Report, sectio
   const sizes = catalogueSizes();
   section(`Catalogue: ${sizes.titles.toLocaleString('en')} titles, ${sizes.episodes.toLocaleString('en')} episodes, ${sizes.people.toLocaleString('en')} people, ${sizes.credits.toLocaleString('en')} credits (SQLite, in-process)`);
   const file = await ensureCatalogue(benchDir, sizes);
-  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-catalogue-'));
-  // Work on a copy so imports do not grow the cached file.
-  const db = path.join(storage, 'db.sqlite');
-  fs.copyFileSync(file, db);
+  // A migrated copy: imports and page views never change the cached file.
+  const { dir: storage, db, remove } = await workingCopy(file, 'catalogue');
   const app = await buildApp(loadConfig({ DATABASE_URL: db, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'production', APP_URL: 'http://127.0.0.1' }));
   try {
     const headers = await injectSession(app.app, ADMIN);
@@ -237,6 +234,6 @@ export async function runCatalogueBench(benchDir: string, report: Report, sectio
     }
   } finally {
     await app.close();
-    fs.rmSync(storage, { recursive: true, force: true });
+    remove();
   }
 }

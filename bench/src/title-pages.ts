@@ -5,12 +5,12 @@
  * browser receives it, and its largest contentful paint. Run alone with BENCH_ONLY=title-pages.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { workingCopy } from './cached-db.ts';
 import { catalogueSizes, ensureCatalogue } from './catalogue.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
@@ -22,8 +22,8 @@ function median(xs: number[]) {
   return s[Math.floor(s.length / 2)];
 }
 
-/** A person with exactly 300 credits on as many titles (the generated people have about 10). */
-function personWith300Credits(file: string): { person: number; series: number } {
+/** A person with exactly 300 credits on as many titles (the generated people have about 10), and the series and movie to open. */
+function personWith300Credits(file: string, middle: number): { person: number; series: number; movie: number } {
   const db = new SQLite(file);
   try {
     const now = new Date().toISOString();
@@ -32,7 +32,9 @@ function personWith300Credits(file: string): { person: number; series: number } 
     const ins = db.prepare(`INSERT INTO creditables (person_id, creditable_type, creditable_id, title_id, character, department, job, "order", created_at) VALUES (?, 'title', ?, ?, ?, ?, ?, 99, ?)`);
     db.transaction(() => titles.forEach((t, i) => ins.run(person, t.id, t.id, i % 3 ? 'Someone' : null, i % 3 ? 'Actors' : 'Directing', i % 3 ? 'Actor' : 'Director', now)))();
     const series = db.prepare('SELECT title_id AS id FROM seasons GROUP BY title_id HAVING count(*) > 1 ORDER BY title_id LIMIT 1 OFFSET 100').get() as { id: number } | undefined;
-    return { person, series: series?.id ?? Math.floor(titles.length / 2) };
+    // A movie from the middle of the table (ids there alternate between movies and series).
+    const movie = (db.prepare('SELECT id FROM titles WHERE is_series = 0 AND id >= ? ORDER BY id LIMIT 1').get(middle) as { id: number } | undefined)?.id ?? middle;
+    return { person, series: series?.id ?? Math.floor(titles.length / 2), movie };
   } finally {
     db.close();
   }
@@ -42,10 +44,9 @@ export async function titlePagesBench(benchDir: string, report: Report, section:
   const sizes = catalogueSizes();
   section(`Title pages: ${sizes.titles.toLocaleString('en')} titles, ${sizes.episodes.toLocaleString('en')} episodes, ${sizes.people.toLocaleString('en')} people, ${sizes.credits.toLocaleString('en')} credits (SQLite, as a visitor)`);
   const file = await ensureCatalogue(benchDir, sizes);
-  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-title-pages-'));
-  const db = path.join(storage, 'db.sqlite');
-  fs.copyFileSync(file, db);
-  const { person, series } = personWith300Credits(db);
+  // A migrated copy: imports and page views never change the cached file.
+  const { dir: storage, db, remove } = await workingCopy(file, 'title-pages');
+  const { person, series, movie } = personWith300Credits(db, Math.floor(sizes.titles / 2) + 1);
   const webDist = path.join(ROOT, 'web', 'dist');
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   const app = await buildApp(loadConfig({ DATABASE_URL: db, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'production', APP_URL: 'http://127.0.0.1' }, hasWeb ? { webDist } : {}));
@@ -61,7 +62,6 @@ export async function titlePagesBench(benchDir: string, report: Report, section:
       return median(samples);
     };
     // Different titles each run would measure the page cache; the same mid-table ids as a visitor would open them.
-    const movie = Math.floor(sizes.titles / 2) + 1;
     for (const [label, id] of [['movie', movie], ['series', series]] as const) {
       const call = await time(`/api/v1/titles/${id}/page`);
       report(`   title page data call, ${label} ${id} (median)`, `${call.toFixed(2)} ms`, '< 10 ms', call < 10);
@@ -86,7 +86,7 @@ export async function titlePagesBench(benchDir: string, report: Report, section:
     await browserFigures(base, `/titles/${series}/bench`, report);
   } finally {
     await app.close();
-    fs.rmSync(storage, { recursive: true, force: true });
+    remove();
   }
 }
 

@@ -28,6 +28,7 @@ import * as m0035 from './migrations/0035_subscription_gateway_unique.ts';
 import * as m0036 from './migrations/0036_report_visitors.ts';
 import * as m0037 from './migrations/0037_subscription_list_indexes.ts';
 import * as m0038 from './migrations/0038_report_days.ts';
+import * as m0039 from './migrations/0039_site_indexes.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0036_report_visitors': m0036,
   '0037_subscription_list_indexes': m0037,
   '0038_report_days': m0038,
+  '0039_site_indexes': m0039,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

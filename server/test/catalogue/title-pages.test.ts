@@ -8,6 +8,18 @@ import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts
 // The server fills the built index.html; a minimal one stands in for web/dist.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'title-pages-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>StreamSite</title></head><body><div id="root"></div></body></html>');
+// Vite's manifest (shape as built): a shared chunk keyed by name (TitlePage), a page keyed by its path (PersonPage).
+fs.mkdirSync(path.join(webDist, '.vite'));
+fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify({
+  'index.html': { file: 'assets/index-E.js', name: 'index', src: 'index.html', isEntry: true, imports: ['_shared-S.js'] },
+  '_shared-S.js': { file: 'assets/shared-S.js', name: 'shared' },
+  '_SiteLayout-L.js': { file: 'assets/SiteLayout-L.js', name: 'SiteLayout', isDynamicEntry: true, imports: ['index.html', '_icons-I.js'] },
+  '_icons-I.js': { file: 'assets/icons-I.js', name: 'icons' },
+  '_TitlePage-T.js': { file: 'assets/TitlePage-T.js', name: 'TitlePage', isDynamicEntry: true, imports: ['index.html', '_shared-S.js', '_parts-P.js'], dynamicImports: ['src/site/reviews/TitleReviews.tsx'] },
+  '_parts-P.js': { file: 'assets/parts-P.js', name: 'parts', imports: ['_icons-I.js'] },
+  'src/site/reviews/TitleReviews.tsx': { file: 'assets/TitleReviews-R.js', name: 'TitleReviews', src: 'src/site/reviews/TitleReviews.tsx', isDynamicEntry: true },
+  'src/site/people/PersonPage.tsx': { file: 'assets/PersonPage-P.js', name: 'PersonPage', src: 'src/site/people/PersonPage.tsx', isDynamicEntry: true, imports: ['index.html'] },
+}));
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 const t = await createTestApp({ APP_URL: 'https://flix.test' }, { webDist });
 afterAll(() => t.close());
@@ -198,6 +210,20 @@ describe('server-rendered HTML', () => {
     }
     // Other site pages still answer 200.
     expect((await htmlOf('/contact')).statusCode).toBe(200);
+  });
+
+  it('preloads the page\'s route chunks (not the entry\'s, not lazy sections) and its boot calls', async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[2]);
+    const title = await htmlOf(`/titles/${ids.movie}/frozen-crown`);
+    expect(preloads(title.body)).toEqual(['/api/v1/localizations/active/lines', '/api/v1/auth/me',
+      '/assets/SiteLayout-L.js', '/assets/icons-I.js', '/assets/TitlePage-T.js', '/assets/parts-P.js']);
+    // Under the Content-Security-Policy the chunks carry this response's nonce.
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(title.headers['content-security-policy']))?.[1];
+    expect(title.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/TitlePage-T.js" nonce="${nonce}">`);
+    expect(preloads((await htmlOf(`/people/${ids.actor}/ada-frost`)).body)).toContain('/assets/PersonPage-P.js');
+    // Not found, or a page without a known route chunk: nothing to preload.
+    expect(preloads((await htmlOf('/titles/999999/x')).body)).toEqual([]);
+    expect(preloads((await htmlOf('/contact')).body)).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { renderSeoTemplate } from './templates.ts';
 import './pages.ts';
 import './catalogue-pages.ts';
 import { pageDataScript } from './page-state.ts';
+import { RoutePreloads } from './preload.ts';
 
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** A style body may not close its own element. */
@@ -21,8 +22,10 @@ export class PageRenderer {
   private head: string;
   private body: string;
   private tail: string;
+  private preloads: RoutePreloads;
 
   constructor(private ctx: AppContext, indexHtml: string) {
+    this.preloads = new RoutePreloads(ctx.config.webDist);
     const html = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
     const headEnd = html.indexOf('</head>');
     const bodyEnd = html.lastIndexOf('</body>');
@@ -65,6 +68,9 @@ export class PageRenderer {
     // The page's first data (catalogue pages), read by web/src/lib/page-data.ts on first render.
     const data = isAdmin ? '' : pageDataScript(req);
     if (data) parts.push(data);
+    // Its route chunks download beside the entry script instead of after it.
+    const preload = data ? this.preloads.tags(key) : '';
+    if (preload) parts.push(preload);
 
     if (favicon) {
       for (const size of FAVICON_SIZES) {

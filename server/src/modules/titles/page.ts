@@ -4,6 +4,7 @@ import {
   type EpisodeLink, type EpisodePageData, type PublicVideo, type RelatedTitle, type SeasonPageData, type Title, type TitleCredit, type TitlePageData,
 } from '@app/contracts';
 import type { z } from 'zod';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -74,12 +75,12 @@ async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: num
 async function relatedTitles(db: Db, title: Title): Promise<RelatedTitle[]> {
   const tags = [...(title.keywords ?? []).map((t) => ({ id: t.id, weight: 2 })), ...(title.genres ?? []).map((t) => ({ id: t.id, weight: 1 }))].slice(0, 12);
   if (!tags.length) return [];
+  // Every tag's candidates in one statement (each tag bounded on its own), not one round trip per tag.
+  const perTag = tags.map((tag, i) => sql`SELECT title_id, ${sql.lit(tag.weight)} AS weight FROM (SELECT title_id FROM title_tag
+    WHERE tag_id = ${tag.id} AND title_id <> ${title.id} LIMIT ${sql.lit(RELATED_CANDIDATES_PER_TAG)}) AS ${sql.raw(`c${i}`)}`);
+  const candidates = (await sql<{ title_id: number; weight: number }>`${sql.join(perTag, sql` UNION ALL `)}`.execute(db)).rows;
   const score = new Map<number, number>();
-  for (const tag of tags) {
-    const rows = await db.selectFrom('title_tag').select('title_id').where('tag_id', '=', tag.id).where('title_id', '!=', title.id)
-      .limit(RELATED_CANDIDATES_PER_TAG).execute();
-    for (const r of rows) score.set(r.title_id, (score.get(r.title_id) ?? 0) + tag.weight);
-  }
+  for (const r of candidates) score.set(Number(r.title_id), (score.get(Number(r.title_id)) ?? 0) + Number(r.weight));
   const best = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RELATED_LIMIT * 4).map(([id]) => id);
   if (!best.length) return [];
   const rows = await db.selectFrom('titles').select(['id', 'name', 'poster', 'year', 'rating', 'is_series', 'popularity']).where('id', 'in', best).execute();

@@ -6,12 +6,9 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
-import { PosterCard } from '../ui/PosterCard';
-import { AddToListMenu } from '../lists/AddToListMenu';
 import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
-import { TitleReviews } from '../reviews/TitleReviews';
-import { CommentsSection } from '../comments/CommentsSection';
+import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, PlayButtons, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 
@@ -40,18 +37,14 @@ function TitleView({ data }: { data: TitlePageData }) {
       return videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} mode={data.video_panel.mode} /></Section> : null;
     }],
     ['images', () => (title.images?.length ? <Section id="images" title={trans('Images')}><ImageGallery images={title.images} name={title.name} /></Section> : null)],
-    ['reviews', () => <TitleReviews titleId={title.id} />],
+    ['reviews', () => <DeferredReviews titleId={title.id} />],
     ['cast', () => (data.cast.length || data.crew.length ? (
       <Section id="cast" title={trans('Cast')}>
         <CastList cast={data.cast} />
         {data.crew.length ? <div className="mt-6"><CrewList crew={data.crew} /></div> : null}
       </Section>
     ) : null)],
-    ['related', () => (data.related.length ? (
-      <Section id="related" title={trans('Related titles')}>
-        <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6">{data.related.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}</ul>
-      </Section>
-    ) : null)],
+    ['related', () => <DeferredRelated titles={data.related} />],
   ]);
   return (
     <article>
@@ -60,7 +53,7 @@ function TitleView({ data }: { data: TitlePageData }) {
       <div className="mx-auto flex max-w-6xl flex-col lg:flex-row lg:items-start">
         <div className="min-w-0 flex-1">
           {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
-          <CommentsSection type="title" id={title.id} />
+          <DeferredComments titleId={title.id} />
         </div>
         <Facts title={title} />
       </div>
@@ -87,7 +80,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
       {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       <PlayButtons play={data.play_video_id} trailer={data.trailer_video_id} />
-      <AddToListMenu titleId={title.id} />
+      <AddToList titleId={title.id} />
     </Hero>
   );
 }

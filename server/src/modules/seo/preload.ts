@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CSP_NONCE_PLACEHOLDER } from '../../http/security-headers.ts';
+
+/**
+ * `<link rel="modulepreload">` tags for the lazy route chunks a public page renders with (the site layout and the
+ * page's own component, with everything they import), read from Vite's build manifest. Without them the browser
+ * learns of those chunks only after the entry script has run, then of their imports after they arrive: two more
+ * round trips before the first render (issue 10: a title page's largest contentful paint).
+ */
+type Manifest = Map<string, { file: string; name?: string; src?: string; imports?: string[]; isEntry?: boolean }>;
+
+/** The public layout every site page renders inside (web/src/main.tsx). */
+const LAYOUT = 'src/site/SiteLayout.tsx';
+/** The page component of each SEO page key whose route chunk is known (web/src/site/titles/routes.tsx). */
+const PAGE_MODULES = new Map<string, string>([
+  ['title', 'src/site/titles/TitlePage.tsx'],
+  ['season', 'src/site/titles/SeasonPage.tsx'],
+  ['episode', 'src/site/titles/EpisodePage.tsx'],
+  ['person', 'src/site/people/PersonPage.tsx'],
+]);
+
+function readManifest(webDist: string | undefined): Manifest | null {
+  const file = webDist && path.join(webDist, '.vite', 'manifest.json');
+  if (!file || !fs.existsSync(file)) return null;
+  try {
+    return new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8'))));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The two calls the app makes before and at its first render (web/src/main.tsx loads the visitor's language lines
+ * first; the layout reads auth/me): asked for from the head, they arrive while the scripts load instead of after
+ * they have run. `crossorigin` (anonymous) matches the app's same-origin fetch, so the app's call takes the preload.
+ */
+const BOOT_CALLS = ['/api/v1/localizations/active/lines', '/api/v1/auth/me']
+  .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`).join('\n');
+
+export class RoutePreloads {
+  private manifest: Manifest | null;
+  private cache = new Map<string, string>();
+
+  constructor(webDist: string | undefined) {
+    this.manifest = readManifest(webDist);
+  }
+
+  /** The tags for a page key (built once per key); empty without a manifest (a dev build) or for other pages. */
+  tags(key: string): string {
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const page = PAGE_MODULES.get(key);
+    const tags = this.manifest && page ? `${BOOT_CALLS}\n${this.build([LAYOUT, page])}` : '';
+    this.cache.set(key, tags);
+    return tags;
+  }
+
+  /**
+   * A source module's manifest key: its path, or, for a module Rollup also made a shared chunk of (keyed by chunk
+   * name then, without `src`), the one such chunk named after the file.
+   */
+  private keyOf(source: string): string | undefined {
+    const m = this.manifest!;
+    if (m.has(source)) return source;
+    const name = path.basename(source).replace(/\.[jt]sx?$/, '');
+    const named = [...m].filter(([, c]) => !c.src && c.name === name);
+    return named.length === 1 ? named[0][0] : undefined;
+  }
+
+  private build(roots: string[]): string {
+    const m = this.manifest!;
+    // The entry and its static imports are already in index.html.
+    const loaded = new Set<string>();
+    const walk = (key: string, into: Set<string>) => {
+      const chunk = m.get(key);
+      if (!chunk || into.has(chunk.file)) return;
+      into.add(chunk.file);
+      for (const imp of chunk.imports ?? []) walk(imp, into);
+    };
+    for (const [key, chunk] of m) if (chunk.isEntry) walk(key, loaded);
+    const files = new Set<string>();
+    for (const root of roots) {
+      const key = this.keyOf(root);
+      if (key) walk(key, files);
+    }
+    return [...files].filter((f) => !loaded.has(f) && f.endsWith('.js'))
+      .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`).join('\n');
+  }
+}

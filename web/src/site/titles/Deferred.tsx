@@ -1,0 +1,87 @@
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { ListPlus } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router';
+import type { RelatedTitle } from '@app/contracts';
+import { useAuth } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+
+/*
+ * The title page's first load carries only what the first screen shows (issue 10: at most 150 KB of JS). Reviews,
+ * comments and related titles sit below the fold and bring forms, validation schemas, dialogs and link parsing with
+ * them: their code and their data calls start when the visitor scrolls near them. The "Add to list" menu's code
+ * (dropdown, list form, dialog) is only for signed-in users; a visitor's button just leads to sign-in.
+ */
+const TitleReviews = lazy(() => import('../reviews/TitleReviews').then((m) => ({ default: m.TitleReviews })));
+const CommentsSection = lazy(() => import('../comments/CommentsSection').then((m) => ({ default: m.CommentsSection })));
+const RelatedGrid = lazy(() => import('./RelatedGrid'));
+const AddToListMenu = lazy(() => import('../lists/AddToListMenu').then((m) => ({ default: m.AddToListMenu })));
+
+/** How far below the viewport a deferred section starts loading: about a screen, so it is usually there on arrival. */
+const AHEAD = '0px 0px 800px 0px';
+
+/** True once `ref`'s element has come within AHEAD of the viewport (at once where IntersectionObserver is missing). */
+function useNear<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setNear(true);
+    }, { rootMargin: AHEAD });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near]);
+  return [ref, near];
+}
+
+/** The section's frame (same data-section and heading as the real one) with a skeleton, until its code has loaded. */
+function Placeholder({ id, title, innerRef }: { id: string; title: string; innerRef?: Ref<HTMLElement> }) {
+  return (
+    <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
+      <h2 id={`section-${id}`} className="mb-4 text-xl font-semibold">{title}</h2>
+      <div className="skeleton h-32 w-full" />
+    </section>
+  );
+}
+
+function WhenNear({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  const [ref, near] = useNear<HTMLElement>();
+  const placeholder = <Placeholder id={id} title={title} />;
+  if (!near) return <Placeholder id={id} title={title} innerRef={ref} />;
+  return <Suspense fallback={placeholder}>{children}</Suspense>;
+}
+
+export function DeferredReviews({ titleId }: { titleId: number }) {
+  return <WhenNear id="reviews" title={trans('Reviews')}><TitleReviews titleId={titleId} /></WhenNear>;
+}
+
+export function DeferredComments({ titleId }: { titleId: number }) {
+  return <WhenNear id="comments" title={trans('Comments')}><CommentsSection type="title" id={titleId} /></WhenNear>;
+}
+
+export function DeferredRelated({ titles }: { titles: RelatedTitle[] }) {
+  if (!titles.length) return null;
+  return <WhenNear id="related" title={trans('Related titles')}><RelatedGrid titles={titles} /></WhenNear>;
+}
+
+const TRIGGER = buttonClass('outline', 'md', 'h-11 self-start px-5 text-base');
+
+/** "Add to list": a visitor is sent to sign in; a signed-in user gets the menu (its code loads with the page). */
+export function AddToList({ titleId }: { titleId: number }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  if (!user) {
+    const toLogin = () => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
+  }
+  // Disabled until the menu's code is there, so a click is never lost on a stand-in.
+  const waiting = <button type="button" className={TRIGGER} disabled><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
+  return <Suspense fallback={waiting}><AddToListMenu titleId={titleId} /></Suspense>;
+}
