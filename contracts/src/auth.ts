@@ -40,10 +40,11 @@ export const twoFactorChallengeSchema = z.object({
   code: totpCode.optional(),
   recovery_code: z.string().trim().min(1).max(50).optional(),
   remember: z.boolean().optional(),
-}).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' });
-export const twoFactorConfirmSchema = z.object({ code: totpCode });
+}).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' })
+  .meta({ examples: [{ code: '123456', remember: true }, { recovery_code: 'a1b2c-3d4e5' }] });
+export const twoFactorConfirmSchema = z.object({ code: totpCode }).meta({ examples: [{ code: '123456' }] });
 /** Turning 2FA off or making new recovery codes proves both: the password (when the account has one) and a current code. */
-export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode });
+export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode }).meta({ examples: [{ password: 'current password', code: '123456' }] });
 /** How long a device stays trusted after "Remember this device for 30 days". */
 export const TWO_FACTOR_REMEMBER_DAYS = 30;
 

@@ -5,7 +5,6 @@
  */
 export const PENDING_RESPONSE_SCHEMAS = new Set<string>([
   'DELETE /api/v1/account/avatar',
-  'DELETE /api/v1/account/two-factor',
   'DELETE /api/v1/auth/access-tokens/{id}',
   'DELETE /api/v1/billing/products/{id}',
   'DELETE /api/v1/billing/subscriptions/{id}',
@@ -37,7 +36,6 @@ export const PENDING_RESPONSE_SCHEMAS = new Set<string>([
   'DELETE /api/v1/videos/{id}/captions/{captionId}',
   'DELETE /api/v1/watchlist/{titleId}',
   'GET /api/v1/account/sessions',
-  'GET /api/v1/account/two-factor',
   'GET /api/v1/admin/appearance/seo-tags/{keys}',
   'GET /api/v1/admin/appearance/values',
   'GET /api/v1/admin/reports',
@@ -123,9 +121,6 @@ export const PENDING_RESPONSE_SCHEMAS = new Set<string>([
   'GET /api/v1/watchlist/ids',
   'POST /api/v1/account/avatar',
   'POST /api/v1/account/sessions/logout-others',
-  'POST /api/v1/account/two-factor',
-  'POST /api/v1/account/two-factor/confirm',
-  'POST /api/v1/account/two-factor/recovery-codes',
   'POST /api/v1/admin/appearance',
   'POST /api/v1/admin/appearance/images/{kind}',
   'POST /api/v1/admin/search/import',
@@ -139,7 +134,6 @@ export const PENDING_RESPONSE_SCHEMAS = new Set<string>([
   'POST /api/v1/auth/password/reset',
   'POST /api/v1/auth/register',
   'POST /api/v1/auth/social/{provider}/disconnect',
-  'POST /api/v1/auth/two-factor-challenge',
   'POST /api/v1/billing/checkout',
   'POST /api/v1/billing/paypal/webhook',
   'POST /api/v1/billing/products',
@@ -235,10 +229,7 @@ export const PENDING_RESPONSE_SCHEMAS = new Set<string>([
 ]);
 
 export const PENDING_BODY_EXAMPLES = new Set<string>([
-  'DELETE /api/v1/account/two-factor',
   'DELETE /api/v1/channel/{id}/items',
-  'POST /api/v1/account/two-factor/confirm',
-  'POST /api/v1/account/two-factor/recovery-codes',
   'POST /api/v1/admin/appearance',
   'POST /api/v1/admin/search/import',
   'POST /api/v1/auth/access-tokens',
@@ -247,7 +238,6 @@ export const PENDING_BODY_EXAMPLES = new Set<string>([
   'POST /api/v1/auth/password/email',
   'POST /api/v1/auth/password/reset',
   'POST /api/v1/auth/register',
-  'POST /api/v1/auth/two-factor-challenge',
   'POST /api/v1/billing/checkout',
   'POST /api/v1/billing/products',
   'POST /api/v1/billing/subscription/change-plan',

@@ -1,2 +1,3 @@
 export * from './common.ts';
 export * from './tags.ts';
+export * from './users.ts';
