@@ -1,3 +1,4 @@
 export * from './common.ts';
 export * from './tags.ts';
 export * from './users.ts';
+export * from './auth.ts';
