@@ -2,3 +2,4 @@ export * from './common.ts';
 export * from './tags.ts';
 export * from './users.ts';
 export * from './auth.ts';
+export * from './audit.ts';
