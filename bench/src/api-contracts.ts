@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type {} from '@fastify/swagger'; // its `app.swagger()` decoration
 import { listQuerySchema } from '@app/contracts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';

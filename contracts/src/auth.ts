@@ -6,22 +6,24 @@ export const loginSchema = z.object({
   email,
   password: z.string().min(1).max(255),
   remember: z.boolean().optional(),
-});
+}).meta({ examples: [{ email: 'ada@example.com', password: 'correct horse battery', remember: true }] });
 export const registerSchema = z.object({
   email,
   password: z.string().min(8).max(255),
   password_confirmation: z.string().max(255),
   first_name: z.string().trim().max(100).optional(),
   last_name: z.string().trim().max(100).optional(),
-}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
-export const passwordEmailSchema = z.object({ email });
+}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
+  .meta({ examples: [{ email: 'ada@example.com', password: 'correct horse battery', password_confirmation: 'correct horse battery', first_name: 'Ada', last_name: 'Lovelace' }] });
+export const passwordEmailSchema = z.object({ email }).meta({ examples: [{ email: 'ada@example.com' }] });
 export const passwordResetSchema = z.object({
   token: z.string().min(10).max(200),
   email,
   password: z.string().min(8).max(255),
   password_confirmation: z.string().max(255),
-}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
-export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) });
+}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
+  .meta({ examples: [{ token: 'the-token-from-the-mail', email: 'ada@example.com', password: 'a new passphrase', password_confirmation: 'a new passphrase' }] });
+export const verifyEmailSchema = z.object({ token: z.string().min(10).max(200) }).meta({ examples: [{ token: 'the-token-from-the-mail' }] });
 export const resendVerificationSchema = z.object({ email });
 /**
  * A personal access token: its name, the permissions it may use (a subset of its owner's; left out, the token acts with
@@ -32,7 +34,7 @@ export const accessTokenSchema = z.object({
   scopes: z.array(z.string().max(100)).min(1, 'Choose at least one permission.').max(300).optional(),
   expires_at: z.iso.datetime({ offset: true }).nullable().optional()
     .refine((v) => !v || Date.parse(v) > Date.now(), 'The expiry must be in the future.'),
-});
+}).meta({ examples: [{ tokenName: 'CI', scopes: ['titles.view'], expires_at: '2027-01-01T00:00:00.000Z' }] });
 
 const totpCode = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
 /** The second sign-in step: a code from the authenticator app or one recovery code, and whether to remember this device. */
@@ -40,10 +42,11 @@ export const twoFactorChallengeSchema = z.object({
   code: totpCode.optional(),
   recovery_code: z.string().trim().min(1).max(50).optional(),
   remember: z.boolean().optional(),
-}).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' });
-export const twoFactorConfirmSchema = z.object({ code: totpCode });
+}).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' })
+  .meta({ examples: [{ code: '123456', remember: true }, { recovery_code: 'a1b2c-3d4e5' }] });
+export const twoFactorConfirmSchema = z.object({ code: totpCode }).meta({ examples: [{ code: '123456' }] });
 /** Turning 2FA off or making new recovery codes proves both: the password (when the account has one) and a current code. */
-export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode });
+export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode }).meta({ examples: [{ password: 'current password', code: '123456' }] });
 /** How long a device stays trusted after "Remember this device for 30 days". */
 export const TWO_FACTOR_REMEMBER_DAYS = 30;
 

@@ -36,3 +36,4 @@ export * from './lookups.ts';
 export * from './reports.ts';
 export * from './billing.ts';
 export * from './billing-checkout.ts';
+export * from './responses/index.ts';

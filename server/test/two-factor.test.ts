@@ -177,3 +177,35 @@ describe('two-factor sign-in: social login and the admin requirement', () => {
     expect((await (await new Client(t).login(u.email, u.password)).get('/api/v1/account/two-factor')).body.required).toBe(false);
   });
 });
+
+describe('require 2FA for admins covers access tokens', () => {
+  it('refuses the token of a user who can open the admin until its owner turns 2FA on', async () => {
+    // Set directly: the site's admin turned 2FA on in an earlier test, and an earlier test left the setting on.
+    const requireTwoFactor = (on: boolean) => t.ctx.settings.set({ 'client.auth.require_two_factor_admin': on });
+    await requireTwoFactor(false);
+    const owner = await createUser(t, { roles: [t.roles.admin] });
+    const c = await new Client(t).login(owner.email, owner.password);
+    const plain = (await c.post('/api/v1/auth/access-tokens', { tokenName: 'ci' })).body.plainTextToken as string;
+    const user = await createUser(t, { roles: [t.roles.users], permissions: ['api.access'] });
+    const userToken = (await (await new Client(t).login(user.email, user.password)).post('/api/v1/auth/access-tokens', { tokenName: 'mine' })).body.plainTextToken as string;
+    const withToken = (token: string) => Object.assign(guest(t), { bearer: token });
+    expect((await withToken(plain).get('/api/v1/roles')).status).toBe(200);
+
+    await requireTwoFactor(true);
+    for (const url of ['/api/v1/roles', '/api/v1/auth/me']) {
+      const refused = await withToken(plain).get(url);
+      expect(refused.status, url).toBe(403);
+      expect(refused.body.message).toBe('Two-factor authentication is required for your account before its access tokens can be used. Turn it on in your account settings.');
+    }
+    // A token scoped below the admin is still its owner's: refused too. A regular user's token is not affected.
+    const scoped = (await c.post('/api/v1/auth/access-tokens', { tokenName: 'narrow', scopes: ['titles.view'] })).body.plainTextToken as string;
+    expect((await withToken(scoped).get('/api/v1/auth/me')).status).toBe(403);
+    expect((await withToken(userToken).get('/api/v1/auth/me')).status).toBe(200);
+
+    // The owner turns 2FA on (in a session): the same token works at once.
+    const setup = await c.post('/api/v1/account/two-factor');
+    expect((await c.post('/api/v1/account/two-factor/confirm', { code: codeAt(setup.body.secret) })).status).toBe(200);
+    expect((await withToken(plain).get('/api/v1/roles')).status).toBe(200);
+    await requireTwoFactor(false);
+  });
+});

@@ -46,7 +46,8 @@ export function requireUser(req: FastifyRequest): number {
 
 /** `scopes`: a token's chosen permissions (null: all its owner's); `twoFactor`: whether the user has 2FA on. */
 type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean; csrf?: string; scopes?: string[] | null; twoFactor?: boolean };
-interface CachedCaller { who: Caller; permissions: Set<string>; version: number; expiresAt: number; touchedAt: number }
+/** `ownerCanAdmin`: the caller's own permissions (not a token's scopes) open the admin. */
+interface CachedCaller { who: Caller; permissions: Set<string>; ownerCanAdmin: boolean; version: number; expiresAt: number; touchedAt: number }
 
 /**
  * Who is calling and what they may do, cached per process and keyed by `version:auth`, which database
@@ -63,7 +64,7 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller
     if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
     const expiresAt = row.expires_at ? Date.parse(row.expires_at) : Infinity;
     if (expiresAt <= Date.now()) throw new HttpError(401, 'This token has expired.');
-    return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, scopes: row.scopes, expiresAt };
+    return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, scopes: row.scopes, twoFactor: !!row.confirmed_at, expiresAt };
   }
   const cookie = req.cookies[SESSION_COOKIE];
   if (!cookie) return { userId: null, via: null, expiresAt: Infinity };
@@ -88,7 +89,7 @@ async function touch(ctx: AppContext, who: Caller): Promise<void> {
   if (who.via === 'token') await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', Number(who.sessionId)).execute();
 }
 
-export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ who: Caller; permissions: Set<string> }> {
+export async function identify(ctx: AppContext, req: FastifyRequest): Promise<Pick<CachedCaller, 'who' | 'permissions' | 'ownerCanAdmin'>> {
   const header = req.headers.authorization;
   const cookie = req.cookies[SESSION_COOKIE];
   const key = header?.startsWith('Bearer ') ? `t:${sha256(header.slice(7).trim())}` : cookie ? `s:${sha256(cookie)}` : 'guest';
@@ -98,7 +99,11 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<{ 
   let hit = callers.get(ctx.db, key);
   if (!hit || hit.version !== version || hit.expiresAt <= now) {
     const { expiresAt, ...who } = await resolveUser(ctx, req);
-    hit = { who, permissions: scopePermissions(await loadPermissions(ctx.db, who.userId), who.scopes ?? null), version, expiresAt: Math.min(expiresAt, await planPermissionsExpireAt(ctx.db, who.userId)), touchedAt: 0 };
+    const owner = await loadPermissions(ctx.db, who.userId);
+    hit = {
+      who, permissions: scopePermissions(owner, who.scopes ?? null), ownerCanAdmin: can(owner, 'admin.access'), version,
+      expiresAt: Math.min(expiresAt, await planPermissionsExpireAt(ctx.db, who.userId)), touchedAt: 0,
+    };
     callers.set(ctx.db, key, hit);
   }
   if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
@@ -131,8 +136,13 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
-    const { who, permissions } = await identify(ctx, req);
+    const { who, permissions, ownerCanAdmin } = await identify(ctx, req);
     const { verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
+    // A token skips the sign-in where 2FA is asked, so with the setting on the token of an admin without 2FA
+    // is refused on every call (the session rule below still lets such an admin use the public site).
+    if (who.via === 'token' && ownerCanAdmin && !twoFactor && await ctx.settings.get('client.auth.require_two_factor_admin')) {
+      throw new HttpError(403, 'Two-factor authentication is required for your account before its access tokens can be used. Turn it on in your account settings.');
+    }
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
     req.auth.csrfToken = req.routeOptions.config?.signedWebhook ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });

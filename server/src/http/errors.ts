@@ -11,6 +11,13 @@ export class HttpError extends Error {
   }
 }
 
+/** An answer that does not match its route's response schema (only thrown while checking, in tests). */
+export class ResponseDriftError extends Error {
+  constructor(route: string, err: ZodError) {
+    super(`The answer of ${route} does not match its response schema: ${err.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`);
+  }
+}
+
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const forbidden = (message = 'You are not allowed to do that.') => new HttpError(403, message);
 export const unprocessable = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
@@ -69,6 +76,8 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
       req.log.info({ err }, 'database refused a value');
       return reply.status(422).send(localized(await lines(req), 'The given data was invalid.'));
     }
+    // Thrown only in tests (http/schema.ts): the message names the route and the fields, so the failing test says why.
+    if (err instanceof ResponseDriftError) return reply.status(500).send({ message: err.message });
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(err);

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { HttpError } from './errors.ts';
 import { identify, type RoutePermission } from './auth.ts';
@@ -27,6 +28,16 @@ export function permissionNote(permission: RoutePermission | undefined): string 
 
 /** The module a call belongs to: the first path segment after the API root (`/api/v1/users/:id` -> users). */
 export const moduleOf = (url: string): string => url.slice('/api/v1/'.length).split('/')[0] || 'api';
+
+/**
+ * A body schema's examples (`.meta({ examples })`): zod leaves them out of the input JSON schema of a body with
+ * transforms (they could be outputs), but ours are written as what a client sends.
+ */
+function withBodyExamples(zodBody: unknown, jsonBody: unknown): void {
+  if (!(zodBody instanceof z.ZodType) || !jsonBody || typeof jsonBody !== 'object') return;
+  const examples = z.globalRegistry.get(zodBody)?.examples;
+  if (Array.isArray(examples) && !('examples' in jsonBody)) Object.assign(jsonBody, { examples });
+}
 
 /** Admins see the reference while `server.api_docs.enable` is on; everyone else gets the usual 401/403/404. */
 async function guard(ctx: AppContext, req: FastifyRequest): Promise<void> {
@@ -58,6 +69,7 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       const { url } = doc;
       if (!url.startsWith('/api/v1/')) return { url, schema: { ...doc.schema, hide: true } };
       const out = jsonSchemaTransform(doc) as { url: string; schema?: Record<string, unknown> };
+      withBodyExamples(doc.schema?.body, out.schema?.body);
       const permission = doc.route.config?.permission;
       return {
         url: out.url,
@@ -70,6 +82,8 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         },
       };
     },
+    // Named entity schemas (`.meta({ id })`) become components the calls point at.
+    transformObject: jsonSchemaTransformObject,
   });
   // Built once when the app is ready (then cached by @fastify/swagger), so the first visitor does not pay for it;
   // a schema that cannot be described is logged here instead of failing the start.

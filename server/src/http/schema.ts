@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyTypeProvider } from 'fastify';
+import type { $ZodType, output } from 'zod/v4/core';
 import { z, type ZodType } from 'zod';
-import { HttpError, zodFieldErrors } from './errors.ts';
+import { HttpError, ResponseDriftError, zodFieldErrors } from './errors.ts';
 import { MAX_IDS } from './list-query.ts';
 
 /**
@@ -9,9 +9,12 @@ import { MAX_IDS } from './list-query.ts';
  * from `contracts/`. Input that fails its schema is refused before the handler with the house 422
  * `{ message, errors }` (the same answer as `parse()`), so the error handler and its translation of messages apply.
  * Response schemas document the answer (OpenAPI) and are never used to serialize it: a zod object strips keys
- * it does not list, and the web app reads fields a documented shape may leave out.
+ * it does not list, and the web app reads fields a documented shape may leave out. Production answers with plain
+ * JSON.stringify (no stripping, no extra cost); with `checkResponses` (NODE_ENV=test, so every API test) each
+ * answer is first checked against its route's schema for its status, and a mismatch (a missing or mistyped field;
+ * extra fields are fine) fails the call with a 500 naming the route and the fields, so the test that made it fails.
  */
-export function registerRouteSchemas(app: FastifyInstance): void {
+export function registerRouteSchemas(app: FastifyInstance, opts: { checkResponses: boolean }): void {
   app.setValidatorCompiler<ZodType>(({ schema }) => (data) => {
     // A missing body or query validates as an empty object, as `parse()` always did.
     const result = schema.safeParse(data ?? {});
@@ -19,11 +22,28 @@ export function registerRouteSchemas(app: FastifyInstance): void {
     const errors = zodFieldErrors(result.error);
     return { error: new HttpError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors) };
   });
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
+    if (!opts.checkResponses || !(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
+    return (data) => {
+      const result = schema.safeParse(data);
+      if (!result.success) throw new ResponseDriftError(`${method} ${url} ${httpStatus}`, result.error);
+      return JSON.stringify(data);
+    };
+  });
+}
+
+/**
+ * The zod type provider for input only: handlers read `req.params`, `req.query` and `req.body` typed from the
+ * schemas, while answers are not typed from the response schemas (many repositories answer `Pagination<unknown>`
+ * or wider row types); answers are checked against them at run time in every API test instead (see above).
+ */
+interface ApiTypeProvider extends FastifyTypeProvider {
+  validator: this['schema'] extends $ZodType ? output<this['schema']> : unknown;
+  serializer: unknown;
 }
 
 /** The app with the zod type provider: handlers read `req.params`, `req.query` and `req.body` typed from the schemas. */
-export const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+export const typed = (app: FastifyInstance) => app.withTypeProvider<ApiTypeProvider>();
 export type TypedApp = ReturnType<typeof typed>;
 
 const INVALID_ID = 'Invalid id.';

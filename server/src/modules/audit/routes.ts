@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema } from '@app/contracts';
+import { auditActionsResponse, auditListResponse, csvExportResponse, listQuerySchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { keysetRows, registerCsvExport } from '../../http/csv-export.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -26,11 +26,11 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
     count: async (rawQuery) => Number((await filtered(rawQuery).clearSelect().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst() as { n?: unknown } | undefined)?.n ?? 0),
   });
 
-  api.get('/api/v1/audit-log', { config: view, schema: { querystring: listQuerySchema } }, async (req) => ({ pagination: await listAudit(ctx, def, req.query) }));
+  api.get('/api/v1/audit-log', { config: view, schema: { querystring: listQuerySchema, response: { 200: auditListResponse } } }, async (req) => ({ pagination: await listAudit(ctx, def, req.query) }));
 
-  api.get('/api/v1/audit-log/actions', { config: view }, async () => ({ actions: auditActions(ctx) }));
+  api.get('/api/v1/audit-log/actions', { config: view, schema: { response: { 200: auditActionsResponse } } }, async () => ({ actions: auditActions(ctx) }));
 
-  api.post('/api/v1/audit-log/csv/export', { config: view, schema: { querystring: listQuerySchema } }, async (req) => {
+  api.post('/api/v1/audit-log/csv/export', { config: view, schema: { querystring: listQuerySchema, response: { 200: csvExportResponse } } }, async (req) => {
     const userId = requireUser(req);
     const me = await findUser(ctx.db, userId);
     return exportLog({ id: userId, email: me!.email }, req.query);

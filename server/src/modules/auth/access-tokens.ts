@@ -53,8 +53,10 @@ export async function deleteAccessToken(db: Db, userId: number, id: number): Pro
 
 /** The token row for a plain token, with its parsed scopes. */
 export async function findAccessToken(db: Db, plain: string) {
+  // The owner's 2FA state too: with require_two_factor_admin on, an admin's token needs its owner to have 2FA on.
   const row = await db.selectFrom('access_tokens').innerJoin('users', 'users.id', 'access_tokens.user_id')
-    .select(['access_tokens.id', 'access_tokens.scopes', 'access_tokens.expires_at', 'users.id as user_id', 'users.banned_at', 'users.email_verified_at'])
+    .leftJoin('two_factor', 'two_factor.user_id', 'access_tokens.user_id')
+    .select(['access_tokens.id', 'access_tokens.scopes', 'access_tokens.expires_at', 'users.id as user_id', 'users.banned_at', 'users.email_verified_at', 'two_factor.confirmed_at'])
     .where('token_hash', '=', sha256(plain)).executeTakeFirst();
   return row && { ...row, scopes: parseScopes(row.scopes) };
 }

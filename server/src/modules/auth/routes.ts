@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { accessTokenSchema, loginSchema, passwordEmailSchema, passwordResetSchema, registerSchema, verifyEmailSchema } from '@app/contracts';
+import {
+  accessTokenCreatedResponse, accessTokenListResponse, accessTokenSchema, doneResponse, loginResponse, loginSchema, meResponse, passwordEmailSchema,
+  passwordResetSchema, registerResponse, registerSchema, verifyEmailSchema,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParam, typed } from '../../http/schema.ts';
@@ -13,31 +16,32 @@ import {
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.ts';
 
 // Checked by their own rules after the form (policies, then reCAPTCHA when it is on), which keep their messages.
-const registerBody = z.intersection(registerSchema, z.object({ recaptcha_token: z.unknown().optional(), accepted_policies: z.unknown().optional() }));
+const registerBody = z.intersection(registerSchema, z.object({ recaptcha_token: z.unknown().optional(), accepted_policies: z.unknown().optional() }))
+  .meta({ examples: z.globalRegistry.get(registerSchema)?.examples });
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const open = { config: { permission: 'public' } };
 
-  app.get('/api/v1/auth/me', open, async (req) => ({
+  app.get('/api/v1/auth/me', { ...open, schema: { response: { 200: meResponse } } }, async (req) => ({
     user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
     guest_permissions: req.auth.userId ? undefined : [...req.auth.permissions],
     settings: await ctx.settings.all('client'),
     version: ctx.version,
   }));
 
-  api.post('/api/v1/auth/login', { ...open, schema: { body: loginSchema } }, async (req, reply) => {
+  api.post('/api/v1/auth/login', { ...open, schema: { body: loginSchema, response: { 200: loginResponse } } }, async (req, reply) => {
     const input = req.body;
     const user = await login(ctx, req, reply, input.email, input.password);
     return user ? { user } : { user: null, two_factor: true };
   });
 
-  app.post('/api/v1/auth/logout', open, async (req, reply) => {
+  app.post('/api/v1/auth/logout', { ...open, schema: { response: { 200: doneResponse } } }, async (req, reply) => {
     await logout(ctx, req, reply);
     return {};
   });
 
-  api.post('/api/v1/auth/register', { ...open, schema: { body: registerBody } }, async (req, reply) => {
+  api.post('/api/v1/auth/register', { ...open, schema: { body: registerBody, response: { 200: registerResponse } } }, async (req, reply) => {
     const { recaptcha_token: recaptchaToken, accepted_policies: acceptedPolicies, ...input } = req.body;
     await assertPoliciesAccepted(ctx, acceptedPolicies);
     await verifyRecaptcha(ctx, 'register', recaptchaToken, req.ip);
@@ -50,36 +54,36 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { status: 'success', user: await currentUser(ctx, user.id) };
   });
 
-  api.post('/api/v1/auth/password/email', { ...open, schema: { body: passwordEmailSchema } }, async (req) => {
+  api.post('/api/v1/auth/password/email', { ...open, schema: { body: passwordEmailSchema, response: { 200: doneResponse } } }, async (req) => {
     await sendPasswordResetLink(ctx, req.body.email, req.ip);
     return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
   });
 
-  api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema } }, async (req) => {
+  api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema, response: { 200: doneResponse } } }, async (req) => {
     await resetPassword(ctx, req.body);
     return { message: 'Your password has been reset. You can now log in.' };
   });
 
-  api.post('/api/v1/auth/email/verify', { ...open, schema: { body: verifyEmailSchema } }, async (req) => {
+  api.post('/api/v1/auth/email/verify', { ...open, schema: { body: verifyEmailSchema, response: { 200: doneResponse } } }, async (req) => {
     await verifyEmail(ctx, req.body.token);
     return { message: 'Your email address has been confirmed.' };
   });
 
-  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' } }, async (req) => {
+  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' }, schema: { response: { 200: doneResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
     if (user!.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
     await sendVerificationEmail(ctx, user!);
     return { message: 'Confirmation email sent.' };
   });
 
-  app.get('/api/v1/auth/access-tokens', { config: { permission: 'api.access' } }, async (req) => ({
+  app.get('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { response: { 200: accessTokenListResponse } } }, async (req) => ({
     tokens: await listAccessTokens(ctx.db, requireUser(req)),
   }));
 
-  api.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { body: accessTokenSchema } }, async (req) =>
+  api.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { body: accessTokenSchema, response: { 200: accessTokenCreatedResponse } } }, async (req) =>
     ({ plainTextToken: await createAccessToken(ctx, requireUser(req), req.body) }));
 
-  api.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' }, schema: { params: idParam } }, async (req) => {
+  api.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteAccessToken(ctx.db, requireUser(req), req.params.id);
     return {};
   });

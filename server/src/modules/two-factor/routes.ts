@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { twoFactorChallengeSchema, twoFactorConfirmSchema, twoFactorVerifySchema } from '@app/contracts';
+import {
+  currentUserResponse, doneResponse, recoveryCodesResponse, twoFactorChallengeSchema, twoFactorConfirmSchema, twoFactorSetupResponse,
+  twoFactorStatusResponse, twoFactorVerifySchema,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -12,26 +15,26 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   const self = { config: { permission: 'authenticated' } };
 
   // Public: the caller has no session yet, only the pending challenge cookie the password step set.
-  api.post('/api/v1/auth/two-factor-challenge', { config: { permission: 'public' }, schema: { body: twoFactorChallengeSchema } }, async (req, reply) => ({
+  api.post('/api/v1/auth/two-factor-challenge', { config: { permission: 'public' }, schema: { body: twoFactorChallengeSchema, response: { 200: currentUserResponse } } }, async (req, reply) => ({
     user: await completeChallenge(ctx, req, reply, req.body),
   }));
 
-  app.get('/api/v1/account/two-factor', self, async (req) => status(ctx, requireUser(req)));
+  app.get('/api/v1/account/two-factor', { ...self, schema: { response: { 200: twoFactorStatusResponse } } }, async (req) => status(ctx, requireUser(req)));
 
-  app.post('/api/v1/account/two-factor', self, async (req) => {
+  app.post('/api/v1/account/two-factor', { ...self, schema: { response: { 200: twoFactorSetupResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
     return startSetup(ctx, user!.id, user!.email);
   });
 
-  api.post('/api/v1/account/two-factor/confirm', { ...self, schema: { body: twoFactorConfirmSchema } }, async (req) => ({
+  api.post('/api/v1/account/two-factor/confirm', { ...self, schema: { body: twoFactorConfirmSchema, response: { 200: recoveryCodesResponse } } }, async (req) => ({
     recovery_codes: await confirmSetup(ctx, requireUser(req), req.body.code),
   }));
 
-  api.post('/api/v1/account/two-factor/recovery-codes', { ...self, schema: { body: twoFactorVerifySchema } }, async (req) => ({
+  api.post('/api/v1/account/two-factor/recovery-codes', { ...self, schema: { body: twoFactorVerifySchema, response: { 200: recoveryCodesResponse } } }, async (req) => ({
     recovery_codes: await regenerateRecoveryCodes(ctx, requireUser(req), req.body),
   }));
 
-  api.delete('/api/v1/account/two-factor', { ...self, schema: { body: twoFactorVerifySchema } }, async (req) => {
+  api.delete('/api/v1/account/two-factor', { ...self, schema: { body: twoFactorVerifySchema, response: { 200: doneResponse } } }, async (req) => {
     await disable(ctx, requireUser(req), req.body);
     return { message: 'Two-factor authentication is off.' };
   });

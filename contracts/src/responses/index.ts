@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './tags.ts';
+export * from './users.ts';
+export * from './auth.ts';
+export * from './audit.ts';
