@@ -25,7 +25,7 @@ export const ROUTES: SweepRoute[] = [
     '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token',
     '/contact', '/movies', '/series', '/search?query=harbor', '/titles/1', '/titles/2/season/1',
     '/titles/2/season/1/episode/1', '/people/1', '/watch/1', '/pages/:custom-page', '/no/such/page',
-    '/news', '/news/1', '/channel/home', '/channel/movies',
+    '/news', '/news/1', '/channel/home', '/channel/movies', '/pricing', '/billing/success', '/billing/cancelled',
   ),
   ...admin(
     // The signed-in side of the site: the landing page's account menu and the account settings.
@@ -49,6 +49,10 @@ export const ROUTES: SweepRoute[] = [
     '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
     '/admin/channels', '/admin/channels/new', '/admin/channels/home/edit', '/admin/lists', '/admin/lists/new',
     '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists',
+    '/admin/plays', '/admin/visitors', '/admin/titles/1/insights', '/admin/titles/2/insights/seasons/1',
+    '/admin/titles/2/insights/seasons/1/episodes/1', '/admin/videos/1/insights', '/admin/plans/new',
+    '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/comments',
+    '/admin/appearance/landing-page/primary-features', '/admin/appearance/landing-page/secondary-features',
   ),
 ];
 

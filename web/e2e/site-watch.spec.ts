@@ -108,6 +108,9 @@ test.describe('watch page', () => {
     await expect.poll(() => time(page)).toBeLessThan(ahead - 4);
     await press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
+    // The player learns of fullscreen from the browser's fullscreenchange event, a moment after the document does:
+    // pressing f before that asks it to enter again instead of leaving (it failed once that way in CI).
+    await expect(page.locator('[data-media-player]').first()).toHaveAttribute('data-fullscreen', /.*/);
     await press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
   });
