@@ -17,7 +17,7 @@ export function SuccessPage() {
   const sub = useOwnSubscription((current) => (!current && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : false));
   const plan = sub.data?.product?.name;
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <CheckCircle2 size={48} className="text-success" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
       {plan ? (
@@ -26,7 +26,7 @@ export function SuccessPage() {
         <p role="status" className="text-text-muted">{trans('We are confirming your payment. This takes a few seconds.')}</p>
       )}
       <Link to="/account-settings#account-billing" className={buttonClass('primary', 'md')}>{trans('Go to billing')}</Link>
-    </main>
+    </div>
   );
 }
 
@@ -34,11 +34,11 @@ export function SuccessPage() {
 export function CancelledPage() {
   useDocumentTitle(trans('Checkout cancelled'));
   return (
-    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <XCircle size={48} className="text-danger" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Checkout cancelled')}</h1>
       <p className="text-text-muted">{trans('Your payment was not completed and you have not been charged.')}</p>
       <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('Back to plans')}</Link>
-    </main>
+    </div>
   );
 }

@@ -40,7 +40,7 @@ export function Component() {
   if (!enabled) return <NotFoundPage />;
 
   return (
-    <main className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 sm:px-6">
+    <div className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold">{trans('Choose the right plan for you')}</h1>
       {hasYearly && hasMonthly && (
         <div role="radiogroup" aria-label={trans('Billing cycle')} className="inline-flex rounded-full border border-border p-1">
@@ -100,6 +100,6 @@ export function Component() {
           })}
         </ul>
       )}
-    </main>
+    </div>
   );
 }
