@@ -93,7 +93,8 @@ async function open(page: Page, path: string) {
   // Not 'networkidle': the watch page keeps streaming its video.
   // A page without a heading is a finding, not a hang: wait a bounded time and let audit() report it.
   await page.locator('main h1').first().waitFor({ timeout: 8_000 }).catch(() => undefined);
-  await expect(page.locator('[role="status"][aria-label="Loading"], .animate-spin')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
+  // Skeletons too: a lazy editor (the custom-code page's CodeMirror) still loading left an empty scroll region behind.
+  await expect(page.locator('[role="status"][aria-label="Loading"], .animate-spin, main .skeleton')).toHaveCount(0, { timeout: 8_000 }).catch(() => undefined);
   await page.waitForTimeout(150);
 }
 

@@ -196,7 +196,8 @@ function Editor({ data }: { data: AppearanceResponse }) {
               </Button>
             </div>
             <Breadcrumb />
-            <div className="min-h-0 flex-1 overflow-y-auto p-4">
+            {/* Focusable so keyboard users can scroll it even where its content (the code editors) takes no focus from Tab. */}
+            <div className="min-h-0 flex-1 overflow-y-auto p-4" tabIndex={0} role="region" aria-label={trans('Appearance settings')}>
               <Outlet />
             </div>
             {unsaved.dialog}
