@@ -299,7 +299,7 @@ async function main() {
   if (process.env.BENCH_ONLY === 'api') return (scope = 'api: ', await apiContractsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'channels') return (scope = 'channels: ', await channelsBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'billing') return (scope = 'billing: ', await billingBench(report, section), printSummary(started));
-  if (process.env.BENCH_ONLY === 'reports') return (scope = 'reports: ', await reportsBench(report, section), printSummary(started));
+  if (process.env.BENCH_ONLY === 'reports') return (scope = 'reports: ', await reportsBench(BENCH_DIR, report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'title-pages') return (scope = 'title pages: ', await titlePagesBench(BENCH_DIR, report, section), printSummary(started));
   console.log(`bench: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} connections, ${DURATION} s per load run, loopback only`);
   section('Data');
