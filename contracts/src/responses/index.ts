@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './titles.ts';
 export * from './title-tags.ts';
 export * from './people.ts';
+export * from './lists.ts';
