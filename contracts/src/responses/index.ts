@@ -7,3 +7,6 @@ export * from './titles.ts';
 export * from './title-tags.ts';
 export * from './people.ts';
 export * from './lists.ts';
+export * from './browse.ts';
+export * from './ratings.ts';
+export * from './tmdb.ts';
