@@ -28,14 +28,14 @@ export const listSaveSchema = z.object({
   name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.'),
   description: z.string().trim().max(1000, 'The description may not be greater than 1000 characters.').nullish().transform((v) => v || null),
   public: z.boolean().default(false),
-});
+}).meta({ examples: [{ name: 'Rainy Sunday', description: 'Slow films for a grey day.', public: true }] });
 export type ListSave = z.input<typeof listSaveSchema>;
 
-export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(2_147_483_647) });
+export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(2_147_483_647) }).meta({ examples: [{ titleId: 42 }] });
 export const listItemPositionSchema = z.object({
   /** 0-based place in the whole list the item moves to; past the end means last. */
   position: z.number({ error: 'The position must be a number.' }).int().min(0).max(MAX_LIST_ITEMS),
-});
+}).meta({ examples: [{ position: 0 }] });
 
 /** Page of a list's items: `page` and `perPage` as every list call (10–100). */
 export const listItemsQuerySchema = z.object({

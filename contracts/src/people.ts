@@ -56,7 +56,7 @@ export const personCreateSchema = z.object({
   known_for: personFields.known_for.default(PERSON_DEFAULTS.known_for),
   gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).default(PERSON_DEFAULTS.gender),
   popularity: personFields.popularity.default(PERSON_DEFAULTS.popularity),
-});
+}).meta({ examples: [{ name: 'Keanu Reeves', known_for: 'Acting', birth_date: '1964-09-02', birth_place: 'Beirut, Lebanon', gender: 'male', popularity: 40 }] });
 export type PersonCreate = z.infer<typeof personCreateSchema>;
-export const personUpdateSchema = z.object(personFields).partial();
+export const personUpdateSchema = z.object(personFields).partial().meta({ examples: [{ description: 'Canadian actor and musician.', popularity: 42 }] });
 export type PersonUpdate = z.infer<typeof personUpdateSchema>;

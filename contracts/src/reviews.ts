@@ -46,7 +46,7 @@ export const reviewPublicQuerySchema = z.object({
 });
 
 export const ratingParamsSchema = z.object({ type: z.enum(RATABLE_TYPES), id: z.coerce.number().int().min(1) });
-export const ratingBodySchema = z.object({ score });
+export const ratingBodySchema = z.object({ score }).meta({ examples: [{ score: 8 }] });
 
 export interface ContentAuthor {
   id: number;

@@ -136,10 +136,15 @@ export const titleFields = {
   language: text(10),
   popularity: minOne('Popularity'),
 };
-export const titleCreateSchema = z.object(titleFields);
+const titleExample = {
+  name: 'The Matrix', is_series: false, original_title: 'The Matrix', release_date: '1999-03-31', tagline: 'Welcome to the Real World.',
+  description: 'A hacker learns what the Matrix is.', runtime: 136, certification: 'R', language: 'en', popularity: 81.5,
+};
+export const titleCreateSchema = z.object(titleFields).meta({ examples: [titleExample] });
 export type TitleCreate = z.infer<typeof titleCreateSchema>;
 /** Update takes any subset: untouched fields stay as they are. */
-export const titleUpdateSchema = z.object({ ...titleFields, is_series: z.boolean() }).partial();
+export const titleUpdateSchema = z.object({ ...titleFields, is_series: z.boolean() }).partial()
+  .meta({ examples: [{ tagline: 'Free your mind.', runtime: 136 }] });
 export type TitleUpdate = z.infer<typeof titleUpdateSchema>;
 
 export const seasonCreateSchema = z.object({
@@ -147,7 +152,7 @@ export const seasonCreateSchema = z.object({
   release_date: date,
   poster: url,
   description: text(20000),
-});
+}).meta({ examples: [{ number: 2, release_date: '2009-03-08', description: 'Walt and Jesse try to get back to business.' }] });
 
 const episodeFields = {
   name: requiredName,
@@ -158,8 +163,9 @@ const episodeFields = {
   poster: url,
   episode_number: z.number().int().min(1, 'Episode number must be at least 1.').optional(),
 };
-export const episodeCreateSchema = z.object(episodeFields);
-export const episodeUpdateSchema = z.object(episodeFields).partial();
+export const episodeCreateSchema = z.object(episodeFields)
+  .meta({ examples: [{ name: 'Pilot', episode_number: 1, release_date: '2008-01-20', runtime: 58, description: 'A chemistry teacher turns to crime.' }] });
+export const episodeUpdateSchema = z.object(episodeFields).partial().meta({ examples: [{ name: 'Pilot (extended)', runtime: 62 }] });
 export type EpisodeCreate = z.infer<typeof episodeCreateSchema>;
 
 export const creditSchema = z.object({
@@ -173,7 +179,7 @@ export const creditSchema = z.object({
   if (v.department.toLowerCase() === 'actors' && !v.character) {
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
   }
-});
+}).meta({ examples: [{ person_id: 7, department: 'Actors', job: 'Actor', character: 'Neo' }, { person_id: 8, department: 'Directing', job: 'Director', season: 1, episode: 2 }] });
 export type CreditCreate = z.infer<typeof creditSchema>;
 export const creditUpdateSchema = z.object({
   department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
@@ -183,16 +189,17 @@ export const creditUpdateSchema = z.object({
   if (v.department.toLowerCase() === 'actors' && !v.character) {
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
   }
-});
-export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) });
+}).meta({ examples: [{ department: 'Actors', job: 'Actor', character: 'Thomas A. Anderson' }] });
+/** Credit ids (one title, season or episode's) in their new order. */
+export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) }).meta({ examples: [{ ids: [31, 29, 30] }] });
 
 export const titleTagSchema = z.object({
   name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
   display_name: text(100),
-});
+}).meta({ examples: [{ name: 'science fiction', display_name: 'Science Fiction' }] });
 export const attachTagSchema = z.object({
   tag_name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
-});
+}).meta({ examples: [{ tag_name: 'Cyberpunk' }] });
 
 /** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */
 export const CREDIT_DEPARTMENTS = ['Actors', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;

@@ -9,7 +9,7 @@ export const IMPORT_DEFAULTS = { start_from_page: 1, pages_to_import: 10 } as co
 export const mediaImportSchema = z.object({
   media_type: z.enum(['movie', 'series', 'person'], { error: 'Choose what to import.' }),
   tmdb_id: z.number({ error: 'The ID must be a number.' }).int('The ID must be a whole number.').min(1, 'The ID must be at least 1.'),
-});
+}).meta({ examples: [{ media_type: 'movie', tmdb_id: 603 }] });
 export type MediaImport = z.infer<typeof mediaImportSchema>;
 
 const pageNumber = (label: string) => z.number({ error: `${label} must be a number.` }).int().min(1, `${label} must be between 1 and 500.`).max(IMPORT_MAX_PAGES, `${label} must be between 1 and 500.`);
@@ -37,7 +37,9 @@ export const tmdbImportSchema = z.object({
   if (v.min_rating !== null && v.max_rating !== null && v.min_rating > v.max_rating) {
     ctx.addIssue({ code: 'custom', path: ['max_rating'], message: 'The maximum rating must be at least the minimum.' });
   }
-}).superRefine(refineDateRange('start_date', 'end_date'));
+}).superRefine(refineDateRange('start_date', 'end_date')).meta({
+  examples: [{ type: 'movie', pages_to_import: 10, start_from_page: 1, current_page: 1, country: 'US', language: 'en', min_rating: 6, max_rating: null, genres: [878], keywords: [], start_date: '1990-01-01', end_date: null }],
+});
 export type TmdbImport = z.infer<typeof tmdbImportSchema>;
 
 /** One entry of the import progress list. */

@@ -160,6 +160,11 @@ describe('seasons and episodes', () => {
     const seasons = await admin.get(`/api/v1/titles/${title.id}/seasons`);
     expect(seasons.body.pagination.per_page).toBe(15);
     expect(seasons.body.pagination.data.find((s: any) => s.number === 1).episodes_count).toBe(2);
+    // One season by its number (its answer is checked against the Season schema), and an unknown number is a 404.
+    const one = await admin.get(`/api/v1/titles/${title.id}/seasons/2`);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.season).toMatchObject({ title_id: title.id, number: 2, release_date: '2020-01-01', episodes_count: 0 });
+    expect((await admin.get(`/api/v1/titles/${title.id}/seasons/9`)).status).toBe(404);
 
     const upd = await admin.put(`/api/v1/titles/${title.id}/seasons/1/episodes/1`, { name: 'Pilot (cut)' });
     expect(upd.body.episode.name).toBe('Pilot (cut)');

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publicSearchQuerySchema, valueListsParamsSchema } from '@app/contracts';
+import { publicSearchQuerySchema, publicSearchResponse, valueListsParamsSchema, valueListsResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { typed } from '../../http/schema.ts';
 import { publicSearch } from './search.ts';
@@ -9,11 +9,11 @@ import { loadValueLists } from './value-lists.ts';
 export function browseRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   // Filter options of /movies and /series (genres, countries, languages, certifications) and the admin forms' lookups.
-  api.get('/api/v1/value-lists/:names', { config: { permission: 'titles.view' }, schema: { params: valueListsParamsSchema } }, async (req) =>
+  api.get('/api/v1/value-lists/:names', { config: { permission: 'titles.view' }, schema: { params: valueListsParamsSchema, response: { 200: valueListsResponse } } }, async (req) =>
     await loadValueLists(ctx, req.params.names));
 
   // Grouped search; a caller who may see neither titles nor people is refused by the guard.
-  api.get('/api/v1/search', { config: { permission: ['titles.view', 'people.view'] }, schema: { querystring: publicSearchQuerySchema } }, async (req) => {
+  api.get('/api/v1/search', { config: { permission: ['titles.view', 'people.view'] }, schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponse } } }, async (req) => {
     const { query, limit } = req.query;
     return await publicSearch(ctx, (p) => req.auth.can(p), query, limit);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { personPageParamsSchema, type PersonPageData, type RelatedTitle } from '@app/contracts';
+import { personPageParamsSchema, personPageResponse, type PersonPageData, type RelatedTitle } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -26,7 +26,7 @@ export async function loadPersonPage(ctx: AppContext, caller: PageCaller, id: nu
 }
 
 export function personPageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/people/:id/page', { config: { permission: 'people.view' } }, async (req) => {
+  app.get('/api/v1/people/:id/page', { config: { permission: 'people.view' }, schema: { response: { 200: personPageResponse } } }, async (req) => {
     const p = pageParams(personPageParamsSchema, req.params, 'Person');
     return loadPersonPage(ctx, req.auth, p.id);
   });

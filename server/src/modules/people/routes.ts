@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { TITLE_IMAGE_MAX_BYTES, listQuerySchema, personCreateSchema, personUpdateSchema } from '@app/contracts';
+import {
+  TITLE_IMAGE_MAX_BYTES, doneResponse, listQuerySchema, personCreateSchema, personListResponse, personPosterResponse, personResponse, personUpdateSchema,
+  personWithCreditsResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
@@ -9,33 +12,33 @@ import { createPerson, deletePeople, findPerson, listPeople, personCredits, upda
 export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
 
-  api.get('/api/v1/people', { config: { permission: 'people.view' }, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/people', { config: { permission: 'people.view' }, schema: { querystring: listQuerySchema, response: { 200: personListResponse } } }, async (req) =>
     ({ pagination: await listPeople(ctx, req.query) }));
 
   // The edit page's data: the person and their credits.
-  api.get('/api/v1/people/:id', { config: { permission: 'people.view' }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/people/:id', { config: { permission: 'people.view' }, schema: { params: idParam, response: { 200: personWithCreditsResponse } } }, async (req) => {
     const person = await findPerson(ctx.db, req.params.id);
     if (!person) throw notFound('Person not found');
     return { person, credits: await personCredits(ctx.db, req.params.id) };
   });
 
-  api.post('/api/v1/people', { config: { permission: 'people.create' }, schema: { body: personCreateSchema } }, async (req) =>
+  api.post('/api/v1/people', { config: { permission: 'people.create' }, schema: { body: personCreateSchema, response: { 200: personResponse } } }, async (req) =>
     ({ person: await createPerson(ctx, req.body) }));
 
-  api.put('/api/v1/people/:id', { config: { permission: 'people.update' }, schema: { params: idParam, body: personUpdateSchema } }, async (req) => {
+  api.put('/api/v1/people/:id', { config: { permission: 'people.update' }, schema: { params: idParam, body: personUpdateSchema, response: { 200: personResponse } } }, async (req) => {
     const person = await updatePerson(ctx, req.params.id, req.body);
     if (!person) throw notFound('Person not found');
     return { person };
   });
 
   // A poster image for the person form (multipart, stored under person-posters/); the form saves the answered URL.
-  api.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] } }, async (req) => {
+  api.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] }, schema: { response: { 200: personPosterResponse } } }, async (req) => {
     const file = await req.file({ limits: { fileSize: TITLE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
     return { url: await storeImageStream(ctx, file.file, 'person-posters') };
   });
 
-  api.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     await deletePeople(ctx, req.params.ids);
     return {};
   });

@@ -10,6 +10,8 @@ import { reportItem } from './posting.ts';
 import { myRating, rate, ratingSummary, unrate } from './ratings.ts';
 import { findReview, listReviews } from './repository.ts';
 import { createReview, deleteReviews, publicReviews, updateReview, voteReview } from './service.ts';
+// Ratings' answers (kept apart from the reviews' imports above).
+import { ratingResponse } from '@app/contracts';
 
 /** Reviews (Part C "Comments and reviews": GET reviews, PUT reviews/{id}) and the site's ratings, votes and reports. */
 export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -56,19 +58,19 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // One rating per user per title or episode; the item's average and count come from the maintained totals.
-  api.get('/api/v1/ratings/:type/:id', { config: { permission: 'public' }, schema: { params: ratingParamsSchema } }, async (req) => {
+  api.get('/api/v1/ratings/:type/:id', { config: { permission: 'public' }, schema: { params: ratingParamsSchema, response: { 200: ratingResponse } } }, async (req) => {
     const p = req.params;
     const [summary, my_score] = await Promise.all([ratingSummary(ctx.db, p.type, p.id), myRating(ctx.db, req.auth.userId, p.type, p.id)]);
     return { summary, my_score };
   });
 
-  api.put('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema, body: ratingBodySchema } }, async (req) => {
+  api.put('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema, body: ratingBodySchema, response: { 200: ratingResponse } } }, async (req) => {
     const p = req.params;
     const { score } = req.body;
     return { summary: await rate(ctx, requireUser(req), p.type, p.id, score), my_score: score, message: 'Rating saved' };
   });
 
-  api.delete('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema } }, async (req) => {
+  api.delete('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema, response: { 200: ratingResponse } } }, async (req) => {
     const p = req.params;
     return { summary: await unrate(ctx, requireUser(req), p.type, p.id), my_score: null, message: 'Rating removed' };
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { TITLE_TAG_TYPES, listQuerySchema, titleTagSchema, type TitleTagType } from '@app/contracts';
+import { TITLE_TAG_TYPES, doneResponse, listQuerySchema, titleTagListResponse, titleTagResponse, titleTagSchema, type TitleTagType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { idSchema, idsSchema, typed } from '../../http/schema.ts';
@@ -17,22 +17,22 @@ const tagType = (raw: string): TitleTagType => {
 export function titleTagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
 
-  api.get('/api/v1/title-tags/:type', { config: { permission: 'title_tags.view' }, schema: { params: typeParam, querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/title-tags/:type', { config: { permission: 'title_tags.view' }, schema: { params: typeParam, querystring: listQuerySchema, response: { 200: titleTagListResponse } } }, async (req) =>
     ({ pagination: await listTitleTags(ctx, tagType(req.params.type), req.query) }));
 
-  api.post('/api/v1/title-tags/:type', { config: { permission: 'title_tags.create' }, schema: { params: typeParam, body: titleTagSchema } }, async (req) =>
+  api.post('/api/v1/title-tags/:type', { config: { permission: 'title_tags.create' }, schema: { params: typeParam, body: titleTagSchema, response: { 200: titleTagResponse } } }, async (req) =>
     ({ tag: await createTitleTag(ctx.db, tagType(req.params.type), req.body) }));
 
   api.put('/api/v1/title-tags/:type/:id', {
     config: { permission: 'title_tags.update' },
-    schema: { params: typeParam.extend({ id: idSchema }), body: titleTagSchema },
+    schema: { params: typeParam.extend({ id: idSchema }), body: titleTagSchema, response: { 200: titleTagResponse } },
   }, async (req) => {
     const tag = await updateTitleTag(ctx.db, tagType(req.params.type), req.params.id, req.body);
     if (!tag) throw notFound('Tag not found');
     return { tag };
   });
 
-  api.delete('/api/v1/title-tags/:type/:ids', { config: { permission: 'title_tags.delete' }, schema: { params: typeParam.extend({ ids: idsSchema }) } }, async (req) => {
+  api.delete('/api/v1/title-tags/:type/:ids', { config: { permission: 'title_tags.delete' }, schema: { params: typeParam.extend({ ids: idsSchema }), response: { 200: doneResponse } } }, async (req) => {
     await deleteTitleTags(ctx.db, tagType(req.params.type), req.params.ids);
     return {};
   });

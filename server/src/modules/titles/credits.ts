@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CREDITS_PER_PAGE, creditReorderSchema, creditSchema, creditUpdateSchema, listQuerySchema, type TitleCredit } from '@app/contracts';
+import {
+  CREDITS_PER_PAGE, creditReorderSchema, creditSchema, creditUpdateSchema, doneResponse, listQuerySchema, titleCreditListResponse, titleCreditResponse,
+  type TitleCredit,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -43,7 +46,7 @@ const toCredit = (r: any): TitleCredit => ({
 export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   // Cast (department Actors) or crew (everything else) of a title, season or episode, in their saved order.
-  api.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' }, schema: { params: idParam, querystring: creditsQuery } }, async (req) => {
+  api.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' }, schema: { params: idParam, querystring: creditsQuery, response: { 200: titleCreditListResponse } } }, async (req) => {
     const q = req.query;
     const owner = await resolveCreditable(ctx.db, req.params.id, q.season ?? null, q.episode ?? null);
     let base = ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
@@ -61,7 +64,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { pagination: page };
   });
 
-  api.post('/api/v1/titles/:id/credits', { config: { permission: 'titles.update' }, schema: { params: idParam, body: creditSchema } }, async (req) => {
+  api.post('/api/v1/titles/:id/credits', { config: { permission: 'titles.update' }, schema: { params: idParam, body: creditSchema, response: { 200: titleCreditResponse } } }, async (req) => {
     const titleId = req.params.id;
     const input = req.body;
     const owner = await resolveCreditable(ctx.db, titleId, input.season ?? null, input.episode ?? null);
@@ -76,7 +79,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { credit: toCredit({ ...row, name: person.name, poster: person.poster }) };
   });
 
-  api.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' }, schema: { params: creditParams, body: creditUpdateSchema } }, async (req) => {
+  api.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' }, schema: { params: creditParams, body: creditUpdateSchema, response: { 200: titleCreditResponse } } }, async (req) => {
     const { id: titleId, creditId } = req.params;
     const input = req.body;
     const found = await ctx.db.selectFrom('creditables').select('id').where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
@@ -89,7 +92,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.delete('/api/v1/titles/:id/credits/:creditId', {
-    config: { permission: 'titles.update' }, schema: { params: creditParams, querystring: creditOwnerQuery },
+    config: { permission: 'titles.update' }, schema: { params: creditParams, querystring: creditOwnerQuery, response: { 200: doneResponse } },
   }, async (req) => {
     const { id: titleId, creditId } = req.params;
     const owner = await resolveCreditable(ctx.db, titleId, req.query.season ?? null, req.query.episode ?? null);
@@ -100,7 +103,7 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The ids in their new order; all must belong to one title, season or episode.
-  api.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' }, schema: { body: creditReorderSchema } }, async (req) => {
+  api.post('/api/v1/titles/credits/reorder', { config: { permission: 'titles.update' }, schema: { body: creditReorderSchema, response: { 200: doneResponse } } }, async (req) => {
     const { ids } = req.body;
     const rows = await ctx.db.selectFrom('creditables').select(['id', 'creditable_type', 'creditable_id', 'order']).where('id', 'in', ids).execute();
     const owners = new Set(rows.map((r) => `${r.creditable_type}:${r.creditable_id}`));

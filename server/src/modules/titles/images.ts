@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { TITLE_IMAGE_MAX_BYTES } from '@app/contracts';
+import { TITLE_IMAGE_MAX_BYTES, doneResponse, titleImageResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -16,7 +16,7 @@ export async function storeImageStream(ctx: AppContext, file: Readable & { trunc
 
 export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Multipart: titleId (a field before the file), optional type (backdrop, poster, still), file.
-  app.post('/api/v1/images', { config: { permission: 'images.create' } }, async (req) => {
+  app.post('/api/v1/images', { config: { permission: 'images.create' }, schema: { response: { 200: titleImageResponse } } }, async (req) => {
     let titleId: number | null = null;
     let type = 'backdrop';
     let url: string | null = null;
@@ -40,7 +40,7 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { image };
   });
 
-  typed(app).delete('/api/v1/images/:ids', { config: { permission: 'images.delete' }, schema: { params: idsParam } }, async (req) => {
+  typed(app).delete('/api/v1/images/:ids', { config: { permission: 'images.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     const { ids } = req.params;
     const rows = await ctx.db.selectFrom('images').select(['id', 'url']).where('id', 'in', ids).execute();
     if (!rows.length) throw notFound('Image not found');

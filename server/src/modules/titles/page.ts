@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  episodePageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
+  episodePageParamsSchema, episodePageResponse, seasonPageParamsSchema, seasonPageResponse, titlePageParamsSchema, titlePageResponse,
   type EpisodeLink, type EpisodePageData, type PublicVideo, type RelatedTitle, type SeasonPageData, type Title, type TitleCredit, type TitlePageData,
 } from '@app/contracts';
 import type { z } from 'zod';
@@ -176,15 +176,15 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
 
 /** The public pages' data calls: one call per page (titles.view; seasons, episodes, people and videos as the caller may see them). */
 export function titlePageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/titles/:id/page', { config: { permission: 'titles.view' } }, async (req) => {
+  app.get('/api/v1/titles/:id/page', { config: { permission: 'titles.view' }, schema: { response: { 200: titlePageResponse } } }, async (req) => {
     const p = pageParams(titlePageParamsSchema, req.params, 'Title');
     return loadTitlePage(ctx, req.auth, p.id);
   });
-  app.get('/api/v1/titles/:id/seasons/:season/page', { config: { permission: 'titles.view' } }, async (req) => {
+  app.get('/api/v1/titles/:id/seasons/:season/page', { config: { permission: 'titles.view' }, schema: { response: { 200: seasonPageResponse } } }, async (req) => {
     const p = pageParams(seasonPageParamsSchema, req.params, 'Season');
     return loadSeasonPage(ctx, req.auth, p.id, p.season);
   });
-  app.get('/api/v1/titles/:id/seasons/:season/episodes/:episode/page', { config: { permission: 'titles.view' } }, async (req) => {
+  app.get('/api/v1/titles/:id/seasons/:season/episodes/:episode/page', { config: { permission: 'titles.view' }, schema: { response: { 200: episodePageResponse } } }, async (req) => {
     const p = pageParams(episodePageParamsSchema, req.params, 'Episode');
     return loadEpisodePage(ctx, req.auth, p.id, p.season, p.episode);
   });

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  SEASONS_PER_PAGE, TITLE_TAG_TYPES, attachTagSchema, episodeCreateSchema, episodeUpdateSchema, listQuerySchema, seasonCreateSchema,
-  titleCreateSchema, titleUpdateSchema, type TitleTagType,
+  SEASONS_PER_PAGE, TITLE_TAG_TYPES, attachTagSchema, doneResponse, episodeCreateSchema, episodeListResponse, episodeResponse, episodeUpdateSchema,
+  listQuerySchema, seasonCreateSchema, seasonListResponse, seasonResponse, titleAutocompleteResponse, titleCreateSchema, titleListResponse,
+  titleResponse, titleUpdateSchema, type TitleTagType,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -32,75 +33,75 @@ const tagType = (type: string): TitleTagType => {
 export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
 
-  api.get('/api/v1/titles', { config: { permission: 'titles.view' }, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/titles', { config: { permission: 'titles.view' }, schema: { querystring: listQuerySchema, response: { 200: titleListResponse } } }, async (req) =>
     ({ pagination: await listTitles(ctx, req.query, req.auth.can('titles.update')) }));
 
   // Up to 10 titles for pickers: names starting with the query first, then names containing it; more popular first.
-  api.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' }, schema: { querystring: autocompleteQuery } }, async (req) =>
+  api.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' }, schema: { querystring: autocompleteQuery, response: { 200: titleAutocompleteResponse } } }, async (req) =>
     ({ results: await autocompleteTitles(ctx, req.query.query) }));
 
-  api.get('/api/v1/titles/:id', { config: { permission: 'titles.view' }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/titles/:id', { config: { permission: 'titles.view' }, schema: { params: idParam, response: { 200: titleResponse } } }, async (req) => {
     const title = await findTitle(ctx.db, req.params.id);
     if (!title) throw notFound('Title not found');
     return { title };
   });
 
-  api.post('/api/v1/titles', { config: { permission: 'titles.create' }, schema: { body: titleCreateSchema } }, async (req) => ({ title: await createTitle(ctx, req.body) }));
-  api.put('/api/v1/titles/:id', { config: { permission: 'titles.update' }, schema: { params: idParam, body: titleUpdateSchema } }, async (req) =>
+  api.post('/api/v1/titles', { config: { permission: 'titles.create' }, schema: { body: titleCreateSchema, response: { 200: titleResponse } } }, async (req) => ({ title: await createTitle(ctx, req.body) }));
+  api.put('/api/v1/titles/:id', { config: { permission: 'titles.update' }, schema: { params: idParam, body: titleUpdateSchema, response: { 200: titleResponse } } }, async (req) =>
     ({ title: await updateTitle(ctx, req.params.id, req.body) }));
-  api.delete('/api/v1/titles/:ids', { config: { permission: 'titles.delete' }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/titles/:ids', { config: { permission: 'titles.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteTitles(ctx, req.params.ids);
     return {};
   });
 
   // ---- seasons and episodes ----
-  api.get('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.view' }, schema: { params: idParam, querystring: seasonsQuery } }, async (req) => {
+  api.get('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.view' }, schema: { params: idParam, querystring: seasonsQuery, response: { 200: seasonListResponse } } }, async (req) => {
     if (!(await findTitle(ctx.db, req.params.id, false))) throw notFound('Title not found');
     return { pagination: await listSeasons(ctx, req.params.id, req.query) };
   });
-  api.post('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.create' }, schema: { params: idParam, body: seasonCreateSchema } }, async (req) =>
+  api.post('/api/v1/titles/:id/seasons', { config: { permission: 'seasons.create' }, schema: { params: idParam, body: seasonCreateSchema, response: { 200: seasonResponse } } }, async (req) =>
     ({ season: await createSeason(ctx, req.params.id, req.body) }));
-  api.get('/api/v1/titles/:id/seasons/:season', { config: { permission: 'seasons.view' }, schema: { params: seasonParams } }, async (req) => {
+  api.get('/api/v1/titles/:id/seasons/:season', { config: { permission: 'seasons.view' }, schema: { params: seasonParams, response: { 200: seasonResponse } } }, async (req) => {
     const season = await findSeason(ctx.db, req.params.id, req.params.season);
     if (!season) throw notFound('Season not found');
     return { season };
   });
-  api.delete('/api/v1/seasons/:id', { config: { permission: 'seasons.delete' }, schema: { params: idParam } }, async (req) => {
+  api.delete('/api/v1/seasons/:id', { config: { permission: 'seasons.delete' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteSeason(ctx, req.params.id);
     return {};
   });
 
   api.get('/api/v1/titles/:id/seasons/:season/episodes', {
-    config: { permission: 'episodes.view' }, schema: { params: seasonParams, querystring: listQuerySchema },
+    config: { permission: 'episodes.view' }, schema: { params: seasonParams, querystring: listQuerySchema, response: { 200: episodeListResponse } },
   }, async (req) => {
     const season = await findSeason(ctx.db, req.params.id, req.params.season);
     if (!season) throw notFound('Season not found');
     return { pagination: await listEpisodes(ctx, season.id, req.query) };
   });
   api.post('/api/v1/titles/:id/seasons/:season/episodes', {
-    config: { permission: 'episodes.create' }, schema: { params: seasonParams, body: episodeCreateSchema },
+    config: { permission: 'episodes.create' }, schema: { params: seasonParams, body: episodeCreateSchema, response: { 200: episodeResponse } },
   }, async (req) => ({ episode: await createEpisode(ctx, req.params.id, req.params.season, req.body) }));
-  api.get('/api/v1/titles/:id/seasons/:season/episodes/:episode', { config: { permission: 'episodes.view' }, schema: { params: episodeParams } }, async (req) => {
+  api.get('/api/v1/titles/:id/seasons/:season/episodes/:episode', { config: { permission: 'episodes.view' }, schema: { params: episodeParams, response: { 200: episodeResponse } } }, async (req) => {
     const episode = await findEpisode(ctx.db, req.params.id, req.params.season, req.params.episode);
     if (!episode) throw notFound('Episode not found');
     return { episode };
   });
   api.put('/api/v1/titles/:id/seasons/:season/episodes/:episode', {
-    config: { permission: 'episodes.update' }, schema: { params: episodeParams, body: episodeUpdateSchema },
+    config: { permission: 'episodes.update' }, schema: { params: episodeParams, body: episodeUpdateSchema, response: { 200: episodeResponse } },
   }, async (req) => ({ episode: await updateEpisode(ctx, req.params.id, req.params.season, req.params.episode, req.body) }));
-  api.delete('/api/v1/episodes/:id', { config: { permission: 'episodes.delete' }, schema: { params: idParam } }, async (req) => {
+  api.delete('/api/v1/episodes/:id', { config: { permission: 'episodes.delete' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteEpisode(ctx, req.params.id);
     return {};
   });
 
   // ---- tags on a title: attach by name (created when new), detach by id ----
-  api.post('/api/v1/titles/:id/tags/:type', { config: { permission: 'titles.update' }, schema: { params: tagParams, body: attachTagSchema } }, async (req) => {
+  api.post('/api/v1/titles/:id/tags/:type', { config: { permission: 'titles.update' }, schema: { params: tagParams, body: attachTagSchema, response: { 200: titleResponse } } }, async (req) => {
     const type = tagType(req.params.type);
     if (!(await findTitle(ctx.db, req.params.id, false))) throw notFound('Title not found');
     await attachTagByName(ctx.db, req.params.id, type, req.body.tag_name);
     return { title: await findTitle(ctx.db, req.params.id) };
   });
-  api.delete('/api/v1/titles/:id/tags/:type/:tagId', { config: { permission: 'titles.update' }, schema: { params: tagDetachParams } }, async (req) => {
+  api.delete('/api/v1/titles/:id/tags/:type/:tagId', { config: { permission: 'titles.update' }, schema: { params: tagDetachParams, response: { 200: titleResponse } } }, async (req) => {
     tagType(req.params.type);
     await detachTag(ctx.db, req.params.id, req.params.tagId);
     const title = await findTitle(ctx.db, req.params.id);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { mediaImportSchema, tmdbImportSchema } from '@app/contracts';
+import { mediaImportResponse, mediaImportSchema, tmdbImportResponse, tmdbImportSchema, tmdbStatusResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
@@ -8,11 +8,11 @@ import { asHttpError, importPage, importPerson, importTitle, tmdbClient } from '
 export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   // Import options show only when the movie database is set up.
-  api.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] } }, async () =>
+  api.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] }, schema: { response: { 200: tmdbStatusResponse } } }, async () =>
     ({ configured: Boolean(await ctx.settings.get('server.tmdb_api_key')) }));
 
   // One title or person by its TMDb id; importing again updates it in place.
-  api.post('/api/v1/media/import', { config: { permission: ['titles.create', 'people.create'] }, schema: { body: mediaImportSchema } }, async (req) => {
+  api.post('/api/v1/media/import', { config: { permission: ['titles.create', 'people.create'] }, schema: { body: mediaImportSchema, response: { 200: mediaImportResponse } } }, async (req) => {
     const input = req.body;
     const needed = input.media_type === 'person' ? 'people.create' : 'titles.create';
     if (!req.auth.can(needed)) throw forbidden();
@@ -26,7 +26,7 @@ export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // One page (20 titles) of the multi-title import; the dialog calls it once per page.
-  api.post('/api/v1/tmdb/import', { config: { permission: 'titles.create' }, schema: { body: tmdbImportSchema } }, async (req) => {
+  api.post('/api/v1/tmdb/import', { config: { permission: 'titles.create' }, schema: { body: tmdbImportSchema, response: { 200: tmdbImportResponse } } }, async (req) => {
     try {
       return await importPage(ctx, req.body);
     } catch (e) {
