@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   playProgressSchema, playStartSchema, transcodeStartSchema, videoCreateSchema, videoUpdateSchema,
-  videoEntity, transcodeEntity,
+  videoEntity, transcodeEntity, uploadInitSchema, fileEntryEntity, uploadSessionEntity,
 } from '../src/index.ts';
 
 /**
@@ -13,6 +13,7 @@ const withExamples: [string, z.ZodType][] = [
   ['videoCreateSchema', videoCreateSchema], ['videoUpdateSchema', videoUpdateSchema], ['playStartSchema', playStartSchema],
   ['playProgressSchema', playProgressSchema], ['transcodeStartSchema', transcodeStartSchema],
   ['videoEntity', videoEntity], ['transcodeEntity', transcodeEntity],
+  ['uploadInitSchema', uploadInitSchema], ['fileEntryEntity', fileEntryEntity], ['uploadSessionEntity', uploadSessionEntity],
 ];
 
 describe('body and entity examples', () => {

@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './videos.ts';
+export * from './files.ts';
