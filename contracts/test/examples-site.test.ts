@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   playProgressSchema, playStartSchema, transcodeStartSchema, videoCreateSchema, videoUpdateSchema,
   videoEntity, transcodeEntity, uploadInitSchema, fileEntryEntity, uploadSessionEntity,
+  channelSchema, channelItemsSchema, channelReorderSchema, channelEntity, channelItemEntity,
 } from '../src/index.ts';
 
 /**
@@ -14,6 +15,8 @@ const withExamples: [string, z.ZodType][] = [
   ['playProgressSchema', playProgressSchema], ['transcodeStartSchema', transcodeStartSchema],
   ['videoEntity', videoEntity], ['transcodeEntity', transcodeEntity],
   ['uploadInitSchema', uploadInitSchema], ['fileEntryEntity', fileEntryEntity], ['uploadSessionEntity', uploadSessionEntity],
+  ['channelSchema', channelSchema], ['channelItemsSchema', channelItemsSchema], ['channelReorderSchema', channelReorderSchema],
+  ['channelEntity', channelEntity], ['channelItemEntity', channelItemEntity],
 ];
 
 describe('body and entity examples', () => {

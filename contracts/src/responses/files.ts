@@ -38,8 +38,8 @@ export const uploadSessionEntity = entity({
 }).meta({ id: 'UploadSession', examples: [{ id: 'b7c1e0d2-5a8f-4f3e-9d61-2c4a7e9b0f13', chunk_size: 5242880, total_chunks: 14, uploaded_chunks: [0, 1, 2] }] }) satisfies z.ZodType<UploadSession>;
 
 export const fileEntryListResponse = paginated(fileEntryEntity);
-/** Bulk delete: how many entries went. */
-export const fileEntriesDeletedResponse = entity({ deleted: z.number().int() });
+/** Bulk delete: how many records went. */
+export const deletedCountResponse = entity({ deleted: z.number().int() });
 export const previewTokenResponse = entity({ preview_token: z.string() });
 export const serverMaxFileSizeResponse = entity({ maxSize: z.number().int() });
 export const uploadSessionResponse = entity({ upload: uploadSessionEntity });

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './videos.ts';
 export * from './files.ts';
+export * from './channels.ts';

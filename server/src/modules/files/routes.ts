@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  SERVER_MAX_CHUNK_BYTES, binaryResponse, doneResponse, fileEntriesDeletedResponse, fileEntryListResponse, listQuerySchema, previewTokenResponse,
+  SERVER_MAX_CHUNK_BYTES, binaryResponse, deletedCountResponse, doneResponse, fileEntryListResponse, listQuerySchema, previewTokenResponse,
   serverMaxFileSizeResponse, uploadCompleteResponse, uploadInitSchema, uploadSessionResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -45,7 +45,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/file-entries', { config: { permission: 'files.update' }, schema: { querystring: listQuerySchema, response: { 200: fileEntryListResponse } } }, async (req) =>
     ({ pagination: await listFileEntries(ctx, req.query) }));
 
-  api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam, response: { 200: fileEntriesDeletedResponse } } }, async (req) => {
+  api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } } }, async (req) => {
     const deleted = await deleteEntries(ctx, req.params.ids);
     return { deleted };
   });
