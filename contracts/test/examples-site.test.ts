@@ -4,6 +4,8 @@ import {
   playProgressSchema, playStartSchema, transcodeStartSchema, videoCreateSchema, videoUpdateSchema,
   videoEntity, transcodeEntity, uploadInitSchema, fileEntryEntity, uploadSessionEntity,
   channelSchema, channelItemsSchema, channelReorderSchema, channelEntity, channelItemEntity,
+  reviewCreateSchema, reviewFieldsSchema, reviewVoteSchema, reportSchema, reviewEntity,
+  commentCreateSchema, commentUpdateSchema, commentRestoreSchema, commentEntity,
 } from '../src/index.ts';
 
 /**
@@ -17,6 +19,9 @@ const withExamples: [string, z.ZodType][] = [
   ['uploadInitSchema', uploadInitSchema], ['fileEntryEntity', fileEntryEntity], ['uploadSessionEntity', uploadSessionEntity],
   ['channelSchema', channelSchema], ['channelItemsSchema', channelItemsSchema], ['channelReorderSchema', channelReorderSchema],
   ['channelEntity', channelEntity], ['channelItemEntity', channelItemEntity],
+  ['reviewCreateSchema', reviewCreateSchema], ['reviewFieldsSchema', reviewFieldsSchema], ['reviewVoteSchema', reviewVoteSchema],
+  ['reportSchema', reportSchema], ['reviewEntity', reviewEntity], ['commentCreateSchema', commentCreateSchema],
+  ['commentUpdateSchema', commentUpdateSchema], ['commentRestoreSchema', commentRestoreSchema], ['commentEntity', commentEntity],
 ];
 
 describe('body and entity examples', () => {

@@ -39,7 +39,7 @@ export const uploadSessionEntity = entity({
 
 export const fileEntryListResponse = paginated(fileEntryEntity);
 /** Bulk delete: how many records went. */
-export const deletedCountResponse = entity({ deleted: z.number().int() });
+export const deletedCountResponse = entity({ deleted: z.number().int(), message: z.string().optional() });
 export const previewTokenResponse = entity({ preview_token: z.string() });
 export const serverMaxFileSizeResponse = entity({ maxSize: z.number().int() });
 export const uploadSessionResponse = entity({ upload: uploadSessionEntity });

@@ -6,3 +6,5 @@ export * from './audit.ts';
 export * from './videos.ts';
 export * from './files.ts';
 export * from './channels.ts';
+export * from './reviews.ts';
+export * from './comments.ts';
