@@ -6,6 +6,7 @@ import {
   channelSchema, channelItemsSchema, channelReorderSchema, channelEntity, channelItemEntity,
   reviewCreateSchema, reviewFieldsSchema, reviewVoteSchema, reportSchema, reviewEntity,
   commentCreateSchema, commentUpdateSchema, commentRestoreSchema, commentEntity,
+  newsArticleSchema, newsCardEntity, newsArticleEntity, customPageSchema, customPageEntity,
 } from '../src/index.ts';
 
 /**
@@ -22,6 +23,8 @@ const withExamples: [string, z.ZodType][] = [
   ['reviewCreateSchema', reviewCreateSchema], ['reviewFieldsSchema', reviewFieldsSchema], ['reviewVoteSchema', reviewVoteSchema],
   ['reportSchema', reportSchema], ['reviewEntity', reviewEntity], ['commentCreateSchema', commentCreateSchema],
   ['commentUpdateSchema', commentUpdateSchema], ['commentRestoreSchema', commentRestoreSchema], ['commentEntity', commentEntity],
+  ['newsArticleSchema', newsArticleSchema], ['newsCardEntity', newsCardEntity], ['newsArticleEntity', newsArticleEntity],
+  ['customPageSchema', customPageSchema], ['customPageEntity', customPageEntity],
 ];
 
 describe('body and entity examples', () => {

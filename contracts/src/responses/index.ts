@@ -8,3 +8,5 @@ export * from './files.ts';
 export * from './channels.ts';
 export * from './reviews.ts';
 export * from './comments.ts';
+export * from './news.ts';
+export * from './custom-pages.ts';
