@@ -83,13 +83,20 @@ export const channelSchema = z.object({
   user_id: z.number().int().positive().nullish(),
   config: channelConfigSchema.prefault({}),
   items: z.array(channelItemRefSchema).max(CHANNEL_MAX_ITEMS, 'A channel holds at most 10,000 items.').optional(),
+}).meta({
+  examples: [
+    { name: 'Popular movies', slug: 'popular-movies', type: 'channel', public: true, config: { contentType: 'autoUpdate', contentModel: 'titles', titleType: 'movie', autoUpdateMethod: 'most_popular', layout: 'carousel' } },
+    { name: 'Staff picks', type: 'channel', config: { contentType: 'manual', contentModel: 'titles', contentOrder: 'manual' }, items: [{ id: 5, model_type: 'title' }, { id: 9, model_type: 'title' }] },
+  ],
 });
 export type ChannelInput = z.input<typeof channelSchema>;
 export type ChannelBody = z.infer<typeof channelSchema>;
 
 /** `POST channel/{id}/items` adds, `DELETE channel/{id}/items` removes; `POST channel/{id}/reorder` takes item ids in order. */
-export const channelItemsSchema = z.object({ items: z.array(channelItemRefSchema).min(1).max(1000) });
-export const channelReorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(CHANNEL_MAX_ITEMS) });
+export const channelItemsSchema = z.object({ items: z.array(channelItemRefSchema).min(1).max(1000) })
+  .meta({ examples: [{ items: [{ id: 5, model_type: 'title' }, { id: 12, model_type: 'person' }] }] });
+export const channelReorderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(CHANNEL_MAX_ITEMS) })
+  .meta({ examples: [{ ids: [31, 30, 32] }] });
 
 /** `GET channel`: the list-query plus the spec's flags. */
 export const channelListFlagsSchema = z.object({

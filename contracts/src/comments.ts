@@ -15,13 +15,14 @@ export const commentCreateSchema = z.object({
   commentable_id: z.coerce.number().int().min(1),
   parent_id: z.coerce.number().int().min(1).nullish(),
   content,
-});
+}).meta({ examples: [{ commentable_type: 'title', commentable_id: 5, parent_id: null, content: 'That ending!' }] });
 export type CommentCreateInput = z.infer<typeof commentCreateSchema>;
 
 /** Body of `PUT comment/{id}` (Part C: content). */
-export const commentUpdateSchema = z.object({ content });
+export const commentUpdateSchema = z.object({ content }).meta({ examples: [{ content: 'That ending! (edited)' }] });
 /** Body of `POST comment/restore` (Part C: commentIds). */
-export const commentRestoreSchema = z.object({ commentIds: z.array(z.number().int().min(1)).min(1, 'Choose at least one comment.').max(1000) });
+export const commentRestoreSchema = z.object({ commentIds: z.array(z.number().int().min(1)).min(1, 'Choose at least one comment.').max(1000) })
+  .meta({ examples: [{ commentIds: [77, 78] }] });
 
 /** Query of `GET comment/thread`: one page of top-level comments, or of one comment's replies. */
 export const commentThreadQuerySchema = z.object({

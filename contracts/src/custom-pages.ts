@@ -16,7 +16,7 @@ export const customPageSchema = z.object({
     .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
     .optional(),
   body: z.string().max(2_000_000).default(''),
-});
+}).meta({ examples: [{ title: 'About us', slug: 'about-us', body: '<h2>Who we are</h2><p>A catalogue run by film lovers.</p>' }] });
 export type CustomPageInput = z.infer<typeof customPageSchema>;
 
 export interface CustomPageOwner {

@@ -65,7 +65,7 @@ export const uploadInitSchema = z.object({
   parent_id: z.number().int().positive().nullable().optional(),
   /** Optional sha256 (hex) of the whole file; the server compares it with what it assembled. */
   sha256: z.string().regex(/^[a-f0-9]{64}$/).optional(),
-});
+}).meta({ examples: [{ fingerprint: 'night.mp4-73400320-1769860800000', name: 'night.mp4', size: 73400320, mime: 'video/mp4', parent_id: null }] });
 export type UploadInit = z.infer<typeof uploadInitSchema>;
 
 export interface UploadSession {

@@ -25,6 +25,8 @@ export const newsArticleSchema = z.object({
     .optional(),
   body: z.string().max(2_000_000).default(''),
   image: imageSchema,
+}).meta({
+  examples: [{ title: 'Festival line-up announced', slug: 'festival-line-up-announced', body: '<p>Twelve premieres and a retrospective open the season.</p>', image: '/storage/news_images/festival.jpg' }],
 });
 export type NewsArticleInput = z.infer<typeof newsArticleSchema>;
 

@@ -17,6 +17,8 @@ export type ReviewableType = (typeof REVIEWABLE_TYPES)[number];
 const score = z.coerce.number({ error: 'The score must be a number from 1 to 10.' }).int('The score must be a number from 1 to 10.')
   .min(REVIEW_SCORE_MIN, 'The score must be a number from 1 to 10.').max(REVIEW_SCORE_MAX, 'The score must be a number from 1 to 10.');
 
+const REVIEW_BODY_EXAMPLE = 'The first hour takes its time, and some will leave before it pays off. Those who stay get a last act that is quiet, precise and devastating.';
+
 /** Body of `PUT reviews/{id}` (Part C: score, title, body) and the writable part of `POST reviews`. */
 export const reviewFieldsSchema = z.object({
   score,
@@ -24,17 +26,17 @@ export const reviewFieldsSchema = z.object({
     .min(REVIEW_TITLE_MIN, `The title must be at least ${REVIEW_TITLE_MIN} characters.`).max(250),
   body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
     .min(REVIEW_BODY_MIN, `The body must be at least ${REVIEW_BODY_MIN} characters.`).max(20_000),
-});
+}).meta({ examples: [{ score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;
 
 export const reviewCreateSchema = reviewFieldsSchema.extend({
   reviewable_type: z.enum(REVIEWABLE_TYPES).default('title'),
   reviewable_id: z.coerce.number().int().min(1),
-});
+}).meta({ examples: [{ reviewable_type: 'title', reviewable_id: 5, score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
 
-export const reviewVoteSchema = z.object({ is_helpful: z.boolean({ error: 'Choose helpful or not helpful.' }) });
-export const reportSchema = z.object({ reason: z.string().trim().max(500).optional() });
+export const reviewVoteSchema = z.object({ is_helpful: z.boolean({ error: 'Choose helpful or not helpful.' }) }).meta({ examples: [{ is_helpful: true }] });
+export const reportSchema = z.object({ reason: z.string().trim().max(500).optional() }).meta({ examples: [{ reason: 'Spoilers in the first line.' }] });
 
 export const REVIEW_PUBLIC_SORTS = ['helpful', 'newest'] as const;
 /** Query of `GET reviews/public`: one title's reviews, most helpful or newest first. */

@@ -48,7 +48,7 @@ export interface Transcode {
 /** POST videos/{id}/transcode: the file entry a chunked upload produced. */
 export const transcodeStartSchema = z.object({
   file_id: z.number({ error: 'Please select a file.' }).int().min(1, 'Please select a file.'),
-});
+}).meta({ examples: [{ file_id: 88 }] });
 export type TranscodeStart = z.infer<typeof transcodeStartSchema>;
 
 /** GET transcodes: the latest job of each of these videos (the videos list polls its page's ids). */

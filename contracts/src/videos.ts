@@ -72,9 +72,12 @@ function checkSource(v: { type?: VideoType; src?: string }, ctx: z.RefinementCtx
   if (v.type === 'external' && !isUrl(v.src)) ctx.addIssue({ code: 'custom', path: ['src'], message: 'The source must be a valid URL.' });
 }
 
-export const videoCreateSchema = z.object(videoFields).superRefine(checkSource);
+export const videoCreateSchema = z.object(videoFields).superRefine(checkSource).meta({
+  examples: [{ name: 'Official trailer', title_id: 5, type: 'embed', src: 'https://www.youtube.com/embed/dQw4w9WgXcQ', quality: 'hd', language: 'en', category: 'trailer', approved: true }],
+});
 export type VideoCreate = z.infer<typeof videoCreateSchema>;
-export const videoUpdateSchema = z.object(videoFields).partial().superRefine(checkSource);
+export const videoUpdateSchema = z.object(videoFields).partial().superRefine(checkSource)
+  .meta({ examples: [{ name: 'Final trailer', approved: false }] });
 export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
 
 export const captionSchema = z.object({

@@ -26,7 +26,7 @@ export const playStartSchema = z.object({
     .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
   position,
   user_id: userId,
-});
+}).meta({ examples: [{ seconds: 6, position: 6 }] });
 export type PlayStart = z.infer<typeof playStartSchema>;
 
 /** POST videos/{id}/progress: seconds watched since the last report, and where the viewer is now (for resume). */
@@ -36,7 +36,7 @@ export const playProgressSchema = z.object({
     .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
   position,
   user_id: userId,
-});
+}).meta({ examples: [{ seconds: 10, position: 316.5 }] });
 export type PlayProgress = z.infer<typeof playProgressSchema>;
 
 /** A video as the public watch page sees it. */

@@ -82,4 +82,15 @@ describe('videos', () => {
     expect(changed.body.video.captions).toEqual([]);
     expect((await admin.get(ok.body.caption.url)).status).toBe(404);
   });
+
+  it('deletes one caption and its file, and answers 404 for a caption of another video', async () => {
+    const video = (await admin.post('/api/v1/videos', { ...base(), type: 'video', src: '/storage/videos/demo.mp4', category: 'full' })).body.video;
+    const m = multipart({ name: 'English', language: 'en' }, { name: 'en.vtt', content: VTT, type: 'text/vtt' });
+    const caption = (await admin.request('POST', `/api/v1/videos/${video.id}/captions`, m.body, m.headers)).body.caption;
+    expect((await admin.delete(`/api/v1/videos/${video.id + 1000}/captions/${caption.id}`)).status).toBe(404);
+    const res = await admin.delete(`/api/v1/videos/${video.id}/captions/${caption.id}`);
+    expect(res.status, res.text).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video.captions).toEqual([]);
+    expect((await admin.get(caption.url)).status).toBe(404);
+  });
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  channelItemsSchema, channelListQuerySchema, channelReorderSchema, channelSchema, channelSearchItemsSchema, channelShowQuerySchema,
-  type Channel,
+  channelItemsSchema, channelListQuerySchema, channelListResponse, channelReorderSchema, channelResponse, channelSchema, channelSearchItemsResponse,
+  channelSearchItemsSchema, channelShowQuerySchema, channelShowResponse, deletedCountResponse, doneResponse, type Channel,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -40,7 +40,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRecurring('channels:auto-update', DAY_MS, (c) => autoUpdateAll(c));
 
   api.get('/api/v1/channel', {
-    config: { permission: ['channels.view', 'channels.update', 'lists.update'] }, schema: { querystring: channelListQuerySchema },
+    config: { permission: ['channels.view', 'channels.update', 'lists.update'] }, schema: { querystring: channelListQuerySchema, response: { 200: channelListResponse } },
   }, async (req) => {
     const { hideInternal, with: withs, type = 'channel', loadItemsCount: _l, ...rest } = req.query;
     const manager = req.auth.can(type === 'list' ? 'lists.update' : 'channels.update');
@@ -51,7 +51,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The content editor's search: items of the channel's model to add.
   api.get('/api/v1/channel/search-items', {
-    config: { permission: ['channels.update', 'lists.update'] }, schema: { querystring: channelSearchItemsSchema },
+    config: { permission: ['channels.update', 'lists.update'] }, schema: { querystring: channelSearchItemsSchema, response: { 200: channelSearchItemsResponse } },
   }, async (req) => {
     const q = req.query;
     const loader = modelLoader(q.model);
@@ -59,13 +59,13 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { items: q.model === 'channels' && q.except ? items.filter((i) => i.id !== q.except) : items };
   });
 
-  api.post('/api/v1/channel/reset-to-default', { config: { permission: 'channels.update' } }, async () => {
+  api.post('/api/v1/channel/reset-to-default', { config: { permission: 'channels.update' }, schema: { response: { 200: doneResponse } } }, async () => {
     await resetToDefault(ctx);
     return { message: 'Channels reset to default' };
   });
 
   api.get('/api/v1/channel/:slugOrId', {
-    config: { permission: ['channels.view', 'lists.view', 'channels.update'] }, schema: { params: slugOrIdParam, querystring: channelShowQuerySchema },
+    config: { permission: ['channels.view', 'lists.view', 'channels.update'] }, schema: { params: slugOrIdParam, querystring: channelShowQuerySchema, response: { 200: channelShowResponse } },
   }, async (req) => {
     const channel = await findChannel(ctx.db, req.params.slugOrId);
     if (!channel || !canSee(req, channel)) throw notFound('Channel not found');
@@ -74,7 +74,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.post('/api/v1/channel', {
-    config: { permission: ['channels.create', 'channels.update', 'lists.create', 'lists.update'] }, schema: { body: channelSchema },
+    config: { permission: ['channels.create', 'channels.update', 'lists.create', 'lists.update'] }, schema: { body: channelSchema, response: { 200: channelResponse } },
   }, async (req) => {
     const body = req.body;
     const allowed = body.type === 'list' ? req.auth.can('lists.create') || req.auth.can('lists.update') : req.auth.can('channels.create') || req.auth.can('channels.update');
@@ -84,7 +84,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.put('/api/v1/channel/:id', {
-    config: { permission: ['channels.update', 'lists.update', 'lists.create'] }, schema: { params: idParam, body: channelSchema },
+    config: { permission: ['channels.update', 'lists.update', 'lists.create'] }, schema: { params: idParam, body: channelSchema, response: { 200: channelResponse } },
   }, async (req) => {
     const id = req.params.id;
     const current = await findChannel(ctx.db, id);
@@ -96,7 +96,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.delete('/api/v1/channel/:ids', {
-    config: { permission: ['channels.delete', 'channels.update', 'lists.update'] }, schema: { params: idsParam },
+    config: { permission: ['channels.delete', 'channels.update', 'lists.update'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } },
   }, async (req) => {
     const refs = await channelWriteRefs(ctx.db, req.params.ids);
     if (refs.some((r) => !canWrite(req, r))) throw new HttpError(403, 'You are not allowed to do that.');
@@ -104,15 +104,19 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Content editor of a manual channel: add, remove, reorder (each bumps the channel's version).
-  api.post('/api/v1/channel/:id/items', { config: { permission: 'channels.update' }, schema: { params: idParam, body: channelItemsSchema } }, async (req) =>
+  api.post('/api/v1/channel/:id/items', {
+    config: { permission: 'channels.update' }, schema: { params: idParam, body: channelItemsSchema, response: { 200: channelResponse } },
+  }, async (req) =>
     ({ channel: await addItems(ctx, req.params.id, req.body.items) }));
-  api.delete('/api/v1/channel/:id/items', { config: { permission: 'channels.update' }, schema: { params: idParam, body: channelItemsSchema } }, async (req) =>
+  api.delete('/api/v1/channel/:id/items', {
+    config: { permission: 'channels.update' }, schema: { params: idParam, body: channelItemsSchema, response: { 200: channelResponse } },
+  }, async (req) =>
     ({ channel: await removeItems(ctx, req.params.id, req.body.items) }));
-  api.post('/api/v1/channel/:id/reorder', { config: { permission: 'channels.update' }, schema: { params: idParam, body: channelReorderSchema } }, async (req) =>
+  api.post('/api/v1/channel/:id/reorder', { config: { permission: 'channels.update' }, schema: { params: idParam, body: channelReorderSchema, response: { 200: channelResponse } } }, async (req) =>
     ({ channel: await reorderItems(ctx, req.params.id, req.body.ids) }));
 
   // "Update now" in the editor; the daily task does the same for every auto-update channel.
-  api.post('/api/v1/channel/:id/auto-update', { config: { permission: 'channels.update' }, schema: { params: idParam } }, async (req) => {
+  api.post('/api/v1/channel/:id/auto-update', { config: { permission: 'channels.update' }, schema: { params: idParam, response: { 200: channelResponse } } }, async (req) => {
     const channel = await findChannel(ctx.db, req.params.id);
     if (!channel) throw notFound('Channel not found');
     const error = await autoUpdateChannel(ctx, channel);

@@ -1,7 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { SERVER_MAX_CHUNK_BYTES, listQuerySchema, uploadInitSchema } from '@app/contracts';
+import {
+  SERVER_MAX_CHUNK_BYTES, binaryResponse, deletedCountResponse, doneResponse, fileEntryListResponse, listQuerySchema, previewTokenResponse,
+  serverMaxFileSizeResponse, uploadCompleteResponse, uploadInitSchema, uploadSessionResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Storage } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -39,17 +42,17 @@ async function sendObject(storage: Storage, req: FastifyRequest, reply: FastifyR
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   registerUploadJobs(ctx);
-  api.get('/api/v1/file-entries', { config: { permission: 'files.update' }, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/file-entries', { config: { permission: 'files.update' }, schema: { querystring: listQuerySchema, response: { 200: fileEntryListResponse } } }, async (req) =>
     ({ pagination: await listFileEntries(ctx, req.query) }));
 
-  api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } } }, async (req) => {
     const deleted = await deleteEntries(ctx, req.params.ids);
     return { deleted };
   });
 
   // Open to anyone: the file itself decides (public, owner, files.view, or a preview token).
   api.get('/api/v1/file-entries/download/:hash', {
-    config: { permission: 'public' }, schema: { params: hashParam, querystring: downloadQuery },
+    config: { permission: 'public' }, schema: { params: hashParam, querystring: downloadQuery, response: { 200: binaryResponse } },
   }, async (req, reply) => {
     const hash = req.params.hash;
     const q = req.query;
@@ -66,30 +69,30 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendObject(await ctx.storage.driver(entry.disk, entry.file_name), req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
   });
 
-  api.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' }, schema: { params: idParam } }, async (req) =>
+  api.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' }, schema: { params: idParam, response: { 200: previewTokenResponse } } }, async (req) =>
     ({ preview_token: await addPreviewToken(ctx, req, req.params.id) }));
 
-  app.get('/api/v1/uploads/server-max-file-size', { config: { permission: ['settings.update', 'files.create'] } }, async () => ({ maxSize: SERVER_MAX_CHUNK_BYTES }));
+  app.get('/api/v1/uploads/server-max-file-size', { config: { permission: ['settings.update', 'files.create'] }, schema: { response: { 200: serverMaxFileSizeResponse } } }, async () => ({ maxSize: SERVER_MAX_CHUNK_BYTES }));
 
-  api.post('/api/v1/uploads', { config: { permission: 'files.create' }, schema: { body: uploadInitSchema } }, async (req) =>
+  api.post('/api/v1/uploads', { config: { permission: 'files.create' }, schema: { body: uploadInitSchema, response: { 200: uploadSessionResponse } } }, async (req) =>
     ({ upload: await startUpload(ctx, uploader(req), req.body) }));
 
-  api.get('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) =>
+  api.get('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam, response: { 200: uploadSessionResponse } } }, async (req) =>
     ({ upload: await uploadStatus(ctx, uploader(req), req.params.uploadId) }));
 
-  api.delete('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) => {
+  api.delete('/api/v1/uploads/:uploadId', { config: { permission: 'files.create' }, schema: { params: uploadParam, response: { 200: doneResponse } } }, async (req) => {
     await abortUpload(ctx, uploader(req), req.params.uploadId);
     return {};
   });
 
-  api.post('/api/v1/uploads/:uploadId/complete', { config: { permission: 'files.create' }, schema: { params: uploadParam } }, async (req) =>
+  api.post('/api/v1/uploads/:uploadId/complete', { config: { permission: 'files.create' }, schema: { params: uploadParam, response: { 200: uploadCompleteResponse } } }, async (req) =>
     ({ fileEntry: await completeUpload(ctx, uploader(req), req.params.uploadId) }));
 
   // Chunk bodies are raw bytes streamed straight to storage; only this scope accepts application/octet-stream.
   app.register(async (scope) => {
     scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
     typed(scope).put('/api/v1/uploads/:uploadId/chunks/:index', {
-      config: { permission: 'files.create' }, bodyLimit: SERVER_MAX_CHUNK_BYTES, schema: { params: chunkParams },
+      config: { permission: 'files.create' }, bodyLimit: SERVER_MAX_CHUNK_BYTES, schema: { params: chunkParams, response: { 200: uploadSessionResponse } },
     }, async (req) => {
       const { uploadId, index } = req.params;
       const length = req.headers['content-length'] !== undefined ? Number(req.headers['content-length']) : undefined;

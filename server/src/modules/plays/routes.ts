@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
+import { doneResponse, playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -31,8 +31,8 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   const api = typed(app);
-  api.post('/api/v1/videos/:id/plays', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playStartSchema } }, async (req, reply) =>
+  api.post('/api/v1/videos/:id/plays', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playStartSchema, response: { 202: doneResponse } } }, async (req, reply) =>
     record('play', req.params.id, req.body, req, reply));
-  api.post('/api/v1/videos/:id/progress', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playProgressSchema } }, async (req, reply) =>
+  api.post('/api/v1/videos/:id/progress', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playProgressSchema, response: { 202: doneResponse } } }, async (req, reply) =>
     record('progress', req.params.id, req.body, req, reply));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  ratingBodySchema, ratingParamsSchema, reportSchema, reviewCreateSchema, reviewFieldsSchema, reviewPublicQuerySchema, reviewVoteSchema, listQuerySchema,
+  deletedCountResponse, ratingBodySchema, ratingParamsSchema, reportSchema, reportedResponse, reviewCreateSchema, reviewFieldsSchema, reviewListResponse,
+  reviewPublicQuerySchema, reviewPublicResponse, reviewResponse, reviewVoteResponse, reviewVoteSchema, listQuerySchema,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -16,42 +17,46 @@ import { ratingResponse } from '@app/contracts';
 /** Reviews (Part C "Comments and reviews": GET reviews, PUT reviews/{id}) and the site's ratings, votes and reports. */
 export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
-  api.get('/api/v1/reviews', { config: { permission: 'reviews.update' }, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/reviews', { config: { permission: 'reviews.update' }, schema: { querystring: listQuerySchema, response: { 200: reviewListResponse } } }, async (req) =>
     ({ pagination: await listReviews(ctx, req.query) }));
 
-  api.get('/api/v1/reviews/public', { config: { permission: 'reviews.view' }, schema: { querystring: reviewPublicQuerySchema } }, async (req) =>
+  api.get('/api/v1/reviews/public', { config: { permission: 'reviews.view' }, schema: { querystring: reviewPublicQuerySchema, response: { 200: reviewPublicResponse } } }, async (req) =>
     publicReviews(ctx, req.query, req.auth.userId));
 
-  api.get('/api/v1/reviews/:id', { config: { permission: 'reviews.update' }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/reviews/:id', { config: { permission: 'reviews.update' }, schema: { params: idParam, response: { 200: reviewResponse } } }, async (req) => {
     const review = await findReview(ctx.db, req.params.id);
     if (!review) throw notFound('Review not found');
     return { review };
   });
 
-  api.post('/api/v1/reviews', { config: { permission: 'reviews.create' }, schema: { body: reviewCreateSchema } }, async (req) => {
+  api.post('/api/v1/reviews', { config: { permission: 'reviews.create' }, schema: { body: reviewCreateSchema, response: { 200: reviewResponse } } }, async (req) => {
     const review = await createReview(ctx, requireUser(req), req.body);
     return { review, message: 'Review created' };
   });
 
-  api.put('/api/v1/reviews/:id', { config: { permission: ['reviews.create', 'reviews.update'] }, schema: { params: idParam, body: reviewFieldsSchema } }, async (req) => {
+  api.put('/api/v1/reviews/:id', {
+    config: { permission: ['reviews.create', 'reviews.update'] }, schema: { params: idParam, body: reviewFieldsSchema, response: { 200: reviewResponse } },
+  }, async (req) => {
     const { id } = req.params;
     const review = await updateReview(ctx, id, { id: requireUser(req), moderator: req.auth.can('reviews.update') }, req.body);
     return { review, message: 'Review updated' };
   });
 
-  api.delete('/api/v1/reviews/:ids', { config: { permission: ['reviews.create', 'reviews.delete'] }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/reviews/:ids', {
+    config: { permission: ['reviews.create', 'reviews.delete'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } },
+  }, async (req) => {
     const { ids } = req.params;
     const deleted = await deleteReviews(ctx, ids, { id: requireUser(req), moderator: req.auth.can('reviews.delete') });
     return { deleted, message: 'Review deleted' };
   });
 
-  api.post('/api/v1/reviews/:id/vote', { config: { permission: 'reviews.view' }, schema: { params: idParam, body: reviewVoteSchema } }, async (req) => {
+  api.post('/api/v1/reviews/:id/vote', { config: { permission: 'reviews.view' }, schema: { params: idParam, body: reviewVoteSchema, response: { 200: reviewVoteResponse } } }, async (req) => {
     const { id } = req.params;
     const review = await voteReview(ctx, id, requireUser(req), req.body.is_helpful);
     return { review };
   });
 
-  api.post('/api/v1/reviews/:id/report', { config: { permission: 'reviews.view' }, schema: { params: idParam, body: reportSchema } }, async (req) => {
+  api.post('/api/v1/reviews/:id/report', { config: { permission: 'reviews.view' }, schema: { params: idParam, body: reportSchema, response: { 200: reportedResponse } } }, async (req) => {
     const { id } = req.params;
     const reports_count = await reportItem(ctx, 'review', id, requireUser(req), req.body.reason);
     return { reports_count, message: 'Review reported' };

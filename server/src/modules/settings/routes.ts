@@ -10,6 +10,7 @@ import { dropboxRefreshToken } from './dropbox.ts';
 import { gmailConnectRoutes } from './gmail.ts';
 import { diskConfig } from '../../drivers/storage/manager.ts';
 import { putBucketCors } from '../../drivers/storage/s3.ts';
+import { doneResponse } from '@app/contracts';
 import { reason } from '../../drivers/switch.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
@@ -120,7 +121,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Lets the site's origin upload straight to the bucket of the S3-compatible disk in use (S3 direct upload).
-  app.post('/api/v1/s3/cors/upload', manage, async () => {
+  app.post('/api/v1/s3/cors/upload', { ...manage, schema: { response: { 200: doneResponse } } }, async () => {
     const get = (k: string) => ctx.settings.get(`server.${k}` as never);
     const disks = [await diskConfig(get, 'uploads'), await diskConfig(get, 'public')];
     const s3 = disks.map((d) => ('s3' in d ? d.s3 : null)).find((d) => d !== null);

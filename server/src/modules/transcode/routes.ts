@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { transcodeListQuerySchema, transcodeStartSchema } from '@app/contracts';
+import {
+  transcodeListQuerySchema, transcodeListResponse, transcodeResponse, transcodeStartSchema, videoTranscodeResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, typed } from '../../http/schema.ts';
@@ -20,21 +22,21 @@ export function transcodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onReady', async () => { pool.start(); });
   app.addHook('onClose', async () => { await pool.close(); });
 
-  api.get('/api/v1/videos/:id/transcode', { config: { permission: 'videos.update' }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/videos/:id/transcode', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: videoTranscodeResponse } } }, async (req) => {
     const row = await latestForVideo(ctx.db, req.params.id);
     return { transcode: row ? toTranscode(row) : null, ffmpeg: await ffmpegAvailable() };
   });
 
-  api.post('/api/v1/videos/:id/transcode', { config: { permission: 'videos.update' }, schema: { params: idParam, body: transcodeStartSchema } }, async (req) =>
+  api.post('/api/v1/videos/:id/transcode', { config: { permission: 'videos.update' }, schema: { params: idParam, body: transcodeStartSchema, response: { 200: transcodeResponse } } }, async (req) =>
     ({ transcode: await startTranscode(ctx, pool, caller(req), req.params.id, req.body.file_id) }));
 
-  api.post('/api/v1/videos/:id/transcode/cancel', { config: { permission: 'videos.update' }, schema: { params: idParam } }, async (req) =>
+  api.post('/api/v1/videos/:id/transcode/cancel', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: transcodeResponse } } }, async (req) =>
     ({ transcode: await cancelTranscode(ctx, pool, req.params.id) }));
 
-  api.post('/api/v1/videos/:id/transcode/retry', { config: { permission: 'videos.update' }, schema: { params: idParam } }, async (req) =>
+  api.post('/api/v1/videos/:id/transcode/retry', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: transcodeResponse } } }, async (req) =>
     ({ transcode: await retryTranscode(ctx, pool, req.params.id) }));
 
   // The videos list polls its page's ids for progress.
-  api.get('/api/v1/transcodes', { config: { permission: 'videos.view' }, schema: { querystring: transcodeListQuerySchema } }, async (req) =>
+  api.get('/api/v1/transcodes', { config: { permission: 'videos.view' }, schema: { querystring: transcodeListQuerySchema, response: { 200: transcodeListResponse } } }, async (req) =>
     ({ transcodes: await latestForVideos(ctx.db, req.query.video_ids), ffmpeg: await ffmpegAvailable() }));
 }

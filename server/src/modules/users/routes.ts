@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { findCsvExport } from '../../http/csv-export.ts';
+import { binaryResponse } from '@app/contracts';
 import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { actorOf, assertCanTouchUsers } from '../roles/grants.ts';
 import { sendVerificationEmail } from '../auth/service.ts';
@@ -92,7 +93,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return exportUsers({ id: userId, email: me!.email }, req.query);
   });
 
-  api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' }, schema: { params: uuidParam } }, async (req, reply) => {
+  api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' }, schema: { params: uuidParam, response: { 200: binaryResponse } } }, async (req, reply) => {
     const row = await findCsvExport(ctx, req.params.uuid);
     if (!row?.path || (row.user_id !== req.auth.userId && !req.auth.can('admin'))) throw notFound('Export not found');
     reply.header('content-type', 'text/csv; charset=utf-8');

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CAPTION_MAX_BYTES, DEFAULT_PER_PAGE, TITLE_VIDEOS_PER_PAGE, captionSchema, listQuerySchema, videoCreateSchema, videoUpdateSchema, type Video,
+  CAPTION_MAX_BYTES, DEFAULT_PER_PAGE, TITLE_VIDEOS_PER_PAGE, captionSchema, doneResponse, listQuerySchema, videoCaptionResponse, videoCreateSchema,
+  videoListResponse, videoResponse, videoUpdateSchema, type Video,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, parse } from '../../http/errors.ts';
@@ -31,24 +32,24 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
   playsRoutes(app, ctx);
 
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
-  api.get('/api/v1/videos', { config: { permission: 'videos.view' }, schema: { querystring: videosListQuery } }, async (req) => {
+  api.get('/api/v1/videos', { config: { permission: 'videos.view' }, schema: { querystring: videosListQuery, response: { 200: videoListResponse } } }, async (req) => {
     const scoped = req.query.filters?.includes('"title_id"');
     const page = await listVideos(ctx, { ...req.query, perPage: req.query.perPage ?? (scoped ? TITLE_VIDEOS_PER_PAGE : DEFAULT_PER_PAGE) });
     return { pagination: { ...page, data: hideUnapprovedSources(req.auth.can('videos.update'), page.data) } };
   });
 
-  api.get('/api/v1/videos/:id', { config: { permission: 'videos.view' }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/videos/:id', { config: { permission: 'videos.view' }, schema: { params: idParam, response: { 200: videoResponse } } }, async (req) => {
     const video = await findVideo(ctx.db, req.params.id);
     if (!video) throw notFound('Video not found');
     return { video: hideUnapprovedSources(req.auth.can('videos.update'), [video])[0] };
   });
 
-  api.post('/api/v1/videos', { config: { permission: 'videos.create' }, schema: { body: videoCreateSchema } }, async (req) => {
+  api.post('/api/v1/videos', { config: { permission: 'videos.create' }, schema: { body: videoCreateSchema, response: { 200: videoResponse } } }, async (req) => {
     await checkTarget(ctx.db, req.body);
     return { video: await findVideo(ctx.db, await insertVideo(ctx.db, req.body, requireUser(req))) };
   });
 
-  api.put('/api/v1/videos/:id', { config: { permission: 'videos.update' }, schema: { params: idParam, body: videoUpdateSchema } }, async (req) => {
+  api.put('/api/v1/videos/:id', { config: { permission: 'videos.update' }, schema: { params: idParam, body: videoUpdateSchema, response: { 200: videoResponse } } }, async (req) => {
     const id = req.params.id;
     const input = req.body;
     const current = await findVideo(ctx.db, id);
@@ -61,14 +62,14 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { video: await findVideo(ctx.db, id) };
   });
 
-  api.delete('/api/v1/videos/:ids', { config: { permission: 'videos.delete' }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/videos/:ids', { config: { permission: 'videos.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     const { ids } = req.params;
     await deleteVideosWithFiles(ctx, ids, () => deleteVideoRows(ctx.db, ids));
     return {};
   });
 
   // Multipart: name, language, then a .vtt file up to 1 MB.
-  api.post('/api/v1/videos/:id/captions', { config: { permission: 'videos.update' }, schema: { params: idParam } }, async (req) => {
+  api.post('/api/v1/videos/:id/captions', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: videoCaptionResponse } } }, async (req) => {
     const video = await findVideo(ctx.db, req.params.id);
     if (!video) throw notFound('Video not found');
     if (video.type !== 'video') throw new HttpError(422, 'Only videos of type video can have captions.');
@@ -105,7 +106,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { caption: await insertCaption(ctx.db, video.id, input, url) };
   });
 
-  api.delete('/api/v1/videos/:id/captions/:captionId', { config: { permission: 'videos.update' }, schema: { params: captionParams } }, async (req) => {
+  api.delete('/api/v1/videos/:id/captions/:captionId', { config: { permission: 'videos.update' }, schema: { params: captionParams, response: { 200: doneResponse } } }, async (req) => {
     const url = await deleteCaption(ctx.db, req.params.id, req.params.captionId);
     if (!url) throw notFound('Caption not found');
     await removeStoredFiles(ctx, [url]);

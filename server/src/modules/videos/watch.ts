@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { VISITOR_COOKIE, type WatchData, type WatchVideoSummary } from '@app/contracts';
+import { VISITOR_COOKIE, watchResponse, type WatchData, type WatchVideoSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -86,7 +86,7 @@ export function visitorId(req: FastifyRequest, reply: FastifyReply): string {
 }
 
 export function watchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/videos/:id/watch', { config: { permission: 'videos.view' } }, async (req, reply) => {
+  app.get('/api/v1/videos/:id/watch', { config: { permission: 'videos.view' }, schema: { response: { 200: watchResponse } } }, async (req, reply) => {
     const id = parseVideoId(req.params);
     const userId = req.auth.userId;
     const data = await loadWatch(ctx.db, id, {

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { COMMENTABLE_TYPES, type Comment } from '../comments.ts';
+import { entity, isoTime, paginated, recordId } from './common.ts';
+import { contentAuthorEntity } from './reviews.ts';
+
+const T = '2026-01-31T12:00:00.000Z';
+
+export const commentEntity = entity({
+  id: recordId,
+  content: z.string().nullable(),
+  deleted: z.boolean(),
+  user_id: recordId,
+  user: contentAuthorEntity.nullable(),
+  commentable_type: z.enum(COMMENTABLE_TYPES),
+  commentable_id: recordId,
+  commentable: entity({ id: recordId, name: z.string() }).nullable().optional(),
+  title_id: recordId.nullable(),
+  parent_id: recordId.nullable(),
+  replies_count: z.number().int(),
+  reports_count: z.number().int(),
+  created_at: isoTime,
+  updated_at: isoTime,
+}).meta({
+  id: 'Comment',
+  examples: [{
+    id: 77, content: 'That ending!', deleted: false, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null }, commentable_type: 'title',
+    commentable_id: 5, title_id: 5, parent_id: null, replies_count: 2, reports_count: 0, created_at: T, updated_at: T,
+  }],
+}) satisfies z.ZodType<Comment>;
+
+export const commentListResponse = paginated(commentEntity);
+export const commentResponse = entity({ comment: commentEntity, message: z.string().optional() });
+export const commentsRestoredResponse = entity({ restored: z.number().int(), message: z.string() });

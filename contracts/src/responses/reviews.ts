@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { REVIEWABLE_TYPES, type ContentAuthor, type RatingSummary, type Review, type ReviewPublicPage } from '../reviews.ts';
+import { entity, isoTime, paginated, paginationOf, recordId } from './common.ts';
+
+const T = '2026-01-31T12:00:00.000Z';
+
+/** The author shown beside a review or a comment. */
+export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable() }) satisfies z.ZodType<ContentAuthor>;
+/** What a review or comment hangs on, named (admin lists). */
+const namedRecord = entity({ id: recordId, name: z.string() });
+
+export const reviewEntity = entity({
+  id: recordId,
+  score: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  helpful_count: z.number().int(),
+  not_helpful_count: z.number().int(),
+  reports_count: z.number().int(),
+  user_id: recordId,
+  user: contentAuthorEntity.nullable(),
+  reviewable_type: z.enum(REVIEWABLE_TYPES),
+  reviewable_id: recordId,
+  reviewable: namedRecord.nullable().optional(),
+  created_at: isoTime,
+  updated_at: isoTime,
+}).meta({
+  id: 'Review',
+  examples: [{
+    id: 14, score: 8, title: 'Slow, then unforgettable', body: 'The first hour takes its time; what it builds pays off in a last act that stays with you for days.',
+    helpful_count: 12, not_helpful_count: 1, reports_count: 0, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null },
+    reviewable_type: 'title', reviewable_id: 5, reviewable: { id: 5, name: 'The Long Night' }, created_at: T, updated_at: T,
+  }],
+}) satisfies z.ZodType<Review>;
+
+const ratingSummaryEntity = entity({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<RatingSummary>;
+
+export const reviewListResponse = paginated(reviewEntity);
+export const reviewResponse = entity({ review: reviewEntity, message: z.string().optional() });
+export const reviewPublicResponse = entity({
+  pagination: paginationOf(reviewEntity),
+  my_review: reviewEntity.nullable(),
+  my_votes: z.array(entity({ review_id: recordId, is_helpful: z.boolean() })),
+  summary: ratingSummaryEntity,
+}) satisfies z.ZodType<ReviewPublicPage>;
+export const reviewVoteResponse = entity({ review: entity({ id: recordId, helpful_count: z.number().int(), not_helpful_count: z.number().int() }) });
+/** A report of a review or a comment: how many reports it now has. */
+export const reportedResponse = entity({ reports_count: z.number().int(), message: z.string() });
