@@ -3,3 +3,4 @@ export * from './tags.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './audit.ts';
+export * from './billing.ts';
