@@ -4,3 +4,4 @@ export * from './users.ts';
 export * from './auth.ts';
 export * from './audit.ts';
 export * from './billing.ts';
+export * from './roles.ts';
