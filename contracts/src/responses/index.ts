@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './audit.ts';
 export * from './billing.ts';
 export * from './roles.ts';
+export * from './localizations.ts';
