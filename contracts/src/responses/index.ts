@@ -6,3 +6,6 @@ export * from './audit.ts';
 export * from './billing.ts';
 export * from './roles.ts';
 export * from './localizations.ts';
+export * from './account.ts';
+export * from './social.ts';
+export * from './settings.ts';
