@@ -9,3 +9,7 @@ export * from './localizations.ts';
 export * from './account.ts';
 export * from './social.ts';
 export * from './settings.ts';
+export * from './reports.ts';
+export * from './appearance.ts';
+export * from './search-index.ts';
+export * from './health.ts';
