@@ -3,7 +3,7 @@ import { z } from 'zod';
 const name = z.string().trim().max(100).nullish().transform((v) => v || null);
 
 /** `PUT account/profile`: the signed-in user's own name. */
-export const accountProfileSchema = z.object({ first_name: name, last_name: name });
+export const accountProfileSchema = z.object({ first_name: name, last_name: name }).meta({ examples: [{ first_name: 'Ada', last_name: 'Lovelace' }] });
 export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
 
 /**
@@ -14,7 +14,8 @@ export const accountPasswordSchema = z.object({
   current_password: z.string().max(255).optional(),
   password: z.string().min(8).max(255),
   password_confirmation: z.string().max(255),
-}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' });
+}).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
+  .meta({ examples: [{ current_password: 'correct horse battery', password: 'a new passphrase', password_confirmation: 'a new passphrase' }] });
 export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
 
 /** One signed-in browser, as `GET account/sessions` lists it (the session secret never leaves the server). */

@@ -94,6 +94,8 @@ export const homepageAppearanceSchema = z.object({
 });
 
 /** POST admin/appearance: only the changed keys. */
-export const appearanceChangesSchema = z.object({ changes: z.record(z.string(), z.unknown()) });
+export const appearanceChangesSchema = z.object({ changes: z.record(z.string(), z.unknown()) })
+  .meta({ examples: [{ changes: { 'client.branding.site_name': 'My films', 'client.custom_code.css': 'body { letter-spacing: .01em; }' } }] });
 
-export const seoTagsSchema = z.object({ tags: z.string().max(20000) });
+export const seoTagsSchema = z.object({ tags: z.string().max(20000) })
+  .meta({ examples: [{ tags: '<title>{{title.name}} ({{title.year}}) - {{site_name}}</title>\n<meta name="description" content="{{title.description}}">' }] });

@@ -21,13 +21,14 @@ const priceId = z.number({ message: 'The price field is required.' }).int().posi
 export const checkoutInputSchema = z.object({
   price_id: priceId,
   gateway: z.enum(CHECKOUT_GATEWAYS, { message: GATEWAY_UNAVAILABLE }),
-});
+}).meta({ examples: [{ price_id: 4, gateway: 'stripe' }] });
 export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
-export const changePlanInputSchema = z.object({ price_id: priceId });
+export const changePlanInputSchema = z.object({ price_id: priceId }).meta({ examples: [{ price_id: 5 }] });
 export type ChangePlanInput = z.infer<typeof changePlanInputSchema>;
 
-export const checkoutResponseSchema = z.object({ url: z.string() });
+/** The gateway's hosted checkout page to send the visitor to. */
+export const checkoutResponseSchema = z.looseObject({ url: z.string() }).meta({ examples: [{ url: 'https://checkout.stripe.com/c/pay/cs_test_a1' }] });
 
 /** The user's own subscription; null when they have none that is still valid. */
 export type OwnSubscription = BillingSubscription | null;

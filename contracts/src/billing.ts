@@ -119,6 +119,11 @@ export const productInputSchema = z.object({
   prices: z.array(priceInputSchema).max(20).default([]),
 }).superRefine((p, ctx) => {
   if (!p.free && p.prices.length === 0) ctx.addIssue({ code: 'custom', path: ['prices'], message: PLAN_NEEDS_PRICE });
+}).meta({
+  examples: [{
+    name: 'Premium', description: 'Every title in HD, no ads.', position: 1, recommended: true, feature_list: ['HD streaming', 'No ads'],
+    permissions: [{ name: 'titles.view' }], prices: [{ amount: 9.99, currency: 'USD', interval: 'month', interval_count: 1 }],
+  }],
 });
 export type ProductInput = z.infer<typeof productInputSchema>;
 
@@ -133,11 +138,11 @@ export const subscriptionInputSchema = z.object({
   description: z.string().trim().max(1000).nullish().transform((v) => v || null),
   renews_at: optionalDate,
   ends_at: optionalDate,
-});
+}).meta({ examples: [{ user_id: 12, product_id: 2, price_id: 4, description: 'Granted by support', renews_at: '2026-02-28T12:00:00.000Z', ends_at: null }] });
 export type SubscriptionInput = z.infer<typeof subscriptionInputSchema>;
 
 /** Cancel body; the spec's delete sends the subscription with a delete flag. */
-export const cancelSubscriptionSchema = z.object({ delete: z.boolean().default(false) });
+export const cancelSubscriptionSchema = z.object({ delete: z.boolean().default(false) }).meta({ examples: [{ delete: false }] });
 
 export const SUBSCRIPTION_SORTS = ['created_at', 'renews_at', 'ends_at', 'gateway_name', 'updated_at'] as const;
 export const SUBSCRIPTION_FILTERS = ['gateway_name', 'product_id', 'status', 'renews_at', 'ends_at', 'created_at', 'updated_at'] as const;

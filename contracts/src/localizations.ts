@@ -95,11 +95,12 @@ export const linesSchema = z.record(z.string(), z.string().max(MAX_TRANSLATION_V
     }
   });
 
-export const localizationCreateSchema = z.object({ name: nameField, language: languageField });
+export const localizationCreateSchema = z.object({ name: nameField, language: languageField }).meta({ examples: [{ name: 'French', language: 'fr' }] });
 export type LocalizationCreate = z.infer<typeof localizationCreateSchema>;
 
 /** Any subset of name, language and lines; lines replace the stored lines as a whole. */
-export const localizationUpdateSchema = z.object({ name: nameField.optional(), language: languageField.optional(), lines: linesSchema.optional() });
+export const localizationUpdateSchema = z.object({ name: nameField.optional(), language: languageField.optional(), lines: linesSchema.optional() })
+  .meta({ examples: [{ name: 'Français', lines: { 'Sign in': 'Se connecter', 'Sign out': 'Se déconnecter' } }] });
 export type LocalizationUpdate = z.infer<typeof localizationUpdateSchema>;
 
 /** The 'Add new translation' modal. */
@@ -110,4 +111,4 @@ export const translationLineSchema = z.object({
 export type TranslationLine = z.infer<typeof translationLineSchema>;
 
 /** A visitor's language choice. */
-export const chooseLocaleSchema = z.object({ language: z.string().trim().min(1, 'The language field is required.').max(10) });
+export const chooseLocaleSchema = z.object({ language: z.string().trim().min(1, 'The language field is required.').max(10) }).meta({ examples: [{ language: 'fr' }] });

@@ -59,14 +59,14 @@ export const roleCreateSchema = z.object({
   default: roleFields.default.default(false),
   guests: roleFields.guests.default(false),
   permissions: roleFields.permissions.default([]),
-});
+}).meta({ examples: [{ name: 'Editors', description: 'Edit the catalogue.', type: 'sitewide', permissions: [{ name: 'titles.update' }, { name: 'files.create', restrictions: [{ name: 'max_file_size', value: 512 }] }] }] });
 export type RoleCreate = z.infer<typeof roleCreateSchema>;
 
 /** Any subset of the fields; what is not sent stays as it is. */
-export const roleUpdateSchema = z.object(roleFields).partial();
+export const roleUpdateSchema = z.object(roleFields).partial().meta({ examples: [{ description: 'Edit titles and people.', permissions: [{ name: 'titles.update' }, { name: 'people.update' }] }] });
 export type RoleUpdate = z.infer<typeof roleUpdateSchema>;
 
 export const roleUsersSchema = z.object({
   userIds: z.array(z.number().int().min(1), { message: 'Select at least one user.' }).min(1, 'Select at least one user.').max(1000),
-});
+}).meta({ examples: [{ userIds: [12, 15] }] });
 export type RoleUsersRequest = z.infer<typeof roleUsersSchema>;

@@ -7,7 +7,7 @@ export const SEARCH_DRIVERS = ['mysql', 'meilisearch', 'tntsearch', 'elasticsear
 export const searchImportSchema = z.object({
   model: z.string().min(1).max(50),
   driver: z.enum(SEARCH_DRIVERS).optional(),
-});
+}).meta({ examples: [{ model: '*', driver: 'meilisearch' }] });
 export type SearchImport = z.infer<typeof searchImportSchema>;
 
 export interface SearchableModel {

@@ -407,5 +407,5 @@ export const dropboxRefreshTokenSchema = z.object({
   app_key: z.string('Dropbox app key is required.').trim().min(1, 'Dropbox app key is required.').max(255),
   app_secret: z.string('Dropbox app secret is required.').trim().min(1, 'Dropbox app secret is required.').max(255),
   access_code: z.string('Access code is required.').trim().min(1, 'Access code is required.').max(2000),
-});
+}).meta({ examples: [{ app_key: 'a1b2c3d4e5f6g7h', app_secret: 'x9y8z7w6v5u4t3s', access_code: 'the-code-dropbox-showed' }] });
 

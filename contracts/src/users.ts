@@ -80,13 +80,13 @@ export const userCreateSchema = z.object({
   email_verified_at: userFields.email_verified_at.default(false),
   roles: userFields.roles.default([]),
   permissions: userFields.permissions.default([]),
-});
+}).meta({ examples: [{ email: 'ada@example.com', password: 'correct horse battery', first_name: 'Ada', last_name: 'Lovelace', email_verified_at: true, roles: [2] }] });
 export type UserCreate = z.infer<typeof userCreateSchema>;
 
 export const userUpdateSchema = z.object({
   ...userFields,
   password: userFields.password.optional().or(z.literal('').transform(() => undefined)),
-}).partial();
+}).partial().meta({ examples: [{ first_name: 'Ada', last_name: 'King', roles: [2, 4], available_space: 1073741824 }] });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 export const BAN_COMMENT_MAX = 250;
@@ -101,7 +101,7 @@ export const banSchema = z.object({
       ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${new Date().toISOString().slice(0, 10)}` });
     }
   }
-});
+}).meta({ examples: [{ permanent: false, ban_until: '2099-12-31T00:00:00.000Z', comment: 'Spam in the comments.' }, { permanent: true, comment: 'Repeated abuse.' }] });
 export type BanRequest = z.infer<typeof banSchema>;
 
 export const USER_SORTS = ['email', 'first_name', 'last_name', 'created_at', 'updated_at', 'id'] as const;

@@ -5,7 +5,7 @@ import { entity, isoTime, paginated, recordId } from './common.ts';
 
 const nullableTime = isoTime.nullable();
 const roleSummary = entity({ id: recordId, name: z.string() });
-const grant = entity({ name: z.string(), restrictions: z.array(entity({ name: z.string(), value: z.union([z.boolean(), z.number()]).optional() })).optional() });
+export const permissionGrantEntity = entity({ name: z.string(), restrictions: z.array(entity({ name: z.string(), value: z.union([z.boolean(), z.number()]).optional() })).optional() });
 const subscription = entity({
   id: recordId, user_id: recordId, product_id: recordId.nullable(), price_id: recordId.nullable(), gateway_name: z.string(),
   description: z.string().nullable(), renews_at: nullableTime, ends_at: nullableTime, created_at: isoTime, updated_at: isoTime,
@@ -25,7 +25,7 @@ const userFields = {
   email_verified_at: nullableTime,
   banned_at: nullableTime,
   roles: z.array(roleSummary),
-  permissions: z.array(grant).optional(),
+  permissions: z.array(permissionGrantEntity).optional(),
   subscriptions: z.array(subscription).optional(),
   bans: z.array(ban).optional(),
 };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { accountPasswordSchema, accountProfileSchema } from '@app/contracts';
+import {
+  accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, doneResponse, logoutOthersResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { LIMITS, clearLimit, consume } from '../../http/rate-limit.ts';
@@ -15,26 +17,26 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const self = { permission: 'authenticated' as const };
 
-  api.put('/api/v1/account/profile', { config: self, schema: { body: accountProfileSchema } }, async (req) => {
+  api.put('/api/v1/account/profile', { config: self, schema: { body: accountProfileSchema, response: { 200: accountUserResponse } } }, async (req) => {
     const userId = requireUser(req);
     await updateProfile(ctx.db, userId, req.body);
     return { user: await currentUser(ctx, userId), message: 'Profile updated' };
   });
 
   // Multipart: the avatar helper checks the file's size and type.
-  api.post('/api/v1/account/avatar', { config: self }, async (req) => {
+  api.post('/api/v1/account/avatar', { config: self, schema: { response: { 200: accountUserResponse } } }, async (req) => {
     const userId = requireUser(req);
     await storeAvatar(ctx, req, userId);
     return { user: await currentUser(ctx, userId) };
   });
 
-  api.delete('/api/v1/account/avatar', { config: self }, async (req) => {
+  api.delete('/api/v1/account/avatar', { config: self, schema: { response: { 200: accountUserResponse } } }, async (req) => {
     const userId = requireUser(req);
     await removeAvatar(ctx, userId, await ownAvatar(ctx.db, userId));
     return { user: await currentUser(ctx, userId) };
   });
 
-  api.put('/api/v1/account/password', { config: self, schema: { body: accountPasswordSchema } }, async (req) => {
+  api.put('/api/v1/account/password', { config: self, schema: { body: accountPasswordSchema, response: { 200: doneResponse } } }, async (req) => {
     const userId = requireUser(req);
     const input = req.body;
     const current = await ownPasswordHash(ctx.db, userId);
@@ -53,9 +55,9 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Password changed' };
   });
 
-  api.get('/api/v1/account/sessions', { config: self }, async (req) => ({ sessions: await ownSessions(ctx.db, requireUser(req), req.auth.sessionId) }));
+  api.get('/api/v1/account/sessions', { config: self, schema: { response: { 200: accountSessionListResponse } } }, async (req) => ({ sessions: await ownSessions(ctx.db, requireUser(req), req.auth.sessionId) }));
 
-  api.post('/api/v1/account/sessions/logout-others', { config: self }, async (req) => {
+  api.post('/api/v1/account/sessions/logout-others', { config: self, schema: { response: { 200: logoutOthersResponse } } }, async (req) => {
     const count = await endOtherSessions(ctx.db, requireUser(req), req.auth.sessionId);
     return { message: 'Logged out other sessions', count };
   });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, seoTagsSchema, type SeoTagsEntry } from '@app/contracts';
+import {
+  APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, appearanceImageResponse, appearanceValuesResponse, doneResponse,
+  seoTagsResponse, seoTagsSchema, type SeoTagsEntry,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
@@ -18,15 +21,15 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const editor = { config: { permission: 'appearance.update' } };
 
-  app.get('/api/v1/admin/appearance/values', editor, async () => appearanceValues(ctx));
+  app.get('/api/v1/admin/appearance/values', { ...editor, schema: { response: { 200: appearanceValuesResponse } } }, async () => appearanceValues(ctx));
 
-  api.post('/api/v1/admin/appearance', { ...editor, schema: { body: appearanceChangesSchema } }, async (req) => {
+  api.post('/api/v1/admin/appearance', { ...editor, schema: { body: appearanceChangesSchema, response: { 200: appearanceValuesResponse } } }, async (req) => {
     await saveAppearance(ctx, req.body.changes);
     return { message: 'Changes saved', ...(await appearanceValues(ctx)) };
   });
 
   // Branding and landing-page images: multipart `file`, kind in the path.
-  api.post('/api/v1/admin/appearance/images/:kind', { ...editor, schema: { params: kindParam } }, async (req) => {
+  api.post('/api/v1/admin/appearance/images/:kind', { ...editor, schema: { params: kindParam, response: { 200: appearanceImageResponse } } }, async (req) => {
     const kind = APPEARANCE_IMAGE_KINDS.find((k) => k === req.params.kind);
     if (!kind) throw notFound();
     const file = await req.file({ limits: { fileSize: APPEARANCE_IMAGE_MAX_BYTES, files: 1 } });
@@ -34,7 +37,7 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { url: await storeAppearanceImage(ctx, kind, file.file) };
   });
 
-  api.get('/api/v1/admin/appearance/seo-tags/:keys', { ...editor, schema: { params: keysParam } }, async (req) => {
+  api.get('/api/v1/admin/appearance/seo-tags/:keys', { ...editor, schema: { params: keysParam, response: { 200: seoTagsResponse } } }, async (req) => {
     const keys = req.params.keys.split(',').filter((k) => (SEO_PAGE_KEYS as readonly string[]).includes(k));
     if (!keys.length) throw notFound();
     const custom = await ctx.settings.get('server.seo_tags');
@@ -43,7 +46,7 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return out;
   });
 
-  api.put('/api/v1/admin/appearance/seo-tags/:key', { ...editor, schema: { params: keyParam, body: seoTagsSchema } }, async (req) => {
+  api.put('/api/v1/admin/appearance/seo-tags/:key', { ...editor, schema: { params: keyParam, body: seoTagsSchema, response: { 200: doneResponse } } }, async (req) => {
     const key = req.params.key;
     if (!(SEO_PAGE_KEYS as readonly string[]).includes(key)) throw notFound();
     const { tags } = req.body;

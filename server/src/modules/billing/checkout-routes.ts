@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PLAN_CHANGE_APPROVAL, changePlanInputSchema, checkoutInputSchema } from '@app/contracts';
+import {
+  PLAN_CHANGE_APPROVAL, changePlanInputSchema, checkoutInputSchema, checkoutResponseSchema, invoiceListResponse, ownSubscriptionResponse, subscriptionResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
@@ -15,23 +17,23 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const self = { permission: 'authenticated' as const };
 
-  api.post('/api/v1/billing/checkout', { config: self, schema: { body: checkoutInputSchema } }, async (req) =>
+  api.post('/api/v1/billing/checkout', { config: self, schema: { body: checkoutInputSchema, response: { 200: checkoutResponseSchema } } }, async (req) =>
     startCheckout(ctx, requireUser(req), req.body));
 
-  api.get('/api/v1/billing/subscription', { config: self }, async (req) =>
+  api.get('/api/v1/billing/subscription', { config: self, schema: { response: { 200: ownSubscriptionResponse } } }, async (req) =>
     ({ subscription: await ownSubscription(ctx, requireUser(req)) }));
 
-  api.post('/api/v1/billing/subscription/cancel', { config: self }, async (req) =>
+  api.post('/api/v1/billing/subscription/cancel', { config: self, schema: { response: { 200: subscriptionResponse } } }, async (req) =>
     ({ subscription: await cancelOwn(ctx, requireUser(req)), message: 'Subscription cancelled' }));
 
-  api.post('/api/v1/billing/subscription/resume', { config: self }, async (req) =>
+  api.post('/api/v1/billing/subscription/resume', { config: self, schema: { response: { 200: subscriptionResponse } } }, async (req) =>
     ({ subscription: await resumeOwn(ctx, requireUser(req)), message: 'Subscription resumed' }));
 
-  api.post('/api/v1/billing/subscription/change-plan', { config: self, schema: { body: changePlanInputSchema } }, async (req) => {
+  api.post('/api/v1/billing/subscription/change-plan', { config: self, schema: { body: changePlanInputSchema, response: { 200: ownSubscriptionResponse } } }, async (req) => {
     const { subscription, approveUrl } = await changeOwnPlan(ctx, requireUser(req), req.body.price_id);
     return approveUrl ? { subscription, url: approveUrl, message: PLAN_CHANGE_APPROVAL } : { subscription, message: 'Plan changed' };
   });
 
-  api.get('/api/v1/billing/invoices', { config: self }, async (req) =>
+  api.get('/api/v1/billing/invoices', { config: self, schema: { response: { 200: invoiceListResponse } } }, async (req) =>
     ({ invoices: await ownInvoices(ctx, requireUser(req)) }));
 }

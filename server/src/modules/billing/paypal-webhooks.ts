@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { webhookResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../http/errors.ts';
+import { errorResponse } from '../../http/schema.ts';
 import { paypalClient } from './gateways/paypal.ts';
 import type { PaypalClient } from './gateways/paypal-client.ts';
 import './paypal-end.ts';
@@ -153,7 +155,7 @@ export function paypalWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
   app.register(async (scope) => {
     // Only this scope keeps JSON as text: the verification call sends the exact bytes PayPal sent.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post('/api/v1/billing/paypal/webhook', { config: { permission: 'public', signedWebhook: true } }, async (req, reply) => {
+    scope.post('/api/v1/billing/paypal/webhook', { config: { permission: 'public', signedWebhook: true }, schema: { response: { 200: webhookResponse, 422: errorResponse } } }, async (req, reply) => {
       const client = await paypalClient(ctx);
       const webhookId = await ctx.settings.get('server.paypal_webhook_id');
       if (!client || !webhookId) throw new HttpError(404, 'Not found');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contactSchema } from '@app/contracts';
+import { contactSchema, doneResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -10,7 +10,8 @@ import { typed } from '../../http/schema.ts';
 export const CONTACT_MAX_PER_WINDOW = 5;
 const WINDOW_MS = 10 * 60 * 1000;
 // The token is checked by verifyRecaptcha (only when the setting is on), which keeps its own message.
-const contactBody = contactSchema.extend({ recaptcha_token: z.unknown().optional() });
+const contactBody = contactSchema.extend({ recaptcha_token: z.unknown().optional() })
+  .meta({ examples: [{ name: 'Ada Lovelace', email: 'ada@example.com', message: 'Is the director\'s cut coming to the catalogue?' }] });
 
 export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   const sent = new Map<string, { count: number; resetAt: number }>();
@@ -27,7 +28,7 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   // The contact page form: mailed to the address the operator set, or to the site's sender address.
-  typed(app).post('/api/v1/contact', { config: { permission: 'public' }, schema: { body: contactBody } }, async (req) => {
+  typed(app).post('/api/v1/contact', { config: { permission: 'public' }, schema: { body: contactBody, response: { 200: doneResponse } } }, async (req) => {
     const input = req.body;
     if (!allow(req.ip)) throw new HttpError(429, 'Too many messages. Please try again later.');
     await verifyRecaptcha(ctx, 'contact', input.recaptcha_token, req.ip);

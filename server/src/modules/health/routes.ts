@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { healthResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { runChecks, type Part, type Result } from './checks.ts';
 
@@ -7,7 +8,7 @@ const KEEP_MS = 2000;
 
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   let last: { at: number; result: Promise<Result> } | null = null;
-  app.get('/api/v1/health', { config: { permission: 'public' } }, async (req, reply) => {
+  app.get('/api/v1/health', { config: { permission: 'public' }, schema: { response: { 200: healthResponse, 503: healthResponse } } }, async (req, reply) => {
     if (!last || Date.now() - last.at > KEEP_MS) {
       last = { at: Date.now(), result: runChecks(ctx, (err, part) => req.log.error({ err, part }, 'health check failed')) };
     }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { secureCookie } from '../../http/security-headers.ts';
 import {
-  chooseLocaleSchema, LANGUAGES, listQuerySchema, localizationCreateSchema, localizationUpdateSchema, LOCALE_COOKIE, type AvailableLocalesResponse,
+  availableLocalesResponse, chooseLocaleSchema, chosenLocaleResponse, doneResponse, languageListResponse, LANGUAGES, listQuerySchema, localeLinesResponse,
+  localizationCreateSchema, localizationListResponse, localizationResponse, localizationUpdateSchema, LOCALE_COOKIE, notModifiedResponse,
+  type AvailableLocalesResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -25,25 +27,25 @@ export function localizationsRoutes(app: FastifyInstance, ctx: AppContext): void
   const manage = { permission: 'localizations.update' };
   const open = { permission: 'public' };
 
-  api.get('/api/v1/localizations', { config: manage, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/localizations', { config: manage, schema: { querystring: listQuerySchema, response: { 200: localizationListResponse } } }, async (req) =>
     ({ pagination: await listLocalizations(ctx, req.query, await defaultLanguages(ctx)) }));
 
   // The languages lookup: every language a localization can be made for, optionally narrowed by ?query=.
-  api.get('/api/v1/localizations/languages', { config: manage, schema: { querystring: languagesQuery } }, async (req) => {
+  api.get('/api/v1/localizations/languages', { config: manage, schema: { querystring: languagesQuery, response: { 200: languageListResponse } } }, async (req) => {
     const q = (req.query.query ?? '').trim().toLowerCase();
     const languages = q ? LANGUAGES.filter((l) => l.code.toLowerCase().startsWith(q) || l.name.toLowerCase().includes(q)) : LANGUAGES;
     return { languages };
   });
 
   // The site's language picker: the localizations that exist and the one this visitor sees.
-  api.get('/api/v1/localizations/available', { config: open }, async (req): Promise<AvailableLocalesResponse> => ({
+  api.get('/api/v1/localizations/available', { config: open, schema: { response: { 200: availableLocalesResponse } } }, async (req): Promise<AvailableLocalesResponse> => ({
     current: await resolveLanguage(ctx, req),
     localizations: await availableLocalizations(ctx.db),
   }));
 
   // Lines for the site; `active` resolves the visitor's language. Revalidated by ETag, so a repeat visit costs
   // one indexed lookup and a 304.
-  api.get('/api/v1/localizations/:code/lines', { config: open, schema: { params: codeParam } }, async (req, reply) => {
+  api.get('/api/v1/localizations/:code/lines', { config: open, schema: { params: codeParam, response: { 200: localeLinesResponse, 304: notModifiedResponse } } }, async (req, reply) => {
     const raw = req.params.code;
     const language = raw === 'active' ? await resolveLanguage(ctx, req) : raw;
     const version = await localeVersion(ctx, language);
@@ -56,21 +58,21 @@ export function localizationsRoutes(app: FastifyInstance, ctx: AppContext): void
     return reply.send(await localeDocument(ctx, language, version.etag));
   });
 
-  api.post('/api/v1/localizations/choose', { config: open, schema: { body: chooseLocaleSchema } }, async (req, reply) => {
+  api.post('/api/v1/localizations/choose', { config: open, schema: { body: chooseLocaleSchema, response: { 200: chosenLocaleResponse } } }, async (req, reply) => {
     const { language } = req.body;
     await chooseLanguage(ctx, req.auth.userId, language);
     reply.setCookie(LOCALE_COOKIE, language, { path: '/', sameSite: 'lax', maxAge: YEAR, secure: secureCookie(req) });
     return { language };
   });
 
-  api.get('/api/v1/localizations/:id', { config: manage, schema: { params: idParam } }, async (req) => ({ localization: await getLocalization(ctx, req.params.id) }));
+  api.get('/api/v1/localizations/:id', { config: manage, schema: { params: idParam, response: { 200: localizationResponse } } }, async (req) => ({ localization: await getLocalization(ctx, req.params.id) }));
 
-  api.post('/api/v1/localizations', { config: manage, schema: { body: localizationCreateSchema } }, async (req) => ({ localization: await createLocalization(ctx, req.body) }));
+  api.post('/api/v1/localizations', { config: manage, schema: { body: localizationCreateSchema, response: { 200: localizationResponse } } }, async (req) => ({ localization: await createLocalization(ctx, req.body) }));
 
-  api.put('/api/v1/localizations/:id', { config: manage, bodyLimit: LINES_BODY_LIMIT, schema: { params: idParam, body: localizationUpdateSchema } }, async (req) =>
+  api.put('/api/v1/localizations/:id', { config: manage, bodyLimit: LINES_BODY_LIMIT, schema: { params: idParam, body: localizationUpdateSchema, response: { 200: localizationResponse } } }, async (req) =>
     ({ localization: await updateLocalization(ctx, req.params.id, req.body) }));
 
-  api.delete('/api/v1/localizations/:ids', { config: manage, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/localizations/:ids', { config: manage, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteLocalizations(ctx, req.params.ids);
     return {};
   });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { BEACON_MAX_BYTES, insightsQuerySchema, pageViewBeaconSchema, reportQuerySchema } from '@app/contracts';
+import {
+  BEACON_MAX_BYTES, adminReportResponse, doneResponse, insightsQuerySchema, insightsResponse, pageViewBeaconSchema, reportQuerySchema,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { parse } from '../../http/errors.ts';
@@ -25,7 +27,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onClose', () => tracker.close());
   const api = typed(app);
 
-  app.post('/api/v1/reports/visits', { config: { permission: 'public' }, bodyLimit: BEACON_MAX_BYTES }, async (req, reply) => {
+  app.post('/api/v1/reports/visits', { config: { permission: 'public' }, bodyLimit: BEACON_MAX_BYTES, schema: { response: { 202: doneResponse } } }, async (req, reply) => {
     // Counted before validation (so the body is parsed here, not by a route schema): a flood of forged beacons is
     // limited like a flood of good ones.
     limiter.consume(req.ip);
@@ -43,12 +45,12 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Reports read rollups (a handful of indexed range sums; insights, a model's raw plays by index), so they answer on the request path.
-  api.get('/api/v1/admin/reports', { config: { permission: 'reports.view' }, schema: { querystring: reportQuerySchema } }, async (req, reply) => {
+  api.get('/api/v1/admin/reports', { config: { permission: 'reports.view' }, schema: { querystring: reportQuerySchema, response: { 200: adminReportResponse } } }, async (req, reply) => {
     reply.header('cache-control', 'private, no-store');
     return adminReport(ctx, req.query);
   });
 
-  api.get('/api/v1/reports/insights', { config: { permission: 'reports.view' }, schema: { querystring: insightsQuerySchema } }, async (req, reply) => {
+  api.get('/api/v1/reports/insights', { config: { permission: 'reports.view' }, schema: { querystring: insightsQuerySchema, response: { 200: insightsResponse } } }, async (req, reply) => {
     // Insight reports are never treated as stale (spec): the client keeps them; the server answers fresh each time.
     reply.header('cache-control', 'private, no-store');
     return insights(ctx, req.query);

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { PERMISSIONS, listQuerySchema, roleCreateSchema, roleUpdateSchema, roleUsersSchema } from '@app/contracts';
+import {
+  PERMISSIONS, binaryResponse, doneResponse, listQuerySchema, permissionListResponse, roleCreateSchema, roleListResponse, roleResponse, roleUpdateSchema,
+  roleUsersResponse, roleUsersSchema,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
@@ -15,42 +18,42 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The user forms list roles and the permission catalogue too.
   const managers = [manage, 'users.update'];
 
-  api.get('/api/v1/roles', { config: { permission: managers }, schema: { querystring: listQuerySchema } }, async (req) =>
+  api.get('/api/v1/roles', { config: { permission: managers }, schema: { querystring: listQuerySchema, response: { 200: roleListResponse } } }, async (req) =>
     ({ pagination: await listRoles(ctx, req.query) }));
 
-  api.get('/api/v1/roles/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema } }, async (req, reply) => {
+  api.get('/api/v1/roles/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema, response: { 200: binaryResponse } } }, async (req, reply) => {
     const stream = await rolesCsvStream(ctx, req.query);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="roles-${new Date().toISOString().slice(0, 10)}.csv"`);
     return reply.send(stream);
   });
 
-  api.get('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, response: { 200: roleResponse } } }, async (req) => {
     const role = await findRole(ctx.db, req.params.id);
     if (!role) throw notFound('Role not found');
     return { role };
   });
 
-  api.post('/api/v1/roles', { config: { permission: manage }, schema: { body: roleCreateSchema } }, async (req) =>
+  api.post('/api/v1/roles', { config: { permission: manage }, schema: { body: roleCreateSchema, response: { 200: roleResponse } } }, async (req) =>
     ({ role: await createRole(ctx, req.body, actorOf(req)) }));
 
-  api.put('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, body: roleUpdateSchema } }, async (req) =>
+  api.put('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, body: roleUpdateSchema, response: { 200: roleResponse } } }, async (req) =>
     ({ role: await updateRole(ctx, req.params.id, req.body, actorOf(req)) }));
 
-  api.delete('/api/v1/roles/:ids', { config: { permission: ['roles.delete', manage] }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/roles/:ids', { config: { permission: ['roles.delete', manage] }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteRoles(ctx, req.params.ids, actorOf(req));
     return {};
   });
 
-  api.post('/api/v1/roles/:id/add-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema } }, async (req) => {
+  api.post('/api/v1/roles/:id/add-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema, response: { 200: roleUsersResponse } } }, async (req) => {
     const count = await addUsersToRole(ctx, req.params.id, req.body.userIds, actorOf(req));
     return { count, message: `Assigned ${count} users to role` };
   });
 
-  api.post('/api/v1/roles/:id/remove-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema } }, async (req) => {
+  api.post('/api/v1/roles/:id/remove-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema, response: { 200: roleUsersResponse } } }, async (req) => {
     const count = await removeUsersFromRole(ctx, req.params.id, req.body.userIds, actorOf(req));
     return { count, message: `Removed ${count} users from role` };
   });
 
-  api.get('/api/v1/permissions', { config: { permission: managers } }, async () => ({ permissions: PERMISSIONS }));
+  api.get('/api/v1/permissions', { config: { permission: managers }, schema: { response: { 200: permissionListResponse } } }, async () => ({ permissions: PERMISSIONS }));
 }

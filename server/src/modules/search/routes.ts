@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { searchImportSchema, type SearchImport } from '@app/contracts';
+import { doneResponse, searchImportSchema, searchModelListResponse, type SearchImport } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
@@ -27,11 +27,11 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   // A write's ids, sent to a hosted engine after the write (see syncSearch).
   ctx.queue.register('search.sync', (payload: SearchSync) => runSearchSync(ctx, payload));
 
-  api.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' } }, async () => ({
+  api.get('/api/v1/admin/search/models', { config: { permission: 'settings.update' }, schema: { response: { 200: searchModelListResponse } } }, async () => ({
     models: searchModels().map((m) => ({ model: m.model, name: m.name })),
   }));
 
-  api.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' }, schema: { body: searchImportSchema } }, async (req) => {
+  api.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' }, schema: { body: searchImportSchema, response: { 200: doneResponse } } }, async (req) => {
     const input = req.body;
     if (input.model !== '*' && !searchModel(input.model)) throw new HttpError(422, 'Unknown search model', { model: ['Unknown search model'] });
     await ctx.queue.dispatch('search.import', input);

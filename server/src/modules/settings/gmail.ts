@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { GmailConnectMessage } from '@app/contracts';
+import { oauthRedirect, oauthResultPage, type GmailConnectMessage } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import {
@@ -34,7 +34,7 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
   const base = () => ctx.config.oauthBaseUrls.google;
 
   const api = typed(app);
-  api.get('/api/v1/settings/mail/gmail/connect', { ...manage, schema: { querystring: oauthConnectQuery } }, async (req, reply) => {
+  api.get('/api/v1/settings/mail/gmail/connect', { ...manage, schema: { querystring: oauthConnectQuery, response: { 200: oauthResultPage, 302: oauthRedirect } } }, async (req, reply) => {
     const popup = req.query.popup === '1';
     try {
       const client = await gmailClient(ctx);
@@ -48,7 +48,7 @@ export function gmailConnectRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  api.get('/api/v1/settings/mail/gmail/callback', { ...manage, schema: { querystring: oauthCallbackQuery } }, async (req, reply) => {
+  api.get('/api/v1/settings/mail/gmail/callback', { ...manage, schema: { querystring: oauthCallbackQuery, response: { 200: oauthResultPage } } }, async (req, reply) => {
     const query = req.query;
     const pending = takePending<Pending>(req, reply, COOKIE);
     try {

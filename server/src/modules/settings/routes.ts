@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { SETTINGS_MASK, dropboxRefreshTokenSchema } from '@app/contracts';
+import { SETTINGS_MASK, doneResponse, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
@@ -21,7 +21,10 @@ const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
 /** Each group is an object, or that object as a JSON string (multipart saves send strings and files; see readMultipart). */
 const settingsGroup = z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown()), z.null()]).optional();
 const settingsSaveBody = z.object({ client: settingsGroup, server: settingsGroup })
-  .meta({ description: 'JSON, or multipart with `client` and `server` JSON fields and `files[name]` uploads.' });
+  .meta({
+    description: 'JSON, or multipart with `client` and `server` JSON fields and `files[name]` uploads.',
+    examples: [{ client: { 'client.branding.site_name': 'StreamSite' }, server: { 'server.mail_driver': 'log' } }],
+  });
 const sitemapFileParam = z.object({ file: z.string() });
 
 /** Reads a multipart settings save: `client` and `server` JSON fields, `files[name]` or `files.name` uploads. */
@@ -84,12 +87,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Everyone gets the client group; server values only reach holders of settings.update, secrets masked.
-  app.get('/api/v1/settings', { config: { permission: 'public' } }, async (req, reply) => {
+  app.get('/api/v1/settings', { config: { permission: 'public' }, schema: { response: { 200: settingsResponse } } }, async (req, reply) => {
     reply.type('application/json; charset=utf-8');
     return ctx.settings.publicJson(req.auth.can('settings.update'));
   });
 
-  api.post('/api/v1/settings', { ...manage, schema: { body: settingsSaveBody } }, async (req) => {
+  api.post('/api/v1/settings', { ...manage, schema: { body: settingsSaveBody, response: { 200: doneResponse } } }, async (req) => {
     let body: Record<string, unknown>;
     let files: Record<string, SettingsFile> = {};
     if (req.isMultipart()) ({ body, files } = await readMultipart(req));
@@ -101,18 +104,18 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Clears the active cache driver (array, file, Redis or Memcached) and the settings' own cached values.
-  app.post('/api/v1/cache/flush', manage, async () => {
+  app.post('/api/v1/cache/flush', { ...manage, schema: { response: { 200: doneResponse } } }, async () => {
     await ctx.cache.flush();
     await ctx.settings.flush();
     return { message: 'Cache cleared' };
   });
 
-  app.post('/api/v1/sitemap/generate', manage, async () => {
+  app.post('/api/v1/sitemap/generate', { ...manage, schema: { response: { 200: doneResponse } } }, async () => {
     await ctx.queue.dispatch('sitemap.generate', {});
     return { message: 'Sitemap generated' };
   });
 
-  api.post('/api/v1/settings/uploading/dropbox-refresh-token', { ...manage, schema: { body: dropboxRefreshTokenSchema } }, async (req) => {
+  api.post('/api/v1/settings/uploading/dropbox-refresh-token', { ...manage, schema: { body: dropboxRefreshTokenSchema, response: { 200: dropboxRefreshTokenResponse } } }, async (req) => {
     const input = { ...req.body };
     // The form shows stored credentials masked; the mask stands for the stored value.
     if (input.app_key === SETTINGS_MASK) input.app_key = await ctx.settings.get('server.storage_dropbox_app_key');

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { socialProviderSchema, type SocialLoginMessage, type SocialProvider } from '@app/contracts';
+import {
+  doneResponse, oauthRedirect, oauthResultPage, socialProfileListResponse, socialProviderSchema, type SocialLoginMessage, type SocialProvider,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -32,7 +34,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
   const open = { config: { permission: 'public' } };
   const signedIn = { config: { permission: 'authenticated' } };
 
-  api.get('/api/v1/auth/social/:provider/connect', { ...open, schema: { params: providerParam, querystring: oauthConnectQuery } }, async (req, reply) => {
+  api.get('/api/v1/auth/social/:provider/connect', { ...open, schema: { params: providerParam, querystring: oauthConnectQuery, response: { 200: oauthResultPage, 302: oauthRedirect } } }, async (req, reply) => {
     const popup = req.query.popup === '1';
     const provider = providerOf(req.params.provider);
     try {
@@ -44,7 +46,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  api.get('/api/v1/auth/social/:provider/callback', { ...open, schema: { params: providerParam, querystring: oauthCallbackQuery } }, async (req, reply) => {
+  api.get('/api/v1/auth/social/:provider/callback', { ...open, schema: { params: providerParam, querystring: oauthCallbackQuery, response: { 200: oauthResultPage } } }, async (req, reply) => {
     const provider = providerOf(req.params.provider);
     const query = req.query;
     const pending = takePending<Pending>(req, reply, COOKIE);
@@ -70,9 +72,9 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  app.get('/api/v1/auth/social/profiles', signedIn, async (req) => ({ profiles: await listProfiles(ctx, requireUser(req)) }));
+  app.get('/api/v1/auth/social/profiles', { ...signedIn, schema: { response: { 200: socialProfileListResponse } } }, async (req) => ({ profiles: await listProfiles(ctx, requireUser(req)) }));
 
-  api.post('/api/v1/auth/social/:provider/disconnect', { ...signedIn, schema: { params: providerParam } }, async (req) => {
+  api.post('/api/v1/auth/social/:provider/disconnect', { ...signedIn, schema: { params: providerParam, response: { 200: doneResponse } } }, async (req) => {
     await disconnect(ctx, requireUser(req), providerOf(req.params.provider));
     return { message: 'Account disconnected.' };
   });

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { banSchema, listQuerySchema, userCreateSchema, userUpdateSchema } from '@app/contracts';
+import {
+  banSchema, csvExportResponse, doneResponse, listQuerySchema, userCreateSchema, userListResponse, userResponse, userUpdateSchema,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -24,31 +26,31 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const exportUsers = usersCsvExport(ctx);
 
   // The role editor's users tab and user picker list users too.
-  api.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] }, schema: { querystring: usersListQuery } }, async (req) => {
+  api.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] }, schema: { querystring: usersListQuery, response: { 200: userListResponse } } }, async (req) => {
     const withs = (req.query.with ?? '').split(',').map((s) => s.trim());
     return { pagination: await listUsers(ctx, req.query, req.query.roleId, withs) };
   });
 
-  api.get('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+  api.get('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) => {
     const user = await findUser(ctx.db, req.params.id);
     if (!user) throw notFound('User not found');
     return { user };
   });
 
-  api.post('/api/v1/users', { config: { permission: manage }, schema: { body: userCreateSchema } }, async (req) =>
+  api.post('/api/v1/users', { config: { permission: manage }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
     ({ user: await createUser(ctx, req.body, actorOf(req)) }));
 
-  api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema } }, async (req) =>
+  api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema, response: { 200: userResponse } } }, async (req) =>
     ({ user: await updateUser(ctx, req.params.id, req.body, actorOf(req)) }));
 
-  api.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] }, schema: { params: idsParam } }, async (req) => {
+  api.delete('/api/v1/users/:ids', { config: { permission: ['users.delete', manage] }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteUsers(ctx, req.params.ids, actorOf(req));
     return {};
   });
 
   api.post('/api/v1/users/:id/ban', {
     config: { permission: manage },
-    schema: { params: idParam, body: banSchema },
+    schema: { params: idParam, body: banSchema, response: { 200: userResponse } },
     // Permanent unless an end date is given: a date sent without the flag must not become a permanent ban
     // (and must be validated as a date in the future).
     preValidation: async (req) => {
@@ -58,10 +60,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   }, async (req) => ({ user: await banUser(ctx, req.params.id, req.body, actorOf(req)) }));
 
-  api.delete('/api/v1/users/:id/unban', { config: { permission: manage }, schema: { params: idParam } }, async (req) =>
+  api.delete('/api/v1/users/:id/unban', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) =>
     ({ user: await unbanUser(ctx, req.params.id, actorOf(req)) }));
 
-  api.post('/api/v1/users/:id/resend-verification', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+  api.post('/api/v1/users/:id/resend-verification', { config: { permission: manage }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     const user = await findUser(ctx.db, req.params.id);
     if (!user) throw notFound('User not found');
     if (user.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
@@ -70,7 +72,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Multipart: the avatar helper checks the file's size and type.
-  api.post('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+  api.post('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) => {
     const { id } = req.params;
     if (!(await findUser(ctx.db, id))) throw notFound('User not found');
     await assertCanTouchUsers(ctx.db, actorOf(req), [id]);
@@ -78,7 +80,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await findUser(ctx.db, id) };
   });
 
-  api.delete('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam } }, async (req) => {
+  api.delete('/api/v1/users/:id/avatar', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) => {
     const { id } = req.params;
     const user = await findUser(ctx.db, id);
     if (!user) throw notFound('User not found');
@@ -87,7 +89,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await findUser(ctx.db, id) };
   });
 
-  api.post('/api/v1/users/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema } }, async (req) => {
+  api.post('/api/v1/users/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema, response: { 200: csvExportResponse } } }, async (req) => {
     const userId = requireUser(req);
     const me = await findUser(ctx.db, userId);
     return exportUsers({ id: userId, email: me!.email }, req.query);
