@@ -8,6 +8,9 @@ const PLAY_COLUMNS = ['video_id', 'title_id', 'season_num', 'episode_num', 'user
 const VISIT_COLUMNS = ['visitor_id', 'user_id', 'path', 'model_type', 'model_id', 'referrer', 'device', 'browser', 'platform',
   'country', 'region', 'city', 'latitude', 'longitude', 'created_at'] as const;
 const insertSql = (table: string, columns: readonly string[]) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+// A video or user deleted since the report was accepted is skipped: its foreign key would fail the whole batch.
+const EXISTS = 'EXISTS (SELECT 1 FROM videos WHERE id = ?) AND (? IS NULL OR EXISTS (SELECT 1 FROM users WHERE id = ?))';
+const insertPlaySql = `INSERT INTO plays (${PLAY_COLUMNS.join(', ')}) SELECT ${PLAY_COLUMNS.map(() => '?').join(', ')} WHERE ${EXISTS}`;
 
 export interface SqliteEventWrites {
   plays(events: PlayEvent[]): Promise<void>;
@@ -24,8 +27,8 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
   const byUser = raw.prepare('SELECT id FROM plays WHERE user_id = ? AND video_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').pluck();
   const byVisitor = raw.prepare('SELECT id FROM plays WHERE visitor_id = ? AND user_id IS NULL AND video_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').pluck();
   const extend = raw.prepare('UPDATE plays SET seconds_watched = seconds_watched + ?, position = ?, updated_at = ? WHERE id = ?');
-  const insertPlay = raw.prepare(insertSql('plays', PLAY_COLUMNS));
-  const progress = raw.prepare(`INSERT INTO video_progress (user_id, video_id, position, updated_at) VALUES (?, ?, ?, ?)
+  const insertPlay = raw.prepare(insertPlaySql);
+  const progress = raw.prepare(`INSERT INTO video_progress (user_id, video_id, position, updated_at) SELECT ?, ?, ?, ? WHERE ${EXISTS}
     ON CONFLICT (user_id, video_id) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`);
   const videoPlays = raw.prepare('UPDATE videos SET plays_count = plays_count + ? WHERE id = ?');
   const titleViews = raw.prepare('UPDATE titles SET views = views + ? WHERE id = ?');
@@ -44,12 +47,13 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
       else if (play) {
         // Progress with no play in the window (the play was not reached, or the window ended) only moves the resume point.
         const d = places.get(play)!;
-        insertPlay.run(play.videoId, play.titleId, play.seasonNum, play.episodeNum, play.userId, play.visitorId, g.playSeconds, g.position,
-          d.device, d.browser, d.platform, d.country, d.city, play.at, last.at);
+        const added = insertPlay.run(play.videoId, play.titleId, play.seasonNum, play.episodeNum, play.userId, play.visitorId, g.playSeconds, g.position,
+          d.device, d.browser, d.platform, d.country, d.city, play.at, last.at, play.videoId, play.userId, play.userId).changes;
+        if (!added) continue;
         perVideo.set(play.videoId, (perVideo.get(play.videoId) ?? 0) + 1);
         perTitle.set(play.titleId, (perTitle.get(play.titleId) ?? 0) + 1);
       }
-      if (first.userId) progress.run(first.userId, first.videoId, g.position, last.at);
+      if (first.userId) progress.run(first.userId, first.videoId, g.position, last.at, first.videoId, first.userId, first.userId);
     }
     for (const [id, n] of perVideo) videoPlays.run(n, id);
     for (const [id, n] of perTitle) titleViews.run(n, id);

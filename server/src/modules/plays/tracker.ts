@@ -67,7 +67,14 @@ export class PlayTracker {
       const videoPlays = new Map<number, number>();
       const titleViews = new Map<number, number>();
       const inserts: Insertable<PlaysTable>[] = [];
+      // A video or user deleted since the report was accepted is skipped: its foreign key would fail the whole batch.
+      const ids = (pick: (g: typeof groups[number]) => number | null) => [...new Set(groups.map(pick).filter((id): id is number => id !== null))];
+      const videoIds = ids((g) => g.first.videoId);
+      const userIds = ids((g) => g.first.userId);
+      const videos = new Set((await trx.selectFrom('videos').select('id').where('id', 'in', videoIds).execute()).map((r) => r.id));
+      const users = new Set(userIds.length ? (await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((r) => r.id) : []);
       for (const { first, last, play, position, seconds, since, playSeconds } of groups) {
+        if (!videos.has(first.videoId) || (first.userId && !users.has(first.userId))) continue;
         let q = trx.selectFrom('plays').select('id').where('video_id', '=', first.videoId).where('created_at', '>', since);
         q = first.userId ? q.where('user_id', '=', first.userId) : q.where('visitor_id', '=', first.visitorId).where('user_id', 'is', null);
         const existing = await q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
