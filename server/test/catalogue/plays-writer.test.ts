@@ -2,8 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { asAdmin, createTestApp, guest, type Client } from '../helper.ts';
-import { playTracker, type PlayEvent } from '../../src/modules/plays/tracker.ts';
-import { EventWriter, eventWriter } from '../../src/modules/plays/event-writer.ts';
+import { PlayTracker, playTracker, type PlayEvent } from '../../src/modules/plays/tracker.ts';
+import { EventWriter, WriterThreadError, eventWriter } from '../../src/modules/plays/event-writer.ts';
 import { visitTracker } from '../../src/modules/reports/visits.ts';
 
 const t = await createTestApp();
@@ -55,12 +55,31 @@ describe('the event writer', () => {
     capture.mockRestore();
   });
 
-  it.runIf(sqlite)('a thread that cannot start rejects the batch after one retry and reports both failures', async () => {
+  it.runIf(sqlite)('a thread that cannot start hands the batch back after one retry, reports both failures and stands aside', async () => {
     const report = vi.fn();
     const broken = new EventWriter(path.join(os.tmpdir(), 'no-such-dir', 'missing.sqlite'), report).acquire();
-    await expect(broken.write('plays', [event(1, 'c'.repeat(32))])).rejects.toThrow();
+    await expect(broken.write('plays', [event(1, 'c'.repeat(32))])).rejects.toThrow(WriterThreadError);
     expect(report).toHaveBeenCalledTimes(2);
+    // No thread is started per batch while they keep failing.
+    expect(broken.available()).toBe(false);
+    expect(broken.available(Date.now() + 31_000)).toBe(true);
     await broken.release();
+  });
+
+  it.runIf(sqlite)('while the thread fails, the tracker writes its batches on the request thread and loses nothing', async () => {
+    const id = await newVideo();
+    const capture = vi.fn(async () => {});
+    // The same database, but a writer thread pointed at a file that does not exist.
+    const ctx = { ...t.ctx, errors: { capture } as unknown as typeof t.ctx.errors, config: { ...t.ctx.config, database: { kind: 'sqlite' as const, file: path.join(os.tmpdir(), 'no-such-dir', 'x.sqlite') } } };
+    const tracker = new PlayTracker(ctx);
+    tracker.push(event(id, 'e'.repeat(32)));
+    await tracker.flush();
+    tracker.push(event(id, 'f'.repeat(32)));
+    await tracker.flush();
+    await tracker.close();
+    expect(await playsOf(id)).toHaveLength(2);
+    expect(await playsCount(id)).toBe(2);
+    expect(capture).toHaveBeenCalledTimes(2);
   });
 
   it('skips a play whose video was deleted after it was accepted, and writes the rest of the batch', async () => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { sql } from '../../db/index.ts';
 import { locate, parseUserAgent } from './device.ts';
 import { EventBatcher } from './batcher.ts';
-import { eventWriter, type EventWriter } from './event-writer.ts';
+import { eventWriter, writeThrough, type EventWriter } from './event-writer.ts';
 import { groupPlays, type PlayEvent } from './play-groups.ts';
 import type { Insertable } from 'kysely';
 import type { PlaysTable } from './schema.ts';
@@ -25,7 +25,7 @@ export class PlayTracker {
     this.writer = eventWriter(ctx)?.acquire() ?? null;
     const writer = this.writer;
     this.batcher = new EventBatcher<PlayEvent>({
-      write: (chunk) => (writer ? writer.write('plays', chunk) : this.write(chunk)),
+      write: (chunk) => writeThrough(writer, 'plays', chunk, () => this.write(chunk)),
       // Off the request thread a batch can be larger: the thread's transaction blocks no request.
       chunk: writer ? 1000 : 200,
       afterChunk: (chunk) => {

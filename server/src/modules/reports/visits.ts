@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { EventBatcher } from '../plays/batcher.ts';
-import { eventWriter, type EventWriter } from '../plays/event-writer.ts';
+import { eventWriter, writeThrough, type EventWriter } from '../plays/event-writer.ts';
 import { visitRows, type VisitEvent } from './visit-rows.ts';
 
 export type { VisitEvent } from './visit-rows.ts';
@@ -35,7 +35,7 @@ export class VisitTracker {
     this.writer = eventWriter(ctx)?.acquire() ?? null;
     const writer = this.writer;
     this.batcher = new EventBatcher<VisitEvent>({
-      write: (chunk) => (writer ? writer.write('visits', chunk) : writeVisits(ctx, chunk)),
+      write: (chunk) => writeThrough(writer, 'visits', chunk, () => writeVisits(ctx, chunk)),
       chunk: writer ? 1000 : 200,
       onError: (err) => void ctx.errors.capture(err as Error, { message: 'Writing page views failed', tags: { source: 'reports' } }),
     });
