@@ -4,8 +4,9 @@ import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url)));
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The event writer runs in a worker thread, so it is an entry of its own beside main.js (modules/plays/event-writer.ts).
+  entryPoints: { main: 'src/main.ts', 'writer-worker': 'src/modules/plays/writer-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -34,6 +34,7 @@ import { fuzzBench } from './fuzz.ts';
 import { titlePagesBench } from './title-pages.ts';
 import { uploadsBench } from './uploads.ts';
 import { playsBench } from './plays.ts';
+import { ingestionBench } from './ingestion.ts';
 import { browseBench } from './browse.ts';
 import { auditBench } from './audit.ts';
 import { adminInitialJs } from './admin-js.ts';
@@ -283,6 +284,7 @@ async function main() {
   }
   if (process.env.BENCH_ONLY === 'audit') return (scope = 'audit log: ', await auditBench(BENCH_DIR, report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'plays') return playsBench(report, section).then(() => printSummary(started));
+  if (process.env.BENCH_ONLY === 'ingestion') return (scope = 'ingestion: ', await ingestionBench(report, section), printSummary(started));
   if (process.env.BENCH_ONLY === 'transcode') return transcodeBench(report, section).then(() => printSummary(started));
   if (process.env.BENCH_ONLY === 'browse') {
     scope = 'browse: ';

@@ -86,7 +86,7 @@ const playLoad = (base: string, connections: number) => load(base, connections, 
 export async function playsBench(report: Report, section: (title: string) => void) {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plays-'));
   const db = path.join(storage, 'plays.sqlite');
-  section(`Play tracking on SQLite: ${TITLES.toLocaleString('en')} titles and videos, ${DURATION} s per run`);
+  section(`Play tracking on SQLite: ${TITLES.toLocaleString('en')} titles and videos, ${DURATION} s per run; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   let server: Server | null = null;
   try {
     await prepare(db, storage);

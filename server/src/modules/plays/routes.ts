@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { idParam, typed } from '../../http/schema.ts';
-import { visitorId, watchableVideo } from '../videos/watch.ts';
+import { visitorId } from '../videos/watch.ts';
+import { PlayableVideos } from './playable.ts';
 import { playTracker, type PlayEvent } from './tracker.ts';
 
 /**
@@ -14,13 +15,15 @@ import { playTracker, type PlayEvent } from './tracker.ts';
 export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = playTracker(ctx);
   app.addHook('onClose', () => tracker.close());
+  const videos = new PlayableVideos(ctx.db);
+  videos.forgetOnCatalogueWrites(app);
 
   const record = async (kind: PlayEvent['kind'], id: number, input: PlayStart | PlayProgress, req: FastifyRequest, reply: FastifyReply) => {
     const userId = req.auth.userId;
     if (input.user_id !== undefined && input.user_id !== userId) throw forbidden('You can only record your own plays.');
-    const video = await watchableVideo(ctx.db, id, req.auth.can('videos.update'));
-    // An unapproved video is not there for a visitor, and nobody's plays of it count.
-    if (!video || !video.approved) throw notFound('Video not found');
+    // An unapproved video is not there for a visitor, and nobody's plays of it count (an editor's neither).
+    const video = await videos.get(id);
+    if (!video) throw notFound('Video not found');
     const event: PlayEvent = {
       kind, videoId: id, titleId: video.title_id, seasonNum: video.season_num, episodeNum: video.episode_num,
       userId, visitorId: userId ? null : visitorId(req, reply), seconds: input.seconds, position: input.position, at: nowIso(),

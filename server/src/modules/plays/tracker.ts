@@ -3,39 +3,31 @@ import type { AppContext } from '../../context.ts';
 import { sql } from '../../db/index.ts';
 import { locate, parseUserAgent } from './device.ts';
 import { EventBatcher } from './batcher.ts';
+import { eventWriter, writeThrough, type EventWriter } from './event-writer.ts';
+import { groupPlays, type PlayEvent } from './play-groups.ts';
 import type { Insertable } from 'kysely';
 import type { PlaysTable } from './schema.ts';
 
-/** One play or progress report, held in memory until the next flush. The address is only used to look up the place. */
-export interface PlayEvent {
-  kind: 'play' | 'progress';
-  videoId: number;
-  titleId: number;
-  seasonNum: number | null;
-  episodeNum: number | null;
-  userId: number | null;
-  visitorId: string | null;
-  seconds: number;
-  position: number;
-  at: string;
-  ip?: string;
-  userAgent?: string;
-}
-
-const viewerKey = (e: PlayEvent) => (e.userId ? `u${e.userId}` : `v${e.visitorId}`);
+export type { PlayEvent } from './play-groups.ts';
 
 /**
  * Appends play events in batches off the request path (the shared EventBatcher: every ~250 ms or when 1000 wait,
- * in transactions of 200, and once more on shutdown).
+ * and once more on shutdown). On a SQLite file the writer thread writes them (event-writer.ts); on PostgreSQL,
+ * whose driver does not block the event loop, Kysely does here, in transactions of 200.
  */
 export class PlayTracker {
   /** Latest positions not yet written, so a reload right after a report still resumes at the right second. */
   private pendingPositions = new Map<string, number>();
   private batcher: EventBatcher<PlayEvent>;
+  private writer: EventWriter | null;
 
   constructor(private ctx: AppContext) {
+    this.writer = eventWriter(ctx)?.acquire() ?? null;
+    const writer = this.writer;
     this.batcher = new EventBatcher<PlayEvent>({
-      write: (chunk) => this.write(chunk),
+      write: (chunk) => writeThrough(writer, 'plays', chunk, () => this.write(chunk)),
+      // Off the request thread a batch can be larger: the thread's transaction blocks no request.
+      chunk: writer ? 1000 : 200,
       afterChunk: (chunk) => {
         for (const e of chunk) {
           const key = `${e.userId}:${e.videoId}`;
@@ -59,55 +51,45 @@ export class PlayTracker {
     return this.batcher.flush();
   }
 
-  close(): Promise<void> {
-    return this.batcher.close();
+  async close(): Promise<void> {
+    await this.batcher.close();
+    await this.writer?.release();
   }
 
+  /** The Kysely form (PostgreSQL, or an in-memory SQLite database no other thread can open). */
   private async write(events: PlayEvent[]): Promise<void> {
-    // Reports for one viewer and video in this chunk collapse into one row change.
-    const groups = new Map<string, PlayEvent[]>();
-    for (const e of events) {
-      const key = `${viewerKey(e)}:${e.videoId}`;
-      const group = groups.get(key);
-      if (group) group.push(e);
-      else groups.set(key, [e]);
-    }
-    // Parse the user agent and place once per group, before the transaction holds the connection.
-    const details = new Map<string, Awaited<ReturnType<typeof locate>> & ReturnType<typeof parseUserAgent>>();
-    for (const [key, group] of groups) {
-      const first = group.find((e) => e.kind === 'play');
-      if (first) details.set(key, { ...parseUserAgent(first.userAgent), ...(await locate(first.ip)) });
-    }
+    const groups = groupPlays(events, PLAY_WINDOW_HOURS);
+    // Parse the user agent and place once per new play, before the transaction holds the connection.
+    const details = new Map<PlayEvent, Awaited<ReturnType<typeof locate>> & ReturnType<typeof parseUserAgent>>();
+    for (const g of groups) if (g.play) details.set(g.play, { ...parseUserAgent(g.play.userAgent), ...(await locate(g.play.ip)) });
 
-    const db = this.ctx.db;
-    await db.transaction().execute(async (trx) => {
+    await this.ctx.db.transaction().execute(async (trx) => {
       const videoPlays = new Map<number, number>();
       const titleViews = new Map<number, number>();
       const inserts: Insertable<PlaysTable>[] = [];
-      for (const [key, group] of groups) {
-        const first = group[0];
-        const last = group[group.length - 1];
-        const seconds = Math.round(group.reduce((sum, e) => sum + e.seconds, 0));
-        const position = Math.floor(last.position);
-        const since = new Date(Date.parse(first.at) - PLAY_WINDOW_HOURS * 3600_000).toISOString();
+      // A video or user deleted since the report was accepted is skipped: its foreign key would fail the whole batch.
+      const ids = (pick: (g: typeof groups[number]) => number | null) => [...new Set(groups.map(pick).filter((id): id is number => id !== null))];
+      const videoIds = ids((g) => g.first.videoId);
+      const userIds = ids((g) => g.first.userId);
+      const videos = new Set((await trx.selectFrom('videos').select('id').where('id', 'in', videoIds).execute()).map((r) => r.id));
+      const users = new Set(userIds.length ? (await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((r) => r.id) : []);
+      for (const { first, last, play, position, seconds, since, playSeconds } of groups) {
+        if (!videos.has(first.videoId) || (first.userId && !users.has(first.userId))) continue;
         let q = trx.selectFrom('plays').select('id').where('video_id', '=', first.videoId).where('created_at', '>', since);
         q = first.userId ? q.where('user_id', '=', first.userId) : q.where('visitor_id', '=', first.visitorId).where('user_id', 'is', null);
         const existing = await q.orderBy('created_at', 'desc').limit(1).executeTakeFirst();
         if (existing) {
           await trx.updateTable('plays').set({ seconds_watched: sql`seconds_watched + ${seconds}`, position, updated_at: last.at }).where('id', '=', existing.id).execute();
-        } else {
-          const play = group.find((e) => e.kind === 'play');
+        } else if (play) {
           // Progress with no play in the window (the play was not reached, or the window ended) only moves the resume point.
-          if (play) {
-            const d = details.get(key)!;
-            inserts.push({
-              video_id: play.videoId, title_id: play.titleId, season_num: play.seasonNum, episode_num: play.episodeNum, user_id: play.userId,
-              visitor_id: play.visitorId, seconds_watched: Math.round(group.slice(group.indexOf(play)).reduce((sum, e) => sum + e.seconds, 0)), position,
-              device: d.device, browser: d.browser, platform: d.platform, country: d.country, city: d.city, created_at: play.at, updated_at: last.at,
-            });
-            videoPlays.set(play.videoId, (videoPlays.get(play.videoId) ?? 0) + 1);
-            titleViews.set(play.titleId, (titleViews.get(play.titleId) ?? 0) + 1);
-          }
+          const d = details.get(play)!;
+          inserts.push({
+            video_id: play.videoId, title_id: play.titleId, season_num: play.seasonNum, episode_num: play.episodeNum, user_id: play.userId,
+            visitor_id: play.visitorId, seconds_watched: playSeconds, position,
+            device: d.device, browser: d.browser, platform: d.platform, country: d.country, city: d.city, created_at: play.at, updated_at: last.at,
+          });
+          videoPlays.set(play.videoId, (videoPlays.get(play.videoId) ?? 0) + 1);
+          titleViews.set(play.titleId, (titleViews.get(play.titleId) ?? 0) + 1);
         }
         if (first.userId) {
           await trx.insertInto('video_progress').values({ user_id: first.userId, video_id: first.videoId, position, updated_at: last.at })

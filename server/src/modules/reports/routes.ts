@@ -24,6 +24,8 @@ export const BEACON_LIMIT: RateLimit = { name: 'page-view-beacon', max: 120, win
 export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tracker = visitTracker(ctx);
   const limiter = new BeaconLimiter(BEACON_LIMIT);
+  // Parsed once: the beacon is the busiest call there is.
+  const ownHost = new URL(ctx.config.appUrl).hostname;
   app.addHook('onClose', () => tracker.close());
   const api = typed(app);
 
@@ -37,7 +39,7 @@ export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!isBot(ua)) {
       tracker.push({
         visitorId: req.auth.userId ? `u${req.auth.userId}` : visitorId(req, reply), userId: req.auth.userId ?? null, path: input.path,
-        modelType: input.model_type ?? null, modelId: input.model_id ?? null, referrer: referrerDomain(input.referrer, new URL(ctx.config.appUrl).hostname),
+        modelType: input.model_type ?? null, modelId: input.model_id ?? null, referrer: referrerDomain(input.referrer, ownHost),
         at: nowIso(), ip: req.ip, userAgent: ua!,
       });
     }

@@ -10,7 +10,6 @@ import { dropboxRefreshToken } from './dropbox.ts';
 import { gmailConnectRoutes } from './gmail.ts';
 import { diskConfig } from '../../drivers/storage/manager.ts';
 import { putBucketCors } from '../../drivers/storage/s3.ts';
-import { doneResponse } from '@app/contracts';
 import { reason } from '../../drivers/switch.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';

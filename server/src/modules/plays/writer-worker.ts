@@ -1,0 +1,52 @@
+/**
+ * The event writer thread (see event-writer.ts): its own better-sqlite3 connection to the app's database file, so
+ * parsing user agents, looking up places and writing play and page-view batches never block the request thread.
+ * Messages are handled one at a time, in order; each is answered once its rows are committed (or with the error).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { sqliteEventWrites } from './sqlite-writes.ts';
+import type { WriterData, WriterReply, WriterRequest } from './event-writer.ts';
+
+const port = parentPort!;
+
+/**
+ * Runs this thread at a lower CPU priority (nice 10) on Linux, where setpriority on a thread id affects that thread
+ * only: on a busy machine the request thread is served first, and batches wait a little longer instead.
+ * Elsewhere (no /proc/thread-self) it keeps the process's priority.
+ */
+try {
+  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isSafeInteger(tid) && tid > 0) os.setPriority(tid, 10);
+} catch {
+  // Not Linux, or not allowed: the thread shares the request thread's priority.
+}
+const { file, playWindowHours } = workerData as WriterData;
+const raw = new SQLite(file, { fileMustExist: true });
+raw.pragma('journal_mode = WAL');
+raw.pragma('synchronous = NORMAL');
+raw.pragma('foreign_keys = ON');
+// Another connection (the request thread's) may hold the write lock for a moment: wait for it, off the event loop.
+raw.pragma('busy_timeout = 5000');
+const writes = sqliteEventWrites(raw, playWindowHours);
+
+let queue: Promise<void> = Promise.resolve();
+port.on('message', (msg: WriterRequest) => {
+  queue = queue.then(async () => {
+    if (msg.type === 'close') {
+      raw.close();
+      port.postMessage({ type: 'closed' } satisfies WriterReply);
+      return;
+    }
+    try {
+      if (msg.type === 'plays') await writes.plays(msg.events);
+      else await writes.visits(msg.events);
+      port.postMessage({ type: 'done', id: msg.id } satisfies WriterReply);
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      port.postMessage({ type: 'done', id: msg.id, error: { message: e.message, stack: e.stack } } satisfies WriterReply);
+    }
+  });
+});
