@@ -115,4 +115,21 @@ describe('rollup by id watermark', () => {
     expect(await t.ctx.db.selectFrom('page_views').select('id').execute()).toHaveLength(0);
     expect(headerValue(await march(), 'Visitors')).toBe(3);
   });
+  it('counts distinct visitors over a long range exactly, through short and long gaps between their days', async () => {
+    // 1 July 2025 to 31 January 2026 (215 days): rows far inside it count only when their gap is long (over 64 days).
+    await view('d', '2025-06-20T10:00:00.000Z');
+    await view('d', '2025-07-10T10:00:00.000Z'); // a short gap, early in the range
+    await view('e', '2025-05-01T10:00:00.000Z');
+    await view('e', '2025-12-01T10:00:00.000Z'); // a long gap, far inside
+    await view('f', '2025-07-05T10:00:00.000Z'); // a first visit, then twice more inside: counted once
+    await view('f', '2025-07-20T10:00:00.000Z');
+    await view('f', '2025-11-01T10:00:00.000Z');
+    await view('g', '2025-06-01T10:00:00.000Z');
+    await view('g', '2026-03-20T10:00:00.000Z'); // around the range, never in it
+    await view('h', '2025-10-01T10:00:00.000Z'); // a first visit far inside
+    await rollup(t.ctx, 'visit', new Date(NOW.getTime() + 180_000));
+    expect(headerValue(await report('2025-07-01', '2026-01-31', 'header'), 'Visitors')).toBe(4);
+    // Starting after d's and f's early days: e (1 December), f (1 November), h (1 October).
+    expect(headerValue(await report('2025-09-15', '2026-01-31', 'header'), 'Visitors')).toBe(3);
+  });
 });

@@ -73,10 +73,22 @@ export async function writeVisitorRows(trx: Transaction<Database>, t: VisitorTab
   }
 }
 
-/** Exact distinct visitors over the units [from, to): each counted by their first unit inside, whose previous one is before it. */
+/** The gap (in units) past which a visitor-day row is in the long-gaps partial index (migration 0040). */
+export const LONG_GAP_DAYS = 64;
+
+/**
+ * Exact distinct visitors over the units [from, to): each counted by their first unit inside, whose previous one is
+ * before it. Over visitor days, a row more than LONG_GAP_DAYS into the range qualifies only if its gap is long: the
+ * short-gap rows are scanned over the range's first LONG_GAP_DAYS days, the long-gap ones through their own index.
+ */
 export async function distinctVisitors(ctx: AppContext, t: VisitorTable, from: number, to: number): Promise<number> {
   const q = ctx.db as unknown as Kysely<Record<string, Record<string, number>>>;
-  const row = await q.selectFrom(t.table).select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(t.unit, '>=', from).where(t.unit, '<', to).where(t.prev, '<', from).executeTakeFirst();
-  return Number(row?.n ?? 0);
+  const count = async (start: number, end: number, gap?: '<=' | '>') => {
+    let qb = q.selectFrom(t.table).select((eb) => eb.fn.countAll<number>().as('n')).where(t.unit, '>=', start).where(t.unit, '<', end).where(t.prev, '<', from);
+    // The literal gap (not a parameter) lets both databases match the partial index's predicate.
+    if (gap) qb = qb.where(sql`${sql.ref(t.unit)} - ${sql.ref(t.prev)}`, gap, sql.lit(LONG_GAP_DAYS));
+    return Number((await qb.executeTakeFirst())?.n ?? 0);
+  };
+  if (t !== VISITOR_DAYS || to - from <= LONG_GAP_DAYS) return count(from, to);
+  return (await count(from, from + LONG_GAP_DAYS, '<=')) + (await count(from, to, '>'));
 }
