@@ -25,6 +25,33 @@ function* files(dir: string): Generator<string> {
 const unescape = (s: string) => s.replace(/\\(['"\\])/g, '$1');
 // Comment lines hold prose with apostrophes that would pair up as bogus literals.
 const withoutComments = (src: string) => src.split('\n').filter((l) => !/^\s*(\/\/|\*|\/\*)/.test(l)).join('\n');
+/** SQL text is not a sentence anyone reads. */
+const SQL = /^(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH)\s/;
+
+/**
+ * Without the API documentation: `.meta({ ... })` and `.describe(...)` arguments (OpenAPI descriptions and example
+ * bodies) are read by developers in /api-docs, not shown to site users, so they are not translation keys.
+ */
+function withoutApiDocs(src: string): string {
+  let out = '';
+  let i = 0;
+  for (const m of src.matchAll(/\.(meta|describe)\(/g)) {
+    if (m.index < i) continue;
+    out += src.slice(i, m.index);
+    // Skip to the matching close paren, ignoring parens inside string literals.
+    let depth = 0;
+    let j = m.index + m[0].length - 1;
+    for (; j < src.length; j++) {
+      const c = src[j];
+      if (c === "'" || c === '"' || c === '`') {
+        for (j++; j < src.length && src[j] !== c; j++) if (src[j] === '\\') j++;
+      } else if (c === '(') depth++;
+      else if (c === ')' && --depth === 0) break;
+    }
+    i = j + 1;
+  }
+  return out + src.slice(i);
+}
 
 /** Every translation key in the code, sorted, each mapped to itself (English is the key). */
 export function collectKeys(root: string): Record<string, string> {
@@ -40,9 +67,9 @@ export function collectKeys(root: string): Record<string, string> {
       for (const m of src.matchAll(CALL)) keys.add(unescape(m[2]));
       if (!messages) continue;
       for (const m of src.matchAll(ERROR_CALL)) keys.add(unescape(m[2]));
-      for (const m of withoutComments(src).matchAll(LITERAL)) {
+      for (const m of withoutApiDocs(withoutComments(src)).matchAll(LITERAL)) {
         const text = unescape(m[1] ?? m[2]);
-        if (SENTENCE.test(text)) keys.add(text);
+        if (SENTENCE.test(text) && !SQL.test(text)) keys.add(text);
       }
     }
   }
