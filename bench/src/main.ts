@@ -12,7 +12,7 @@
  *   BENCH_CATALOGUE=0        skip the catalogue figures
  *   BENCH_ONLY=browse        run only the public browse and search figures (bench/src/browse.ts)
  *   BENCH_ONLY=audit         run only the audit log figures (BENCH_AUDIT_ROWS, default 10,000,000; bench/src/audit.ts)
- *   BENCH_ONLY=lists|channels|reviews|plays|reports|billing|transcode|title-pages|fuzz|uploads|api   one issue's figures (see each file)
+ *   BENCH_ONLY=lists|channels|reviews|plays|ingestion|reports|billing|transcode|title-pages|fuzz|uploads|api   one issue's figures (see each file)
  */
 import fs from 'node:fs';
 import path from 'node:path';

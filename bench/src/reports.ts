@@ -4,8 +4,8 @@
  * different window or title, and the server keeps no report cache: each answer is computed from the rollups).
  * Then beacon ingestion through real HTTP with the public pages' p99 beside it, and the report route's JS in Chromium.
  *
- *   BENCH_REPORT_EVENTS=10000000   play events, and as many page views (scale down for a quick run: on a shared
- *                                  2-core machine, 1,000,000 of each took 104 s to generate and 385 s to roll up)
+ *   BENCH_REPORT_EVENTS=10000000   play events, and as many page views (built once into storage/bench with the real
+ *                                  rollup job, about 30 minutes on a busy 2-core machine; later runs time the calls only)
  */
 import fs from 'node:fs';
 import path from 'node:path';
