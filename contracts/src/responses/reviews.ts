@@ -33,7 +33,7 @@ export const reviewEntity = entity({
   }],
 }) satisfies z.ZodType<Review>;
 
-const ratingSummaryEntity = entity({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<RatingSummary>;
+export const ratingSummaryEntity = entity({ average: z.number().nullable(), count: z.number().int() }) satisfies z.ZodType<RatingSummary>;
 
 export const reviewListResponse = paginated(reviewEntity);
 export const reviewResponse = entity({ review: reviewEntity, message: z.string().optional() });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import {
   TITLE_TAG_TYPES, type Episode, type Season, type Title, type TitleAutocompleteItem, type TitleCredit, type TitleImage, type TitleTag,
 } from '../titles.ts';
-import { VIDEO_CATEGORIES, VIDEO_TYPES } from '../videos.ts';
 import type { EpisodeLink, EpisodePageData, PublicVideo, RelatedTitle, SeasonPageData, TitlePageData } from '../title-pages.ts';
 import { entity, isoTime, paginated, recordId } from './common.ts';
+import { videoEntity } from './videos.ts';
 
 /** Answers of the titles module: titles, seasons, episodes, credits, title images and the public title pages. */
 
@@ -100,13 +100,8 @@ export const relatedTitleEntity = entity({
 }) satisfies z.ZodType<RelatedTitle>;
 
 /** A video as a page lists it: `src` only for callers with videos.update (the watch call sends it to the rest). */
-const publicVideoEntity = entity({
-  id: recordId, name: z.string(), title_id: recordId, season_num: int.nullable(), episode_num: int.nullable(), thumbnail: z.string().nullable(),
-  type: z.enum(VIDEO_TYPES), src: z.string().optional(), quality: z.string().nullable(), language: z.string().nullable(),
-  category: z.enum(VIDEO_CATEGORIES), approved: z.boolean(), origin: z.string(), plays_count: int, reports_count: int, order: int,
-  created_at: isoTime, updated_at: isoTime,
-  captions: z.array(entity({ id: recordId, name: z.string(), language: z.string().nullable(), url: z.string() })),
-}) satisfies z.ZodType<PublicVideo>;
+/** A video as the public pages list it: the admin's video without its title, and without `src` for callers who may not see it. */
+const publicVideoEntity = videoEntity.omit({ title: true }).extend({ src: z.string().optional() }) satisfies z.ZodType<PublicVideo>;
 
 const credits = { cast: z.array(titleCreditEntity), crew: z.array(titleCreditEntity) };
 

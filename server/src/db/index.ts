@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { applySqlitePragmas } from './sqlite-pragmas.ts';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -66,13 +67,7 @@ export function createDb(config: Config['database']): DbHandle {
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const raw = new SQLite(config.file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('foreign_keys = ON');
-  raw.pragma('synchronous = NORMAL');
-  raw.pragma('busy_timeout = 5000');
-  // SQLite's default page cache is 2 MB: on a catalogue of hundreds of thousands of titles and millions of report
-  // rows, most index pages would be read from the OS again and again. 64 MB keeps the hot ones in the process.
-  raw.pragma('cache_size = -65536');
+  applySqlitePragmas(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteWithBooleans(raw) }) });
   return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
 }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
+import { applySqlitePragmas } from '../../db/sqlite-pragmas.ts';
 import { sqliteEventWrites } from './sqlite-writes.ts';
 import type { WriterData, WriterReply, WriterRequest } from './event-writer.ts';
 
@@ -25,11 +26,7 @@ try {
 }
 const { file, playWindowHours } = workerData as WriterData;
 const raw = new SQLite(file, { fileMustExist: true });
-raw.pragma('journal_mode = WAL');
-raw.pragma('synchronous = NORMAL');
-raw.pragma('foreign_keys = ON');
-// Another connection (the request thread's) may hold the write lock for a moment: wait for it, off the event loop.
-raw.pragma('busy_timeout = 5000');
+applySqlitePragmas(raw);
 const writes = sqliteEventWrites(raw, playWindowHours);
 
 let queue: Promise<void> = Promise.resolve();
