@@ -85,8 +85,12 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await page.keyboard.press('Space');
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await expect(announced).toHaveText(`${second} moved to place 2 of 2.`);
-  await page.keyboard.press('ArrowLeft');
-  await expect(announced).toHaveText(`${second} moved to place 1 of 2.`);
+  // dnd-kit drops an arrow key that arrives while it re-measures the cards after the lift (seen once in CI on a
+  // loaded machine); a person would press again, and so does the test, a bounded number of times.
+  await expect(async () => {
+    await page.keyboard.press('ArrowLeft');
+    await expect(announced).toHaveText(`${second} moved to place 1 of 2.`, { timeout: 1_500 });
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.press('Space');
   await expect(announced).toHaveText(`${second} dropped at place 1 of 2.`);
   await expect(page.getByTestId('list-item').first()).toContainText(second);
