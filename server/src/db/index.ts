@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { applySqlitePragmas } from './sqlite-pragmas.ts';
+import { CounterSnapshot } from './counter-snapshot.ts';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
@@ -19,8 +20,11 @@ pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString()); // timesta
 /** Prepared statements kept per SQL text: Kysely prepares every query anew, and preparing costs more than a small query. */
 const STATEMENT_CACHE = 500;
 
-/** better-sqlite3 cannot bind booleans; store them as 0/1 like SQLite itself does. */
-function sqliteWithBooleans(db: SQLite.Database): SqliteDatabase {
+/**
+ * The connection as Kysely sees it. better-sqlite3 cannot bind booleans: they are stored as 0/1 like SQLite itself does.
+ * Each statement that can write tells the counter snapshot first.
+ */
+function sqliteWithBooleans(db: SQLite.Database, counters: CounterSnapshot): SqliteDatabase {
   const conv = (params: ReadonlyArray<unknown>) => params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
   const cache = new Map<string, SQLite.Statement>();
   const prepared = (query: string): SQLite.Statement => {
@@ -38,15 +42,29 @@ function sqliteWithBooleans(db: SQLite.Database): SqliteDatabase {
     close: () => db.close(),
     prepare(query: string) {
       const stmt = prepared(query);
+      // INSERT … RETURNING reads too (Kysely runs it with `all`): what counts is whether it can change the file.
+      const wrote = stmt.readonly ? () => {} : () => counters.wrote();
       return {
         reader: stmt.reader,
-        all: (params: ReadonlyArray<unknown>) => stmt.all(conv(params)),
-        run: (params: ReadonlyArray<unknown>) => stmt.run(conv(params)),
-        iterate: (params: ReadonlyArray<unknown>) => stmt.iterate(conv(params)),
+        all: (params: ReadonlyArray<unknown>) => {
+          wrote();
+          return stmt.all(conv(params));
+        },
+        run: (params: ReadonlyArray<unknown>) => {
+          wrote();
+          return stmt.run(conv(params));
+        },
+        iterate: (params: ReadonlyArray<unknown>) => {
+          wrote();
+          return stmt.iterate(conv(params));
+        },
       } as ReturnType<SqliteDatabase['prepare']>;
     },
   };
 }
+
+/** The counter snapshot of each SQLite Db (db/versions.ts reads through it); none on PostgreSQL. */
+export const counterSnapshots = new WeakMap<Db, CounterSnapshot>();
 
 export interface DbHandle {
   db: Db;
@@ -68,7 +86,9 @@ export function createDb(config: Config['database']): DbHandle {
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const raw = new SQLite(config.file);
   applySqlitePragmas(raw);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteWithBooleans(raw) }) });
+  const counters = new CounterSnapshot(raw);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteWithBooleans(raw, counters) }) });
+  counterSnapshots.set(db, counters);
   return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
 }
 

@@ -1,10 +1,13 @@
-import type { Db } from './index.ts';
+import { counterSnapshots, type Db } from './index.ts';
 
 /**
  * Reads `counters` rows kept by database triggers (see migrations/kit.ts): table versions that caches key
- * their entries by, and maintained row counts. One primary-key lookup, whatever wrote the table.
+ * their entries by, and maintained row counts, whatever wrote the table. On SQLite from the connection's counter
+ * snapshot (db/counter-snapshot.ts), else one primary-key lookup.
  */
 export async function readCounter(db: Db, name: string): Promise<number> {
+  const snapshot = counterSnapshots.get(db)?.read(name);
+  if (snapshot !== undefined) return snapshot;
   const row = await db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst();
   return Number(row?.value ?? 0);
 }

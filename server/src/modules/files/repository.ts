@@ -3,6 +3,7 @@ import { FILE_TYPES, type FileEntry, type FileType, type Pagination } from '@app
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import type { FileEntryRow } from '../../db/schema.ts';
+import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { cappedTrigramSearch } from '../../http/text-search.ts';
@@ -77,10 +78,7 @@ export function fileEntriesListDefinition(ctx: AppContext): ListDefinition {
       updated_at: filters.date('file_entries.updated_at'),
     },
     search: cappedTrigramSearch(ctx.db, ctx.dialect, FILE_SEARCH_INDEX),
-    unfilteredTotal: async () => {
-      const row = await ctx.db.selectFrom('counters').select('value').where('name', '=', FILE_COUNTER).executeTakeFirst();
-      return Number(row?.value ?? 0);
-    },
+    unfilteredTotal: () => readCounter(ctx.db, FILE_COUNTER),
   };
 }
 

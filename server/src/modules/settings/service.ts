@@ -4,6 +4,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { runSettingsValidators, type SettingsReader } from './validators.ts';
 
@@ -31,9 +32,8 @@ export class SettingsService {
 
   constructor(private db: Db) {}
 
-  private async readVersion(): Promise<number> {
-    const row = await this.db.selectFrom('counters').select('value').where('name', '=', VERSION_COUNTER).executeTakeFirst();
-    return Number(row?.value ?? 0);
+  private readVersion(): Promise<number> {
+    return readCounter(this.db, VERSION_COUNTER);
   }
 
   private async load(): Promise<Map<string, unknown>> {

@@ -1,0 +1,127 @@
+/**
+ * The loads of the ingestion figures (issues 10 and 14): events offered at a fixed rate, as visitors send them, and a
+ * probe that reads title pages at a modest fixed rate beside them, its p99 read against the same probe on the idle
+ * server. Latencies count from when a request was due, not from when it left, so a server that falls behind shows
+ * it (no coordinated omission).
+ *
+ * An earlier version ran both loads closed-loop (each connection sending again as soon as answered). That saturates
+ * the server on purpose and measures the ratio of the two loads' connection counts: each page waited behind as many
+ * events as there were event connections, however cheap an event was.
+ */
+import os from 'node:os';
+import { Pool } from 'undici';
+
+export interface Request { path: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }
+export interface ClosedRun { ok: number; failed: number; p99: number }
+export interface PacedRun { offered: number; ok: number; failed: number; p50: number; p99: number; /** ms from the last send to the last answer */ drainMs: number }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** A closed loop: `connections` loops each sending the next request as soon as the last answered (a capacity figure). */
+export async function closedLoop(base: string, connections: number, seconds: number, next: () => Request): Promise<ClosedRun> {
+  const pool = new Pool(base, { connections });
+  const until = performance.now() + seconds * 1000;
+  const latencies: number[] = [];
+  let ok = 0;
+  let failed = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      try {
+        const res = await pool.request(next());
+        await res.body.dump();
+        if (res.statusCode < 300) ok++;
+        else failed++;
+      } catch {
+        failed++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }));
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return { ok, failed, p99: percentile(latencies, 0.99) };
+}
+
+/** `rate` requests a second for `seconds` over `pool`, each sent when due whatever the earlier ones are doing. */
+export async function paced(pool: Pool, rate: number, seconds: number, next: () => Request): Promise<PacedRun> {
+  const offered = Math.round(rate * seconds);
+  const latencies: number[] = [];
+  const inflight = new Set<Promise<void>>();
+  let ok = 0;
+  let failed = 0;
+  let sent = 0;
+  const start = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(offered, Math.floor(((performance.now() - start) / 1000) * rate) + 1);
+      while (sent < due) {
+        const dueAt = start + (sent / rate) * 1000;
+        sent++;
+        const p: Promise<void> = pool.request(next())
+          .then(async (res) => {
+            await res.body.dump();
+            if (res.statusCode < 300) ok++;
+            else failed++;
+          }, () => { failed++; })
+          .finally(() => {
+            latencies.push(performance.now() - dueAt);
+            inflight.delete(p);
+          });
+        inflight.add(p);
+      }
+      if (sent >= offered) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const lastSent = performance.now();
+  await Promise.all(inflight);
+  const drainMs = performance.now() - lastSent;
+  latencies.sort((a, b) => a - b);
+  return { offered, ok, failed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), drainMs };
+}
+
+/** Title page data calls, one every 10 ms: the public site's own traffic beside the events. */
+export const PROBE_RATE = 100;
+
+export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+
+type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
+
+/**
+ * The shared shape of both ingestion figures: the probe idle, then events offered at `target` a second with the probe
+ * beside them. Sustained means every event offered was accepted and the last one answered within a second of being
+ * sent (a server that cannot keep up builds a queue that only grows).
+ */
+export async function ingestionFigures(opts: {
+  base: string; seconds: number; target: number; label: string; event: () => Request; probe: () => Request; report: Report;
+}): Promise<PacedRun> {
+  const { base, seconds, target, report } = opts;
+  // One pool per load for the warm-ups and the runs: the measured runs open no connections.
+  const probes = new Pool(base, { connections: 8 });
+  const sender = new Pool(base, { connections: 64 });
+  try {
+    await paced(probes, PROBE_RATE, 2, opts.probe); // warm-up
+    const idle = await paced(probes, PROBE_RATE, seconds, opts.probe);
+    report('   title page data call p99, idle', `${idle.p99.toFixed(2)} ms`, `(baseline, ${PROBE_RATE} calls/s)`, null);
+    await paced(sender, target / 2, 3, opts.event); // warm-up: the GeoIP data loads once
+    const [events, busy] = await Promise.all([paced(sender, target, seconds, opts.event), paced(probes, PROBE_RATE, seconds, opts.probe)]);
+    readFigures(opts, idle, events, busy);
+    return events;
+  } finally {
+    await Promise.all([probes.close(), sender.close()]);
+  }
+}
+
+function readFigures({ seconds, target, label, report }: { seconds: number; target: number; label: string; report: Report }, idle: PacedRun, events: PacedRun, busy: PacedRun): void {
+  const kept = events.ok === events.offered && events.failed === 0 && events.drainMs < 1000;
+  const rate = kept ? target : events.ok / (seconds + events.drainMs / 1000);
+  report(`   ${label} accepted, sustained (${events.ok.toLocaleString('en')} of ${events.offered.toLocaleString('en')} offered in ${seconds} s)`,
+    `${rate.toFixed(0)} events/s`, `>= ${target.toLocaleString('en')} events/s`, kept);
+  if (events.failed) console.log(`        (${events.failed} failed)`);
+  report(`   ${label} answer p50 / p99`, `${events.p50.toFixed(2)} / ${events.p99.toFixed(2)} ms`, '(info)', null);
+  const limit = 2 * idle.p99;
+  report(`   title page data call p99 under ${label}`, `${busy.p99.toFixed(2)} ms`, `<= 2x idle (${limit.toFixed(2)} ms)`, busy.p99 <= limit);
+  report(`   title page data call p50, idle / under ${label}`, `${idle.p50.toFixed(2)} / ${busy.p50.toFixed(2)} ms`, '(info)', null);
+}
