@@ -10,6 +10,9 @@
  */
 import os from 'node:os';
 import { Pool } from 'undici';
+import { startThread } from '../../server/src/lib/thread.ts';
+import type { EventKind } from './ingestion-events.ts';
+import type { SenderData, SenderRun } from './ingestion-sender.ts';
 
 export interface Request { path: string; method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string }
 export interface ClosedRun { ok: number; failed: number; p99: number }
@@ -82,7 +85,7 @@ export async function paced(pool: Pool, rate: number, seconds: number, next: () 
   return { offered, ok, failed, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), drainMs };
 }
 
-/** Title page data calls, one every 10 ms: the public site's own traffic beside the events. */
+/** Title page data calls (over the bench's titles), one every 10 ms: the public site's own traffic beside the events. */
 export const PROBE_RATE = 100;
 
 export const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
@@ -95,22 +98,29 @@ type Report = (figure: string, value: string, target: string, pass: boolean | nu
  * sent (a server that cannot keep up builds a queue that only grows).
  */
 export async function ingestionFigures(opts: {
-  base: string; seconds: number; target: number; label: string; event: () => Request; probe: () => Request; report: Report;
+  base: string; seconds: number; target: number; label: string; kind: EventKind; titles: number; report: Report;
 }): Promise<PacedRun> {
-  const { base, seconds, target, report } = opts;
+  const { base, seconds, target, report, titles } = opts;
+  const probe = (): Request => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * titles)}` });
   // One pool per load for the warm-ups and the runs: the measured runs open no connections.
   const probes = new Pool(base, { connections: 8 });
-  const sender = new Pool(base, { connections: 64 });
+  const sender = startThread(new URL('./ingestion-sender.ts', import.meta.url), { workerData: { base, kind: opts.kind, titles } satisfies SenderData });
+  const send = (run: SenderRun) => new Promise<PacedRun>((resolve, reject) => {
+    sender.once('message', resolve);
+    sender.once('error', reject);
+    sender.postMessage(run);
+  });
   try {
-    await paced(probes, PROBE_RATE, 2, opts.probe); // warm-up
-    const idle = await paced(probes, PROBE_RATE, seconds, opts.probe);
+    await paced(probes, PROBE_RATE, 2, probe); // warm-up
+    const idle = await paced(probes, PROBE_RATE, seconds, probe);
     report('   title page data call p99, idle', `${idle.p99.toFixed(2)} ms`, `(baseline, ${PROBE_RATE} calls/s)`, null);
-    await paced(sender, target / 2, 3, opts.event); // warm-up: the GeoIP data loads once
-    const [events, busy] = await Promise.all([paced(sender, target, seconds, opts.event), paced(probes, PROBE_RATE, seconds, opts.probe)]);
+    await send({ rate: target / 2, seconds: 3 }); // warm-up: the GeoIP data loads once
+    const [events, busy] = await Promise.all([send({ rate: target, seconds }), paced(probes, PROBE_RATE, seconds, probe)]);
     readFigures(opts, idle, events, busy);
     return events;
   } finally {
-    await Promise.all([probes.close(), sender.close()]);
+    sender.postMessage('close');
+    await Promise.all([probes.close(), new Promise((r) => sender.once('exit', r))]);
   }
 }
 

@@ -5,7 +5,6 @@
  * (ingestion-load.ts), and the report route's JS in Chromium. Each figure under load is read against the idle one
  * measured in the same run; the load average is printed with them, since on a shared machine other processes move both.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,8 +15,9 @@ import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
 import { hashPassword } from '../../server/src/lib/crypto.ts';
 import { Server, login } from './harness.ts';
 import type { Report } from './inprocess.ts';
-import { CSRF, CSRF_ID, UA, playsBench } from './plays.ts';
-import { closedLoop, ingestionFigures, loadAverage, type Request } from './ingestion-load.ts';
+import { playsBench } from './plays.ts';
+import { eventRequest } from './ingestion-events.ts';
+import { closedLoop, ingestionFigures, loadAverage } from './ingestion-load.ts';
 import { routeScripts } from './admin-js.ts';
 
 type Section = (t: string) => void;
@@ -47,21 +47,9 @@ export async function ingestionAndJs(report: Report, section: Section): Promise<
     server = await Server.start(db, storage);
     section(`Visit beacons through HTTP (SQLite, real server, ${DURATION} s per run; load average ${loadAverage()})`);
     const base = server.base;
-    const probe = (): Request => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * 200)}` });
-    const beacon = (): Request => {
-      const title = 1 + Math.floor(Math.random() * 200);
-      return {
-        method: 'POST', path: '/api/v1/reports/visits',
-        headers: {
-          'content-type': 'application/json', 'x-xsrf-token': CSRF, 'user-agent': UA, 'x-forwarded-for': `81.2.${Math.floor(Math.random() * 64)}.${1 + Math.floor(Math.random() * 250)}`,
-          cookie: `XSRF-TOKEN=${CSRF}; csrf_id=${CSRF_ID}; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
-        },
-        body: JSON.stringify({ path: `/titles/${title}`, model_type: 'title', model_id: title, referrer: 'https://www.example.org/page' }),
-      };
-    };
     const before = count(db);
-    const sent = await ingestionFigures({ base, seconds: DURATION, target: 5000, label: 'beacon events', event: beacon, probe, report });
-    const capacity = await closedLoop(base, 16, 5, beacon);
+    const sent = await ingestionFigures({ base, seconds: DURATION, target: 5000, label: 'beacon events', kind: 'beacon', titles: 200, report });
+    const capacity = await closedLoop(base, 16, 5, () => eventRequest('beacon', 200));
     report('   beacon events accepted at most (closed loop, 16 connections)', `${(capacity.ok / 5).toFixed(0)} events/s`, '(info)', null);
     await new Promise((r) => setTimeout(r, 1500));
     const written = count(db) - before;

@@ -5,7 +5,6 @@
  *
  *   BENCH_PLAYS_TITLES=2000   titles (each with one video) in the scratch database
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +12,8 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
 import { Server } from './harness.ts';
-import { closedLoop, ingestionFigures, loadAverage, type Request } from './ingestion-load.ts';
+import { eventRequest } from './ingestion-events.ts';
+import { closedLoop, ingestionFigures, loadAverage } from './ingestion-load.ts';
 import '../../server/src/modules/plays/schema.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
@@ -36,24 +36,6 @@ async function prepare(db: string, storage: string) {
   await app.close();
 }
 
-/** A title page data call, spread over the titles. */
-const titleCall = (): Request => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * TITLES)}` });
-
-// A guest's CSRF token is derived from its csrf_id cookie (server/src/http/csrf.ts): one guest id, its token in the header.
-export const CSRF_ID = 'bench-guest-csrf-id-0123456789';
-export const CSRF = crypto.createHash('sha256').update(`csrf-guest:${CSRF_ID}`).digest('base64url');
-export const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
-/** A play event from an ever-new anonymous visitor (each one a new play), spread over the videos. */
-const playEvent = (): Request => ({
-  method: 'POST',
-  path: `/api/v1/videos/${1 + Math.floor(Math.random() * TITLES)}/plays`,
-  headers: {
-    'content-type': 'application/json', 'x-xsrf-token': CSRF, 'user-agent': UA, 'x-forwarded-for': '81.2.69.142',
-    cookie: `XSRF-TOKEN=${CSRF}; csrf_id=${CSRF_ID}; visitor_id=${crypto.randomBytes(16).toString('hex')}`,
-  },
-  body: JSON.stringify({ seconds: 6, position: 6 }),
-});
-
 export async function playsBench(report: Report, section: (title: string) => void) {
   const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plays-'));
   const db = path.join(storage, 'plays.sqlite');
@@ -62,9 +44,9 @@ export async function playsBench(report: Report, section: (title: string) => voi
   try {
     await prepare(db, storage);
     server = await Server.start(db, storage);
-    const plays = await ingestionFigures({ base: server.base, seconds: DURATION, target: 2000, label: 'play events', event: playEvent, probe: titleCall, report });
+    const plays = await ingestionFigures({ base: server.base, seconds: DURATION, target: 2000, label: 'play events', kind: 'play', titles: TITLES, report });
     // What this machine takes at most: events alone, closed-loop (each connection sends again once answered).
-    const capacity = await closedLoop(server.base, 16, Math.min(DURATION, 5), playEvent);
+    const capacity = await closedLoop(server.base, 16, Math.min(DURATION, 5), () => eventRequest('play', TITLES));
     report('   play events accepted at most (closed loop, 16 connections)', `${(capacity.ok / Math.min(DURATION, 5)).toFixed(0)} events/s`, '(info)', null);
 
     // Every accepted event is written (after the last batch) and counted once per visitor.

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PLAY_WINDOW_HOURS } from '@app/contracts';
+import { startThread } from '../../lib/thread.ts';
 import type { AppContext } from '../../context.ts';
 import type { VisitEvent } from '../reports/visit-rows.ts';
 import type { PlayEvent } from './play-groups.ts';
@@ -161,12 +160,7 @@ export class EventWriter {
 function spawnWriter(file: string): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSource ? './writer-worker.ts' : './writer-worker.js', import.meta.url);
-  const options = { workerData: { file, playWindowHours: PLAY_WINDOW_HOURS } satisfies WriterData, execArgv: [] };
-  if (!fromSource) return new Worker(entry, options);
-  // The ESM build of tsx's API (its CommonJS build registers its hooks by a path that does not exist in a thread).
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => m.register()).then(() => import(${JSON.stringify(entry.href)}))`;
-  return new Worker(boot, { ...options, eval: true });
+  return startThread(entry, { workerData: { file, playWindowHours: PLAY_WINDOW_HOURS } satisfies WriterData, execArgv: [] });
 }
 
 /**
