@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 const SERVER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
 /** Every server child, so a bench that gives up can kill them all. */
 export const children = new Set<ChildProcess>();
+// However the bench ends, an uncaught error included, no server it started is left running.
+process.on('exit', () => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
 export class Server {
   private constructor(readonly child: ChildProcess, readonly base: string) {}

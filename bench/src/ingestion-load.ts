@@ -105,7 +105,11 @@ export async function ingestionFigures(opts: {
   // One pool per load for the warm-ups and the runs: the measured runs open no connections.
   const probes = new Pool(base, { connections: 8 });
   const sender = startThread(new URL('./ingestion-sender.ts', import.meta.url), { workerData: { base, kind: opts.kind, titles } satisfies SenderData });
+  // A thread that fails to start (or dies between runs) fails the next run instead of ending the bench.
+  let failure: Error | null = null;
+  sender.on('error', (err) => { failure = err; });
   const send = (run: SenderRun) => new Promise<PacedRun>((resolve, reject) => {
+    if (failure) return reject(failure);
     sender.once('message', resolve);
     sender.once('error', reject);
     sender.postMessage(run);
@@ -119,8 +123,7 @@ export async function ingestionFigures(opts: {
     readFigures(opts, idle, events, busy);
     return events;
   } finally {
-    sender.postMessage('close');
-    await Promise.all([probes.close(), new Promise((r) => sender.once('exit', r))]);
+    await Promise.all([probes.close(), sender.terminate()]);
   }
 }
 

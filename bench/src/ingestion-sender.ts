@@ -12,11 +12,7 @@ export interface SenderRun { rate: number; seconds: number }
 
 const { base, kind, titles } = workerData as SenderData;
 const pool = new Pool(base, { connections: 64 });
-parentPort!.on('message', async (run: SenderRun | 'close') => {
-  if (run === 'close') {
-    await pool.close();
-    parentPort!.close();
-    return;
-  }
+// The bench ends the thread (terminate) when its runs are done.
+parentPort!.on('message', async (run: SenderRun) => {
   parentPort!.postMessage(await paced(pool, run.rate, run.seconds, () => eventRequest(kind, titles)));
 });
