@@ -2,10 +2,9 @@ import { z } from 'zod';
 import type { BillingInvoice } from '../billing-checkout.ts';
 import type { BillingSubscription, Price, Product } from '../billing.ts';
 import { PRICE_INTERVALS } from '../billing.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { permissionGrantEntity } from './users.ts';
 
-const T = '2026-01-31T12:00:00.000Z';
 const interval = z.enum(PRICE_INTERVALS);
 
 export const priceEntity = entity({

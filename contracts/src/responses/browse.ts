@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { VALUE_LISTS, type ValueListItem, type ValueLists } from '../browse.ts';
 import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit } from '../browse.ts';
-import { entity, recordId } from './common.ts';
+import { entity, integer as int, recordId } from './common.ts';
 
 /** Answers of the public site's browse calls: option lists and the grouped search. */
-
-const int = z.number().int();
 
 const valueListItem = entity({
   value: z.union([z.string(), z.number()]).meta({ description: 'What the titles list filters on: a tag id, or a language or certification code.' }),

@@ -3,9 +3,7 @@ import {
   CHANNEL_CONTENT_MODELS, CHANNEL_CONTENT_TYPES, CHANNEL_LAYOUTS, CHANNEL_ORDERS, CHANNEL_PROVIDERS, CHANNEL_RESTRICTIONS, CHANNEL_TITLE_TYPES,
   type Channel, type ChannelConfig, type ChannelContent, type ChannelItem, type ChannelWithContent,
 } from '../channels.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** A stored config as the server reads it back (channelConfigSchema's output: every key, its default filled in). */
 const channelConfigEntity = entity({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { COMMENTABLE_TYPES, type Comment } from '../comments.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { contentAuthorEntity } from './reviews.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
 
 export const commentEntity = entity({
   id: recordId,

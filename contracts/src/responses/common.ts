@@ -8,8 +8,13 @@ import { z } from 'zod';
  */
 export const entity = z.looseObject;
 
+/** The timestamp the examples use (imported as `T`). */
+export const EXAMPLE_TIME = '2026-01-31T12:00:00.000Z';
+/** A whole number (imported as `int`). */
+export const integer = z.number().int();
+
 /** A timestamp as both databases answer it: an ISO 8601 string. */
-export const isoTime = z.string().meta({ description: 'ISO 8601 timestamp (UTC).', examples: ['2026-01-31T12:00:00.000Z'] });
+export const isoTime = z.string().meta({ description: 'ISO 8601 timestamp (UTC).', examples: [EXAMPLE_TIME] });
 export const recordId = z.number().int().meta({ description: 'Record id.', examples: [42] });
 
 /** The `pagination` of every list call (contracts/src/list.ts `Pagination`). */

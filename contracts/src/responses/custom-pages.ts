@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { CustomPage, CustomPageOwner } from '../custom-pages.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 const customPageOwnerEntity = entity({ id: recordId, display_name: z.string(), email: z.string(), avatar: z.string().nullable() }) satisfies z.ZodType<CustomPageOwner>;
 

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { FILE_TYPES, type FileEntry, type UploadSession } from '../files.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 export const fileEntryEntity = entity({
   id: recordId,

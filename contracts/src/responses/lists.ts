@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import type { ListItem, ListMembership, ListPageData, UserList } from '../lists.ts';
-import { entity, isoTime, paginated, paginationOf, recordId } from './common.ts';
+import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** Answers of user lists and the watchlist. */
-
-const T = '2026-01-31T12:00:00.000Z';
 
 export const userListEntity = entity({
   id: recordId,

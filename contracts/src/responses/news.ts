@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { NewsArticle, NewsArticlePageData, NewsCard } from '../news.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
-const T = '2026-01-31T12:00:00.000Z';
 const cardExample = {
   id: 21, title: 'Festival line-up announced', slug: 'festival-line-up-announced', excerpt: 'Twelve premieres and a retrospective open the season…',
   image: '/storage/news_images/festival.jpg', created_at: T, updated_at: T,

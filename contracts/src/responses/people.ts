@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import type { Person, PersonCredit } from '../people.ts';
 import type { PersonPageData } from '../title-pages.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
+import { entity, integer as int, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { relatedTitleEntity } from './titles.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
-const int = z.number().int();
 
 export const personEntity = entity({
   id: recordId,

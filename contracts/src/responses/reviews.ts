@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { REVIEWABLE_TYPES, type ContentAuthor, type RatingSummary, type Review, type ReviewPublicPage } from '../reviews.ts';
-import { entity, isoTime, paginated, paginationOf, recordId } from './common.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
+import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** The author shown beside a review or a comment. */
 export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable() }) satisfies z.ZodType<ContentAuthor>;

@@ -3,13 +3,11 @@ import {
   TITLE_TAG_TYPES, type Episode, type Season, type Title, type TitleAutocompleteItem, type TitleCredit, type TitleImage, type TitleTag,
 } from '../titles.ts';
 import type { EpisodeLink, EpisodePageData, PublicVideo, RelatedTitle, SeasonPageData, TitlePageData } from '../title-pages.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
+import { entity, integer as int, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { videoEntity } from './videos.ts';
 
 /** Answers of the titles module: titles, seasons, episodes, credits, title images and the public title pages. */
 
-const T = '2026-01-31T12:00:00.000Z';
-const int = z.number().int();
 /** A `YYYY-MM-DD` date column (release dates), or null. */
 const day = z.string().nullable().meta({ examples: ['1999-03-31'] });
 

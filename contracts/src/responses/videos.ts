@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { VIDEO_CATEGORIES, VIDEO_TYPES, type Video, type VideoCaption } from '../videos.ts';
 import type { WatchData } from '../watch.ts';
 import { TRANSCODE_RENDITIONS, TRANSCODE_STATES, type Transcode } from '../transcode.ts';
-import { entity, isoTime, paginated, recordId } from './common.ts';
-
-const T = '2026-01-31T12:00:00.000Z';
+import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 export const videoCaptionEntity = entity({ id: recordId, name: z.string(), language: z.string().nullable(), url: z.string() }) satisfies z.ZodType<VideoCaption>;
 
