@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { counterSnapshots } from '../../db/index.ts';
 import type { ReportDaysTable, ReportHoursTable } from './schema.ts';
 import { VISITOR_DAYS, VISITOR_HOURS, mergeChain } from './visitors.ts';
 
@@ -58,5 +59,10 @@ export function sqliteChunkWriter(ctx: AppContext): ((w: ChunkWrite) => Promise<
   const raw = ctx.handle.sqlite;
   if (!raw) return null;
   const write = writerFor(raw);
-  return (w) => ctx.db.connection().execute(async () => write(w));
+  // These statements bypass db/index.ts, which tells the counter snapshot of every write on this connection.
+  const counters = counterSnapshots.get(ctx.db);
+  return (w) => ctx.db.connection().execute(async () => {
+    write(w);
+    counters?.wrote();
+  });
 }
