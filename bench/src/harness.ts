@@ -18,7 +18,8 @@ export class Server {
   static async start(database: string, storage: string): Promise<Server> {
     fs.mkdirSync(storage, { recursive: true });
     const child = fork(SERVER_ENTRY, [], {
-      execArgv: [...process.execArgv, '--expose-gc'],
+      // BENCH_SERVER_ARGS: extra node flags for the server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where its time goes).
+      execArgv: [...process.execArgv, '--expose-gc', ...(process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [])],
       env: { ...process.env, BENCH_SERVER_DB: database, BENCH_SERVER_STORAGE: storage },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
