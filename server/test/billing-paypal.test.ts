@@ -12,6 +12,7 @@ const ids = async () => ({
   products: await t.ctx.db.selectFrom('products').select(['id', 'paypal_id']).orderBy('id').execute(),
   prices: await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).orderBy('id').execute(),
 });
+const retired = () => t.ctx.db.selectFrom('retired_gateway_ids').select(['gateway', 'kind', 'gateway_id']).orderBy('id').execute();
 const saveSettings = (client: Record<string, unknown>, server: Record<string, unknown>) => admin.post('/api/v1/settings', { client, server });
 
 beforeAll(async () => {
@@ -58,11 +59,16 @@ describe('POST billing/products/sync with PayPal', () => {
     paypal.requests.length = 0;
     await admin.put(`/api/v1/billing/products/${product.id}`, { name: 'Pro', description: 'Everything', prices: [{ id: product.prices[0].id, amount: 12, currency: 'USD', interval: 'year', interval_count: 1 }] });
     expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
-    expect(paypal.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`PATCH /v1/catalogs/products/${first.products[0].paypal_id}`, 'POST /v1/billing/plans']);
+    // The replaced plan is deactivated once the new one is saved.
+    expect(paypal.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /v1/catalogs/products/${first.products[0].paypal_id}`, 'POST /v1/billing/plans', `POST /v1/billing/plans/${first.prices[0].paypal_id}/deactivate`,
+    ]);
     expect(paypal.requests[0].body).toEqual([{ op: 'replace', path: '/description', value: 'Everything' }]);
     const second = await ids();
     expect(second.products[0].paypal_id).toBe(first.products[0].paypal_id);
     expect(second.prices[0].paypal_id).not.toBe(first.prices[0].paypal_id);
+    expect(paypal.planStatus.get(first.prices[0].paypal_id!)).toBe('INACTIVE');
+    expect(paypal.planStatus.get(second.prices[0].paypal_id!)).toBe('ACTIVE');
     // The token the credential check obtained is still valid: no sync call asked for another.
     expect(paypal.tokenCalls).toBe(0);
   });
@@ -264,5 +270,85 @@ describe('POST billing/paypal/webhook', () => {
     } finally {
       await t.ctx.settings.set({ 'client.billing.paypal.enable': true });
     }
+  });
+});
+
+describe('plan sync deactivates the PayPal plans we no longer use', () => {
+  const sync = () => admin.post('/api/v1/billing/products/sync');
+  const price = (amount: number, interval = 'month') => ({ amount, currency: 'USD', interval, interval_count: 1 });
+  const planIdsOf = async (productId: number) =>
+    (await t.ctx.db.selectFrom('prices').select('paypal_id').where('product_id', '=', productId).orderBy('id').execute()).map((p) => p.paypal_id!);
+
+  it('a changed price, a deleted price and a deleted plan: each old billing plan is deactivated at the next sync', async () => {
+    expect((await sync()).status).toBe(200);
+    expect(await retired()).toEqual([]);
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire P', prices: [price(4), price(40, 'year')] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const [monthly, yearly] = await planIdsOf(plan.id);
+
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire P', prices: [{ id: plan.prices[0].id, ...price(5) }, { id: plan.prices[1].id, ...price(40, 'year') }] });
+    expect(await retired()).toEqual([{ gateway: 'paypal', kind: 'price', gateway_id: monthly }]);
+    expect((await sync()).status).toBe(200);
+    const [monthly2] = await planIdsOf(plan.id);
+    expect(monthly2).not.toBe(monthly);
+    expect([paypal.planStatus.get(monthly), paypal.planStatus.get(monthly2), paypal.planStatus.get(yearly)]).toEqual(['INACTIVE', 'ACTIVE', 'ACTIVE']);
+    // PayPal refuses new subscriptions on the old plan.
+    const user = await createUser(t);
+    await expect((await gatewayFor(t.ctx, 'paypal'))!.checkout!({
+      user: { id: user.id, email: 'old@test.local' }, product: { id: plan.id, name: 'Retire P', stripe_id: null, paypal_id: null },
+      price: { id: plan.prices[0].id, amount: 400, currency: 'USD', interval: 'month', interval_count: 1, stripe_id: null, paypal_id: monthly }, successUrl: 'x', cancelUrl: 'y',
+    })).rejects.toThrow(/HTTP 422/);
+
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire P', prices: [{ id: plan.prices[0].id, ...price(5) }] });
+    expect(await retired()).toEqual([{ gateway: 'paypal', kind: 'price', gateway_id: yearly }]);
+    expect((await sync()).status).toBe(200);
+    expect(paypal.planStatus.get(yearly)).toBe('INACTIVE');
+
+    expect((await admin.delete(`/api/v1/billing/products/${plan.id}`)).status).toBe(200);
+    // The catalog product has no status at PayPal: only its plans are recorded.
+    expect(await retired()).toEqual([{ gateway: 'paypal', kind: 'price', gateway_id: monthly2 }]);
+    paypal.requests.length = 0;
+    expect((await sync()).status).toBe(200);
+    expect(paypal.requests.filter((r) => r.path.endsWith('/deactivate')).map((r) => r.path)).toEqual([`/v1/billing/plans/${monthly2}/deactivate`]);
+    expect(paypal.planStatus.get(monthly2)).toBe('INACTIVE');
+    expect(await retired()).toEqual([]);
+  });
+
+  it("a failing or timed-out deactivation answers 'Could not sync plans' and keeps the row; the next sync retries it", async () => {
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire Q', prices: [price(7)] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const [old] = await planIdsOf(plan.id);
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire Q', prices: [{ id: plan.prices[0].id, ...price(8) }] });
+    for (const mode of ['error', 'hang'] as const) {
+      paypal.fail = { path: /\/deactivate$/, mode };
+      const res = await sync();
+      expect(res.status, mode).toBe(502);
+      expect(res.body.message).toBe('Could not sync plans');
+      expect(await retired()).toEqual([{ gateway: 'paypal', kind: 'price', gateway_id: old }]);
+      expect(paypal.planStatus.get(old)).toBe('ACTIVE');
+    }
+    // The new plan was saved before the deactivation failed.
+    const [replacement] = await planIdsOf(plan.id);
+    expect(replacement).not.toBe(old);
+    paypal.fail = null;
+    expect((await sync()).status).toBe(200);
+    expect(paypal.planStatus.get(old)).toBe('INACTIVE');
+    expect(await planIdsOf(plan.id)).toEqual([replacement]);
+    expect(await retired()).toEqual([]);
+  });
+
+  it('a plan already inactive or unknown to PayPal counts as done; a gateway that is off keeps its rows for later', async () => {
+    const [inactive] = [...paypal.planStatus.entries()].find(([, status]) => status === 'INACTIVE')!;
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('retired_gateway_ids').values([
+      { gateway: 'paypal', kind: 'price', gateway_id: inactive, created_at: now },
+      { gateway: 'paypal', kind: 'price', gateway_id: 'P-UNKNOWN', created_at: now },
+      { gateway: 'stripe', kind: 'price', gateway_id: 'price_later', created_at: now },
+    ]).execute();
+    paypal.requests.length = 0;
+    expect((await sync()).status).toBe(200);
+    expect(paypal.requests.filter((r) => r.path.endsWith('/deactivate'))).toHaveLength(2);
+    expect(await retired()).toEqual([{ gateway: 'stripe', kind: 'price', gateway_id: 'price_later' }]);
+    await t.ctx.db.deleteFrom('retired_gateway_ids').execute();
   });
 });

@@ -8,6 +8,7 @@ const t = await createTestApp();
 let admin: Client;
 let stripe: FakeStripe;
 
+const retired = () => t.ctx.db.selectFrom('retired_gateway_ids').select(['gateway', 'kind', 'gateway_id']).orderBy('id').execute();
 const ids = async () => ({
   products: await t.ctx.db.selectFrom('products').select(['id', 'stripe_id']).orderBy('id').execute(),
   prices: await t.ctx.db.selectFrom('prices').select(['id', 'stripe_id']).orderBy('id').execute(),
@@ -47,10 +48,16 @@ describe('POST billing/products/sync with Stripe', () => {
     stripe.requests.length = 0;
     await admin.put(`/api/v1/billing/products/${product.id}`, { name: 'Pro plus', prices: [{ id: product.prices[0].id, amount: 12, currency: 'USD', interval: 'month', interval_count: 3 }] });
     await admin.post('/api/v1/billing/products/sync');
-    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/products/${first.products[0].stripe_id}`, 'POST /v1/prices']);
+    // The replaced price is archived once the new one is saved.
+    expect(stripe.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `POST /v1/products/${first.products[0].stripe_id}`, 'POST /v1/prices', `POST /v1/prices/${first.prices[0].stripe_id}`,
+    ]);
+    expect(stripe.requests[2].body).toEqual({ active: 'false' });
     const second = await ids();
     expect(second.products[0].stripe_id).toBe(first.products[0].stripe_id);
     expect(second.prices[0].stripe_id).not.toBe(first.prices[0].stripe_id);
+    expect(stripe.prices.get(first.prices[0].stripe_id!)!.active).toBe(false);
+    expect(stripe.prices.get(second.prices[0].stripe_id!)!.active).toBe(true);
   });
 
   it("a failing or timed-out gateway leaves the previous ids: 'Could not sync plans'", async () => {
@@ -148,5 +155,151 @@ describe('POST billing/stripe/webhook', () => {
     expect(await t.ctx.db.selectFrom('webhook_events').select(['status', 'message']).where('event_id', '=', 'evt_unknown').execute()).toEqual([{ status: 'refused', message: 'Unknown customer.' }]);
     expect((await send('charge.refunded', { id: 'ch_1' })).statusCode).toBe(200);
     expect((await t.ctx.db.selectFrom('subscriptions').select('id').execute()).length).toBe(before);
+  });
+});
+
+describe('plan sync retires the Stripe prices and products we no longer use', () => {
+  const sync = () => admin.post('/api/v1/billing/products/sync');
+  const price = (amount: number, interval = 'month') => ({ amount, currency: 'USD', interval, interval_count: 1 });
+  const stripeIdsOf = async (productId: number) => ({
+    product: (await t.ctx.db.selectFrom('products').select('stripe_id').where('id', '=', productId).executeTakeFirstOrThrow()).stripe_id!,
+    prices: (await t.ctx.db.selectFrom('prices').select('stripe_id').where('product_id', '=', productId).orderBy('id').execute()).map((p) => p.stripe_id!),
+  });
+
+  it('a changed price: the save records the old Stripe price, sync archives it and the new one stays active', async () => {
+    expect(await retired()).toEqual([]);
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire A', prices: [price(4)] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const before = await stripeIdsOf(plan.id);
+
+    // A save that leaves amount and cycle alone keeps the Stripe price.
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire A2', prices: [{ id: plan.prices[0].id, ...price(4) }] });
+    expect(await retired()).toEqual([]);
+    const res = await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire A2', prices: [{ id: plan.prices[0].id, ...price(4, 'year') }] });
+    expect(res.status, res.text).toBe(200);
+    expect(await retired()).toEqual([{ gateway: 'stripe', kind: 'price', gateway_id: before.prices[0] }]);
+
+    expect((await sync()).body.message).toBe('Plans synced');
+    const after = await stripeIdsOf(plan.id);
+    expect(after.prices[0]).not.toBe(before.prices[0]);
+    expect(stripe.prices.get(before.prices[0])!.active).toBe(false);
+    expect(stripe.prices.get(after.prices[0])!.active).toBe(true);
+    expect(stripe.products.get(after.product)!.active).toBe(true);
+    expect(await retired()).toEqual([]);
+  });
+
+  it('a deleted price, then a deleted plan: their prices and the product are archived at the next sync', async () => {
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire B', prices: [price(6), price(60, 'year')] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const synced = await stripeIdsOf(plan.id);
+
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire B', prices: [{ id: plan.prices[0].id, ...price(6) }] });
+    expect(await retired()).toEqual([{ gateway: 'stripe', kind: 'price', gateway_id: synced.prices[1] }]);
+    stripe.requests.length = 0;
+    expect((await sync()).status).toBe(200);
+    expect(stripe.requests.filter((r) => r.path.startsWith('/v1/prices')).map((r) => `${r.method} ${r.path}`)).toEqual([`POST /v1/prices/${synced.prices[1]}`]);
+    expect(stripe.prices.get(synced.prices[1])!.active).toBe(false);
+    expect(stripe.prices.get(synced.prices[0])!.active).toBe(true);
+
+    expect((await admin.delete(`/api/v1/billing/products/${plan.id}`)).body.message).toBe('Plan deleted');
+    expect(await retired()).toEqual([
+      { gateway: 'stripe', kind: 'price', gateway_id: synced.prices[0] },
+      { gateway: 'stripe', kind: 'product', gateway_id: synced.product },
+    ]);
+    stripe.requests.length = 0;
+    expect((await sync()).status).toBe(200);
+    // Prices first, then their product.
+    expect(stripe.requests.filter((r) => r.body.active === 'false').map((r) => r.path)).toEqual([`/v1/prices/${synced.prices[0]}`, `/v1/products/${synced.product}`]);
+    expect(stripe.prices.get(synced.prices[0])!.active).toBe(false);
+    expect(stripe.products.get(synced.product)!.active).toBe(false);
+    expect(await retired()).toEqual([]);
+  });
+
+  it("a failing or timed-out archive answers 'Could not sync plans' and keeps the rows; the next sync retries them", async () => {
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire C', prices: [price(7)] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const before = await stripeIdsOf(plan.id);
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire C', prices: [{ id: plan.prices[0].id, ...price(8) }] });
+
+    for (const mode of ['error', 'hang'] as const) {
+      stripe.fail = { path: /^\/v1\/prices\/price_/, mode };
+      const res = await sync();
+      expect(res.status, mode).toBe(502);
+      expect(res.body.message).toBe('Could not sync plans');
+      expect(await retired()).toEqual([{ gateway: 'stripe', kind: 'price', gateway_id: before.prices[0] }]);
+      expect(stripe.prices.get(before.prices[0])!.active).toBe(true);
+    }
+    // The new price was saved before the archive failed: the admin's change is live.
+    const replaced = await stripeIdsOf(plan.id);
+    expect(replaced.prices[0]).not.toBe(before.prices[0]);
+
+    stripe.fail = null;
+    expect((await sync()).status).toBe(200);
+    expect(stripe.prices.get(before.prices[0])!.active).toBe(false);
+    expect((await stripeIdsOf(plan.id)).prices).toEqual(replaced.prices);
+    expect(await retired()).toEqual([]);
+  });
+
+  it("an id Stripe no longer knows counts as done; a gateway that is off keeps its rows for later", async () => {
+    await t.ctx.db.insertInto('retired_gateway_ids').values([
+      { gateway: 'stripe', kind: 'price', gateway_id: 'price_gone', created_at: new Date().toISOString() },
+      { gateway: 'paypal', kind: 'price', gateway_id: 'P-LATER', created_at: new Date().toISOString() },
+    ]).execute();
+    expect((await sync()).status).toBe(200);
+    expect(await retired()).toEqual([{ gateway: 'paypal', kind: 'price', gateway_id: 'P-LATER' }]);
+
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire D', prices: [price(9)] })).body.product;
+    expect((await sync()).status).toBe(200);
+    const synced = await stripeIdsOf(plan.id);
+    await t.ctx.settings.set({ 'client.billing.stripe.enable': false });
+    await admin.delete(`/api/v1/billing/products/${plan.id}`);
+    stripe.requests.length = 0;
+    expect((await sync()).status).toBe(200);
+    expect(stripe.requests).toEqual([]);
+    expect((await retired()).filter((r) => r.gateway === 'stripe')).toHaveLength(2);
+
+    await t.ctx.settings.set({ 'client.billing.stripe.enable': true });
+    expect((await sync()).status).toBe(200);
+    expect(stripe.products.get(synced.product)!.active).toBe(false);
+    expect(stripe.prices.get(synced.prices[0])!.active).toBe(false);
+    await t.ctx.db.deleteFrom('retired_gateway_ids').execute();
+  });
+
+  it('what a failed sync created, or a price edited while Stripe made it, is archived instead of kept', async () => {
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Retire E', prices: [price(10)] })).body.product;
+    const known = new Set(stripe.products.keys());
+    stripe.fail = { path: /^\/v1\/prices$/, mode: 'error' };
+    expect((await sync()).status).toBe(502);
+    stripe.fail = null;
+    const orphan = [...stripe.products.keys()].find((id) => !known.has(id))!;
+    expect(await retired()).toEqual([{ gateway: 'stripe', kind: 'product', gateway_id: orphan }]);
+    expect((await sync()).status).toBe(200);
+    expect(stripe.products.get(orphan)!.active).toBe(false);
+    const synced = await stripeIdsOf(plan.id);
+    expect(synced.product).not.toBe(orphan);
+    expect(stripe.products.get(synced.product)!.active).toBe(true);
+
+    // The admin changes the amount while the sync waits for Stripe to make the price at the old amount.
+    await admin.put(`/api/v1/billing/products/${plan.id}`, { name: 'Retire E', prices: [{ id: plan.prices[0].id, ...price(11) }] });
+    let edited = false;
+    stripe.beforeReply = async (method, path) => {
+      if (method !== 'POST' || path !== '/v1/prices' || edited) return;
+      edited = true;
+      await t.ctx.db.updateTable('prices').set({ amount: 1200 }).where('id', '=', plan.prices[0].id).execute();
+    };
+    try {
+      expect((await sync()).status).toBe(200);
+    } finally {
+      stripe.beforeReply = null;
+    }
+    const made = [...stripe.prices.values()].filter((p) => p.unit_amount === 1100);
+    expect(made).toHaveLength(1);
+    // Not kept for a price that is no longer 11.00: archived, and the next sync makes the right one.
+    expect((await stripeIdsOf(plan.id)).prices).toEqual([null]);
+    expect(made[0].active).toBe(false);
+    expect((await sync()).status).toBe(200);
+    const fixed = (await stripeIdsOf(plan.id)).prices[0];
+    expect(stripe.prices.get(fixed)).toMatchObject({ unit_amount: 1200, active: true });
+    expect(await retired()).toEqual([]);
   });
 });

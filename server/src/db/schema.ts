@@ -240,6 +240,7 @@ export interface Database {
   products: ProductsTable;
   prices: PricesTable;
   webhook_events: WebhookEventsTable;
+  retired_gateway_ids: RetiredGatewayIdsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -677,5 +678,14 @@ export interface WebhookEventsTable {
   type: string;
   status: string;
   message: string | null;
+  created_at: Timestamp;
+}
+// 0041: gateway prices/plans/products we let go of, until plan sync has deactivated them at their gateway
+export interface RetiredGatewayIdsTable {
+  id: Generated<number>;
+  gateway: 'stripe' | 'paypal';
+  /** 'price': a Stripe price or a PayPal billing plan; 'product': a Stripe product. */
+  kind: 'price' | 'product';
+  gateway_id: string;
   created_at: Timestamp;
 }

@@ -5,7 +5,7 @@ import { listenOnLoopback } from './loopback.ts';
 
 /**
  * A local server speaking the part of PayPal's documented REST API the billing module calls: the client-credentials
- * token, catalog products, billing plans, subscriptions (create, get, cancel, suspend, activate, revise,
+ * token, catalog products, billing plans (create, deactivate), subscriptions (create, get, cancel, suspend, activate, revise,
  * transactions) and webhook signature verification. Calls need a token it issued. Webhooks are "signed" by
  * `signed(event)` with a key only this fake knows; verify-webhook-signature answers SUCCESS only for the configured
  * webhook id and a signature made that way over the same event. `fail` makes a path answer an error or never answer.
@@ -23,6 +23,8 @@ export interface FakePaypal {
   subscriptions: Map<string, { id: string; status: string; plan_id: string; custom_id: string; return_url?: string; cancel_url?: string; pending_plan_id?: string }>;
   /** Each billing plan's price per cycle (the last cycle's fixed price), by plan id. */
   plans: Map<string, string | undefined>;
+  /** Each billing plan's status by plan id: ACTIVE until /deactivate makes it INACTIVE (a new subscription then fails). */
+  planStatus: Map<string, 'ACTIVE' | 'INACTIVE'>;
   /** Where the approval page delivers BILLING.SUBSCRIPTION.ACTIVATED (the app's webhook URL), when set. */
   webhookUrl: string | null;
   /** What GET subscription answers as billing_info.next_billing_time. */
@@ -43,7 +45,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const hanging = new Set<http.ServerResponse>();
   const state: FakePaypal = {
     url: '', credentials: { clientId: 'paypal-client', secret: 'paypal-secret' }, webhookId: 'WH-HOOK-1', requests: [], tokenCalls: 0,
-    subscriptions: new Map(), plans: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
+    subscriptions: new Map(), plans: new Map(), planStatus: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
     signed(event, opts = {}) {
       const payload = JSON.stringify(event);
       const id = `tx-${++seq}`;
@@ -139,9 +141,22 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       if (!body.product_id || !Array.isArray(body.billing_cycles)) return send(400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.' });
       const plan = { id: id('P'), product_id: body.product_id, status: 'ACTIVE' };
       state.plans.set(plan.id, body.billing_cycles.at(-1)?.pricing_scheme?.fixed_price?.value);
+      state.planStatus.set(plan.id, 'ACTIVE');
       return send(201, plan);
     }
+    if (method === 'POST' && (m = path.match(/^\/v1\/billing\/plans\/([\w-]+)\/deactivate$/))) {
+      const status = state.planStatus.get(m[1]);
+      if (!status) return send(404, { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }] });
+      if (status !== 'ACTIVE') {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed, semantically incorrect, or failed business validation.', details: [{ issue: 'PLAN_STATUS_INVALID', description: 'Invalid plan status for deactivate action; plan status should be active.' }] });
+      }
+      state.planStatus.set(m[1], 'INACTIVE');
+      return send(204);
+    }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
+      if (state.planStatus.get(String(body.plan_id)) === 'INACTIVE') {
+        return send(422, { name: 'UNPROCESSABLE_ENTITY', message: 'The requested action could not be performed, semantically incorrect, or failed business validation.', details: [{ issue: 'PLAN_STATUS_INVALID', description: 'Invalid plan status for subscription creation; plan status should be active.' }] });
+      }
       const s = {
         id: id('I'), status: 'APPROVAL_PENDING', plan_id: String(body.plan_id), custom_id: String(body.custom_id ?? ''),
         return_url: body.application_context?.return_url as string | undefined, cancel_url: body.application_context?.cancel_url as string | undefined,

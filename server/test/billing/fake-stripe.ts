@@ -5,7 +5,8 @@ import { listenOnLoopback } from './loopback.ts';
 
 /**
  * A local server speaking the part of Stripe's documented REST API the billing module uses: form-encoded POSTs to
- * /v1/products, /v1/products/{id}, /v1/prices, /v1/checkout/sessions, /v1/subscriptions/{id} (cancel_at_period_end
+ * /v1/products, /v1/products/{id}, /v1/prices, /v1/prices/{id} (`active`), /v1/checkout/sessions (refused for an
+ * archived price, as Stripe does), /v1/subscriptions/{id} (cancel_at_period_end
  * or items[0][id]+items[0][price]), GET /v1/subscriptions/{id}, GET /v1/invoices?subscription=, GET /v1/balance and
  * DELETE /v1/subscriptions/{id}, answering Stripe's object shapes. A secret in `rejectKeys` gets Stripe's 401.
  * `fail` makes a path answer a Stripe error (or never answer, to test timeouts).
@@ -19,9 +20,14 @@ export interface FakeStripe {
   url: string;
   requests: { method: string; path: string; body: Record<string, string> }[];
   fail: { path: RegExp; mode: 'error' | 'hang' } | null;
+  /** Runs (and is awaited) before a call is answered: lets a test act while the app waits for Stripe. */
+  beforeReply: ((method: string, path: string) => Promise<void> | void) | null;
   rejectKeys: Set<string>;
   webhook: { url: string; secret: string } | null;
   subscriptions: Map<string, StripeSub>;
+  /** Every product and price it made (or, for products, was asked to update), with whether it is still active. */
+  products: Map<string, { id: string; active: boolean }>;
+  prices: Map<string, { id: string; product: string; unit_amount: number; currency: string; active: boolean }>;
   /** Pays an open session as its hosted page's button does; answers the success_url. */
   pay(sessionId: string): Promise<string>;
   close(): Promise<void>;
@@ -43,12 +49,14 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const id = (prefix: string) => `${prefix}_${++seq}`;
   const hanging = new Set<http.ServerResponse>();
   const sessions = new Map<string, Session>();
-  const prices = new Map<string, { unit_amount: number; currency: string }>();
   const invoices: Record<string, unknown>[] = [];
   const signer = new Stripe('sk_test_fake_signer');
   const state: FakeStripe = {
-    url: '', requests: [], fail: null, rejectKeys: new Set(), webhook: null, subscriptions: new Map(), pay: async () => '', close: async () => {},
+    url: '', requests: [], fail: null, beforeReply: null, rejectKeys: new Set(), webhook: null, subscriptions: new Map(), products: new Map(), prices: new Map(),
+    pay: async () => '', close: async () => {},
   };
+  const { products, prices } = state;
+  const active = (body: Record<string, string>, was: boolean) => (body.active === undefined ? was : body.active === 'true');
 
   const deliver = async (type: string, object: unknown) => {
     if (!state.webhook) return;
@@ -115,6 +123,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     }
     const key = (bearers.get(res) ?? '');
     if (state.rejectKeys.has(key)) return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
+    await state.beforeReply?.(method, path);
     if (state.fail && state.fail.path.test(path)) {
       if (state.fail.mode === 'hang') {
         hanging.add(res);
@@ -123,12 +132,28 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       return send(500, { error: { type: 'api_error', message: 'Something went wrong on Stripe.' } });
     }
     if (method === 'GET' && path === '/v1/balance') return send(200, { object: 'balance', available: [{ amount: 0, currency: 'usd' }], pending: [], livemode: false });
-    if (method === 'POST' && path === '/v1/products') return send(200, { id: id('prod'), object: 'product', name: body.name });
-    if (method === 'POST' && (m = path.match(/^\/v1\/products\/([\w]+)$/))) return send(200, { id: m[1], object: 'product', name: body.name });
+    if (method === 'POST' && path === '/v1/products') {
+      const product = { id: id('prod'), active: active(body, true) };
+      products.set(product.id, product);
+      return send(200, { ...product, object: 'product', name: body.name });
+    }
+    if (method === 'POST' && (m = path.match(/^\/v1\/products\/([\w]+)$/))) {
+      // Products a test never created here are taken as they come (the tests seed some ids by hand).
+      const product = products.get(m[1]) ?? { id: m[1], active: true };
+      product.active = active(body, product.active);
+      products.set(product.id, product);
+      return send(200, { ...product, object: 'product', name: body.name });
+    }
     if (method === 'POST' && path === '/v1/prices') {
-      const price = { id: id('price'), object: 'price', product: body.product, unit_amount: Number(body.unit_amount), currency: body.currency };
+      const price = { id: id('price'), product: body.product, unit_amount: Number(body.unit_amount), currency: body.currency, active: active(body, true) };
       prices.set(price.id, price);
-      return send(200, price);
+      return send(200, { ...price, object: 'price' });
+    }
+    if (method === 'POST' && (m = path.match(/^\/v1\/prices\/([\w]+)$/))) {
+      const price = prices.get(m[1]);
+      if (!price) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', param: 'price', message: `No such price: '${m[1]}'` } });
+      price.active = active(body, price.active);
+      return send(200, { ...price, object: 'price' });
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       const sid = id('cs');
@@ -138,6 +163,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
         price: body['line_items[0][price]'], subMetadata: under(body, 'subscription_data[metadata]'),
       };
       if (!session.price || !session.success_url || session.mode !== 'subscription') return send(400, { error: { type: 'invalid_request_error', message: 'Missing line_items, success_url or mode.' } });
+      if (prices.get(session.price)?.active === false) {
+        return send(400, { error: { type: 'invalid_request_error', param: 'line_items[0][price]', message: 'The price specified is inactive. This field only accepts active prices.' } });
+      }
       sessions.set(sid, session);
       return send(200, session);
     }

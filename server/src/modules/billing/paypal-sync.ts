@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { paypalClient, paypalIntervalUnit, paypalValue } from './gateways/paypal.ts';
-import { setId, type SyncedIds } from './sync-ids.ts';
+import { sentValues, type SyncedIds } from './sync-ids.ts';
 
 /**
  * The PayPal half of plan sync: our plan is a PayPal catalog product, each of our prices a PayPal billing plan
@@ -10,7 +10,7 @@ import { setId, type SyncedIds } from './sync-ids.ts';
  * A price whose amount or cycle changed (its paypal_id was cleared on save) becomes a new PayPal plan rather than
  * an update: PayPal can only re-price an existing plan through update-pricing-schemes, which cannot change the
  * cycle and moves every existing subscriber of that plan to the new price; our prices with subscribers are locked,
- * so a new plan is what the rule means.
+ * so a new plan is what the rule means. The plan it replaces is recorded as retired on save, and sync deactivates it.
  */
 export async function syncPaypalPlans(ctx: AppContext, ids: SyncedIds): Promise<void> {
   const client = await paypalClient(ctx);
@@ -27,12 +27,15 @@ export async function syncPaypalPlans(ctx: AppContext, ids: SyncedIds): Promise<
       if (description) await client.request('PATCH', `/v1/catalogs/products/${encodeURIComponent(id)}`, [{ op: 'replace', path: '/description', value: description }]);
     } else {
       id = (await client.request<{ id: string }>('POST', '/v1/catalogs/products', { name: p.name, type: 'SERVICE', ...(description ? { description } : {}) })).id;
-      setId(ids.products, p.id, 'paypal_id', id);
+      // A catalog product has no status: one this sync cannot keep is left as it is.
+      ids.products.push({ id: p.id, column: 'paypal_id', value: id, retired: null });
     }
     productIds.set(p.id, { id, name: p.name });
   }
   for (const price of prices) {
-    const product = productIds.get(price.product_id)!;
+    // A plan created after the products were read has no PayPal product yet: the next sync makes both.
+    const product = productIds.get(price.product_id);
+    if (!product) continue;
     const created = await client.request<{ id: string }>('POST', '/v1/billing/plans', {
       product_id: product.id,
       name: `${product.name} (${paypalValue(price.amount, price.currency)} ${price.currency})`.slice(0, 127),
@@ -46,6 +49,6 @@ export async function syncPaypalPlans(ctx: AppContext, ids: SyncedIds): Promise<
       }],
       payment_preferences: { auto_bill_outstanding: true, payment_failure_threshold: 3 },
     });
-    setId(ids.prices, price.id, 'paypal_id', created.id);
+    ids.prices.push({ id: price.id, column: 'paypal_id', value: created.id, retired: { gateway: 'paypal', kind: 'price', gateway_id: created.id }, sent: sentValues(price) });
   }
 }

@@ -10,6 +10,7 @@ import { assertCanGrant, type Actor } from '../roles/grants.ts';
 import { NEVER_FOR_GUESTS } from '../roles/permissions.ts';
 import { findProduct, findSubscription, isValidAt, toCents } from './repository.ts';
 import { gatewayFor } from './gateways/index.ts';
+import { priceGatewayIds, retire } from './retired.ts';
 
 /** The spec's locked-price message with its subscriber count filled in (the plural form picks the wording). */
 export const lockedMessage = (count: number) => translate(undefined, PRICE_LOCKED, { count });
@@ -31,8 +32,9 @@ const priceValues = (p: PriceInput) => ({ amount: toCents(p.amount), currency: p
 /**
  * Price rows of a plan edit. A row with an id edits that price; existing prices left out are deleted. A price with
  * subscribers is locked: it can be neither changed nor deleted (section 5), so the admin adds a new one instead.
+ * The gateway ids a changed or deleted price let go of are recorded as retired (retired.ts) in the same transaction.
  */
-async function savePrices(trx: Db, productId: number, input: PriceInput[], existing: Price[]): Promise<void> {
+async function savePrices(ctx: AppContext, trx: Db, productId: number, input: PriceInput[], existing: Price[]): Promise<void> {
   const byId = new Map(existing.map((p) => [p.id, p]));
   const kept = new Set<number>();
   const now = nowIso();
@@ -46,13 +48,19 @@ async function savePrices(trx: Db, productId: number, input: PriceInput[], exist
     kept.add(p.id);
     if (samePrice(before, p)) continue;
     if (before.subscriptions_count > 0) throw locked(`prices.${i}.amount`, before.subscriptions_count);
-    // A changed price loses its gateway ids: the gateway's prices are immutable, the next sync makes new ones.
+    // A changed price loses its gateway ids: the gateway's prices are immutable, the next sync makes new ones and
+    // deactivates these. On PostgreSQL the row stays locked until commit, so a sync cannot write an id in between.
+    let current = trx.selectFrom('prices').select(['stripe_id', 'paypal_id']).where('id', '=', p.id);
+    if (ctx.dialect === 'postgres') current = current.forUpdate();
+    const ids = await current.executeTakeFirst();
     await trx.updateTable('prices').set({ ...priceValues(p), stripe_id: null, paypal_id: null, updated_at: now }).where('id', '=', p.id).execute();
+    if (ids) await retire(trx, priceGatewayIds(ids));
   }
-  for (const p of existing) {
-    if (kept.has(p.id)) continue;
-    if (p.subscriptions_count > 0) throw locked('prices', p.subscriptions_count);
-    await trx.deleteFrom('prices').where('id', '=', p.id).execute();
+  const removed = existing.filter((p) => !kept.has(p.id));
+  for (const p of removed) if (p.subscriptions_count > 0) throw locked('prices', p.subscriptions_count);
+  if (removed.length) {
+    const gone = await trx.deleteFrom('prices').where('id', 'in', removed.map((p) => p.id)).returning(['stripe_id', 'paypal_id']).execute();
+    await retire(trx, gone.flatMap(priceGatewayIds));
   }
 }
 
@@ -70,7 +78,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput, actor:
   const id = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('products').values({ ...productValues(input, grants), created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
-    await savePrices(trx, row.id, input.prices, []);
+    await savePrices(ctx, trx, row.id, input.prices, []);
     return row.id;
   });
   return (await findProduct(ctx.db, id))!;
@@ -82,18 +90,29 @@ export async function updateProduct(ctx: AppContext, id: number, input: ProductI
   const grants = await checkPlanPermissions(ctx, input, actor, existing);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('products').set({ ...productValues(input, grants), updated_at: nowIso() }).where('id', '=', id).execute();
-    await savePrices(trx, id, input.prices, existing.prices);
+    await savePrices(ctx, trx, id, input.prices, existing.prices);
   });
   return (await findProduct(ctx.db, id))!;
 }
 
-/** A plan whose prices have subscribers keeps them: deleting it would delete locked prices. */
+/**
+ * A plan whose prices have subscribers keeps them: deleting it would delete locked prices. Its Stripe product and
+ * its prices' Stripe prices and PayPal plans are recorded as retired in the same transaction, for sync to deactivate.
+ */
 export async function deleteProduct(ctx: AppContext, id: number): Promise<void> {
   const existing = await findProduct(ctx.db, id);
   if (!existing) throw notFound('Plan not found');
   const subscribers = existing.prices.reduce((n, p) => n + p.subscriptions_count, 0);
   if (subscribers > 0) throw locked('prices', subscribers);
-  await ctx.db.deleteFrom('products').where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    // The prices would go with the plan (foreign key cascade); deleted first, they say which gateway ids they held.
+    const prices = await trx.deleteFrom('prices').where('product_id', '=', id).returning(['stripe_id', 'paypal_id']).execute();
+    const product = await trx.deleteFrom('products').where('id', '=', id).returning('stripe_id').executeTakeFirst();
+    await retire(trx, [
+      ...prices.flatMap(priceGatewayIds),
+      ...(product?.stripe_id ? [{ gateway: 'stripe', kind: 'product', gateway_id: product.stripe_id } as const] : []),
+    ]);
+  });
 }
 
 async function checkSubscription(ctx: AppContext, input: SubscriptionInput): Promise<void> {

@@ -7,9 +7,12 @@ import { HttpError } from '../../../http/errors.ts';
  */
 export interface PaypalCredentials { clientId: string; secret: string }
 
-/** A failed PayPal call; 502 to our callers, with PayPal's own reason where it gave one. */
+/**
+ * A failed PayPal call; 502 to our callers, with PayPal's own reason where it gave one. paypalStatus is unset when
+ * PayPal never answered; issue is the first detail's issue code (PLAN_STATUS_INVALID, ...) when it gave one.
+ */
 export class PaypalError extends HttpError {
-  constructor(message: string, public paypalStatus?: number) {
+  constructor(message: string, public paypalStatus?: number, public issue?: string) {
     super(502, message);
     this.name = 'PaypalError';
   }
@@ -60,7 +63,7 @@ export class PaypalClient {
       tokens.delete(`${this.apiUrl}|${this.creds.clientId}|${this.creds.secret}`);
       return this.request<T>(method, path, body, true);
     }
-    if (!res.ok) throw new PaypalError(errorText(res.status, json), res.status);
+    if (!res.ok) throw new PaypalError(errorText(res.status, json), res.status, Array.isArray(json.details) ? json.details[0]?.issue : undefined);
     return json as T;
   }
 }
