@@ -14,10 +14,12 @@ describe('demo billing seed', () => {
 
     // Subscriptions are switched on, so a signed-out visitor lists the plans (what /pricing shows), First to Third.
     expect(await t.ctx.settings.get('client.billing.enable')).toBe(true);
+    const footer = (await t.ctx.settings.get('client.menus')).find((m) => m.positions.includes('footer'));
+    expect(footer?.items.map((i) => [i.label, i.action])).toContainEqual(['Pricing', '/billing/pricing']);
     const list = await guest(t).get('/api/v1/billing/products?perPage=100&orderBy=position&orderDir=asc');
     expect(list.status).toBe(200);
     const plans = list.body.pagination.data;
-    expect(plans.map((p: { name: string }) => p.name)).toEqual(['Free', 'Standard', 'Premium']);
+    expect(plans.map((p: { name: string }) => p.name)).toEqual(['Basic', 'Standard', 'Premium']);
     expect(plans.map((p: { position: number }) => p.position)).toEqual([0, 1, 2]);
     expect(plans.filter((p: { recommended: boolean }) => p.recommended).map((p: { name: string }) => p.name)).toEqual(['Standard']);
     expect(plans[0]).toMatchObject({ free: true, hidden: false, prices: [], permissions: [] });

@@ -1,4 +1,4 @@
-import { productInputSchema } from '@app/contracts';
+import { DEFAULT_MENUS, productInputSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../index.ts';
 import { createProduct } from '../../modules/billing/service.ts';
@@ -6,14 +6,14 @@ import { createProduct } from '../../modules/billing/service.ts';
 const GB = 1024 ** 3;
 
 /**
- * Three demo plans for /pricing, First to Third: a free one, a recommended one and a premium one, each paid plan with
+ * Three demo plans for /pricing, First to Third: a free one (Basic), a recommended one and a premium one, each paid plan with
  * a monthly and a yearly price (the page's Monthly/Yearly switch). They carry no permissions beyond what every user
  * has; the paid plans give storage space. Gateway ids stay empty: no gateway is set up on a fresh install, and the
  * plans sync (POST billing/products/sync) creates them at a gateway once an admin enables it.
  */
 const PLANS = [
   {
-    name: 'Free', description: 'Get to know the catalogue.', position: 0, free: true,
+    name: 'Basic', description: 'Get to know the catalogue, free of charge.', position: 0, free: true,
     feature_list: ['Browse every movie and series', 'Trailers and clips', 'Watchlist and your own lists', 'Ratings and reviews'],
   },
   {
@@ -30,7 +30,7 @@ const PLANS = [
 
 /**
  * Seeds the demo plans through the plans service (the admin's own rules and its transaction per plan), switches
- * subscriptions on so the pricing page is shown, and gives the demo users' subscriptions (seeded without a plan)
+ * subscriptions on so the pricing page is shown, links it from the footer menu, and gives the demo users' subscriptions (seeded without a plan)
  * the monthly price of a paid plan, alternately Standard and Premium.
  */
 export async function seedDemoBilling(ctx: AppContext, adminId: number): Promise<void> {
@@ -52,5 +52,9 @@ export async function seedDemoBilling(ctx: AppContext, adminId: number): Promise
       }
     });
   }
-  await ctx.settings.set({ 'client.billing.enable': true });
+  // The pricing page is reachable from every page: the footer menu gets a Pricing link (the spec's /billing/pricing route).
+  const menus = DEFAULT_MENUS.map((m) => m.id !== 'footermenu' ? m : {
+    ...m, items: [...m.items, { id: 'pr0001', label: 'Pricing', icon: null, type: 'route' as const, action: '/billing/pricing', target: '_self' as const, roles: [], permissions: [] }],
+  });
+  await ctx.settings.set({ 'client.billing.enable': true, 'client.menus': menus });
 }
