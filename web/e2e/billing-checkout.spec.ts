@@ -16,6 +16,8 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
   test.setTimeout(90_000);
   // The admin switches Stripe on (its credential check runs against the fake) and sells a synced plan.
   await login(page);
+  // Whatever billing was before (the demo seed switches it on) is put back at the end.
+  const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
   await saveSettings(page, { 'billing.enable': true, 'billing.stripe.enable': true },
     { stripe_key: 'pk_test_e2e', stripe_secret: 'sk_test_e2e', stripe_webhook_secret: STRIPE_WEBHOOK_SECRET });
   const { product } = await api(page, 'POST', 'billing/products', {
@@ -58,9 +60,9 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
     await visitor.close();
   }
 
-  // Put the site back as billing.spec.ts expects it (no plans, billing off): the subscription goes, then the plan.
+  // Put the site back as it was: the subscription goes, then the plan, and billing and Stripe as they were.
   const subs = await page.request.get(`/api/v1/billing/subscriptions?filters=${encodeURIComponent(JSON.stringify([{ key: 'product_id', value: product.id, operator: '=' }]))}`);
   for (const s of (await subs.json()).pagination.data as { id: number }[]) await api(page, 'DELETE', `billing/subscriptions/${s.id}`);
   await api(page, 'DELETE', `billing/products/${product.id}`);
-  await saveSettings(page, { 'billing.enable': false, 'billing.stripe.enable': false });
+  await saveSettings(page, { 'billing.enable': before['client.billing.enable'], 'billing.stripe.enable': before['client.billing.stripe.enable'] });
 });

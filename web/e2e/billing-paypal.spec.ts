@@ -27,12 +27,13 @@ test('admin enables PayPal past its credential check and syncs a plan to PayPal'
     await page.getByRole('button', { name: 'Sync plans' }).click();
     await expect(page.getByText('Plans synced')).toBeVisible();
     const calls = (await (await page.request.get(`${paypalURL}/__requests`)).json()) as FakeCall[];
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/catalogs/products')?.body).toMatchObject({ name: 'PayPal Monthly', type: 'SERVICE' });
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/billing/plans')?.body.billing_cycles[0]).toMatchObject({
+    // Sync sends every plan (the demo seed's too): pick this one's calls by name.
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/catalogs/products' && c.body.name === 'PayPal Monthly')?.body).toMatchObject({ type: 'SERVICE' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/billing/plans' && c.body.name.startsWith('PayPal Monthly '))?.body.billing_cycles[0]).toMatchObject({
       frequency: { interval_unit: 'MONTH', interval_count: 1 }, pricing_scheme: { fixed_price: { value: '4.50', currency_code: 'USD' } },
     });
   } finally {
-    // Later specs start from no plans and PayPal off.
+    // The plan goes and PayPal is off again, as before this test.
     await api(page, 'DELETE', `billing/products/${product.id}`);
     await api(page, 'POST', 'settings', { client: { 'client.billing.paypal.enable': false }, server: {} });
   }
@@ -43,6 +44,8 @@ test('a user subscribes with PayPal: approves at (fake) PayPal, gains the plan, 
   const email = 'paypal.buyer@e2e.local';
   const password = 'buyer-password';
   await login(page);
+  // Whatever billing was before (the demo seed switches it on) is put back at the end.
+  const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
   await api(page, 'POST', 'settings', {
     client: { 'client.billing.enable': true, 'client.billing.paypal.enable': true },
     server: { 'server.paypal_client_id': 'paypal-client', 'server.paypal_secret': 'paypal-secret', 'server.paypal_webhook_id': 'WH-HOOK-1' },
@@ -84,10 +87,10 @@ test('a user subscribes with PayPal: approves at (fake) PayPal, gains the plan, 
     expect(calls.some((c) => c.method === 'POST' && /\/v1\/billing\/subscriptions\/[\w-]+\/activate$/.test(c.path))).toBe(true);
   } finally {
     await buyer.close();
-    // Later specs start from no plans, no subscriptions and billing off.
+    // Put the site back as it was: the subscription goes, then the plan, and billing and PayPal as they were.
     const subs = await page.request.get(`/api/v1/billing/subscriptions?filters=${encodeURIComponent(JSON.stringify([{ key: 'product_id', value: product.id, operator: '=' }]))}`);
     for (const s of (await subs.json()).pagination.data as { id: number }[]) await api(page, 'DELETE', `billing/subscriptions/${s.id}`);
     await api(page, 'DELETE', `billing/products/${product.id}`);
-    await api(page, 'POST', 'settings', { client: { 'client.billing.enable': false, 'client.billing.paypal.enable': false }, server: {} });
+    await api(page, 'POST', 'settings', { client: { 'client.billing.enable': before['client.billing.enable'], 'client.billing.paypal.enable': before['client.billing.paypal.enable'] }, server: {} });
   }
 });

@@ -7,10 +7,12 @@ import { seedDefaultLocalization } from './localizations.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoNews } from './news.ts';
 import { seedChannels } from './channels.ts';
+import { seedDemoBilling } from './billing.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
- * unless disabled, a demo catalogue. Answers the admin credentials when it created them.
+ * unless disabled, a demo catalogue, news and subscription plans (with subscriptions switched on).
+ * Answers the admin credentials when it created them.
  */
 export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
   const roles = await seedDefaultRoles(ctx.db);
@@ -28,6 +30,7 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   if (opts.demo) await seedDemoUsers(ctx, roles);
   if (opts.demo) await seedDemoCatalogue(ctx);
   if (opts.demo) await seedDemoNews(ctx);
+  if (opts.demo) await seedDemoBilling(ctx, admin.id);
   await seedChannels(ctx);
   return { email, password };
 }

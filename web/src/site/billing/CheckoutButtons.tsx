@@ -18,13 +18,20 @@ const label = (g: CheckoutGateway) => (g === 'stripe' ? trans('Pay with card') :
 /**
  * A plan card's buttons: one per enabled gateway (a single gateway reads "Choose plan"). A signed-out visitor goes to
  * login first and comes back to /pricing with the price and gateway in the URL, where checkout starts by itself.
+ * With no gateway enabled (a fresh install, or the admin switched them off) the card says so where its button would be.
  */
 export function CheckoutButtons({ price, plan, primary }: { price: Price; plan: string; primary: boolean }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const gateways = useGateways();
   const checkout = useCheckout();
-  if (!gateways.length) return null;
+  if (!gateways.length) {
+    return (
+      <p className="mt-auto rounded-md border border-dashed border-border px-3 py-2 text-center text-sm text-text-muted">
+        {trans('Online payment is not available yet.')}
+      </p>
+    );
+  }
   const start = (gateway: CheckoutGateway) => {
     if (user) return checkout.mutate({ price_id: price.id, gateway });
     const back = `/pricing?price=${price.id}&gateway=${gateway}`;

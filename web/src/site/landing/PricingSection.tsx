@@ -1,28 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { Product } from '@app/contracts/billing';
+import { formatMoney } from '../../admin/billing/api';
+import { intervalLabel } from '../../admin/billing/plan-options';
 import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { buttonClass } from '../../ui/Button';
+import { cn } from '../../ui/cn';
 import { MenuPosition } from '../appearance/MenuPosition';
 
-interface Price { id: number; amount: number; currency: string; interval?: string | null }
-interface Product { id: number; name: string; description?: string | null; feature_list?: string[]; prices?: Price[]; hidden?: boolean }
-
-function formatPrice(p: Price): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: p.currency }).format(p.amount);
-  } catch {
-    return `${p.amount} ${p.currency}`;
-  }
-}
-
-/** Plans from billing; until plans exist the section shows its title and an empty state. */
+/**
+ * Plans from billing by position, each with its first (cheapest) price or "Free"; "Choose plan" leads to /pricing,
+ * where the billing cycle is picked and checkout starts. Until plans exist the section shows its title and an empty state.
+ */
 export default function PricingSection({ title, subtitle }: { title: string; subtitle: string }) {
   const { data, isPending } = useQuery({
-    queryKey: queryKeys.list('billing/products', {}),
-    queryFn: () => api.get<{ pagination?: { data: Product[] }; products?: Product[] }>('billing/products')
-      .then((r) => (r.pagination?.data ?? r.products ?? []).filter((p) => !p.hidden)).catch(() => []),
+    queryKey: queryKeys.list('billing/products', { landing: true }),
+    queryFn: () => api.get<{ pagination: { data: Product[] } }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' })
+      .then((r) => r.pagination.data.filter((p) => !p.hidden)).catch(() => []),
   });
   return (
     <section className="border-t border-border bg-bg-alt" aria-labelledby="landing-pricing" data-appearance="pricing">
@@ -32,12 +28,25 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
         {isPending ? null : data?.length ? (
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.map((p) => (
-              <li key={p.id} className="flex flex-col gap-4 rounded-lg border border-border bg-bg-elevated p-6 text-left">
+              <li
+                key={p.id}
+                aria-label={p.name}
+                className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6 text-left', p.recommended ? 'border-primary ring-2 ring-primary' : 'border-border')}
+              >
                 <h3 className="text-xl font-semibold">{p.name}</h3>
-                {p.prices?.[0] && <p className="text-3xl font-bold">{formatPrice(p.prices[0])}{p.prices[0].interval && <span className="text-base font-normal text-text-muted"> / {p.prices[0].interval}</span>}</p>}
+                {p.free || !p.prices[0] ? (
+                  <p className="text-3xl font-bold">{trans('Free')}</p>
+                ) : (
+                  <p className="text-3xl font-bold">
+                    {formatMoney(p.prices[0].amount, p.prices[0].currency)}
+                    <span className="ml-1 text-base font-normal text-text-muted">{intervalLabel(p.prices[0].interval, p.prices[0].interval_count)}</span>
+                  </p>
+                )}
                 {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
-                {!!p.feature_list?.length && <ul className="flex flex-col gap-1 text-sm">{p.feature_list.map((f) => <li key={f}>✓ {f}</li>)}</ul>}
-                <Link to="/register" className={buttonClass('primary', 'md', 'mt-auto')}>{trans('Choose plan')}</Link>
+                {!!p.feature_list.length && <ul className="flex flex-col gap-1 text-sm">{p.feature_list.map((f) => <li key={f}>✓ {f}</li>)}</ul>}
+                <Link to="/pricing" aria-label={`${trans('Choose plan')}: ${p.name}`} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
+                  {trans('Choose plan')}
+                </Link>
               </li>
             ))}
           </ul>
