@@ -27,7 +27,7 @@ test('admin creates a plan with a price; adds, cancels, resumes and deletes a su
   await expect(page.getByText('Plan created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/plans\/\d+\/edit$/);
   await page.goto('/admin/plans');
-  await expect(page.getByRole('row', { name: /Family/ })).toContainText('$9.99');
+  await expect(page.getByRole('row', { name: /Family/ })).toContainText('$9.99 per month');
 
   // Subscriptions: add through the modal.
   await page.goto('/admin/subscriptions');

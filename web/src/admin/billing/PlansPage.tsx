@@ -11,7 +11,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { PRODUCTS, formatMoney, useBillingAction } from './api';
-import { positionLabel } from './plan-options';
+import { intervalLabel, positionLabel } from './plan-options';
 
 /** Part C "Plans": the list with sync and delete; a plan's name opens its edit page. */
 export function Component() {
@@ -26,7 +26,7 @@ export function Component() {
     },
     {
       id: 'prices', header: () => trans('Prices'),
-      cell: ({ row: { original: p } }) => (p.free ? trans('Free') : p.prices.map((x) => formatMoney(x.amount, x.currency)).join(', ')),
+      cell: ({ row: { original: p } }) => (p.free ? trans('Free') : p.prices.map((x) => `${formatMoney(x.amount, x.currency)} ${intervalLabel(x.interval, x.interval_count)}`).join(', ')),
     },
     { id: 'position', header: () => trans('Position'), sortKey: 'position', cell: ({ row }) => positionLabel(row.original.position) },
     {
