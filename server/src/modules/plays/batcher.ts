@@ -17,6 +17,8 @@ export class EventBatcher<T> {
   private buffer: T[] = [];
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
+  /** A flush waiting behind the running one. Every push past `flushAt` asks for a flush: they all share this one. */
+  private queued: Promise<void> | null = null;
   private closed = false;
 
   constructor(private opts: BatcherOptions<T>) {}
@@ -33,9 +35,16 @@ export class EventBatcher<T> {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.running = this.running.then(async () => {
-      while (this.buffer.length) {
-        const chunk = this.buffer.splice(0, this.opts.chunk ?? 200);
+    if (this.queued) return this.queued;
+    const next = this.running.then(async () => {
+      this.queued = null;
+      // What is buffered now, not what arrives meanwhile: under a steady stream a flush that drained to empty would
+      // never end, and would write ever smaller chunks as fast as the writer answers. Later events wait for the
+      // timer or the next `flushAt`, so batches stay full.
+      let left = this.buffer.length;
+      while (left > 0) {
+        const chunk = this.buffer.splice(0, Math.min(left, this.opts.chunk ?? 200));
+        left -= chunk.length;
         try {
           await this.opts.write(chunk);
         } catch (err) {
@@ -45,8 +54,11 @@ export class EventBatcher<T> {
         // Let waiting requests run between chunks.
         await new Promise((resolve) => setImmediate(resolve));
       }
+      if (this.buffer.length && !this.closed) this.timer ??= setTimeout(() => void this.flush(), this.opts.everyMs ?? 250);
     });
-    return this.running;
+    this.queued = next;
+    this.running = next;
+    return next;
   }
 
   async close(): Promise<void> {
