@@ -3,27 +3,17 @@
  * parsing user agents, looking up places and writing play and page-view batches never block the request thread.
  * Messages are handled one at a time, in order; each is answered once its rows are committed (or with the error).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { applySqlitePragmas } from '../../db/sqlite-pragmas.ts';
+import { lowerThreadPriority } from '../../lib/thread.ts';
 import { sqliteEventWrites } from './sqlite-writes.ts';
 import type { WriterData, WriterReply, WriterRequest } from './event-writer.ts';
 
 const port = parentPort!;
 
-/**
- * Runs this thread at a lower CPU priority (nice 10) on Linux, where setpriority on a thread id affects that thread
- * only: on a busy machine the request thread is served first, and batches wait a little longer instead.
- * Elsewhere (no /proc/thread-self) it keeps the process's priority.
- */
-try {
-  const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isSafeInteger(tid) && tid > 0) os.setPriority(tid, 10);
-} catch {
-  // Not Linux, or not allowed: the thread shares the request thread's priority.
-}
+// Batches wait a little longer on a busy machine; requests do not.
+lowerThreadPriority();
 const { file, playWindowHours } = workerData as WriterData;
 const raw = new SQLite(file, { fileMustExist: true });
 applySqlitePragmas(raw);
