@@ -31,6 +31,8 @@ const envSchema = z.object({
   STRIPE_API_BASE_URL: z.string().url().optional(),
   /** PayPal's REST root: live by default; https://api-m.sandbox.paypal.com for sandbox credentials, a local fake in tests. */
   PAYPAL_API_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
+  /** How often the scheduler looks for due tasks (the e2e server shortens it so the report's rollup runs within seconds). */
+  SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export interface Config {
@@ -57,6 +59,8 @@ export interface Config {
   stripeApiBaseUrl?: string;
   /** PayPal's REST API root and how long one call may take (tests shorten it to see a timeout fail a sync). */
   paypal: { apiUrl: string; timeoutMs: number };
+  /** The scheduler's tick; tasks that run "every tick" (the report rollup) follow it. */
+  schedulerTickMs: number;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tmdbImageUrl: e.TMDB_IMAGE_URL,
     stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     paypal: { apiUrl: e.PAYPAL_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: 10_000 },
+    schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
     ...overrides,
   };
 }

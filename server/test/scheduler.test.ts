@@ -75,3 +75,20 @@ describe('recurring tasks (scheduled_tasks)', () => {
     expect(task.last_error).toBeNull();
   });
 });
+
+describe('the tick', () => {
+  it('SCHEDULER_TICK_SECONDS sets it (a minute by default); out of range is refused at start', async () => {
+    const { loadConfig } = await import('../src/config.ts');
+    expect(loadConfig({}).schedulerTickMs).toBe(60_000);
+    expect(loadConfig({ SCHEDULER_TICK_SECONDS: '5' }).schedulerTickMs).toBe(5_000);
+    for (const bad of ['0', '-1', '1.5', 'soon', '3601']) expect(() => loadConfig({ SCHEDULER_TICK_SECONDS: bad })).toThrow();
+  });
+
+  it('an every-tick task (the report rollup) runs at each tick, however short the ticks are', async () => {
+    await import('../src/modules/reports/rollup.ts');
+    const rollup = ['reports:rollup'];
+    expect(await tick(t.ctx, { now: at(0), only: rollup })).toEqual(rollup);
+    expect(await tick(t.ctx, { now: at(5_000), only: rollup })).toEqual(rollup);
+    expect(await tick(t.ctx, { now: at(10_000), only: rollup })).toEqual(rollup);
+  });
+});

@@ -46,6 +46,8 @@ export default defineConfig({
       ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SEED_DEMO: '1', ALLOW_PRIVATE_NETWORKS: '1',
       // The browser is the only proxy: reports.spec.ts sends X-Forwarded-For to visit from a known place (no other spec sends it).
       TRUST_PROXY: '127.0.0.1',
+      // The report's rollup runs at every scheduler tick: reports.spec.ts waits seconds for it, not a minute.
+      SCHEDULER_TICK_SECONDS: '5',
       STRIPE_API_BASE_URL: stripeURL,
       PAYPAL_API_BASE_URL: paypalURL,
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),

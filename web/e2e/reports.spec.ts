@@ -12,8 +12,8 @@ async function firstEpisode(request: APIRequestContext): Promise<{ video: V; tit
 }
 
 test.describe('analytics report', () => {
-  // Rollups run once a minute on the server's scheduler: the admin's report waits for the next one.
-  test.describe.configure({ timeout: 240_000 });
+  // Rollups run at every scheduler tick (5 s on the e2e server, playwright.config.ts): the report waits for the next one.
+  test.describe.configure({ timeout: 120_000 });
 
   test('plays and visits show in the report, the map drills into a country and back, and insights open', async ({ browser, page, request }) => {
     const { video, titleName } = await firstEpisode(request);
@@ -43,7 +43,7 @@ test.describe('analytics report', () => {
     await expect(async () => {
       await page.reload();
       await expect(page.getByTestId('top-series').getByRole('link', { name: titleName })).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 180_000, intervals: [5_000] });
+    }).toPass({ timeout: 60_000, intervals: [2_000] });
     await expect(page.getByTestId('header-report')).toContainText('Plays');
 
     for (const preset of ['today', 'yesterday', 'last30', 'last90', 'last365', 'last7']) {

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { registerRecurring } from '../scheduler/index.ts';
+import { EVERY_TICK, registerRecurring } from '../scheduler/index.ts';
 import type { ReportDaysTable, ReportHoursTable } from './schema.ts';
 import { DAY, floorHour } from './time.ts';
 import { sqliteChunkWriter, type ChunkWrite } from './sqlite-writer.ts';
@@ -182,6 +182,5 @@ export async function runReportRollups(ctx: AppContext, now = new Date()): Promi
   await purgeVisits(ctx, now);
 }
 
-/** Every scheduler tick (a minute): today's report trails the site by a minute or two. Only new raw rows are read. */
-export const ROLLUP_EVERY_MS = 60_000;
-registerRecurring('reports:rollup', ROLLUP_EVERY_MS, (ctx) => runReportRollups(ctx));
+/** Every scheduler tick (a minute by default): today's report trails the site by a tick or two. Only new raw rows are read. */
+registerRecurring('reports:rollup', EVERY_TICK, (ctx) => runReportRollups(ctx));

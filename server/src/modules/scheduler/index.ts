@@ -23,6 +23,8 @@ export function registerRecurring(name: string, everyMs: number, run: RecurringR
 
 /** A running task keeps its lease this long (longer than any run should take). */
 export const LEASE_MS = 30 * 60_000;
+/** Every tick: a task with this period runs at each tick, however long the ticks are. */
+export const EVERY_TICK = 1_000;
 const TICK_MS = 60_000;
 
 export interface TickOptions {
@@ -80,6 +82,6 @@ export function startScheduler(ctx: AppContext, everyMs = TICK_MS): () => Promis
 /** Starts ticking with the app and stops on close; API tests (env test) tick by hand with their own clock. */
 export function registerScheduler(app: import('fastify').FastifyInstance, ctx: AppContext): void {
   if (ctx.config.env === 'test') return;
-  const stop = startScheduler(ctx);
+  const stop = startScheduler(ctx, ctx.config.schedulerTickMs);
   app.addHook('onClose', async () => { await stop(); });
 }
