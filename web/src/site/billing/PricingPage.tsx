@@ -1,20 +1,15 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import type { Price, Product } from '@app/contracts/billing';
-import type { Pagination } from '@app/contracts/list';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatMoney } from '../../admin/billing/api';
-import { intervalLabel } from '../../admin/billing/plan-options';
-import { api } from '../../lib/api';
 import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { queryKeys } from '../../lib/query-client';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../ErrorPages';
 import { CheckoutButtons, useResumeCheckout } from './CheckoutButtons';
+import { PlanPrice, useVisiblePlans } from './plans';
 
 type Cycle = 'month' | 'year';
 
@@ -29,12 +24,7 @@ export function Component() {
   const { user } = useAuth();
   useResumeCheckout();
   const [cycle, setCycle] = useState<Cycle>('month');
-  const plans = useQuery({
-    queryKey: queryKeys.list('billing/products', { perPage: 100, orderBy: 'position' }),
-    queryFn: () => api.get<{ pagination: Pagination<Product> }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' })
-      .then((r) => r.pagination.data.filter((p) => !p.hidden)),
-    enabled,
-  });
+  const plans = useVisiblePlans(enabled);
   const hasYearly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'year')), [plans.data]);
   const hasMonthly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'month')), [plans.data]);
   if (!enabled) return <NotFoundPage />;
@@ -74,14 +64,7 @@ export function Component() {
               >
                 {p.recommended && <span className="self-start rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">{trans('Most popular')}</span>}
                 <h2 className="text-xl font-semibold">{p.name}</h2>
-                {p.free || !price ? (
-                  <p className="text-3xl font-bold">{trans('Free')}</p>
-                ) : (
-                  <p className="text-3xl font-bold">
-                    {formatMoney(price.amount, price.currency)}
-                    <span className="ml-1 text-base font-normal text-text-muted">{intervalLabel(price.interval, price.interval_count)}</span>
-                  </p>
-                )}
+                <PlanPrice plan={p} price={price} />
                 {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
                 {!!p.feature_list.length && (
                   <ul className="flex flex-col gap-1 text-sm">
