@@ -87,8 +87,15 @@ describe('the tick', () => {
   it('an every-tick task (the report rollup) runs at each tick, however short the ticks are', async () => {
     await import('../src/modules/reports/rollup.ts');
     const rollup = ['reports:rollup'];
-    expect(await tick(t.ctx, { now: at(0), only: rollup })).toEqual(rollup);
-    expect(await tick(t.ctx, { now: at(5_000), only: rollup })).toEqual(rollup);
-    expect(await tick(t.ctx, { now: at(10_000), only: rollup })).toEqual(rollup);
+    const every5s = { only: rollup, tickMs: 5_000 };
+    expect(await tick(t.ctx, { now: at(0), ...every5s })).toEqual(rollup);
+    expect(await tick(t.ctx, { now: at(5_000), ...every5s })).toEqual(rollup);
+    expect(await tick(t.ctx, { now: at(10_000), ...every5s })).toEqual(rollup);
+    // Another process ticking a second later finds it done for this tick.
+    expect(await tick(t.ctx, { now: at(11_000), ...every5s })).toEqual([]);
+    // With the default minute-long tick it runs once a minute, as before.
+    expect(await tick(t.ctx, { now: at(70_000), only: rollup })).toEqual(rollup);
+    expect(await tick(t.ctx, { now: at(95_000), only: rollup })).toEqual([]);
+    expect(await tick(t.ctx, { now: at(130_000), only: rollup })).toEqual(rollup);
   });
 });

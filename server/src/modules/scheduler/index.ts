@@ -23,8 +23,11 @@ export function registerRecurring(name: string, everyMs: number, run: RecurringR
 
 /** A running task keeps its lease this long (longer than any run should take). */
 export const LEASE_MS = 30 * 60_000;
-/** Every tick: a task with this period runs at each tick, however long the ticks are. */
-export const EVERY_TICK = 1_000;
+/**
+ * The period of a task that runs at every tick, however long ticks are (SCHEDULER_TICK_SECONDS): it becomes due again
+ * half a tick after a run, so this process's next tick runs it and processes ticking in between mostly do not.
+ */
+export const EVERY_TICK = 0;
 const TICK_MS = 60_000;
 
 export interface TickOptions {
@@ -32,6 +35,8 @@ export interface TickOptions {
   now?: () => Date;
   /** Only these tasks (tests). */
   only?: string[];
+  /** The tick's length, which an EVERY_TICK task's period follows (60 s unless SCHEDULER_TICK_SECONDS says otherwise). */
+  tickMs?: number;
 }
 
 /** One pass over every registered task: answers the names this process ran. */
@@ -40,13 +45,14 @@ export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<str
   const ran: string[] = [];
   for (const task of tasks.values()) {
     if (opts.only && !opts.only.includes(task.name)) continue;
+    const period = task.everyMs === EVERY_TICK ? (opts.tickMs ?? TICK_MS) / 2 : task.everyMs;
     const now = clock();
     const nowIso = now.toISOString();
     // A task seen for the first time is due now; ON CONFLICT keeps an existing schedule as it is.
     await ctx.db.insertInto('scheduled_tasks').values({ name: task.name, next_run_at: nowIso, locked_until: null, last_run_at: null, last_error: null })
       .onConflict((oc) => oc.column('name').doNothing()).execute();
     const claim = await ctx.db.updateTable('scheduled_tasks')
-      .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), next_run_at: new Date(now.getTime() + task.everyMs).toISOString() })
+      .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), next_run_at: new Date(now.getTime() + period).toISOString() })
       .where('name', '=', task.name).where('next_run_at', '<=', nowIso)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
       .executeTakeFirst();
@@ -70,7 +76,7 @@ export function startScheduler(ctx: AppContext, everyMs = TICK_MS): () => Promis
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;
-    running = tick(ctx).catch((e) => ctx.errors.capture(e, { tags: { source: 'scheduler' } })).finally(() => { running = null; });
+    running = tick(ctx, { tickMs: everyMs }).catch((e) => ctx.errors.capture(e, { tags: { source: 'scheduler' } })).finally(() => { running = null; });
   }, everyMs);
   timer.unref();
   return async () => {
