@@ -26,7 +26,12 @@ export function Component() {
     },
     {
       id: 'prices', header: () => trans('Prices'),
-      cell: ({ row: { original: p } }) => (p.free ? trans('Free') : p.prices.map((x) => `${formatMoney(x.amount, x.currency)} ${intervalLabel(x.interval, x.interval_count)}`).join(', ')),
+      // One price a line, never broken inside ("$7.99 per month"): on a phone the column stays readable.
+      cell: ({ row: { original: p } }) => (p.free ? trans('Free') : (
+        <span className="flex flex-col">
+          {p.prices.map((x) => <span key={x.id} className="whitespace-nowrap">{formatMoney(x.amount, x.currency)} {intervalLabel(x.interval, x.interval_count)}</span>)}
+        </span>
+      )),
     },
     { id: 'position', header: () => trans('Position'), sortKey: 'position', cell: ({ row }) => positionLabel(row.original.position) },
     {
