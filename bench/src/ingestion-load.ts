@@ -42,8 +42,11 @@ export async function closedLoop(base: string, connections: number, seconds: num
   return { ok, failed };
 }
 
+/** What `paced` sends through: undici's Pool, or the event load's RawPool (raw-pool.ts). */
+export interface Sender { request(req: Request): Promise<{ statusCode: number; body: { dump(): Promise<unknown> } }> }
+
 /** `rate` requests a second for `seconds` over `pool`, each sent when due whatever the earlier ones are doing. */
-export async function paced(pool: Pool, rate: number, seconds: number, next: () => Request): Promise<PacedRun> {
+export async function paced(pool: Sender, rate: number, seconds: number, next: () => Request): Promise<PacedRun> {
   const offered = Math.round(rate * seconds);
   const latencies: number[] = [];
   const inflight = new Set<Promise<void>>();
