@@ -22,7 +22,7 @@ export function setCsrfCookie(reply: FastifyReply, token: string): void {
   reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', httpOnly: false, secure: secureCookie(reply.request) });
 }
 
-const guestToken = (id: string) => crypto.createHash('sha256').update(`csrf-guest:${id}`).digest('base64url');
+const guestToken = (id: string) => crypto.hash('sha256', `csrf-guest:${id}`, 'base64url');
 
 function sameToken(a: string, b: string): boolean {
   const x = Buffer.from(a);
