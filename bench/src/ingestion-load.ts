@@ -11,6 +11,7 @@
 import os from 'node:os';
 import { Pool } from 'undici';
 import { startThread } from '../../server/src/lib/thread.ts';
+import { cpuShares } from './cpu-shares.ts';
 import type { EventKind } from './ingestion-events.ts';
 import type { SenderData, SenderRun } from './ingestion-sender.ts';
 
@@ -97,7 +98,7 @@ type Report = (figure: string, value: string, target: string, pass: boolean | nu
  * sent (a server that cannot keep up builds a queue that only grows).
  */
 export async function ingestionFigures(opts: {
-  base: string; seconds: number; target: number; label: string; kind: EventKind; titles: number; report: Report;
+  base: string; serverPid?: number; seconds: number; target: number; label: string; kind: EventKind; titles: number; report: Report;
 }): Promise<PacedRun> {
   const { base, seconds, target, report, titles } = opts;
   const probe = (): Request => ({ method: 'GET', path: `/api/v1/titles/${1 + Math.floor(Math.random() * titles)}` });
@@ -118,8 +119,11 @@ export async function ingestionFigures(opts: {
     const idle = await paced(probes, PROBE_RATE, seconds, probe);
     report('   title page data call p99, idle', `${idle.p99.toFixed(2)} ms`, `(baseline, ${PROBE_RATE} calls/s)`, null);
     await send({ rate: target / 2, seconds: 3 }); // warm-up: the GeoIP data loads once
+    const shares = cpuShares(opts.serverPid);
     const [events, busy] = await Promise.all([send({ rate: target, seconds }), paced(probes, PROBE_RATE, seconds, probe)]);
+    const cpu = shares();
     readFigures(opts, idle, events, busy);
+    if (cpu) report(`   CPU during the run under ${opts.label}`, cpu, '(info)', null);
     return events;
   } finally {
     await Promise.all([probes.close(), sender.terminate()]);

@@ -48,7 +48,7 @@ export async function ingestionAndJs(report: Report, section: Section): Promise<
     section(`Visit beacons through HTTP (SQLite, real server, ${DURATION} s per run; load average ${loadAverage()})`);
     const base = server.base;
     const before = count(db);
-    const sent = await ingestionFigures({ base, seconds: DURATION, target: 5000, label: 'beacon events', kind: 'beacon', titles: 200, report });
+    const sent = await ingestionFigures({ base, serverPid: server.child.pid, seconds: DURATION, target: 5000, label: 'beacon events', kind: 'beacon', titles: 200, report });
     const capacity = await closedLoop(base, 16, 5, () => eventRequest('beacon', 200));
     report('   beacon events accepted at most (closed loop, 16 connections)', `${(capacity.ok / 5).toFixed(0)} events/s`, '(info)', null);
     await new Promise((r) => setTimeout(r, 1500));

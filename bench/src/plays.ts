@@ -44,7 +44,7 @@ export async function playsBench(report: Report, section: (title: string) => voi
   try {
     await prepare(db, storage);
     server = await Server.start(db, storage);
-    const plays = await ingestionFigures({ base: server.base, seconds: DURATION, target: 2000, label: 'play events', kind: 'play', titles: TITLES, report });
+    const plays = await ingestionFigures({ base: server.base, serverPid: server.child.pid, seconds: DURATION, target: 2000, label: 'play events', kind: 'play', titles: TITLES, report });
     // What this machine takes at most: events alone, closed-loop (each connection sends again once answered).
     const capacity = await closedLoop(server.base, 16, Math.min(DURATION, 5), () => eventRequest('play', TITLES));
     report('   play events accepted at most (closed loop, 16 connections)', `${(capacity.ok / Math.min(DURATION, 5)).toFixed(0)} events/s`, '(info)', null);
