@@ -137,11 +137,16 @@ test('phones get a menu sheet at 375 px with nothing clipped', async ({ page }) 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const sheet = page.getByRole('dialog', { name: 'Menu' });
   await expect(sheet).toBeVisible();
+  // The sheet is as tall as the screen: inside the blurred header it was cut down to the header's 64 px, its links
+  // hidden below that.
+  await expect.poll(async () => (await sheet.boundingBox())?.height).toBe(800);
   for (const link of ['Register', 'Login', 'Series']) {
     const box = await sheet.getByRole('link', { name: link, exact: true }).boundingBox();
     expect(box, link).not.toBeNull();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(800);
   }
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();

@@ -1,5 +1,6 @@
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
@@ -42,7 +43,9 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
         aria-controls="site-mobile-menu" aria-label={trans('Open menu')} onClick={() => setOpen(true)}>
         <MenuIcon size={22} aria-hidden />
       </button>
-      {open && (
+      {/* In body, not in the header: the header's backdrop blur makes it the containing block of anything fixed
+          inside it, which cut the sheet down to the header's 64 px. */}
+      {open && createPortal(
         <div className="fixed inset-0 z-50" id="site-mobile-menu">
           <div className="absolute inset-0 bg-black/60" aria-hidden onClick={() => setOpen(false)} />
           <div role="dialog" aria-modal="true" aria-label={trans('Menu')}
@@ -62,7 +65,8 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
               {account}
             </div>
           </div>
-        </div>
+        </div>,
+        document.body,
       )}
     </div>
   );
