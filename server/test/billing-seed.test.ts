@@ -14,8 +14,11 @@ describe('demo billing seed', () => {
 
     // Subscriptions are switched on, so a signed-out visitor lists the plans (what /pricing shows), First to Third.
     expect(await t.ctx.settings.get('client.billing.enable')).toBe(true);
-    const footer = (await t.ctx.settings.get('client.menus')).find((m) => m.positions.includes('footer'));
-    expect(footer?.items.map((i) => [i.label, i.action])).toContainEqual(['Pricing', '/billing/pricing']);
+    const menus = await t.ctx.settings.get('client.menus');
+    for (const position of ['footer', 'sidebar-primary'] as const) {
+      const menu = menus.find((m) => m.positions.includes(position));
+      expect(menu?.items.map((i) => [i.label, i.action])).toContainEqual(['Pricing', '/billing/pricing']);
+    }
     const list = await guest(t).get('/api/v1/billing/products?perPage=100&orderBy=position&orderDir=asc');
     expect(list.status).toBe(200);
     const plans = list.body.pagination.data;

@@ -52,9 +52,10 @@ export async function seedDemoBilling(ctx: AppContext, adminId: number): Promise
       }
     });
   }
-  // The pricing page is reachable from every page: the footer menu gets a Pricing link (the spec's /billing/pricing route).
-  const menus = DEFAULT_MENUS.map((m) => m.id !== 'footermenu' ? m : {
-    ...m, items: [...m.items, { id: 'pr0001', label: 'Pricing', icon: null, type: 'route' as const, action: '/billing/pricing', target: '_self' as const, roles: [], permissions: [] }],
-  });
+  // The pricing page is reachable from every page: the primary menu (the header) and the footer menu get a Pricing
+  // link (the spec's /billing/pricing route).
+  const pricing = (id: string) => ({ id, label: 'Pricing', icon: null, type: 'route' as const, action: '/billing/pricing', target: '_self' as const, roles: [], permissions: [] });
+  const linkIds = new Map([['primarymnu', 'pr0001'], ['footermenu', 'pr0002']]);
+  const menus = DEFAULT_MENUS.map((m) => linkIds.has(m.id) ? { ...m, items: [...m.items, pricing(linkIds.get(m.id)!)] } : m);
   await ctx.settings.set({ 'client.billing.enable': true, 'client.menus': menus });
 }
