@@ -85,13 +85,17 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   );
 }
 
-/** Comments of a title, episode, video or news article: a form for signed-in visitors and the paged thread. */
-export function CommentsSection({ type, id }: Target) {
+/**
+ * Comments of a title, episode, video or news article: a form for signed-in visitors and the paged thread. A page
+ * section of its own (the title and episode pages) unless `inColumn`: inside a column that already has its width and
+ * padding (the watch page, a news article), where a second container indented it.
+ */
+export function CommentsSection({ type, id, inColumn = false }: Target & { inColumn?: boolean }) {
   const { isLoggedIn } = useAuth();
   const qc = useQueryClient();
   const target = { type, id };
   return (
-    <section aria-labelledby="section-comments" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section="comments">
+    <section aria-labelledby="section-comments" className={inColumn ? 'py-6' : 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6'} data-section="comments">
       <h2 id="section-comments" className="mb-4 text-xl font-semibold">{trans('Comments')}</h2>
       <div className="flex flex-col gap-4">
         {isLoggedIn

@@ -30,7 +30,7 @@ export function Component() {
         {/* The body was sanitized on the server when it was saved or imported (lib/html.ts rules). */}
         <div className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
       </article>
-      <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} /></div>
+      <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} inColumn /></div>
       {related.length > 0 && (
         <section aria-labelledby="related-news" className="mx-auto mt-16 max-w-6xl border-t border-border px-4 pt-10 sm:px-6">
           <h2 id="related-news" className="mb-6 text-2xl font-semibold">{trans('More news')}</h2>
