@@ -1,6 +1,7 @@
 import * as DM from '@radix-ui/react-dropdown-menu';
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { cn } from './cn';
+import { DropdownAlign, type Align } from './dropdown-align';
 
 /**
  * Menus are not modal: a modal menu locks the page's scrolling and hides everything else from assistive technology
@@ -12,18 +13,20 @@ export function DropdownMenu(props: DM.DropdownMenuProps) {
 }
 export const DropdownTrigger = DM.Trigger;
 
-export function DropdownContent({ children, align = 'end', side = 'bottom', onCloseAutoFocus }: {
+
+export function DropdownContent({ children, align, side = 'bottom', onCloseAutoFocus }: {
   children: ReactNode;
-  align?: 'start' | 'end' | 'center';
+  align?: Align;
   /** Menus opened from the foot of a page (the footer's language switch) open upwards. */
   side?: 'top' | 'bottom';
   /** Where focus goes when the menu closes (call preventDefault to keep it off the trigger, e.g. in an editor). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const regionAlign = useContext(DropdownAlign);
   return (
     <DM.Portal>
       <DM.Content
-        align={align} side={side} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus}
+        align={align ?? regionAlign} side={side} sideOffset={6} onCloseAutoFocus={onCloseAutoFocus}
         // Kept inside the screen even when the trigger sits at the scrolled edge of a wide table on a phone.
         collisionPadding={8} sticky="always"
         className="z-50 max-w-[calc(100vw-16px)] min-w-48 rounded-md border border-border bg-bg-elevated p-1 text-sm text-text shadow-lg">

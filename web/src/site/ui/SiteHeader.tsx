@@ -4,6 +4,7 @@ import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
+import { DropdownAlign } from '../../ui/dropdown-align';
 import { Logo } from '../appearance/Logo';
 import { MenuPosition } from '../appearance/MenuPosition';
 import type { MenuPosition as Position } from '@app/contracts/appearance-constants';
@@ -62,7 +63,7 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
             {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="column" label={trans('Secondary')} className="border-t border-border pt-3" />}
             <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-4">
               <ThemeSwitch />
-              {account}
+              <DropdownAlign.Provider value="start">{account}</DropdownAlign.Provider>
             </div>
           </div>
         </div>,
