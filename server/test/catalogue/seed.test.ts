@@ -35,5 +35,15 @@ describe('demo catalogue seed', () => {
     expect(file.status).toBe(200);
     expect(file.headers['content-type']).toBe('video/webm');
     expect((await admin.get(video.captions[0].url)).text).toMatch(/^WEBVTT/);
+
+    // A series airs its first season on its release date, each later season a year on, an episode a week.
+    const airings = await t.ctx.db.selectFrom('episodes').innerJoin('seasons', 'seasons.id', 'episodes.season_id').innerJoin('titles', 'titles.id', 'episodes.title_id')
+      .select(['titles.release_date as premiere', 'seasons.number', 'seasons.release_date as season_date', 'episodes.episode_number', 'episodes.release_date'])
+      .where('titles.id', '=', series.id).orderBy('seasons.number').orderBy('episodes.episode_number').execute();
+    const weeks = (from: string | null, to: string | null) => (Date.parse(to!) - Date.parse(from!)) / (7 * 24 * 3600 * 1000);
+    for (const a of airings) {
+      expect(weeks(a.premiere, a.season_date)).toBe((a.number - 1) * 52);
+      expect(weeks(a.season_date, a.release_date)).toBe(a.episode_number - 1);
+    }
   });
 });

@@ -45,6 +45,9 @@ function asset(name: string): string {
  * crew credits, genres, keywords and countries, posters and backdrops drawn in code, and a few videos that play
  * from a local file with captions.
  */
+/** The date (YYYY-MM-DD) `weeks` weeks after `date`: a season's episodes air weekly. */
+const weeksAfter = (date: string, weeks: number) => new Date(Date.parse(date) + weeks * 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
 export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
   const rand = rng(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
@@ -124,13 +127,14 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
         for (let s = 1; s <= seasons; s++) {
           const season = await trx.insertInto('seasons').values({
             title_id: title.id, number: s, name: `Season ${s}`, poster: `/storage/demo/poster-${(i + s) % POSTERS}.png`, description: null,
-            release_date: released, created_at: created, updated_at: created,
+            // A season a year after the one before it, the first on the series' own release date.
+            release_date: weeksAfter(released, (s - 1) * 52), created_at: created, updated_at: created,
           }).returning('id').executeTakeFirstOrThrow();
           const count = 4 + Math.floor(rand() * 5);
           const episodes = await trx.insertInto('episodes').values(Array.from({ length: count }, (_, e) => ({
             title_id: title.id, season_id: season.id, season_number: s, episode_number: e + 1, name: `${pick(ADJ)} ${pick(NOUN)}`,
             description: 'A turning point for everyone involved.', poster: `/storage/demo/backdrop-${(i + e) % BACKDROPS}.png`,
-            release_date: new Date(Date.parse(released) + (s * 52 + e) * 7 * day).toISOString().slice(0, 10), runtime: 40 + Math.floor(rand() * 20),
+            release_date: weeksAfter(released, (s - 1) * 52 + e), runtime: 40 + Math.floor(rand() * 20),
             popularity: Math.round((1 + rand() * 20) * 10) / 10, rating: Math.round((6 + rand() * 3.5) * 10) / 10, tmdb_id: null, created_at: created, updated_at: created,
           }))).returning('id').execute();
           credits.push({ person_id: personIds[Math.floor(rand() * PEOPLE)], creditable_type: 'episode', creditable_id: episodes[0].id, title_id: title.id, character: `${pick(CHARACTERS)} (guest)`, department: 'Actors', job: 'Actor', order: 0, created_at: created });
