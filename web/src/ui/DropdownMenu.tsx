@@ -13,7 +13,6 @@ export function DropdownMenu(props: DM.DropdownMenuProps) {
 }
 export const DropdownTrigger = DM.Trigger;
 
-
 export function DropdownContent({ children, align, side = 'bottom', onCloseAutoFocus }: {
   children: ReactNode;
   align?: Align;

@@ -40,14 +40,14 @@ function asset(name: string): string {
   throw new Error(`Seed asset ${name} not found`);
 }
 
+/** The date (YYYY-MM-DD) `weeks` weeks after `date`: a season's episodes air weekly. */
+const weeksAfter = (date: string, weeks: number) => new Date(Date.parse(date) + weeks * 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+
 /**
  * A believable demo catalogue: 200 titles (a third series, with seasons and episodes), 500 people with cast and
  * crew credits, genres, keywords and countries, posters and backdrops drawn in code, and a few videos that play
  * from a local file with captions.
  */
-/** The date (YYYY-MM-DD) `weeks` weeks after `date`: a season's episodes air weekly. */
-const weeksAfter = (date: string, weeks: number) => new Date(Date.parse(date) + weeks * 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
-
 export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
   const rand = rng(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
