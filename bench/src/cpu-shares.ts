@@ -1,11 +1,12 @@
 /**
  * Where this machine's CPU went during a measured run (Linux /proc; elsewhere nothing is reported): the server's
  * request thread, its other threads (the event writer, GC helpers), the bench process (load and probe), and what was
- * left idle. The ingestion figures print it beside the p99, so a reader can tell a slow server from a full machine.
+ * left idle, and what the virtual machine's host took (steal). The ingestion figures print it beside the p99, so a reader
+ * can tell a slow server from a full machine.
  */
 import fs from 'node:fs';
 
-interface Sample { at: number; request: number; serverOther: number; bench: number; idle: number; busy: number }
+interface Sample { at: number; request: number; serverOther: number; bench: number; idle: number; busy: number; steal: number }
 
 const ticksOf = (statLine: string) => {
   const f = statLine.slice(statLine.lastIndexOf(')') + 2).split(' ');
@@ -19,7 +20,8 @@ function sample(serverPid: number): Sample | null {
     const bench = ticksOf(fs.readFileSync('/proc/self/stat', 'utf8'));
     const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
     const idle = cpu[3] + (cpu[4] ?? 0);
-    return { at: performance.now(), request, serverOther: server - request, bench, idle, busy: cpu.reduce((a, b) => a + b, 0) - idle };
+    // Steal: time this virtual machine was runnable but its host ran something else (every thread here waited).
+    return { at: performance.now(), request, serverOther: server - request, bench, idle, busy: cpu.reduce((a, b) => a + b, 0) - idle, steal: cpu[7] ?? 0 };
   } catch {
     return null;
   }
@@ -36,6 +38,7 @@ export function cpuShares(serverPid: number | undefined): () => string | null {
     const core = (ticks: number) => `${((ticks / (seconds * 100)) * 100).toFixed(0)}%`;
     const all = end.busy - start.busy + end.idle - start.idle;
     return `request thread ${core(end.request - start.request)}, server's other threads ${core(end.serverOther - start.serverOther)}, `
-      + `bench ${core(end.bench - start.bench)} (of one core each); machine idle ${(((end.idle - start.idle) / all) * 100).toFixed(0)}%`;
+      + `bench ${core(end.bench - start.bench)} (of one core each); machine idle ${(((end.idle - start.idle) / all) * 100).toFixed(0)}%, `
+      + `stolen by the host ${(end.steal - start.steal) * 10} ms`;
   };
 }
