@@ -45,5 +45,9 @@ describe('demo catalogue seed', () => {
       expect(weeks(a.premiere, a.season_date)).toBe((a.number - 1) * 52);
       expect(weeks(a.season_date, a.release_date)).toBe(a.episode_number - 1);
     }
+    // No series lists a season that has not begun (its episodes may still be airing).
+    const today = new Date().toISOString().slice(0, 10);
+    const unbegun = await t.ctx.db.selectFrom('seasons').select('id').where('release_date', '>', today).execute();
+    expect(unbegun).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, formatDate } from './format';
+import { configureDates, formatDate, isUpcoming } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -21,5 +21,15 @@ describe('formatDate follows the date settings', () => {
   it('ignores a timezone the runtime does not know', () => {
     configureDates('auto', 'Mars/Olympus');
     expect(formatDate('2024-01-31T12:00:00Z')).not.toBe('');
+  });
+});
+
+describe('isUpcoming', () => {
+  it('is true only for a release date after today', () => {
+    expect(isUpcoming('2026-11-29', '2026-11-28')).toBe(true);
+    expect(isUpcoming('2026-11-28', '2026-11-28')).toBe(false);
+    expect(isUpcoming('2026-11-28T10:00:00Z', '2026-11-28')).toBe(false);
+    expect(isUpcoming('2025-01-01', '2026-11-28')).toBe(false);
+    expect(isUpcoming(null)).toBe(false);
   });
 });

@@ -27,6 +27,11 @@ export function formatDate(value: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
 }
 
+/** Whether a release date (YYYY-MM-DD or ISO) is after today: an episode announced but not aired yet. */
+export function isUpcoming(value: string | null | undefined, today = new Date().toISOString().slice(0, 10)): boolean {
+  return !!value && value.slice(0, 10) > today;
+}
+
 /** A date with its time to the second (logs), in the site's date settings. */
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';

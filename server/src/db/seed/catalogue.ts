@@ -8,6 +8,11 @@ import { generatedImage } from './png.ts';
 
 const GENRES = ['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'History', 'Horror', 'Mystery', 'Romance', 'Science Fiction', 'Thriller', 'Western'];
 const KEYWORDS = ['heist', 'time travel', 'small town', 'road trip', 'based on novel', 'revenge', 'friendship', 'space', 'detective', 'coming of age', 'dystopia', 'haunted house', 'courtroom', 'survival', 'artificial intelligence', 'family secrets', 'island', 'winter', 'music', 'sports'];
+/** What a demo title's overview says the story goes through (one per keyword, so the seeded draws stay the same). */
+const PLOTS = ['a heist gone wrong', 'a tear in time', 'a small-town mystery', 'a road trip across the country', 'a stolen manuscript', 'a long-awaited revenge',
+  'a friendship tested', 'a voyage to the edge of space', 'an unsolved case', 'one last summer', 'a city under watch', 'a night in a haunted house',
+  'a trial nobody expected', 'a winter in the wild', 'a machine that learns to lie', 'a family secret', 'a season on a remote island', 'the longest winter',
+  'a song nobody forgot', 'a championship season'];
 const COUNTRIES: [string, string][] = [['us', 'United States of America'], ['gb', 'United Kingdom'], ['fr', 'France'], ['de', 'Germany'], ['jp', 'Japan'], ['kr', 'South Korea'], ['it', 'Italy'], ['ca', 'Canada']];
 const ADJ = ['Silent', 'Crimson', 'Broken', 'Golden', 'Hidden', 'Last', 'Midnight', 'Frozen', 'Wild', 'Electric', 'Distant', 'Burning', 'Hollow', 'Northern', 'Secret', 'Velvet', 'Iron', 'Paper', 'Glass', 'Lonely'];
 const NOUN = ['Harbor', 'Signal', 'Orchard', 'Empire', 'Frontier', 'Lighthouse', 'Garden', 'Machine', 'River', 'Kingdom', 'Station', 'Circus', 'Archive', 'Summer', 'Detective', 'Voyage', 'Echo', 'Mountain', 'City', 'Promise'];
@@ -100,7 +105,7 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
       const title = await trx.insertInto('titles').values({
         name, is_series: isSeries, original_title: name, poster: `/storage/demo/poster-${i % POSTERS}.png`, backdrop: `/storage/demo/backdrop-${i % BACKDROPS}.png`,
         release_date: released, year: Number(released.slice(0, 4)), tagline: `Every ${NOUN[i % NOUN.length].toLowerCase()} has a story.`,
-        description: `${name} follows an unlikely group through a ${pick(KEYWORDS)} that changes everything they believe about home.`,
+        description: `${name} follows an unlikely group through ${pick(PLOTS)} that changes everything they believe about home.`,
         runtime: isSeries ? 40 + Math.floor(rand() * 20) : 85 + Math.floor(rand() * 70), certification: pick(['G', 'PG', 'PG-13', 'R', 'TV-14', 'TV-MA']),
         budget: isSeries ? null : 1_000_000 * (1 + Math.floor(rand() * 150)), revenue: isSeries ? null : 1_000_000 * (1 + Math.floor(rand() * 600)),
         language: pick(['en', 'en', 'en', 'fr', 'ja', 'ko', 'de']), popularity: Math.round((1 + rand() * 199) * 10) / 10, views: Math.floor(rand() * 50_000),
@@ -123,7 +128,9 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
       }
 
       if (isSeries) {
-        const seasons = 1 + Math.floor(rand() * 3);
+        // Only seasons that have begun by now: a recent series is in its first season, its later episodes still to air.
+        const begun = 1 + Math.floor((Date.now() - Date.parse(released)) / (52 * 7 * day));
+        const seasons = Math.min(1 + Math.floor(rand() * 3), begun);
         for (let s = 1; s <= seasons; s++) {
           const season = await trx.insertInto('seasons').values({
             title_id: title.id, number: s, name: `Season ${s}`, poster: `/storage/demo/poster-${(i + s) % POSTERS}.png`, description: null,

@@ -1,13 +1,13 @@
 import { Link, useParams } from 'react-router';
 import type { EpisodePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatDate } from '../../lib/format';
+import { formatDate, isUpcoming } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton } from './PageState';
 import { EpisodeFeedback } from '../comments/EpisodeFeedback';
-import { Hero, PlayButtons, PrevNext, formatRuntime, VideosAndCredits } from './parts';
+import { Hero, PlayButtons, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from './parts';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {
@@ -33,7 +33,7 @@ export function Component() {
         <h1 className="text-3xl font-bold sm:text-4xl">{e.name}</h1>
         <p className="flex flex-wrap gap-x-3 text-sm text-text-muted">
           <span>{trans('Season :season, episode :episode', { season: e.season_number, episode: e.episode_number })}</span>
-          {e.release_date ? <span>{formatDate(e.release_date)}</span> : null}
+          {e.release_date ? <span>{formatDate(e.release_date)}{isUpcoming(e.release_date) ? <UpcomingBadge /> : null}</span> : null}
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
         </p>
         {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Episode, Season, Title, TitlePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatDate } from '../../lib/format';
+import { formatDate, isUpcoming } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
@@ -10,7 +10,7 @@ import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, PlayButtons, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+import { CastList, CrewList, Hero, PlayButtons, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -118,7 +118,10 @@ export function EpisodeList({ title, episodes }: { title: Title; episodes: Episo
               {e.poster ? <img src={e.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
             </div>
             <div className="min-w-0">
-              <p className="text-xs text-text-muted">{trans('S:season E:episode', { season: e.season_number, episode: e.episode_number })}{e.release_date ? ` · ${formatDate(e.release_date)}` : ''}</p>
+              <p className="text-xs text-text-muted">
+                {trans('S:season E:episode', { season: e.season_number, episode: e.episode_number })}{e.release_date ? ` · ${formatDate(e.release_date)}` : ''}
+                {isUpcoming(e.release_date) ? <UpcomingBadge /> : null}
+              </p>
               <p className="font-medium">{e.name}</p>
               {e.description ? <p className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}
             </div>

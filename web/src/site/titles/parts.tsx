@@ -155,3 +155,8 @@ export function VideosAndCredits({ videos, cast, crew }: { videos: PublicVideo[]
     </>
   );
 }
+
+/** Beside the air date of an episode that has not aired yet. */
+export function UpcomingBadge() {
+  return <span className="ms-2 rounded-full border border-primary/60 px-2 py-0.5 text-[0.7rem] font-medium text-primary">{trans('Upcoming')}</span>;
+}
