@@ -155,6 +155,12 @@ test('phones get a menu sheet at 375 px with nothing clipped', async ({ page }) 
   await expect(page).toHaveURL(/\/series$/);
   await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Series' })).toBeVisible();
+  // Turned to landscape past 768 px, the header shows its own menus: the sheet closes instead of covering them.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  await page.setViewportSize({ width: 1024, height: 600 });
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
 test('poster cards reveal the overview on keyboard focus', async ({ page }) => {

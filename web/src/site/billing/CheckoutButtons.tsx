@@ -14,6 +14,9 @@ export function useGateways(): CheckoutGateway[] {
 }
 
 const label = (g: CheckoutGateway) => (g === 'stripe' ? trans('Pay with card') : trans('Pay with PayPal'));
+/** The button's name for a screen reader, with the plan it buys (each a whole string, so a translation can reorder it). */
+const fullLabel = (g: CheckoutGateway | null, plan: string) =>
+  g === null ? trans('Choose plan: :plan', { plan }) : g === 'stripe' ? trans('Pay with card: :plan', { plan }) : trans('Pay with PayPal: :plan', { plan });
 
 /**
  * A plan card's buttons: one per enabled gateway (a single gateway reads "Choose plan"). A signed-out visitor goes to
@@ -44,7 +47,7 @@ export function CheckoutButtons({ price, plan, primary }: { price: Price; plan: 
           key={g}
           variant={primary ? 'primary' : 'outline'}
           disabled={checkout.isPending}
-          aria-label={`${gateways.length > 1 ? label(g) : trans('Choose plan')}: ${plan}`}
+          aria-label={fullLabel(gateways.length > 1 ? g : null, plan)}
           onClick={() => start(g)}
         >
           {gateways.length > 1 ? label(g) : trans('Choose plan')}

@@ -35,8 +35,12 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
     document.addEventListener('keydown', onKey);
+    // Turned or resized past the md breakpoint, the header shows its own menus and the sheet's button is hidden.
+    const wide = window.matchMedia('(min-width: 48rem)');
+    const onWide = () => { if (wide.matches) setOpen(false); };
+    wide.addEventListener('change', onWide);
     const opener = openerRef.current;
-    return () => { document.removeEventListener('keydown', onKey); opener?.focus(); };
+    return () => { document.removeEventListener('keydown', onKey); wide.removeEventListener('change', onWide); opener?.focus(); };
   }, [open]);
   return (
     <div className="md:hidden">
