@@ -127,6 +127,32 @@ test('search page survives full-text syntax characters', async ({ page }) => {
   }
 });
 
+test('home rows scroll by their arrows, faded at the row\'s start and end', async ({ page }) => {
+  await page.goto('/');
+  const row = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Popular movies', exact: true }) });
+  const left = row.getByRole('button', { name: 'Scroll left' });
+  const right = row.getByRole('button', { name: 'Scroll right' });
+  await expect(left).toHaveAttribute('aria-disabled', 'true');
+  await expect(right).toHaveAttribute('aria-disabled', 'false');
+  await right.click();
+  await expect(left).toHaveAttribute('aria-disabled', 'false');
+  const list = row.getByRole('list');
+  await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  // Scrolled to its end, the row says so.
+  await list.evaluate((el) => { el.style.scrollBehavior = 'auto'; el.scrollLeft = el.scrollWidth; });
+  await expect(right).toHaveAttribute('aria-disabled', 'true');
+  // A row that fits the screen (the demo's "Now playing" holds one movie) shows no arrows at all.
+  const rows = page.getByTestId('channel-row');
+  for (let i = 0; i < await rows.count(); i++) await rows.nth(i).scrollIntoViewIfNeeded();
+  // Each row as "overflows:has arrows".
+  const states = () => page.evaluate(() => [...document.querySelectorAll('[data-testid="channel-row"]')].map((r) => {
+    const ul = r.querySelector('ul');
+    return ul && ul.childElementCount ? `${ul.scrollWidth > ul.clientWidth + 1}:${!!r.querySelector('button[aria-label="Scroll right"]')}` : '';
+  }).filter(Boolean));
+  await expect.poll(states).toContain('false:false');
+  expect((await states()).filter((s) => s !== 'true:true' && s !== 'false:false')).toEqual([]);
+});
+
 test('phones get a menu sheet at 375 px with nothing clipped', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/', '/movies', '/search?query=kingdom']) {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info, UserRound } from 'lucide-react';
 import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
@@ -7,6 +7,7 @@ import { cn } from '../../ui/cn';
 import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
+import { useRowScroll } from '../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 
 /** Where an item links to. */
@@ -112,15 +113,19 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
 }
 
 function Carousel({ items }: { items: ChannelItem[] }) {
-  const scroller = useRef<HTMLUListElement>(null);
-  const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * scroller.current.clientWidth * 0.85, behavior: 'smooth' });
+  const row = useRowScroll<HTMLUListElement>(items.length);
+  const arrow = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow aria-disabled:opacity-40 sm:block';
   return (
     <div className="group/row relative">
-      <ul ref={scroller} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
+      <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
         {items.map((i) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} /></li>)}
       </ul>
-      <button type="button" onClick={() => scroll(-1)} aria-label={trans('Scroll left')} className="absolute -left-3 top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow sm:block"><ChevronLeft size={18} aria-hidden /></button>
-      <button type="button" onClick={() => scroll(1)} aria-label={trans('Scroll right')} className="absolute -right-3 top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow sm:block"><ChevronRight size={18} aria-hidden /></button>
+      {row.overflows && (
+        <>
+          <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')} className={cn(arrow, '-left-3')}><ChevronLeft size={18} aria-hidden /></button>
+          <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')} className={cn(arrow, '-right-3')}><ChevronRight size={18} aria-hidden /></button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
+import { useRowScroll } from './row-scroll';
 
 interface Props {
   title: string;
@@ -14,21 +15,22 @@ interface Props {
 
 /** A titled horizontal row of posters that scrolls by touch, wheel or its previous/next buttons. */
 export function PosterRow({ title, titles, moreUrl, empty }: Props) {
-  const scroller = useRef<HTMLUListElement>(null);
-  const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * scroller.current.clientWidth * 0.85, behavior: 'smooth' });
+  const row = useRowScroll<HTMLUListElement>(titles?.length ?? -1);
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <div className="flex items-center gap-3">
         <h2 id={id} className="text-xl font-bold">{title}</h2>
         {moreUrl && <Link to={moreUrl} className="text-sm text-primary hover:underline">{trans('See all')}</Link>}
-        <div className="ml-auto hidden gap-1 sm:flex">
-          <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover" onClick={() => scroll(-1)} aria-label={trans('Scroll left')}><ChevronLeft size={18} aria-hidden /></button>
-          <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover" onClick={() => scroll(1)} aria-label={trans('Scroll right')}><ChevronRight size={18} aria-hidden /></button>
-        </div>
+        {row.overflows && (
+          <div className="ml-auto hidden gap-1 sm:flex">
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')}><ChevronLeft size={18} aria-hidden /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')}><ChevronRight size={18} aria-hidden /></button>
+          </div>
+        )}
       </div>
       {titles && titles.length === 0 ? (empty ?? null) : (
-        <ul ref={scroller} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]" aria-busy={!titles || undefined}>
+        <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]" aria-busy={!titles || undefined}>
           {(titles ?? Array.from({ length: 8 }, () => null)).map((t, i) => (
             <li key={t?.id ?? `s${i}`} className="w-36 shrink-0 snap-start sm:w-44">{t ? <PosterCard title={t} /> : <PosterCardSkeleton />}</li>
           ))}

@@ -1,0 +1,39 @@
+import { useEffect, useRef, useState } from 'react';
+
+const SNAP_SLACK = 8;
+
+interface Edges { overflows: boolean; atStart: boolean; atEnd: boolean }
+
+/**
+ * A horizontally scrolling row's previous/next buttons: `scroll` moves it by most of its width, and the edges say
+ * whether it overflows at all (no buttons beside three posters) and whether it sits at its start or end. `count` is
+ * the number of items, so the edges are measured again when they arrive.
+ */
+export function useRowScroll<T extends HTMLElement>(count: number) {
+  const ref = useRef<T>(null);
+  const [edges, setEdges] = useState<Edges>({ overflows: false, atStart: true, atEnd: true });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const update = () => {
+      const max = el.scrollWidth - el.clientWidth;
+      // Right-to-left rows count scrollLeft down from 0. Scroll snapping can rest a few pixels off either edge.
+      const pos = Math.abs(el.scrollLeft);
+      const next = { overflows: max > 1, atStart: pos < SNAP_SLACK, atEnd: pos > max - SNAP_SLACK };
+      setEdges((prev) => (prev.overflows === next.overflows && prev.atStart === next.atStart && prev.atEnd === next.atEnd ? prev : next));
+    };
+    update();
+    el.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    return () => {
+      el.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, [count]);
+  const scroll = (dir: 1 | -1) => {
+    const el = ref.current;
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85 * (getComputedStyle(el).direction === 'rtl' ? -1 : 1), behavior: 'smooth' });
+  };
+  return { ref, scroll, ...edges };
+}
