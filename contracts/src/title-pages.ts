@@ -28,6 +28,8 @@ export interface TitlePageData {
   title: Title;
   /** Primary full video (the Play button) and first trailer, among `videos`. */
   play_video_id: number | null;
+  /** For a series without a full video of its own: the episode the Play button starts (its first with one). */
+  play_episode: { season: number; episode: number } | null;
   trailer_video_id: number | null;
   videos: PublicVideo[];
   seasons: Season[];

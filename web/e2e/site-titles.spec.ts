@@ -21,6 +21,9 @@ test('landing → title → season → episode → next episode → back → cas
   await expect(page.getByRole('heading', { level: 1, name: title.title.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Facts' })).toBeVisible();
   expect(pageCalls).toEqual([]);
+  // A series without a full video of its own plays its first episode.
+  expect(title.play_episode).toEqual({ season: 1, episode: 1 });
+  await expect(page.getByRole('link', { name: 'Play S1 E1' })).toHaveAttribute('href', `/watch/${title.play_video_id}`);
 
   await page.locator('[data-section="seasons"]').getByRole('link', { name: /Season 1/ }).click();
   await expect(page).toHaveURL(new RegExp(`/titles/${TITLE}/[^/]+/season/1$`));

@@ -106,6 +106,7 @@ const credits = { cast: z.array(titleCreditEntity), crew: z.array(titleCreditEnt
 export const titlePageResponse = entity({
   title: titleEntity,
   play_video_id: recordId.nullable(),
+  play_episode: z.object({ season: z.number().int(), episode: z.number().int() }).nullable(),
   trailer_video_id: recordId.nullable(),
   videos: z.array(publicVideoEntity),
   seasons: z.array(seasonEntity),

@@ -77,7 +77,26 @@ describe('title page call', () => {
     expect(d.sections.map((s: any) => s.name)).toEqual(['episodes', 'seasons', 'videos', 'images', 'reviews', 'cast', 'related']);
     expect(d.video_panel).toEqual({ mode: 'carousel', content: 'all' });
     expect(d.play_video_id).toBe(ids.approved);
+    expect(d.play_episode).toBeNull();
     expect(d.trailer_video_id).toBe(ids.trailer);
+  });
+
+  it('plays a series without a full video of its own from its first episode that has one (approved, for visitors)', async () => {
+    const series = (await ok(admin.post('/api/v1/titles', { name: 'Episodes Only', is_series: true }))).title.id;
+    const video = async (season: number, episode: number, approved = true, category = 'full') => (await ok(admin.post('/api/v1/videos', {
+      title_id: series, type: 'video', src: '/storage/ep.mp4', name: `S${season}E${episode}`, category, approved, season_num: season, episode_num: episode,
+    }))).video.id as number;
+    await video(2, 1);
+    const s1e3 = await video(1, 3);
+    const hidden = await video(1, 1, false);
+    await video(1, 2, true, 'trailer');
+    const d = await ok(guest(t).get(`/api/v1/titles/${series}/page`));
+    expect([d.play_video_id, d.play_episode]).toEqual([s1e3, { season: 1, episode: 3 }]);
+    // An editor sees the unapproved episode video, as in the video lists.
+    const a = await ok(admin.get(`/api/v1/titles/${series}/page`));
+    expect([a.play_video_id, a.play_episode]).toEqual([hidden, { season: 1, episode: 1 }]);
+    // The server-rendered page embeds the same.
+    expect(pageData((await htmlOf(`/titles/${series}`)).body).data.play_episode).toEqual({ season: 1, episode: 3 });
   });
 
   it('lists only approved videos to visitors and never sends them a src; editors get both', async () => {

@@ -55,6 +55,16 @@ async function pageVideos(db: Db, caller: PageCaller, titleId: number, season: n
   })) as PublicVideo[];
 }
 
+/** A series with no full video of its own plays from its first episode that has one ("Play S1 E1"). */
+async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number): Promise<{ id: number; season_num: number; episode_num: number } | null> {
+  if (!caller.can('videos.view')) return null;
+  let q = db.selectFrom('videos').select(['id', 'season_num', 'episode_num']).where('title_id', '=', titleId).where('category', '=', 'full')
+    .where('season_num', 'is not', null).where('episode_num', 'is not', null);
+  if (!caller.can('videos.update')) q = q.where('approved', '=', true as never);
+  const row = await q.orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
+  return row ? { id: row.id, season_num: row.season_num!, episode_num: row.episode_num! } : null;
+}
+
 /** Cast (Actors) and the leading crew of one credit owner, in their saved order. */
 async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: number): Promise<{ cast: TitleCredit[]; crew: TitleCredit[] }> {
   const base = db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
@@ -108,9 +118,12 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
     : [];
   const videos = await pageVideos(db, caller, id, null, null);
   const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
+  const play = videos.find((v) => v.category === 'full')?.id ?? null;
+  const firstEpisode = title.is_series && play === null ? await firstEpisodeVideo(db, caller, id) : null;
   return {
     title,
-    play_video_id: videos.find((v) => v.category === 'full')?.id ?? null,
+    play_video_id: play ?? firstEpisode?.id ?? null,
+    play_episode: firstEpisode ? { season: firstEpisode.season_num, episode: firstEpisode.episode_num } : null,
     trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
     videos,
     seasons,

@@ -9,6 +9,9 @@ import { PageError, PageSkeleton, Section } from '../titles/PageState';
 import { PosterCard } from '../ui/PosterCard';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 
+/** "Mia Garcia" → "MG": the photo's place when there is none. */
+const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase();
+
 /** Credits grouped by department (acting first, then by size), each newest first as the server sends them. */
 function byDepartment(credits: PersonCredit[]): [string, PersonCredit[]][] {
   const groups = new Map<string, PersonCredit[]>();
@@ -54,7 +57,9 @@ export function Component() {
       <div className="flex flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6">
         <aside className="order-2 flex w-full shrink-0 flex-col gap-4 sm:order-1 sm:w-60">
           <div className="mx-auto aspect-[2/3] w-48 overflow-hidden rounded-md bg-bg-alt sm:w-full">
-            {person.poster ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" /> : null}
+            {person.poster
+              ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" />
+              : <div className="flex h-full items-center justify-center text-7xl font-semibold text-text-muted" aria-hidden="true">{initials(person.name)}</div>}
           </div>
           {facts.length ? (
             <dl className="flex flex-col gap-3 text-sm">

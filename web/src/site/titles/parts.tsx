@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
@@ -26,12 +27,18 @@ export function languageName(code: string | null | undefined): string {
 }
 
 /** The buttons of a page header: Play for the primary full video and Trailer, both to the watch page. */
-export function PlayButtons({ play, trailer }: { play: number | null; trailer?: number | null }) {
-  if (!play && !trailer) return null;
+/** The hero's actions: Play (a series without a full video of its own plays its first episode that has one), Trailer, and `children` beside them. */
+export function PlayButtons({ play, episode, trailer, children }: { play: number | null; episode?: { season: number; episode: number } | null; trailer?: number | null; children?: ReactNode }) {
+  if (!play && !trailer && !children) return null;
   return (
-    <div className="flex flex-wrap gap-3">
-      {play ? <Link to={watchUrl(play)} className={buttonClass('primary', 'md', 'h-11 px-6 text-base')}><span aria-hidden="true">▶</span>{trans('Play')}</Link> : null}
+    <div className="flex flex-wrap items-center gap-3">
+      {play ? (
+        <Link to={watchUrl(play)} className={buttonClass('primary', 'md', 'h-11 px-6 text-base')}>
+          <span aria-hidden="true">▶</span>{episode ? trans('Play S:season E:episode', episode) : trans('Play')}
+        </Link>
+      ) : null}
       {trailer ? <Link to={watchUrl(trailer)} className={buttonClass('outline', 'md', 'h-11 px-6 text-base')}>{trans('Trailer')}</Link> : null}
+      {children}
     </div>
   );
 }
