@@ -16,6 +16,9 @@ export const VISITOR_COOKIE = 'visitor_id';
 
 const position = z.number({ error: 'The position must be a number of seconds.' })
   .min(0, 'The position must be a number of seconds.').max(POSITION_MAX_SECONDS, 'The position is longer than any video.');
+/** The video's length as the player knows it (streams and embeds may not): what "Continue watching" measures against. */
+const duration = z.number({ error: 'The duration must be a number of seconds.' })
+  .min(0, 'The duration must be a number of seconds.').max(POSITION_MAX_SECONDS, 'The duration is longer than any video.').optional();
 /** `user_id` may be sent; it must be the caller's own (a play is never recorded for someone else). */
 const userId = z.number().int().min(1).optional();
 
@@ -25,8 +28,9 @@ export const playStartSchema = z.object({
     .min(PLAY_MIN_SECONDS, `A play starts after ${PLAY_MIN_SECONDS} seconds of playback.`)
     .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
   position,
+  duration,
   user_id: userId,
-}).meta({ examples: [{ seconds: 6, position: 6 }] });
+}).meta({ examples: [{ seconds: 6, position: 6, duration: 1320 }] });
 export type PlayStart = z.infer<typeof playStartSchema>;
 
 /** POST videos/{id}/progress: seconds watched since the last report, and where the viewer is now (for resume). */
@@ -35,8 +39,9 @@ export const playProgressSchema = z.object({
     .min(0, 'Seconds watched cannot be negative.')
     .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
   position,
+  duration,
   user_id: userId,
-}).meta({ examples: [{ seconds: 10, position: 316.5 }] });
+}).meta({ examples: [{ seconds: 10, position: 316.5, duration: 1320 }] });
 export type PlayProgress = z.infer<typeof playProgressSchema>;
 
 /** A video as the public watch page sees it. */
@@ -58,4 +63,20 @@ export interface WatchData {
   related: WatchVideoSummary[];
   /** Where this signed-in viewer stopped (seconds), or null (guests keep theirs in the browser). */
   position: number | null;
+}
+
+/** "Continue watching" holds at most this many videos. */
+export const CONTINUE_WATCHING_LIMIT = 20;
+/** A video watched past this share of its length counts as finished and leaves "Continue watching". */
+export const WATCHED_SHARE = 0.95;
+
+/** GET videos/continue-watching: a video the signed-in viewer stopped in, with where and its title (one per title, latest first). */
+export interface ContinueWatchingItem {
+  video: WatchVideoSummary;
+  title: { id: number; name: string; is_series: boolean; poster: string | null; backdrop: string | null };
+  episode_name: string | null;
+  /** Seconds in, and the video's length when the player reported it. */
+  position: number;
+  duration: number | null;
+  updated_at: string;
 }

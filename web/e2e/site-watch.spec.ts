@@ -69,6 +69,36 @@ test.describe('watch page', () => {
     await expect.poll(async () => Math.floor(await time(page)), { timeout: 10_000 }).toBe(stoppedAt);
   });
 
+  test('a signed-in viewer finds an unfinished episode under Continue watching, resumes it from there, and can remove it', async ({ page, request }) => {
+    const [, , e3] = await episodeVideos(request);
+    await login(page);
+    await page.goto(`/watch/${e3.id}`);
+    await startPlaying(page);
+    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(7);
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${e3.id}/progress`));
+    await page.keyboard.press('k');
+    // The player sends the video's length with the position, so the row can show how far the viewer got.
+    expect((await saved).request().postDataJSON()).toMatchObject({ duration: 30 });
+    const stoppedAt = Math.floor(await time(page));
+
+    await page.goto('/');
+    const row = page.getByTestId('continue-watching');
+    const card = row.getByTestId('continue-card').filter({ hasText: 'S1 E3' });
+    await expect(card).toBeVisible({ timeout: 15_000 });
+    await expect(card.getByRole('progressbar', { name: 'Watched' })).toHaveAttribute('aria-valuenow', String(Math.round((stoppedAt / 30) * 100)));
+    await card.click();
+    await expect(page).toHaveURL(new RegExp(`/watch/${e3.id}$`));
+    await expect.poll(async () => Math.floor(await time(page)), { timeout: 15_000 }).toBe(stoppedAt);
+
+    await page.goto('/');
+    const title = (await card.locator('span.font-medium').textContent())!;
+    await row.getByRole('button', { name: `Remove ${title} from Continue watching` }).click();
+    await expect(card).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('channel-row').first()).toBeVisible();
+    await expect(page.getByTestId('continue-card').filter({ hasText: 'S1 E3' })).toHaveCount(0);
+  });
+
   test('up-next opens the next episode', async ({ page, request }) => {
     const [e1, e2] = await episodeVideos(request);
     await page.goto(`/watch/${e1.id}`);

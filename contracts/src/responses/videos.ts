@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VIDEO_CATEGORIES, VIDEO_TYPES, type Video, type VideoCaption } from '../videos.ts';
-import type { WatchData } from '../watch.ts';
+import type { ContinueWatchingItem, WatchData } from '../watch.ts';
 import { TRANSCODE_RENDITIONS, TRANSCODE_STATES, type Transcode } from '../transcode.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
@@ -56,6 +56,17 @@ export const watchResponse = entity({
   related: z.array(watchSummary),
   position: z.number().nullable(),
 }).meta({ id: 'WatchData' }) satisfies z.ZodType<WatchData>;
+
+export const continueWatchingResponse = entity({
+  items: z.array(entity({
+    video: watchSummary,
+    title: entity({ id: recordId, name: z.string(), is_series: z.boolean(), poster: z.string().nullable(), backdrop: z.string().nullable() }),
+    episode_name: z.string().nullable(),
+    position: z.number(),
+    duration: z.number().nullable(),
+    updated_at: isoTime,
+  }) satisfies z.ZodType<ContinueWatchingItem>),
+}).meta({ id: 'ContinueWatching' });
 
 export const transcodeEntity = entity({
   id: recordId,

@@ -31,6 +31,7 @@ import * as m0038 from './migrations/0038_report_days.ts';
 import * as m0039 from './migrations/0039_site_indexes.ts';
 import * as m0040 from './migrations/0040_visitor_long_gaps.ts';
 import * as m0041 from './migrations/0041_retired_gateway_ids.ts';
+import * as m0042 from './migrations/0042_progress_duration.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0039_site_indexes': m0039,
   '0040_visitor_long_gaps': m0040,
   '0041_retired_gateway_ids': m0041,
+  '0042_progress_duration': m0042,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -9,6 +9,8 @@ export interface PlayEvent {
   visitorId: string | null;
   seconds: number;
   position: number;
+  /** The video's length, when the player knew it. */
+  duration?: number | null;
   at: string;
   ip?: string;
   userAgent?: string;
@@ -21,6 +23,8 @@ export interface PlayGroup {
   /** Every report's seconds: what an existing play in the window gains. */
   seconds: number;
   position: number;
+  /** The latest report's video length that had one (null: none did). */
+  duration: number | null;
   /** Plays created after this instant are the same play (one per viewer per video per 24 hours). */
   since: string;
   /** The first 'play' report, which a new play row is made from (progress alone never starts a play). */
@@ -30,6 +34,10 @@ export interface PlayGroup {
 }
 
 const viewerKey = (e: PlayEvent) => (e.userId ? `u${e.userId}` : `v${e.visitorId}`);
+const lastDuration = (events: PlayEvent[]) => {
+  for (let i = events.length - 1; i >= 0; i--) if (events[i].duration != null) return Math.round(events[i].duration!);
+  return null;
+};
 const sum = (events: PlayEvent[]) => Math.round(events.reduce((s, e) => s + e.seconds, 0));
 
 /**
@@ -49,6 +57,7 @@ export function groupPlays(events: PlayEvent[], windowHours: number): PlayGroup[
     const playAt = group.findIndex((e) => e.kind === 'play');
     return {
       first, last: group[group.length - 1], seconds: sum(group), position: Math.floor(group[group.length - 1].position),
+      duration: lastDuration(group),
       since: new Date(Date.parse(first.at) - windowHours * 3600_000).toISOString(),
       play: playAt < 0 ? undefined : group[playAt], playSeconds: playAt < 0 ? 0 : sum(group.slice(playAt)),
     };

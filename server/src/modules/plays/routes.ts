@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { doneResponse, playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
+import { continueWatchingResponse, doneResponse, playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { idParam, typed } from '../../http/schema.ts';
+import { requireUser } from '../../http/auth.ts';
 import { visitorId } from '../videos/watch.ts';
+import { continueWatching, forgetProgress } from './continue-watching.ts';
 import { PlayableVideos } from './playable.ts';
 import { playTracker, type PlayEvent } from './tracker.ts';
 
@@ -26,7 +28,7 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!video) throw notFound('Video not found');
     const event: PlayEvent = {
       kind, videoId: id, titleId: video.title_id, seasonNum: video.season_num, episodeNum: video.episode_num,
-      userId, visitorId: userId ? null : visitorId(req, reply), seconds: input.seconds, position: input.position, at: nowIso(),
+      userId, visitorId: userId ? null : visitorId(req, reply), seconds: input.seconds, position: input.position, duration: input.duration ?? null, at: nowIso(),
       ip: kind === 'play' ? req.ip : undefined, userAgent: kind === 'play' ? req.headers['user-agent'] : undefined,
     };
     tracker.push(event);
@@ -38,4 +40,17 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
     record('play', req.params.id, req.body, req, reply));
   api.post('/api/v1/videos/:id/progress', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playProgressSchema, response: { 202: doneResponse } } }, async (req, reply) =>
     record('progress', req.params.id, req.body, req, reply));
+
+  // The signed-in viewer's own resume points: read for "Continue watching", and forgotten one at a time from it.
+  api.get('/api/v1/videos/continue-watching', { config: { permission: 'videos.view' }, schema: { response: { 200: continueWatchingResponse } } }, async (req, reply) => {
+    const userId = requireUser(req);
+    reply.header('cache-control', 'private, no-store');
+    return { items: await continueWatching(ctx.db, userId) };
+  });
+  api.delete('/api/v1/videos/:id/progress', { config: { permission: 'authenticated' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
+    const userId = requireUser(req);
+    tracker.forget(userId, req.params.id);
+    await forgetProgress(ctx.db, userId, req.params.id);
+    return {};
+  });
 }

@@ -26,6 +26,8 @@ export interface VideoProgressTable {
   user_id: number;
   video_id: number;
   position: number;
+  /** The video's length as the player reported it; null when no report carried it. */
+  duration: number | null;
   updated_at: Timestamp;
 }
 

@@ -28,8 +28,10 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
   const byVisitor = raw.prepare('SELECT id FROM plays WHERE visitor_id = ? AND user_id IS NULL AND video_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').pluck();
   const extend = raw.prepare('UPDATE plays SET seconds_watched = seconds_watched + ?, position = ?, updated_at = ? WHERE id = ?');
   const insertPlay = raw.prepare(insertPlaySql);
-  const progress = raw.prepare(`INSERT INTO video_progress (user_id, video_id, position, updated_at) SELECT ?, ?, ?, ? WHERE ${EXISTS}
-    ON CONFLICT (user_id, video_id) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`);
+  // A report without the length keeps the one an earlier report gave.
+  const progress = raw.prepare(`INSERT INTO video_progress (user_id, video_id, position, duration, updated_at) SELECT ?, ?, ?, ?, ? WHERE ${EXISTS}
+    ON CONFLICT (user_id, video_id) DO UPDATE SET position = excluded.position, duration = coalesce(excluded.duration, video_progress.duration),
+    updated_at = excluded.updated_at`);
   const videoPlays = raw.prepare('UPDATE videos SET plays_count = plays_count + ? WHERE id = ?');
   const titleViews = raw.prepare('UPDATE titles SET views = views + ? WHERE id = ?');
   const insertVisit = raw.prepare(insertSql('page_views', VISIT_COLUMNS));
@@ -53,7 +55,7 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
         perVideo.set(play.videoId, (perVideo.get(play.videoId) ?? 0) + 1);
         perTitle.set(play.titleId, (perTitle.get(play.titleId) ?? 0) + 1);
       }
-      if (first.userId) progress.run(first.userId, first.videoId, g.position, last.at, first.videoId, first.userId, first.userId);
+      if (first.userId) progress.run(first.userId, first.videoId, g.position, g.duration, last.at, first.videoId, first.userId, first.userId);
     }
     for (const [id, n] of perVideo) videoPlays.run(n, id);
     for (const [id, n] of perTitle) titleViews.run(n, id);

@@ -42,6 +42,11 @@ export class PlayTracker {
     if (this.batcher.push(event) && event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, Math.floor(event.position));
   }
 
+  /** The viewer removed the video from "Continue watching": a position still waiting here must not answer a resume. */
+  forget(userId: number, videoId: number): void {
+    this.pendingPositions.delete(`${userId}:${videoId}`);
+  }
+
   pendingPosition(userId: number, videoId: number): number | undefined {
     return this.pendingPositions.get(`${userId}:${videoId}`);
   }
@@ -73,7 +78,7 @@ export class PlayTracker {
       const userIds = ids((g) => g.first.userId);
       const videos = new Set((await trx.selectFrom('videos').select('id').where('id', 'in', videoIds).execute()).map((r) => r.id));
       const users = new Set(userIds.length ? (await trx.selectFrom('users').select('id').where('id', 'in', userIds).execute()).map((r) => r.id) : []);
-      for (const { first, last, play, position, seconds, since, playSeconds } of groups) {
+      for (const { first, last, play, position, duration, seconds, since, playSeconds } of groups) {
         if (!videos.has(first.videoId) || (first.userId && !users.has(first.userId))) continue;
         let q = trx.selectFrom('plays').select('id').where('video_id', '=', first.videoId).where('created_at', '>', since);
         q = first.userId ? q.where('user_id', '=', first.userId) : q.where('visitor_id', '=', first.visitorId).where('user_id', 'is', null);
@@ -92,8 +97,12 @@ export class PlayTracker {
           titleViews.set(play.titleId, (titleViews.get(play.titleId) ?? 0) + 1);
         }
         if (first.userId) {
-          await trx.insertInto('video_progress').values({ user_id: first.userId, video_id: first.videoId, position, updated_at: last.at })
-            .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({ position, updated_at: last.at })).execute();
+          await trx.insertInto('video_progress').values({ user_id: first.userId, video_id: first.videoId, position, duration, updated_at: last.at })
+            .onConflict((oc) => oc.columns(['user_id', 'video_id']).doUpdateSet({
+              position, updated_at: last.at,
+              // A report without the length keeps the one an earlier report gave.
+              duration: (eb) => eb.fn.coalesce(eb.ref('excluded.duration'), eb.ref('video_progress.duration')),
+            })).execute();
         }
       }
       // New plays go in multi-row statements (50 rows x 16 columns stays under every driver's parameter limit).

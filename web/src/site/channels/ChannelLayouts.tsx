@@ -7,6 +7,7 @@ import { cn } from '../../ui/cn';
 import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
+import { RowArrows } from '../ui/RowArrows';
 import { useRowScroll } from '../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 
@@ -114,18 +115,12 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
 
 function Carousel({ items }: { items: ChannelItem[] }) {
   const row = useRowScroll<HTMLUListElement>(items.length);
-  const arrow = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow aria-disabled:opacity-40 sm:block';
   return (
     <div className="group/row relative">
       <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
         {items.map((i) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} /></li>)}
       </ul>
-      {row.overflows && (
-        <>
-          <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')} className={cn(arrow, '-left-3')}><ChevronLeft size={18} aria-hidden /></button>
-          <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')} className={cn(arrow, '-right-3')}><ChevronRight size={18} aria-hidden /></button>
-        </>
-      )}
+      <RowArrows row={row} />
     </div>
   );
 }

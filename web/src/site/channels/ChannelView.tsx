@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
 import { ApiError, api } from '../../lib/api';
@@ -50,7 +51,7 @@ function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
 /**
  * Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row.
  */
-export function ChannelView({ slug }: { slug: string }) {
+export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a channel of channels, drawn after its first row (the home page's Continue watching). */ afterFirstRow?: ReactNode }) {
   const query = useChannelPages(slug);
   if (query.isPending) return <ChannelSkeleton />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
@@ -67,7 +68,12 @@ export function ChannelView({ slug }: { slug: string }) {
         </header>
       )}
       {nests
-        ? items.map((item, i) => <NestedRow key={item.id} item={item} eager={i < EAGER_ROWS} />)
+        ? items.map((item, i) => (
+          <Fragment key={item.id}>
+            <NestedRow item={item} eager={i < EAGER_ROWS} />
+            {i === 0 && afterFirstRow}
+          </Fragment>
+        ))
         : items.length === 0
           ? <p className="py-12 text-center text-text-muted">{trans('Nothing to show here yet.')}</p>
           : <ChannelItems items={items} layout={first.config.layout} label={first.name} loading={query.isFetchingNextPage ? 6 : 0} />}

@@ -54,7 +54,8 @@ interface Props {
   poster: string | null;
   resumeAt: number | null;
   autoPlay: boolean;
-  onTime(time: number): void;
+  /** The playback position, and the video's length once known (Infinity for a live stream). */
+  onTime(time: number, duration?: number): void;
   onSeeked(time: number): void;
   onPause(): void;
   onEnded(): void;
@@ -86,7 +87,7 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
         // Resume where the viewer stopped, unless that was the very end.
         if (resumeAt && resumeAt > 1 && (!Number.isFinite(p.duration) || p.duration === 0 || resumeAt < p.duration - 3)) p.currentTime = resumeAt;
       }}
-      onTimeUpdate={(detail) => onTime(detail.currentTime)}
+      onTimeUpdate={(detail) => onTime(detail.currentTime, player.current?.duration)}
       onSeeked={(time) => onSeeked(time)}
       onPause={onPause}
       onEnded={onEnded}

@@ -23,9 +23,13 @@ function saveGuestPosition(videoId: number, seconds: number) {
 }
 
 /** Fire-and-forget report; `keepalive` lets the last one leave with the page. Failures only lose a statistic. */
-function send(videoId: number, kind: 'plays' | 'progress', seconds: number, position: number, keepalive = false) {
+function send(videoId: number, kind: 'plays' | 'progress', seconds: number, position: number, duration: number | null, keepalive = false) {
   const token = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
-  const body = JSON.stringify({ seconds: Math.min(PROGRESS_MAX_SECONDS, Math.round(seconds * 10) / 10), position: Math.max(0, Math.floor(position)) });
+  const body = JSON.stringify({
+    seconds: Math.min(PROGRESS_MAX_SECONDS, Math.round(seconds * 10) / 10), position: Math.max(0, Math.floor(position)),
+    // A live stream's length is Infinity (and none is known before the metadata): left out then.
+    ...(duration !== null && Number.isFinite(duration) && duration > 0 ? { duration: Math.round(duration) } : {}),
+  });
   fetch(`${API_ROOT}/videos/${videoId}/${kind}`, {
     method: 'POST', body, keepalive, credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}) },
@@ -37,16 +41,16 @@ function send(videoId: number, kind: 'plays' | 'progress', seconds: number, posi
  * progress every PROGRESS_EVERY_SECONDS and when playback pauses or the page goes away, and keeps a guest's position.
  */
 export function usePlayTracking(videoId: number, signedIn: boolean) {
-  const s = useRef({ last: null as number | null, watched: 0, reported: 0, started: false, position: 0, savedAt: -1, dirty: false });
+  const s = useRef({ last: null as number | null, watched: 0, reported: 0, started: false, position: 0, duration: null as number | null, savedAt: -1, dirty: false });
 
   useEffect(() => {
-    s.current = { last: null, watched: 0, reported: 0, started: false, position: 0, savedAt: -1, dirty: false };
+    s.current = { last: null, watched: 0, reported: 0, started: false, position: 0, duration: null, savedAt: -1, dirty: false };
     const flush = (keepalive: boolean) => {
       const st = s.current;
       if (!st.dirty) return;
       st.dirty = false;
       // Before the play counts, a signed-in viewer still gets their resume point saved (no seconds are added).
-      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, keepalive);
+      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, st.duration, keepalive);
       st.reported = st.watched;
     };
     const onHide = () => flush(true);
@@ -58,8 +62,9 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
   }, [videoId, signedIn]);
 
   return {
-    onTime(time: number) {
+    onTime(time: number, duration?: number) {
       const st = s.current;
+      if (duration !== undefined) st.duration = duration;
       if (st.last !== null) {
         const d = time - st.last;
         // Small forward steps are playback; jumps are seeks and count nothing.
@@ -74,10 +79,10 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
       }
       if (!st.started && st.watched >= PLAY_MIN_SECONDS) {
         st.started = true;
-        send(videoId, 'plays', st.watched, time);
+        send(videoId, 'plays', st.watched, time, st.duration);
         st.reported = st.watched;
       } else if (st.started && st.watched - st.reported >= PROGRESS_EVERY_SECONDS) {
-        send(videoId, 'progress', st.watched - st.reported, time);
+        send(videoId, 'progress', st.watched - st.reported, time, st.duration);
         st.reported = st.watched;
       }
     },
@@ -88,7 +93,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
       const st = s.current;
       if (!st.dirty) return;
       st.dirty = false;
-      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position);
+      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, st.duration);
       st.reported = st.watched;
     },
   };

@@ -1,0 +1,48 @@
+import { CONTINUE_WATCHING_LIMIT, PLAY_MIN_SECONDS, WATCHED_SHARE, type ContinueWatchingItem } from '@app/contracts';
+import { sql, toBool, type Db } from '../../db/index.ts';
+import './schema.ts';
+
+/**
+ * The signed-in viewer's unfinished videos, latest first, one per title (the episode they were last in): resume points
+ * past the first seconds and short of WATCHED_SHARE of the length (a point without a length is kept: it cannot be
+ * told finished). Approved videos only, as on the watch page for anyone who does not edit videos.
+ */
+export async function continueWatching(db: Db, userId: number): Promise<ContinueWatchingItem[]> {
+  const rows = await db.selectFrom('video_progress as p')
+    .innerJoin('videos as v', 'v.id', 'p.video_id')
+    .innerJoin('titles as t', 't.id', 'v.title_id')
+    .leftJoin('episodes as e', (j) => j.onRef('e.title_id', '=', 'v.title_id').onRef('e.season_number', '=', 'v.season_num').onRef('e.episode_number', '=', 'v.episode_num'))
+    .select([
+      'p.position', 'p.duration', 'p.updated_at',
+      'v.id', 'v.name', 'v.title_id', 'v.season_num', 'v.episode_num', 'v.thumbnail', 'v.type', 'v.quality', 'v.language', 'v.category', 'v.approved', 'v.plays_count',
+      't.name as title_name', 't.is_series', 't.poster', 't.backdrop', 'e.name as episode_name',
+    ])
+    .where('p.user_id', '=', userId).where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
+    .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${WATCHED_SHARE}`)]))
+    // Several videos of one title collapse into one card, so read a few more rows than cards.
+    .orderBy('p.updated_at', 'desc').limit(CONTINUE_WATCHING_LIMIT * 3)
+    .execute();
+  const seen = new Set<number>();
+  const items: ContinueWatchingItem[] = [];
+  for (const r of rows) {
+    if (seen.has(r.title_id) || items.length === CONTINUE_WATCHING_LIMIT) continue;
+    seen.add(r.title_id);
+    items.push({
+      video: {
+        id: r.id, name: r.name, title_id: r.title_id, season_num: r.season_num, episode_num: r.episode_num, thumbnail: r.thumbnail, type: r.type,
+        quality: r.quality, language: r.language, category: r.category, approved: toBool(r.approved), plays_count: r.plays_count,
+      },
+      title: { id: r.title_id, name: r.title_name, is_series: toBool(r.is_series), poster: r.poster, backdrop: r.backdrop },
+      episode_name: r.episode_name ?? null,
+      position: r.position,
+      duration: r.duration,
+      updated_at: new Date(r.updated_at).toISOString(),
+    });
+  }
+  return items;
+}
+
+/** Forgets the viewer's resume point of one video (the card's Remove): the video starts from the beginning next time. */
+export async function forgetProgress(db: Db, userId: number, videoId: number): Promise<void> {
+  await db.deleteFrom('video_progress').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
+}

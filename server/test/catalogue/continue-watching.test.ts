@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
+import { playTracker } from '../../src/modules/plays/tracker.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let series: number;
+let movie: number;
+const flush = () => playTracker(t.ctx).flush();
+
+let n = 0;
+const newVideo = async (title: number, v: Record<string, unknown> = {}) =>
+  (await admin.post('/api/v1/videos', { name: `CW${++n}`, title_id: title, type: 'video', src: `/storage/cw${n}.mp4`, category: 'full', approved: true, ...v })).body.video.id as number;
+const progress = (c: Client, id: number, body: Record<string, unknown>) => c.post(`/api/v1/videos/${id}/progress`, { seconds: 0, ...body });
+const shelf = async (c: Client) => {
+  const res = await c.get('/api/v1/videos/continue-watching');
+  expect(res.status, res.text).toBe(200);
+  return res.body.items as { video: { id: number }; title: { id: number; name: string }; episode_name: string | null; position: number; duration: number | null }[];
+};
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  series = (await admin.post('/api/v1/titles', { name: 'Shelf Show', is_series: true })).body.title.id;
+  await admin.post(`/api/v1/titles/${series}/seasons`, {});
+  await admin.post(`/api/v1/titles/${series}/seasons/1/episodes`, { name: 'Pilot' });
+  await admin.post(`/api/v1/titles/${series}/seasons/1/episodes`, { name: 'Second' });
+  movie = (await admin.post('/api/v1/titles', { name: 'Shelf Movie' })).body.title.id;
+});
+
+describe('GET videos/continue-watching', () => {
+  it('lists the viewer\'s unfinished videos, latest first, one per title, with the episode and how far they got', async () => {
+    const user = await asUser(t);
+    const ep1 = await newVideo(series, { season_num: 1, episode_num: 1 });
+    const ep2 = await newVideo(series, { season_num: 1, episode_num: 2 });
+    const film = await newVideo(movie);
+    const done = await newVideo(movie, { category: 'clip' });
+    expect((await progress(user, ep1, { position: 300, duration: 1200 })).status).toBe(202);
+    await flush();
+    await progress(user, film, { position: 60, duration: 5400 });
+    await flush();
+    // Watched to the end (95 % and more): not offered again.
+    await progress(user, done, { position: 590, duration: 600 });
+    await flush();
+    // The viewer moved on to the next episode: the series shows that one, with its length kept from the earlier report.
+    await progress(user, ep2, { position: 40, duration: 1300 });
+    await flush();
+    await progress(user, ep2, { position: 45 });
+    await flush();
+    const items = await shelf(user);
+    expect(items.map((i) => [i.video.id, i.position, i.duration])).toEqual([[ep2, 45, 1300], [film, 60, 5400]]);
+    expect(items[0]).toMatchObject({ title: { id: series, name: 'Shelf Show' }, episode_name: 'Second', video: { season_num: 1, episode_num: 2 } });
+    expect(items[1].episode_name).toBeNull();
+    // Another viewer sees only their own.
+    expect(await shelf(await asUser(t))).toEqual([]);
+  });
+
+  it('leaves out the first seconds, unapproved videos and lengths that make no sense', async () => {
+    const user = await asUser(t);
+    const early = await newVideo(movie);
+    await progress(user, early, { position: 3, duration: 600 });
+    const hidden = await newVideo(movie);
+    await progress(user, hidden, { position: 100, duration: 600 });
+    await flush();
+    await admin.put(`/api/v1/videos/${hidden}`, { approved: false });
+    expect(await shelf(user)).toEqual([]);
+    for (const duration of [-1, 'long', 10 ** 9]) {
+      const res = await progress(user, early, { position: 10, duration });
+      expect(res.status, String(duration)).toBe(422);
+      expect(res.body.errors.duration).toBeTruthy();
+    }
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect((await guest(t).get('/api/v1/videos/continue-watching')).status).toBe(401);
+    expect((await guest(t).delete('/api/v1/videos/1/progress')).status).toBe(401);
+  });
+});
+
+describe('DELETE videos/:id/progress', () => {
+  it('forgets only the caller\'s resume point: the card leaves and the video starts from the beginning', async () => {
+    const user = await asUser(t);
+    const other = await asUser(t);
+    const id = await newVideo(movie);
+    await progress(user, id, { position: 120, duration: 600 });
+    await progress(other, id, { position: 200, duration: 600 });
+    await flush();
+    expect((await user.delete(`/api/v1/videos/${id}/progress`)).status).toBe(200);
+    expect(await shelf(user)).toEqual([]);
+    expect((await user.get(`/api/v1/videos/${id}/watch`)).body.position ?? null).toBeNull();
+    expect((await shelf(other)).map((i) => i.position)).toEqual([200]);
+    // Nothing to forget is not an error.
+    expect((await user.delete(`/api/v1/videos/${id}/progress`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,91 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Film, X } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ContinueWatchingItem } from '@app/contracts/watch';
+import { api, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { toast } from '../../ui/Toast';
+import { RowArrows } from '../ui/RowArrows';
+import { useRowScroll } from '../ui/row-scroll';
+import { watchUrl } from '../ui/urls';
+
+const KEY = ['videos', 'continue-watching'] as const;
+
+/** What the card says under the title: the episode, or the video's own name when it is not the title's main one. */
+function subtitle(item: ContinueWatchingItem): string {
+  const { video } = item;
+  if (video.season_num !== null && video.episode_num !== null) {
+    const code = trans('S:season E:episode', { season: video.season_num, episode: video.episode_num });
+    return item.episode_name ? `${code} · ${item.episode_name}` : code;
+  }
+  return video.category === 'full' ? '' : video.name;
+}
+
+function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => void }) {
+  const image = item.video.thumbnail || item.title.backdrop || item.title.poster;
+  const share = item.duration ? Math.min(1, item.position / item.duration) : null;
+  const sub = subtitle(item);
+  return (
+    <div className="group relative">
+      <Link to={watchUrl(item.video.id)} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary" data-testid="continue-card">
+        <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
+          {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+            : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
+          <span className="absolute inset-0 flex items-center justify-center bg-black/30 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100" aria-hidden="true">
+            <span className="rounded-full bg-black/70 px-3 py-2 text-lg text-white">▶</span>
+          </span>
+          {share !== null && (
+            <span className="absolute inset-x-0 bottom-0 h-1 bg-white/25" role="progressbar" aria-label={trans('Watched')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+              <span className="block h-full bg-primary" style={{ width: `${share * 100}%` }} />
+            </span>
+          )}
+        </div>
+        <span className="truncate text-sm font-medium group-hover:text-primary">{item.title.name}</span>
+        {sub && <span className="-mt-1.5 truncate text-xs text-text-muted">{sub}</span>}
+      </Link>
+      <button type="button" onClick={onRemove} aria-label={trans('Remove :name from Continue watching', { name: item.title.name })}
+        className="absolute right-2 top-2 rounded-full bg-black/70 p-1 text-white transition hover:bg-black focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
+        <X size={16} aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The signed-in viewer's unfinished videos as the home page's first row after its header: each card resumes its
+ * video where they stopped; Remove forgets that resume point. Nothing for guests, or when there is nothing to resume.
+ */
+export function ContinueWatchingRow() {
+  const { isLoggedIn, can } = useAuth();
+  const qc = useQueryClient();
+  const enabled = isLoggedIn && can('videos.view');
+  // Fresh on every visit: the viewer has usually just watched something.
+  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ items: ContinueWatchingItem[] }>('videos/continue-watching'), enabled, staleTime: 0 });
+  const remove = useMutation({
+    mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
+    onMutate: (videoId) => {
+      const before = qc.getQueryData<{ items: ContinueWatchingItem[] }>(KEY);
+      if (before) qc.setQueryData(KEY, { items: before.items.filter((i) => i.video.id !== videoId) });
+      return { before };
+    },
+    onError: (e, _id, context) => {
+      if (context?.before) qc.setQueryData(KEY, context.before);
+      toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
+  const items = query.data?.items ?? [];
+  const row = useRowScroll<HTMLUListElement>(items.length);
+  if (!enabled || !items.length) return null;
+  return (
+    <section aria-labelledby="continue-watching" className="flex flex-col gap-3" data-testid="continue-watching">
+      <h2 id="continue-watching" className="text-xl font-bold">{trans('Continue watching')}</h2>
+      <div className="relative">
+        <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
+          {items.map((i) => <li key={i.video.id} className="w-64 shrink-0 snap-start sm:w-72"><Card item={i} onRemove={() => remove.mutate(i.video.id)} /></li>)}
+        </ul>
+        <RowArrows row={row} />
+      </div>
+    </section>
+  );
+}
