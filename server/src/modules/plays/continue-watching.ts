@@ -18,7 +18,8 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
       't.name as title_name', 't.is_series', 't.poster', 't.backdrop', 'e.name as episode_name',
     ])
     .where('p.user_id', '=', userId).where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
-    .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${WATCHED_SHARE}`)]))
+    // The share is a literal: PostgreSQL would type a parameter beside an integer column as an integer and refuse 0.95.
+    .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${sql.lit(WATCHED_SHARE)}`)]))
     // Several videos of one title collapse into one card, so read a few more rows than cards.
     .orderBy('p.updated_at', 'desc').limit(CONTINUE_WATCHING_LIMIT * 3)
     .execute();
