@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Episode, Season, Title, TitleCredit } from './titles.ts';
 import type { Person, PersonCredit } from './people.ts';
 import type { Video } from './videos.ts';
+import type { ResumePoint } from './watch.ts';
 
 /**
  * The public site's page calls: one call per page answers everything its first render shows
@@ -30,6 +31,8 @@ export interface TitlePageData {
   play_video_id: number | null;
   /** For a series without a full video of its own: the episode the Play button starts (its first with one). */
   play_episode: { season: number; episode: number } | null;
+  /** Where the signed-in viewer stopped in this title (null for guests and when nothing is unfinished). */
+  resume: ResumePoint | null;
   trailer_video_id: number | null;
   videos: PublicVideo[];
   seasons: Season[];

@@ -80,3 +80,12 @@ export interface ContinueWatchingItem {
   duration: number | null;
   updated_at: string;
 }
+
+/** The title page's Resume: the video of the title the signed-in viewer last stopped in, unfinished. */
+export interface ResumePoint {
+  video_id: number;
+  season: number | null;
+  episode: number | null;
+  position: number;
+  duration: number | null;
+}

@@ -90,6 +90,10 @@ test.describe('watch page', () => {
     await expect(page).toHaveURL(new RegExp(`/watch/${e3.id}$`));
     await expect.poll(async () => Math.floor(await time(page)), { timeout: 15_000 }).toBe(stoppedAt);
 
+    // The title page offers the same point.
+    await page.goto(`/titles/${e3.title_id}`);
+    await expect(page.getByRole('link', { name: 'Resume S1 E3' })).toHaveAttribute('href', `/watch/${e3.id}`);
+
     await page.goto('/');
     const title = (await card.locator('span.font-medium').textContent())!;
     await row.getByRole('button', { name: `Remove ${title} from Continue watching` }).click();

@@ -107,6 +107,9 @@ export const titlePageResponse = entity({
   title: titleEntity,
   play_video_id: recordId.nullable(),
   play_episode: z.object({ season: z.number().int(), episode: z.number().int() }).nullable(),
+  resume: z.object({
+    video_id: recordId, season: z.number().int().nullable(), episode: z.number().int().nullable(), position: z.number(), duration: z.number().nullable(),
+  }).nullable(),
   trailer_video_id: recordId.nullable(),
   videos: z.array(publicVideoEntity),
   seasons: z.array(seasonEntity),

@@ -1,8 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
 import { playTracker } from '../../src/modules/plays/tracker.ts';
 
-const t = await createTestApp();
+// A built web app's page, so the server renders title pages (with their data) too.
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cw-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><title>StreamSite</title></head><body><div id="root"></div></body></html>');
+afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
+const t = await createTestApp({}, { webDist });
+afterAll(() => t.close());
 let admin: Client;
 let series: number;
 let movie: number;
@@ -51,7 +59,17 @@ describe('GET videos/continue-watching', () => {
     expect(items[0]).toMatchObject({ title: { id: series, name: 'Shelf Show' }, episode_name: 'Second', video: { season_num: 1, episode_num: 2 } });
     expect(items[1].episode_name).toBeNull();
     // Another viewer sees only their own.
-    expect(await shelf(await asUser(t))).toEqual([]);
+    const stranger = await asUser(t);
+    expect(await shelf(stranger)).toEqual([]);
+
+    // The title page resumes the same video (on the API and in the server-rendered page); nobody else's point shows.
+    const page = (await user.get(`/api/v1/titles/${series}/page`)).body;
+    expect(page.resume).toEqual({ video_id: ep2, season: 1, episode: 2, position: 45, duration: 1300 });
+    expect((await user.get(`/api/v1/titles/${movie}/page`)).body.resume).toMatchObject({ video_id: film, season: null, episode: null });
+    const html = (await user.get(`/titles/${series}`)).text;
+    expect(html).toContain(`"resume":{"video_id":${ep2},`);
+    expect((await stranger.get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
+    expect((await guest(t).get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
   });
 
   it('leaves out the first seconds, unapproved videos and lengths that make no sense', async () => {

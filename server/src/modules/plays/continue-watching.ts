@@ -1,15 +1,22 @@
-import { CONTINUE_WATCHING_LIMIT, PLAY_MIN_SECONDS, WATCHED_SHARE, type ContinueWatchingItem } from '@app/contracts';
+import { CONTINUE_WATCHING_LIMIT, PLAY_MIN_SECONDS, WATCHED_SHARE, type ContinueWatchingItem, type ResumePoint } from '@app/contracts';
 import { sql, toBool, type Db } from '../../db/index.ts';
 import './schema.ts';
 
 /**
- * The signed-in viewer's unfinished videos, latest first, one per title (the episode they were last in): resume points
- * past the first seconds and short of WATCHED_SHARE of the length (a point without a length is kept: it cannot be
- * told finished). Approved videos only, as on the watch page for anyone who does not edit videos.
+ * A viewer's unfinished resume points with their videos: past the first seconds and short of WATCHED_SHARE of the
+ * length (a point without a length is kept: it cannot be told finished). Approved videos only, as on the watch page
+ * for anyone who does not edit videos.
  */
+function unfinished(db: Db, userId: number) {
+  return db.selectFrom('video_progress as p').innerJoin('videos as v', 'v.id', 'p.video_id')
+    .where('p.user_id', '=', userId).where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
+    // The share is a literal: PostgreSQL would type a parameter beside an integer column as an integer and refuse 0.95.
+    .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${sql.lit(WATCHED_SHARE)}`)]));
+}
+
+/** The signed-in viewer's unfinished videos, latest first, one per title (the episode they were last in). */
 export async function continueWatching(db: Db, userId: number): Promise<ContinueWatchingItem[]> {
-  const rows = await db.selectFrom('video_progress as p')
-    .innerJoin('videos as v', 'v.id', 'p.video_id')
+  const rows = await unfinished(db, userId)
     .innerJoin('titles as t', 't.id', 'v.title_id')
     .leftJoin('episodes as e', (j) => j.onRef('e.title_id', '=', 'v.title_id').onRef('e.season_number', '=', 'v.season_num').onRef('e.episode_number', '=', 'v.episode_num'))
     .select([
@@ -17,9 +24,6 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
       'v.id', 'v.name', 'v.title_id', 'v.season_num', 'v.episode_num', 'v.thumbnail', 'v.type', 'v.quality', 'v.language', 'v.category', 'v.approved', 'v.plays_count',
       't.name as title_name', 't.is_series', 't.poster', 't.backdrop', 'e.name as episode_name',
     ])
-    .where('p.user_id', '=', userId).where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
-    // The share is a literal: PostgreSQL would type a parameter beside an integer column as an integer and refuse 0.95.
-    .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${sql.lit(WATCHED_SHARE)}`)]))
     // Several videos of one title collapse into one card, so read a few more rows than cards.
     .orderBy('p.updated_at', 'desc').limit(CONTINUE_WATCHING_LIMIT * 3)
     .execute();
@@ -41,6 +45,13 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
     });
   }
   return items;
+}
+
+/** Where the viewer stopped in one title (its latest unfinished video): the title page's Resume button. */
+export async function resumePoint(db: Db, userId: number, titleId: number): Promise<ResumePoint | null> {
+  const row = await unfinished(db, userId).where('v.title_id', '=', titleId)
+    .select(['v.id', 'v.season_num', 'v.episode_num', 'p.position', 'p.duration']).orderBy('p.updated_at', 'desc').limit(1).executeTakeFirst();
+  return row ? { video_id: row.id, season: row.season_num, episode: row.episode_num, position: row.position, duration: row.duration } : null;
 }
 
 /** Forgets the viewer's resume point of one video (the card's Remove): the video starts from the beginning next time. */

@@ -25,8 +25,8 @@ const isoDuration = (minutes: number | null | undefined) => (minutes ? `PT${minu
 
 async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
   try {
-    const { permissions } = await identify(ctx, req);
-    return { can: (name) => can(permissions, name) };
+    const { who, permissions } = await identify(ctx, req);
+    return { can: (name) => can(permissions, name), userId: who.userId };
   } catch {
     // A revoked token on a page request: the visitor sees what nobody may see, and the page says so.
     return { can: () => false };

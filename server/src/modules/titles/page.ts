@@ -9,9 +9,11 @@ import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { EPISODE_COLUMNS, SEASON_COLUMNS, findTitle } from './repository.ts';
+import { resumePoint } from '../plays/continue-watching.ts';
 
 /** What a page loader needs to know about the caller (the API request's auth, or the HTML request's). */
-export interface PageCaller { can(name: string): boolean }
+/** Who asks for a page: what they may see, and who they are (their own Resume point). */
+export interface PageCaller { can(name: string): boolean; userId?: number | null }
 
 /** Path params through the shared zod schema; anything malformed is simply not found. */
 export function pageParams<S extends z.ZodType>(schema: S, params: unknown, what: string): z.infer<S> {
@@ -124,6 +126,7 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
     title,
     play_video_id: play ?? firstEpisode?.id ?? null,
     play_episode: firstEpisode ? { season: firstEpisode.season_num, episode: firstEpisode.episode_num } : null,
+    resume: caller.userId && caller.can('videos.view') ? await resumePoint(db, caller.userId, id) : null,
     trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
     videos,
     seasons,
