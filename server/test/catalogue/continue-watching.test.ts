@@ -36,12 +36,13 @@ beforeAll(async () => {
 });
 
 describe('GET videos/continue-watching', () => {
-  it('lists the viewer\'s unfinished videos, latest first, one per title, with the episode and how far they got', async () => {
+  it('lists the viewer\'s unfinished full videos, latest first, one per title, with the episode and how far they got', async () => {
     const user = await asUser(t);
     const ep1 = await newVideo(series, { season_num: 1, episode_num: 1 });
     const ep2 = await newVideo(series, { season_num: 1, episode_num: 2 });
     const film = await newVideo(movie);
-    const done = await newVideo(movie, { category: 'clip' });
+    const done = await newVideo(movie);
+    const trailer = await newVideo(series, { category: 'trailer' });
     expect((await progress(user, ep1, { position: 300, duration: 1200 })).status).toBe(202);
     await flush();
     await progress(user, film, { position: 60, duration: 5400 });
@@ -53,6 +54,9 @@ describe('GET videos/continue-watching', () => {
     await progress(user, ep2, { position: 40, duration: 1300 });
     await flush();
     await progress(user, ep2, { position: 45 });
+    await flush();
+    // A trailer watched since is not something to get back to: the series still offers the episode.
+    await progress(user, trailer, { position: 30, duration: 120 });
     await flush();
     const items = await shelf(user);
     expect(items.map((i) => [i.video.id, i.position, i.duration])).toEqual([[ep2, 45, 1300], [film, 60, 5400]]);

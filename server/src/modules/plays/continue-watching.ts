@@ -3,13 +3,13 @@ import { sql, toBool, type Db } from '../../db/index.ts';
 import './schema.ts';
 
 /**
- * A viewer's unfinished resume points with their videos: past the first seconds and short of WATCHED_SHARE of the
- * length (a point without a length is kept: it cannot be told finished). Approved videos only, as on the watch page
- * for anyone who does not edit videos.
+ * A viewer's unfinished resume points with their videos: full videos (a trailer or clip is not something to get back
+ * to), past the first seconds and short of WATCHED_SHARE of the length (a point without a length is kept: it cannot be
+ * told finished). Approved videos only, as on the watch page for anyone who does not edit videos.
  */
 function unfinished(db: Db, userId: number) {
   return db.selectFrom('video_progress as p').innerJoin('videos as v', 'v.id', 'p.video_id')
-    .where('p.user_id', '=', userId).where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
+    .where('p.user_id', '=', userId).where('v.category', '=', 'full').where('v.approved', '=', true as never).where('p.position', '>=', PLAY_MIN_SECONDS)
     // The share is a literal: PostgreSQL would type a parameter beside an integer column as an integer and refuse 0.95.
     .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${sql.lit(WATCHED_SHARE)}`)]));
 }
