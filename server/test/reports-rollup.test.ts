@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { asAdmin, createTestApp, listUrl, type Client } from './helper.ts';
 import { purgeVisits, rollup } from '../src/modules/reports/rollup.ts';
 import { dayBlocks } from '../src/modules/reports/read.ts';
+import { eventWriter } from '../src/modules/plays/event-writer.ts';
 
 /** The rollup redesign (issue 14): day blocks, an hourly horizon, and an id watermark that counts late events once. */
 const t = await createTestApp();
@@ -131,5 +132,25 @@ describe('rollup by id watermark', () => {
     expect(headerValue(await report('2025-07-01', '2026-01-31', 'header'), 'Visitors')).toBe(4);
     // Starting after d's and f's early days: e (1 December), f (1 November), h (1 October).
     expect(headerValue(await report('2025-09-15', '2026-01-31', 'header'), 'Visitors')).toBe(3);
+  });
+});
+
+describe('rollup off the request thread', () => {
+  const sqliteFile = t.ctx.config.database.kind === 'sqlite';
+
+  it.runIf(sqliteFile)('runs each SQLite chunk on the event writer thread; a chunk sent again after the thread died counts nothing twice', async () => {
+    const writer = eventWriter(t.ctx)!;
+    const sent = vi.spyOn(writer, 'rollup');
+    const at = new Date(NOW.getTime() + 600_000);
+    await play('2026-06-30T09:00:00.000Z', 'console');
+    await rollup(t.ctx, 'play', at);
+    expect(sent).toHaveBeenCalled();
+    const consoles = async () => (await report('2026-06-30', '2026-06-30', 'plays')).playsReport.devices.datasets[0].data
+      .find((d: { label: string }) => d.label === 'console')?.value;
+    expect(await consoles()).toBe(1);
+    // The same chunk again (as after a crash between commit and answer): its watermark moved, so it finds nothing.
+    expect(await writer.rollup({ kind: 'play', hoursFrom: at.getTime() - 14 * 86_400_000, rolledUntil: at.toISOString() })).toBeNull();
+    expect(await consoles()).toBe(1);
+    sent.mockRestore();
   });
 });

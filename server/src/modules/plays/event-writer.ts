@@ -4,16 +4,19 @@ import { PLAY_WINDOW_HOURS } from '@app/contracts';
 import { startThread } from '../../lib/thread.ts';
 import type { AppContext } from '../../context.ts';
 import type { VisitEvent } from '../reports/visit-rows.ts';
+import type { RollupJob } from '../reports/sqlite-rollup.ts';
 import type { PlayEvent } from './play-groups.ts';
 
 export type WriterRequest =
   | { type: 'plays'; id: number; events: PlayEvent[] }
   | { type: 'visits'; id: number; events: VisitEvent[] }
+  | { type: 'rollup'; id: number; job: RollupJob }
   | { type: 'close' };
-export type WriterReply = { type: 'done'; id: number; error?: { message: string; stack?: string } } | { type: 'closed' };
+/** `result`: a rollup chunk's last id (null: nothing new). */
+export type WriterReply = { type: 'done'; id: number; result?: number | null; error?: { message: string; stack?: string } } | { type: 'closed' };
 export interface WriterData { file: string; playWindowHours: number }
 type Write = Exclude<WriterRequest, { type: 'close' }>;
-interface Pending { msg: Write; resolve(): void; reject(err: Error): void; retried: boolean }
+interface Pending { msg: Write; resolve(result: number | null): void; reject(err: Error): void; retried: boolean }
 
 /** The thread died or could not start (a batch's own SQL error is a plain Error): the tracker writes that batch itself. */
 export class WriterThreadError extends Error {}
@@ -63,9 +66,21 @@ export class EventWriter {
   }
 
   /** Resolves once the events are committed; rejects with the thread's error (the caller reports it). */
-  write(type: Write['type'], events: PlayEvent[] | VisitEvent[]): Promise<void> {
+  write(type: 'plays' | 'visits', events: PlayEvent[] | VisitEvent[]): Promise<void> {
+    return this.request({ type, id: ++this.seq, events } as Write).then(() => undefined);
+  }
+
+  /**
+   * Runs one report rollup chunk on the thread's connection (reports/sqlite-rollup.ts) and answers its last id. Sent
+   * again after a crash like a batch: the chunk reads its watermark inside its transaction, so it never counts twice.
+   */
+  rollup(job: RollupJob): Promise<number | null> {
+    return this.request({ type: 'rollup', id: ++this.seq, job });
+  }
+
+  private request(msg: Write): Promise<number | null> {
     if (this.closing) return Promise.reject(new WriterThreadError('The event writer is closed.'));
-    return new Promise((resolve, reject) => this.send({ msg: { type, id: ++this.seq, events } as Write, resolve, reject, retried: false }));
+    return new Promise((resolve, reject) => this.send({ msg, resolve, reject, retried: false }));
   }
 
   private send(p: Pending): void {
@@ -101,7 +116,7 @@ export class EventWriter {
     this.pending.delete(m.id);
     if (!this.pending.size) this.worker?.unref();
     if (m.error) p.reject(Object.assign(new Error(m.error.message), { stack: m.error.stack }));
-    else p.resolve();
+    else p.resolve(m.result ?? null);
   }
 
   private crashed(w: Worker, err: Error): void {
@@ -167,7 +182,7 @@ function spawnWriter(file: string): Worker {
  * A batch through the writer thread when there is one and it is working, else (or when the thread failed it) through
  * `inThread`, the Kysely form. A batch's own SQL error is not retried: it is the caller's to report.
  */
-export async function writeThrough(writer: EventWriter | null, type: Write['type'], events: PlayEvent[] | VisitEvent[], inThread: () => Promise<void>): Promise<void> {
+export async function writeThrough(writer: EventWriter | null, type: 'plays' | 'visits', events: PlayEvent[] | VisitEvent[], inThread: () => Promise<void>): Promise<void> {
   if (writer?.available()) {
     try {
       return await writer.write(type, events);
