@@ -103,6 +103,8 @@ test('a signed-in user picks a language in the account menu and keeps it on the 
   await user.goto('/');
   await user.getByRole('button', { name: /Account menu$/ }).click();
   await user.getByRole('menuitem', { name: 'Français' }).click();
+  // The switch re-renders the page with the new lines (closing any open menu): wait for it before opening the menu again.
+  await expect(user.locator('html')).toHaveAttribute('lang', 'fr');
   await user.getByRole('button', { name: /Account menu$/ }).click();
   await expect(user.getByRole('menuitem', { name: 'Paramètres du compte' })).toBeVisible();
   await context.close();
