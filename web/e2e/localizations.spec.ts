@@ -113,6 +113,8 @@ test('a signed-in user picks a language in the account menu and keeps it on the 
   const other = await browser.newContext();
   const again = await other.newPage();
   await login(again, 'ava.garcia0@example.com', 'password');
+  // Signing in loads the account's language and re-renders the page: wait for it, as above.
+  await expect(again.locator('html')).toHaveAttribute('lang', 'fr');
   await again.getByRole('button', { name: /Account menu$/ }).click();
   await expect(again.getByRole('menuitem', { name: 'Paramètres du compte' })).toBeVisible();
   await other.close();
