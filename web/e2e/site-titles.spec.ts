@@ -21,6 +21,9 @@ test('landing → title → season → episode → next episode → back → cas
   await expect(page.getByRole('heading', { level: 1, name: title.title.name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Facts' })).toBeVisible();
   expect(pageCalls).toEqual([]);
+  // The episodes section lists the latest season and, with several, says which.
+  const latest = title.seasons.at(-1).number;
+  await expect(page.locator('[data-section="episodes"] h2')).toHaveText(title.seasons.length > 1 ? `Episodes of season ${latest}` : 'Episodes');
   // A series without a full video of its own plays its first episode.
   expect(title.play_episode).toEqual({ season: 1, episode: 1 });
   await expect(page.getByRole('link', { name: 'Play S1 E1' })).toHaveAttribute('href', `/watch/${title.play_video_id}`);

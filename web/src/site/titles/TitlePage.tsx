@@ -26,7 +26,10 @@ function TitleView({ data }: { data: TitlePageData }) {
   const { title } = data;
   const renderers = new Map<string, () => ReactNode>([
     ['episodes', () => (title.is_series && data.episodes.length ? (
-      <Section id="episodes" title={trans('Episodes')}><EpisodeList title={title} episodes={data.episodes} /></Section>
+      // The section lists the latest season: with several, say which.
+      <Section id="episodes" title={data.seasons.length > 1 ? trans('Episodes of season :number', { number: data.episodes[0].season_number }) : trans('Episodes')}>
+        <EpisodeList title={title} episodes={data.episodes} />
+      </Section>
     ) : null)],
     ['seasons', () => (title.is_series && data.seasons.length ? (
       <Section id="seasons" title={trans('Seasons')}><SeasonList title={title} seasons={data.seasons} /></Section>
