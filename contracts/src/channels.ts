@@ -24,6 +24,8 @@ export const CHANNEL_LAYOUTS = ['grid', 'landscapeGrid', 'carousel', 'heroSlider
 export const AUTO_UPDATE_LIMIT = 40;
 /** Items of a nested channel sent with its parent (the home page rows). */
 export const NESTED_ITEMS = 20;
+/** How many slides a hero slider shows. */
+export const HERO_SLIDES = 10;
 /** A manual channel or list holds at most this many items. */
 export const CHANNEL_MAX_ITEMS = 10_000;
 
@@ -161,6 +163,9 @@ export interface ChannelItem {
   season_number?: number;
   episode_number?: number;
   slug?: string;
+  /** Titles in a hero slider: the approved full video a Play button starts, and its episode for a series. */
+  play_video_id?: number | null;
+  play_episode?: { season: number; episode: number } | null;
   /** Nested channels: their config and first items. */
   config?: ChannelConfig;
   content?: ChannelContent;

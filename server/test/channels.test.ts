@@ -176,6 +176,26 @@ describe('content editor calls', () => {
   });
 });
 
+describe('hero slider', () => {
+  it('gives each title the approved full video its Play starts: its own, else its first episode\'s; other layouts carry none', async () => {
+    const [movie, series, bare] = [titleIds[10], titleIds[11], titleIds[12]];
+    const video = async (title: number, v: Record<string, unknown>) =>
+      (await admin.post('/api/v1/videos', { name: `Hero ${title}`, title_id: title, type: 'video', src: '/storage/hero.mp4', category: 'full', approved: true, ...v })).body.video.id as number;
+    const film = await video(movie, {});
+    await video(movie, { category: 'trailer' });
+    await video(bare, { approved: false });
+    await video(series, { season_num: 2, episode_num: 1 });
+    const pilot = await video(series, { season_num: 1, episode_num: 1 });
+    const items = [movie, series, bare].map((x) => ({ id: x, model_type: 'title' }));
+    const hero = await admin.post('/api/v1/channel', { name: 'Hero', slug: 'hero-row', config: manual({ layout: 'heroSlider' }), items });
+    expect(hero.status, hero.text).toBe(200);
+    const data = (await asUser(t).then((u) => u.get('/api/v1/channel/hero-row'))).body.channel.content.data;
+    expect(data.map((x: any) => [x.play_video_id, x.play_episode])).toEqual([[film, null], [pilot, { season: 1, episode: 1 }], [null, null]]);
+    await admin.post('/api/v1/channel', { name: 'Plain', slug: 'plain-row', config: manual(), items });
+    expect((await admin.get('/api/v1/channel/plain-row')).body.channel.content.data[0]).not.toHaveProperty('play_video_id');
+  });
+});
+
 describe('auto update', () => {
   it('a local channel computes on save; a failed run keeps the items and records the error', async () => {
     const res = await admin.post('/api/v1/channel', { name: 'Top', slug: 'top-local', config: { contentType: 'autoUpdate', autoUpdateProvider: 'local', autoUpdateMethod: 'top_rated' } });

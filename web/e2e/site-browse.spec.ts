@@ -189,6 +189,34 @@ test('phones get a menu sheet at 375 px with nothing clipped', async ({ page }) 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
 
+test('the hero slide plays its title, and phones swipe between slides', async ({ page, request }) => {
+  const home = (await (await request.get('/api/v1/channel/home')).json()).channel;
+  const slides = (home.content.data[0].content.data as { name: string; play_video_id?: number | null; play_episode?: { season: number; episode: number } | null }[]).slice(0, 10);
+  const playable = slides.findIndex((s) => s.play_video_id);
+  expect(playable, 'a featured title with a video in the demo catalogue').toBeGreaterThanOrEqual(0);
+  const slider = page.getByTestId('hero-slider');
+  await page.goto('/');
+  await slider.getByRole('button', { name: `Go to slide ${playable + 1}`, exact: true }).click();
+  await expect(slider.getByRole('heading', { level: 2 })).toHaveText(slides[playable].name);
+  const episode = slides[playable].play_episode;
+  await slider.getByRole('link', { name: episode ? `Play S${episode.season} E${episode.episode}` : 'Play', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/watch/${slides[playable].play_video_id}$`));
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/');
+  await expect(slider.getByRole('heading', { level: 2 })).toHaveText(slides[0].name);
+  // The arrow buttons would cover the text on a phone: a swipe moves instead.
+  await expect(slider.getByRole('button', { name: 'Next slide' })).toBeHidden();
+  const box = (await slider.boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const y = box.y + box.height / 3;
+  const touch = (type: string, x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', box.x + box.width * 0.8);
+  await touch('touchMove', box.x + box.width * 0.2);
+  await touch('touchEnd', 0);
+  await expect(slider.getByRole('heading', { level: 2 })).toHaveText(slides[1].name);
+});
+
 test('poster cards reveal the overview on keyboard focus', async ({ page }) => {
   await page.goto('/movies');
   const first = cards(page).first();

@@ -29,6 +29,19 @@ async function startPlaying(page: Page) {
   await expect.poll(async () => (await state(page)).paused).toBe(false);
 }
 
+/** Signs in, plays a video past `seconds` and pauses it: the pause saves the position on the server. */
+async function watchSignedIn(page: Page, videoId: number, seconds: number) {
+  await login(page);
+  await page.goto(`/watch/${videoId}`);
+  await startPlaying(page);
+  await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(seconds);
+  const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${videoId}/progress`));
+  await page.keyboard.press('k');
+  const response = await saved;
+  expect(response.status()).toBe(202);
+  return { stoppedAt: Math.floor(await time(page)), sent: response.request().postDataJSON() as Record<string, unknown> };
+}
+
 test.describe('watch page', () => {
   // The player chunk is large and the machine may be busy: allow for a slow first load.
   test.describe.configure({ timeout: 120_000 });
@@ -55,14 +68,7 @@ test.describe('watch page', () => {
 
   test('a signed-in viewer resumes from the position the server kept', async ({ page, request }) => {
     const [, e2] = await episodeVideos(request);
-    await login(page);
-    await page.goto(`/watch/${e2.id}`);
-    await startPlaying(page);
-    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(3);
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${e2.id}/progress`));
-    await page.keyboard.press('k');
-    expect((await saved).status()).toBe(202);
-    const stoppedAt = Math.floor(await time(page));
+    const { stoppedAt } = await watchSignedIn(page, e2.id, 3);
     // Another browser profile with the same account: the position comes from the server, not localStorage.
     await page.evaluate(() => localStorage.clear());
     await page.reload();
@@ -71,15 +77,9 @@ test.describe('watch page', () => {
 
   test('a signed-in viewer finds an unfinished episode under Continue watching, resumes it from there, and can remove it', async ({ page, request }) => {
     const [, , e3] = await episodeVideos(request);
-    await login(page);
-    await page.goto(`/watch/${e3.id}`);
-    await startPlaying(page);
-    await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(7);
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${e3.id}/progress`));
-    await page.keyboard.press('k');
+    const { stoppedAt, sent } = await watchSignedIn(page, e3.id, 7);
     // The player sends the video's length with the position, so the row can show how far the viewer got.
-    expect((await saved).request().postDataJSON()).toMatchObject({ duration: 30 });
-    const stoppedAt = Math.floor(await time(page));
+    expect(sent).toMatchObject({ duration: 30 });
 
     await page.goto('/');
     const row = page.getByTestId('continue-watching');

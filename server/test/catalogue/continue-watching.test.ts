@@ -96,6 +96,12 @@ describe('GET videos/continue-watching', () => {
     expect((await guest(t).get('/api/v1/videos/continue-watching')).status).toBe(401);
     expect((await guest(t).delete('/api/v1/videos/1/progress')).status).toBe(401);
   });
+
+  it('refuses a signed-in user whose roles do not let them view videos', async () => {
+    const noRoles = await asUser(t, { roles: [] });
+    const res = await noRoles.get('/api/v1/videos/continue-watching');
+    expect(res.status, res.text).toBe(403);
+  });
 });
 
 describe('DELETE videos/:id/progress', () => {

@@ -2,6 +2,7 @@ import { NESTED_ITEMS, type Channel, type ChannelContent, type ChannelItem, type
 import type { AppContext } from '../../context.ts';
 import { findChannels } from './repository.ts';
 import { loaderForItemType, modelLoader } from './loaders.ts';
+import { withPlayTargets } from './play-targets.ts';
 
 /**
  * Manual and auto-update channels change only through writes that bump `version`, so their pages are cached under
@@ -32,9 +33,9 @@ async function compute(ctx: AppContext, channel: Channel, page: number, perPage:
     const loader = modelLoader(channel.config.contentModel);
     if (!loader) return empty(page, perPage);
     const { items, total } = await loader.page(ctx.db, channel.config, offset, perPage, channel.id);
-    return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data: items };
+    return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data: await withPlayTargets(ctx.db, channel, items) };
   }
-  const data = await storedItems(ctx, channel, offset, perPage);
+  const data = await withPlayTargets(ctx.db, channel, await storedItems(ctx, channel, offset, perPage));
   const total = channel.items_count;
   return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data };
 }

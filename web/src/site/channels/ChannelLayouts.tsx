@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info, UserRound } from 'lucide-react';
-import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
+import { HERO_SLIDES, type ChannelItem, type ChannelLayout } from '@app/contracts/channels';
 import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { PlayButtons } from '../ui/PlayButtons';
 import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
@@ -70,34 +72,50 @@ function ListRow({ item }: { item: ChannelItem }) {
   );
 }
 
-/** Full-width slides of backdrops with the title, overview and a link; previous/next buttons and dots. */
+/** Full-width slides of backdrops with the title, overview, Play and More info; previous/next buttons (swipe on phones) and dots. */
 export function HeroSlider({ items, label }: { items: ChannelItem[]; label: string }) {
   const [index, setIndex] = useState(0);
-  const slides = items.slice(0, 10);
+  const [touchX, setTouchX] = useState<number | null>(null);
+  const slides = items.slice(0, HERO_SLIDES);
   if (!slides.length) return null;
   const current = slides[Math.min(index, slides.length - 1)];
   const go = (d: number) => setIndex((i) => (i + d + slides.length) % slides.length);
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider">
-      <div className="relative aspect-[16/9] max-h-[70vh] w-full bg-bg-alt md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>
-        {(current.backdrop ?? current.poster) && <img src={current.backdrop ?? current.poster ?? ''} alt="" className="absolute inset-0 h-full w-full object-cover" />}
+    <section aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider"
+      // Phones swipe between slides (the arrow buttons would cover the text there).
+      onTouchStart={(e) => setTouchX(e.touches[0]?.clientX ?? null)}
+      onTouchEnd={(e) => {
+        const dx = (e.changedTouches[0]?.clientX ?? 0) - (touchX ?? 0);
+        if (touchX !== null && Math.abs(dx) > 40) go(dx < 0 ? 1 : -1);
+        setTouchX(null);
+      }}>
+      <div className="relative aspect-[3/4] max-h-[75vh] w-full bg-bg-alt sm:aspect-[16/9] sm:max-h-[70vh] md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>
+        {/* Phones show a tall slide, so the poster; wider screens the backdrop. The browser fetches only the one it shows. */}
+        {(current.backdrop ?? current.poster) && (
+          <picture>
+            {current.backdrop && <source media="(min-width: 640px)" srcSet={current.backdrop} />}
+            <img src={current.poster ?? current.backdrop ?? ''} alt="" className="absolute inset-0 h-full w-full object-cover" />
+          </picture>
+        )}
         <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40" />
-        <div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-6 text-white md:p-10">
+        <div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-6 pb-8 text-white sm:px-16 md:pb-10">
           <h2 className="text-3xl font-bold drop-shadow md:text-5xl">{current.name}</h2>
           <div className="flex items-center gap-3 text-sm text-white/80">
             {current.year && <span>{current.year}</span>}
             <RatingBadge rating={current.rating} />
           </div>
           {current.description && <p className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
-          <Link to={itemUrl(current)} className="inline-flex w-fit items-center gap-2 rounded-md bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
-            <Info size={18} aria-hidden />{trans('More info')}
-          </Link>
+          <PlayButtons play={current.play_video_id ?? null} episode={current.play_episode}>
+            <Link to={itemUrl(current)} className={buttonClass(current.play_video_id ? 'outline' : 'primary', 'md', 'h-11 px-6 text-base')}>
+              <Info size={18} aria-hidden />{trans('More info')}
+            </Link>
+          </PlayButtons>
         </div>
       </div>
       {slides.length > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronLeft aria-hidden /></button>
-          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70"><ChevronRight aria-hidden /></button>
+          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute left-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden /></button>
+          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute right-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden /></button>
           <div className="absolute bottom-2 right-4 flex">
             {slides.map((s, i) => (
               // A 24 px target around the small dot (WCAG 2.2 target size); the dot itself stays the visual.

@@ -7,7 +7,8 @@ import { positiveId, usePageData } from '../../lib/page-data';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton } from './PageState';
 import { EpisodeFeedback } from '../comments/EpisodeFeedback';
-import { Hero, PlayButtons, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from './parts';
+import { Hero, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from './parts';
+import { PlayButtons } from '../ui/PlayButtons';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {

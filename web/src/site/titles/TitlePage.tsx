@@ -10,7 +10,8 @@ import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, PlayButtons, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+import { CastList, CrewList, Hero, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+import { PlayButtons } from '../ui/PlayButtons';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {

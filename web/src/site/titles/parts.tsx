@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { PublicVideo, ResumePoint, TitleCredit, TitlePageData } from '@app/contracts';
+import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
@@ -24,39 +24,6 @@ export function languageName(code: string | null | undefined): string {
   } catch {
     return code;
   }
-}
-
-/** The buttons of a page header: Play for the primary full video and Trailer, both to the watch page. */
-/** "S1 E2" when there is an episode. */
-const episodeCode = (p: { season: number | null; episode: number | null } | null | undefined) =>
-  p && p.season !== null && p.episode !== null ? trans('S:season E:episode', { season: p.season, episode: p.episode }) : null;
-
-/**
- * The hero's actions: Resume where the signed-in viewer stopped, else Play (a series without a full video of its own
- * plays its first episode that has one), Trailer, and `children` beside them.
- */
-export function PlayButtons({ play, episode, resume, trailer, children }: {
-  play: number | null; episode?: { season: number; episode: number } | null; resume?: ResumePoint | null; trailer?: number | null; children?: ReactNode;
-}) {
-  if (!play && !resume && !trailer && !children) return null;
-  const primary = buttonClass('primary', 'md', 'h-11 px-6 text-base');
-  const resumeCode = episodeCode(resume);
-  const playCode = episodeCode(episode);
-  return (
-    <div className="flex flex-wrap items-center gap-3">
-      {resume ? (
-        <Link to={watchUrl(resume.video_id)} className={primary}>
-          <span aria-hidden="true">▶</span>{resumeCode ? trans('Resume :episode', { episode: resumeCode }) : trans('Resume')}
-        </Link>
-      ) : play ? (
-        <Link to={watchUrl(play)} className={primary}>
-          <span aria-hidden="true">▶</span>{playCode ? trans('Play :episode', { episode: playCode }) : trans('Play')}
-        </Link>
-      ) : null}
-      {trailer ? <Link to={watchUrl(trailer)} className={buttonClass('outline', 'md', 'h-11 px-6 text-base')}>{trans('Trailer')}</Link> : null}
-      {children}
-    </div>
-  );
 }
 
 /** Cast as a row of portrait cards linking to each person's page. */
