@@ -210,7 +210,7 @@ test('the hero slide plays its title, and phones swipe between slides', async ({
   const box = (await slider.boundingBox())!;
   const cdp = await page.context().newCDPSession(page);
   const y = box.y + box.height / 3;
-  const touch = (type: string, x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', box.x + box.width * 0.8);
   await touch('touchMove', box.x + box.width * 0.2);
   await touch('touchEnd', 0);

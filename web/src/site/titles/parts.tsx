@@ -114,7 +114,7 @@ export function PrevNext({ previous, next, label }: { previous: { to: string; te
 }
 
 /** A page header over the backdrop: poster at the side, the children beside it. */
-export function Hero({ backdrop, poster, children }: { backdrop: string | null; poster: string | null; children: React.ReactNode }) {
+export function Hero({ backdrop, poster, children }: { backdrop: string | null; poster: string | null; children: ReactNode }) {
   return (
     <header className="relative isolate overflow-hidden bg-bg-alt">
       {backdrop ? (
