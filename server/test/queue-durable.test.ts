@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SETTINGS } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import SQLite from 'better-sqlite3';
+import { DatabaseQueue } from '../src/drivers/queue/database.ts';
 import { sleep } from '../src/drivers/queue/queue.ts';
 
 // Two apps, one after the other, on one SQLite file: the second stands for the process that starts after a crash.
@@ -46,6 +48,31 @@ describe('the default queue keeps jobs across a restart', () => {
       expect(await second.ctx.db.selectFrom('jobs').select('id').where('name', '=', 'test.export').execute()).toEqual([]);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('polling', () => {
+  it('an idle poll only reads, so it never waits for a write lock another connection holds', async () => {
+    const app = await buildApp(config);
+    const other = new SQLite(path.join(storage, 'db.sqlite'));
+    try {
+      await app.ctx.db.deleteFrom('jobs').execute();
+      const queue = new DatabaseQueue(app.ctx.db, 'sqlite', { run: async () => {}, failed: async () => {} } as never, { retry: { tries: 1, backoff: [] } as never });
+      // Another writer (the event writer thread's rollup, say) is in the middle of a long commit.
+      other.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      expect(await queue.reserve()).toEqual([]);
+      // An UPDATE would have waited (synchronously, blocking every request) for the whole busy timeout.
+      expect(Date.now() - started).toBeLessThan(1000);
+      other.exec('COMMIT');
+      // A waiting job is still reserved.
+      await app.ctx.db.insertInto('jobs').values({ name: 'x', payload: 'null', attempts: 0, reserved_at: null, available_at: new Date(0).toISOString(), created_at: new Date().toISOString() }).execute();
+      expect((await queue.reserve()).map((j) => j.name)).toEqual(['x']);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+      await app.close();
     }
   });
 });

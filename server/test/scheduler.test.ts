@@ -1,3 +1,5 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { LEASE_MS, registerRecurring, tick } from '../src/modules/scheduler/index.ts';
 import { createTestApp } from './helper.ts';
@@ -97,5 +99,22 @@ describe('the tick', () => {
     expect(await tick(t.ctx, { now: at(70_000), only: rollup })).toEqual(rollup);
     expect(await tick(t.ctx, { now: at(95_000), only: rollup })).toEqual([]);
     expect(await tick(t.ctx, { now: at(130_000), only: rollup })).toEqual(rollup);
+  });
+});
+
+describe('a tick with nothing due', () => {
+  // SQLite only: it checks that no write waits for the file's write lock (held here by another connection).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))('only reads, so it never waits for a write lock another connection holds', async () => {
+    await tick(t.ctx, { now: at(200 * DAY), only });
+    const other = new SQLite(path.join(t.storage, 'db.sqlite'));
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const started = Date.now();
+      expect(await tick(t.ctx, { now: at(200 * DAY + 60_000), only })).toEqual([]);
+      expect(Date.now() - started).toBeLessThan(1000);
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+    }
   });
 });

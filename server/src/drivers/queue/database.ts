@@ -49,6 +49,10 @@ export class DatabaseQueue implements QueueDriver {
     const stale = new Date(Date.now() - this.retryAfterMs).toISOString();
     const free = (q: any) => q.where('available_at', '<=', now)
       .where((eb: any) => eb.or([eb('reserved_at', 'is', null), eb('reserved_at', '<=', stale)]));
+    // A read first: an idle poll writes nothing. On SQLite a write waits for the file's one write lock, and better-sqlite3
+    // waits synchronously, so a poll that wrote during a long commit elsewhere (the event writer thread's rollups)
+    // stalled every request for that commit's length; a read never waits.
+    if (!(await free(this.db.selectFrom('jobs').select('id')).limit(1).executeTakeFirst())) return [];
     let candidates = free(this.db.selectFrom('jobs').select('id')).orderBy('id').limit(limit);
     if (this.dialect === 'postgres') candidates = candidates.forUpdate().skipLocked();
     // The outer condition is checked again on the locked row, so a job is never reserved twice.

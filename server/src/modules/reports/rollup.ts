@@ -39,14 +39,17 @@ export async function rollup(ctx: AppContext, kind: Kind, now = new Date(), maxC
   // The hourly horizon only moves forward; it is saved before any row is counted against it.
   const hoursFrom = Math.max(hoursFromFor(now), state?.hours_from ? Date.parse(state.hours_from) : 0);
   const hoursFromIso = new Date(hoursFrom).toISOString();
-  await ctx.db.insertInto('report_rollup_state').values({ kind, rolled_until: now.toISOString(), last_id: state?.last_id ?? 0, hours_from: hoursFromIso })
-    .onConflict((oc) => oc.column('kind').doUpdateSet({ hours_from: hoursFromIso })).execute();
-  // Hourly breakdowns and visitor hours before the horizon go (the days hold them); hourly totals stay.
-  await ctx.db.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '<', hoursFromIso).where('dim', '!=', 'total').execute();
-  if (kind === 'visit') await ctx.db.deleteFrom('report_visitor_hours').where('hour', '<', hourNumber(hoursFrom)).execute();
+  // Only when the horizon moved (about once an hour): most runs write nothing here on the request thread.
+  if (!state?.hours_from || Date.parse(state.hours_from) !== hoursFrom) {
+    await ctx.db.insertInto('report_rollup_state').values({ kind, rolled_until: now.toISOString(), last_id: state?.last_id ?? 0, hours_from: hoursFromIso })
+      .onConflict((oc) => oc.column('kind').doUpdateSet({ hours_from: hoursFromIso })).execute();
+    // Hourly breakdowns and visitor hours before the horizon go (the days hold them); hourly totals stay.
+    await ctx.db.deleteFrom('report_hours').where('kind', '=', kind).where('hour', '<', hoursFromIso).where('dim', '!=', 'total').execute();
+    if (kind === 'visit') await ctx.db.deleteFrom('report_visitor_hours').where('hour', '<', hourNumber(hoursFrom)).execute();
+  }
 
-  // On SQLite a chunk is read, counted and written in one statement-level transaction, by the event writer thread when
-  // there is one (a chunk of 10,000 rows held the request thread for 150 ms or more); elsewhere through Kysely here.
+  // On SQLite a chunk is read, counted and written (one short transaction for the writes) by the event writer thread
+  // when there is one (a chunk of 10,000 rows held the request thread for 150 ms or more); elsewhere through Kysely here.
   const sqlite = sqliteRollupChunks(ctx);
   for (let after = state?.last_id ?? 0, chunks = 0; chunks < maxChunks; chunks++) {
     let last: number | null;
@@ -93,7 +96,10 @@ export async function purgeVisits(ctx: AppContext, now = new Date()): Promise<vo
   const days = await ctx.settings.get('server.analytics_retention_days');
   const state = await ctx.db.selectFrom('report_rollup_state').select('last_id').where('kind', '=', 'visit').executeTakeFirst();
   if (!state) return;
-  await ctx.db.deleteFrom('page_views').where('created_at', '<', new Date(now.getTime() - days * DAY).toISOString()).where('id', '<=', state.last_id).execute();
+  const before = new Date(now.getTime() - days * DAY).toISOString();
+  // Looked for first, so a run with nothing to purge writes nothing.
+  const old = await ctx.db.selectFrom('page_views').select('id').where('created_at', '<', before).where('id', '<=', state.last_id).limit(1).executeTakeFirst();
+  if (old) await ctx.db.deleteFrom('page_views').where('created_at', '<', before).where('id', '<=', state.last_id).execute();
 }
 
 export async function runReportRollups(ctx: AppContext, now = new Date()): Promise<void> {

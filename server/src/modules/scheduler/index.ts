@@ -43,14 +43,21 @@ export interface TickOptions {
 export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<string[]> {
   const clock = opts.now ?? (() => new Date());
   const ran: string[] = [];
+  // Schedules are read first and only a task that looks due is claimed: a tick whose tasks are not due writes nothing.
+  // (On SQLite a write waits for the file's write lock, synchronously, while the event writer thread commits.)
+  const schedules = new Map((await ctx.db.selectFrom('scheduled_tasks').select(['name', 'next_run_at', 'locked_until']).execute()).map((r) => [r.name, r]));
   for (const task of tasks.values()) {
     if (opts.only && !opts.only.includes(task.name)) continue;
     const period = task.everyMs === EVERY_TICK ? (opts.tickMs ?? TICK_MS) / 2 : task.everyMs;
     const now = clock();
     const nowIso = now.toISOString();
+    const known = schedules.get(task.name);
+    if (known && (known.next_run_at > nowIso || (known.locked_until !== null && known.locked_until >= nowIso))) continue;
     // A task seen for the first time is due now; ON CONFLICT keeps an existing schedule as it is.
-    await ctx.db.insertInto('scheduled_tasks').values({ name: task.name, next_run_at: nowIso, locked_until: null, last_run_at: null, last_error: null })
-      .onConflict((oc) => oc.column('name').doNothing()).execute();
+    if (!known) {
+      await ctx.db.insertInto('scheduled_tasks').values({ name: task.name, next_run_at: nowIso, locked_until: null, last_run_at: null, last_error: null })
+        .onConflict((oc) => oc.column('name').doNothing()).execute();
+    }
     const claim = await ctx.db.updateTable('scheduled_tasks')
       .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), next_run_at: new Date(now.getTime() + period).toISOString() })
       .where('name', '=', task.name).where('next_run_at', '<=', nowIso)
