@@ -69,6 +69,9 @@ export interface WatchData {
 export const CONTINUE_WATCHING_LIMIT = 20;
 /** A video watched past this share of its length counts as finished and leaves "Continue watching". */
 export const WATCHED_SHARE = 0.95;
+/** A point worth resuming: past the first seconds and short of WATCHED_SHARE of the length (unknown length: kept). */
+export const isUnfinished = (position: number, duration: number | null) =>
+  position >= PLAY_MIN_SECONDS && (duration === null || position < duration * WATCHED_SHARE);
 
 /** GET videos/continue-watching: a video the signed-in viewer stopped in, with where and its title (one per title, latest first). */
 export interface ContinueWatchingItem {

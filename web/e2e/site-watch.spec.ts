@@ -103,6 +103,32 @@ test.describe('watch page', () => {
     await expect(page.getByTestId('continue-card').filter({ hasText: 'S1 E3' })).toHaveCount(0);
   });
 
+  test('back from the player, the title page already shows what was just watched: a finished episode is no longer offered', async ({ page, request }) => {
+    const [, e2] = await episodeVideos(request);
+    // Past the first seconds, so the point is worth resuming.
+    await watchSignedIn(page, e2.id, 7);
+    // Positions are written a moment after the answer: reload until the title page offers this one.
+    const resume = page.getByRole('link', { name: 'Resume S1 E2' });
+    await expect(async () => {
+      await page.goto(`/titles/${e2.title_id}`);
+      await expect(resume).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+
+    // Within the app: the title page stays cached while the episode is watched to its end.
+    await resume.click();
+    await expect(page).toHaveURL(new RegExp(`/watch/${e2.id}$`));
+    await startPlaying(page);
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${e2.id}/progress`) && (r.request().postDataJSON() as { position: number }).position >= 29);
+    await page.evaluate(() => { document.querySelector('video')!.currentTime = 29; });
+    await expect.poll(() => time(page)).toBeGreaterThanOrEqual(29);
+    await page.keyboard.press('k');
+    await saved;
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/titles/${e2.title_id}`));
+    await expect(page.getByRole('link', { name: 'Play S1 E1' })).toBeVisible();
+    await expect(resume).toHaveCount(0);
+  });
+
   test('up-next opens the next episode', async ({ page, request }) => {
     const [e1, e2] = await episodeVideos(request);
     await page.goto(`/watch/${e1.id}`);

@@ -9,8 +9,8 @@ import { toast } from '../../ui/Toast';
 import { RowArrows } from '../ui/RowArrows';
 import { useRowScroll } from '../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
+import { CONTINUE_WATCHING_KEY as KEY } from './resume-cache';
 
-const KEY = ['videos', 'continue-watching'] as const;
 
 /** What the card says under the title: the episode, or the video's own name when it is not the title's main one. */
 function subtitle(item: ContinueWatchingItem): string {
@@ -60,8 +60,8 @@ export function ContinueWatchingRow() {
   const { isLoggedIn, can } = useAuth();
   const qc = useQueryClient();
   const enabled = isLoggedIn && can('videos.view');
-  // Fresh on every visit: the viewer has usually just watched something.
-  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ items: ContinueWatchingItem[] }>('videos/continue-watching'), enabled, staleTime: 0 });
+  // The watch page writes what was just watched into this cache (resume-cache.ts): the usual staleness is fine.
+  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ items: ContinueWatchingItem[] }>('videos/continue-watching'), enabled });
   const remove = useMutation({
     mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
     onMutate: (videoId) => {

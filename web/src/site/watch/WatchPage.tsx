@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WatchData, WatchVideoSummary } from '@app/contracts/watch';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +10,7 @@ import { buttonClass } from '../../ui/Button';
 import { NotFoundPage } from '../ErrorPages';
 import { titleUrl, watchUrl } from '../ui/urls';
 import { embedUrl, hostOf } from './embeds';
+import { rememberResume } from './resume-cache';
 import { savedGuestPosition, usePlayTracking } from './tracking';
 import { WatchComments } from '../comments/WatchComments';
 
@@ -89,7 +90,8 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
   const { isLoggedIn } = useAuth();
   const { video, title, episode } = data;
   const [ended, setEnded] = useState(false);
-  const tracking = usePlayTracking(video.id, isLoggedIn);
+  const qc = useQueryClient();
+  const tracking = usePlayTracking(video.id, isLoggedIn, (position, duration) => rememberResume(qc, data, position, duration));
   useDocumentTitle(trans('Watch :name', { name: video.name }));
   const resumeAt = isLoggedIn ? data.position : savedGuestPosition(video.id);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { PLAY_MIN_SECONDS, PROGRESS_EVERY_SECONDS, PROGRESS_MAX_SECONDS } from '@app/contracts/watch';
 import { API_ROOT } from '../../lib/api';
 
@@ -40,7 +40,14 @@ function send(videoId: number, kind: 'plays' | 'progress', seconds: number, posi
  * Counts seconds actually played (not seeked over), records a play once PLAY_MIN_SECONDS have played, reports
  * progress every PROGRESS_EVERY_SECONDS and when playback pauses or the page goes away, and keeps a guest's position.
  */
-export function usePlayTracking(videoId: number, signedIn: boolean) {
+export function usePlayTracking(videoId: number, signedIn: boolean, onSaved?: (position: number, duration: number | null) => void) {
+  // The latest callback, for the flush when the page goes away.
+  const saved = useRef(onSaved);
+  saved.current = onSaved;
+  const progress = useCallback((seconds: number, position: number, duration: number | null, keepalive = false) => {
+    send(videoId, 'progress', seconds, position, duration, keepalive);
+    if (signedIn) saved.current?.(position, duration);
+  }, [videoId, signedIn]);
   const s = useRef({ last: null as number | null, watched: 0, reported: 0, started: false, position: 0, duration: null as number | null, savedAt: -1, dirty: false });
 
   useEffect(() => {
@@ -50,7 +57,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
       if (!st.dirty) return;
       st.dirty = false;
       // Before the play counts, a signed-in viewer still gets their resume point saved (no seconds are added).
-      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, st.duration, keepalive);
+      if (st.started || signedIn) progress(st.started ? st.watched - st.reported : 0, st.position, st.duration, keepalive);
       st.reported = st.watched;
     };
     const onHide = () => flush(true);
@@ -59,7 +66,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
       window.removeEventListener('pagehide', onHide);
       flush(true);
     };
-  }, [videoId, signedIn]);
+  }, [videoId, signedIn, progress]);
 
   return {
     onTime(time: number, duration?: number) {
@@ -82,7 +89,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
         send(videoId, 'plays', st.watched, time, st.duration);
         st.reported = st.watched;
       } else if (st.started && st.watched - st.reported >= PROGRESS_EVERY_SECONDS) {
-        send(videoId, 'progress', st.watched - st.reported, time, st.duration);
+        progress(st.watched - st.reported, time, st.duration);
         st.reported = st.watched;
       }
     },
@@ -93,7 +100,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean) {
       const st = s.current;
       if (!st.dirty) return;
       st.dirty = false;
-      if (st.started || signedIn) send(videoId, 'progress', st.started ? st.watched - st.reported : 0, st.position, st.duration);
+      if (st.started || signedIn) progress(st.started ? st.watched - st.reported : 0, st.position, st.duration);
       st.reported = st.watched;
     },
   };

@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TitlePageData } from '@app/contracts';
+import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
+
+export const CONTINUE_WATCHING_KEY = ['videos', 'continue-watching'] as const;
+
+/**
+ * What the viewer just watched, written into the cached title page (its Resume) and Continue watching row, so going
+ * back shows it at once. The server writes positions in batches a moment after answering, so a refetch right away
+ * could still bring the earlier point; the cached data stays fresh for the usual 30 s, by when the server has it.
+ */
+export function rememberResume(qc: QueryClient, data: WatchData, position: number, duration: number | null): void {
+  const { video, title, episode } = data;
+  if (video.category !== 'full') return;
+  const at = Math.floor(position);
+  const length = duration !== null && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : null;
+  const open = isUnfinished(at, length);
+  qc.setQueryData<TitlePageData>(['page-data', `titles/${title.id}/page`], (page) => page && {
+    ...page,
+    resume: open
+      ? { video_id: video.id, season: video.season_num, episode: video.episode_num, position: at, duration: length }
+      : page.resume?.video_id === video.id ? null : page.resume,
+  });
+  qc.setQueryData<{ items: ContinueWatchingItem[] }>(CONTINUE_WATCHING_KEY, (list) => {
+    if (!list) return list;
+    // One card per title: this video's card replaces the title's; a finished one just leaves.
+    const others = list.items.filter((i) => (open ? i.title.id !== title.id : i.video.id !== video.id));
+    if (!open) return { items: others };
+    const { src: _src, captions: _captions, ...summary } = video;
+    const item: ContinueWatchingItem = {
+      video: summary, title: { id: title.id, name: title.name, is_series: title.is_series, poster: title.poster, backdrop: title.backdrop },
+      episode_name: episode?.name ?? null, position: at, duration: length, updated_at: new Date().toISOString(),
+    };
+    return { items: [item, ...others] };
+  });
+}
