@@ -46,12 +46,12 @@ function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ende
   }, [left, navigate, next.id]);
   return (
     <section className="flex items-center gap-4 rounded-lg border border-border bg-bg-alt p-3" aria-labelledby="up-next-heading" data-testid="up-next">
-      <div className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-black">
+      <div className="aspect-video w-24 shrink-0 overflow-hidden rounded bg-black sm:w-32">
         {next.thumbnail && <img src={next.thumbnail} alt="" className="h-full w-full object-cover" loading="lazy" />}
       </div>
       <div className="min-w-0 flex-1">
         <h2 id="up-next-heading" className="text-xs font-semibold uppercase tracking-wide text-text-muted">{trans('Up next')}</h2>
-        <p className="truncate font-medium">{[episodeLabel(next), next.episode_name ?? next.name].filter(Boolean).join(' · ')}</p>
+        <p className="line-clamp-2 font-medium">{[episodeLabel(next), next.episode_name ?? next.name].filter(Boolean).join(' · ')}</p>
         {left !== null && <p className="text-sm text-text-muted" aria-live="polite">{trans('Starting in :seconds seconds', { seconds: left })}</p>}
       </div>
       <div className="flex shrink-0 gap-2">
@@ -129,7 +129,8 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
   return (
     <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className="flex min-w-0 flex-col gap-4">
-        {player}
+        {/* Phones give the picture the whole width, as video apps do. */}
+        <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
         {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} ended={ended} />}
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-bold">{video.name}</h1>
