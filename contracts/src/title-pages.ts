@@ -25,6 +25,9 @@ export interface TitlePageSection { name: 'episodes' | 'seasons' | 'videos' | 'i
 
 export interface RelatedTitle { id: number; name: string; poster: string | null; year: number | null; rating: number | null; is_series: boolean }
 
+/** GET titles/because-you-watched: titles like the one the signed-in viewer watched last (none before they watch). */
+export interface BecauseYouWatched { title: { id: number; name: string } | null; items: RelatedTitle[] }
+
 export interface TitlePageData {
   title: Title;
   /** Primary full video (the Play button) and first trailer, among `videos`. */

@@ -86,6 +86,10 @@ test.describe('watch page', () => {
     const card = row.getByTestId('continue-card').filter({ hasText: 'S1 E3' });
     await expect(card).toBeVisible({ timeout: 15_000 });
     await expect(card.getByRole('progressbar', { name: 'Watched' })).toHaveAttribute('aria-valuenow', String(Math.round((stoppedAt / 30) * 100)));
+    // Beside it, titles like the one just watched.
+    const watched = (await card.locator('span.font-medium').textContent())!;
+    const like = page.getByRole('region', { name: `Because you watched ${watched}` });
+    await expect(like.getByTestId('poster-card').first()).toBeVisible();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/watch/${e3.id}$`));
     await expect.poll(async () => Math.floor(await time(page)), { timeout: 15_000 }).toBe(stoppedAt);
@@ -95,8 +99,7 @@ test.describe('watch page', () => {
     await expect(page.getByRole('link', { name: 'Resume S1 E3' })).toHaveAttribute('href', `/watch/${e3.id}`);
 
     await page.goto('/');
-    const title = (await card.locator('span.font-medium').textContent())!;
-    await row.getByRole('button', { name: `Remove ${title} from Continue watching` }).click();
+    await row.getByRole('button', { name: `Remove ${watched} from Continue watching` }).click();
     await expect(card).toHaveCount(0);
     await page.reload();
     await expect(page.getByTestId('channel-row').first()).toBeVisible();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   TITLE_TAG_TYPES, type Episode, type Season, type Title, type TitleAutocompleteItem, type TitleCredit, type TitleImage, type TitleTag,
 } from '../titles.ts';
-import type { EpisodeLink, EpisodePageData, PublicVideo, RelatedTitle, SeasonPageData, TitlePageData } from '../title-pages.ts';
+import type { BecauseYouWatched, EpisodeLink, EpisodePageData, PublicVideo, RelatedTitle, SeasonPageData, TitlePageData } from '../title-pages.ts';
 import { entity, integer as int, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { videoEntity } from './videos.ts';
 
@@ -97,7 +97,11 @@ export const relatedTitleEntity = entity({
   id: recordId, name: z.string(), poster: z.string().nullable(), year: int.nullable(), rating: z.number().nullable(), is_series: z.boolean(),
 }) satisfies z.ZodType<RelatedTitle>;
 
-/** A video as a page lists it: `src` only for callers with videos.update (the watch call sends it to the rest). */
+export const becauseYouWatchedResponse = entity({
+  title: entity({ id: recordId, name: z.string() }).nullable(),
+  items: z.array(relatedTitleEntity),
+}).meta({ id: 'BecauseYouWatched' }) satisfies z.ZodType<BecauseYouWatched>;
+
 /** A video as the public pages list it: the admin's video without its title, and without `src` for callers who may not see it. */
 const publicVideoEntity = videoEntity.omit({ title: true }).extend({ src: z.string().optional() }) satisfies z.ZodType<PublicVideo>;
 

@@ -1,17 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  episodePageParamsSchema, episodePageResponse, seasonPageParamsSchema, seasonPageResponse, titlePageParamsSchema, titlePageResponse,
-  type EpisodeLink, type EpisodePageData, type PublicVideo, type RelatedTitle, type SeasonPageData, type Title, type TitleCredit, type TitlePageData,
+  becauseYouWatchedResponse, episodePageParamsSchema, episodePageResponse, seasonPageParamsSchema, seasonPageResponse, titlePageParamsSchema, titlePageResponse,
+  type EpisodeLink, type EpisodePageData, type PublicVideo, type SeasonPageData, type TitleCredit, type TitlePageData,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { EPISODE_COLUMNS, SEASON_COLUMNS, findTitle } from './repository.ts';
 import { resumePoint } from '../plays/continue-watching.ts';
+import { becauseYouWatched } from './because-you-watched.ts';
+import { relatedTitles } from './related.ts';
+import { requireUser } from '../../http/auth.ts';
 
-/** What a page loader needs to know about the caller (the API request's auth, or the HTML request's). */
 /** Who asks for a page: what they may see, and who they are (their own Resume point). */
 export interface PageCaller { can(name: string): boolean; userId?: number | null }
 
@@ -24,9 +25,6 @@ export function pageParams<S extends z.ZodType>(schema: S, params: unknown, what
 
 const CAST_LIMIT = 30;
 const CREW_LIMIT = 20;
-const RELATED_LIMIT = 12;
-/** A common genre holds tens of thousands of titles: each tag offers at most this many candidates. */
-const RELATED_CANDIDATES_PER_TAG = 100;
 
 const VIDEO_COLUMNS = [
   'id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'src', 'quality', 'language', 'category', 'approved',
@@ -81,25 +79,6 @@ async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: num
     pivot: { id: r.id, character: r.character, department: r.department, job: r.job, order: r.order },
   });
   return { cast: cast.map(to), crew: crew.map(to) };
-}
-
-/** Titles sharing the most genres and keywords with this one (keywords weigh double), then the more popular. */
-async function relatedTitles(db: Db, title: Title): Promise<RelatedTitle[]> {
-  const tags = [...(title.keywords ?? []).map((t) => ({ id: t.id, weight: 2 })), ...(title.genres ?? []).map((t) => ({ id: t.id, weight: 1 }))].slice(0, 12);
-  if (!tags.length) return [];
-  // Every tag's candidates in one statement (each tag bounded on its own), not one round trip per tag.
-  const perTag = tags.map((tag, i) => sql`SELECT title_id, ${sql.lit(tag.weight)} AS weight FROM (SELECT title_id FROM title_tag
-    WHERE tag_id = ${tag.id} AND title_id <> ${title.id} LIMIT ${sql.lit(RELATED_CANDIDATES_PER_TAG)}) AS ${sql.raw(`c${i}`)}`);
-  const candidates = (await sql<{ title_id: number; weight: number }>`${sql.join(perTag, sql` UNION ALL `)}`.execute(db)).rows;
-  const score = new Map<number, number>();
-  for (const r of candidates) score.set(Number(r.title_id), (score.get(Number(r.title_id)) ?? 0) + Number(r.weight));
-  const best = [...score.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, RELATED_LIMIT * 4).map(([id]) => id);
-  if (!best.length) return [];
-  const rows = await db.selectFrom('titles').select(['id', 'name', 'poster', 'year', 'rating', 'is_series', 'popularity']).where('id', 'in', best).execute();
-  return rows
-    .sort((a, b) => (score.get(b.id) ?? 0) - (score.get(a.id) ?? 0) || (b.popularity ?? 0) - (a.popularity ?? 0) || a.id - b.id)
-    .slice(0, RELATED_LIMIT)
-    .map(({ popularity: _p, ...r }) => ({ ...r, is_series: toBool(r.is_series) }));
 }
 
 function requireView(caller: PageCaller) {
@@ -192,6 +171,11 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
 
 /** The public pages' data calls: one call per page (titles.view; seasons, episodes, people and videos as the caller may see them). */
 export function titlePageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.get('/api/v1/titles/because-you-watched', { config: { permission: 'titles.view' }, schema: { response: { 200: becauseYouWatchedResponse } } }, async (req, reply) => {
+    const userId = requireUser(req);
+    reply.header('cache-control', 'private, no-store');
+    return becauseYouWatched(ctx.db, userId);
+  });
   app.get('/api/v1/titles/:id/page', { config: { permission: 'titles.view' }, schema: { response: { 200: titlePageResponse } } }, async (req) => {
     const p = pageParams(titlePageParamsSchema, req.params, 'Title');
     return loadTitlePage(ctx, req.auth, p.id);

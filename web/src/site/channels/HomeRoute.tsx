@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useSetting } from '../../lib/auth';
 import { ApiError } from '../../lib/api';
 import { SiteChrome } from '../SiteLayout';
+import { BecauseYouWatchedRow } from '../titles/BecauseYouWatched';
 import { ContinueWatchingRow } from '../watch/ContinueWatching';
 import { ChannelView, useChannelPages } from './ChannelView';
 
@@ -17,7 +18,7 @@ function HomeChannel({ slug }: { slug: string }) {
   if (query.error instanceof ApiError && query.error.status === 404) return <LandingPage />;
   return (
     <SiteChrome>
-      <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6"><ChannelView slug={slug} afterFirstRow={<ContinueWatchingRow />} /></div>
+      <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6"><ChannelView slug={slug} afterFirstRow={<><ContinueWatchingRow /><BecauseYouWatchedRow /></>} /></div>
     </SiteChrome>
   );
 }

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { TitlePageData } from '@app/contracts';
+import type { BecauseYouWatched, TitlePageData } from '@app/contracts';
+import { BECAUSE_YOU_WATCHED_KEY } from '../titles/BecauseYouWatched';
 import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
 
 export const CONTINUE_WATCHING_KEY = ['videos', 'continue-watching'] as const;
@@ -21,6 +22,9 @@ export function rememberResume(qc: QueryClient, data: WatchData, position: numbe
       ? { video_id: video.id, season: video.season_num, episode: video.episode_num, position: at, duration: length }
       : page.resume?.video_id === video.id ? null : page.resume,
   });
+  // Titles like the last one watched: another title now, so the row asks again on its next showing.
+  const like = qc.getQueryData<BecauseYouWatched>(BECAUSE_YOU_WATCHED_KEY);
+  if (like && like.title?.id !== title.id) void qc.invalidateQueries({ queryKey: BECAUSE_YOU_WATCHED_KEY, refetchType: 'none' });
   qc.setQueryData<{ items: ContinueWatchingItem[] }>(CONTINUE_WATCHING_KEY, (list) => {
     if (!list) return list;
     // One card per title: this video's card replaces the title's; a finished one just leaves.
