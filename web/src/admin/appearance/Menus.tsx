@@ -83,9 +83,10 @@ export function MenuEditor() {
           <ul className="flex flex-col gap-1.5">
             {(items.fields as unknown as (MenuItem & { key: string })[]).map((item, i) => (
               <li key={item.key} className="flex items-center gap-1 rounded-md border border-border">
-                <span className="flex flex-col">
-                  <button type="button" className="px-1 text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move up')} disabled={i === 0} onClick={() => move(i, i - 1)}>▲</button>
-                  <button type="button" className="px-1 text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move down')} disabled={i === items.fields.length - 1} onClick={() => move(i, i + 1)}>▼</button>
+                {/* 24 px targets (WCAG 2.2 target size), side by side. */}
+                <span className="flex pl-1">
+                  <button type="button" className="flex h-6 w-6 items-center justify-center rounded text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move up')} disabled={i === 0} onClick={() => move(i, i - 1)}>▲</button>
+                  <button type="button" className="flex h-6 w-6 items-center justify-center rounded text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move down')} disabled={i === items.fields.length - 1} onClick={() => move(i, i + 1)}>▼</button>
                 </span>
                 <GripVertical size={14} className="text-text-muted" aria-hidden />
                 <Link to={`items/${i}`} className="min-w-0 flex-1 truncate px-2 py-2 text-sm hover:underline">
