@@ -69,6 +69,8 @@ export interface EpisodePageData {
   crew: TitleCredit[];
   videos: PublicVideo[];
   play_video_id: number | null;
+  /** Where the signed-in viewer stopped in that video, unfinished (null for guests). */
+  resume: ResumePoint | null;
   previous: EpisodeLink | null;
   next: EpisodeLink | null;
 }

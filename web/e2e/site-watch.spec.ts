@@ -97,6 +97,9 @@ test.describe('watch page', () => {
     // The title page offers the same point.
     await page.goto(`/titles/${e3.title_id}`);
     await expect(page.getByRole('link', { name: 'Resume S1 E3' })).toHaveAttribute('href', `/watch/${e3.id}`);
+    // So does the episode's own page.
+    await page.goto(`/titles/${e3.title_id}/season/1/episode/3`);
+    await expect(page.getByRole('link', { name: 'Resume S1 E3' })).toHaveAttribute('href', `/watch/${e3.id}`);
 
     await page.goto('/');
     await row.getByRole('button', { name: `Remove ${watched} from Continue watching` }).click();

@@ -107,13 +107,15 @@ const publicVideoEntity = videoEntity.omit({ title: true }).extend({ src: z.stri
 
 const credits = { cast: z.array(titleCreditEntity), crew: z.array(titleCreditEntity) };
 
+const resumePointEntity = z.object({
+  video_id: recordId, season: z.number().int().nullable(), episode: z.number().int().nullable(), position: z.number(), duration: z.number().nullable(),
+});
+
 export const titlePageResponse = entity({
   title: titleEntity,
   play_video_id: recordId.nullable(),
   play_episode: z.object({ season: z.number().int(), episode: z.number().int() }).nullable(),
-  resume: z.object({
-    video_id: recordId, season: z.number().int().nullable(), episode: z.number().int().nullable(), position: z.number(), duration: z.number().nullable(),
-  }).nullable(),
+  resume: resumePointEntity.nullable(),
   trailer_video_id: recordId.nullable(),
   videos: z.array(publicVideoEntity),
   seasons: z.array(seasonEntity),
@@ -132,5 +134,5 @@ export const seasonPageResponse = entity({
 const episodeLink = entity({ season: int, episode: int, name: z.string() }).nullable() satisfies z.ZodType<EpisodeLink | null>;
 export const episodePageResponse = entity({
   title: titleEntity, season: seasonEntity, episode: episodeEntity, ...credits, videos: z.array(publicVideoEntity),
-  play_video_id: recordId.nullable(), previous: episodeLink, next: episodeLink,
+  play_video_id: recordId.nullable(), resume: resumePointEntity.nullable(), previous: episodeLink, next: episodeLink,
 }).meta({ description: 'The episode page: the episode, its credits and videos, and the episodes before and after it.' }) satisfies z.ZodType<EpisodePageData>;

@@ -74,6 +74,12 @@ describe('GET videos/continue-watching', () => {
     expect(html).toContain(`"resume":{"video_id":${ep2},`);
     expect((await stranger.get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
     expect((await guest(t).get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
+    // Each episode page resumes its own video.
+    const episodePage = (c: Client, n: number) => c.get(`/api/v1/titles/${series}/seasons/1/episodes/${n}/page`);
+    expect((await episodePage(user, 2)).body.resume).toEqual({ video_id: ep2, season: 1, episode: 2, position: 45, duration: 1300 });
+    expect((await episodePage(user, 1)).body.resume).toMatchObject({ video_id: ep1, position: 300 });
+    expect((await episodePage(stranger, 2)).body.resume).toBeNull();
+    expect((await episodePage(guest(t), 2)).body.resume).toBeNull();
   });
 
   it('leaves out the first seconds, unapproved videos and lengths that make no sense', async () => {

@@ -166,7 +166,9 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
     neighbour(db, id, seasonNumber, number, 'previous'),
     neighbour(db, id, seasonNumber, number, 'next'),
   ]);
-  return { title, season, episode, ...credits, videos, play_video_id: videos.find((v) => v.category === 'full')?.id ?? null, previous, next };
+  const play = videos.find((v) => v.category === 'full')?.id ?? null;
+  const resume = play !== null && caller.userId ? await resumePoint(db, caller.userId, id, play) : null;
+  return { title, season, episode, ...credits, videos, play_video_id: play, resume, previous, next };
 }
 
 /** The public pages' data calls: one call per page (titles.view; seasons, episodes, people and videos as the caller may see them). */

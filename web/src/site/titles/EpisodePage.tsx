@@ -38,7 +38,7 @@ export function Component() {
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
         </p>
         {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
-        <PlayButtons play={d.play_video_id} />
+        <PlayButtons play={d.play_video_id} resume={d.resume} />
       </Hero>
       <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
       <PrevNext

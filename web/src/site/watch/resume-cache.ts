@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BecauseYouWatched, TitlePageData } from '@app/contracts';
+import type { BecauseYouWatched, EpisodePageData, TitlePageData } from '@app/contracts';
 import { BECAUSE_YOU_WATCHED_KEY } from '../titles/BecauseYouWatched';
 import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
 
 export const CONTINUE_WATCHING_KEY = ['videos', 'continue-watching'] as const;
 
 /**
- * What the viewer just watched, written into the cached title page (its Resume) and Continue watching row, so going
- * back shows it at once. The server writes positions in batches a moment after answering, so a refetch right away
- * could still bring the earlier point; the cached data stays fresh for the usual 30 s, by when the server has it.
+ * What the viewer just watched, written into the cached title and episode pages (their Resume) and the Continue watching
+ * row, so going back shows it at once. The server writes positions in batches a moment after answering, so a refetch
+ * right away could still bring the earlier point; the cached data stays fresh for the usual 30 s, by when the server
+ * has it.
  */
 export function rememberResume(qc: QueryClient, data: WatchData, position: number, duration: number | null): void {
   const { video, title, episode } = data;
@@ -16,12 +17,14 @@ export function rememberResume(qc: QueryClient, data: WatchData, position: numbe
   const at = Math.floor(position);
   const length = duration !== null && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : null;
   const open = isUnfinished(at, length);
+  const point = open ? { video_id: video.id, season: video.season_num, episode: video.episode_num, position: at, duration: length } : null;
   qc.setQueryData<TitlePageData>(['page-data', `titles/${title.id}/page`], (page) => page && {
-    ...page,
-    resume: open
-      ? { video_id: video.id, season: video.season_num, episode: video.episode_num, position: at, duration: length }
-      : page.resume?.video_id === video.id ? null : page.resume,
+    ...page, resume: point ?? (page.resume?.video_id === video.id ? null : page.resume),
   });
+  if (video.season_num !== null && video.episode_num !== null) {
+    qc.setQueryData<EpisodePageData>(['page-data', `titles/${title.id}/seasons/${video.season_num}/episodes/${video.episode_num}/page`], (page) =>
+      page && page.play_video_id === video.id ? { ...page, resume: point } : page);
+  }
   // Titles like the last one watched: another title now, so the row asks again on its next showing.
   const like = qc.getQueryData<BecauseYouWatched>(BECAUSE_YOU_WATCHED_KEY);
   if (like && like.title?.id !== title.id) void qc.invalidateQueries({ queryKey: BECAUSE_YOU_WATCHED_KEY, refetchType: 'none' });
