@@ -36,6 +36,8 @@ export interface TitlePageData {
   play_episode: { season: number; episode: number } | null;
   /** Where the signed-in viewer stopped in this title (null for guests and when nothing is unfinished). */
   resume: ResumePoint | null;
+  /** The viewer's progress in the listed `episodes` (empty for guests). */
+  episode_progress: EpisodeProgress[];
   trailer_video_id: number | null;
   videos: PublicVideo[];
   seasons: Season[];
@@ -48,10 +50,15 @@ export interface TitlePageData {
   video_panel: { mode: 'carousel' | 'grid' | 'hide'; content: 'all' | 'full' | 'short' | 'trailer' | 'clip' };
 }
 
+/** How far the signed-in viewer got in an episode's full video (the episode lists' progress bars). */
+export interface EpisodeProgress { episode: number; position: number; duration: number | null }
+
 export interface SeasonPageData {
   title: Title;
   season: Season;
   episodes: Episode[];
+  /** The viewer's progress in these episodes (empty for guests). */
+  episode_progress: EpisodeProgress[];
   cast: TitleCredit[];
   crew: TitleCredit[];
   videos: PublicVideo[];

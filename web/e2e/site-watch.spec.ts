@@ -100,6 +100,10 @@ test.describe('watch page', () => {
     // So does the episode's own page.
     await page.goto(`/titles/${e3.title_id}/season/1/episode/3`);
     await expect(page.getByRole('link', { name: 'Resume S1 E3' })).toHaveAttribute('href', `/watch/${e3.id}`);
+    // The season's episode list shows how far the viewer got.
+    await page.goto(`/titles/${e3.title_id}/season/1`);
+    const listed = page.getByRole('listitem').filter({ hasText: 'S1 E3' });
+    await expect(listed.getByRole('progressbar', { name: 'Watched' })).toHaveAttribute('aria-valuenow', String(Math.round((stoppedAt / 30) * 100)));
 
     await page.goto('/');
     await row.getByRole('button', { name: `Remove ${watched} from Continue watching` }).click();

@@ -111,11 +111,14 @@ const resumePointEntity = z.object({
   video_id: recordId, season: z.number().int().nullable(), episode: z.number().int().nullable(), position: z.number(), duration: z.number().nullable(),
 });
 
+const episodeProgressEntity = entity({ episode: z.number().int(), position: z.number(), duration: z.number().nullable() });
+
 export const titlePageResponse = entity({
   title: titleEntity,
   play_video_id: recordId.nullable(),
   play_episode: z.object({ season: z.number().int(), episode: z.number().int() }).nullable(),
   resume: resumePointEntity.nullable(),
+  episode_progress: z.array(episodeProgressEntity),
   trailer_video_id: recordId.nullable(),
   videos: z.array(publicVideoEntity),
   seasons: z.array(seasonEntity),
@@ -127,8 +130,8 @@ export const titlePageResponse = entity({
 }).meta({ description: 'Everything the title page shows first: the title, its videos, seasons, latest episodes, cast, crew and related titles.' }) satisfies z.ZodType<TitlePageData>;
 
 export const seasonPageResponse = entity({
-  title: titleEntity, season: seasonEntity, episodes: z.array(episodeEntity), ...credits, videos: z.array(publicVideoEntity),
-  previous: int.nullable(), next: int.nullable(),
+  title: titleEntity, season: seasonEntity, episodes: z.array(episodeEntity), episode_progress: z.array(episodeProgressEntity), ...credits,
+  videos: z.array(publicVideoEntity), previous: int.nullable(), next: int.nullable(),
 }).meta({ description: 'The season page: the season, its episodes, credits and videos, and the neighbouring season numbers.' }) satisfies z.ZodType<SeasonPageData>;
 
 const episodeLink = entity({ season: int, episode: int, name: z.string() }).nullable() satisfies z.ZodType<EpisodeLink | null>;

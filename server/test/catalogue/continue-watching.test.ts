@@ -74,6 +74,12 @@ describe('GET videos/continue-watching', () => {
     expect(html).toContain(`"resume":{"video_id":${ep2},`);
     expect((await stranger.get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
     expect((await guest(t).get(`/api/v1/titles/${series}/page`)).body.resume).toBeNull();
+    // The episode lists show how far the viewer got in each episode (the title page lists the latest season, here 1).
+    const bars = [{ episode: 1, position: 300, duration: 1200 }, { episode: 2, position: 45, duration: 1300 }];
+    expect(page.episode_progress).toEqual(bars);
+    expect((await user.get(`/api/v1/titles/${series}/seasons/1/page`)).body.episode_progress).toEqual(bars);
+    expect((await stranger.get(`/api/v1/titles/${series}/seasons/1/page`)).body.episode_progress).toEqual([]);
+    expect((await guest(t).get(`/api/v1/titles/${series}/page`)).body.episode_progress).toEqual([]);
     // Each episode page resumes its own video.
     const episodePage = (c: Client, n: number) => c.get(`/api/v1/titles/${series}/seasons/1/episodes/${n}/page`);
     expect((await episodePage(user, 2)).body.resume).toEqual({ video_id: ep2, season: 1, episode: 2, position: 45, duration: 1300 });

@@ -1,4 +1,4 @@
-import { CONTINUE_WATCHING_LIMIT, PLAY_MIN_SECONDS, WATCHED_SHARE, type ContinueWatchingItem, type ResumePoint } from '@app/contracts';
+import { CONTINUE_WATCHING_LIMIT, PLAY_MIN_SECONDS, WATCHED_SHARE, type ContinueWatchingItem, type EpisodeProgress, type ResumePoint } from '@app/contracts';
 import { sql, toBool, type Db } from '../../db/index.ts';
 import './schema.ts';
 
@@ -57,6 +57,17 @@ export async function resumePoint(db: Db, userId: number, titleId: number, video
   const row = await q
     .select(['v.id', 'v.season_num', 'v.episode_num', 'p.position', 'p.duration']).orderBy('p.updated_at', 'desc').limit(1).executeTakeFirst();
   return row ? { video_id: row.id, season: row.season_num, episode: row.episode_num, position: row.position, duration: row.duration } : null;
+}
+
+/** How far the viewer got in each episode of one season (its full, approved videos; the latest position per episode). */
+export async function seasonProgress(db: Db, userId: number, titleId: number, season: number): Promise<EpisodeProgress[]> {
+  const rows = await db.selectFrom('video_progress as p').innerJoin('videos as v', 'v.id', 'p.video_id')
+    .where('p.user_id', '=', userId).where('v.title_id', '=', titleId).where('v.season_num', '=', season).where('v.episode_num', 'is not', null)
+    .where('v.category', '=', 'full').where('v.approved', '=', true as never).where('p.position', '>', 0)
+    .select(['v.episode_num', 'p.position', 'p.duration']).orderBy('p.updated_at', 'desc').limit(500).execute();
+  const seen = new Map<number, EpisodeProgress>();
+  for (const r of rows) if (!seen.has(r.episode_num!)) seen.set(r.episode_num!, { episode: r.episode_num!, position: r.position, duration: r.duration });
+  return [...seen.values()].sort((a, b) => a.episode - b.episode);
 }
 
 /** Forgets the viewer's resume point of one video (the card's Remove): the video starts from the beginning next time. */

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { EPISODE_COLUMNS, SEASON_COLUMNS, findTitle } from './repository.ts';
-import { resumePoint } from '../plays/continue-watching.ts';
+import { resumePoint, seasonProgress } from '../plays/continue-watching.ts';
 import { becauseYouWatched } from './because-you-watched.ts';
 import { relatedTitles } from './related.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -81,6 +81,11 @@ async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: num
   return { cast: cast.map(to), crew: crew.map(to) };
 }
 
+/** The signed-in viewer's progress in a season's episodes, for the episode lists; nothing for guests. */
+function progressOf(db: Db, caller: PageCaller, titleId: number, season: number) {
+  return caller.userId && caller.can('videos.view') ? seasonProgress(db, caller.userId, titleId, season) : Promise.resolve([]);
+}
+
 function requireView(caller: PageCaller) {
   if (!caller.can('titles.view')) throw forbidden("You don't have permission to view titles.");
 }
@@ -106,6 +111,7 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
     play_video_id: play ?? firstEpisode?.id ?? null,
     play_episode: firstEpisode ? { season: firstEpisode.season_num, episode: firstEpisode.episode_num } : null,
     resume: caller.userId && caller.can('videos.view') ? await resumePoint(db, caller.userId, id) : null,
+    episode_progress: latest && episodes.length ? await progressOf(db, caller, id, latest.number) : [],
     trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
     videos,
     seasons,
@@ -133,7 +139,8 @@ export async function loadSeasonPage(ctx: AppContext, caller: PageCaller, id: nu
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '<', number).orderBy('number', 'desc').limit(1).executeTakeFirst(),
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '>', number).orderBy('number').limit(1).executeTakeFirst(),
   ]);
-  return { title, season, episodes, ...credits, videos, previous: previous?.number ?? null, next: next?.number ?? null };
+  const episode_progress = episodes.length ? await progressOf(db, caller, id, number) : [];
+  return { title, season, episodes, episode_progress, ...credits, videos, previous: previous?.number ?? null, next: next?.number ?? null };
 }
 
 /** The episode before or after (season, episode), across season boundaries. */

@@ -31,7 +31,7 @@ export function Component() {
         {d.season.description ? <p className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
       </Hero>
       <Section id="episodes" title={trans('Episodes')}>
-        {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}
+        {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} progress={d.episode_progress} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}
       </Section>
       <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
       <PrevNext

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Episode, Season, Title, TitlePageData } from '@app/contracts';
+import type { Episode, EpisodeProgress, Season, Title, TitlePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { formatDate, isUpcoming } from '../../lib/format';
 import { trans } from '../../lib/i18n';
@@ -12,6 +12,7 @@ import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from '.
 import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 import { PlayButtons } from '../ui/PlayButtons';
+import { WatchedBar } from '../ui/WatchedBar';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -29,7 +30,7 @@ function TitleView({ data }: { data: TitlePageData }) {
     ['episodes', () => (title.is_series && data.episodes.length ? (
       // The section lists the latest season: with several, say which.
       <Section id="episodes" title={data.seasons.length > 1 ? trans('Episodes of season :number', { number: data.episodes[0].season_number }) : trans('Episodes')}>
-        <EpisodeList title={title} episodes={data.episodes} />
+        <EpisodeList title={title} episodes={data.episodes} progress={data.episode_progress} />
       </Section>
     ) : null)],
     ['seasons', () => (title.is_series && data.seasons.length ? (
@@ -113,14 +114,16 @@ function Facts({ title }: { title: Title }) {
   );
 }
 
-export function EpisodeList({ title, episodes }: { title: Title; episodes: Episode[] }) {
+export function EpisodeList({ title, episodes, progress = [] }: { title: Title; episodes: Episode[]; /** The viewer's, for the bars. */ progress?: EpisodeProgress[] }) {
+  const watched = new Map(progress.map((p) => [p.episode, p]));
   return (
     <ol className="flex flex-col gap-3">
       {episodes.map((e) => (
         <li key={e.id}>
           <Link to={episodeUrl(title, e.season_number, e.episode_number)} className="flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
-            <div className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-44">
+            <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-44">
               {e.poster ? <img src={e.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+              {watched.has(e.episode_number) && <WatchedBar {...watched.get(e.episode_number)!} />}
             </div>
             <div className="min-w-0">
               <p className="text-xs text-text-muted">

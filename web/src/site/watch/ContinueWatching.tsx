@@ -9,6 +9,7 @@ import { toast } from '../../ui/Toast';
 import { RowArrows } from '../ui/RowArrows';
 import { useRowScroll } from '../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
+import { WatchedBar } from '../ui/WatchedBar';
 import { CONTINUE_WATCHING_KEY as KEY } from './resume-cache';
 
 
@@ -24,7 +25,6 @@ function subtitle(item: ContinueWatchingItem): string {
 
 function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => void }) {
   const image = item.video.thumbnail || item.title.backdrop || item.title.poster;
-  const share = item.duration ? Math.min(1, item.position / item.duration) : null;
   const sub = subtitle(item);
   return (
     <div className="group relative">
@@ -35,11 +35,7 @@ function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => 
           <span className="absolute inset-0 flex items-center justify-center bg-black/30 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100" aria-hidden="true">
             <span className="rounded-full bg-black/70 px-3 py-2 text-lg text-white">▶</span>
           </span>
-          {share !== null && (
-            <span className="absolute inset-x-0 bottom-0 h-1 bg-white/25" role="progressbar" aria-label={trans('Watched')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
-              <span className="block h-full bg-primary" style={{ width: `${share * 100}%` }} />
-            </span>
-          )}
+          <WatchedBar position={item.position} duration={item.duration} />
         </div>
         <span className="truncate text-sm font-medium group-hover:text-primary">{item.title.name}</span>
         {sub && <span className="-mt-1.5 truncate text-xs text-text-muted">{sub}</span>}

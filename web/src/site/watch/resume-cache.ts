@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { BecauseYouWatched, EpisodePageData, TitlePageData } from '@app/contracts';
+import type { BecauseYouWatched, EpisodePageData, EpisodeProgress, SeasonPageData, TitlePageData } from '@app/contracts';
 import { BECAUSE_YOU_WATCHED_KEY } from '../titles/BecauseYouWatched';
 import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
 
@@ -18,9 +18,18 @@ export function rememberResume(qc: QueryClient, data: WatchData, position: numbe
   const length = duration !== null && Number.isFinite(duration) && duration > 0 ? Math.round(duration) : null;
   const open = isUnfinished(at, length);
   const point = open ? { video_id: video.id, season: video.season_num, episode: video.episode_num, position: at, duration: length } : null;
+  const season = video.season_num;
+  const number = video.episode_num;
+  // The episode lists' bars: this episode's entry replaced (finished or not, the bar shows how far).
+  const withThis = (list: EpisodeProgress[]) => number === null ? list
+    : [...list.filter((p) => p.episode !== number), { episode: number, position: at, duration: length }].sort((a, b) => a.episode - b.episode);
   qc.setQueryData<TitlePageData>(['page-data', `titles/${title.id}/page`], (page) => page && {
     ...page, resume: point ?? (page.resume?.video_id === video.id ? null : page.resume),
+    episode_progress: page.episodes[0]?.season_number === season ? withThis(page.episode_progress) : page.episode_progress,
   });
+  if (season !== null) {
+    qc.setQueryData<SeasonPageData>(['page-data', `titles/${title.id}/seasons/${season}/page`], (page) => page && { ...page, episode_progress: withThis(page.episode_progress) });
+  }
   if (video.season_num !== null && video.episode_num !== null) {
     qc.setQueryData<EpisodePageData>(['page-data', `titles/${title.id}/seasons/${video.season_num}/episodes/${video.episode_num}/page`], (page) =>
       page && page.play_video_id === video.id ? { ...page, resume: point } : page);
