@@ -6,20 +6,23 @@ import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { DropdownAlign } from '../../ui/dropdown-align';
 import { Logo } from '../appearance/Logo';
-import { MenuPosition } from '../appearance/MenuPosition';
+import { MenuPosition, useMenuItems } from '../appearance/MenuPosition';
+import { actionHref } from '../appearance/links';
 import type { MenuPosition as Position } from '@app/contracts/appearance-constants';
 import { ThemeSwitch } from '../appearance/ThemeSwitch';
 import { InstantSearch } from '../search/InstantSearch';
 
-/** The catalogue's own sections, always in the header whatever menus the operator built. */
-function BrowseLinks({ className, itemClassName }: { className?: string; itemClassName?: string }) {
+/**
+ * The catalogue's own sections, always in the header whatever menus the operator built: each one the header's menu
+ * does not already link to (the default menu does, after Home), before that menu.
+ */
+function BrowseLinks({ menu, label, className, itemClassName }: { menu: Position; label?: string; className?: string; itemClassName?: string }) {
+  const linked = new Set(useMenuItems(menu).map(actionHref));
   const item = ({ isActive }: { isActive: boolean }) => cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-hover', isActive && 'text-primary', itemClassName);
-  return (
-    <ul className={className}>
-      <li><NavLink to="/movies" className={item}>{trans('Movies')}</NavLink></li>
-      <li><NavLink to="/series" className={item}>{trans('Series')}</NavLink></li>
-    </ul>
-  );
+  const links = [{ to: '/movies', label: trans('Movies') }, { to: '/series', label: trans('Series') }].filter((l) => !linked.has(l.to));
+  if (!links.length) return null;
+  const list = <ul className={className}>{links.map((l) => <li key={l.to}><NavLink to={l.to} className={item}>{l.label}</NavLink></li>)}</ul>;
+  return label ? <nav aria-label={label}>{list}</nav> : list;
 }
 
 /** Phones (< 768 px): the menus, search and account buttons in a sheet that slides in from the side. */
@@ -62,7 +65,7 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
               </button>
             </div>
             <InstantSearch onNavigate={() => setOpen(false)} />
-            <nav aria-label={trans('Browse')}><BrowseLinks className="flex flex-col" itemClassName="block text-base" /></nav>
+            <BrowseLinks menu={menu} label={trans('Browse')} className="flex flex-col" itemClassName="block text-base" />
             <MenuPosition position={menu} variant="column" label={trans('Primary')} />
             {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="column" label={trans('Secondary')} className="border-t border-border pt-3" />}
             <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-4">
@@ -88,7 +91,7 @@ export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' 
       overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
       <Logo className={cn('shrink-0', overlay && 'text-white')} />
       <nav aria-label={trans('Main')} className="hidden items-center gap-1 md:flex">
-        <BrowseLinks className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+        <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
         <MenuPosition position={menu} label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
         {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" label={trans('Secondary')} />}
       </nav>

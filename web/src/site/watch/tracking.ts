@@ -49,24 +49,25 @@ export function usePlayTracking(videoId: number, signedIn: boolean, onSaved?: (p
     if (signedIn) saved.current?.(position, duration);
   }, [videoId, signedIn]);
   const s = useRef({ last: null as number | null, watched: 0, reported: 0, started: false, position: 0, duration: null as number | null, savedAt: -1, dirty: false });
+  /** Reports what played since the last report: on pause, and (keepalive) when the page or the video goes away. */
+  const flush = useCallback((keepalive: boolean) => {
+    const st = s.current;
+    if (!st.dirty) return;
+    st.dirty = false;
+    // Before the play counts, a signed-in viewer still gets their resume point saved (no seconds are added).
+    if (st.started || signedIn) progress(st.started ? st.watched - st.reported : 0, st.position, st.duration, keepalive);
+    st.reported = st.watched;
+  }, [signedIn, progress]);
 
   useEffect(() => {
     s.current = { last: null, watched: 0, reported: 0, started: false, position: 0, duration: null, savedAt: -1, dirty: false };
-    const flush = (keepalive: boolean) => {
-      const st = s.current;
-      if (!st.dirty) return;
-      st.dirty = false;
-      // Before the play counts, a signed-in viewer still gets their resume point saved (no seconds are added).
-      if (st.started || signedIn) progress(st.started ? st.watched - st.reported : 0, st.position, st.duration, keepalive);
-      st.reported = st.watched;
-    };
     const onHide = () => flush(true);
     window.addEventListener('pagehide', onHide);
     return () => {
       window.removeEventListener('pagehide', onHide);
       flush(true);
     };
-  }, [videoId, signedIn, progress]);
+  }, [videoId, flush]);
 
   return {
     onTime(time: number, duration?: number) {
@@ -97,11 +98,7 @@ export function usePlayTracking(videoId: number, signedIn: boolean, onSaved?: (p
       s.current.last = time;
     },
     onPause() {
-      const st = s.current;
-      if (!st.dirty) return;
-      st.dirty = false;
-      if (st.started || signedIn) progress(st.started ? st.watched - st.reported : 0, st.position, st.duration);
-      st.reported = st.watched;
+      flush(false);
     },
   };
 }
