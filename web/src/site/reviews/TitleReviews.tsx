@@ -50,13 +50,14 @@ export function TitleReviews({ titleId }: { titleId: number }) {
         <RatingWidget type="title" id={titleId} />
         {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={() => { setEditing(false); void refresh(); }} /> : null}
         {isLoggedIn && !editing && data && !mine ? <Button className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
-        <div className="flex items-center gap-2 text-sm">
+        {/* Sorting means something from two reviews on. */}
+        {(data?.pagination.total ?? 0) > 1 ? <div className="flex items-center gap-2 text-sm">
           <label htmlFor="review-sort" className="text-text-muted">{trans('Sort by')}</label>
           <select id="review-sort" className="h-8 rounded border border-border bg-bg-elevated px-2" value={sort} onChange={(e) => { setSort(e.target.value === 'newest' ? 'newest' : 'helpful'); setPage(1); }}>
             <option value="helpful">{trans('Most helpful')}</option>
             <option value="newest">{trans('Newest')}</option>
           </select>
-        </div>
+        </div> : null}
         {data && !data.pagination.data.length ? <p className="text-text-muted">{trans('No reviews yet')}</p> : null}
         <ul className="flex flex-col gap-4">
           {data?.pagination.data.map((r) => {
