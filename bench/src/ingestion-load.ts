@@ -9,6 +9,7 @@
  * events as there were event connections, however cheap an event was.
  */
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { startThread } from '../../server/src/lib/thread.ts';
 import { cpuShares } from './cpu-shares.ts';
@@ -131,10 +132,13 @@ export async function ingestionFigures(opts: {
     await send({ rate: target, seconds: 5 });
     const rounds: Round[] = [];
     for (let i = 0; i < ROUNDS; i++) {
+      const idleLag = lag();
       const idle = await paced(probes, PROBE_RATE, seconds, probe);
+      const idleLagP99 = idleLag();
       const shares = cpuShares(opts.serverPid);
+      const busyLag = lag();
       const [events, busy] = await Promise.all([send({ rate: target, seconds }), paced(probes, PROBE_RATE, seconds, probe)]);
-      rounds.push({ idle, events, busy, cpu: shares() });
+      rounds.push({ idle, events, busy, cpu: shares(), lag: [idleLagP99, busyLag()] });
     }
     readFigures(opts, rounds);
     return { ok: rounds.reduce((n, r) => n + r.events.ok, 0) };
@@ -143,7 +147,21 @@ export async function ingestionFigures(opts: {
   }
 }
 
-interface Round { idle: PacedRun; events: PacedRun; busy: PacedRun; cpu: string | null }
+interface Round { idle: PacedRun; events: PacedRun; busy: PacedRun; cpu: string | null; /** the probe thread's own lag p99, idle and loaded */ lag: [number, number] }
+
+/**
+ * The p99 delay of this thread's own event loop from now until the returned function is called, in ms. The probe
+ * times each answer here, so a probe latency includes this thread's waits for the CPU; printed beside the figure so
+ * a reader can tell the server's delay from the bench's own on a machine the load generator shares.
+ */
+function lag(): () => number {
+  const h = monitorEventLoopDelay({ resolution: 1 });
+  h.enable();
+  return () => {
+    h.disable();
+    return h.percentile(99) / 1e6;
+  };
+}
 
 function readFigures({ seconds, target, label, report }: { seconds: number; target: number; label: string; report: Report }, rounds: Round[]): void {
   const ms = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
@@ -162,5 +180,6 @@ function readFigures({ seconds, target, label, report }: { seconds: number; targ
   report('   title page data call p99, idle (median of runs)', `${idle.toFixed(2)} ms`, `(baseline, ${PROBE_RATE} calls/s; runs ${ms(rounds.map((r) => r.idle.p99))})`, null);
   report(`   title page data call p99 under ${label} (median of runs)`, `${busy.toFixed(2)} ms`, `<= 2x idle (${(2 * idle).toFixed(2)} ms; runs ${ms(rounds.map((r) => r.busy.p99))})`, busy <= 2 * idle);
   report(`   title page data call p50, idle / under ${label}`, `${median(rounds.map((r) => r.idle.p50)).toFixed(2)} / ${median(rounds.map((r) => r.busy.p50)).toFixed(2)} ms`, '(info)', null);
+  report(`   probe thread's own event loop delay p99, idle / under ${label}`, `${ms(rounds.map((r) => r.lag[0]))} / ${ms(rounds.map((r) => r.lag[1]))} ms`, '(info, per run)', null);
   rounds.forEach((r, i) => { if (r.cpu) report(`   CPU in run ${i + 1} under ${label}`, r.cpu, '(info)', null); });
 }
