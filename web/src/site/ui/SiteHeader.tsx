@@ -17,7 +17,9 @@ import { InstantSearch } from '../search/InstantSearch';
  * does not already link to (the default menu does, after Home), before that menu.
  */
 function BrowseLinks({ menu, label, className, itemClassName }: { menu: Position; label?: string; className?: string; itemClassName?: string }) {
-  const linked = new Set(useMenuItems(menu).map(actionHref));
+  // The header shows the secondary menu beside the primary one: a section linked from either is already there.
+  const secondary = useMenuItems('sidebar-secondary');
+  const linked = new Set([...useMenuItems(menu), ...(menu === 'sidebar-primary' ? secondary : [])].map(actionHref));
   const item = ({ isActive }: { isActive: boolean }) => cn('rounded-md px-3 py-2 text-sm font-medium hover:bg-hover', isActive && 'text-primary', itemClassName);
   const links = [{ to: '/movies', label: trans('Movies') }, { to: '/series', label: trans('Series') }].filter((l) => !linked.has(l.to));
   if (!links.length) return null;
