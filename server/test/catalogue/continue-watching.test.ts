@@ -114,6 +114,22 @@ describe('GET videos/continue-watching', () => {
     const res = await noRoles.get('/api/v1/videos/continue-watching');
     expect(res.status, res.text).toBe(403);
   });
+
+  it('shows no Resume and no episode bars on the pages of a user who may browse titles but not view videos', async () => {
+    const role = (await admin.post('/api/v1/roles', { name: 'Browsers only', permissions: ['titles.view', 'seasons.view', 'episodes.view'].map((name) => ({ name })) })).body.role.id;
+    const browser = await asUser(t, { roles: [role] });
+    const ep1 = await newVideo(series, { season_num: 1, episode_num: 1 });
+    // Kept from when the role still allowed watching: the pages must not show it now.
+    await t.ctx.db.insertInto('video_progress').values({ user_id: browser.user.id, video_id: ep1, position: 300, duration: 1200, updated_at: new Date().toISOString() }).execute();
+    const title = await browser.get(`/api/v1/titles/${series}/page`);
+    expect(title.status, title.text).toBe(200);
+    expect(title.body.resume).toBeNull();
+    expect(title.body.episode_progress).toEqual([]);
+    expect((await browser.get(`/api/v1/titles/${series}/seasons/1/page`)).body.episode_progress).toEqual([]);
+    const episode = await browser.get(`/api/v1/titles/${series}/seasons/1/episodes/1/page`);
+    expect(episode.status, episode.text).toBe(200);
+    expect(episode.body.resume).toBeNull();
+  });
 });
 
 describe('DELETE videos/:id/progress', () => {

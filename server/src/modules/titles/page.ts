@@ -81,9 +81,13 @@ async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: num
   return { cast: cast.map(to), crew: crew.map(to) };
 }
 
-/** The signed-in viewer's progress in a season's episodes, for the episode lists; nothing for guests. */
+/** Whose watching the page shows (Resume, the episode bars): a signed-in caller who may view videos; else nobody. */
+const watcher = (caller: PageCaller): number | null => (caller.userId && caller.can('videos.view') ? caller.userId : null);
+
+/** The viewer's progress in a season's episodes, for the episode lists; nothing for guests. */
 function progressOf(db: Db, caller: PageCaller, titleId: number, season: number) {
-  return caller.userId && caller.can('videos.view') ? seasonProgress(db, caller.userId, titleId, season) : Promise.resolve([]);
+  const viewer = watcher(caller);
+  return viewer ? seasonProgress(db, viewer, titleId, season) : Promise.resolve([]);
 }
 
 function requireView(caller: PageCaller) {
@@ -106,11 +110,12 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
   const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
   const play = videos.find((v) => v.category === 'full')?.id ?? null;
   const firstEpisode = title.is_series && play === null ? await firstEpisodeVideo(db, caller, id) : null;
+  const viewer = watcher(caller);
   return {
     title,
     play_video_id: play ?? firstEpisode?.id ?? null,
     play_episode: firstEpisode ? { season: firstEpisode.season_num, episode: firstEpisode.episode_num } : null,
-    resume: caller.userId && caller.can('videos.view') ? await resumePoint(db, caller.userId, id) : null,
+    resume: viewer ? await resumePoint(db, viewer, id) : null,
     episode_progress: latest && episodes.length ? await progressOf(db, caller, id, latest.number) : [],
     trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
     videos,
@@ -174,7 +179,8 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
     neighbour(db, id, seasonNumber, number, 'next'),
   ]);
   const play = videos.find((v) => v.category === 'full')?.id ?? null;
-  const resume = play !== null && caller.userId ? await resumePoint(db, caller.userId, id, play) : null;
+  const viewer = watcher(caller);
+  const resume = play !== null && viewer ? await resumePoint(db, viewer, id, play) : null;
   return { title, season, episode, ...credits, videos, play_video_id: play, resume, previous, next };
 }
 

@@ -30,8 +30,8 @@ export function rememberResume(qc: QueryClient, data: WatchData, position: numbe
   if (season !== null) {
     qc.setQueryData<SeasonPageData>(['page-data', `titles/${title.id}/seasons/${season}/page`], (page) => page && { ...page, episode_progress: withThis(page.episode_progress) });
   }
-  if (video.season_num !== null && video.episode_num !== null) {
-    qc.setQueryData<EpisodePageData>(['page-data', `titles/${title.id}/seasons/${video.season_num}/episodes/${video.episode_num}/page`], (page) =>
+  if (season !== null && number !== null) {
+    qc.setQueryData<EpisodePageData>(['page-data', `titles/${title.id}/seasons/${season}/episodes/${number}/page`], (page) =>
       page && page.play_video_id === video.id ? { ...page, resume: point } : page);
   }
   // Titles like the last one watched: another title now, so the row asks again on its next showing.
