@@ -191,6 +191,15 @@ describe('hero slider', () => {
     expect(hero.status, hero.text).toBe(200);
     const data = (await asUser(t).then((u) => u.get('/api/v1/channel/hero-row'))).body.channel.content.data;
     expect(data.map((x: any) => [x.play_video_id, x.play_episode])).toEqual([[film, null], [pilot, { season: 1, episode: 1 }], [null, null]]);
+
+    // The page is cached, but an editor's change to what a card shows is on the next read: a title renamed, the video
+    // a slide plays deleted, another approved.
+    expect((await admin.put(`/api/v1/titles/${movie}`, { name: 'Renamed film' })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/videos/${film}`)).status).toBe(200);
+    const [pending] = (await t.ctx.db.selectFrom('videos').select('id').where('title_id', '=', bare).execute()).map((r) => Number(r.id));
+    expect((await admin.put(`/api/v1/videos/${pending}`, { approved: true })).status).toBe(200);
+    const fresh = (await asUser(t).then((u) => u.get('/api/v1/channel/hero-row'))).body.channel.content.data;
+    expect(fresh.map((x: any) => [x.name, x.play_video_id])).toEqual([['Renamed film', null], [data[1].name, pilot], [data[2].name, pending]]);
     await admin.post('/api/v1/channel', { name: 'Plain', slug: 'plain-row', config: manual(), items });
     expect((await admin.get('/api/v1/channel/plain-row')).body.channel.content.data[0]).not.toHaveProperty('play_video_id');
   });

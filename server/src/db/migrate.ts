@@ -32,6 +32,7 @@ import * as m0039 from './migrations/0039_site_indexes.ts';
 import * as m0040 from './migrations/0040_visitor_long_gaps.ts';
 import * as m0041 from './migrations/0041_retired_gateway_ids.ts';
 import * as m0042 from './migrations/0042_progress_duration.ts';
+import * as m0043 from './migrations/0043_channel_item_versions.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0040_visitor_long_gaps': m0040,
   '0041_retired_gateway_ids': m0041,
   '0042_progress_duration': m0042,
+  '0043_channel_item_versions': m0043,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

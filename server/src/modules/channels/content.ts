@@ -3,13 +3,16 @@ import type { AppContext } from '../../context.ts';
 import { findChannels } from './repository.ts';
 import { loaderForItemType, modelLoader } from './loaders.ts';
 import { withPlayTargets } from './play-targets.ts';
+import { readCounter } from '../../db/versions.ts';
 
 /**
- * Manual and auto-update channels change only through writes that bump `version`, so their pages are cached under
- * a key holding it and never go stale. listAll follows the whole catalogue, so its pages live one minute.
+ * Manual and auto-update channels change only through writes that bump `version`, and what their cards show of each
+ * item only through writes that bump CARDS_COUNTER (migration 0043), so their pages are cached under a key holding
+ * both and never go stale. listAll follows the whole catalogue, so its pages live one minute.
  */
 const STORED_TTL = 600;
 const LIST_ALL_TTL = 60;
+const CARDS_COUNTER = 'version:catalogue-cards';
 
 const empty = (page: number, perPage: number): ChannelContent => ({ current_page: page, per_page: perPage, total: 0, last_page: 1, data: [] });
 
@@ -43,7 +46,8 @@ async function compute(ctx: AppContext, channel: Channel, page: number, perPage:
 /** One page of a channel's own items (nested channels not expanded), cached per channel version. */
 export async function channelItems(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelContent> {
   const listAll = channel.config.contentType === 'listAll';
-  const key = `channel:${channel.id}:v${channel.version}:${page}:${perPage}`;
+  const cards = await readCounter(ctx.db, CARDS_COUNTER);
+  const key = `channel:${channel.id}:v${channel.version}:c${cards}:${page}:${perPage}`;
   return ctx.cache.remember(key, listAll ? LIST_ALL_TTL : STORED_TTL, () => compute(ctx, channel, page, perPage));
 }
 
