@@ -134,7 +134,7 @@ async function build(file: string): Promise<Built> {
     const at = new Date(end);
     await timed(`rollup job, first run: page views (${(EVENTS / (SPAN / DAY)).toFixed(0)} a day)`, () => rollup(bench.ctx, 'visit', at, Infinity));
     await timed('rollup job, first run: plays', () => rollup(bench.ctx, 'play', at, Infinity));
-    await timed('rollup job, first run: purge of raw page views past retention', () => purgeVisits(bench.ctx, at));
+    await timed('rollup job, first run: purge of raw page views past retention', () => purgeVisits(bench.ctx, at, Infinity));
     const rows = (table: string) => Number((bench.raw.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n).toLocaleString('en');
     lines.push(['rollup rows', `report_days ${rows('report_days')}, report_hours ${rows('report_hours')}, report_visitor_days ${rows('report_visitor_days')}, report_visitor_hours ${rows('report_visitor_hours')}`]);
     const t1 = performance.now();
