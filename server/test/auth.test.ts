@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@app/contracts';
 import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 import { LIMITS } from '../src/http/rate-limit.ts';
+import { deleteExpiredCredentials } from '../src/modules/auth/sessions.ts';
+import { tick } from '../src/modules/scheduler/index.ts';
 
 const t = await createTestApp();
 
@@ -370,6 +372,30 @@ describe('personal access tokens', () => {
     api.bearer = 'nope|nothing';
     expect((await api.get('/api/v1/auth/me')).status).toBe(401);
     expect((await (await asAdmin(t)).post('/api/v1/auth/access-tokens', { tokenName: '  ' })).status).toBe(422);
+  });
+});
+
+describe('expired sessions and links', () => {
+  it('a daily run deletes the expired ones, never presented again, and keeps what still works', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    await new Client(t).login(u.email, u.password);
+    await new Client(t).login(u.email, u.password);
+    await guest(t).post('/api/v1/auth/password/email', { email: u.email });
+    const mine = () => Promise.all(['sessions', 'user_tokens'].map(async (table) =>
+      (await t.ctx.db.selectFrom(table as 'sessions').select('id').where('user_id', '=', u.id).execute()).length));
+    expect(await mine()).toEqual([2, 1]);
+    // A month on, one session and the reset link have expired; the other session was renewed meanwhile.
+    const later = new Date(Date.now() + 40 * 86_400_000);
+    const [kept] = await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).orderBy('id').limit(1).execute();
+    await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(later.getTime() + 86_400_000).toISOString() }).where('id', '=', kept.id).execute();
+    await t.ctx.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).where('id', '!=', kept.id).execute();
+    const before = await deleteExpiredCredentials(t.ctx.db, later);
+    expect(before.sessions).toBeGreaterThanOrEqual(1);
+    expect(before.tokens).toBeGreaterThanOrEqual(1);
+    expect(await mine()).toEqual([1, 0]);
+    expect(await t.ctx.db.selectFrom('sessions').select('id').where('id', '=', kept.id).executeTakeFirst()).toBeDefined();
+    // It is a scheduled task of its own.
+    expect(await tick(t.ctx, { now: () => later, only: ['auth:expired-credentials'] })).toEqual(['auth:expired-credentials']);
   });
 });
 

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
+import { deleteBefore } from '../../db/delete-before.ts';
 
 type Row = Insertable<AuditLogTable>;
 
 const FLUSH_EVERY_MS = 250;
 const FLUSH_AT = 200;
 const PRUNE_EVERY_MS = 3600_000;
-const PRUNE_BATCH = 10_000;
 
 /**
  * Collects audit rows in memory and writes them in one insert every FLUSH_EVERY_MS (or every FLUSH_AT rows), so
@@ -69,14 +69,6 @@ export class AuditRecorder {
   async prune(): Promise<number> {
     this.lastPrune = this.now().getTime();
     const days = await this.ctx.settings.get('server.audit_retention_days');
-    const cutoff = new Date(this.now().getTime() - days * 86400_000).toISOString();
-    let removed = 0;
-    for (;;) {
-      const ids = await this.ctx.db.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).orderBy('created_at').limit(PRUNE_BATCH).execute();
-      if (ids.length === 0) return removed;
-      await this.ctx.db.deleteFrom('audit_log').where('id', 'in', ids.map((r) => r.id)).execute();
-      removed += ids.length;
-      if (ids.length < PRUNE_BATCH) return removed;
-    }
+    return deleteBefore(this.ctx.db, 'audit_log', 'created_at', new Date(this.now().getTime() - days * 86400_000).toISOString());
   }
 }

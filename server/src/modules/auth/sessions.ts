@@ -1,4 +1,6 @@
 import type { Db } from '../../db/index.ts';
+import { deleteBefore } from '../../db/delete-before.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
  * Signs a user out everywhere: browser sessions and API tokens alike, since a token is a session that does not
@@ -11,3 +13,14 @@ export async function endSessions(db: Db, userId: number, keepSessionId?: string
   await sessions.execute();
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
 }
+
+/**
+ * Expired sessions and one-time links (email verification, password reset) are refused when presented, but one that
+ * is never presented again stayed for good: the tables grew with every sign-in. A daily run deletes them.
+ */
+export async function deleteExpiredCredentials(db: Db, now = new Date()): Promise<{ sessions: number; tokens: number }> {
+  const cutoff = now.toISOString();
+  return { sessions: await deleteBefore(db, 'sessions', 'expires_at', cutoff), tokens: await deleteBefore(db, 'user_tokens', 'expires_at', cutoff) };
+}
+
+registerRecurring('auth:expired-credentials', DAY_MS, (ctx) => deleteExpiredCredentials(ctx.db));

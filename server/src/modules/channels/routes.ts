@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
-import { registerRecurring } from '../scheduler/index.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 import { autoUpdateAll, autoUpdateChannel } from './auto-update.ts';
 import { channelWithContent } from './content.ts';
 import { resetToDefault } from './defaults.ts';
@@ -17,7 +17,6 @@ import { attachOwners, channelWriteRefs, findChannel, listChannels } from './rep
 import { addItems, createChannel, deleteChannels, removeItems, reorderItems, updateChannel } from './service.ts';
 import './seo.ts';
 
-const DAY_MS = 24 * 3600_000;
 const slugOrIdParam = z.object({ slugOrId: z.string().max(200).meta({ description: 'A channel id or slug.' }) });
 
 /** A list is seen by its owner and list managers; a private one is a 404 to anybody else (not revealing it exists). */

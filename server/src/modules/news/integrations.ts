@@ -1,11 +1,10 @@
 import type { ChannelItem, NewsCard } from '@app/contracts';
 import { registerChannelModel } from '../channels/loaders.ts';
 import { registerCommentable } from '../comments/commentables.ts';
-import { registerRecurring } from '../scheduler/index.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 import { importNews } from './import.ts';
 import { CARD_COLUMNS, loadNewsCards } from './repository.ts';
 
-const DAY_MS = 24 * 3600_000;
 
 const toItem = (c: NewsCard): ChannelItem => ({ id: c.id, model_type: 'news_article', name: c.title, slug: c.slug, backdrop: c.image, poster: c.image, description: c.excerpt, release_date: c.created_at });
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { EVERY_TICK, registerRecurring } from '../scheduler/index.ts';
 import { CHUNK, Counts, countPlay, countVisit, hoursFromFor, type Kind } from './rollup-counts.ts';
 import { DAY } from './time.ts';
+import { deleteBefore } from '../../db/delete-before.ts';
 import { sqliteRollupChunks, type ChunkWrite } from './sqlite-writer.ts';
 import { VISITOR_DAYS, VISITOR_HOURS, hourNumber, visitorChanges, writeVisitorRows } from './visitors.ts';
 
@@ -91,30 +92,16 @@ async function writeChunk(ctx: AppContext, w: ChunkWrite): Promise<void> {
   });
 }
 
-/**
- * Rows a purge statement deletes, and statements a scheduled run makes. One DELETE of everything past retention (a
- * first purge over months of visits, or a shorter retention just saved) held the database's write lock and, on SQLite,
- * the request thread for as long as it took: the event writer's batches gave up waiting after five seconds. Short
- * statements with requests run between them; a backlog goes over several ticks.
- */
-const PURGE_BATCH = 2_000;
+/** Statements a scheduled purge makes at most (db/delete-before.ts): a backlog goes over several ticks. */
 const MAX_PURGE_BATCHES = 250;
 
 /** Raw page views older than the retention period go, once they are rolled up (the rollups stay). */
-export async function purgeVisits(ctx: AppContext, now = new Date(), maxBatches = MAX_PURGE_BATCHES, batch = PURGE_BATCH): Promise<void> {
+export async function purgeVisits(ctx: AppContext, now = new Date(), maxBatches = MAX_PURGE_BATCHES, batch?: number): Promise<void> {
   const days = await ctx.settings.get('server.analytics_retention_days');
   const state = await ctx.db.selectFrom('report_rollup_state').select('last_id').where('kind', '=', 'visit').executeTakeFirst();
   if (!state) return;
-  const before = new Date(now.getTime() - days * DAY).toISOString();
-  for (let i = 0; i < maxBatches; i++) {
-    // Through the created_at index, oldest first; a run with nothing to purge reads one index entry and writes nothing.
-    const ids = (await ctx.db.selectFrom('page_views').select('id').where('created_at', '<', before).where('id', '<=', state.last_id)
-      .orderBy('created_at').limit(batch).execute()).map((r) => r.id);
-    if (!ids.length) return;
-    await ctx.db.deleteFrom('page_views').where('id', 'in', ids).execute();
-    if (ids.length < batch) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  // Through the created_at index: a run with nothing to purge reads one index entry and writes nothing.
+  await deleteBefore(ctx.db, 'page_views', 'created_at', new Date(now.getTime() - days * DAY).toISOString(), { maxId: state.last_id, maxBatches, batch });
 }
 
 export async function runReportRollups(ctx: AppContext, now = new Date()): Promise<void> {

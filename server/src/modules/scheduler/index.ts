@@ -28,6 +28,8 @@ export const LEASE_MS = 30 * 60_000;
  * half a tick after a run, so this process's next tick runs it and processes ticking in between mostly do not.
  */
 export const EVERY_TICK = 0;
+/** The period of a daily task. */
+export const DAY_MS = 24 * 3600_000;
 const TICK_MS = 60_000;
 
 export interface TickOptions {
