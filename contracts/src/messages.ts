@@ -80,9 +80,10 @@ export function humanIssueMessage(issue: Issue): string {
 
 z.config({ customError: (issue) => humanIssueMessage(issue) });
 
-// Every text above with placeholders, as a pattern that finds the filled values again.
-const TEMPLATES: Array<{ key: string; pattern: RegExp; names: string[] }> = [];
-export function registerMessageTemplate(key: string): void {
+interface Template { key: string; pattern: RegExp; names: string[]; fixed: number }
+
+/** A key with placeholders as a pattern that finds the filled values again; null for a key without any. */
+function compileTemplate(key: string): Template | null {
   const names: string[] = [];
   const source = key
     .replace(/\[one ([^|\]]*)\|other ([^\]]*)\]/g, '\uE000$1\uE001$2\uE002')
@@ -93,30 +94,35 @@ export function registerMessageTemplate(key: string): void {
     })
     .join('')
     .replace(/\uE000(.*?)\uE001(.*?)\uE002/g, '(?:$1|$2)');
-  if (names.length) TEMPLATES.push({ key, pattern: new RegExp(`^${source}$`), names: [...new Set(names)] });
+  const fixed = key.replace(/:[a-z_]+/g, '').length;
+  // A key that is mostly placeholders (":count", ":name (:count)") would match any message.
+  if (!names.length || fixed < 8) return null;
+  return { key, pattern: new RegExp(`^${source}$`), names: [...new Set(names)], fixed };
 }
-[
-  'Must be exactly [one 1 character|other :count characters].',
-  'Must be at least [one 1 character|other :count characters].',
-  'Must be at most [one 1 character|other :count characters].',
-  'Choose at least :count.',
-  'Choose at most :count.',
-  'Must be at least :count.',
-  'Must be at most :count.',
-  'Must be greater than :count.',
-  'Must be less than :count.',
-  'Must be a multiple of :count.',
-  'Unknown field: :keys.',
-].forEach(registerMessageTemplate);
 
 /**
- * An English message (a translation key, or one of the templates above with its values filled in) in the language
- * of `lines`. Unknown text comes back unchanged.
+ * Every key of a language's lines with placeholders, compiled once per lines object, the most specific first: the
+ * longest fixed text wins, so "Must be at least 8 characters." is read as the plural form's, not as
+ * "Must be at least :count." with "8 characters" for its count.
+ */
+const compiled = new WeakMap<Lines, Template[]>();
+function templatesOf(lines: Lines): Template[] {
+  let list = compiled.get(lines);
+  if (!list) {
+    list = Object.keys(lines).map(compileTemplate).filter((t): t is Template => t !== null).sort((a, b) => b.fixed - a.fixed);
+    compiled.set(lines, list);
+  }
+  return list;
+}
+
+/**
+ * An English message (a translation key, or a key with placeholders and its values filled in: the server's
+ * `translate(undefined, key, values)`) in the language of `lines`. Unknown text comes back unchanged.
  */
 export function localizeMessage(lines: Lines | undefined, text: string): string {
   if (!lines) return text;
   if (Object.hasOwn(lines, text)) return translate(lines, text);
-  for (const t of TEMPLATES) {
+  for (const t of templatesOf(lines)) {
     const m = t.pattern.exec(text);
     if (!m) continue;
     // The `one` branch of a plural form has no capture: its count is 1.

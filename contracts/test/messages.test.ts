@@ -35,4 +35,21 @@ describe('localizeMessage', () => {
     expect(localizeMessage(lines, 'Something else.')).toBe('Something else.');
     expect(localizeMessage(undefined, 'Enter a name.')).toBe('Enter a name.');
   });
+
+  it('fills any key of the language with placeholders, the most specific key first', () => {
+    const fr = {
+      ...lines,
+      'Must be at least :count.': 'Au moins :count.',
+      'The file may not be greater than :size.': 'Le fichier ne doit pas dépasser :size.',
+      ':provider login is not enabled.': 'La connexion :provider n’est pas activée.',
+      ':count': ':count',
+    };
+    expect(localizeMessage(fr, 'The file may not be greater than 5 MB.')).toBe('Le fichier ne doit pas dépasser 5 MB.');
+    expect(localizeMessage(fr, 'Google login is not enabled.')).toBe('La connexion Google n’est pas activée.');
+    // The plural form's fixed text is longer: "8 characters" is not read as a count.
+    expect(localizeMessage(fr, 'Must be at least 8 characters.')).toBe('Au moins 8 caractères.');
+    expect(localizeMessage(fr, 'Must be at least 3.')).toBe('Au moins 3.');
+    // A key that is only a placeholder matches nothing.
+    expect(localizeMessage(fr, 'Something else.')).toBe('Something else.');
+  });
 });

@@ -19,6 +19,7 @@ beforeAll(async () => {
       'Must be at least [one 1 character|other :count characters].': 'Au moins [one 1 caractère|other :count caractères].',
       'The given data was invalid.': 'Les données ne sont pas valides.',
       'User not found': 'Utilisateur introuvable',
+      'The item :id does not exist.': 'L’élément :id n’existe pas.',
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -52,6 +53,13 @@ describe('validation messages people can read', () => {
     const missing = await admin.get('/api/v1/users/987654');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('Utilisateur introuvable');
+    // A message the server fills in (translate with values) is answered in the caller's language too.
+    const channel = await admin.post('/api/v1/channel', {
+      name: 'Row', slug: 'row', items: [{ id: 424242, model_type: 'title' }],
+      config: { contentType: 'manual', contentModel: 'titles', contentOrder: 'manual', layout: 'grid' },
+    });
+    expect(channel.status).toBe(422);
+    expect(channel.body.errors.items).toEqual(['L’élément 424242 n’existe pas.']);
     admin.cookies.delete(LOCALE_COOKIE);
   });
 });

@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import { translate } from '@app/contracts';
 import { Agent, fetch as undiciFetch, type RequestInit as UndiciInit } from 'undici';
 import { HttpError } from '../http/errors.ts';
 
@@ -53,9 +54,9 @@ export async function resolvePublic(hostname: string): Promise<{ address: string
     return { address: host, family: net.isIP(host) };
   }
   const addresses = await dns.promises.lookup(host, { all: true, verbatim: true }).catch(() => {
-    throw new HttpError(422, `The host ${host} could not be found.`);
+    throw new HttpError(422, translate(undefined, 'The host :host could not be found.', { host }));
   });
-  if (!addresses.length) throw new HttpError(422, `The host ${host} could not be found.`);
+  if (!addresses.length) throw new HttpError(422, translate(undefined, 'The host :host could not be found.', { host }));
   if (!private_ && addresses.some((a) => isPrivateAddress(a.address))) throw new OutboundRefused(host);
   return addresses[0];
 }

@@ -1,4 +1,4 @@
-import { ITEM_TYPE_OF_MODEL, slugify, type Channel, type ChannelBody, type ChannelConfig, type ChannelItemRef } from '@app/contracts';
+import { ITEM_TYPE_OF_MODEL, slugify, translate, type Channel, type ChannelBody, type ChannelConfig, type ChannelItemRef } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -32,7 +32,7 @@ async function checkItems(db: Db, config: ChannelConfig, items: ChannelItemRef[]
   if (loader && items.length) {
     const found = await loader.existing(db, [...new Set(items.map((i) => i.id))]);
     const missing = items.find((i) => !found.has(i.id));
-    if (missing) throw invalid('items', `The item ${missing.id} does not exist.`);
+    if (missing) throw invalid('items', translate(undefined, 'The item :id does not exist.', { id: missing.id }));
   }
   if (wanted === 'channel' && selfId !== null) await checkNesting(db, selfId, items.map((i) => i.id));
   return items;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import { formatBytes, type FileEntry, type UploadInit, type UploadSession } from '@app/contracts';
+import { formatBytes, translate, type FileEntry, type UploadInit, type UploadSession } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { UploadSessionsTable } from '../../db/schema.ts';
@@ -27,20 +27,20 @@ export interface Uploader {
 function checkExtension(name: string, limits: UploadLimits): void {
   const ext = extensionOf(name) ?? '';
   if (limits.blocked.includes(ext) || (limits.allowed.length && !limits.allowed.includes(ext))) {
-    throw invalid('name', ext ? `Files with the .${ext} extension are not allowed.` : 'Files without an extension are not allowed.');
+    throw invalid('name', ext ? translate(undefined, 'Files with the .:extension extension are not allowed.', { extension: ext }) : 'Files without an extension are not allowed.');
   }
 }
 
 function checkSize(size: number, limits: UploadLimits): void {
   if (size === 0) throw invalid('size', 'The file is empty.');
-  if (limits.maxFileSize !== null && size > limits.maxFileSize) throw invalid('size', `The file may not be greater than ${formatBytes(limits.maxFileSize)}.`);
+  if (limits.maxFileSize !== null && size > limits.maxFileSize) throw invalid('size', translate(undefined, 'The file may not be greater than :size.', { size: formatBytes(limits.maxFileSize) }));
 }
 
 async function checkSpace(db: Db, userId: number, size: number, limits: UploadLimits, exceptUploadId?: string): Promise<void> {
   if (limits.availableSpace === null) return;
   const taken = (await usedSpace(db, userId)) + (await reservedSpace(db, userId, exceptUploadId));
   if (taken + size > limits.availableSpace) {
-    throw invalid('size', `You have exhausted your allowed space of ${formatBytes(limits.availableSpace)}. Delete some files or upgrade your plan.`);
+    throw invalid('size', translate(undefined, 'You have exhausted your allowed space of :space. Delete some files or upgrade your plan.', { space: formatBytes(limits.availableSpace) }));
   }
 }
 
@@ -174,7 +174,7 @@ export async function putChunk(ctx: AppContext, who: Uploader, uploadId: string,
   const have = await ctx.db.selectFrom('upload_chunks').select('chunk_index').where('upload_id', '=', uploadId).where('chunk_index', '=', index).executeTakeFirst();
   if (have) throw invalid('chunk', 'This chunk was already uploaded.');
   if (declaredLength === 0) throw invalid('chunk', 'The chunk is empty.');
-  if (declaredLength !== undefined && declaredLength !== expected) throw invalid('chunk', `The chunk must be ${expected} bytes.`);
+  if (declaredLength !== undefined && declaredLength !== expected) throw invalid('chunk', translate(undefined, 'The chunk must be :size bytes.', { size: expected }));
 
   // A fresh key per attempt: a duplicate racing this one can never overwrite the bytes already recorded.
   const key = `${CHUNK_PREFIX}/${uploadId}/${index}-${crypto.randomBytes(6).toString('hex')}`;
@@ -195,12 +195,12 @@ export async function putChunk(ctx: AppContext, who: Uploader, uploadId: string,
     // The rest of an over-long body is read and dropped, so the answer can still be sent on this connection.
     body.resume();
     await ctx.storage.delete(key);
-    if (err instanceof ChunkSizeError || counter.bytes > expected) throw invalid('chunk', `The chunk must be ${expected} bytes.`);
+    if (err instanceof ChunkSizeError || counter.bytes > expected) throw invalid('chunk', translate(undefined, 'The chunk must be :size bytes.', { size: expected }));
     throw err;
   }
   if (counter.bytes !== expected) {
     await ctx.storage.delete(key);
-    throw invalid('chunk', counter.bytes === 0 ? 'The chunk is empty.' : `The chunk must be ${expected} bytes.`);
+    throw invalid('chunk', counter.bytes === 0 ? 'The chunk is empty.' : translate(undefined, 'The chunk must be :size bytes.', { size: expected }));
   }
   try {
     await ctx.db.insertInto('upload_chunks').values({ upload_id: uploadId, chunk_index: index, size: expected, storage_key: key, created_at: nowIso() }).execute();
@@ -238,7 +238,8 @@ export async function completeUpload(ctx: AppContext, who: Uploader, uploadId: s
   const missing = Array.from({ length: s.total_chunks }, (_, i) => i).filter((i) => !have.has(i));
   if (missing.length) {
     const list = missing.length > 20 ? `${missing.slice(0, 20).join(', ')} …` : missing.join(', ');
-    throw new HttpError(422, `The upload is missing chunks: ${list}.`, { chunks: [`The upload is missing chunks: ${list}.`], missing_chunks: missing.map(String) });
+    const message = translate(undefined, 'The upload is missing chunks: :chunks.', { chunks: list });
+    throw new HttpError(422, message, { chunks: [message], missing_chunks: missing.map(String) });
   }
   const limits = await uploadLimits(ctx, who.userId, who.isAdmin);
   let detected;

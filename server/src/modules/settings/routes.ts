@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { SETTINGS_MASK, doneResponse, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
+import { SETTINGS_MASK, doneResponse, translate, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
@@ -131,7 +131,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       await putBucketCors(s3, new URL(await ctx.settings.siteUrl(ctx.config.appUrl)).origin);
     } catch (err) {
-      throw new HttpError(422, `Could not update the CORS file: ${reason(err)}`);
+      throw new HttpError(422, translate(undefined, 'Could not update the CORS file: :reason', { reason: reason(err) }));
     }
     return { message: 'CORS file updated' };
   });
