@@ -76,7 +76,7 @@ export interface UploadSession {
 }
 
 /** Size with a unit, for limits in messages and the table. */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale = 'en'): string {
   const units = ['B', 'KB', 'MB', 'GB', 'TB'];
   let n = bytes;
   let i = 0;
@@ -84,5 +84,5 @@ export function formatBytes(bytes: number): string {
     n /= 1024;
     i++;
   }
-  return `${i === 0 ? n : Number(n.toFixed(1))} ${units[i]}`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(n)} ${units[i]}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { localizeMessage } from '../src/index.ts';
+import { formatBytes, localizeMessage } from '../src/index.ts';
 
 describe('humanIssueMessage (the global zod error map)', () => {
   const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues[0].message;
@@ -51,5 +51,15 @@ describe('localizeMessage', () => {
     expect(localizeMessage(fr, 'Must be at least 3.')).toBe('Au moins 3.');
     // A key that is only a placeholder matches nothing.
     expect(localizeMessage(fr, 'Something else.')).toBe('Something else.');
+  });
+});
+
+describe('formatBytes', () => {
+  it('writes a size with its unit, the number in the given language', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(1536, 'de')).toBe('1,5 KB');
   });
 });

@@ -1,3 +1,6 @@
+import { formatBytes } from '@app/contracts/files';
+import { currentLanguage } from './locale';
+
 export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';
 
 function makeFormatter(format: DateVerbosity, timezone: string, withTime = false): Intl.DateTimeFormat {
@@ -37,6 +40,11 @@ export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? '' : dateTimeFmt.format(d);
+}
+
+/** A file size with its unit, the number in the reader's language ("1.5 MB", "1,5 MB"). */
+export function formatFileSize(bytes: number): string {
+  return formatBytes(bytes, currentLanguage());
 }
 
 export const SIZE_UNIT_LIST = ['B', 'KB', 'MB', 'GB', 'TB'] as const;

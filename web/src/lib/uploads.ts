@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatBytes, type FileEntry, type UploadSession } from '@app/contracts/files';
+import { type FileEntry, type UploadSession } from '@app/contracts/files';
+import { formatFileSize } from './format';
 import { API_ROOT, ApiError, api } from './api';
 import { useBootstrap } from './auth';
 import { trans } from './i18n';
@@ -121,7 +122,7 @@ export function localUploadError(file: File, limits: ClientUploadLimits): string
   if (limits.blocked.includes(ext) || (limits.allowed.length && !limits.allowed.includes(ext))) {
     return ext ? trans('Files with the .:extension extension are not allowed.', { extension: ext }) : trans('Files without an extension are not allowed.');
   }
-  if (limits.maxSize !== null && file.size > limits.maxSize) return trans('The file may not be greater than :size.', { size: formatBytes(limits.maxSize) });
+  if (limits.maxSize !== null && file.size > limits.maxSize) return trans('The file may not be greater than :size.', { size: formatFileSize(limits.maxSize) });
   return null;
 }
 

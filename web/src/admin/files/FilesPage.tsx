@@ -2,10 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, FolderOpen, Upload, XCircle } from 'lucide-react';
-import { FILE_TYPES, formatBytes, type FileEntry, type FileType } from '@app/contracts/files';
+import { FILE_TYPES, type FileEntry, type FileType } from '@app/contracts/files';
 import type { PaginationResponse } from '@app/contracts/list';
 import { api } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatFileSize } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { useUploads } from '../../lib/uploads';
@@ -86,7 +86,7 @@ export function Component() {
         </button>
       ) : <span className="text-text-muted">-</span>,
     },
-    { id: 'file_size', header: () => trans('Size'), sortKey: 'file_size', cell: ({ row }) => <span className="whitespace-nowrap">{formatBytes(row.original.file_size)}</span> },
+    { id: 'file_size', header: () => trans('Size'), sortKey: 'file_size', cell: ({ row }) => <span className="whitespace-nowrap">{formatFileSize(row.original.file_size)}</span> },
     { id: 'type', header: () => trans('Type'), sortKey: 'type', cell: ({ row }) => typeLabel(row.original.type) },
     {
       id: 'public',

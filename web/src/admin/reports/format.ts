@@ -10,17 +10,6 @@ export function formatPercent(n: number, signed = false): string {
   return new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(n / 100);
 }
 
-const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
-export function formatFileSize(bytes: number): string {
-  let i = 0;
-  let v = bytes;
-  while (v >= 1024 && i < UNITS.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return new Intl.NumberFormat(currentLanguage(), { style: 'unit', unit: UNITS[i], unitDisplay: 'short', maximumFractionDigits: 1 }).format(v);
-}
-
 /** A bucket's start as its granularity reads it (an hour, a day, a month...), in the report's timezone. */
 export function formatBucket(iso: string, g: Granularity, timeZone: string): string {
   const opts: Intl.DateTimeFormatOptions = g === 'hour' || g === 'minute' ? { hour: 'numeric', minute: '2-digit' }

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, errorMessage } from '../../../lib/api';
 import { trans } from '../../../lib/i18n';
+import { formatFileSize } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/fields';
 import { toast } from '../../../ui/Toast';
@@ -17,17 +18,10 @@ const publicDrivers = () => [
   { value: 'digitalocean', label: 'DigitalOcean Spaces' }, { value: 'backblaze', label: 'Backblaze B2' },
 ];
 
-function formatBytes(n: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) { n /= 1024; i++; }
-  return `${Number(n.toFixed(1))} ${units[i]}`;
-}
-
 function ServerMaxSize() {
   const q = useQuery({ queryKey: ['uploads', 'detail', 'server-max-file-size'], queryFn: () => api.get<{ maxSize: number }>('uploads/server-max-file-size'), retry: false });
   if (!q.data) return null;
-  return <p className="text-sm text-text-muted">{trans('The server accepts files up to :size.', { size: formatBytes(q.data.maxSize) })}</p>;
+  return <p className="text-sm text-text-muted">{trans('The server accepts files up to :size.', { size: formatFileSize(q.data.maxSize) })}</p>;
 }
 
 /** Swaps a Dropbox access code for a refresh token and puts it in the form. */
