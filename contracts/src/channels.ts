@@ -16,8 +16,11 @@ export const TMDB_AUTO_UPDATE_METHODS = [
   'movie:popular', 'movie:top_rated', 'movie:upcoming', 'movie:now_playing', 'movie:trending',
   'series:popular', 'series:top_rated', 'series:airing_today', 'series:trending',
 ] as const;
-/** Computed from our own data (titles, or episodes for `latest`/`recently_added`, people for `most_popular`). */
-export const LOCAL_AUTO_UPDATE_METHODS = ['most_popular', 'latest', 'top_rated', 'recently_added', 'upcoming', 'now_playing'] as const;
+/**
+ * Computed from our own data (titles, or episodes for `latest`/`recently_added`, people for `most_popular`);
+ * `most_watched` ranks titles by the plays report's count over the last seven days.
+ */
+export const LOCAL_AUTO_UPDATE_METHODS = ['most_popular', 'most_watched', 'latest', 'top_rated', 'recently_added', 'upcoming', 'now_playing'] as const;
 export const CHANNEL_RESTRICTIONS = ['genre', 'keyword', 'production_country'] as const;
 export const CHANNEL_LAYOUTS = ['grid', 'landscapeGrid', 'carousel', 'heroSlider', 'list'] as const;
 /** How many items an auto update keeps. */

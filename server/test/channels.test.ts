@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.ts';
 import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
+import { rollup } from '../src/modules/reports/rollup.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -39,7 +40,9 @@ describe('POST channel/reset-to-default', () => {
     const home = (await admin.get('/api/v1/channel/home')).body.channel;
     expect(home.config).toMatchObject({ contentModel: 'channels', contentType: 'manual' });
     const rows = home.content.data.map((c: any) => c.slug);
-    expect(rows.slice(0, 7)).toEqual(['featured', 'popular-movies', 'popular-series', 'top-rated', 'upcoming', 'now-playing', 'new-episodes']);
+    expect(rows.slice(0, 8)).toEqual(['featured', 'most-watched', 'popular-movies', 'popular-series', 'top-rated', 'upcoming', 'now-playing', 'new-episodes']);
+    // Nothing played yet: the row is there, empty (the site leaves an empty row out).
+    expect(home.content.data.find((c: any) => c.slug === 'most-watched').content.data).toEqual([]);
     expect(rows).toContain('genre-drama');
     const popularMovies = home.content.data.find((c: any) => c.slug === 'popular-movies');
     expect(popularMovies.content.data.length).toBeGreaterThan(0);
@@ -206,6 +209,29 @@ describe('hero slider', () => {
 });
 
 describe('auto update', () => {
+  it('most watched this week ranks titles by the plays report over seven days, within the kind of title and restriction', async () => {
+    const [a, b, c] = [titleIds[0], titleIds[1], titleIds[6]]; // a movie and a series (both drama), a movie
+    const video = (await admin.post('/api/v1/videos', { name: 'Watched', title_id: a, type: 'video', src: '/storage/w.mp4', category: 'full', approved: true })).body.video.id as number;
+    const play = (title: number, daysAgo: number, times: number) => t.ctx.db.insertInto('plays').values(Array.from({ length: times }, () => {
+      const at = new Date(Date.now() - daysAgo * 86_400_000).toISOString();
+      return { video_id: video, title_id: title, season_num: null, episode_num: null, user_id: null, visitor_id: 'w', seconds_watched: 30, position: 30,
+        device: 'desktop', browser: 'Firefox', platform: 'Linux', country: null, city: null, created_at: at, updated_at: at };
+    })).execute();
+    await play(a, 1, 3);
+    await play(b, 2, 5);
+    await play(c, 1, 1);
+    await play(c, 9, 10); // before the week
+    await rollup(t.ctx, 'play');
+    const watched = async (slug: string, config: Record<string, unknown>) => {
+      const res = await admin.post('/api/v1/channel', { name: slug, slug, config: { contentType: 'autoUpdate', autoUpdateProvider: 'local', autoUpdateMethod: 'most_watched', ...config } });
+      expect(res.status, res.text).toBe(200);
+      return (await admin.get(`/api/v1/channel/${slug}`)).body.channel.content.data.map((x: any) => x.id);
+    };
+    expect(await watched('watched-all', {})).toEqual([b, a, c]);
+    expect(await watched('watched-movies', { titleType: 'movie' })).toEqual([a, c]);
+    expect(await watched('watched-drama', { restriction: 'genre', restrictionModelId: dramaId })).toEqual([b, a]);
+  });
+
   it('a local channel computes on save; a failed run keeps the items and records the error', async () => {
     const res = await admin.post('/api/v1/channel', { name: 'Top', slug: 'top-local', config: { contentType: 'autoUpdate', autoUpdateProvider: 'local', autoUpdateMethod: 'top_rated' } });
     expect(res.status, res.text).toBe(200);

@@ -1,5 +1,7 @@
 import { AUTO_UPDATE_LIMIT, type Channel, type ChannelConfig, type ChannelItemType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { ranked } from '../reports/read.ts';
+import { DAY } from '../reports/time.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { importTitle, mapLimit, tmdbClient } from '../tmdb/importer.ts';
 import { titleScope } from './loaders.ts';
@@ -11,8 +13,27 @@ interface Ref { type: ChannelItemType; id: number }
 const today = () => new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
+/** Titles ranked by plays before the channel's kind of title and restriction narrow them: enough that a genre row fills. */
+const WATCHED_POOL = 1_000;
+
+/**
+ * The titles most played over the last seven days, as the plays report counts them (its rollups, so the count is the
+ * report's "Most played" and costs the same at any traffic), within the channel's kind of title and restriction.
+ */
+async function mostWatched(ctx: AppContext, config: ChannelConfig): Promise<Ref[]> {
+  const to = Date.now();
+  const dims = config.titleType === 'movie' ? ['movie'] : config.titleType === 'series' ? ['series'] : ['movie', 'series'];
+  const counted = (await Promise.all(dims.map((dim) => ranked(ctx, 'play', dim, to - 7 * DAY, to, WATCHED_POOL)))).flat()
+    .sort((a, b) => b.n - a.n || Number(a.value) - Number(b.value));
+  const ids = counted.map((r) => Number(r.value)).filter(Number.isInteger);
+  if (!ids.length) return [];
+  const allowed = new Set((await titleScope(ctx.db, config).select('titles.id').where('titles.id', 'in', ids).execute()).map((r) => Number(r.id)));
+  return ids.filter((id) => allowed.has(id)).slice(0, AUTO_UPDATE_LIMIT).map((id) => ({ type: 'title', id }));
+}
+
 /** Local methods over our own data: the channel's model, kind of title and restriction apply. */
-async function localItems(db: Db, config: ChannelConfig): Promise<Ref[]> {
+async function localItems(ctx: AppContext, config: ChannelConfig): Promise<Ref[]> {
+  const { db } = ctx;
   const method = config.autoUpdateMethod;
   if (config.contentModel === 'episodes') {
     let q = db.selectFrom('episodes').select('episodes.id');
@@ -26,6 +47,7 @@ async function localItems(db: Db, config: ChannelConfig): Promise<Ref[]> {
     return (await q.orderBy('people.id', 'desc').limit(AUTO_UPDATE_LIMIT).execute()).map((r) => ({ type: 'person', id: Number(r.id) }));
   }
   if (config.contentModel !== 'titles') return [];
+  if (method === 'most_watched') return mostWatched(ctx, config);
   let q = titleScope(db, config).select('titles.id');
   if (method === 'top_rated') q = q.where('titles.rating', 'is not', null).orderBy('titles.rating', 'desc').orderBy('titles.vote_count', 'desc');
   else if (method === 'latest') q = q.where('titles.release_date', '<=', today()).orderBy('titles.release_date', 'desc');
@@ -94,7 +116,7 @@ export async function replaceItems(db: Db, channelId: number, refs: Ref[]): Prom
 export async function autoUpdateChannel(ctx: AppContext, channel: Channel): Promise<string | null> {
   if (channel.config.contentType !== 'autoUpdate') return null;
   try {
-    const refs = channel.config.autoUpdateProvider === 'tmdb' ? await tmdbItems(ctx, channel.config) : await localItems(ctx.db, channel.config);
+    const refs = channel.config.autoUpdateProvider === 'tmdb' ? await tmdbItems(ctx, channel.config) : await localItems(ctx, channel.config);
     await replaceItems(ctx.db, channel.id, refs);
     return null;
   } catch (e) {

@@ -16,6 +16,7 @@ const auto = (method: string, extra: Partial<ChannelConfig> = {}): Partial<Chann
 /** The rows of the home page, in order. Local provider: TMDb may not be set up on a fresh site. */
 const HOME_ROWS: DefaultChannel[] = [
   { slug: 'featured', name: 'Featured', config: auto('most_popular', { nestedLayout: 'heroSlider', hideTitle: true }) },
+  { slug: 'most-watched', name: 'Most watched this week', config: auto('most_watched') },
   { slug: 'popular-movies', name: 'Popular movies', config: auto('most_popular', { titleType: 'movie' }) },
   { slug: 'popular-series', name: 'Popular series', config: auto('most_popular', { titleType: 'series' }) },
   { slug: 'top-rated', name: 'Top rated', config: auto('top_rated') },

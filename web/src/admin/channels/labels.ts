@@ -19,7 +19,7 @@ export const tmdbMethodLabels = () => new Map([
   ['series:top_rated', trans('Top rated series')], ['series:airing_today', trans('Series airing today')], ['series:trending', trans('Trending series')],
 ]);
 export const localMethodLabels = () => new Map([
-  ['most_popular', trans('Most popular')], ['latest', trans('Latest releases')], ['top_rated', trans('Top rated')],
+  ['most_popular', trans('Most popular')], ['most_watched', trans('Most watched this week')], ['latest', trans('Latest releases')], ['top_rated', trans('Top rated')],
   ['recently_added', trans('Recently added')], ['upcoming', trans('Upcoming')], ['now_playing', trans('Now playing')],
 ]);
 export const restrictionLabels = () => new Map([['', trans('None')], ['genre', trans('Genre')], ['keyword', trans('Keyword')], ['production_country', trans('Production country')]]);
