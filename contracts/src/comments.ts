@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ContentAuthor } from './reviews.ts';
+import { translate } from './i18n.ts';
 
 /** What a comment can hang on; the server resolves each through its own exists-check. */
 export const COMMENTABLE_TYPES = ['title', 'episode', 'video', 'news_article'] as const;
@@ -8,7 +9,7 @@ export const COMMENTS_PER_PAGE = 15;
 export const COMMENT_MAX = 5000;
 
 const content = z.string({ error: 'The comment is required.' }).trim().min(1, 'The comment is required.')
-  .max(COMMENT_MAX, `The comment may not be longer than ${COMMENT_MAX} characters.`);
+  .max(COMMENT_MAX, translate(undefined, 'The comment may not be longer than :count characters.', { count: COMMENT_MAX }));
 
 export const commentCreateSchema = z.object({
   commentable_type: z.enum(COMMENTABLE_TYPES),

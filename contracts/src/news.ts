@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_PAGE_SLUG_MAX, CUSTOM_PAGE_SLUG_PATTERN } from './custom-pages.ts';
+import { translate } from './i18n.ts';
 
 /** Part C: the news list shows the body cut at 200 characters. */
 export const NEWS_EXCERPT_LENGTH = 200;
@@ -35,7 +36,7 @@ export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).
 
 /** The feed URLs setting: http(s) URLs, one per line, blank lines ignored. */
 export const newsFeedsSchema = z.string().max(20_000).refine((v) => parseFeedUrls(v).every(isHttpUrl), 'Each line must be an http or https URL.')
-  .refine((v) => parseFeedUrls(v).length <= NEWS_FEEDS_MAX, `At most ${NEWS_FEEDS_MAX} feeds.`);
+  .refine((v) => parseFeedUrls(v).length <= NEWS_FEEDS_MAX, translate(undefined, 'At most :count feeds.', { count: NEWS_FEEDS_MAX }));
 
 export function parseFeedUrls(value: string): string[] {
   return [...new Set(value.split(/\r?\n/).map((l) => l.trim()).filter(Boolean))];

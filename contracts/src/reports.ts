@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineDateRange } from './date-range.ts';
+import { translate } from './i18n.ts';
 
 /** Report kinds `GET admin/reports` answers (its `types`), and the metrics `GET reports/insights` answers. */
 export const REPORT_TYPES = ['header', 'visitors', 'plays'] as const;
@@ -62,7 +63,7 @@ function checkRange(q: { startDate: string; endDate: string }, ctx: z.Refinement
   const start = Date.parse(q.startDate.slice(0, 10));
   const limit = new Date(start);
   limit.setUTCFullYear(limit.getUTCFullYear() + REPORT_MAX_YEARS);
-  if (Date.parse(q.endDate.slice(0, 10)) > limit.getTime()) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `The range can be at most ${REPORT_MAX_YEARS} years.` });
+  if (Date.parse(q.endDate.slice(0, 10)) > limit.getTime()) ctx.addIssue({ code: 'custom', path: ['endDate'], message: translate(undefined, 'The range can be at most :count years.', { count: REPORT_MAX_YEARS }) });
 }
 
 const rangeFields = {

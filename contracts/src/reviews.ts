@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translate } from './i18n.ts';
 
 /** Part C: review score 1-10; title at least 10 characters and body at least 100, both required. */
 export const REVIEW_SCORE_MIN = 1;
@@ -23,9 +24,9 @@ const REVIEW_BODY_EXAMPLE = 'The first hour takes its time, and some will leave 
 export const reviewFieldsSchema = z.object({
   score,
   title: z.string({ error: 'The title is required.' }).trim().min(1, { error: 'The title is required.', abort: true })
-    .min(REVIEW_TITLE_MIN, `The title must be at least ${REVIEW_TITLE_MIN} characters.`).max(250),
+    .min(REVIEW_TITLE_MIN, translate(undefined, 'The title must be at least :count characters.', { count: REVIEW_TITLE_MIN })).max(250),
   body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
-    .min(REVIEW_BODY_MIN, `The body must be at least ${REVIEW_BODY_MIN} characters.`).max(20_000),
+    .min(REVIEW_BODY_MIN, translate(undefined, 'The body must be at least :count characters.', { count: REVIEW_BODY_MIN })).max(20_000),
 }).meta({ examples: [{ score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;
 

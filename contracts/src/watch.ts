@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Video, VideoCaption } from './videos.ts';
+import { translate } from './i18n.ts';
 
 /** A play counts once playback has passed this many seconds. */
 export const PLAY_MIN_SECONDS = 5;
@@ -25,8 +26,8 @@ const userId = z.number().int().min(1).optional();
 /** POST videos/{id}/plays: playback passed PLAY_MIN_SECONDS; `seconds` is what was watched so far. */
 export const playStartSchema = z.object({
   seconds: z.number({ error: 'Seconds watched are required.' })
-    .min(PLAY_MIN_SECONDS, `A play starts after ${PLAY_MIN_SECONDS} seconds of playback.`)
-    .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
+    .min(PLAY_MIN_SECONDS, translate(undefined, 'A play starts after :count seconds of playback.', { count: PLAY_MIN_SECONDS }))
+    .max(PROGRESS_MAX_SECONDS, translate(undefined, 'Report at most :count seconds at a time.', { count: PROGRESS_MAX_SECONDS })),
   position,
   duration,
   user_id: userId,
@@ -37,7 +38,7 @@ export type PlayStart = z.infer<typeof playStartSchema>;
 export const playProgressSchema = z.object({
   seconds: z.number({ error: 'Seconds watched are required.' })
     .min(0, 'Seconds watched cannot be negative.')
-    .max(PROGRESS_MAX_SECONDS, `Report at most ${PROGRESS_MAX_SECONDS} seconds at a time.`),
+    .max(PROGRESS_MAX_SECONDS, translate(undefined, 'Report at most :count seconds at a time.', { count: PROGRESS_MAX_SECONDS })),
   position,
   duration,
   user_id: userId,

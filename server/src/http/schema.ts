@@ -3,6 +3,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 import { z, type ZodType } from 'zod';
 import { HttpError, ResponseDriftError, zodFieldErrors } from './errors.ts';
 import { MAX_IDS } from './list-query.ts';
+import { translate } from '@app/contracts';
 
 /**
  * Route schemas (issue 18 item 1): a route's `schema: { params, querystring, body, response }` holds zod schemas
@@ -57,7 +58,7 @@ export const idParam = z.object({ id: idSchema });
 export const idsSchema = z.string().max(16 * 1024).transform((raw, c) => {
   const ids = raw.split(',').map((s) => Number(s.trim()));
   if (ids.length > MAX_IDS) {
-    c.addIssue({ code: 'custom', message: `You can delete at most ${MAX_IDS} items at once.` });
+    c.addIssue({ code: 'custom', message: translate(undefined, 'You can delete at most :count items at once.', { count: MAX_IDS }) });
     return z.NEVER;
   }
   if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {

@@ -1,4 +1,4 @@
-import { PERMISSIONS, type PermissionGrant, type Role, type RoleCreate, type RoleUpdate } from '@app/contracts';
+import { PERMISSIONS, translate, type PermissionGrant, type Role, type RoleCreate, type RoleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
@@ -21,8 +21,8 @@ export function checkGrants(grants: RoleCreate['permissions']): PermissionGrant[
       const def = perm.restrictions.find((d) => d.name === r.name);
       if (!def) throw unprocessable('permissions', `Unknown restriction "${r.name}" for permission ${g.name}`);
       if (r.value === undefined) continue;
-      if (def.type === 'bool' && typeof r.value !== 'boolean') throw unprocessable('permissions', `The ${r.name} restriction of ${g.name} must be true or false.`);
-      if (def.type === 'number' && typeof r.value !== 'number') throw unprocessable('permissions', `The ${r.name} restriction of ${g.name} must be a whole number.`);
+      if (def.type === 'bool' && typeof r.value !== 'boolean') throw unprocessable('permissions', translate(undefined, 'The :restriction restriction of :permission must be true or false.', { restriction: r.name, permission: g.name }));
+      if (def.type === 'number' && typeof r.value !== 'number') throw unprocessable('permissions', translate(undefined, 'The :restriction restriction of :permission must be a whole number.', { restriction: r.name, permission: g.name }));
     }
     out.set(g.name, { name: g.name, restrictions: g.restrictions?.filter((r) => r.value !== undefined) });
   }

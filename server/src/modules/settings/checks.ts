@@ -1,4 +1,4 @@
-import { SETTINGS, type SettingKey } from '@app/contracts';
+import { SETTINGS, translate, type SettingKey } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CREDENTIAL_CHECKS } from '../../drivers/checks.ts';
 import { registerSettingsValidator } from './validators.ts';
@@ -33,11 +33,11 @@ export function registerSettingsChecks(ctx: AppContext): void {
       res = await outboundFetch(url, { signal: AbortSignal.timeout(8000) });
     } catch (err) {
       // The outbound guard's refusal (a private address, an unknown host) says why; the group names the service.
-      if (err instanceof HttpError) return `Could not connect to TMDb to check the API key: ${err.message}`;
+      if (err instanceof HttpError) return translate(undefined, 'Could not connect to TMDb to check the API key: :reason', { reason: err.message });
       const reason = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      return `Could not connect to TMDb to check the API key (${String(reason)}).`;
+      return translate(undefined, 'Could not connect to TMDb to check the API key (:reason).', { reason: String(reason) });
     }
     if (res.status === 401) return 'TMDb refused the API key: invalid API key.';
-    if (!res.ok) return `TMDb answered with an error (HTTP ${res.status}) when checking the API key.`;
+    if (!res.ok) return translate(undefined, 'TMDb answered with an error (HTTP :status) when checking the API key.', { status: res.status });
   });
 }

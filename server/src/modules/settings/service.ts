@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  SETTINGS, SETTINGS_MASK, isSecretSetting, isSettingKey, validateSettings, type SettingKey, type SettingValue, type SettingsGroup,
+  translate, SETTINGS, SETTINGS_MASK, isSecretSetting, isSettingKey, validateSettings, type SettingKey, type SettingValue, type SettingsGroup,
 } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -137,7 +137,7 @@ export class SettingsService {
       if (typeof values !== 'object' || Array.isArray(values)) { fail(group, 'Must be an object of settings.'); continue; }
       for (const [raw, value] of Object.entries(values)) {
         const key = raw.startsWith(`${group}.`) || raw.startsWith(`${other}.`) ? raw : `${group}.${raw}`;
-        if (key.startsWith(`${other}.`) || (!isSettingKey(key) && isSettingKey(`${other}.${raw}`))) { fail(key, `This setting belongs to the ${other} group.`); continue; }
+        if (key.startsWith(`${other}.`) || (!isSettingKey(key) && isSettingKey(`${other}.${raw}`))) { fail(key, translate(undefined, 'This setting belongs to the :group group.', { group: other })); continue; }
         if (!isSettingKey(key)) { fail(key, 'Unknown setting.'); continue; }
         // A secret sent back as the mask means "keep what is stored".
         if (isSecretSetting(key) && value === SETTINGS_MASK) continue;

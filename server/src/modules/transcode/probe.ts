@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { TranscodeProbe } from '@app/contracts';
+import { translate, type TranscodeProbe } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { ffprobeJson } from './ffmpeg.ts';
 
@@ -42,10 +42,10 @@ export async function probeSource(file: string, limits: ProbeLimits): Promise<Tr
   const duration = Number(json.format?.duration ?? video.duration);
   if (!(duration > 0)) throw refuse('The video has no duration: it is probably truncated or damaged.');
   if (duration > limits.maxSeconds) {
-    throw refuse(`The video is longer than the ${formatLimit(limits.maxSeconds)} allowed.`);
+    throw refuse(translate(undefined, 'The video is longer than the :limit allowed.', { limit: formatLimit(limits.maxSeconds) }));
   }
   if (Math.min(width, height) > limits.maxHeight) {
-    throw refuse(`The video's resolution (${width}×${height}) is above the ${limits.maxHeight}p allowed.`);
+    throw refuse(translate(undefined, 'The video\'s resolution (:width×:height) is above the :limit allowed.', { width, height, limit: `${limits.maxHeight}p` }));
   }
   if (!(await decodesToEnd(file, duration))) throw refuse('The video is truncated or damaged.');
   return {
