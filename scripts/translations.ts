@@ -5,9 +5,9 @@ import path from 'node:path';
 export const SOURCE_DIRS = ['web/src', 'server/src', 'contracts/src'];
 export const ENGLISH_FILE = 'contracts/src/locales/en.json';
 
-// trans('text' …) or trans("text" …), and the server's translate(undefined, 'text' …) that fills in an English message:
+// trans('text' …) or trans("text" …), and the server's translate(lines, 'text' …) (undefined lines: an English message):
 // the first argument must be a literal so it can be collected.
-const CALL = /\b(?:trans\(|translate\(\s*undefined\s*,)\s*(['"])((?:\\.|(?!\1).)*)\1/g;
+const CALL = /\b(?:trans\(|translate\(\s*[\w.]+\s*,)\s*(['"])((?:\\.|(?!\1).)*)\1/g;
 // Messages the server answers with: notFound('…'), forbidden('…'), unprocessable(field, '…'), new HttpError(422, '…').
 const ERROR_CALL = /\b(?:notFound\(|forbidden\(|unprocessable\([^,()]+,|HttpError\(\s*\d+\s*,)\s*(['"])((?:\\.|(?!\1).)*)\1/g;
 // Any other string literal that reads as a sentence (a capital, a space, a final stop) in the server and the

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALE_COOKIE } from '@app/contracts';
 import { seedDefaultLocalization } from '../src/db/seed/localizations.ts';
-import { asAdmin, guest, type Client, createTestApp } from './helper.ts';
+import { asAdmin, createUser, guest, mailsIn, type Client, createTestApp } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -20,6 +20,8 @@ beforeAll(async () => {
       'The given data was invalid.': 'Les données ne sont pas valides.',
       'User not found': 'Utilisateur introuvable',
       'The item :id does not exist.': 'L’élément :id n’existe pas.',
+      'Reset your password': 'Réinitialisez votre mot de passe',
+      'If you did not ask for this, ignore this mail.': 'Si vous n’avez rien demandé, ignorez ce message.',
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -61,5 +63,30 @@ describe('validation messages people can read', () => {
     expect(channel.status).toBe(422);
     expect(channel.body.errors.items).toEqual(['L’élément 424242 n’existe pas.']);
     admin.cookies.delete(LOCALE_COOKIE);
+  });
+});
+
+describe('mails', () => {
+  const resetMail = async (email: string, cookie?: string) => {
+    const visitor = guest(t);
+    if (cookie) visitor.cookies.set(LOCALE_COOKIE, cookie);
+    expect((await visitor.post('/api/v1/auth/password/email', { email })).status).toBe(200);
+    return (await mailsIn(t)).filter((m) => m.to === email).at(-1)!;
+  };
+
+  it('are written in the language the recipient reads: the one they chose, else the one they asked in', async () => {
+    const reader = await createUser(t);
+    const asked = await resetMail(reader.email, 'fr');
+    expect(asked.subject).toBe('Réinitialisez votre mot de passe');
+    expect(asked.text).toContain('Si vous n’avez rien demandé, ignorez ce message.');
+    expect(asked.text).toMatch(/\/password\/reset\/[\w-]+/);
+
+    const english = await createUser(t);
+    expect((await resetMail(english.email)).subject).toBe('Reset your password');
+
+    // Chosen on the account: it wins over a request made in another language.
+    const chooser = await createUser(t);
+    await t.ctx.db.updateTable('users').set({ language: 'fr' }).where('id', '=', chooser.id).execute();
+    expect((await resetMail(chooser.email)).subject).toBe('Réinitialisez votre mot de passe');
   });
 });

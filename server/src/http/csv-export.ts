@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { CSV_EXPORT_SYNC_LIMIT, type CsvExportResponse } from '@app/contracts';
+import { CSV_EXPORT_SYNC_LIMIT, translate, type CsvExportResponse } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/index.ts';
 import { csvStringifier } from './csv.ts';
+import { mailLines } from '../modules/localizations/service.ts';
 
 /** One exportable list: its header, its rows for a list query (streamed) and how many there are. */
 export interface CsvExport {
   /** The `csv_exports.resource` name, also the file name's start and the job's name (`{resource}.csv-export`). */
   resource: string;
-  /** The mail subject when a large export is ready. */
+  /** The mail subject when a large export is ready: an English key (translate(undefined, ...)), translated for the recipient. */
   subject: string;
   columns: string[];
   rows(rawQuery: unknown): AsyncIterable<unknown[]>;
@@ -38,7 +39,8 @@ export function registerCsvExport(ctx: AppContext, def: CsvExport) {
   ctx.queue.register(job, async ({ userId, email, query }: { userId: number; email: string; query: unknown }) => {
     const uuid = await write(ctx, def, userId, query);
     const link = `${ctx.config.appUrl}/api/v1/csv/download/${uuid}`;
-    await ctx.mailer.send({ to: email, subject: def.subject, text: `Your CSV export is ready to download:\n${link}` });
+    const lines = await mailLines(ctx, userId);
+    await ctx.mailer.send({ to: email, subject: translate(lines, def.subject), text: `${translate(lines, 'Your CSV export is ready to download:')}\n${link}` });
   });
   return async (user: { id: number; email: string }, rawQuery: unknown): Promise<CsvExportResponse> => {
     if (await def.count(rawQuery) > CSV_EXPORT_SYNC_LIMIT) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditActionsResponse, auditListResponse, csvExportResponse, listQuerySchema } from '@app/contracts';
+import { translate, auditActionsResponse, auditListResponse, csvExportResponse, listQuerySchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { keysetRows, registerCsvExport } from '../../http/csv-export.ts';
 import { requireUser } from '../../http/auth.ts';
@@ -19,7 +19,7 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   const exportLog = registerCsvExport(ctx, {
     resource: 'audit-log',
-    subject: 'Your audit log export is ready',
+    subject: translate(undefined, 'Your audit log export is ready'),
     columns: CSV_COLUMNS,
     rows: (rawQuery) => keysetRows((after, limit) => filtered(rawQuery).where('audit_log.id', '>', after).orderBy('audit_log.id').limit(limit).execute(),
       (r: any) => [r.id, r.created_at, r.user_id, r.via, r.ip, r.method, r.action, r.record_type, r.record_id, r.status, r.changes]),

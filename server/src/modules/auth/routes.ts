@@ -46,7 +46,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     await assertPoliciesAccepted(ctx, acceptedPolicies);
     await verifyRecaptcha(ctx, 'register', recaptchaToken, req.ip);
     await assertUnderLimit(ctx, LIMITS.registerIp, req.ip);
-    const { user, needsVerification } = await register(ctx, input);
+    const { user, needsVerification } = await register(ctx, input, req);
     // Only accounts actually made count against the address.
     await hit(ctx, LIMITS.registerIp, req.ip);
     if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
@@ -55,7 +55,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.post('/api/v1/auth/password/email', { ...open, schema: { body: passwordEmailSchema, response: { 200: doneResponse } } }, async (req) => {
-    await sendPasswordResetLink(ctx, req.body.email, req.ip);
+    await sendPasswordResetLink(ctx, req.body.email, req);
     return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
   });
 
@@ -72,7 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' }, schema: { response: { 200: doneResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
     if (user!.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
-    await sendVerificationEmail(ctx, user!);
+    await sendVerificationEmail(ctx, user!, req);
     return { message: 'Confirmation email sent.' };
   });
 

@@ -12,6 +12,7 @@ import { findUser } from '../users/repository.ts';
 import { createUser, liftExpiredBan } from '../users/service.ts';
 import { endSessions } from './sessions.ts';
 import { beginSignIn } from '../two-factor/service.ts';
+import { mailLines } from '../localizations/service.ts';
 
 const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
 
@@ -83,7 +84,8 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }): Promise<{ user: User; needsVerification: boolean }> {
+/** `req` is the registrant's own request: the confirmation mail is written in the language they are reading. */
+export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }, req?: FastifyRequest): Promise<{ user: User; needsVerification: boolean }> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
   const domain = input.email.split('@')[1]?.toLowerCase();
   const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
@@ -94,7 +96,7 @@ export async function register(ctx: AppContext, input: { email: string; password
     email: input.email, password: input.password, first_name: input.first_name || null, last_name: input.last_name || null,
     email_verified_at: !needsVerification, roles: defaults.map((r) => r.id), permissions: [],
   });
-  if (needsVerification) await sendVerificationEmail(ctx, user);
+  if (needsVerification) await sendVerificationEmail(ctx, user, req);
   return { user, needsVerification };
 }
 
@@ -140,10 +142,15 @@ async function claimToken(db: Db, id: number, field: string): Promise<void> {
   if (!Number(res.numDeletedRows)) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
 }
 
-export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }): Promise<void> {
+/** In the recipient's language (`ownRequest`: the request is theirs, not an administrator's resend). */
+export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }, ownRequest?: FastifyRequest): Promise<void> {
   const token = await issueToken(ctx, user.id, 'email_verification');
   const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/verify/${token}`;
-  await ctx.mailer.send({ to: user.email, subject: 'Confirm your email address', text: `Please confirm your email address by opening this link:\n${link}` });
+  const lines = await mailLines(ctx, user.id, ownRequest);
+  await ctx.mailer.send({
+    to: user.email, subject: translate(lines, 'Confirm your email address'),
+    text: `${translate(lines, 'Please confirm your email address by opening this link:')}\n${link}`,
+  });
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
@@ -154,14 +161,19 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
 
 /** Always answers the same way so the form cannot be used to discover accounts. */
 /** Reset mails are limited per address asked for and per requesting IP (429 with Retry-After). */
-export async function sendPasswordResetLink(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function sendPasswordResetLink(ctx: AppContext, email: string, req: FastifyRequest): Promise<void> {
+  const ip = req.ip;
   await consume(ctx, LIMITS.resetIp, ip);
   await consume(ctx, LIMITS.resetEmail, email);
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx, user.id, 'password_reset');
   const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
-  await ctx.mailer.send({ to: user.email, subject: 'Reset your password', text: `You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):\n${link}\n\nIf you did not ask for this, ignore this mail.` });
+  const lines = await mailLines(ctx, user.id, req);
+  await ctx.mailer.send({
+    to: user.email, subject: translate(lines, 'Reset your password'),
+    text: `${translate(lines, 'You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):')}\n${link}\n\n${translate(lines, 'If you did not ask for this, ignore this mail.')}`,
+  });
 }
 
 export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<void> {

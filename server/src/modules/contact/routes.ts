@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contactSchema, doneResponse } from '@app/contracts';
+import { contactSchema, doneResponse, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
+import { mailLines } from '../localizations/service.ts';
 
 /** Messages one address may send per window: the form mails the operator, so it must not become a spam cannon. */
 export const CONTACT_MAX_PER_WINDOW = 5;
@@ -33,11 +34,13 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!allow(req.ip)) throw new HttpError(429, 'Too many messages. Please try again later.');
     await verifyRecaptcha(ctx, 'contact', input.recaptcha_token, req.ip);
     const to = (await ctx.settings.get('client.mail.contact_page_address')) || (await ctx.settings.get('server.mail_from_address'));
+    // To the operator, in the site's default language.
+    const lines = await mailLines(ctx, null);
     await ctx.mailer.send({
       to,
       // A line break in a header would let the sender add headers of their own.
-      subject: `New message from ${input.name.replace(/\s+/g, ' ')} via the contact page`,
-      text: `Name: ${input.name}\nEmail: ${input.email}\n\n${input.message}`,
+      subject: translate(lines, 'New message from :name via the contact page', { name: input.name.replace(/\s+/g, ' ') }),
+      text: `${translate(lines, 'Name: :name', { name: input.name })}\n${translate(lines, 'Email: :email', { email: input.email })}\n\n${input.message}`,
     });
     return { message: 'Your message has been submitted.' };
   });

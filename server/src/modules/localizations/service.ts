@@ -163,9 +163,8 @@ export async function localeDocument(ctx: AppContext, language: string, etag: st
 }
 
 const parsedLines = new Map<string, { etag: string; lines: Lines }>();
-/** The caller's lines (for answers in their language); undefined when English from the code is what they read. */
-export async function requestLines(ctx: AppContext, req: FastifyRequest): Promise<Lines | undefined> {
-  const language = await resolveLanguage(ctx, req);
+/** A language's lines; undefined when English from the code is what it reads. */
+async function linesOf(ctx: AppContext, language: string): Promise<Lines | undefined> {
   const version = await localeVersion(ctx, language);
   if (!version || version.id === null) return undefined;
   const cached = parsedLines.get(language);
@@ -173,4 +172,25 @@ export async function requestLines(ctx: AppContext, req: FastifyRequest): Promis
   const lines = (JSON.parse(await localeDocument(ctx, language, version.etag)) as { lines: Lines }).lines;
   parsedLines.set(language, { etag: version.etag, lines });
   return lines;
+}
+
+/** The caller's lines (for answers in their language); undefined when English from the code is what they read. */
+export async function requestLines(ctx: AppContext, req: FastifyRequest): Promise<Lines | undefined> {
+  return linesOf(ctx, await resolveLanguage(ctx, req));
+}
+
+/**
+ * The lines a mail to a user is written in: the language they chose, else the language of the request they made
+ * themselves (`ownRequest`: a reset asked for, an account registered), else the site's default (a browser's
+ * Accept-Language is not known outside a request).
+ */
+export async function mailLines(ctx: AppContext, userId: number | null, ownRequest?: FastifyRequest): Promise<Lines | undefined> {
+  const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
+  if (userId !== null && await ctx.settings.get('client.i18n.enable')) {
+    const user = await ctx.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+    if (user?.language && available.has(user.language)) return linesOf(ctx, user.language);
+  }
+  if (ownRequest) return requestLines(ctx, ownRequest);
+  const site = await ctx.settings.get('client.locale.default');
+  return available.has(site) ? linesOf(ctx, site) : undefined;
 }

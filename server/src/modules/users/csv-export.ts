@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { translate } from '@app/contracts';
 import { keysetRows, registerCsvExport } from '../../http/csv-export.ts';
 import { applyFilters, parseListQuery } from '../../http/list-query.ts';
 import { usersListDefinition } from './list.ts';
@@ -21,7 +22,7 @@ async function filteredQuery(ctx: AppContext, rawQuery: unknown) {
 export function usersCsvExport(ctx: AppContext) {
   return registerCsvExport(ctx, {
     resource: 'users',
-    subject: 'Your users report is ready',
+    subject: translate(undefined, 'Your users report is ready'),
     columns: COLUMNS,
     async *rows(rawQuery) {
       const base = await filteredQuery(ctx, rawQuery);
