@@ -231,7 +231,7 @@ describe('uploads', () => {
     expect((await upload(u1, 'a.txt', bytes)).status).toBe(200);
     const over = await start(u1, 'b.txt', bytes);
     expect(over.status).toBe(422);
-    expect(over.body.message).toBe('You have exhausted your allowed space of 1000 B. Delete some files or upgrade your plan.');
+    expect(over.body.message).toBe('You have exhausted your allowed space of 1,000 B. Delete some files or upgrade your plan.');
 
     // The user's own allowance wins over the default.
     await t.ctx.db.updateTable('users').set({ available_space: 5000 }).where('id', '=', u1.user.id).execute();
