@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { filtersSchema, listQuerySchema, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
+import { filtersSchema, listQuerySchema, translate, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
 import { HttpError, parse } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
@@ -44,15 +44,28 @@ const countCache = boundedCache<number>();
 /** The column a sort name stands for; own keys only, so prototype members are unknown names (a 422). */
 export function sortColumn(def: Pick<ListDefinition, 'sorts'>, name: string): string {
   const column = Object.hasOwn(def.sorts, name) ? def.sorts[name] : undefined;
-  if (typeof column !== 'string') throw new HttpError(422, `Cannot sort by: ${name}`, { orderBy: [`Cannot sort by: ${name}`] });
+  if (typeof column !== 'string') {
+    const message = translate(undefined, 'Cannot sort by: :name', { name });
+    throw new HttpError(422, message, { orderBy: [message] });
+  }
   return column;
 }
 
 /** The handler of a whitelisted filter; own keys only, so `toString` or `__proto__` is an unknown filter. */
 export function filterHandler(def: Pick<ListDefinition, 'filters'>, key: string): FilterHandler {
   const handler = Object.hasOwn(def.filters, key) ? def.filters[key] : undefined;
-  if (typeof handler !== 'function') throw new HttpError(422, `Unknown filter: ${key}`, { filters: [`Unknown filter: ${key}`] });
+  if (typeof handler !== 'function') {
+    const message = translate(undefined, 'Unknown filter: :key', { key });
+    throw new HttpError(422, message, { filters: [message] });
+  }
   return handler;
+}
+
+/** A filter whose value (or date, or operator) cannot be used: a 422 with the message under `filters`. */
+export function invalidFilter(key: string, what: 'value' | 'date' | 'operator' = 'value'): HttpError {
+  const message = what === 'date' ? translate(undefined, 'Invalid date for :key', { key })
+    : what === 'operator' ? translate(undefined, 'Invalid operator for :key', { key }) : translate(undefined, 'Invalid value for :key', { key });
+  return new HttpError(422, message, { filters: [message] });
 }
 
 /** Applies every filter of the list query through the whitelist. */
@@ -147,25 +160,25 @@ export const filters = {
   isSet: (column: string): FilterHandler => (qb, f) => {
     const on = f.value === true || f.value === 'true' || f.value === 1 || f.value === '1';
     const off = f.value === false || f.value === 'false' || f.value === 0 || f.value === '0';
-    if (!on && !off) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+    if (!on && !off) throw invalidFilter(f.key);
     return on ? qb.where(column, 'is not', null) : qb.where(column, 'is', null);
   },
   /** operator between with {start, end}, or a comparison with a single ISO date. */
   date: (column: string): FilterHandler => (qb, f) => {
     const iso = (v: unknown) => {
       const d = typeof v === 'string' ? new Date(v) : null;
-      if (!d || Number.isNaN(d.getTime())) throw new HttpError(422, `Invalid date for ${f.key}`, { filters: [`Invalid date for ${f.key}`] });
+      if (!d || Number.isNaN(d.getTime())) throw invalidFilter(f.key, 'date');
       return d.toISOString();
     };
     if (f.value && typeof f.value === 'object') return qb.where(column, '>=', iso(f.value.start)).where(column, '<=', iso(f.value.end));
     const op = (['>', '>=', '<', '<=', '='] as const).find((o) => o === f.operator);
-    if (!op) throw new HttpError(422, `Invalid operator for ${f.key}`, { filters: [`Invalid operator for ${f.key}`] });
+    if (!op) throw invalidFilter(f.key, 'operator');
     return qb.where(column, op, iso(f.value));
   },
   /** Integer equality (ids). */
   id: (column: string): FilterHandler => (qb, f) => {
     const n = Number(f.value);
-    if (!Number.isInteger(n)) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+    if (!Number.isInteger(n)) throw invalidFilter(f.key);
     return qb.where(column, f.operator === '!=' ? '!=' : '=', n);
   },
 };

@@ -1,13 +1,12 @@
 import type { AuditEntry } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { filters, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { displayName } from '../users/repository.ts';
 
 /** Exact match on a text column (action, record type, record id). */
 const text = (column: string): FilterHandler => (qb, f) => {
-  if (typeof f.value !== 'string' && typeof f.value !== 'number') throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  if (typeof f.value !== 'string' && typeof f.value !== 'number') throw invalidFilter(f.key);
   return qb.where(column, '=', String(f.value));
 };
 

@@ -2,8 +2,7 @@ import { sql } from 'kysely';
 import type { BillingSubscription, PermissionGrant, Price, PriceInterval, Product } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { displayName } from '../users/repository.ts';
 
 /** Money is kept in minor units; the API speaks decimal amounts (19.99). */
@@ -112,7 +111,7 @@ export async function findSubscription(db: Db, id: number): Promise<BillingSubsc
 export function subscriptionsListDefinition(ctx: AppContext): ListDefinition {
   const intFilter = (column: string): ListDefinition['filters'][string] => (qb, f) => {
     const id = Number(f.value);
-    if (!Number.isInteger(id)) throw new HttpError(422, `Invalid value for ${column}`, { filters: [`Invalid value for ${column}`] });
+    if (!Number.isInteger(id)) throw invalidFilter(column);
     return qb.where(column, f.operator === '!=' ? '!=' : '=', id);
   };
   return {
@@ -133,7 +132,7 @@ export function subscriptionsListDefinition(ctx: AppContext): ListDefinition {
         if (f.value === 'cancelled') return qb.where('subscriptions.ends_at', 'is not', null);
         if (f.value === 'ended') return qb.where('subscriptions.ends_at', '<=', now);
         if (f.value === 'past_due') return qb.where('subscriptions.gateway_status', '=', 'past_due');
-        throw new HttpError(422, 'Invalid value for status', { filters: ['Invalid value for status'] });
+        throw invalidFilter('status');
       },
       renews_at: filters.date('subscriptions.renews_at'),
       ends_at: filters.date('subscriptions.ends_at'),

@@ -3,8 +3,7 @@ import { toBool, type Db } from '../../db/index.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { displayName } from '../users/repository.ts';
-import { HttpError } from '../../http/errors.ts';
-import { paginate, type ListDefinition } from '../../http/list-query.ts';
+import { paginate, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 
 export const CHANNEL_COLUMNS = [
   'channels.id', 'channels.name', 'channels.slug', 'channels.description', 'channels.type', 'channels.user_id',
@@ -74,7 +73,7 @@ export async function nestedChannelIds(db: Db, channelId: number): Promise<numbe
 }
 
 const bool = (column: string) => (qb: any, f: { key: string; value: unknown }) => {
-  if (typeof f.value !== 'boolean' && f.value !== 'true' && f.value !== 'false') throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  if (typeof f.value !== 'boolean' && f.value !== 'true' && f.value !== 'false') throw invalidFilter(f.key);
   return qb.where(column, '=', f.value === true || f.value === 'true');
 };
 
@@ -88,7 +87,7 @@ const listDefinition: ListDefinition = {
   filters: {
     user_id: (qb, f) => {
       const n = Number(f.value);
-      if (!Number.isInteger(n)) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+      if (!Number.isInteger(n)) throw invalidFilter(f.key);
       return qb.where('channels.user_id', f.operator === '!=' ? '!=' : '=', n);
     },
     public: bool('channels.public'),

@@ -1,5 +1,4 @@
-import { HttpError } from '../../http/errors.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { AppContext } from '../../context.ts';
 import { PAGE_SEARCH_INDEX } from './repository.ts';
 import { trigramSearch } from '../../http/text-search.ts';
@@ -16,7 +15,7 @@ export function customPagesListDefinition(ctx: AppContext): ListDefinition {
     filters: {
       user_id: filters.id('custom_pages.user_id'),
       type: (qb, f) => {
-        if (typeof f.value !== 'string' || f.value.length > 50) throw new HttpError(422, 'Invalid value for type', { filters: ['Invalid value for type'] });
+        if (typeof f.value !== 'string' || f.value.length > 50) throw invalidFilter('type');
         return qb.where('custom_pages.type', f.operator === '!=' ? '!=' : '=', f.value);
       },
       created_at: filters.date('custom_pages.created_at'),

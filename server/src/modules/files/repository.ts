@@ -4,8 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import type { FileEntryRow } from '../../db/schema.ts';
 import { readCounter } from '../../db/versions.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { cappedTrigramSearch } from '../../http/text-search.ts';
 import { displayName } from '../users/repository.ts';
 
@@ -68,7 +67,7 @@ export function fileEntriesListDefinition(ctx: AppContext): ListDefinition {
     tieBreaker: 'file_entries.id',
     filters: {
       type: (qb, f) => {
-        if (!FILE_TYPES.includes(f.value as FileType)) throw new HttpError(422, 'Invalid value for type', { filters: ['Invalid value for type'] });
+        if (!FILE_TYPES.includes(f.value as FileType)) throw invalidFilter('type');
         return qb.where('file_entries.type', f.operator === '!=' ? '!=' : '=', f.value);
       },
       owner_id: filters.id('file_entries.user_id'),

@@ -1,8 +1,7 @@
 import type { Person, PersonCreate, PersonCredit, PersonUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, paginate, parseListQuery } from '../../http/list-query.ts';
+import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
@@ -45,11 +44,11 @@ export async function listPeople(ctx: AppContext, query: unknown) {
     tieBreaker: 'people.id',
     filters: {
       gender: (qb, f) => {
-        if (f.value !== 'male' && f.value !== 'female') throw new HttpError(422, 'Invalid value for gender', { filters: ['Invalid value for gender'] });
+        if (f.value !== 'male' && f.value !== 'female') throw invalidFilter('gender');
         return qb.where('people.gender', '=', f.value);
       },
       known_for: (qb, f) => {
-        if (typeof f.value !== 'string' || f.value.length > 50) throw new HttpError(422, 'Invalid value for known_for', { filters: ['Invalid value for known_for'] });
+        if (typeof f.value !== 'string' || f.value.length > 50) throw invalidFilter('known_for');
         return qb.where('people.known_for', '=', f.value);
       },
       created_at: filters.date('people.created_at'),

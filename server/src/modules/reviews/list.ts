@@ -1,7 +1,6 @@
 import type { FilterItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { filters, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { sql } from '../../db/index.ts';
 import { trigramMatchIds } from '../../http/text-search.ts';
@@ -25,7 +24,7 @@ export function authorSearch(ctx: AppContext, column: string): NonNullable<ListD
 export function yesNo(f: FilterItem): boolean {
   const on = f.value === true || f.value === 'true' || f.value === 1 || f.value === '1';
   const off = f.value === false || f.value === 'false' || f.value === 0 || f.value === '0';
-  if (!on && !off) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  if (!on && !off) throw invalidFilter(f.key);
   return on;
 }
 

@@ -1,6 +1,7 @@
 import type { FilterItem } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import type { FilterHandler } from '../../http/list-query.ts';
+import { invalidFilter } from '../../http/list-query.ts';
 
 /** The messages a browse page shows when a range cannot match anything; one place so tests and page agree. */
 export const RANGE_MESSAGES = {
@@ -15,16 +16,16 @@ const invalid = (message: string) => new HttpError(422, message, { filters: [mes
 /** `{ start?, end? }` with at least one bound, each a finite number (numeric strings from a URL accepted). */
 function bounds(f: FilterItem): [number | null, number | null] {
   const v = f.value;
-  if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalid(`Invalid value for ${f.key}`);
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalidFilter(f.key);
   const { start, end } = v as { start?: unknown; end?: unknown };
   const num = (x: unknown) => {
     if (x === undefined || x === null || x === '') return null;
     const n = typeof x === 'number' ? x : typeof x === 'string' ? Number(x) : Number.NaN;
-    if (!Number.isFinite(n)) throw invalid(`Invalid value for ${f.key}`);
+    if (!Number.isFinite(n)) throw invalidFilter(f.key);
     return n;
   };
   const range: [number | null, number | null] = [num(start), num(end)];
-  if (range[0] === null && range[1] === null) throw invalid(`Invalid value for ${f.key}`);
+  if (range[0] === null && range[1] === null) throw invalidFilter(f.key);
   return range;
 }
 

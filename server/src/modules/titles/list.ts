@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
 import type { Episode, FilterItem, Pagination, Season, Title } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, paginate, parseListQuery, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, parseListQuery, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { searchJoin } from './search.ts';
 import { browseFilters } from './browse-filters.ts';
 import { EPISODE_COLUMNS, PUBLIC_TITLE_COLUMNS, SEASON_COLUMNS, TITLE_COLUMNS, attachTags, toTitle } from './repository.ts';
 
-const bad = (f: FilterItem) => new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
-
 /** Tag ids from a number, a "1,2" string or a number list. */
 function tagIds(f: FilterItem): number[] {
   const raw = typeof f.value === 'number' ? [f.value] : typeof f.value === 'string' ? f.value.split(',') : [];
   const ids = raw.map(Number);
-  if (!ids.length || ids.length > 20 || ids.some((n) => !Number.isInteger(n) || n < 1)) throw bad(f);
+  if (!ids.length || ids.length > 20 || ids.some((n) => !Number.isInteger(n) || n < 1)) throw invalidFilter(f.key);
   return ids;
 }
 
@@ -22,17 +19,17 @@ function tagIds(f: FilterItem): number[] {
 const dayRange = (column: string): FilterHandler => (qb, f) => {
   const day = (v: unknown) => {
     const d = typeof v === 'string' ? new Date(v) : null;
-    if (!d || Number.isNaN(d.getTime())) throw bad(f);
+    if (!d || Number.isNaN(d.getTime())) throw invalidFilter(f.key);
     return d.toISOString().slice(0, 10);
   };
   if (f.value && typeof f.value === 'object') return qb.where(column, '>=', day(f.value.start)).where(column, '<=', day(f.value.end));
   const op = (['>', '>=', '<', '<=', '='] as const).find((o) => o === f.operator);
-  if (!op) throw bad(f);
+  if (!op) throw invalidFilter(f.key);
   return qb.where(column, op, day(f.value));
 };
 
 const equals = (column: string, max = 50): FilterHandler => (qb, f) => {
-  if (typeof f.value !== 'string' || !f.value || f.value.length > max) throw bad(f);
+  if (typeof f.value !== 'string' || !f.value || f.value.length > max) throw invalidFilter(f.key);
   return qb.where(column, '=', f.value);
 };
 
@@ -56,7 +53,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
     tieBreaker: 'titles.id',
     filters: {
       type: (qb, f) => {
-        if (f.value !== 'movie' && f.value !== 'series') throw bad(f);
+        if (f.value !== 'movie' && f.value !== 'series') throw invalidFilter(f.key);
         return qb.where('titles.is_series', '=', f.value === 'series');
       },
       genres: tagFilter,

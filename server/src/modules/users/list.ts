@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
-import { filters, type ListDefinition } from '../../http/list-query.ts';
+import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { nowIso } from '../../db/index.ts';
 import { readCounter } from '../../db/versions.ts';
 import { cappedTrigramSearch } from '../../http/text-search.ts';
@@ -24,7 +23,7 @@ export function usersListDefinition(ctx: AppContext): ListDefinition {
       updated_at: filters.date('users.updated_at'),
       roles: (qb, f) => {
         const id = Number(f.value);
-        if (!Number.isInteger(id)) throw new HttpError(422, 'Invalid value for roles', { filters: ['Invalid value for roles'] });
+        if (!Number.isInteger(id)) throw invalidFilter('roles');
         return qb.where('users.id', 'in', ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', id));
       },
       subscriptions: (qb, f) => {

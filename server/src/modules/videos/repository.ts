@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
-import { filters, paginate, type FilterHandler, type ListDefinition } from '../../http/list-query.ts';
+import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -37,7 +37,7 @@ const intFilter = (column: string): FilterHandler => (qb, f) => {
   return filters.id(column)(qb, f);
 };
 const oneOf = (column: string, allowed: readonly string[]): FilterHandler => (qb, f) => {
-  if (typeof f.value !== 'string' || !allowed.includes(f.value)) throw new HttpError(422, `Invalid value for ${f.key}`, { filters: [`Invalid value for ${f.key}`] });
+  if (typeof f.value !== 'string' || !allowed.includes(f.value)) throw invalidFilter(f.key);
   return qb.where(column, '=', f.value);
 };
 
