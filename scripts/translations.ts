@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PERMISSIONS } from '@app/contracts';
 
 /** Folders whose source is scanned for translation keys. */
 export const SOURCE_DIRS = ['web/src', 'server/src', 'contracts/src'];
@@ -73,6 +74,13 @@ export function collectKeys(root: string): Record<string, string> {
         if (SENTENCE.test(text) && !SQL.test(text)) keys.add(text);
       }
     }
+  }
+  // Permission names and descriptions are built from templates (contracts/src/permissions.ts crud()): the role
+  // editor shows them through trans(), so every built text is a key of its own.
+  for (const p of PERMISSIONS) {
+    keys.add(p.display_name);
+    keys.add(p.description);
+    for (const r of p.restrictions) keys.add(r.description);
   }
   return Object.fromEntries([...keys].sort().map((k) => [k, k]));
 }
