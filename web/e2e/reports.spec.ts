@@ -46,6 +46,15 @@ test.describe('analytics report', () => {
     }).toPass({ timeout: 60_000, intervals: [2_000] });
     await expect(page.getByTestId('header-report')).toContainText('Plays');
 
+    // The home page's "Most watched this week" row ranks by the same plays (its auto update runs daily, or now).
+    await page.goto('/admin/channels/most-watched/edit');
+    const updated = page.waitForResponse((r) => r.url().endsWith('/auto-update') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Update now' }).click();
+    expect((await updated).status()).toBe(200);
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Most watched this week' }).getByText(titleName, { exact: true })).toBeVisible();
+    await page.goto('/admin');
+
     for (const preset of ['today', 'yesterday', 'last30', 'last90', 'last365', 'last7']) {
       await page.getByTestId('range-picker').selectOption(preset);
       await expect(page).toHaveURL(new RegExp(`range=${preset}`));
