@@ -24,6 +24,12 @@ test('landing to Movies, genre and year filters in a shareable URL, and a clear 
   await expect(page).toHaveURL(/\/movies$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
   await expect(cards(page)).toHaveCount(24);
+  // The tab names the page and the site, as the server-rendered page does, and follows in-app navigation home.
+  await expect(page).toHaveTitle('Movies - StreamSite');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveTitle('StreamSite - Movies and series, streaming in one place.');
+  await page.goBack();
+  await expect(page).toHaveTitle('Movies - StreamSite');
 
   await page.getByRole('button', { name: 'Drama', exact: true }).click();
   await expect(page).toHaveURL(/genres=\d+/);

@@ -1,9 +1,24 @@
 import { useEffect, type ReactNode } from 'react';
+import { useSetting } from '../lib/auth';
 
+/**
+ * The tab's title, followed by the site's name as the server-rendered pages have it ("Dune - StreamSite"), so the
+ * title does not lose the name once the app has loaded.
+ */
 export function useDocumentTitle(title: string) {
+  const siteName = useSetting<string>('client.branding.site_name', '');
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    document.title = !siteName || title === siteName ? title || siteName : title ? `${title} - ${siteName}` : siteName;
+  }, [title, siteName]);
+}
+
+/** The home page's title: the site's name and description, as the server renders it. */
+export function useHomeTitle() {
+  const siteName = useSetting<string>('client.branding.site_name', '');
+  const description = useSetting<string>('client.branding.site_description', '');
+  useEffect(() => {
+    document.title = description ? `${siteName} - ${description}` : siteName;
+  }, [siteName, description]);
 }
 
 export function PageTitle({ children, actions }: { children: string; actions?: ReactNode }) {

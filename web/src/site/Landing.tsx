@@ -3,7 +3,7 @@ import type { HomepageAction, HomepageAppearance } from '@app/contracts/appearan
 import { Link } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
-import { useDocumentTitle } from '../admin/PageTitle';
+import { useHomeTitle } from '../admin/PageTitle';
 import { buttonClass } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { ActionLink } from './appearance/links';
@@ -42,7 +42,7 @@ export function Component() {
   const a = useSetting<HomepageAppearance>('client.homepage.appearance');
   const showTrending = useSetting<boolean>('client.homepage.trending', false);
   const showPricing = useSetting<boolean>('client.homepage.pricing', false);
-  useDocumentTitle(siteName);
+  useHomeTitle();
   if (!a) return null;
   const overlay = a.headerOverlayColor1 || a.headerOverlayColor2
     ? `linear-gradient(45deg, ${a.headerOverlayColor1 || 'transparent'} 0%, ${a.headerOverlayColor2 || 'transparent'} 100%)`

@@ -1,9 +1,13 @@
 import { useParams } from 'react-router';
-import { ChannelView } from './ChannelView';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { trans } from '../../lib/i18n';
+import { ChannelView, useChannelPages } from './ChannelView';
 
 /** `/channel/:slug`: any channel in its layout (the SEO tags come server-rendered from modules/channels/seo.ts). */
 export function Component() {
   const { slug = '' } = useParams();
+  // The same query ChannelView reads (one request): the tab follows the channel on in-app navigation too.
+  useDocumentTitle(useChannelPages(slug).data?.pages[0]?.name ?? trans('Loading'));
   return (
     <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6">
       <ChannelView key={slug} slug={slug} />

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useHomeTitle } from '../../admin/PageTitle';
 import { useSetting } from '../../lib/auth';
 import { ApiError } from '../../lib/api';
 import { SiteChrome } from '../SiteLayout';
@@ -15,6 +16,7 @@ function LandingPage() {
 /** The home channel in the site chrome; the landing (which draws its own header) when that channel is gone. */
 function HomeChannel({ slug }: { slug: string }) {
   const query = useChannelPages(slug);
+  useHomeTitle();
   if (query.error instanceof ApiError && query.error.status === 404) return <LandingPage />;
   return (
     <SiteChrome>
