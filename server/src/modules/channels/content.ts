@@ -43,10 +43,12 @@ async function compute(ctx: AppContext, channel: Channel, page: number, perPage:
   return { current_page: page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)), data };
 }
 
-/** One page of a channel's own items (nested channels not expanded), cached per channel version. */
-export async function channelItems(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelContent> {
+/**
+ * One page of a channel's own items (nested channels not expanded), cached per channel version and `cards` (the
+ * CARDS_COUNTER value, read once per request by the caller).
+ */
+async function channelItems(ctx: AppContext, channel: Channel, page: number, perPage: number, cards: number): Promise<ChannelContent> {
   const listAll = channel.config.contentType === 'listAll';
-  const cards = await readCounter(ctx.db, CARDS_COUNTER);
   const key = `channel:${channel.id}:v${channel.version}:c${cards}:${page}:${perPage}`;
   return ctx.cache.remember(key, listAll ? LIST_ALL_TTL : STORED_TTL, () => compute(ctx, channel, page, perPage));
 }
@@ -56,7 +58,8 @@ export async function channelItems(ctx: AppContext, channel: Channel, page: numb
  * each from its own cache entry, so editing a row refreshes the home page without touching the home channel).
  */
 export async function channelWithContent(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelWithContent> {
-  const content = await channelItems(ctx, channel, page, perPage);
+  const cards = await readCounter(ctx.db, CARDS_COUNTER);
+  const content = await channelItems(ctx, channel, page, perPage, cards);
   const nestedIds = content.data.filter((i) => i.model_type === 'channel').map((i) => i.id);
   if (!nestedIds.length) return { ...channel, content };
   const nested = await findChannels(ctx.db, nestedIds);
@@ -64,7 +67,7 @@ export async function channelWithContent(ctx: AppContext, channel: Channel, page
     if (item.model_type !== 'channel') return item;
     const child = nested.get(item.id);
     if (!child) return null;
-    return { ...item, name: child.name, slug: child.slug, config: child.config, content: await channelItems(ctx, child, 1, NESTED_ITEMS) };
+    return { ...item, name: child.name, slug: child.slug, config: child.config, content: await channelItems(ctx, child, 1, NESTED_ITEMS, cards) };
   }));
   return { ...channel, content: { ...content, data: expanded.filter((x): x is ChannelItem => x !== null) } };
 }

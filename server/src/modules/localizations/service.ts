@@ -109,6 +109,13 @@ function firstAcceptedLanguage(header: string | undefined, available: Set<string
   return null;
 }
 
+/** A user's chosen language, while choosing is on and that localization exists; else null. */
+async function chosenLanguage(ctx: AppContext, userId: number, available: Set<string>): Promise<string | null> {
+  if (!(await ctx.settings.get('client.i18n.enable'))) return null;
+  const user = await ctx.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
+  return user?.language && available.has(user.language) ? user.language : null;
+}
+
 /**
  * The language a request sees: the signed-in user's choice, else the visitor cookie, else the site default
  * ('auto' follows the browser's Accept-Language). Choices count only while client.i18n.enable is on and only
@@ -117,11 +124,9 @@ function firstAcceptedLanguage(header: string | undefined, available: Set<string
 export async function resolveLanguage(ctx: AppContext, req: FastifyRequest): Promise<string> {
   const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
   available.add(DEFAULT_LANGUAGE);
+  const chosen = req.auth.userId ? await chosenLanguage(ctx, req.auth.userId, available) : null;
+  if (chosen) return chosen;
   if (await ctx.settings.get('client.i18n.enable')) {
-    if (req.auth.userId) {
-      const user = await ctx.db.selectFrom('users').select('language').where('id', '=', req.auth.userId).executeTakeFirst();
-      if (user?.language && available.has(user.language)) return user.language;
-    }
     const cookie = req.cookies[LOCALE_COOKIE];
     if (cookie && available.has(cookie)) return cookie;
   }
@@ -186,10 +191,8 @@ export async function requestLines(ctx: AppContext, req: FastifyRequest): Promis
  */
 export async function mailLines(ctx: AppContext, userId: number | null, ownRequest?: FastifyRequest): Promise<Lines | undefined> {
   const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
-  if (userId !== null && await ctx.settings.get('client.i18n.enable')) {
-    const user = await ctx.db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
-    if (user?.language && available.has(user.language)) return linesOf(ctx, user.language);
-  }
+  const chosen = userId !== null ? await chosenLanguage(ctx, userId, available) : null;
+  if (chosen) return linesOf(ctx, chosen);
   if (ownRequest) return requestLines(ctx, ownRequest);
   const site = await ctx.settings.get('client.locale.default');
   return available.has(site) ? linesOf(ctx, site) : undefined;
