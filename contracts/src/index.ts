@@ -31,6 +31,7 @@ export * from './reviews.ts';
 export * from './comments.ts';
 export * from './news.ts';
 export * from './lists.ts';
+export * from './profiles.ts';
 export * from './channels.ts';
 export * from './lookups.ts';
 export * from './reports.ts';

@@ -59,6 +59,7 @@ import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
+import { profilesRoutes } from './modules/profiles/routes.ts';
 import { channelsRoutes } from './modules/channels/routes.ts';
 import { billingRoutes } from './modules/billing/routes.ts';
 import { registerScheduler } from './modules/scheduler/index.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config): Promise<App> {
   auditRoutes(app, ctx);
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
+  profilesRoutes(app, ctx);
   reportsRoutes(app, ctx);
   channelsRoutes(app, ctx);
   twoFactorRoutes(app, ctx);

@@ -27,3 +27,4 @@ export * from './reports.ts';
 export * from './appearance.ts';
 export * from './search-index.ts';
 export * from './health.ts';
+export * from './profiles.ts';

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import { can, type ProfilePageData } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { identify } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { loadPermissions } from '../roles/permissions.ts';
+import { registerSeoPage } from '../seo/index.ts';
+import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
+import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { loadProfilePage, type ProfileCaller } from './service.ts';
+
+const BATCH = 1000;
+
+async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<ProfileCaller> {
+  try {
+    const { who, permissions } = await identify(ctx, req);
+    return { can: (name) => can(permissions, name), userId: who.userId };
+  } catch {
+    return { can: () => false };
+  }
+}
+
+/**
+ * /users/{id}: a member's profile. The HTML carries `GET users/{id}/profile` as the visitor asking gets it, and a
+ * ProfilePage ld+json; no permission answers 403, a hidden or unknown member 404 (as the API).
+ */
+registerSeoPage({
+  key: 'user-profile',
+  pattern: '/users/:id',
+  template: `<title>{{profile.name}} - {{site_name}}</title>
+<meta name="description" content="{{profile.description}}">
+<link rel="canonical" href="{{url}}">
+<meta property="og:site_name" content="{{site_name}}">
+<meta property="og:type" content="profile">
+<meta property="og:url" content="{{url}}">
+<meta property="og:title" content="{{profile.name}}">
+<meta property="og:description" content="{{profile.description}}">
+<meta property="og:image" content="{{profile.image}}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:title" content="{{profile.name}}">
+<script type="application/ld+json">{{json profile.ld}}</script>`,
+  async resolve(ctx, m) {
+    const id = /^[1-9]\d{0,9}$/.test(m.params.id) && Number(m.params.id) <= 2_147_483_647 ? Number(m.params.id) : 0;
+    if (!id) { setPageStatus(m.req, 404); return null; }
+    const caller = await callerOf(ctx, m.req);
+    if (!caller.can('users.view')) { setPageStatus(m.req, 403); return null; }
+    let data: ProfilePageData;
+    try {
+      data = await loadProfilePage(ctx, caller, id);
+    } catch (e) {
+      if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
+      throw e;
+    }
+    setPageData(m.req, `users/${id}/profile`, data);
+    setPageImage(m.req, data.user.avatar);
+    const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+    const image = data.user.avatar ? (data.user.avatar.startsWith('/') ? `${base}${data.user.avatar}` : data.user.avatar) : '';
+    const u = data.user;
+    return {
+      profile: {
+        name: u.display_name, image,
+        description: `${u.display_name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
+        ld: {
+          '@context': 'https://schema.org', '@type': 'ProfilePage', url: `${base}${m.pathname}`, dateCreated: u.created_at,
+          mainEntity: { '@type': 'Person', name: u.display_name, image: image || undefined, identifier: String(u.id) },
+        },
+      },
+    };
+  },
+});
+
+/**
+ * Profiles in the sitemap only when signed-out visitors (and so crawlers) may open them: the default guests role does
+ * not hold users.view. Members who published a review or a public list, not suspended, in keyset batches by id.
+ */
+async function* profiles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
+  if (!(await loadPermissions(ctx.db, null)).has('users.view')) return;
+  let after = 0;
+  for (;;) {
+    const rows = await ctx.db.selectFrom('users').select('id').where('id', '>', after).where('banned_at', 'is', null)
+      .where((eb) => eb.or([
+        eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.user_id', '=', 'users.id')),
+        eb.exists(eb.selectFrom('channels').select('channels.id').whereRef('channels.user_id', '=', 'users.id')
+          .where('channels.type', '=', 'list').where('channels.public', '=', true as never).where('channels.internal', '=', false as never)),
+      ]))
+      .orderBy('id').limit(BATCH).execute();
+    for (const r of rows) yield { loc: `/users/${r.id}` };
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export function profilesSitemapSource(): void {
+  registerSitemapSource('profiles', profiles);
+}
