@@ -48,7 +48,7 @@ export const ROUTES: SweepRoute[] = [
       'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'].map((p) => `/admin/settings/${p}`),
     '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
     '/admin/channels', '/admin/channels/new', '/admin/channels/home/edit', '/admin/lists', '/admin/lists/new',
-    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists',
+    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists', '/users/1',
     '/admin/plays', '/admin/visitors', '/admin/titles/1/insights', '/admin/titles/2/insights/seasons/1',
     '/admin/titles/2/insights/seasons/1/episodes/1', '/admin/videos/1/insights', '/admin/plans/new',
     '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/comments',

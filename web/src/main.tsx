@@ -79,6 +79,7 @@ const routes: RouteObject[] = [
           ...billingSiteRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
+          { path: 'users/:id', lazy: () => import('./site/profiles/ProfilePage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },
           { path: 'series', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.SeriesPage })) },
           { path: 'search', lazy: () => import('./site/search/SearchPage') },

@@ -8,13 +8,15 @@ export interface BootstrapData {
   user: CurrentUser | null;
   settings: Record<string, unknown>;
   version: string;
+  /** What a signed-out visitor may do (the guests role), so the site offers guests what the operator granted them. */
+  guestPermissions: string[];
 }
 
 async function loadBootstrap(): Promise<BootstrapData> {
   const data = await api.get<Partial<BootstrapData>>('auth/me');
   const settings = data.settings ?? {};
   configureDates((settings['client.dates.format'] as DateVerbosity | undefined) ?? 'auto', (settings['client.dates.default_timezone'] as string | undefined) ?? 'auto');
-  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '' };
+  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: (data as { guest_permissions?: string[] }).guest_permissions ?? [] };
 }
 
 /** Bootstrap data (auth/me), cached; used by route loaders. */
@@ -30,7 +32,7 @@ export function userCan(user: CurrentUser | null | undefined, permission: string
 
 export function useBootstrap(): BootstrapData {
   const { data } = useQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
-  return data ?? { user: null, settings: {}, version: '' };
+  return data ?? { user: null, settings: {}, version: '', guestPermissions: [] };
 }
 
 export function useAuth() {
@@ -38,7 +40,7 @@ export function useAuth() {
   return {
     user: data.user,
     isLoggedIn: !!data.user,
-    can: (permission: string) => userCan(data.user, permission),
+    can: (permission: string) => (data.user ? userCan(data.user, permission) : data.guestPermissions.includes(permission)),
     isAdmin: userCan(data.user, 'admin.access'),
   };
 }
@@ -50,7 +52,7 @@ export function useSetting<T = unknown>(key: string, fallback?: T): T {
 
 /** Refresh bootstrap data after login, logout or profile changes. */
 export function setBootstrapUser(user: CurrentUser | null) {
-  queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({ settings: {}, version: '', ...old, user }));
+  queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({ settings: {}, version: '', guestPermissions: [], ...old, user }));
 }
 export function invalidateBootstrap() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.bootstrap });

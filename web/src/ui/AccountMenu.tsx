@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { Home, LayoutDashboard, LogOut, UserCog } from 'lucide-react';
+import { CircleUser, Home, LayoutDashboard, LogOut, UserCog } from 'lucide-react';
 import { api } from '../lib/api';
 import { setBootstrapUser, useAuth } from '../lib/auth';
 import { trans } from '../lib/i18n';
@@ -11,9 +11,10 @@ import { LanguageMenuItems } from './LanguagePicker';
 import { useMenuItems } from '../site/appearance/MenuPosition';
 import { ActionLink } from '../site/appearance/links';
 import { ListsMenuItems } from '../site/lists/AccountMenuItems';
+import { profileUrl } from '../site/profiles/AuthorLink';
 
 export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean }) {
-  const { user, isAdmin } = useAuth();
+  const { user, isAdmin, can } = useAuth();
   const navigate = useNavigate();
   const extra = useMenuItems('auth-dropdown');
   if (!user) return null;
@@ -42,6 +43,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
         {showAdminLink && isAdmin && (
           <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
         )}
+        {can('users.view') && <DropdownItem asChild><Link to={profileUrl(user.id)}><CircleUser size={16} aria-hidden />{trans('Your profile')}</Link></DropdownItem>}
         <ListsMenuItems />
         <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
         {extra.map((item) => <DropdownItem key={item.id} asChild><ActionLink item={item}>{item.label}</ActionLink></DropdownItem>)}

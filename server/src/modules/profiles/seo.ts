@@ -1,24 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import { can, type ProfilePageData } from '@app/contracts';
+import type { ProfilePageData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { identify } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
 import { loadPermissions } from '../roles/permissions.ts';
+import { callerOf } from '../seo/catalogue-pages.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
-import { loadProfilePage, type ProfileCaller } from './service.ts';
+import { loadProfilePage } from './service.ts';
 
 const BATCH = 1000;
-
-async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<ProfileCaller> {
-  try {
-    const { who, permissions } = await identify(ctx, req);
-    return { can: (name) => can(permissions, name), userId: who.userId };
-  } catch {
-    return { can: () => false };
-  }
-}
 
 /**
  * /users/{id}: a member's profile. The HTML carries `GET users/{id}/profile` as the visitor asking gets it, and a

@@ -7,10 +7,9 @@ import { toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { LIST_COLUMNS, listPosters, toList, type ListRow } from '../lists/repository.ts';
+import type { PageCaller } from '../titles/page.ts';
 import { displayName } from '../users/repository.ts';
 
-/** Who asks: permission checks (admin holds all) and the signed-in user, if any. */
-export interface ProfileCaller { can(name: string): boolean; userId?: number | null }
 
 const publicLists = (db: Db, userId: number) => db.selectFrom('channels')
   .where('user_id', '=', userId).where('type', '=', 'list').where('public', '=', true as never).where('internal', '=', false as never);
@@ -32,7 +31,7 @@ async function published(db: Db, userId: number) {
  * comment or public list), answers 404 like an unknown id: only they and user managers see such a profile, so
  * walking the ids cannot list every member's name.
  */
-async function visibleProfile(db: Db, caller: ProfileCaller, id: number): Promise<PublicProfile> {
+async function visibleProfile(db: Db, caller: PageCaller, id: number): Promise<PublicProfile> {
   const u = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar', 'banned_at', 'created_at'])
     .where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound(PROFILE_NOT_FOUND);
@@ -62,7 +61,7 @@ async function reviewsPage(db: Db, userId: number, total: number, page: number):
 }
 
 /** `GET users/{id}/profile`: the profile, their public lists (with covers) and the first page of their reviews. */
-export async function loadProfilePage(ctx: AppContext, caller: ProfileCaller, id: number): Promise<ProfilePageData> {
+export async function loadProfilePage(ctx: AppContext, caller: PageCaller, id: number): Promise<ProfilePageData> {
   const user = await visibleProfile(ctx.db, caller, id);
   const [rows, reviews] = await Promise.all([
     caller.can('lists.view') && user.lists_count
@@ -78,7 +77,7 @@ export async function loadProfilePage(ctx: AppContext, caller: ProfileCaller, id
 }
 
 /** `GET users/{id}/reviews`: later pages of the profile's reviews (same visibility as the profile). */
-export async function profileReviews(ctx: AppContext, caller: ProfileCaller, id: number, page: number): Promise<Pagination<ProfileReview>> {
+export async function profileReviews(ctx: AppContext, caller: PageCaller, id: number, page: number): Promise<Pagination<ProfileReview>> {
   const user = await visibleProfile(ctx.db, caller, id);
   if (!caller.can('reviews.view')) return emptyPage();
   return reviewsPage(ctx.db, id, user.reviews_count, page);

@@ -23,7 +23,8 @@ const titlePath = (t: { id: number; name: string }) => `/titles/${t.id}/${slug(t
 const clip = (s: string | null | undefined, n = 300) => (s ? (s.length > n ? `${s.slice(0, n - 1)}…` : s) : '');
 const isoDuration = (minutes: number | null | undefined) => (minutes ? `PT${minutes}M` : undefined);
 
-async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
+/** The visitor asking for a server-rendered page, as a page loader takes them. */
+export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
   try {
     const { who, permissions } = await identify(ctx, req);
     return { can: (name) => can(permissions, name), userId: who.userId };

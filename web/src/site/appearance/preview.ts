@@ -14,7 +14,7 @@ export const isAppearancePreview = typeof window !== 'undefined' && window.paren
 
 function setValues(values: Record<string, unknown>) {
   queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({
-    user: null, version: '', ...old, settings: { ...old?.settings, ...values },
+    user: null, version: '', guestPermissions: [], ...old, settings: { ...old?.settings, ...values },
   }));
 }
 

@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { CommentForm } from './CommentForm';
 import { LinkifiedText } from './LinkifiedText';
+import { AuthorLink } from '../profiles/AuthorLink';
 
 type Target = { type: CommentableType; id: number };
 
@@ -58,7 +59,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (
         <>
-          <p className="text-xs text-text-muted"><span className="font-medium text-text">{c.user?.display_name}</span> · {formatDate(c.created_at)}</p>
+          <p className="text-xs text-text-muted"><AuthorLink userId={c.user?.id} className="font-medium text-text">{c.user?.display_name}</AuthorLink> · {formatDate(c.created_at)}</p>
           {mode === 'edit'
             ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { setMode('view'); if (saved) void refresh(); }} />
             : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line break-words text-sm" />}

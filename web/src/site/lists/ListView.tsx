@@ -9,6 +9,7 @@ import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useListPage } from './api';
 import { ListItemsGrid } from './ListItemsGrid';
+import { AuthorLink } from '../profiles/AuthorLink';
 
 /** Copies the page's address; where the clipboard is not allowed, the toast shows the address to copy by hand. */
 async function share(url: string) {
@@ -33,10 +34,10 @@ export function ListHeader({ data, actions }: { data: ListPageData; actions?: Re
         <div className="flex min-w-0 flex-col gap-3">
           <h1 className="text-3xl font-bold sm:text-4xl">{list.internal ? trans('Watchlist') : list.name}</h1>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-text-muted">
-            <span className="flex items-center gap-2">
+            <AuthorLink userId={list.user.id} className="flex items-center gap-2">
               <Avatar src={list.user.avatar} label={list.user.display_name} size={24} />
               <span>{trans('By :name', { name: list.user.display_name })}</span>
-            </span>
+            </AuthorLink>
             <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
             <span className="flex items-center gap-1">
               {list.public ? <Globe size={14} aria-hidden /> : <Lock size={14} aria-hidden />}

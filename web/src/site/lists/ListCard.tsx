@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Film, Globe, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import type { UserList } from '@app/contracts/lists';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+
+/** A list's cover: its first four posters as a 2×2 collage, or a placeholder. */
+function Cover({ posters }: { posters: (string | null)[] }) {
+  const shown = posters.slice(0, 4);
+  if (!shown.some(Boolean)) return <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={32} aria-hidden /></span>;
+  return (
+    <span className="grid h-full w-full grid-cols-2 grid-rows-2">
+      {Array.from({ length: 4 }, (_, i) => (shown[i] ? <img key={i} src={shown[i]!} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span key={i} className="bg-bg" />))}
+    </span>
+  );
+}
+
+/** A list as a poster-sized card (cover, name, visibility, size, last change) opening its page; `actions` below. */
+export function ListCard({ list, actions }: { list: UserList; actions?: ReactNode }) {
+  return (
+    <li className="group flex flex-col gap-2" data-testid="list-card">
+      <Link to={`/lists/${list.id}`} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+        <span className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md transition group-hover:shadow-lg"><Cover posters={list.posters ?? []} /></span>
+        <span className="truncate text-sm font-medium group-hover:text-primary">{list.name}</span>
+      </Link>
+      <span className="-mt-1.5 flex items-center gap-2 text-xs text-text-muted">
+        {list.public ? <Globe size={12} aria-label={trans('Public')} /> : <Lock size={12} aria-label={trans('Private')} />}
+        <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
+        <span aria-hidden>·</span>
+        <span>{trans('Updated :date', { date: formatDate(list.updated_at) })}</span>
+      </span>
+      {actions ? <span className="flex gap-1">{actions}</span> : null}
+    </li>
+  );
+}

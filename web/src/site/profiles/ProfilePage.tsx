@@ -1,0 +1,117 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CalendarDays, Film, ListVideo, MessageSquareText, UserCog } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Pagination, ProfilePageData, ProfileReview } from '@app/contracts';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { api } from '../../lib/api';
+import { formatDate } from '../../lib/format';
+import { trans } from '../../lib/i18n';
+import { positiveId, usePageData } from '../../lib/page-data';
+import { Avatar } from '../../ui/Avatar';
+import { buttonClass } from '../../ui/Button';
+import { Pager } from '../../ui/Pager';
+import { ListCard } from '../lists/ListCard';
+import { PageError, PageSkeleton, Section } from '../titles/PageState';
+import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
+import { titleUrl } from '../ui/urls';
+
+/** One review with the poster and name of the title it is about. */
+function ReviewItem({ review }: { review: ProfileReview }) {
+  const t = review.reviewable;
+  return (
+    <li className="flex gap-4 rounded-md border border-border bg-bg-elevated p-4" data-testid="profile-review">
+      {t ? (
+        <Link to={titleUrl(t)} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
+          <span className="block aspect-[2/3] overflow-hidden rounded bg-bg-alt">
+            {t.poster ? <img src={t.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-text-muted"><Film size={20} /></span>}
+          </span>
+        </Link>
+      ) : null}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-sm text-text-muted">
+            {t ? <Link to={titleUrl(t)} className="font-medium text-text hover:underline">{t.name}</Link> : trans('Deleted title')}
+            {t?.year ? <span> ({t.year})</span> : null}
+          </p>
+          <span className="rounded bg-primary px-2 py-0.5 text-sm font-semibold text-on-primary">★ {review.score}/10</span>
+        </div>
+        <h3 className="mt-1 font-semibold">{review.title}</h3>
+        <p className="mt-1 line-clamp-6 whitespace-pre-line break-words leading-relaxed">{review.body}</p>
+        <p className="mt-2 text-xs text-text-muted">
+          {formatDate(review.created_at)} · {trans(':helpful found this helpful, :not did not', { helpful: review.helpful_count, not: review.not_helpful_count })}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/** The reviews, newest first: page 1 comes with the page's data, later pages from `users/{id}/reviews`. */
+function Reviews({ userId, first }: { userId: number; first: Pagination<ProfileReview> }) {
+  const [page, setPage] = useState(1);
+  const later = useQuery<Pagination<ProfileReview>>({
+    queryKey: ['profile-reviews', userId, page],
+    queryFn: ({ signal }) => api.get<{ pagination: Pagination<ProfileReview> }>(`users/${userId}/reviews`, { page }, signal).then((r) => r.pagination),
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
+  });
+  const shown = page > 1 ? later.data ?? first : first;
+  return (
+    <>
+      <ul className="flex flex-col gap-4" aria-label={trans('Reviews')}>
+        {shown.data.map((r) => <ReviewItem key={r.id} review={r} />)}
+      </ul>
+      <div className="mt-4"><Pager page={page} lastPage={first.last_page} onPage={setPage} /></div>
+    </>
+  );
+}
+
+/** /users/:id — a member's public profile: who they are, their public lists and their reviews. */
+export function Component() {
+  const id = positiveId(useParams().id);
+  const query = usePageData<ProfilePageData>(id ? `users/${id}/profile` : null);
+  useDocumentTitle(query.data?.user.display_name ?? trans('Loading'));
+  if (!id || query.isError) return <PageError error={query.error} />;
+  if (!query.data) return <PageSkeleton />;
+  const { user, lists, reviews, is_me } = query.data;
+  const empty = !lists.length && !reviews.data.length;
+  return (
+    <article>
+      <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
+          <Avatar src={user.avatar} label={user.display_name} size={112} className="shadow-lg ring-4 ring-bg" />
+          <div className="flex min-w-0 flex-1 flex-col gap-3">
+            <h1 className="break-words text-3xl font-bold sm:text-4xl">{user.display_name}</h1>
+            <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-text-muted sm:justify-start">
+              <li className="flex items-center gap-1.5"><CalendarDays size={16} aria-hidden />{trans('Member since :date', { date: formatDate(user.created_at) })}</li>
+              <li className="flex items-center gap-1.5"><MessageSquareText size={16} aria-hidden />{trans('[one 1 review|other :count reviews]', { count: user.reviews_count })}</li>
+              <li className="flex items-center gap-1.5"><ListVideo size={16} aria-hidden />{trans('[one 1 public list|other :count public lists]', { count: user.lists_count })}</li>
+            </ul>
+          </div>
+          {is_me ? <Link to="/account-settings" className={buttonClass('outline')}><UserCog size={16} aria-hidden />{trans('Edit profile')}</Link> : null}
+        </div>
+      </header>
+      {lists.length ? (
+        <Section id="lists" title={trans('Lists')}>
+          <ul className={POSTER_GRID_CLASS} aria-label={trans('Lists')}>
+            {lists.map((l) => <ListCard key={l.id} list={l} />)}
+          </ul>
+          {user.lists_count > lists.length ? <p className="mt-4 text-sm text-text-muted">{trans('Showing the :count most recently updated lists.', { count: lists.length })}</p> : null}
+        </Section>
+      ) : null}
+      {reviews.data.length ? (
+        <Section id="reviews" title={trans('Reviews')}>
+          <Reviews userId={user.id} first={reviews} />
+        </Section>
+      ) : null}
+      {empty ? (
+        <div className="mx-auto flex max-w-xl flex-col items-center gap-2 px-4 py-16 text-center">
+          <h2 className="text-xl font-semibold">{trans('Nothing shared yet')}</h2>
+          <p className="text-text-muted">{is_me
+            ? trans('Your public lists and your reviews will show here.')
+            : trans(':name has not shared any public lists or reviews yet.', { name: user.display_name })}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}
