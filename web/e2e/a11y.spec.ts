@@ -19,7 +19,8 @@ interface SweepRoute {
 const site = (...paths: string[]): SweepRoute[] => paths.map((path) => ({ path, as: 'guest' }));
 const admin = (...paths: string[]): SweepRoute[] => paths.map((path) => ({ path, as: 'admin' }));
 
-// The demo seed is deterministic: title 1 is a movie, title 2 a series with episodes, video 1 belongs to title 1.
+// The demo seed is deterministic: title 1 is a movie, title 2 a series with episodes, video 1 belongs to title 1;
+// member 3 wrote reviews and a public list (seed/community.ts), the admin (1) nothing.
 export const ROUTES: SweepRoute[] = [
   ...site(
     '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token',
@@ -48,7 +49,7 @@ export const ROUTES: SweepRoute[] = [
       'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'].map((p) => `/admin/settings/${p}`),
     '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
     '/admin/channels', '/admin/channels/new', '/admin/channels/home/edit', '/admin/lists', '/admin/lists/new',
-    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists', '/users/1',
+    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists', '/users/1', '/users/3',
     '/admin/plays', '/admin/visitors', '/admin/titles/1/insights', '/admin/titles/2/insights/seasons/1',
     '/admin/titles/2/insights/seasons/1/episodes/1', '/admin/videos/1/insights', '/admin/plans/new',
     '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/comments',

@@ -99,6 +99,25 @@ test('infinite scroll loads more, Load more works from the keyboard, and back re
   expect(Math.abs(await page.evaluate(() => window.scrollY) - before)).toBeLessThan(50);
 });
 
+test('a page loaded in the same tab starts at the top; a reload keeps its place', async ({ page }) => {
+  await page.goto('/movies');
+  await expect(cards(page)).toHaveCount(24);
+  await page.mouse.wheel(0, 1200);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(600);
+  // A typed address (or a return from checkout): the router restored the previous document's place before.
+  await page.goto('/series');
+  await expect(cards(page)).toHaveCount(24);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Within the first 24 cards, so the reloaded page is long enough to go back to the same place.
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(250);
+  const here = await page.evaluate(() => window.scrollY);
+  await page.reload();
+  await expect(cards(page).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(here - 50);
+});
+
 test('instant search: top hits as you type, arrows and Enter open one, Escape closes', async ({ page }) => {
   await page.goto('/movies');
   const box = page.getByRole('combobox', { name: 'Search movies, series and people' });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/db/seed/catalogue.ts';
-import { asAdmin, createTestApp } from '../helper.ts';
+import { seedDemoCommunity } from '../../src/db/seed/community.ts';
+import { seedDemoUsers } from '../../src/db/seed/users.ts';
+import { asAdmin, asUser, createTestApp } from '../helper.ts';
 
 const t = await createTestApp();
 const count = async (table: 'titles' | 'seasons' | 'episodes' | 'people' | 'creditables' | 'videos' | 'video_captions' | 'title_tags') =>
@@ -49,5 +51,27 @@ describe('demo catalogue seed', () => {
     const today = new Date().toISOString().slice(0, 10);
     const unbegun = await t.ctx.db.selectFrom('seasons').select('id').where('release_date', '>', today).execute();
     expect(unbegun).toEqual([]);
+  });
+
+  it('seeds members\' reviews on the popular titles and four public lists, shown on title pages and profiles', async () => {
+    const members = await seedDemoUsers(t.ctx, t.roles);
+    await seedDemoCommunity(t.ctx, members);
+    const reviews = await t.ctx.db.selectFrom('reviews').select(['user_id', 'reviewable_id']).execute();
+    expect(reviews).toHaveLength(79);
+    const lists = await t.ctx.db.selectFrom('channels').select(['id', 'user_id', 'items_count', 'public']).where('type', '=', 'list').execute();
+    expect(lists).toHaveLength(4);
+    for (const l of lists) expect(l.items_count).toBe(8);
+    // Suspended or unconfirmed accounts write nothing.
+    const writers = await t.ctx.db.selectFrom('users').select(['banned_at', 'email_verified_at'])
+      .where('id', 'in', [...reviews.map((r) => r.user_id), ...lists.map((l) => l.user_id!)]).execute();
+    for (const w of writers) expect([w.banned_at, Boolean(w.email_verified_at)]).toEqual([null, true]);
+
+    const viewer = await asUser(t);
+    const page = await viewer.get(`/api/v1/reviews/public?reviewable_id=${reviews[0].reviewable_id}`);
+    expect(page.body.pagination.total).toBeGreaterThan(0);
+    const profile = await viewer.get(`/api/v1/users/${lists[0].user_id}/profile`);
+    expect(profile.status).toBe(200);
+    expect(profile.body.lists[0].posters).toHaveLength(4);
+    expect(profile.body.reviews.total).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Outlet, ScrollRestoration, useMatch } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useMatch, type Location } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
@@ -85,6 +85,13 @@ export function SiteChrome({ children }: { children: ReactNode }) {
 }
 
 /**
+ * Every document's first entry has the key "default", so the router restored one page's scroll position on the next
+ * page loaded in the same tab (a typed address, a return from checkout or a social sign-in opened halfway down).
+ * The first entry is keyed by its path instead: a reload keeps its place, another page starts at the top.
+ */
+const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
+
+/**
  * The public site's shell: theme, preview bridge, scroll restoration (back to a long browse page lands where
  * the visitor was) and the chrome around every page. `/` draws its own: the landing page puts its header inside
  * its hero, and the home channel wraps itself in the chrome once it knows it is not the landing.
@@ -98,7 +105,7 @@ export function Component() {
   return (
     <>
       <SkipLink />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <CookieNotice at="top" />
       {isHome ? <Outlet /> : <SiteChrome><Outlet /></SiteChrome>}
       <CookieNotice at="bottom" />

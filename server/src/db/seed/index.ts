@@ -8,10 +8,11 @@ import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoNews } from './news.ts';
 import { seedChannels } from './channels.ts';
 import { seedDemoBilling } from './billing.ts';
+import { seedDemoCommunity } from './community.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
- * unless disabled, a demo catalogue, news and subscription plans (with subscriptions switched on).
+ * unless disabled, a demo catalogue, members' reviews and public lists, news and subscription plans (with subscriptions switched on).
  * Answers the admin credentials when it created them.
  */
 export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
@@ -27,8 +28,9 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
     email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.db.insertInto('user_role').values({ user_id: admin.id, role_id: roles.admin, created_at: now }).execute();
-  if (opts.demo) await seedDemoUsers(ctx, roles);
+  const members = opts.demo ? await seedDemoUsers(ctx, roles) : [];
   if (opts.demo) await seedDemoCatalogue(ctx);
+  if (opts.demo) await seedDemoCommunity(ctx, members);
   if (opts.demo) await seedDemoNews(ctx);
   if (opts.demo) await seedDemoBilling(ctx, admin.id);
   await seedChannels(ctx);

@@ -4,8 +4,9 @@ import { hashPassword } from '../../lib/crypto.ts';
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Chloe', 'Lucas', 'Emma', 'Mason', 'Isla', 'Leo', 'Aria', 'Owen', 'Nora', 'Eli', 'Ruby', 'Jack', 'Lily', 'Finn', 'Maya', 'Hugo', 'Ivy', 'Theo', 'Elena'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Kowalski', 'Brown', 'Rossi', 'Müller', 'Dubois', 'Silva', 'Tanaka', 'Olsen', 'Novak', 'Evans', 'Ahmed', 'Costa', 'Schmidt', 'Walsh', 'Moreau', 'Lopez'];
 
-/** Fifty believable accounts: spread over the last year, most confirmed, a few suspended, some subscribed. */
-export async function seedDemoUsers(ctx: AppContext, roles: { users: number; admin: number }): Promise<void> {
+/** Fifty believable accounts: spread over the last year, most confirmed, a few suspended, some subscribed. Answers their ids in order. */
+export async function seedDemoUsers(ctx: AppContext, roles: { users: number; admin: number }): Promise<number[]> {
+  const ids: number[] = [];
   const password = await hashPassword('password');
   const day = 24 * 3600 * 1000;
   await ctx.db.transaction().execute(async (trx) => {
@@ -19,6 +20,7 @@ export async function seedDemoUsers(ctx: AppContext, roles: { users: number; adm
         password, first_name: first, last_name: last, avatar: null, available_space: i % 10 === 0 ? 1024 ** 3 : null,
         email_verified_at: i % 4 === 3 ? null : created, banned_at: suspended ? created : null, created_at: created, updated_at: created,
       }).returning('id').executeTakeFirstOrThrow();
+      ids.push(user.id);
       await trx.insertInto('user_role').values({ user_id: user.id, role_id: i === 7 ? roles.admin : roles.users, created_at: created }).execute();
       if (suspended) {
         await trx.insertInto('bans').values({ user_id: user.id, ban_until: null, comment: 'Repeated spam in comments.', created_by: null, created_at: created }).execute();
@@ -31,4 +33,5 @@ export async function seedDemoUsers(ctx: AppContext, roles: { users: number; adm
       }
     }
   });
+  return ids;
 }
