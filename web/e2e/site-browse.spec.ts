@@ -99,6 +99,35 @@ test('infinite scroll loads more, Load more works from the keyboard, and back re
   expect(Math.abs(await page.evaluate(() => window.scrollY) - before)).toBeLessThan(50);
 });
 
+test('a title\'s genres, year, certificate, countries and language open the browse page filtered by them', async ({ page, request }) => {
+  const { title } = await (await request.get('/api/v1/titles/2/page')).json();
+  const genre = title.genres[0];
+  await page.goto('/titles/2');
+  await page.getByRole('list', { name: 'Genres' }).getByRole('link', { name: genre.display_name || genre.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?genres=${genre.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Series' })).toBeVisible();
+  await expect(page.getByRole('button', { name: genre.display_name || genre.name, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+  await page.goBack();
+  await page.getByRole('link', { name: String(title.year), exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?year_from=${title.year}&year_to=${title.year}$`));
+  await expect(page.getByLabel('Year from')).toHaveValue(String(title.year));
+  await page.goBack();
+  await page.getByRole('link', { name: title.certification, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?certification=${title.certification}$`));
+  await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+  await page.goBack();
+  const facts = page.getByRole('complementary', { name: 'Facts' });
+  const country = title.production_countries[0];
+  await facts.getByRole('link', { name: country.display_name || country.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?country=${country.id}$`));
+  await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+  await page.goBack();
+  await facts.getByRole('link').last().click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?language=${title.language}$`));
+  await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+});
+
 test('a page loaded in the same tab starts at the top; a reload keeps its place', async ({ page }) => {
   await page.goto('/movies');
   await expect(cards(page)).toHaveCount(24);

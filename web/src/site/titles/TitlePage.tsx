@@ -6,7 +6,7 @@ import { formatDate, isUpcoming } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
-import { episodeUrl, seasonUrl } from '../ui/urls';
+import { browseUrl, episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { PageError, PageSkeleton, Section } from './PageState';
@@ -69,17 +69,27 @@ function TitleView({ data }: { data: TitlePageData }) {
 
 function TitleHeader({ data }: { data: TitlePageData }) {
   const { title } = data;
-  const meta = [title.year ? String(title.year) : '', formatRuntime(title.runtime), title.certification ?? ''].filter(Boolean);
+  // The year and the rating certificate lead to the browse page filtered by them, as the genres do.
+  const browse = (params: Record<string, string | number>) => browseUrl(title.is_series, params);
+  const meta: [string, string | null][] = ([
+    [title.year ? String(title.year) : '', title.year ? browse({ year_from: title.year, year_to: title.year }) : null],
+    [formatRuntime(title.runtime), null],
+    [title.certification ?? '', title.certification ? browse({ certification: title.certification }) : null],
+  ] as [string, string | null][]).filter(([text]) => text);
   return (
     <Hero backdrop={title.backdrop} poster={title.poster}>
       <h1 className="text-3xl font-bold sm:text-4xl">{title.name}</h1>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
-        {meta.map((m) => <span key={m}>{m}</span>)}
+        {meta.map(([text, to]) => (to ? <Link key={text} to={to} className="hover:text-text hover:underline">{text}</Link> : <span key={text}>{text}</span>))}
         {title.rating ? <span aria-label={trans('Rating :rating', { rating: title.rating.toFixed(1) })} className="font-semibold text-text">★ {title.rating.toFixed(1)}</span> : null}
       </div>
       {title.genres?.length ? (
         <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>
-          {title.genres.map((g) => <li key={g.id} className="rounded-full border border-border px-3 py-0.5 text-xs">{g.display_name || g.name}</li>)}
+          {title.genres.map((g) => (
+            <li key={g.id}>
+              <Link to={browse({ genres: g.id })} className="block rounded-full border border-border px-3 py-0.5 text-xs hover:border-primary hover:text-primary">{g.display_name || g.name}</Link>
+            </li>
+          ))}
         </ul>
       ) : null}
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
@@ -91,14 +101,21 @@ function TitleHeader({ data }: { data: TitlePageData }) {
   );
 }
 
+/** Links to the browse page filtered by one value, separated by commas. */
+function BrowseLinks({ items }: { items: { key: string | number; text: string; to: string }[] }) {
+  return <>{items.map((i, n) => <span key={i.key}>{n ? ', ' : ''}<Link to={i.to} className="underline decoration-text-muted/50 underline-offset-2 hover:decoration-current">{i.text}</Link></span>)}</>;
+}
+
 function Facts({ title }: { title: Title }) {
-  const facts: [string, string][] = [
+  const countries = (title.production_countries ?? []).map((c) => ({ key: c.id, text: c.display_name || c.name, to: browseUrl(title.is_series, { country: c.id }) }));
+  const language = languageName(title.language);
+  const facts: [string, ReactNode][] = [
     [trans('Original title'), title.original_title && title.original_title !== title.name ? title.original_title : ''],
     [trans('Release date'), formatDate(title.release_date)],
     [trans('Seasons'), title.is_series ? String(title.seasons_count) : ''],
     [trans('Episodes'), title.is_series ? String(title.episodes_count) : ''],
-    [trans('Countries'), (title.production_countries ?? []).map((c) => c.display_name || c.name).join(', ')],
-    [trans('Languages'), languageName(title.language)],
+    [trans('Countries'), countries.length ? <BrowseLinks items={countries} /> : ''],
+    [trans('Languages'), language && title.language ? <BrowseLinks items={[{ key: title.language, text: language, to: browseUrl(title.is_series, { language: title.language }) }]} /> : ''],
     [trans('Budget'), formatMoney(title.budget)],
     [trans('Revenue'), formatMoney(title.revenue)],
   ];
