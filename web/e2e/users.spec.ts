@@ -62,6 +62,12 @@ test('create, edit with a duplicate e-mail, suspend, unsuspend and delete a user
   await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit$/);
+  // The member's public profile: an admin sees it although the member has published nothing.
+  await page.getByRole('link', { name: 'View profile' }).click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Nothing shared yet' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit$/);
   await page.goBack();
   await page.getByRole('button', { name: 'More actions for renamed.person@e2e.local' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { userCreateSchema, userUpdateSchema, type User } from '@app/contracts/users';
 import type { PermissionGrant } from '@app/contracts/permissions';
 import { api, errorMessage } from '../../lib/api';
@@ -112,7 +112,10 @@ export function UserForm({ user }: { user?: User }) {
       <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
         <ArrowLeft size={16} aria-hidden />{trans('Users')}
       </Link>
-      <PageTitle>{isEdit ? user!.email : trans('Add new user')}</PageTitle>
+      {/* User managers see every public profile, also of members who published nothing or are suspended. */}
+      <PageTitle actions={isEdit ? <Link to={`/users/${user!.id}`} className={buttonClass('outline')}><ExternalLink size={16} aria-hidden />{trans('View profile')}</Link> : undefined}>
+        {isEdit ? user!.email : trans('Add new user')}
+      </PageTitle>
       {isEdit ? <AvatarSection user={user!} /> : <NewAvatar file={avatarFile} onChange={setAvatarFile} />}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField label={trans('Email')} type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
