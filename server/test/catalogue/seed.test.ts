@@ -69,6 +69,9 @@ describe('demo catalogue seed', () => {
     const viewer = await asUser(t);
     const page = await viewer.get(`/api/v1/reviews/public?reviewable_id=${reviews[0].reviewable_id}`);
     expect(page.body.pagination.total).toBeGreaterThan(0);
+    // Each reviewer rated the title with their review's score: the summary is their average.
+    const scores = page.body.pagination.data.map((r: { score: number }) => r.score);
+    expect(page.body.summary).toEqual({ count: scores.length, average: Math.round((scores.reduce((a: number, b: number) => a + b, 0) / scores.length) * 10) / 10 });
     const profile = await viewer.get(`/api/v1/users/${lists[0].user_id}/profile`);
     expect(profile.status).toBe(200);
     expect(profile.body.lists[0].posters).toHaveLength(4);

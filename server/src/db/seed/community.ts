@@ -51,7 +51,27 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
       helpful_count: (n * 5 + k * 3) % 9, not_helpful_count: (n + k) % 3, created_at: at, updated_at: at,
     };
   }));
-  for (let i = 0; i < rows.length; i += 50) await ctx.db.insertInto('reviews').values(rows.slice(i, i + 50)).execute();
+  // A reviewer's score is their rating of the title too, so the title's average agrees with its reviews.
+  const totals = new Map<number, { sum: number; count: number }>();
+  for (const r of rows) {
+    const t = totals.get(r.reviewable_id) ?? { sum: 0, count: 0 };
+    totals.set(r.reviewable_id, { sum: t.sum + r.score, count: t.count + 1 });
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 50) {
+      const chunk = rows.slice(i, i + 50);
+      await trx.insertInto('reviews').values(chunk).execute();
+      await trx.insertInto('ratings').values(chunk.map((r) => ({
+        user_id: r.user_id, ratable_type: 'title' as const, ratable_id: r.reviewable_id, score: r.score, created_at: r.created_at, updated_at: r.updated_at,
+      }))).execute();
+    }
+    for (const [id, t] of totals) {
+      await trx.insertInto('rating_totals').values({ ratable_type: 'title', ratable_id: id, score_sum: t.sum, count: t.count })
+        .onConflict((oc) => oc.columns(['ratable_type', 'ratable_id']).doUpdateSet((eb) => ({
+          score_sum: eb('rating_totals.score_sum', '+', t.sum), count: eb('rating_totals.count', '+', t.count),
+        }))).execute();
+    }
+  });
 
   // Four public lists through the lists service (covers and counts as a member's own would be).
   for (const [n, [name, description]] of LISTS.entries()) {
