@@ -11,6 +11,7 @@ import { toast } from '../../ui/Toast';
 import { CommentForm } from './CommentForm';
 import { LinkifiedText } from './LinkifiedText';
 import { AuthorLink } from '../profiles/AuthorLink';
+import { Avatar } from '../../ui/Avatar';
 
 type Target = { type: CommentableType; id: number };
 
@@ -59,7 +60,11 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (
         <>
-          <p className="text-xs text-text-muted"><AuthorLink userId={c.user?.id} className="font-medium text-text">{c.user?.display_name}</AuthorLink> · {formatDate(c.created_at)}</p>
+          <p className="flex items-center gap-1.5 text-xs text-text-muted">
+            <Avatar src={c.user?.avatar} label={c.user?.display_name ?? ''} size={20} />
+            <AuthorLink userId={c.user?.id} className="font-medium text-text">{c.user?.display_name}</AuthorLink>
+            <span aria-hidden>·</span>{formatDate(c.created_at)}
+          </p>
           {mode === 'edit'
             ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { setMode('view'); if (saved) void refresh(); }} />
             : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line break-words text-sm" />}

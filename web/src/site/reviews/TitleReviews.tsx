@@ -15,6 +15,7 @@ import { Section } from '../titles/PageState';
 import { RatingWidget } from './RatingWidget';
 import { ReviewForm } from './ReviewForm';
 import { AuthorLink } from '../profiles/AuthorLink';
+import { Avatar } from '../../ui/Avatar';
 
 type Sort = 'helpful' | 'newest';
 
@@ -70,7 +71,11 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <h3 className="font-semibold">{r.title}</h3>
                   <span className="text-sm font-semibold">★ {r.score}/10</span>
                 </div>
-                <p className="text-xs text-text-muted"><AuthorLink userId={r.user?.id}>{r.user?.display_name ?? ''}</AuthorLink> · {formatDate(r.created_at)}</p>
+                <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
+                  <Avatar src={r.user?.avatar} label={r.user?.display_name ?? ''} size={20} />
+                  <AuthorLink userId={r.user?.id} className="font-medium text-text">{r.user?.display_name ?? ''}</AuthorLink>
+                  <span aria-hidden>·</span>{formatDate(r.created_at)}
+                </p>
                 <p className="mt-2 whitespace-pre-line break-words">{r.body}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                   <span className="text-text-muted">{trans(':helpful found this helpful, :not did not', { helpful: r.helpful_count, not: r.not_helpful_count })}</span>
