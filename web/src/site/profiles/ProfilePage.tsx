@@ -101,7 +101,7 @@ export function Component() {
       ) : null}
       {reviews.data.length ? (
         <Section id="reviews" title={trans('Reviews')}>
-          <Reviews userId={user.id} first={reviews} />
+          <Reviews key={user.id} userId={user.id} first={reviews} />
         </Section>
       ) : null}
       {empty ? (
