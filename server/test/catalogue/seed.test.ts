@@ -53,7 +53,7 @@ describe('demo catalogue seed', () => {
     expect(unbegun).toEqual([]);
   });
 
-  it('seeds members\' reviews on the popular titles and four public lists, shown on title pages and profiles', async () => {
+  it('seeds members\' reviews and comments on the popular titles and four public lists, shown on title pages and profiles', async () => {
     const members = await seedDemoUsers(t.ctx, t.roles);
     await seedDemoCommunity(t.ctx, members);
     const reviews = await t.ctx.db.selectFrom('reviews').select(['user_id', 'reviewable_id']).execute();
@@ -72,6 +72,12 @@ describe('demo catalogue seed', () => {
     // Each reviewer rated the title with their review's score: the summary is their average.
     const scores = page.body.pagination.data.map((r: { score: number }) => r.score);
     expect(page.body.summary).toEqual({ count: scores.length, average: Math.round((scores.reduce((a: number, b: number) => a + b, 0) / scores.length) * 10) / 10 });
+    // Two comments on each of the 15 most popular titles, the first answered once.
+    const comments = await t.ctx.db.selectFrom('comments').select(['commentable_id', 'parent_id', 'replies_count']).execute();
+    expect(comments).toHaveLength(45);
+    const thread = await viewer.get(`/api/v1/comment/thread?commentable_type=title&commentable_id=${comments[0].commentable_id}`);
+    expect(thread.status, thread.text).toBe(200);
+    expect(thread.body.pagination.data.map((c: { replies_count: number }) => c.replies_count).sort()).toEqual([0, 1]);
     const profile = await viewer.get(`/api/v1/users/${lists[0].user_id}/profile`);
     expect(profile.status).toBe(200);
     expect(profile.body.lists[0].posters).toHaveLength(4);

@@ -2,9 +2,9 @@ import type { AppContext } from '../../context.ts';
 import { addToList, createList } from '../../modules/lists/service.ts';
 
 /**
- * What members of the demo community have published: reviews on the most popular titles and a few public lists, so
- * the quick start's title pages and member profiles look lived in. Written by the seeded accounts at these positions
- * (confirmed, not suspended, not admins); the e2e specs sign in as other seeded accounts and write their own.
+ * What members of the demo community have published: reviews and comments on the most popular titles and a few
+ * public lists, so the quick start's title pages and member profiles look lived in. Written by the seeded accounts at
+ * these positions (confirmed, not suspended, not admins); the e2e specs sign in as other seeded accounts.
  */
 const AUTHORS = [1, 6, 14, 16, 18, 20, 21, 22, 24, 25, 26, 28];
 
@@ -28,6 +28,21 @@ const LISTS: [string, string][] = [
   ['Weekend binge', 'Series to lose a whole weekend to.'],
   ['Date night', 'Crowd-pleasers for two.'],
   ['Hidden gems', 'Less famous, just as good.'],
+];
+
+const COMMENTS = [
+  'That ending! I did not see it coming at all.',
+  'The soundtrack is on repeat in my car now.',
+  'Watched it twice this week and noticed something new the second time.',
+  'Does anyone know where the lighthouse scenes were filmed?',
+  'The supporting cast deserves more credit than they get.',
+  'Slow start, but stick with it: the second half is worth it.',
+];
+const REPLIES = [
+  'Same here, I gasped out loud.',
+  'Agreed, it gets better every time.',
+  'I read somewhere it was shot on the coast up north.',
+  'Thanks, I almost gave up after twenty minutes!',
 ];
 
 const DAY = 24 * 3600 * 1000;
@@ -70,6 +85,27 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
         .onConflict((oc) => oc.columns(['ratable_type', 'ratable_id']).doUpdateSet((eb) => ({
           score_sum: eb('rating_totals.score_sum', '+', t.sum), count: eb('rating_totals.count', '+', t.count),
         }))).execute();
+    }
+  });
+
+  // Comment threads on the 15 most popular titles: two comments each, the first with a reply (its count kept).
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [n, t] of titles.slice(0, 15).entries()) {
+      for (let k = 0; k < 2; k++) {
+        const at = Date.now() - ((n * 5 + k * 2) % 30 + 1) * DAY;
+        const iso = (ms: number) => new Date(ms).toISOString();
+        const base = { commentable_type: 'title' as const, commentable_id: t.id, title_id: t.id };
+        const { id } = await trx.insertInto('comments').values({
+          ...base, user_id: authors[(n * 2 + k + 3) % authors.length], parent_id: null, content: COMMENTS[(n * 2 + k) % COMMENTS.length],
+          replies_count: k === 0 ? 1 : 0, created_at: iso(at), updated_at: iso(at),
+        }).returning('id').executeTakeFirstOrThrow();
+        if (k === 0) {
+          await trx.insertInto('comments').values({
+            ...base, user_id: authors[(n * 2 + 9) % authors.length], parent_id: id, content: REPLIES[n % REPLIES.length],
+            created_at: iso(at + 3 * 3600_000), updated_at: iso(at + 3 * 3600_000),
+          }).execute();
+        }
+      }
     }
   });
 
