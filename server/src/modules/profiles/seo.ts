@@ -4,6 +4,7 @@ import { HttpError } from '../../http/errors.ts';
 import { loadPermissions } from '../roles/permissions.ts';
 import { callerOf } from '../seo/catalogue-pages.ts';
 import { registerSeoPage } from '../seo/index.ts';
+import { seoTags } from '../seo/templates.ts';
 import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadProfilePage } from './service.ts';
@@ -17,18 +18,8 @@ const BATCH = 1000;
 registerSeoPage({
   key: 'user-profile',
   pattern: '/users/:id',
-  template: `<title>{{profile.name}} - {{site_name}}</title>
-<meta name="description" content="{{profile.description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:type" content="profile">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="{{profile.name}}">
-<meta property="og:description" content="{{profile.description}}">
-<meta property="og:image" content="{{profile.image}}">
-<meta name="twitter:card" content="summary">
-<meta name="twitter:title" content="{{profile.name}}">
-<script type="application/ld+json">{{json profile.ld}}</script>`,
+  template: `${seoTags('{{profile.name}} - {{site_name}}', '{{profile.description}}', '{{profile.image}}', 'profile')}
+<script type="application/ld+json">{{json ld}}</script>`,
   async resolve(ctx, m) {
     const id = /^[1-9]\d{0,9}$/.test(m.params.id) && Number(m.params.id) <= 2_147_483_647 ? Number(m.params.id) : 0;
     if (!id) { setPageStatus(m.req, 404); return null; }
@@ -48,12 +39,11 @@ registerSeoPage({
     const u = data.user;
     return {
       profile: {
-        name: u.display_name, image,
-        description: `${u.display_name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
-        ld: {
-          '@context': 'https://schema.org', '@type': 'ProfilePage', url: `${base}${m.pathname}`, dateCreated: u.created_at,
-          mainEntity: { '@type': 'Person', name: u.display_name, image: image || undefined, identifier: String(u.id) },
-        },
+        name: u.display_name, image, description: `${u.display_name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
+      },
+      ld: {
+        '@context': 'https://schema.org', '@type': 'ProfilePage', url: `${base}${m.pathname}`, dateCreated: u.created_at,
+        mainEntity: { '@type': 'Person', name: u.display_name, image: image || undefined, identifier: String(u.id) },
       },
     };
   },

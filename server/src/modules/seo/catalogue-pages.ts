@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors.ts';
 import { loadPersonPage } from '../people/page.ts';
 import { loadEpisodePage, loadSeasonPage, loadTitlePage, pageParams, type PageCaller } from '../titles/page.ts';
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
+import { seoTags } from './templates.ts';
 import { setPageData, setPageImage, setPageStatus } from './page-state.ts';
 
 /**
@@ -158,19 +159,7 @@ async function whereOf(ctx: AppContext, m: SeoMatch) {
   return { base, url: `${base}${m.pathname}` };
 }
 
-const common = (title: string, description: string, image: string, type: string) => `<title>${title}</title>
-<meta name="description" content="${description}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="${title}">
-<meta property="og:description" content="${description}">
-<meta property="og:type" content="${type}">
-<meta property="og:image" content="${image}">
-<meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${title}">
-<meta name="twitter:description" content="${description}">
-<meta name="twitter:image" content="${image}">
+const common = (title: string, description: string, image: string, type: string) => `${seoTags(title, description, image, type)}
 <script type="application/ld+json">{{json ld}}</script>`;
 
 // Full schema.org documents built from the page data; operators can still replace any of these in the SEO settings.

@@ -4,7 +4,8 @@ import { registerSeoTemplate } from './registry.ts';
  * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
  * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
  */
-const common = (title: string, description: string, image: string, type = 'website') => `<title>${title}</title>
+/** The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. */
+export const seoTags = (title: string, description: string, image: string, type = 'website') => `<title>${title}</title>
 <meta name="description" content="${description}">
 <link rel="canonical" href="{{url}}">
 <meta property="og:site_name" content="{{site_name}}">
@@ -19,17 +20,17 @@ const common = (title: string, description: string, image: string, type = 'websi
 <meta name="twitter:image" content="${image}">`;
 
 export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
-  generic: common('{{site_name}}', '{{site_description}}', '{{site_image}}'),
-  landing: `${common('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
+  generic: seoTags('{{site_name}}', '{{site_description}}', '{{site_image}}'),
+  landing: `${seoTags('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}}}</script>`,
-  title: `${common('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
+  title: `${seoTags('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Movie","name":{{json title.name}},"description":{{json title.description}},"image":{{json title.image}},"url":{{json url}}}</script>`,
-  season: common('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
-  episode: common('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'),
-  watch: common('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
-  person: `${common('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile')}
+  season: seoTags('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
+  episode: seoTags('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'),
+  watch: seoTags('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
+  person: `${seoTags('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","name":{{json person.name}},"description":{{json person.description}},"image":{{json person.image}},"url":{{json url}}}</script>`,
-  'news-article': `${common('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
+  'news-article': `${seoTags('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":{{json article.title}},"image":{{json article.image}},"datePublished":{{json article.created_at}},"url":{{json url}}}</script>`,
 };
 for (const [key, template] of Object.entries(DEFAULT_SEO_TEMPLATES)) registerSeoTemplate(key, template);
