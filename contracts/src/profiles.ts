@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Pagination } from './list.ts';
 import type { UserList } from './lists.ts';
+import type { Review } from './reviews.ts';
 
 /**
  * Public profiles: /users/{id} shows what a member has published (display name, avatar, member since, public lists,
@@ -31,14 +32,7 @@ export interface PublicProfile {
 }
 
 /** A review as its author's profile shows it: with the reviewed title's card. */
-export interface ProfileReview {
-  id: number;
-  score: number;
-  title: string;
-  body: string;
-  helpful_count: number;
-  not_helpful_count: number;
-  created_at: string;
+export interface ProfileReview extends Pick<Review, 'id' | 'score' | 'title' | 'body' | 'helpful_count' | 'not_helpful_count' | 'created_at'> {
   reviewable: { id: number; name: string; poster: string | null; year: number | null; is_series: boolean } | null;
 }
 
