@@ -112,6 +112,13 @@ describe('public profiles', () => {
     expect((await guest(t).get(`/api/v1/users/${author.user.id}/profile`)).status).toBe(401);
     expect((await guest(t).get(`/api/v1/users/${author.user.id}/reviews`)).status).toBe(401);
 
+    // A signed-in member whose roles lack users.view is refused (the API and the server-rendered page alike).
+    const without = await createUser(t, { permissions: ['reviews.view', 'lists.view'] });
+    const w = await guest(t).login(without.email, without.password);
+    expect((await w.get(`/api/v1/users/${author.user.id}/profile`)).status).toBe(403);
+    expect((await w.get(`/api/v1/users/${author.user.id}/reviews`)).status).toBe(403);
+    expect((await w.get(`/users/${author.user.id}`)).status).toBe(403);
+
     const bare = await createUser(t, { permissions: ['users.view'] });
     const c = await guest(t).login(bare.email, bare.password);
     const res = await c.get(`/api/v1/users/${author.user.id}/profile`);

@@ -13,10 +13,10 @@ export interface BootstrapData {
 }
 
 async function loadBootstrap(): Promise<BootstrapData> {
-  const data = await api.get<Partial<BootstrapData>>('auth/me');
+  const data = await api.get<Partial<Omit<BootstrapData, 'guestPermissions'>> & { guest_permissions?: string[] }>('auth/me');
   const settings = data.settings ?? {};
   configureDates((settings['client.dates.format'] as DateVerbosity | undefined) ?? 'auto', (settings['client.dates.default_timezone'] as string | undefined) ?? 'auto');
-  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: (data as { guest_permissions?: string[] }).guest_permissions ?? [] };
+  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: data.guest_permissions ?? [] };
 }
 
 /** Bootstrap data (auth/me), cached; used by route loaders. */

@@ -1,11 +1,10 @@
-import type { ProfilePageData } from '@app/contracts';
+import { profileParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
 import { loadPermissions } from '../roles/permissions.ts';
-import { callerOf } from '../seo/catalogue-pages.ts';
 import { registerSeoPage } from '../seo/index.ts';
+import { callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
-import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
+import { setPageImage } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadProfilePage } from './service.ts';
 
@@ -21,20 +20,12 @@ registerSeoPage({
   template: `${seoTags('{{profile.name}} - {{site_name}}', '{{profile.description}}', '{{profile.image}}', 'profile')}
 <script type="application/ld+json">{{json ld}}</script>`,
   async resolve(ctx, m) {
-    const id = /^[1-9]\d{0,9}$/.test(m.params.id) && Number(m.params.id) <= 2_147_483_647 ? Number(m.params.id) : 0;
-    if (!id) { setPageStatus(m.req, 404); return null; }
-    const caller = await callerOf(ctx, m.req);
-    if (!caller.can('users.view')) { setPageStatus(m.req, 403); return null; }
-    let data: ProfilePageData;
-    try {
-      data = await loadProfilePage(ctx, caller, id);
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
-      throw e;
-    }
-    setPageData(m.req, `users/${id}/profile`, data);
+    const id = paramsOr404(m, profileParamsSchema, 'User')?.id;
+    if (!id) return null;
+    const data = await load(m.req, `users/${id}/profile`, async () => loadProfilePage(ctx, await callerOf(ctx, m.req), id));
+    if (!data) return null;
     setPageImage(m.req, data.user.avatar);
-    const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+    const { base, url } = await whereOf(ctx, m);
     const image = data.user.avatar ? (data.user.avatar.startsWith('/') ? `${base}${data.user.avatar}` : data.user.avatar) : '';
     const u = data.user;
     return {
@@ -42,7 +33,7 @@ registerSeoPage({
         name: u.display_name, image, description: `${u.display_name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
       },
       ld: {
-        '@context': 'https://schema.org', '@type': 'ProfilePage', url: `${base}${m.pathname}`, dateCreated: u.created_at,
+        '@context': 'https://schema.org', '@type': 'ProfilePage', url, dateCreated: u.created_at,
         mainEntity: { '@type': 'Person', name: u.display_name, image: image || undefined, identifier: String(u.id) },
       },
     };

@@ -4,7 +4,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { LIST_COLUMNS, listPosters, toList, type ListRow } from '../lists/repository.ts';
 import type { PageCaller } from '../titles/page.ts';
@@ -62,6 +62,7 @@ async function reviewsPage(db: Db, userId: number, total: number, page: number):
 
 /** `GET users/{id}/profile`: the profile, their public lists (with covers) and the first page of their reviews. */
 export async function loadProfilePage(ctx: AppContext, caller: PageCaller, id: number): Promise<ProfilePageData> {
+  if (!caller.can('users.view')) throw forbidden("You don't have permission to view user profiles.");
   const user = await visibleProfile(ctx.db, caller, id);
   const [rows, reviews] = await Promise.all([
     caller.can('lists.view') && user.lists_count

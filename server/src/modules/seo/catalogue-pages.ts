@@ -1,17 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
 import {
-  can, episodePageParamsSchema, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
+  episodePageParamsSchema, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
   type EpisodePageData, type PersonPageData, type PublicVideo, type SeasonPageData, type Title, type TitlePageData,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { identify } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
 import { loadPersonPage } from '../people/page.ts';
-import { loadEpisodePage, loadSeasonPage, loadTitlePage, pageParams, type PageCaller } from '../titles/page.ts';
+import { loadEpisodePage, loadSeasonPage, loadTitlePage } from '../titles/page.ts';
+import { callerOf, load, paramsOr404, whereOf } from './page-loading.ts';
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
 import { seoTags } from './templates.ts';
-import { setPageData, setPageImage, setPageStatus } from './page-state.ts';
+import { setPageImage } from './page-state.ts';
 
 /**
  * SEO tags, schema.org ld+json and embedded first data of the catalogue pages (title, season, episode, person).
@@ -24,31 +21,6 @@ const titlePath = (t: { id: number; name: string }) => `/titles/${t.id}/${slug(t
 const clip = (s: string | null | undefined, n = 300) => (s ? (s.length > n ? `${s.slice(0, n - 1)}…` : s) : '');
 const isoDuration = (minutes: number | null | undefined) => (minutes ? `PT${minutes}M` : undefined);
 
-/** The visitor asking for a server-rendered page, as a page loader takes them. */
-export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
-  try {
-    const { who, permissions } = await identify(ctx, req);
-    return { can: (name) => can(permissions, name), userId: who.userId };
-  } catch {
-    // A revoked token on a page request: the visitor sees what nobody may see, and the page says so.
-    return { can: () => false };
-  }
-}
-
-/** Runs a page loader; 404 and 403 become the HTML's status (the page then shows its own message). */
-async function load<T>(req: FastifyRequest, key: string, run: () => Promise<T>): Promise<T | null> {
-  try {
-    const data = await run();
-    setPageData(req, key, data);
-    return data;
-  } catch (e) {
-    if (e instanceof HttpError && (e.status === 404 || e.status === 403)) {
-      setPageStatus(req, e.status);
-      return null;
-    }
-    throw e;
-  }
-}
 
 function videoObjects(base: string, videos: PublicVideo[]) {
   return videos.slice(0, 10).map((v) => ({
@@ -144,20 +116,6 @@ async function resolvePerson(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nu
   return { person: { name: p.name, description: clip(p.description), image: abs(base, p.poster) ?? '' }, ld };
 }
 
-/** Params through the page's zod schema; malformed ones are a 404 like an unknown id. */
-function paramsOr404<S extends z.ZodType>(m: SeoMatch, schema: S, what: string): z.infer<S> | null {
-  try {
-    return pageParams(schema, m.params, what);
-  } catch {
-    setPageStatus(m.req, 404);
-    return null;
-  }
-}
-/** The site's base URL and the page's absolute URL, as the renderer prints them in {{base_url}} and {{url}}. */
-async function whereOf(ctx: AppContext, m: SeoMatch) {
-  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
-  return { base, url: `${base}${m.pathname}` };
-}
 
 const common = (title: string, description: string, image: string, type: string) => `${seoTags(title, description, image, type)}
 <script type="application/ld+json">{{json ld}}</script>`;

@@ -51,6 +51,11 @@ export function writeBrowseState(s: BrowseState): URLSearchParams {
   return p;
 }
 
+/** The movies or series page narrowed as given, with every other filter at its default (a title's genre, year ...). */
+export function browseUrl(isSeries: boolean, narrowed: Partial<BrowseState>): string {
+  return `${isSeries ? '/series' : '/movies'}?${writeBrowseState({ ...readBrowseState(new URLSearchParams()), ...narrowed })}`;
+}
+
 /** The titles list's `filters` for a state (the server checks the ranges and answers 422 when impossible). */
 export function browseFilters(type: 'movie' | 'series', s: BrowseState): FilterItem[] {
   const out: FilterItem[] = [{ key: 'type', value: type, operator: '=' }];

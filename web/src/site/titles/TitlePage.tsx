@@ -6,7 +6,8 @@ import { formatDate, isUpcoming } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
-import { browseUrl, episodeUrl, seasonUrl } from '../ui/urls';
+import { browseUrl, type BrowseState } from '../browse/browse-params';
+import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { PageError, PageSkeleton, Section } from './PageState';
@@ -70,9 +71,9 @@ function TitleView({ data }: { data: TitlePageData }) {
 function TitleHeader({ data }: { data: TitlePageData }) {
   const { title } = data;
   // The year and the rating certificate lead to the browse page filtered by them, as the genres do.
-  const browse = (params: Record<string, string | number>) => browseUrl(title.is_series, params);
+  const browse = (narrowed: Partial<BrowseState>) => browseUrl(title.is_series, narrowed);
   const meta: [string, string | null][] = ([
-    [title.year ? String(title.year) : '', title.year ? browse({ year_from: title.year, year_to: title.year }) : null],
+    [title.year ? String(title.year) : '', title.year ? browse({ yearFrom: String(title.year), yearTo: String(title.year) }) : null],
     [formatRuntime(title.runtime), null],
     [title.certification ?? '', title.certification ? browse({ certification: title.certification }) : null],
   ] as [string, string | null][]).filter(([text]) => text);
@@ -87,7 +88,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
         <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>
           {title.genres.map((g) => (
             <li key={g.id}>
-              <Link to={browse({ genres: g.id })} className="block rounded-full border border-border px-3 py-0.5 text-xs hover:border-primary hover:text-primary">{g.display_name || g.name}</Link>
+              <Link to={browse({ genres: [g.id] })} className="block rounded-full border border-border px-3 py-0.5 text-xs hover:border-primary hover:text-primary">{g.display_name || g.name}</Link>
             </li>
           ))}
         </ul>
@@ -107,7 +108,7 @@ function BrowseLinks({ items }: { items: { key: string | number; text: string; t
 }
 
 function Facts({ title }: { title: Title }) {
-  const countries = (title.production_countries ?? []).map((c) => ({ key: c.id, text: c.display_name || c.name, to: browseUrl(title.is_series, { country: c.id }) }));
+  const countries = (title.production_countries ?? []).map((c) => ({ key: c.id, text: c.display_name || c.name, to: browseUrl(title.is_series, { country: String(c.id) }) }));
   const language = languageName(title.language);
   const facts: [string, ReactNode][] = [
     [trans('Original title'), title.original_title && title.original_title !== title.name ? title.original_title : ''],

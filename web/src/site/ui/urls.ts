@@ -8,7 +8,3 @@ export const seasonUrl = (t: { id: number; name: string }, season: number) => `$
 export const episodeUrl = (t: { id: number; name: string }, season: number, episode: number) => `${seasonUrl(t, season)}/episode/${episode}`;
 export const personUrl = (p: { id: number; name: string }) => `/people/${p.id}/${slugify(p.name)}`;
 export const watchUrl = (videoId: number) => `/watch/${videoId}`;
-
-/** The movies or series browse page filtered as given (the params its URL reads, e.g. { genres: 3 }). */
-export const browseUrl = (isSeries: boolean, params: Record<string, string | number>) =>
-  `${isSeries ? '/series' : '/movies'}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;

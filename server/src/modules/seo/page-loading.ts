@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { can } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { identify } from '../../http/auth.ts';
+import { HttpError } from '../../http/errors.ts';
+import { pageParams, type PageCaller } from '../titles/page.ts';
+import type { SeoMatch } from './registry.ts';
+import { setPageData, setPageStatus } from './page-state.ts';
+
+/**
+ * What every server-rendered page's resolver does: read its params, ask as the visitor, run the same loader as its
+ * API page call and turn a 404 or 403 into the HTML's status (the page then shows its own message).
+ */
+/** The visitor asking for a server-rendered page, as a page loader takes them. */
+export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
+  try {
+    const { who, permissions } = await identify(ctx, req);
+    return { can: (name) => can(permissions, name), userId: who.userId };
+  } catch {
+    // A revoked token on a page request: the visitor sees what nobody may see, and the page says so.
+    return { can: () => false };
+  }
+}
+
+/** Runs a page loader; 404 and 403 become the HTML's status (the page then shows its own message). */
+export async function load<T>(req: FastifyRequest, key: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    const data = await run();
+    setPageData(req, key, data);
+    return data;
+  } catch (e) {
+    if (e instanceof HttpError && (e.status === 404 || e.status === 403)) {
+      setPageStatus(req, e.status);
+      return null;
+    }
+    throw e;
+  }
+}
+
+/** Params through the page's zod schema; malformed ones are a 404 like an unknown id. */
+export function paramsOr404<S extends z.ZodType>(m: SeoMatch, schema: S, what: string): z.infer<S> | null {
+  try {
+    return pageParams(schema, m.params, what);
+  } catch {
+    setPageStatus(m.req, 404);
+    return null;
+  }
+}
+
+/** The site's base URL and the page's absolute URL, as the renderer prints them in {{base_url}} and {{url}}. */
+export async function whereOf(ctx: AppContext, m: SeoMatch) {
+  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+  return { base, url: `${base}${m.pathname}` };
+}
