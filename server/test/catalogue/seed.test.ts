@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/db/seed/catalogue.ts';
-import { seedDemoCommunity } from '../../src/db/seed/community.ts';
+import { seedDemoAnalytics } from '../../src/db/seed/analytics.ts';
+import { demoAuthors, seedDemoCommunity } from '../../src/db/seed/community.ts';
 import { seedDemoUsers } from '../../src/db/seed/users.ts';
 import { asAdmin, asUser, createTestApp } from '../helper.ts';
 
 const t = await createTestApp();
+let members: number[] = [];
 const count = async (table: 'titles' | 'seasons' | 'episodes' | 'people' | 'creditables' | 'videos' | 'video_captions' | 'title_tags') =>
   Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 
@@ -54,7 +56,7 @@ describe('demo catalogue seed', () => {
   });
 
   it('seeds members\' reviews and comments on the popular titles and four public lists, shown on title pages and profiles', async () => {
-    const members = await seedDemoUsers(t.ctx, t.roles);
+    members = await seedDemoUsers(t.ctx, t.roles);
     await seedDemoCommunity(t.ctx, members);
     const reviews = await t.ctx.db.selectFrom('reviews').select(['user_id', 'reviewable_id']).execute();
     expect(reviews).toHaveLength(79);
@@ -82,5 +84,33 @@ describe('demo catalogue seed', () => {
     expect(profile.status).toBe(200);
     expect(profile.body.lists[0].posters).toHaveLength(4);
     expect(profile.body.reviews.total).toBeGreaterThan(0);
+  });
+
+  it('seeds ninety days of visits and plays of the demo videos, rolled up so the reports and "Most watched" show them', async () => {
+    const t0 = performance.now();
+    await seedDemoAnalytics(t.ctx, demoAuthors(members));
+    expect(performance.now() - t0).toBeLessThan(15_000);
+    const raw = async (table: 'page_views' | 'plays') => Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const views = await raw('page_views');
+    const plays = await raw('plays');
+    expect(views).toBeGreaterThan(10_000);
+    expect(plays).toBeGreaterThan(500);
+    // The play counters agree with the plays.
+    const counted = await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.sum<number>('plays_count').as('n')).executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(plays);
+
+    // The report over the whole seeded period counts every raw row (the rollup ran); nobody visits from the United Kingdom.
+    const end = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 95 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const admin = await asAdmin(t);
+    const res = await admin.get(`/api/v1/admin/reports?types=header,visitors,plays&startDate=${start}&endDate=${end}&timezone=UTC`);
+    expect(res.status, res.text).toBe(200);
+    const header = new Map(res.body.headerReport.map((i: { name: string; currentValue: number }) => [i.name, i.currentValue]));
+    expect(header.get('Page views')).toBe(views);
+    expect(header.get('Plays')).toBe(plays);
+    const countries = res.body.visitorsReport.locations.datasets[0].data.map((l: { code: string }) => l.code);
+    expect(countries.length).toBeGreaterThan(10);
+    expect(countries).not.toContain('GB');
+    expect(res.body.playsReport.topUsers.datasets[0].data.length).toBeGreaterThan(0);
   });
 });

@@ -5,6 +5,7 @@ import { nowIso } from '../index.ts';
 import { needsSync } from '../../modules/search/sync.ts';
 import { refreshCounts } from '../../modules/titles/repository.ts';
 import { generatedImage } from './png.ts';
+import { rng } from './random.ts';
 
 const GENRES = ['Action', 'Adventure', 'Animation', 'Comedy', 'Crime', 'Documentary', 'Drama', 'Family', 'Fantasy', 'History', 'Horror', 'Mystery', 'Romance', 'Science Fiction', 'Thriller', 'Western'];
 const KEYWORDS = ['heist', 'time travel', 'small town', 'road trip', 'based on novel', 'revenge', 'friendship', 'space', 'detective', 'coming of age', 'dystopia', 'haunted house', 'courtroom', 'survival', 'artificial intelligence', 'family secrets', 'island', 'winter', 'music', 'sports'];
@@ -28,14 +29,6 @@ const TITLES = 200;
 const SERIES_EVERY = 3;
 const PEOPLE = 500;
 
-/** A tiny deterministic generator so every demo install looks the same. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 function asset(name: string): string {
   for (const rel of [`./assets/${name}`, `../src/db/seed/assets/${name}`]) {

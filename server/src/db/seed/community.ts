@@ -8,6 +8,9 @@ import { addToList, createList } from '../../modules/lists/service.ts';
  */
 const AUTHORS = [1, 6, 14, 16, 18, 20, 21, 22, 24, 25, 26, 28];
 
+/** The seeded members who take part (write, and browse signed in: analytics.ts), from the seeded users' ids. */
+export const demoAuthors = (userIds: number[]) => AUTHORS.map((i) => userIds[i]).filter((id): id is number => id !== undefined);
+
 const REVIEWS: [number, string, string][] = [
   [9, 'Slow, then unforgettable', 'The first hour takes its time, but everything it builds pays off in a last act that stays with you for days. The score is a quiet marvel.'],
   [7, 'Worth it for the performances', 'The story wanders in the middle and one subplot goes nowhere, yet the cast carries every scene. I would watch the lead read a phone book.'],
@@ -48,7 +51,7 @@ const REPLIES = [
 const DAY = 24 * 3600 * 1000;
 
 export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Promise<void> {
-  const authors = AUTHORS.map((i) => userIds[i]).filter((id): id is number => id !== undefined);
+  const authors = demoAuthors(userIds);
   if (!authors.length) return;
   const titles = await ctx.db.selectFrom('titles').select(['id', 'is_series']).orderBy('popularity', 'desc').orderBy('id').limit(60).execute();
 

@@ -8,11 +8,13 @@ import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoNews } from './news.ts';
 import { seedChannels } from './channels.ts';
 import { seedDemoBilling } from './billing.ts';
-import { seedDemoCommunity } from './community.ts';
+import { demoAuthors, seedDemoCommunity } from './community.ts';
+import { seedDemoAnalytics } from './analytics.ts';
 
 /**
  * Runs on every start and does work only on the first: default roles, the admin account and,
- * unless disabled, a demo catalogue, members' reviews and public lists, news and subscription plans (with subscriptions switched on).
+ * unless disabled, a demo catalogue, members' reviews and public lists, news, subscription plans (with subscriptions switched on)
+ * and ninety days of visits and plays for the reports.
  * Answers the admin credentials when it created them.
  */
 export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
@@ -33,6 +35,8 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   if (opts.demo) await seedDemoCommunity(ctx, members);
   if (opts.demo) await seedDemoNews(ctx);
   if (opts.demo) await seedDemoBilling(ctx, admin.id);
+  // Before the channels: their first auto update ranks "Most watched this week" by these plays.
+  if (opts.demo) await seedDemoAnalytics(ctx, demoAuthors(members));
   await seedChannels(ctx);
   return { email, password };
 }
