@@ -76,6 +76,7 @@ test.describe('analytics report', () => {
     await page.goto(`/admin/titles/${video.title_id}/edit`);
     await page.getByRole('link', { name: 'Insights' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/titles/${video.title_id}/insights`));
+    await expect(page.getByRole('link', { name: `Back to ${titleName}` })).toHaveAttribute('href', `/admin/titles/${video.title_id}/edit`);
     await expect(page.getByTestId('insight-plays').getByRole('img')).toBeVisible();
     await page.getByTestId('insight-locations').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('insight-episodes').getByRole('row').first()).toBeVisible();

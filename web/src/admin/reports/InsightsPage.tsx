@@ -12,6 +12,8 @@ import { presetRange } from './range';
 import { RangePicker, useRangeParam } from './ReportPage';
 import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
+import { useTitle } from '../titles/api';
+import { useVideo } from '../videos/api';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -55,6 +57,19 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
   return { target: { model: 'title', id }, heading: trans('Title insights') };
 }
 
+/** Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights these are). */
+function BackLink({ target }: { target: InsightsTarget }) {
+  const video = target.model === 'video';
+  const title = useTitle(video ? undefined : target.id);
+  const clip = useVideo(video ? target.id : undefined);
+  const name = video ? clip.data?.name : title.data?.name;
+  return (
+    <Link to={video ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`} className="text-sm text-text-muted hover:underline">
+      {name ? trans('Back to :name', { name }) : video ? trans('Back to the video') : trans('Back to the title')}
+    </Link>
+  );
+}
+
 /** Insights of a title, season, episode or video: plays, devices, locations and platforms; a title adds its seasons and episodes. */
 export function Component() {
   const params = useParams();
@@ -64,10 +79,9 @@ export function Component() {
   if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
   const { target, heading } = found;
   const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${preset}`;
-  const back = target.model === 'video' ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`;
   return (
     <div className="space-y-4 p-4 desk:p-8" key={key}>
-      <Link to={back} className="text-sm text-text-muted hover:underline">{target.model === 'video' ? trans('Back to the video') : trans('Back to the title')}</Link>
+      <BackLink target={target} />
       <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{heading}</PageTitle>
       <div className="grid gap-4 lg:grid-cols-2">
         <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />

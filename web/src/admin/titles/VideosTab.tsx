@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { VideoForm } from '../videos/VideoForm';
-import { useVideo } from '../videos/VideosPage';
+import { useVideo } from '../videos/api';
 import { VideosTable } from '../videos/VideosTable';
 import { useTitleContext } from './TitleLayout';
 

@@ -1,23 +1,13 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import type { Video } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { queryKeys } from '../../lib/query-client';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { VideoForm } from './VideoForm';
 import { InsightsLink } from '../reports/InsightsLink';
 import { VideosTable } from './VideosTable';
-
-export function useVideo(id: string | undefined) {
-  return useQuery({
-    queryKey: queryKeys.detail('videos', id ?? ''),
-    queryFn: () => api.get<{ video: Video }>(`videos/${id}`).then((r) => r.video),
-    enabled: !!id,
-  });
-}
+import { useVideo } from './api';
 
 export function Component() {
   return (
