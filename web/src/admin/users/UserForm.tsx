@@ -184,7 +184,7 @@ export function UserForm({ user }: { user?: User }) {
 function ResendVerification({ userId }: { userId: number }) {
   const mutation = useMutation({
     mutationFn: () => api.post<{ message?: string }>(`users/${userId}/resend-verification`),
-    onSuccess: (r) => toast(r?.message || trans('Confirmation email sent')),
+    onSuccess: () => toast(trans('Confirmation email sent')),
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
   return (

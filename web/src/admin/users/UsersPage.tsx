@@ -39,7 +39,7 @@ export function Component() {
   const unban = useUnbanUser();
   const resend = useMutation({
     mutationFn: (id: number) => api.post<{ message?: string }>(`users/${id}/resend-verification`),
-    onSuccess: (r) => toast(r?.message || trans('Confirmation email sent')),
+    onSuccess: () => toast(trans('Confirmation email sent')),
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
 
