@@ -38,10 +38,10 @@ describe('SEO tags of custom pages', () => {
     expect(page).toContain(`<meta name="description" content="${description.replace(/"/g, '&quot;').replace(/&(?!quot;)/g, '&amp;')}">`);
     expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/about-us">');
     expect(page).toContain('<meta property="og:url" content="https://flix.test/pages/about-us">');
-    expect(page).toContain('<meta property="og:title" content="About &lt;us&gt;">');
+    expect(page).toContain('<meta property="og:title" content="About &lt;us&gt; - Flix &amp; Co">');
     expect(page).toContain('<meta property="og:type" content="article">');
     expect(page).toContain('<meta property="og:image" content="https://flix.test/storage/logo.png">');
-    expect(page).toContain('<meta name="twitter:title" content="About &lt;us&gt;">');
+    expect(page).toContain('<meta name="twitter:title" content="About &lt;us&gt; - Flix &amp; Co">');
     expect(page).toContain('<meta name="twitter:description" content="About &quot;us&quot;');
     expect(ldJson(page)).toMatchObject({ '@type': 'WebPage', name: 'About <us>', description, url: 'https://flix.test/pages/about-us' });
     // Nothing from the body's markup reaches the head unescaped.

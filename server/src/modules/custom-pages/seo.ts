@@ -1,5 +1,6 @@
 import { registerSeoPage } from '../seo/index.ts';
 import { findPageBySlug } from './repository.ts';
+import { seoTags } from '../seo/templates.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const DESCRIPTION_MAX = 160;
@@ -21,18 +22,7 @@ export function describeBody(html: string): string {
 registerSeoPage({
   key: 'custom-page',
   pattern: '/pages/:slug',
-  template: `<title>{{page.title}} - {{site_name}}</title>
-<meta name="description" content="{{page.description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="{{page.title}}">
-<meta property="og:description" content="{{page.description}}">
-<meta property="og:type" content="article">
-<meta property="og:image" content="{{site_image}}">
-<meta name="twitter:card" content="summary">
-<meta name="twitter:title" content="{{page.title}}">
-<meta name="twitter:description" content="{{page.description}}">
+  template: `${seoTags('{{page.title}} - {{site_name}}', '{{page.description}}', '{{site_image}}', 'article', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":{{json page.title}},"description":{{json page.description}},"url":{{json url}},"dateModified":{{json page.updated_at}}}</script>`,
   async resolve(ctx, { params }) {
     const page = await findPageBySlug(ctx.db, params.slug);

@@ -7,6 +7,7 @@ import { registerSeoPage } from '../seo/index.ts';
 import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadListPage, type ListCaller } from './service.ts';
+import { seoTags } from '../seo/templates.ts';
 
 const BATCH = 1000;
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -29,17 +30,7 @@ async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<ListCalle
 registerSeoPage({
   key: 'user-list',
   pattern: '/lists/:id',
-  template: `<title>{{list.name}} - {{site_name}}</title>
-<meta name="description" content="{{list.description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:type" content="website">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="{{list.name}}">
-<meta property="og:description" content="{{list.description}}">
-<meta property="og:image" content="{{list.image}}">
-<meta name="twitter:card" content="summary">
-<meta name="twitter:title" content="{{list.name}}">
+  template: `${seoTags('{{list.name}} - {{site_name}}', '{{list.description}}', '{{list.image}}', 'website', 'summary')}
 <script type="application/ld+json">{{json list.ld}}</script>`,
   async resolve(ctx, m) {
     const id = /^[1-9]\d{0,9}$/.test(m.params.id) ? Number(m.params.id) : 0;

@@ -6,6 +6,7 @@ import { registerSeoPage, type SeoMatch, type SeoVars } from '../seo/registry.ts
 import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadNewsArticlePage } from './page.ts';
+import { seoTags } from '../seo/templates.ts';
 
 /**
  * Server-rendered tags of the news pages: /news (generic tags named "News") and /news/{id}/{slug} (the article's
@@ -46,16 +47,7 @@ registerSeoPage({ key: 'news-article', pattern: '/news/:id/:slug', resolve: reso
 registerSeoPage({ key: 'news-article', pattern: '/news/:id', resolve: resolveArticle });
 registerSeoPage({
   key: 'news', pattern: '/news', resolve: () => ({}),
-  template: `<title>News - {{site_name}}</title>
-<meta name="description" content="{{site_description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="News - {{site_name}}">
-<meta property="og:description" content="{{site_description}}">
-<meta property="og:type" content="website">
-<meta property="og:image" content="{{site_image}}">
-<meta name="twitter:card" content="summary">
+  template: `${seoTags('News - {{site_name}}', '{{site_description}}', '{{site_image}}', 'website', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"News","url":{{json url}}}</script>`,
 });
 

@@ -4,8 +4,11 @@ import { registerSeoTemplate } from './registry.ts';
  * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
  * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
  */
-/** The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. */
-export const seoTags = (title: string, description: string, image: string, type = 'website') => `<title>${title}</title>
+/**
+ * The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. Pages
+ * whose image is the site's (lists, channels, shells) take the small card; a page with a picture of its own, the large.
+ */
+export const seoTags = (title: string, description: string, image: string, type = 'website', card: 'summary' | 'summary_large_image' = 'summary_large_image') => `<title>${title}</title>
 <meta name="description" content="${description}">
 <link rel="canonical" href="{{url}}">
 <meta property="og:site_name" content="{{site_name}}">
@@ -14,7 +17,7 @@ export const seoTags = (title: string, description: string, image: string, type 
 <meta property="og:description" content="${description}">
 <meta property="og:type" content="${type}">
 <meta property="og:image" content="${image}">
-<meta name="twitter:card" content="summary_large_image">
+<meta name="twitter:card" content="${card}">
 <meta name="twitter:title" content="${title}">
 <meta name="twitter:description" content="${description}">
 <meta name="twitter:image" content="${image}">`;

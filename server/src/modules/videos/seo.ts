@@ -1,5 +1,6 @@
 import { registerSeoPage } from '../seo/index.ts';
 import { loadWatch } from './watch.ts';
+import { seoTags } from '../seo/templates.ts';
 
 const absolute = (base: string, u: string | null) => (u && u.startsWith('/') ? `${base}${u}` : u ?? '');
 
@@ -10,19 +11,7 @@ const absolute = (base: string, u: string | null) => (u && u.startsWith('/') ? `
 registerSeoPage({
   key: 'watch',
   pattern: '/watch/:id',
-  template: `<title>Watch {{video.name}} - {{site_name}}</title>
-<meta name="description" content="{{video.description}}">
-<link rel="canonical" href="{{url}}">
-<meta property="og:site_name" content="{{site_name}}">
-<meta property="og:url" content="{{url}}">
-<meta property="og:title" content="Watch {{video.name}} - {{site_name}}">
-<meta property="og:description" content="{{video.description}}">
-<meta property="og:type" content="video.other">
-<meta property="og:image" content="{{video.image}}">
-<meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="Watch {{video.name}} - {{site_name}}">
-<meta name="twitter:description" content="{{video.description}}">
-<meta name="twitter:image" content="{{video.image}}">
+  template: `${seoTags('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"VideoObject","name":{{json video.name}},"description":{{json video.description}},"thumbnailUrl":{{json video.image}},"uploadDate":{{json video.created_at}},"embedUrl":{{json url}},"interactionStatistic":{"@type":"InteractionCounter","interactionType":{"@type":"WatchAction"},"userInteractionCount":{{json video.plays_count}}}}</script>`,
   async resolve(ctx, match) {
     const id = /^\d{1,10}$/.test(match.params.id) ? Number(match.params.id) : 0;
