@@ -1,26 +1,14 @@
-import type { FastifyRequest } from 'fastify';
-import { LIST_ITEMS_PER_PAGE, type ListPageData } from '@app/contracts';
+import { LIST_ITEMS_PER_PAGE } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { identify } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
 import { registerSeoPage } from '../seo/index.ts';
-import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
-import { loadListPage, type ListCaller } from './service.ts';
+import { callerOf, load, whereOf } from '../seo/page-loading.ts';
+import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
+import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { loadListPage } from './service.ts';
 
 const BATCH = 1000;
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
-
-async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<ListCaller | null> {
-  try {
-    const { who, permissions } = await identify(ctx, req);
-    if (!permissions.has('admin') && !permissions.has('lists.view')) return null;
-    return { userId: who.userId, canSeeAll: permissions.has('admin') || permissions.has('lists.update') };
-  } catch {
-    return { userId: null, canSeeAll: false };
-  }
-}
 
 /**
  * /lists/{id}: the shareable page of a list. The HTML carries the list's first page (as `GET lists/{id}` answers it to
@@ -35,20 +23,13 @@ registerSeoPage({
   async resolve(ctx, m) {
     const id = /^[1-9]\d{0,9}$/.test(m.params.id) ? Number(m.params.id) : 0;
     const caller = await callerOf(ctx, m.req);
-    if (!id || !caller) {
+    if (!id || !caller.can('lists.view')) {
       setPageStatus(m.req, id ? 403 : 404);
       return null;
     }
-    let data: ListPageData;
-    try {
-      data = await loadListPage(ctx, caller, id, { perPage: LIST_ITEMS_PER_PAGE });
-    } catch (e) {
-      if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
-      throw e;
-    }
-    setPageData(m.req, `lists/${id}`, data);
-    if (!data.list.public) return null;
-    const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+    const data = await load(m.req, `lists/${id}`, () => loadListPage(ctx, { userId: caller.userId ?? null, canSeeAll: caller.can('lists.update') }, id, { perPage: LIST_ITEMS_PER_PAGE }));
+    if (!data?.list.public) return null;
+    const { base, url } = await whereOf(ctx, m);
     const abs = (u: string | null) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : '');
     const first = data.items.data[0];
     setPageImage(m.req, first?.poster);
@@ -57,7 +38,7 @@ registerSeoPage({
       list: {
         name: data.list.name, description: clip(description), image: abs(first?.poster ?? null),
         ld: {
-          '@context': 'https://schema.org', '@type': 'ItemList', name: data.list.name, description, url: `${base}${m.pathname}`,
+          '@context': 'https://schema.org', '@type': 'ItemList', name: data.list.name, description, url,
           numberOfItems: data.list.items_count, dateModified: data.list.updated_at,
           itemListElement: data.items.data.slice(0, 10).map((t, i) => ({ '@type': 'ListItem', position: i + 1, url: `${base}/titles/${t.id}`, name: t.name })),
         },

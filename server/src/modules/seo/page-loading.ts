@@ -8,10 +8,9 @@ import { pageParams, type PageCaller } from '../titles/page.ts';
 import type { SeoMatch } from './registry.ts';
 import { setPageData, setPageStatus } from './page-state.ts';
 
-/**
- * What every server-rendered page's resolver does: read its params, ask as the visitor, run the same loader as its
- * API page call and turn a 404 or 403 into the HTML's status (the page then shows its own message).
- */
+// What every server-rendered page's resolver does: read its params, ask as the visitor, run the same loader as its
+// API page call and turn a 404 or 403 into the HTML's status (the page then shows its own message).
+
 /** The visitor asking for a server-rendered page, as a page loader takes them. */
 export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
   try {
