@@ -1,6 +1,6 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
