@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { login, setHomePage } from './helpers.ts';
+import { api, login, setHomePage } from './helpers.ts';
 
 const expect = baseExpect.configure({ timeout: 15_000 });
 // Many pages of the built app in one test; on a machine shared with other jobs that takes over two minutes.
@@ -108,6 +108,24 @@ test('a site that prefers its marketing landing shows it at `/`, and the home ch
   await setHomePage(browser, 'home');
   await page.goto('/');
   await expect(page.getByTestId('hero-slider')).toBeVisible();
+});
+
+test('a channel of rows that are all empty (a new site\'s home) says there is nothing yet, and shows an admin where to add titles', async ({ page, browser }) => {
+  await login(page);
+  const row = (await api(page, 'POST', 'channel', { name: 'Empty row', slug: 'empty-row', config: { contentType: 'manual', contentModel: 'titles' } })).channel;
+  const rows = (await api(page, 'POST', 'channel', { name: 'Empty rows', slug: 'empty-rows', config: { contentType: 'manual', contentModel: 'channels', hideTitle: true }, items: [{ id: row.id, model_type: 'channel' }] })).channel;
+  try {
+    const guest = await browser.newPage();
+    await guest.goto('/channel/empty-rows');
+    await expect(guest.getByTestId('channel-empty')).toContainText('Nothing to watch yet');
+    await expect(guest.getByRole('link', { name: 'Add titles' })).toHaveCount(0);
+    await guest.close();
+    await page.goto('/channel/empty-rows');
+    await page.getByRole('link', { name: 'Add titles' }).click();
+    await expect(page).toHaveURL(/\/admin\/titles$/);
+  } finally {
+    await api(page, 'DELETE', `channel/${rows.id},${row.id}`);
+  }
 });
 
 // The home channel at `/` whatever happened above: the other specs expect it.

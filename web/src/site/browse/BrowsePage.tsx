@@ -42,7 +42,9 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
       ) : list.isPending ? (
         <PosterGridSkeleton count={12} />
       ) : titles.length === 0 ? (
-        <p className="py-16 text-center text-text-muted">{trans('No titles match these filters.')}</p>
+        <p className="py-16 text-center text-text-muted">
+          {filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}
+        </p>
       ) : (
         <>
           <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />

@@ -3,11 +3,13 @@ import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
 import { ApiError, api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { NotFoundPage } from '../ErrorPages';
 import { ChannelItems, ChannelSkeleton } from './ChannelLayouts';
 import { useSeen } from '../../ui/use-seen';
+import { buttonClass } from '../../ui/Button';
 
 const PER_PAGE = 24;
 
@@ -49,6 +51,26 @@ function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
 }
 
 /**
+ * A channel of channels whose rows are all empty: on a new site (no titles yet) the home page would be a blank
+ * screen. Visitors are told there is nothing yet; someone who can add titles is shown where.
+ */
+function EmptyRows() {
+  const { can } = useAuth();
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border border-border bg-bg-alt/60 px-6 py-16 text-center" data-testid="channel-empty">
+      <h2 className="text-xl font-bold">{trans('Nothing to watch yet')}</h2>
+      <p className="max-w-md text-text-muted">{trans('New movies and series will show up here soon.')}</p>
+      {can('titles.create') && (
+        <>
+          <p className="max-w-md text-sm text-text-muted">{trans('Add titles in the admin, or import them from TMDb, and they will fill these rows.')}</p>
+          <Link to="/admin/titles" className={buttonClass('primary', 'md')}>{trans('Add titles')}</Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
  * Any channel in its layout, with load-more paging; a channel of channels shows each nested one as a row.
  */
 export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a channel of channels, drawn after its first row (the home page's Continue watching). */ afterFirstRow?: ReactNode }) {
@@ -67,6 +89,7 @@ export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a ch
           {first.description && <p className="max-w-3xl text-text-muted">{first.description}</p>}
         </header>
       )}
+      {nests && !items.some((item) => item.content?.data?.length) && <EmptyRows />}
       {nests
         ? items.map((item, i) => (
           <Fragment key={item.id}>
