@@ -192,7 +192,11 @@ export async function buildApp(config: Config): Promise<App> {
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
   const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
   app.setNotFoundHandler(async (req, reply) => {
-    if (!pages || req.url.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) return reply.status(404).send({ message: 'Not found' });
+    // A missing build file (a tab still running the previous build asks for its chunks) is a 404, never the app's HTML
+    // served as a script: the web app then reloads itself into the current build (web/src/lib/stale-build.ts).
+    if (!pages || req.url.startsWith('/api/') || req.url.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.status(404).send({ message: 'Not found' });
+    }
     const html = await pages.render(req);
     // An unknown title, season, episode or person answers 404 (403 without permission); the page shows its message.
     return reply.status(pageStatus(req)).type('text/html').header('cache-control', 'no-cache').send(html);

@@ -69,3 +69,12 @@ describe('SEO tags of the other public pages', () => {
     expect(page).toContain(`<meta name="twitter:title" content="${title} - Flix &amp; Co">`);
   });
 });
+
+describe('the app\'s HTML', () => {
+  it('is every unknown page, but never a missing build file (a stale tab reloads on that 404)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/no/such/page' })).headers['content-type']).toMatch(/^text\/html/);
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/ReportPage-OLDHASH1.js' });
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toMatch(/^application\/json/);
+  });
+});

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
 import { useDocumentTitle } from '../admin/PageTitle';
@@ -25,6 +27,9 @@ export function NotFoundPage() {
 
 export function RouteError() {
   const error = useRouteError();
+  const stale = isStaleBuildError(error);
+  useEffect(() => { if (stale) reloadForNewBuild(); }, [stale]);
+  if (stale) return <p role="status" className="p-8 text-center text-text-muted">{trans('Loading the latest version of the site…')}</p>;
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) return <ForbiddenPage />;
     if (error.status === 404) return <NotFoundPage />;

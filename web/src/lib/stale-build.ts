@@ -1,0 +1,31 @@
+/**
+ * After the site is upgraded, a tab opened before it asks for the previous build's code chunks, which are gone: the
+ * next lazily loaded route or section fails. The route's error page (ErrorPages.tsx) then reloads the tab once, at the
+ * address the visitor was going to, to get the current build. A failure again soon after that reload (a chunk missing
+ * from the current build too, or the network) shows as an error, so the page never reloads in a loop.
+ */
+const KEY = 'stale-build-reloaded-at';
+const GRACE_MS = 30_000;
+
+function recentlyReloaded(): boolean {
+  try {
+    return Date.now() - Number(sessionStorage.getItem(KEY) ?? 0) < GRACE_MS;
+  } catch {
+    // No storage (privacy mode): never reload, rather than risk a loop.
+    return true;
+  }
+}
+
+/** Reloads into the current build unless that was just tried; answers whether it did. */
+export function reloadForNewBuild(): boolean {
+  if (recentlyReloaded()) return false;
+  sessionStorage.setItem(KEY, String(Date.now()));
+  window.location.reload();
+  return true;
+}
+
+// Chromium, Firefox and Safari word a failed dynamic import differently.
+const CHUNK_FAILED = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
+
+/** A route whose code could not be loaded, and a reload may fix it. */
+export const isStaleBuildError = (e: unknown): boolean => e instanceof Error && CHUNK_FAILED.test(e.message) && !recentlyReloaded();
