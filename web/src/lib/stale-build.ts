@@ -19,7 +19,12 @@ function recentlyReloaded(): boolean {
 /** Reloads into the current build unless that was just tried; answers whether it did. */
 export function reloadForNewBuild(): boolean {
   if (recentlyReloaded()) return false;
-  sessionStorage.setItem(KEY, String(Date.now()));
+  try {
+    sessionStorage.setItem(KEY, String(Date.now()));
+  } catch {
+    // Without the mark the next page could not tell it was this reload: no reload at all.
+    return false;
+  }
   window.location.reload();
   return true;
 }

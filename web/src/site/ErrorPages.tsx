@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
@@ -27,7 +27,8 @@ export function NotFoundPage() {
 
 export function RouteError() {
   const error = useRouteError();
-  const stale = isStaleBuildError(error);
+  // Decided once: after the effect marks the reload, the check would answer no and flash the error page first.
+  const [stale] = useState(() => isStaleBuildError(error));
   useEffect(() => { if (stale) reloadForNewBuild(); }, [stale]);
   if (stale) return <p role="status" className="p-8 text-center text-text-muted">{trans('Loading the latest version of the site…')}</p>;
   if (isRouteErrorResponse(error)) {

@@ -52,7 +52,7 @@ function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
 
 /**
  * A channel of channels whose rows are all empty: on a new site (no titles yet) the home page would be a blank
- * screen. Visitors are told there is nothing yet; someone who can add titles is shown where.
+ * screen. Visitors are told there is nothing yet; someone who manages titles is shown where to add them.
  */
 function EmptyRows() {
   const { can } = useAuth();
@@ -60,7 +60,7 @@ function EmptyRows() {
     <div className="flex flex-col items-center gap-3 rounded-lg border border-border bg-bg-alt/60 px-6 py-16 text-center" data-testid="channel-empty">
       <h2 className="text-xl font-bold">{trans('Nothing to watch yet')}</h2>
       <p className="max-w-md text-text-muted">{trans('New movies and series will show up here soon.')}</p>
-      {can('titles.create') && (
+      {can('titles.update') && (
         <>
           <p className="max-w-md text-sm text-text-muted">{trans('Add titles in the admin, or import them from TMDb, and they will fill these rows.')}</p>
           <Link to="/admin/titles" className={buttonClass('primary', 'md')}>{trans('Add titles')}</Link>
