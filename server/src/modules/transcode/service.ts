@@ -105,9 +105,12 @@ export async function retryTranscode(ctx: AppContext, pool: TranscodePool, video
   if (!(await source.stat(row.source_key))) throw refuse('The uploaded file is gone: upload it again.', 'transcode');
   await ctx.db.updateTable('transcodes').set({ state: 'queued', percent: 0, error: null, finished_at: null, worker: null, heartbeat_at: null, updated_at: nowIso() })
     .where('id', '=', row.id).where('state', '=', row.state).execute();
+  // The answer is the job as this call left it: read before a worker can claim it (it may be running by the time
+  // the answer is written, which the next poll shows).
+  const queued = toTranscode((await latestForVideo(ctx.db, videoId))!);
   await ctx.queue.dispatch('transcode.run', { id: row.id });
   pool.wake();
-  return toTranscode((await latestForVideo(ctx.db, videoId))!);
+  return queued;
 }
 
 /** The stored ladders of these videos, found before their rows go (transcodes cascade with the videos). */
