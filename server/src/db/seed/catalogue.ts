@@ -29,7 +29,6 @@ const TITLES = 200;
 const SERIES_EVERY = 3;
 const PEOPLE = 500;
 
-
 function asset(name: string): string {
   for (const rel of [`./assets/${name}`, `../src/db/seed/assets/${name}`]) {
     const file = fileURLToPath(new URL(rel, import.meta.url));

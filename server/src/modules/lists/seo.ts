@@ -1,7 +1,7 @@
 import { LIST_ITEMS_PER_PAGE } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { registerSeoPage } from '../seo/index.ts';
-import { callerOf, load, whereOf } from '../seo/page-loading.ts';
+import { absoluteUrl, callerOf, load, whereOf } from '../seo/page-loading.ts';
 import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
@@ -30,13 +30,12 @@ registerSeoPage({
     const data = await load(m.req, `lists/${id}`, () => loadListPage(ctx, { userId: caller.userId ?? null, canSeeAll: caller.can('lists.update') }, id, { perPage: LIST_ITEMS_PER_PAGE }));
     if (!data?.list.public) return null;
     const { base, url } = await whereOf(ctx, m);
-    const abs = (u: string | null) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : '');
     const first = data.items.data[0];
     setPageImage(m.req, first?.poster);
     const description = data.list.description || `A list by ${data.list.user.display_name}: ${data.list.items_count} titles.`;
     return {
       list: {
-        name: data.list.name, description: clip(description), image: abs(first?.poster ?? null),
+        name: data.list.name, description: clip(description), image: absoluteUrl(base, first?.poster) ?? '',
         ld: {
           '@context': 'https://schema.org', '@type': 'ItemList', name: data.list.name, description, url,
           numberOfItems: data.list.items_count, dateModified: data.list.updated_at,

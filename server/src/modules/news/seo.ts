@@ -1,9 +1,8 @@
-import { can, newsIdParamsSchema } from '@app/contracts';
+import { newsIdParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { identify } from '../../http/auth.ts';
-import { HttpError } from '../../http/errors.ts';
+import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { registerSeoPage, type SeoMatch, type SeoVars } from '../seo/registry.ts';
-import { setPageData, setPageImage, setPageStatus } from '../seo/page-state.ts';
+import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { seoTags } from '../seo/templates.ts';
@@ -12,34 +11,17 @@ import { seoTags } from '../seo/templates.ts';
  * Server-rendered tags of the news pages: /news (generic tags named "News") and /news/{id}/{slug} (the article's
  * own title, excerpt and image, NewsArticle ld+json, and the page's first data embedded so it renders at once).
  */
-const abs = (base: string, u: string | null) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : '');
-
-async function mayRead(ctx: AppContext, m: SeoMatch): Promise<boolean> {
-  try {
-    const { permissions } = await identify(ctx, m.req);
-    return can(permissions, 'news.view') || can(permissions, 'news.update');
-  } catch {
-    return false;
-  }
-}
-
 async function resolveArticle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | null> {
-  const parsed = newsIdParamsSchema.safeParse(m.params);
-  if (!parsed.success) { setPageStatus(m.req, 404); return null; }
-  if (!(await mayRead(ctx, m))) { setPageStatus(m.req, 403); return null; }
-  const id = parsed.data.id;
-  let data;
-  try {
-    data = await loadNewsArticlePage(ctx, id);
-  } catch (e) {
-    if (e instanceof HttpError && e.status === 404) { setPageStatus(m.req, 404); return null; }
-    throw e;
-  }
-  setPageData(m.req, `news/${id}/page`, data);
+  const id = paramsOr404(m, newsIdParamsSchema, 'Article')?.id;
+  if (!id) return null;
+  const caller = await callerOf(ctx, m.req);
+  if (!caller.can('news.view') && !caller.can('news.update')) { setPageStatus(m.req, 403); return null; }
+  const data = await load(m.req, `news/${id}/page`, () => loadNewsArticlePage(ctx, id));
+  if (!data) return null;
   setPageImage(m.req, data.article.image);
-  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+  const { base } = await whereOf(ctx, m);
   const a = data.article;
-  return { article: { title: a.title, description: a.excerpt, image: abs(base, a.image), created_at: a.created_at } };
+  return { article: { title: a.title, description: a.excerpt, image: absoluteUrl(base, a.image) ?? '', created_at: a.created_at } };
 }
 
 // The built-in 'news-article' template (seo/templates.ts, editable in the SEO settings) prints these vars, NewsArticle ld+json included.

@@ -2,7 +2,7 @@ import { profileParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { loadPermissions } from '../roles/permissions.ts';
 import { registerSeoPage } from '../seo/index.ts';
-import { callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
+import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
 import { setPageImage } from '../seo/page-state.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
@@ -26,7 +26,7 @@ registerSeoPage({
     if (!data) return null;
     setPageImage(m.req, data.user.avatar);
     const { base, url } = await whereOf(ctx, m);
-    const image = data.user.avatar ? (data.user.avatar.startsWith('/') ? `${base}${data.user.avatar}` : data.user.avatar) : '';
+    const image = absoluteUrl(base, data.user.avatar) ?? '';
     const u = data.user;
     return {
       profile: {

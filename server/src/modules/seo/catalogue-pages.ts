@@ -5,7 +5,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { loadPersonPage } from '../people/page.ts';
 import { loadEpisodePage, loadSeasonPage, loadTitlePage } from '../titles/page.ts';
-import { callerOf, load, paramsOr404, whereOf } from './page-loading.ts';
+import { absoluteUrl as abs, callerOf, load, paramsOr404, whereOf } from './page-loading.ts';
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
 import { seoTags } from './templates.ts';
 import { setPageImage } from './page-state.ts';
@@ -21,14 +21,12 @@ const titlePath = (t: { id: number; name: string }) => `/titles/${t.id}/${slug(t
 const clip = (s: string | null | undefined, n = 300) => (s ? (s.length > n ? `${s.slice(0, n - 1)}…` : s) : '');
 const isoDuration = (minutes: number | null | undefined) => (minutes ? `PT${minutes}M` : undefined);
 
-
 function videoObjects(base: string, videos: PublicVideo[]) {
   return videos.slice(0, 10).map((v) => ({
     '@type': 'VideoObject', name: v.name, thumbnailUrl: v.thumbnail ? abs(base, v.thumbnail) : undefined,
     uploadDate: v.created_at, embedUrl: `${base}/watch/${v.id}`,
   }));
 }
-const abs = (base: string, u: string | null | undefined) => (u ? (u.startsWith('/') ? `${base}${u}` : u) : undefined);
 const people = (list: { name: string }[]) => list.slice(0, 10).map((p) => ({ '@type': 'Person', name: p.name }));
 
 function titleLd(base: string, url: string, d: TitlePageData) {
@@ -115,7 +113,6 @@ async function resolvePerson(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nu
   };
   return { person: { name: p.name, description: clip(p.description), image: abs(base, p.poster) ?? '' }, ld };
 }
-
 
 const common = (title: string, description: string, image: string, type: string) => `${seoTags(title, description, image, type)}
 <script type="application/ld+json">{{json ld}}</script>`;

@@ -39,7 +39,7 @@ export class PageRenderer {
     const nonce = cspNonce(req);
     const url = new URL(req.url, 'http://localhost');
     const pathname = url.pathname;
-    const baseUrl = ((await settings.get('server.app_url')) || this.ctx.config.appUrl).replace(/\/+$/, '');
+    const baseUrl = await settings.siteUrl(this.ctx.config.appUrl);
     const absolute = (u: string) => (u && u.startsWith('/') ? `${baseUrl}${u}` : u);
     const favicon = await settings.get('client.branding.favicon');
     const vars: SeoVars = {

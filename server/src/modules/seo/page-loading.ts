@@ -49,6 +49,9 @@ export function paramsOr404<S extends z.ZodType>(m: SeoMatch, schema: S, what: s
 
 /** The site's base URL and the page's absolute URL, as the renderer prints them in {{base_url}} and {{url}}. */
 export async function whereOf(ctx: AppContext, m: SeoMatch) {
-  const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+  const base = await ctx.settings.siteUrl(ctx.config.appUrl);
   return { base, url: `${base}${m.pathname}` };
 }
+
+/** A stored path ("/storage/...") as an absolute URL on the site; a full URL passes through, nothing stays nothing. */
+export const absoluteUrl = (base: string, u: string | null | undefined): string | undefined => (u ? (u.startsWith('/') ? `${base}${u}` : u) : undefined);

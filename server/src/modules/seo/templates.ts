@@ -1,10 +1,6 @@
 import { registerSeoTemplate } from './registry.ts';
 
 /**
- * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
- * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
- */
-/**
  * The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. Pages
  * whose image is the site's (lists, channels, shells) take the small card; a page with a picture of its own, the large.
  */
@@ -22,6 +18,10 @@ export const seoTags = (title: string, description: string, image: string, type 
 <meta name="twitter:description" content="${description}">
 <meta name="twitter:image" content="${image}">`;
 
+/**
+ * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
+ * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
+ */
 export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
   generic: seoTags('{{site_name}}', '{{site_description}}', '{{site_image}}'),
   landing: `${seoTags('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}

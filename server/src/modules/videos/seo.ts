@@ -1,8 +1,8 @@
 import { registerSeoPage } from '../seo/index.ts';
 import { loadWatch } from './watch.ts';
 import { seoTags } from '../seo/templates.ts';
+import { absoluteUrl, whereOf } from '../seo/page-loading.ts';
 
-const absolute = (base: string, u: string | null) => (u && u.startsWith('/') ? `${base}${u}` : u ?? '');
 
 /**
  * /watch/{id}: the player page's tags with a schema.org VideoObject. Only approved videos are described;
@@ -19,11 +19,11 @@ registerSeoPage({
     const data = await loadWatch(ctx.db, id, { canEdit: false, userId: null });
     if (!data) return null;
     const created = await ctx.db.selectFrom('videos').select('created_at').where('id', '=', id).executeTakeFirst();
-    const base = ((await ctx.settings.get('server.app_url')) || ctx.config.appUrl).replace(/\/+$/, '');
+    const { base } = await whereOf(ctx, match);
     const description = data.episode?.description || data.title.description || data.title.name;
     return {
       video: {
-        name: data.video.name, description, image: absolute(base, data.video.thumbnail ?? data.title.backdrop ?? data.title.poster),
+        name: data.video.name, description, image: absoluteUrl(base, data.video.thumbnail ?? data.title.backdrop ?? data.title.poster) ?? '',
         created_at: created?.created_at ?? '', plays_count: data.video.plays_count,
       },
     };
