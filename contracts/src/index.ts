@@ -38,3 +38,4 @@ export * from './reports.ts';
 export * from './billing.ts';
 export * from './billing-checkout.ts';
 export * from './responses/index.ts';
+export * from './site-routes.ts';

@@ -38,6 +38,7 @@ import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { PageRenderer } from './modules/seo/index.ts';
+import { isSitePath } from '@app/contracts';
 import { pageStatus } from './modules/seo/page-state.ts';
 import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
 import { titlePageRoutes } from './modules/titles/page.ts';
@@ -198,8 +199,10 @@ export async function buildApp(config: Config): Promise<App> {
       return reply.status(404).send({ message: 'Not found' });
     }
     const html = await pages.render(req);
-    // An unknown title, season, episode or person answers 404 (403 without permission); the page shows its message.
-    return reply.status(pageStatus(req)).type('text/html').header('cache-control', 'no-cache').send(html);
+    // A path the web app has no page for, or an unknown title, person, list... answers 404 (403 without permission);
+    // the app still renders and shows its own message.
+    const status = isSitePath(req.url.split('?', 1)[0]) ? pageStatus(req) : 404;
+    return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   return {

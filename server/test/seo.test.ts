@@ -48,8 +48,10 @@ describe('SEO tags of custom pages', () => {
     expect(page.indexOf('alert(1)')).toBe(-1);
   });
 
-  it('gives an unknown slug the generic tags', async () => {
-    const page = await html('/pages/no-such-page');
+  it('gives an unknown slug the generic tags and a 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pages/no-such-page' });
+    expect(res.statusCode).toBe(404);
+    const page = res.body;
     expect(page).toContain('<title>Flix &amp; Co</title>');
     expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/no-such-page">');
   });
@@ -71,8 +73,18 @@ describe('SEO tags of the other public pages', () => {
 });
 
 describe('the app\'s HTML', () => {
-  it('is every unknown page, but never a missing build file (a stale tab reloads on that 404)', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/no/such/page' })).headers['content-type']).toMatch(/^text\/html/);
+  it('is every unknown page, with a 404, but never a missing build file (a stale tab reloads on that 404)', async () => {
+    for (const url of ['/no/such/page', '/titles', '/movies/12', '/login/elsewhere', '/channel/no-such-channel', '/watch/99999999', '/lists/99999999', '/news/99999999', '//example.com/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      // The app still renders and shows its own not-found page.
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    // The site's pages, with any query, and the admin area's (its router has its own not-found page) answer 200.
+    for (const url of ['/', '/movies?genre=drama', '/Series/', '/search?query=x', '/pricing', '/admin', '/admin/no/such/screen', '/pages/about-us']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/ReportPage-OLDHASH1.js' });
     expect(asset.statusCode).toBe(404);
     expect(asset.headers['content-type']).toMatch(/^application\/json/);

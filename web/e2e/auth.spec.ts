@@ -18,7 +18,8 @@ test('a plain user sees the forbidden page in /admin and unknown paths show not 
   // Demo users from the seed share the password "password".
   await login(page, 'ava.garcia0@example.com', 'password');
   await page.goto('/admin/users');
-  await expect(page.getByText('Forbidden')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await expect(page).toHaveTitle(/^You do not have access to this page/);
   await page.goto('/no/such/page');
   await expect(page.getByText('Page not found')).toBeVisible();
 });

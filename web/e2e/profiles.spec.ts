@@ -70,5 +70,9 @@ test('a member\'s name leads to their profile with public lists and reviews; gue
   await expect(guestReview.getByRole('link', { name: AUTHOR.name })).toHaveCount(0);
   await guest.goto(profilePath);
   await expect(guest.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await expect(guest).toHaveTitle(/^You do not have access to this page/);
+  // A guest is offered to sign in and come back to the profile.
+  await guest.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(guest).toHaveURL(`/login?redirect=${encodeURIComponent(profilePath)}`);
   await guestContext.close();
 });

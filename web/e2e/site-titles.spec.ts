@@ -74,11 +74,14 @@ test('image lightbox works with the keyboard', async ({ page, request }) => {
   await expect(first).toBeFocused();
 });
 
-test('unknown titles, seasons, episodes and people show the not-found page with a 404', async ({ page }) => {
+test('unknown titles, seasons, episodes, people and paths show the not-found page with a 404', async ({ page }) => {
   test.setTimeout(60_000);
-  for (const url of [`/titles/999999/nothing`, `/titles/${TITLE}/x/season/99`, `/titles/${TITLE}/x/season/1/episode/999`, '/people/999999/nobody', '/titles/abc']) {
+  for (const url of [`/titles/999999/nothing`, `/titles/${TITLE}/x/season/99`, `/titles/${TITLE}/x/season/1/episode/999`, '/people/999999/nobody', '/titles/abc', '/no/such/page', '/movies/12',
+    '/pages/no-such-page', '/channel/no-such-channel', '/news/999999', '/watch/999999']) {
     const res = await page.goto(url);
     expect(res?.status(), url).toBe(404);
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    // The tab says so too, not the page's "Loading" it had while asking.
+    await expect(page).toHaveTitle(/^Page not found/);
   }
 });

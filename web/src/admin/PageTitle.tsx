@@ -8,7 +8,27 @@ import { useSetting } from '../lib/auth';
 export function useDocumentTitle(title: string) {
   const siteName = useSetting<string>('client.branding.site_name', '');
   useEffect(() => {
-    document.title = !siteName || title === siteName ? title || siteName : title ? `${title} - ${siteName}` : siteName;
+    if (errorPages.size) return;
+    document.title = fullTitle(title, siteName);
+  }, [title, siteName]);
+}
+
+const fullTitle = (title: string, siteName: string) => (!siteName || title === siteName ? title || siteName : title ? `${title} - ${siteName}` : siteName);
+
+/**
+ * Error pages shown now. A page that renders one (its title unknown, say) still calls useDocumentTitle with
+ * "Loading", and a parent's effect runs after its children's: while an error page is up, its title stands.
+ */
+const errorPages = new Set<symbol>();
+
+/** The tab's title of an error page (not found, forbidden), over the title of the page that shows it. */
+export function useErrorPageTitle(title: string) {
+  const siteName = useSetting<string>('client.branding.site_name', '');
+  useEffect(() => {
+    const token = Symbol(title);
+    errorPages.add(token);
+    document.title = fullTitle(title, siteName);
+    return () => { errorPages.delete(token); };
   }, [title, siteName]);
 }
 

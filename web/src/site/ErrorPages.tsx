@@ -1,24 +1,41 @@
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { useAuth } from '../lib/auth';
 import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
-import { useDocumentTitle } from '../admin/PageTitle';
+import { useErrorPageTitle } from '../admin/PageTitle';
 
-function ErrorShell({ code, title, text }: { code: string; title: string; text: string }) {
-  useDocumentTitle(title);
+function ErrorShell({ code, title, text, action }: { code: string; title: string; text: string; action?: ReactNode }) {
+  useErrorPageTitle(title);
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
       <p className="text-5xl font-bold text-text-muted">{code}</p>
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="max-w-md text-text-muted">{text}</p>
-      <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>{trans('Go to homepage')}</Link>
+      {action ?? <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>{trans('Go to homepage')}</Link>}
     </div>
   );
 }
 
-export function ForbiddenPage() {
-  return <ErrorShell code="403" title={trans('Forbidden')} text={trans("You don't have permission to access this page.")} />;
+/** A page the visitor may not see; a guest is offered to sign in and come back (a member may see more). */
+export function ForbiddenPage({ message }: { message?: string }) {
+  const { isLoggedIn } = useAuth();
+  const location = useLocation();
+  const login = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  return (
+    <ErrorShell
+      code="403"
+      title={trans('You do not have access to this page')}
+      text={isLoggedIn ? message || trans("You don't have permission to access this page.") : trans('Sign in to see this page.')}
+      action={isLoggedIn ? undefined : <Link to={login} className={buttonClass('primary', 'md', 'mt-4')}>{trans('Sign in')}</Link>}
+    />
+  );
+}
+
+/** Anything else that went wrong loading a page. */
+export function ErrorPage() {
+  return <ErrorShell code="500" title={trans('Something went wrong')} text={trans('There was an issue. Please try again.')} />;
 }
 
 export function NotFoundPage() {
@@ -41,5 +58,5 @@ export function RouteError() {
     if (status === 404) return <NotFoundPage />;
   }
   console.error(error);
-  return <ErrorShell code="500" title={trans('Something went wrong')} text={trans('There was an issue. Please try again.')} />;
+  return <ErrorPage />;
 }

@@ -2,6 +2,8 @@ import type { AppContext } from '../../context.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { findChannel } from './repository.ts';
+import { setPageStatus } from '../seo/page-state.ts';
+import { callerOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
 
 // A channel page's tags: its SEO title and description when set, else its name and description.
@@ -10,9 +12,13 @@ registerSeoPage({
   pattern: '/channel/:slug',
   template: `${seoTags('{{channel.title}} - {{site_name}}', '{{channel.description}}', '{{site_image}}', 'website', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":{{json channel.title}},"description":{{json channel.description}},"url":{{json url}},"dateModified":{{json channel.updated_at}}}</script>`,
-  async resolve(ctx, { params }) {
+  async resolve(ctx, { params, req }) {
     const channel = await findChannel(ctx.db, params.slug);
-    if (!channel || channel.type !== 'channel' || !channel.public) return null;
+    // Like the API: a private channel is a 404 to all but channel managers, who see it with the generic tags.
+    if (!channel || channel.type !== 'channel' || !channel.public) {
+      if (!channel || channel.type !== 'channel' || !(await callerOf(ctx, req)).can('channels.update')) setPageStatus(req, 404);
+      return null;
+    }
     return {
       channel: {
         title: channel.config.seoTitle || channel.name,

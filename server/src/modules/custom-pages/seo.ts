@@ -1,5 +1,6 @@
 import { registerSeoPage } from '../seo/index.ts';
 import { findPageBySlug } from './repository.ts';
+import { setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
@@ -18,15 +19,18 @@ export function describeBody(html: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ') > 80 ? cut.lastIndexOf(' ') : cut.length)}…`;
 }
 
-// A custom page's own tags: its title, its body as description, a WebPage ld+json. Unknown slugs get the generic tags.
+// A custom page's own tags: its title, its body as description, a WebPage ld+json. Unknown slugs get the generic tags and a 404.
 registerSeoPage({
   key: 'custom-page',
   pattern: '/pages/:slug',
   template: `${seoTags('{{page.title}} - {{site_name}}', '{{page.description}}', '{{site_image}}', 'article', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":{{json page.title}},"description":{{json page.description}},"url":{{json url}},"dateModified":{{json page.updated_at}}}</script>`,
-  async resolve(ctx, { params }) {
+  async resolve(ctx, { params, req }) {
     const page = await findPageBySlug(ctx.db, params.slug);
-    if (!page) return null;
+    if (!page) {
+      setPageStatus(req, 404);
+      return null;
+    }
     return { page: { title: page.title, description: describeBody(page.body ?? ''), updated_at: page.updated_at } };
   },
 });

@@ -1,26 +1,13 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../ErrorPages';
+import { ErrorPage, ForbiddenPage, NotFoundPage } from '../ErrorPages';
 
-/** 404 shows the site's not-found page; 401/403 say plainly that this role may not see the page. */
+/** 404 shows the site's not-found page; 401/403 say plainly that this role may not see the page (a guest may sign in). */
 export function PageError({ error }: { error: ApiError | null }) {
   if (!error || error.status === 404) return <NotFoundPage />;
-  if (error.status === 401 || error.status === 403) {
-    return (
-      <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center" role="alert">
-        <p className="text-5xl font-bold text-text-muted">403</p>
-        <h1 className="text-2xl font-semibold">{trans('You do not have access to this page')}</h1>
-        <p className="max-w-md text-text-muted">{error.message || trans("You don't have permission to access this page.")}</p>
-      </div>
-    );
-  }
-  return (
-    <div className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center" role="alert">
-      <h1 className="text-2xl font-semibold">{trans('Something went wrong')}</h1>
-      <p className="text-text-muted">{trans('There was an issue. Please try again.')}</p>
-    </div>
-  );
+  if (error.status === 401 || error.status === 403) return <ForbiddenPage message={error.message} />;
+  return <ErrorPage />;
 }
 
 /** A skeleton shaped like a catalogue page: a backdrop header with a poster, then a row of cards. */

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { RouteObject } from 'react-router';
+import { SITE_ROUTES, isSitePath } from '@app/contracts';
+import { routes } from './routes';
+
+/** Every page path under `list`, parents joined, index routes as their parent's path, the catch-all left out. */
+function pagePaths(list: RouteObject[], parent = ''): string[] {
+  return list.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = [parent, route.path ?? ''].filter(Boolean).join('/');
+    const own = route.index || (route.path !== undefined && !route.children) ? [path] : [];
+    return [...own, ...pagePaths(route.children ?? [], path)];
+  });
+}
+
+describe('the public route table the server answers 404 outside of', () => {
+  const [root] = routes;
+  const site = root.children!.filter((r) => r.path !== 'admin');
+
+  it('lists exactly the router\'s public pages', () => {
+    expect(new Set(pagePaths(site))).toEqual(new Set(SITE_ROUTES));
+  });
+
+  it('matches real paths like the router, and nothing else', () => {
+    for (const path of ['/', '/movies', '/Movies/', '/titles/12', '/titles/12/the-matrix', '/titles/12/the-matrix/season/1/episode/3',
+      '/titles/12/season/2', '/people/4', '/news/3/a-story', '/pages/about-us', '/admin', '/admin/anything/at/all', '/channel/popular']) {
+      expect(isSitePath(path), path).toBe(true);
+    }
+    for (const path of ['/nope', '/titles', '/titles/12/slug/extra', '/movies/1', '/administrator', '/channel', '/pages', '//', '/login/other']) {
+      expect(isSitePath(path), path).toBe(false);
+    }
+  });
+});
