@@ -40,6 +40,7 @@ import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { PageRenderer } from './modules/seo/index.ts';
 import { isSitePath } from '@app/contracts';
 import { pageStatus } from './modules/seo/page-state.ts';
+import { siteFileRoutes } from './modules/seo/site-files.ts';
 import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
 import { titlePageRoutes } from './modules/titles/page.ts';
 import { personPageRoutes } from './modules/people/page.ts';
@@ -179,6 +180,7 @@ export async function buildApp(config: Config): Promise<App> {
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
   registerServeFile(app, ctx);
+  siteFileRoutes(app, ctx);
 
   const indexFile = config.webDist && path.join(config.webDist, 'index.html');
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
@@ -198,11 +200,15 @@ export async function buildApp(config: Config): Promise<App> {
     if (!pages || req.url.startsWith('/api/') || req.url.startsWith('/assets/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.status(404).send({ message: 'Not found' });
     }
+    const pathname = req.url.split('?', 1)[0];
+    const known = isSitePath(pathname);
+    // A file the site does not have (/wp-login.php, /.env, /apple-touch-icon.png: mostly probes and guesses) is a plain
+    // 404: no page to render for it.
+    if (!known && /\.[a-z0-9]{1,10}$/i.test(pathname)) return reply.status(404).send({ message: 'Not found' });
     const html = await pages.render(req);
     // A path the web app has no page for, or an unknown title, person, list... answers 404 (403 without permission);
     // the app still renders and shows its own message.
-    const status = isSitePath(req.url.split('?', 1)[0]) ? pageStatus(req) : 404;
-    return reply.status(status).type('text/html').header('cache-control', 'no-cache').send(html);
+    return reply.status(known ? pageStatus(req) : 404).type('text/html').header('cache-control', 'no-cache').send(html);
   });
 
   return {

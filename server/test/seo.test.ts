@@ -81,6 +81,13 @@ describe('the app\'s HTML', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<div id="root">');
     }
+    // A file the site does not have is a plain 404, not a page; a page's slug may have a dot.
+    for (const url of ['/wp-login.php', '/.env', '/apple-touch-icon.png', '/storage/nothing.jpg']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/titles/1/mr.-robot.html' })).headers['content-type']).toMatch(/^text\/html/);
     // The site's pages, with any query, and the admin area's (its router has its own not-found page) answer 200.
     for (const url of ['/', '/movies?genre=drama', '/Series/', '/search?query=x', '/pricing', '/admin', '/admin/no/such/screen', '/pages/about-us']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
@@ -88,5 +95,16 @@ describe('the app\'s HTML', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/ReportPage-OLDHASH1.js' });
     expect(asset.statusCode).toBe(404);
     expect(asset.headers['content-type']).toMatch(/^application\/json/);
+  });
+});
+
+describe('/favicon.ico', () => {
+  it('is the branding favicon (32 px) once one is set', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+    await t.ctx.settings.set({ 'client.branding.favicon': '/storage/appearance/favicon-abc-512.png' });
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/storage/appearance/favicon-abc-32.png');
+    await t.ctx.settings.set({ 'client.branding.favicon': '' });
   });
 });

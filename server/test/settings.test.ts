@@ -8,6 +8,7 @@ import { SETTINGS_MASK } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { registerSettingsValidator } from '../src/modules/settings/validators.ts';
 import { registerSitemapSource } from '../src/modules/settings/sitemap.ts';
+import { tick } from '../src/modules/scheduler/index.ts';
 import { verifyRecaptcha } from '../src/lib/recaptcha.ts';
 import { API_ENDPOINTS } from '../src/drivers/switch.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
@@ -312,6 +313,27 @@ describe('sitemap', () => {
     expect(fs.existsSync(path.join(t.storage, 'sitemaps', 'sitemap-2.xml'))).toBe(false);
     expect((await (await asUser(t)).post('/api/v1/sitemap/generate')).status).toBe(403);
   }, 60_000);
+
+  it('is named in robots.txt once generated, and the scheduler keeps it generated', async () => {
+    await save({}, { 'server.app_url': 'https://films.example.com' });
+    fs.rmSync(path.join(t.storage, 'sitemaps'), { recursive: true, force: true });
+    const robots = async () => {
+      const res = await guest(t).get('/robots.txt');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      return res.text;
+    };
+    // The admin area stays out of search results; the API does not (the pages render from it).
+    expect(await robots()).toBe('User-agent: *\nDisallow: /admin\n');
+    expect((await guest(t).get('/sitemap.xml')).status).toBe(404);
+
+    expect(await tick(t.ctx, { only: ['sitemap:generate'] })).toEqual(['sitemap:generate']);
+    await t.ctx.queue.drain();
+    expect((await guest(t).get('/sitemap.xml')).status).toBe(200);
+    expect(await robots()).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://films.example.com/sitemap.xml\n');
+    // Daily: the next tick does not run it again.
+    expect(await tick(t.ctx, { only: ['sitemap:generate'] })).toEqual([]);
+  });
 });
 
 describe('authentication settings enforced by the server', () => {

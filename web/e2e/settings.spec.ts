@@ -158,6 +158,8 @@ test('clear cache and generate the sitemap', async ({ page }) => {
   await page.getByRole('button', { name: 'Generate sitemap' }).click();
   await expect(page.getByText('Sitemap generated')).toBeVisible();
   await expect.poll(async () => (await page.request.get('/sitemap.xml')).status()).toBe(200);
+  // Crawlers find it from robots.txt.
+  expect(await (await page.request.get('/robots.txt')).text()).toMatch(/^Sitemap: https?:\/\/.+\/sitemap\.xml$/m);
 });
 
 test('GDPR: the cookie notice and required registration policies reach the public site', async ({ page, browser }) => {

@@ -13,6 +13,7 @@ import { putBucketCors } from '../../drivers/storage/s3.ts';
 import { reason } from '../../drivers/switch.ts';
 import type { SettingsFile } from './service.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 const FILE_MAX_BYTES = 256 * 1024;
 const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
@@ -84,6 +85,8 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   ctx.queue.register('sitemap.generate', async () => {
     await generateSitemap(ctx);
   });
+  // Kept fresh without anyone pressing "Generate sitemap": a new site has one a tick after it starts, then daily.
+  registerRecurring('sitemap:generate', DAY_MS, (c) => c.queue.dispatch('sitemap.generate', {}));
 
   // Everyone gets the client group; server values only reach holders of settings.update, secrets masked.
   app.get('/api/v1/settings', { config: { permission: 'public' }, schema: { response: { 200: settingsResponse } } }, async (req, reply) => {
