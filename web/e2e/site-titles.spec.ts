@@ -85,3 +85,13 @@ test('unknown titles, seasons, episodes, people and paths show the not-found pag
     await expect(page).toHaveTitle(/^Page not found/);
   }
 });
+
+test('visitors whose system asks for less motion get no transitions', async ({ page }) => {
+  await page.goto(`/titles/${TITLE}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const animated = page.locator('[class*="transition"]').first();
+  const duration = () => animated.evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration));
+  expect(await duration()).toBeGreaterThan(0.05);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await duration()).toBeLessThan(0.001);
+});

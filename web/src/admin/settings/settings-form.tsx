@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { Select, Switch, TextArea, TextField, type SelectOption } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
+import { scrollBehavior } from '../../lib/motion';
 
 /**
  * One form pattern for every settings page (and the ads page): the whole settings document is the form,
@@ -164,7 +165,7 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
   // Group errors are shown under their group and scrolled into view.
   useEffect(() => {
     if (!Object.keys(groupErrors).length) return;
-    document.querySelector('[data-group-error]')?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    document.querySelector('[data-group-error]')?.scrollIntoView({ block: 'center', behavior: scrollBehavior() });
   }, [groupErrors]);
 
   const onSubmit = form.handleSubmit((values) => {

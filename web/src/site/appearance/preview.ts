@@ -4,6 +4,7 @@ import type { PreviewMessage } from '@app/contracts/appearance-constants';
 import type { BootstrapData } from '../../lib/auth';
 import { queryClient, queryKeys } from '../../lib/query-client';
 import { setForcedTheme } from './theme';
+import { scrollBehavior } from '../../lib/motion';
 
 /**
  * The public site is the appearance editor's live preview when it is framed by the editor and loaded
@@ -56,7 +57,7 @@ function highlight(selector: string | null) {
   }
   if (highlighted) {
     highlighted.classList.add('appearance-highlight');
-    highlighted.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    highlighted.scrollIntoView({ block: 'nearest', behavior: scrollBehavior() });
   }
 }
 

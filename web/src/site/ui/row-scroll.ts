@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { scrollBehavior } from '../../lib/motion';
 
 const SNAP_SLACK = 8;
 
@@ -33,7 +34,7 @@ export function useRowScroll<T extends HTMLElement>(count: number) {
   }, [count]);
   const scroll = (dir: 1 | -1) => {
     const el = ref.current;
-    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85 * (getComputedStyle(el).direction === 'rtl' ? -1 : 1), behavior: 'smooth' });
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85 * (getComputedStyle(el).direction === 'rtl' ? -1 : 1), behavior: scrollBehavior() });
   };
   return { ref, scroll, ...edges };
 }
