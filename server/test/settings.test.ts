@@ -298,8 +298,8 @@ describe('sitemap', () => {
       expect(index.match(/<sitemap>/g)).toHaveLength(3);
       expect(index).toContain('<loc>https://films.example.com/sitemaps/sitemap-3.xml</loc>');
       const count = (n: number) => fs.readFileSync(path.join(dir, `sitemap-${n}.xml`), 'utf8').match(/<url>/g)?.length;
-      // 100,001 titles plus the home page.
-      expect([count(1), count(2), count(3)]).toEqual([50_000, 50_000, 2]);
+      // 100,001 titles plus the site's own pages (home, movies, series, contact).
+      expect([count(1), count(2), count(3)]).toEqual([50_000, 50_000, 5]);
       expect(fs.readFileSync(path.join(dir, 'sitemap-1.xml'), 'utf8')).toContain('<loc>https://films.example.com/</loc>');
       const served = await guest(t).get('/sitemaps/sitemap-index.xml');
       expect(served.status).toBe(200);
@@ -333,6 +333,22 @@ describe('sitemap', () => {
     expect(await robots()).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://films.example.com/sitemap.xml\n');
     // Daily: the next tick does not run it again.
     expect(await tick(t.ctx, { only: ['sitemap:generate'] })).toEqual([]);
+  });
+
+  it('lists the site\'s own pages and its custom pages, and pricing only while billing is on', async () => {
+    await save({ 'client.billing.enable': false }, { 'server.app_url': 'https://films.example.com' });
+    expect((await admin.post('/api/v1/custom-pages', { title: 'About the site', slug: 'about-the-site', body: '<p>Hello</p>' })).status).toBe(200);
+    const urls = async () => {
+      await admin.post('/api/v1/sitemap/generate');
+      await t.ctx.queue.drain();
+      return [...fs.readFileSync(path.join(t.storage, 'sitemaps', 'sitemap-1.xml'), 'utf8').matchAll(/<loc>https:\/\/films\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]);
+    };
+    const off = await urls();
+    expect(off).toEqual(expect.arrayContaining(['/', '/movies', '/series', '/contact', '/pages/about-the-site']));
+    expect(off).not.toContain('/pricing');
+    await save({ 'client.billing.enable': true });
+    expect(await urls()).toContain('/pricing');
+    await save({ 'client.billing.enable': false });
   });
 });
 

@@ -20,8 +20,10 @@ export function registerSitemapSource(name: string, source: SitemapSource): () =
   return () => { sources.delete(name); };
 }
 
-registerSitemapSource('pages', async function* () {
-  yield { loc: '/' };
+// The site's own pages: home, the browse pages, contact, and pricing while billing is on.
+registerSitemapSource('pages', async function* (ctx) {
+  yield* ['/', '/movies', '/series', '/contact'].map((loc) => ({ loc }));
+  if (await ctx.settings.get('client.billing.enable')) yield { loc: '/pricing' };
 });
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
