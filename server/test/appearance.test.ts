@@ -171,7 +171,10 @@ describe('server-rendered HTML', async () => {
     expect(html).toContain('<meta property="og:title" content="Flix &amp; Co - Films &quot;for&quot; everyone">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)![1]);
-    expect(ld).toMatchObject({ '@type': 'WebSite', name: 'Flix & Co', url: 'https://flix.test' });
+    expect(ld).toMatchObject({
+      '@type': 'WebSite', name: 'Flix & Co', url: 'https://flix.test',
+      potentialAction: { '@type': 'SearchAction', target: { urlTemplate: 'https://flix.test/search?query={search_term_string}' }, 'query-input': 'required name=search_term_string' },
+    });
     expect(html).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/storage/appearance/favicon-a-32.png">');
     // The site is dark by default (client.themes.default_id is the Dark theme); visitors may switch to light.
     expect(html).toMatch(/<style id="be-theme">:root\{--be-bg:#141518;[^@]*<\/style>/);
@@ -183,6 +186,10 @@ describe('server-rendered HTML', async () => {
   it('uses custom templates, the visitor theme and keeps custom code off /admin', async () => {
     await web.ctx.settings.set({ 'server.seo_tags': { landing: '<title>{{site_name}} home</title>' } });
     expect((await get('/')).body).toContain('<title>Flix &amp; Co home</title>');
+    // A template prints the page's own values only, never what objects inherit.
+    await web.ctx.settings.set({ 'server.seo_tags': { landing: '<title>[{{constructor}}|{{site_name.length}}|{{json __proto__}}]</title>' } });
+    expect((await get('/')).body).toContain('<title>[||""]</title>');
+    await web.ctx.settings.set({ 'server.seo_tags': { landing: '<title>{{site_name}} home</title>' } });
     const dark = await get('/', `${THEME_COOKIE}=2`);
     expect(dark.body).toMatch(/<style id="be-theme">:root\{--be-bg:#141518;[^@]*<\/style>/);
     const admin = (await get('/admin/appearance')).body;

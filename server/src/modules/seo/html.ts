@@ -48,6 +48,8 @@ export class PageRenderer {
       site_image: absolute((await settings.get('client.branding.logo_light')) || favicon),
       base_url: baseUrl,
       url: `${baseUrl}${pathname}`,
+      // The site search, as schema.org's SearchAction template names it (search engines may offer a search box).
+      search_url: `${baseUrl}/search?query={search_term_string}`,
     };
 
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');

@@ -25,7 +25,7 @@ export const seoTags = (title: string, description: string, image: string, type 
 export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
   generic: seoTags('{{site_name}}', '{{site_description}}', '{{site_image}}'),
   landing: `${seoTags('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}}}</script>`,
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}},"potentialAction":{"@type":"SearchAction","target":{"@type":"EntryPoint","urlTemplate":{{json search_url}}},"query-input":"required name=search_term_string"}}</script>`,
   title: `${seoTags('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Movie","name":{{json title.name}},"description":{{json title.description}},"image":{{json title.image}},"url":{{json url}}}</script>`,
   season: seoTags('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
@@ -44,7 +44,8 @@ const escapeJson = (v: unknown) => JSON.stringify(v ?? '').replace(/</g, '\\u003
 function lookup(vars: Record<string, unknown>, path: string): unknown {
   let cur: unknown = vars;
   for (const part of path.split('.')) {
-    if (cur === null || typeof cur !== 'object') return undefined;
+    // Own values only: a template (an operator's text) naming `constructor` or `__proto__` prints nothing.
+    if (cur === null || typeof cur !== 'object' || !Object.hasOwn(cur, part)) return undefined;
     cur = (cur as Record<string, unknown>)[part];
   }
   return cur;
