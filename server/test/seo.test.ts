@@ -108,3 +108,25 @@ describe('/favicon.ico', () => {
     await t.ctx.settings.set({ 'client.branding.favicon': '' });
   });
 });
+
+describe('the page\'s language', () => {
+  it('is the visitor\'s, in the html lang and the shell pages\' titles, before the app loads', async () => {
+    const admin = await asAdmin(t);
+    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="en">');
+    const res = await admin.post('/api/v1/localizations', { name: 'Deutsch', language: 'de' });
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.localization.id;
+    const lines = (await admin.get(`/api/v1/localizations/${id}`)).body.localization.lines;
+    expect((await admin.put(`/api/v1/localizations/${id}`, { lines: { ...lines, 'Contact us': 'Kontakt' } })).status).toBe(200);
+    await t.ctx.settings.set({ 'client.locale.default': 'de' });
+    try {
+      const page = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
+      expect(page).toContain('<html lang="de">');
+      expect(page).toContain('<title>Kontakt - Flix &amp; Co</title>');
+      // A line nobody translated stays English.
+      expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('<title>Sign in to your account - Flix &amp; Co</title>');
+    } finally {
+      await t.ctx.settings.set({ 'client.locale.default': 'en' });
+    }
+  });
+});

@@ -121,10 +121,10 @@ async function chosenLanguage(ctx: AppContext, userId: number, available: Set<st
  * ('auto' follows the browser's Accept-Language). Choices count only while client.i18n.enable is on and only
  * for localizations that exist.
  */
-export async function resolveLanguage(ctx: AppContext, req: FastifyRequest): Promise<string> {
+export async function resolveLanguage(ctx: AppContext, req: FastifyRequest, userId: number | null = req.auth.userId): Promise<string> {
   const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
   available.add(DEFAULT_LANGUAGE);
-  const chosen = req.auth.userId ? await chosenLanguage(ctx, req.auth.userId, available) : null;
+  const chosen = userId ? await chosenLanguage(ctx, userId, available) : null;
   if (chosen) return chosen;
   if (await ctx.settings.get('client.i18n.enable')) {
     const cookie = req.cookies[LOCALE_COOKIE];
@@ -169,7 +169,7 @@ export async function localeDocument(ctx: AppContext, language: string, etag: st
 
 const parsedLines = new Map<string, { etag: string; lines: Lines }>();
 /** A language's lines; undefined when English from the code is what it reads. */
-async function linesOf(ctx: AppContext, language: string): Promise<Lines | undefined> {
+export async function linesOf(ctx: AppContext, language: string): Promise<Lines | undefined> {
   const version = await localeVersion(ctx, language);
   if (!version || version.id === null) return undefined;
   const cached = parsedLines.get(language);

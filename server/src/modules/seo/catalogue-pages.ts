@@ -1,5 +1,5 @@
 import {
-  episodePageParamsSchema, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema,
+  episodePageParamsSchema, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema, translate,
   type EpisodePageData, type PersonPageData, type PublicVideo, type SeasonPageData, type Title, type TitlePageData,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +9,7 @@ import { absoluteUrl as abs, callerOf, load, paramsOr404, whereOf } from './page
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from './registry.ts';
 import { seoTags } from './templates.ts';
 import { setPageImage } from './page-state.ts';
+import { linesOf } from '../localizations/service.ts';
 
 /**
  * SEO tags, schema.org ld+json and embedded first data of the catalogue pages (title, season, episode, person).
@@ -70,7 +71,7 @@ async function resolveSeason(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nu
   };
   return {
     title: titleVars(base, d.title),
-    season: { number: d.season.number, description: clip(d.season.description || d.title.description), image: abs(base, d.season.poster || d.title.poster) ?? '' },
+    season: { number: d.season.number, heading: translate(await linesOf(ctx, m.language), 'Season :number', { number: d.season.number }), description: clip(d.season.description || d.title.description), image: abs(base, d.season.poster || d.title.poster) ?? '' },
     ld,
   };
 }
@@ -119,7 +120,7 @@ const common = (title: string, description: string, image: string, type: string)
 
 // Full schema.org documents built from the page data; operators can still replace any of these in the SEO settings.
 registerSeoTemplate('title', common('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie'));
-registerSeoTemplate('season', common('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'));
+registerSeoTemplate('season', common('{{title.name}}: {{season.heading}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'));
 registerSeoTemplate('episode', common('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'));
 registerSeoTemplate('person', common('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile'));
 

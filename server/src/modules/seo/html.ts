@@ -9,7 +9,10 @@ import './pages.ts';
 import './catalogue-pages.ts';
 import { pageDataScript } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
+import { callerOf } from './page-loading.ts';
+import { resolveLanguage } from '../localizations/service.ts';
 
+const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** A style body may not close its own element. */
 const safeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
@@ -29,7 +32,8 @@ export class PageRenderer {
     const html = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
     const headEnd = html.indexOf('</head>');
     const bodyEnd = html.lastIndexOf('</body>');
-    this.head = html.slice(0, headEnd);
+    // The page's language is the request's: the built file's `lang` becomes a placeholder filled per page.
+    this.head = html.slice(0, headEnd).replace(/<html lang="[^"]*"/i, `<html lang="${LANG_PLACEHOLDER}"`);
     this.body = html.slice(headEnd, bodyEnd);
     this.tail = html.slice(bodyEnd);
   }
@@ -53,10 +57,12 @@ export class PageRenderer {
     };
 
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
+    // As the web app will resolve it (localizations/active/lines), so the first paint's lang and titles agree with it.
+    const language = await resolveLanguage(this.ctx, req, (await callerOf(this.ctx, req)).userId ?? null);
     let key = 'generic';
     const match = isAdmin ? null : matchSeoPage(pathname);
     if (match) {
-      const resolved = await match.page.resolve(this.ctx, { params: match.params, pathname, query: url.searchParams, req });
+      const resolved = await match.page.resolve(this.ctx, { params: match.params, pathname, query: url.searchParams, req, language });
       if (resolved) {
         key = match.page.key;
         Object.assign(vars, resolved);
@@ -93,7 +99,7 @@ export class PageRenderer {
       // The operator's own scripts carry this request's nonce, so the Content-Security-Policy lets them run.
       customHtml = nonceScripts(await settings.get('client.custom_code.html'), nonce);
     }
-    const html = `${this.head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
+    const html = `${this.head.replace(LANG_PLACEHOLDER, escapeAttr(language))}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
     // The built index.html marks its own tags with Vite's csp nonce placeholder (web/vite.config.ts).
     return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
   }

@@ -1,5 +1,7 @@
 import { registerSeoPage } from './registry.ts';
+import { translate } from '@app/contracts';
 import { seoTags } from './templates.ts';
+import { linesOf } from '../localizations/service.ts';
 
 /**
  * SEO pages of the appearance slice. Other features register theirs the same way from their own
@@ -7,10 +9,11 @@ import { seoTags } from './templates.ts';
  */
 registerSeoPage({ key: 'landing', pattern: '/', resolve: () => ({}) });
 
-/** The public shell's own pages: generic tags with the page's name, as the page's heading reads. */
+/** The public shell's own pages: generic tags with the page's name, as the page's heading reads, in the page's language. */
 const shellPage = (key: string, pattern: string, title: string) => registerSeoPage({
-  key, pattern, resolve: () => ({}),
-  template: seoTags(`${title} - {{site_name}}`, '{{site_description}}', '{{site_image}}', 'website', 'summary'),
+  key, pattern,
+  resolve: async (ctx, m) => ({ page_title: translate(await linesOf(ctx, m.language), title) }),
+  template: seoTags('{{page_title}} - {{site_name}}', '{{site_description}}', '{{site_image}}', 'website', 'summary'),
 });
 shellPage('contact', '/contact', 'Contact us');
 shellPage('login', '/login', 'Sign in to your account');

@@ -10,6 +10,8 @@ export interface SeoMatch {
   pathname: string;
   query: URLSearchParams;
   req: FastifyRequest;
+  /** The language the page is in (the visitor's choice, cookie or the site's default), for text a template prints. */
+  language: string;
 }
 
 /**

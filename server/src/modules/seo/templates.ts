@@ -28,9 +28,9 @@ export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}},"potentialAction":{"@type":"SearchAction","target":{"@type":"EntryPoint","urlTemplate":{{json search_url}}},"query-input":"required name=search_term_string"}}</script>`,
   title: `${seoTags('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Movie","name":{{json title.name}},"description":{{json title.description}},"image":{{json title.image}},"url":{{json url}}}</script>`,
-  season: seoTags('{{title.name}}: Season {{season.number}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
+  season: seoTags('{{title.name}}: {{season.heading}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
   episode: seoTags('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'),
-  watch: seoTags('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
+  watch: seoTags('{{video.heading}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
   person: `${seoTags('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","name":{{json person.name}},"description":{{json person.description}},"image":{{json person.image}},"url":{{json url}}}</script>`,
   'news-article': `${seoTags('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}

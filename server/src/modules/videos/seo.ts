@@ -3,6 +3,8 @@ import { loadWatch } from './watch.ts';
 import { seoTags } from '../seo/templates.ts';
 import { absoluteUrl, callerOf, whereOf } from '../seo/page-loading.ts';
 import { setPageStatus } from '../seo/page-state.ts';
+import { linesOf } from '../localizations/service.ts';
+import { translate } from '@app/contracts';
 
 /**
  * /watch/{id}: the player page's tags with a schema.org VideoObject. Only approved videos are described;
@@ -11,7 +13,7 @@ import { setPageStatus } from '../seo/page-state.ts';
 registerSeoPage({
   key: 'watch',
   pattern: '/watch/:id',
-  template: `${seoTags('Watch {{video.name}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other')}
+  template: `${seoTags('{{video.heading}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"VideoObject","name":{{json video.name}},"description":{{json video.description}},"thumbnailUrl":{{json video.image}},"uploadDate":{{json video.created_at}},"embedUrl":{{json url}},"interactionStatistic":{"@type":"InteractionCounter","interactionType":{"@type":"WatchAction"},"userInteractionCount":{{json video.plays_count}}}}</script>`,
   async resolve(ctx, match) {
     const id = /^\d{1,10}$/.test(match.params.id) ? Number(match.params.id) : 0;
@@ -29,7 +31,7 @@ registerSeoPage({
     const description = data.episode?.description || data.title.description || data.title.name;
     return {
       video: {
-        name: data.video.name, description, image: absoluteUrl(base, data.video.thumbnail ?? data.title.backdrop ?? data.title.poster) ?? '',
+        name: data.video.name, heading: translate(await linesOf(ctx, match.language), 'Watch :name', { name: data.video.name }), description, image: absoluteUrl(base, data.video.thumbnail ?? data.title.backdrop ?? data.title.poster) ?? '',
         created_at: created?.created_at ?? '', plays_count: data.video.plays_count,
       },
     };
