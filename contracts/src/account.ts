@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const name = z.string().trim().max(100).nullish().transform((v) => v || null);
 

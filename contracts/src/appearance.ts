@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
 import { HEX_COLOR, MENU_ITEM_TYPES, MENU_POSITIONS, THEME_ID_MAX, THEME_ID_MIN, MENU_ROUTES, isUrl } from './appearance-constants.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const email = z.string().trim().toLowerCase().email().max(255);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { BillingSubscription } from './billing.ts';
 
 /** The visitor side of billing (issue 13): checkout, the account's Billing panel and its calls. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { permissionGrantSchema } from './users.ts';
 import type { PermissionGrant } from './permissions.ts';
 

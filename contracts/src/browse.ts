@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Option lists fetched together: `GET value-lists/{names}` (comma separated). The browse filters use genres,

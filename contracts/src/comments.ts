@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 import { translate } from './i18n.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Page types the product knows; the admin table shows the type filter only when more than one exists. */
 export const CUSTOM_PAGE_TYPES = ['default'] as const;

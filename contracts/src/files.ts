@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** File types (Part B §9) plus 'file' for anything that fits none of them. */
 export const FILE_TYPES = ['text', 'audio', 'video', 'image', 'pdf', 'spreadsheet', 'word', 'photoshop', 'archive', 'folder', 'file'] as const;
@@ -73,16 +73,4 @@ export interface UploadSession {
   chunk_size: number;
   total_chunks: number;
   uploaded_chunks: number[];
-}
-
-/** Size with a unit, for limits in messages and the table. */
-export function formatBytes(bytes: number, locale = 'en'): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let n = bytes;
-  let i = 0;
-  while (n >= 1024 && i < units.length - 1) {
-    n /= 1024;
-    i++;
-  }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: i === 0 ? 0 : 1 }).format(n)} ${units[i]}`;
 }

@@ -39,3 +39,5 @@ export * from './billing.ts';
 export * from './billing-checkout.ts';
 export * from './responses/index.ts';
 export * from './site-routes.ts';
+export * from './localize.ts';
+export * from './format.ts';

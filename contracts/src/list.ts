@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { refineDateRange } from './date-range.ts';
 
 export const PER_PAGE_OPTIONS = [10, 15, 20, 50, 100] as const;

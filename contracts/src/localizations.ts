@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { Lines } from './i18n.ts';
 
 /** A localization as the admin list shows it; `lines` only on the single-localization call. */

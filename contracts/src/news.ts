@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CUSTOM_PAGE_SLUG_MAX, CUSTOM_PAGE_SLUG_PATTERN } from './custom-pages.ts';
 import { translate } from './i18n.ts';
 

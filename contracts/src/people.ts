@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const PERSON_GENDERS = ['female', 'male'] as const;
 export const KNOWN_FOR = ['Acting', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { Pagination } from './list.ts';
 import type { UserList } from './lists.ts';
 import type { Review } from './reviews.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { refineDateRange } from './date-range.ts';
 import { translate } from './i18n.ts';
 

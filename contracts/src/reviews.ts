@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { translate } from './i18n.ts';
 
 /** Part C: review score 1-10; title at least 10 characters and body at least 100, both required. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { PermissionGrant } from './permissions.ts';
 
 export const ROLE_TYPES = ['sitewide', 'workspace'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Search methods (Part A section 9); mysql and tntsearch use the database's own index. */
 export const SEARCH_DRIVERS = ['mysql', 'meilisearch', 'tntsearch', 'elasticsearch', 'algolia'] as const;

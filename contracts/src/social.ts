@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Social login providers (Part B, authentication settings); each has a client.social.{provider}.enable switch. */
 export const SOCIAL_PROVIDERS = ['envato', 'google', 'facebook', 'twitter'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Tag types; system types belong to features that manage their own tags and cannot be chosen by hand. */
 export const TAG_TYPES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { Episode, Season, Title, TitleCredit } from './titles.ts';
 import type { Person, PersonCredit } from './people.ts';
 import type { Video } from './videos.ts';

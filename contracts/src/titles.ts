@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
 export const TITLE_VIDEOS_PER_PAGE = 20;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** The HLS ladder: each rung's frame height and video bitrate (kbit/s). A source is never upscaled. */
 export const TRANSCODE_RENDITIONS = ['240p', '360p', '480p', '720p', '1080p'] as const;

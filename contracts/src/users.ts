@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isExternalUrl, storedKeyOf } from './stored-urls.ts';
 
 export interface RoleSummary {

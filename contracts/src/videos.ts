@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const VIDEO_TYPES = ['embed', 'video', 'stream', 'external'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];

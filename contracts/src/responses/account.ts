@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { AccountSession } from '../account.ts';
 import { entity, isoTime } from './common.ts';
 import { currentUserEntity } from './users.ts';

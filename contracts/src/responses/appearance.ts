@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { SeoTagsEntry } from '../appearance-constants.ts';
 import { APPEARANCE_KEYS } from '../appearance-constants.ts';
 import { entity } from './common.ts';

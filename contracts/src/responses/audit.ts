@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { AuditEntry } from '../audit.ts';
 import type { CsvExportResponse } from '../users.ts';
 import { entity, isoTime, paginated, recordId } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { AccessToken } from '../account.ts';
 import { currentUserEntity } from './users.ts';
 import { entity, isoTime, recordId } from './common.ts';

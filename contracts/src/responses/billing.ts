@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { BillingInvoice } from '../billing-checkout.ts';
 import type { BillingSubscription, Price, Product } from '../billing.ts';
 import { PRICE_INTERVALS } from '../billing.ts';

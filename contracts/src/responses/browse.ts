@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { VALUE_LISTS, type ValueListItem, type ValueLists } from '../browse.ts';
 import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit } from '../browse.ts';
 import { entity, integer as int, recordId } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   CHANNEL_CONTENT_MODELS, CHANNEL_CONTENT_TYPES, CHANNEL_LAYOUTS, CHANNEL_ORDERS, CHANNEL_PROVIDERS, CHANNEL_RESTRICTIONS, CHANNEL_TITLE_TYPES,
   type Channel, type ChannelConfig, type ChannelContent, type ChannelItem, type ChannelWithContent,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { COMMENTABLE_TYPES, type Comment } from '../comments.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { contentAuthorEntity } from './reviews.ts';

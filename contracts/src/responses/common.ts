@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Building blocks of the response schemas (issue 18 item 1). A response schema documents an answer in the OpenAPI

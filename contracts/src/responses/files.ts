@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { FILE_TYPES, type FileEntry, type UploadSession } from '../files.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 

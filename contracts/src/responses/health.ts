@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { entity } from './common.ts';
 
 const part = entity({ ok: z.boolean(), ms: z.number(), error: z.string().optional() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { AvailableLocalesResponse, Language, LocaleLinesResponse, Localization } from '../localizations.ts';
 import { entity, isoTime, paginated, recordId } from './common.ts';
 

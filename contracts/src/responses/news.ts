@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { NewsArticle, NewsArticlePageData, NewsCard } from '../news.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { Person, PersonCredit } from '../people.ts';
 import type { PersonPageData } from '../title-pages.ts';
 import { entity, integer as int, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';

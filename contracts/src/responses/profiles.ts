@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { ProfilePageData, ProfileReview, PublicProfile } from '../profiles.ts';
 import { entity, integer as int, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { userListEntity } from './lists.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { entity } from './common.ts';
 import { ratingSummaryEntity } from './reviews.ts';
 

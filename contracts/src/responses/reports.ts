@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { AdminReportResponse, InsightModelItem, InsightsResponse, RankedReport, ReportPoint, TimeSeriesReport } from '../reports.ts';
 import { INSIGHT_METRICS, INSIGHT_MODELS } from '../reports.ts';
 import { entity, recordId } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { REVIEWABLE_TYPES, type ContentAuthor, type RatingSummary, type Review, type ReviewPublicPage } from '../reviews.ts';
 import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { Permission } from '../permissions.ts';
 import type { Role } from '../roles.ts';
 import { ROLE_TYPES } from '../roles.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { SearchableModel } from '../search.ts';
 import { entity } from './common.ts';
 

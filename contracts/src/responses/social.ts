@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { SocialProfile } from '../social.ts';
 import { SOCIAL_PROVIDERS } from '../social.ts';
 import { entity, isoTime, recordId } from './common.ts';

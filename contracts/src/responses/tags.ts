@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { Tag } from '../tags.ts';
 import { entity, isoTime, paginated, recordId } from './common.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   TITLE_TAG_TYPES, type Episode, type Season, type Title, type TitleAutocompleteItem, type TitleCredit, type TitleImage, type TitleTag,
 } from '../titles.ts';

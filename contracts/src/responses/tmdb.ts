@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { ImportedItem, TmdbImportResponse } from '../tmdb.ts';
 import { entity, recordId } from './common.ts';
 

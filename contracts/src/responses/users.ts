@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import type { CurrentUser, User } from '../users.ts';
 import type { TwoFactorSetup, TwoFactorStatus } from '../account.ts';
 import { entity, isoTime, paginated, recordId } from './common.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { VIDEO_CATEGORIES, VIDEO_TYPES, type Video, type VideoCaption } from '../videos.ts';
 import type { ContinueWatchingItem, WatchData } from '../watch.ts';
 import { TRANSCODE_RENDITIONS, TRANSCODE_STATES, type Transcode } from '../transcode.ts';

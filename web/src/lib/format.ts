@@ -1,4 +1,4 @@
-import { formatBytes } from '@app/contracts/files';
+import { formatBytes } from '@app/contracts/format';
 import { currentLanguage } from './locale';
 
 export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';

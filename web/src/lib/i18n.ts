@@ -1,5 +1,5 @@
 import { translate, type Lines, type Replacements } from '@app/contracts/i18n';
-import { localizeMessage } from '@app/contracts/messages';
+import { localizeMessage } from '@app/contracts/localize';
 
 /** Lines of the active localization, keyed by the English text. Empty until a localization is loaded. */
 let activeLines: Lines = {};

@@ -1,0 +1,15 @@
+import { config } from 'zod';
+import { humanIssueMessage } from './messages.ts';
+
+/**
+ * zod, set up before any schema of ours exists: every contracts module imports `z` from here, so wherever schemas
+ * load (the server at start, a web chunk with a form), this has run first.
+ * - Validation messages written for people (messages.ts), the same in the server's 422 answers and the forms.
+ * - In the browser, jitless: the site runs under a Content-Security-Policy without 'unsafe-eval'
+ *   (server/src/http/security-headers.ts), and zod's compiled parsers probe `new Function`, which the browser
+ *   reports as a violation even though zod falls back. The server keeps the faster compiled parsers.
+ * `config`, not `z.config`: the web build marks calls on `z` as pure (web/vite.config.ts) and would drop it.
+ */
+config({ customError: (issue) => humanIssueMessage(issue), ...(typeof document === 'undefined' ? {} : { jitless: true }) });
+
+export { z } from 'zod';
