@@ -1,9 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { fetchBootstrap, userCan } from './auth';
 
+/** The sign-in page, which comes back to `back` (a path with its query) once signed in. */
+export const loginPath = (back: string) => `/login?redirect=${encodeURIComponent(back)}`;
+
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
-  return redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(loginPath(url.pathname + url.search));
 }
 
 /** Loader for /admin: signed-out visitors go to login; others need admin.access (or admin). */

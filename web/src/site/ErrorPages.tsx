@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { useAuth } from '../lib/auth';
+import { loginPath } from '../lib/guards';
 import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
@@ -22,7 +23,7 @@ function ErrorShell({ code, title, text, action }: { code: string; title: string
 export function ForbiddenPage({ message }: { message?: string }) {
   const { isLoggedIn } = useAuth();
   const location = useLocation();
-  const login = `/login?redirect=${encodeURIComponent(location.pathname + location.search)}`;
+  const login = loginPath(location.pathname + location.search);
   return (
     <ErrorShell
       code="403"

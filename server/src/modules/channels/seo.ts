@@ -14,9 +14,13 @@ registerSeoPage({
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":{{json channel.title}},"description":{{json channel.description}},"url":{{json url}},"dateModified":{{json channel.updated_at}}}</script>`,
   async resolve(ctx, { params, req }) {
     const channel = await findChannel(ctx.db, params.slug);
+    if (!channel || channel.type !== 'channel') {
+      setPageStatus(req, 404);
+      return null;
+    }
     // Like the API: a private channel is a 404 to all but channel managers, who see it with the generic tags.
-    if (!channel || channel.type !== 'channel' || !channel.public) {
-      if (!channel || channel.type !== 'channel' || !(await callerOf(ctx, req)).can('channels.update')) setPageStatus(req, 404);
+    if (!channel.public) {
+      if (!(await callerOf(ctx, req)).can('channels.update')) setPageStatus(req, 404);
       return null;
     }
     return {

@@ -4,7 +4,7 @@ import { setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
 import type { AppContext } from '../../context.ts';
 import { loadPermissions } from '../roles/permissions.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
 const DESCRIPTION_MAX = 160;
@@ -41,11 +41,7 @@ registerSeoPage({
 /** Custom pages in the sitemap while signed-out visitors (and so crawlers) may open them, in id batches. */
 async function* customPages(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   if (!(await loadPermissions(ctx.db, null)).has('custom_pages.view')) return;
-  for (let after = 0; ;) {
-    const rows = await ctx.db.selectFrom('custom_pages').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(1000).execute();
-    for (const r of rows) yield { loc: `/pages/${encodeURIComponent(r.slug)}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
-    if (rows.length < 1000) return;
-    after = rows[rows.length - 1].id;
-  }
+  const rows = keysetBatches((after) => ctx.db.selectFrom('custom_pages').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute());
+  for await (const r of rows) yield { loc: `/pages/${encodeURIComponent(r.slug)}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
 }
 registerSitemapSource('custom-pages', customPages);

@@ -4,10 +4,9 @@ import { registerSeoPage } from '../seo/index.ts';
 import { absoluteUrl, callerOf, load, whereOf } from '../seo/page-loading.ts';
 import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadListPage } from './service.ts';
 
-const BATCH = 1000;
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /**
@@ -48,14 +47,9 @@ registerSeoPage({
 
 /** Public lists in the sitemap, in keyset batches by id. */
 async function* publicLists(ctx: AppContext): AsyncGenerator<SitemapUrl> {
-  let after = 0;
-  for (;;) {
-    const rows = await ctx.db.selectFrom('channels').select(['id', 'updated_at'])
-      .where('type', '=', 'list').where('public', '=', true as never).where('id', '>', after).orderBy('id').limit(BATCH).execute();
-    for (const r of rows) yield { loc: `/lists/${r.id}`, lastmod: r.updated_at.slice(0, 10) };
-    if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
-  }
+  const rows = keysetBatches((after) => ctx.db.selectFrom('channels').select(['id', 'updated_at'])
+    .where('type', '=', 'list').where('public', '=', true as never).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute());
+  for await (const r of rows) yield { loc: `/lists/${r.id}`, lastmod: r.updated_at.slice(0, 10) };
 }
 
 export function listsSitemapSource(): void {

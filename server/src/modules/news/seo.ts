@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { registerSeoPage, type SeoMatch, type SeoVars } from '../seo/registry.ts';
 import { setPageImage, setPageStatus } from '../seo/page-state.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { seoTags } from '../seo/templates.ts';
 
@@ -33,16 +33,14 @@ registerSeoPage({
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"News","url":{{json url}}}</script>`,
 });
 
-const BATCH = 1000;
 /** Every article, in id batches so a large archive never sits in memory. */
 async function* newsUrls(ctx: AppContext): AsyncGenerator<SitemapUrl> {
-  for (let after = 0; ;) {
-    const rows = await ctx.db.selectFrom('news_articles').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+  let first = true;
+  for await (const r of keysetBatches((after) => ctx.db.selectFrom('news_articles').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute())) {
     // The /news page itself once there is something on it.
-    if (after === 0 && rows.length) yield { loc: '/news' };
-    for (const r of rows) yield { loc: `/news/${r.id}/${r.slug}`, lastmod: r.updated_at.slice(0, 10) };
-    if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
+    if (first) yield { loc: '/news' };
+    first = false;
+    yield { loc: `/news/${r.id}/${r.slug}`, lastmod: r.updated_at.slice(0, 10) };
   }
 }
 registerSitemapSource('news', newsUrls);

@@ -5,10 +5,8 @@ import { registerSeoPage } from '../seo/index.ts';
 import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
 import { setPageImage } from '../seo/page-state.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadProfilePage } from './service.ts';
-
-const BATCH = 1000;
 
 /**
  * /users/{id}: a member's profile. The HTML carries `GET users/{id}/profile` as the visitor asking gets it, and a
@@ -46,19 +44,14 @@ registerSeoPage({
  */
 async function* profiles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   if (!(await loadPermissions(ctx.db, null)).has('users.view')) return;
-  let after = 0;
-  for (;;) {
-    const rows = await ctx.db.selectFrom('users').select('id').where('id', '>', after).where('banned_at', 'is', null)
-      .where((eb) => eb.or([
-        eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.user_id', '=', 'users.id')),
-        eb.exists(eb.selectFrom('channels').select('channels.id').whereRef('channels.user_id', '=', 'users.id')
-          .where('channels.type', '=', 'list').where('channels.public', '=', true as never).where('channels.internal', '=', false as never)),
-      ]))
-      .orderBy('id').limit(BATCH).execute();
-    for (const r of rows) yield { loc: `/users/${r.id}` };
-    if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
-  }
+  const rows = keysetBatches((after) => ctx.db.selectFrom('users').select('id').where('id', '>', after).where('banned_at', 'is', null)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.user_id', '=', 'users.id')),
+      eb.exists(eb.selectFrom('channels').select('channels.id').whereRef('channels.user_id', '=', 'users.id')
+        .where('channels.type', '=', 'list').where('channels.public', '=', true as never).where('channels.internal', '=', false as never)),
+    ]))
+    .orderBy('id').limit(SITEMAP_BATCH).execute());
+  for await (const r of rows) yield { loc: `/users/${r.id}` };
 }
 
 export function profilesSitemapSource(): void {

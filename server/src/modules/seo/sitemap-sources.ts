@@ -1,24 +1,10 @@
 import type { AppContext } from '../../context.ts';
-import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
+import { SITEMAP_BATCH as BATCH, keysetBatches as batches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 
-/**
- * Sitemap sources of the catalogue pages: titles, seasons, episodes and people. Each streams its table in
- * keyset batches (id > last id, BATCH rows at a time), so 200,000 titles or 2,000,000 episodes never sit in memory.
- */
-const BATCH = 1000;
+/** Sitemap sources of the catalogue pages: titles, seasons, episodes and people, each streamed in keyset batches. */
 
 const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
-
-async function* batches<R extends { id: number }>(page: (after: number) => Promise<R[]>): AsyncGenerator<R> {
-  let after = 0;
-  for (;;) {
-    const rows = await page(after);
-    yield* rows;
-    if (rows.length < BATCH) return;
-    after = rows[rows.length - 1].id;
-  }
-}
 
 async function* titles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   for await (const t of batches((after) => ctx.db.selectFrom('titles').select(['id', 'name', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute())) {

@@ -13,6 +13,21 @@ export type SitemapSource = (ctx: AppContext) => AsyncIterable<SitemapUrl>;
 
 export const SITEMAP_URLS_PER_FILE = 50_000;
 export const SITEMAP_INDEX_KEY = 'sitemaps/sitemap-index.xml';
+/** Rows a source reads at a time. */
+export const SITEMAP_BATCH = 1000;
+
+/**
+ * A source's rows in keyset batches (id > the last id, SITEMAP_BATCH at a time), so 200,000 titles or 2,000,000
+ * episodes never sit in memory. `page(after)` reads the next batch ordered by id.
+ */
+export async function* keysetBatches<R extends { id: number }>(page: (after: number) => Promise<R[]>): AsyncGenerator<R> {
+  for (let after = 0; ;) {
+    const rows = await page(after);
+    yield* rows;
+    if (rows.length < SITEMAP_BATCH) return;
+    after = rows[rows.length - 1].id;
+  }
+}
 
 const sources = new Map<string, SitemapSource>();
 export function registerSitemapSource(name: string, source: SitemapSource): () => void {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutGateway, Price } from '@app/contracts';
 import { useAuth, useSetting } from '../../lib/auth';
+import { loginPath } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { useCheckout } from './account-api';
@@ -38,7 +39,7 @@ export function CheckoutButtons({ price, plan, primary }: { price: Price; plan: 
   const start = (gateway: CheckoutGateway) => {
     if (user) return checkout.mutate({ price_id: price.id, gateway });
     const back = `/pricing?price=${price.id}&gateway=${gateway}`;
-    void navigate(`/login?redirect=${encodeURIComponent(back)}`);
+    void navigate(loginPath(back));
   };
   return (
     <div className="mt-auto flex flex-col gap-2">

@@ -1,6 +1,7 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { useToggleWatchlist, useWatchlistIds } from './api';
@@ -9,7 +10,7 @@ import { useToggleWatchlist, useWatchlistIds } from './api';
 export function useLoginRedirect() {
   const navigate = useNavigate();
   const location = useLocation();
-  return () => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+  return () => navigate(loginPath(location.pathname + location.search));
 }
 
 /**

@@ -3,6 +3,7 @@ import { ListPlus } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import type { RelatedTitle } from '@app/contracts';
 import { useAuth } from '../../lib/auth';
+import { loginPath } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 
@@ -78,7 +79,7 @@ export function AddToList({ titleId }: { titleId: number }) {
   const navigate = useNavigate();
   const location = useLocation();
   if (!user) {
-    const toLogin = () => navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+    const toLogin = () => navigate(loginPath(location.pathname + location.search));
     return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
   }
   // Disabled until the menu's code is there, so a click is never lost on a stand-in.
