@@ -211,8 +211,13 @@ export type PreviewMessage =
   | { source: 'appearance-editor'; type: 'highlight'; selector: string | null };
 
 /** CSS custom properties of one theme (the `--be-*` variables the whole web app is styled with). */
+/** A theme's colours: its own over the defaults of its kind. */
+export function themeColors(theme: Pick<Theme, 'colors' | 'is_dark'>): Record<string, string> {
+  return { ...(theme.is_dark ? DEFAULT_DARK_COLORS : DEFAULT_LIGHT_COLORS), ...theme.colors };
+}
+
 export function themeVariables(theme: Pick<Theme, 'colors' | 'is_dark'>): string {
-  const c = { ...(theme.is_dark ? DEFAULT_DARK_COLORS : DEFAULT_LIGHT_COLORS), ...theme.colors };
+  const c = themeColors(theme);
   const vars = THEME_COLORS.map((name) => `--be-${name}:${c[name]};`);
   const pct = (name: string) => `${Math.round(Number(c[name]) * 100)}%`;
   vars.push(`--be-hover:color-mix(in srgb,var(--be-text) ${pct('hover-opacity')},transparent);`);
@@ -228,14 +233,19 @@ export function systemThemes(themes: Theme[]): { light: Theme; dark: Theme } {
   return { light, dark };
 }
 
+/** The themes a visitor sees: a chosen one (the visitor's pick or themes.default_id) in both modes, else the system's. */
+export function visitorThemes(themes: Theme[], defaultId: number, chosenId?: number | null): { light: Theme; dark: Theme } {
+  const fixed = themes.find((t) => t.id === chosenId) ?? (defaultId ? themes.find((t) => t.id === defaultId) : undefined);
+  return fixed ? { light: fixed, dark: fixed } : systemThemes(themes);
+}
+
 /**
  * The theme style sheet: a chosen theme (the visitor's pick or themes.default_id) applies always;
  * default_id 0 follows the system's light or dark preference.
  */
 export function themeStyleSheet(themes: Theme[], defaultId: number, chosenId?: number | null): string {
-  const fixed = themes.find((t) => t.id === chosenId) ?? (defaultId ? themes.find((t) => t.id === defaultId) : undefined);
-  if (fixed) return `:root{${themeVariables(fixed)}}`;
-  const { light, dark } = systemThemes(themes);
+  const { light, dark } = visitorThemes(themes, defaultId, chosenId);
+  if (light === dark) return `:root{${themeVariables(light)}}`;
   return `:root{${themeVariables(light)}}@media (prefers-color-scheme: dark){:root{${themeVariables(dark)}}}`;
 }
 export const THEME_COOKIE = 'be_theme';

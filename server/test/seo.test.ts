@@ -98,14 +98,66 @@ describe('the app\'s HTML', () => {
   });
 });
 
-describe('/favicon.ico', () => {
-  it('is the branding favicon (32 px) once one is set', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/favicon.ico' })).statusCode).toBe(404);
+describe('the site\'s icons and manifest', () => {
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('a new site has a default icon in its theme\'s colours', async () => {
+    const ico = await get('/favicon.ico');
+    expect(ico.statusCode).toBe(302);
+    expect(ico.headers.location).toBe('/favicon.svg');
+    const svg = await get('/favicon.svg');
+    expect(svg.statusCode).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    // The default theme is the dark one.
+    expect(svg.body).toContain('<style>.b{fill:#f06a6e}.p{fill:#15161a}</style>');
+    const page = (await get('/contact')).body;
+    expect(page).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(page).toContain('<meta name="theme-color" content="#141518">');
+  });
+
+  it('a site that follows the system\'s mode has each mode\'s colours', async () => {
+    await t.ctx.settings.set({ 'client.themes.default_id': 0 });
+    try {
+      expect((await get('/favicon.svg')).body).toContain('.b{fill:#2f5fd0}.p{fill:#ffffff}@media (prefers-color-scheme:dark){.b{fill:#f06a6e}.p{fill:#15161a}}');
+      const page = (await get('/contact')).body;
+      expect(page).toContain('<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ffffff">');
+      expect(page).toContain('<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#141518">');
+      // A splash screen cannot follow the mode: the manifest has the dark theme's.
+      expect(JSON.parse((await get('/manifest.webmanifest')).body).background_color).toBe('#141518');
+    } finally {
+      await t.ctx.settings.set({ 'client.themes.default_id': 2 });
+    }
+  });
+
+  it('the branding favicon replaces the default icon once one is set', async () => {
     await t.ctx.settings.set({ 'client.branding.favicon': '/storage/appearance/favicon-abc-512.png' });
-    const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/storage/appearance/favicon-abc-32.png');
-    await t.ctx.settings.set({ 'client.branding.favicon': '' });
+    try {
+      const res = await get('/favicon.ico');
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/storage/appearance/favicon-abc-32.png');
+      const page = (await get('/contact')).body;
+      expect(page).not.toContain('/favicon.svg');
+      expect(page).toContain('<link rel="icon" type="image/png" sizes="32x32" href="/storage/appearance/favicon-abc-32.png">');
+      expect(JSON.parse((await get('/manifest.webmanifest')).body).icons).toEqual([
+        { src: '/storage/appearance/favicon-abc-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/storage/appearance/favicon-abc-512.png', sizes: '512x512', type: 'image/png' },
+      ]);
+    } finally {
+      await t.ctx.settings.set({ 'client.branding.favicon': '' });
+    }
+  });
+
+  it('the manifest names the site and opens it as an app of its own', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(JSON.parse(res.body)).toEqual({
+      name: 'Flix & Co', short_name: 'Flix & Co', description: expect.any(String), start_url: '/', scope: '/', display: 'standalone',
+      background_color: '#141518', theme_color: '#141518', icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+    });
   });
 });
 

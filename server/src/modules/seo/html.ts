@@ -11,6 +11,7 @@ import { pageDataScript } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
 import { callerOf } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
+import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 
 const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -85,10 +86,14 @@ export class PageRenderer {
         if (size === 180) parts.push(`<link rel="apple-touch-icon" sizes="180x180" href="${escapeAttr(faviconUrl(favicon, 180))}">`);
         else parts.push(`<link rel="icon" type="image/png" sizes="${size}x${size}" href="${escapeAttr(faviconUrl(favicon, size))}">`);
       }
+    } else {
+      parts.push(`<link rel="icon" type="image/svg+xml" href="${DEFAULT_ICON_PATH}">`);
     }
+    parts.push('<link rel="manifest" href="/manifest.webmanifest">');
 
     const themes = await settings.get('client.themes.all');
     const chosen = (await settings.get('client.themes.user_change')) ? Number(req.cookies?.[THEME_COOKIE]) || null : null;
+    parts.push(...await themeColorTags(this.ctx, chosen));
     parts.push(`<style id="be-theme">${safeStyle(themeStyleSheet(themes, await settings.get('client.themes.default_id'), chosen))}</style>`);
 
     // Custom code styles the public site only, so a broken snippet can never lock an operator out of /admin.

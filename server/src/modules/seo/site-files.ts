@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { faviconUrl } from '../appearance/images.ts';
 import { SITEMAP_INDEX_KEY } from '../settings/sitemap.ts';
+import { DEFAULT_ICON_PATH, defaultIconSvg, webManifest } from './site-icons.ts';
 
 /**
  * The files crawlers and browsers ask every site for by name: robots.txt (the admin area is not for search results;
- * the API stays crawlable, since the pages render from it; the sitemap once generated) and favicon.ico (the
- * branding favicon, for browsers that ask before reading the page's icon links).
+ * the API stays crawlable, since the pages render from it; the sitemap once generated), favicon.ico (the
+ * branding favicon, for browsers that ask before reading the page's icon links), the default icon a new site shows
+ * until one is uploaded, and the web app manifest.
  */
 export function siteFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/robots.txt', async (_req, reply) => {
@@ -17,7 +19,16 @@ export function siteFileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/favicon.ico', async (_req, reply) => {
     const favicon = await ctx.settings.get('client.branding.favicon');
-    if (!favicon) return reply.status(404).send({ message: 'Not found' });
-    return reply.header('cache-control', 'public, max-age=3600').redirect(faviconUrl(favicon, 32), 302);
+    return reply.header('cache-control', 'public, max-age=3600').redirect(favicon ? faviconUrl(favicon, 32) : DEFAULT_ICON_PATH, 302);
+  });
+
+  app.get(DEFAULT_ICON_PATH, async (_req, reply) => {
+    // Opened on its own, the SVG may style itself and nothing else.
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'").send(await defaultIconSvg(ctx));
+  });
+
+  app.get('/manifest.webmanifest', async (_req, reply) => {
+    return reply.type('application/manifest+json; charset=utf-8').header('cache-control', 'public, max-age=3600').send(JSON.stringify(await webManifest(ctx)));
   });
 }
