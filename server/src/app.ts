@@ -19,12 +19,11 @@ import { LocalStorage } from './drivers/storage/storage.ts';
 import { AppStorage } from './drivers/storage/manager.ts';
 import { registerServeFile } from './http/serve-file.ts';
 import { registerAuth } from './http/auth.ts';
-import { HttpError, isDataException, registerErrorHandler } from './http/errors.ts';
+import { errorStatus, registerErrorHandler } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerApiContracts } from './http/api-contracts.ts';
 import { configureOutbound } from './lib/outbound.ts';
-import { ZodError } from 'zod';
 import { SettingsService } from './modules/settings/service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { usersRoutes } from './modules/users/routes.ts';
@@ -131,8 +130,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerSettingsSync(app, ctx);
   // The error handler has logged a server error; Sentry gets it too when a DSN is set.
   app.addHook('onError', async (req, _reply, err) => {
-    const status = err instanceof HttpError ? err.status : err instanceof ZodError || isDataException(err) ? 422 : (err.statusCode ?? 500);
-    if (status >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
+    if (errorStatus(err) >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
   });
   registerAuth(app, ctx);
   registerInputGuard(app);

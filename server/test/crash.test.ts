@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../src/http/errors.ts';
+import { RACE_MESSAGE, registerErrorHandler } from '../src/http/errors.ts';
 import { asAdmin, createTestApp, createUser, guest, listUrl, type Client } from './helper.ts';
 
 // Issue 17: each request below once answered 500 and ended the process (an unhandled rejection). Vitest
@@ -127,7 +127,7 @@ describe('input guard (issue 17 item 13)', () => {
 });
 
 describe('database data exceptions (issue 17 item 14)', () => {
-  it('maps PostgreSQL class 22 errors (bad text representation, out of range, NUL) to 422, other database errors stay 500', async () => {
+  it('maps PostgreSQL class 22 errors (bad text representation, out of range, NUL) to 422, a racing duplicate to 409, other database errors stay 500', async () => {
     const app = Fastify();
     registerErrorHandler(app);
     // The shape node-postgres gives a DatabaseError: a SQLSTATE code and a severity.
@@ -136,12 +136,21 @@ describe('database data exceptions (issue 17 item 14)', () => {
     app.get('/22003', async () => { throw pgError('22003'); });
     app.get('/22021', async () => { throw pgError('22021'); });
     app.get('/23505', async () => { throw pgError('23505'); });
+    app.get('/23503', async () => { throw pgError('23503'); });
+    app.get('/sqlite-unique', async () => { throw Object.assign(new Error('UNIQUE constraint failed: users.email'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }); });
     for (const code of ['22P02', '22003', '22021']) {
       const res = await app.inject({ url: `/${code}` });
       expect(res.statusCode, code).toBe(422);
       expect(res.json()).toEqual({ message: 'The given data was invalid.' });
     }
-    const other = await app.inject({ url: '/23505' });
+    // A unique index refused a write that raced another past its service's check (services that can name the field
+    // answer 422 themselves; this is the net under the rest).
+    for (const url of ['/23505', '/sqlite-unique']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(409);
+      expect(res.json()).toEqual({ message: RACE_MESSAGE });
+    }
+    const other = await app.inject({ url: '/23503' });
     expect(other.statusCode).toBe(500);
     expect(other.body).not.toContain('invalid input syntax');
     await app.close();

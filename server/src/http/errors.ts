@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { localizeMessage, type Lines } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** An error whose message and status are safe to show the client. */
 export class HttpError extends Error {
@@ -52,6 +53,16 @@ export function isDataException(err: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 }
 
+export const RACE_MESSAGE = 'This was changed by another request at the same moment. Please try again.';
+
+/** The status an error is answered with, for the hooks that report server errors. */
+export function errorStatus(err: FastifyError | Error): number {
+  if (err instanceof HttpError) return err.status;
+  if (err instanceof ZodError || isDataException(err)) return 422;
+  if (isUniqueViolation(err)) return 409;
+  return (err as FastifyError).statusCode ?? 500;
+}
+
 /** The caller's translation lines; the error handler answers 4xx messages in the caller's language. */
 export type LinesFor = (req: FastifyRequest) => Promise<Lines | undefined>;
 
@@ -75,6 +86,11 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
     if (isDataException(err)) {
       req.log.info({ err }, 'database refused a value');
       return reply.status(422).send(localized(await lines(req), 'The given data was invalid.'));
+    }
+    // A write that raced another past its service's check (services that can name the field answer 422 themselves).
+    if (isUniqueViolation(err)) {
+      req.log.info({ err }, 'unique index refused a racing write');
+      return reply.status(409).send(localized(await lines(req), RACE_MESSAGE));
     }
     // Thrown only in tests (http/schema.ts): the message names the route and the fields, so the failing test says why.
     if (err instanceof ResponseDriftError) return reply.status(500).send({ message: err.message });

@@ -1,4 +1,5 @@
 import { ITEM_TYPE_OF_MODEL, slugify, translate, type Channel, type ChannelBody, type ChannelConfig, type ChannelItemRef } from '@app/contracts';
+import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -9,7 +10,6 @@ import { touchChannel } from './touch.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 const slugInUse = () => invalid('slug', 'This slug is already in use.');
-const isUniqueViolation = (e: unknown) => ['SQLITE_CONSTRAINT_UNIQUE', '23505'].includes((e as { code?: string }).code ?? '');
 
 /** A slug made from the name when none is given: ASCII, 3–20 characters, made unique with a number. */
 async function deriveSlug(db: Db, name: string, exceptId?: number): Promise<string> {
@@ -77,24 +77,18 @@ export async function createChannel(ctx: AppContext, body: ChannelBody, actor: A
   const slug = body.slug || await deriveSlug(ctx.db, body.name);
   if (await slugTaken(ctx.db, slug)) throw slugInUse();
   const now = nowIso();
-  let id: number;
-  try {
-    id = await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('channels').values({
-        name: body.name, slug, description: body.description ?? null, type: body.type,
-        user_id: body.type === 'list' ? (actor.canManage && body.user_id ? body.user_id : actor.id) : (body.user_id ?? actor.id),
-        public: body.public, internal: false, config: JSON.stringify(body.config), items_count: 0, version: 1,
-        auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const newId = Number(row.id);
-      if (body.config.contentType === 'manual') await writeItems(trx, newId, items);
-      await touchChannel(trx, newId);
-      return newId;
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw slugInUse();
-    throw e;
-  }
+  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('channels').values({
+      name: body.name, slug, description: body.description ?? null, type: body.type,
+      user_id: body.type === 'list' ? (actor.canManage && body.user_id ? body.user_id : actor.id) : (body.user_id ?? actor.id),
+      public: body.public, internal: false, config: JSON.stringify(body.config), items_count: 0, version: 1,
+      auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const newId = Number(row.id);
+    if (body.config.contentType === 'manual') await writeItems(trx, newId, items);
+    await touchChannel(trx, newId);
+    return newId;
+  }), slugInUse);
   const channel = (await findChannel(ctx.db, id))!;
   await refreshAuto(ctx, channel);
   return (await findChannel(ctx.db, id))!;
@@ -110,20 +104,15 @@ export async function updateChannel(ctx: AppContext, id: number, body: ChannelBo
   if (!slug) slug = await deriveSlug(ctx.db, body.name, id);
   // Switching a channel to nest channels keeps its stored items only if they pass the nesting rules.
   if (!items && body.config.contentModel === 'channels') await checkNesting(ctx.db, id, await nestedChannelIds(ctx.db, id));
-  try {
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.updateTable('channels').set({
-        name: body.name, slug, description: body.description ?? null, public: body.public,
-        config: JSON.stringify(body.config), updated_at: nowIso(),
-        ...(current.type === 'list' && body.user_id ? { user_id: body.user_id } : {}),
-      }).where('id', '=', id).execute();
-      if (items && body.config.contentType === 'manual') await writeItems(trx, id, items);
-      await touchChannel(trx, id);
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw slugInUse();
-    throw e;
-  }
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('channels').set({
+      name: body.name, slug, description: body.description ?? null, public: body.public,
+      config: JSON.stringify(body.config), updated_at: nowIso(),
+      ...(current.type === 'list' && body.user_id ? { user_id: body.user_id } : {}),
+    }).where('id', '=', id).execute();
+    if (items && body.config.contentType === 'manual') await writeItems(trx, id, items);
+    await touchChannel(trx, id);
+  }), slugInUse);
   const channel = (await findChannel(ctx.db, id))!;
   const changedAuto = JSON.stringify(current.config) !== JSON.stringify(channel.config);
   if (changedAuto) await refreshAuto(ctx, channel);

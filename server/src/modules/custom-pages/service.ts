@@ -1,4 +1,5 @@
 import { slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
+import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -6,10 +7,6 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import { findPage, slugTaken } from './repository.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-};
 
 /** The actor's HTML is kept as written only when they hold the admin permission. */
 function prepare(input: CustomPageInput, trusted: boolean) {
@@ -22,28 +19,17 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
   const values = prepare(input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
   const now = nowIso();
-  try {
-    const row = await ctx.db.insertInto('custom_pages')
-      .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    return (await findPage(ctx.db, row.id))!;
-  } catch (e) {
-    // Two saves racing for one slug: the unique index decides.
-    if (isUniqueViolation(e)) throw slugInUse();
-    throw e;
-  }
+  const row = await onDuplicate(ctx.db.insertInto('custom_pages')
+    .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow(), slugInUse);
+  return (await findPage(ctx.db, row.id))!;
 }
 
 export async function updatePage(ctx: AppContext, id: number, input: CustomPageInput, actor: { trusted: boolean }): Promise<CustomPage> {
   if (!(await findPage(ctx.db, id))) throw notFound('Page not found');
   const values = prepare(input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
-  try {
-    await ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw slugInUse();
-    throw e;
-  }
+  await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
   return (await findPage(ctx.db, id))!;
 }
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { onDuplicate } from '../../db/errors.ts';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_LANGUAGE, LOCALE_COOKIE, type Lines, type Localization, type LocalizationCreate, type LocalizationUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -30,30 +31,21 @@ export async function getLocalization(ctx: AppContext, id: number): Promise<Loca
 async function assertLanguageFree(db: Db, language: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('localizations').select('id').where('language', '=', language);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw unprocessable('language', LANGUAGE_TAKEN);
+  if (await q.executeTakeFirst()) throw languageTaken();
 }
 
-/** The unique index is the final word when two requests race past the check. */
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return err?.code === '23505' || /UNIQUE constraint failed/i.test(err?.message ?? '');
-}
+const languageTaken = () => unprocessable('language', LANGUAGE_TAKEN);
 
 /** A new localization starts as a copy of the English lines (stored as the same differences from the code). */
 export async function createLocalization(ctx: AppContext, input: LocalizationCreate): Promise<Localization> {
   await assertLanguageFree(ctx.db, input.language);
   const english = await findByLanguage(ctx.db, DEFAULT_LANGUAGE);
   const now = nowIso();
-  try {
-    const { id } = await ctx.db.insertInto('localizations').values({
-      name: input.name, language: input.language, lines: english?.lines ?? '{}', created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    const row = await ctx.db.selectFrom('localizations').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-    return toLocalization(row, await defaultLanguages(ctx));
-  } catch (e) {
-    if (isUniqueViolation(e)) throw unprocessable('language', LANGUAGE_TAKEN);
-    throw e;
-  }
+  const { id } = await onDuplicate(ctx.db.insertInto('localizations').values({
+    name: input.name, language: input.language, lines: english?.lines ?? '{}', created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow(), languageTaken);
+  const row = await ctx.db.selectFrom('localizations').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  return toLocalization(row, await defaultLanguages(ctx));
 }
 
 export async function updateLocalization(ctx: AppContext, id: number, input: LocalizationUpdate): Promise<Localization> {
@@ -67,12 +59,7 @@ export async function updateLocalization(ctx: AppContext, id: number, input: Loc
   if (input.name !== undefined) changes.name = input.name;
   if (input.language !== undefined) changes.language = input.language;
   if (input.lines !== undefined) changes.lines = JSON.stringify(diffFromCode(input.lines));
-  try {
-    await ctx.db.updateTable('localizations').set(changes).where('id', '=', id).execute();
-  } catch (e) {
-    if (isUniqueViolation(e)) throw unprocessable('language', LANGUAGE_TAKEN);
-    throw e;
-  }
+  await onDuplicate(ctx.db.updateTable('localizations').set(changes).where('id', '=', id).execute(), languageTaken);
   linesCache.clear();
   return getLocalization(ctx, id);
 }

@@ -1,4 +1,5 @@
 import type { ContentAuthor } from '@app/contracts';
+import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -44,11 +45,6 @@ export async function titleNames(db: Db, ids: (number | null)[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-const isUniqueViolation = (e: unknown) => {
-  const code = (e as { code?: string }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
-};
-export { isUniqueViolation };
 
 /**
  * Records one report of a review or comment by a user (once each) and counts it on the item, in one transaction.
@@ -59,15 +55,10 @@ export async function reportItem(ctx: AppContext, type: 'review' | 'comment', id
   const exists = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
   if (!exists) throw notFound(type === 'review' ? 'Review not found' : 'Comment not found');
   await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
-  try {
-    return await ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();
-      const row = await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '+', 1) })).where('id', '=', id)
-        .returning('reports_count').executeTakeFirstOrThrow();
-      return row.reports_count;
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new HttpError(422, 'You have already reported this.', { reason: ['You have already reported this.'] });
-    throw e;
-  }
+  return onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();
+    const row = await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '+', 1) })).where('id', '=', id)
+      .returning('reports_count').executeTakeFirstOrThrow();
+    return row.reports_count;
+  }), () => new HttpError(422, 'You have already reported this.', { reason: ['You have already reported this.'] }));
 }

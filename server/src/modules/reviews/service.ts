@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
-import { POSTING_LIMITS, assertCanPost, isUniqueViolation } from './posting.ts';
+import { POSTING_LIMITS, assertCanPost } from './posting.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
 import { ratingSummary } from './ratings.ts';
 
@@ -48,17 +49,12 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
   if (await findUserReview(ctx.db, userId, input.reviewable_id)) throw alreadyReviewed();
   await assertCanPost(ctx, userId, POSTING_LIMITS.reviews);
   const now = nowIso();
-  try {
-    const row = await ctx.db.insertInto('reviews').values({
-      user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
-      created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    return (await findReview(ctx.db, row.id))!;
-  } catch (e) {
-    // Two submits racing: the unique index keeps one review per user and title.
-    if (isUniqueViolation(e)) throw alreadyReviewed();
-    throw e;
-  }
+  // Two submits racing: the unique index keeps one review per user and title.
+  const row = await onDuplicate(ctx.db.insertInto('reviews').values({
+    user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
+    created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow(), alreadyReviewed);
+  return (await findReview(ctx.db, row.id))!;
 }
 
 /** The author edits their own review; a moderator (reviews.update) edits any. */

@@ -5,7 +5,7 @@ import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
 import { grantsFor, syncGrants } from './permissions.ts';
 import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertGuestsSafe } from './grants.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import { findRole } from './repository.ts';
 
 export const CANNOT_ASSIGN = "Users can't be assigned to this role";
@@ -37,14 +37,12 @@ function checkFlags(v: { type: string; default: boolean; guests: boolean }): voi
 }
 
 const NAME_TAKEN = 'A role with this name already exists.';
-const nameTaken = (err: unknown): never => {
-  throw isUniqueViolation(err) ? unprocessable('name', NAME_TAKEN) : err;
-};
+const nameTaken = () => unprocessable('name', NAME_TAKEN);
 
 async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('roles').select('id').where('name', '=', name);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw unprocessable('name', NAME_TAKEN);
+  if (await q.executeTakeFirst()) throw nameTaken();
 }
 
 /** Only one default and one guests role: setting the flag here clears it everywhere else (same transaction). */
@@ -72,7 +70,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
   await assertCanGrant(ctx.db, actor, grants);
   await assertNameFree(ctx.db, input.name);
   const now = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('roles').values({
       name: input.name, description: input.description, type: input.type, default: input.default, guests: input.guests,
       internal: false, created_at: now, updated_at: now,
@@ -80,7 +78,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
     await clearFlagsElsewhere(trx, row.id, input);
     await syncGrants(trx, 'role', row.id, grants);
     return row.id;
-  }).catch(nameTaken);
+  }), nameTaken);
   return (await findRole(ctx.db, id))!;
 }
 
@@ -108,7 +106,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
     throw unprocessable(next.guests ? 'guests' : 'type', "This role has users: remove them first, users can't be assigned to guests or workspace roles.");
   }
   if (input.name !== undefined) await assertNameFree(ctx.db, input.name, id);
-  await ctx.db.transaction().execute(async (trx) => {
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('roles').set({
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
@@ -119,7 +117,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
       await syncGrants(trx, 'role', id, grants);
       await assertAdminsRemain(trx, 'permissions');
     }
-  }).catch(nameTaken);
+  }), nameTaken);
   return (await findRole(ctx.db, id))!;
 }
 

@@ -2,27 +2,25 @@ import { isSystemTagType, SYSTEM_TAG_TYPE_MESSAGE, TAG_NAME_TAKEN_MESSAGE, type 
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import { findTag } from './repository.ts';
 
 /** A name is unique within its type (checked here for a clear message; the unique index is the last word). */
 async function assertNameFree(db: Db, name: string, type: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('tags').select('id').where('name', '=', name).where('type', '=', type);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw unprocessable('name', TAG_NAME_TAKEN_MESSAGE);
+  if (await q.executeTakeFirst()) throw nameTaken();
 }
 
-const nameTaken = (err: unknown): never => {
-  throw isUniqueViolation(err) ? unprocessable('name', TAG_NAME_TAKEN_MESSAGE) : err;
-};
+const nameTaken = () => unprocessable('name', TAG_NAME_TAKEN_MESSAGE);
 
 export async function createTag(ctx: AppContext, input: TagInput): Promise<Tag> {
   if (isSystemTagType(input.type)) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
   await assertNameFree(ctx.db, input.name, input.type);
   const now = nowIso();
-  const row = await ctx.db.insertInto('tags').values({
+  const row = await onDuplicate(ctx.db.insertInto('tags').values({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow().catch(nameTaken);
+  }).returning('id').executeTakeFirstOrThrow(), nameTaken);
   return (await findTag(ctx.db, row.id))!;
 }
 
@@ -32,9 +30,9 @@ export async function updateTag(ctx: AppContext, id: number, input: TagInput): P
   // A tag of a system type may keep it; no tag may be moved into one.
   if (isSystemTagType(input.type) && input.type !== existing.type) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
   await assertNameFree(ctx.db, input.name, input.type, id);
-  await ctx.db.updateTable('tags').set({
+  await onDuplicate(ctx.db.updateTable('tags').set({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, updated_at: nowIso(),
-  }).where('id', '=', id).execute().catch(nameTaken);
+  }).where('id', '=', id).execute(), nameTaken);
   return (await findTag(ctx.db, id))!;
 }
 

@@ -2,6 +2,7 @@ import type { TitleTagType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate } from '../../http/list-query.ts';
 
@@ -31,8 +32,8 @@ export async function createTitleTag(db: Db, type: TitleTagType, input: { name: 
   const name = input.name.toLowerCase();
   if (await nameTaken(db, type, name)) throw taken();
   const now = nowIso();
-  return db.insertInto('title_tags').values({ type, name, display_name: input.display_name ?? input.name, tmdb_id: null, created_at: now, updated_at: now })
-    .returning(COLUMNS).executeTakeFirstOrThrow();
+  return onDuplicate(db.insertInto('title_tags').values({ type, name, display_name: input.display_name ?? input.name, tmdb_id: null, created_at: now, updated_at: now })
+    .returning(COLUMNS).executeTakeFirstOrThrow(), taken);
 }
 
 /** The updated tag, or null when the type has no tag with this id. */
@@ -40,7 +41,7 @@ export async function updateTitleTag(db: Db, type: TitleTagType, id: number, inp
   const name = input.name.toLowerCase();
   if (!(await db.selectFrom('title_tags').select('id').where('id', '=', id).where('type', '=', type).executeTakeFirst())) return null;
   if (await nameTaken(db, type, name, id)) throw taken();
-  await db.updateTable('title_tags').set({ name, display_name: input.display_name ?? input.name, updated_at: nowIso() }).where('id', '=', id).execute();
+  await onDuplicate(db.updateTable('title_tags').set({ name, display_name: input.display_name ?? input.name, updated_at: nowIso() }).where('id', '=', id).execute(), taken);
   return db.selectFrom('title_tags').select(COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
 }
 

@@ -87,9 +87,10 @@ export async function attachTagByName(db: Db, titleId: number, type: TitleTagTyp
   const name = tagName.toLowerCase();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    let tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirst();
-    tag ??= await trx.insertInto('title_tags').values({ type, name, display_name: tagName, tmdb_id: null, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
+    // Inserted unless it exists (or a racing request just inserted it), then read: both requests attach the one tag.
+    await trx.insertInto('title_tags').values({ type, name, display_name: tagName, tmdb_id: null, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['type', 'name']).doNothing()).execute();
+    const tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirstOrThrow();
     await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: tag.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
   });
 }

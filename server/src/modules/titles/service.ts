@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'kysely';
 import { storedKeyOf, type EpisodeCreate, type TitleCreate, type TitleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
@@ -69,25 +70,28 @@ export async function removeStoredFiles(ctx: AppContext, urls: string[]) {
   }
 }
 
+const seasonExists = () => new HttpError(422, 'This season already exists.', { number: ['This season already exists.'] });
+const episodeExists = () => new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
+
 export async function createSeason(ctx: AppContext, titleId: number, input: { number?: number; release_date: string | null; poster: string | null; description: string | null }) {
   const title = await findTitle(ctx.db, titleId, false);
   if (!title) throw notFound('Title not found');
   if (!title.is_series) throw new HttpError(422, 'Only series have seasons.');
   const now = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     let number = input.number;
     if (!number) {
       const last = await trx.selectFrom('seasons').select((eb) => eb.fn.max('number').as('n')).where('title_id', '=', titleId).executeTakeFirst();
       number = Number(last?.n ?? 0) + 1;
     } else if (await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', number).executeTakeFirst()) {
-      throw new HttpError(422, 'This season already exists.', { number: ['This season already exists.'] });
+      throw seasonExists();
     }
     const row = await trx.insertInto('seasons').values({
       title_id: titleId, number, name: null, poster: input.poster, description: input.description, release_date: input.release_date, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await refreshCounts(trx, titleId);
     return row.id;
-  });
+  }), seasonExists);
   return (await ctx.db.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 }
 
@@ -111,13 +115,13 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
   const season = await findSeason(ctx.db, titleId, seasonNumber);
   if (!season) throw notFound('Season not found');
   const now = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     let number = input.episode_number;
     if (!number) {
       const last = await trx.selectFrom('episodes').select((eb) => eb.fn.max('episode_number').as('n')).where('season_id', '=', season.id).executeTakeFirst();
       number = Number(last?.n ?? 0) + 1;
     } else if (await trx.selectFrom('episodes').select('id').where('season_id', '=', season.id).where('episode_number', '=', number).executeTakeFirst()) {
-      throw new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
+      throw episodeExists();
     }
     const { episode_number: _n, ...fields } = input;
     const row = await trx.insertInto('episodes').values({
@@ -125,7 +129,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
     }).returning('id').executeTakeFirstOrThrow();
     await refreshCounts(trx, titleId, season.id);
     return row.id;
-  });
+  }), episodeExists);
   await syncSearch(ctx, 'episodes', [id]);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
   return (await findEpisode(ctx.db, titleId, row.season_number, row.episode_number))!;
@@ -136,9 +140,9 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
   if (!episode) throw notFound('Episode not found');
   if (input.episode_number && input.episode_number !== number
     && await ctx.db.selectFrom('episodes').select('id').where('season_id', '=', episode.season_id).where('episode_number', '=', input.episode_number).executeTakeFirst()) {
-    throw new HttpError(422, 'This episode already exists.', { episode_number: ['This episode already exists.'] });
+    throw episodeExists();
   }
-  await ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+  await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
   return (await findEpisode(ctx.db, titleId, season, input.episode_number ?? number))!;
 }

@@ -5,10 +5,12 @@ import { nowIso, type Db } from '../../db/index.ts';
 export const findTwoFactor = (db: Db, userId: number) =>
   db.selectFrom('two_factor').select(['secret', 'confirmed_at', 'recovery_codes', 'last_step']).where('user_id', '=', userId).executeTakeFirst();
 
-/** Starts (or restarts) a set-up; never over a confirmed one. */
+/** Starts (or restarts) a set-up; never over a confirmed one. One statement, so two set-ups at once cannot collide. */
 export async function saveUnconfirmed(db: Db, userId: number, secret: string): Promise<void> {
-  await db.deleteFrom('two_factor').where('user_id', '=', userId).where('confirmed_at', 'is', null).execute();
-  await db.insertInto('two_factor').values({ user_id: userId, secret, confirmed_at: null, recovery_codes: '[]', last_step: null, created_at: nowIso() }).execute();
+  const now = nowIso();
+  await db.insertInto('two_factor').values({ user_id: userId, secret, confirmed_at: null, recovery_codes: '[]', last_step: null, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, recovery_codes: '[]', last_step: null, created_at: now }).where('two_factor.confirmed_at', 'is', null))
+    .execute();
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { BanRequest, User, UserCreate, UserUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { onDuplicate } from '../../db/errors.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
@@ -19,10 +20,12 @@ async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   }
 }
 
+const emailTaken = () => new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+
 async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+  if (await q.executeTakeFirst()) throw emailTaken();
 }
 
 export async function syncRoles(db: Db, userId: number, roleIds: number[]): Promise<void> {
@@ -47,7 +50,7 @@ export async function createUser(ctx: AppContext, input: UserCreate, actor?: Act
     : (await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute()).map((r) => r.id);
   const password = await hashPassword(input.password);
   const now = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('users').values({
       email: input.email, password, first_name: input.first_name ?? null, last_name: input.last_name ?? null,
       avatar: input.avatar ?? null, available_space: input.available_space ?? null,
@@ -56,7 +59,7 @@ export async function createUser(ctx: AppContext, input: UserCreate, actor?: Act
     await syncRoles(trx, row.id, roles);
     await syncGrants(trx, 'user', row.id, grants);
     return row.id;
-  });
+  }), emailTaken);
   return (await findUser(ctx.db, id))!;
 }
 
@@ -70,7 +73,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
   if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
   if (input.roles) await assertCanAssignRoles(ctx.db, actor, input.roles, existing.roles.map((r) => r.id));
   const password = input.password ? await hashPassword(input.password) : undefined;
-  await ctx.db.transaction().execute(async (trx) => {
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     const emailVerified = input.email_verified_at === undefined ? undefined
       : input.email_verified_at ? (existing.email_verified_at ?? nowIso()) : null;
     await trx.updateTable('users').set({
@@ -91,7 +94,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
     // A new password signs the user out everywhere (API tokens too); an admin changing their own keeps this session.
     if (password && id !== actor.id) await endSessions(trx, id);
     else if (password) await endSessions(trx, id, actor.sessionId);
-  });
+  }), emailTaken);
   return (await findUser(ctx.db, id))!;
 }
 

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, guest, type Res } from './helper.ts';
+
+/**
+ * The same write sent several times at once (a double-clicked Save, two tabs, two admins): the unique indexes keep
+ * one, and every other answer is the error the service's own check gives, never a 500. On PostgreSQL the requests
+ * truly overlap (each its own connection); on SQLite they interleave at every await.
+ */
+const t = await createTestApp();
+const admin = await asAdmin(t);
+const user = await asUser(t);
+const N = 6;
+
+const burst = (send: () => Promise<Res>) => Promise.all(Array.from({ length: N }, send));
+
+/** One request succeeded; the others were refused with `message` on `field`. */
+function oneWins(answers: Res[], field: string, message: string) {
+  const statuses = answers.map((r) => r.status);
+  expect(statuses.filter((s) => s === 200), JSON.stringify(answers.map((r) => [r.status, r.text.slice(0, 120)]))).toHaveLength(1);
+  for (const r of answers.filter((a) => a.status !== 200)) {
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.errors[field]).toEqual([message]);
+  }
+}
+
+const series = (await admin.post('/api/v1/titles', { name: 'Racing series', is_series: true })).body.title.id as number;
+
+describe('the same write sent at once', () => {
+  it('registers one account per email, and creates one user per email from the admin', async () => {
+    oneWins(await burst(() => guest(t).post('/api/v1/auth/register', { email: 'twice@example.com', password: 'correct horse battery', password_confirmation: 'correct horse battery' })),
+      'email', 'This email has already been taken.');
+    oneWins(await burst(() => admin.post('/api/v1/users', { email: 'twice-admin@example.com', password: 'correct horse battery' })), 'email', 'This email has already been taken.');
+    const others = await Promise.all(Array.from({ length: N }, async (_, i) => (await admin.post('/api/v1/users', { email: `rename-${i}@example.com`, password: 'correct horse battery' })).body.user.id));
+    const renamed = await Promise.all(others.map((id) => admin.put(`/api/v1/users/${id}`, { email: 'renamed@example.com' })));
+    oneWins(renamed, 'email', 'This email has already been taken.');
+  });
+
+  it('keeps names unique: tags, roles, genres, localizations, page and channel slugs', async () => {
+    oneWins(await burst(() => admin.post('/api/v1/tags', { name: 'twice', type: 'custom' })), 'name', 'A tag with this name already exists.');
+    oneWins(await burst(() => admin.post('/api/v1/roles', { name: 'Twice' })), 'name', 'A role with this name already exists.');
+    oneWins(await burst(() => admin.post('/api/v1/title-tags/genre', { name: 'twice genre' })), 'name', 'This name has already been taken.');
+    oneWins(await burst(() => admin.post('/api/v1/localizations', { name: 'Twice', language: 'fr' })), 'language', 'A localization for this language already exists.');
+    oneWins(await burst(() => admin.post('/api/v1/custom-pages', { title: 'Twice', slug: 'twice', body: '<p>x</p>' })), 'slug', 'This slug is already in use.');
+    oneWins(await burst(() => admin.post('/api/v1/channel', { name: 'Twice', slug: 'twice-channel' })), 'slug', 'This slug is already in use.');
+  });
+
+  it('adds a season or an episode number once, and attaches a new genre once', async () => {
+    oneWins(await burst(() => admin.post(`/api/v1/titles/${series}/seasons`, { number: 4 })), 'number', 'This season already exists.');
+    oneWins(await burst(() => admin.post(`/api/v1/titles/${series}/seasons/4/episodes`, { name: 'Pilot', episode_number: 1 })), 'episode_number', 'This episode already exists.');
+    // Asked for "the next one": each answer is a new number or that same refusal.
+    for (const r of await burst(() => admin.post(`/api/v1/titles/${series}/seasons/4/episodes`, { name: 'Next' }))) expect([200, 422], r.text).toContain(r.status);
+    const attached = await burst(() => admin.post(`/api/v1/titles/${series}/tags/genre`, { tag_name: 'Brand New Genre' }));
+    expect(attached.map((r) => r.status)).toEqual(Array(N).fill(200));
+    const genres = (await admin.get(`/api/v1/titles/${series}`)).body.title.genres as { name: string }[];
+    expect(genres.filter((g) => g.name === 'brand new genre')).toHaveLength(1);
+  });
+
+  it('keeps one review, one vote and one report per member', async () => {
+    const body = 'A body long enough for a review, written twice by a double click on the submit button. '.repeat(2);
+    oneWins(await burst(() => user.post('/api/v1/reviews', { reviewable_type: 'title', reviewable_id: series, score: 8, title: 'Clicked twice', body })),
+      'reviewable_id', 'You have already reviewed this title.');
+    const review = (await admin.post('/api/v1/reviews', { reviewable_type: 'title', reviewable_id: series, score: 6, title: 'The admin review', body })).body.review.id;
+    oneWins(await burst(() => user.post(`/api/v1/reviews/${review}/vote`, { is_helpful: true })), 'is_helpful', 'You have already voted on this review.');
+    oneWins(await burst(() => user.post(`/api/v1/reviews/${review}/report`, { reason: 'Spoilers' })), 'reason', 'You have already reported this.');
+  });
+
+  it('starts two-factor set-up once whatever the clicks, and the watchlist and ratings stay idempotent', async () => {
+    expect((await burst(() => user.post('/api/v1/account/two-factor'))).map((r) => r.status)).toEqual(Array(N).fill(200));
+    expect((await burst(() => user.post('/api/v1/watchlist', { titleId: series }))).map((r) => r.status)).toEqual(Array(N).fill(200));
+    expect((await burst(() => user.put(`/api/v1/ratings/title/${series}`, { score: 7 }))).map((r) => r.status)).toEqual(Array(N).fill(200));
+    expect((await user.get(`/api/v1/ratings/title/${series}`)).body).toMatchObject({ my_score: 7 });
+  });
+});
