@@ -127,7 +127,7 @@ describe('input guard (issue 17 item 13)', () => {
 });
 
 describe('database data exceptions (issue 17 item 14)', () => {
-  it('maps PostgreSQL class 22 errors (bad text representation, out of range, NUL) to 422, a racing duplicate to 409, other database errors stay 500', async () => {
+  it('maps PostgreSQL class 22 errors (bad text representation, out of range, NUL) to 422, a write that lost a race to 409, other database errors stay 500', async () => {
     const app = Fastify();
     registerErrorHandler(app);
     // The shape node-postgres gives a DatabaseError: a SQLSTATE code and a severity.
@@ -137,20 +137,22 @@ describe('database data exceptions (issue 17 item 14)', () => {
     app.get('/22021', async () => { throw pgError('22021'); });
     app.get('/23505', async () => { throw pgError('23505'); });
     app.get('/23503', async () => { throw pgError('23503'); });
+    app.get('/40P01', async () => { throw pgError('40P01'); });
+    app.get('/42P01', async () => { throw pgError('42P01'); });
     app.get('/sqlite-unique', async () => { throw Object.assign(new Error('UNIQUE constraint failed: users.email'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }); });
     for (const code of ['22P02', '22003', '22021']) {
       const res = await app.inject({ url: `/${code}` });
       expect(res.statusCode, code).toBe(422);
       expect(res.json()).toEqual({ message: 'The given data was invalid.' });
     }
-    // A unique index refused a write that raced another past its service's check (services that can name the field
-    // answer 422 themselves; this is the net under the rest).
-    for (const url of ['/23505', '/sqlite-unique']) {
+    // A write that raced another past its service's check: a duplicate, a row it refers to deleted meanwhile, a
+    // deadlock (services that can name the field answer 422 themselves; this is the net under the rest).
+    for (const url of ['/23505', '/sqlite-unique', '/23503', '/40P01']) {
       const res = await app.inject({ url });
       expect(res.statusCode, url).toBe(409);
       expect(res.json()).toEqual({ message: RACE_MESSAGE });
     }
-    const other = await app.inject({ url: '/23503' });
+    const other = await app.inject({ url: '/42P01' });
     expect(other.statusCode).toBe(500);
     expect(other.body).not.toContain('invalid input syntax');
     await app.close();

@@ -64,6 +64,28 @@ describe('the same write sent at once', () => {
     oneWins(await burst(() => user.post(`/api/v1/reviews/${review}/report`, { reason: 'Spoilers' })), 'reason', 'You have already reported this.');
   });
 
+  it('moves list items from several requests at once one after the other (PostgreSQL deadlocked them)', async () => {
+    const list = (await user.post('/api/v1/lists', { name: 'Dragged fast' })).body.list.id;
+    const titles = await Promise.all([1, 2, 3, 4].map(async (i) => (await admin.post('/api/v1/titles', { name: `Dragged ${i}` })).body.title.id as number));
+    for (const id of titles) expect((await user.post(`/api/v1/lists/${list}/items`, { titleId: id })).status).toBe(200);
+    const moves = await Promise.all(Array.from({ length: N }, (_, i) => user.put(`/api/v1/lists/${list}/items/${titles[i % 4]}/position`, { position: (i * 3) % 4 })));
+    expect(moves.map((r) => r.status), moves.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+    const items = (await user.get(`/api/v1/lists/${list}`)).body.items.data as { id: number }[];
+    expect(items.map((i) => i.id).sort()).toEqual([...titles].sort());
+  });
+
+  it('answers an edit of something deleted at the same moment 404 or 409, never 500 or an empty 200', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Deleted while edited' })).body.title.id;
+    const edits = await Promise.all(Array.from({ length: N }, (_, i) => (i % 2 ? admin.delete(`/api/v1/titles/${title}`) : admin.put(`/api/v1/titles/${title}`, { name: 'Edited' }))));
+    for (const [i, r] of edits.entries()) {
+      expect(r.status, r.text).toBeLessThan(500);
+      if (i % 2 === 0 && r.status === 200) expect(r.body.title.id).toBe(title);
+    }
+    const doomed = await asUser(t);
+    const bans = await Promise.all(Array.from({ length: N }, (_, i) => (i % 2 ? admin.delete(`/api/v1/users/${doomed.user.id}`) : admin.post(`/api/v1/users/${doomed.user.id}/ban`, { permanent: true }))));
+    for (const r of bans) expect([200, 404, 409], r.text).toContain(r.status);
+  });
+
   it('starts two-factor set-up once whatever the clicks, and the watchlist and ratings stay idempotent', async () => {
     expect((await burst(() => user.post('/api/v1/account/two-factor'))).map((r) => r.status)).toEqual(Array(N).fill(200));
     expect((await burst(() => user.post('/api/v1/watchlist', { titleId: series }))).map((r) => r.status)).toEqual(Array(N).fill(200));

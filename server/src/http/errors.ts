@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { localizeMessage, type Lines } from '@app/contracts';
 import type { FastifyRequest } from 'fastify';
-import { isUniqueViolation } from '../db/errors.ts';
+import { isLostRace } from '../db/errors.ts';
 
 /** An error whose message and status are safe to show the client. */
 export class HttpError extends Error {
@@ -59,7 +59,7 @@ export const RACE_MESSAGE = 'This was changed by another request at the same mom
 export function errorStatus(err: FastifyError | Error): number {
   if (err instanceof HttpError) return err.status;
   if (err instanceof ZodError || isDataException(err)) return 422;
-  if (isUniqueViolation(err)) return 409;
+  if (isLostRace(err)) return 409;
   return (err as FastifyError).statusCode ?? 500;
 }
 
@@ -88,8 +88,8 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
       return reply.status(422).send(localized(await lines(req), 'The given data was invalid.'));
     }
     // A write that raced another past its service's check (services that can name the field answer 422 themselves).
-    if (isUniqueViolation(err)) {
-      req.log.info({ err }, 'unique index refused a racing write');
+    if (isLostRace(err)) {
+      req.log.warn({ err }, 'a write lost a race with another request');
       return reply.status(409).send(localized(await lines(req), RACE_MESSAGE));
     }
     // Thrown only in tests (http/schema.ts): the message names the route and the fields, so the failing test says why.
@@ -102,4 +102,13 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
     const message = status === 413 ? 'The request is too large.' : status === 400 && (err as FastifyError).code?.includes('JSON') ? 'Malformed JSON in the request body.' : err.message;
     return reply.status(status).send(localized(await lines(req), message));
   });
+}
+
+/**
+ * A row read back after its write: a request that deleted it in between (two admins, two tabs) makes the answer the
+ * 404 a moment later would have given, not a 200 with nothing in it.
+ */
+export function stillThere<T>(row: T | null | undefined, message: string): T {
+  if (row == null) throw notFound(message);
+  return row;
 }

@@ -3,7 +3,7 @@ import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, stillThere } from '../../http/errors.ts';
 import { LIMITS, assertUnderLimit, attempts, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
@@ -76,7 +76,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, reply: Fastify
   await clearLimit(ctx, LIMITS.loginEmail, email);
   // With 2FA on (and this device not remembered) no session yet: null, and the code step follows.
   if (!(await beginSignIn(ctx, req, reply, row.id))) return null;
-  return (await currentUser(ctx, row.id))!;
+  return stillThere(await currentUser(ctx, row.id), 'User not found');
 }
 
 export async function logout(ctx: AppContext, req: FastifyRequest, reply: FastifyReply): Promise<void> {

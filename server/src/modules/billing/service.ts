@@ -4,7 +4,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { checkGrants } from '../roles/service.ts';
 import { assertCanGrant, type Actor } from '../roles/grants.ts';
 import { NEVER_FOR_GUESTS } from '../roles/permissions.ts';
@@ -81,7 +81,7 @@ export async function createProduct(ctx: AppContext, input: ProductInput, actor:
     await savePrices(ctx, trx, row.id, input.prices, []);
     return row.id;
   });
-  return (await findProduct(ctx.db, id))!;
+  return stillThere(await findProduct(ctx.db, id), 'Plan not found');
 }
 
 export async function updateProduct(ctx: AppContext, id: number, input: ProductInput, actor: Actor): Promise<Product> {
@@ -92,7 +92,7 @@ export async function updateProduct(ctx: AppContext, id: number, input: ProductI
     await trx.updateTable('products').set({ ...productValues(input, grants), updated_at: nowIso() }).where('id', '=', id).execute();
     await savePrices(ctx, trx, id, input.prices, existing.prices);
   });
-  return (await findProduct(ctx.db, id))!;
+  return stillThere(await findProduct(ctx.db, id), 'Plan not found');
 }
 
 /**
@@ -134,7 +134,7 @@ export async function createSubscription(ctx: AppContext, input: SubscriptionInp
     user_id: input.user_id, product_id: input.product_id, price_id: input.price_id, description: input.description,
     renews_at: input.renews_at, ends_at: input.ends_at, gateway_name: 'none', gateway_id: null, gateway_status: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  return (await findSubscription(ctx.db, row.id))!;
+  return stillThere(await findSubscription(ctx.db, row.id), 'Subscription not found');
 }
 
 /** Editing dates changes only the local record (section 4), never the gateway's billing. */
@@ -145,7 +145,7 @@ export async function updateSubscription(ctx: AppContext, id: number, input: Sub
     user_id: input.user_id, product_id: input.product_id, price_id: input.price_id, description: input.description,
     renews_at: input.renews_at, ends_at: input.ends_at, updated_at: nowIso(),
   }).where('id', '=', id).execute();
-  return (await findSubscription(ctx.db, id))!;
+  return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }
 
 async function gatewayRow(ctx: AppContext, id: number) {
@@ -162,7 +162,7 @@ export async function cancelSubscription(ctx: AppContext, id: number): Promise<B
     if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: true });
     await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
   }
-  return (await findSubscription(ctx.db, id))!;
+  return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }
 
 /** Resume is possible only during the grace period; it returns to the original plan and cycle. */
@@ -171,7 +171,7 @@ export async function resumeSubscription(ctx: AppContext, id: number): Promise<B
   if (!row.ends_at || !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_NOT_CANCELLED);
   if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.resume(row.gateway_id);
   await ctx.db.updateTable('subscriptions').set({ ends_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-  return (await findSubscription(ctx.db, id))!;
+  return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }
 
 /** Delete is permanent: the gateway stops billing at once, then the record goes. */

@@ -2,11 +2,11 @@ import { ITEM_TYPE_OF_MODEL, slugify, translate, type Channel, type ChannelBody,
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { autoUpdateChannel } from './auto-update.ts';
 import { loaderForItemType } from './loaders.ts';
 import { findChannel, nestedChannelIds, slugTaken } from './repository.ts';
-import { touchChannel } from './touch.ts';
+import { lockChannel, touchChannel } from './touch.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 const slugInUse = () => invalid('slug', 'This slug is already in use.');
@@ -89,9 +89,9 @@ export async function createChannel(ctx: AppContext, body: ChannelBody, actor: A
     await touchChannel(trx, newId);
     return newId;
   }), slugInUse);
-  const channel = (await findChannel(ctx.db, id))!;
+  const channel = stillThere(await findChannel(ctx.db, id), 'Channel not found');
   await refreshAuto(ctx, channel);
-  return (await findChannel(ctx.db, id))!;
+  return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }
 
 export async function updateChannel(ctx: AppContext, id: number, body: ChannelBody): Promise<Channel> {
@@ -113,10 +113,10 @@ export async function updateChannel(ctx: AppContext, id: number, body: ChannelBo
     if (items && body.config.contentType === 'manual') await writeItems(trx, id, items);
     await touchChannel(trx, id);
   }), slugInUse);
-  const channel = (await findChannel(ctx.db, id))!;
+  const channel = stillThere(await findChannel(ctx.db, id), 'Channel not found');
   const changedAuto = JSON.stringify(current.config) !== JSON.stringify(channel.config);
   if (changedAuto) await refreshAuto(ctx, channel);
-  return (await findChannel(ctx.db, id))!;
+  return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }
 
 export async function deleteChannels(ctx: AppContext, ids: number[]): Promise<number> {
@@ -143,6 +143,7 @@ export async function addItems(ctx: AppContext, id: number, refs: ChannelItemRef
   const channel = await manualChannel(ctx, id);
   await checkItems(ctx.db, channel.config, refs, id);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockChannel(trx, ctx.dialect, id);
     const last = await trx.selectFrom('channelables').select((eb) => eb.fn.max('order').as('m')).where('channel_id', '=', id).executeTakeFirst();
     let order = Number(last?.m ?? -1) + 1;
     const now = nowIso();
@@ -152,18 +153,19 @@ export async function addItems(ctx: AppContext, id: number, refs: ChannelItemRef
     }
     await touchChannel(trx, id);
   });
-  return (await findChannel(ctx.db, id))!;
+  return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }
 
 export async function removeItems(ctx: AppContext, id: number, refs: ChannelItemRef[]): Promise<Channel> {
   await manualChannel(ctx, id);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockChannel(trx, ctx.dialect, id);
     for (const r of refs) {
       await trx.deleteFrom('channelables').where('channel_id', '=', id).where('channelable_type', '=', r.model_type).where('channelable_id', '=', r.id).execute();
     }
     await touchChannel(trx, id);
   });
-  return (await findChannel(ctx.db, id))!;
+  return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }
 
 /** New order of the items by their ids (of the channel's model); ids not given keep their place after them. */
@@ -171,6 +173,7 @@ export async function reorderItems(ctx: AppContext, id: number, ids: number[]): 
   const channel = await manualChannel(ctx, id);
   const type = ITEM_TYPE_OF_MODEL.get(channel.config.contentModel)!;
   await ctx.db.transaction().execute(async (trx) => {
+    await lockChannel(trx, ctx.dialect, id);
     const rows = await trx.selectFrom('channelables').select(['id', 'channelable_id']).where('channel_id', '=', id)
       .where('channelable_type', '=', type).orderBy('order').orderBy('id').execute();
     const position = new Map(ids.map((itemId, i) => [itemId, i]));
@@ -178,5 +181,5 @@ export async function reorderItems(ctx: AppContext, id: number, ids: number[]): 
     for (const [order, row] of sorted.entries()) await trx.updateTable('channelables').set({ order }).where('id', '=', row.id).execute();
     await touchChannel(trx, id);
   });
-  return (await findChannel(ctx.db, id))!;
+  return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }

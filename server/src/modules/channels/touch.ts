@@ -1,5 +1,18 @@
 import { sql } from 'kysely';
-import { nowIso, type Db } from '../../db/index.ts';
+import type { Transaction } from 'kysely';
+import { nowIso, type Db, type Dialect } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * Takes the channel's row lock (PostgreSQL; SQLite runs one write transaction at a time anyway) before a transaction
+ * reads and rewrites its items, so two such transactions on one channel run one after the other instead of
+ * deadlocking on each other's rows. Answers the channel's item count.
+ */
+export async function lockChannel(trx: Transaction<Database>, dialect: Dialect, channelId: number): Promise<number> {
+  let q = trx.selectFrom('channels').select('items_count').where('id', '=', channelId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  return (await q.executeTakeFirst())?.items_count ?? 0;
+}
 
 /**
  * Every write that changes what a channel or list shows calls this in the same transaction: it recounts the

@@ -2,7 +2,7 @@ import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type Paginati
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
-import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
 import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
@@ -70,7 +70,7 @@ export async function updateComment(ctx: AppContext, id: number, actor: { id: nu
     await assertCanPost(ctx, actor.id, POSTING_LIMITS.comments);
   }
   await ctx.db.updateTable('comments').set({ content, updated_at: nowIso() }).where('id', '=', id).execute();
-  return (await findComment(ctx.db, id))!;
+  return stillThere(await findComment(ctx.db, id), 'Comment not found');
 }
 
 /**

@@ -2,7 +2,7 @@ import { slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { findPage, slugTaken } from './repository.ts';
 
@@ -22,7 +22,7 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
   const row = await onDuplicate(ctx.db.insertInto('custom_pages')
     .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow(), slugInUse);
-  return (await findPage(ctx.db, row.id))!;
+  return stillThere(await findPage(ctx.db, row.id), 'Page not found');
 }
 
 export async function updatePage(ctx: AppContext, id: number, input: CustomPageInput, actor: { trusted: boolean }): Promise<CustomPage> {
@@ -30,7 +30,7 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
   const values = prepare(input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
   await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
-  return (await findPage(ctx.db, id))!;
+  return stillThere(await findPage(ctx.db, id), 'Page not found');
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {

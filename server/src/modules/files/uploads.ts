@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { UploadSessionsTable } from '../../db/schema.ts';
 import { readBytes } from '../../drivers/storage/storage.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { SNIFF_BYTES, TypeMismatchError, detectFileType, extensionOf } from './detect.ts';
 import { reservedSpace, uploadLimits, usedSpace, type UploadLimits } from './limits.ts';
 import { bumpFileCounter, findEntry } from './repository.ts';
@@ -287,7 +287,7 @@ export async function completeUpload(ctx: AppContext, who: Uploader, uploadId: s
       return row.id;
     });
     await storage.deleteMany(chunks.map((c) => c.storage_key));
-    return (await findEntry(ctx.db, { id }))!;
+    return stillThere(await findEntry(ctx.db, { id }), 'File not found');
   } catch (err) {
     await target.deleteMany([key, ...(thumbnail ? [thumbnail] : [])]);
     await discardUpload(ctx, uploadId);

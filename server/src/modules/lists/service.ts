@@ -1,14 +1,12 @@
-import type { Transaction } from 'kysely';
 import {
   LIST_FULL_MESSAGE, LIST_MENU_LIMIT, MAX_LIST_ITEMS, UNKNOWN_TITLE_MESSAGE,
   type ListMembership, type ListPageData, type UserList,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/schema.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { HttpError, forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
-import { touchChannel } from '../channels/touch.ts';
+import { lockChannel, touchChannel } from '../channels/touch.ts';
 import {
   LIST_COLUMNS, deleteItem, edgeOrder, findItem, findList, findOwner, findWatchlist, insertItem, insertList, itemTitleIds, listPosters, listSlug,
   listsHolding, orderedItems, setItemOrder, titleCards, titleExists, toList, type ListRow,
@@ -82,12 +80,6 @@ export async function deleteList(ctx: AppContext, userId: number, id: number): P
 }
 
 /** Locks the list row for the rest of the transaction on PostgreSQL, so two adds cannot both pass the 10,000 check. */
-async function lockedCount(ctx: AppContext, trx: Transaction<Database>, listId: number): Promise<number> {
-  let q = trx.selectFrom('channels').select('items_count').where('id', '=', listId);
-  if (ctx.dialect === 'postgres') q = q.forUpdate();
-  return (await q.executeTakeFirst())?.items_count ?? 0;
-}
-
 /**
  * Adds a title: unknown title → 422; already there → nothing written (idempotent); a full list → 422 and nothing
  * written. `at` puts it first (the watchlist, newest first) or last (a list, in the order the user builds).
@@ -95,7 +87,7 @@ async function lockedCount(ctx: AppContext, trx: Transaction<Database>, listId: 
 async function addTitle(ctx: AppContext, listId: number, titleId: number, at: 'start' | 'end', titleChecked = false): Promise<{ added: boolean }> {
   if (!titleChecked && !(await titleExists(ctx.db, titleId))) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
   return ctx.db.transaction().execute(async (trx) => {
-    const count = await lockedCount(ctx, trx, listId);
+    const count = await lockChannel(trx, ctx.dialect, listId);
     if (await findItem(trx, listId, titleId)) return { added: false };
     if (count >= MAX_LIST_ITEMS) throw unprocessable('titleId', LIST_FULL_MESSAGE);
     const edge = await edgeOrder(trx, listId, at === 'start' ? 'min' : 'max');
@@ -131,6 +123,7 @@ export async function removeFromList(ctx: AppContext, userId: number, listId: nu
 export async function moveItem(ctx: AppContext, userId: number, listId: number, titleId: number, position: number): Promise<void> {
   await ownedList(ctx.db, userId, listId);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockChannel(trx, ctx.dialect, listId);
     const item = await findItem(trx, listId, titleId);
     if (!item) throw notFound('This title is not in the list.');
     const rows = await orderedItems(trx, listId);
@@ -152,7 +145,7 @@ export async function ensureWatchlist(ctx: AppContext, userId: number): Promise<
   const row = await findWatchlist(ctx.db, userId);
   if (row) return row;
   if (!id) await insertList(ctx.db, { ...base, slug: listSlug('watchlist') });
-  return (await findWatchlist(ctx.db, userId))!;
+  return stillThere(await findWatchlist(ctx.db, userId), 'List not found');
 }
 
 /** The watchlist page; reading it makes the watchlist, so its id is stable from the first visit. */

@@ -1,7 +1,7 @@
 import { slugify, type NewsArticle, type NewsArticleInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { findArticle } from './repository.ts';
 import { excerptOf } from './text.ts';
@@ -21,13 +21,13 @@ export async function createArticle(ctx: AppContext, input: NewsArticleInput, us
   const row = await ctx.db.insertInto('news_articles')
     .values({ ...prepareArticle(input), user_id: userId, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  return (await findArticle(ctx.db, row.id))!;
+  return stillThere(await findArticle(ctx.db, row.id), 'Article not found');
 }
 
 export async function updateArticle(ctx: AppContext, id: number, input: NewsArticleInput): Promise<NewsArticle> {
   const res = await ctx.db.updateTable('news_articles').set({ ...prepareArticle(input), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
   if (!Number(res.numUpdatedRows)) throw notFound('Article not found');
-  return (await findArticle(ctx.db, id))!;
+  return stillThere(await findArticle(ctx.db, id), 'Article not found');
 }
 
 export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<number> {

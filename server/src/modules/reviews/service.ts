@@ -2,7 +2,7 @@ import { REVIEWS_PER_PAGE, type Review, type ReviewCreateInput, type ReviewField
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
-import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
@@ -54,7 +54,7 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
     user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
     created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow(), alreadyReviewed);
-  return (await findReview(ctx.db, row.id))!;
+  return stillThere(await findReview(ctx.db, row.id), 'Review not found');
 }
 
 /** The author edits their own review; a moderator (reviews.update) edits any. */
@@ -64,7 +64,7 @@ export async function updateReview(ctx: AppContext, id: number, actor: { id: num
   if (review.user_id !== actor.id && !actor.moderator) throw forbidden('You can only edit your own reviews.');
   if (!actor.moderator) await assertCanPost(ctx, actor.id, POSTING_LIMITS.reviews);
   await ctx.db.updateTable('reviews').set({ score: input.score, title: input.title, body: input.body, updated_at: nowIso() }).where('id', '=', id).execute();
-  return (await findReview(ctx.db, id))!;
+  return stillThere(await findReview(ctx.db, id), 'Review not found');
 }
 
 /** Deletes reviews: one's own, or any with reviews.delete. Votes and reports go with them. */

@@ -1,7 +1,7 @@
 import { PERMISSIONS, translate, type PermissionGrant, type Role, type RoleCreate, type RoleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
 import { grantsFor, syncGrants } from './permissions.ts';
 import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertGuestsSafe } from './grants.ts';
@@ -79,7 +79,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
     await syncGrants(trx, 'role', row.id, grants);
     return row.id;
   }), nameTaken);
-  return (await findRole(ctx.db, id))!;
+  return stillThere(await findRole(ctx.db, id), 'Role not found');
 }
 
 export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate, actor: Actor): Promise<Role> {
@@ -118,7 +118,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
       await assertAdminsRemain(trx, 'permissions');
     }
   }), nameTaken);
-  return (await findRole(ctx.db, id))!;
+  return stillThere(await findRole(ctx.db, id), 'Role not found');
 }
 
 /** Deleting a role takes it from its users; internal roles (admin, the default users role, guests) stay. */

@@ -1,7 +1,7 @@
 import { isSystemTagType, SYSTEM_TAG_TYPE_MESSAGE, TAG_NAME_TAKEN_MESSAGE, type Tag, type TagInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { findTag } from './repository.ts';
 
@@ -21,7 +21,7 @@ export async function createTag(ctx: AppContext, input: TagInput): Promise<Tag> 
   const row = await onDuplicate(ctx.db.insertInto('tags').values({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow(), nameTaken);
-  return (await findTag(ctx.db, row.id))!;
+  return stillThere(await findTag(ctx.db, row.id), 'Tag not found');
 }
 
 export async function updateTag(ctx: AppContext, id: number, input: TagInput): Promise<Tag> {
@@ -33,7 +33,7 @@ export async function updateTag(ctx: AppContext, id: number, input: TagInput): P
   await onDuplicate(ctx.db.updateTable('tags').set({
     name: input.name, display_name: input.display_name ?? input.name, type: input.type, updated_at: nowIso(),
   }).where('id', '=', id).execute(), nameTaken);
-  return (await findTag(ctx.db, id))!;
+  return stillThere(await findTag(ctx.db, id), 'Tag not found');
 }
 
 export async function deleteTags(ctx: AppContext, ids: number[]): Promise<number> {

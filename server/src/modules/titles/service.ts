@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
@@ -17,7 +17,7 @@ export async function createTitle(ctx: AppContext, input: TitleCreate) {
     ...input, year: yearOf(input.release_date), tmdb_id: null, imdb_id: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await syncSearch(ctx, 'titles', [id]);
-  return (await findTitle(ctx.db, id))!;
+  return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
 export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
@@ -26,7 +26,7 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
   if (input.release_date !== undefined) values.year = yearOf(input.release_date);
   await ctx.db.updateTable('titles').set(values).where('id', '=', id).execute();
   await syncSearch(ctx, 'titles', [id]);
-  return (await findTitle(ctx.db, id))!;
+  return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
 /** Deletes titles with everything hanging off them; polymorphic rows (images, credits) go in the same transaction. */
@@ -132,7 +132,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [id]);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
-  return (await findEpisode(ctx.db, titleId, row.season_number, row.episode_number))!;
+  return stillThere(await findEpisode(ctx.db, titleId, row.season_number, row.episode_number), 'Episode not found');
 }
 
 export async function updateEpisode(ctx: AppContext, titleId: number, season: number, number: number, input: Partial<EpisodeCreate>) {
@@ -144,7 +144,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
   }
   await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
-  return (await findEpisode(ctx.db, titleId, season, input.episode_number ?? number))!;
+  return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
 }
 
 export async function deleteEpisode(ctx: AppContext, id: number) {

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { TWO_FACTOR_REMEMBER_DAYS, can, type CurrentUser, type TwoFactorSetup, type TwoFactorStatus } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, stillThere } from '../../http/errors.ts';
 import { LIMITS, assertUnderLimit, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { secureCookie } from '../../http/security-headers.ts';
 import { randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
@@ -117,7 +117,7 @@ export async function completeChallenge(
   reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/v1/auth' });
   if (input.remember) remember(req, reply, challenge.user_id, tfa.secret);
   await startSession(ctx, req, reply, challenge.user_id);
-  return (await currentUser(ctx, challenge.user_id))!;
+  return stillThere(await currentUser(ctx, challenge.user_id), 'User not found');
 }
 
 /** Whether the site asks this user to have 2FA: the admin setting is on and one of their roles can open the admin. */

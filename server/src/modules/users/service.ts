@@ -2,7 +2,7 @@ import type { BanRequest, User, UserCreate, UserUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { endSessions } from '../auth/sessions.ts';
 import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchUsers } from '../roles/grants.ts';
@@ -60,7 +60,7 @@ export async function createUser(ctx: AppContext, input: UserCreate, actor?: Act
     await syncGrants(trx, 'user', row.id, grants);
     return row.id;
   }), emailTaken);
-  return (await findUser(ctx.db, id))!;
+  return stillThere(await findUser(ctx.db, id), 'User not found');
 }
 
 export async function updateUser(ctx: AppContext, id: number, input: UserUpdate, actor: Actor): Promise<User> {
@@ -95,7 +95,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
     if (password && id !== actor.id) await endSessions(trx, id);
     else if (password) await endSessions(trx, id, actor.sessionId);
   }), emailTaken);
-  return (await findUser(ctx.db, id))!;
+  return stillThere(await findUser(ctx.db, id), 'User not found');
 }
 
 export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor): Promise<void> {
@@ -125,7 +125,7 @@ export async function banUser(ctx: AppContext, id: number, input: BanRequest, ac
     // A suspension ends the user's sessions and API tokens at once.
     await endSessions(trx, id);
   });
-  return (await findUser(ctx.db, id))!;
+  return stillThere(await findUser(ctx.db, id), 'User not found');
 }
 
 export async function unbanUser(ctx: AppContext, id: number, actor: Actor): Promise<User> {
@@ -133,7 +133,7 @@ export async function unbanUser(ctx: AppContext, id: number, actor: Actor): Prom
   if (!user) throw notFound('User not found');
   await assertCanTouchUsers(ctx.db, actor, [id]);
   await ctx.db.updateTable('users').set({ banned_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
-  return (await findUser(ctx.db, id))!;
+  return stillThere(await findUser(ctx.db, id), 'User not found');
 }
 
 /** A temporary suspension lapses by itself; clear it on the next login attempt. */
