@@ -20,3 +20,11 @@ export function translate(lines: Lines | undefined, key: string, values?: Replac
   }
   return text;
 }
+
+/** Languages written right to left (their primary subtags): Arabic, Persian, Hebrew, Urdu and the rest of their scripts. */
+const RTL_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ps', 'sd', 'ug', 'ur', 'yi']);
+
+/** The page direction for a language tag (`ar`, `fa-IR`, `he_IL`). */
+export function textDirection(language: string): 'rtl' | 'ltr' {
+  return RTL_LANGUAGES.has(language.split(/[-_]/)[0].toLowerCase()) ? 'rtl' : 'ltr';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translate } from '../src/i18n.ts';
+import { textDirection, translate } from '../src/i18n.ts';
 
 describe('translate', () => {
   it('fills placeholders and picks the plural form by :count', () => {
@@ -10,5 +10,12 @@ describe('translate', () => {
   it('falls back to the key when a line is missing or empty', () => {
     expect(translate({ a: '' }, 'a')).toBe('a');
     expect(translate({}, 'User suspended')).toBe('User suspended');
+  });
+});
+
+describe('textDirection', () => {
+  it('is rtl for the languages written right to left, whatever the region or case', () => {
+    for (const tag of ['ar', 'ar-EG', 'fa_IR', 'HE', 'ur', 'ckb']) expect(textDirection(tag), tag).toBe('rtl');
+    for (const tag of ['en', 'de-AT', 'pt_BR', 'zh-Hans', 'arn', '']) expect(textDirection(tag), tag).toBe('ltr');
   });
 });

@@ -164,7 +164,7 @@ describe('the site\'s icons and manifest', () => {
 describe('the page\'s language', () => {
   it('is the visitor\'s, in the html lang and the shell pages\' titles, before the app loads', async () => {
     const admin = await asAdmin(t);
-    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="en">');
+    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="en" dir="ltr">');
     const res = await admin.post('/api/v1/localizations', { name: 'Deutsch', language: 'de' });
     expect(res.status, res.text).toBe(200);
     const id = res.body.localization.id;
@@ -173,10 +173,21 @@ describe('the page\'s language', () => {
     await t.ctx.settings.set({ 'client.locale.default': 'de' });
     try {
       const page = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
-      expect(page).toContain('<html lang="de">');
+      expect(page).toContain('<html lang="de" dir="ltr">');
       expect(page).toContain('<title>Kontakt - Flix &amp; Co</title>');
       // A line nobody translated stays English.
       expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('<title>Sign in to your account - Flix &amp; Co</title>');
+    } finally {
+      await t.ctx.settings.set({ 'client.locale.default': 'en' });
+    }
+  });
+
+  it('sets the page right to left for a language written that way', async () => {
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/localizations', { name: 'العربية', language: 'ar' })).status).toBe(200);
+    await t.ctx.settings.set({ 'client.locale.default': 'ar' });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="ar" dir="rtl">');
     } finally {
       await t.ctx.settings.set({ 'client.locale.default': 'en' });
     }

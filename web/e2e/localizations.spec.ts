@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from './playwright.config.ts';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test('create a localization, translate a line, save, and see the site in it', async ({ page }) => {
   // A long flow across the admin and the public site (about 15 s idle): room for a loaded CI machine.
@@ -118,4 +118,31 @@ test('a signed-in user picks a language in the account menu and keeps it on the 
   await again.getByRole('button', { name: /Account menu$/ }).click();
   await expect(again.getByRole('menuitem', { name: 'Paramètres du compte' })).toBeVisible();
   await other.close();
+});
+
+test('a language written right to left turns the site\'s layout around', async ({ page, browser }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await api(page, 'POST', 'localizations', { name: 'العربية', language: 'ar' });
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  try {
+    await visitor.goto('/');
+    await expect(visitor.locator('html')).toHaveAttribute('dir', 'ltr');
+    await visitor.getByRole('button', { name: 'Change language' }).click();
+    await visitor.getByRole('menuitem', { name: 'العربية' }).click();
+    await expect(visitor.locator('html')).toHaveAttribute('dir', 'rtl');
+    // The header reads from the right: the site's name first, the account buttons last.
+    const header = visitor.locator('header').first();
+    const logo = await header.getByRole('link').first().boundingBox();
+    const account = await header.getByRole('navigation', { name: 'Account' }).boundingBox();
+    expect(logo!.x).toBeGreaterThan(account!.x);
+    // The server renders the next page that way before any script runs.
+    const html = await (await visitor.request.get('/contact')).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    await visitor.getByRole('button', { name: 'Change language' }).click();
+    await visitor.getByRole('menuitem', { name: 'English' }).click();
+    await expect(visitor.locator('html')).toHaveAttribute('dir', 'ltr');
+  } finally {
+    await context.close();
+  }
 });

@@ -4,7 +4,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { useAuth, useBootstrap } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { AccountMenu } from '../ui/AccountMenu';
-import { cn } from '../ui/cn';
+import { ACTIVE_NAV_ITEM, cn } from '../ui/cn';
 import { ADMIN_MENU } from './admin-menu';
 import { MenuPosition } from '../site/appearance/MenuPosition';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
@@ -67,8 +67,8 @@ export function Component() {
           {isMobile ? <Menu size={20} aria-hidden /> : isCompact ? <PanelLeftOpen size={20} aria-hidden /> : <PanelLeftClose size={20} aria-hidden />}
         </button>
         <Link to="/admin" className="text-base font-semibold">{trans('Admin')}</Link>
-        <MenuPosition position="admin-navbar" label={trans('Admin navbar')} className="ml-4 hidden md:block" />
-        <div className="ml-auto"><AccountMenu showAdminLink={false} /></div>
+        <MenuPosition position="admin-navbar" label={trans('Admin navbar')} className="ms-4 hidden md:block" />
+        <div className="ms-auto"><AccountMenu showAdminLink={false} /></div>
       </header>
       <div className="relative flex min-h-0 flex-1">
         {isMobile && mobileOpen && (
@@ -80,8 +80,8 @@ export function Component() {
             aria-label={trans('Admin menu')}
             data-compact={isCompact || undefined}
             className={cn(
-              'flex shrink-0 flex-col border-r border-border bg-bg-alt',
-              isMobile ? 'fixed bottom-0 left-0 top-14 z-40 w-56 shadow-xl' : isCompact ? 'w-20' : 'w-56 xl:w-60 2xl:w-72',
+              'flex shrink-0 flex-col border-e border-border bg-bg-alt',
+              isMobile ? 'fixed bottom-0 start-0 top-14 z-40 w-56 shadow-xl' : isCompact ? 'w-20' : 'w-56 xl:w-60 2xl:w-72',
             )}
           >
             <ul className="flex-1 overflow-y-auto p-2">
@@ -95,7 +95,7 @@ export function Component() {
                     className={({ isActive }) => cn(
                       'flex h-10 items-center gap-3 rounded-md px-3 text-sm',
                       isCompact && 'justify-center px-0',
-                      isActive ? 'bg-selected font-medium text-text shadow-[inset_3px_0_0_var(--color-primary)]' : 'text-text hover:bg-hover',
+                      isActive ? ACTIVE_NAV_ITEM : 'text-text hover:bg-hover',
                     )}
                   >
                     <item.icon size={20} aria-hidden className="shrink-0" />

@@ -46,7 +46,7 @@ export function PageTitle({ children, actions }: { children: string; actions?: R
   return (
     <div className="flex flex-wrap items-center gap-3">
       <h1 className="text-2xl font-semibold">{children}</h1>
-      {actions && <div className="ml-auto flex gap-2">{actions}</div>}
+      {actions && <div className="ms-auto flex gap-2">{actions}</div>}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
   return (
     <DropdownMenu>
       {/* The name is the visible text followed by what the button does (WCAG 2.5.3: the label contains the visible text). */}
-      <DropdownTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-hover sm:pr-3">
+      <DropdownTrigger className="flex items-center gap-2 rounded-full p-1 hover:bg-hover sm:pe-3">
         <Avatar src={user.avatar} label={user.display_name || user.email} size={32} />
         <span className="sr-only sm:not-sr-only sm:max-w-40 sm:truncate sm:text-sm sm:font-medium">{user.display_name || user.email}</span>
         <span className="sr-only">{trans('Account menu')}</span>

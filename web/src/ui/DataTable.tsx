@@ -228,14 +228,14 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         {props.searchable !== false && <div className="min-w-48 flex-1 sm:max-w-80">
           <label className="sr-only" htmlFor={`${resource}-search`}>{props.searchLabel ?? trans('Search')}</label>
           <div className="relative">
-            <Search size={16} aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
+            <Search size={16} aria-hidden className="pointer-events-none absolute start-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
             <input
               id={`${resource}-search`}
               type="search"
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               placeholder={props.searchLabel ?? trans('Search')}
-              className="h-9 w-full rounded-md border border-border bg-bg-elevated pl-8 pr-3 text-sm"
+              className="h-9 w-full rounded-md border border-border bg-bg-elevated ps-8 pe-3 text-sm"
             />
           </div>
         </div>}
@@ -253,7 +253,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           </Button>
         )}
         {selectionActions && selectedIds.length > 0 && selectionActions(selectedIds, () => setRowSelection({}))}
-        <div className="ml-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
+        <div className="ms-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
       </div>
 
       {filterDefs.length > 0 && filtersOpen && (
@@ -274,7 +274,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
       <div className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
-          <thead className="bg-bg-alt text-left text-xs uppercase tracking-wide text-text-muted">
+          <thead className="bg-bg-alt text-start text-xs uppercase tracking-wide text-text-muted">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((header) => {
@@ -358,11 +358,11 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           <div className="flex gap-1">
             <Button size="icon" variant="text" aria-label={trans('Previous page')} disabled={pagination.current_page <= 1}
               onClick={() => update({ page: pagination.current_page - 1 > 1 ? pagination.current_page - 1 : null }, false)}>
-              <ChevronLeft size={18} aria-hidden />
+              <ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" />
             </Button>
             <Button size="icon" variant="text" aria-label={trans('Next page')} disabled={pagination.current_page >= pagination.last_page}
               onClick={() => update({ page: pagination.current_page + 1 }, false)}>
-              <ChevronRight size={18} aria-hidden />
+              <ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" />
             </Button>
           </div>
         </div>

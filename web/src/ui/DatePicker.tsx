@@ -114,7 +114,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
           data-value={value}
           onClick={() => (open ? close() : openAt())}
           className={cn(
-            'flex h-9 w-full items-center gap-2 rounded-md border bg-bg-elevated px-3 text-left text-sm disabled:opacity-60',
+            'flex h-9 w-full items-center gap-2 rounded-md border bg-bg-elevated px-3 text-start text-sm disabled:opacity-60',
             'focus-visible:outline-2 focus-visible:outline-primary',
             error ? 'border-danger' : 'border-border',
           )}
@@ -130,11 +130,11 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
       </div>
       {open && (
         <div role="dialog" aria-label={trans('Choose a date')} onKeyDown={onKey}
-          className="absolute left-0 top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg">
+          className="absolute start-0 top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg">
           <div className="mb-2 flex items-center justify-between">
-            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size={16} aria-hidden /></button>
+            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size={16} aria-hidden className="rtl:-scale-x-100" /></button>
             <span className="text-sm font-medium" aria-live="polite">{monthLabel}</span>
-            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Next month')} onClick={() => shiftMonth(1)}><ChevronRight size={16} aria-hidden /></button>
+            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Next month')} onClick={() => shiftMonth(1)}><ChevronRight size={16} aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
           <div ref={grid} className="grid grid-cols-7 gap-0.5 text-center text-xs">
             {days.slice(0, 7).map((d) => <span key={`h${toKey(d)}`} aria-hidden className="py-1 text-text-muted">{weekday.format(d)}</span>)}

@@ -51,7 +51,7 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
           <Disclosure key={group} defaultOpen={perms.some((p) => selected.has(p.name))} summary={(
             <span className="capitalize">
               {group.replace(/_/g, ' ')}
-              <span className="ml-2 text-xs font-normal normal-case text-text-muted">
+              <span className="ms-2 text-xs font-normal normal-case text-text-muted">
                 {trans(':selected of :total selected', { selected: perms.filter((p) => selected.has(p.name)).length, total: perms.length })}
               </span>
             </span>
@@ -63,7 +63,7 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
                   <li key={p.name} className="flex flex-col gap-2">
                     <Checkbox label={trans(p.display_name)} description={trans(p.description)} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
                     {grant && withRestrictions && p.restrictions.length > 0 && (
-                      <div className="ml-7 flex flex-col gap-2">
+                      <div className="ms-7 flex flex-col gap-2">
                         {p.restrictions.map((r) => (
                           <RestrictionInput
                             key={r.name}

@@ -45,13 +45,13 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   return (
     <FieldShell id={id} label={label} description={description} error={error} className={wrapperClassName}>
       <div className="relative">
-        {startAdornment && <span className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-text-muted">{startAdornment}</span>}
+        {startAdornment && <span className="pointer-events-none absolute start-2.5 top-1/2 -translate-y-1/2 text-text-muted">{startAdornment}</span>}
         <input
           ref={ref}
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, description, error)}
-          className={cn(controlClass, 'h-9', startAdornment ? 'pl-9' : undefined, error ? 'border-danger' : 'border-border', className)}
+          className={cn(controlClass, 'h-9', startAdornment ? 'ps-9' : undefined, error ? 'border-danger' : 'border-border', className)}
           {...props}
         />
       </div>
@@ -106,7 +106,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, description, error)}
-        className={cn(controlClass, 'h-9 pr-8', error ? 'border-danger' : 'border-border', className)}
+        className={cn(controlClass, 'h-9 pe-8', error ? 'border-danger' : 'border-border', className)}
         {...props}
       >
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
@@ -149,7 +149,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           className={cn(
             'shrink-0 cursor-pointer accent-[var(--color-primary)] disabled:cursor-not-allowed',
             isSwitch
-              ? 'relative h-5 w-9 appearance-none rounded-full bg-border transition-colors checked:bg-primary before:absolute before:left-0.5 before:top-0.5 before:h-4 before:w-4 before:rounded-full before:bg-white before:transition-transform checked:before:translate-x-4'
+              ? 'relative h-5 w-9 appearance-none rounded-full bg-border transition-colors checked:bg-primary before:absolute before:start-0.5 before:top-0.5 before:h-4 before:w-4 before:rounded-full before:bg-white before:transition-transform checked:before:translate-x-4 rtl:checked:before:-translate-x-4'
               : 'h-4 w-4',
           )}
           {...props}

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES } from '@app/contracts';
+import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, textDirection } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CSP_NONCE_PLACEHOLDER, cspNonce, nonceScripts } from '../../http/security-headers.ts';
 import { faviconUrl } from '../appearance/images.ts';
@@ -14,6 +14,7 @@ import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 
 const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
+const DIR_PLACEHOLDER = '__PAGE_DIRECTION__';
 const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** A style body may not close its own element. */
 const safeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
@@ -34,7 +35,7 @@ export class PageRenderer {
     const headEnd = html.indexOf('</head>');
     const bodyEnd = html.lastIndexOf('</body>');
     // The page's language is the request's: the built file's `lang` becomes a placeholder filled per page.
-    this.head = html.slice(0, headEnd).replace(/<html lang="[^"]*"/i, `<html lang="${LANG_PLACEHOLDER}"`);
+    this.head = html.slice(0, headEnd).replace(/<html lang="[^"]*"/i, `<html lang="${LANG_PLACEHOLDER}" dir="${DIR_PLACEHOLDER}"`);
     this.body = html.slice(headEnd, bodyEnd);
     this.tail = html.slice(bodyEnd);
   }
@@ -104,7 +105,8 @@ export class PageRenderer {
       // The operator's own scripts carry this request's nonce, so the Content-Security-Policy lets them run.
       customHtml = nonceScripts(await settings.get('client.custom_code.html'), nonce);
     }
-    const html = `${this.head.replace(LANG_PLACEHOLDER, escapeAttr(language))}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
+    const head = this.head.replace(LANG_PLACEHOLDER, escapeAttr(language)).replace(DIR_PLACEHOLDER, textDirection(language));
+    const html = `${head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
     // The built index.html marks its own tags with Vite's csp nonce placeholder (web/vite.config.ts).
     return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
   }

@@ -71,7 +71,7 @@ function Breadcrumb() {
   const back = parts.length ? `/admin/appearance${parent.length ? `/${parent.join('/')}` : ''}` : '/admin';
   return (
     <div className="flex items-center gap-2 border-b border-border px-3 py-2">
-      <Link to={back} className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Back')}><ArrowLeft size={18} aria-hidden /></Link>
+      <Link to={back} className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Back')}><ArrowLeft size={18} aria-hidden className="rtl:-scale-x-100" /></Link>
       <div className="min-w-0">
         <div className="text-xs text-text-muted">{trans('Customizing')}</div>
         <div className="truncate text-sm font-medium" data-testid="appearance-path">{labels.length ? labels.join(' › ') : trans('Appearance')}</div>
@@ -188,10 +188,10 @@ function Editor({ data }: { data: AppearanceResponse }) {
     <Ctx.Provider value={{ form, defaults: data.defaults, send, setSectionSave }}>
       <FormProvider {...form}>
         <div className="flex h-full">
-          <form onSubmit={onSubmit} onFocus={onFocus} className="flex w-full shrink-0 flex-col border-r border-border bg-bg-elevated lg:w-96" noValidate>
+          <form onSubmit={onSubmit} onFocus={onFocus} className="flex w-full shrink-0 flex-col border-e border-border bg-bg-elevated lg:w-96" noValidate>
             <div className="flex items-center gap-2 border-b border-border px-3 py-2">
               <h1 className="text-base font-semibold">{trans('Appearance')}</h1>
-              <Button type="submit" variant="primary" size="sm" className="ml-auto" disabled={!isDirty || saving}>
+              <Button type="submit" variant="primary" size="sm" className="ms-auto" disabled={!isDirty || saving}>
                 {isDirty ? trans('Save') : trans('Saved')}
               </Button>
             </div>
@@ -227,7 +227,7 @@ export function SectionLinks({ links }: { links: { to: string; label: string; de
     <ul className="flex flex-col gap-2">
       {links.map((l) => (
         <li key={l.to}>
-          <Link to={l.to} className="flex w-full flex-col items-start rounded-md border border-border px-3 py-2.5 text-left hover:bg-hover">
+          <Link to={l.to} className="flex w-full flex-col items-start rounded-md border border-border px-3 py-2.5 text-start hover:bg-hover">
             <span className="text-sm font-medium">{l.label}</span>
             {l.description && <span className="text-xs text-text-muted">{l.description}</span>}
           </Link>
@@ -241,7 +241,7 @@ export function SectionTitle({ children, actions }: { children: ReactNode; actio
   return (
     <div className="mb-4 flex items-center gap-2">
       <h2 className="text-sm font-semibold uppercase tracking-wide text-text-muted">{children}</h2>
-      {actions && <div className="ml-auto flex gap-1">{actions}</div>}
+      {actions && <div className="ms-auto flex gap-1">{actions}</div>}
     </div>
   );
 }

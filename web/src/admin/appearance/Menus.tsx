@@ -84,7 +84,7 @@ export function MenuEditor() {
             {(items.fields as unknown as (MenuItem & { key: string })[]).map((item, i) => (
               <li key={item.key} className="flex items-center gap-1 rounded-md border border-border">
                 {/* 24 px targets (WCAG 2.2 target size), side by side. */}
-                <span className="flex pl-1">
+                <span className="flex ps-1">
                   <button type="button" className="flex h-6 w-6 items-center justify-center rounded text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move up')} disabled={i === 0} onClick={() => move(i, i - 1)}>▲</button>
                   <button type="button" className="flex h-6 w-6 items-center justify-center rounded text-xs hover:bg-hover disabled:opacity-30" aria-label={trans('Move down')} disabled={i === items.fields.length - 1} onClick={() => move(i, i + 1)}>▼</button>
                 </span>

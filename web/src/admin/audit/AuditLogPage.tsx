@@ -18,15 +18,15 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 /** The fields a call changed, before and after, as a table a screen reader reads row by row. */
 function ChangesTable({ changes }: { changes: NonNullable<AuditEntry['changes']> }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full text-start text-sm">
       <thead className="text-text-muted">
-        <tr><th className="py-1 pr-3 font-medium">{trans('Field')}</th><th className="py-1 pr-3 font-medium">{trans('Before')}</th><th className="py-1 font-medium">{trans('After')}</th></tr>
+        <tr><th className="py-1 pe-3 font-medium">{trans('Field')}</th><th className="py-1 pe-3 font-medium">{trans('Before')}</th><th className="py-1 font-medium">{trans('After')}</th></tr>
       </thead>
       <tbody>
         {Object.entries(changes).map(([field, [before, after]]) => (
           <tr key={field} className="border-t border-divider align-top">
-            <th scope="row" className="py-1.5 pr-3 font-mono text-xs font-normal">{field}</th>
-            <td className="break-all py-1.5 pr-3 text-danger">{show(before)}</td>
+            <th scope="row" className="py-1.5 pe-3 font-mono text-xs font-normal">{field}</th>
+            <td className="break-all py-1.5 pe-3 text-danger">{show(before)}</td>
             <td className="break-all py-1.5 text-success">{show(after)}</td>
           </tr>
         ))}
@@ -80,7 +80,7 @@ export function Component() {
     {
       id: 'changes',
       header: () => trans('Changes'),
-      className: 'text-right',
+      className: 'text-end',
       cell: ({ row: { original: e } }) => e.changes
         ? <Button variant="outline" size="sm" onClick={() => setViewing(e)}>{trans('View [one 1 change|other :count changes]', { count: Object.keys(e.changes).length })}</Button>
         : null,

@@ -100,7 +100,7 @@ export function PlanForm({ product }: { product?: Product }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 desk:p-8">
       <Link to="/admin/plans" className="inline-flex items-center gap-1 text-sm text-text-muted hover:underline">
-        <ArrowLeft size={14} aria-hidden />
+        <ArrowLeft size={14} aria-hidden className="rtl:-scale-x-100" />
         {trans('Plans')}
       </Link>
       <PageTitle>{isEdit ? trans('Edit “:name“', { name: product!.name }) : trans('Create plan')}</PageTitle>

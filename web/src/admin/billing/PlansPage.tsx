@@ -40,7 +40,7 @@ export function Component() {
     },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => formatDate(row.original.updated_at) },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: p } }) => (
         <Button variant="text" size="icon" aria-label={trans('Delete plan :name', { name: p.name })} onClick={() => setDeleting(p)}>
           <Trash2 size={16} aria-hidden />

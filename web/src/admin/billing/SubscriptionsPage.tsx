@@ -51,7 +51,7 @@ export function Component() {
     { id: 'ends_at', header: () => trans('Ends at'), sortKey: 'ends_at', cell: ({ row }) => (row.original.ends_at ? formatDate(row.original.ends_at) : '-') },
     { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => formatDate(row.original.created_at) },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: s } }) => (
         <DropdownMenu>
           <DropdownTrigger className={buttonClass('text', 'icon')} aria-label={trans('Actions for :name', { name: s.user?.email ?? String(s.id) })}>

@@ -85,7 +85,7 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-6 p-4 desk:p-8">
       <div className="flex flex-wrap items-center gap-3">
-        <Link to={base} className={buttonClass('text', 'icon')} aria-label={trans('Back')}><ArrowLeft size={18} aria-hidden /></Link>
+        <Link to={base} className={buttonClass('text', 'icon')} aria-label={trans('Back')}><ArrowLeft size={18} aria-hidden className="rtl:-scale-x-100" /></Link>
         <h1 className="flex-1 text-2xl font-semibold">{channel ? channel.name : isList ? trans('New list') : trans('New channel')}</h1>
         <Button type="submit" variant="primary" disabled={save.isPending}>{channel ? trans('Save') : trans('Create')}</Button>
       </div>

@@ -34,7 +34,7 @@ export function Component() {
     { id: 'items_count', header: () => trans('Items'), sortKey: 'items_count', cell: ({ row }) => (row.original.config.contentType === 'listAll' ? '-' : row.original.items_count) },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: c } }) => (
         <Link to={`${c.slug}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: c.name })}>
           <Pencil size={16} aria-hidden />

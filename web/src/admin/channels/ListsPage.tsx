@@ -40,7 +40,7 @@ export function Component() {
     { id: 'layout', header: () => trans('Layout'), cell: ({ row }) => labelOf(layoutLabels(), row.original.config.layout) },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: l } }) => (
         <Link to={`${l.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: l.name })}>
           <Pencil size={16} aria-hidden />

@@ -42,10 +42,10 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         ? <span className="rounded bg-danger/10 px-2 py-0.5 text-xs text-danger">{trans('Deleted')}</span>
         : <span className="rounded bg-bg-alt px-2 py-0.5 text-xs">{trans('Active')}</span>),
     },
-    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-right', cell: ({ row }) => row.original.reports_count },
+    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end', cell: ({ row }) => row.original.reports_count },
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-end',
       cell: ({ row: { original: c } }) => (
         <span className="flex justify-end gap-1">
           {c.deleted ? (

@@ -68,7 +68,7 @@ export function Component() {
       header: () => trans('Name'),
       sortKey: 'name',
       cell: ({ row }) => (
-        <button type="button" onClick={() => setPreviewIndex(row.index)} className="flex min-w-0 max-w-[22rem] items-center gap-3 text-left hover:underline"
+        <button type="button" onClick={() => setPreviewIndex(row.index)} className="flex min-w-0 max-w-[22rem] items-center gap-3 text-start hover:underline"
           aria-label={trans('Preview :name', { name: row.original.name })}>
           <FileThumbnail entry={row.original} />
           <span className="truncate font-medium">{row.original.name}</span>
@@ -143,7 +143,7 @@ export function Component() {
         )}
       />
       {items.length > 0 && (
-        <section aria-label={trans('Uploads')} className="fixed bottom-4 right-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-border bg-bg-elevated p-3 shadow-lg">
+        <section aria-label={trans('Uploads')} className="fixed bottom-4 end-4 z-40 w-[min(24rem,calc(100vw-2rem))] rounded-lg border border-border bg-bg-elevated p-3 shadow-lg">
           <div className="mb-2 flex items-center justify-between">
             <h2 className="text-sm font-semibold">{uploading ? trans('Uploading files') : trans('Uploads complete')}</h2>
             {!uploading && <Button size="sm" variant="text" onClick={clear}>{trans('Close')}</Button>}

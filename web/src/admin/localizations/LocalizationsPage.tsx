@@ -31,7 +31,7 @@ export function Component() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
-      className: 'w-44 text-right',
+      className: 'w-44 text-end',
       cell: ({ row: { original: l } }) => (
         <div className="flex items-center justify-end gap-1">
           <Link to={`${l.id}/translate`} className={buttonClass('text', 'sm')}>{trans('Translate')}</Link>

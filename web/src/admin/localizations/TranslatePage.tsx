@@ -137,7 +137,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
           onChange={(e) => setSearch(e.target.value)}
         />
         <span className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 line|other :count lines]', { count: filtered.length.toLocaleString() })}</span>
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           <Button onClick={() => setAdding(true)} aria-label={trans('Add new translation')}>
             <Plus size={16} aria-hidden />
             <span className="hidden sm:inline">{trans('Add new translation')}</span>
@@ -156,7 +156,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
               return (
                 <div
                   key={key}
-                  className="absolute left-0 top-0 flex w-full flex-col gap-1.5 border-b border-border px-4 py-2.5"
+                  className="absolute start-0 top-0 flex w-full flex-col gap-1.5 border-b border-border px-4 py-2.5"
                   style={{ height: TRANSLATION_ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
                   data-line=""
                 >

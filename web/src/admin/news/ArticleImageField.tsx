@@ -38,7 +38,7 @@ export function ArticleImageField({ value, onChange }: { value: string | null; o
       {value ? (
         <div className="relative overflow-hidden rounded-lg border border-border bg-bg-alt">
           <img src={value} alt={trans('Article image')} className="aspect-[21/9] max-h-72 w-full object-cover" />
-          <div className="absolute right-2 top-2 flex gap-2">
+          <div className="absolute end-2 top-2 flex gap-2">
             <Button variant="outline" size="sm" className="bg-bg/90" disabled={busy} onClick={() => input.current?.click()}>
               <ImagePlus size={16} aria-hidden />{trans('Replace image')}
             </Button>

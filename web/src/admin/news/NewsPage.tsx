@@ -43,7 +43,7 @@ export function Component() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
-      className: 'w-24 text-right',
+      className: 'w-24 text-end',
       cell: ({ row: { original: a } }) => (
         <div className="flex justify-end gap-1">
           <Link to={`${a.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit article :title', { title: a.title })}>

@@ -30,7 +30,7 @@ export function Component() {
     { id: 'popularity', header: () => trans('Popularity'), sortKey: 'popularity', cell: ({ row }) => row.original.popularity ?? '-' },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: p } }) => (
         <Link to={`${p.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: p.name })}><Pencil size={16} aria-hidden /></Link>
       ),

@@ -80,7 +80,7 @@ function PersonForm({ person }: { person?: Person }) {
 }
 
 function Back() {
-  return <Link to="/admin/people" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden />{trans('People')}</Link>;
+  return <Link to="/admin/people" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('People')}</Link>;
 }
 
 export function NewPersonPage() {
@@ -144,7 +144,7 @@ export function PersonCredits() {
   return (
     <div className="overflow-x-auto rounded-md border border-border">
       <table className="w-full text-sm">
-        <thead className="bg-bg-alt text-left text-xs uppercase tracking-wide text-text-muted">
+        <thead className="bg-bg-alt text-start text-xs uppercase tracking-wide text-text-muted">
           <tr>
             <th scope="col" className="h-10 px-3">{trans('Credit')}</th>
             <th scope="col" className="px-3">{trans('Year')}</th>
@@ -159,14 +159,14 @@ export function PersonCredits() {
             <tr key={c.pivot.id} className="border-t border-border">
               <td className="px-3 py-2">
                 <Link to={`/admin/titles/${c.title_id}/edit`} className="font-medium hover:underline">{c.name}</Link>
-                <span className="ml-2 rounded bg-bg-alt px-1.5 py-0.5 text-xs text-text-muted">{c.is_series ? trans('Series') : trans('Movie')}</span>
-                {c.season && <span className="ml-2 text-xs text-text-muted">S{c.season}{c.episode ? ` E${c.episode}` : ''}</span>}
+                <span className="ms-2 rounded bg-bg-alt px-1.5 py-0.5 text-xs text-text-muted">{c.is_series ? trans('Series') : trans('Movie')}</span>
+                {c.season && <span className="ms-2 text-xs text-text-muted">S{c.season}{c.episode ? ` E${c.episode}` : ''}</span>}
               </td>
               <td className="px-3">{c.year ?? '-'}</td>
               <td className="px-3">{c.pivot.character || '-'}</td>
               <td className="px-3">{c.pivot.department}</td>
               <td className="px-3">{c.pivot.job}</td>
-              <td className="px-3 text-right">
+              <td className="px-3 text-end">
                 <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
               </td>
             </tr>

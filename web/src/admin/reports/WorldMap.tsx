@@ -109,7 +109,7 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
       <BarList
         data={zoomed ? selected?.cities ?? [] : data} caption={zoomed ? trans('Cities in :country', { country: selected?.label ?? '' }) : trans('Countries')}
         nameHeader={zoomed ? trans('City') : trans('Country')}
-        link={zoomed ? undefined : (p) => <button type="button" className="text-left hover:underline" onClick={() => setZoomed(p.code ?? null)}>{p.label}</button>}
+        link={zoomed ? undefined : (p) => <button type="button" className="text-start hover:underline" onClick={() => setZoomed(p.code ?? null)}>{p.label}</button>}
       />
       {/* world-atlas has country shapes only, and no region shapes ship offline: a country's regions are a table. */}
       {zoomed && !!selected?.regions?.length && (

@@ -25,11 +25,11 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
     { id: 'score', header: () => trans('Score'), sortKey: 'score', cell: ({ row }) => `${row.original.score}/10` },
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
     ...(titleId ? [] : [{ id: 'reviewable', header: () => trans('Title'), cell: ({ row }: { row: { original: Review } }) => row.original.reviewable?.name ?? '-' }]),
-    { id: 'helpful_count', header: () => trans('Helpful'), sortKey: 'helpful_count', className: 'text-right', cell: ({ row }) => `${row.original.helpful_count} / ${row.original.not_helpful_count}` },
-    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-right', cell: ({ row }) => row.original.reports_count },
+    { id: 'helpful_count', header: () => trans('Helpful'), sortKey: 'helpful_count', className: 'text-end', cell: ({ row }) => `${row.original.helpful_count} / ${row.original.not_helpful_count}` },
+    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end', cell: ({ row }) => row.original.reports_count },
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: r } }) => (
         <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
       ),

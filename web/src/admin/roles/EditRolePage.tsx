@@ -49,7 +49,7 @@ export function Component() {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 desk:p-8">
       <Link to="/admin/roles" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
-        <ArrowLeft size={16} aria-hidden />{trans('Roles')}
+        <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Roles')}
       </Link>
       <div className="flex flex-wrap items-center gap-2">
         <PageTitle>{trans('Edit “:name“ role', { name: role.name })}</PageTitle>

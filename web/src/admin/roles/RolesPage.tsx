@@ -44,7 +44,7 @@ export function Component() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
-      className: 'w-16 text-right',
+      className: 'w-16 text-end',
       cell: ({ row: { original: r } }) => (
         <Link to={`${r.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit role :name', { name: r.name })}>
           <Pencil size={16} aria-hidden />

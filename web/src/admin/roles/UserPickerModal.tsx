@@ -68,7 +68,7 @@ export function UserPickerModal({ open, onOpenChange, onConfirm, pending }: Prop
       <div className="flex flex-col gap-3">
         <label htmlFor={searchId} className="sr-only">{trans('Search users')}</label>
         <div className="relative">
-          <Search size={16} aria-hidden className="pointer-events-none absolute left-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
+          <Search size={16} aria-hidden className="pointer-events-none absolute start-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
           <input
             id={searchId}
             type="search"
@@ -76,7 +76,7 @@ export function UserPickerModal({ open, onOpenChange, onConfirm, pending }: Prop
             value={text}
             onChange={(e) => setText(e.target.value)}
             placeholder={trans('Search users')}
-            className="h-9 w-full rounded-md border border-border bg-bg-elevated pl-8 pr-3 text-sm"
+            className="h-9 w-full rounded-md border border-border bg-bg-elevated ps-8 pe-3 text-sm"
           />
         </div>
         {picked.size > 0 && (

@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChevronRight } from 'lucide-react';
 import { trans } from '../../lib/i18n';
-import { cn } from '../../ui/cn';
+import { ACTIVE_NAV_ITEM, cn } from '../../ui/cn';
 import { Select } from '../../ui/fields';
 
 /** Every settings page (Part A section 2), then the appearance pages the settings menu links to. */
@@ -33,7 +33,7 @@ export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
   const current = location.pathname.split('/')[3] ?? 'general';
-  const itemClass = ({ isActive }: { isActive: boolean }) => cn('flex h-9 items-center gap-2 rounded-md px-3 text-sm', isActive ? 'bg-selected font-medium text-text shadow-[inset_3px_0_0_var(--color-primary)]' : 'hover:bg-hover');
+  const itemClass = ({ isActive }: { isActive: boolean }) => cn('flex h-9 items-center gap-2 rounded-md px-3 text-sm', isActive ? ACTIVE_NAV_ITEM : 'hover:bg-hover');
   return (
     <div className="flex flex-col gap-4 p-4 desk:flex-row desk:gap-8 desk:p-8">
       {/* Small screens: the menu is a dropdown. */}
@@ -57,7 +57,7 @@ export function Component() {
         <ul className="mt-3 flex flex-col gap-0.5 border-t border-border pt-3">
           {APPEARANCE_LINKS.map((l) => (
             <li key={l.to}>
-              <NavLink to={l.to} className={itemClass}>{l.label()}<ChevronRight size={14} aria-hidden className="ml-auto text-text-muted" /></NavLink>
+              <NavLink to={l.to} className={itemClass}>{l.label()}<ChevronRight size={14} aria-hidden className="ms-auto text-text-muted rtl:-scale-x-100" /></NavLink>
             </li>
           ))}
         </ul>

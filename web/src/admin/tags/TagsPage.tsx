@@ -30,7 +30,7 @@ export function Component() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
-      className: 'w-16 text-right',
+      className: 'w-16 text-end',
       cell: ({ row: { original: tag } }) => (
         <Button variant="text" size="icon" aria-label={trans('Edit tag :name', { name: tag.name })} onClick={() => setEditing(tag)}>
           <Pencil size={16} aria-hidden />

@@ -30,7 +30,7 @@ function TitleTagsPage({ kind }: { kind: Kind }) {
     { id: 'display_name', header: () => trans('Display name'), sortKey: 'display_name', cell: ({ row }) => row.original.display_name ?? '-' },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row }) => (
         <Button size="icon" variant="text" aria-label={trans('Edit :name', { name: row.original.name })} onClick={() => setEditing(row.original)}>
           <Pencil size={16} aria-hidden />

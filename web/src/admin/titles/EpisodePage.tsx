@@ -72,7 +72,7 @@ function Back() {
   const { season } = useParams();
   return (
     <Link to={`/admin/titles/${title.id}/edit/seasons/${season}/episodes`} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
-      <ArrowLeft size={16} aria-hidden />{trans('Season :number', { number: season ?? '' })}
+      <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Season :number', { number: season ?? '' })}
     </Link>
   );
 }

@@ -69,7 +69,7 @@ export function Component() {
                   {title.backdrop === img.url ? trans('Backdrop') : trans('Use as backdrop')}
                 </Button>
               </div>
-              <Button size="icon" variant="danger" className="absolute right-2 top-2" aria-label={trans('Delete image')} onClick={() => setDeleting(img)}>
+              <Button size="icon" variant="danger" className="absolute end-2 top-2" aria-label={trans('Delete image')} onClick={() => setDeleting(img)}>
                 <Trash2 size={16} aria-hidden />
               </Button>
             </li>

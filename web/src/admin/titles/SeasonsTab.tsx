@@ -77,7 +77,7 @@ export function SeasonLayout() {
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}`;
   return (
     <div className="flex flex-col gap-4">
-      <Link to={`/admin/titles/${ctx.title.id}/edit/seasons`} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden />{trans('Seasons')}</Link>
+      <Link to={`/admin/titles/${ctx.title.id}/edit/seasons`} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Seasons')}</Link>
       <h2 className="text-lg font-semibold">{trans('Season :number', { number: query.data.number })}</h2>
       <TabNav label={trans('Season sections')} tabs={[
         { to: `${base}/episodes`, label: trans('Episodes') },
@@ -130,7 +130,7 @@ export function EpisodesTab() {
       <div className="flex flex-wrap items-center gap-2">
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={trans('Search episodes')} aria-label={trans('Search episodes')}
           className="h-9 w-full max-w-xs rounded-md border border-border bg-bg-elevated px-3 text-sm" />
-        <Button variant="primary" className="ml-auto" onClick={() => navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/new`)}><Plus size={16} aria-hidden />{trans('Add episode')}</Button>
+        <Button variant="primary" className="ms-auto" onClick={() => navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/new`)}><Plus size={16} aria-hidden />{trans('Add episode')}</Button>
       </div>
       {query.isPending ? <div className="skeleton h-24" /> : episodes.length === 0 ? (
         <div className="rounded-md border border-border py-12"><EmptyState title={debounced ? trans('No matching episodes') : trans('No episodes have been added yet')} /></div>

@@ -42,7 +42,7 @@ function TagsTab({ type }: { type: TitleTagType }) {
       ) : (
         <ul className="flex flex-wrap gap-2" aria-label={labels.add}>
           {tags.map((tag) => (
-            <li key={tag.id} className="inline-flex items-center gap-1 rounded-full border border-border py-1 pl-3 pr-1 text-sm">
+            <li key={tag.id} className="inline-flex items-center gap-1 rounded-full border border-border py-1 ps-3 pe-1 text-sm">
               {tag.display_name ?? tag.name}
               <button type="button" className="rounded-full p-1 hover:bg-hover" aria-label={trans('Detach :name', { name: tag.display_name ?? tag.name })}
                 onClick={() => detach.mutate({ type, tag }, { onSuccess: () => toast(trans('Tag detached')), onError })}>

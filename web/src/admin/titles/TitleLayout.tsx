@@ -40,7 +40,7 @@ function Shell({ title, children }: { title: Title | null; children: React.React
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 desk:p-8">
       <Link to="/admin/titles" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
-        <ArrowLeft size={16} aria-hidden />{trans('Titles')}
+        <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Titles')}
       </Link>
       <PageTitle actions={title && <InsightsLink to={`/admin/titles/${title.id}/insights`} />}>{title ? title.name : trans('New title')}</PageTitle>
       <TabNav label={trans('Title sections')} tabs={titleTabs(title)} />

@@ -47,7 +47,7 @@ export function Component() {
     {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
-      className: 'w-16 text-right',
+      className: 'w-16 text-end',
       cell: ({ row: { original: t } }) => (
         <Link to={`${t.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: t.name })}>
           <Pencil size={16} aria-hidden />

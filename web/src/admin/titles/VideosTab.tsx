@@ -45,7 +45,7 @@ export function TitleVideoFormTab() {
   }
   return (
     <div className="flex max-w-3xl flex-col gap-4">
-      <Link to={base} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden />{trans('Videos')}</Link>
+      <Link to={base} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>
       <h2 className="text-lg font-semibold">{videoId ? trans('Edit video') : trans('Add video')}</h2>
       <VideoForm key={query.data ? `${query.data.id}-${query.data.updated_at}` : 'new'} video={query.data} target={{ titleId: title.id, titleName: title.name, season, episode }}
         onSaved={() => navigate(base)} />

@@ -110,7 +110,7 @@ export function UserForm({ user }: { user?: User }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 desk:p-8">
       <Link to="/admin/users" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
-        <ArrowLeft size={16} aria-hidden />{trans('Users')}
+        <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Users')}
       </Link>
       {/* User managers see every public profile, also of members who published nothing or are suspended. */}
       <PageTitle actions={isEdit ? <Link to={`/users/${user!.id}`} className={buttonClass('outline')}><ExternalLink size={16} aria-hidden />{trans('View profile')}</Link> : undefined}>

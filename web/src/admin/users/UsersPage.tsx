@@ -58,7 +58,7 @@ export function Component() {
               <div className="truncate text-xs text-text-muted">{u.email}</div>
             </div>
             {u.banned_at && (
-              <span className="ml-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
+              <span className="ms-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
             )}
           </div>
         ),
@@ -89,7 +89,7 @@ export function Component() {
       {
         id: 'actions',
         header: () => <span className="sr-only">{trans('Actions')}</span>,
-        className: 'w-24 text-right',
+        className: 'w-24 text-end',
         cell: ({ row: { original: u } }) => (
           <div className="flex justify-end gap-1">
             <Link to={`${u.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit user :email', { email: u.email })}>

@@ -29,7 +29,7 @@ export function VideoFormPage() {
   }
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 desk:p-8">
-      <Link to="/admin/videos" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden />{trans('Videos')}</Link>
+      <Link to="/admin/videos" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>
       <PageTitle actions={videoId && <InsightsLink to={`/admin/videos/${videoId}/insights`} />}>{videoId ? trans('Edit video') : trans('New video')}</PageTitle>
       <VideoForm key={query.data ? `${query.data.id}-${query.data.updated_at}` : 'new'} video={query.data} onSaved={(v) => !videoId && navigate(`/admin/videos/${v.id}/edit`)} />
     </div>

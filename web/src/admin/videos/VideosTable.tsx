@@ -30,7 +30,7 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
       { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', cell: ({ row }) => row.original.reports_count },
       { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
       {
-        id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-right',
+        id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
         cell: ({ row: { original: v } }) => (
           <Link to={editHref(v)} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: v.name })}><Pencil size={16} aria-hidden /></Link>
         ),

@@ -23,8 +23,8 @@ interface Props {
   position: Position;
   className?: string;
   itemClassName?: string;
-  /** Vertical lists in sidebars, icons above labels in the mobile bar. */
-  variant?: 'row' | 'column' | 'bottom';
+  /** Vertical lists in sidebars, icons above labels in the mobile bar; a bar (the header) never wraps to a second line. */
+  variant?: 'row' | 'bar' | 'column' | 'bottom';
   label?: string;
 }
 
@@ -34,7 +34,7 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
   if (!items.length) return null;
   return (
     <nav aria-label={label ?? position} data-menu-position={position} className={className}>
-      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : 'flex-wrap items-center gap-1')}>
+      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
         {items.map((item) => {
           const Icon = item.icon ? MENU_ICONS[item.icon] : undefined;
           const base = cn(

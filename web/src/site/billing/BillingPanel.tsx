@@ -153,21 +153,21 @@ function Invoices({ gatewayBilled }: { gatewayBilled: boolean }) {
         <p className="text-sm text-text-muted">{trans('No invoices yet.')}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead className="text-text-muted">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">{trans('Date')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{trans('Amount')}</th>
-                <th scope="col" className="py-2 pr-4 font-medium">{trans('Status')}</th>
+                <th scope="col" className="py-2 pe-4 font-medium">{trans('Date')}</th>
+                <th scope="col" className="py-2 pe-4 font-medium">{trans('Amount')}</th>
+                <th scope="col" className="py-2 pe-4 font-medium">{trans('Status')}</th>
                 <th scope="col" className="py-2 font-medium"><span className="sr-only">{trans('Invoice')}</span></th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
               {rows.map((i) => (
                 <tr key={i.id}>
-                  <td className="py-2 pr-4">{formatDate(i.created_at)}</td>
-                  <td className="py-2 pr-4">{formatMoney(i.amount, i.currency)}</td>
-                  <td className="py-2 pr-4">{invoiceStatus(i.status)}</td>
+                  <td className="py-2 pe-4">{formatDate(i.created_at)}</td>
+                  <td className="py-2 pe-4">{formatMoney(i.amount, i.currency)}</td>
+                  <td className="py-2 pe-4">{invoiceStatus(i.status)}</td>
                   <td className="py-2">{i.url && <a href={i.url} target="_blank" rel="noreferrer" className="text-primary underline">{trans('View')}</a>}</td>
                 </tr>
               ))}

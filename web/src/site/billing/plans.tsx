@@ -23,7 +23,7 @@ export function PlanPrice({ plan, price }: { plan: Product; price: Price | undef
   return (
     <p className="text-3xl font-bold">
       {formatMoney(price.amount, price.currency)}
-      <span className="ml-1 text-base font-normal text-text-muted">{intervalLabel(price.interval, price.interval_count)}</span>
+      <span className="ms-1 text-base font-normal text-text-muted">{intervalLabel(price.interval, price.interval_count)}</span>
     </p>
   );
 }

@@ -32,7 +32,7 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-bold">{heading}</h1>
         {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 title|other :count titles]', { count: total })}</p>}
-        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ml-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
+        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
       </div>
       <BrowseFilters state={state} onChange={update} />
       {list.error ? (

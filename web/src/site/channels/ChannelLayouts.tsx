@@ -49,7 +49,7 @@ export function LandscapeCard({ item }: { item: ChannelItem }) {
       <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
         {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
           : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
-        <RatingBadge rating={item.rating} className="absolute left-2 top-2" />
+        <RatingBadge rating={item.rating} className="absolute start-2 top-2" />
       </div>
       <span className="truncate text-sm font-medium group-hover:text-primary">{item.name}</span>
       {subtitle(item) && <span className="-mt-1.5 truncate text-xs text-text-muted">{subtitle(item)}</span>}
@@ -86,7 +86,9 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
       onTouchStart={(e) => setTouchX(e.touches[0]?.clientX ?? null)}
       onTouchEnd={(e) => {
         const dx = (e.changedTouches[0]?.clientX ?? 0) - (touchX ?? 0);
-        if (touchX !== null && Math.abs(dx) > 40) go(dx < 0 ? 1 : -1);
+        // A swipe towards the reading direction's start shows the next slide.
+        const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+        if (touchX !== null && Math.abs(dx) > 40) go((dx < 0) !== rtl ? 1 : -1);
         setTouchX(null);
       }}>
       <div className="relative aspect-[3/4] max-h-[75vh] w-full bg-bg-alt sm:aspect-[16/9] sm:max-h-[70vh] md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>
@@ -97,7 +99,7 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
             <img src={current.poster ?? current.backdrop ?? ''} alt="" className="absolute inset-0 h-full w-full object-cover" />
           </picture>
         )}
-        <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40" />
+        <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40 rtl:md:bg-gradient-to-l" />
         <div className="absolute inset-x-0 bottom-0 flex max-w-2xl flex-col gap-3 p-6 pb-8 text-white sm:px-16 md:pb-10">
           <h2 className="text-3xl font-bold drop-shadow md:text-5xl">{current.name}</h2>
           <div className="flex items-center gap-3 text-sm text-white/80">
@@ -114,9 +116,9 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
       </div>
       {slides.length > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute left-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden /></button>
-          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute right-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden /></button>
-          <div className="absolute bottom-2 right-4 flex">
+          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden className="rtl:-scale-x-100" /></button>
+          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden className="rtl:-scale-x-100" /></button>
+          <div className="absolute bottom-2 end-4 flex">
             {slides.map((s, i) => (
               // A 24 px target around the small dot (WCAG 2.2 target size); the dot itself stays the visual.
               <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={trans('Go to slide :index', { index: i + 1 })} aria-current={i === index || undefined}

@@ -55,7 +55,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
   const own = !!user && c.user_id === user.id;
   return (
-    <article className="flex flex-col gap-1 border-l-2 border-border pl-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: c.user?.display_name ?? '' })}>
+    <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: c.user?.display_name ?? '' })}>
       {c.deleted ? (
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (

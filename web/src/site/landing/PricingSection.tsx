@@ -23,7 +23,7 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
               <li
                 key={p.id}
                 aria-label={p.name}
-                className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6 text-left', p.recommended ? 'border-primary ring-2 ring-primary' : 'border-border')}
+                className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6 text-start', p.recommended ? 'border-primary ring-2 ring-primary' : 'border-border')}
               >
                 <h3 className="text-xl font-semibold">{p.name}</h3>
                 <PlanPrice plan={p} price={p.prices[0]} />

@@ -19,13 +19,13 @@ function Card({ item, onRemove, sortable }: { item: ListItem; onRemove?: (item: 
       className={cn('relative', isDragging && 'z-30 opacity-80')}>
       <PosterCard title={item} />
       {sortable && (
-        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} className={cn(CONTROL, 'bottom-16 left-2 cursor-grab touch-none')}
+        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} className={cn(CONTROL, 'bottom-16 start-2 cursor-grab touch-none')}
           aria-label={trans('Move :name', { name: item.name })}>
           <GripVertical size={16} aria-hidden />
         </button>
       )}
       {onRemove && (
-        <button type="button" className={cn(CONTROL, 'bottom-16 right-2')} onClick={() => onRemove(item)} aria-label={trans('Remove :name', { name: item.name })}>
+        <button type="button" className={cn(CONTROL, 'bottom-16 end-2')} onClick={() => onRemove(item)} aria-label={trans('Remove :name', { name: item.name })}>
           <X size={16} aria-hidden />
         </button>
       )}

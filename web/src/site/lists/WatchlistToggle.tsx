@@ -34,7 +34,7 @@ export function WatchlistToggle({ titleId, name }: { titleId: number; name: stri
       disabled={toggle.isPending}
       onClick={() => (user ? toggle.mutate({ titleId, on: !on }) : toLogin())}
       className={cn(
-        'absolute right-2 top-2 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-black/70 text-white shadow transition',
+        'absolute end-2 top-2 z-10 flex h-9 w-9 items-center justify-center rounded-full bg-black/70 text-white shadow transition',
         'hover:bg-primary focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
         on ? 'opacity-100' : 'opacity-0 group-hover/card:opacity-100 group-focus-within/card:opacity-100 [@media(hover:none)]:opacity-100',
       )}

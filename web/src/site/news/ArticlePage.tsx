@@ -22,7 +22,7 @@ export function Component() {
     <div className="pb-12">
       <article className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
         <Link to="/news" className="mb-6 inline-flex items-center gap-1 text-sm text-text-muted hover:text-primary">
-          <ArrowLeft size={16} aria-hidden />{trans('All news')}
+          <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('All news')}
         </Link>
         <time dateTime={article.created_at} className="block text-sm font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
         <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>

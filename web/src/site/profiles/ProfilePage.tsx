@@ -78,7 +78,7 @@ export function Component() {
   return (
     <article>
       <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-left">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-start">
           <Avatar src={user.avatar} label={user.display_name} size={112} className="shadow-lg ring-4 ring-bg" />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             <h1 className="break-words text-3xl font-bold sm:text-4xl">{user.display_name}</h1>

@@ -38,7 +38,7 @@ export function RatingWidget({ type, id }: { type: RatableType; id: number }) {
               className={cn('h-8 w-8 rounded border text-sm', mine !== null && n <= mine ? 'border-primary bg-primary text-on-primary' : 'border-border hover:bg-hover')}
             >{n}</button>
           ))}
-          {mine !== null ? <button type="button" className="ml-2 text-sm text-text-muted underline" onClick={() => mutation.mutate(null)}>{trans('Remove rating')}</button> : null}
+          {mine !== null ? <button type="button" className="ms-2 text-sm text-text-muted underline" onClick={() => mutation.mutate(null)}>{trans('Remove rating')}</button> : null}
         </div>
       ) : null}
     </div>

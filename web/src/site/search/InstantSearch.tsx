@@ -92,7 +92,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
   return (
     <div className={cn('relative', className)}>
       <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
-        <Search size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
+        <Search size={16} className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
         <input
           ref={inputRef}
           type="search"
@@ -109,7 +109,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}
-          className="h-10 w-full rounded-full border border-border bg-bg-alt pl-9 pr-4 text-sm placeholder:text-text-muted focus:border-primary focus:outline-none"
+          className="h-10 w-full rounded-full border border-border bg-bg-alt ps-9 pe-4 text-sm placeholder:text-text-muted focus:border-primary focus:outline-none"
         />
       </form>
       <ul id={listId} role="listbox" aria-label={trans('Search suggestions')} hidden={!expanded}

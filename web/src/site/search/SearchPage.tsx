@@ -21,7 +21,7 @@ function Group({ title, count, moreUrl, children }: { title: string; count: numb
       <div className="flex items-baseline gap-3">
         <h2 id={id} className="text-xl font-bold">{title}</h2>
         <span className="text-sm text-text-muted">{count}</span>
-        {moreUrl && <Link to={moreUrl} className="ml-auto text-sm text-primary hover:underline">{trans('See all')}</Link>}
+        {moreUrl && <Link to={moreUrl} className="ms-auto text-sm text-primary hover:underline">{trans('See all')}</Link>}
       </div>
       {children}
     </section>

@@ -66,11 +66,11 @@ function Lightbox({ images, index, name, onIndex, onClose }: { images: TitleImag
     >
       <img src={images[index].url} alt={trans('Image :number of :count', { number: index + 1, count })} className="max-h-full max-w-full rounded-md object-contain" />
       <p className="absolute bottom-4 left-1/2 -translate-x-1/2 text-sm text-white" aria-live="polite">{index + 1} / {count}</p>
-      <button type="button" onClick={onClose} className="absolute right-4 top-4 rounded-full bg-black/60 px-3 py-1 text-2xl text-white" aria-label={trans('Close')}>×</button>
+      <button type="button" onClick={onClose} className="absolute end-4 top-4 rounded-full bg-black/60 px-3 py-1 text-2xl text-white" aria-label={trans('Close')}>×</button>
       {count > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Previous image')}>‹</button>
-          <button type="button" onClick={() => go(1)} className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Next image')}>›</button>
+          <button type="button" onClick={() => go(-1)} className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Previous image')}>‹</button>
+          <button type="button" onClick={() => go(1)} className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Next image')}>›</button>
         </>
       )}
     </div>

@@ -31,7 +31,7 @@ export function PosterCard({ title }: { title: PosterCardTitle }) {
         {title.poster
           ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading="lazy" />
           : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size={28} aria-hidden className="mb-2 block" /></span>}
-        <RatingBadge rating={title.rating} className="absolute left-2 top-2" />
+        <RatingBadge rating={title.rating} className="absolute start-2 top-2" />
         {(title.description || genres.length > 0) && (
           <div className="absolute inset-x-0 bottom-0 flex translate-y-full flex-col gap-1 bg-gradient-to-t from-black/95 via-black/85 to-black/40 p-3 text-white opacity-0 transition duration-200 group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
             {genres.length > 0 && <span className="text-[11px] font-semibold uppercase tracking-wide text-white/80">{genres.join(' · ')}</span>}

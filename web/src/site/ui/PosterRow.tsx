@@ -23,9 +23,9 @@ export function PosterRow({ title, titles, moreUrl, empty }: Props) {
         <h2 id={id} className="text-xl font-bold">{title}</h2>
         {moreUrl && <Link to={moreUrl} className="text-sm text-primary hover:underline">{trans('See all')}</Link>}
         {row.overflows && (
-          <div className="ml-auto hidden gap-1 sm:flex">
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')}><ChevronLeft size={18} aria-hidden /></button>
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')}><ChevronRight size={18} aria-hidden /></button>
+          <div className="ms-auto hidden gap-1 sm:flex">
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
         )}
       </div>

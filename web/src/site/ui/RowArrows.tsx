@@ -10,8 +10,8 @@ export function RowArrows({ row }: { row: ReturnType<typeof useRowScroll> }) {
   if (!row.overflows) return null;
   return (
     <>
-      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')} className={cn(ARROW, '-left-3')}><ChevronLeft size={18} aria-hidden /></button>
-      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')} className={cn(ARROW, '-right-3')}><ChevronRight size={18} aria-hidden /></button>
+      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')} className={cn(ARROW, '-start-3')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')} className={cn(ARROW, '-end-3')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
     </>
   );
 }

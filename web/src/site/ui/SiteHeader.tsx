@@ -59,7 +59,7 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
         <div className="fixed inset-0 z-50" id="site-mobile-menu">
           <div className="absolute inset-0 bg-black/60" aria-hidden onClick={() => setOpen(false)} />
           <div role="dialog" aria-modal="true" aria-label={trans('Menu')}
-            className="absolute inset-y-0 right-0 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-bg-elevated p-4 text-text shadow-2xl">
+            className="absolute inset-y-0 end-0 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-bg-elevated p-4 text-text shadow-2xl">
             <div className="flex items-center justify-between">
               <Logo />
               <button ref={closeRef} type="button" className="rounded-full p-2 hover:bg-hover" aria-label={trans('Close menu')} onClick={() => setOpen(false)}>
@@ -92,17 +92,19 @@ export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' 
     <header className={cn('sticky top-0 z-30 flex h-16 items-center gap-3 px-4 sm:px-6',
       overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
       <Logo className={cn('shrink-0', overlay && 'text-white')} />
-      <nav aria-label={trans('Main')} className="hidden items-center gap-1 md:flex">
+      {/* One line whatever the menus and the language: longer labels narrow the search box, then the menu clips. */}
+      <nav aria-label={trans('Main')} className="hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex">
         <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
-        <MenuPosition position={menu} label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
-        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" label={trans('Secondary')} />}
+        <MenuPosition position={menu} variant="bar" label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" label={trans('Secondary')} />}
       </nav>
-      <InstantSearch className={cn('ml-auto hidden w-full max-w-sm md:block', overlay && 'text-text')} />
-      <div className="ml-auto flex items-center gap-1 md:hidden">
+      {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
+      <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
+      <div className="ms-auto flex items-center gap-1 xl:hidden">
         <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size={20} aria-hidden /></Link>
         <MobileMenu account={account} onDark={overlay} menu={menu} />
       </div>
-      <nav className="hidden items-center gap-2 md:flex" aria-label={trans('Account')}>
+      <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
         <ThemeSwitch />
         {account}
       </nav>

@@ -41,7 +41,7 @@ function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => 
         {sub && <span className="-mt-1.5 truncate text-xs text-text-muted">{sub}</span>}
       </Link>
       <button type="button" onClick={onRemove} aria-label={trans('Remove :name from Continue watching', { name: item.title.name })}
-        className="absolute right-2 top-2 rounded-full bg-black/70 p-1 text-white transition hover:bg-black focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
+        className="absolute end-2 top-2 rounded-full bg-black/70 p-1 text-white transition hover:bg-black focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
         <X size={16} aria-hidden />
       </button>
     </div>

@@ -89,7 +89,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
     <div className="flex min-h-full flex-col" style={{ '--page-editor-bar': `${barHeight}px` } as CSSProperties}>
       <div ref={bar} className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-bg px-4 py-2">
         <Link to={backTo} className={buttonClass('text', 'icon')} aria-label={trans('Go back')}>
-          <ArrowLeft size={18} aria-hidden />
+          <ArrowLeft size={18} aria-hidden className="rtl:-scale-x-100" />
         </Link>
         <div className="order-last flex w-full min-w-0 flex-col sm:order-none sm:w-auto sm:flex-1">
           <div className="flex min-w-0 items-center gap-1 text-sm">
@@ -137,7 +137,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
         ) : (
           <button
             type="button"
-            className="w-full cursor-text rounded px-1 text-left text-3xl font-bold hover:bg-hover"
+            className="w-full cursor-text rounded px-1 text-start text-3xl font-bold hover:bg-hover"
             aria-label={trans('Title: :title', { title: values.title })}
             onClick={() => setEditingTitle(true)}
             onFocus={() => setEditingTitle(true)}

@@ -68,16 +68,16 @@ export function FilePreviewModal({ entries, index, onIndexChange }: FilePreviewM
                 </Dialog.Close>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
-                <Button variant="text" size="icon" className={`absolute left-1 top-1/2 z-10 -translate-y-1/2 sm:left-3 ${iconButton}`}
+                <Button variant="text" size="icon" className={`absolute start-1 top-1/2 z-10 -translate-y-1/2 sm:start-3 ${iconButton}`}
                   onClick={prev} disabled={!hasPrev} aria-label={trans('Previous file')}>
-                  <ChevronLeft size={28} aria-hidden />
+                  <ChevronLeft size={28} aria-hidden className="rtl:-scale-x-100" />
                 </Button>
                 <div className="flex h-full w-full items-center justify-center" key={entry.id}>
                   <FilePreviewBody entry={entry} />
                 </div>
-                <Button variant="text" size="icon" className={`absolute right-1 top-1/2 z-10 -translate-y-1/2 sm:right-3 ${iconButton}`}
+                <Button variant="text" size="icon" className={`absolute end-1 top-1/2 z-10 -translate-y-1/2 sm:end-3 ${iconButton}`}
                   onClick={next} disabled={!hasNext} aria-label={trans('Next file')}>
-                  <ChevronRight size={28} aria-hidden />
+                  <ChevronRight size={28} aria-hidden className="rtl:-scale-x-100" />
                 </Button>
               </div>
             </>

@@ -23,12 +23,12 @@ export function BarList({ data, caption, nameHeader, link, empty }: {
       <tbody>
         {data.map((p, i) => (
           <tr key={`${p.code ?? ''}${p.label}${i}`} className="relative">
-            <th scope="row" className="relative py-1.5 pl-2 pr-3 text-left font-normal">
-              <span aria-hidden className="absolute inset-y-0.5 left-0 rounded opacity-20" style={{ width: `${(p.value / max) * 100}%`, background: CHART_PALETTE[i % CHART_PALETTE.length] }} />
+            <th scope="row" className="relative py-1.5 ps-2 pe-3 text-start font-normal">
+              <span aria-hidden className="absolute inset-y-0.5 start-0 rounded opacity-20" style={{ width: `${(p.value / max) * 100}%`, background: CHART_PALETTE[i % CHART_PALETTE.length] }} />
               <span className="relative">{link ? link(p) : p.label}</span>
             </th>
-            <td className="w-20 py-1.5 text-right tabular-nums">{formatNumber(p.value)}</td>
-            <td className="w-16 py-1.5 pl-2 text-right tabular-nums text-text-muted">{p.percentage !== undefined ? formatPercent(p.percentage) : ''}</td>
+            <td className="w-20 py-1.5 text-end tabular-nums">{formatNumber(p.value)}</td>
+            <td className="w-16 py-1.5 ps-2 text-end tabular-nums text-text-muted">{p.percentage !== undefined ? formatPercent(p.percentage) : ''}</td>
           </tr>
         ))}
       </tbody>

@@ -60,9 +60,9 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
         )}
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-text-muted">
-        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-4 align-middle" style={{ background: CHART_PALETTE[0] }} />{label}</span>
-        <span><span aria-hidden className="mr-1 inline-block h-0.5 w-4 align-middle" style={{ background: CHART_PALETTE[5] }} />{trans('Previous period')}</span>
-        <span id={`${id}-live`} aria-live="polite" className="ml-auto">{active !== null && points[active] ? describe(active) : ''}</span>
+        <span><span aria-hidden className="me-1 inline-block h-0.5 w-4 align-middle" style={{ background: CHART_PALETTE[0] }} />{label}</span>
+        <span><span aria-hidden className="me-1 inline-block h-0.5 w-4 align-middle" style={{ background: CHART_PALETTE[5] }} />{trans('Previous period')}</span>
+        <span id={`${id}-live`} aria-live="polite" className="ms-auto">{active !== null && points[active] ? describe(active) : ''}</span>
       </figcaption>
       <table className="sr-only">
         <caption>{label}</caption>
