@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
@@ -107,8 +108,9 @@ export function PrevNext({ previous, next, label }: { previous: { to: string; te
   if (!previous && !next) return null;
   return (
     <nav aria-label={label} className="mx-auto flex max-w-6xl justify-between gap-4 px-4 py-6 sm:px-6">
-      {previous ? <Link to={previous.to} rel="prev" className={buttonClass('outline')}>← {previous.text}</Link> : <span />}
-      {next ? <Link to={next.to} rel="next" className={buttonClass('outline')}>{next.text} →</Link> : <span />}
+      {/* Each keeps to its half of a phone's width; a long episode name is cut short, not pushed off the page. */}
+      {previous ? <Link to={previous.to} rel="prev" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><ArrowLeft size={16} aria-hidden className="shrink-0 rtl:-scale-x-100" /><span className="truncate">{previous.text}</span></Link> : <span />}
+      {next ? <Link to={next.to} rel="next" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><span className="truncate">{next.text}</span><ArrowRight size={16} aria-hidden className="shrink-0 rtl:-scale-x-100" /></Link> : <span />}
     </nav>
   );
 }
