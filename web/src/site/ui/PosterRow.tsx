@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
-import { useRowScroll } from './row-scroll';
+import { rowScrollLabels, useRowScroll } from './row-scroll';
 
 interface Props {
   title: string;
@@ -16,6 +16,7 @@ interface Props {
 /** A titled horizontal row of posters that scrolls by touch, wheel or its previous/next buttons. */
 export function PosterRow({ title, titles, moreUrl, empty }: Props) {
   const row = useRowScroll<HTMLUListElement>(titles?.length ?? -1);
+  const labels = rowScrollLabels();
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
@@ -24,8 +25,8 @@ export function PosterRow({ title, titles, moreUrl, empty }: Props) {
         {moreUrl && <Link to={moreUrl} className="text-sm text-primary hover:underline">{trans('See all')}</Link>}
         {row.overflows && (
           <div className="ms-auto hidden gap-1 sm:flex">
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
         )}
       </div>

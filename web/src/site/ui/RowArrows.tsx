@@ -1,17 +1,17 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
-import type { useRowScroll } from './row-scroll';
+import { rowScrollLabels, type useRowScroll } from './row-scroll';
 
 const ARROW = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow aria-disabled:opacity-40 sm:block';
 
 /** Previous/next buttons over a scrolling row's ends (a relative parent places them), only when the row overflows. */
 export function RowArrows({ row }: { row: ReturnType<typeof useRowScroll> }) {
   if (!row.overflows) return null;
+  const labels = rowScrollLabels();
   return (
     <>
-      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={trans('Scroll left')} className={cn(ARROW, '-start-3')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
-      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={trans('Scroll right')} className={cn(ARROW, '-end-3')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back} className={cn(ARROW, '-start-3')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward} className={cn(ARROW, '-end-3')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
     </>
   );
 }

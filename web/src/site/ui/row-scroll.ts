@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { trans } from '../../lib/i18n';
 import { scrollBehavior } from '../../lib/motion';
 
 const SNAP_SLACK = 8;
 
 interface Edges { overflows: boolean; atStart: boolean; atEnd: boolean }
+
+/** The previous/next buttons' names, as the row moves on screen: back is to the right in a right-to-left page. */
+export function rowScrollLabels(): { back: string; forward: string } {
+  const rtl = document.documentElement.dir === 'rtl';
+  const [left, right] = [trans('Scroll left'), trans('Scroll right')];
+  return rtl ? { back: right, forward: left } : { back: left, forward: right };
+}
 
 /**
  * A horizontally scrolling row's previous/next buttons: `scroll` moves it by most of its width, and the edges say
