@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { nowIso, type Db, type Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 

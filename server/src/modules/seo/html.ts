@@ -34,7 +34,7 @@ export class PageRenderer {
     const html = indexHtml.replace(/<title>[\s\S]*?<\/title>\s*/i, '');
     const headEnd = html.indexOf('</head>');
     const bodyEnd = html.lastIndexOf('</body>');
-    // The page's language is the request's: the built file's `lang` becomes a placeholder filled per page.
+    // The page's language is the request's: the built file's `lang` becomes placeholders for it and its direction.
     this.head = html.slice(0, headEnd).replace(/<html lang="[^"]*"/i, `<html lang="${LANG_PLACEHOLDER}" dir="${DIR_PLACEHOLDER}"`);
     this.body = html.slice(headEnd, bodyEnd);
     this.tail = html.slice(bodyEnd);
