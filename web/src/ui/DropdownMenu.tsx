@@ -9,7 +9,10 @@ import { DropdownAlign, type Align } from './dropdown-align';
  * Escape, outside clicks and focus return work the same.
  */
 export function DropdownMenu(props: DM.DropdownMenuProps) {
-  return <DM.Root modal={false} {...props} />;
+  // Radix reads the direction from its own provider, not the page: a right-to-left page's menus align and move by
+  // arrow keys from the right only when told.
+  const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
+  return <DM.Root modal={false} dir={dir} {...props} />;
 }
 export const DropdownTrigger = DM.Trigger;
 
