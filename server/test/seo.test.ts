@@ -155,7 +155,7 @@ describe('the site\'s icons and manifest', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
     expect(JSON.parse(res.body)).toEqual({
-      name: 'Flix & Co', short_name: 'Flix & Co', description: expect.any(String), start_url: '/', scope: '/', display: 'standalone',
+      name: 'Flix & Co', short_name: 'Flix & Co', description: expect.any(String), lang: 'en', dir: 'ltr', start_url: '/', scope: '/', display: 'standalone',
       background_color: '#141518', theme_color: '#141518', icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
     });
   });
@@ -188,6 +188,7 @@ describe('the page\'s language', () => {
     await t.ctx.settings.set({ 'client.locale.default': 'ar' });
     try {
       expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="ar" dir="rtl">');
+      expect(JSON.parse((await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).body)).toMatchObject({ lang: 'ar', dir: 'rtl' });
     } finally {
       await t.ctx.settings.set({ 'client.locale.default': 'en' });
     }

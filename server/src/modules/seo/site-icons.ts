@@ -1,4 +1,4 @@
-import { HEX_COLOR, themeColors, visitorThemes, type Theme } from '@app/contracts';
+import { HEX_COLOR, textDirection, themeColors, visitorThemes, type Theme } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { faviconUrl } from '../appearance/images.ts';
 
@@ -47,6 +47,7 @@ export async function webManifest(ctx: AppContext): Promise<Record<string, unkno
   const name = await settings.get('client.branding.site_name');
   const favicon = await settings.get('client.branding.favicon');
   const { dark } = await siteThemes(ctx);
+  const lang = await settings.get('client.locale.default');
   const icons = favicon
     ? [192, 512].map((size) => ({ src: faviconUrl(favicon, size), sizes: `${size}x${size}`, type: 'image/png' }))
     : [{ src: DEFAULT_ICON_PATH, sizes: 'any', type: 'image/svg+xml' }];
@@ -54,6 +55,9 @@ export async function webManifest(ctx: AppContext): Promise<Record<string, unkno
     name,
     short_name: name,
     description: await settings.get('client.branding.site_description'),
+    // The name and description are in the site's default language.
+    lang,
+    dir: textDirection(lang),
     start_url: '/',
     scope: '/',
     display: 'standalone',
