@@ -95,3 +95,12 @@ test('visitors whose system asks for less motion get no transitions', async ({ p
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await duration()).toBeLessThan(0.001);
 });
+
+test('a title page shares its address', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/titles/${TITLE}/crimson-harbor?from=row`);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByText('Link copied to clipboard')).toBeVisible();
+  // The page's own address, without the query it was opened with.
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/titles/${TITLE}/crimson-harbor$`));
+});

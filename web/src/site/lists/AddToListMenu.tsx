@@ -5,13 +5,14 @@ import type { UserList } from '@app/contracts/lists';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
+import { HERO_ACTION } from '../ui/PlayButtons';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
 import { useListMembership, useToggleListItem, useToggleWatchlist, useWatchlistIds } from './api';
 import { ListFormModal } from './ListFormModal';
 import { useLoginRedirect } from './WatchlistToggle';
 
-const TRIGGER = buttonClass('outline', 'md', 'h-11 self-start px-5 text-base');
+const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);
 
 function CheckItem({ checked, onToggle, children }: { checked: boolean; onToggle: () => void; children: ReactNode }) {
   return (

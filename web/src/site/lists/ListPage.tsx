@@ -11,7 +11,8 @@ import { toast } from '../../ui/Toast';
 import { PageError, PageSkeleton } from '../titles/PageState';
 import { useDeleteList, useListPage, useMoveItem, useToggleListItem } from './api';
 import { ListFormModal } from './ListFormModal';
-import { ListHeader, ListItemsSection, ShareButton } from './ListView';
+import { ListHeader, ListItemsSection } from './ListView';
+import { ShareButton } from '../ui/ShareButton';
 
 /** /lists/:id — the shareable page of a list; its owner edits, reorders and removes items here. */
 export function Component() {
@@ -34,7 +35,7 @@ export function Component() {
   const onMove = (item: ListItem, position: number) => move.mutateAsync({ titleId: item.id, position }).catch(() => undefined);
   const actions = (
     <>
-      {list.public || canEdit ? <ShareButton url={window.location.href} /> : null}
+      {list.public || canEdit ? <ShareButton title={list.internal ? trans('Watchlist') : list.name} /> : null}
       {canEdit && !list.internal && (
         <>
           <Button variant="outline" onClick={() => setEditing(true)}><Pencil size={16} aria-hidden />{trans('Edit')}</Button>

@@ -1,29 +1,13 @@
-import { Globe, Lock, Share2 } from 'lucide-react';
+import { Globe, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ListItem, ListPageData } from '@app/contracts/lists';
 import { trans } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
-import { toast } from '../../ui/Toast';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useListPage } from './api';
 import { ListItemsGrid } from './ListItemsGrid';
 import { AuthorLink } from '../profiles/AuthorLink';
-
-/** Copies the page's address; where the clipboard is not allowed, the toast shows the address to copy by hand. */
-async function share(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast(trans('Link copied to clipboard'));
-  } catch {
-    toast(trans('Copy this link: :url', { url }), 'info');
-  }
-}
-
-export function ShareButton({ url }: { url: string }) {
-  return <Button variant="outline" onClick={() => void share(url)}><Share2 size={16} aria-hidden />{trans('Share')}</Button>;
-}
 
 /** A list's heading: name, owner, count, visibility and description; `actions` are the owner's buttons. */
 export function ListHeader({ data, actions }: { data: ListPageData; actions?: ReactNode }) {

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { loginPath } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
+import { HERO_ACTION } from '../ui/PlayButtons';
 
 /*
  * The title page's first load carries only what the first screen shows (issue 10: at most 150 KB of JS). Reviews,
@@ -71,7 +72,7 @@ export function DeferredRelated({ titles }: { titles: RelatedTitle[] }) {
   return <WhenNear id="related" title={trans('Related titles')}><RelatedGrid titles={titles} /></WhenNear>;
 }
 
-const TRIGGER = buttonClass('outline', 'md', 'h-11 self-start px-5 text-base');
+const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);
 
 /** "Add to list": a visitor is sent to sign in; a signed-in user gets the menu (its code loads with the page). */
 export function AddToList({ titleId }: { titleId: number }) {

@@ -10,9 +10,10 @@ import { browseUrl, type BrowseState } from '../browse/browse-params';
 import { episodeUrl, seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
+import { ShareButton } from '../ui/ShareButton';
 import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
-import { PlayButtons } from '../ui/PlayButtons';
+import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { WatchedBar } from '../ui/WatchedBar';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
@@ -97,6 +98,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
       {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       <PlayButtons play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}>
         <AddToList titleId={title.id} />
+        <ShareButton title={title.name} className={HERO_ACTION} />
       </PlayButtons>
     </Hero>
   );

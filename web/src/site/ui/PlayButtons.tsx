@@ -5,6 +5,9 @@ import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { watchUrl } from './urls';
 
+/** The size of the buttons a page passes beside the hero's actions (Add to list, Share). */
+export const HERO_ACTION = 'h-11 self-start px-5 text-base';
+
 /** "S1 E2" when there is an episode. */
 const episodeCode = (p: { season: number | null; episode: number | null } | null | undefined) =>
   p && p.season !== null && p.episode !== null ? trans('S:season E:episode', { season: p.season, episode: p.episode }) : null;
