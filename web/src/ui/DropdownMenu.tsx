@@ -1,5 +1,6 @@
 import * as DM from '@radix-ui/react-dropdown-menu';
 import { useContext, type ReactNode } from 'react';
+import { pageIsRtl } from '../lib/direction';
 import { cn } from './cn';
 import { DropdownAlign, type Align } from './dropdown-align';
 
@@ -11,8 +12,7 @@ import { DropdownAlign, type Align } from './dropdown-align';
 export function DropdownMenu(props: DM.DropdownMenuProps) {
   // Radix reads the direction from its own provider, not the page: a right-to-left page's menus align and move by
   // arrow keys from the right only when told.
-  const dir = document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr';
-  return <DM.Root modal={false} dir={dir} {...props} />;
+  return <DM.Root modal={false} dir={pageIsRtl() ? 'rtl' : 'ltr'} {...props} />;
 }
 export const DropdownTrigger = DM.Trigger;
 

@@ -12,6 +12,7 @@ import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
 import { useRowScroll } from '../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
+import { pageIsRtl } from '../../lib/direction';
 
 /** Where an item links to. */
 export function itemUrl(item: ChannelItem): string {
@@ -87,8 +88,7 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
       onTouchEnd={(e) => {
         const dx = (e.changedTouches[0]?.clientX ?? 0) - (touchX ?? 0);
         // A swipe towards the reading direction's start shows the next slide.
-        const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
-        if (touchX !== null && Math.abs(dx) > 40) go((dx < 0) !== rtl ? 1 : -1);
+        if (touchX !== null && Math.abs(dx) > 40) go((dx < 0) !== pageIsRtl() ? 1 : -1);
         setTouchX(null);
       }}>
       <div className="relative aspect-[3/4] max-h-[75vh] w-full bg-bg-alt sm:aspect-[16/9] sm:max-h-[70vh] md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { pageIsRtl } from '../../lib/direction';
 import { trans } from '../../lib/i18n';
 import { scrollBehavior } from '../../lib/motion';
 
@@ -8,9 +9,8 @@ interface Edges { overflows: boolean; atStart: boolean; atEnd: boolean }
 
 /** The previous/next buttons' names, as the row moves on screen: back is to the right in a right-to-left page. */
 export function rowScrollLabels(): { back: string; forward: string } {
-  const rtl = document.documentElement.dir === 'rtl';
   const [left, right] = [trans('Scroll left'), trans('Scroll right')];
-  return rtl ? { back: right, forward: left } : { back: left, forward: right };
+  return pageIsRtl() ? { back: right, forward: left } : { back: left, forward: right };
 }
 
 /**
@@ -42,7 +42,7 @@ export function useRowScroll<T extends HTMLElement>(count: number) {
   }, [count]);
   const scroll = (dir: 1 | -1) => {
     const el = ref.current;
-    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85 * (getComputedStyle(el).direction === 'rtl' ? -1 : 1), behavior: scrollBehavior() });
+    if (el) el.scrollBy({ left: dir * el.clientWidth * 0.85 * (pageIsRtl() ? -1 : 1), behavior: scrollBehavior() });
   };
   return { ref, scroll, ...edges };
 }
