@@ -41,7 +41,7 @@ export interface TitlePageData {
   trailer_video_id: number | null;
   videos: PublicVideo[];
   seasons: Season[];
-  /** Episodes of the latest season, for the episodes section. */
+  /** Episodes of the season the viewer is in (their `resume`), else of the latest, for the episodes section. */
   episodes: Episode[];
   cast: TitleCredit[];
   crew: TitleCredit[];
@@ -59,6 +59,11 @@ export interface SeasonPageData {
   episodes: Episode[];
   /** The viewer's progress in these episodes (empty for guests). */
   episode_progress: EpisodeProgress[];
+  /** The Play button: the season's first episode with a full video, and which episode that is. */
+  play_video_id: number | null;
+  play_episode: { season: number; episode: number } | null;
+  /** Where the signed-in viewer stopped in this season (null for guests and when nothing is unfinished). */
+  resume: ResumePoint | null;
   cast: TitleCredit[];
   crew: TitleCredit[];
   videos: PublicVideo[];

@@ -113,10 +113,12 @@ const resumePointEntity = z.object({
 
 const episodeProgressEntity = entity({ episode: z.number().int(), position: z.number(), duration: z.number().nullable() });
 
+const playEpisodeEntity = z.object({ season: z.number().int(), episode: z.number().int() });
+
 export const titlePageResponse = entity({
   title: titleEntity,
   play_video_id: recordId.nullable(),
-  play_episode: z.object({ season: z.number().int(), episode: z.number().int() }).nullable(),
+  play_episode: playEpisodeEntity.nullable(),
   resume: resumePointEntity.nullable(),
   episode_progress: z.array(episodeProgressEntity),
   trailer_video_id: recordId.nullable(),
@@ -131,7 +133,8 @@ export const titlePageResponse = entity({
 
 export const seasonPageResponse = entity({
   title: titleEntity, season: seasonEntity, episodes: z.array(episodeEntity), episode_progress: z.array(episodeProgressEntity), ...credits,
-  videos: z.array(publicVideoEntity), previous: int.nullable(), next: int.nullable(),
+  videos: z.array(publicVideoEntity), play_video_id: recordId.nullable(), play_episode: playEpisodeEntity.nullable(), resume: resumePointEntity.nullable(),
+  previous: int.nullable(), next: int.nullable(),
 }).meta({ description: 'The season page: the season, its episodes, credits and videos, and the neighbouring season numbers.' }) satisfies z.ZodType<SeasonPageData>;
 
 const episodeLink = entity({ season: int, episode: int, name: z.string() }).nullable() satisfies z.ZodType<EpisodeLink | null>;

@@ -88,6 +88,28 @@ describe('GET videos/continue-watching', () => {
     expect((await episodePage(guest(t), 2)).body.resume).toBeNull();
   });
 
+  it('opens the title page on the season the viewer is in, and the season page resumes within its season', async () => {
+    const show = (await admin.post('/api/v1/titles', { name: 'Two Seasons', is_series: true })).body.title.id as number;
+    for (const season of [1, 2]) {
+      await admin.post(`/api/v1/titles/${show}/seasons`, {});
+      await admin.post(`/api/v1/titles/${show}/seasons/${season}/episodes`, { name: `S${season} pilot` });
+    }
+    const s1 = await newVideo(show, { season_num: 1, episode_num: 1 });
+    await newVideo(show, { season_num: 2, episode_num: 1 });
+    const user = await asUser(t);
+    await progress(user, s1, { position: 120, duration: 1200 });
+    await flush();
+    const mine = (await user.get(`/api/v1/titles/${show}/page`)).body;
+    expect(mine.episodes.map((e: { name: string }) => e.name)).toEqual(['S1 pilot']);
+    expect(mine.episode_progress).toEqual([{ episode: 1, position: 120, duration: 1200 }]);
+    // Anyone else starts from the latest season.
+    expect((await guest(t).get(`/api/v1/titles/${show}/page`)).body.episodes.map((e: { name: string }) => e.name)).toEqual(['S2 pilot']);
+    const seasonPage = (c: Client, n: number) => c.get(`/api/v1/titles/${show}/seasons/${n}/page`);
+    expect((await seasonPage(user, 1)).body.resume).toEqual({ video_id: s1, season: 1, episode: 1, position: 120, duration: 1200 });
+    expect((await seasonPage(user, 2)).body.resume).toBeNull();
+    expect((await seasonPage(guest(t), 1)).body.resume).toBeNull();
+  });
+
   it('leaves out the first seconds, unapproved videos and lengths that make no sense', async () => {
     const user = await asUser(t);
     const early = await newVideo(movie);

@@ -97,6 +97,14 @@ describe('title page call', () => {
     expect([a.play_video_id, a.play_episode]).toEqual([hidden, { season: 1, episode: 1 }]);
     // The server-rendered page embeds the same.
     expect(pageData((await htmlOf(`/titles/${series}`)).body).data.play_episode).toEqual({ season: 1, episode: 3 });
+    // A season page plays from the season's own first episode with a video; a season without one has no Play.
+    for (let n = 0; n < 3; n++) await ok(admin.post(`/api/v1/titles/${series}/seasons`, {}));
+    const season = async (c: Client, n: number) => { const s = await ok(c.get(`/api/v1/titles/${series}/seasons/${n}/page`)); return [s.play_video_id, s.play_episode]; };
+    expect(await season(guest(t), 1)).toEqual([s1e3, { season: 1, episode: 3 }]);
+    expect(await season(admin, 1)).toEqual([hidden, { season: 1, episode: 1 }]);
+    expect((await season(guest(t), 2))[1]).toEqual({ season: 2, episode: 1 });
+    expect(await season(guest(t), 3)).toEqual([null, null]);
+    expect((await ok(guest(t).get(`/api/v1/titles/${series}/seasons/1/page`))).resume).toBeNull();
   });
 
   it('lists only approved videos to visitors and never sends them a src; editors get both', async () => {

@@ -51,9 +51,10 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
  * Where the viewer stopped in one title (its latest unfinished video), or in one video: the Resume button of the
  * title page, or of an episode page.
  */
-export async function resumePoint(db: Db, userId: number, titleId: number, videoId?: number): Promise<ResumePoint | null> {
+export async function resumePoint(db: Db, userId: number, titleId: number, within: { videoId?: number; season?: number } = {}): Promise<ResumePoint | null> {
   let q = unfinished(db, userId).where('v.title_id', '=', titleId);
-  if (videoId !== undefined) q = q.where('v.id', '=', videoId);
+  if (within.videoId !== undefined) q = q.where('v.id', '=', within.videoId);
+  if (within.season !== undefined) q = q.where('v.season_num', '=', within.season);
   const row = await q
     .select(['v.id', 'v.season_num', 'v.episode_num', 'p.position', 'p.duration']).orderBy('p.updated_at', 'desc').limit(1).executeTakeFirst();
   return row ? { video_id: row.id, season: row.season_num, episode: row.episode_num, position: row.position, duration: row.duration } : null;

@@ -55,15 +55,21 @@ async function pageVideos(db: Db, caller: PageCaller, titleId: number, season: n
   })) as PublicVideo[];
 }
 
-/** A series with no full video of its own plays from its first episode that has one ("Play S1 E1"). */
-async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number): Promise<{ id: number; season_num: number; episode_num: number } | null> {
+/**
+ * A series with no full video of its own plays from its first episode that has one ("Play S1 E1"); a season page from
+ * the season's first.
+ */
+async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number, season?: number): Promise<{ id: number; season_num: number; episode_num: number } | null> {
   if (!caller.can('videos.view')) return null;
   let q = db.selectFrom('videos').select(['id', 'season_num', 'episode_num']).where('title_id', '=', titleId).where('category', '=', 'full')
     .where('season_num', 'is not', null).where('episode_num', 'is not', null);
+  if (season !== undefined) q = q.where('season_num', '=', season);
   if (!caller.can('videos.update')) q = q.where('approved', '=', true as never);
   const row = await q.orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
   return row ? { id: row.id, season_num: row.season_num!, episode_num: row.episode_num! } : null;
 }
+
+const playEpisode = (v: { season_num: number; episode_num: number } | null) => (v ? { season: v.season_num, episode: v.episode_num } : null);
 
 /** Cast (Actors) and the leading crew of one credit owner, in their saved order. */
 async function pageCredits(db: Db, type: 'title' | 'season' | 'episode', id: number): Promise<{ cast: TitleCredit[]; crew: TitleCredit[] }> {
@@ -102,21 +108,23 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
   const seasons = title.is_series && caller.can('seasons.view')
     ? await db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id).orderBy('number').limit(100).execute()
     : [];
-  const latest = seasons.at(-1);
-  const episodes = latest && caller.can('episodes.view')
-    ? await db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', latest.id).orderBy('episode_number').limit(100).execute()
+  const viewer = watcher(caller);
+  const resume = viewer ? await resumePoint(db, viewer, id) : null;
+  // The episodes section opens on the season the viewer is in, else the latest.
+  const shown = seasons.find((s) => s.number === resume?.season) ?? seasons.at(-1);
+  const episodes = shown && caller.can('episodes.view')
+    ? await db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', shown.id).orderBy('episode_number').limit(100).execute()
     : [];
   const videos = await pageVideos(db, caller, id, null, null);
   const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
   const play = videos.find((v) => v.category === 'full')?.id ?? null;
   const firstEpisode = title.is_series && play === null ? await firstEpisodeVideo(db, caller, id) : null;
-  const viewer = watcher(caller);
   return {
     title,
     play_video_id: play ?? firstEpisode?.id ?? null,
-    play_episode: firstEpisode ? { season: firstEpisode.season_num, episode: firstEpisode.episode_num } : null,
-    resume: viewer ? await resumePoint(db, viewer, id) : null,
-    episode_progress: latest && episodes.length ? await progressOf(db, caller, id, latest.number) : [],
+    play_episode: playEpisode(firstEpisode),
+    resume,
+    episode_progress: shown && episodes.length ? await progressOf(db, caller, id, shown.number) : [],
     trailer_video_id: videos.find((v) => v.category === 'trailer')?.id ?? null,
     videos,
     seasons,
@@ -144,8 +152,17 @@ export async function loadSeasonPage(ctx: AppContext, caller: PageCaller, id: nu
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '<', number).orderBy('number', 'desc').limit(1).executeTakeFirst(),
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '>', number).orderBy('number').limit(1).executeTakeFirst(),
   ]);
-  const episode_progress = episodes.length ? await progressOf(db, caller, id, number) : [];
-  return { title, season, episodes, episode_progress, ...credits, videos, previous: previous?.number ?? null, next: next?.number ?? null };
+  const viewer = watcher(caller);
+  const [episode_progress, first, resume] = await Promise.all([
+    episodes.length ? progressOf(db, caller, id, number) : [],
+    firstEpisodeVideo(db, caller, id, number),
+    viewer ? resumePoint(db, viewer, id, { season: number }) : null,
+  ]);
+  return {
+    title, season, episodes, episode_progress, ...credits, videos,
+    play_video_id: first?.id ?? null, play_episode: playEpisode(first), resume,
+    previous: previous?.number ?? null, next: next?.number ?? null,
+  };
 }
 
 /** The episode before or after (season, episode), across season boundaries. */
@@ -180,7 +197,7 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
   ]);
   const play = videos.find((v) => v.category === 'full')?.id ?? null;
   const viewer = watcher(caller);
-  const resume = play !== null && viewer ? await resumePoint(db, viewer, id, play) : null;
+  const resume = play !== null && viewer ? await resumePoint(db, viewer, id, { videoId: play }) : null;
   return { title, season, episode, ...credits, videos, play_video_id: play, resume, previous, next };
 }
 

@@ -31,10 +31,12 @@ export function PageSkeleton() {
   );
 }
 
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A titled section of a catalogue page; `actions` sit beside the heading (a season picker). */
+export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+  const heading = <h2 id={`section-${id}`} className="text-xl font-semibold">{title}</h2>;
   return (
     <section aria-labelledby={`section-${id}`} className="mx-auto max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
-      <h2 id={`section-${id}`} className="mb-4 text-xl font-semibold">{title}</h2>
+      {actions ? <div className="mb-4 flex flex-wrap items-center justify-between gap-3">{heading}{actions}</div> : <div className="mb-4">{heading}</div>}
       {children}
     </section>
   );

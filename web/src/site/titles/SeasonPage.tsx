@@ -7,7 +7,9 @@ import { positiveId, usePageData } from '../../lib/page-data';
 import { seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton, Section } from './PageState';
 import { Hero, PrevNext, VideosAndCredits } from './parts';
-import { EpisodeList } from './TitlePage';
+import { EpisodeList } from './SeasonEpisodes';
+import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
+import { ShareButton } from '../ui/ShareButton';
 
 /** /titles/:id/:slug?/season/:season — the season's episodes, cast, crew, videos and its neighbours. */
 export function Component() {
@@ -20,15 +22,19 @@ export function Component() {
   if (!id || !season || query.isError) return <PageError error={query.error} />;
   if (!d) return <PageSkeleton />;
   const { title } = d;
+  const seasonName = trans('Season :number', { number: d.season.number });
   return (
     <article>
       <Hero backdrop={title.backdrop} poster={d.season.poster || title.poster}>
         <Link to={titleUrl(title)} className="text-sm font-medium text-text-muted hover:underline">{title.name}</Link>
-        <h1 className="text-3xl font-bold sm:text-4xl">{d.season.name || trans('Season :number', { number: d.season.number })}</h1>
+        <h1 className="text-3xl font-bold sm:text-4xl">{d.season.name || seasonName}</h1>
         <p className="text-sm text-text-muted">
           {[d.season.release_date ? formatDate(d.season.release_date) : '', trans('[one 1 episode|other :count episodes]', { count: d.season.episodes_count })].filter(Boolean).join(' · ')}
         </p>
         {d.season.description ? <p className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
+        <PlayButtons play={d.play_video_id} episode={d.play_episode} resume={d.resume}>
+          <ShareButton title={`${title.name}: ${seasonName}`} className={HERO_ACTION} />
+        </PlayButtons>
       </Hero>
       <Section id="episodes" title={trans('Episodes')}>
         {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} progress={d.episode_progress} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}

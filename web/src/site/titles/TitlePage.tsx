@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Episode, EpisodeProgress, Season, Title, TitlePageData } from '@app/contracts';
+import type { Season, Title, TitlePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatDate, isUpcoming } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
 import { browseUrl, type BrowseState } from '../browse/browse-params';
-import { episodeUrl, seasonUrl } from '../ui/urls';
+import { seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { ShareButton } from '../ui/ShareButton';
 import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, UpcomingBadge, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+import { CastList, CrewList, Hero, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
-import { WatchedBar } from '../ui/WatchedBar';
+import { SeasonEpisodes } from './SeasonEpisodes';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -29,12 +29,7 @@ export function Component() {
 function TitleView({ data }: { data: TitlePageData }) {
   const { title } = data;
   const renderers = new Map<string, () => ReactNode>([
-    ['episodes', () => (title.is_series && data.episodes.length ? (
-      // The section lists the latest season: with several, say which.
-      <Section id="episodes" title={data.seasons.length > 1 ? trans('Episodes of season :number', { number: data.episodes[0].season_number }) : trans('Episodes')}>
-        <EpisodeList title={title} episodes={data.episodes} progress={data.episode_progress} />
-      </Section>
-    ) : null)],
+    ['episodes', () => (title.is_series && data.episodes.length ? <SeasonEpisodes data={data} /> : null)],
     ['seasons', () => (title.is_series && data.seasons.length ? (
       <Section id="seasons" title={trans('Seasons')}><SeasonList title={title} seasons={data.seasons} /></Section>
     ) : null)],
@@ -131,32 +126,6 @@ function Facts({ title }: { title: Title }) {
         {shown.map(([k, v]) => <div key={k}><dt className="text-text-muted">{k}</dt><dd className="font-medium">{v}</dd></div>)}
       </dl>
     </aside>
-  );
-}
-
-export function EpisodeList({ title, episodes, progress = [] }: { title: Title; episodes: Episode[]; /** The viewer's, for the bars. */ progress?: EpisodeProgress[] }) {
-  const watched = new Map(progress.map((p) => [p.episode, p]));
-  return (
-    <ol className="flex flex-col gap-3">
-      {episodes.map((e) => (
-        <li key={e.id}>
-          <Link to={episodeUrl(title, e.season_number, e.episode_number)} className="flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
-            <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-44">
-              {e.poster ? <img src={e.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
-              {watched.has(e.episode_number) && <WatchedBar {...watched.get(e.episode_number)!} />}
-            </div>
-            <div className="min-w-0">
-              <p className="text-xs text-text-muted">
-                {trans('S:season E:episode', { season: e.season_number, episode: e.episode_number })}{e.release_date ? ` · ${formatDate(e.release_date)}` : ''}
-                {isUpcoming(e.release_date) ? <UpcomingBadge /> : null}
-              </p>
-              <p className="font-medium">{e.name}</p>
-              {e.description ? <p className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}
-            </div>
-          </Link>
-        </li>
-      ))}
-    </ol>
   );
 }
 

@@ -28,7 +28,9 @@ export function rememberResume(qc: QueryClient, data: WatchData, position: numbe
     episode_progress: page.episodes[0]?.season_number === season ? withThis(page.episode_progress) : page.episode_progress,
   });
   if (season !== null) {
-    qc.setQueryData<SeasonPageData>(['page-data', `titles/${title.id}/seasons/${season}/page`], (page) => page && { ...page, episode_progress: withThis(page.episode_progress) });
+    qc.setQueryData<SeasonPageData>(['page-data', `titles/${title.id}/seasons/${season}/page`], (page) => page && {
+      ...page, resume: point ?? (page.resume?.video_id === video.id ? null : page.resume), episode_progress: withThis(page.episode_progress),
+    });
   }
   if (season !== null && number !== null) {
     qc.setQueryData<EpisodePageData>(['page-data', `titles/${title.id}/seasons/${season}/episodes/${number}/page`], (page) =>
