@@ -18,6 +18,13 @@ export const accountPasswordSchema = z.object({
   .meta({ examples: [{ current_password: 'correct horse battery', password: 'a new passphrase', password_confirmation: 'a new passphrase' }] });
 export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
 
+/**
+ * `DELETE account`: closing one's own account. The password proves the owner is at the keyboard (an account without
+ * one, made through social login, has none to give, as for `PUT account/password`).
+ */
+export const accountDeleteSchema = z.object({ password: z.string().max(255).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
+export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
+
 /** One signed-in browser, as `GET account/sessions` lists it (the session secret never leaves the server). */
 export interface AccountSession {
   id: string;

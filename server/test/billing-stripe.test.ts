@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
-import { Client, asAdmin, createTestApp, createUser } from './helper.ts';
+import { Client, PASSWORD, asAdmin, asUser, createTestApp, createUser } from './helper.ts';
 import { startFakeStripe, type FakeStripe } from './billing/fake-stripe.ts';
 
 const t = await createTestApp();
@@ -95,6 +95,26 @@ describe('POST billing/products/sync with Stripe', () => {
       ['POST', '/v1/subscriptions/sub_123', 'false'],
       ['DELETE', '/v1/subscriptions/sub_123', undefined],
     ]);
+  });
+
+  it('closing an account, or an admin deleting it, stops its Stripe billing at once', async () => {
+    const product = (await admin.get('/api/v1/billing/products')).body.pagination.data[0];
+    const subscribe = async (userId: number, gatewayId: string) => {
+      const now = new Date().toISOString();
+      await t.ctx.db.insertInto('subscriptions').values({
+        user_id: userId, product_id: product.id, price_id: product.prices[0].id, gateway_name: 'stripe', gateway_id: gatewayId, gateway_status: 'active',
+        description: null, renews_at: new Date(Date.now() + 86400_000).toISOString(), ends_at: null, created_at: now, updated_at: now,
+      }).execute();
+    };
+    const leaving = await asUser(t);
+    await subscribe(leaving.user.id, 'sub_leaving');
+    const removed = await createUser(t);
+    await subscribe(removed.id, 'sub_removed');
+    stripe.requests.length = 0;
+    expect((await leaving.request('DELETE', '/api/v1/account', { password: PASSWORD })).status).toBe(200);
+    expect((await admin.request('DELETE', `/api/v1/users/${removed.id}`)).status).toBe(200);
+    expect(stripe.requests.map((r) => [r.method, r.path])).toEqual([['DELETE', '/v1/subscriptions/sub_leaving'], ['DELETE', '/v1/subscriptions/sub_removed']]);
+    expect(await t.ctx.db.selectFrom('subscriptions').select('id').where('user_id', 'in', [leaving.user.id, removed.id]).execute()).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -98,4 +99,44 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Token deleted')).toBeVisible();
   await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
+});
+
+test('a member downloads their data, then closes their account', async ({ browser, page }) => {
+  const email = `leaving-${Date.now()}@example.com`;
+  const password = 'leaving-password';
+  const admin = await browser.newPage();
+  await login(admin);
+  await api(admin, 'POST', 'users', { email, password, first_name: 'Leaving', email_verified_at: true });
+  await admin.close();
+
+  await login(page, email, password);
+  await page.goto('/account-settings');
+  const panel = page.getByRole('region', { name: 'Your data' });
+  const download = page.waitForEvent('download');
+  await panel.getByRole('link', { name: 'Download your data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('account-data.json');
+  const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
+  expect(data.account).toMatchObject({ email, first_name: 'Leaving' });
+
+  // Signed out, the site keeps its own look and menus (they used to fall back to the built-in ones until a reload).
+  const look = () => page.evaluate(() => [getComputedStyle(document.body).backgroundColor, document.querySelector('header a')?.innerHTML]);
+  const before = await look();
+  await panel.getByRole('button', { name: 'Delete account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel('Password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expect.poll(look).toEqual(before);
+  // The address and password no longer sign in.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page.getByText('These credentials do not match our records.').first()).toBeVisible();
 });

@@ -57,3 +57,15 @@ export function setBootstrapUser(user: CurrentUser | null) {
 export function invalidateBootstrap() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.bootstrap });
 }
+
+/**
+ * After signing out or closing the account: nothing the account saw stays cached in the tab. The site's own settings
+ * (its name, theme, menus) stay on screen while the guest's bootstrap loads, which then replaces them; emptied, the
+ * page would fall back to the built-in look until a reload.
+ */
+export function signedOut(): void {
+  const previous = queryClient.getQueryData<BootstrapData>(queryKeys.bootstrap);
+  queryClient.clear();
+  if (previous) queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, { ...previous, user: null });
+  void invalidateBootstrap();
+}

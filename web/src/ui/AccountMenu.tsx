@@ -1,9 +1,8 @@
 import { Link, useNavigate } from 'react-router';
 import { CircleUser, Home, LayoutDashboard, LogOut, UserCog } from 'lucide-react';
 import { api } from '../lib/api';
-import { setBootstrapUser, useAuth } from '../lib/auth';
+import { signedOut, useAuth } from '../lib/auth';
 import { trans } from '../lib/i18n';
-import { queryClient } from '../lib/query-client';
 import { Avatar } from './Avatar';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from './DropdownMenu';
 import { toast } from './Toast';
@@ -25,8 +24,7 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
       toast.danger(trans('Could not log out'));
       return;
     }
-    queryClient.clear();
-    setBootstrapUser(null);
+    signedOut();
     navigate('/');
   };
   return (

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, doneResponse, logoutOthersResponse,
+  accountDeleteSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, binaryResponse, doneResponse,
+  logoutOthersResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -8,8 +9,10 @@ import { LIMITS, clearLimit, consume } from '../../http/rate-limit.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { hashPassword, verifyPassword } from '../../lib/crypto.ts';
-import { currentUser } from '../auth/service.ts';
+import { currentUser, logout } from '../auth/service.ts';
 import { removeAvatar, storeAvatar } from '../users/avatar.ts';
+import { removeAccounts } from '../users/service.ts';
+import { accountExport } from './export.ts';
 import { endOtherSessions, ownAvatar, ownPasswordHash, ownSessions, replacePassword, updateProfile } from './repository.ts';
 
 /** The signed-in user's own account (the /account-settings page); API tokens live under auth/access-tokens. */
@@ -36,23 +39,43 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await currentUser(ctx, userId) };
   });
 
+  /**
+   * The owner at the keyboard knows the password (an account without one, from social login, has none to give).
+   * Guessing through a stolen session is limited per user (429 with Retry-After); a right answer clears the count.
+   */
+  async function provePassword(userId: number, given: string | undefined, field: string): Promise<void> {
+    const current = await ownPasswordHash(ctx.db, userId);
+    if (!current) return;
+    if (!given) throw new HttpError(422, 'Enter your current password.', { [field]: ['Enter your current password.'] });
+    await consume(ctx, LIMITS.currentPassword, String(userId));
+    if (!(await verifyPassword(given, current))) throw new HttpError(422, 'Your current password is incorrect.', { [field]: ['Your current password is incorrect.'] });
+    await clearLimit(ctx, LIMITS.currentPassword, String(userId));
+  }
+
   api.put('/api/v1/account/password', { config: self, schema: { body: accountPasswordSchema, response: { 200: doneResponse } } }, async (req) => {
     const userId = requireUser(req);
     const input = req.body;
-    const current = await ownPasswordHash(ctx.db, userId);
     // An account without a password (social login) sets its first one; any other proves it knows the current one.
-    if (current) {
-      if (!input.current_password) throw new HttpError(422, 'Enter your current password.', { current_password: ['Enter your current password.'] });
-      // Guessing through a stolen session is limited per user (429 with Retry-After); a right answer clears the count.
-      await consume(ctx, LIMITS.currentPassword, String(userId));
-      if (!(await verifyPassword(input.current_password, current))) {
-        throw new HttpError(422, 'Your current password is incorrect.', { current_password: ['Your current password is incorrect.'] });
-      }
-      await clearLimit(ctx, LIMITS.currentPassword, String(userId));
-    }
+    await provePassword(userId, input.current_password, 'current_password');
     // Whoever knew the old password is signed out everywhere but here, API tokens included.
     await replacePassword(ctx.db, userId, await hashPassword(input.password), req.auth.sessionId);
     return { message: 'Password changed' };
+  });
+
+  // A file the member keeps: everything the site holds about them, as JSON.
+  api.get('/api/v1/account/export', { config: self, schema: { response: { 200: binaryResponse } } }, async (req, reply) => {
+    const data = await accountExport(ctx, requireUser(req));
+    reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="account-data.json"');
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+  });
+
+  // Closing one's own account: what the admin's delete does to a user (see removeAccounts), then signed out here.
+  api.delete('/api/v1/account', { config: self, schema: { body: accountDeleteSchema, response: { 200: doneResponse } } }, async (req, reply) => {
+    const userId = requireUser(req);
+    await provePassword(userId, req.body.password, 'password');
+    await removeAccounts(ctx, [userId]);
+    await logout(ctx, req, reply);
+    return { message: 'Your account has been deleted.' };
   });
 
   api.get('/api/v1/account/sessions', { config: self, schema: { response: { 200: accountSessionListResponse } } }, async (req) => ({ sessions: await ownSessions(ctx.db, requireUser(req), req.auth.sessionId) }));

@@ -174,6 +174,12 @@ export async function resumeSubscription(ctx: AppContext, id: number): Promise<B
   return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }
 
+/** The gateway stops billing these users' subscriptions at once (their accounts are closing; the rows go with them). */
+export async function stopBilling(ctx: AppContext, userIds: number[]): Promise<void> {
+  const rows = await ctx.db.selectFrom('subscriptions').select('id').where('user_id', 'in', userIds).where('gateway_id', 'is not', null).execute();
+  for (const r of rows) await deleteSubscription(ctx, r.id);
+}
+
 /** Delete is permanent: the gateway stops billing at once, then the record goes. */
 export async function deleteSubscription(ctx: AppContext, id: number): Promise<void> {
   const row = await gatewayRow(ctx, id);

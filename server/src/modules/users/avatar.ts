@@ -11,13 +11,13 @@ export async function storeAvatar(ctx: AppContext, req: FastifyRequest, userId: 
   const url = await storeImageUpload(ctx, req, { prefix: 'avatars', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'The image may not be greater than 5 MB.' });
   const previous = await ctx.db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
   await ctx.db.updateTable('users').set({ avatar: url, updated_at: nowIso() }).where('id', '=', userId).execute();
-  await deleteUpload(ctx, userId, previous?.avatar ?? null);
+  await deleteAvatarFile(ctx, userId, previous?.avatar ?? null);
 }
 
 /** Removes a user's avatar and, when it was an upload, its file. */
 export async function removeAvatar(ctx: AppContext, userId: number, current: string | null): Promise<void> {
   await ctx.db.updateTable('users').set({ avatar: null, updated_at: nowIso() }).where('id', '=', userId).execute();
-  await deleteUpload(ctx, userId, current);
+  await deleteAvatarFile(ctx, userId, current);
 }
 
 /**
@@ -25,7 +25,7 @@ export async function removeAvatar(ctx: AppContext, userId: number, current: str
  * hold an address a client wrote, which must never become a path to delete. A URL copied onto another user
  * (the admin form accepts uploaded URLs) stays while that user still shows it.
  */
-async function deleteUpload(ctx: AppContext, userId: number, url: string | null): Promise<void> {
+export async function deleteAvatarFile(ctx: AppContext, userId: number, url: string | null): Promise<void> {
   const key = storedKeyOf(url, ['avatars']);
   if (!key) return;
   const shared = await ctx.db.selectFrom('users').select('id').where('avatar', '=', url).where('id', '!=', userId).executeTakeFirst();

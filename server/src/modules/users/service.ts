@@ -10,6 +10,8 @@ import { syncGrants } from '../roles/permissions.ts';
 import { checkGrants } from '../roles/service.ts';
 import { countAdmins, findUser } from './repository.ts';
 import { withdrawContributions } from '../reviews/withdraw.ts';
+import { stopBilling } from '../billing/service.ts';
+import { deleteAvatarFile } from './avatar.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -101,12 +103,28 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
 export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor): Promise<void> {
   if (ids.includes(actor.id)) throw forbidden('You cannot delete your own account from here.');
   await assertCanTouchUsers(ctx.db, actor, ids);
+  await removeAccounts(ctx, ids);
+}
+
+/**
+ * What closing accounts takes with it, for the admin's delete and a user's own: the payment gateway stops billing
+ * first (a customer without an account must not go on being charged), then in one transaction their contributions
+ * leave the counters and the rows go (their lists, reviews, comments, ratings and sessions cascade); channels they
+ * built for the site stay, without an owner; last, their uploaded avatars. The last active administrator stays.
+ */
+export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<void> {
+  if ((await countAdmins(ctx.db, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
+  await stopBilling(ctx, ids);
+  const avatars = await ctx.db.selectFrom('users').select(['id', 'avatar']).where('id', 'in', ids).where('avatar', 'is not', null).execute();
   await ctx.db.transaction().execute(async (trx) => {
+    // Checked again inside: two admins closing their accounts at once must not leave none.
     if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
     await withdrawContributions(trx, ids);
+    await trx.updateTable('channels').set({ user_id: null }).where('user_id', 'in', ids).where('type', '=', 'channel').execute();
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
+  for (const a of avatars) await deleteAvatarFile(ctx, a.id, a.avatar);
 }
 
 export async function banUser(ctx: AppContext, id: number, input: BanRequest, actor: Actor): Promise<User> {

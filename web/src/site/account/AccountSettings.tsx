@@ -8,9 +8,10 @@ import { SessionsPanel } from './SessionsPanel';
 import { SocialPanel } from './SocialPanel';
 import { TokensPanel } from './TokensPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
+import { YourDataPanel } from './YourDataPanel';
 import { BillingPanel } from '../billing/BillingPanel';
 
-/** /account-settings: the signed-in user's profile, password, sessions and API tokens. */
+/** /account-settings: the signed-in user's profile, billing, password, sign-ins, API tokens and their data. */
 export function Component() {
   useDocumentTitle(trans('Account settings'));
   const { user, can } = useAuth();
@@ -29,6 +30,7 @@ export function Component() {
       <SocialPanel />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}
+      <YourDataPanel hasPassword={user.has_password} />
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import type { AppContext } from '../../context.ts';
+import { nowIso, toBool } from '../../db/index.ts';
+import { stillThere } from '../../http/errors.ts';
+import '../plays/schema.ts';
+
+/**
+ * Everything the site keeps about one member, as they may take it away (`GET account/export`): their account, what
+ * they wrote and rated, their lists, what they watched and how far, where they are signed in, their API tokens
+ * (names, never secrets), linked social accounts and subscriptions. Titles are named beside their ids so the file
+ * reads on its own. Other people's data (a list's likes, replies by others) is not theirs to take.
+ */
+export async function accountExport(ctx: AppContext, userId: number) {
+  const { db } = ctx;
+  const account = stillThere(await db.selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'avatar', 'language', 'email_verified_at', 'created_at', 'updated_at'])
+    .where('id', '=', userId).executeTakeFirst(), 'User not found');
+  const [roles, twoFactor, sessions, tokens, social, subscriptions, reviews, comments, ratings, votes, reports, lists, progress, plays] = await Promise.all([
+    db.selectFrom('user_role').innerJoin('roles', 'roles.id', 'user_role.role_id').select('roles.name').where('user_role.user_id', '=', userId).orderBy('roles.name').execute(),
+    db.selectFrom('two_factor').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst(),
+    db.selectFrom('sessions').select(['ip', 'user_agent', 'last_active_at', 'created_at']).where('user_id', '=', userId).where('expires_at', '>', nowIso())
+      .orderBy('last_active_at', 'desc').execute(),
+    db.selectFrom('access_tokens').select(['name', 'scopes', 'last_used_at', 'expires_at', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('social_profiles').select(['service_name', 'username', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('subscriptions').leftJoin('products', 'products.id', 'subscriptions.product_id')
+      .select(['products.name as plan', 'subscriptions.gateway_name as gateway', 'subscriptions.renews_at', 'subscriptions.ends_at', 'subscriptions.created_at'])
+      .where('subscriptions.user_id', '=', userId).orderBy('subscriptions.id').execute(),
+    db.selectFrom('reviews').leftJoin('titles', 'titles.id', 'reviews.reviewable_id')
+      .select(['reviews.reviewable_id as title_id', 'titles.name as title', 'reviews.score', 'reviews.title as headline', 'reviews.body', 'reviews.created_at', 'reviews.updated_at'])
+      .where('reviews.user_id', '=', userId).orderBy('reviews.id').execute(),
+    db.selectFrom('comments').select(['commentable_type as on_type', 'commentable_id as on_id', 'parent_id as reply_to', 'content', 'deleted', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('ratings').select(['ratable_type as type', 'ratable_id as id', 'score', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('review_votes').select(['review_id', 'is_helpful', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('content_reports').select(['reportable_type as type', 'reportable_id as id', 'reason', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('channels').select(['id', 'name', 'description', 'public', 'internal', 'created_at', 'updated_at'])
+      .where('user_id', '=', userId).where('type', '=', 'list').orderBy('id').execute(),
+    db.selectFrom('video_progress as p').innerJoin('videos as v', 'v.id', 'p.video_id').leftJoin('titles as t', 't.id', 'v.title_id')
+      .select(['v.title_id', 't.name as title', 'v.season_num as season', 'v.episode_num as episode', 'v.name as video', 'p.position', 'p.duration', 'p.updated_at'])
+      .where('p.user_id', '=', userId).orderBy('p.updated_at', 'desc').execute(),
+    db.selectFrom('plays as p').leftJoin('titles as t', 't.id', 'p.title_id')
+      .select(['p.title_id', 't.name as title', 'p.season_num as season', 'p.episode_num as episode', 'p.seconds_watched', 'p.device', 'p.browser', 'p.platform', 'p.country', 'p.city', 'p.created_at'])
+      .where('p.user_id', '=', userId).orderBy('p.id').execute(),
+  ]);
+  const items = lists.length
+    ? await db.selectFrom('channelables').select(['channel_id', 'channelable_type as type', 'channelable_id as id', 'created_at'])
+      .where('channel_id', 'in', lists.map((l) => l.id)).orderBy('order').orderBy('id').execute()
+    : [];
+  return {
+    exported_at: nowIso(),
+    account: { ...account, roles: roles.map((r) => r.name), two_factor: Boolean(twoFactor?.confirmed_at) },
+    sessions,
+    api_tokens: tokens,
+    social_accounts: social,
+    subscriptions,
+    reviews,
+    comments: comments.map((c) => ({ ...c, deleted: toBool(c.deleted) })),
+    ratings,
+    review_votes: votes.map((v) => ({ ...v, is_helpful: toBool(v.is_helpful) })),
+    reports,
+    lists: lists.map(({ id, ...l }) => ({
+      ...l, public: toBool(l.public), internal: toBool(l.internal),
+      items: items.filter((i) => i.channel_id === id).map(({ channel_id: _c, ...i }) => i),
+    })),
+    watch_progress: progress,
+    plays,
+  };
+}

@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
+
+const t = await createTestApp();
+let admin: Client;
+let movie: number;
+const BODY = 'A long and careful review body that easily goes past the one hundred characters the rules ask for, with room to spare.';
+
+const close = (c: Client, body: Record<string, unknown>) => c.request('DELETE', '/api/v1/account', body);
+const exists = async (id: number) => Boolean(await t.ctx.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+const ratingOf = async (id: number) => (await guest(t).get(`/api/v1/ratings/title/${id}`)).body.summary as { average: number | null; count: number };
+
+/** A member with a rating, a review, a list with the movie on it and a comment. */
+async function activeMember() {
+  const me = await asUser(t, { first_name: 'Leaving' });
+  expect((await me.put(`/api/v1/ratings/title/${movie}`, { score: 2 })).status).toBe(200);
+  expect((await me.post('/api/v1/reviews', { reviewable_id: movie, score: 2, title: 'Not for me at all', body: BODY })).status).toBe(200);
+  const list = (await me.post('/api/v1/lists', { name: 'Keepers', public: true })).body.list;
+  expect((await me.post(`/api/v1/lists/${list.id}/items`, { titleId: movie })).status).toBe(200);
+  expect((await me.post('/api/v1/comment', { commentable_type: 'title', commentable_id: movie, content: 'Goodbye, everyone.' })).status).toBe(200);
+  return { me, list: list.id as number };
+}
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  movie = (await admin.post('/api/v1/titles', { name: 'Parting Film' })).body.title.id;
+});
+
+describe('GET account/export', () => {
+  it('hands the member a file of everything kept about them, and no secrets', async () => {
+    const { me } = await activeMember();
+    const res = await me.get('/api/v1/account/export');
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="account-data.json"');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = JSON.parse(res.text);
+    expect(data.account).toMatchObject({ id: me.user.id, email: me.user.email, first_name: 'Leaving', roles: ['users'], two_factor: false });
+    expect(data.reviews).toEqual([expect.objectContaining({ title_id: movie, title: 'Parting Film', score: 2, headline: 'Not for me at all', body: BODY })]);
+    expect(data.comments).toEqual([expect.objectContaining({ on_type: 'title', on_id: movie, content: 'Goodbye, everyone.', deleted: false })]);
+    expect(data.lists.find((l: { name: string }) => l.name === 'Keepers')).toMatchObject({ public: true, items: [expect.objectContaining({ type: 'title', id: movie })] });
+    expect(data.sessions.length).toBe(1);
+    // Nothing that would let the file's reader act as the member.
+    expect(res.text).not.toMatch(/password|token_hash|csrf|secret|recovery/i);
+    // Only one's own.
+    const other = JSON.parse((await (await asUser(t)).get('/api/v1/account/export')).text);
+    expect([other.reviews, other.comments]).toEqual([[], []]);
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect((await guest(t).get('/api/v1/account/export')).status).toBe(401);
+  });
+});
+
+describe('DELETE account', () => {
+  it('refuses a missing or wrong password with a field error and keeps everything', async () => {
+    const { me } = await activeMember();
+    const missing = await close(me, {});
+    expect([missing.status, missing.body.errors]).toEqual([422, { password: ['Enter your current password.'] }]);
+    const wrong = await close(me, { password: 'not-it-at-all' });
+    expect([wrong.status, wrong.body.errors]).toEqual([422, { password: ['Your current password is incorrect.'] }]);
+    expect((await close(me, { password: 42 })).status).toBe(422);
+    expect(await exists(me.user.id)).toBe(true);
+    expect((await me.get('/api/v1/auth/me')).body.user.id).toBe(me.user.id);
+  });
+
+  it('closes the account: signed out, cannot sign in, its contributions leave the counters, its lists go', async () => {
+    const before = await ratingOf(movie);
+    const { me, list } = await activeMember();
+    expect((await ratingOf(movie)).count).toBe(before.count + 1);
+    const res = await close(me, { password: PASSWORD });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.message).toBe('Your account has been deleted.');
+    expect(await exists(me.user.id)).toBe(false);
+    expect((await me.get('/api/v1/auth/me')).body.user).toBeNull();
+    expect((await guest(t).post('/api/v1/auth/login', { email: me.user.email, password: PASSWORD })).status).toBe(422);
+    expect(await ratingOf(movie)).toEqual(before);
+    expect((await guest(t).get(`/api/v1/lists/${list}`)).status).toBe(404);
+  });
+
+  it('keeps the channels an administrator built for the site, and the last administrator', async () => {
+    // The only administrator cannot leave the site without one.
+    const sole = await close(admin, { password: ADMIN.password });
+    expect([sole.status, sole.body.message]).toEqual([403, 'The last administrator cannot be deleted.']);
+    const second = await asUser(t, { roles: [t.roles.admin] });
+    const channel = (await second.post('/api/v1/channel', {
+      name: 'Staff favourites', slug: 'staff-favourites', config: { contentType: 'manual', contentModel: 'titles', contentOrder: 'manual', layout: 'grid' }, items: [{ id: movie, model_type: 'title' }],
+    })).body.channel;
+    expect(channel.user_id).toBe(second.user.id);
+    expect((await close(second, { password: PASSWORD })).status).toBe(200);
+    const kept = await t.ctx.db.selectFrom('channels').select(['user_id', 'items_count']).where('id', '=', channel.id).executeTakeFirst();
+    expect(kept).toEqual({ user_id: null, items_count: 1 });
+  });
+
+  it('lets an account made through social login, which has no password, close without one', async () => {
+    const me = await asUser(t);
+    await t.ctx.db.updateTable('users').set({ password: null }).where('id', '=', me.user.id).execute();
+    expect((await close(me, {})).status).toBe(200);
+    expect(await exists(me.user.id)).toBe(false);
+  });
+
+  it('asks a guest to sign in', async () => {
+    expect((await close(guest(t), { password: 'x' })).status).toBe(401);
+  });
+});

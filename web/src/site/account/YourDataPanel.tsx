@@ -1,0 +1,71 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Download } from 'lucide-react';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { signedOut } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
+import { Button, buttonClass } from '../../ui/Button';
+import { TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+import { Panel } from './Panel';
+
+/** What the member may take away (a file of their data) and closing the account for good. */
+export function YourDataPanel({ hasPassword }: { hasPassword: boolean }) {
+  const [closing, setClosing] = useState(false);
+  return (
+    <Panel id="account-data" title={trans('Your data')} description={trans('Take a copy of what this site keeps about you, or close your account.')}>
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-text-muted">{trans('A file with your profile, reviews, comments, ratings, lists, watch history, sign-ins and subscriptions.')}</p>
+          {/* A plain link: the browser saves the file the server names. */}
+          <a href="/api/v1/account/export" download className={buttonClass('outline', 'md', 'shrink-0')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
+        </div>
+        <div className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-text-muted">{trans('Deleting your account removes your profile, reviews, comments, ratings and lists, and ends any subscription at once. This cannot be undone.')}</p>
+          <Button variant="danger" className="shrink-0" onClick={() => setClosing(true)}>{trans('Delete account')}</Button>
+        </div>
+      </div>
+      <CloseAccountDialog open={closing} onOpenChange={setClosing} hasPassword={hasPassword} />
+    </Panel>
+  );
+}
+
+function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean; onOpenChange: (open: boolean) => void; hasPassword: boolean }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setPending(true);
+    try {
+      await api.delete('account', hasPassword ? { password } : {});
+      signedOut();
+      toast(trans('Your account has been deleted.'));
+      navigate('/', { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.errors?.password?.[0] ? err.errors.password[0] : errorMessage(err, trans('There was an issue. Please try again.')));
+      setPending(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => { onOpenChange(next); if (!next) { setPassword(''); setError(undefined); } }}
+      title={trans('Delete your account?')}
+      description={trans('Your profile, reviews, comments, ratings and lists will be removed for good, and any subscription ends at once.')}
+      size="sm"
+    >
+      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+        {hasPassword ? (
+          <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} autoFocus />
+        ) : error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        <div className="flex justify-end gap-2">
+          <Button onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
+          <Button type="submit" variant="danger" disabled={pending}>{trans('Delete my account')}</Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
