@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteObject } from 'react-router';
-import { SITE_ROUTES, isSitePath } from '@app/contracts';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { MENU_ROUTES, SITE_ROUTES, isSitePath } from '@app/contracts';
 import { routes } from './routes';
 
 /** Every page path under `list`, parents joined, index routes as their parent's path, the catch-all left out. */
@@ -12,6 +12,16 @@ function pagePaths(list: RouteObject[], parent = ''): string[] {
     return [...own, ...pagePaths(route.children ?? [], path)];
   });
 }
+
+describe('menu item targets', () => {
+  it('every route the menu editor offers is a page (or leads to one), never the not-found page', () => {
+    // The API reference is a page the server serves itself (openapi tests).
+    for (const path of MENU_ROUTES.filter((p) => p !== '/api-docs')) {
+      const matched = matchRoutes(routes, path) ?? [];
+      expect(matched.at(-1)?.route.path, path).not.toBe('*');
+    }
+  });
+});
 
 describe('the public route table the server answers 404 outside of', () => {
   const [root] = routes;

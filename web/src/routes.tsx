@@ -215,6 +215,8 @@ export const routes: RouteObject[] = [
                   { path: ':localeId/translate', lazy: () => import('./admin/localizations/TranslatePage') },
                 ],
               },
+              // Menu targets the spec names (MENU_ROUTES) under other paths here.
+              { path: 'pages', element: <Navigate to="/admin/custom-pages" replace /> },
               { path: 'files', loader: requirePermission('files.update'), children: [{ index: true, lazy: () => import('./admin/files/FilesPage') }] },
               { path: 'ads', loader: requirePermission('settings.update'), lazy: () => import('./admin/ads/AdsPage') },
               {
@@ -225,6 +227,9 @@ export const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="general" replace /> },
                   ...(['general', 'search', 'content', 'videos', 'subscriptions', 'localization', 'authentication', 'uploading', 'mail', 'cache', 'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'] as const)
                     .map((page) => ({ path: page, lazy: SETTINGS_PAGES[page] })),
+                  // Menu targets (MENU_ROUTES): branding lives in the appearance editor, login providers on authentication.
+                  { path: 'branding', element: <Navigate to="/admin/appearance/general" replace /> },
+                  { path: 'providers', element: <Navigate to="/admin/settings/authentication" replace /> },
                   { path: '*', element: <NotFoundPage /> },
                 ],
               },
