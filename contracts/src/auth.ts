@@ -15,6 +15,10 @@ export const registerSchema = z.object({
   last_name: z.string().trim().max(100).optional(),
 }).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
   .meta({ examples: [{ email: 'ada@example.com', password: 'correct horse battery', password_confirmation: 'correct horse battery', first_name: 'Ada', last_name: 'Lovelace' }] });
+/** `PUT account/email`: the new address, and the password proving the owner asks (none for social-login accounts). */
+export const accountEmailSchema = z.object({ email, password: z.string().max(255).optional() })
+  .meta({ examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] });
+export type AccountEmailInput = z.infer<typeof accountEmailSchema>;
 export const passwordEmailSchema = z.object({ email }).meta({ examples: [{ email: 'ada@example.com' }] });
 export const passwordResetSchema = z.object({
   token: z.string().min(10).max(200),

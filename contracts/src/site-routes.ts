@@ -13,6 +13,7 @@ export const SITE_ROUTES = [
   'forgot-password',
   'password/reset/:token',
   'email/verify/:token',
+  'email/change/:token',
   'pages/:slug',
   'contact',
   'titles/:id/:slug?',

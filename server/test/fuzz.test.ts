@@ -57,4 +57,24 @@ describe('fuzzing every route', () => {
     expect(failures).toEqual([]);
     expect(escaped).toEqual([]);
   });
+
+  it('answers a malformed multipart body to every write below 500 (no boundary, cut short, a broken part)', { timeout: 60_000 }, async () => {
+    const admin = await asAdmin(t);
+    const bodies: [string, string][] = [
+      ['multipart/form-data', 'garbage'],
+      ['multipart/form-data; boundary=abc', 'garbage'],
+      ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxx'],
+      ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition\r\n\r\nxx\r\n--abc--\r\n'],
+    ];
+    const writes = registeredRoutes(t.app).filter((r) => r.method !== 'GET' && r.method !== 'DELETE' && !SKIP.has(`${r.method} ${r.url}`));
+    const failures: string[] = [];
+    for (const route of writes) {
+      for (const [type, body] of bodies) {
+        const res = await admin.request(route.method, route.url.replace(/:[a-zA-Z_]+/g, '1'), body, { 'content-type': type });
+        if (res.status >= 500) failures.push(`${route.method} ${route.url} [${type}] -> ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(escaped).toEqual([]);
+  });
 });

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { api, login } from './helpers.ts';
 
@@ -101,16 +103,34 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
 });
 
-test('a member downloads their data, then closes their account', async ({ browser, page }) => {
-  const email = `leaving-${Date.now()}@example.com`;
+test('a member changes their email, downloads their data, then closes their account', async ({ browser, page }) => {
+  test.setTimeout(60_000);
+  const first = `leaving-${Date.now()}@example.com`;
+  const email = `moved-${Date.now()}@example.com`;
   const password = 'leaving-password';
   const admin = await browser.newPage();
   await login(admin);
-  await api(admin, 'POST', 'users', { email, password, first_name: 'Leaving', email_verified_at: true });
+  await api(admin, 'POST', 'users', { email: first, password, first_name: 'Leaving', email_verified_at: true });
   await admin.close();
 
-  await login(page, email, password);
+  await login(page, first, password);
   await page.goto('/account-settings');
+  // The new address gets a link; the account moves when it is opened.
+  await page.getByRole('button', { name: 'Change email' }).click();
+  const change = page.getByRole('dialog', { name: 'Change email' });
+  await change.getByLabel('New email').fill(email);
+  await change.getByLabel('Password').fill(password);
+  await change.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText('We sent a confirmation link to your new email address.')).toBeVisible();
+  const mailLog = path.resolve(fileURLToPath(import.meta.url), '../../../storage/e2e/logs/mail.log');
+  const readLog = () => (fs.existsSync(mailLog) ? fs.readFileSync(mailLog, 'utf8') : '');
+  await expect.poll(readLog, { timeout: 10_000 }).toContain(email);
+  const token = [...readLog().matchAll(/\/email\/change\/([A-Za-z0-9_-]+)/g)].at(-1)?.[1];
+  await page.goto(`/email/change/${token}`);
+  await expect(page.getByText('Your email address has been changed.')).toBeVisible();
+  await page.goto('/account-settings');
+  await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
+
   const panel = page.getByRole('region', { name: 'Your data' });
   const download = page.waitForEvent('download');
   await panel.getByRole('link', { name: 'Download your data' }).click();

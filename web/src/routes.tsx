@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
           { path: 'forgot-password', loader: guestLoader, lazy: () => import('./site/auth/ForgotPassword') },
           { path: 'password/reset/:token', lazy: () => import('./site/auth/ResetPassword') },
           { path: 'email/verify/:token', lazy: () => import('./site/auth/VerifyEmail') },
+          { path: 'email/change/:token', lazy: () => import('./site/auth/VerifyEmail').then((m) => ({ Component: m.EmailChangePage })) },
           { path: 'pages/:slug', lazy: () => import('./site/pages/CustomPageView') },
           { path: 'contact', lazy: () => import('./site/contact/ContactPage') },
           ...titlePageRoutes,

@@ -84,11 +84,15 @@ export interface AccessTokensTable {
 export interface UserTokensTable {
   id: Generated<number>;
   user_id: number;
-  type: 'password_reset' | 'email_verification';
+  type: UserTokenType;
   token_hash: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** An email change's new address (0045). */
+  payload?: string | null;
 }
+
+export type UserTokenType = 'password_reset' | 'email_verification' | 'email_change';
 
 export interface SettingsTable {
   name: string;

@@ -72,6 +72,13 @@ function localized(lines: Lines | undefined, message: string, errors?: Record<st
   return { message: localizeMessage(lines, message), ...(out ? { errors: out } : {}) };
 }
 
+/**
+ * The multipart parser's own errors (a body without its boundary, cut short, a broken part header) carry no status:
+ * they are the client's bad framing, as malformed JSON is, not the server's failure.
+ */
+const MULTIPART_ERRORS = /^(Multipart: Boundary not found|Unexpected end of (multipart data|form)|Malformed part header|(Part|File|Field) terminated early due to unexpected end of multipart data)$/;
+const isMalformedMultipart = (err: unknown) => err instanceof Error && !(err as FastifyError).statusCode && MULTIPART_ERRORS.test(err.message);
+
 export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor): void {
   // Looking up the caller's language must never turn a 4xx into a 500: English is the fallback.
   const lines = async (req: FastifyRequest) => (linesFor ? linesFor(req).catch(() => undefined) : undefined);
@@ -92,6 +99,7 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
       req.log.warn({ err }, 'a write lost a race with another request');
       return reply.status(409).send(localized(await lines(req), RACE_MESSAGE));
     }
+    if (isMalformedMultipart(err)) return reply.status(400).send(localized(await lines(req), 'Malformed multipart data in the request body.'));
     // Thrown only in tests (http/schema.ts): the message names the route and the fields, so the failing test says why.
     if (err instanceof ResponseDriftError) return reply.status(500).send({ message: err.message });
     const status = (err as FastifyError).statusCode ?? 500;

@@ -26,6 +26,8 @@ export const LIMITS = {
   resetEmail: { name: 'reset-email', max: 3, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again in :seconds seconds.' },
   /** Reset mails asked for from one address. */
   resetIp: { name: 'reset-ip', max: 10, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again in :seconds seconds.' },
+  /** Email change links a member asks for (each mails two addresses). */
+  emailChange: { name: 'email-change', max: 3, windowSeconds: 60 * 60, message: 'Too many requests. Please try again in :seconds seconds.' },
   /** New accounts from one address. */
   registerIp: { name: 'register-ip', max: 5, windowSeconds: 60 * 60, message: 'Too many accounts were created from this address. Please try again in :seconds seconds.' },
 } satisfies Record<string, RateLimit>;

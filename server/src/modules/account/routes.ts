@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  accountDeleteSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, binaryResponse, doneResponse,
+  accountDeleteSchema, accountEmailSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, binaryResponse, doneResponse,
   logoutOthersResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -13,6 +13,7 @@ import { currentUser, logout } from '../auth/service.ts';
 import { removeAvatar, storeAvatar } from '../users/avatar.ts';
 import { removeAccounts } from '../users/service.ts';
 import { accountExport } from './export.ts';
+import { requestEmailChange } from './email-change.ts';
 import { endOtherSessions, ownAvatar, ownPasswordHash, ownSessions, replacePassword, updateProfile } from './repository.ts';
 
 /** The signed-in user's own account (the /account-settings page); API tokens live under auth/access-tokens. */
@@ -60,6 +61,14 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Whoever knew the old password is signed out everywhere but here, API tokens included.
     await replacePassword(ctx.db, userId, await hashPassword(input.password), req.auth.sessionId);
     return { message: 'Password changed' };
+  });
+
+  // The change waits for the link mailed to the new address (auth/email/change confirms it).
+  api.put('/api/v1/account/email', { config: self, schema: { body: accountEmailSchema, response: { 200: doneResponse } } }, async (req) => {
+    const userId = requireUser(req);
+    await provePassword(userId, req.body.password, 'password');
+    await requestEmailChange(ctx, req, userId, req.body.email);
+    return { message: 'We sent a confirmation link to your new email address.' };
   });
 
   // A file the member keeps: everything the site holds about them, as JSON.

@@ -10,6 +10,7 @@ import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
+import { confirmEmailChange } from '../account/email-change.ts';
 import {
   assertPoliciesAccepted, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
@@ -62,6 +63,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema, response: { 200: doneResponse } } }, async (req) => {
     await resetPassword(ctx, req.body);
     return { message: 'Your password has been reset. You can now log in.' };
+  });
+
+  // Open to anyone holding the link: it may be opened in another browser than the one that asked.
+  api.post('/api/v1/auth/email/change', { ...open, schema: { body: verifyEmailSchema, response: { 200: doneResponse } } }, async (req) => {
+    await confirmEmailChange(ctx, req.body.token);
+    return { message: 'Your email address has been changed.' };
   });
 
   api.post('/api/v1/auth/email/verify', { ...open, schema: { body: verifyEmailSchema, response: { 200: doneResponse } } }, async (req) => {

@@ -3,6 +3,7 @@ import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
+import type { UserTokenType } from '../../db/schema.ts';
 import { HttpError, stillThere } from '../../http/errors.ts';
 import { LIMITS, assertUnderLimit, attempts, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
@@ -14,7 +15,7 @@ import { endSessions } from './sessions.ts';
 import { beginSignIn } from '../two-factor/service.ts';
 import { mailLines } from '../localizations/service.ts';
 
-const TOKEN_TTL_MS = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000 };
+const TOKEN_TTL_MS: Record<UserTokenType, number> = { password_reset: 60 * 60 * 1000, email_verification: 7 * 24 * 3600 * 1000, email_change: 24 * 3600 * 1000 };
 
 export async function currentUser(ctx: AppContext, userId: number): Promise<CurrentUser | null> {
   const user = await findUser(ctx.db, userId);
@@ -84,12 +85,17 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
+/** The operator's blocked e-mail domains (client.auth.domain_blacklist): for new accounts and for a new address. */
+export async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
+  const domain = email.split('@')[1]?.toLowerCase();
+  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
+  if (domain && blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+}
+
 /** `req` is the registrant's own request: the confirmation mail is written in the language they are reading. */
 export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }, req?: FastifyRequest): Promise<{ user: User; needsVerification: boolean }> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
-  const domain = input.email.split('@')[1]?.toLowerCase();
-  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  await assertDomainAllowed(ctx, input.email);
   const defaults = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
   const needsVerification = await ctx.settings.get('client.require_email_confirmation');
   const user = await createUser(ctx, {
@@ -114,30 +120,31 @@ export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown)
   }
 }
 
-async function issueToken(ctx: AppContext, userId: number, type: 'password_reset' | 'email_verification'): Promise<string> {
+/** A new one-time link of `type` for the user (the earlier one of that type stops working); `payload` rides along. */
+export async function issueToken(ctx: AppContext, userId: number, type: UserTokenType, payload: string | null = null): Promise<string> {
   const token = randomToken();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', '=', type).execute();
     await trx.insertInto('user_tokens').values({
-      user_id: userId, type, token_hash: sha256(token), expires_at: new Date(Date.now() + TOKEN_TTL_MS[type]).toISOString(), created_at: nowIso(),
+      user_id: userId, type, token_hash: sha256(token), expires_at: new Date(Date.now() + TOKEN_TTL_MS[type]).toISOString(), created_at: nowIso(), payload,
     }).execute();
   });
   return token;
 }
 
 /** The live one-time token row for a plain token, or the given field error. */
-async function findToken(ctx: AppContext, token: string, type: 'password_reset' | 'email_verification', field: string): Promise<{ id: number; user_id: number }> {
-  const row = await ctx.db.selectFrom('user_tokens').select(['id', 'user_id', 'expires_at'])
+export async function findToken(ctx: AppContext, token: string, type: UserTokenType, field: string): Promise<{ id: number; user_id: number; payload: string | null }> {
+  const row = await ctx.db.selectFrom('user_tokens').select(['id', 'user_id', 'expires_at', 'payload'])
     .where('token_hash', '=', sha256(token)).where('type', '=', type).executeTakeFirst();
   if (!row || row.expires_at < nowIso()) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
-  return row;
+  return { id: row.id, user_id: row.user_id, payload: row.payload ?? null };
 }
 
 /**
  * Uses a one-time token up. The delete is the claim: of two requests racing with the same token only the one
  * whose delete removed the row goes on, so a link can never be used twice.
  */
-async function claimToken(db: Db, id: number, field: string): Promise<void> {
+export async function claimToken(db: Db, id: number, field: string): Promise<void> {
   const res = await db.deleteFrom('user_tokens').where('id', '=', id).executeTakeFirst();
   if (!Number(res.numDeletedRows)) throw new HttpError(422, 'This link is invalid or has expired.', { [field]: ['This link is invalid or has expired.'] });
 }

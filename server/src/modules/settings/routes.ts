@@ -35,7 +35,10 @@ async function readMultipart(req: FastifyRequest): Promise<{ body: Record<string
     if (part.type === 'file') {
       const name = /^files(?:\[(\w+)\]|\.(\w+))$/.exec(part.fieldname);
       const key = name?.[1] ?? name?.[2] ?? part.fieldname;
-      const data = await part.toBuffer().catch(() => { throw new HttpError(422, 'The file may not be greater than 256 KB.', { [`files.${key}`]: ['The file may not be greater than 256 KB.'] }); });
+      const data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err?.code !== 'FST_REQ_FILE_TOO_LARGE') throw err;
+        throw new HttpError(422, 'The file may not be greater than 256 KB.', { [`files.${key}`]: ['The file may not be greater than 256 KB.'] });
+      });
       files[key] = { filename: part.filename, data };
     } else {
       body[part.fieldname] = part.value;

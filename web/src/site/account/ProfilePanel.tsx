@@ -10,6 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { FileField, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
+import { ChangeEmail } from './ChangeEmail';
 import { Panel } from './Panel';
 
 interface Values { first_name: string; last_name: string }
@@ -46,8 +47,9 @@ export function ProfilePanel({ user }: { user: CurrentUser }) {
   });
 
   return (
-    <Panel id="account-profile" title={trans('Profile')} description={user.email}>
+    <Panel id="account-profile" title={trans('Profile')}>
       <div className="flex flex-col gap-6">
+        <ChangeEmail email={user.email} hasPassword={user.has_password} />
         <div className="flex flex-wrap items-center gap-4">
           <Avatar src={user.avatar} label={user.display_name || user.email} size={72} />
           <div className="flex flex-col gap-2">

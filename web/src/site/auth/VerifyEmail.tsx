@@ -7,8 +7,10 @@ import { AuthCard, FormError } from './AuthCard';
 
 type State = { status: 'pending' } | { status: 'done'; message: string } | { status: 'failed'; message: string };
 
-/** The confirmation e-mail's link: confirms the address once, then says so (or why not). */
-export function Component() {
+interface LinkTexts { title: string; pending: string; done: string }
+
+/** A mailed one-time link: posts its token once, then says what it did (or why not). */
+function EmailLinkPage({ call, texts }: { call: string; texts: LinkTexts }) {
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ status: 'pending' });
   // StrictMode runs effects twice in development; the token is single-use, so post it once.
@@ -16,18 +18,28 @@ export function Component() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    api.post<{ message?: string }>('auth/email/verify', { token })
+    api.post<{ message?: string }>(call, { token })
       .then(async (res) => {
         await invalidateBootstrap();
-        setState({ status: 'done', message: res?.message || trans('Your email address has been confirmed.') });
+        setState({ status: 'done', message: res?.message || texts.done });
       })
       .catch((e: unknown) => setState({ status: 'failed', message: errorMessage(e, trans('This confirmation link is invalid or has expired.')) }));
-  }, [token]);
+  }, [token, call, texts.done]);
   return (
-    <AuthCard title={trans('Confirm your email')} footer={<Link className="text-primary underline" to="/">{trans('Go to the home page')}</Link>}>
-      {state.status === 'pending' && <p role="status">{trans('Confirming your email address…')}</p>}
+    <AuthCard title={texts.title} footer={<Link className="text-primary underline" to="/">{trans('Go to the home page')}</Link>}>
+      {state.status === 'pending' && <p role="status">{texts.pending}</p>}
       {state.status === 'done' && <p role="status" className="rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm">{state.message}</p>}
       {state.status === 'failed' && <FormError message={state.message} />}
     </AuthCard>
   );
+}
+
+/** /email/verify/:token — the confirmation e-mail's link: confirms the address once. */
+export function Component() {
+  return <EmailLinkPage call="auth/email/verify" texts={{ title: trans('Confirm your email'), pending: trans('Confirming your email address…'), done: trans('Your email address has been confirmed.') }} />;
+}
+
+/** /email/change/:token — the link mailed to a new address: the account moves to it once. */
+export function EmailChangePage() {
+  return <EmailLinkPage call="auth/email/change" texts={{ title: trans('Change email'), pending: trans('Changing your email address…'), done: trans('Your email address has been changed.') }} />;
 }

@@ -8,7 +8,8 @@ import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { PageError, PageSkeleton } from './PageState';
 import { EpisodeFeedback } from '../comments/EpisodeFeedback';
 import { Hero, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from './parts';
-import { PlayButtons } from '../ui/PlayButtons';
+import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
+import { ShareButton } from '../ui/ShareButton';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {
@@ -38,7 +39,9 @@ export function Component() {
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
         </p>
         {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
-        <PlayButtons play={d.play_video_id} resume={d.resume} />
+        <PlayButtons play={d.play_video_id} resume={d.resume}>
+          <ShareButton title={`${e.name} - ${title.name}`} className={HERO_ACTION} />
+        </PlayButtons>
       </Hero>
       <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
       <PrevNext

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
+import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn, type Client } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -100,5 +100,78 @@ describe('DELETE account', () => {
 
   it('asks a guest to sign in', async () => {
     expect((await close(guest(t), { password: 'x' })).status).toBe(401);
+  });
+});
+
+describe('PUT account/email', () => {
+  const linkIn = async (to: string) => {
+    const mail = (await mailsIn(t)).filter((m) => m.to === to).at(-1);
+    return /\/email\/change\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  };
+  const confirm = (token: string) => guest(t).post('/api/v1/auth/email/change', { token });
+
+  it('moves the account only when the link mailed to the new address is opened, and tells the old address', async () => {
+    const me = await asUser(t);
+    const next = `moved-${me.user.id}@Example.test`;
+    const res = await me.put('/api/v1/account/email', { email: next, password: PASSWORD });
+    expect(res.status, res.text).toBe(200);
+    const lower = next.toLowerCase();
+    const warning = (await mailsIn(t)).filter((m) => m.to === me.user.email).at(-1)!;
+    expect(warning.subject).toBe('Your email address is being changed');
+    expect(warning.text).toContain(lower);
+    // Nothing changed yet.
+    expect((await me.get('/api/v1/auth/me')).body.user.email).toBe(me.user.email);
+    const token = (await linkIn(lower))!;
+    expect(token).toBeTruthy();
+    // Opened anywhere (here a signed-out browser), once.
+    const done = await confirm(token);
+    expect([done.status, done.body.message]).toEqual([200, 'Your email address has been changed.']);
+    expect((await me.get('/api/v1/auth/me')).body.user.email).toBe(lower);
+    expect((await confirm(token)).body.errors).toEqual({ token: ['This link is invalid or has expired.'] });
+    expect((await guest(t).post('/api/v1/auth/login', { email: lower, password: PASSWORD })).status).toBe(200);
+    expect((await guest(t).post('/api/v1/auth/login', { email: me.user.email, password: PASSWORD })).status).toBe(422);
+  });
+
+  it('refuses a wrong password, the same address, a taken one, a blocked domain and nonsense, and mails nothing', async () => {
+    const me = await asUser(t);
+    const other = await createUser(t);
+    const before = (await mailsIn(t)).length;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: 'fine@example.test' }, 'password', 'Enter your current password.'],
+      [{ email: 'fine@example.test', password: 'wrong-one' }, 'password', 'Your current password is incorrect.'],
+      [{ email: me.user.email.toUpperCase(), password: PASSWORD }, 'email', 'This is already your email address.'],
+      [{ email: other.email, password: PASSWORD }, 'email', 'This email has already been taken.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await me.put('/api/v1/account/email', body);
+      expect([res.status, res.body.errors?.[field]], JSON.stringify(body)).toEqual([422, [message]]);
+    }
+    await t.ctx.settings.set({ 'client.auth.domain_blacklist': 'blocked.test' });
+    const blocked = await me.put('/api/v1/account/email', { email: 'me@blocked.test', password: PASSWORD });
+    await t.ctx.settings.set({ 'client.auth.domain_blacklist': '' });
+    expect(blocked.body.errors).toEqual({ email: ['Registration from this domain is not allowed.'] });
+    for (const email of ['', 'not-an-address', 42, 'x'.repeat(300) + '@example.test']) {
+      expect((await me.put('/api/v1/account/email', { email, password: PASSWORD })).status).toBe(422);
+    }
+    expect((await mailsIn(t)).length).toBe(before);
+    expect((await guest(t).put('/api/v1/account/email', { email: 'a@example.test' })).status).toBe(401);
+  });
+
+  it('changes nothing when the address was taken after the link went out, and limits the mails', async () => {
+    const me = await asUser(t);
+    const wanted = `wanted-${me.user.id}@example.test`;
+    expect((await me.put('/api/v1/account/email', { email: wanted, password: PASSWORD })).status).toBe(200);
+    const token = (await linkIn(wanted))!;
+    await createUser(t, { email: wanted });
+    const res = await confirm(token);
+    expect([res.status, res.body.errors]).toEqual([422, { email: ['This email has already been taken.'] }]);
+    expect((await me.get('/api/v1/auth/me')).body.user.email).toBe(me.user.email);
+    // A new request replaces the earlier link; past three an hour the member waits.
+    expect((await me.put('/api/v1/account/email', { email: `a-${wanted}`, password: PASSWORD })).status).toBe(200);
+    expect((await confirm(token)).status).toBe(422);
+    expect((await me.put('/api/v1/account/email', { email: `b-${wanted}`, password: PASSWORD })).status).toBe(200);
+    const limited = await me.put('/api/v1/account/email', { email: `c-${wanted}`, password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
   });
 });

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { translate } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { onDuplicate } from '../../db/errors.ts';
+import { nowIso } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import { LIMITS, consume } from '../../http/rate-limit.ts';
+import { assertDomainAllowed, claimToken, findToken, issueToken } from '../auth/service.ts';
+import { mailLines } from '../localizations/service.ts';
+
+const emailTaken = () => new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+
+/**
+ * Asks to move the account to `email`: nothing changes until the link mailed to the new address is opened (it proves
+ * the mailbox is theirs); the current address is told, so a stolen session cannot quietly take the account over.
+ */
+export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, userId: number, email: string): Promise<void> {
+  const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (email === user.email) throw new HttpError(422, 'This is already your email address.', { email: ['This is already your email address.'] });
+  await assertDomainAllowed(ctx, email);
+  if (await ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()) throw emailTaken();
+  // Each request mails two addresses: a member cannot make the site send mail to anyone at will.
+  await consume(ctx, LIMITS.emailChange, String(userId));
+  const token = await issueToken(ctx, userId, 'email_change', email);
+  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/change/${token}`;
+  const lines = await mailLines(ctx, userId, req);
+  await ctx.mailer.send({
+    to: email, subject: translate(lines, 'Confirm your new email address'),
+    text: `${translate(lines, 'Please confirm your new email address by opening this link:')}\n${link}`,
+  });
+  await ctx.mailer.send({
+    to: user.email, subject: translate(lines, 'Your email address is being changed'),
+    text: translate(lines, 'Someone asked to change the email address of your account to :email. If it was not you, change your password now.', { email }),
+  });
+}
+
+/** The mailed link: the address becomes the account's (and confirmed), once; taken meanwhile, nothing changes. */
+export async function confirmEmailChange(ctx: AppContext, token: string): Promise<void> {
+  const { id, user_id: userId, payload } = await findToken(ctx, token, 'email_change', 'token');
+  await ctx.db.transaction().execute(async (trx) => {
+    await claimToken(trx, id, 'token');
+    await onDuplicate(trx.updateTable('users').set({ email: payload!, email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', userId).execute(), emailTaken);
+  });
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { toast } from '../../ui/Toast';
+
+/**
+ * The account's address and a way to move it: the new address gets a link that makes the change (nothing changes
+ * until it is opened), so the dialog only asks for it and the password.
+ */
+export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [pending, setPending] = useState(false);
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) { setValues({ email: '', password: '' }); setErrors({}); }
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setPending(true);
+    try {
+      await api.put('account/email', hasPassword ? values : { email: values.email });
+      close(false);
+      toast(trans('We sent a confirmation link to your new email address.'));
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.errors ?? {} : {};
+      setErrors({
+        password: fields.password?.[0],
+        email: fields.email?.[0] ?? (fields.password ? undefined : errorMessage(err, trans('There was an issue. Please try again.'))),
+      });
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="min-w-0">
+        <p className="text-sm text-text-muted">{trans('Email')}</p>
+        <p className="truncate font-medium" dir="ltr">{email}</p>
+      </div>
+      <Button onClick={() => setOpen(true)}>{trans('Change email')}</Button>
+      <Modal open={open} onOpenChange={close} title={trans('Change email')} description={trans('We will send a link to the new address. Your email changes when you open it.')} size="sm">
+        <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+          <TextField label={trans('New email')} type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} autoFocus />
+          {hasPassword && (
+            <TextField label={trans('Password')} type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={errors.password} />
+          )}
+          <div className="flex justify-end gap-2">
+            <Button onClick={() => close(false)}>{trans('Cancel')}</Button>
+            <Button type="submit" variant="primary" disabled={pending}>{trans('Send link')}</Button>
+          </div>
+        </form>
+      </Modal>
+    </div>
+  );
+}
