@@ -46,3 +46,34 @@ test('a menu placed in the page positions shows on custom pages, contact and acc
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Contact links' })).toHaveCount(0);
 });
+
+test('a header menu too long for the width offers all of it behind the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await login(page);
+  const h = await headers(page);
+  const values = await (await page.request.get('/api/v1/admin/appearance/values')).json();
+  const menus = values.values['client.menus'];
+  // Fits: no menu button beside the account.
+  await page.goto('/contact');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+
+  const items = Array.from({ length: 10 }, (_, i) => ({
+    id: `e2elong${i}`, label: `Long section number ${i + 1}`, type: 'route', action: '/contact', target: '_self', roles: [], permissions: [],
+  }));
+  const crowded = { id: 'e2elongmnu', name: 'Long menu', positions: ['sidebar-primary'], items };
+  const saved = await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': [...menus, crowded] } }, headers: h });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  try {
+    await page.goto('/contact');
+    const open = page.getByRole('button', { name: 'Open menu' });
+    await expect(open).toBeVisible();
+    await open.click();
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    await expect(sheet.getByRole('link', { name: 'Long section number 10' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  } finally {
+    await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': menus } }, headers: h });
+  }
+});

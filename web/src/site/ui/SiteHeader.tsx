@@ -1,5 +1,5 @@
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { trans } from '../../lib/i18n';
@@ -11,6 +11,9 @@ import { actionHref } from '../appearance/links';
 import type { MenuPosition as Position } from '@app/contracts/appearance-constants';
 import { ThemeSwitch } from '../appearance/ThemeSwitch';
 import { InstantSearch } from '../search/InstantSearch';
+
+/** The last few rems of a cut-short menu fade out, in the reading direction. */
+const FADE_END = '[mask-image:linear-gradient(to_right,#000_calc(100%-3rem),transparent)] rtl:[mask-image:linear-gradient(to_left,#000_calc(100%-3rem),transparent)]';
 
 /**
  * The catalogue's own sections, always in the header whatever menus the operator built: each one the header's menu
@@ -27,8 +30,31 @@ function BrowseLinks({ menu, label, className, itemClassName }: { menu: Position
   return label ? <nav aria-label={label}>{list}</nav> : list;
 }
 
-/** Phones (< 768 px): the menus, search and account buttons in a sheet that slides in from the side. */
-function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: boolean; menu: Position }) {
+/**
+ * Whether the header's menu is cut short (more or longer items than the width holds): measured when the header
+ * resizes and when the menus change.
+ */
+function useCrowded(ref: RefObject<HTMLElement | null>): boolean {
+  const [crowded, setCrowded] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setCrowded(el.scrollWidth > el.clientWidth + 1);
+    const resized = new ResizeObserver(measure);
+    resized.observe(el.parentElement ?? el);
+    const changed = new MutationObserver(measure);
+    changed.observe(el, { childList: true, subtree: true, characterData: true });
+    measure();
+    return () => { resized.disconnect(); changed.disconnect(); };
+  }, [ref]);
+  return crowded;
+}
+
+/**
+ * Phones (< 768 px), and wider screens whose menu does not fit the header: the menus, search and account buttons in
+ * a sheet that slides in from the side.
+ */
+function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; onDark?: boolean; menu: Position; crowded: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -40,15 +66,15 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
     document.addEventListener('keydown', onKey);
-    // Turned or resized past the md breakpoint, the header shows its own menus and the sheet's button is hidden.
+    // Turned or resized past the md breakpoint, the header shows its own menus (and, when they fit, hides the button).
     const wide = window.matchMedia('(min-width: 48rem)');
-    const onWide = () => { if (wide.matches) setOpen(false); };
+    const onWide = () => { if (wide.matches && !crowded) setOpen(false); };
     wide.addEventListener('change', onWide);
     const opener = openerRef.current;
     return () => { document.removeEventListener('keydown', onKey); wide.removeEventListener('change', onWide); opener?.focus(); };
-  }, [open]);
+  }, [open, crowded]);
   return (
-    <div className="md:hidden">
+    <div className={crowded ? undefined : 'md:hidden'}>
       <button ref={openerRef} type="button" className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')} aria-expanded={open}
         aria-controls="site-mobile-menu" aria-label={trans('Open menu')} onClick={() => setOpen(true)}>
         <MenuIcon size={22} aria-hidden />
@@ -88,12 +114,15 @@ function MobileMenu({ account, onDark, menu }: { account: ReactNode; onDark?: bo
  * transparent over the landing page's header image.
  */
 export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' }: { account: ReactNode; overlay?: boolean; menu?: Position }) {
+  const nav = useRef<HTMLElement>(null);
+  const crowded = useCrowded(nav);
   return (
     <header className={cn('sticky top-0 z-30 flex h-16 items-center gap-3 px-4 sm:px-6',
       overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
       <Logo className={cn('shrink-0', overlay && 'text-white')} />
-      {/* One line whatever the menus and the language: longer labels narrow the search box, then the menu clips. */}
-      <nav aria-label={trans('Main')} className="hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex">
+      {/* One line whatever the menus and the language: longer labels narrow the search box; a menu that still does not
+          fit fades out at its end and the menu button beside the account offers all of it. */}
+      <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
         <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
         <MenuPosition position={menu} variant="bar" label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
         {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" label={trans('Secondary')} />}
@@ -102,8 +131,8 @@ export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' 
       <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
       <div className="ms-auto flex items-center gap-1 xl:hidden">
         <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size={20} aria-hidden /></Link>
-        <MobileMenu account={account} onDark={overlay} menu={menu} />
       </div>
+      <MobileMenu account={account} onDark={overlay} menu={menu} crowded={crowded} />
       <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
         <ThemeSwitch />
         {account}
