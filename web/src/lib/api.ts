@@ -93,3 +93,15 @@ export function errorMessage(e: unknown, fallback: string): string {
   if (e instanceof ApiError && e.message) return e.message;
   return fallback;
 }
+
+/**
+ * A small dialog's failed submit as messages under its fields: each field's own first error; when none of them has
+ * one, the answer's message (else `fallback`) under `general`, the field the dialog is about.
+ */
+export function fieldMessages<K extends string>(e: unknown, fields: readonly K[], general: K, fallback: string): Partial<Record<K, string>> {
+  const errors = e instanceof ApiError ? e.errors ?? {} : {};
+  const out: Partial<Record<K, string>> = {};
+  for (const f of fields) if (errors[f]?.[0]) out[f] = errors[f][0];
+  if (!Object.keys(out).length) out[general] = errorMessage(e, fallback);
+  return out;
+}

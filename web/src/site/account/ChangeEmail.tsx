@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { api, fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
@@ -27,11 +27,7 @@ export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword
       close(false);
       toast(trans('We sent a confirmation link to your new email address.'));
     } catch (err) {
-      const fields = err instanceof ApiError ? err.errors ?? {} : {};
-      setErrors({
-        password: fields.password?.[0],
-        email: fields.email?.[0] ?? (fields.password ? undefined : errorMessage(err, trans('There was an issue. Please try again.'))),
-      });
+      setErrors(fieldMessages(err, ['email', 'password'], 'email', trans('There was an issue. Please try again.')));
     } finally {
       setPending(false);
     }

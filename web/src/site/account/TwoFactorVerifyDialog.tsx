@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../lib/api';
+import { fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
@@ -31,11 +31,7 @@ export function TwoFactorVerifyDialog({ open, onOpenChange, title, confirm, hasP
       setCode('');
       setErrors({});
     } catch (err) {
-      const fields = err instanceof ApiError ? err.errors ?? {} : {};
-      setErrors({
-        password: fields.password?.[0],
-        code: fields.code?.[0] ?? (fields.password ? undefined : errorMessage(err, trans('There was an issue. Please try again.'))),
-      });
+      setErrors(fieldMessages(err, ['password', 'code'], 'code', trans('There was an issue. Please try again.')));
     } finally {
       setPending(false);
     }

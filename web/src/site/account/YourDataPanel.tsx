@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Download } from 'lucide-react';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { api, fieldMessages } from '../../lib/api';
 import { signedOut } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
@@ -45,7 +45,7 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
       toast(trans('Your account has been deleted.'));
       navigate('/', { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.errors?.password?.[0] ? err.errors.password[0] : errorMessage(err, trans('There was an issue. Please try again.')));
+      setError(fieldMessages(err, ['password'], 'password', trans('There was an issue. Please try again.')).password);
       setPending(false);
     }
   };
