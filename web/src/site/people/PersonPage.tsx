@@ -7,6 +7,7 @@ import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
 import { PageError, PageSkeleton, Section } from '../titles/PageState';
 import { PosterCard } from '../ui/PosterCard';
+import { ShareButton } from '../ui/ShareButton';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
@@ -68,7 +69,10 @@ export function Component() {
           ) : null}
         </aside>
         <div className="order-1 min-w-0 flex-1 sm:order-2">
-          <h1 className="mb-4 text-3xl font-bold sm:text-4xl">{person.name}</h1>
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-3xl font-bold sm:text-4xl">{person.name}</h1>
+            <ShareButton title={person.name} />
+          </div>
           <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
           <p className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
           {known_for.length ? (
