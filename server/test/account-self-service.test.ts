@@ -112,6 +112,10 @@ describe('PUT account/email', () => {
 
   it('moves the account only when the link mailed to the new address is opened, and tells the old address', async () => {
     const me = await asUser(t);
+    // A reset link mailed to the old address before the move.
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: me.user.email })).status).toBe(200);
+    const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await mailsIn(t)).filter((m) => m.to === me.user.email).at(-1)?.text ?? '')?.[1];
+    expect(reset).toBeTruthy();
     const next = `moved-${me.user.id}@Example.test`;
     const res = await me.put('/api/v1/account/email', { email: next, password: PASSWORD });
     expect(res.status, res.text).toBe(200);
@@ -130,6 +134,9 @@ describe('PUT account/email', () => {
     expect((await confirm(token)).body.errors).toEqual({ token: ['This link is invalid or has expired.'] });
     expect((await guest(t).post('/api/v1/auth/login', { email: lower, password: PASSWORD })).status).toBe(200);
     expect((await guest(t).post('/api/v1/auth/login', { email: me.user.email, password: PASSWORD })).status).toBe(422);
+    // The old mailbox no longer speaks for the account.
+    const stale = await guest(t).post('/api/v1/auth/password/reset', { token: reset, email: lower, password: 'taken-over-1', password_confirmation: 'taken-over-1' });
+    expect(stale.status).toBe(422);
   });
 
   it('refuses a wrong password, the same address, a taken one, a blocked domain and nonsense, and mails nothing', async () => {

@@ -34,11 +34,15 @@ export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, u
   });
 }
 
-/** The mailed link: the address becomes the account's (and confirmed), once; taken meanwhile, nothing changes. */
+/**
+ * The mailed link: the address becomes the account's (and confirmed), once; taken meanwhile, nothing changes. Links
+ * mailed to the old address (a password reset, a confirmation) stop working: that mailbox no longer speaks for it.
+ */
 export async function confirmEmailChange(ctx: AppContext, token: string): Promise<void> {
   const { id, user_id: userId, payload } = await findToken(ctx, token, 'email_change', 'token');
   await ctx.db.transaction().execute(async (trx) => {
     await claimToken(trx, id, 'token');
     await onDuplicate(trx.updateTable('users').set({ email: payload!, email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', userId).execute(), emailTaken);
+    await trx.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', 'in', ['password_reset', 'email_verification']).execute();
   });
 }
