@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { visitTracker } from '../src/modules/reports/visits.ts';
 import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -66,6 +67,10 @@ describe('DELETE account', () => {
   it('closes the account: signed out, cannot sign in, its contributions leave the counters, its lists go', async () => {
     const before = await ratingOf(movie);
     const { me, list } = await activeMember();
+    expect((await me.request('POST', '/api/v1/reports/visits', { path: '/titles/1' }, { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:120.0) Gecko/20100101 Firefox/120.0' })).status).toBe(202);
+    await visitTracker(t.ctx).flush();
+    const views = () => t.ctx.db.selectFrom('page_views').select('id').where('user_id', '=', me.user.id).execute();
+    expect((await views()).length).toBe(1);
     expect((await ratingOf(movie)).count).toBe(before.count + 1);
     const res = await close(me, { password: PASSWORD });
     expect(res.status, res.text).toBe(200);
@@ -75,6 +80,7 @@ describe('DELETE account', () => {
     expect((await guest(t).post('/api/v1/auth/login', { email: me.user.email, password: PASSWORD })).status).toBe(422);
     expect(await ratingOf(movie)).toEqual(before);
     expect((await guest(t).get(`/api/v1/lists/${list}`)).status).toBe(404);
+    expect(await views()).toEqual([]);
   });
 
   it('keeps the channels an administrator built for the site, and the last administrator', async () => {

@@ -110,7 +110,7 @@ export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor):
  * What closing accounts takes with it, for the admin's delete and a user's own: the payment gateway stops billing
  * first (a customer without an account must not go on being charged), then in one transaction their contributions
  * leave the counters and the rows go (their lists, reviews, comments, ratings and sessions cascade); channels they
- * built for the site stay, without an owner; last, their uploaded avatars. The last active administrator stays.
+ * built for the site stay, without an owner, and their plays and page views stay in the reports, anonymous; last, their uploaded avatars. The last active administrator stays.
  */
 export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<void> {
   if ((await countAdmins(ctx.db, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
@@ -122,6 +122,8 @@ export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<vo
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
     await withdrawContributions(trx, ids);
     await trx.updateTable('channels').set({ user_id: null }).where('user_id', 'in', ids).where('type', '=', 'channel').execute();
+    // Their page views stay in the visitor counts, no longer tied to them (plays let go of them by foreign key).
+    await trx.updateTable('page_views').set({ user_id: null }).where('user_id', 'in', ids).execute();
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
   for (const a of avatars) await deleteAvatarFile(ctx, a.id, a.avatar);
