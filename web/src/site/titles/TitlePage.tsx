@@ -29,7 +29,8 @@ export function Component() {
 function TitleView({ data }: { data: TitlePageData }) {
   const { title } = data;
   const renderers = new Map<string, () => ReactNode>([
-    ['episodes', () => (title.is_series && data.episodes.length ? <SeasonEpisodes data={data} /> : null)],
+    // Keyed: going from one series to another starts on the new one's season, not the season picked on the last.
+    ['episodes', () => (title.is_series && data.episodes.length ? <SeasonEpisodes key={title.id} data={data} /> : null)],
     ['seasons', () => (title.is_series && data.seasons.length ? (
       <Section id="seasons" title={trans('Seasons')}><SeasonList title={title} seasons={data.seasons} /></Section>
     ) : null)],
