@@ -22,9 +22,9 @@ async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   }
 }
 
-const emailTaken = () => new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+export const emailTaken = () => new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
 
-async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
+export async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw emailTaken();

@@ -66,12 +66,17 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
     closeRef.current?.focus();
     const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
     document.addEventListener('keydown', onKey);
-    // Turned or resized past the md breakpoint, the header shows its own menus (and, when they fit, hides the button).
-    const wide = window.matchMedia('(min-width: 48rem)');
-    const onWide = () => { if (wide.matches && !crowded) setOpen(false); };
-    wide.addEventListener('change', onWide);
     const opener = openerRef.current;
-    return () => { document.removeEventListener('keydown', onKey); wide.removeEventListener('change', onWide); opener?.focus(); };
+    return () => { document.removeEventListener('keydown', onKey); opener?.focus(); };
+  }, [open]);
+  // Turned or resized past the md breakpoint with menus that fit, the header shows them and hides the sheet's button.
+  // Apart from the effect above, so a change of `crowded` does not move focus while the sheet is open.
+  useEffect(() => {
+    if (!open || crowded) return;
+    const wide = window.matchMedia('(min-width: 48rem)');
+    const onWide = () => { if (wide.matches) setOpen(false); };
+    wide.addEventListener('change', onWide);
+    return () => wide.removeEventListener('change', onWide);
   }, [open, crowded]);
   return (
     <div className={crowded ? undefined : 'md:hidden'}>
