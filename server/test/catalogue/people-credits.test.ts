@@ -122,6 +122,30 @@ describe('credits', () => {
     expect((await admin.delete(`/api/v1/titles/${title.id}/credits/${seasonCredit}?season=1`)).status).toBe(200);
     expect((await list('crewType=cast&season=1')).body.pagination.data).toEqual([]);
   });
+
+  it('refuses an identical second credit, also from a double-clicked Add, and an edit that would make one', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Twice Told', is_series: true })).body.title;
+    const p = await person({ name: 'Doubled Person' });
+    const add = (body: Record<string, unknown>) => admin.post(`/api/v1/titles/${title.id}/credits`, body);
+    const director = { person_id: p.id, department: 'Directing', job: 'Director' };
+    const raced = await Promise.all([add(director), add(director), add(director)]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 422, 422]);
+    expect(raced.find((r) => r.status === 422)!.body.errors.person_id).toEqual(['This person already has this credit.']);
+    expect((await add({ ...director, character: '' })).status).toBe(422);
+
+    // The same person in another job, another role or on a season is a different credit.
+    expect((await add({ ...director, job: 'Writer', department: 'Writing' })).status).toBe(200);
+    const hero = await add({ person_id: p.id, department: 'Actors', job: 'Actor', character: 'Hero' });
+    expect((await add({ person_id: p.id, department: 'Actors', job: 'Actor', character: 'Twin' })).status).toBe(200);
+    await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    expect((await add({ ...director, season: 1 })).status).toBe(200);
+
+    const edit = (body: Record<string, unknown>) => admin.put(`/api/v1/titles/${title.id}/credits/${hero.body.credit.pivot.id}`, body);
+    expect((await edit({ department: 'Actors', job: 'Actor', character: 'Twin' })).body.errors.person_id).toEqual(['This person already has this credit.']);
+    expect((await edit({ department: 'Actors', job: 'Actor', character: 'Hero' })).status).toBe(200);
+    const all = await admin.get(`/api/v1/titles/${title.id}/credits`);
+    expect(all.body.pagination.data.map((c: any) => c.pivot.order)).toEqual([0, 1, 2, 3]);
+  });
 });
 
 describe('title tags (genres, keywords)', () => {

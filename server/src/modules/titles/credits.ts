@@ -38,6 +38,29 @@ export async function resolveCreditable(db: Db, titleId: number, season: number 
   return { type: 'title' as const, id: titleId };
 }
 
+export const DUPLICATE_CREDIT = 'This person already has this credit.';
+
+/**
+ * Refuses a second identical credit (same person, owner, department, job and character), which a double-clicked
+ * Add would otherwise make. Runs in the write's transaction after `lockOwnerTitle`, so two racing requests see
+ * each other.
+ */
+async function assertNewCredit(trx: Db, owner: { type: 'title' | 'season' | 'episode'; id: number }, c: { person_id: number; department: string; job: string; character?: string | null }, exceptId?: number) {
+  let q = trx.selectFrom('creditables').select('id')
+    .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).where('person_id', '=', c.person_id)
+    .where('department', '=', c.department).where('job', '=', c.job);
+  q = c.character ? q.where('character', '=', c.character) : q.where((eb) => eb.or([eb('character', 'is', null), eb('character', '=', '')]));
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw new HttpError(422, DUPLICATE_CREDIT, { person_id: [DUPLICATE_CREDIT] });
+}
+
+/** Credit writes of one title run one after the other on PostgreSQL (SQLite runs one write transaction at a time). */
+async function lockOwnerTitle(trx: Db, dialect: string, titleId: number) {
+  let q = trx.selectFrom('titles').select('id').where('id', '=', titleId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  await q.executeTakeFirst();
+}
+
 const toCredit = (r: any): TitleCredit => ({
   id: r.person_id, name: r.name, poster: r.poster,
   pivot: { id: r.id, character: r.character, department: r.department, job: r.job, order: r.order },
@@ -70,21 +93,30 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     const owner = await resolveCreditable(ctx.db, titleId, input.season ?? null, input.episode ?? null);
     const person = await ctx.db.selectFrom('people').select(['id', 'name', 'poster']).where('id', '=', input.person_id).executeTakeFirst();
     if (!person) throw new HttpError(422, 'Choose a person.', { person_id: ['Choose a person.'] });
-    const last = await ctx.db.selectFrom('creditables').select((eb) => eb.fn.max('order').as('n'))
-      .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
-    const row = await ctx.db.insertInto('creditables').values({
-      person_id: person.id, creditable_type: owner.type, creditable_id: owner.id, title_id: titleId,
-      character: input.character, department: input.department, job: input.job, order: Number(last?.n ?? -1) + 1, created_at: nowIso(),
-    }).returning(['id', 'person_id', 'character', 'department', 'job', 'order']).executeTakeFirstOrThrow();
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      await lockOwnerTitle(trx, ctx.dialect, titleId);
+      await assertNewCredit(trx, owner, { ...input, person_id: person.id });
+      const last = await trx.selectFrom('creditables').select((eb) => eb.fn.max('order').as('n'))
+        .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
+      return trx.insertInto('creditables').values({
+        person_id: person.id, creditable_type: owner.type, creditable_id: owner.id, title_id: titleId,
+        character: input.character, department: input.department, job: input.job, order: Number(last?.n ?? -1) + 1, created_at: nowIso(),
+      }).returning(['id', 'person_id', 'character', 'department', 'job', 'order']).executeTakeFirstOrThrow();
+    });
     return { credit: toCredit({ ...row, name: person.name, poster: person.poster }) };
   });
 
   api.put('/api/v1/titles/:id/credits/:creditId', { config: { permission: 'titles.update' }, schema: { params: creditParams, body: creditUpdateSchema, response: { 200: titleCreditResponse } } }, async (req) => {
     const { id: titleId, creditId } = req.params;
     const input = req.body;
-    const found = await ctx.db.selectFrom('creditables').select('id').where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
-    if (!found) throw notFound('Credit not found');
-    await ctx.db.updateTable('creditables').set(input).where('id', '=', creditId).execute();
+    await ctx.db.transaction().execute(async (trx) => {
+      await lockOwnerTitle(trx, ctx.dialect, titleId);
+      const found = await trx.selectFrom('creditables').select(['id', 'person_id', 'creditable_type', 'creditable_id'])
+        .where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
+      if (!found) throw notFound('Credit not found');
+      await assertNewCredit(trx, { type: found.creditable_type, id: found.creditable_id }, { ...input, person_id: found.person_id }, creditId);
+      await trx.updateTable('creditables').set(input).where('id', '=', creditId).execute();
+    });
     const row = await ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
       .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
       .where('creditables.id', '=', creditId).executeTakeFirstOrThrow();
