@@ -46,7 +46,10 @@ export interface Title {
   language: string | null;
   popularity: number | null;
   views: number;
+  /** The rating the site shows (the content settings' rating column picks the service's or the members' average). */
   rating: number | null;
+  /** How many votes that rating stands on. */
+  vote_count: number;
   seasons_count: number;
   episodes_count: number;
   tmdb_id: number | null;
@@ -80,6 +83,8 @@ export interface Episode {
   release_date: string | null;
   runtime: number | null;
   popularity: number | null;
+  /** Shown as the title's is: the service's or the members' average, as the rating column says. */
+  rating: number | null;
   poster: string | null;
   season_number: number;
   episode_number: number;

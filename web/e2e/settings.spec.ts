@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 // [path, menu label, page title]
 const PAGES: [string, string, string][] = [
@@ -227,4 +227,27 @@ test('fields hidden by a driver choice are neither validated nor saved', async (
   await expect(page.getByLabel('Memcached port')).toHaveValue('11211');
   await page.getByLabel('Cache method').selectOption('file');
   await update(page);
+});
+
+test('the rating column decides which rating title pages show', async ({ page }) => {
+  // A seeded title the admin rates: its hero shows the service's figure until the setting says otherwise.
+  const titleId = 9;
+  const { summary } = await api(page, 'PUT', `ratings/title/${titleId}`, { score: 1 });
+  const { title } = await (await page.request.get(`/api/v1/titles/${titleId}/page`)).json();
+  expect(summary.average).not.toBe(title.rating);
+  const hero = (rating: number) => page.locator('main').getByLabel(`Rating ${rating.toFixed(1)}`, { exact: true }).first();
+  try {
+    await page.goto('/admin/settings/content');
+    await page.getByLabel('Rating column').selectOption('local_vote_average');
+    await update(page);
+    await page.goto(`/titles/${titleId}`);
+    await expect(hero(summary.average)).toBeVisible();
+    await expect(page.getByTestId('rating-widget')).toContainText(summary.average.toFixed(1));
+  } finally {
+    await page.goto('/admin/settings/content');
+    await page.getByLabel('Rating column').selectOption('tmdb_vote_average');
+    await update(page);
+  }
+  await page.goto(`/titles/${titleId}`);
+  await expect(hero(title.rating)).toBeVisible();
 });

@@ -20,7 +20,7 @@ export const titleImageEntity = entity({ id: recordId, url: z.string(), type: z.
 const titleExample = {
   id: 42, name: 'The Matrix', is_series: false, original_title: 'The Matrix', poster: 'storage/title-images/matrix.jpg', backdrop: null,
   release_date: '1999-03-31', year: 1999, tagline: 'Welcome to the Real World.', description: 'A hacker learns what the Matrix is.', runtime: 136,
-  certification: 'R', budget: 63000000, revenue: 463517383, language: 'en', popularity: 81.5, views: 1200, rating: 8.2,
+  certification: 'R', budget: 63000000, revenue: 463517383, language: 'en', popularity: 81.5, views: 1200, rating: 8.2, vote_count: 21450,
   seasons_count: 0, episodes_count: 0, tmdb_id: 603, created_at: T, updated_at: T,
 };
 
@@ -43,6 +43,7 @@ export const titleEntity = entity({
   popularity: z.number().nullable(),
   views: int,
   rating: z.number().nullable(),
+  vote_count: int,
   seasons_count: int,
   episodes_count: int,
   tmdb_id: int.nullable(),
@@ -71,11 +72,11 @@ export const seasonResponse = entity({ season: seasonEntity });
 
 export const episodeEntity = entity({
   id: recordId, title_id: recordId, season_id: recordId, name: z.string(), description: z.string().nullable(), release_date: day,
-  runtime: int.nullable(), popularity: z.number().nullable(), poster: z.string().nullable(), season_number: int, episode_number: int,
+  runtime: int.nullable(), popularity: z.number().nullable(), rating: z.number().nullable(), poster: z.string().nullable(), season_number: int, episode_number: int,
   created_at: isoTime, updated_at: isoTime,
 }).meta({
   id: 'Episode',
-  examples: [{ id: 9, title_id: 43, season_id: 5, name: 'Pilot', description: null, release_date: '2008-01-20', runtime: 58, popularity: 12, poster: null, season_number: 1, episode_number: 1, created_at: T, updated_at: T }],
+  examples: [{ id: 9, title_id: 43, season_id: 5, name: 'Pilot', description: null, release_date: '2008-01-20', runtime: 58, popularity: 12, rating: 8.1, poster: null, season_number: 1, episode_number: 1, created_at: T, updated_at: T }],
 }) satisfies z.ZodType<Episode>;
 export const episodeListResponse = paginated(episodeEntity);
 export const episodeResponse = entity({ episode: episodeEntity });

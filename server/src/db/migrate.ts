@@ -35,6 +35,7 @@ import * as m0042 from './migrations/0042_progress_duration.ts';
 import * as m0043 from './migrations/0043_channel_item_versions.ts';
 import * as m0044 from './migrations/0044_expiry_indexes.ts';
 import * as m0045 from './migrations/0045_account_self_service.ts';
+import * as m0046 from './migrations/0046_rating_column.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0043_channel_item_versions': m0043,
   '0044_expiry_indexes': m0044,
   '0045_account_self_service': m0045,
+  '0046_rating_column': m0046,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

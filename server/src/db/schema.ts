@@ -295,8 +295,12 @@ export interface TitlesTable {
   language: string | null;
   popularity: number | null;
   views: Generated<number>;
+  /** Shown (and sorted and filtered by): the service's or the members' average, as the rating column setting says. */
   rating: number | null;
   vote_count: Generated<number>;
+  /** The movie database service's vote average and count, kept whichever rating is shown. */
+  tmdb_rating: number | null;
+  tmdb_vote_count: Generated<number>;
   seasons_count: Generated<number>;
   episodes_count: Generated<number>;
   tmdb_id: number | null;
@@ -331,6 +335,7 @@ export interface EpisodesTable {
   runtime: number | null;
   popularity: number | null;
   rating: number | null;
+  tmdb_rating: number | null;
   tmdb_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;

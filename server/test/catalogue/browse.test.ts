@@ -132,7 +132,7 @@ describe('public browse (/movies, /series)', () => {
     const row = (await browse([movies])).body.pagination.data[0];
     expect(Object.keys(row).sort()).toEqual([
       'backdrop', 'budget', 'certification', 'description', 'episodes_count', 'id', 'is_series', 'language', 'name', 'original_title',
-      'popularity', 'poster', 'rating', 'release_date', 'revenue', 'runtime', 'seasons_count', 'tagline', 'year',
+      'popularity', 'poster', 'rating', 'release_date', 'revenue', 'runtime', 'seasons_count', 'tagline', 'vote_count', 'year',
     ]);
     const full = (await browse([movies], {}, admin)).body.pagination.data[0];
     expect(full).toHaveProperty('tmdb_id');

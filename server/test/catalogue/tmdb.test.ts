@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, type Client } from '../helper.ts';
+import { asAdmin, asUser, createTestApp, type Client } from '../helper.ts';
 import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
 import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
@@ -87,6 +87,22 @@ describe('TMDb imports', () => {
     expect(guests.map((g: any) => g.name)).toEqual(['Jason Momoa']);
     await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
     expect((await admin.get(`/api/v1/titles/${res.body.id}`)).body.title.episodes_count).toBe(2);
+  });
+
+  it('keeps the members\' rating on show through a re-import while the service\'s is stored beside it', async () => {
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    const member = await asUser(t);
+    await member.put(`/api/v1/ratings/title/${id}`, { score: 6 });
+    await t.ctx.settings.set({ 'server.rating_column': 'local_vote_average' });
+    try {
+      expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+      expect((await admin.get(`/api/v1/titles/${id}`)).body.title).toMatchObject({ rating: 6, vote_count: 1 });
+      const stored = await t.ctx.db.selectFrom('titles').select(['tmdb_rating', 'tmdb_vote_count']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(stored.tmdb_rating).toBe(8.4);
+    } finally {
+      await t.ctx.settings.set({ 'server.rating_column': 'tmdb_vote_average' });
+    }
+    expect((await admin.get(`/api/v1/titles/${id}`)).body.title.rating).toBe(8.4);
   });
 
   it('imports a person and answers TMDb 404s', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { sql } from 'kysely';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../index.ts';
@@ -165,6 +166,9 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
     for (let i = 0; i < credits.length; i += 200) await trx.insertInto('creditables').values(credits.slice(i, i + 200)).execute();
     const inserted = await trx.insertInto('videos').values(videos).returning('id').execute();
     await trx.insertInto('video_captions').values(inserted.map((v) => ({ video_id: v.id, name: 'English', language: 'en', url: '/storage/demo/demo-en.vtt', created_at: now }))).execute();
+    // The demo's ratings stand for the movie database service's (set apart here so the seeded sequence stays as it was).
+    await trx.updateTable('titles').set({ tmdb_rating: sql.ref('rating'), tmdb_vote_count: sql.ref('vote_count') }).execute();
+    await trx.updateTable('episodes').set({ tmdb_rating: sql.ref('rating') }).execute();
   });
   // A hosted search engine gets the whole demo catalogue in a queued reindex (the database's indexes followed the inserts).
   for (const model of ['titles', 'people', 'episodes']) {

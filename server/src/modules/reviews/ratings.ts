@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
+import { showLocalRating } from './shown-ratings.ts';
 
 /** Exists-checks of what can be rated, by type: a Map, so a type never picks a property of an object. */
 const RATABLES = new Map<RatableType, (db: Db, id: number) => Promise<boolean>>([
@@ -45,6 +46,7 @@ export async function rate(ctx: AppContext, userId: number, type: RatableType, i
         score_sum: eb('rating_totals.score_sum', '+', score - (old?.score ?? 0)),
         count: eb('rating_totals.count', '+', old ? 0 : 1),
       }))).execute();
+    await showLocalRating(ctx, trx, type, id);
   });
   return ratingSummary(ctx.db, type, id);
 }
@@ -58,6 +60,7 @@ export async function unrate(ctx: AppContext, userId: number, type: RatableType,
     if (!old) return;
     await trx.updateTable('rating_totals').set((eb) => ({ score_sum: eb('score_sum', '-', old.score), count: eb('count', '-', 1) }))
       .where('ratable_type', '=', type).where('ratable_id', '=', id).execute();
+    await showLocalRating(ctx, trx, type, id);
   });
   return ratingSummary(ctx.db, type, id);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  deletedCountResponse, ratingBodySchema, ratingParamsSchema, reportSchema, reportedResponse, reviewCreateSchema, reviewFieldsSchema, reviewListResponse,
+  deletedCountResponse, ratingBodySchema, ratingParamsSchema, ratingResponse, reportSchema, reportedResponse, reviewCreateSchema, reviewFieldsSchema, reviewListResponse,
   reviewPublicQuerySchema, reviewPublicResponse, reviewResponse, reviewVoteResponse, reviewVoteSchema, listQuerySchema,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -11,12 +11,13 @@ import { reportItem } from './posting.ts';
 import { myRating, rate, ratingSummary, unrate } from './ratings.ts';
 import { findReview, listReviews } from './repository.ts';
 import { createReview, deleteReviews, publicReviews, updateReview, voteReview } from './service.ts';
-// Ratings' answers (kept apart from the reviews' imports above).
-import { ratingResponse } from '@app/contracts';
+import { showRatings } from './shown-ratings.ts';
 
 /** Reviews (Part C "Comments and reviews": GET reviews, PUT reviews/{id}) and the site's ratings, votes and reports. */
 export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
+  // Switching the rating column rewrites every title's and episode's shown rating in the same transaction.
+  ctx.settings.onWrite('server.rating_column', (trx, column) => showRatings(trx, column));
   api.get('/api/v1/reviews', { config: { permission: 'reviews.update' }, schema: { querystring: listQuerySchema, response: { 200: reviewListResponse } } }, async (req) =>
     ({ pagination: await listReviews(ctx, req.query) }));
 

@@ -1,4 +1,6 @@
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { showLocalRating } from './shown-ratings.ts';
 
 /** Which table a report's counter lives on: a Map, so a stored type never picks a property of an object. */
 const REPORTED = new Map([['review', 'reviews'], ['comment', 'comments']] as const);
@@ -8,7 +10,7 @@ const REPORTED = new Map([['review', 'reviews'], ['comment', 'comments']] as con
  * share out of the counters those rows were counted in, so a title's average, a review's helpful count, an item's
  * reports and a thread's reply counts stay true. Call it inside the deleting transaction, before the users go.
  */
-export async function withdrawContributions(trx: Db, userIds: number[]): Promise<void> {
+export async function withdrawContributions(ctx: AppContext, trx: Db, userIds: number[]): Promise<void> {
   if (!userIds.length) return;
   const ratings = await trx.selectFrom('ratings').select(['ratable_type', 'ratable_id'])
     .select((eb) => [eb.fn.sum<number>('score').as('score'), eb.fn.countAll<number>().as('n')])
@@ -16,6 +18,7 @@ export async function withdrawContributions(trx: Db, userIds: number[]): Promise
   for (const r of ratings) {
     await trx.updateTable('rating_totals').set((eb) => ({ score_sum: eb('score_sum', '-', Number(r.score)), count: eb('count', '-', Number(r.n)) }))
       .where('ratable_type', '=', r.ratable_type).where('ratable_id', '=', r.ratable_id).execute();
+    await showLocalRating(ctx, trx, r.ratable_type as 'title' | 'episode', r.ratable_id);
   }
 
   const votes = await trx.selectFrom('review_votes').select(['review_id', 'is_helpful']).select((eb) => eb.fn.countAll<number>().as('n'))

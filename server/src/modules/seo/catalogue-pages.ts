@@ -37,7 +37,7 @@ function titleLd(base: string, url: string, d: TitlePageData) {
     description: clip(t.description) || undefined, image: abs(base, t.poster), datePublished: t.release_date ?? undefined,
     duration: t.is_series ? undefined : isoDuration(t.runtime), contentRating: t.certification ?? undefined,
     genre: (t.genres ?? []).map((g) => g.display_name || g.name),
-    aggregateRating: t.rating ? { '@type': 'AggregateRating', ratingValue: t.rating, bestRating: 10, ratingCount: Math.max(1, t.views) } : undefined,
+    aggregateRating: t.rating && t.vote_count ? { '@type': 'AggregateRating', ratingValue: t.rating, bestRating: 10, ratingCount: t.vote_count } : undefined,
     actor: people(d.cast), director: people(d.crew.filter((c) => c.pivot.department === 'Directing')),
     numberOfSeasons: t.is_series ? t.seasons_count : undefined,
     video: videoObjects(base, d.videos),

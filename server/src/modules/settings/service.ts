@@ -27,6 +27,7 @@ export class SettingsService {
   private listeners: ((changed: ReadonlySet<string>) => void | Promise<void>)[] = [];
   private flushers: (() => void | Promise<void>)[] = [];
   private fileHandlers = new Map<string, SettingsFileHandler>();
+  private writeHooks: { key: string; fn: (trx: Db, value: unknown) => Promise<void> }[] = [];
   /** Serialized groups for GET settings, rebuilt only after the values change. */
   private json: Partial<Record<'client' | 'server', string>> = {};
 
@@ -67,6 +68,14 @@ export class SettingsService {
   /** Called after a save committed, with the changed keys (backends that hold connections rebuild them). */
   onChange(fn: (changed: ReadonlySet<string>) => void | Promise<void>): void {
     this.listeners.push(fn);
+  }
+
+  /**
+   * Data derived from a setting is rewritten in the transaction that saves it, so the two never disagree (the
+   * rating column decides which rating every title shows).
+   */
+  onWrite<K extends SettingKey>(key: K, fn: (trx: Db, value: SettingValue<K>) => Promise<void>): void {
+    this.writeHooks.push({ key, fn: fn as (trx: Db, value: unknown) => Promise<void> });
   }
 
   /** Handles `files.<name>` uploads of a settings save (e.g. the analytics certificate). */
@@ -187,6 +196,7 @@ export class SettingsService {
       }
       await trx.insertInto('counters').values({ name: VERSION_COUNTER, value: 1 })
         .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` })).execute();
+      for (const hook of this.writeHooks) if (Object.hasOwn(values, hook.key)) await hook.fn(trx, values[hook.key]);
     });
     this.cache = null;
     const changed = new Set(rows.map((r) => r.name));

@@ -4,7 +4,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 export const TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
   'titles.year', 'titles.tagline', 'titles.description', 'titles.runtime', 'titles.certification', 'titles.budget', 'titles.revenue',
-  'titles.language', 'titles.popularity', 'titles.views', 'titles.rating', 'titles.seasons_count', 'titles.episodes_count',
+  'titles.language', 'titles.popularity', 'titles.views', 'titles.rating', 'titles.vote_count', 'titles.seasons_count', 'titles.episodes_count',
   'titles.tmdb_id', 'titles.created_at', 'titles.updated_at',
 ] as const;
 
@@ -12,7 +12,7 @@ export const TITLE_COLUMNS = [
 export const PUBLIC_TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
   'titles.year', 'titles.tagline', 'titles.description', 'titles.runtime', 'titles.certification', 'titles.budget', 'titles.revenue',
-  'titles.language', 'titles.popularity', 'titles.rating', 'titles.seasons_count', 'titles.episodes_count',
+  'titles.language', 'titles.popularity', 'titles.rating', 'titles.vote_count', 'titles.seasons_count', 'titles.episodes_count',
 ] as const;
 
 export function toTitle(row: any): Title {
@@ -57,7 +57,7 @@ export async function findTitle(db: Db, id: number, withRelations = true): Promi
 export const SEASON_COLUMNS = ['id', 'title_id', 'number', 'name', 'poster', 'description', 'release_date', 'episodes_count', 'created_at', 'updated_at'] as const;
 export const EPISODE_COLUMNS = [
   'episodes.id', 'episodes.title_id', 'episodes.season_id', 'episodes.name', 'episodes.description', 'episodes.release_date', 'episodes.runtime',
-  'episodes.popularity', 'episodes.poster', 'episodes.season_number', 'episodes.episode_number', 'episodes.created_at', 'episodes.updated_at',
+  'episodes.popularity', 'episodes.rating', 'episodes.poster', 'episodes.season_number', 'episodes.episode_number', 'episodes.created_at', 'episodes.updated_at',
 ] as const;
 
 export async function findSeason(db: Db, titleId: number, number: number): Promise<Season | null> {

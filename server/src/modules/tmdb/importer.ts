@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refreshCounts } from '../titles/repository.ts';
+import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 
 /** How many titles of one page import at once; each also fetches seasons and images. */
@@ -166,8 +167,11 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     revenue: orNull<number>(data.revenue),
     language: data.original_language || null,
     popularity: data.popularity ? Math.max(1, data.popularity) : null,
+    // Shown as they are unless the members' average is (showRatings below puts it back).
     rating: data.vote_average ?? null,
     vote_count: data.vote_count ?? 0,
+    tmdb_rating: data.vote_average ?? null,
+    tmdb_vote_count: data.vote_count ?? 0,
     imdb_id: data.imdb_id ?? null,
   };
   const tags: { type: 'genre' | 'keyword' | 'production_country'; name: string; display: string; tmdb_id: number | null }[] = [
@@ -178,6 +182,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const videos = (data.videos?.results ?? []).filter((v: any) => v.site === 'YouTube').slice(0, 10);
 
   const now = nowIso();
+  const ratingColumn = await ctx.settings.get('server.rating_column');
   // One transaction: a title is imported whole or not at all.
   const id = await ctx.db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
@@ -225,7 +230,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       for (const e of s.episodes ?? []) {
         const epValues = {
           name: e.name || `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
-          popularity: null, rating: e.vote_average ?? null, tmdb_id: e.id ?? null, poster: null, updated_at: now,
+          popularity: null, rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, poster: null, updated_at: now,
         };
         let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
         if (ep) await trx.updateTable('episodes').set(epValues).where('id', '=', ep.id).execute();
@@ -238,6 +243,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       await refreshCounts(trx, titleId, season.id);
     }
     await refreshCounts(trx, titleId);
+    if (ratingColumn === 'local_vote_average') await showRatings(trx, ratingColumn, { titleWithEpisodes: titleId });
     return titleId;
   });
   await syncSearch(ctx, 'titles', [id]);

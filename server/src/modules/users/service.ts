@@ -120,7 +120,7 @@ export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<vo
     // Checked again inside: two admins closing their accounts at once must not leave none.
     if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
     await trx.deleteFrom('permission_grants').where('model_type', '=', 'user').where('model_id', 'in', ids).execute();
-    await withdrawContributions(trx, ids);
+    await withdrawContributions(ctx, trx, ids);
     await trx.updateTable('channels').set({ user_id: null }).where('user_id', 'in', ids).where('type', '=', 'channel').execute();
     // Their page views stay in the visitor counts, no longer tied to them (plays let go of them by foreign key).
     await trx.updateTable('page_views').set({ user_id: null }).where('user_id', 'in', ids).execute();

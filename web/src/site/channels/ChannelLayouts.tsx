@@ -10,7 +10,7 @@ import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
-import { useRowScroll } from '../ui/row-scroll';
+import { ROW_SCROLLER_CLASS, useRowScroll } from '../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 import { pageIsRtl } from '../../lib/direction';
 
@@ -137,7 +137,7 @@ function Carousel({ items }: { items: ChannelItem[] }) {
   const row = useRowScroll<HTMLUListElement>(items.length);
   return (
     <div className="group/row relative">
-      <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
+      <ul ref={row.ref} className={ROW_SCROLLER_CLASS}>
         {items.map((i) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} /></li>)}
       </ul>
       <RowArrows row={row} />

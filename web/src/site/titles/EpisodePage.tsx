@@ -10,6 +10,7 @@ import { EpisodeFeedback } from '../comments/EpisodeFeedback';
 import { Hero, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from './parts';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { ShareButton } from '../ui/ShareButton';
+import { RatingText } from '../ui/RatingBadge';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {
@@ -37,6 +38,7 @@ export function Component() {
           <span>{trans('Season :season, episode :episode', { season: e.season_number, episode: e.episode_number })}</span>
           {e.release_date ? <span>{formatDate(e.release_date)}{isUpcoming(e.release_date) ? <UpcomingBadge /> : null}</span> : null}
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
+          <RatingText rating={e.rating} />
         </p>
         {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
         <PlayButtons play={d.play_video_id} resume={d.resume}>

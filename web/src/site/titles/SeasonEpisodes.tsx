@@ -6,6 +6,7 @@ import { trans } from '../../lib/i18n';
 import { usePageData } from '../../lib/page-data';
 import { episodeUrl, seasonUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
+import { RatingText } from '../ui/RatingBadge';
 import { Section } from './PageState';
 import { UpcomingBadge } from './parts';
 
@@ -65,6 +66,7 @@ export function EpisodeList({ title, episodes, progress = [] }: { title: Title; 
               <p className="text-xs text-text-muted">
                 {trans('S:season E:episode', { season: e.season_number, episode: e.episode_number })}{e.release_date ? ` · ${formatDate(e.release_date)}` : ''}
                 {isUpcoming(e.release_date) ? <UpcomingBadge /> : null}
+                {e.rating ? <> · <RatingText rating={e.rating} /></> : null}
               </p>
               <p className="font-medium">{e.name}</p>
               {e.description ? <p className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}

@@ -11,6 +11,7 @@ import { seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
 import { ShareButton } from '../ui/ShareButton';
+import { RatingText } from '../ui/RatingBadge';
 import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
@@ -79,7 +80,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
       <h1 className="text-3xl font-bold sm:text-4xl">{title.name}</h1>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-text-muted">
         {meta.map(([text, to]) => (to ? <Link key={text} to={to} className="hover:text-text hover:underline">{text}</Link> : <span key={text}>{text}</span>))}
-        {title.rating ? <span aria-label={trans('Rating :rating', { rating: title.rating.toFixed(1) })} className="font-semibold text-text">★ {title.rating.toFixed(1)}</span> : null}
+        <RatingText rating={title.rating} />
       </div>
       {title.genres?.length ? (
         <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>

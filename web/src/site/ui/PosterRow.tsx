@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
-import { rowScrollLabels, useRowScroll } from './row-scroll';
+import { ROW_SCROLLER_CLASS, rowScrollLabels, useRowScroll } from './row-scroll';
 
 interface Props {
   title: string;
@@ -31,7 +31,7 @@ export function PosterRow({ title, titles, moreUrl, empty }: Props) {
         )}
       </div>
       {titles && titles.length === 0 ? (empty ?? null) : (
-        <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]" aria-busy={!titles || undefined}>
+        <ul ref={row.ref} className={ROW_SCROLLER_CLASS} aria-busy={!titles || undefined}>
           {(titles ?? Array.from({ length: 8 }, () => null)).map((t, i) => (
             <li key={t?.id ?? `s${i}`} className="w-36 shrink-0 snap-start sm:w-44">{t ? <PosterCard title={t} /> : <PosterCardSkeleton />}</li>
           ))}

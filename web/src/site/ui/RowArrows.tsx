@@ -2,7 +2,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../ui/cn';
 import { rowScrollLabels, type useRowScroll } from './row-scroll';
 
-const ARROW = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow aria-disabled:opacity-40 sm:block';
+// At its end an arrow fades away instead of lying dimmed over the first poster; it shows again if the keyboard reaches it.
+const ARROW = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow transition-opacity aria-disabled:pointer-events-none aria-disabled:opacity-0 aria-disabled:focus-visible:opacity-40 sm:block';
 
 /** Previous/next buttons over a scrolling row's ends (a relative parent places them), only when the row overflows. */
 export function RowArrows({ row }: { row: ReturnType<typeof useRowScroll> }) {

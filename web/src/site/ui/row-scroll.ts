@@ -5,6 +5,12 @@ import { scrollBehavior } from '../../lib/motion';
 
 const SNAP_SLACK = 8;
 
+/**
+ * A row's scroller: the padding leaves room for focus rings, and the scroll padding matches it so snapping to the
+ * first poster does not shift the row by that padding (which also lit its "previous" button).
+ */
+export const ROW_SCROLLER_CLASS = '-mx-1 flex snap-x scroll-px-1 gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]';
+
 interface Edges { overflows: boolean; atStart: boolean; atEnd: boolean }
 
 /** The previous/next buttons' names, as the row moves on screen: back is to the right in a right-to-left page. */

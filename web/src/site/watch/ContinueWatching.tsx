@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { toast } from '../../ui/Toast';
 import { RowArrows } from '../ui/RowArrows';
-import { useRowScroll } from '../ui/row-scroll';
+import { ROW_SCROLLER_CLASS, useRowScroll } from '../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
 import { CONTINUE_WATCHING_KEY as KEY } from './resume-cache';
@@ -77,7 +77,7 @@ export function ContinueWatchingRow() {
     <section aria-labelledby="continue-watching" className="flex flex-col gap-3" data-testid="continue-watching">
       <h2 id="continue-watching" className="text-xl font-bold">{trans('Continue watching')}</h2>
       <div className="relative">
-        <ul ref={row.ref} className="-mx-1 flex snap-x gap-4 overflow-x-auto scroll-smooth px-1 pb-2 [scrollbar-width:thin]">
+        <ul ref={row.ref} className={ROW_SCROLLER_CLASS}>
           {items.map((i) => <li key={i.video.id} className="w-64 shrink-0 snap-start sm:w-72"><Card item={i} onRemove={() => remove.mutate(i.video.id)} /></li>)}
         </ul>
         <RowArrows row={row} />

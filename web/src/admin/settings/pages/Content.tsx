@@ -85,6 +85,7 @@ export function Component() {
         <SettingSelect
           name="server.rating_column"
           label={trans('Rating column')}
+          description={trans('The rating titles and episodes show, and are sorted and filtered by: the movie database service\'s vote average, or the average of your members\' ratings.')}
           options={[{ value: 'tmdb_vote_average', label: trans('TMDb rating') }, { value: 'local_vote_average', label: trans('Local rating') }]}
         />
       </Section>
