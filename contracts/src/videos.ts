@@ -30,6 +30,9 @@ export interface Video {
   approved: boolean;
   origin: string;
   plays_count: number;
+  /** Members' votes up and down (videos.rate); their difference is the video's score. */
+  upvotes: number;
+  downvotes: number;
   reports_count: number;
   order: number;
   created_at: string;

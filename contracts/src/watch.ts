@@ -45,8 +45,14 @@ export const playProgressSchema = z.object({
 }).meta({ examples: [{ seconds: 10, position: 316.5, duration: 1320 }] });
 export type PlayProgress = z.infer<typeof playProgressSchema>;
 
+/** PUT videos/{id}/vote: a member's thumbs up or down (videos.rate); DELETE takes it back. */
+export const VIDEO_VOTES = ['up', 'down'] as const;
+export type VideoVote = (typeof VIDEO_VOTES)[number];
+export const videoVoteSchema = z.object({ vote: z.enum(VIDEO_VOTES, { error: 'Choose up or down.' }) }).meta({ examples: [{ vote: 'up' }] });
+export interface VideoVoteState { upvotes: number; downvotes: number; my_vote: VideoVote | null }
+
 /** A video as the public watch page sees it. */
-export interface WatchVideo extends Pick<Video, 'id' | 'name' | 'title_id' | 'season_num' | 'episode_num' | 'thumbnail' | 'type' | 'src' | 'quality' | 'language' | 'category' | 'approved'> {
+export interface WatchVideo extends Pick<Video, 'id' | 'name' | 'title_id' | 'season_num' | 'episode_num' | 'thumbnail' | 'type' | 'src' | 'quality' | 'language' | 'category' | 'approved' | 'upvotes' | 'downvotes'> {
   plays_count: number;
   captions: VideoCaption[];
 }
@@ -64,6 +70,8 @@ export interface WatchData {
   related: WatchVideoSummary[];
   /** Where this signed-in viewer stopped (seconds), or null (guests keep theirs in the browser). */
   position: number | null;
+  /** The signed-in viewer's vote on this video. */
+  my_vote: VideoVote | null;
 }
 
 /** "Continue watching" holds at most this many videos. */

@@ -214,4 +214,33 @@ test.describe('watch page', () => {
     await startPlaying(page);
     await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(2);
   });
+
+  test('a member votes a video up, changes to down, takes it back; a guest sees the counts', async ({ page, browser, request }) => {
+    const [, e2] = await episodeVideos(request);
+    await login(page);
+    await page.goto(`/watch/${e2.id}`);
+    const votes = page.getByRole('group', { name: 'Rate this video' });
+    const up = votes.getByRole('button', { name: /^I like this/ });
+    const down = votes.getByRole('button', { name: /^I dislike this/ });
+    const before = (await (await page.request.get(`/api/v1/videos/${e2.id}/watch`)).json()).video;
+    await up.click();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await expect(up).toHaveAccessibleName(`I like this (${before.upvotes + 1})`);
+    await down.click();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await expect(down).toHaveAccessibleName(`I dislike this (${before.downvotes + 1})`);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`/watch/${e2.id}`);
+    await expect(visitor.getByTestId('video-votes').getByLabel(new RegExp(`^${before.downvotes + 1} dislikes?$`))).toBeVisible();
+    await expect(visitor.getByRole('button', { name: /I dislike this/ })).toHaveCount(0);
+    await visitor.close();
+
+    await down.click();
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
+    await expect(down).toHaveAccessibleName(`I dislike this (${before.downvotes})`);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { VIDEO_CATEGORIES, VIDEO_TYPES, type Video, type VideoCaption } from '../videos.ts';
-import type { ContinueWatchingItem, WatchData } from '../watch.ts';
+import { VIDEO_VOTES, type ContinueWatchingItem, type VideoVoteState, type WatchData } from '../watch.ts';
 import { TRANSCODE_RENDITIONS, TRANSCODE_STATES, type Transcode } from '../transcode.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 
@@ -20,11 +20,13 @@ const videoCore = {
   category: z.enum(VIDEO_CATEGORIES),
   approved: z.boolean(),
   plays_count: z.number().int(),
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
 };
 
 const videoExample = {
   id: 31, name: 'Official trailer', title_id: 5, season_num: null, episode_num: null, thumbnail: null, type: 'embed', src: 'https://www.youtube.com/embed/dQw4w9WgXcQ',
-  quality: 'hd', language: 'en', category: 'trailer', approved: true, origin: 'local', plays_count: 120, reports_count: 0, order: 0,
+  quality: 'hd', language: 'en', category: 'trailer', approved: true, origin: 'local', plays_count: 120, upvotes: 14, downvotes: 2, reports_count: 0, order: 0,
   created_at: T, updated_at: T, captions: [], title: { id: 5, name: 'The Long Night', is_series: false, poster: '/storage/posters/5.jpg' },
 };
 
@@ -55,7 +57,11 @@ export const watchResponse = entity({
   up_next: entity({ ...videoCore, episode_name: z.string().nullable() }).nullable(),
   related: z.array(watchSummary),
   position: z.number().nullable(),
+  my_vote: z.enum(VIDEO_VOTES).nullable(),
 }).meta({ id: 'WatchData' }) satisfies z.ZodType<WatchData>;
+
+export const videoVoteResponse = entity({ upvotes: z.number().int(), downvotes: z.number().int(), my_vote: z.enum(VIDEO_VOTES).nullable() })
+  .meta({ id: 'VideoVoteState', examples: [{ upvotes: 15, downvotes: 2, my_vote: 'up' }] }) satisfies z.ZodType<VideoVoteState>;
 
 export const continueWatchingResponse = entity({
   items: z.array(entity({

@@ -36,6 +36,7 @@ import * as m0043 from './migrations/0043_channel_item_versions.ts';
 import * as m0044 from './migrations/0044_expiry_indexes.ts';
 import * as m0045 from './migrations/0045_account_self_service.ts';
 import * as m0046 from './migrations/0046_rating_column.ts';
+import * as m0047 from './migrations/0047_video_votes.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -75,6 +76,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0044_expiry_indexes': m0044,
   '0045_account_self_service': m0045,
   '0046_rating_column': m0046,
+  '0047_video_votes': m0047,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -236,6 +236,7 @@ export interface Database {
   rating_totals: RatingTotalsTable;
   reviews: ReviewsTable;
   review_votes: ReviewVotesTable;
+  video_votes: VideoVotesTable;
   comments: CommentsTable;
   content_reports: ContentReportsTable;
   news_articles: NewsArticlesTable;
@@ -399,6 +400,9 @@ export interface VideosTable {
   origin: Generated<string>;
   plays_count: Generated<number>;
   reports_count: Generated<number>;
+  /** Members' votes (video_votes), counted in the vote's transaction. */
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
   order: Generated<number>;
   user_id: number | null;
   created_at: Timestamp;
@@ -583,6 +587,13 @@ export interface ReviewsTable {
   reports_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface VideoVotesTable {
+  video_id: number;
+  user_id: number;
+  is_upvote: Bool;
+  created_at: Timestamp;
 }
 
 export interface ReviewVotesTable {

@@ -43,6 +43,11 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /** A file size with its unit, the number in the reader's language ("1.5 MB", "1,5 MB"). */
+/** A count in the reader's language (1,234 or 1.234). */
+export function formatNumber(n: number): string {
+  return new Intl.NumberFormat(currentLanguage()).format(n);
+}
+
 export function formatFileSize(bytes: number): string {
   return formatBytes(bytes, currentLanguage());
 }

@@ -21,7 +21,7 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
     .leftJoin('episodes as e', (j) => j.onRef('e.title_id', '=', 'v.title_id').onRef('e.season_number', '=', 'v.season_num').onRef('e.episode_number', '=', 'v.episode_num'))
     .select([
       'p.position', 'p.duration', 'p.updated_at',
-      'v.id', 'v.name', 'v.title_id', 'v.season_num', 'v.episode_num', 'v.thumbnail', 'v.type', 'v.quality', 'v.language', 'v.category', 'v.approved', 'v.plays_count',
+      'v.id', 'v.name', 'v.title_id', 'v.season_num', 'v.episode_num', 'v.thumbnail', 'v.type', 'v.quality', 'v.language', 'v.category', 'v.approved', 'v.plays_count', 'v.upvotes', 'v.downvotes',
       't.name as title_name', 't.is_series', 't.poster', 't.backdrop', 'e.name as episode_name',
     ])
     // Several videos of one title collapse into one card, so read a few more rows than cards.
@@ -36,6 +36,7 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
       video: {
         id: r.id, name: r.name, title_id: r.title_id, season_num: r.season_num, episode_num: r.episode_num, thumbnail: r.thumbnail, type: r.type,
         quality: r.quality, language: r.language, category: r.category, approved: toBool(r.approved), plays_count: r.plays_count,
+        upvotes: r.upvotes, downvotes: r.downvotes,
       },
       title: { id: r.title_id, name: r.title_name, is_series: toBool(r.is_series), poster: r.poster, backdrop: r.backdrop },
       episode_name: r.episode_name ?? null,

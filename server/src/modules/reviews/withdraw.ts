@@ -21,6 +21,13 @@ export async function withdrawContributions(ctx: AppContext, trx: Db, userIds: n
     await showLocalRating(ctx, trx, r.ratable_type as 'title' | 'episode', r.ratable_id);
   }
 
+  const videoVotes = await trx.selectFrom('video_votes').select(['video_id', 'is_upvote']).select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', 'in', userIds).groupBy(['video_id', 'is_upvote']).execute();
+  for (const v of videoVotes) {
+    const column = v.is_upvote ? 'upvotes' : 'downvotes';
+    await trx.updateTable('videos').set((eb) => ({ [column]: eb(column, '-', Number(v.n)) })).where('id', '=', v.video_id).execute();
+  }
+
   const votes = await trx.selectFrom('review_votes').select(['review_id', 'is_helpful']).select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', 'in', userIds).groupBy(['review_id', 'is_helpful']).execute();
   for (const v of votes) {

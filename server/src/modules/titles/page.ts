@@ -12,6 +12,7 @@ import { resumePoint, seasonProgress } from '../plays/continue-watching.ts';
 import { becauseYouWatched } from './because-you-watched.ts';
 import { relatedTitles } from './related.ts';
 import { requireUser } from '../../http/auth.ts';
+import { orderVideos } from '../videos/order.ts';
 
 /** Who asks for a page: what they may see, and who they are (their own Resume point). */
 export interface PageCaller { can(name: string): boolean; userId?: number | null }
@@ -28,21 +29,22 @@ const CREW_LIMIT = 20;
 
 const VIDEO_COLUMNS = [
   'id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'src', 'quality', 'language', 'category', 'approved',
-  'origin', 'plays_count', 'reports_count', 'order', 'created_at', 'updated_at',
+  'origin', 'plays_count', 'upvotes', 'downvotes', 'reports_count', 'order', 'created_at', 'updated_at',
 ] as const;
 
 /**
  * Videos of a title, season or episode as the caller may see them: visitors without videos.update get approved
  * videos only and never their `src` (the watch call sends it); without videos.view, none.
  */
-async function pageVideos(db: Db, caller: PageCaller, titleId: number, season: number | null, episode: number | null): Promise<PublicVideo[]> {
+async function pageVideos(ctx: AppContext, caller: PageCaller, titleId: number, season: number | null, episode: number | null): Promise<PublicVideo[]> {
+  const { db } = ctx;
   if (!caller.can('videos.view')) return [];
   const editor = caller.can('videos.update');
   let q = db.selectFrom('videos').select(VIDEO_COLUMNS).where('title_id', '=', titleId);
   q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
   q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
   if (!editor) q = q.where('approved', '=', true as never);
-  const rows = await q.orderBy('order').orderBy('id').limit(50).execute();
+  const rows = await orderVideos(q, await ctx.settings.get('client.streaming.default_sort')).limit(50).execute();
   const ids = rows.map((r) => r.id);
   const captions = ids.length
     ? await db.selectFrom('video_captions').select(['id', 'video_id', 'name', 'language', 'url']).where('video_id', 'in', ids).orderBy('order').orderBy('id').execute()
@@ -115,7 +117,7 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
   const episodes = shown && caller.can('episodes.view')
     ? await db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', shown.id).orderBy('episode_number').limit(100).execute()
     : [];
-  const videos = await pageVideos(db, caller, id, null, null);
+  const videos = await pageVideos(ctx, caller, id, null, null);
   const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
   const play = videos.find((v) => v.category === 'full')?.id ?? null;
   const firstEpisode = title.is_series && play === null ? await firstEpisodeVideo(db, caller, id) : null;
@@ -148,7 +150,7 @@ export async function loadSeasonPage(ctx: AppContext, caller: PageCaller, id: nu
   const [episodes, credits, videos, previous, next] = await Promise.all([
     caller.can('episodes.view') ? db.selectFrom('episodes').select(EPISODE_COLUMNS).where('season_id', '=', season.id).orderBy('episode_number').limit(500).execute() : [],
     caller.can('people.view') ? pageCredits(db, 'season', season.id) : { cast: [], crew: [] },
-    pageVideos(db, caller, id, number, null),
+    pageVideos(ctx, caller, id, number, null),
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '<', number).orderBy('number', 'desc').limit(1).executeTakeFirst(),
     db.selectFrom('seasons').select('number').where('title_id', '=', id).where('number', '>', number).orderBy('number').limit(1).executeTakeFirst(),
   ]);
@@ -191,7 +193,7 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
   if (!episode) throw notFound('Episode not found');
   const [credits, videos, previous, next] = await Promise.all([
     caller.can('people.view') ? pageCredits(db, 'episode', episode.id) : { cast: [], crew: [] },
-    pageVideos(db, caller, id, seasonNumber, number),
+    pageVideos(ctx, caller, id, seasonNumber, number),
     neighbour(db, id, seasonNumber, number, 'previous'),
     neighbour(db, id, seasonNumber, number, 'next'),
   ]);

@@ -8,7 +8,7 @@ import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilt
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
-  'videos.quality', 'videos.language', 'videos.category', 'videos.approved', 'videos.origin', 'videos.plays_count', 'videos.reports_count',
+  'videos.quality', 'videos.language', 'videos.category', 'videos.approved', 'videos.origin', 'videos.plays_count', 'videos.upvotes', 'videos.downvotes', 'videos.reports_count',
   'videos.order', 'videos.created_at', 'videos.updated_at',
 ] as const;
 

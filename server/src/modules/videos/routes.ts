@@ -15,6 +15,7 @@ import { watchRoutes } from './watch.ts';
 import './seo.ts';
 import { deleteVideosWithFiles } from './cleanup.ts';
 import { checkTarget, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
+import { videoVoteRoutes } from './votes.ts';
 
 /** A title's videos come 20 to a page unless the client asks otherwise, so the page size is read before its default. */
 const videosListQuery = listQuerySchema.extend({ perPage: z.coerce.number().int().min(10).max(100).optional() });
@@ -30,6 +31,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The public watch call and play tracking (issue 10).
   watchRoutes(app, ctx);
   playsRoutes(app, ctx);
+  videoVoteRoutes(app, ctx);
 
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
   api.get('/api/v1/videos', { config: { permission: 'videos.view' }, schema: { querystring: videosListQuery, response: { 200: videoListResponse } } }, async (req) => {

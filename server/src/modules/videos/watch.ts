@@ -6,8 +6,10 @@ import { toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { playTracker } from '../plays/tracker.ts';
 import '../plays/schema.ts';
+import { myVideoVote } from './votes.ts';
+import { orderVideos, type VideoSort } from './order.ts';
 
-const SUMMARY = ['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'quality', 'language', 'category', 'approved', 'plays_count'] as const;
+const SUMMARY = ['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'quality', 'language', 'category', 'approved', 'plays_count', 'upvotes', 'downvotes'] as const;
 const RELATED_LIMIT = 24;
 
 export const parseVideoId = (p: unknown): number => {
@@ -30,7 +32,7 @@ export async function watchableVideo(db: Db, id: number, canEdit: boolean) {
 }
 
 /** Everything the watch page shows, in one call. */
-export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; userId: number | null; pendingPosition?: number }): Promise<WatchData | null> {
+export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; userId: number | null; pendingPosition?: number; sort?: VideoSort }): Promise<WatchData | null> {
   const video = await watchableVideo(db, id, opts.canEdit);
   if (!video) return null;
   const title = await db.selectFrom('titles').select(['id', 'name', 'is_series', 'poster', 'backdrop', 'year', 'description']).where('id', '=', video.title_id).executeTakeFirst();
@@ -57,8 +59,9 @@ export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; us
     }
   }
 
-  const related = await db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where('id', '!=', id)
-    .orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(RELATED_LIMIT).execute();
+  // A series' videos in episode order; within the title, a season or an episode as the videos settings sort them.
+  const related = await orderVideos(db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where('id', '!=', id)
+    .orderBy('season_num').orderBy('episode_num'), opts.sort ?? 'order:asc').limit(RELATED_LIMIT).execute();
 
   let position: number | null = null;
   if (opts.userId) {
@@ -67,6 +70,7 @@ export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; us
   }
 
   return {
+    my_vote: await myVideoVote(db, opts.userId, id),
     video: { ...video, captions },
     title: { ...title, is_series: toBool(title.is_series) },
     episode,
@@ -91,6 +95,7 @@ export function watchRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = req.auth.userId;
     const data = await loadWatch(ctx.db, id, {
       canEdit: req.auth.can('videos.update'), userId, pendingPosition: userId ? playTracker(ctx).pendingPosition(userId, id) : undefined,
+      sort: await ctx.settings.get('client.streaming.default_sort'),
     });
     if (!data) throw notFound('Video not found');
     if (!userId) visitorId(req, reply);

@@ -2,9 +2,7 @@ import type { Granularity } from '@app/contracts/reports';
 import { currentLanguage } from '../../lib/locale';
 
 /** Numbers, percentages, sizes and bucket dates in the reader's language (Intl), never hand-formatted. */
-export function formatNumber(n: number): string {
-  return new Intl.NumberFormat(currentLanguage()).format(n);
-}
+export { formatNumber } from '../../lib/format';
 
 export function formatPercent(n: number, signed = false): string {
   return new Intl.NumberFormat(currentLanguage(), { style: 'percent', maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' }).format(n / 100);

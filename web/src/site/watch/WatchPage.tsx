@@ -13,6 +13,7 @@ import { embedUrl, hostOf } from './embeds';
 import { rememberResume } from './resume-cache';
 import { savedGuestPosition, usePlayTracking } from './tracking';
 import { WatchComments } from '../comments/WatchComments';
+import { VideoVotes } from './VideoVotes';
 
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
 const Player = lazy(() => import('./Player'));
@@ -133,12 +134,17 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
         <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
         {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} ended={ended} />}
         <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-bold">{video.name}</h1>
-          <p className="text-text-muted">
-            <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
-            {episode && <> · {episodeLabel(video)} · {episode.name}</>}
-            {title.year ? <> · {title.year}</> : null}
-          </p>
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="flex min-w-0 flex-col gap-1">
+              <h1 className="text-2xl font-bold">{video.name}</h1>
+              <p className="text-text-muted">
+                <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
+                {episode && <> · {episodeLabel(video)} · {episode.name}</>}
+                {title.year ? <> · {title.year}</> : null}
+              </p>
+            </div>
+            <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
+          </div>
           {(episode?.description || title.description) && <p className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
         </div>
         <WatchComments videoId={video.id} titleId={title.id} />

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+
+/** Members vote videos up or down (videos.rate); the videos settings' "Video sorting" orders a title's videos. */
+const t = await createTestApp();
+let admin: Client;
+let alice: Client & { user: { id: number } };
+let bob: Client & { user: { id: number } };
+let titleId = 0;
+const v: Record<string, number> = {};
+
+const addVideo = async (name: string, over: Record<string, unknown> = {}) => {
+  const res = await admin.post('/api/v1/videos', { name, title_id: titleId, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'clip', approved: true, ...over });
+  expect(res.status, res.text).toBe(200);
+  return res.body.video.id as number;
+};
+const vote = (c: Client, id: number, body: unknown) => c.put(`/api/v1/videos/${id}/vote`, body);
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  alice = await asUser(t);
+  bob = await asUser(t);
+  titleId = (await admin.post('/api/v1/titles', { name: 'Voted Movie' })).body.title.id;
+  // Added in this order; their languages and names sort differently.
+  v.bravo = await addVideo('Bravo clip', { language: 'fr' });
+  v.alpha = await addVideo('Alpha clip');
+  v.charlie = await addVideo('Charlie clip', { language: 'de' });
+  v.hidden = await addVideo('Waiting for approval', { approved: false });
+});
+
+describe('video votes', () => {
+  it('counts one vote per member, changeable and removable, and shows the viewer theirs', async () => {
+    let res = await vote(alice, v.alpha, { vote: 'up' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ upvotes: 1, downvotes: 0, my_vote: 'up' });
+    expect((await vote(alice, v.alpha, { vote: 'up' })).body).toEqual({ upvotes: 1, downvotes: 0, my_vote: 'up' });
+    expect((await vote(bob, v.alpha, { vote: 'down' })).body).toEqual({ upvotes: 1, downvotes: 1, my_vote: 'down' });
+    expect((await vote(bob, v.alpha, { vote: 'up' })).body).toEqual({ upvotes: 2, downvotes: 0, my_vote: 'up' });
+    res = await bob.delete(`/api/v1/videos/${v.alpha}/vote`);
+    expect(res.body).toEqual({ upvotes: 1, downvotes: 0, my_vote: null });
+
+    const watch = (await alice.get(`/api/v1/videos/${v.alpha}/watch`)).body;
+    expect(watch.my_vote).toBe('up');
+    expect(watch.video).toMatchObject({ upvotes: 1, downvotes: 0 });
+    expect((await guest(t).get(`/api/v1/videos/${v.alpha}/watch`)).body.my_vote).toBeNull();
+  });
+
+  it('counts a double-clicked vote once', async () => {
+    const carol = await asUser(t);
+    const clicks = await Promise.all([vote(carol, v.charlie, { vote: 'down' }), vote(carol, v.charlie, { vote: 'down' }), vote(carol, v.charlie, { vote: 'down' })]);
+    expect(clicks.map((r) => r.status)).toEqual([200, 200, 200]);
+    const row = await t.ctx.db.selectFrom('videos').select(['upvotes', 'downvotes']).where('id', '=', v.charlie).executeTakeFirstOrThrow();
+    expect(row).toEqual({ upvotes: 0, downvotes: 1 });
+  });
+
+  it('refuses guests, members without videos.rate, hidden or unknown videos and bad votes', async () => {
+    expect((await vote(guest(t), v.alpha, { vote: 'up' })).status).toBe(401);
+    const plain = await createUser(t, { permissions: ['videos.view'] });
+    const noRate = await new Client(t).login(plain.email, plain.password);
+    expect((await vote(noRate, v.alpha, { vote: 'up' })).status).toBe(403);
+    expect((await vote(alice, v.hidden, { vote: 'up' })).status).toBe(404);
+    expect((await vote(alice, 999999, { vote: 'up' })).status).toBe(404);
+    for (const body of [{}, { vote: 'sideways' }, { vote: 1 }]) {
+      const res = await vote(alice, v.bravo, body);
+      expect(res.status).toBe(422);
+      expect(res.body.errors.vote).toEqual(['Choose up or down.']);
+    }
+    // An editor may vote on a video still waiting for approval (they can watch it).
+    expect((await vote(admin, v.hidden, { vote: 'up' })).status).toBe(200);
+    expect((await t.ctx.db.selectFrom('videos').select('upvotes').where('id', '=', v.bravo).executeTakeFirstOrThrow()).upvotes).toBe(0);
+  });
+
+  it('takes a leaving member\'s votes out of the counts', async () => {
+    const dave = await asUser(t);
+    await vote(dave, v.bravo, { vote: 'up' });
+    await vote(dave, v.charlie, { vote: 'down' });
+    expect((await admin.delete(`/api/v1/users/${dave.user.id}`)).status).toBe(200);
+    const rows = await t.ctx.db.selectFrom('videos').select(['id', 'upvotes', 'downvotes']).where('id', 'in', [v.bravo, v.charlie]).orderBy('id').execute();
+    expect(rows.map((r) => [r.upvotes, r.downvotes])).toEqual([[0, 0], [0, 1]]);
+  });
+});
+
+describe('video sorting (videos settings)', () => {
+  const shown = async () => (await guest(t).get(`/api/v1/titles/${titleId}/page`)).body.videos.map((x: any) => x.name);
+  const related = async () => (await guest(t).get(`/api/v1/videos/${v.bravo}/watch`)).body.related.map((x: any) => x.name);
+
+  it('orders a title\'s videos by each choice, the editors\' order breaking ties', async () => {
+    // Votes so far: Alpha +1, Charlie -1, Bravo 0. One report on Bravo.
+    await t.ctx.db.updateTable('videos').set({ reports_count: 1 }).where('id', '=', v.bravo).execute();
+    const expected: [string, string[]][] = [
+      ['order:asc', ['Bravo clip', 'Alpha clip', 'Charlie clip']],
+      ['created_at:desc', ['Charlie clip', 'Alpha clip', 'Bravo clip']],
+      ['name:asc', ['Alpha clip', 'Bravo clip', 'Charlie clip']],
+      ['Language:asc', ['Charlie clip', 'Bravo clip', 'Alpha clip']],
+      ['reports:asc', ['Alpha clip', 'Charlie clip', 'Bravo clip']],
+      ['score:desc', ['Alpha clip', 'Bravo clip', 'Charlie clip']],
+    ];
+    // Same created_at to the millisecond is possible: space them so "newest first" has one answer.
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (const [i, id] of [v.bravo, v.alpha, v.charlie].entries()) {
+      await t.ctx.db.updateTable('videos').set({ created_at: new Date(base + i * 60_000).toISOString() }).where('id', '=', id).execute();
+    }
+    for (const [sort, names] of expected) {
+      const res = await admin.post('/api/v1/settings', { client: { 'streaming.default_sort': sort } });
+      expect(res.status, res.text).toBe(200);
+      expect(await shown(), sort).toEqual(names);
+      expect(await related(), sort).toEqual(names.filter((n) => n !== 'Bravo clip'));
+    }
+    expect((await admin.post('/api/v1/settings', { client: { 'streaming.default_sort': 'plays:desc' } })).status).toBe(422);
+  });
+});
