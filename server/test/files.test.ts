@@ -411,3 +411,37 @@ describe('file entries', () => {
     expect((await admin.delete('/api/v1/file-entries/abc')).status).toBe(422);
   });
 });
+
+describe('static file delivery (uploading settings)', () => {
+  it('hands local files to the web server in front with X-Sendfile or X-Accel-Redirect, and streams otherwise', async () => {
+    await t.ctx.storage.put('public/sfd/poster.png', PNG);
+    const entry = (await upload(admin, 'notes.txt', Buffer.from('private notes'))).body.fileEntry;
+    const download = `/api/v1/file-entries/download/${entry.hash}`;
+    try {
+      let res = await guest(t).get('/storage/sfd/poster.png');
+      expect(res.headers['x-sendfile']).toBeUndefined();
+      expect(Number(res.headers['content-length'])).toBe(PNG.length);
+
+      await t.ctx.settings.set({ 'server.static_file_delivery': 'xsendfile' });
+      res = await guest(t).get('/storage/sfd/poster.png');
+      expect(res.status).toBe(200);
+      expect(res.headers['x-sendfile']).toBe(path.join(t.storage, 'public/sfd/poster.png'));
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['content-security-policy']).toBe('sandbox');
+      expect(Number(res.headers['content-length'] ?? 0)).toBe(0);
+      res = await admin.get(download);
+      expect(res.headers['x-sendfile']).toMatch(new RegExp(`^${t.storage.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
+      expect(res.headers['content-disposition']).toMatch(/^attachment; filename="notes.txt"/);
+      // The web server does not open the door: a private file is still refused to a guest first.
+      expect((await guest(t).get(download)).status).toBe(401);
+
+      await t.ctx.settings.set({ 'server.static_file_delivery': 'xaccel' });
+      res = await guest(t).get('/storage/sfd/poster.png');
+      expect(res.headers['x-accel-redirect']).toBe('/_protected/public/sfd/poster.png');
+      expect(res.headers['x-sendfile']).toBeUndefined();
+      expect((await guest(t).get('/storage/sfd/missing.png')).status).toBe(404);
+    } finally {
+      await t.ctx.settings.set({ 'server.static_file_delivery': 'none' });
+    }
+  });
+});

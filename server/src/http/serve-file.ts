@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { LocalStorage, type Storage } from '../drivers/storage/storage.ts';
 import { parseRange } from './range.ts';
+
+/** Where Nginx maps the storage folder as an `internal` location (README, "Production"). */
+export const X_ACCEL_PREFIX = '/_protected';
 
 /**
  * Types a browser only ever displays as media: raster images, audio and video. These may be shown inline; anything
@@ -60,17 +64,34 @@ export function sendRange(req: FastifyRequest, reply: FastifyReply, size: number
   return reply.send(read());
 }
 
+/**
+ * Sends a stored file: with the uploading settings' static file delivery on and the file on the local disk, the web
+ * server in front sends it (Apache's X-Sendfile with its absolute path, Nginx's X-Accel-Redirect under
+ * X_ACCEL_PREFIX) and answers Range requests itself; otherwise Node streams it. A path a header cannot carry streams.
+ */
+export async function sendStored(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, driver: Storage, key: string, size: number) {
+  const mode = await ctx.settings.get('server.static_file_delivery');
+  const file = mode !== 'none' && driver instanceof LocalStorage ? driver.fullPath(key) : null;
+  if (file && /^[\x21-\x7e]+$/.test(file)) {
+    if (mode === 'xsendfile') reply.header('x-sendfile', file);
+    else reply.header('x-accel-redirect', `${X_ACCEL_PREFIX}/${key.split('/').map(encodeURIComponent).join('/')}`);
+    return reply.send('');
+  }
+  return sendRange(req, reply, size, (range) => driver.read(key, range));
+}
+
 /** The public disk at `/storage/*` (avatars, branding, page media, catalogue images, captions), with Range support. */
 export function registerServeFile(app: FastifyInstance, ctx: AppContext): void {
   app.get('/storage/*', async (req, reply) => {
     const rel = (req.params as { '*': string })['*'];
     const key = `public/${rel}`;
-    const stat = key.split('/').includes('..') || key.includes('\0') ? null : await ctx.storage.stat(key);
+    const driver = await ctx.storage.public.current();
+    const stat = key.split('/').includes('..') || key.includes('\0') ? null : await driver.stat(key).catch(() => null);
     if (!stat) return reply.status(404).send({ message: 'Not found' });
     const ext = path.extname(key).slice(1).toLowerCase();
     const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
     setSafeFileHeaders(reply, { mime, name: path.basename(key) });
     reply.header('cache-control', 'public, max-age=31536000, immutable');
-    return sendRange(req, reply, stat.size, (range) => ctx.storage.read(key, range));
+    return sendStored(ctx, req, reply, driver, key, stat.size);
   });
 }

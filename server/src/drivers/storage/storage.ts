@@ -77,6 +77,11 @@ async function openInFolder(file: string): Promise<fsp.FileHandle> {
 export class LocalStorage implements Storage {
   constructor(private root: string) {}
 
+  /** The file's absolute path, for a web server in front that sends it itself (static file delivery). */
+  fullPath(key: string): string {
+    return this.resolve(key);
+  }
+
   private resolve(key: string): string {
     // No `..` even when it would land inside the root: the root holds the database and private uploads too.
     const full = path.resolve(this.root, cleanKey(key));

@@ -10,7 +10,7 @@ import type { Storage } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
-import { sendRange, setSafeFileHeaders } from '../../http/serve-file.ts';
+import { sendStored, setSafeFileHeaders } from '../../http/serve-file.ts';
 import { entryThumbnail, findEntry, listFileEntries } from './repository.ts';
 import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
 import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
@@ -31,12 +31,12 @@ const uploader = (req: FastifyRequest): Uploader => ({ userId: requireUser(req),
  * Streams `key` from `storage`: the driver the file entry recorded (`disk`), not necessarily the one selected now.
  * Only raster images, audio and video may show inline; everything else is a sandboxed download (http/serve-file.ts).
  */
-async function sendObject(storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, mime: string, name: string, attachment: boolean) {
+async function sendObject(ctx: AppContext, storage: Storage, req: FastifyRequest, reply: FastifyReply, key: string, mime: string, name: string, attachment: boolean) {
   const stat = await storage.stat(key);
   if (!stat) throw notFound('File not found');
   setSafeFileHeaders(reply, { mime, name, forceDownload: attachment });
   reply.header('cache-control', 'private, max-age=3600');
-  return sendRange(req, reply, stat.size, (range) => storage.read(key, range));
+  return sendStored(ctx, req, reply, storage, key, stat.size);
 }
 
 export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -64,9 +64,9 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (q.thumbnail) {
       const thumbnail = await entryThumbnail(ctx.db, entry.id);
       if (!thumbnail) throw notFound('File not found');
-      return sendObject(await ctx.storage.driver(entry.disk, thumbnail), req, reply, thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
+      return sendObject(ctx, await ctx.storage.driver(entry.disk, thumbnail), req, reply, thumbnail, 'image/webp', entry.name.replace(/\.[^.]*$/, '') + '.webp', false);
     }
-    return sendObject(await ctx.storage.driver(entry.disk, entry.file_name), req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
+    return sendObject(ctx, await ctx.storage.driver(entry.disk, entry.file_name), req, reply, entry.file_name, entry.mime, entry.name, q.download === '1' || q.download === 'true');
   });
 
   api.post('/api/v1/file-entries/:id/add-preview-token', { config: { permission: 'authenticated' }, schema: { params: idParam, response: { 200: previewTokenResponse } } }, async (req) =>

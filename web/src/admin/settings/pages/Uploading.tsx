@@ -118,6 +118,7 @@ function Fields() {
         <SettingSelect
           name="server.static_file_delivery"
           label={trans('Static file delivery')}
+          description={trans('Let the web server in front send files stored on the local disk, once the site has checked who may open them. It needs that web server set up for it (see the README).')}
           options={[{ value: 'none', label: trans('None') }, { value: 'xsendfile', label: 'X-Sendfile (Apache)' }, { value: 'xaccel', label: 'X-Accel (Nginx)' }]}
         />
       </Section>
