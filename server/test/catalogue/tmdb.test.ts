@@ -105,6 +105,40 @@ describe('TMDb imports', () => {
     expect((await admin.get(`/api/v1/titles/${id}`)).body.title.rating).toBe(8.4);
   });
 
+  it('with the title and people providers on TMDb, a page view of stale imported data queues one refresh', async () => {
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    const personId = (await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).body.id;
+    const stale = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const age = async () => {
+      await t.ctx.db.updateTable('titles').set({ name: 'Locally renamed', updated_at: stale }).where('id', '=', id).execute();
+      await t.ctx.db.updateTable('people').set({ name: 'Someone else', updated_at: stale }).where('id', '=', personId).execute();
+    };
+    const calls = () => tmdb.requests.filter((u) => u.pathname === '/3/movie/550' || u.pathname === '/3/person/287').length;
+    await age();
+    const before = calls();
+    // Local providers (the default) never call out.
+    await admin.get(`/api/v1/titles/${id}/page`);
+    await t.ctx.queue.drain();
+    expect(calls()).toBe(before);
+
+    await t.ctx.settings.set({ 'client.content.title_provider': 'tmdb', 'client.content.people_provider': 'tmdb' });
+    try {
+      // The visitor gets the page as it is; the refresh runs after.
+      expect((await admin.get(`/api/v1/titles/${id}/page`)).body.title.name).toBe('Locally renamed');
+      expect((await admin.get(`/api/v1/people/${personId}/page`)).body.person.name).toBe('Someone else');
+      await t.ctx.queue.drain();
+      expect((await admin.get(`/api/v1/titles/${id}/page`)).body.title.name).toBe('Fight Club');
+      expect((await admin.get(`/api/v1/people/${personId}/page`)).body.person.name).toBe('Brad Pitt');
+      expect(calls()).toBe(before + 2);
+      // Fresh again: more views call out no more.
+      await admin.get(`/api/v1/titles/${id}/page`);
+      await t.ctx.queue.drain();
+      expect(calls()).toBe(before + 2);
+    } finally {
+      await t.ctx.settings.set({ 'client.content.title_provider': 'local', 'client.content.people_provider': 'local' });
+    }
+  });
+
   it('imports a person and answers TMDb 404s', async () => {
     const res = await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 });
     expect(res.status, res.text).toBe(200);

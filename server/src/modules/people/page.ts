@@ -5,6 +5,7 @@ import { toBool } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { pageParams, type PageCaller } from '../titles/page.ts';
 import { findPerson, personCredits } from './repository.ts';
+import { refreshIfStale } from '../tmdb/refresh.ts';
 
 const KNOWN_FOR_LIMIT = 8;
 
@@ -13,6 +14,7 @@ export async function loadPersonPage(ctx: AppContext, caller: PageCaller, id: nu
   if (!caller.can('people.view')) throw forbidden("You don't have permission to view people.");
   const person = await findPerson(ctx.db, id);
   if (!person) throw notFound('Person not found');
+  await refreshIfStale(ctx, 'person', person);
   const credits = caller.can('titles.view') ? await personCredits(ctx.db, id) : [];
   const titleIds = [...new Set(credits.map((c) => c.title_id))];
   let known_for: RelatedTitle[] = [];

@@ -13,6 +13,7 @@ import { becauseYouWatched } from './because-you-watched.ts';
 import { relatedTitles } from './related.ts';
 import { requireUser } from '../../http/auth.ts';
 import { orderVideos } from '../videos/order.ts';
+import { refreshIfStale } from '../tmdb/refresh.ts';
 
 /** Who asks for a page: what they may see, and who they are (their own Resume point). */
 export interface PageCaller { can(name: string): boolean; userId?: number | null }
@@ -106,6 +107,7 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
   requireView(caller);
   const title = await findTitle(ctx.db, id);
   if (!title) throw notFound('Title not found');
+  await refreshIfStale(ctx, 'title', title);
   const { db, settings } = ctx;
   const seasons = title.is_series && caller.can('seasons.view')
     ? await db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', id).orderBy('number').limit(100).execute()

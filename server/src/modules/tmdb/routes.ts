@@ -4,9 +4,11 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { asHttpError, importPage, importPerson, importTitle, tmdbClient } from './importer.ts';
+import { registerTmdbRefresh } from './refresh.ts';
 
 export function tmdbRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
+  registerTmdbRefresh(ctx);
   // Import options show only when the movie database is set up.
   api.get('/api/v1/tmdb/status', { config: { permission: ['titles.create', 'people.create'] }, schema: { response: { 200: tmdbStatusResponse } } }, async () =>
     ({ configured: Boolean(await ctx.settings.get('server.tmdb_api_key')) }));

@@ -66,8 +66,10 @@ function TmdbFields() {
   const providers = [{ value: 'local', label: trans('Local') }, { value: 'tmdb', label: 'TMDb' }];
   return (
     <Section title={trans('The movie database (TMDb)')} group="tmdb_group">
-      <SettingSelect name="client.content.title_provider" label={trans('Title provider')} options={providers} />
-      <SettingSelect name="client.content.people_provider" label={trans('People provider')} options={providers} />
+      <SettingSelect name="client.content.title_provider" label={trans('Title provider')} options={providers}
+        description={trans('With TMDb, an imported title opened by a visitor is fetched again from TMDb once its data is a week old (local edits of it are replaced).')} />
+      <SettingSelect name="client.content.people_provider" label={trans('People provider')} options={providers}
+        description={trans('With TMDb, an imported person opened by a visitor is fetched again from TMDb once their data is a week old.')} />
       {usesTmdb && <SettingText name="server.tmdb_api_key" label={trans('TMDb API key')} secret />}
       <SettingSelect name="client.tmdb.language" label={trans('TMDb language')} options={languageOptions()} />
       <SettingSwitch name="client.tmdb.includeAdult" label={trans('Include adult content')} description={trans('Import and show titles TMDb marks as adult.')} />
