@@ -41,8 +41,20 @@ export const publicSearchQuerySchema = z.object({
 });
 export type PublicSearchQuery = z.infer<typeof publicSearchQuerySchema>;
 
-export interface SearchTitleHit { id: number; name: string; is_series: boolean; year: number | null; poster: string | null; rating: number | null; description: string | null }
-export interface SearchPersonHit { id: number; name: string; poster: string | null; known_for: string | null }
+/**
+ * With the search provider on TMDb (or all), a hit may come from the movie database before it is in the catalogue:
+ * its `id` is null and `tmdb_id` names it; opening it (`GET titles/tmdb/{type}/{tmdbId}`, `GET people/tmdb/{tmdbId}`)
+ * imports it.
+ */
+export interface SearchTitleHit { id: number | null; name: string; is_series: boolean; year: number | null; poster: string | null; rating: number | null; description: string | null; tmdb_id?: number }
+export interface SearchPersonHit { id: number | null; name: string; poster: string | null; known_for: string | null; tmdb_id?: number }
+/** `GET titles/tmdb/{type}/{tmdbId}` and `GET people/tmdb/{tmdbId}`: the catalogue id of a search hit from the movie database. */
+export interface TmdbOpened { id: number; name: string }
+const tmdbId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const tmdbTitleParams = z.object({ type: z.enum(['movie', 'series']), tmdbId });
+export const tmdbPersonParams = z.object({ tmdbId });
+/** Visitors bring in at most this many titles and people from the movie database an hour (per address). */
+export const TMDB_OPEN_LIMIT = 30;
 export interface SearchEpisodeHit {
   id: number; name: string; title_id: number; title_name: string; season_number: number; episode_number: number; poster: string | null; release_date: string | null;
 }

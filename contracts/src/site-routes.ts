@@ -20,6 +20,8 @@ export const SITE_ROUTES = [
   'titles/:id/:slug?/season/:season',
   'titles/:id/:slug?/season/:season/episode/:episode',
   'people/:id/:slug?',
+  'titles/tmdb/:type/:tmdbId',
+  'people/tmdb/:tmdbId',
   'news',
   'news/:id/:slug?',
   'watchlist',

@@ -12,6 +12,9 @@ const fakeStripeServer = { command: `npx tsx server/test/billing/fake-stripe.ts 
 /** Local stand-in for PayPal's REST API (server/test/billing/fake-paypal.ts); billing-paypal.spec.ts syncs plans through it. */
 export const paypalURL = `http://127.0.0.1:${port + 1500}`;
 const fakePaypalServer = { command: `npx tsx server/test/billing/fake-paypal.ts ${port + 1500} ${baseURL}/api/v1/billing/paypal/webhook`, cwd: '../..', url: `${paypalURL}/health`, timeout: 60_000, reuseExistingServer: false };
+/** Local stand-in for TMDb's API and images (server/test/catalogue/tmdb-server.ts, key `test-key`); search.spec.ts searches it. */
+export const tmdbURL = `http://127.0.0.1:${port + 2500}`;
+const fakeTmdbServer = { command: `npx tsx server/test/catalogue/tmdb-server.ts ${port + 2500}`, cwd: '../..', url: `${tmdbURL}/health`, timeout: 60_000, reuseExistingServer: false };
 const fakeOAuthServer = { command: `npx tsx scripts/fake-oauth-provider.ts ${port + 1000}`, cwd: '../..', url: `${oauthURL}/health`, timeout: 60_000, reuseExistingServer: false };
 
 /** End-to-end tests drive Debian's Chromium against the built app on a fresh SQLite database. */
@@ -35,7 +38,7 @@ export default defineConfig({
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
     },
   },
-  webServer: [fakeOAuthServer, fakeStripeServer, fakePaypalServer, {
+  webServer: [fakeOAuthServer, fakeStripeServer, fakePaypalServer, fakeTmdbServer, {
     command: 'rm -rf storage/e2e && node server/dist/main.js',
     cwd: '../..',
     url: `${baseURL}/api/v1/auth/me`,
@@ -50,6 +53,7 @@ export default defineConfig({
       SCHEDULER_TICK_SECONDS: '5',
       STRIPE_API_BASE_URL: stripeURL,
       PAYPAL_API_BASE_URL: paypalURL,
+      TMDB_API_URL: tmdbURL, TMDB_IMAGE_URL: `${tmdbURL}/t/p`,
       ...Object.fromEntries(['google', 'facebook', 'twitter', 'envato'].map((p) => [`OAUTH_${p.toUpperCase()}_BASE_URL`, `${oauthURL}/${p}`])),
     },
   }],

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { VALUE_LISTS, type ValueListItem, type ValueLists } from '../browse.ts';
-import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit } from '../browse.ts';
+import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit, TmdbOpened } from '../browse.ts';
 import { entity, integer as int, recordId } from './common.ts';
 
 /** Answers of the public site's browse calls: option lists and the grouped search. */
@@ -17,13 +17,15 @@ export const valueListsResponse = entity(Object.fromEntries(VALUE_LISTS.map((nam
   .meta({ examples: [{ genres: [{ value: 3, name: 'Science Fiction' }], languages: [{ value: 'en', name: 'English' }] }] }) satisfies z.ZodType<ValueLists>;
 
 const titleHit = entity({
-  id: recordId, name: z.string(), is_series: z.boolean(), year: int.nullable(), poster: z.string().nullable(), rating: z.number().nullable(), description: z.string().nullable(),
+  id: recordId.nullable(), tmdb_id: int.optional(), name: z.string(), is_series: z.boolean(), year: int.nullable(), poster: z.string().nullable(), rating: z.number().nullable(), description: z.string().nullable(),
 }) satisfies z.ZodType<SearchTitleHit>;
-const personHit = entity({ id: recordId, name: z.string(), poster: z.string().nullable(), known_for: z.string().nullable() }) satisfies z.ZodType<SearchPersonHit>;
+const personHit = entity({ id: recordId.nullable(), tmdb_id: int.optional(), name: z.string(), poster: z.string().nullable(), known_for: z.string().nullable() }) satisfies z.ZodType<SearchPersonHit>;
 const episodeHit = entity({
   id: recordId, name: z.string(), title_id: recordId, title_name: z.string(), season_number: int, episode_number: int, poster: z.string().nullable(),
   release_date: z.string().nullable(),
 }) satisfies z.ZodType<SearchEpisodeHit>;
+
+export const tmdbOpenedResponse = entity({ id: recordId, name: z.string() }).meta({ examples: [{ id: 42, name: 'Fight Club' }] }) satisfies z.ZodType<TmdbOpened>;
 
 /** `GET search`: groups the caller may not see are absent rather than empty. */
 export const publicSearchResponse = entity({

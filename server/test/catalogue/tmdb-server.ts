@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 
 const FIXTURES = path.join(import.meta.dirname, 'fixtures', 'tmdb');
 const load = (name: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'));
@@ -16,10 +17,10 @@ export const SLOW_ID = 999;
 export const LIMITED_ID = 429;
 
 /**
- * A local server speaking the parts of TMDb's v3 API the importer uses (movie, tv, tv season, person, discover,
- * images), answering from the JSON fixtures. Every request is recorded.
+ * A local server speaking the parts of TMDb's v3 API the importer and the site's search use (movie, tv, tv season,
+ * person, discover, search/multi, images), answering from the JSON fixtures. Every request is recorded.
  */
-export async function startTmdbServer() {
+export async function startTmdbServer(port = 0) {
   const requests: URL[] = [];
   const movie = load('movie');
   const series = load('series');
@@ -33,6 +34,7 @@ export async function startTmdbServer() {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === '/health') return json(200, { ok: true });
     const image = /^\/t\/p\/(w\d+|original)\/[\w-]+\.png$/.exec(url.pathname);
     if (image) {
       res.writeHead(200, { 'content-type': 'image/png' });
@@ -40,6 +42,7 @@ export async function startTmdbServer() {
     }
     if (url.searchParams.get('api_key') !== TMDB_KEY) return json(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' });
     let m: RegExpExecArray | null;
+    if (url.pathname === '/3/configuration') return json(200, { images: { secure_base_url: `${url.origin}/t/p/` } });
     if ((m = /^\/3\/discover\/(movie|tv)$/.exec(url.pathname))) {
       const page = Number(url.searchParams.get('page') ?? 1);
       const results = Array.from({ length: 20 }, (_, i) => {
@@ -69,12 +72,23 @@ export async function startTmdbServer() {
       if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
       return json(200, id === 1399 ? series : { ...series, id, name: `Discovered ${id}` });
     }
+    if (url.pathname === '/3/search/multi') {
+      const q = (url.searchParams.get('query') ?? '').toLowerCase();
+      const all = [
+        { id: 550, media_type: 'movie', title: movie.title, release_date: movie.release_date, poster_path: movie.poster_path, overview: movie.overview, vote_average: movie.vote_average },
+        { id: 1399, media_type: 'tv', name: series.name, first_air_date: series.first_air_date, poster_path: series.poster_path, overview: series.overview, vote_average: series.vote_average },
+        { id: 287, media_type: 'person', name: person.name, profile_path: person.profile_path, known_for_department: 'Acting' },
+      ];
+      const results = all.filter((r) => (r.title ?? r.name ?? '').toLowerCase().includes(q));
+      if (q === 'slow search') return void setTimeout(() => json(200, { page: 1, total_pages: 1, total_results: 0, results: [] }), 5000);
+      return json(200, { page: 1, total_pages: 1, total_results: results.length, results });
+    }
     if ((m = /^\/3\/person\/(\d+)$/.exec(url.pathname))) {
       return Number(m[1]) === 287 ? json(200, person) : json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
     }
     return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     /** The API root as TMDB_API_URL takes it (the client adds /3). */
@@ -84,4 +98,11 @@ export async function startTmdbServer() {
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+// Run on its own (the e2e suite's stand-in for TMDb): `npx tsx server/test/catalogue/tmdb-server.ts PORT`.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const port = Number(process.argv[2]);
+  await startTmdbServer(port);
+  console.log(`fake TMDb listening on ${port}`);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, asUser, createTestApp, type Client } from '../helper.ts';
+import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
 import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
 import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
@@ -148,6 +148,47 @@ describe('TMDb imports', () => {
     const missing = await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 5 });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('The item could not be found on the movie database.');
+  });
+
+  it('searches the movie database as the search provider says, and opening a hit imports it once', async () => {
+    const search = async (q: string) => (await guest(t).get(`/api/v1/search?query=${encodeURIComponent(q)}`)).body.results;
+    const searches = () => tmdb.requests.filter((u) => u.pathname === '/3/search/multi').length;
+    const before = searches();
+    // Local (the default): the catalogue alone, the service is never asked.
+    expect((await search('fight')).titles.map((h: any) => h.name)).toEqual(['Fight Club']);
+    expect(searches()).toBe(before);
+
+    await t.ctx.settings.set({ 'client.content.search_provider': 'all' });
+    try {
+      // Fight Club is imported (its catalogue hit), Game of Thrones is imported above too; Brad Pitt as well.
+      let res = await search('game');
+      expect(res.titles).toEqual([expect.objectContaining({ name: 'Game of Thrones', is_series: true })]);
+      expect(res.titles[0].id).toEqual(expect.any(Number));
+      // A hit only the service knows: no id, its TMDb id, the service's poster address.
+      await t.ctx.db.deleteFrom('titles').where('tmdb_id', '=', 1399).execute();
+      res = await search('game');
+      expect(res.titles).toEqual([{ id: null, tmdb_id: 1399, name: 'Game of Thrones', is_series: true, year: 2011, poster: `${tmdb.imageUrl}/w342/poster1399.png`, rating: 8.4, description: expect.any(String) }]);
+
+      // Opening it brings it in; opening it again finds it.
+      const opened = await guest(t).get('/api/v1/titles/tmdb/series/1399');
+      expect(opened.status, opened.text).toBe(200);
+      expect(opened.body.name).toBe('Game of Thrones');
+      expect((await guest(t).get('/api/v1/titles/tmdb/series/1399')).body.id).toBe(opened.body.id);
+      expect((await search('game')).titles[0].id).toBe(opened.body.id);
+      expect((await guest(t).get('/api/v1/people/tmdb/287')).body.name).toBe('Brad Pitt');
+      expect((await guest(t).get('/api/v1/titles/tmdb/movie/404')).status).toBe(404);
+      expect((await guest(t).get('/api/v1/titles/tmdb/game/1')).status).toBe(422);
+
+      // The service not answering in time leaves the catalogue's own hits.
+      await t.ctx.settings.set({ 'client.content.search_provider': 'tmdb' });
+      expect((await search('fight')).titles.map((h: any) => h.id)).toEqual([expect.any(Number)]);
+      const slow = await guest(t).get('/api/v1/search?query=slow%20search');
+      expect(slow.status).toBe(200);
+    } finally {
+      await t.ctx.settings.set({ 'client.content.search_provider': 'local' });
+    }
+    // Back on Local, a hit the catalogue lacks is not brought in by address.
+    expect((await guest(t).get('/api/v1/titles/tmdb/movie/12345')).status).toBe(404);
   });
 
   it('imports a page of 20 titles with the filters passed on, records a failure and goes on', async () => {

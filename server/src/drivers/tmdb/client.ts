@@ -30,6 +30,16 @@ export interface TmdbPage<T> {
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
+/** A result of search/multi (the fields the site's search shows). */
+export interface TmdbSearchHit {
+  id: number;
+  media_type: 'movie' | 'tv' | 'person' | string;
+  title?: string; name?: string;
+  release_date?: string; first_air_date?: string;
+  poster_path?: string | null; profile_path?: string | null;
+  overview?: string; vote_average?: number; known_for_department?: string;
+}
+
 export class TmdbClient {
   private tokens: number;
   private last = Date.now();
@@ -54,7 +64,7 @@ export class TmdbClient {
     }
   }
 
-  async get<T>(path: string, params: Params = {}, attempt = 0): Promise<T> {
+  async get<T>(path: string, params: Params = {}, attempt = 0, timeoutMs?: number): Promise<T> {
     await this.take();
     const url = new URL(`${this.opts.baseUrl.replace(/\/$/, '')}${path}`);
     const bearer = this.opts.apiKey.length > 40;
@@ -65,7 +75,7 @@ export class TmdbClient {
     try {
       res = await outboundFetch(url, {
         headers: { accept: 'application/json', ...(bearer ? { authorization: `Bearer ${this.opts.apiKey}` } : {}) },
-        signal: AbortSignal.timeout(this.opts.timeoutMs ?? 10_000),
+        signal: AbortSignal.timeout(timeoutMs ?? this.opts.timeoutMs ?? 10_000),
       });
     } catch (e) {
       const timeout = (e as Error).name === 'TimeoutError';
@@ -75,7 +85,7 @@ export class TmdbClient {
       await res.body?.cancel();
       const wait = Number(res.headers.get('retry-after') ?? 1);
       await new Promise((r) => setTimeout(r, Math.min(10, Number.isFinite(wait) ? wait : 1) * 1000));
-      return this.get<T>(path, params, attempt + 1);
+      return this.get<T>(path, params, attempt + 1, timeoutMs);
     }
     if (!res.ok) {
       await res.body?.cancel();
@@ -106,6 +116,16 @@ export class TmdbClient {
     return this.get<TmdbPage<{ id: number; title?: string; name?: string }>>(`/discover/${type === 'movie' ? 'movie' : 'tv'}`, {
       include_adult: this.opts.includeAdult, ...params,
     });
+  }
+
+  /** Movies, series and people matching a query, one page, for the site's search (which waits for it only briefly). */
+  searchMulti(query: string, timeoutMs: number) {
+    return this.get<TmdbPage<TmdbSearchHit>>('/search/multi', { query, include_adult: this.opts.includeAdult, page: 1 }, 0, timeoutMs);
+  }
+
+  /** The address of an image at a size, for showing a search hit that is not imported (nothing is stored). */
+  imageAddress(path: string | null | undefined, size: string): string | null {
+    return path ? `${this.opts.imageUrl.replace(/\/$/, '')}/${size}${path}` : null;
   }
 
   /** Streams an image (`/abc.jpg` at a size such as w500) for the storage driver. */

@@ -1,6 +1,7 @@
 import type { PublicSearchResults, SearchEpisodeHit, SearchPersonHit, SearchTitleHit } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool } from '../../db/index.ts';
+import { tmdbSearch } from './tmdb-search.ts';
 
 /** Rows by id in the engine's order; an id the engine knows but the table lost (an unsynced delete) is skipped. */
 function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
@@ -37,11 +38,24 @@ async function episodes(ctx: AppContext, query: string, limit: number): Promise<
  * titles and episodes need titles.view (episodes also episodes.view), people need people.view.
  */
 export async function publicSearch(ctx: AppContext, can: (p: string) => boolean, query: string, limit: number): Promise<PublicSearchResults> {
-  const [t, p, e] = await Promise.all([
-    can('titles.view') ? titles(ctx, query, limit) : undefined,
-    can('people.view') ? people(ctx, query, limit) : undefined,
+  const provider = await ctx.settings.get('client.content.search_provider');
+  const [local, remote, e] = await Promise.all([
+    Promise.all([can('titles.view') ? titles(ctx, query, limit) : undefined, can('people.view') ? people(ctx, query, limit) : undefined]),
+    provider !== 'local' ? tmdbSearch(ctx, query, limit) : null,
     can('titles.view') && can('episodes.view') ? episodes(ctx, query, limit) : undefined,
   ]);
+  let [t, p] = local;
+  // TMDb alone, or the catalogue's hits first and then the service's others; the catalogue's when it does not answer.
+  if (remote) {
+    const merge = <H extends { id: number | null }>(own: H[] | undefined, theirs: H[]) => {
+      if (!own) return undefined;
+      if (provider === 'tmdb') return theirs;
+      const ids = new Set(own.map((h) => h.id));
+      return [...own, ...theirs.filter((h) => h.id === null || !ids.has(h.id))].slice(0, limit);
+    };
+    t = merge(t, remote.titles);
+    p = merge(p, remote.people);
+  }
   const results: PublicSearchResults['results'] = {};
   if (t) results.titles = t;
   if (p) results.people = p;

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { RatingBadge } from '../ui/RatingBadge';
-import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
+import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch } from './use-search';
 
 interface Option { key: string; url: string; label: string; detail: string; image?: string | null; rating?: number | null; group: string }
@@ -41,8 +41,8 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
     if (!data || !query) return [];
     const r = data.results;
     return [
-      ...(r.titles ?? []).map((t) => ({ key: `t${t.id}`, url: titleUrl(t), label: t.name, detail: [t.year, t.is_series ? trans('Series') : trans('Movie')].filter(Boolean).join(' · '), image: t.poster, rating: t.rating, group: trans('Titles') })),
-      ...(r.people ?? []).map((p) => ({ key: `p${p.id}`, url: personUrl(p), label: p.name, detail: p.known_for ?? '', image: p.poster, group: trans('People') })),
+      ...(r.titles ?? []).map((t) => ({ key: `t${t.id ?? `tmdb${t.tmdb_id}`}`, url: searchTitleUrl(t), label: t.name, detail: [t.year, t.is_series ? trans('Series') : trans('Movie')].filter(Boolean).join(' · '), image: t.poster, rating: t.rating, group: trans('Titles') })),
+      ...(r.people ?? []).map((p) => ({ key: `p${p.id ?? `tmdb${p.tmdb_id}`}`, url: searchPersonUrl(p), label: p.name, detail: p.known_for ?? '', image: p.poster, group: trans('People') })),
       ...(r.episodes ?? []).slice(0, 2).map((e) => ({
         key: `e${e.id}`, url: episodeUrl({ id: e.title_id, name: e.title_name }, e.season_number, e.episode_number), label: e.name,
         detail: `${e.title_name} · S${e.season_number} E${e.episode_number}`, image: e.poster, group: trans('Episodes'),

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { SearchPersonHit } from '@app/contracts/browse';
+import type { SearchPersonHit, SearchTitleHit } from '@app/contracts/browse';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
@@ -9,10 +9,14 @@ import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
-import { episodeUrl, personUrl } from '../ui/urls';
+import type { PosterCardTitle } from '../ui/PosterCard';
+import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch } from './use-search';
 
 const GROUP_SIZE = 12;
+
+/** A title hit as a poster card: one from the movie database (no id yet) links to the page that imports it. */
+const asCard = (t: SearchTitleHit): PosterCardTitle => (t.id !== null ? { ...t, id: t.id } : { ...t, id: 0, href: searchTitleUrl(t) });
 
 function Group({ title, count, moreUrl, children }: { title: string; count: number; moreUrl?: string; children: ReactNode }) {
   const id = `search-${title.toLowerCase()}`;
@@ -32,8 +36,8 @@ function PeopleGrid({ people }: { people: SearchPersonHit[] }) {
   return (
     <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
       {people.map((p) => (
-        <li key={p.id}>
-          <Link to={personUrl(p)} className="group flex flex-col items-center gap-2 rounded-md p-2 text-center hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
+        <li key={p.id ?? `tmdb${p.tmdb_id}`}>
+          <Link to={searchPersonUrl(p)} className="group flex flex-col items-center gap-2 rounded-md p-2 text-center hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
             <span className="h-24 w-24 overflow-hidden rounded-full bg-bg-alt">{p.poster && <img src={p.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
             <span className="text-sm font-medium group-hover:text-primary">{p.name}</span>
             {p.known_for && <span className="text-xs text-text-muted">{p.known_for}</span>}
@@ -81,7 +85,7 @@ export function Component() {
     const more = (t: string) => `/search?query=${encodeURIComponent(query)}&type=${t}`;
     body = none ? <p className="py-10 text-center text-text-muted">{trans('No results for ":query"', { query })}</p> : (
       <>
-        {titles && titles.length > 0 && <Group title={trans('Titles')} count={titles.length} moreUrl={titles.length >= GROUP_SIZE ? more('titles') : undefined}><PosterGrid titles={titles} /></Group>}
+        {titles && titles.length > 0 && <Group title={trans('Titles')} count={titles.length} moreUrl={titles.length >= GROUP_SIZE ? more('titles') : undefined}><PosterGrid titles={titles.map(asCard)} /></Group>}
         {people && people.length > 0 && <Group title={trans('People')} count={people.length} moreUrl={people.length >= GROUP_SIZE ? more('people') : undefined}><PeopleGrid people={people} /></Group>}
         {episodes && episodes.length > 0 && (
           <Group title={trans('Episodes')} count={episodes.length}>

@@ -6,4 +6,7 @@ export const titlePageRoutes: RouteObject[] = [
   { path: 'titles/:id/:slug?/season/:season', lazy: () => import('./SeasonPage') },
   { path: 'titles/:id/:slug?/season/:season/episode/:episode', lazy: () => import('./EpisodePage') },
   { path: 'people/:id/:slug?', lazy: () => import('../people/PersonPage') },
+  // A search hit from the movie database: brought into the catalogue, then its page.
+  { path: 'titles/tmdb/:type/:tmdbId', lazy: () => import('../search/TmdbOpenPage') },
+  { path: 'people/tmdb/:tmdbId', lazy: () => import('../search/TmdbOpenPage') },
 ];

@@ -15,6 +15,8 @@ export interface PosterCardTitle {
   is_series?: boolean;
   description?: string | null;
   genres?: { id: number; display_name?: string | null; name: string }[];
+  /** Another address than the title's page (a search hit from the movie database, not in the catalogue yet: no watchlist). */
+  href?: string;
 }
 
 /**
@@ -25,7 +27,7 @@ export function PosterCard({ title }: { title: PosterCardTitle }) {
   const genres = (title.genres ?? []).slice(0, 3).map((g) => g.display_name || g.name);
   return (
     <div className="group/card relative">
-    <Link to={titleUrl(title)} data-testid="poster-card"
+    <Link to={title.href ?? titleUrl(title)} data-testid="poster-card"
       className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-bg">
       <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
         {title.poster
@@ -44,7 +46,7 @@ export function PosterCard({ title }: { title: PosterCardTitle }) {
         {title.year ? <span>{title.year}</span> : null}
         {title.is_series !== undefined && <span>{title.is_series ? trans('Series') : trans('Movie')}</span>}
       </span>
-    </Link><WatchlistToggle titleId={title.id} name={title.name} /></div>
+    </Link>{!title.href && <WatchlistToggle titleId={title.id} name={title.name} />}</div>
   );
 }
 

@@ -7,7 +7,7 @@ export const POSTER_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-
 export function PosterGrid({ titles, loading = 0, label }: { titles: PosterCardTitle[]; loading?: number; label?: string }) {
   return (
     <ul className={POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined}>
-      {titles.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}
+      {titles.map((t) => <li key={t.href ?? t.id}><PosterCard title={t} /></li>)}
       {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}><PosterCardSkeleton /></li>)}
     </ul>
   );

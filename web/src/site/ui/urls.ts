@@ -7,4 +7,9 @@ export const titleUrl = (t: { id: number; name: string }) => `/titles/${t.id}/${
 export const seasonUrl = (t: { id: number; name: string }, season: number) => `${titleUrl(t)}/season/${season}`;
 export const episodeUrl = (t: { id: number; name: string }, season: number, episode: number) => `${seasonUrl(t, season)}/episode/${episode}`;
 export const personUrl = (p: { id: number; name: string }) => `/people/${p.id}/${slugify(p.name)}`;
+/** A search hit's page: the catalogue's own, or for a hit from the movie database not imported yet, the page that imports it. */
+export const searchTitleUrl = (t: { id: number | null; name: string; is_series: boolean; tmdb_id?: number }) =>
+  (t.id !== null ? titleUrl({ id: t.id, name: t.name }) : `/titles/tmdb/${t.is_series ? 'series' : 'movie'}/${t.tmdb_id}`);
+export const searchPersonUrl = (p: { id: number | null; name: string; tmdb_id?: number }) =>
+  (p.id !== null ? personUrl({ id: p.id, name: p.name }) : `/people/tmdb/${p.tmdb_id}`);
 export const watchUrl = (videoId: number) => `/watch/${videoId}`;
