@@ -125,7 +125,8 @@ describe('votes, reports and the public list', () => {
     expect(helpful.pagination.data[0].id).toBe(reviewId);
     expect(helpful.my_votes).toEqual([{ review_id: reviewId, is_helpful: false }]);
     expect(helpful.my_review).toBeNull();
-    expect(helpful.summary).toEqual({ average: 9, count: 1 });
+    // Bob's rating of 9 and every writer's score (Alice's 8, then 1 to 10 and 1 to 6): a review rates the title.
+    expect(helpful.summary).toEqual({ average: 5.2, count: 18 });
     const newest = (await alice.get(`/api/v1/reviews/public?reviewable_id=${ids.movie}&sort=newest&page=2`)).body;
     expect(newest.pagination.data).toHaveLength(2);
     expect(newest.pagination.data.at(-1).id).toBe(reviewId);
@@ -235,5 +236,31 @@ describe('deleting a user', () => {
     const res = await admin.delete(`/api/v1/users/${frank.user.id}`);
     expect(res.status, res.text).toBe(200);
     expect(await counters()).toEqual({ rating: { average: 8, count: 1 }, review: { helpful_count: 0, reports_count: 0 }, comment: { replies_count: 0, reports_count: 0 } });
+  });
+});
+
+describe('a review\'s score is its writer\'s rating', () => {
+  it('rates the title on writing, follows the writer\'s edits, not a moderator\'s, and stays when the review goes', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Rated By Review' })).body.title.id;
+    const carol = await asUser(t);
+    const dave = await asUser(t);
+    await dave.put(`/api/v1/ratings/title/${title}`, { score: 2 });
+    // Carol had rated 9; her review of 6 is her rating now.
+    await carol.put(`/api/v1/ratings/title/${title}`, { score: 9 });
+    const review = (await carol.post('/api/v1/reviews', good({ reviewable_id: title, score: 6 }))).body.review;
+    const state = async (c: Client) => (await c.get(`/api/v1/ratings/title/${title}`)).body;
+    expect(await state(carol)).toEqual({ summary: { average: 4, count: 2 }, my_score: 6 });
+    expect((await carol.put(`/api/v1/reviews/${review.id}`, { score: 8, title: 'Better the second time', body: BODY })).status).toBe(200);
+    expect(await state(carol)).toEqual({ summary: { average: 5, count: 2 }, my_score: 8 });
+    expect((await admin.put(`/api/v1/reviews/${review.id}`, { score: 1, title: 'Moderated title here', body: BODY })).status).toBe(200);
+    expect(await state(carol)).toEqual({ summary: { average: 5, count: 2 }, my_score: 8 });
+    expect(await state(admin)).toMatchObject({ my_score: null });
+    expect((await carol.delete(`/api/v1/reviews/${review.id}`)).status).toBe(200);
+    expect(await state(carol)).toEqual({ summary: { average: 5, count: 2 }, my_score: 8 });
+    // A second review racing the first leaves one review and one rating.
+    const erin = await asUser(t);
+    const raced = await Promise.all([erin.post('/api/v1/reviews', good({ reviewable_id: title, score: 10 })), erin.post('/api/v1/reviews', good({ reviewable_id: title, score: 10 }))]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await state(erin)).toEqual({ summary: { average: 6.7, count: 3 }, my_score: 10 });
   });
 });

@@ -30,6 +30,8 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
 
   // The spec's rules, then a valid review.
   await reviews.getByRole('button', { name: 'Write a review' }).click();
+  // The score starts from the writer's rating, and becomes their rating once published.
+  await expect(reviews.getByLabel('Score (1-10)')).toHaveValue('7');
   await reviews.getByLabel('Review title').fill('Too short');
   await reviews.getByLabel('Review', { exact: true }).fill('Short.');
   await reviews.getByRole('button', { name: 'Publish review' }).click();
@@ -42,6 +44,8 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await expect(writer.getByText('Review created')).toBeVisible();
   const myReview = reviews.getByTestId('review').filter({ hasText: 'A slow burn that pays off' });
   await expect(myReview).toContainText('★ 9/10');
+  await expect(reviews.getByRole('radio', { name: 'Rate 9 out of 10' })).toHaveAttribute('aria-checked', 'true');
+  await expect(reviews.getByTestId('rating-widget')).toContainText('1 rating');
   await expect(reviews.getByRole('button', { name: 'Write a review' })).toBeHidden();
 
   // A comment: the link is clickable, markup stays text.

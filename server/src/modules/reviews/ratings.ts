@@ -33,22 +33,25 @@ async function assertRatable(db: Db, type: RatableType, id: number) {
 export async function rate(ctx: AppContext, userId: number, type: RatableType, id: number, score: number): Promise<RatingSummary> {
   await assertRatable(ctx.db, type, id);
   await assertCanPost(ctx, userId, POSTING_LIMITS.ratings);
-  await ctx.db.transaction().execute(async (trx) => {
-    const old = await trx.selectFrom('ratings').select(['id', 'score']).where('user_id', '=', userId).where('ratable_type', '=', type).where('ratable_id', '=', id).executeTakeFirst();
-    const now = nowIso();
-    if (old) {
-      await trx.updateTable('ratings').set({ score, updated_at: now }).where('id', '=', old.id).execute();
-    } else {
-      await trx.insertInto('ratings').values({ user_id: userId, ratable_type: type, ratable_id: id, score, created_at: now, updated_at: now }).execute();
-    }
-    await trx.insertInto('rating_totals').values({ ratable_type: type, ratable_id: id, score_sum: score, count: 1 })
-      .onConflict((oc) => oc.columns(['ratable_type', 'ratable_id']).doUpdateSet((eb) => ({
-        score_sum: eb('rating_totals.score_sum', '+', score - (old?.score ?? 0)),
-        count: eb('rating_totals.count', '+', old ? 0 : 1),
-      }))).execute();
-    await showLocalRating(ctx, trx, type, id);
-  });
+  await ctx.db.transaction().execute((trx) => setRating(ctx, trx, userId, type, id, score));
   return ratingSummary(ctx.db, type, id);
+}
+
+/** The rating write itself, inside the caller's transaction (a rating, or a review whose score is its writer's rating). */
+export async function setRating(ctx: AppContext, trx: Db, userId: number, type: RatableType, id: number, score: number): Promise<void> {
+  const old = await trx.selectFrom('ratings').select(['id', 'score']).where('user_id', '=', userId).where('ratable_type', '=', type).where('ratable_id', '=', id).executeTakeFirst();
+  const now = nowIso();
+  if (old) {
+    await trx.updateTable('ratings').set({ score, updated_at: now }).where('id', '=', old.id).execute();
+  } else {
+    await trx.insertInto('ratings').values({ user_id: userId, ratable_type: type, ratable_id: id, score, created_at: now, updated_at: now }).execute();
+  }
+  await trx.insertInto('rating_totals').values({ ratable_type: type, ratable_id: id, score_sum: score, count: 1 })
+    .onConflict((oc) => oc.columns(['ratable_type', 'ratable_id']).doUpdateSet((eb) => ({
+      score_sum: eb('rating_totals.score_sum', '+', score - (old?.score ?? 0)),
+      count: eb('rating_totals.count', '+', old ? 0 : 1),
+    }))).execute();
+  await showLocalRating(ctx, trx, type, id);
 }
 
 /** Removes the user's rating, if any, and its share of the totals. */

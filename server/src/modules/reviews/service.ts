@@ -6,7 +6,7 @@ import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
-import { ratingSummary } from './ratings.ts';
+import { ratingSummary, setRating } from './ratings.ts';
 
 export const ALREADY_VOTED = 'You have already voted on this review.';
 export const ALREADY_REVIEWED = 'You have already reviewed this title.';
@@ -49,11 +49,15 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
   if (await findUserReview(ctx.db, userId, input.reviewable_id)) throw alreadyReviewed();
   await assertCanPost(ctx, userId, POSTING_LIMITS.reviews);
   const now = nowIso();
-  // Two submits racing: the unique index keeps one review per user and title.
-  const row = await onDuplicate(ctx.db.insertInto('reviews').values({
-    user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
-    created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow(), alreadyReviewed);
+  // Two submits racing: the unique index keeps one review per user and title. The review's score is its writer's rating.
+  const row = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('reviews').values({
+      user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
+      created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await setRating(ctx, trx, userId, 'title', input.reviewable_id, input.score);
+    return inserted;
+  }), alreadyReviewed);
   return stillThere(await findReview(ctx.db, row.id), 'Review not found');
 }
 
@@ -63,7 +67,11 @@ export async function updateReview(ctx: AppContext, id: number, actor: { id: num
   if (!review) throw notFound('Review not found');
   if (review.user_id !== actor.id && !actor.moderator) throw forbidden('You can only edit your own reviews.');
   if (!actor.moderator) await assertCanPost(ctx, actor.id, POSTING_LIMITS.reviews);
-  await ctx.db.updateTable('reviews').set({ score: input.score, title: input.title, body: input.body, updated_at: nowIso() }).where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('reviews').set({ score: input.score, title: input.title, body: input.body, updated_at: nowIso() }).where('id', '=', id).execute();
+    // The writer's own edit moves their rating with the score; a moderator's does not rate in their name.
+    if (review.user_id === actor.id && review.reviewable_type === 'title') await setRating(ctx, trx, actor.id, 'title', review.reviewable_id, input.score);
+  });
   return stillThere(await findReview(ctx.db, id), 'Review not found');
 }
 
