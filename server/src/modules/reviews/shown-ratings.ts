@@ -21,18 +21,19 @@ const localCount = sql<number>`coalesce((
  */
 export async function showRatings(db: Db, column: RatingColumn, scope?: RatingScope): Promise<void> {
   const local = column === 'local_vote_average';
-  let titles = db.updateTable('titles').set(local
+  const titles = db.updateTable('titles').set(local
     ? { rating: localAverage('title', 'titles'), vote_count: localCount }
     : { rating: sql.ref('tmdb_rating'), vote_count: sql.ref('tmdb_vote_count') });
-  let episodes = db.updateTable('episodes').set({ rating: local ? localAverage('episode', 'episodes') : sql.ref('tmdb_rating') });
-  if (scope && 'episode' in scope) return void await episodes.where('id', '=', scope.episode).execute();
-  if (scope && 'title' in scope) return void await titles.where('id', '=', scope.title).execute();
-  if (scope) {
-    titles = titles.where('id', '=', scope.titleWithEpisodes);
-    episodes = episodes.where('title_id', '=', scope.titleWithEpisodes);
+  const episodes = db.updateTable('episodes').set({ rating: local ? localAverage('episode', 'episodes') : sql.ref('tmdb_rating') });
+  if (scope && 'episode' in scope) {
+    await episodes.where('id', '=', scope.episode).execute();
+  } else if (scope && 'title' in scope) {
+    await titles.where('id', '=', scope.title).execute();
+  } else {
+    const only = scope?.titleWithEpisodes;
+    await (only ? titles.where('id', '=', only) : titles).execute();
+    await (only ? episodes.where('title_id', '=', only) : episodes).execute();
   }
-  await titles.execute();
-  await episodes.execute();
 }
 
 /** After members' ratings of an item changed: its shown rating follows, when the members' average is the one shown. */

@@ -24,7 +24,8 @@ async function castVote(ctx: AppContext, videoId: number, userId: number, vote: 
   return ctx.db.transaction().execute(async (trx) => {
     let lock = trx.selectFrom('videos').select('id').where('id', '=', videoId);
     if (ctx.dialect === 'postgres') lock = lock.forUpdate();
-    await lock.executeTakeFirst();
+    // Deleted since the guard looked: nothing to vote on.
+    if (!(await lock.executeTakeFirst())) throw notFound('Video not found');
     const old = await myVideoVote(trx, userId, videoId);
     if (old !== vote) {
       if (old) {
