@@ -251,3 +251,30 @@ test('the rating column decides which rating title pages show', async ({ page })
   await page.goto(`/titles/${titleId}`);
   await expect(hero(title.rating)).toBeVisible();
 });
+
+test('the analytics tracking code loads Google\'s tag on the public site, once the cookie notice is accepted', async ({ page, browser }) => {
+  try {
+    await page.goto('/admin/settings/analytics');
+    await page.getByLabel('Tracking code').fill('G-E2ETEST1');
+    await update(page);
+    await api(page, 'POST', 'settings', { client: { 'cookie_notice.enable': true } });
+    const visitor = await browser.newPage();
+    // Google is out of reach here: the tag's address answers with a stand-in that says it ran.
+    await visitor.route('https://www.googletagmanager.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagRan = true;' }));
+    await visitor.goto('/movies');
+    const notice = visitor.getByTestId('cookie-notice');
+    await expect(notice).toBeVisible();
+    await expect(visitor.locator('#google-tag')).toHaveCount(0);
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(visitor.locator('#google-tag')).toHaveAttribute('src', 'https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1');
+    // The page's CSP let it run, and the configuration reached the data layer.
+    await expect.poll(() => visitor.evaluate(() => (window as unknown as { __tagRan?: boolean }).__tagRan)).toBe(true);
+    expect(await visitor.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer))).toContain('G-E2ETEST1');
+    await visitor.close();
+    // The admin area is not measured.
+    await page.goto('/admin');
+    await expect(page.locator('#google-tag')).toHaveCount(0);
+  } finally {
+    await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': '', 'cookie_notice.enable': false } });
+  }
+});

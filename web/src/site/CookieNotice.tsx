@@ -5,8 +5,8 @@ import { useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
+import { COOKIE_CONSENT_EVENT, COOKIE_CONSENT_KEY, hasCookieConsent } from './analytics';
 
-const ACCEPTED_KEY = 'cookie-notice:accepted';
 
 function parseLink(json: string): NoticeLink | null {
   try { return JSON.parse(json) as NoticeLink; } catch { return null; }
@@ -21,12 +21,13 @@ export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
   const enabled = useSetting<boolean>('client.cookie_notice.enable', false);
   const position = useSetting<string>('client.cookie_notice.position', 'bottom');
   const buttonJson = useSetting<string>('client.cookie_notice.button', '');
-  const [accepted, setAccepted] = useState(() => localStorage.getItem(ACCEPTED_KEY) === '1');
+  const [accepted, setAccepted] = useState(hasCookieConsent);
   if (!enabled || accepted || (position === 'top') !== (at === 'top')) return null;
   const button = parseLink(buttonJson);
   const accept = () => {
-    localStorage.setItem(ACCEPTED_KEY, '1');
+    localStorage.setItem(COOKIE_CONSENT_KEY, '1');
     setAccepted(true);
+    window.dispatchEvent(new Event(COOKIE_CONSENT_EVENT));
   };
   return (
     <div

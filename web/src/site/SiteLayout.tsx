@@ -13,6 +13,7 @@ import { useThemeStyle } from './appearance/theme';
 import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
 import { usePageViewBeacon } from './page-view-beacon';
+import { useSiteAnalytics } from './analytics';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
@@ -101,6 +102,7 @@ export function Component() {
   usePreviewBridge();
   useFocusHeadingOnNavigate();
   usePageViewBeacon();
+  useSiteAnalytics();
   const isHome = useMatch('/');
   return (
     <>

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { useSetting } from '../lib/auth';
+import { isAppearancePreview } from './appearance/preview';
+
+/** A Google Analytics measurement id as the analytics settings take it ("G-XXXXXXX"); anything else never reaches the page. */
+const TRACKING_CODE = /^[A-Za-z0-9_-]{1,20}$/;
+export const COOKIE_CONSENT_KEY = 'cookie-notice:accepted';
+/** Fired on window when the visitor accepts the cookie notice. */
+export const COOKIE_CONSENT_EVENT = 'cookie-consent';
+
+export const hasCookieConsent = () => localStorage.getItem(COOKIE_CONSENT_KEY) === '1';
+
+/**
+ * Loads Google's tag for the analytics settings' tracking code, once. The tag script is added by our own (nonced)
+ * code, which the page's CSP ('strict-dynamic' plus the analytics hosts) lets run; `gtag` is defined here, so no
+ * inline script is needed. Page changes inside the app are counted by the tag's own history tracking.
+ */
+function startAnalytics(code: string): void {
+  if (!TRACKING_CODE.test(code) || document.getElementById('google-tag')) return;
+  const w = window as unknown as { dataLayer: unknown[]; gtag: (...args: unknown[]) => void };
+  w.dataLayer = w.dataLayer || [];
+  // gtag.js reads the `arguments` objects it is given, not arrays.
+  // eslint-disable-next-line prefer-rest-params
+  w.gtag = function gtag() { w.dataLayer.push(arguments); };
+  w.gtag('js', new Date());
+  w.gtag('config', code);
+  const script = document.createElement('script');
+  script.id = 'google-tag';
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(code)}`;
+  document.head.appendChild(script);
+}
+
+/**
+ * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
+ * once the visitor has accepted it. Never inside the appearance editor's preview.
+ */
+export function useSiteAnalytics(): void {
+  const code = useSetting<string>('client.analytics.tracking_code', '');
+  const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
+  const [consent, setConsent] = useState(hasCookieConsent);
+  useEffect(() => {
+    const accepted = () => setConsent(true);
+    window.addEventListener(COOKIE_CONSENT_EVENT, accepted);
+    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, accepted);
+  }, []);
+  useEffect(() => {
+    if (code && !isAppearancePreview && (!noticeOn || consent)) startAnalytics(code);
+  }, [code, noticeOn, consent]);
+}
