@@ -180,6 +180,11 @@ describe('TMDb imports', () => {
       expect((await guest(t).get('/api/v1/titles/tmdb/movie/404')).status).toBe(404);
       expect((await guest(t).get('/api/v1/titles/tmdb/game/1')).status).toBe(422);
 
+      // Asked lately (in any case or spacing): the service's hits come from the cache, mapped to the catalogue anew.
+      const asked = searches();
+      expect((await search('  GAME ')).titles[0].id).toBe(opened.body.id);
+      expect(searches()).toBe(asked);
+
       // The service not answering in time leaves the catalogue's own hits.
       await t.ctx.settings.set({ 'client.content.search_provider': 'tmdb' });
       expect((await search('fight')).titles.map((h: any) => h.id)).toEqual([expect.any(Number)]);

@@ -123,6 +123,11 @@ export class TmdbClient {
     return this.get<TmdbPage<TmdbSearchHit>>('/search/multi', { query, include_adult: this.opts.includeAdult, page: 1 }, 0, timeoutMs);
   }
 
+  /** What else than the query decides a search's answer: hits cached under it are the same for every caller. */
+  get searchScope(): string {
+    return JSON.stringify([this.opts.baseUrl, this.opts.language, this.opts.includeAdult]);
+  }
+
   /** The address of an image at a size, for showing a search hit that is not imported (nothing is stored). */
   imageAddress(path: string | null | undefined, size: string): string | null {
     return path ? `${this.opts.imageUrl.replace(/\/$/, '')}/${size}${path}` : null;

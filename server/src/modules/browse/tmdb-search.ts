@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import { TMDB_OPEN_LIMIT, type SearchPersonHit, type SearchTitleHit, type TmdbOpened } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool } from '../../db/index.ts';
-import type { TmdbSearchHit } from '../../drivers/tmdb/client.ts';
+import type { TmdbClient, TmdbSearchHit } from '../../drivers/tmdb/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { asHttpError, importPerson, importTitle, tmdbClient } from '../tmdb/importer.ts';
 
 /** The site's search waits this long for the movie database, then answers with the catalogue's own hits. */
 const SEARCH_TIMEOUT_MS = 3000;
+/** Instant search asks on every keystroke and visitors repeat popular queries: the service's hits are kept this long. */
+const SEARCH_CACHE_SECONDS = 600;
 const OPEN_LIMIT = { name: 'tmdb-open', max: TMDB_OPEN_LIMIT, windowSeconds: 3600, message: 'Too many requests. Please try again in :seconds seconds.' };
 
 const yearOf = (date: string | undefined) => (date && /^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null);
@@ -21,7 +24,7 @@ export async function tmdbSearch(ctx: AppContext, query: string, limit: number):
   let client;
   try {
     client = await tmdbClient(ctx);
-    hits = (await client.searchMulti(query, SEARCH_TIMEOUT_MS)).results ?? [];
+    hits = await cachedHits(ctx, client, query);
   } catch {
     return null;
   }
@@ -50,6 +53,21 @@ export async function tmdbSearch(ctx: AppContext, query: string, limit: number):
     return { id: null, tmdb_id: h.id, name: h.name || '', poster: client.imageAddress(h.profile_path, 'w185'), known_for: h.known_for_department || null };
   });
   return { titles, people };
+}
+
+/**
+ * The service's raw hits for a query, from the cache when asked lately (the same words in any case or spacing). Only the
+ * fields a hit shows are kept; which of them are in the catalogue is looked up after, so an import shows at once.
+ * A failure or a timeout is not cached: the next keystroke asks again.
+ */
+async function cachedHits(ctx: AppContext, client: TmdbClient, query: string): Promise<TmdbSearchHit[]> {
+  const words = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const key = `tmdb-search:${createHash('sha256').update(`${client.searchScope}\n${words}`).digest('hex')}`;
+  return ctx.cache.remember(key, SEARCH_CACHE_SECONDS, async () => ((await client.searchMulti(words, SEARCH_TIMEOUT_MS)).results ?? [])
+    .filter((h) => ['movie', 'tv', 'person'].includes(h.media_type)).map((h) => ({
+    id: h.id, media_type: h.media_type, title: h.title, name: h.name, release_date: h.release_date, first_air_date: h.first_air_date,
+    poster_path: h.poster_path, profile_path: h.profile_path, vote_average: h.vote_average, overview: h.overview?.slice(0, 200), known_for_department: h.known_for_department,
+  })));
 }
 
 /** A search hit's own page: the catalogue's id, importing the title or person first when it is not in yet. */
