@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -36,7 +35,7 @@ import { localizationsRoutes } from './modules/localizations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
-import { PageRenderer } from './modules/seo/index.ts';
+import { LivePages } from './modules/seo/index.ts';
 import { isSitePath } from '@app/contracts';
 import { pageStatus } from './modules/seo/page-state.ts';
 import { siteFileRoutes } from './modules/seo/site-files.ts';
@@ -180,10 +179,9 @@ export async function buildApp(config: Config): Promise<App> {
   registerServeFile(app, ctx);
   siteFileRoutes(app, ctx);
 
-  const indexFile = config.webDist && path.join(config.webDist, 'index.html');
-  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const pages = config.webDist ? LivePages.open(ctx, path.join(config.webDist, 'index.html')) : null;
   // Built assets go out precompressed (.br/.gz beside each file, made by the web build); hashed names never change.
-  if (indexHtml) {
+  if (pages) {
     await app.register(fastifyStatic, {
       root: config.webDist!, prefix: '/', wildcard: false, index: false, preCompressed: true,
       setHeaders: (res, file) => { if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable'); },
@@ -191,7 +189,6 @@ export async function buildApp(config: Config): Promise<App> {
   }
   // Every other GET belongs to the single-page app, which shows its own not-found page.
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).
-  const pages = indexHtml ? new PageRenderer(ctx, indexHtml) : null;
   app.setNotFoundHandler(async (req, reply) => {
     // A missing build file (a tab still running the previous build asks for its chunks) is a 404, never the app's HTML
     // served as a script: the web app then reloads itself into the current build (web/src/lib/stale-build.ts).

@@ -46,6 +46,19 @@ describe('precompressed assets', () => {
   });
 });
 
+describe('a rebuild while the server runs', () => {
+  it('serves the new index.html (and its new chunks) without a restart; a half-written one is skipped', async () => {
+    const page = async () => (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(await page()).not.toContain('index-new456.js');
+    await new Promise((r) => setTimeout(r, 1100));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>StreamSite</title><script type="module" src="/assets/index-new4');
+    expect(await page()).not.toContain('index-new4');
+    await new Promise((r) => setTimeout(r, 1100));
+    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>StreamSite</title><script type="module" src="/assets/index-new456.js"></script></head><body><div id="root"></div></body></html>\n');
+    expect(await page()).toContain('/assets/index-new456.js');
+  });
+});
+
 // JSON answers (issue 16 item 1): the public settings call is several KB; the health check a few bytes.
 const api = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
