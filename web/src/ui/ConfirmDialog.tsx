@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { trans } from '../lib/i18n';
-import { Button } from './Button';
-import { Modal } from './Modal';
+import { DialogActions, Modal } from './Modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,12 +21,7 @@ export function ConfirmDialog({ open, onOpenChange, title, body, confirm, danger
       description={body}
       size="sm"
       role="alertdialog"
-      footer={
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button variant={danger ? 'danger' : 'primary'} disabled={pending} onClick={onConfirm}>{confirm}</Button>
-        </>
-      }
+      footer={<DialogActions onCancel={() => onOpenChange(false)} onClick={onConfirm} pending={pending} variant={danger ? 'danger' : 'primary'} label={confirm} />}
     />
   );
 }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { trans } from '../lib/i18n';
+import { Button } from './Button';
 import { cn } from './cn';
 
 export interface ModalProps {
@@ -71,5 +72,31 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+export type DialogActionsProps = {
+  onCancel: () => void;
+  /** The confirm button's label. */
+  label: ReactNode;
+  /** Disables the confirm button (a request in flight, nothing picked yet). */
+  pending?: boolean;
+  variant?: 'primary' | 'danger';
+} & (
+  /** The id of the form the confirm button submits. */
+  | { form: string; onClick?: never }
+  | { onClick: () => void; form?: never }
+);
+
+/**
+ * A dialog's footer: Cancel, then the button that confirms (submits its form or runs onClick). One footer shape for
+ * every dialog, so they all look, order and label their buttons alike.
+ */
+export function DialogActions({ onCancel, label, pending, variant = 'primary', form, onClick }: DialogActionsProps) {
+  return (
+    <>
+      <Button variant="text" onClick={onCancel}>{trans('Cancel')}</Button>
+      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} disabled={pending} onClick={onClick}>{label}</Button>
+    </>
   );
 }

@@ -7,9 +7,8 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
-import { Button } from '../../ui/Button';
 import { DateField, Select, TextArea } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { formatMoney, subscriptionCalls, useAllProducts, useBillingAction } from './api';
 import { intervalLabel } from './plan-options';
@@ -73,12 +72,7 @@ export function SubscriptionFormModal({ open, subscription, onOpenChange }: { op
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Update subscription') : trans('Add new subscription')}
-      footer={(
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={save.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <Autocomplete<User>

@@ -6,9 +6,8 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /** `PUT comment/{id}` (content) → "Comment updated". */
@@ -33,12 +32,7 @@ export function CommentEditModal({ comment, onClose }: { comment: Comment | null
       open={!!comment}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Update comment')}
-      footer={(
-        <>
-          <Button variant="text" onClick={onClose}>{trans('Cancel')}</Button>
-          <Button type="submit" form="comment-edit-form" variant="primary" disabled={mutation.isPending}>{trans('Save')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={onClose} form="comment-edit-form" pending={mutation.isPending} label={trans('Save')} />}
     >
       <form id="comment-edit-form" onSubmit={handleSubmit((p) => mutation.mutate(p))} noValidate>
         <TextArea label={trans('Content')} rows={5} required autoFocus error={errors.content?.message} {...register('content')} />

@@ -2,9 +2,8 @@ import { useForm } from 'react-hook-form';
 import { translationLineSchema, type TranslationLine } from '@app/contracts/localizations';
 import { trans } from '../../lib/i18n';
 import { zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 
 /** 'Add new translation': key and value, both required; `exists` refuses a key the localization has. */
 export function AddTranslationModal({ open, onClose, onAdd, exists }: {
@@ -34,12 +33,7 @@ export function AddTranslationModal({ open, onClose, onAdd, exists }: {
       open={open}
       onOpenChange={(o) => !o && close()}
       title={trans('Add new translation')}
-      footer={
-        <>
-          <Button variant="text" onClick={close}>{trans('Cancel')}</Button>
-          <Button variant="primary" type="submit" form="add-translation-form">{trans('Add')}</Button>
-        </>
-      }
+      footer={<DialogActions onCancel={close} form="add-translation-form" label={trans('Add')} />}
     >
       <form id="add-translation-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Translation key')} autoFocus required error={errors.key?.message} {...register('key')} />

@@ -4,9 +4,8 @@ import { localizationCreateSchema, type Localization } from '@app/contracts/loca
 import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useCreateLocalization, useLanguages, useUpdateLocalization } from './api';
 
@@ -51,12 +50,7 @@ export function LocalizationFormModal({ open, localization, onClose }: { open: b
       open={open}
       onOpenChange={(o) => !o && close()}
       title={localization ? trans('Update localization') : trans('Add new localization')}
-      footer={
-        <>
-          <Button variant="text" onClick={close}>{trans('Cancel')}</Button>
-          <Button variant="primary" type="submit" form="localization-form" disabled={mutation.isPending}>{localization ? trans('Save') : trans('Create')}</Button>
-        </>
-      }
+      footer={<DialogActions onCancel={close} form="localization-form" pending={mutation.isPending} label={localization ? trans('Save') : trans('Create')} />}
     >
       <form id="localization-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Name')} autoFocus required error={errors.name?.message} {...register('name')} />

@@ -6,9 +6,8 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 interface Values { score: number; title: string; body: string }
@@ -36,12 +35,7 @@ export function ReviewEditModal({ review, onClose }: { review: Review | null; on
       open={!!review}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Update review')}
-      footer={(
-        <>
-          <Button variant="text" onClick={onClose}>{trans('Cancel')}</Button>
-          <Button type="submit" form="review-edit-form" variant="primary" disabled={mutation.isPending}>{trans('Save')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={onClose} form="review-edit-form" pending={mutation.isPending} label={trans('Save')} />}
     >
       <form id="review-edit-form" onSubmit={handleSubmit((p) => mutation.mutate(p))} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Score')} type="number" min={1} max={10} required error={errors.score?.message} {...register('score', { valueAsNumber: true })} />

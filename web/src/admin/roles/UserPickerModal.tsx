@@ -8,8 +8,7 @@ import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { Avatar } from '../../ui/Avatar';
-import { Button } from '../../ui/Button';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 
 interface Props {
   open: boolean;
@@ -57,12 +56,12 @@ export function UserPickerModal({ open, onOpenChange, onConfirm, pending }: Prop
       onOpenChange={onOpenChange}
       title={trans('Add users')}
       footer={(
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button variant="primary" disabled={!picked.size || pending} onClick={() => onConfirm([...picked.keys()])}>
-            {trans('Add')} {picked.size > 0 && `(${picked.size})`}
-          </Button>
-        </>
+        <DialogActions
+          onCancel={() => onOpenChange(false)}
+          onClick={() => onConfirm([...picked.keys()])}
+          pending={!picked.size || pending}
+          label={<>{trans('Add')} {picked.size > 0 && `(${picked.size})`}</>}
+        />
       )}
     >
       <div className="flex flex-col gap-3">

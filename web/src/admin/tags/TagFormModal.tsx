@@ -6,9 +6,8 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { tagTypeLabel } from './TagsPage';
 
@@ -46,12 +45,7 @@ export function TagFormModal({ open, tag, onOpenChange }: { open: boolean; tag?:
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Update “:name“ tag', { name: tag!.name }) : trans('Add new tag')}
-      footer={(
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" disabled={mutation.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={mutation.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
     >
       <form id={formId} onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-4">
         <TextField

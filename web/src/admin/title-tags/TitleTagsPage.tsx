@@ -10,7 +10,7 @@ import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 
@@ -75,12 +75,7 @@ function TagModal({ kind, tag, onClose }: { kind: Kind; tag: TitleTag | null; on
   });
   return (
     <Modal open onOpenChange={(o) => !o && onClose()} title={tag ? l.edit : l.add} size="sm"
-      footer={(
-        <>
-          <Button variant="text" onClick={onClose}>{trans('Cancel')}</Button>
-          <Button variant="primary" type="submit" form="title-tag-form" disabled={save.isPending}>{trans('Save')}</Button>
-        </>
-      )}>
+      footer={<DialogActions onCancel={onClose} form="title-tag-form" pending={save.isPending} label={trans('Save')} />}>
       <form id="title-tag-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((p) => save.mutate(p))}>
         <TextField label={trans('Name')} required description={trans('Unique identifier, stored in lower case.')} error={errors.name?.message} {...register('name')} />
         <TextField label={trans('Display name')} error={errors.display_name?.message} {...register('display_name')} />

@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
 import { Select, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { JobSelect } from './JobSelect';
 import { Poster } from './Poster';
@@ -134,12 +134,7 @@ function CreditModal({ target, where, credit, onClose, onSaved }: {
       open
       onOpenChange={(o) => !o && onClose()}
       title={credit ? trans('Edit credit') : isCast ? trans('Add cast member') : trans('Add crew member')}
-      footer={(
-        <>
-          <Button variant="text" onClick={onClose}>{trans('Cancel')}</Button>
-          <Button variant="primary" type="submit" form="credit-form" disabled={save.isPending}>{trans('Save')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={onClose} form="credit-form" pending={save.isPending} label={trans('Save')} />}
     >
       <form id="credit-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((p) => save.mutate(p as unknown as Record<string, unknown>))}>
         {credit ? (

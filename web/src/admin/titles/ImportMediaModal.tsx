@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { mediaImportSchema } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans, transMessage } from '../../lib/i18n';
-import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /** Import one title (movie or series) or one person by its movie-database ID. */
@@ -41,12 +40,7 @@ export function ImportMediaModal({ open, onOpenChange, kind }: { open: boolean; 
       onOpenChange={onOpenChange}
       title={kind === 'person' ? trans('Import person') : trans('Import title')}
       size="sm"
-      footer={(
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button variant="primary" form="import-media-form" type="submit" disabled={mutation.isPending}>{trans('Import')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form="import-media-form" pending={mutation.isPending} label={trans('Import')} />}
     >
       <form id="import-media-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
         {kind === 'title' && (

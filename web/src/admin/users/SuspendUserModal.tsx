@@ -4,9 +4,8 @@ import { BAN_COMMENT_MAX, banSchema, type User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { Checkbox, DateField, TextArea } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useUsersInvalidator } from './api';
 
@@ -52,12 +51,7 @@ export function SuspendUserModal({ user, onClose }: { user: User | null; onClose
       open={!!user}
       onOpenChange={(o) => { if (!o) { reset(); onClose(); } }}
       title={trans('Suspend “:name”', { name: user?.display_name || user?.email || '' })}
-      footer={
-        <>
-          <Button variant="text" onClick={() => { reset(); onClose(); }}>{trans('Cancel')}</Button>
-          <Button variant="primary" type="submit" form="suspend-user-form" disabled={mutation.isPending}>{trans('Suspend')}</Button>
-        </>
-      }
+      footer={<DialogActions onCancel={() => { reset(); onClose(); }} form="suspend-user-form" pending={mutation.isPending} label={trans('Suspend')} />}
     >
       <form id="suspend-user-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <DateField

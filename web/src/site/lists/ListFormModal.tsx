@@ -4,9 +4,8 @@ import { listSaveSchema, type UserList } from '@app/contracts/lists';
 import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
-import { Button } from '../../ui/Button';
 import { Switch, TextArea, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useSaveList } from './api';
 
@@ -35,12 +34,7 @@ export function ListFormModal({ open, list, onOpenChange, onSaved }: {
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Edit list') : trans('New list')}
-      footer={(
-        <>
-          <Button variant="text" onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" form={formId} variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
-        </>
-      )}
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={save.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
     >
       <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Name')} required autoFocus error={errors.name?.message} {...register('name')} />
