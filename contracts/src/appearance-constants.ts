@@ -168,6 +168,7 @@ export const DEFAULT_MENUS: Menu[] = [
       { id: 'hm0001', label: 'Home', icon: 'home', type: 'link', action: '/', target: '_self', roles: [], permissions: [] },
       { id: 'mv0001', label: 'Movies', icon: 'film', type: 'link', action: '/movies', target: '_self', roles: [], permissions: [] },
       { id: 'sr0001', label: 'Series', icon: 'tv', type: 'link', action: '/series', target: '_self', roles: [], permissions: [] },
+      { id: 'pp0001', label: 'People', icon: 'users', type: 'link', action: '/people', target: '_self', roles: [], permissions: [] },
       { id: 'nw0001', label: 'News', icon: null, type: 'link', action: '/news', target: '_self', roles: [], permissions: [] },
     ],
   },

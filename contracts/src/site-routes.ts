@@ -34,6 +34,7 @@ export const SITE_ROUTES = [
   'users/:id',
   'movies',
   'series',
+  'people',
   'search',
   'pricing',
   'billing/pricing',

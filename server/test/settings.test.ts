@@ -298,8 +298,8 @@ describe('sitemap', () => {
       expect(index.match(/<sitemap>/g)).toHaveLength(3);
       expect(index).toContain('<loc>https://films.example.com/sitemaps/sitemap-3.xml</loc>');
       const count = (n: number) => fs.readFileSync(path.join(dir, `sitemap-${n}.xml`), 'utf8').match(/<url>/g)?.length;
-      // 100,001 titles plus the site's own pages (home, movies, series, contact).
-      expect([count(1), count(2), count(3)]).toEqual([50_000, 50_000, 5]);
+      // 100,001 titles plus the site's own pages (home, movies, series, people, contact).
+      expect([count(1), count(2), count(3)]).toEqual([50_000, 50_000, 6]);
       expect(fs.readFileSync(path.join(dir, 'sitemap-1.xml'), 'utf8')).toContain('<loc>https://films.example.com/</loc>');
       const served = await guest(t).get('/sitemaps/sitemap-index.xml');
       expect(served.status).toBe(200);
@@ -344,7 +344,7 @@ describe('sitemap', () => {
       return [...fs.readFileSync(path.join(t.storage, 'sitemaps', 'sitemap-1.xml'), 'utf8').matchAll(/<loc>https:\/\/films\.example\.com([^<]*)<\/loc>/g)].map((m) => m[1]);
     };
     const off = await urls();
-    expect(off).toEqual(expect.arrayContaining(['/', '/movies', '/series', '/contact', '/pages/about-the-site']));
+    expect(off).toEqual(expect.arrayContaining(['/', '/movies', '/series', '/people', '/contact', '/pages/about-the-site']));
     expect(off).not.toContain('/pricing');
     await save({ 'client.billing.enable': true });
     expect(await urls()).toContain('/pricing');

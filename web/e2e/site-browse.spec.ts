@@ -128,6 +128,36 @@ test('a title\'s genres, year, certificate, countries and language open the brow
   await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
 });
 
+test('People: the most popular first, narrowed by what they are known for, each card opening the person', async ({ page }) => {
+  const people = async (query: string) => (await (await page.request.get(`/api/v1/people?perPage=48&${query}`)).json()).pagination;
+  await page.goto('/people');
+  await expect(page.getByRole('heading', { level: 1, name: 'People' })).toBeVisible();
+  await expect(page).toHaveTitle(/^People - /);
+  const popular = await people('orderBy=popularity&orderDir=desc');
+  await expect(page.getByText(`${popular.total} people`, { exact: true })).toBeVisible();
+  // Portraits are small: the first page may already have brought the next one in view.
+  await expect.poll(() => cards(page).count()).toBeGreaterThanOrEqual(48);
+  await expect(cards(page).first()).toContainText(popular.data[0].name);
+
+  await page.getByLabel('Known for').selectOption('Directing');
+  await expect(page).toHaveURL(/known_for=Directing/);
+  const directors = await people(`orderBy=popularity&orderDir=desc&filters=${encodeURIComponent(JSON.stringify([{ key: 'known_for', value: 'Directing', operator: '=' }]))}`);
+  expect(directors.total).toBeGreaterThan(0);
+  await expect(page.getByText(directors.total === 1 ? '1 person' : `${directors.total} people`, { exact: true })).toBeVisible();
+  await expect(cards(page).first()).toContainText(directors.data[0].name);
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(page).toHaveURL(/sort=name/);
+  const byName = await people(`orderBy=name&orderDir=asc&filters=${encodeURIComponent(JSON.stringify([{ key: 'known_for', value: 'Directing', operator: '=' }]))}`);
+  await expect(cards(page).first()).toContainText(byName.data[0].name);
+
+  // A hand-edited address with values the page does not offer shows everyone rather than an error.
+  await page.goto('/people?known_for=constructor&sort=__proto__');
+  await expect(page.getByText(`${popular.total} people`, { exact: true })).toBeVisible();
+  await cards(page).first().click();
+  await expect(page).toHaveURL(new RegExp(`/people/${popular.data[0].id}/`));
+  await expect(page.getByRole('heading', { level: 1, name: popular.data[0].name })).toBeVisible();
+});
+
 test('a page loaded in the same tab starts at the top; a reload keeps its place', async ({ page }) => {
   await page.goto('/movies');
   await expect(cards(page)).toHaveCount(24);

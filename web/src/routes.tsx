@@ -80,6 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'users/:id', lazy: () => import('./site/profiles/ProfilePage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },
           { path: 'series', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.SeriesPage })) },
+          { path: 'people', lazy: () => import('./site/people/PeopleBrowsePage') },
           { path: 'search', lazy: () => import('./site/search/SearchPage') },
           ...['pricing', 'billing/pricing'].map((path) => ({ path, lazy: () => import('./site/billing/PricingPage') })),
           { path: '*', element: <NotFoundPage /> },

@@ -16,5 +16,6 @@ const shellPage = (key: string, pattern: string, title: string) => registerSeoPa
   template: seoTags('{{page_title}} - {{site_name}}', '{{site_description}}', '{{site_image}}', 'website', 'summary'),
 });
 shellPage('contact', '/contact', 'Contact us');
+shellPage('people', '/people', 'People');
 shellPage('login', '/login', 'Sign in to your account');
 shellPage('register', '/register', 'Create a new account');

@@ -35,9 +35,9 @@ export function registerSitemapSource(name: string, source: SitemapSource): () =
   return () => { sources.delete(name); };
 }
 
-// The site's own pages: home, the browse pages, contact, and pricing while billing is on.
+// The site's own pages: home, the browse pages (titles and people), contact, and pricing while billing is on.
 registerSitemapSource('pages', async function* (ctx) {
-  yield* ['/', '/movies', '/series', '/contact'].map((loc) => ({ loc }));
+  yield* ['/', '/movies', '/series', '/people', '/contact'].map((loc) => ({ loc }));
   if (await ctx.settings.get('client.billing.enable')) yield { loc: '/pricing' };
 });
 

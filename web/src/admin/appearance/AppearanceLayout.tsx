@@ -64,7 +64,8 @@ function Breadcrumb() {
       else if (prev === 'items') labels.push(String(form.getValues(`client.menus.${parts[1]}.items.${part}.label`) ?? part));
       return;
     }
-    labels.push(SEGMENTS[part]?.() ?? part);
+    // The path is typed by whoever opens the page: /admin/appearance/constructor must not find Object's own.
+    labels.push(Object.hasOwn(SEGMENTS, part) ? SEGMENTS[part]() : part);
   });
   let parent = parts.slice(0, -1);
   if (parent[parent.length - 1] === 'items') parent = parent.slice(0, -1);

@@ -141,7 +141,7 @@ export function MenuItemEditor() {
         label={trans('Icon')}
         value={String(watch(`${p}.icon`) ?? '')}
         onChange={(e) => setValue(`${p}.icon`, e.target.value || null, { shouldDirty: true })}
-        options={[{ value: '', label: trans('None') }, ...Object.keys(MENU_ICONS).map((k) => ({ value: k, label: k }))]}
+        options={[{ value: '', label: trans('None') }, ...[...MENU_ICONS.keys()].map((k) => ({ value: k, label: k }))]}
       />
       <ChipCheckboxGroup
         legend={trans('Roles')}

@@ -1,12 +1,18 @@
-import { Film, Heart, Home, Info, List, Mail, Search, Settings, Star, Tv, User, type LucideIcon } from 'lucide-react';
+import { Film, Heart, Home, Info, List, Mail, Search, Settings, Star, Tv, User, Users, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { Menu, MenuItem, MenuPosition as Position } from '@app/contracts/appearance-constants';
 import { useAuth, useSetting } from '../../lib/auth';
 import { cn } from '../../ui/cn';
 import { ActionLink, actionHref } from './links';
 
-/** Icons a menu item can pick; a small fixed set keeps the site bundle small. */
-export const MENU_ICONS: Record<string, LucideIcon> = { home: Home, film: Film, tv: Tv, star: Star, list: List, search: Search, user: User, heart: Heart, mail: Mail, info: Info, settings: Settings };
+/**
+ * Icons a menu item can pick; a small fixed set keeps the site bundle small. A Map: a stored name such as
+ * "constructor" must find nothing rather than something to render.
+ */
+export const MENU_ICONS = new Map<string, LucideIcon>([
+  ['home', Home], ['film', Film], ['tv', Tv], ['users', Users], ['star', Star], ['list', List], ['search', Search], ['user', User], ['heart', Heart],
+  ['mail', Mail], ['info', Info], ['settings', Settings],
+]);
 
 /** Items of every menu placed at a position that the current user may see (roles and permissions). */
 export function useMenuItems(position: Position): MenuItem[] {
@@ -36,7 +42,7 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
     <nav aria-label={label ?? position} data-menu-position={position} className={className}>
       <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
         {items.map((item) => {
-          const Icon = item.icon ? MENU_ICONS[item.icon] : undefined;
+          const Icon = item.icon ? MENU_ICONS.get(item.icon) : undefined;
           const base = cn(
             'flex items-center rounded-md text-sm hover:bg-hover',
             variant === 'bottom' ? 'flex-col gap-0.5 px-3 py-1.5 text-xs' : 'gap-2 px-3 py-2',

@@ -8,16 +8,16 @@ import type { BrowseState } from './browse-params';
 const SORT_LABELS = new Map<BrowseSort, () => string>([
   ['popularity', () => trans('Popularity')], ['release_date', () => trans('Release date')], ['rating', () => trans('Rating')], ['name', () => trans('Name')],
 ]);
-const control = 'h-10 rounded-md border border-border bg-bg-alt px-3 text-sm focus:border-primary focus:outline-none';
+export const FILTER_CONTROL = 'h-10 rounded-md border border-border bg-bg-alt px-3 text-sm focus:border-primary focus:outline-none';
 
-function Field({ label, children, id }: { label: string; children: ReactNode; id: string }) {
+export function Field({ label, children, id }: { label: string; children: ReactNode; id: string }) {
   return <div className="flex flex-col gap-1"><label htmlFor={id} className="text-xs font-medium text-text-muted">{label}</label>{children}</div>;
 }
 
-function Select({ id, label, value, items, onChange }: { id: string; label: string; value: string; items: ValueListItem[] | undefined; onChange: (v: string) => void }) {
+export function Select({ id, label, value, items, onChange }: { id: string; label: string; value: string; items: ValueListItem[] | undefined; onChange: (v: string) => void }) {
   return (
     <Field id={id} label={label}>
-      <select id={id} className={control} value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className={FILTER_CONTROL} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{trans('Any')}</option>
         {(items ?? []).map((o) => <option key={String(o.value)} value={String(o.value)}>{o.name}</option>)}
       </select>
@@ -32,7 +32,7 @@ function NumberBox({ id, label, value, onCommit, min, max, step }: { id: string;
   const commit = () => { if (text.trim() !== value) onCommit(text.trim()); };
   return (
     <Field id={id} label={label}>
-      <input id={id} type="number" inputMode="decimal" className={cn(control, 'w-24')} value={text} min={min} max={max} step={step}
+      <input id={id} type="number" inputMode="decimal" className={cn(FILTER_CONTROL, 'w-24')} value={text} min={min} max={max} step={step}
         onChange={(e) => setText(e.target.value)} onBlur={commit} onKeyDown={(e) => { if (e.key === 'Enter') commit(); }} />
     </Field>
   );
@@ -47,7 +47,7 @@ export function BrowseFilters({ state, onChange }: { state: BrowseState; onChang
   const toggleGenre = (id: number) => onChange({ genres: state.genres.includes(id) ? state.genres.filter((g) => g !== id) : [...state.genres, id] });
   return (
     <div className="flex flex-col gap-3">
-    <button type="button" className={cn(control, 'self-start font-medium md:hidden')} aria-expanded={shown} aria-controls="browse-filters" onClick={() => setShown(!shown)}>
+    <button type="button" className={cn(FILTER_CONTROL, 'self-start font-medium md:hidden')} aria-expanded={shown} aria-controls="browse-filters" onClick={() => setShown(!shown)}>
       {active ? trans('Filters (:count)', { count: active }) : trans('Filters')}
     </button>
     <div id="browse-filters" className={cn('flex-col gap-4 rounded-lg border border-border bg-bg-elevated p-4 md:flex', shown ? 'flex' : 'hidden')}>
@@ -76,12 +76,12 @@ export function BrowseFilters({ state, onChange }: { state: BrowseState; onChang
         <Select id="browse-language" label={trans('Language')} value={state.language} items={lists?.languages} onChange={(v) => onChange({ language: v })} />
         <Select id="browse-certification" label={trans('Certification')} value={state.certification} items={lists?.certifications} onChange={(v) => onChange({ certification: v })} />
         <Field id="browse-sort" label={trans('Sort by')}>
-          <select id="browse-sort" className={control} value={state.sort} onChange={(e) => onChange({ sort: e.target.value as BrowseSort, dir: e.target.value === 'name' ? 'asc' : 'desc' })}>
+          <select id="browse-sort" className={FILTER_CONTROL} value={state.sort} onChange={(e) => onChange({ sort: e.target.value as BrowseSort, dir: e.target.value === 'name' ? 'asc' : 'desc' })}>
             {BROWSE_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS.get(s)?.() ?? s}</option>)}
           </select>
         </Field>
         <Field id="browse-dir" label={trans('Order')}>
-          <select id="browse-dir" className={control} value={state.dir} onChange={(e) => onChange({ dir: e.target.value === 'asc' ? 'asc' : 'desc' })}>
+          <select id="browse-dir" className={FILTER_CONTROL} value={state.dir} onChange={(e) => onChange({ dir: e.target.value === 'asc' ? 'asc' : 'desc' })}>
             <option value="desc">{trans('Descending')}</option>
             <option value="asc">{trans('Ascending')}</option>
           </select>

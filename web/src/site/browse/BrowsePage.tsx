@@ -1,13 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { BROWSE_PER_PAGE } from '@app/contracts/browse';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
-import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
+import { PosterGrid } from '../ui/PosterGrid';
 import { BrowseFilters } from './BrowseFilters';
-import { InfiniteSentinel } from './InfiniteSentinel';
+import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
 import { useInfiniteList } from './use-infinite-titles';
 
@@ -35,22 +34,10 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
         {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
       </div>
       <BrowseFilters state={state} onChange={update} />
-      {list.error ? (
-        <p role="alert" className="rounded-md border border-danger/50 bg-danger/10 px-4 py-3 text-sm">
-          {list.error instanceof ApiError ? list.error.message : trans('There was an issue. Please try again.')}
-        </p>
-      ) : list.isPending ? (
-        <PosterGridSkeleton count={12} />
-      ) : titles.length === 0 ? (
-        <p className="py-16 text-center text-text-muted">
-          {filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}
-        </p>
-      ) : (
-        <>
-          <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
-          <InfiniteSentinel hasMore={Boolean(list.hasNextPage)} loading={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
-        </>
-      )}
+      <InfiniteResults list={list} count={titles.length}
+        empty={filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}>
+        <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
+      </InfiniteResults>
     </div>
   );
 }

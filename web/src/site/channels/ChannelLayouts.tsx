@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, Film, Info, UserRound } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Film, Info } from 'lucide-react';
 import { HERO_SLIDES, type ChannelItem, type ChannelLayout } from '@app/contracts/channels';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { PlayButtons } from '../ui/PlayButtons';
+import { PortraitCard } from '../ui/PortraitCard';
 import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
@@ -29,17 +30,7 @@ const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_na
 /** A portrait card of any item: titles use the catalogue's poster card, people and others a card of their own. */
 export function ItemCard({ item }: { item: ChannelItem }) {
   if (item.model_type === 'title') return <PosterCard title={item} />;
-  return (
-    <Link to={itemUrl(item)} data-testid="poster-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
-      <div className={cn('relative aspect-[2/3] overflow-hidden bg-bg-alt shadow-md', item.model_type === 'person' ? 'rounded-full aspect-square' : 'rounded-md')}>
-        {item.poster
-          ? <img src={item.poster} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-          : <span className="flex h-full w-full items-center justify-center text-text-muted">{item.model_type === 'person' ? <UserRound size={32} aria-hidden /> : <Film size={28} aria-hidden />}</span>}
-      </div>
-      <span className={cn('truncate text-sm font-medium group-hover:text-primary', item.model_type === 'person' && 'text-center')}>{item.name}</span>
-      {subtitle(item) && <span className={cn('-mt-1.5 truncate text-xs text-text-muted', item.model_type === 'person' && 'text-center')}>{subtitle(item)}</span>}
-    </Link>
-  );
+  return <PortraitCard href={itemUrl(item)} name={item.name} subtitle={subtitle(item)} image={item.poster} person={item.model_type === 'person'} />;
 }
 
 /** A wide card (backdrop) for landscape grids: episodes, or titles by their backdrop. */

@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import type { FilterItem } from '@app/contracts/list';
+import { KNOWN_FOR, type Person } from '@app/contracts/people';
+import { useDocumentTitle } from '../../admin/PageTitle';
+import { trans } from '../../lib/i18n';
+import { buttonClass } from '../../ui/Button';
+import { FILTER_CONTROL, Field, Select } from '../browse/BrowseFilters';
+import { InfiniteResults } from '../browse/InfiniteResults';
+import { useInfiniteList } from '../browse/use-infinite-titles';
+import { NoAccess, isNoAccess } from '../ui/NoAccess';
+import { PortraitCard } from '../ui/PortraitCard';
+import { personUrl } from '../ui/urls';
+
+/** The orders a visitor can pick, each with its direction; the first is the default. */
+const SORTS = new Map<string, { dir: 'asc' | 'desc'; label: () => string }>([
+  ['popularity', { dir: 'desc', label: () => trans('Most popular') }],
+  ['views', { dir: 'desc', label: () => trans('Most viewed') }],
+  ['name', { dir: 'asc', label: () => trans('Name') }],
+]);
+const GENDERS = new Map([['female', () => trans('Female')], ['male', () => trans('Male')]]);
+const KNOWN = new Set<string>(KNOWN_FOR);
+/** Portraits are round and need less room than posters: more to a row, and more to a page. */
+const PER_PAGE = 48;
+const GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
+
+/** `/people`: everyone in the catalogue, most popular first, narrowed by what they are known for; paged by infinite scroll. */
+export function Component() {
+  const heading = trans('People');
+  useDocumentTitle(heading);
+  const [params, setParams] = useSearchParams();
+  // Unknown values from a hand-edited address fall back to the defaults instead of asking for a 422.
+  const sort = SORTS.has(params.get('sort') ?? '') ? params.get('sort')! : 'popularity';
+  const knownFor = KNOWN.has(params.get('known_for') ?? '') ? params.get('known_for')! : '';
+  const gender = GENDERS.has(params.get('gender') ?? '') ? params.get('gender')! : '';
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value); else next.delete(key);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  const filters: FilterItem[] = [];
+  if (knownFor) filters.push({ key: 'known_for', value: knownFor, operator: '=' });
+  if (gender) filters.push({ key: 'gender', value: gender, operator: '=' });
+  const list = useInfiniteList<Person>('people', {
+    perPage: PER_PAGE, orderBy: sort, orderDir: SORTS.get(sort)!.dir, ...(filters.length ? { filters: JSON.stringify(filters) } : {}),
+  });
+  const people = list.data?.pages.flatMap((p) => p.data) ?? [];
+  const total = list.data?.pages[0]?.total;
+  const filtered = Boolean(knownFor || gender);
+
+  if (list.error && isNoAccess(list.error)) return <NoAccess />;
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h1 className="text-3xl font-bold">{heading}</h1>
+        {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 person|other :count people]', { count: total })}</p>}
+        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(sort === 'popularity' ? {} : { sort }), { replace: true })}>{trans('Clear filters')}</button>}
+      </div>
+      <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-bg-elevated p-4">
+        <Select id="people-known-for" label={trans('Known for')} value={knownFor} items={KNOWN_FOR.map((k) => ({ value: k, name: k }))} onChange={(v) => set('known_for', v)} />
+        <Select id="people-gender" label={trans('Gender')} value={gender} items={[...GENDERS].map(([value, label]) => ({ value, name: label() }))} onChange={(v) => set('gender', v)} />
+        <Field id="people-sort" label={trans('Sort by')}>
+          <select id="people-sort" className={FILTER_CONTROL} value={sort} onChange={(e) => set('sort', e.target.value === 'popularity' ? '' : e.target.value)}>
+            {[...SORTS].map(([value, s]) => <option key={value} value={value}>{s.label()}</option>)}
+          </select>
+        </Field>
+      </div>
+      <InfiniteResults list={list} count={people.length} empty={filtered ? trans('Nobody matches these filters.') : trans('There are no people here yet.')}>
+        <ul className={GRID} aria-label={heading} aria-busy={list.isFetchingNextPage || undefined}>
+          {people.map((p) => <li key={p.id}><PortraitCard href={personUrl(p)} name={p.name} subtitle={p.known_for} image={p.poster} person /></li>)}
+        </ul>
+      </InfiniteResults>
+    </div>
+  );
+}

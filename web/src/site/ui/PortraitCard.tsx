@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { Film, UserRound } from 'lucide-react';
+import { cn } from '../../ui/cn';
+
+export interface PortraitCardProps {
+  href: string;
+  name: string;
+  subtitle?: string | null;
+  image?: string | null;
+  /** People: a round portrait with the name centred under it. */
+  person?: boolean;
+}
+
+/** A portrait card of something that is not a title (a person, a channel, an article): its image, name and one line under. */
+export function PortraitCard({ href, name, subtitle, image, person }: PortraitCardProps) {
+  return (
+    <Link to={href} data-testid="poster-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <div className={cn('relative overflow-hidden bg-bg-alt shadow-md', person ? 'aspect-square rounded-full' : 'aspect-[2/3] rounded-md')}>
+        {image
+          ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          : <span className="flex h-full w-full items-center justify-center text-text-muted">{person ? <UserRound size={32} aria-hidden /> : <Film size={28} aria-hidden />}</span>}
+      </div>
+      <span className={cn('truncate text-sm font-medium group-hover:text-primary', person && 'text-center')}>{name}</span>
+      {subtitle && <span className={cn('-mt-1.5 truncate text-xs text-text-muted', person && 'text-center')}>{subtitle}</span>}
+    </Link>
+  );
+}
