@@ -7,6 +7,7 @@ import { CounterSnapshot } from './counter-snapshot.ts';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
+import { NullsOrderPlugin } from './nulls-order.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
@@ -80,7 +81,8 @@ export function createDb(config: Config['database']): DbHandle {
     // An idle connection the server closes (restart, failover, a dropped test database) errors on the pool; without a
     // listener that is an uncaught exception that ends the process. The pool drops that client and opens a new one when needed.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Nullable sort columns order as on SQLite (db/nulls-order.ts): the same lists on both databases.
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NullsOrderPlugin()] });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });

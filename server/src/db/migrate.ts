@@ -37,6 +37,7 @@ import * as m0044 from './migrations/0044_expiry_indexes.ts';
 import * as m0045 from './migrations/0045_account_self_service.ts';
 import * as m0046 from './migrations/0046_rating_column.ts';
 import * as m0047 from './migrations/0047_video_votes.ts';
+import * as m0048 from './migrations/0048_nulls_order.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0045_account_self_service': m0045,
   '0046_rating_column': m0046,
   '0047_video_votes': m0047,
+  '0048_nulls_order': m0048,
 };
 
 export async function migrate(handle: DbHandle): Promise<void> {

@@ -94,7 +94,7 @@ export async function listTitles(ctx: AppContext, query: Record<string, unknown>
 /** A title's seasons by number. */
 export function listSeasons(ctx: AppContext, titleId: number, query: Record<string, unknown>): Promise<Pagination<Season>> {
   return paginate<Season>(ctx.db.selectFrom('seasons').select(SEASON_COLUMNS).where('title_id', '=', titleId), query, {
-    sorts: { number: 'number', release_date: 'release_date' }, defaultSort: ['number', 'asc'], tieBreaker: 'id', filters: {},
+    sorts: { number: 'seasons.number', release_date: 'seasons.release_date' }, defaultSort: ['number', 'asc'], tieBreaker: 'seasons.id', filters: {},
   });
 }
 

@@ -117,7 +117,7 @@ export async function autocompleteTitles(ctx: AppContext, query: string): Promis
   const out = (rows: { id: number; name: string; year: number | null; poster: string | null; is_series: unknown }[]) =>
     rows.map((r) => ({ id: r.id, name: r.name, year: r.year, poster: r.poster, is_series: toBool(r.is_series) }));
   if (!query) {
-    return out(await ctx.db.selectFrom('titles').select(cols).orderBy('popularity', 'desc').orderBy('id', 'desc').limit(AUTOCOMPLETE_LIMIT).execute());
+    return out(await ctx.db.selectFrom('titles').select(cols).orderBy('titles.popularity', 'desc').orderBy('titles.id', 'desc').limit(AUTOCOMPLETE_LIMIT).execute());
   }
   const ids = await ctx.search.search('titles', query, AUTOCOMPLETE_LIMIT);
   if (!ids.length) return [];
