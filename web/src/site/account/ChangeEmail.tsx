@@ -3,7 +3,7 @@ import { api, fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /**
@@ -39,16 +39,19 @@ export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword
         <p className="truncate font-medium" dir="ltr">{email}</p>
       </div>
       <Button onClick={() => setOpen(true)}>{trans('Change email')}</Button>
-      <Modal open={open} onOpenChange={close} title={trans('Change email')} description={trans('We will send a link to the new address. Your email changes when you open it.')} size="sm">
-        <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+      <Modal
+        open={open}
+        onOpenChange={close}
+        title={trans('Change email')}
+        description={trans('We will send a link to the new address. Your email changes when you open it.')}
+        size="sm"
+        footer={<DialogActions onCancel={() => close(false)} form="change-email-form" pending={pending} label={trans('Send link')} />}
+      >
+        <form id="change-email-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
           <TextField label={trans('New email')} type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} autoFocus />
           {hasPassword && (
             <TextField label={trans('Password')} type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={errors.password} />
           )}
-          <div className="flex justify-end gap-2">
-            <Button onClick={() => close(false)}>{trans('Cancel')}</Button>
-            <Button type="submit" variant="primary" disabled={pending}>{trans('Send link')}</Button>
-          </div>
         </form>
       </Modal>
     </div>

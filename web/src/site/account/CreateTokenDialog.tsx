@@ -3,9 +3,8 @@ import { PERMISSIONS, type PermissionGrant } from '@app/contracts/permissions';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { Button } from '../../ui/Button';
 import { Select, TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 
 /** Expiry choices in days; '' is a token that never expires. */
@@ -54,8 +53,14 @@ export function CreateTokenDialog({ open, onOpenChange, onCreated }: Props) {
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={trans('Create token')} size="lg">
-      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={trans('Create token')}
+      size="lg"
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form="create-token-form" pending={pending} label={trans('Create')} />}
+    >
+      <form id="create-token-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <TextField label={trans('Token name')} value={name} onChange={(e) => { setName(e.target.value); setErrors({ ...errors, tokenName: undefined }); }} error={errors.tokenName} autoFocus maxLength={100} />
         <Select
           label={trans('Expires')}
@@ -64,10 +69,6 @@ export function CreateTokenDialog({ open, onOpenChange, onCreated }: Props) {
           options={EXPIRY_DAYS.map((d) => ({ value: d, label: d ? trans(':count days', { count: d }) : trans('Never') }))}
         />
         <PermissionPicker catalogue={catalogue} value={scopes} onChange={(v) => { setScopes(v); setErrors({ ...errors, scopes: undefined }); }} error={errors.scopes} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={pending}>{trans('Create')}</Button>
-        </div>
       </form>
     </Modal>
   );

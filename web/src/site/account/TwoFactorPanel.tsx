@@ -6,7 +6,7 @@ import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 import { TwoFactorVerifyDialog } from './TwoFactorVerifyDialog';
@@ -65,18 +65,20 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean }) {
         s && <Button variant="primary" onClick={() => void start()}>{trans('Turn on')}</Button>
       )}
 
-      <Modal open={!!setup} onOpenChange={(o) => !o && setSetup(null)} title={trans('Turn on two-factor authentication')} size="sm">
+      <Modal
+        open={!!setup}
+        onOpenChange={(o) => !o && setSetup(null)}
+        title={trans('Turn on two-factor authentication')}
+        size="sm"
+        footer={<DialogActions onCancel={() => setSetup(null)} form="two-factor-setup-form" label={trans('Confirm')} />}
+      >
         {setup && (
-          <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void confirm(e)}>
+          <form id="two-factor-setup-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void confirm(e)}>
             <p className="text-sm text-text-muted">{trans('Scan this QR code with your authenticator app, or enter the key, then enter the code it shows.')}</p>
             {/* The SVG is made by the server's qrcode library from our own otpauth URL, never from user input. */}
             <div className="mx-auto w-48 rounded bg-white p-2" aria-label={trans('QR code')} role="img" dangerouslySetInnerHTML={{ __html: setup.qr_svg }} />
             <code data-testid="two-factor-secret" className="break-all rounded bg-bg-alt px-3 py-2 text-center text-sm">{setup.secret}</code>
             <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => { setCode(e.target.value); setCodeError(undefined); }} error={codeError} autoFocus />
-            <div className="flex justify-end gap-2">
-              <Button onClick={() => setSetup(null)}>{trans('Cancel')}</Button>
-              <Button type="submit" variant="primary">{trans('Confirm')}</Button>
-            </div>
           </form>
         )}
       </Modal>

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 
 interface Props {
   open: boolean;
@@ -38,16 +37,18 @@ export function TwoFactorVerifyDialog({ open, onOpenChange, title, confirm, hasP
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} size="sm">
-      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      size="sm"
+      footer={<DialogActions onCancel={() => onOpenChange(false)} form="two-factor-verify-form" pending={pending} label={confirm} />}
+    >
+      <form id="two-factor-verify-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
         {hasPassword && (
           <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoFocus />
         )}
         <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} autoFocus={!hasPassword} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" variant="primary" disabled={pending}>{confirm}</Button>
-        </div>
       </form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Download } from 'lucide-react';
 import { api, fieldMessages } from '../../lib/api';
@@ -6,7 +6,7 @@ import { signedOut } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { Modal } from '../../ui/Modal';
+import { DialogActions, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 
@@ -36,8 +36,7 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setPending(true);
     try {
       await api.delete('account', hasPassword ? { password } : {});
@@ -49,6 +48,7 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
       setPending(false);
     }
   };
+  const actions = { onCancel: () => onOpenChange(false), label: trans('Delete my account'), pending, variant: 'danger' } as const;
   return (
     <Modal
       open={open}
@@ -56,16 +56,14 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
       title={trans('Delete your account?')}
       description={trans('Your profile, reviews, comments, ratings and lists will be removed for good, and any subscription ends at once.')}
       size="sm"
+      // Without a password there is no field to submit from, so no form (it would leave an empty body): the button deletes.
+      footer={hasPassword ? <DialogActions {...actions} form="delete-account-form" /> : <DialogActions {...actions} onClick={() => void submit()} />}
     >
-      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-        {hasPassword ? (
+      {hasPassword ? (
+        <form id="delete-account-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
           <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} autoFocus />
-        ) : error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-        <div className="flex justify-end gap-2">
-          <Button onClick={() => onOpenChange(false)}>{trans('Cancel')}</Button>
-          <Button type="submit" variant="danger" disabled={pending}>{trans('Delete my account')}</Button>
-        </div>
-      </form>
+        </form>
+      ) : error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
     </Modal>
   );
 }

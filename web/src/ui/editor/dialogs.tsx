@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Editor } from '@tiptap/react';
 import { trans } from '../../lib/i18n';
-import { Button } from '../Button';
-import { Modal } from '../Modal';
+import { DialogActions, Modal } from '../Modal';
 import { Checkbox, TextArea, TextField } from '../fields';
 import { isAllowedEmbedUrl } from '@app/contracts/embeds';
 import { useAuth, userCan } from '../../lib/auth';
@@ -59,16 +58,18 @@ export function LinkDialog({ editor, open, onClose }: DialogProps) {
   };
 
   return (
-    <Modal open={open} onOpenChange={(o) => !o && onClose()} title={trans('Insert link')} size="sm">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4" id="editor-link-form">
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={trans('Insert link')}
+      size="sm"
+      footer={<DialogActions onCancel={onClose} form="editor-link-form" label={trans('Save')} />}
+    >
+      <form id="editor-link-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error.url} autoFocus
           description={hasSelection ? trans('Leave empty to remove the link.') : undefined} />
         {!hasSelection && <TextField label={trans('Text')} value={text} onChange={(e) => setText(e.target.value)} error={error.text} />}
         <Checkbox label={trans('Open in new window')} checked={blank} onChange={(e) => setBlank(e.target.checked)} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{trans('Cancel')}</Button>
-          <Button type="submit" variant="primary">{trans('Save')}</Button>
-        </div>
       </form>
     </Modal>
   );
@@ -93,14 +94,16 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
     onClose();
   };
   return (
-    <Modal open={open} onOpenChange={(o) => !o && onClose()} title={trans('Embed')} size="sm">
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <Modal
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title={trans('Embed')}
+      size="sm"
+      footer={<DialogActions onCancel={onClose} form="editor-embed-form" label={trans('Insert')} />}
+    >
+      <form id="editor-embed-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
         <TextField label={trans('Embed URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} autoFocus
           description={trusted ? trans('A YouTube or Vimeo link, or any page that can be embedded.') : trans('A YouTube, Vimeo, Dailymotion, Twitch, Wistia or Loom link.')} />
-        <div className="flex justify-end gap-2">
-          <Button onClick={onClose}>{trans('Cancel')}</Button>
-          <Button type="submit" variant="primary">{trans('Insert')}</Button>
-        </div>
       </form>
     </Modal>
   );
@@ -117,10 +120,11 @@ export function SourceDialog({ editor, open, onClose }: DialogProps) {
       title={trans('Source code')}
       size="lg"
       footer={(
-        <>
-          <Button onClick={onClose}>{trans('Cancel')}</Button>
-          <Button variant="primary" onClick={() => { editor.chain().focus().setContent(html, { emitUpdate: true }).run(); onClose(); }}>{trans('Apply')}</Button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onClick={() => { editor.chain().focus().setContent(html, { emitUpdate: true }).run(); onClose(); }}
+          label={trans('Apply')}
+        />
       )}
     >
       <TextArea label={trans('HTML')} value={html} onChange={(e) => setHtml(e.target.value)} rows={16} className="font-mono text-xs" spellCheck={false} />
