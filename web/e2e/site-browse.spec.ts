@@ -99,7 +99,7 @@ test('infinite scroll loads more, Load more works from the keyboard, and back re
   expect(Math.abs(await page.evaluate(() => window.scrollY) - before)).toBeLessThan(50);
 });
 
-test('a title\'s genres, year, certificate, countries and language open the browse page filtered by them', async ({ page, request }) => {
+test('a title\'s genres, year, certificate, countries, language and keywords open the browse page filtered by them', async ({ page, request }) => {
   const { title } = await (await request.get('/api/v1/titles/2/page')).json();
   const genre = title.genres[0];
   await page.goto('/titles/2');
@@ -123,9 +123,23 @@ test('a title\'s genres, year, certificate, countries and language open the brow
   await expect(page).toHaveURL(new RegExp(`/series\\?country=${country.id}$`));
   await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
   await page.goBack();
-  await facts.getByRole('link').last().click();
+  await facts.locator('a[href*="language="]').click();
   await expect(page).toHaveURL(new RegExp(`/series\\?language=${title.language}$`));
   await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+  await page.goBack();
+  // A keyword opens the titles sharing it, named in a chip that removes the filter.
+  const keyword = title.keywords[0];
+  const keywordName = keyword.display_name || keyword.name;
+  await facts.getByRole('link', { name: keywordName, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/series\\?keyword=${keyword.id}$`));
+  await expect(page.getByText(`Keyword: ${keywordName}`)).toBeVisible();
+  await expect(cards(page).filter({ hasText: title.name })).toHaveCount(1);
+  const filters = encodeURIComponent(JSON.stringify([{ key: 'type', value: 'series' }, { key: 'keywords', value: String(keyword.id) }]));
+  const total = (await (await request.get(`/api/v1/titles?perPage=10&filters=${filters}`)).json()).pagination.total;
+  await expect(page.getByText(total === 1 ? '1 title' : `${total} titles`, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove the keyword filter' }).click();
+  await expect(page).toHaveURL(/\/series$/);
+  await expect(page.getByText(`Keyword: ${keywordName}`)).toHaveCount(0);
 });
 
 test('People: the most popular first, narrowed by what they are known for, each card opening the person', async ({ page }) => {

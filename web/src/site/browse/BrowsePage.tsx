@@ -1,14 +1,37 @@
 import { useSearchParams } from 'react-router';
+import { X } from 'lucide-react';
+import type { TitleTag } from '@app/contracts/titles';
 import { BROWSE_PER_PAGE } from '@app/contracts/browse';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
+import type { PosterCardTitle } from '../ui/PosterCard';
 import { PosterGrid } from '../ui/PosterGrid';
 import { BrowseFilters } from './BrowseFilters';
 import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
 import { useInfiniteList } from './use-infinite-titles';
+
+/** The filtered keyword's name, read from a title that has it (the list answers each title's tags). */
+function keywordName(titles: PosterCardTitle[], id: string): string | null {
+  for (const t of titles as (PosterCardTitle & { keywords?: TitleTag[] })[]) {
+    const hit = t.keywords?.find((k) => String(k.id) === id);
+    if (hit) return hit.display_name || hit.name;
+  }
+  return null;
+}
+
+function KeywordChip({ name, onRemove }: { name: string | null; onRemove: () => void }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full border border-primary px-3 py-0.5 text-sm">
+      {name ? trans('Keyword: :name', { name }) : trans('Keyword')}
+      <button type="button" className="-me-1 rounded-full p-0.5 hover:bg-hover" aria-label={trans('Remove the keyword filter')} onClick={onRemove}>
+        <X size={14} aria-hidden />
+      </button>
+    </span>
+  );
+}
 
 /** `/movies` and `/series`: the catalogue of one type with filters and sorts from the URL, paged by infinite scroll. */
 function BrowsePage({ type }: { type: 'movie' | 'series' }) {
@@ -18,7 +41,7 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
   const state = readBrowseState(params);
   const update = (next: Partial<BrowseState>) => setParams(writeBrowseState({ ...state, ...next }), { replace: true, preventScrollReset: true });
   const query = {
-    perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: 'genres', filters: JSON.stringify(browseFilters(type, state)),
+    perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: state.keyword ? 'genres,keywords' : 'genres', filters: JSON.stringify(browseFilters(type, state)),
   };
   const list = useInfiniteList('titles', query);
   const titles = list.data?.pages.flatMap((p) => p.data) ?? [];
@@ -31,6 +54,7 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
       <div className="flex flex-wrap items-baseline gap-3">
         <h1 className="text-3xl font-bold">{heading}</h1>
         {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 title|other :count titles]', { count: total })}</p>}
+        {state.keyword && <KeywordChip name={keywordName(titles, state.keyword)} onRemove={() => update({ keyword: '' })} />}
         {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
       </div>
       <BrowseFilters state={state} onChange={update} />

@@ -11,6 +11,8 @@ export interface BrowseState {
   country: string;
   language: string;
   certification: string;
+  /** One keyword's id: a title page's keyword opens the titles that share it. */
+  keyword: string;
   sort: BrowseSort;
   dir: 'asc' | 'desc';
 }
@@ -28,6 +30,7 @@ export function readBrowseState(p: URLSearchParams): BrowseState {
     country: p.get('country') ?? '',
     language: p.get('language') ?? '',
     certification: p.get('certification') ?? '',
+    keyword: /^[1-9]\d{0,9}$/.test(p.get('keyword') ?? '') ? p.get('keyword')! : '',
     sort: isSort(sort) ? sort : 'popularity',
     // Names read best A→Z; everything else best first.
     dir: p.get('dir') === 'asc' || p.get('dir') === 'desc' ? (p.get('dir') as 'asc' | 'desc') : sort === 'name' ? 'asc' : 'desc',
@@ -46,6 +49,7 @@ export function writeBrowseState(s: BrowseState): URLSearchParams {
   set('country', s.country);
   set('language', s.language);
   set('certification', s.certification);
+  set('keyword', s.keyword);
   if (s.sort !== 'popularity') p.set('order', s.sort);
   if (s.dir !== (s.sort === 'name' ? 'asc' : 'desc')) p.set('dir', s.dir);
   return p;
@@ -65,5 +69,6 @@ export function browseFilters(type: 'movie' | 'series', s: BrowseState): FilterI
   if (s.country) out.push({ key: 'countries', value: s.country, operator: '=' });
   if (s.language) out.push({ key: 'language', value: s.language, operator: '=' });
   if (s.certification) out.push({ key: 'certification', value: s.certification, operator: '=' });
+  if (s.keyword) out.push({ key: 'keywords', value: s.keyword, operator: '=' });
   return out;
 }

@@ -108,6 +108,7 @@ function BrowseLinks({ items }: { items: { key: string | number; text: string; t
 
 function Facts({ title }: { title: Title }) {
   const countries = (title.production_countries ?? []).map((c) => ({ key: c.id, text: c.display_name || c.name, to: browseUrl(title.is_series, { country: String(c.id) }) }));
+  const keywords = (title.keywords ?? []).map((k) => ({ key: k.id, text: k.display_name || k.name, to: browseUrl(title.is_series, { keyword: String(k.id) }) }));
   const language = languageName(title.language);
   const facts: [string, ReactNode][] = [
     [trans('Original title'), title.original_title && title.original_title !== title.name ? title.original_title : ''],
@@ -118,6 +119,7 @@ function Facts({ title }: { title: Title }) {
     [trans('Languages'), language && title.language ? <BrowseLinks items={[{ key: title.language, text: language, to: browseUrl(title.is_series, { language: title.language }) }]} /> : ''],
     [trans('Budget'), formatMoney(title.budget)],
     [trans('Revenue'), formatMoney(title.revenue)],
+    [trans('Keywords'), keywords.length ? <BrowseLinks items={keywords} /> : ''],
   ];
   const shown = facts.filter(([, v]) => v);
   if (!shown.length) return null;
