@@ -155,6 +155,11 @@ describe('content editor calls', () => {
     expect(search.status).toBe(200);
     expect(search.body.items.length).toBeGreaterThan(0);
     expect(search.body.items.every((x: any) => x.name.startsWith('Title 1'))).toBe(true);
+    // Typed in another case, on either database (PostgreSQL's LIKE minds case).
+    const lower = await admin.get('/api/v1/channel/search-items?model=titles&query=title%201');
+    expect(lower.body.items.map((x: any) => x.id)).toEqual(search.body.items.map((x: any) => x.id));
+    const channels = await admin.get('/api/v1/channel?type=channel&query=EDIT');
+    expect(channels.body.pagination.data.map((c: any) => c.name)).toContain('Editor');
     const v0 = (await admin.get(`/api/v1/channel/${id}`)).body.channel.version;
     const added = await admin.post(`/api/v1/channel/${id}/items`, { items: titleIds.slice(0, 3).map((x) => ({ id: x, model_type: 'title' })) });
     expect(added.body.channel.items_count).toBe(3);

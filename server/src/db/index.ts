@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { applySqlitePragmas } from './sqlite-pragmas.ts';
 import { CounterSnapshot } from './counter-snapshot.ts';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { NullsOrderPlugin } from './nulls-order.ts';
@@ -93,6 +93,12 @@ export function createDb(config: Config['database']): DbHandle {
   counterSnapshots.set(db, counters);
   return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
 }
+
+/**
+ * The LIKE that ignores case on this database: SQLite's LIKE already does (for ASCII), PostgreSQL's needs ILIKE. A name
+ * typed in lower case ("star") must find "Star Wars" on both.
+ */
+export const caseInsensitiveLike = (db: Kysely<any>): 'like' | 'ilike' => (db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
 
 /** SQLite stores booleans as 0/1; PostgreSQL answers real booleans. */
 export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1';

@@ -1,5 +1,5 @@
 import { channelConfigSchema, type Channel, type ChannelConfig, type ChannelOwner, type Pagination } from '@app/contracts';
-import { toBool, type Db } from '../../db/index.ts';
+import { caseInsensitiveLike, toBool, type Db } from '../../db/index.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { displayName } from '../users/repository.ts';
@@ -77,7 +77,7 @@ const bool = (column: string) => (qb: any, f: { key: string; value: unknown }) =
   return qb.where(column, '=', f.value === true || f.value === 'true');
 };
 
-const listDefinition: ListDefinition = {
+const listDefinition = (db: Db): ListDefinition => ({
   sorts: {
     name: 'channels.name', updated_at: 'channels.updated_at', created_at: 'channels.created_at', items_count: 'channels.items_count',
     public: 'channels.public', id: 'channels.id',
@@ -93,8 +93,8 @@ const listDefinition: ListDefinition = {
     public: bool('channels.public'),
   },
   // Names by prefix (channels and lists are named by people, so a prefix is what they type).
-  search: (qb, query) => qb.where('channels.name', 'like', `${query.replace(/[%_]/g, '')}%`),
-};
+  search: (qb, query) => qb.where('channels.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`),
+});
 
 export interface ChannelListScope {
   type: 'channel' | 'list';
@@ -108,7 +108,7 @@ export async function listChannels(db: Db, scope: ChannelListScope, query: Recor
   let base = db.selectFrom('channels').select(CHANNEL_COLUMNS).where('channels.type', '=', scope.type);
   if (scope.hideInternal) base = base.where('channels.internal', '=', false as any);
   if (scope.publicOnly) base = base.where('channels.public', '=', true as any).where('channels.internal', '=', false as any);
-  return paginate(base, query, listDefinition, toChannel);
+  return paginate(base, query, listDefinition(db), toChannel);
 }
 
 /** What the write check needs of each channel a bulk delete names. */
