@@ -13,7 +13,8 @@ test('a menu placed in the page positions shows on custom pages, contact and acc
   const menu = {
     id: 'e2epagemnu', name: 'Page links', positions: ['custom-page-navbar', 'account-settings-page', 'contact-us-page'],
     items: [
-      { id: 'e2ect1', label: 'Reach the team', type: 'route', action: '/contact', target: '_self', roles: [], permissions: [] },
+      // An icon name only Object has ("constructor") must show no icon, not break the page.
+      { id: 'e2ect1', label: 'Reach the team', icon: 'constructor', type: 'route', action: '/contact', target: '_self', roles: [], permissions: [] },
       { id: 'e2ect2', label: 'Your account', type: 'route', action: '/account-settings', target: '_self', roles: [], permissions: [] },
     ],
   };
