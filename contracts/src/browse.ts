@@ -53,6 +53,14 @@ export interface TmdbOpened { id: number; name: string }
 const tmdbId = z.coerce.number().int().min(1).max(2_147_483_647);
 export const tmdbTitleParams = z.object({ type: z.enum(['movie', 'series']), tmdbId });
 export const tmdbPersonParams = z.object({ tmdbId });
+/**
+ * `GET tmdb/images/{size}/{file}`: a search hit's poster from the movie database, passed through this site so visitors'
+ * browsers never contact the service. Only the sizes search shows, and image files (never SVG: it could carry script).
+ */
+export const TMDB_IMAGE_SIZES = ['w185', 'w342'] as const;
+export const tmdbImageParams = z.object({ size: z.enum(TMDB_IMAGE_SIZES), file: z.string().regex(/^[A-Za-z0-9_-]{1,100}\.(jpg|png|webp)$/, 'Not an image of the movie database.') });
+/** Posters of search hits a visitor may load an hour (per address): a few searches' worth. */
+export const TMDB_IMAGE_LIMIT = 600;
 /** Visitors bring in at most this many titles and people from the movie database an hour (per address). */
 export const TMDB_OPEN_LIMIT = 30;
 export interface SearchEpisodeHit {

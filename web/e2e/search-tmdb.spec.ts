@@ -18,6 +18,10 @@ test('with the search provider on All, a visitor finds a title only TMDb has, an
     await box.pressSequentially('game of');
     const option = visitor.getByRole('listbox', { name: 'Search suggestions' }).getByRole('option', { name: /Game of Thrones/ });
     await expect(option).toBeVisible();
+    // Its poster comes through the site (the visitor's browser never contacts the service) and loads.
+    const poster = option.locator('img');
+    await expect(poster).toHaveAttribute('src', /^\/api\/v1\/tmdb\/images\/w342\//);
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await option.click();
     // The import runs, then the title's own page replaces the address.
     await expect(visitor).toHaveURL(/\/titles\/\d+\/game-of-thrones$/, { timeout: 20_000 });

@@ -40,6 +40,8 @@ export async function startTmdbServer(port = 0) {
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(PNG);
     }
+    // The image host answers a missing file with a plain 404 (it takes no key).
+    if (url.pathname.startsWith('/t/p/')) return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
     if (url.searchParams.get('api_key') !== TMDB_KEY) return json(401, { status_code: 7, status_message: 'Invalid API key: You must be granted a valid key.' });
     let m: RegExpExecArray | null;
     if (url.pathname === '/3/configuration') return json(200, { images: { secure_base_url: `${url.origin}/t/p/` } });

@@ -168,7 +168,18 @@ describe('TMDb imports', () => {
       // A hit only the service knows: no id, its TMDb id, the service's poster address.
       await t.ctx.db.deleteFrom('titles').where('tmdb_id', '=', 1399).execute();
       res = await search('game');
-      expect(res.titles).toEqual([{ id: null, tmdb_id: 1399, name: 'Game of Thrones', is_series: true, year: 2011, poster: `${tmdb.imageUrl}/w342/poster1399.png`, rating: 8.4, description: expect.any(String) }]);
+      expect(res.titles).toEqual([{ id: null, tmdb_id: 1399, name: 'Game of Thrones', is_series: true, year: 2011, poster: '/api/v1/tmdb/images/w342/poster1399.png', rating: 8.4, description: expect.any(String) }]);
+      // Its poster comes through this site (visitors' browsers never contact the service), kept a day by the browser.
+      const poster = await t.app.inject({ method: 'GET', url: res.titles[0].poster });
+      expect(poster.statusCode).toBe(200);
+      expect(poster.headers['content-type']).toBe('image/png');
+      expect(poster.headers['cache-control']).toBe('public, max-age=86400');
+      expect(poster.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      expect(tmdb.requests.some((u) => u.pathname === '/t/p/w342/poster1399.png')).toBe(true);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/tmdb/images/w342/missing.jpg' })).statusCode).toBe(404);
+      for (const bad of ['/api/v1/tmdb/images/w342/evil.svg', '/api/v1/tmdb/images/original/poster1399.png', '/api/v1/tmdb/images/w342/..%2Fsecret.png']) {
+        expect((await t.app.inject({ method: 'GET', url: bad })).statusCode, bad).toBe(422);
+      }
 
       // Opening it brings it in; opening it again finds it.
       const opened = await guest(t).get('/api/v1/titles/tmdb/series/1399');

@@ -128,11 +128,6 @@ export class TmdbClient {
     return JSON.stringify([this.opts.baseUrl, this.opts.language, this.opts.includeAdult]);
   }
 
-  /** The address of an image at a size, for showing a search hit that is not imported (nothing is stored). */
-  imageAddress(path: string | null | undefined, size: string): string | null {
-    return path ? `${this.opts.imageUrl.replace(/\/$/, '')}/${size}${path}` : null;
-  }
-
   /** Streams an image (`/abc.jpg` at a size such as w500) for the storage driver. */
   async image(path: string, size: string): Promise<ReadableStream<Uint8Array>> {
     await this.take();

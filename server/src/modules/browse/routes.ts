@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  publicSearchQuerySchema, publicSearchResponse, tmdbOpenedResponse, tmdbPersonParams, tmdbTitleParams, valueListsParamsSchema, valueListsResponse,
+  binaryResponse, publicSearchQuerySchema, publicSearchResponse, tmdbImageParams, tmdbOpenedResponse, tmdbPersonParams, tmdbTitleParams, valueListsParamsSchema, valueListsResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { typed } from '../../http/schema.ts';
 import { publicSearch } from './search.ts';
+import { sendTmdbImage } from './tmdb-images.ts';
 import { openFromTmdb } from './tmdb-search.ts';
 import { loadValueLists } from './value-lists.ts';
 
@@ -20,6 +21,10 @@ export function browseRoutes(app: FastifyInstance, ctx: AppContext): void {
     openFromTmdb(ctx, req.params.type, req.params.tmdbId, req.ip));
   api.get('/api/v1/people/tmdb/:tmdbId', { config: { permission: 'people.view' }, schema: { params: tmdbPersonParams, response: { 200: tmdbOpenedResponse } } }, async (req) =>
     openFromTmdb(ctx, 'person', req.params.tmdbId, req.ip));
+
+  // A search hit's poster from the movie database, passed through so visitors' browsers never contact the service.
+  api.get('/api/v1/tmdb/images/:size/:file', { config: { permission: 'titles.view' }, schema: { params: tmdbImageParams, response: { 200: binaryResponse } } }, async (req, reply) =>
+    sendTmdbImage(ctx, req.params.size, req.params.file, req.ip, reply));
 
   // Grouped search; a caller who may see neither titles nor people is refused by the guard.
   api.get('/api/v1/search', { config: { permission: ['titles.view', 'people.view'] }, schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponse } } }, async (req) => {

@@ -6,6 +6,7 @@ import type { TmdbClient, TmdbSearchHit } from '../../drivers/tmdb/client.ts';
 import { notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { asHttpError, importPerson, importTitle, tmdbClient } from '../tmdb/importer.ts';
+import { tmdbImageAddress } from './tmdb-images.ts';
 
 /** The site's search waits this long for the movie database, then answers with the catalogue's own hits. */
 const SEARCH_TIMEOUT_MS = 3000;
@@ -44,13 +45,13 @@ export async function tmdbSearch(ctx: AppContext, query: string, limit: number):
     if (own) return { id: own.id, name: own.name, is_series: toBool(own.is_series), year: own.year, poster: own.poster, rating: own.rating, description: own.description?.slice(0, 200) ?? null };
     return {
       id: null, tmdb_id: h.id, name: h.title || h.name || '', is_series: h.media_type === 'tv', year: yearOf(h.release_date || h.first_air_date),
-      poster: client.imageAddress(h.poster_path, 'w342'), rating: h.vote_average || null, description: h.overview ? h.overview.slice(0, 200) : null,
+      poster: tmdbImageAddress(h.poster_path, 'w342'), rating: h.vote_average || null, description: h.overview ? h.overview.slice(0, 200) : null,
     };
   });
   const people = personHits.map((h): SearchPersonHit => {
     const own = ownPeople.get(h.id);
     if (own) return { id: own.id, name: own.name, poster: own.poster, known_for: own.known_for };
-    return { id: null, tmdb_id: h.id, name: h.name || '', poster: client.imageAddress(h.profile_path, 'w185'), known_for: h.known_for_department || null };
+    return { id: null, tmdb_id: h.id, name: h.name || '', poster: tmdbImageAddress(h.profile_path, 'w185'), known_for: h.known_for_department || null };
   });
   return { titles, people };
 }

@@ -1,0 +1,31 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { TMDB_IMAGE_LIMIT } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { consume } from '../../http/rate-limit.ts';
+import { asHttpError, tmdbClient } from '../tmdb/importer.ts';
+
+const LIMIT = { name: 'tmdb-image', max: TMDB_IMAGE_LIMIT, windowSeconds: 3600, message: 'Too many requests. Please try again in :seconds seconds.' };
+const TYPES = new Map([['jpg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp']]);
+
+/** The address a search hit's poster is shown from: this site's pass-through, or nothing for a path it would refuse. */
+export function tmdbImageAddress(path: string | null | undefined, size: 'w185' | 'w342'): string | null {
+  return path && /^\/[A-Za-z0-9_-]{1,100}\.(jpg|png|webp)$/.test(path) ? `/api/v1/tmdb/images/${size}${path}` : null;
+}
+
+/**
+ * Streams a poster from the movie database to the visitor. The service's answer is awaited before anything is sent,
+ * so a failure is a clean 404 or 502; browsers keep the image for a day.
+ */
+export async function sendTmdbImage(ctx: AppContext, size: string, file: string, visitor: string, reply: FastifyReply) {
+  await consume(ctx, LIMIT, visitor);
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = await (await tmdbClient(ctx)).image(`/${file}`, size);
+  } catch (e) {
+    throw asHttpError(e);
+  }
+  const ext = file.slice(file.lastIndexOf('.') + 1);
+  return reply.type(TYPES.get(ext) ?? 'application/octet-stream').header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff')
+    .send(Readable.fromWeb(body as import('node:stream/web').ReadableStream));
+}
