@@ -204,8 +204,9 @@ describe('TMDb imports', () => {
     } finally {
       await t.ctx.settings.set({ 'client.content.search_provider': 'local' });
     }
-    // Back on Local, a hit the catalogue lacks is not brought in by address.
+    // Back on Local, a hit the catalogue lacks is not brought in by address, and no poster is passed through.
     expect((await guest(t).get('/api/v1/titles/tmdb/movie/12345')).status).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/tmdb/images/w342/poster1399.png' })).statusCode).toBe(404);
   });
 
   it('imports a page of 20 titles with the filters passed on, records a failure and goes on', async () => {

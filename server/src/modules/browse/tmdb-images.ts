@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { TMDB_IMAGE_LIMIT } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
 import { asHttpError, tmdbClient } from '../tmdb/importer.ts';
 
@@ -18,6 +19,8 @@ export function tmdbImageAddress(path: string | null | undefined, size: 'w185' |
  * so a failure is a clean 404 or 502; browsers keep the image for a day.
  */
 export async function sendTmdbImage(ctx: AppContext, size: string, file: string, visitor: string, reply: FastifyReply) {
+  // Only a site whose search shows the service's hits has posters to pass through.
+  if ((await ctx.settings.get('client.content.search_provider')) === 'local') throw notFound('Not found');
   await consume(ctx, LIMIT, visitor);
   let body: ReadableStream<Uint8Array>;
   try {
