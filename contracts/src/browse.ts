@@ -58,7 +58,9 @@ export const tmdbPersonParams = z.object({ tmdbId });
  * browsers never contact the service. Only the sizes search shows, and image files (never SVG: it could carry script).
  */
 export const TMDB_IMAGE_SIZES = ['w185', 'w342'] as const;
-export const tmdbImageParams = z.object({ size: z.enum(TMDB_IMAGE_SIZES), file: z.string().regex(/^[A-Za-z0-9_-]{1,100}\.(jpg|png|webp)$/, 'Not an image of the movie database.') });
+export type TmdbImageSize = (typeof TMDB_IMAGE_SIZES)[number];
+export const TMDB_IMAGE_FILE = /^[A-Za-z0-9_-]{1,100}\.(jpg|png|webp)$/;
+export const tmdbImageParams = z.object({ size: z.enum(TMDB_IMAGE_SIZES), file: z.string().regex(TMDB_IMAGE_FILE, 'Not an image of the movie database.') });
 /** Posters of search hits a visitor may load an hour (per address): a few searches' worth. */
 export const TMDB_IMAGE_LIMIT = 600;
 /** Visitors bring in at most this many titles and people from the movie database an hour (per address). */

@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { applySqlitePragmas } from './sqlite-pragmas.ts';
 import { CounterSnapshot } from './counter-snapshot.ts';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SelectQueryBuilder, type SqliteDatabase } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from './schema.ts';
 import { NullsOrderPlugin } from './nulls-order.ts';
@@ -95,10 +95,13 @@ export function createDb(config: Config['database']): DbHandle {
 }
 
 /**
- * The LIKE that ignores case on this database: SQLite's LIKE already does (for ASCII), PostgreSQL's needs ILIKE. A name
- * typed in lower case ("star") must find "Star Wars" on both.
+ * Narrows to rows whose `column` starts with what a person typed, ignoring case on both databases: SQLite's LIKE
+ * already does (for ASCII), PostgreSQL's needs ILIKE, so "star" finds "Star Wars" on both. Wildcards typed are dropped.
  */
-export const caseInsensitiveLike = (db: Kysely<any>): 'like' | 'ilike' => (db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
+export function whereStartsWith<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB, column: string, typed: string): QB {
+  const like = db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like';
+  return qb.where(column, like, `${typed.replace(/[%_]/g, '')}%`) as QB;
+}
 
 /** SQLite stores booleans as 0/1; PostgreSQL answers real booleans. */
 export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { TMDB_IMAGE_LIMIT } from '@app/contracts';
+import { TMDB_IMAGE_FILE, TMDB_IMAGE_LIMIT, type TmdbImageSize } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { consume } from '../../http/rate-limit.ts';
@@ -10,8 +10,8 @@ const LIMIT = { name: 'tmdb-image', max: TMDB_IMAGE_LIMIT, windowSeconds: 3600, 
 const TYPES = new Map([['jpg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp']]);
 
 /** The address a search hit's poster is shown from: this site's pass-through, or nothing for a path it would refuse. */
-export function tmdbImageAddress(path: string | null | undefined, size: 'w185' | 'w342'): string | null {
-  return path && /^\/[A-Za-z0-9_-]{1,100}\.(jpg|png|webp)$/.test(path) ? `/api/v1/tmdb/images/${size}${path}` : null;
+export function tmdbImageAddress(path: string | null | undefined, size: TmdbImageSize): string | null {
+  return path?.startsWith('/') && TMDB_IMAGE_FILE.test(path.slice(1)) ? `/api/v1/tmdb/images/${size}${path}` : null;
 }
 
 /**

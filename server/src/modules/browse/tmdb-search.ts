@@ -64,11 +64,14 @@ export async function tmdbSearch(ctx: AppContext, query: string, limit: number):
 async function cachedHits(ctx: AppContext, client: TmdbClient, query: string): Promise<TmdbSearchHit[]> {
   const words = query.trim().toLowerCase().replace(/\s+/g, ' ');
   const key = `tmdb-search:${createHash('sha256').update(`${client.searchScope}\n${words}`).digest('hex')}`;
-  return ctx.cache.remember(key, SEARCH_CACHE_SECONDS, async () => ((await client.searchMulti(words, SEARCH_TIMEOUT_MS)).results ?? [])
-    .filter((h) => ['movie', 'tv', 'person'].includes(h.media_type)).map((h) => ({
-    id: h.id, media_type: h.media_type, title: h.title, name: h.name, release_date: h.release_date, first_air_date: h.first_air_date,
-    poster_path: h.poster_path, profile_path: h.profile_path, vote_average: h.vote_average, overview: h.overview?.slice(0, 200), known_for_department: h.known_for_department,
-  })));
+  return ctx.cache.remember(key, SEARCH_CACHE_SECONDS, async () => {
+    const { results } = await client.searchMulti(words, SEARCH_TIMEOUT_MS);
+    return (results ?? []).filter((h) => ['movie', 'tv', 'person'].includes(h.media_type)).map((h) => ({
+      id: h.id, media_type: h.media_type, title: h.title, name: h.name, release_date: h.release_date, first_air_date: h.first_air_date,
+      poster_path: h.poster_path, profile_path: h.profile_path, vote_average: h.vote_average, overview: h.overview?.slice(0, 200),
+      known_for_department: h.known_for_department,
+    }));
+  });
 }
 
 /** A search hit's own page: the catalogue's id, importing the title or person first when it is not in yet. */

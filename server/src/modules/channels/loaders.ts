@@ -1,5 +1,5 @@
 import type { ChannelConfig, ChannelContentModel, ChannelItem, ChannelItemType } from '@app/contracts';
-import { caseInsensitiveLike, toBool, type Db } from '../../db/index.ts';
+import { toBool, whereStartsWith, type Db } from '../../db/index.ts';
 
 /**
  * Per content model: how to load items by id (manual and auto-update channels keep ids in `channelables`) and how
@@ -93,7 +93,7 @@ registerChannelModel('titles', {
   },
   async search(db, query, limit) {
     let q = db.selectFrom('titles').select(TITLE_COLUMNS);
-    if (query) q = q.where('titles.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`);
+    if (query) q = whereStartsWith(db, q, 'titles.name', query);
     const rows = await q.orderBy('titles.popularity', 'desc').orderBy('titles.id').limit(limit).execute();
     return rows.map(toTitle);
   },
@@ -122,7 +122,7 @@ registerChannelModel('people', {
   },
   async search(db, query, limit) {
     let q = db.selectFrom('people').select(PERSON_COLUMNS);
-    if (query) q = q.where('people.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`);
+    if (query) q = whereStartsWith(db, q, 'people.name', query);
     return (await q.orderBy('people.popularity', 'desc').orderBy('people.id').limit(limit).execute()).map(toPerson);
   },
 });
@@ -157,7 +157,7 @@ registerChannelModel('episodes', {
   },
   async search(db, query, limit) {
     let q = episodeSelect(db);
-    if (query) q = q.where('episodes.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`);
+    if (query) q = whereStartsWith(db, q, 'episodes.name', query);
     return (await q.orderBy('episodes.release_date', 'desc').orderBy('episodes.id').limit(limit).execute()).map(toEpisode);
   },
 });
@@ -190,7 +190,7 @@ registerChannelModel('channels', {
   },
   async search(db, query, limit) {
     let q = channelSelect(db);
-    if (query) q = q.where('channels.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`);
+    if (query) q = whereStartsWith(db, q, 'channels.name', query);
     return (await q.orderBy('channels.name').limit(limit).execute()).map(toChannelItem);
   },
 });

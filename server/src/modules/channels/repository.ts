@@ -1,5 +1,5 @@
 import { channelConfigSchema, type Channel, type ChannelConfig, type ChannelOwner, type Pagination } from '@app/contracts';
-import { caseInsensitiveLike, toBool, type Db } from '../../db/index.ts';
+import { toBool, whereStartsWith, type Db } from '../../db/index.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { displayName } from '../users/repository.ts';
@@ -93,7 +93,7 @@ const listDefinition = (db: Db): ListDefinition => ({
     public: bool('channels.public'),
   },
   // Names by prefix (channels and lists are named by people, so a prefix is what they type).
-  search: (qb, query) => qb.where('channels.name', caseInsensitiveLike(db), `${query.replace(/[%_]/g, '')}%`),
+  search: (qb, query) => whereStartsWith(db, qb, 'channels.name', query),
 });
 
 export interface ChannelListScope {

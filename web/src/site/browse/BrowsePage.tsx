@@ -4,11 +4,11 @@ import type { TitleTag } from '@app/contracts/titles';
 import { BROWSE_PER_PAGE } from '@app/contracts/browse';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
-import { buttonClass } from '../../ui/Button';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import type { PosterCardTitle } from '../ui/PosterCard';
 import { PosterGrid } from '../ui/PosterGrid';
 import { BrowseFilters } from './BrowseFilters';
+import { BrowseHeading } from './BrowseHeading';
 import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
 import { useInfiniteList } from './use-infinite-titles';
@@ -51,12 +51,10 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
   if (list.error && isNoAccess(list.error)) return <NoAccess />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-3xl font-bold">{heading}</h1>
-        {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 title|other :count titles]', { count: total })}</p>}
+      <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 title|other :count titles]', { count: total }) : null}
+        onClear={filtered ? () => setParams(new URLSearchParams(), { replace: true }) : undefined}>
         {state.keyword && <KeywordChip name={keywordName(titles, state.keyword)} onRemove={() => update({ keyword: '' })} />}
-        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(), { replace: true })}>{trans('Clear filters')}</button>}
-      </div>
+      </BrowseHeading>
       <BrowseFilters state={state} onChange={update} />
       <InfiniteResults list={list} count={titles.length}
         empty={filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}>

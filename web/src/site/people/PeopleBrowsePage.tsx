@@ -3,8 +3,8 @@ import type { FilterItem } from '@app/contracts/list';
 import { KNOWN_FOR, type Person } from '@app/contracts/people';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
-import { buttonClass } from '../../ui/Button';
 import { FILTER_CONTROL, Field, Select } from '../browse/BrowseFilters';
+import { BrowseHeading } from '../browse/BrowseHeading';
 import { InfiniteResults } from '../browse/InfiniteResults';
 import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
@@ -50,11 +50,8 @@ export function Component() {
   if (list.error && isNoAccess(list.error)) return <NoAccess />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-baseline gap-3">
-        <h1 className="text-3xl font-bold">{heading}</h1>
-        {total !== undefined && !list.error && <p className="text-sm text-text-muted" aria-live="polite">{trans('[one 1 person|other :count people]', { count: total })}</p>}
-        {filtered && <button type="button" className={buttonClass('text', 'sm', 'ms-auto')} onClick={() => setParams(new URLSearchParams(sort === 'popularity' ? {} : { sort }), { replace: true })}>{trans('Clear filters')}</button>}
-      </div>
+      <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 person|other :count people]', { count: total }) : null}
+        onClear={filtered ? () => setParams(new URLSearchParams(sort === 'popularity' ? {} : { sort }), { replace: true }) : undefined} />
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-bg-elevated p-4">
         <Select id="people-known-for" label={trans('Known for')} value={knownFor} items={KNOWN_FOR.map((k) => ({ value: k, name: k }))} onChange={(v) => set('known_for', v)} />
         <Select id="people-gender" label={trans('Gender')} value={gender} items={[...GENDERS].map(([value, label]) => ({ value, name: label() }))} onChange={(v) => set('gender', v)} />
