@@ -1,15 +1,24 @@
 import type { FieldValues, Resolver, UseFormSetError, Path } from 'react-hook-form';
 import type { ZodType } from 'zod';
-import { ApiError } from './api';
-import { transMessage } from './i18n';
+import { toast } from '../ui/Toast';
+import { ApiError, errorMessage } from './api';
+import { trans, transMessage } from './i18n';
 
+/** A path may hold keys a user typed (a record's keys): own properties only, so "__proto__" stays a plain key. */
 function setPath(target: Record<string, any>, path: (string | number)[], value: unknown) {
   let obj = target;
   path.forEach((key, i) => {
-    if (i === path.length - 1) obj[key] = value;
-    else obj = obj[key] ??= {};
+    const last = i === path.length - 1;
+    if (!last && Object.hasOwn(obj, key)) obj = obj[key];
+    else {
+      const next = last ? value : {};
+      Object.defineProperty(obj, key, { value: next, enumerable: true, writable: true, configurable: true });
+      obj = next as Record<string, any>;
+    }
   });
 }
+
+const mapped = (fieldMap: Record<string, string>, key: string) => (Object.hasOwn(fieldMap, key) ? fieldMap[key] : undefined);
 
 /**
  * A tiny react-hook-form resolver for the contracts' zod schemas.
@@ -27,7 +36,7 @@ export function zodFormResolver<TIn extends FieldValues, TOut>(
     const seen = new Set<string>();
     for (const issue of result.error.issues) {
       const dotted = issue.path.map(String).join('.');
-      const field = fieldMap[dotted] ?? fieldMap[String(issue.path[0])] ?? dotted;
+      const field = mapped(fieldMap, dotted) ?? mapped(fieldMap, String(issue.path[0])) ?? dotted;
       if (seen.has(field)) continue;
       seen.add(field);
       setPath(errors, field.split('.'), { type: issue.code, message: transMessage(issue.message) });
@@ -41,11 +50,23 @@ export function applyServerErrors<T extends FieldValues>(e: unknown, setError: U
   if (!(e instanceof ApiError) || !e.errors) return false;
   let any = false;
   for (const [key, messages] of Object.entries(e.errors)) {
-    const field = fieldMap[key] ?? fieldMap[key.split('.')[0]] ?? key;
+    const field = mapped(fieldMap, key) ?? mapped(fieldMap, key.split('.')[0]) ?? key;
     if (messages?.[0]) {
       setError(field as Path<T>, { type: 'server', message: messages[0] }, { shouldFocus: !any });
       any = true;
     }
   }
   return any;
+}
+
+/**
+ * A form's failed request: a 422's field errors go under their fields; any other failure is shown by `show` (a toast,
+ * unless the form has a message line of its own).
+ */
+export function showFormError<T extends FieldValues>(
+  e: unknown,
+  setError: UseFormSetError<T>,
+  { fieldMap, show = toast.danger, fallback }: { fieldMap?: Record<string, string>; show?: (message: string) => void; fallback?: string } = {},
+) {
+  if (!applyServerErrors(e, setError, fieldMap)) show(errorMessage(e, fallback ?? trans('There was an issue. Please try again.')));
 }

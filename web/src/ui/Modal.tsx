@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { trans } from '../lib/i18n';
 import { Button } from './Button';
 import { cn } from './cn';
@@ -98,5 +98,27 @@ export function DialogActions({ onCancel, label, pending, variant = 'primary', f
       <Button variant="text" onClick={onCancel}>{trans('Cancel')}</Button>
       <Button type={form ? 'submit' : 'button'} form={form} variant={variant} disabled={pending} onClick={onClick}>{label}</Button>
     </>
+  );
+}
+
+export type FormDialogProps = Omit<ModalProps, 'footer'> & Pick<DialogActionsProps, 'label' | 'pending' | 'variant'> & {
+  /** Runs when the form is sent (the confirm button, Enter in a field); the page does not reload. */
+  onSubmit: (e: FormEvent<HTMLFormElement>) => unknown;
+  /** The form's layout: a column of fields unless told. */
+  formClassName?: string;
+};
+
+/**
+ * A dialog that is one form: its fields, then Cancel (closes, like the close button and Escape) and the confirm button
+ * that sends the form. Validation is ours (zod, the server's 422), never the browser's bubbles.
+ */
+export function FormDialog({ onSubmit, label, pending, variant, formClassName = 'flex flex-col gap-4', children, ...modal }: FormDialogProps) {
+  const id = useId();
+  return (
+    <Modal {...modal} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
+      <form id={id} noValidate className={formClassName} onSubmit={(e) => { e.preventDefault(); void onSubmit(e); }}>
+        {children}
+      </form>
+    </Modal>
   );
 }

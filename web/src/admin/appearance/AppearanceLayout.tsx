@@ -8,7 +8,7 @@ import { api, errorMessage } from '../../lib/api';
 import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
-import { applyServerErrors } from '../../lib/zod-resolver';
+import { showFormError } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { useDocumentTitle } from '../PageTitle';
@@ -152,9 +152,7 @@ function Editor({ data }: { data: AppearanceResponse }) {
       form.reset(toForm(res.values));
       void invalidateBootstrap();
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, form.setError)) toast.danger(errorMessage(e, trans('Could not save changes')));
-    },
+    onError: (e) => showFormError(e, form.setError, { fallback: trans('Could not save changes') }),
   });
   const submitForm = form.handleSubmit(
     (values) => save.mutate(changedValues(values, form.formState.defaultValues as AppearanceForm)),

@@ -3,10 +3,9 @@ import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Lock, Plus, Trash2 } from 'lucide-react';
 import { NEW_PRICE_DEFAULTS, PRICE_LOCKED, type PriceInterval, type Product } from '@app/contracts/billing';
 import type { PermissionGrant } from '@app/contracts/permissions';
-import { errorMessage } from '../../lib/api';
 import { fromBytes, SIZE_UNIT_LIST, toBytes, type SizeUnit } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors } from '../../lib/zod-resolver';
+import { showFormError } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextArea, TextField } from '../../ui/fields';
 import { LookupSelect } from '../../ui/LookupSelect';
@@ -92,9 +91,7 @@ export function PlanForm({ product }: { product?: Product }) {
       if (isEdit) reset(defaults(r.product));
       else navigate(`/admin/plans/${r.product.id}/edit`, { replace: true });
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError, FIELD_MAP)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
   }));
 
   return (

@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import type { BillingSubscription } from '@app/contracts/billing';
 import type { Pagination } from '@app/contracts/list';
 import type { User } from '@app/contracts/users';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors } from '../../lib/zod-resolver';
+import { showFormError } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { DateField, Select, TextArea } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { formatMoney, subscriptionCalls, useAllProducts, useBillingAction } from './api';
 import { intervalLabel } from './plan-options';
@@ -60,53 +60,49 @@ export function SubscriptionFormModal({ open, subscription, onOpenChange }: { op
         toast(isEdit ? trans('Subscription updated') : trans('Subscription created'));
         onOpenChange(false);
       },
-      onError: (e) => {
-        if (!applyServerErrors(e, setError, { user_id: 'description' })) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-      },
+      onError: (e) => showFormError(e, setError, { fieldMap: { user_id: 'description' } }),
     });
   });
 
-  const formId = isEdit ? 'subscription-update-form' : 'subscription-create-form';
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Update subscription') : trans('Add new subscription')}
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={save.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
+      onSubmit={submit}
+      label={isEdit ? trans('Save') : trans('Create')} pending={save.isPending}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <Autocomplete<User>
-          label={trans('User')}
-          resource="users"
-          search={(query) => api.get<{ pagination: Pagination<User> }>('users', { query, perPage: 10 }).then((r) => r.pagination.data)}
-          itemKey={(u) => u.id}
-          itemLabel={(u) => u.email}
-          onSelect={(u) => { setUser({ id: u.id, label: u.email }); setUserError(undefined); }}
-          value={user?.label}
-          error={userError}
-          placeholder={trans('Search users')}
-        />
+      <Autocomplete<User>
+        label={trans('User')}
+        resource="users"
+        search={(query) => api.get<{ pagination: Pagination<User> }>('users', { query, perPage: 10 }).then((r) => r.pagination.data)}
+        itemKey={(u) => u.id}
+        itemLabel={(u) => u.email}
+        onSelect={(u) => { setUser({ id: u.id, label: u.email }); setUserError(undefined); }}
+        value={user?.label}
+        error={userError}
+        placeholder={trans('Search users')}
+      />
+      <Select
+        label={trans('Plan')}
+        required
+        error={errors.product_id?.message}
+        options={[{ value: '', label: trans('Choose a plan') }, ...(products.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
+        {...register('product_id')}
+      />
+      {product && !product.free && (
         <Select
-          label={trans('Plan')}
-          required
-          error={errors.product_id?.message}
-          options={[{ value: '', label: trans('Choose a plan') }, ...(products.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))]}
-          {...register('product_id')}
+          label={trans('Price')}
+          error={errors.price_id?.message}
+          options={[{ value: '', label: trans('Choose a price') }, ...product.prices.map((p) => ({
+            value: String(p.id), label: `${formatMoney(p.amount, p.currency)} ${intervalLabel(p.interval, p.interval_count)}`,
+          }))]}
+          {...register('price_id')}
         />
-        {product && !product.free && (
-          <Select
-            label={trans('Price')}
-            error={errors.price_id?.message}
-            options={[{ value: '', label: trans('Choose a price') }, ...product.prices.map((p) => ({
-              value: String(p.id), label: `${formatMoney(p.amount, p.currency)} ${intervalLabel(p.interval, p.interval_count)}`,
-            }))]}
-            {...register('price_id')}
-          />
-        )}
-        <TextArea label={trans('Description')} rows={2} error={errors.description?.message} {...register('description')} />
-        <DateField withTime label={trans('Renews at')} error={errors.renews_at?.message} {...register('renews_at')} />
-        <DateField withTime label={trans('Ends at')} description={trans('Leave empty for a subscription that keeps renewing.')} error={errors.ends_at?.message} {...register('ends_at')} />
-      </form>
-    </Modal>
+      )}
+      <TextArea label={trans('Description')} rows={2} error={errors.description?.message} {...register('description')} />
+      <DateField withTime label={trans('Renews at')} error={errors.renews_at?.message} {...register('renews_at')} />
+      <DateField withTime label={trans('Ends at')} description={trans('Leave empty for a subscription that keeps renewing.')} error={errors.ends_at?.message} {...register('ends_at')} />
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import type { ChannelConfig, ChannelInput, ChannelItem, ChannelWithContent } fro
 import { api, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors } from '../../lib/zod-resolver';
+import { showFormError } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Button, buttonClass } from '../../ui/Button';
 import { Select, Switch, TextArea, TextField } from '../../ui/fields';
@@ -78,7 +78,7 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
       if (!channel) navigate(`${base}/${isList ? r.channel.id : r.channel.slug}/edit`, { replace: true });
       else if (r.channel.slug !== channel.slug && !isList) navigate(`${base}/${r.channel.slug}/edit`, { replace: true });
     } catch (e) {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError);
     }
   });
 

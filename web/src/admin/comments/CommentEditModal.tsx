@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commentUpdateSchema, type Comment } from '@app/contracts/comments';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { TextArea } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /** `PUT comment/{id}` (content) → "Comment updated". */
@@ -23,20 +23,17 @@ export function CommentEditModal({ comment, onClose }: { comment: Comment | null
       toast(trans('Comment updated'));
       onClose();
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError),
   });
   return (
-    <Modal
+    <FormDialog
       open={!!comment}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Update comment')}
-      footer={<DialogActions onCancel={onClose} form="comment-edit-form" pending={mutation.isPending} label={trans('Save')} />}
+      onSubmit={handleSubmit((p) => mutation.mutate(p))}
+      label={trans('Save')} pending={mutation.isPending}
     >
-      <form id="comment-edit-form" onSubmit={handleSubmit((p) => mutation.mutate(p))} noValidate>
-        <TextArea label={trans('Content')} rows={5} required autoFocus error={errors.content?.message} {...register('content')} />
-      </form>
-    </Modal>
+      <TextArea label={trans('Content')} rows={5} required autoFocus error={errors.content?.message} {...register('content')} />
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { translationLineSchema, type TranslationLine } from '@app/contracts/loca
 import { trans } from '../../lib/i18n';
 import { zodFormResolver } from '../../lib/zod-resolver';
 import { TextArea, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 
 /** 'Add new translation': key and value, both required; `exists` refuses a key the localization has. */
 export function AddTranslationModal({ open, onClose, onAdd, exists }: {
@@ -29,16 +29,15 @@ export function AddTranslationModal({ open, onClose, onAdd, exists }: {
     close();
   });
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={(o) => !o && close()}
       title={trans('Add new translation')}
-      footer={<DialogActions onCancel={close} form="add-translation-form" label={trans('Add')} />}
+      onSubmit={onSubmit}
+      label={trans('Add')}
     >
-      <form id="add-translation-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('Translation key')} autoFocus required error={errors.key?.message} {...register('key')} />
-        <TextArea label={trans('Translation value')} required rows={3} error={errors.value?.message} {...register('value')} />
-      </form>
-    </Modal>
+      <TextField label={trans('Translation key')} autoFocus required error={errors.key?.message} {...register('key')} />
+      <TextArea label={trans('Translation value')} required rows={3} error={errors.value?.message} {...register('value')} />
+    </FormDialog>
   );
 }

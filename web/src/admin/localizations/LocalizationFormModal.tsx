@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { localizationCreateSchema, type Localization } from '@app/contracts/localizations';
-import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Select, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useCreateLocalization, useLanguages, useUpdateLocalization } from './api';
 
@@ -35,9 +34,7 @@ export function LocalizationFormModal({ open, localization, onClose }: { open: b
         toast(localization ? trans('Localization updated') : trans('Localization created'));
         close();
       },
-      onError: (e) => {
-        if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-      },
+      onError: (e) => showFormError(e, setError),
     });
   });
 
@@ -46,16 +43,15 @@ export function LocalizationFormModal({ open, localization, onClose }: { open: b
     ...(languages.data ?? []).map((l) => ({ value: l.code, label: `${l.name} (${l.code})` })),
   ];
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={(o) => !o && close()}
       title={localization ? trans('Update localization') : trans('Add new localization')}
-      footer={<DialogActions onCancel={close} form="localization-form" pending={mutation.isPending} label={localization ? trans('Save') : trans('Create')} />}
+      onSubmit={onSubmit}
+      label={localization ? trans('Save') : trans('Create')} pending={mutation.isPending}
     >
-      <form id="localization-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('Name')} autoFocus required error={errors.name?.message} {...register('name')} />
-        <Select label={trans('Language')} required options={options} error={errors.language?.message} disabled={languages.isLoading} {...register('language')} />
-      </form>
-    </Modal>
+      <TextField label={trans('Name')} autoFocus required error={errors.name?.message} {...register('name')} />
+      <Select label={trans('Language')} required options={options} error={errors.language?.message} disabled={languages.isLoading} {...register('language')} />
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { KNOWN_FOR, PERSON_DEFAULTS, TITLE_IMAGE_MAX_BYTES, personCreateSchema, 
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -51,7 +51,7 @@ function PersonForm({ person }: { person?: Person }) {
       unsaved.release();
       navigate(isEdit ? '/admin/people' : `/admin/people/${r.person.id}/edit`);
     },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   });
   return (
     <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>

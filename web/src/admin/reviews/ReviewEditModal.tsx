@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewFieldsSchema, type Review } from '@app/contracts/reviews';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { TextArea, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 interface Values { score: number; title: string; body: string }
@@ -26,22 +26,19 @@ export function ReviewEditModal({ review, onClose }: { review: Review | null; on
       toast(trans('Review updated'));
       onClose();
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError),
   });
   return (
-    <Modal
+    <FormDialog
       open={!!review}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Update review')}
-      footer={<DialogActions onCancel={onClose} form="review-edit-form" pending={mutation.isPending} label={trans('Save')} />}
+      onSubmit={handleSubmit((p) => mutation.mutate(p))}
+      label={trans('Save')} pending={mutation.isPending}
     >
-      <form id="review-edit-form" onSubmit={handleSubmit((p) => mutation.mutate(p))} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('Score')} type="number" min={1} max={10} required error={errors.score?.message} {...register('score', { valueAsNumber: true })} />
-        <TextField label={trans('Title')} required error={errors.title?.message} {...register('title')} />
-        <TextArea label={trans('Body')} rows={6} required error={errors.body?.message} {...register('body')} />
-      </form>
-    </Modal>
+      <TextField label={trans('Score')} type="number" min={1} max={10} required error={errors.score?.message} {...register('score', { valueAsNumber: true })} />
+      <TextField label={trans('Title')} required error={errors.title?.message} {...register('title')} />
+      <TextArea label={trans('Body')} rows={6} required error={errors.body?.message} {...register('body')} />
+    </FormDialog>
   );
 }

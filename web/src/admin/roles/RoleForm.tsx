@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { roleCreateSchema, roleUpdateSchema, type Role, type RoleType } from '@app/contracts/roles';
 import type { PermissionGrant } from '@app/contracts/permissions';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextArea, TextField } from '../../ui/fields';
 import { PermissionPicker } from '../../ui/PermissionPicker';
@@ -73,9 +73,7 @@ export function RoleForm({ role }: { role?: Role }) {
         navigate(`/admin/roles/${r.role.id}/edit`);
       }
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError, FIELD_MAP)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
   });
 
   // Workspaces are not part of this product (no setting turns them on), so the type choice is shown

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isSystemTagType, SELECTABLE_TAG_TYPES, tagSchema, type Tag } from '@app/contracts/tags';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Select, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { tagTypeLabel } from './TagsPage';
 
@@ -30,40 +30,36 @@ export function TagFormModal({ open, tag, onOpenChange }: { open: boolean; tag?:
       toast(isEdit ? trans('Tag updated') : trans('Tag created'));
       onOpenChange(false);
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError),
   });
 
   // System types cannot be chosen; a tag that already has one shows it, locked.
   const locked = isEdit && isSystemTagType(tag!.type);
   const typeOptions = (locked ? [tag!.type] : SELECTABLE_TAG_TYPES).map((t) => ({ value: t, label: tagTypeLabel(t) }));
-  const formId = isEdit ? 'tag-update-form' : 'tag-create-form';
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Update “:name“ tag', { name: tag!.name }) : trans('Add new tag')}
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={mutation.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
+      onSubmit={handleSubmit((payload) => mutation.mutate(payload))}
+      label={isEdit ? trans('Save') : trans('Create')} pending={mutation.isPending}
     >
-      <form id={formId} onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-4">
-        <TextField
-          label={trans('Name')}
-          required
-          autoFocus
-          description={trans('Unique identifier of the tag.')}
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label={trans('Display name')}
-          description={trans('User friendly tag name. Defaults to the name.')}
-          error={errors.display_name?.message}
-          {...register('display_name')}
-        />
-        <Select label={trans('Type')} disabled={locked} options={typeOptions} error={errors.type?.message} {...register('type')} />
-      </form>
-    </Modal>
+      <TextField
+        label={trans('Name')}
+        required
+        autoFocus
+        description={trans('Unique identifier of the tag.')}
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label={trans('Display name')}
+        description={trans('User friendly tag name. Defaults to the name.')}
+        error={errors.display_name?.message}
+        {...register('display_name')}
+      />
+      <Select label={trans('Type')} disabled={locked} options={typeOptions} error={errors.type?.message} {...register('type')} />
+    </FormDialog>
   );
 }

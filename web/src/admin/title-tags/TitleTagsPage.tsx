@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Tags } from 'lucide-react';
 import { titleTagSchema, type TitleTag } from '@app/contracts';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 
@@ -71,16 +71,14 @@ function TagModal({ kind, tag, onClose }: { kind: Kind; tag: TitleTag | null; on
       await qc.invalidateQueries({ queryKey: ['title-tags'] });
       onClose();
     },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   });
   return (
-    <Modal open onOpenChange={(o) => !o && onClose()} title={tag ? l.edit : l.add} size="sm"
-      footer={<DialogActions onCancel={onClose} form="title-tag-form" pending={save.isPending} label={trans('Save')} />}>
-      <form id="title-tag-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((p) => save.mutate(p))}>
-        <TextField label={trans('Name')} required description={trans('Unique identifier, stored in lower case.')} error={errors.name?.message} {...register('name')} />
-        <TextField label={trans('Display name')} error={errors.display_name?.message} {...register('display_name')} />
-      </form>
-    </Modal>
+    <FormDialog open onOpenChange={(o) => !o && onClose()} title={tag ? l.edit : l.add} size="sm"
+      onSubmit={handleSubmit((p) => save.mutate(p))} label={trans('Save')} pending={save.isPending}>
+      <TextField label={trans('Name')} required description={trans('Unique identifier, stored in lower case.')} error={errors.name?.message} {...register('name')} />
+      <TextField label={trans('Display name')} error={errors.display_name?.message} {...register('display_name')} />
+    </FormDialog>
   );
 }
 

@@ -5,14 +5,14 @@ import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2, Users } from 'l
 import { CREDITS_PER_PAGE, CREDIT_DEPARTMENTS, creditSchema, creditUpdateSchema, type PaginationResponse, type Person, type TitleCredit } from '@app/contracts';
 import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Pager } from '../../ui/Pager';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
 import { Select, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { JobSelect } from './JobSelect';
 import { Poster } from './Poster';
@@ -126,36 +126,35 @@ function CreditModal({ target, where, credit, onClose, onSaved }: {
       ? api.put(`titles/${target.titleId}/credits/${credit.pivot.id}`, { department: payload.department, job: payload.job, character: payload.character })
       : api.post(`titles/${target.titleId}/credits`, payload)),
     onSuccess: () => { toast(credit ? trans('Credit updated') : trans('Credit added')); onSaved(); onClose(); },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   });
   const departments = CREDIT_DEPARTMENTS.filter((d) => (isCast ? d === 'Actors' : d !== 'Actors')).map((d) => ({ value: d, label: d }));
   return (
-    <Modal
+    <FormDialog
       open
       onOpenChange={(o) => !o && onClose()}
       title={credit ? trans('Edit credit') : isCast ? trans('Add cast member') : trans('Add crew member')}
-      footer={<DialogActions onCancel={onClose} form="credit-form" pending={save.isPending} label={trans('Save')} />}
+      onSubmit={handleSubmit((p) => save.mutate(p as unknown as Record<string, unknown>))}
+      label={trans('Save')} pending={save.isPending}
     >
-      <form id="credit-form" noValidate className="flex flex-col gap-4" onSubmit={handleSubmit((p) => save.mutate(p as unknown as Record<string, unknown>))}>
-        {credit ? (
-          <p className="text-sm font-medium">{credit.name}</p>
-        ) : (
-          <Autocomplete<Person>
-            label={trans('Person')}
-            resource="people"
-            search={searchPeople}
-            itemKey={(p) => p.id}
-            itemLabel={(p) => p.name}
-            value={personName}
-            onSelect={(p) => { setPersonName(p.name); setValue('person_id', p.id, { shouldValidate: true }); }}
-            error={errors.person_id?.message}
-          />
-        )}
-        {/* Another department has other jobs: the job is chosen again rather than kept from the old list. */}
-        <Select label={trans('Department')} options={departments} error={errors.department?.message} {...register('department', { onChange: () => setValue('job', '') })} />
-        <JobSelect department={watch('department')} value={watch('job')} onChange={(job) => setValue('job', job, { shouldValidate: true })} error={errors.job?.message} />
-        {isCast && <TextField label={trans('Character')} error={errors.character?.message} {...register('character')} />}
-      </form>
-    </Modal>
+      {credit ? (
+        <p className="text-sm font-medium">{credit.name}</p>
+      ) : (
+        <Autocomplete<Person>
+          label={trans('Person')}
+          resource="people"
+          search={searchPeople}
+          itemKey={(p) => p.id}
+          itemLabel={(p) => p.name}
+          value={personName}
+          onSelect={(p) => { setPersonName(p.name); setValue('person_id', p.id, { shouldValidate: true }); }}
+          error={errors.person_id?.message}
+        />
+      )}
+      {/* Another department has other jobs: the job is chosen again rather than kept from the old list. */}
+      <Select label={trans('Department')} options={departments} error={errors.department?.message} {...register('department', { onChange: () => setValue('job', '') })} />
+      <JobSelect department={watch('department')} value={watch('job')} onChange={(job) => setValue('job', job, { shouldValidate: true })} error={errors.job?.message} />
+      {isCast && <TextField label={trans('Character')} error={errors.character?.message} {...register('character')} />}
+    </FormDialog>
   );
 }

@@ -7,7 +7,7 @@ import { episodeCreateSchema, episodeUpdateSchema, type Episode } from '@app/con
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
@@ -47,7 +47,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
       toast(isEdit ? trans('Episode updated') : trans('Episode created'));
       navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${r.episode.episode_number}/primary-facts`, { replace: isEdit });
     },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   });
   return (
     <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>

@@ -5,7 +5,7 @@ import { mediaImportSchema } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans, transMessage } from '../../lib/i18n';
 import { Select, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /** Import one title (movie or series) or one person by its movie-database ID. */
@@ -35,20 +35,19 @@ export function ImportMediaModal({ open, onOpenChange, kind }: { open: boolean; 
     mutation.mutate(parsed.data);
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={kind === 'person' ? trans('Import person') : trans('Import title')}
       size="sm"
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form="import-media-form" pending={mutation.isPending} label={trans('Import')} />}
+      onSubmit={submit}
+      label={trans('Import')} pending={mutation.isPending}
     >
-      <form id="import-media-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-        {kind === 'title' && (
-          <Select label={trans('Type')} value={mediaType} onChange={(e) => setMediaType(e.target.value)}
-            options={[{ value: 'movie', label: trans('Movie') }, { value: 'series', label: trans('Series') }]} />
-        )}
-        <TextField label={trans('The movie database ID')} type="number" min={1} required value={tmdbId} error={error} onChange={(e) => setTmdbId(e.target.value)} />
-      </form>
-    </Modal>
+      {kind === 'title' && (
+        <Select label={trans('Type')} value={mediaType} onChange={(e) => setMediaType(e.target.value)}
+          options={[{ value: 'movie', label: trans('Movie') }, { value: 'series', label: trans('Series') }]} />
+      )}
+      <TextField label={trans('The movie database ID')} type="number" min={1} required value={tmdbId} error={error} onChange={(e) => setTmdbId(e.target.value)} />
+    </FormDialog>
   );
 }

@@ -3,9 +3,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { titleCreateSchema, titleUpdateSchema, type Title } from '@app/contracts';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Select, TextArea, TextField } from '../../ui/fields';
 import { DatePicker } from '../../ui/DatePicker';
@@ -51,9 +51,7 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
       unsaved.release();
       if (!isEdit) navigate(`/admin/titles/${r.title.id}/edit/primary-facts`);
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError, { is_series: 'type' })) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError, { fieldMap: { is_series: 'type' } }),
   });
   return (
     <form noValidate onSubmit={handleSubmit((p) => mutation.mutate(p))} className="flex flex-col gap-5">

@@ -1,11 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { BAN_COMMENT_MAX, banSchema, type User } from '@app/contracts/users';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Checkbox, DateField, TextArea } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useUsersInvalidator } from './api';
 
@@ -41,37 +41,34 @@ export function SuspendUserModal({ user, onClose }: { user: User | null; onClose
       reset();
       onClose();
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError),
   });
   const onSubmit = handleSubmit((data) => mutation.mutate(data));
   return (
-    <Modal
+    <FormDialog
       open={!!user}
       onOpenChange={(o) => { if (!o) { reset(); onClose(); } }}
       title={trans('Suspend “:name”', { name: user?.display_name || user?.email || '' })}
-      footer={<DialogActions onCancel={() => { reset(); onClose(); }} form="suspend-user-form" pending={mutation.isPending} label={trans('Suspend')} />}
+      onSubmit={onSubmit}
+      label={trans('Suspend')} pending={mutation.isPending}
     >
-      <form id="suspend-user-form" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <DateField
-          withTime
-          label={trans('Suspend until')}
-          disabled={permanent}
-          min={tomorrow()}
-          error={errors.ban_until?.message ? trans(errors.ban_until.message, { date: new Date().toLocaleString() }) : undefined}
-          {...register('ban_until')}
-        />
-        <Checkbox label={trans('Permanent')} {...register('permanent')} />
-        <TextArea
-          label={trans('Reason')}
-          maxLength={BAN_COMMENT_MAX}
-          rows={3}
-          error={errors.comment?.message}
-          description={`${comment.length}/${BAN_COMMENT_MAX}`}
-          {...register('comment')}
-        />
-      </form>
-    </Modal>
+      <DateField
+        withTime
+        label={trans('Suspend until')}
+        disabled={permanent}
+        min={tomorrow()}
+        error={errors.ban_until?.message ? trans(errors.ban_until.message, { date: new Date().toLocaleString() }) : undefined}
+        {...register('ban_until')}
+      />
+      <Checkbox label={trans('Permanent')} {...register('permanent')} />
+      <TextArea
+        label={trans('Reason')}
+        maxLength={BAN_COMMENT_MAX}
+        rows={3}
+        error={errors.comment?.message}
+        description={`${comment.length}/${BAN_COMMENT_MAX}`}
+        {...register('comment')}
+      />
+    </FormDialog>
   );
 }

@@ -9,7 +9,7 @@ import { api, errorMessage } from '../../lib/api';
 import { fromBytes, SIZE_UNIT_LIST, toBytes, type SizeUnit } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button, buttonClass } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
@@ -100,10 +100,7 @@ export function UserForm({ user }: { user?: User }) {
       toast(isEdit ? trans('User updated') : trans('User created'));
       navigate('/admin/users');
     },
-    onError: (e) => {
-      const mapped: Record<string, string> = { ...FIELD_MAP };
-      if (!applyServerErrors(e, setError, mapped)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
   });
   const onSubmit = handleSubmit((payload) => mutation.mutate(payload));
 

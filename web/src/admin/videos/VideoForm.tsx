@@ -9,7 +9,7 @@ import {
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
@@ -69,7 +69,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       toast(isEdit ? trans('Video updated') : trans('Video created'));
       onSaved(r.video);
     },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   });
 
   const srcLabel = type === 'embed' ? trans('Embed URL') : type === 'external' ? trans('URL') : type === 'stream' ? trans('Stream URL') : trans('Video URL');

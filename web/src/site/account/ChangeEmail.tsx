@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api, fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
 /**
@@ -19,8 +19,7 @@ export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword
     setOpen(next);
     if (!next) { setValues({ email: '', password: '' }); setErrors({}); }
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setPending(true);
     try {
       await api.put('account/email', hasPassword ? values : { email: values.email });
@@ -39,21 +38,20 @@ export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword
         <p className="truncate font-medium" dir="ltr">{email}</p>
       </div>
       <Button onClick={() => setOpen(true)}>{trans('Change email')}</Button>
-      <Modal
+      <FormDialog
         open={open}
         onOpenChange={close}
         title={trans('Change email')}
         description={trans('We will send a link to the new address. Your email changes when you open it.')}
         size="sm"
-        footer={<DialogActions onCancel={() => close(false)} form="change-email-form" pending={pending} label={trans('Send link')} />}
+        onSubmit={submit}
+        label={trans('Send link')} pending={pending}
       >
-        <form id="change-email-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-          <TextField label={trans('New email')} type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} autoFocus />
-          {hasPassword && (
-            <TextField label={trans('Password')} type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={errors.password} />
-          )}
-        </form>
-      </Modal>
+        <TextField label={trans('New email')} type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} error={errors.email} autoFocus />
+        {hasPassword && (
+          <TextField label={trans('Password')} type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={errors.password} />
+        )}
+      </FormDialog>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { ApiError, api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Select, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 
 /** Expiry choices in days; '' is a token that never expires. */
@@ -53,23 +53,22 @@ export function CreateTokenDialog({ open, onOpenChange, onCreated }: Props) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={trans('Create token')}
       size="lg"
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form="create-token-form" pending={pending} label={trans('Create')} />}
+      onSubmit={submit}
+      label={trans('Create')} pending={pending}
     >
-      <form id="create-token-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-        <TextField label={trans('Token name')} value={name} onChange={(e) => { setName(e.target.value); setErrors({ ...errors, tokenName: undefined }); }} error={errors.tokenName} autoFocus maxLength={100} />
-        <Select
-          label={trans('Expires')}
-          value={days}
-          onChange={(e) => setDays(e.target.value)}
-          options={EXPIRY_DAYS.map((d) => ({ value: d, label: d ? trans(':count days', { count: d }) : trans('Never') }))}
-        />
-        <PermissionPicker catalogue={catalogue} value={scopes} onChange={(v) => { setScopes(v); setErrors({ ...errors, scopes: undefined }); }} error={errors.scopes} />
-      </form>
-    </Modal>
+      <TextField label={trans('Token name')} value={name} onChange={(e) => { setName(e.target.value); setErrors({ ...errors, tokenName: undefined }); }} error={errors.tokenName} autoFocus maxLength={100} />
+      <Select
+        label={trans('Expires')}
+        value={days}
+        onChange={(e) => setDays(e.target.value)}
+        options={EXPIRY_DAYS.map((d) => ({ value: d, label: d ? trans(':count days', { count: d }) : trans('Never') }))}
+      />
+      <PermissionPicker catalogue={catalogue} value={scopes} onChange={(v) => { setScopes(v); setErrors({ ...errors, scopes: undefined }); }} error={errors.scopes} />
+    </FormDialog>
   );
 }

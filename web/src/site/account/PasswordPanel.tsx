@@ -1,10 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { accountPasswordSchema, type AccountPasswordInput } from '@app/contracts/account';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
@@ -29,7 +29,7 @@ export function PasswordPanel({ hasPassword }: { hasPassword: boolean }) {
       // Changing the password signs out the other browsers.
       void qc.invalidateQueries({ queryKey: ['account-sessions'] });
     } catch (e) {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError);
     }
   });
   return (

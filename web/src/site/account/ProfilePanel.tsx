@@ -5,7 +5,7 @@ import type { CurrentUser } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { setBootstrapUser } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { FileField, TextField } from '../../ui/fields';
@@ -27,7 +27,7 @@ export function ProfilePanel({ user }: { user: CurrentUser }) {
       reset({ first_name: r.user.first_name ?? '', last_name: r.user.last_name ?? '' });
       toast(trans('Profile updated'));
     } catch (e) {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError);
     }
   });
 

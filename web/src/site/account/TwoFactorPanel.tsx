@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup, TwoFactorStatus } from '@app/contracts/account';
 import { ApiError, api, errorMessage } from '../../lib/api';
@@ -6,7 +6,7 @@ import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 import { TwoFactorVerifyDialog } from './TwoFactorVerifyDialog';
@@ -33,8 +33,7 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean }) {
       toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
     }
   };
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
+  const confirm = async () => {
     try {
       const r = await api.post<{ recovery_codes: string[] }>('account/two-factor/confirm', { code: code.trim() });
       setSetup(null);
@@ -65,23 +64,24 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean }) {
         s && <Button variant="primary" onClick={() => void start()}>{trans('Turn on')}</Button>
       )}
 
-      <Modal
+      <FormDialog
         open={!!setup}
         onOpenChange={(o) => !o && setSetup(null)}
         title={trans('Turn on two-factor authentication')}
         size="sm"
-        footer={<DialogActions onCancel={() => setSetup(null)} form="two-factor-setup-form" label={trans('Confirm')} />}
+        onSubmit={confirm}
+        label={trans('Confirm')}
       >
         {setup && (
-          <form id="two-factor-setup-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void confirm(e)}>
+          <>
             <p className="text-sm text-text-muted">{trans('Scan this QR code with your authenticator app, or enter the key, then enter the code it shows.')}</p>
             {/* The SVG is made by the server's qrcode library from our own otpauth URL, never from user input. */}
             <div className="mx-auto w-48 rounded bg-white p-2" aria-label={trans('QR code')} role="img" dangerouslySetInnerHTML={{ __html: setup.qr_svg }} />
             <code data-testid="two-factor-secret" className="break-all rounded bg-bg-alt px-3 py-2 text-center text-sm">{setup.secret}</code>
             <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => { setCode(e.target.value); setCodeError(undefined); }} error={codeError} autoFocus />
-          </form>
+          </>
         )}
-      </Modal>
+      </FormDialog>
 
       <Modal
         open={!!codes}

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { fieldMessages } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { FormDialog } from '../../ui/Modal';
 
 interface Props {
   open: boolean;
@@ -21,8 +21,7 @@ export function TwoFactorVerifyDialog({ open, onOpenChange, title, confirm, hasP
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [pending, setPending] = useState(false);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     setPending(true);
     try {
       await onSubmit({ password: hasPassword ? password : undefined, code: code.trim() });
@@ -37,19 +36,18 @@ export function TwoFactorVerifyDialog({ open, onOpenChange, title, confirm, hasP
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={title}
       size="sm"
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form="two-factor-verify-form" pending={pending} label={confirm} />}
+      onSubmit={submit}
+      label={confirm} pending={pending}
     >
-      <form id="two-factor-verify-form" noValidate className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
-        {hasPassword && (
-          <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoFocus />
-        )}
-        <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} autoFocus={!hasPassword} />
-      </form>
-    </Modal>
+      {hasPassword && (
+        <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} autoFocus />
+      )}
+      <TextField label={trans('Code')} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} error={errors.code} autoFocus={!hasPassword} />
+    </FormDialog>
   );
 }

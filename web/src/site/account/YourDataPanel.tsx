@@ -6,7 +6,7 @@ import { signedOut } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
+import { DialogActions, FormDialog, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 
@@ -48,22 +48,25 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
       setPending(false);
     }
   };
-  const actions = { onCancel: () => onOpenChange(false), label: trans('Delete my account'), pending, variant: 'danger' } as const;
+  const dialog = {
+    open,
+    onOpenChange: (next: boolean) => { onOpenChange(next); if (!next) { setPassword(''); setError(undefined); } },
+    title: trans('Delete your account?'),
+    description: trans('Your profile, reviews, comments, ratings and lists will be removed for good, and any subscription ends at once.'),
+    size: 'sm',
+  } as const;
+  const label = trans('Delete my account');
+  // Without a password there is no field to submit from, so no form (it would leave an empty body): the button deletes.
+  if (!hasPassword) {
+    return (
+      <Modal {...dialog} footer={<DialogActions onCancel={() => dialog.onOpenChange(false)} onClick={() => void submit()} label={label} pending={pending} variant="danger" />}>
+        {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+      </Modal>
+    );
+  }
   return (
-    <Modal
-      open={open}
-      onOpenChange={(next) => { onOpenChange(next); if (!next) { setPassword(''); setError(undefined); } }}
-      title={trans('Delete your account?')}
-      description={trans('Your profile, reviews, comments, ratings and lists will be removed for good, and any subscription ends at once.')}
-      size="sm"
-      // Without a password there is no field to submit from, so no form (it would leave an empty body): the button deletes.
-      footer={hasPassword ? <DialogActions {...actions} form="delete-account-form" /> : <DialogActions {...actions} onClick={() => void submit()} />}
-    >
-      {hasPassword ? (
-        <form id="delete-account-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-          <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} autoFocus />
-        </form>
-      ) : error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
-    </Modal>
+    <FormDialog {...dialog} onSubmit={submit} label={label} pending={pending} variant="danger">
+      <TextField label={trans('Password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={error} autoFocus />
+    </FormDialog>
   );
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { passwordEmailSchema } from '@app/contracts/auth';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
@@ -22,7 +22,7 @@ export function Component() {
       const res = await api.post<{ message?: string }>('auth/password/email', values);
       setSent(res?.message || trans('We have emailed your password reset link.'));
     } catch (e) {
-      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError, { show: setFormError });
     }
   });
   return (

@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { invalidateBootstrap, setBootstrapUser } from '../../lib/auth';
 import { safeRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
@@ -40,7 +40,7 @@ export function Component() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
       void invalidateBootstrap();
     } catch (e) {
-      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError, { show: setFormError });
     }
   });
   return (

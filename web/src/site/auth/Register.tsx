@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { registerSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import type { RegistrationPolicy } from '@app/contracts/settings';
 import { invalidateBootstrap, setBootstrapUser, useSetting } from '../../lib/auth';
 import { recaptchaToken } from '../../lib/recaptcha';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
 import { AuthCard, FormError } from './AuthCard';
@@ -81,7 +81,7 @@ export function Component() {
       const errs = (e as { errors?: Record<string, string[]> }).errors;
       if (errs?.accepted_policies) setPolicyError(errs.accepted_policies[0]);
       else if (errs?.recaptcha) setFormError(errs.recaptcha[0]);
-      else if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      else showFormError(e, setError, { show: setFormError });
     }
   });
   if (sentTo) return <CheckInbox email={sentTo} />;

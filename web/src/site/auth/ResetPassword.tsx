@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { passwordResetSchema } from '@app/contracts/auth';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
@@ -28,7 +28,7 @@ export function Component() {
       toast(res?.message || trans('Your password has been reset.'));
       navigate('/login', { replace: true });
     } catch (e) {
-      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError, { show: setFormError });
     }
   });
   return (

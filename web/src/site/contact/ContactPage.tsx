@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { CheckCircle2 } from 'lucide-react';
 import { contactSchema, type ContactInput } from '@app/contracts/custom-pages';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { recaptchaToken } from '../../lib/recaptcha';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
 import { MenuPosition } from '../appearance/MenuPosition';
@@ -33,7 +33,7 @@ export function Component() {
       reset({ ...values, message: '' });
       setSent(true);
     } catch (e) {
-      if (!applyServerErrors(e, setError)) setFormError(errorMessage(e, trans('There was an issue. Please try again.')));
+      showFormError(e, setError, { show: setFormError });
     }
   });
 

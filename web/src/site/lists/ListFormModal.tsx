@@ -1,12 +1,10 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { listSaveSchema, type UserList } from '@app/contracts/lists';
-import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Switch, TextArea, TextField } from '../../ui/fields';
-import { DialogActions, Modal } from '../../ui/Modal';
-import { toast } from '../../ui/Toast';
+import { FormDialog } from '../../ui/Modal';
 import { useSaveList } from './api';
 
 interface ListFormValues { name: string; description: string; public: boolean }
@@ -22,25 +20,23 @@ export function ListFormModal({ open, list, onOpenChange, onSaved }: {
   const { register, handleSubmit, setError, reset, formState: { errors } } = form;
   useEffect(() => { if (open) reset(defaults(list)); }, [open, list, reset]);
   const save = useSaveList(list);
-  const formId = isEdit ? 'list-update-form' : 'list-create-form';
 
   const submit = handleSubmit((values) => save.mutate(values, {
     onSuccess: (res) => { onOpenChange(false); onSaved?.(res.list); },
-    onError: (e) => { if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+    onError: (e) => showFormError(e, setError),
   }));
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title={isEdit ? trans('Edit list') : trans('New list')}
-      footer={<DialogActions onCancel={() => onOpenChange(false)} form={formId} pending={save.isPending} label={isEdit ? trans('Save') : trans('Create')} />}
+      onSubmit={submit}
+      label={isEdit ? trans('Save') : trans('Create')} pending={save.isPending}
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('Name')} required autoFocus error={errors.name?.message} {...register('name')} />
-        <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />
-        <Switch label={trans('Public')} description={trans('Anyone with the link can see a public list.')} error={errors.public?.message} {...register('public')} />
-      </form>
-    </Modal>
+      <TextField label={trans('Name')} required autoFocus error={errors.name?.message} {...register('name')} />
+      <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />
+      <Switch label={trans('Public')} description={trans('Anyone with the link can see a public list.')} error={errors.public?.message} {...register('public')} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reviewFieldsSchema, type Review } from '@app/contracts/reviews';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { applyServerErrors, zodFormResolver } from '../../lib/zod-resolver';
+import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
@@ -28,9 +28,7 @@ export function ReviewForm({ titleId, review, onDone }: { titleId: number; revie
       toast(review ? trans('Review updated') : trans('Review created'));
       onDone();
     },
-    onError: (e) => {
-      if (!applyServerErrors(e, setError)) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
+    onError: (e) => showFormError(e, setError),
   });
   return (
     <form onSubmit={handleSubmit((v) => mutation.mutate(v))} noValidate className="flex flex-col gap-3 rounded-md border border-border p-4" aria-label={review ? trans('Edit your review') : trans('Write a review')}>

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import { trans } from '../../lib/i18n';
-import { DialogActions, Modal } from '../Modal';
+import { DialogActions, FormDialog, Modal } from '../Modal';
 import { Checkbox, TextArea, TextField } from '../fields';
 import { isAllowedEmbedUrl } from '@app/contracts/embeds';
 import { useAuth, userCan } from '../../lib/auth';
@@ -41,8 +41,7 @@ export function LinkDialog({ editor, open, onClose }: DialogProps) {
     setHasSelection(!editor.state.selection.empty);
   }, [open, editor]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const href = url.trim();
     const target = blank ? '_blank' : '_self';
     if (href && !isUrl(href)) return setError({ url: trans('Enter a valid URL.') });
@@ -58,20 +57,19 @@ export function LinkDialog({ editor, open, onClose }: DialogProps) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Insert link')}
       size="sm"
-      footer={<DialogActions onCancel={onClose} form="editor-link-form" label={trans('Save')} />}
+      onSubmit={submit}
+      label={trans('Save')}
     >
-      <form id="editor-link-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error.url} autoFocus
-          description={hasSelection ? trans('Leave empty to remove the link.') : undefined} />
-        {!hasSelection && <TextField label={trans('Text')} value={text} onChange={(e) => setText(e.target.value)} error={error.text} />}
-        <Checkbox label={trans('Open in new window')} checked={blank} onChange={(e) => setBlank(e.target.checked)} />
-      </form>
-    </Modal>
+      <TextField label={trans('URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error.url} autoFocus
+        description={hasSelection ? trans('Leave empty to remove the link.') : undefined} />
+      {!hasSelection && <TextField label={trans('Text')} value={text} onChange={(e) => setText(e.target.value)} error={error.text} />}
+      <Checkbox label={trans('Open in new window')} checked={blank} onChange={(e) => setBlank(e.target.checked)} />
+    </FormDialog>
   );
 }
 
@@ -82,8 +80,7 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
   // The server keeps iframes of non-admins only from the video hosts list; say so here instead of losing them on save.
   const trusted = userCan(useAuth().user, 'admin');
   useEffect(() => { if (open) { setUrl(''); setError(undefined); } }, [open]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     const src = toEmbedUrl(url.trim());
     if (!isUrl(src, ['https:'])) return setError(trans('Enter a valid URL that starts with https://.'));
     if (!trusted && !isAllowedEmbedUrl(src)) return setError(trans('Only videos from YouTube, Vimeo, Dailymotion, Twitch, Wistia and Loom can be embedded.'));
@@ -94,18 +91,17 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
     onClose();
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
       title={trans('Embed')}
       size="sm"
-      footer={<DialogActions onCancel={onClose} form="editor-embed-form" label={trans('Insert')} />}
+      onSubmit={submit}
+      label={trans('Insert')}
     >
-      <form id="editor-embed-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <TextField label={trans('Embed URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} autoFocus
-          description={trusted ? trans('A YouTube or Vimeo link, or any page that can be embedded.') : trans('A YouTube, Vimeo, Dailymotion, Twitch, Wistia or Loom link.')} />
-      </form>
-    </Modal>
+      <TextField label={trans('Embed URL')} type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} autoFocus
+        description={trusted ? trans('A YouTube or Vimeo link, or any page that can be embedded.') : trans('A YouTube, Vimeo, Dailymotion, Twitch, Wistia or Loom link.')} />
+    </FormDialog>
   );
 }
 
