@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { listQuerySchema } from './list.ts';
+import { TITLE_TAG_TYPES } from './titles.ts';
 
 /**
  * Channels and user lists (Part C "Channels and lists", the Channel entity in section 3). One entity: `type`
@@ -21,7 +22,8 @@ export const TMDB_AUTO_UPDATE_METHODS = [
  * `most_watched` ranks titles by the plays report's count over the last seven days.
  */
 export const LOCAL_AUTO_UPDATE_METHODS = ['most_popular', 'most_watched', 'latest', 'top_rated', 'recently_added', 'upcoming', 'now_playing'] as const;
-export const CHANNEL_RESTRICTIONS = ['genre', 'keyword', 'production_country'] as const;
+/** A channel of titles may be narrowed to one tag of any type. */
+export const CHANNEL_RESTRICTIONS = TITLE_TAG_TYPES;
 export const CHANNEL_LAYOUTS = ['grid', 'landscapeGrid', 'carousel', 'heroSlider', 'list'] as const;
 /** How many items an auto update keeps. */
 export const AUTO_UPDATE_LIMIT = 40;

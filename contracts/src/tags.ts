@@ -1,16 +1,14 @@
+import { TITLE_TAG_TYPES, type TitleTagType } from './titles.ts';
 import { z } from './zod.ts';
 
-/** Tag types; system types belong to features that manage their own tags and cannot be chosen by hand. */
-export const TAG_TYPES = [
-  { name: 'custom', system: false },
-  { name: 'genre', system: true },
-  { name: 'keyword', system: true },
-  { name: 'production_country', system: true },
-] as const;
-export type TagType = (typeof TAG_TYPES)[number]['name'];
-export const TAG_TYPE_NAMES = TAG_TYPES.map((t) => t.name) as TagType[];
-export const SELECTABLE_TAG_TYPES = TAG_TYPES.filter((t) => !t.system).map((t) => t.name) as TagType[];
-export const isSystemTagType = (type: string) => TAG_TYPES.some((t) => t.name === type && t.system);
+/**
+ * The Tags page lists every tag of the catalogue. System types belong to features that manage their own tags
+ * (imports, the Genres and Keywords pages, a title's tabs) and cannot be chosen by hand: a new tag is a custom one.
+ */
+export type TagType = TitleTagType;
+export const TAG_TYPE_NAMES: TagType[] = ['custom', ...TITLE_TAG_TYPES.filter((t) => t !== 'custom')];
+export const SELECTABLE_TAG_TYPES: TagType[] = ['custom'];
+export const isSystemTagType = (type: string) => TAG_TYPE_NAMES.includes(type as TagType) && !SELECTABLE_TAG_TYPES.includes(type as TagType);
 
 export interface Tag {
   id: number;

@@ -5,12 +5,13 @@ export const TITLE_VIDEOS_PER_PAGE = 20;
 export const CREDITS_PER_PAGE = 30;
 export const SEASONS_PER_PAGE = 15;
 export const TITLE_IMAGE_MAX_BYTES = 5_000_000;
-export const TITLE_TAG_TYPES = ['genre', 'keyword', 'production_country'] as const;
+/** A title's tags: genres, keywords and countries come with imports; custom tags are the site's own labels ("Staff pick"). */
+export const TITLE_TAG_TYPES = ['genre', 'keyword', 'production_country', 'custom'] as const;
 export type TitleTagType = (typeof TITLE_TAG_TYPES)[number];
 export const CREDITABLE_TYPES = ['title', 'season', 'episode'] as const;
 export type CreditableType = (typeof CREDITABLE_TYPES)[number];
 export const TITLE_SORTS = ['popularity', 'release_date', 'name', 'rating', 'views', 'created_at', 'updated_at', 'runtime', 'budget', 'revenue', 'id'] as const;
-export const TITLE_FILTERS = ['type', 'genres', 'keywords', 'countries', 'release_date', 'created_at', 'updated_at', 'language', 'certification', 'year', 'rating'] as const;
+export const TITLE_FILTERS = ['type', 'genres', 'keywords', 'countries', 'tags', 'release_date', 'created_at', 'updated_at', 'language', 'certification', 'year', 'rating'] as const;
 
 export interface TitleTag {
   id: number;
@@ -59,6 +60,8 @@ export interface Title {
   genres?: TitleTag[];
   keywords?: TitleTag[];
   production_countries?: TitleTag[];
+  /** Custom tags. */
+  tags?: TitleTag[];
 }
 
 export interface Season {

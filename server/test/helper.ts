@@ -16,12 +16,8 @@ export const ADMIN = { email: 'admin@test.local', password: 'admin-password' };
 export const PASSWORD = 'user-password';
 let passwordHash: Promise<string> | null = null;
 
-/**
- * A fresh app over a fresh database for one test file: a SQLite file in a temp folder, or a new
- * PostgreSQL database when TEST_DATABASE_URL points at a server (the same tests run on both).
- */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<App & { roles: Record<'admin' | 'users' | 'guests', number>; storage: string }> {
-  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+/** An empty database of its own: a SQLite file in `storage`, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function freshDatabase(storage: string): Promise<{ databaseUrl: string; dropDb: (() => Promise<void>) | null }> {
   let databaseUrl = path.join(storage, 'db.sqlite');
   let dropDb: (() => Promise<void>) | null = null;
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -41,6 +37,16 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
       await c.end();
     };
   }
+  return { databaseUrl, dropDb };
+}
+
+/**
+ * A fresh app over a fresh database for one test file: a SQLite file in a temp folder, or a new
+ * PostgreSQL database when TEST_DATABASE_URL points at a server (the same tests run on both).
+ */
+export async function createTestApp(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Promise<App & { roles: Record<'admin' | 'users' | 'guests', number>; storage: string }> {
+  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+  const { databaseUrl, dropDb } = await freshDatabase(storage);
   const config = loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000', TRUST_PROXY: 'true', ALLOW_PRIVATE_NETWORKS: '1', ...env }, overrides);
   const built = await buildApp(config);
   const roles = await seedDefaultRoles(built.ctx.db);

@@ -5,11 +5,11 @@ import { Client, asAdmin, asUser, createTestApp, listUrl } from './helper.ts';
 const t = await createTestApp();
 let admin: Client;
 
-const count = async () => (await t.ctx.db.selectFrom('tags').select('id').execute()).length;
+const count = async () => (await t.ctx.db.selectFrom('title_tags').select('id').execute()).length;
 const names = (res: { body: any }) => res.body.pagination.data.map((x: any) => x.name);
 
 async function insertTag(name: string, type: string, created = nowIso()) {
-  return (await t.ctx.db.insertInto('tags').values({ name, display_name: name.toUpperCase(), type, created_at: created, updated_at: created })
+  return (await t.ctx.db.insertInto('title_tags').values({ name, display_name: name.toUpperCase(), type: type as never, tmdb_id: null, created_at: created, updated_at: created })
     .returning('id').executeTakeFirstOrThrow()).id;
 }
 
@@ -61,7 +61,7 @@ describe('POST tags', () => {
     const unknown = await admin.post('/api/v1/tags', { name: 'odd', type: 'planet' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors.type).toEqual(['The selected type is invalid.']);
-    expect(await t.ctx.db.selectFrom('tags').select('id').where('name', 'in', ['sys-genre', 'odd']).execute()).toEqual([]);
+    expect(await t.ctx.db.selectFrom('title_tags').select('id').where('name', 'in', ['sys-genre', 'odd']).execute()).toEqual([]);
   });
 
   it('needs tags.update', async () => {
@@ -92,7 +92,7 @@ describe('PUT tags/{id}', () => {
     expect(sys.status).toBe(422);
     expect(sys.body.errors.type).toEqual(['System tag types cannot be chosen.']);
     expect((await admin.put(`/api/v1/tags/${id}`, { name: ' ', type: 'custom' })).status).toBe(422);
-    const row = await t.ctx.db.selectFrom('tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.ctx.db.selectFrom('title_tags').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ name: 'unique-one', type: 'custom' });
     expect((await admin.put('/api/v1/tags/999999', { name: 'x' })).status).toBe(404);
   });
@@ -155,11 +155,67 @@ describe('DELETE tags/{ids}', () => {
     const keep = (await admin.post('/api/v1/tags', { name: 'bulk-keep' })).body.tag.id;
     const res = await admin.delete(`/api/v1/tags/${a},${b}`);
     expect(res.status, res.text).toBe(200);
-    const left = await t.ctx.db.selectFrom('tags').select('id').where('id', 'in', [a, b, keep]).execute();
+    const left = await t.ctx.db.selectFrom('title_tags').select('id').where('id', 'in', [a, b, keep]).execute();
     expect(left.map((r) => r.id)).toEqual([keep]);
     expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'bulk' })))).toEqual(['bulk-keep']);
     expect((await admin.delete('/api/v1/tags/abc')).status).toBe(422);
     const user = await asUser(t);
     expect((await user.delete(`/api/v1/tags/${keep}`)).status).toBe(403);
+  });
+});
+
+describe('one store: the Tags page and the catalogue', () => {
+  const createTitle = async (name: string) => (await admin.post('/api/v1/titles', { name, is_series: false })).body.title;
+
+  it('a custom tag attaches to titles, narrows the titles list and the public browse, and leaves them when deleted', async () => {
+    const tag = (await admin.post('/api/v1/tags', { name: 'Staff Pick', display_name: 'Staff pick' })).body.tag;
+    expect(tag).toMatchObject({ name: 'staff pick', display_name: 'Staff pick', type: 'custom' });
+    const [picked, other] = [await createTitle('Picked film'), await createTitle('Other film')];
+    const attached = await admin.post(`/api/v1/titles/${picked.id}/tags/custom`, { tag_name: 'staff pick' });
+    expect(attached.status, attached.text).toBe(200);
+    // Attached by name: the Tags page's tag, not a second one.
+    expect(attached.body.title.tags).toEqual([expect.objectContaining({ id: tag.id, display_name: 'Staff pick', type: 'custom' })]);
+    expect(attached.body.title.genres).toEqual([]);
+
+    const guest = new Client(t);
+    const page = await guest.get(listUrl('/api/v1/titles', { with: 'tags', filters: [{ key: 'tags', value: tag.id }] }));
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.pagination.data.map((x: any) => x.name)).toEqual(['Picked film']);
+    expect(page.body.pagination.data[0].tags.map((x: any) => x.display_name)).toEqual(['Staff pick']);
+    expect(page.body.pagination.total).toBe(1);
+    expect(other.id).not.toBe(picked.id);
+
+    expect((await admin.delete(`/api/v1/tags/${tag.id}`)).status).toBe(200);
+    expect(await t.ctx.db.selectFrom('title_tag').select('title_id').where('tag_id', '=', tag.id).execute()).toEqual([]);
+    expect((await admin.get(`/api/v1/titles/${picked.id}`)).body.title.tags).toEqual([]);
+  });
+
+  it("lists the catalogue's genres and keywords beside custom tags; the Genres page sees only genres", async () => {
+    const title = await createTitle('Genre holder');
+    const genre = (await admin.post(`/api/v1/titles/${title.id}/tags/genre`, { tag_name: 'Western' })).body.title.genres[0];
+    const listed = await admin.get(listUrl('/api/v1/tags', { query: 'western' }));
+    expect(listed.body.pagination.data).toEqual([expect.objectContaining({ id: genre.id, name: 'western', display_name: 'Western', type: 'genre' })]);
+    // Renamed on the Tags page, the title shows the new name.
+    expect((await admin.put(`/api/v1/tags/${genre.id}`, { name: 'western', display_name: 'Westerns', type: 'genre' })).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.genres[0].display_name).toBe('Westerns');
+    const custom = (await admin.post('/api/v1/tags', { name: 'western' })).body.tag;
+    const genres = await admin.get(listUrl('/api/v1/title-tags/genre', { query: 'western' }));
+    expect(genres.body.pagination.data.map((x: any) => x.id)).toEqual([genre.id]);
+    // A genre's address cannot rename a custom tag.
+    expect((await admin.put(`/api/v1/title-tags/genre/${custom.id}`, { name: 'x' })).status).toBe(404);
+    expect((await admin.delete(`/api/v1/title-tags/genre/${custom.id}`)).status).toBe(200);
+    expect(await t.ctx.db.selectFrom('title_tags').select('id').where('id', '=', custom.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('a channel of titles narrowed to a custom tag shows only its titles', async () => {
+    const tag = (await admin.post('/api/v1/tags', { name: 'cult-classic' })).body.tag;
+    const cult = await createTitle('Cult film');
+    await createTitle('Plain film');
+    await admin.post(`/api/v1/titles/${cult.id}/tags/custom`, { tag_name: 'cult-classic' });
+    const res = await admin.post('/api/v1/channel', { name: 'Cult classics', slug: 'cult-classics', config: { contentType: 'listAll', restriction: 'custom', restrictionModelId: tag.id } });
+    expect(res.status, res.text).toBe(200);
+    const shown = await new Client(t).get('/api/v1/channel/cult-classics');
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body.channel.content.data.map((x: any) => x.name)).toEqual(['Cult film']);
   });
 });

@@ -52,7 +52,7 @@ export const ROUTES: SweepRoute[] = [
     '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists', '/users/1', '/users/3',
     '/admin/plays', '/admin/visitors', '/admin/titles/1/insights', '/admin/titles/2/insights/seasons/1',
     '/admin/titles/2/insights/seasons/1/episodes/1', '/admin/videos/1/insights', '/admin/plans/new',
-    '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/comments',
+    '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/tags', '/admin/titles/1/edit/comments',
     '/admin/appearance/landing-page/primary-features', '/admin/appearance/landing-page/secondary-features',
   ),
 ];

@@ -1,13 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
 });
 
+// The Tags page lists every tag of the catalogue (the demo's genres and keywords too): this spec's own are named e2e-….
 test('create, update, refuse a duplicate, filter and bulk delete tags', async ({ page }) => {
   await page.goto('/admin/tags');
-  await expect(page.getByText('No tags have been created yet')).toBeVisible();
+  const search = page.getByPlaceholder('Search tags');
+  // The catalogue's genres are listed beside custom tags.
+  await search.fill('drama');
+  await expect(page.getByRole('row', { name: /drama/ })).toContainText('Genre');
 
   const add = async (name: string, display: string) => {
     await page.getByRole('button', { name: 'Add new tag' }).click();
@@ -24,44 +28,75 @@ test('create, update, refuse a duplicate, filter and bulk delete tags', async ({
   // System types are not offered.
   await expect(page.getByRole('dialog').getByLabel('Type').locator('option')).toHaveText(['Custom']);
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await add('staff-pick', 'Staff pick');
+  await add('e2e-staff-pick', 'Staff pick');
   await expect(page.getByText('Tag created')).toBeVisible();
-  await expect(page.getByRole('row', { name: /staff-pick/ })).toContainText('Staff pick');
 
-  await add('staff-pick', 'Again');
+  await add('e2e-staff-pick', 'Again');
   await expect(page.getByRole('dialog').getByText('A tag with this name already exists.')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
-  await add('hidden-gem', 'Hidden gem');
+  await add('e2e-hidden-gem', 'Hidden gem');
   await expect(page.getByText('Tag created').first()).toBeVisible();
-  await add('classic', 'Classic');
-  await expect(page.locator('tbody tr')).toHaveCount(3);
+  await add('e2e-classic', 'Classic');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Edit tag hidden-gem' }).click();
+  await search.fill('e2e-');
+  await expect(page.locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByRole('row', { name: /e2e-staff-pick/ })).toContainText('Staff pick');
+
+  await page.getByRole('button', { name: 'Edit tag e2e-hidden-gem' }).click();
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('hidden-gem');
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('e2e-hidden-gem');
   await dialog.getByLabel('Display name').fill('Hidden gems');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Tag updated')).toBeVisible();
-  await expect(page.getByRole('row', { name: /hidden-gem/ })).toContainText('Hidden gems');
+  await expect(page.getByRole('row', { name: /e2e-hidden-gem/ })).toContainText('Hidden gems');
 
-  await page.getByPlaceholder('Search tags').fill('gem');
+  await search.fill('e2e-hidden');
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await page.getByPlaceholder('Search tags').fill('');
+  await search.fill('e2e-');
   await expect(page.locator('tbody tr')).toHaveCount(3);
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('Type', { exact: true }).selectOption({ label: 'Genre' });
   await expect(page.getByText('No matching tags')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
+  await search.fill('e2e-');
   await expect(page.locator('tbody tr')).toHaveCount(3);
 
-  await page.getByRole('row', { name: /staff-pick/ }).getByRole('checkbox').check();
-  await page.getByRole('row', { name: /classic/ }).getByRole('checkbox').check();
+  await page.getByRole('row', { name: /e2e-staff-pick/ }).getByRole('checkbox').check();
+  await page.getByRole('row', { name: /e2e-classic/ }).getByRole('checkbox').check();
   await page.getByRole('button', { name: /Delete \(2\)/ }).click();
   await expect(page.getByText('This will permanently remove the items and cannot be undone.')).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 2 records')).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(page.locator('tbody tr').first()).toContainText('hidden-gem');
+  await expect(page.locator('tbody tr').first()).toContainText('e2e-hidden-gem');
+});
+
+test('a custom tag put on a title in its editor shows on the title page and opens the titles that share it', async ({ page }) => {
+  const movie = (await (await page.request.get('/api/v1/titles?perPage=10&orderBy=popularity&filters=' + encodeURIComponent(JSON.stringify([{ key: 'type', value: 'movie' }])))).json()).pagination.data[0];
+  await page.goto(`/admin/titles/${movie.id}/edit/tags`);
+  await page.getByRole('combobox', { name: 'Add tag' }).fill('Festival winner');
+  await page.getByRole('combobox', { name: 'Add tag' }).press('Enter');
+  await expect(page.getByText('Tag attached')).toBeVisible();
+  const attached = page.getByRole('list', { name: 'Add tag' });
+  await expect(attached).toContainText('Festival winner');
+
+  try {
+    await page.goto(`/titles/${movie.id}`);
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: 'Festival winner' }).click();
+    await expect(page).toHaveURL(/\/movies\?tag=\d+$/);
+    await expect(page.getByText('Tag: Festival winner')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
+    await expect(page.getByTestId('poster-card')).toHaveCount(1);
+    await expect(page.getByTestId('poster-card')).toContainText(movie.name);
+    await page.getByRole('button', { name: 'Remove the tag filter' }).click();
+    await expect(page).toHaveURL(/\/movies$/);
+    await expect(page.getByText('Tag: Festival winner')).toHaveCount(0);
+  } finally {
+    const tag = (await (await page.request.get(`/api/v1/titles/${movie.id}`)).json()).title.tags.find((t: { name: string }) => t.name === 'festival winner');
+    if (tag) await api(page, 'DELETE', `tags/${tag.id}`);
+  }
 });

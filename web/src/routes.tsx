@@ -132,6 +132,7 @@ export const routes: RouteObject[] = [
                       { path: 'genres', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.GenresTab })) },
                       { path: 'keywords', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.KeywordsTab })) },
                       { path: 'countries', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.CountriesTab })) },
+                      { path: 'tags', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.CustomTagsTab })) },
                       { path: 'cast', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CastTab })) },
                       { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
                       ...['videos', 'videos/seasons/:season', 'videos/seasons/:season/episodes/:episode'].flatMap((base) => [

@@ -53,11 +53,12 @@ export const titleEntity = entity({
   genres: z.array(titleTagEntity).optional(),
   keywords: z.array(titleTagEntity).optional(),
   production_countries: z.array(titleTagEntity).optional(),
+  tags: z.array(titleTagEntity).optional(),
 }).meta({ id: 'Title', examples: [titleExample] }) satisfies z.ZodType<Title>;
 
 /** `GET titles`: callers without titles.update get the public columns only (no import ids, view counters or timestamps). */
 export const titleListResponse = paginated(titleEntity.partial({ views: true, tmdb_id: true, created_at: true, updated_at: true })
-  .meta({ description: 'A title. Callers without titles.update get no views, tmdb_id, created_at or updated_at; `with=genres,keywords,production_countries` adds the tags.' }));
+  .meta({ description: 'A title. Callers without titles.update get no views, tmdb_id, created_at or updated_at; `with=genres,keywords,production_countries,tags` adds the tags (tags: the custom ones).' }));
 export const titleResponse = entity({ title: titleEntity });
 export const titleAutocompleteResponse = entity({
   results: z.array(entity({ id: recordId, name: z.string(), year: int.nullable(), poster: z.string().nullable(), is_series: z.boolean() }) satisfies z.ZodType<TitleAutocompleteItem>),

@@ -38,6 +38,7 @@ import * as m0045 from './migrations/0045_account_self_service.ts';
 import * as m0046 from './migrations/0046_rating_column.ts';
 import * as m0047 from './migrations/0047_video_votes.ts';
 import * as m0048 from './migrations/0048_nulls_order.ts';
+import * as m0049 from './migrations/0049_one_tag_store.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -79,9 +80,11 @@ const MIGRATIONS: Record<string, Module> = {
   '0046_rating_column': m0046,
   '0047_video_votes': m0047,
   '0048_nulls_order': m0048,
+  '0049_one_tag_store': m0049,
 };
 
-export async function migrate(handle: DbHandle): Promise<void> {
+/** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */
+export async function migrate(handle: DbHandle, until?: keyof typeof MIGRATIONS): Promise<void> {
   const kit = columnKit(handle.dialect);
   const provider: MigrationProvider = {
     async getMigrations() {
@@ -92,7 +95,8 @@ export async function migrate(handle: DbHandle): Promise<void> {
       return out;
     },
   };
-  const { error, results } = await new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await (until ? migrator.migrateTo(until) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
 }

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TitleTagType } from '@app/contracts';
 
 /** Timestamps are ISO 8601 UTC strings on both databases; booleans are 0/1 on SQLite. */
 type Timestamp = string;
@@ -206,7 +207,6 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   csv_exports: CsvExportsTable;
   counters: CountersTable;
-  tags: TagsTable;
   custom_pages: CustomPagesTable;
   localizations: LocalizationsTable;
   file_entries: FileEntriesTable;
@@ -253,16 +253,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdateRow = Updateable<UsersTable>;
 export type RoleRow = Selectable<RolesTable>;
 
-// tags
-export interface TagsTable {
-  id: Generated<number>;
-  name: string;
-  display_name: string;
-  type: string;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type TagRow = Selectable<TagsTable>;
 /** A page served at /pages/{slug}; body is HTML (sanitized unless an admin saved it). */
 export interface CustomPagesTable {
   id: Generated<number>;
@@ -421,7 +411,7 @@ export interface VideoCaptionsTable {
 
 export interface TitleTagsTable {
   id: Generated<number>;
-  type: 'genre' | 'keyword' | 'production_country';
+  type: TitleTagType;
   name: string;
   display_name: string | null;
   tmdb_id: number | null;

@@ -152,7 +152,7 @@ describe('title tags (genres, keywords)', () => {
   it('creates, lists, searches, updates and deletes; names are unique per type', async () => {
     const created = await admin.post('/api/v1/title-tags/genre', { name: 'Sci-Fi', display_name: 'Science Fiction' });
     expect(created.body.tag).toMatchObject({ name: 'sci-fi', display_name: 'Science Fiction', type: 'genre' });
-    expect((await admin.post('/api/v1/title-tags/genre', { name: 'SCI-FI' })).body.errors.name).toEqual(['This name has already been taken.']);
+    expect((await admin.post('/api/v1/title-tags/genre', { name: 'SCI-FI' })).body.errors.name).toEqual(['A tag with this name already exists.']);
     expect((await admin.post('/api/v1/title-tags/keyword', { name: 'sci-fi' })).status).toBe(200);
     expect((await admin.post('/api/v1/title-tags/genre', { name: '' })).body.errors.name).toEqual(['Name is required.']);
     await admin.post('/api/v1/title-tags/genre', { name: 'Western' });

@@ -20,7 +20,8 @@ describe('demo catalogue seed', () => {
     expect(await count('seasons')).toBeGreaterThan(60);
     expect(await count('episodes')).toBeGreaterThan(300);
     expect(await count('creditables')).toBeGreaterThan(2000);
-    expect(await count('title_tags')).toBe(44);
+    // Genres, keywords and countries, and two custom tags ("Staff pick", "Hidden gem").
+    expect(await count('title_tags')).toBe(46);
     expect(await count('videos')).toBeGreaterThan(0);
     expect(await count('video_captions')).toBe(await count('videos'));
 

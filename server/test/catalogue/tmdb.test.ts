@@ -65,8 +65,15 @@ describe('TMDb imports', () => {
     const videos = (await admin.get(`/api/v1/videos?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: res.body.id }]))}`)).body.pagination.data;
     expect(videos[0]).toMatchObject({ type: 'embed', category: 'trailer', src: 'https://www.youtube.com/embed/qtRKdVHc-cE', origin: 'tmdb' });
 
+    // The site's own tag stays through a re-import; the service's tags are replaced.
+    await admin.post(`/api/v1/titles/${res.body.id}/tags/custom`, { tag_name: 'Staff pick' });
+    await t.ctx.db.deleteFrom('title_tag').where('title_id', '=', res.body.id)
+      .where('tag_id', 'in', t.ctx.db.selectFrom('title_tags').select('id').where('type', '=', 'genre').where('name', '=', 'thriller')).execute();
     const again = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
     expect(again.body.id).toBe(res.body.id);
+    const reimported = (await admin.get(`/api/v1/titles/${res.body.id}`)).body.title;
+    expect(reimported.tags.map((g: any) => g.display_name)).toEqual(['Staff pick']);
+    expect(reimported.genres.map((g: any) => g.display_name)).toEqual(['Drama', 'Thriller']);
     const count = async (table: 'titles' | 'people' | 'creditables' | 'images' | 'videos') =>
       Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     expect(await count('titles')).toBe(1);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { type ColumnKit } from './kit.ts';
 
 /** A trigram index over `columns` of `table`: FTS5 (kept in sync by triggers) on SQLite, pg_trgm on PostgreSQL. */
-async function trigramIndex(db: Kysely<any>, k: ColumnKit, table: string, columns: string[]): Promise<void> {
+export async function trigramIndex(db: Kysely<any>, k: ColumnKit, table: string, columns: string[]): Promise<void> {
   if (k.dialect === 'sqlite') {
     const cols = columns.join(', ');
     const news = columns.map((c) => `new.${c}`).join(', ');

@@ -59,11 +59,13 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
   await ctx.storage.put('public/demo/demo-en.vtt', fs.createReadStream(asset('demo-en.vtt')));
 
   await ctx.db.transaction().execute(async (trx) => {
-    const tagIds: Record<string, number[]> = { genre: [], keyword: [], production_country: [] };
+    const tagIds: Record<string, number[]> = { genre: [], keyword: [], production_country: [], custom: [] };
     const tags = [
       ...GENRES.map((g) => ({ type: 'genre' as const, name: g.toLowerCase(), display_name: g })),
       ...KEYWORDS.map((k) => ({ type: 'keyword' as const, name: k, display_name: k })),
       ...COUNTRIES.map(([code, name]) => ({ type: 'production_country' as const, name: code, display_name: name })),
+      // The site's own labels, on a few titles.
+      ...['Staff pick', 'Hidden gem'].map((t) => ({ type: 'custom' as const, name: t.toLowerCase(), display_name: t })),
     ];
     for (const tag of tags) {
       const row = await trx.insertInto('title_tags').values({ ...tag, tmdb_id: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
@@ -106,6 +108,8 @@ export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
       }).returning('id').executeTakeFirstOrThrow();
 
       const chosen = new Set([pick(tagIds.genre), pick(tagIds.genre), pick(tagIds.keyword), pick(tagIds.keyword), pick(tagIds.keyword), pick(tagIds.production_country)]);
+      if (i % 7 === 0) chosen.add(tagIds.custom[0]);
+      if (i % 11 === 3) chosen.add(tagIds.custom[1]);
       await trx.insertInto('title_tag').values([...chosen].map((tag_id) => ({ title_id: title.id, tag_id }))).execute();
       await trx.insertInto('images').values([0, 1, 2].map((k) => ({
         model_type: 'title' as const, model_id: title.id, url: `/storage/demo/backdrop-${(i + k * 5) % BACKDROPS}.png`, type: 'backdrop', source: 'local', order: k, created_at: created,

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { doneResponse, listQuerySchema, tagListResponse, tagResponse, tagSchema } from '@app/contracts';
+import { SYSTEM_TAG_TYPE_MESSAGE, doneResponse, isSystemTagType, listQuerySchema, tagListResponse, tagResponse, tagSchema, type TagType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
-import { findTag, listTags } from './repository.ts';
-import { createTag, deleteTags, updateTag } from './service.ts';
+import { createTag, deleteTags, findTag, listTags, updateTag } from './store.ts';
 
-/** Tags admin (Part B, tags): list with filter, create, update, bulk delete. */
+/** Tags admin (Part B, tags): every tag of the catalogue, filtered by type; new tags are custom ones. */
 export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const manage = 'tags.update';
@@ -20,13 +19,23 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { tag };
   });
 
-  api.post('/api/v1/tags', { config: { permission: manage }, schema: { body: tagSchema, response: { 200: tagResponse } } }, async (req) => ({ tag: await createTag(ctx, req.body) }));
+  api.post('/api/v1/tags', { config: { permission: manage }, schema: { body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
+    if (isSystemTagType(req.body.type)) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
+    return { tag: await createTag(ctx.db, req.body.type as TagType, req.body) };
+  });
 
-  api.put('/api/v1/tags/:id', { config: { permission: manage }, schema: { params: idParam, body: tagSchema, response: { 200: tagResponse } } }, async (req) =>
-    ({ tag: await updateTag(ctx, req.params.id, req.body) }));
+  api.put('/api/v1/tags/:id', { config: { permission: manage }, schema: { params: idParam, body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
+    const existing = await findTag(ctx.db, req.params.id);
+    if (!existing) throw notFound('Tag not found');
+    // A tag of a system type may keep it; no tag may be moved into one.
+    if (isSystemTagType(req.body.type) && req.body.type !== existing.type) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
+    const tag = await updateTag(ctx.db, existing.id, { ...req.body, type: req.body.type as TagType });
+    if (!tag) throw notFound('Tag not found');
+    return { tag };
+  });
 
   api.delete('/api/v1/tags/:ids', { config: { permission: ['tags.delete', manage] }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
-    await deleteTags(ctx, req.params.ids);
+    await deleteTags(ctx.db, req.params.ids);
     return {};
   });
 }

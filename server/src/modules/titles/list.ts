@@ -59,6 +59,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
       genres: tagFilter,
       keywords: tagFilter,
       countries: tagFilter,
+      tags: tagFilter,
       release_date: dayRange('titles.release_date'),
       created_at: filters.date('titles.created_at'),
       updated_at: filters.date('titles.updated_at'),
@@ -69,7 +70,7 @@ export function titlesListDefinition(ctx: AppContext, query: string | undefined)
     search: (qb, q) => searchJoin(ctx, 'titles', qb, q),
     // One tag filter alone: count the pivot's (tag_id, title_id) index instead of probing every title.
     narrowedTotal: (items, q) => {
-      if (q?.trim() || items.length !== 1 || !['genres', 'keywords', 'countries'].includes(items[0].key)) return undefined;
+      if (q?.trim() || items.length !== 1 || !['genres', 'keywords', 'countries', 'tags'].includes(items[0].key)) return undefined;
       const ids = tagIds(items[0]);
       return ctx.db.selectFrom('title_tag').select(sql<number>`count(distinct title_id)`.as('n')).where('tag_id', 'in', ids)
         .executeTakeFirst().then((r) => Number(r?.n ?? 0));
@@ -88,7 +89,7 @@ export async function listTitles(ctx: AppContext, query: Record<string, unknown>
   const columns = editor ? TITLE_COLUMNS : PUBLIC_TITLE_COLUMNS;
   const page = await paginate(ctx.db.selectFrom('titles').select(columns), query, titlesListDefinition(ctx, q.query), toTitle);
   const withs = (q.with ?? '').split(',');
-  return withs.some((w) => ['genres', 'keywords', 'production_countries'].includes(w)) ? { ...page, data: await attachTags(ctx.db, page.data) } : page;
+  return withs.some((w) => ['genres', 'keywords', 'production_countries', 'tags'].includes(w)) ? { ...page, data: await attachTags(ctx.db, page.data) } : page;
 }
 
 /** A title's seasons by number. */

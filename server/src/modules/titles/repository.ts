@@ -19,11 +19,7 @@ export function toTitle(row: any): Title {
   return { ...row, is_series: toBool(row.is_series) };
 }
 
-export const TAG_KEY: Record<TitleTagType, 'genres' | 'keywords' | 'production_countries'> = {
-  genre: 'genres', keyword: 'keywords', production_country: 'production_countries',
-};
-
-/** Genres, keywords and countries of a page of titles, one query. */
+/** Genres, keywords, countries and custom tags of a page of titles, one query. */
 export async function attachTags(db: Db, titles: Title[]): Promise<Title[]> {
   const ids = titles.map((t) => t.id);
   if (!ids.length) return titles;
@@ -39,6 +35,7 @@ export async function attachTags(db: Db, titles: Title[]): Promise<Title[]> {
       genres: tags.filter((x) => x.type === 'genre'),
       keywords: tags.filter((x) => x.type === 'keyword'),
       production_countries: tags.filter((x) => x.type === 'production_country'),
+      tags: tags.filter((x) => x.type === 'custom'),
     };
   });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   SEASONS_PER_PAGE, TITLE_TAG_TYPES, attachTagSchema, doneResponse, episodeCreateSchema, episodeListResponse, episodeResponse, episodeUpdateSchema,
   listQuerySchema, seasonCreateSchema, seasonListResponse, seasonResponse, titleAutocompleteResponse, titleCreateSchema, titleListResponse,
-  titleResponse, titleUpdateSchema, type TitleTagType,
+  titleResponse, titleUpdateSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -12,6 +12,7 @@ import { creditRoutes } from './credits.ts';
 import { imageRoutes } from './images.ts';
 import { listEpisodes, listSeasons, listTitles } from './list.ts';
 import { attachTagByName, detachTag, findEpisode, findSeason, findTitle } from './repository.ts';
+import { tagTypeOf as tagType } from '../tags/store.ts';
 import { autocompleteTitles } from './search.ts';
 import { createEpisode, createSeason, createTitle, deleteEpisode, deleteSeason, deleteTitles, updateEpisode, updateTitle } from './service.ts';
 
@@ -24,11 +25,6 @@ const seasonsQuery = listQuerySchema.extend({ perPage: z.coerce.number().int().m
 // Pickers send what was typed: only its first 100 characters count.
 const autocompleteQuery = z.object({ query: z.string().default('').transform((s) => s.trim().slice(0, 100)) });
 
-const tagType = (type: string): TitleTagType => {
-  const found = TITLE_TAG_TYPES.find((t) => t === type);
-  if (!found) throw notFound('Not found');
-  return found;
-};
 
 export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);

@@ -194,7 +194,9 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       titleId = (await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     }
 
-    await trx.deleteFrom('title_tag').where('title_id', '=', titleId).execute();
+    // The service's tags are replaced; the site's own (custom) stay on the title.
+    await trx.deleteFrom('title_tag').where('title_id', '=', titleId)
+      .where('tag_id', 'in', trx.selectFrom('title_tags').select('id').where('type', '!=', 'custom')).execute();
     for (const tag of tags) {
       let row = await trx.selectFrom('title_tags').select('id').where('type', '=', tag.type).where('name', '=', tag.name).executeTakeFirst();
       // Imports running side by side may both miss a new tag: the loser takes the winner's row (a no-op update returns it).

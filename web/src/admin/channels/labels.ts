@@ -22,7 +22,7 @@ export const localMethodLabels = () => new Map([
   ['most_popular', trans('Most popular')], ['most_watched', trans('Most watched this week')], ['latest', trans('Latest releases')], ['top_rated', trans('Top rated')],
   ['recently_added', trans('Recently added')], ['upcoming', trans('Upcoming')], ['now_playing', trans('Now playing')],
 ]);
-export const restrictionLabels = () => new Map([['', trans('None')], ['genre', trans('Genre')], ['keyword', trans('Keyword')], ['production_country', trans('Production country')]]);
+export const restrictionLabels = () => new Map([['', trans('None')], ['genre', trans('Genre')], ['keyword', trans('Keyword')], ['production_country', trans('Production country')], ['custom', trans('Tag')]]);
 export const layoutLabels = () => new Map([
   ['grid', trans('Grid')], ['landscapeGrid', trans('Landscape grid')], ['carousel', trans('Carousel')], ['heroSlider', trans('Hero slider')], ['list', trans('List')],
 ]);

@@ -8,7 +8,7 @@ import { toast } from '../../ui/Toast';
 import { searchTags, useTagAttach, useTagDetach } from './api';
 import { useTitleContext } from './TitleLayout';
 
-const KEYS = { genre: 'genres', keyword: 'keywords', production_country: 'production_countries' } as const;
+const KEYS = { genre: 'genres', keyword: 'keywords', production_country: 'production_countries', custom: 'tags' } as const;
 
 function TagsTab({ type }: { type: TitleTagType }) {
   const { title } = useTitleContext();
@@ -19,6 +19,7 @@ function TagsTab({ type }: { type: TitleTagType }) {
     genre: { add: trans('Add genre'), empty: trans('No genres have been attached yet') },
     keyword: { add: trans('Add keyword'), empty: trans('No keywords have been attached yet') },
     production_country: { add: trans('Add country'), empty: trans('No countries have been attached yet') },
+    custom: { add: trans('Add tag'), empty: trans('No tags have been attached yet') },
   }[type];
   const onError = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
   const add = (name: string) => attach.mutate({ type, name }, { onSuccess: () => toast(trans('Tag attached')), onError });
@@ -59,3 +60,5 @@ function TagsTab({ type }: { type: TitleTagType }) {
 export const GenresTab = () => <TagsTab type="genre" />;
 export const KeywordsTab = () => <TagsTab type="keyword" />;
 export const CountriesTab = () => <TagsTab type="production_country" />;
+/** The site's own labels ("Staff pick"): shown on the title page, they open the titles that share them. */
+export const CustomTagsTab = () => <TagsTab type="custom" />;

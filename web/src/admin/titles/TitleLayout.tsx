@@ -27,6 +27,7 @@ function titleTabs(title: Title | null) {
     tab('genres', trans('Genres')),
     tab('keywords', trans('Keywords')),
     tab('countries', trans('Countries')),
+    tab('tags', trans('Tags')),
     tab('cast', trans('Cast')),
     tab('crew', trans('Crew')),
     tab('videos', trans('Videos')),

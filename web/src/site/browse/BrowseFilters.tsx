@@ -43,7 +43,7 @@ export function BrowseFilters({ state, onChange }: { state: BrowseState; onChang
   const { data: lists } = useValueLists(['genres', 'countries', 'languages', 'certifications']);
   // Phones fold the filters behind a button so the posters are not pushed below the fold.
   const [shown, setShown] = useState(false);
-  const active = state.genres.length + [state.yearFrom, state.yearTo, state.ratingFrom, state.ratingTo, state.country, state.language, state.certification, state.keyword].filter(Boolean).length;
+  const active = state.genres.length + [state.yearFrom, state.yearTo, state.ratingFrom, state.ratingTo, state.country, state.language, state.certification, state.keyword, state.tag].filter(Boolean).length;
   const toggleGenre = (id: number) => onChange({ genres: state.genres.includes(id) ? state.genres.filter((g) => g !== id) : [...state.genres, id] });
   return (
     <div className="flex flex-col gap-3">

@@ -13,20 +13,23 @@ import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
 import { useInfiniteList } from './use-infinite-titles';
 
-/** The filtered keyword's name, read from a title that has it (the list answers each title's tags). */
-function keywordName(titles: PosterCardTitle[], id: string): string | null {
-  for (const t of titles as (PosterCardTitle & { keywords?: TitleTag[] })[]) {
-    const hit = t.keywords?.find((k) => String(k.id) === id);
+type TaggedTitle = PosterCardTitle & { keywords?: TitleTag[]; tags?: TitleTag[] };
+
+/** The filtered tag's name, read from a title that has it (the list answers each title's tags). */
+function tagName(titles: PosterCardTitle[], key: 'keywords' | 'tags', id: string): string | null {
+  for (const t of titles as TaggedTitle[]) {
+    const hit = t[key]?.find((k) => String(k.id) === id);
     if (hit) return hit.display_name || hit.name;
   }
   return null;
 }
 
-function KeywordChip({ name, onRemove }: { name: string | null; onRemove: () => void }) {
+/** A filter the page has no control for (opened from a title page): what it is, and a button that removes it. */
+function FilterChip({ label, removeLabel, onRemove }: { label: string; removeLabel: string; onRemove: () => void }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-primary px-3 py-0.5 text-sm">
-      {name ? trans('Keyword: :name', { name }) : trans('Keyword')}
-      <button type="button" className="-me-1 rounded-full p-0.5 hover:bg-hover" aria-label={trans('Remove the keyword filter')} onClick={onRemove}>
+      {label}
+      <button type="button" className="-me-1 rounded-full p-0.5 hover:bg-hover" aria-label={removeLabel} onClick={onRemove}>
         <X size={14} aria-hidden />
       </button>
     </span>
@@ -41,19 +44,22 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
   const state = readBrowseState(params);
   const update = (next: Partial<BrowseState>) => setParams(writeBrowseState({ ...state, ...next }), { replace: true, preventScrollReset: true });
   const query = {
-    perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: state.keyword ? 'genres,keywords' : 'genres', filters: JSON.stringify(browseFilters(type, state)),
+    perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: ['genres', state.keyword && 'keywords', state.tag && 'tags'].filter(Boolean).join(','), filters: JSON.stringify(browseFilters(type, state)),
   };
   const list = useInfiniteList('titles', query);
   const titles = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.total;
   const filtered = params.toString() !== '';
+  const keyword = state.keyword ? tagName(titles, 'keywords', state.keyword) : null;
+  const tag = state.tag ? tagName(titles, 'tags', state.tag) : null;
 
   if (list.error && isNoAccess(list.error)) return <NoAccess />;
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
       <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 title|other :count titles]', { count: total }) : null}
         onClear={filtered ? () => setParams(new URLSearchParams(), { replace: true }) : undefined}>
-        {state.keyword && <KeywordChip name={keywordName(titles, state.keyword)} onRemove={() => update({ keyword: '' })} />}
+        {state.keyword && <FilterChip label={keyword ? trans('Keyword: :name', { name: keyword }) : trans('Keyword')} removeLabel={trans('Remove the keyword filter')} onRemove={() => update({ keyword: '' })} />}
+        {state.tag && <FilterChip label={tag ? trans('Tag: :name', { name: tag }) : trans('Tag')} removeLabel={trans('Remove the tag filter')} onRemove={() => update({ tag: '' })} />}
       </BrowseHeading>
       <BrowseFilters state={state} onChange={update} />
       <InfiniteResults list={list} count={titles.length}

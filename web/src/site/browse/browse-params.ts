@@ -13,9 +13,13 @@ export interface BrowseState {
   certification: string;
   /** One keyword's id: a title page's keyword opens the titles that share it. */
   keyword: string;
+  /** One custom tag's id ("Staff pick"), opened from a title page the same way. */
+  tag: string;
   sort: BrowseSort;
   dir: 'asc' | 'desc';
 }
+
+const tagId = (v: string | null) => (/^[1-9]\d{0,9}$/.test(v ?? '') ? v! : '');
 
 const isSort = (s: string | null): s is BrowseSort => s !== null && (BROWSE_SORTS as readonly string[]).includes(s);
 
@@ -30,7 +34,8 @@ export function readBrowseState(p: URLSearchParams): BrowseState {
     country: p.get('country') ?? '',
     language: p.get('language') ?? '',
     certification: p.get('certification') ?? '',
-    keyword: /^[1-9]\d{0,9}$/.test(p.get('keyword') ?? '') ? p.get('keyword')! : '',
+    keyword: tagId(p.get('keyword')),
+    tag: tagId(p.get('tag')),
     sort: isSort(sort) ? sort : 'popularity',
     // Names read best A→Z; everything else best first.
     dir: p.get('dir') === 'asc' || p.get('dir') === 'desc' ? (p.get('dir') as 'asc' | 'desc') : sort === 'name' ? 'asc' : 'desc',
@@ -50,6 +55,7 @@ export function writeBrowseState(s: BrowseState): URLSearchParams {
   set('language', s.language);
   set('certification', s.certification);
   set('keyword', s.keyword);
+  set('tag', s.tag);
   if (s.sort !== 'popularity') p.set('order', s.sort);
   if (s.dir !== (s.sort === 'name' ? 'asc' : 'desc')) p.set('dir', s.dir);
   return p;
@@ -70,5 +76,6 @@ export function browseFilters(type: 'movie' | 'series', s: BrowseState): FilterI
   if (s.language) out.push({ key: 'language', value: s.language, operator: '=' });
   if (s.certification) out.push({ key: 'certification', value: s.certification, operator: '=' });
   if (s.keyword) out.push({ key: 'keywords', value: s.keyword, operator: '=' });
+  if (s.tag) out.push({ key: 'tags', value: s.tag, operator: '=' });
   return out;
 }

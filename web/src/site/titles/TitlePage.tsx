@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Tag as TagIcon } from 'lucide-react';
 import type { Season, Title, TitlePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { formatDate } from '../../lib/format';
@@ -82,15 +83,29 @@ function TitleHeader({ data }: { data: TitlePageData }) {
         {meta.map(([text, to]) => (to ? <Link key={text} to={to} className="hover:text-text hover:underline">{text}</Link> : <span key={text}>{text}</span>))}
         <RatingText rating={title.rating} />
       </div>
-      {title.genres?.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>
-          {title.genres.map((g) => (
-            <li key={g.id}>
-              <Link to={browse({ genres: [g.id] })} className="block rounded-full border border-border px-3 py-0.5 text-xs hover:border-primary hover:text-primary">{g.display_name || g.name}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {/* The site's own tags lead, as badges; genres follow on the same line. */}
+      <div className="flex flex-wrap items-center gap-2 empty:hidden">
+        {title.tags?.length ? (
+          <ul className="flex flex-wrap gap-2" aria-label={trans('Tags')}>
+            {title.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link to={browse({ tag: String(tag.id) })} className="inline-flex items-center gap-1 rounded bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary hover:opacity-90">
+                  <TagIcon size={12} aria-hidden />{tag.display_name || tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {title.genres?.length ? (
+          <ul className="flex flex-wrap gap-2" aria-label={trans('Genres')}>
+            {title.genres.map((g) => (
+              <li key={g.id}>
+                <Link to={browse({ genres: [g.id] })} className="block rounded-full border border-border px-3 py-0.5 text-xs hover:border-primary hover:text-primary">{g.display_name || g.name}</Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
       {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       <PlayButtons play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}>

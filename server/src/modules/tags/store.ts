@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import { TAG_NAME_TAKEN_MESSAGE, TITLE_TAG_TYPES, type TitleTagType } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { onDuplicate } from '../../db/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
+import { trigramSearch } from '../../http/text-search.ts';
+
+/**
+ * The catalogue's tags, one table for every type (genres, keywords and countries from imports, custom tags of the
+ * site's own). The Tags page works on all of them; the Genres and Keywords pages and a title's tabs on one `type`.
+ * Names are stored lower-case and unique within their type; the display name defaults to the name as typed.
+ */
+const COLUMNS = [
+  'title_tags.id', 'title_tags.type', 'title_tags.name', sql<string>`coalesce(title_tags.display_name, title_tags.name)`.as('display_name'),
+  'title_tags.created_at', 'title_tags.updated_at',
+] as const;
+
+/** A type named in an address: an unknown one is an unknown collection (404), not a malformed value. */
+export function tagTypeOf(raw: string): TitleTagType {
+  const found = TITLE_TAG_TYPES.find((t) => t === raw);
+  if (!found) throw notFound('Not found');
+  return found;
+}
+
+const taken = () => unprocessable('name', TAG_NAME_TAKEN_MESSAGE);
+
+function listDefinition(ctx: AppContext, type?: TitleTagType): ListDefinition {
+  return {
+    sorts: {
+      name: 'title_tags.name', display_name: 'title_tags.display_name', created_at: 'title_tags.created_at', updated_at: 'title_tags.updated_at',
+      ...(type ? {} : { type: 'title_tags.type' }),
+    },
+    defaultSort: ['updated_at', 'desc'],
+    tieBreaker: 'title_tags.id',
+    filters: {
+      created_at: filters.date('title_tags.created_at'),
+      updated_at: filters.date('title_tags.updated_at'),
+      ...(type ? {} : { type: (qb, f) => qb.where('title_tags.type', f.operator === '!=' ? '!=' : '=', String(f.value)) }),
+    },
+    // One type: a prefix of the lower-case name walks the (type, name) index. Every type: anywhere in either name.
+    search: type
+      ? (qb, q) => qb.where('title_tags.name', '>=', q.toLowerCase()).where('title_tags.name', '<', `${q.toLowerCase()}\uffff`)
+      : trigramSearch(ctx.db, ctx.dialect, { table: 'title_tags', expression: "coalesce(name, '') || ' ' || coalesce(display_name, '')", prefixColumn: 'title_tags.name' }),
+  };
+}
+
+/** One page of the tags of one type, or of every type (filtered by `type` through the list query). */
+export async function listTags(ctx: AppContext, query: unknown, type?: TitleTagType) {
+  let base = ctx.db.selectFrom('title_tags').select(COLUMNS);
+  if (type) base = base.where('title_tags.type', '=', type);
+  return paginate(base, query, listDefinition(ctx, type));
+}
+
+/** The tag, or null when there is none with this id (in `type`, when given). */
+export async function findTag(db: Db, id: number, type?: TitleTagType) {
+  let q = db.selectFrom('title_tags').select(COLUMNS).where('title_tags.id', '=', id);
+  if (type) q = q.where('title_tags.type', '=', type);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+/** Checked first for a clear answer; the unique (type, name) index settles a race. */
+async function assertNameFree(db: Db, type: TitleTagType, name: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw taken();
+}
+
+export interface TagValues { name: string; display_name?: string | null }
+
+export async function createTag(db: Db, type: TitleTagType, input: TagValues) {
+  const name = input.name.toLowerCase();
+  await assertNameFree(db, type, name);
+  const now = nowIso();
+  const row = await onDuplicate(db.insertInto('title_tags')
+    .values({ type, name, display_name: input.display_name || input.name, tmdb_id: null, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow(), taken);
+  return (await findTag(db, row.id))!;
+}
+
+/** Renames a tag (and moves it to `type`); null when there is no tag with this id in `scope`, when given. */
+export async function updateTag(db: Db, id: number, input: TagValues & { type?: TitleTagType }, scope?: TitleTagType) {
+  const existing = await findTag(db, id, scope);
+  if (!existing) return null;
+  const type = input.type ?? existing.type;
+  const name = input.name.toLowerCase();
+  await assertNameFree(db, type, name, id);
+  await onDuplicate(db.updateTable('title_tags').set({ type, name, display_name: input.display_name || input.name, updated_at: nowIso() })
+    .where('id', '=', id).execute(), taken);
+  return findTag(db, id);
+}
+
+/** Deletes tags (in `type`, when given); titles lose them with the pivot's cascade. */
+export async function deleteTags(db: Db, ids: number[], type?: TitleTagType): Promise<void> {
+  let q = db.deleteFrom('title_tags').where('id', 'in', ids);
+  if (type) q = q.where('type', '=', type);
+  await q.execute();
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { createDb } from '../src/db/index.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { freshDatabase } from './helper.ts';
+
+/** Migrations that move data: a database stopped at the version before, with rows of the old shape, then migrated. */
+const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-test-'));
+const { databaseUrl, dropDb } = await freshDatabase(storage);
+const handle = createDb(loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000' }).database);
+// The old tables are not in today's schema types.
+const db = handle.db as unknown as Kysely<any>;
+
+afterAll(async () => {
+  await handle.destroy();
+  await dropDb?.();
+  fs.rmSync(storage, { recursive: true, force: true });
+});
+
+describe('0049_one_tag_store', () => {
+  it("moves the Tags page's tags into the catalogue's, once per type and lower-case name, and drops the old table", async () => {
+    await migrate(handle, '0048_nulls_order');
+    const at = (day: number) => `2024-01-0${day}T00:00:00.000Z`;
+    await db.insertInto('title_tags').values({ type: 'genre', name: 'drama', display_name: 'Drama', tmdb_id: 18, created_at: at(1), updated_at: at(1) }).execute();
+    await db.insertInto('tags').values([
+      { name: 'Staff Pick', display_name: 'Staff pick', type: 'custom', created_at: at(2), updated_at: at(3) },
+      { name: 'staff pick', display_name: 'Second spelling', type: 'custom', created_at: at(4), updated_at: at(4) },
+      { name: 'drama', display_name: 'Drama (tags page)', type: 'genre', created_at: at(5), updated_at: at(5) },
+      { name: 'Noir', display_name: 'Noir', type: 'genre', created_at: at(6), updated_at: at(6) },
+    ]).execute();
+
+    await migrate(handle);
+    const rows = await db.selectFrom('title_tags').select(['type', 'name', 'display_name', 'tmdb_id', 'created_at', 'updated_at']).orderBy('id').execute();
+    expect(rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString(), updated_at: new Date(r.updated_at).toISOString() }))).toEqual([
+      { type: 'genre', name: 'drama', display_name: 'Drama', tmdb_id: 18, created_at: at(1), updated_at: at(1) },
+      { type: 'custom', name: 'staff pick', display_name: 'Staff pick', tmdb_id: null, created_at: at(2), updated_at: at(3) },
+      { type: 'genre', name: 'noir', display_name: 'Noir', tmdb_id: null, created_at: at(6), updated_at: at(6) },
+    ]);
+    await expect(sql`SELECT count(*) FROM tags`.execute(db)).rejects.toThrow();
+    // The Tags page's search index covers the moved rows.
+    const search = handle.dialect === 'sqlite'
+      ? sql<{ id: number }>`SELECT rowid AS id FROM title_tags_fts WHERE title_tags_fts MATCH ${'"pick"'}`
+      : sql<{ id: number }>`SELECT id FROM title_tags WHERE (coalesce(name, '') || ' ' || coalesce(display_name, '')) ILIKE ${'%pick%'}`;
+    expect((await search.execute(db)).rows).toHaveLength(1);
+  });
+});
