@@ -182,10 +182,17 @@ export async function buildApp(config: Config): Promise<App> {
   const pages = config.webDist ? LivePages.open(ctx, path.join(config.webDist, 'index.html')) : null;
   // Built assets go out precompressed (.br/.gz beside each file, made by the web build); hashed names never change.
   if (pages) {
+    const cacheForGood = (res: { header(name: string, value: string): unknown }, file: string) => {
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+    };
+    // The build's chunks are looked up on disk at each request: a rebuild under a running server writes new ones, which
+    // the new index.html (LivePages) asks for at once.
     await app.register(fastifyStatic, {
-      root: config.webDist!, prefix: '/', wildcard: false, index: false, preCompressed: true,
-      setHeaders: (res, file) => { if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable'); },
+      root: path.join(config.webDist!, 'assets'), prefix: '/assets/', wildcard: true, index: false, preCompressed: true, decorateReply: false, setHeaders: cacheForGood,
     });
+    // Every other file of the build (icons, robots.txt, the chunks there at start) gets a route of its own at start:
+    // no disk lookup for every page's address.
+    await app.register(fastifyStatic, { root: config.webDist!, prefix: '/', wildcard: false, index: false, preCompressed: true, setHeaders: cacheForGood });
   }
   // Every other GET belongs to the single-page app, which shows its own not-found page.
   // Each page's HTML carries its SEO tags, theme and custom code (modules/seo).

@@ -54,8 +54,14 @@ describe('a rebuild while the server runs', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>StreamSite</title><script type="module" src="/assets/index-new4');
     expect(await page()).not.toContain('index-new4');
     await new Promise((r) => setTimeout(r, 1100));
+    fs.writeFileSync(path.join(webDist, 'assets', 'index-new456.js'), 'console.log("new build")');
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>StreamSite</title><script type="module" src="/assets/index-new456.js"></script></head><body><div id="root"></div></body></html>\n');
     expect(await page()).toContain('/assets/index-new456.js');
+    // The chunk written after the start is served like the others; one that is not there is still a plain 404.
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-new456.js' });
+    expect([chunk.statusCode, chunk.body, chunk.headers['cache-control']]).toEqual([200, 'console.log("new build")', 'public, max-age=31536000, immutable']);
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/index-old000.js' });
+    expect([gone.statusCode, gone.headers['content-type']]).toEqual([404, 'application/json; charset=utf-8']);
   });
 });
 
