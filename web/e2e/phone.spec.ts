@@ -43,3 +43,18 @@ test('the "Add new genre" dialog fits the phone’s width', async ({ page }) => 
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
   await expect(dialog.locator('input').first()).toBeInViewport({ ratio: 1 });
 });
+
+test('a dialog taller than the phone scrolls its body; its title and buttons stay in view', async ({ page }) => {
+  await page.goto('/account-settings');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create token' });
+  await expect(dialog).toBeVisible();
+  // The permissions list is longer than the screen.
+  const body = dialog.locator('form').locator('..');
+  expect(await body.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expect(dialog.getByRole('heading', { name: 'Create token' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Create', exact: true })).toBeInViewport({ ratio: 1 });
+  await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  await expect(dialog.getByRole('heading', { name: 'Create token' })).toBeInViewport({ ratio: 1 });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+});

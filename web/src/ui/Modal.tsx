@@ -40,7 +40,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Content
           role={role}
           className={cn(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
+            // A tall dialog scrolls its body only: the title and the buttons stay in view (a phone, a long form).
+            'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
             size === 'sm' && 'max-w-md', size === 'md' && 'max-w-lg', size === 'lg' && 'max-w-2xl',
           )}
           // A dialog opens on its first field (a confirmation, on its first button), never on the close button.
@@ -56,19 +57,19 @@ export function Modal({ open, onOpenChange, title, description, children, footer
             if (back?.isConnected) { e.preventDefault(); back.focus(); }
           }}
         >
-          <div className="flex items-start justify-between gap-4 px-6 pt-5">
+          <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close className="-me-2 rounded p-1 text-text-muted hover:bg-hover" aria-label={trans('Close')}>
               <X size={18} aria-hidden />
             </Dialog.Close>
           </div>
           {description ? (
-            <Dialog.Description className="px-6 pt-2 text-sm text-text-muted">{description}</Dialog.Description>
+            <Dialog.Description className="shrink-0 px-6 pt-2 text-sm text-text-muted">{description}</Dialog.Description>
           ) : (
             <Dialog.Description className="sr-only">{title}</Dialog.Description>
           )}
-          {children && <div ref={body} className="px-6 py-4">{children}</div>}
-          {footer && <div ref={foot} className="flex justify-end gap-2 border-t border-border px-6 py-3">{footer}</div>}
+          {children && <div ref={body} className="min-h-0 flex-1 overflow-auto px-6 py-4">{children}</div>}
+          {footer && <div ref={foot} className="flex shrink-0 justify-end gap-2 border-t border-border px-6 py-3">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
