@@ -94,13 +94,33 @@ export function createDb(config: Config['database']): DbHandle {
   return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
 }
 
+/** Every case form of a short text: "ab" → ab, aB, Ab, AB (characters without case add none). */
+function caseForms(text: string): string[] {
+  let forms = [''];
+  for (const ch of text) {
+    const variants = [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])];
+    forms = forms.flatMap((f) => variants.map((v) => f + v));
+  }
+  return forms;
+}
+
 /**
- * Narrows to rows whose `column` starts with what a person typed, ignoring case on both databases: SQLite's LIKE
- * already does (for ASCII), PostgreSQL's needs ILIKE, so "star" finds "Star Wars" on both. Wildcards typed are dropped.
+ * Narrows to rows whose `column` starts with what a person typed, in any case, through the column's index: each case
+ * form of the first two characters is a range of the index (a few at most), and a longer prefix is then matched
+ * ignoring case (LIKE on SQLite, which folds ASCII; ILIKE on PostgreSQL). "ja" finds "James", "star w" "Star Wars".
+ * Wildcards typed are plain characters.
  */
 export function whereStartsWith<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB, column: string, typed: string): QB {
-  const like = db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like';
-  return qb.where(column, like, `${typed.replace(/[%_]/g, '')}%`) as QB;
+  const chars = [...typed];
+  const ranges = caseForms(chars.slice(0, 2).join(''));
+  let out = qb.where((eb) => eb.or(ranges.map((f) => eb.and([eb(column, '>=', f), eb(column, '<', `${f}\uffff`)])))) as QB;
+  if (chars.length > 2) {
+    const pattern = `${typed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    out = out.where(db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<boolean>`${sql.ref(column)} ILIKE ${pattern}`
+      : sql<boolean>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`) as QB;
+  }
+  return out;
 }
 
 /** SQLite stores booleans as 0/1; PostgreSQL answers real booleans. */

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db, Dialect } from '../db/index.ts';
+import { whereStartsWith, type Db, type Dialect } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
@@ -47,7 +47,8 @@ export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, q
   const q = cleanSearchQuery(query);
   const rows = (db as any).selectFrom(index.table).select(`${index.table}.id as id`);
   if (q.length < 3) {
-    const prefix = index.lowerPrefix ? q.toLowerCase() : q;
+    if (!index.lowerPrefix) return whereStartsWith(db, rows, index.prefixColumn, q);
+    const prefix = q.toLowerCase();
     return rows.where(index.prefixColumn, '>=', prefix).where(index.prefixColumn, '<', `${prefix}\uffff`);
   }
   if (dialect === 'sqlite') {

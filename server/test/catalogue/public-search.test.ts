@@ -31,6 +31,21 @@ describe('GET search (public, grouped)', () => {
     expect(res.body.results.episodes).toEqual([expect.objectContaining({ name: 'Return to the Kingdom', title_name: 'Harbour Tales', season_number: 1, episode_number: 3 })]);
   });
 
+  it('matches one or two letters typed in any case, as the first letters of a name', async () => {
+    for (const typed of ['ki', 'KI', 'Ki', 'kI', 'k']) {
+      const res = await search(typed);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.results.titles.map((x: any) => x.name).sort(), typed).toEqual(['Kingdom', 'Kingdom of Heaven']);
+      expect(res.body.results.people.map((x: any) => x.name), typed).toEqual(['Kingdom Actor']);
+    }
+    expect((await search('re')).body.results.episodes.map((x: any) => x.name)).toEqual(['Return to the Kingdom']);
+    // A typed wildcard is a plain character.
+    expect((await search('k%')).body.results.people).toEqual([]);
+    // The admin lists that match a name's start (videos, files, roles) ignore case too.
+    const people = await admin.get('/api/v1/people?query=ki');
+    expect(people.body.pagination.data.map((x: any) => x.name)).toEqual(['Kingdom Actor']);
+  });
+
   it('limits each group (the instant search asks for a few)', async () => {
     const res = await search('kingdom', '&limit=1');
     expect(res.body.results.titles).toHaveLength(1);

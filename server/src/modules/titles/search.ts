@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { toBool, type Db, type Dialect } from '../../db/index.ts';
+import { toBool, whereStartsWith, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
@@ -28,8 +28,7 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
   const short = q.length < 3;
   if (dialect === 'sqlite') {
     if (short) {
-      return db.selectFrom(table).select(['id', exact.as('search_rank')])
-        .where('name', '>=', q).where('name', '<', `${q}\uffff`) as unknown as Matches;
+      return whereStartsWith(db, db.selectFrom(table).select(['id', exact.as('search_rank')]), 'name', q) as unknown as Matches;
     }
     const phrase = ftsPhrase(q);
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))

@@ -1,7 +1,7 @@
 import type { Pagination, Video, VideoCreate, VideoUpdate } from '@app/contracts';
 import { VIDEO_CATEGORIES, VIDEO_TYPES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { nowIso, toBool, whereStartsWith, type Db } from '../../db/index.ts';
 import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
@@ -59,7 +59,7 @@ const listDefinition = (ctx: AppContext): ListDefinition => ({
     created_at: filters.date('videos.created_at'),
   },
   // Video names are not in the full-text index; a prefix match runs on the name index.
-  search: (qb, q) => qb.where('videos.name', '>=', q).where('videos.name', '<', `${q}\uffff`),
+  search: (qb, q) => whereStartsWith(ctx.db, qb, 'videos.name', q),
   // Kept by triggers (migration 0020 counts videos too): no count(*) over the whole table.
   unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
 });
