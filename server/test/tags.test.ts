@@ -219,3 +219,23 @@ describe('one store: the Tags page and the catalogue', () => {
     expect(shown.body.channel.content.data.map((x: any) => x.name)).toEqual(['Cult film']);
   });
 });
+
+describe("the catalogue's tags need the title tags permissions", () => {
+  it('a manager of the Tags page alone renames and deletes custom tags only', async () => {
+    const manager = await asUser(t, { permissions: ['tags.update', 'tags.delete'] });
+    const custom = (await manager.post('/api/v1/tags', { name: 'managers-own' })).body.tag;
+    const genre = await insertTag('managed-genre', 'genre');
+    expect((await manager.put(`/api/v1/tags/${custom.id}`, { name: 'managers-own', display_name: 'Renamed' })).status).toBe(200);
+    const rename = await manager.put(`/api/v1/tags/${genre}`, { name: 'managed-genre', display_name: 'Hijacked', type: 'genre' });
+    expect([rename.status, rename.body.message]).toEqual([403, 'You are not allowed to do that.']);
+    // One catalogue tag among the ids: nothing is deleted.
+    expect((await manager.delete(`/api/v1/tags/${custom.id},${genre}`)).status).toBe(403);
+    expect(await t.ctx.db.selectFrom('title_tags').select('display_name').where('id', 'in', [custom.id, genre]).orderBy('id').execute())
+      .toEqual([{ display_name: 'Renamed' }, { display_name: 'MANAGED-GENRE' }]);
+    expect((await manager.delete(`/api/v1/tags/${custom.id}`)).status).toBe(200);
+
+    const editor = await asUser(t, { permissions: ['tags.update', 'tags.delete', 'title_tags.update', 'title_tags.delete'] });
+    expect((await editor.put(`/api/v1/tags/${genre}`, { name: 'managed-genre', display_name: 'Managed', type: 'genre' })).status).toBe(200);
+    expect((await editor.delete(`/api/v1/tags/${genre}`)).status).toBe(200);
+  });
+});

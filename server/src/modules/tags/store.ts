@@ -91,6 +91,11 @@ export async function updateTag(db: Db, id: number, input: TagValues & { type?: 
   return findTag(db, id);
 }
 
+/** Whether any of the tags is one of the catalogue's own (not custom). */
+export async function anyCatalogueTag(db: Db, ids: number[]): Promise<boolean> {
+  return Boolean(await db.selectFrom('title_tags').select('id').where('id', 'in', ids).where('type', '!=', 'custom').executeTakeFirst());
+}
+
 /** Deletes tags (in `type`, when given); titles lose them with the pivot's cascade. */
 export async function deleteTags(db: Db, ids: number[], type?: TitleTagType): Promise<void> {
   let q = db.deleteFrom('title_tags').where('id', 'in', ids);

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Pencil, Plus, Tags as TagsIcon } from 'lucide-react';
 import { TAG_TYPE_NAMES, type Tag } from '@app/contracts/tags';
+import { useAuth, userCan } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -21,6 +22,8 @@ export function tagTypeLabel(type: string): string {
 export function Component() {
   const [editing, setEditing] = useState<Tag | null>(null);
   const [creating, setCreating] = useState(false);
+  // The catalogue's own tags (genres, keywords, countries) are edited with the title tags permission.
+  const editsCatalogueTags = userCan(useAuth().user, 'title_tags.update');
 
   const columns = useMemo<DataTableColumn<Tag>[]>(() => [
     { id: 'name', header: () => trans('Name'), sortKey: 'name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -31,13 +34,13 @@ export function Component() {
       id: 'actions',
       header: () => <span className="sr-only">{trans('Actions')}</span>,
       className: 'w-16 text-end',
-      cell: ({ row: { original: tag } }) => (
+      cell: ({ row: { original: tag } }) => (tag.type === 'custom' || editsCatalogueTags) && (
         <Button variant="text" size="icon" aria-label={trans('Edit tag :name', { name: tag.name })} onClick={() => setEditing(tag)}>
           <Pencil size={16} aria-hidden />
         </Button>
       ),
     },
-  ], []);
+  ], [editsCatalogueTags]);
 
   const filters = useMemo<FilterDefinition[]>(() => [
     { key: 'type', label: trans('Type'), type: 'select', options: TAG_TYPE_NAMES.map((t) => ({ label: tagTypeLabel(t), value: t })) },
