@@ -33,8 +33,8 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put('/api/v1/tags/:id', { config: { permission: manage }, schema: { params: idParam, body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
     const existing = await findTag(ctx.db, req.params.id);
     if (!existing) throw notFound('Tag not found');
-    // A tag of a system type may keep it; no tag may be moved into one.
     if (existing.type !== 'custom' && !req.auth.can('title_tags.update')) throw catalogueTagsRefused();
+    // A tag of a system type may keep it; no tag may be moved into one.
     if (isSystemTagType(req.body.type) && req.body.type !== existing.type) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
     const tag = await updateTag(ctx.db, existing.id, { ...req.body, type: req.body.type as TagType });
     if (!tag) throw notFound('Tag not found');
