@@ -26,7 +26,7 @@ export const tagSchema = z.object({
   name: z.string({ message: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100),
   display_name: z.string().trim().max(100).nullish().transform((v) => v || null),
   // Whether a system type may be kept is the server's call (it may on the tag that already has it).
-  type: z.string().trim().max(50).default('custom').refine((t) => TAG_TYPE_NAMES.includes(t as TagType), 'The selected type is invalid.'),
+  type: z.string().trim().max(50).default('custom').refine((t) => TAG_TYPE_NAMES.includes(t as TagType), 'The selected type is invalid.').transform((t) => t as TagType),
 }).meta({ examples: [{ name: 'cult-classic', display_name: 'Cult classic', type: 'custom' }] });
 export type TagInput = z.infer<typeof tagSchema>;
 export const SYSTEM_TAG_TYPE_MESSAGE = 'System tag types cannot be chosen.';

@@ -105,19 +105,17 @@ export function DialogActions({ onCancel, label, pending, variant = 'primary', f
 export type FormDialogProps = Omit<ModalProps, 'footer'> & Pick<DialogActionsProps, 'label' | 'pending' | 'variant'> & {
   /** Runs when the form is sent (the confirm button, Enter in a field); the page does not reload. */
   onSubmit: (e: FormEvent<HTMLFormElement>) => unknown;
-  /** The form's layout: a column of fields unless told. */
-  formClassName?: string;
 };
 
 /**
  * A dialog that is one form: its fields, then Cancel (closes, like the close button and Escape) and the confirm button
  * that sends the form. Validation is ours (zod, the server's 422), never the browser's bubbles.
  */
-export function FormDialog({ onSubmit, label, pending, variant, formClassName = 'flex flex-col gap-4', children, ...modal }: FormDialogProps) {
+export function FormDialog({ onSubmit, label, pending, variant, children, ...modal }: FormDialogProps) {
   const id = useId();
   return (
     <Modal {...modal} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
-      <form id={id} noValidate className={formClassName} onSubmit={(e) => { e.preventDefault(); void onSubmit(e); }}>
+      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void onSubmit(e); }}>
         {children}
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SYSTEM_TAG_TYPE_MESSAGE, doneResponse, isSystemTagType, listQuerySchema, tagListResponse, tagResponse, tagSchema, type TagType } from '@app/contracts';
+import { SYSTEM_TAG_TYPE_MESSAGE, doneResponse, isSystemTagType, listQuerySchema, tagListResponse, tagResponse, tagSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
@@ -27,7 +27,7 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post('/api/v1/tags', { config: { permission: manage }, schema: { body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
     if (isSystemTagType(req.body.type)) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
-    return { tag: await createTag(ctx.db, req.body.type as TagType, req.body) };
+    return { tag: await createTag(ctx.db, req.body.type, req.body) };
   });
 
   api.put('/api/v1/tags/:id', { config: { permission: manage }, schema: { params: idParam, body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
@@ -36,7 +36,7 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (existing.type !== 'custom' && !req.auth.can('title_tags.update')) throw catalogueTagsRefused();
     // A tag of a system type may keep it; no tag may be moved into one.
     if (isSystemTagType(req.body.type) && req.body.type !== existing.type) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
-    const tag = await updateTag(ctx.db, existing.id, { ...req.body, type: req.body.type as TagType });
+    const tag = await updateTag(ctx.db, existing.id, req.body);
     if (!tag) throw notFound('Tag not found');
     return { tag };
   });
