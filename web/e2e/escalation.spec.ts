@@ -1,19 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
-
-const xsrf = async (page: Page) => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value) });
-
-/** As the admin, creates a user holding only the admin area and the given permissions, then signs in as them. */
-async function signInAsDelegate(page: Page, email: string, permissions: string[]): Promise<void> {
-  await login(page);
-  const res = await page.request.post('/api/v1/users', {
-    headers: await xsrf(page),
-    data: { email, password: 'delegate-password', email_verified_at: true, permissions: ['admin.access', ...permissions].map((name) => ({ name })) },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  await page.context().clearCookies();
-  await login(page, email, 'delegate-password');
-}
+import { expect, test } from '@playwright/test';
+import { signInAsDelegate } from './helpers.ts';
 
 // The server refuses these with 403 and a message; the admin screens show that message as a toast.
 test('a user manager cannot suspend the super admin and is told why', async ({ page }) => {

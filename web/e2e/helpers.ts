@@ -29,6 +29,17 @@ export async function api(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: s
   return res.json();
 }
 
+/** As the admin, creates a user holding only the admin area and the given permissions, then signs in as them. */
+export async function signInAsDelegate(page: Page, email: string, permissions: string[]): Promise<void> {
+  await page.context().clearCookies();
+  await login(page);
+  await api(page, 'POST', 'users', {
+    email, password: 'delegate-password', email_verified_at: true, permissions: ['admin.access', ...permissions].map((name) => ({ name })),
+  });
+  await page.context().clearCookies();
+  await login(page, email, 'delegate-password');
+}
+
 /**
  * Chooses what `/` shows through the settings call the channels screen uses: the marketing landing (`landing`) or a
  * channel's slug. The site starts with the home channel; specs that choose the landing put `home` back when they end.

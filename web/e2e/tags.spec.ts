@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api, login } from './helpers.ts';
+import { api, login, signInAsDelegate } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -99,4 +99,20 @@ test('a custom tag put on a title in its editor shows on the title page and open
     const tag = (await (await page.request.get(`/api/v1/titles/${movie.id}`)).json()).title.tags.find((t: { name: string }) => t.name === 'festival winner');
     if (tag) await api(page, 'DELETE', `tags/${tag.id}`);
   }
+});
+
+test('without the title tags permissions the Tags page offers no edit or delete on genres, only on custom tags', async ({ page }) => {
+  await signInAsDelegate(page, `tags.manager.${Date.now()}@e2e.local`, ['tags.view', 'tags.update', 'tags.delete']);
+  await page.goto('/admin/tags');
+  await page.getByPlaceholder('Search tags').fill('drama');
+  const genre = page.getByRole('row', { name: /drama/ });
+  await expect(genre).toContainText('Genre');
+  await expect(genre.getByRole('checkbox')).toHaveCount(0);
+  await expect(genre.getByRole('button', { name: /^Edit tag/ })).toHaveCount(0);
+
+  await page.getByPlaceholder('Search tags').fill('staff pick');
+  const custom = page.getByRole('row', { name: /staff pick/ });
+  await expect(custom).toContainText('Custom');
+  await expect(custom.getByRole('checkbox')).toBeVisible();
+  await expect(custom.getByRole('button', { name: 'Edit tag staff pick' })).toBeVisible();
 });

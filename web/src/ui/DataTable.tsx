@@ -47,6 +47,8 @@ export interface DataTableProps<T extends { id: number | string }> {
   noResultsState: EmptyStateProps;
   /** Allow selecting rows and bulk deleting them. */
   canDelete?: boolean;
+  /** Rows the user may select (the others show no checkbox); every row when left out. */
+  canSelectRow?: (row: T) => boolean;
   defaultOrderBy?: string;
   defaultOrderDir?: 'asc' | 'desc';
   /** Extra API query params (e.g. roleId), part of the query key. */
@@ -84,7 +86,7 @@ const selectColumn: DataTableColumn<{ id: number | string }> = {
       onChange={table.getToggleAllPageRowsSelectedHandler()}
     />
   ),
-  cell: ({ row }) => (
+  cell: ({ row }) => row.getCanSelect() && (
     <input
       type="checkbox"
       className="h-4 w-4 accent-[var(--color-primary)]"
@@ -96,7 +98,7 @@ const selectColumn: DataTableColumn<{ id: number | string }> = {
 };
 
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
-  const { endpoint, columns, filters: filterDefs = [], canDelete, extraParams, perPage: fixedPerPage, selectionActions, fixedFilters, defaultPerPage } = props;
+  const { endpoint, columns, filters: filterDefs = [], canDelete, canSelectRow, extraParams, perPage: fixedPerPage, selectionActions, fixedFilters, defaultPerPage } = props;
   const selectable = !!canDelete || !!selectionActions;
   const resource = props.resource ?? endpoint;
   const [searchParams, setSearchParams] = useSearchParams();
@@ -182,7 +184,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
-    enableRowSelection: selectable,
+    enableRowSelection: selectable && canSelectRow ? (row) => canSelectRow(row.original) : selectable,
     state: { rowSelection },
     onRowSelectionChange: setRowSelection,
     getRowId: (row) => String(row.id),

@@ -22,8 +22,10 @@ export function tagTypeLabel(type: string): string {
 export function Component() {
   const [editing, setEditing] = useState<Tag | null>(null);
   const [creating, setCreating] = useState(false);
-  // The catalogue's own tags (genres, keywords, countries) are edited with the title tags permission.
-  const editsCatalogueTags = userCan(useAuth().user, 'title_tags.update');
+  // The catalogue's own tags (genres, keywords, countries) are edited and deleted with the title tags permissions.
+  const { user } = useAuth();
+  const editsCatalogueTags = userCan(user, 'title_tags.update');
+  const deletesCatalogueTags = userCan(user, 'title_tags.delete');
 
   const columns = useMemo<DataTableColumn<Tag>[]>(() => [
     { id: 'name', header: () => trans('Name'), sortKey: 'name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -55,6 +57,7 @@ export function Component() {
         columns={columns}
         filters={filters}
         canDelete
+        canSelectRow={(tag) => tag.type === 'custom' || deletesCatalogueTags}
         searchLabel={trans('Search tags')}
         emptyState={{ title: trans('No tags have been created yet'), icon: <TagsIcon size={40} /> }}
         noResultsState={{ title: trans('No matching tags'), description: trans('Try another search query or different filters') }}
