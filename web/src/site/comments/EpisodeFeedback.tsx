@@ -6,7 +6,10 @@ import { CommentsSection } from './CommentsSection';
 export function EpisodeFeedback({ episodeId }: { episodeId: number }) {
   return (
     <>
-      <section aria-label={trans('Rating')} className="mx-auto max-w-6xl px-4 pt-6 sm:px-6"><RatingWidget type="episode" id={episodeId} /></section>
+      <section aria-labelledby="section-rating" className="mx-auto w-full max-w-6xl px-4 pt-6 sm:px-6">
+        <h2 id="section-rating" className="mb-4 text-xl font-semibold">{trans('Rating')}</h2>
+        <RatingWidget type="episode" id={episodeId} />
+      </section>
       <CommentsSection type="episode" id={episodeId} />
     </>
   );

@@ -25,12 +25,12 @@ function Certificate() {
 
 export function Component() {
   return (
-    <SettingsForm title={trans('Analytics')} description={trans('Google Analytics reports and tracking.')}>
+    <SettingsForm title={trans('Analytics')} description={trans("Google Analytics tracking, and how long the site's own visit records are kept. The reports of this admin area are built from the site's own visits and plays: they need no Google account.")}>
       <Section group="analytics_group">
         <Certificate />
         <SettingText name="server.analytics_property_id" label={trans('Analytics property ID')} />
         <SettingText name="client.analytics.tracking_code" label={trans('Tracking code')} placeholder="G-******" />
-        <SettingText name="client.analytics.gchart_api_key" label={trans('Google charts API key')} description={trans('Used by the maps chart of the reports.')} />
+        <SettingText name="client.analytics.gchart_api_key" label={trans('Google charts API key')} description={trans('Not needed: the map of the reports is drawn from map data this site serves itself.')} />
         <SettingNumber name="server.analytics_retention_days" label={trans('Keep raw page views for (days)')} min={1} description={trans('Reports keep their hourly totals; only the raw visits are removed.')} />
       </Section>
     </SettingsForm>
