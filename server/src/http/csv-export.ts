@@ -1,3 +1,4 @@
+import { composeMail } from '../drivers/mail/compose.ts';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CSV_EXPORT_SYNC_LIMIT, translate, type CsvExportResponse } from '@app/contracts';
@@ -38,9 +39,12 @@ export function registerCsvExport(ctx: AppContext, def: CsvExport) {
   const job = `${def.resource}.csv-export`;
   ctx.queue.register(job, async ({ userId, email, query }: { userId: number; email: string; query: unknown }) => {
     const uuid = await write(ctx, def, userId, query);
-    const link = `${ctx.config.appUrl}/api/v1/csv/download/${uuid}`;
+    const site = await ctx.settings.mailSite(ctx.config.appUrl);
     const lines = await mailLines(ctx, userId);
-    await ctx.mailer.send({ to: email, subject: translate(lines, def.subject), text: `${translate(lines, 'Your CSV export is ready to download:')}\n${link}` });
+    await ctx.mailer.send(composeMail(site, email, translate(lines, def.subject), {
+      paragraphs: [translate(lines, 'Your CSV export is ready to download:')],
+      action: { label: translate(lines, 'Download'), url: `${site.url}/api/v1/csv/download/${uuid}` },
+    }));
   });
   return async (user: { id: number; email: string }, rawQuery: unknown): Promise<CsvExportResponse> => {
     if (await def.count(rawQuery) > CSV_EXPORT_SYNC_LIMIT) {

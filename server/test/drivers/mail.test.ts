@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { composeMail } from '../../src/drivers/mail/compose.ts';
 import { checkMail } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { createTestApp, mailsIn } from '../helper.ts';
+import { createTestApp, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
 
 const t = await createTestApp();
@@ -61,6 +62,21 @@ describe('smtp driver', () => {
     expect(received[0].data).toContain('Subject: Hello there');
     expect(received[0].data).toContain('From: The Site <site@example.com>');
     expect((await mailsIn(t))).toHaveLength(before);
+  });
+
+  it("the site's own mails go out in plain text and HTML: the site's name, the action as a button, user text escaped", async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'client.branding.site_name': 'Film <Club>' });
+    const before = received.length;
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: 'admin@test.local' })).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect(received).toHaveLength(before + 1);
+    const data = received.at(-1)!.data.replace(/=\r?\n/g, '');
+    expect(data).toMatch(/Content-Type: multipart\/alternative/);
+    expect(data).toMatch(/Content-Type: text\/plain/);
+    expect(data).toMatch(/Content-Type: text\/html/);
+    expect(data).toContain('Film &#60;Club&#62;');
+    expect(data).toContain('Choose a new password');
+    await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite' });
   });
 
   it('checks the credentials against the server', async () => {
@@ -173,5 +189,26 @@ describe('gmailApi driver', () => {
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values, 'server.gmail_refresh_token': 'old' })).toBe('Google refused the refresh token: Token has been expired or revoked.');
     await api.close();
+  });
+});
+
+describe('composeMail', () => {
+  const site = { name: 'StreamSite', url: 'https://films.example' };
+  it('writes the link on a line of its own in the text, and a button with the address beneath it in the HTML', () => {
+    const m = composeMail(site, 'a@b.c', 'Reset your password', {
+      paragraphs: ['Open this link:'], action: { label: 'Choose a new password', url: 'https://films.example/reset/abc?email=a%40b.c&x=1' }, after: ['Ignore it otherwise.'],
+    });
+    expect(m.text).toBe('Open this link:\n\nhttps://films.example/reset/abc?email=a%40b.c&x=1\n\nIgnore it otherwise.');
+    expect(m.html).toContain('href="https://films.example/reset/abc?email=a%40b.c&#38;x=1"');
+    expect(m.html).toContain('>Choose a new password</a>');
+    expect(m.html).toContain('>StreamSite</a>');
+    expect(m.html!.indexOf('Open this link:')).toBeLessThan(m.html!.indexOf('Ignore it otherwise.'));
+  });
+
+  it('escapes what users wrote', () => {
+    const m = composeMail(site, 'a@b.c', 'New message', { paragraphs: ['<script>alert(1)</script> & "quotes"'] });
+    expect(m.html).not.toContain('<script>');
+    expect(m.html).toContain('&#60;script&#62;alert(1)&#60;/script&#62; &#38; &#34;quotes&#34;');
+    expect(m.text).toBe('<script>alert(1)</script> & "quotes"');
   });
 });

@@ -1,3 +1,4 @@
+import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -21,16 +22,15 @@ export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, u
   // Each request mails two addresses: a member cannot make the site send mail to anyone at will.
   await consume(ctx, LIMITS.emailChange, String(userId));
   const token = await issueToken(ctx, userId, 'email_change', email);
-  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/change/${token}`;
+  const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, userId, req);
-  await ctx.mailer.send({
-    to: email, subject: translate(lines, 'Confirm your new email address'),
-    text: `${translate(lines, 'Please confirm your new email address by opening this link:')}\n${link}`,
-  });
-  await ctx.mailer.send({
-    to: user.email, subject: translate(lines, 'Your email address is being changed'),
-    text: translate(lines, 'Someone asked to change the email address of your account to :email. If it was not you, change your password now.', { email }),
-  });
+  await ctx.mailer.send(composeMail(site, email, translate(lines, 'Confirm your new email address'), {
+    paragraphs: [translate(lines, 'Please confirm your new email address by opening this link:')],
+    action: { label: translate(lines, 'Confirm email address'), url: `${site.url}/email/change/${token}` },
+  }));
+  await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Your email address is being changed'), {
+    paragraphs: [translate(lines, 'Someone asked to change the email address of your account to :email. If it was not you, change your password now.', { email })],
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
@@ -152,12 +153,12 @@ export async function claimToken(db: Db, id: number, field: string): Promise<voi
 /** In the recipient's language (`ownRequest`: the request is theirs, not an administrator's resend). */
 export async function sendVerificationEmail(ctx: AppContext, user: { id: number; email: string }, ownRequest?: FastifyRequest): Promise<void> {
   const token = await issueToken(ctx, user.id, 'email_verification');
-  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/email/verify/${token}`;
+  const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, user.id, ownRequest);
-  await ctx.mailer.send({
-    to: user.email, subject: translate(lines, 'Confirm your email address'),
-    text: `${translate(lines, 'Please confirm your email address by opening this link:')}\n${link}`,
-  });
+  await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Confirm your email address'), {
+    paragraphs: [translate(lines, 'Please confirm your email address by opening this link:')],
+    action: { label: translate(lines, 'Confirm email address'), url: `${site.url}/email/verify/${token}` },
+  }));
 }
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
@@ -175,12 +176,13 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string, req:
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
   if (!user) return;
   const token = await issueToken(ctx, user.id, 'password_reset');
-  const link = `${await ctx.settings.siteUrl(ctx.config.appUrl)}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, user.id, req);
-  await ctx.mailer.send({
-    to: user.email, subject: translate(lines, 'Reset your password'),
-    text: `${translate(lines, 'You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):')}\n${link}\n\n${translate(lines, 'If you did not ask for this, ignore this mail.')}`,
-  });
+  await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Reset your password'), {
+    paragraphs: [translate(lines, 'You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):')],
+    action: { label: translate(lines, 'Choose a new password'), url: `${site.url}/password/reset/${token}?email=${encodeURIComponent(user.email)}` },
+    after: [translate(lines, 'If you did not ask for this, ignore this mail.')],
+  }));
 }
 
 export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<void> {

@@ -1,3 +1,4 @@
+import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactSchema, doneResponse, translate } from '@app/contracts';
@@ -36,12 +37,11 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     const to = (await ctx.settings.get('client.mail.contact_page_address')) || (await ctx.settings.get('server.mail_from_address'));
     // To the operator, in the site's default language.
     const lines = await mailLines(ctx, null);
-    await ctx.mailer.send({
-      to,
-      // A line break in a header would let the sender add headers of their own.
-      subject: translate(lines, 'New message from :name via the contact page', { name: input.name.replace(/\s+/g, ' ') }),
-      text: `${translate(lines, 'Name: :name', { name: input.name })}\n${translate(lines, 'Email: :email', { email: input.email })}\n\n${input.message}`,
-    });
+    // A line break in a header would let the sender add headers of their own.
+    const subject = translate(lines, 'New message from :name via the contact page', { name: input.name.replace(/\s+/g, ' ') });
+    await ctx.mailer.send(composeMail(await ctx.settings.mailSite(ctx.config.appUrl), to, subject, {
+      paragraphs: [`${translate(lines, 'Name: :name', { name: input.name })}\n${translate(lines, 'Email: :email', { email: input.email })}`, input.message],
+    }));
     return { message: 'Your message has been submitted.' };
   });
 }

@@ -93,6 +93,11 @@ export class SettingsService {
     return ((await this.get('server.app_url')) || fallback).replace(/\/+$/, '');
   }
 
+  /** The site's name and public URL, as mails show them. */
+  async mailSite(fallback: string): Promise<{ name: string; url: string }> {
+    return { name: await this.get('client.branding.site_name'), url: await this.siteUrl(fallback) };
+  }
+
   /** All values of one group (`client` or `server`), defaults merged in. */
   async all(group: SettingsGroup): Promise<Record<string, unknown>> {
     const stored = await this.load();
