@@ -1,6 +1,8 @@
+import { CompiledQuery } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GUEST_PERMISSIONS } from '@app/contracts';
 import { syncGrants } from '../../src/modules/roles/permissions.ts';
+import { searchMatches } from '../../src/modules/titles/search.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
 
 const t = await createTestApp();
@@ -16,7 +18,9 @@ beforeAll(async () => {
   const series = (await admin.post('/api/v1/titles', { name: 'Harbour Tales', is_series: true })).body.title;
   ok(await admin.post(`/api/v1/titles/${series.id}/seasons`, { number: 1 }));
   ok(await admin.post(`/api/v1/titles/${series.id}/seasons/1/episodes`, { name: 'Return to the Kingdom', episode_number: 3 }));
-  for (const name of ['Kingdom Actor', 'Someone Else']) ok(await admin.post('/api/v1/people', { name }));
+  for (const name of ['Kingdom Actor', 'Someone Else', 'Zoë Saldaña']) ok(await admin.post('/api/v1/people', { name }));
+  for (const name of ['Le Fabuleux Destin d’Amélie Poulain', 'Pokemon Heroes']) ok(await admin.post('/api/v1/titles', { name }));
+  ok(await admin.post(`/api/v1/titles/${series.id}/seasons/1/episodes`, { name: 'Crème Brûlée', episode_number: 4 }));
 });
 
 describe('GET search (public, grouped)', () => {
@@ -44,6 +48,33 @@ describe('GET search (public, grouped)', () => {
     // The admin lists that match a name's start (videos, files, roles) ignore case too.
     const people = await admin.get('/api/v1/people?query=ki');
     expect(people.body.pagination.data.map((x: any) => x.name)).toEqual(['Kingdom Actor']);
+  });
+
+  it('ignores accents, typed or stored', async () => {
+    expect((await search('amelie')).body.results.titles.map((x: any) => x.name)).toEqual(['Le Fabuleux Destin d’Amélie Poulain']);
+    expect((await search('AMÉLIE')).body.results.titles.map((x: any) => x.name)).toEqual(['Le Fabuleux Destin d’Amélie Poulain']);
+    expect((await search('pokémon')).body.results.titles.map((x: any) => x.name)).toEqual(['Pokemon Heroes']);
+    expect((await search('saldana')).body.results.people.map((x: any) => x.name)).toEqual(['Zoë Saldaña']);
+    expect((await search('zoe sal')).body.results.people.map((x: any) => x.name)).toEqual(['Zoë Saldaña']);
+    expect((await search('creme brulee')).body.results.episodes.map((x: any) => x.name)).toEqual(['Crème Brûlée']);
+    // The admin lists search through the same index; a rename is found by its new name.
+    expect((await admin.get('/api/v1/people?query=saldana')).body.pagination.data.map((x: any) => x.name)).toEqual(['Zoë Saldaña']);
+    const pokemon = (await search('pokemon')).body.results.titles[0];
+    expect((await admin.put(`/api/v1/titles/${pokemon.id}`, { name: 'Pokémon Heroes: Latios' })).status).toBe(200);
+    expect((await search('latios')).body.results.titles.map((x: any) => x.name)).toEqual(['Pokémon Heroes: Latios']);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('matches through the accent-folded trigram indexes on PostgreSQL', async () => {
+    await t.ctx.db.transaction().execute(async (trx) => {
+      await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));
+      for (const table of ['titles', 'people', 'episodes'] as const) {
+        for (const query of ['amélie', 'am']) {
+          const compiled = searchMatches(t.ctx.db, 'postgres', table, query).compile();
+          const plan = (await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]))).rows.map((r) => r['QUERY PLAN']).join('\n');
+          expect(plan, compiled.sql).toContain(`${table}_search_trgm`);
+        }
+      }
+    });
   });
 
   it('limits each group (the instant search asks for a few)', async () => {

@@ -7,11 +7,11 @@ import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
 
 export type Searchable = 'titles' | 'people' | 'episodes';
-/** The text each table's trigram index covers (PostgreSQL indexes exactly this expression). */
+/** The text each table's trigram index covers, accents folded (PostgreSQL indexes exactly this expression). */
 const PG_EXPR: Record<Searchable, string> = {
-  titles: "(name || ' ' || coalesce(original_title, ''))",
-  people: 'name',
-  episodes: 'name',
+  titles: "search_fold(name || ' ' || coalesce(original_title, ''))",
+  people: 'search_fold(name)',
+  episodes: 'search_fold(name)',
 };
 /** Added to the score of a row whose name is exactly the query, so it ranks above longer names containing it. */
 const EXACT_BOOST = 1000;
@@ -19,8 +19,9 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
 
 /**
  * Ids matching `query` with a relevance score (higher is better), through the table's own full-text index:
- * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity); an exact name scores highest. Queries under
- * three characters cannot use trigrams and match a name prefix through the name index instead.
+ * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity); an exact name scores highest. Accents are ignored
+ * on both sides ("amelie" finds "Amélie"). Queries under three characters cannot use trigrams and match a name
+ * prefix through the name index instead.
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = cleanSearchQuery(query);
@@ -36,9 +37,11 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
       .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as Matches;
   }
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = short ? `${escaped}%` : `%${escaped}%`;
   const expr = sql.raw(PG_EXPR[table]);
-  return db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, ${q})`.as('search_rank')])
-    .where(expr, 'ilike', short ? `${escaped}%` : `%${escaped}%`) as unknown as Matches;
+  // search_fold() of a constant is folded once when the query is planned, so the index serves the pattern.
+  return db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, search_fold(${q}))`.as('search_rank')])
+    .where(sql<boolean>`${expr} ILIKE search_fold(${pattern})`) as unknown as Matches;
 }
 
 /** Most ids a hosted engine is asked for when a list is searched: lists page through the best matches. */
