@@ -1,9 +1,9 @@
-import { composeMail } from '../drivers/mail/compose.ts';
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CSV_EXPORT_SYNC_LIMIT, translate, type CsvExportResponse } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/index.ts';
+import { composeMail } from '../drivers/mail/compose.ts';
 import { csvStringifier } from './csv.ts';
 import { mailLines } from '../modules/localizations/service.ts';
 

@@ -1,9 +1,9 @@
-import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyRequest } from 'fastify';
 import { translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { nowIso } from '../../db/index.ts';
+import { composeMail } from '../../drivers/mail/compose.ts';
 import { HttpError } from '../../http/errors.ts';
 import { LIMITS, consume } from '../../http/rate-limit.ts';
 import { assertDomainAllowed, claimToken, findToken, issueToken } from '../auth/service.ts';

@@ -1,10 +1,10 @@
-import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { UserTokenType } from '../../db/schema.ts';
+import { composeMail } from '../../drivers/mail/compose.ts';
 import { HttpError, stillThere } from '../../http/errors.ts';
 import { LIMITS, assertUnderLimit, attempts, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';

@@ -1,8 +1,8 @@
-import { composeMail } from '../../drivers/mail/compose.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { contactSchema, doneResponse, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { composeMail } from '../../drivers/mail/compose.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';

@@ -20,8 +20,8 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
 /**
  * Ids matching `query` with a relevance score (higher is better), through the table's own full-text index:
  * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity); an exact name scores highest. Accents are ignored
- * on both sides ("amelie" finds "Amélie"). Queries under three characters cannot use trigrams and match a name
- * prefix through the name index instead.
+ * on both sides ("amelie" finds "Amélie"). Queries under three characters match a name's start: on SQLite through
+ * the name index (trigrams need three), on PostgreSQL through the same trigram index.
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = cleanSearchQuery(query);
