@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers.ts';
+import { ADMIN } from './playwright.config.ts';
 
 // Seeded demo accounts (password "password"), confirmed and not suspended; other specs use other accounts.
 const WRITER = 'emma.schmidt8@example.com';
@@ -122,4 +123,21 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await writer.locator('[data-section="reviews"]').scrollIntoViewIfNeeded();
   await writer.locator('[data-section="reviews"]').getByRole('button', { name: 'Remove rating' }).click();
   await expect(writer.locator('[data-section="reviews"]').getByRole('radio', { name: 'Rate 7 out of 10' })).toHaveAttribute('aria-checked', 'false');
+});
+
+test('a guest is offered to sign in where members rate, review and comment, and comes back to the page', async ({ page }) => {
+  await openTitle(page);
+  const reviews = page.locator('[data-section="reviews"]');
+  await expect(reviews.getByRole('radio')).toHaveCount(0);
+  // Comments load when scrolled into view.
+  await page.mouse.wheel(0, 5000);
+  await expect(page.getByRole('link', { name: 'Sign in to comment.' })).toBeVisible();
+  await reviews.getByRole('link', { name: 'Sign in to rate and review.' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ftitles%2F1$/);
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/titles/${TITLE}$`));
+  await expect(reviews.getByRole('radio', { name: 'Rate 8 out of 10' })).toBeVisible();
+  await expect(reviews.getByRole('link', { name: 'Sign in to rate and review.' })).toHaveCount(0);
 });

@@ -12,6 +12,7 @@ import { CommentForm } from './CommentForm';
 import { LinkifiedText } from './LinkifiedText';
 import { AuthorLink } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
+import { SignInPrompt } from '../ui/SignInPrompt';
 
 type Target = { type: CommentableType; id: number };
 
@@ -106,7 +107,7 @@ export function CommentsSection({ type, id, inColumn = false }: Target & { inCol
       <div className="flex flex-col gap-4">
         {isLoggedIn
           ? <CommentForm target={target} label={trans('Write a comment')} onDone={() => void qc.invalidateQueries({ queryKey: ['comment', 'thread'] })} />
-          : <p className="text-sm text-text-muted">{trans('Sign in to comment.')}</p>}
+          : <SignInPrompt>{trans('Sign in to comment.')}</SignInPrompt>}
         <CommentList target={target} />
       </div>
     </section>

@@ -5,11 +5,12 @@ import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { toast } from '../../ui/Toast';
 import { cn } from '../../ui/cn';
+import { SignInPrompt } from '../ui/SignInPrompt';
 
 interface RatingState { summary: RatingSummary; my_score: number | null }
 
 /** The item's local average and count (kept by the server), and for a signed-in visitor a 1-10 choice to rate, change or remove. */
-export function RatingWidget({ type, id }: { type: RatableType; id: number }) {
+export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id: number; /** What a guest is invited to sign in for. */ guestPrompt?: string }) {
   const { isLoggedIn } = useAuth();
   const qc = useQueryClient();
   const key = ['ratings', type, id];
@@ -40,7 +41,7 @@ export function RatingWidget({ type, id }: { type: RatableType; id: number }) {
           ))}
           {mine !== null ? <button type="button" className="ms-2 text-sm text-text-muted underline" onClick={() => mutation.mutate(null)}>{trans('Remove rating')}</button> : null}
         </div>
-      ) : null}
+      ) : <SignInPrompt>{guestPrompt ?? trans('Sign in to rate.')}</SignInPrompt>}
     </div>
   );
 }

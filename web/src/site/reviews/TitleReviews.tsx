@@ -49,7 +49,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
   return (
     <Section id="reviews" title={trans('Reviews')}>
       <div className="flex flex-col gap-4">
-        <RatingWidget type="title" id={titleId} />
+        <RatingWidget type="title" id={titleId} guestPrompt={trans('Sign in to rate and review.')} />
         {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={() => { setEditing(false); void refresh(); }} /> : null}
         {isLoggedIn && !editing && data && !mine ? <Button className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
         {/* Sorting means something from two reviews on. */}
