@@ -37,7 +37,8 @@ export async function guestLoader({ request }: LoaderFunctionArgs) {
 }
 
 export function safeRedirect(target: string | null | undefined): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+  // Browsers read "/\host" like "//host": another site.
+  return target && /^\/(?![/\\])/.test(target) ? target : '/';
 }
 
 /** Loader for pages of the signed-in user (account settings): visitors go to login and come back. */
