@@ -3,6 +3,11 @@ import { ADMIN } from './playwright.config.ts';
 
 export async function login(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.goto('/login');
+  await submitLogin(page, email, password);
+}
+
+/** Fills and sends the sign-in form the page shows, and waits to leave it. */
+export async function submitLogin(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();

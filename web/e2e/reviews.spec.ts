@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
-import { ADMIN } from './playwright.config.ts';
+import { login, submitLogin } from './helpers.ts';
 
 // Seeded demo accounts (password "password"), confirmed and not suspended; other specs use other accounts.
 const WRITER = 'emma.schmidt8@example.com';
@@ -134,9 +133,7 @@ test('a guest is offered to sign in where members rate, review and comment, and 
   await expect(page.getByRole('link', { name: 'Sign in to comment.' })).toBeVisible();
   await reviews.getByRole('link', { name: 'Sign in to rate and review.' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftitles%2F1$/);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+  await submitLogin(page);
   await expect(page).toHaveURL(new RegExp(`/titles/${TITLE}$`));
   await expect(reviews.getByRole('radio', { name: 'Rate 8 out of 10' })).toBeVisible();
   await expect(reviews.getByRole('link', { name: 'Sign in to rate and review.' })).toHaveCount(0);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { enforceCsrf } from './csrf.ts';
 import { DEFAULT_GUEST_PERMISSIONS, DEFAULT_USER_PERMISSIONS, SESSION_COOKIE, can, translate } from '@app/contracts';
 import { sha256 } from '../lib/crypto.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, forbidden } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
 import { planPermissionsExpireAt } from '../modules/billing/effects.ts';
@@ -163,7 +163,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
       // A token used beyond its scopes says which permission it lacks, so its owner knows what to add.
       if (who.via === 'token') throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: names[0] }));
-      throw new HttpError(403, 'You are not allowed to do that.');
+      throw forbidden();
     }
     if (who.via === 'session' && !twoFactor && needsTwoFactor(names, permissions) && await ctx.settings.get('client.auth.require_two_factor_admin')) {
       throw new HttpError(403, 'Two-factor authentication is required for your account. Turn it on in your account settings.');

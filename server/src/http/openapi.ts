@@ -4,7 +4,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, forbidden } from './errors.ts';
 import { identify, type RoutePermission } from './auth.ts';
 
 export const API_DOCS_PREFIX = '/api-docs';
@@ -44,7 +44,7 @@ async function guard(ctx: AppContext, req: FastifyRequest): Promise<void> {
   if (!(await ctx.settings.get('server.api_docs.enable'))) throw new HttpError(404, 'Not found');
   const { who, permissions } = await identify(ctx, req);
   if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
-  if (!permissions.has('admin')) throw new HttpError(403, 'You are not allowed to do that.');
+  if (!permissions.has('admin')) throw forbidden();
 }
 
 // Swagger UI's own files only: no inline script, nothing from another site (its validator badge is switched off).

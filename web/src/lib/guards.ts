@@ -1,8 +1,21 @@
-import { redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { fetchBootstrap, userCan } from './auth';
 
 /** The sign-in page, which comes back to `back` (a path with its query) once signed in. */
 export const loginPath = (back: string) => `/login?redirect=${encodeURIComponent(back)}`;
+
+/** The sign-in address that comes back to the page being shown. */
+export function useLoginPath(): string {
+  const { pathname, search } = useLocation();
+  return loginPath(pathname + search);
+}
+
+/** Sends a guest to sign in and back to where they were. */
+export function useLoginRedirect(): () => void {
+  const navigate = useNavigate();
+  const login = useLoginPath();
+  return () => void navigate(login);
+}
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);

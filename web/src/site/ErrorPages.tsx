@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { useAuth } from '../lib/auth';
-import { loginPath } from '../lib/guards';
+import { useLoginPath } from '../lib/guards';
 import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
@@ -22,8 +22,7 @@ function ErrorShell({ code, title, text, action }: { code: string; title: string
 /** A page the visitor may not see; a guest is offered to sign in and come back (a member may see more). */
 export function ForbiddenPage({ message }: { message?: string }) {
   const { isLoggedIn } = useAuth();
-  const location = useLocation();
-  const login = loginPath(location.pathname + location.search);
+  const login = useLoginPath();
   return (
     <ErrorShell
       code="403"

@@ -5,7 +5,7 @@ import {
   channelSearchItemsSchema, channelShowQuerySchema, channelShowResponse, deletedCountResponse, doneResponse, type Channel,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
@@ -77,7 +77,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => {
     const body = req.body;
     const allowed = body.type === 'list' ? req.auth.can('lists.create') || req.auth.can('lists.update') : req.auth.can('channels.create') || req.auth.can('channels.update');
-    if (!allowed) throw new HttpError(403, 'You are not allowed to do that.');
+    if (!allowed) throw forbidden();
     const channel = await createChannel(ctx, body, { id: requireUser(req), canManage: req.auth.can(body.type === 'list' ? 'lists.update' : 'channels.update') });
     return { channel, message: 'Channel created' };
   });
@@ -88,7 +88,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = req.params.id;
     const current = await findChannel(ctx.db, id);
     if (!current || current.id !== id || !canSee(req, current)) throw notFound('Channel not found');
-    if (!canWrite(req, current)) throw new HttpError(403, 'You are not allowed to do that.');
+    if (!canWrite(req, current)) throw forbidden();
     // A channel keeps its type: the body's is ignored.
     const channel = await updateChannel(ctx, id, { ...req.body, type: current.type });
     return { channel, message: 'Channel updated' };
@@ -98,7 +98,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { permission: ['channels.delete', 'channels.update', 'lists.update'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } },
   }, async (req) => {
     const refs = await channelWriteRefs(ctx.db, req.params.ids);
-    if (refs.some((r) => !canWrite(req, r))) throw new HttpError(403, 'You are not allowed to do that.');
+    if (refs.some((r) => !canWrite(req, r))) throw forbidden();
     return { deleted: await deleteChannels(ctx, req.params.ids) };
   });
 

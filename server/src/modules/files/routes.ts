@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Storage } from '../../drivers/storage/storage.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { sendStored, setSafeFileHeaders } from '../../http/serve-file.ts';
@@ -59,7 +59,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     const entry = /^[a-f0-9]{8,64}$/.test(hash) ? await findEntry(ctx.db, { hash }) : null;
     if (!entry) throw notFound('File not found');
     if (!canOpen(req, entry) && !(await validPreviewToken(ctx, entry.id, q.preview_token))) {
-      throw req.auth.userId ? new HttpError(403, 'You are not allowed to do that.') : new HttpError(401, 'Unauthenticated.');
+      throw req.auth.userId ? forbidden() : new HttpError(401, 'Unauthenticated.');
     }
     if (q.thumbnail) {
       const thumbnail = await entryThumbnail(ctx.db, entry.id);

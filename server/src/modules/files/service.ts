@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PREVIEW_TOKEN_TTL_MS, type FileEntry } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { bumpFileCounter, findEntry } from './repository.ts';
 
@@ -22,7 +22,7 @@ export async function validPreviewToken(ctx: AppContext, entryId: number, token:
 export async function addPreviewToken(ctx: AppContext, req: FastifyRequest, id: number): Promise<string> {
   const entry = await findEntry(ctx.db, { id });
   if (!entry) throw notFound('File not found');
-  if (!canOpen(req, entry)) throw new HttpError(403, 'You are not allowed to do that.');
+  if (!canOpen(req, entry)) throw forbidden();
   const token = randomToken(32);
   const now = nowIso();
   await ctx.db.deleteFrom('file_preview_tokens').where('file_entry_id', '=', id).where('expires_at', '<', now).execute();

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SYSTEM_TAG_TYPE_MESSAGE, doneResponse, isSystemTagType, listQuerySchema, tagListResponse, tagResponse, tagSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { anyCatalogueTag, createTag, deleteTags, findTag, listTags, updateTag } from './store.ts';
-
-/**
- * The catalogue's own tags (genres, keywords, countries) are managed with the title tags permissions: the Tags page's
- * permissions alone do not reach past custom tags.
- */
-const catalogueTagsRefused = () => new HttpError(403, 'You are not allowed to do that.');
 
 /** Tags admin (Part B, tags): every tag of the catalogue, filtered by type; new tags are custom ones. */
 export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,7 +27,9 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.put('/api/v1/tags/:id', { config: { permission: manage }, schema: { params: idParam, body: tagSchema, response: { 200: tagResponse } } }, async (req) => {
     const existing = await findTag(ctx.db, req.params.id);
     if (!existing) throw notFound('Tag not found');
-    if (existing.type !== 'custom' && !req.auth.can('title_tags.update')) throw catalogueTagsRefused();
+    // The catalogue's own tags (genres, keywords, countries) need the title tags permissions: the Tags page's alone
+    // do not reach past custom tags.
+    if (existing.type !== 'custom' && !req.auth.can('title_tags.update')) throw forbidden();
     // A tag of a system type may keep it; no tag may be moved into one.
     if (isSystemTagType(req.body.type) && req.body.type !== existing.type) throw unprocessable('type', SYSTEM_TAG_TYPE_MESSAGE);
     const tag = await updateTag(ctx.db, existing.id, req.body);
@@ -42,7 +38,7 @@ export function tagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.delete('/api/v1/tags/:ids', { config: { permission: ['tags.delete', manage] }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
-    if (!req.auth.can('title_tags.delete') && (await anyCatalogueTag(ctx.db, req.params.ids))) throw catalogueTagsRefused();
+    if (!req.auth.can('title_tags.delete') && (await anyCatalogueTag(ctx.db, req.params.ids))) throw forbidden();
     await deleteTags(ctx.db, req.params.ids);
     return {};
   });

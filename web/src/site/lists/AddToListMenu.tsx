@@ -3,6 +3,7 @@ import { Check, ListPlus, Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { UserList } from '@app/contracts/lists';
 import { useAuth } from '../../lib/auth';
+import { useLoginRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { HERO_ACTION } from '../ui/PlayButtons';
@@ -10,7 +11,6 @@ import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSep
 import { toast } from '../../ui/Toast';
 import { useListMembership, useToggleListItem, useToggleWatchlist, useWatchlistIds } from './api';
 import { ListFormModal } from './ListFormModal';
-import { useLoginRedirect } from './WatchlistToggle';
 
 const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);
 

@@ -1,17 +1,9 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { loginPath } from '../../lib/guards';
+import { useLoginRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { useToggleWatchlist, useWatchlistIds } from './api';
-
-/** Sends a guest to sign in and back to where they were. */
-export function useLoginRedirect() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return () => navigate(loginPath(location.pathname + location.search));
-}
 
 /**
  * The poster card's one-click watchlist button: shown on hover and keyboard focus (always, once the title is on the

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { ListPlus } from 'lucide-react';
-import { useLocation, useNavigate } from 'react-router';
 import type { RelatedTitle } from '@app/contracts';
 import { useAuth } from '../../lib/auth';
-import { loginPath } from '../../lib/guards';
+import { useLoginRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { HERO_ACTION } from '../ui/PlayButtons';
@@ -77,10 +76,8 @@ const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);
 /** "Add to list": a visitor is sent to sign in; a signed-in user gets the menu (its code loads with the page). */
 export function AddToList({ titleId }: { titleId: number }) {
   const { user } = useAuth();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const toLogin = useLoginRedirect();
   if (!user) {
-    const toLogin = () => navigate(loginPath(location.pathname + location.search));
     return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
   }
   // Disabled until the menu's code is there, so a click is never lost on a stand-in.

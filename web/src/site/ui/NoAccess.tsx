@@ -1,7 +1,7 @@
 import { Lock } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
-import { loginPath } from '../../lib/guards';
+import { useLoginPath } from '../../lib/guards';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
@@ -12,13 +12,13 @@ export const isNoAccess = (e: unknown) => e instanceof ApiError && (e.status ===
 /** Shown instead of a page's content when the visitor's role lacks the permission the page needs. */
 export function NoAccess() {
   const { user } = useAuth();
-  const { pathname, search } = useLocation();
+  const login = useLoginPath();
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-20 text-center">
       <Lock size={40} className="text-text-muted" aria-hidden />
       <h1 className="text-2xl font-semibold">{trans("You don't have permission to view this page")}</h1>
       <p className="text-text-muted">{user ? trans('Ask the site owner for access.') : trans('Sign in with an account that has access.')}</p>
-      {!user && <Link to={loginPath(pathname + search)} className={buttonClass('primary', 'md', 'mt-2')}>{trans('Login')}</Link>}
+      {!user && <Link to={login} className={buttonClass('primary', 'md', 'mt-2')}>{trans('Login')}</Link>}
     </div>
   );
 }
