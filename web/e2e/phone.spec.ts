@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 /** Issue 16 item 16: a phone (390×844, touch, mobile viewport) sees row menus and dialogs whole. */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -57,4 +57,26 @@ test('a dialog taller than the phone scrolls its body; its title and buttons sta
   await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect(dialog.getByRole('heading', { name: 'Create token' })).toBeInViewport({ ratio: 1 });
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+});
+
+test('names and links with no spaces wrap on the title, person and profile pages instead of widening them', async ({ page }) => {
+  const word = `Unbroken${Date.now()}${'x'.repeat(60)}`;
+  const title = (await api(page, 'POST', 'titles', { name: `${word} movie`, is_series: false, description: `https://example.com/${'a'.repeat(150)}` })).title;
+  const person = (await api(page, 'POST', 'people', { name: `Person-${word}` })).person;
+  const email = `long-${Date.now()}@example.com`;
+  await api(page, 'POST', 'users', { email, password: 'long-name-password', email_verified_at: true, first_name: word.slice(0, 90) });
+  await page.context().clearCookies();
+  await login(page, email, 'long-name-password');
+  await api(page, 'POST', 'reviews', { reviewable_id: title.id, score: 6, title: `Review ${word}`, body: `${word} https://example.com/${'b'.repeat(150)}` });
+  const { comment } = await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: `https://example.com/${'c'.repeat(200)}` });
+  const me = comment.user_id as number;
+  for (const [path, text] of [[`/titles/${title.id}`, `Review ${word}`], [`/people/${person.id}`, `Person-${word}`], [`/users/${me}`, `Review ${word}`]]) {
+    await page.goto(path);
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+    if (path.startsWith('/titles/')) {
+      await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
+      await expect(page.getByRole('link', { name: /example\.com\/c{200}/ })).toBeVisible();
+    }
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path }).toBeLessThanOrEqual(390);
+  }
 });

@@ -161,7 +161,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
                   data-line=""
                 >
                   <div className="flex items-start gap-2">
-                    <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 break-words text-sm font-medium leading-5">{key}</label>
+                    <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5">{key}</label>
                     <button
                       type="button"
                       className="flex h-6 w-6 shrink-0 items-center justify-center rounded text-text-muted hover:bg-hover hover:text-danger focus-visible:outline-2 focus-visible:outline-primary"

@@ -68,7 +68,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
           </p>
           {mode === 'edit'
             ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { setMode('view'); if (saved) void refresh(); }} />
-            : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line break-words text-sm" />}
+            : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line text-sm" />}
           {isLoggedIn && mode === 'view' ? (
             <div className="flex flex-wrap gap-1 text-sm">
               <Button size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>

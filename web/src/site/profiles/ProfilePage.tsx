@@ -37,7 +37,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
           <span className="rounded bg-primary px-2 py-0.5 text-sm font-semibold text-on-primary">★ {review.score}/10</span>
         </div>
         <h3 className="mt-1 font-semibold">{review.title}</h3>
-        <p className="mt-1 line-clamp-6 whitespace-pre-line break-words leading-relaxed">{review.body}</p>
+        <p className="mt-1 line-clamp-6 whitespace-pre-line leading-relaxed">{review.body}</p>
         <p className="mt-2 text-xs text-text-muted">
           {formatDate(review.created_at)} · {trans(':helpful found this helpful, :not did not', { helpful: review.helpful_count, not: review.not_helpful_count })}
         </p>
@@ -81,7 +81,7 @@ export function Component() {
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-start">
           <Avatar src={user.avatar} label={user.display_name} size={112} className="shadow-lg ring-4 ring-bg" />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <h1 className="break-words text-3xl font-bold sm:text-4xl">{user.display_name}</h1>
+            <h1 className="text-3xl font-bold sm:text-4xl">{user.display_name}</h1>
             <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-text-muted sm:justify-start">
               <li className="flex items-center gap-1.5"><CalendarDays size={16} aria-hidden />{trans('Member since :date', { date: formatDate(user.created_at) })}</li>
               <li className="flex items-center gap-1.5"><MessageSquareText size={16} aria-hidden />{trans('[one 1 review|other :count reviews]', { count: user.reviews_count })}</li>

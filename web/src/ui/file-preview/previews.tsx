@@ -53,7 +53,7 @@ function TextPreview({ entry, src }: { entry: FileEntry; src: string }) {
   if (text.isError) return <PreviewError entry={entry} />;
   if (text.isPending) return <Spinner />;
   return (
-    <pre className="max-h-full w-full max-w-4xl overflow-auto whitespace-pre-wrap break-words rounded-lg bg-bg-elevated p-6 font-mono text-sm text-text shadow" data-testid="text-preview">
+    <pre className="max-h-full w-full max-w-4xl overflow-auto whitespace-pre-wrap rounded-lg bg-bg-elevated p-6 font-mono text-sm text-text shadow" data-testid="text-preview">
       {text.data}
     </pre>
   );
