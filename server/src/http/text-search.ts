@@ -31,7 +31,10 @@ export function ftsPhrase(text: string): string {
 /** A table's text index, as the migration that created the table made it. */
 export interface TrigramIndex {
   table: string;
-  /** The expression of the pg_trgm index on PostgreSQL, written exactly as in the migration so the planner uses it. */
+  /**
+   * The text of the pg_trgm index on PostgreSQL, written exactly as in the migration so the planner uses it: the
+   * index covers `search_fold(expression)`, accents folded (migration 0051).
+   */
   expression: string;
   /** Queries shorter than a trigram match a prefix of this indexed column instead. */
   prefixColumn: string;
@@ -40,8 +43,8 @@ export interface TrigramIndex {
 }
 
 /**
- * Ids of the rows whose text contains `query`, through the trigram index (FTS5 `<table>_fts` on SQLite,
- * pg_trgm on PostgreSQL), never a LIKE scan over the table.
+ * Ids of the rows whose text contains `query`, accents ignored, through the trigram index (FTS5 `<table>_fts` with
+ * remove_diacritics on SQLite, pg_trgm over search_fold() on PostgreSQL), never a LIKE scan over the table.
  */
 export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, query: string): SelectQueryBuilder<any, any, { id: number }> {
   const q = cleanSearchQuery(query);
@@ -55,7 +58,9 @@ export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, q
     const fts = `${index.table}_fts`;
     return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', ftsPhrase(q));
   }
-  return rows.where(sql.raw(`(${index.expression})`), 'ilike', `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // search_fold() of a constant is folded once when the query is planned, so the index serves the pattern.
+  return rows.where(sql<boolean>`search_fold(${sql.raw(index.expression)}) ILIKE search_fold(${pattern})`);
 }
 
 /** A list definition's `search`: narrows to the rows `trigramMatchIds` finds. */

@@ -16,12 +16,7 @@ const INDEXES: [table: string, columns: string[], pgExpression: string][] = [
  */
 export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
   if (k.dialect === 'sqlite') {
-    for (const [table, columns] of INDEXES) {
-      const fts = `${table}_fts`;
-      await sql.raw(`DROP TABLE ${fts}`).execute(db);
-      await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns.join(', ')}, content='${table}', content_rowid='id', tokenize='trigram remove_diacritics 1')`).execute(db);
-      await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
-    }
+    for (const [table, columns, expression] of INDEXES) await foldTrigramIndex(db, k, table, columns, expression);
     return;
   }
   await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
@@ -32,8 +27,21 @@ export async function up(db: Kysely<any>, k: ColumnKit): Promise<void> {
   // autovacuum) finds it.
   await sql.raw(`CREATE OR REPLACE FUNCTION search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
     AS $$ SELECT ${schema}.unaccent('${schema.replace(/'/g, "''")}.unaccent'::regdictionary, $1) $$`).execute(db);
-  for (const [table, , expression] of INDEXES) {
-    await sql.raw(`DROP INDEX IF EXISTS ${table}_search_trgm`).execute(db);
-    await sql.raw(`CREATE INDEX ${table}_search_trgm ON ${table} USING gin (search_fold(${expression}) gin_trgm_ops)`).execute(db);
+  for (const [table, columns, expression] of INDEXES) await foldTrigramIndex(db, k, table, columns, expression);
+}
+
+/**
+ * Rebuilds one table's trigram index so it ignores accents: the FTS5 table `<table>_fts` over `columns` on SQLite,
+ * the pg_trgm index `pgIndex` over `search_fold(pgExpression)` on PostgreSQL (search_fold() must exist).
+ */
+export async function foldTrigramIndex(db: Kysely<any>, k: ColumnKit, table: string, columns: string[], pgExpression: string, pgIndex = `${table}_search_trgm`): Promise<void> {
+  if (k.dialect === 'sqlite') {
+    const fts = `${table}_fts`;
+    await sql.raw(`DROP TABLE ${fts}`).execute(db);
+    await sql.raw(`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns.join(', ')}, content='${table}', content_rowid='id', tokenize='trigram remove_diacritics 1')`).execute(db);
+    await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
+    return;
   }
+  await sql.raw(`DROP INDEX IF EXISTS ${pgIndex}`).execute(db);
+  await sql.raw(`CREATE INDEX ${pgIndex} ON ${table} USING gin (search_fold(${pgExpression}) gin_trgm_ops)`).execute(db);
 }
