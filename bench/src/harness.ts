@@ -115,6 +115,8 @@ export async function injectSession(app: { inject: (o: any) => Promise<any> }, c
   const guest = me.cookies.map((c: { name: string; value: string }) => `${c.name}=${c.value}`).join('; ');
   const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { cookie: guest, 'x-xsrf-token': csrf }, payload: creds });
   if (login.statusCode !== 200) throw new Error(`bench login failed: ${login.statusCode}`);
-  const cookie = [`XSRF-TOKEN=${csrf}`, ...login.cookies.filter((c: { name: string }) => c.name !== 'XSRF-TOKEN').map((c: { name: string; value: string }) => `${c.name}=${c.value}`)].join('; ');
-  return { cookie, 'x-xsrf-token': csrf };
+  // A signed-in session has a token of its own, which the login answer sets.
+  const token = (login.cookies.find((c: { name: string }) => c.name === 'XSRF-TOKEN')?.value as string | undefined) ?? csrf;
+  const cookie = [`XSRF-TOKEN=${token}`, ...login.cookies.filter((c: { name: string }) => c.name !== 'XSRF-TOKEN').map((c: { name: string; value: string }) => `${c.name}=${c.value}`)].join('; ');
+  return { cookie, 'x-xsrf-token': token };
 }
