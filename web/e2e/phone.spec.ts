@@ -80,3 +80,17 @@ test('names and links with no spaces wrap on the title, person and profile pages
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: path }).toBeLessThanOrEqual(390);
   }
 });
+
+test('a description or a comment written right to left reads right to left', async ({ page }) => {
+  const arabic = 'فيلم عن عائلة تعود إلى البحر بعد سنوات طويلة من الغياب';
+  const title = (await api(page, 'POST', 'titles', { name: `RTL ${Date.now()}`, is_series: false, description: arabic })).title;
+  await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: arabic });
+  await page.goto(`/titles/${title.id}`);
+  const direction = (text: string) => page.getByText(text, { exact: true }).first().evaluate((el) => getComputedStyle(el).direction);
+  await expect.poll(() => direction(arabic)).toBe('rtl');
+  await page.getByRole('heading', { name: 'Comments' }).scrollIntoViewIfNeeded();
+  await expect(page.getByText(arabic, { exact: true })).toHaveCount(2);
+  expect(await page.getByText(arabic, { exact: true }).nth(1).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  // The page around them stays left to right.
+  expect(await page.getByRole('heading', { name: 'Comments' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+});

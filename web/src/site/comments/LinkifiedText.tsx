@@ -8,7 +8,7 @@ const SAFE_HREF = /^(https?:|mailto:)/i;
  */
 export function LinkifiedText({ text, className }: { text: string; className?: string }) {
   return (
-    <p className={className ?? 'whitespace-pre-line'}>
+    <p dir="auto" className={className ?? 'whitespace-pre-line'}>
       {tokenize(text).map((t, i) => {
         const href = t.isLink ? t.toHref('https') : '';
         return href && SAFE_HREF.test(href)

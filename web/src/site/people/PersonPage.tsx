@@ -74,7 +74,7 @@ export function Component() {
             <ShareButton title={person.name} />
           </div>
           <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
-          <p className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
+          <p dir="auto" className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
           {known_for.length ? (
             <div className="mt-8">
               <h2 className="mb-4 text-lg font-semibold">{trans('Known for')}</h2>

@@ -37,7 +37,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
           <span className="rounded bg-primary px-2 py-0.5 text-sm font-semibold text-on-primary">★ {review.score}/10</span>
         </div>
         <h3 className="mt-1 font-semibold">{review.title}</h3>
-        <p className="mt-1 line-clamp-6 whitespace-pre-line leading-relaxed">{review.body}</p>
+        <p dir="auto" className="mt-1 line-clamp-6 whitespace-pre-line leading-relaxed">{review.body}</p>
         <p className="mt-2 text-xs text-text-muted">
           {formatDate(review.created_at)} · {trans(':helpful found this helpful, :not did not', { helpful: review.helpful_count, not: review.not_helpful_count })}
         </p>

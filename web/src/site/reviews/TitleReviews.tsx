@@ -76,7 +76,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <AuthorLink userId={r.user?.id} className="font-medium text-text">{r.user?.display_name ?? ''}</AuthorLink>
                   <span aria-hidden>·</span>{formatDate(r.created_at)}
                 </p>
-                <p className="mt-2 whitespace-pre-line">{r.body}</p>
+                <p dir="auto" className="mt-2 whitespace-pre-line">{r.body}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
                   <span className="text-text-muted">{trans(':helpful found this helpful, :not did not', { helpful: r.helpful_count, not: r.not_helpful_count })}</span>
                   {isLoggedIn && !own ? (

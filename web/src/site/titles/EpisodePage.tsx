@@ -40,7 +40,7 @@ export function Component() {
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
           <RatingText rating={e.rating} />
         </p>
-        {e.description ? <p className="max-w-3xl leading-relaxed">{e.description}</p> : null}
+        {e.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{e.description}</p> : null}
         <PlayButtons play={d.play_video_id} resume={d.resume}>
           <ShareButton title={`${e.name} - ${title.name}`} className={HERO_ACTION} />
         </PlayButtons>

@@ -31,7 +31,7 @@ export function Component() {
         <p className="text-sm text-text-muted">
           {[d.season.release_date ? formatDate(d.season.release_date) : '', trans('[one 1 episode|other :count episodes]', { count: d.season.episodes_count })].filter(Boolean).join(' · ')}
         </p>
-        {d.season.description ? <p className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
+        {d.season.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
         <PlayButtons play={d.play_video_id} episode={d.play_episode} resume={d.resume}>
           <ShareButton title={`${title.name}: ${seasonName}`} className={HERO_ACTION} />
         </PlayButtons>

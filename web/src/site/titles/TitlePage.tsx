@@ -107,7 +107,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
         ) : null}
       </div>
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
-      {title.description ? <p className="max-w-3xl leading-relaxed">{title.description}</p> : null}
+      {title.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       <PlayButtons play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}>
         <AddToList titleId={title.id} />
         <ShareButton title={title.name} className={HERO_ACTION} />

@@ -145,7 +145,7 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
             </div>
             <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
           </div>
-          {(episode?.description || title.description) && <p className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
+          {(episode?.description || title.description) && <p dir="auto" className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
         </div>
         <WatchComments videoId={video.id} titleId={title.id} />
       </div>
