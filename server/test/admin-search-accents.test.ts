@@ -23,6 +23,8 @@ describe('admin list searches ignore accents', () => {
   it('finds stored accents from plain letters, and typed accents in plain text', async () => {
     expect(await found('users', 'nunez', 'email')).toEqual(['jnunez@example.com']);
     expect(await found('users', 'jose', 'email')).toEqual(['jnunez@example.com']);
+    // A full name spans the first and the last name.
+    expect(await found('users', 'Jose Nunez', 'email')).toEqual(['jnunez@example.com']);
     expect(await found('users', 'NÚÑEZ', 'email')).toEqual(['jnunez@example.com']);
     expect(await found('roles', 'moderateurs', 'name')).toEqual(['Modérateurs']);
     expect(await found('roles', 'equipe', 'name')).toEqual(['Modérateurs']);

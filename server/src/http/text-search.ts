@@ -40,6 +40,17 @@ export interface TrigramIndex {
   prefixColumn: string;
   /** The prefix column is stored lower-case (e-mails, slugs). */
   lowerPrefix?: boolean;
+  /**
+   * The words of a query may sit in different columns (a first and a last name): on SQLite each word of three
+   * letters or more is matched on its own, as FTS5 never matches a phrase across two columns.
+   */
+  wordsAcrossColumns?: boolean;
+}
+
+/** The FTS5 query for `q`: the phrase, or each word long enough for a trigram when words may sit in other columns. */
+function ftsQuery(index: TrigramIndex, q: string): string {
+  const words = index.wordsAcrossColumns ? q.split(' ').filter((w) => [...w].length >= 3) : [];
+  return words.length > 1 ? words.map(ftsPhrase).join(' ') : ftsPhrase(q);
 }
 
 /**
@@ -56,7 +67,7 @@ export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, q
   }
   if (dialect === 'sqlite') {
     const fts = `${index.table}_fts`;
-    return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', ftsPhrase(q));
+    return (db as any).selectFrom(sql.raw(fts).as('f')).select(sql<number>`rowid`.as('id')).where(sql.raw(fts), 'match', ftsQuery(index, q));
   }
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   // search_fold() of a constant is folded once when the query is planned, so the index serves the pattern.

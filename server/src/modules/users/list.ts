@@ -2,11 +2,15 @@ import type { AppContext } from '../../context.ts';
 import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { nowIso } from '../../db/index.ts';
 import { readCounter } from '../../db/versions.ts';
-import { cappedTrigramSearch } from '../../http/text-search.ts';
+import { cappedTrigramSearch, type TrigramIndex } from '../../http/text-search.ts';
 
-/** E-mails and names; a query under three characters is an e-mail prefix (e-mails are stored lower-case). */
-export const USER_SEARCH_INDEX = {
+/**
+ * E-mails and names ("ada lovelace" across the first and last name); a query under three characters is an e-mail
+ * prefix (e-mails are stored lower-case).
+ */
+export const USER_SEARCH_INDEX: TrigramIndex = {
   table: 'users', expression: "email || ' ' || coalesce(first_name, '') || ' ' || coalesce(last_name, '')", prefixColumn: 'users.email', lowerPrefix: true,
+  wordsAcrossColumns: true,
 };
 
 export function usersListDefinition(ctx: AppContext): ListDefinition {
