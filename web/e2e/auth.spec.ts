@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
+import { ADMIN } from './playwright.config.ts';
 
 test('signed-out visitors going to /admin are sent to the login page and back after signing in', async ({ page }) => {
   await page.goto('/admin/users');
@@ -22,4 +23,39 @@ test('a plain user sees the forbidden page in /admin and unknown paths show not 
   await expect(page).toHaveTitle(/^You do not have access to this page/);
   await page.goto('/no/such/page');
   await expect(page.getByText('Page not found')).toBeVisible();
+});
+
+test('a session that ends under a form asks to sign in again, then saves what the form held', async ({ page }) => {
+  await login(page);
+  const title = (await api(page, 'POST', 'titles', { name: `Session ${Date.now()}`, is_series: false })).title;
+  await page.goto(`/admin/titles/${title.id}/edit/primary-facts`);
+  await page.getByLabel('Tagline').fill('Written while the session ended');
+  // Signed out from elsewhere: the browser holds no session any more.
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveValue(ADMIN.email);
+  // A wrong password is refused in the dialog, which stays open.
+  await dialog.getByLabel('Password').fill('wrong-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('These credentials do not match our records.')).toBeVisible();
+  await dialog.getByLabel('Password').fill(ADMIN.password);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await (await page.request.get(`/api/v1/titles/${title.id}`)).json()).title.tagline).toBe('Written while the session ended');
+  await expect(page.getByLabel('Tagline')).toHaveValue('Written while the session ended');
+});
+
+test('dismissing the sign-in dialog leaves the form as it was, with the refusal shown', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/titles/1/edit/primary-facts');
+  await page.getByLabel('Tagline').fill('Not saved this time');
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Unauthenticated.')).toBeVisible();
+  await expect(page.getByLabel('Tagline')).toHaveValue('Not saved this time');
 });

@@ -2,6 +2,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
+import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';
@@ -20,6 +21,7 @@ function Root() {
     <>
       <Outlet />
       <Toaster />
+      <SessionExpiredDialog />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, fieldMessages } from './api';
+import { api, ApiError, fieldMessages } from './api';
+import { onSignInNeeded, signInSettled } from './session-expired';
 
 describe('fieldMessages', () => {
   const fields = ['email', 'password'] as const;
@@ -10,5 +11,51 @@ describe('fieldMessages', () => {
   it('puts the answer\'s message, else the fallback, under the general field when no field has one', () => {
     expect(fieldMessages(new ApiError(429, 'Too many requests.'), fields, 'email', 'Try again')).toEqual({ email: 'Too many requests.' });
     expect(fieldMessages(new TypeError('offline'), fields, 'email', 'Try again')).toEqual({ email: 'Try again' });
+  });
+});
+
+describe('a write refused because the session ended', () => {
+  const answers: number[] = [];
+  const sent: string[] = [];
+  globalThis.document ??= { cookie: '' } as Document;
+  globalThis.fetch = (async (url: string, init: RequestInit) => {
+    sent.push(`${init.method} ${url}`);
+    const status = answers.shift() ?? 200;
+    return new Response(JSON.stringify(status === 200 ? { ok: true } : { message: 'Unauthenticated.' }), { status });
+  }) as typeof fetch;
+  const reset = (...statuses: number[]) => { answers.splice(0, answers.length, ...statuses); sent.length = 0; };
+
+  it('asks to sign in again, then sends the write once more', async () => {
+    let asked = 0;
+    const off = onSignInNeeded({ ask: () => { asked++; queueMicrotask(() => signInSettled(true)); return true; }, close: () => undefined });
+    reset(401, 200);
+    await expect(api.put('titles/1', { tagline: 'x' })).resolves.toEqual({ ok: true });
+    expect(sent).toEqual(['PUT /api/v1/titles/1', 'PUT /api/v1/titles/1']);
+    expect(asked).toBe(1);
+    // Refused again after signing in: no second dialog, the refusal stands.
+    reset(401, 401);
+    let again = 0;
+    off();
+    const off2 = onSignInNeeded({ ask: () => { again++; queueMicrotask(() => signInSettled(true)); return true; }, close: () => undefined });
+    await expect(api.put('titles/1', {})).rejects.toMatchObject({ status: 401 });
+    expect(again).toBe(1);
+    expect(sent).toHaveLength(2);
+    off2();
+  });
+
+  it('fails as before when dismissed, for reads, for the sign-in calls themselves, and with nobody to ask', async () => {
+    const off = onSignInNeeded({ ask: () => { queueMicrotask(() => signInSettled(false)); return true; }, close: () => undefined });
+    reset(401);
+    await expect(api.post('lists', {})).rejects.toMatchObject({ status: 401, message: 'Unauthenticated.' });
+    expect(sent).toHaveLength(1);
+    off();
+    let asked = 0;
+    const off2 = onSignInNeeded({ ask: () => { asked++; return false; }, close: () => undefined });
+    reset(401, 401, 401);
+    await expect(api.get('titles')).rejects.toMatchObject({ status: 401 });
+    await expect(api.post('auth/login', {})).rejects.toMatchObject({ status: 401 });
+    await expect(api.delete('titles/1')).rejects.toMatchObject({ status: 401 });
+    expect(asked).toBe(1);
+    off2();
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@app/contracts/list';
+import { awaitSignIn } from './session-expired';
 
 export const API_ROOT = '/api/v1';
 
@@ -42,7 +43,7 @@ async function refreshCsrfToken(): Promise<void> {
   await fetch(`${API_ROOT}/auth/me`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
 }
 
-export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}, retried = false): Promise<T> {
+export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}, retried = false, signedInAgain = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) {
@@ -68,12 +69,16 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
   if (res.status === 419 && !retried) {
     await res.body?.cancel().catch(() => undefined);
     await refreshCsrfToken();
-    return apiRequest<T>(method, path, opts, true);
+    return apiRequest<T>(method, path, opts, true, signedInAgain);
   }
   const text = await res.text();
   let data: unknown = null;
   if (text) {
     try { data = JSON.parse(text); } catch { data = null; }
+  }
+  // 401 on a write while signed in: the session ended under the form. Sign in again, then send it once more.
+  if (res.status === 401 && method !== 'GET' && !signedInAgain && !/^\/?auth\//.test(path) && await awaitSignIn()) {
+    return apiRequest<T>(method, path, opts, retried, true);
   }
   if (!res.ok) {
     const err = (data ?? {}) as Partial<ApiErrorBody>;

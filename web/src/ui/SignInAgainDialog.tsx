@@ -1,0 +1,71 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { CurrentUser } from '@app/contracts/users';
+import { api, ApiError, errorMessage } from '../lib/api';
+import { invalidateBootstrap, setBootstrapUser } from '../lib/auth';
+import { trans } from '../lib/i18n';
+import { signInSettled } from '../lib/session-expired';
+import { TextField } from './fields';
+import { DialogActions, Modal } from './Modal';
+
+/** The sign-in form of SessionExpiredDialog, loaded the first time a session ends under a form. */
+export default function SignInAgain({ email: lastEmail }: { email: string }) {
+  const formId = useId();
+  const [email, setEmail] = useState(lastEmail);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [pending, setPending] = useState(false);
+
+  const signedIn = (user: CurrentUser) => {
+    setBootstrapUser(user);
+    void invalidateBootstrap();
+    signInSettled(true);
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setErrors({});
+    setPending(true);
+    try {
+      if (code === null) {
+        const res = await api.post<{ user: CurrentUser | null; two_factor?: boolean }>('auth/login', { email, password, remember: false });
+        if (res.two_factor || !res.user) setCode('');
+        else signedIn(res.user);
+      } else {
+        signedIn((await api.post<{ user: CurrentUser }>('auth/two-factor-challenge', { code: code.trim(), remember: false })).user);
+      }
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.errors ?? {} : {};
+      const byField = { email: fields.email?.[0], password: fields.password?.[0], code: fields.code?.[0] };
+      setErrors(Object.values(byField).some(Boolean) ? byField : { form: errorMessage(err, trans('There was an issue. Please try again.')) });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => { if (!o) signInSettled(false); }}
+      title={trans('Sign in again')}
+      description={trans('Your session has ended. Sign in to carry on: what you entered stays as it is and is saved once you are signed in.')}
+      size="sm"
+      footer={<DialogActions onCancel={() => signInSettled(false)} label={trans('Continue')} pending={pending} form={formId} />}
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        {errors.form ? <p role="alert" className="text-sm text-danger">{errors.form}</p> : null}
+        {code === null ? (
+          <>
+            <TextField label={trans('Email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+            <TextField label={trans('Password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
+          </>
+        ) : (
+          <TextField
+            label={trans('Code')} autoComplete="one-time-code" inputMode="numeric" autoFocus required
+            description={trans('Enter the 6-digit code from your authenticator app.')}
+            value={code} onChange={(e) => setCode(e.target.value)} error={errors.code}
+          />
+        )}
+      </form>
+    </Modal>
+  );
+}
