@@ -25,6 +25,7 @@ describe('admin list searches ignore accents', () => {
     expect(await found('users', 'jose', 'email')).toEqual(['jnunez@example.com']);
     // A full name spans the first and the last name.
     expect(await found('users', 'Jose Nunez', 'email')).toEqual(['jnunez@example.com']);
+    expect(await found('users', 'jose nu', 'email')).toEqual(['jnunez@example.com']);
     expect(await found('users', 'NÚÑEZ', 'email')).toEqual(['jnunez@example.com']);
     expect(await found('roles', 'moderateurs', 'name')).toEqual(['Modérateurs']);
     expect(await found('roles', 'equipe', 'name')).toEqual(['Modérateurs']);

@@ -47,10 +47,14 @@ export interface TrigramIndex {
   wordsAcrossColumns?: boolean;
 }
 
-/** The FTS5 query for `q`: the phrase, or each word long enough for a trigram when words may sit in other columns. */
+/**
+ * The FTS5 query for `q`: the phrase, or, when words may sit in other columns, each of its words long enough for a
+ * trigram ("ada lo" finds Ada Lovelace through "ada").
+ */
 function ftsQuery(index: TrigramIndex, q: string): string {
-  const words = index.wordsAcrossColumns ? q.split(' ').filter((w) => [...w].length >= 3) : [];
-  return words.length > 1 ? words.map(ftsPhrase).join(' ') : ftsPhrase(q);
+  const words = q.split(' ');
+  const long = index.wordsAcrossColumns && words.length > 1 ? words.filter((w) => [...w].length >= 3) : [];
+  return long.length ? long.map(ftsPhrase).join(' ') : ftsPhrase(q);
 }
 
 /**

@@ -78,7 +78,7 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
   }
   // 401 on a write while signed in: the session ended under the form. Sign in again, then send it once more.
   if (res.status === 401 && method !== 'GET' && !signedInAgain && !/^\/?auth\//.test(path) && await awaitSignIn()) {
-    return apiRequest<T>(method, path, opts, retried, true);
+    return apiRequest<T>(method, path, opts, false, true);
   }
   if (!res.ok) {
     const err = (data ?? {}) as Partial<ApiErrorBody>;
