@@ -8,9 +8,8 @@ import { TextField } from './fields';
 import { DialogActions, Modal } from './Modal';
 
 /** The sign-in form of SessionExpiredDialog, loaded the first time a session ends under a form. */
-export default function SignInAgain({ email: lastEmail }: { email: string }) {
+export default function SignInAgain({ email }: { email: string }) {
   const formId = useId();
-  const [email, setEmail] = useState(lastEmail);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
@@ -47,7 +46,7 @@ export default function SignInAgain({ email: lastEmail }: { email: string }) {
       open
       onOpenChange={(o) => { if (!o) signInSettled(false); }}
       title={trans('Sign in again')}
-      description={trans('Your session has ended. Sign in to carry on: what you entered stays as it is and is saved once you are signed in.')}
+      description={trans('Your session has ended. Enter the password of :email to carry on: what you entered stays as it is and is saved once you are signed in.', { email })}
       size="sm"
       footer={<DialogActions onCancel={() => signInSettled(false)} label={trans('Continue')} pending={pending} form={formId} />}
     >
@@ -55,7 +54,7 @@ export default function SignInAgain({ email: lastEmail }: { email: string }) {
         {errors.form ? <p role="alert" className="text-sm text-danger">{errors.form}</p> : null}
         {code === null ? (
           <>
-            <TextField label={trans('Email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+            {errors.email ? <p role="alert" className="text-sm text-danger">{errors.email}</p> : null}
             <TextField label={trans('Password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
           </>
         ) : (
