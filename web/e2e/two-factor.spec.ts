@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { api, login } from './helpers.ts';
 
 // A seeded demo account (password "password"); the test turns 2FA off again at the end for the specs that share the database.
 const EMAIL = 'isla.tanaka10@example.com';
@@ -82,4 +83,30 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   await off.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Turn on' })).toBeVisible();
+});
+
+test('a two-factor account whose session ends under a form signs in again with its code, and the form is saved', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `two-factor-${Date.now()}@example.com`;
+  await login(page);
+  await api(page, 'POST', 'users', { email, password: 'two-factor-password', email_verified_at: true });
+  await page.context().clearCookies();
+  await login(page, email, 'two-factor-password');
+  await awayFromStepEnd();
+  const { secret } = await api(page, 'POST', 'account/two-factor');
+  await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
+
+  await page.goto('/account-settings');
+  await page.getByLabel('First name').fill('Resumed');
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Update profile' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+  await dialog.getByLabel('Password').fill('two-factor-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByLabel('Code').fill(codeAt(secret));
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Resumed');
 });
