@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CurrentUser } from '@app/contracts/users';
-import { api, ApiError, errorMessage } from '../lib/api';
+import { api, fieldMessages } from '../lib/api';
 import { invalidateBootstrap, setBootstrapUser } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { signInSettled } from '../lib/session-expired';
@@ -12,7 +12,7 @@ export default function SignInAgain({ email }: { email: string }) {
   const formId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'code' | 'form', string>>>({});
   const [pending, setPending] = useState(false);
 
   const signedIn = (user: CurrentUser) => {
@@ -33,9 +33,7 @@ export default function SignInAgain({ email }: { email: string }) {
         signedIn((await api.post<{ user: CurrentUser }>('auth/two-factor-challenge', { code: code.trim(), remember: false })).user);
       }
     } catch (err) {
-      const fields = err instanceof ApiError ? err.errors ?? {} : {};
-      const byField = { email: fields.email?.[0], password: fields.password?.[0], code: fields.code?.[0] };
-      setErrors(Object.values(byField).some(Boolean) ? byField : { form: errorMessage(err, trans('There was an issue. Please try again.')) });
+      setErrors(fieldMessages(err, ['email', 'password', 'code', 'form'], 'form', trans('There was an issue. Please try again.')));
     } finally {
       setPending(false);
     }
