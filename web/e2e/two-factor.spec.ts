@@ -85,7 +85,7 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   await expect(panel.getByRole('button', { name: 'Turn on' })).toBeVisible();
 });
 
-test('a two-factor account whose session ends under a form signs in again with its code, and the form is saved', async ({ page }) => {
+test('a two-factor account whose session ends under a form signs in again with its code or a recovery code, and the form is saved', async ({ page }) => {
   test.setTimeout(90_000);
   const email = `two-factor-${Date.now()}@example.com`;
   await login(page);
@@ -94,7 +94,7 @@ test('a two-factor account whose session ends under a form signs in again with i
   await login(page, email, 'two-factor-password');
   await awayFromStepEnd();
   const { secret } = await api(page, 'POST', 'account/two-factor');
-  await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
+  const { recovery_codes: recovery } = await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
 
   await page.goto('/account-settings');
   await page.getByLabel('First name').fill('Resumed');
@@ -109,4 +109,21 @@ test('a two-factor account whose session ends under a form signs in again with i
   await expect(page.getByText('Profile updated')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('First name')).toHaveValue('Resumed');
+
+  // Without the authenticator at hand: a used-up or wrong recovery code is refused in the dialog, a good one signs in.
+  await page.getByLabel('First name').fill('Recovered');
+  await page.context().clearCookies();
+  await page.getByRole('button', { name: 'Update profile' }).click();
+  await dialog.getByLabel('Password').fill('two-factor-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await dialog.getByRole('button', { name: 'Use a recovery code' }).click();
+  await dialog.getByLabel('Recovery code').fill('not-a-code');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByLabel('Recovery code')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Recovery code').fill(recovery[0]);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('First name')).toHaveValue('Recovered');
 });

@@ -4,6 +4,7 @@ import { api, fieldMessages } from '../lib/api';
 import { invalidateBootstrap, setBootstrapUser } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { signInSettled } from '../lib/session-expired';
+import { Button } from './Button';
 import { TextField } from './fields';
 import { DialogActions, Modal } from './Modal';
 
@@ -12,7 +13,9 @@ export default function SignInAgain({ email }: { email: string }) {
   const formId = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'code' | 'form', string>>>({});
+  // A member without their authenticator signs in with a recovery code, as on the sign-in page.
+  const [recovery, setRecovery] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<'email' | 'password' | 'code' | 'recovery_code' | 'form', string>>>({});
   const [pending, setPending] = useState(false);
 
   const signedIn = (user: CurrentUser) => {
@@ -30,10 +33,11 @@ export default function SignInAgain({ email }: { email: string }) {
         if (res.two_factor || !res.user) setCode('');
         else signedIn(res.user);
       } else {
-        signedIn((await api.post<{ user: CurrentUser }>('auth/two-factor-challenge', { code: code.trim(), remember: false })).user);
+        const body = recovery ? { recovery_code: code.trim(), remember: false } : { code: code.trim(), remember: false };
+        signedIn((await api.post<{ user: CurrentUser }>('auth/two-factor-challenge', body)).user);
       }
     } catch (err) {
-      setErrors(fieldMessages(err, ['email', 'password', 'code', 'form'], 'form', trans('There was an issue. Please try again.')));
+      setErrors(fieldMessages(err, ['email', 'password', 'code', 'recovery_code', 'form'], 'form', trans('There was an issue. Please try again.')));
     } finally {
       setPending(false);
     }
@@ -56,11 +60,17 @@ export default function SignInAgain({ email }: { email: string }) {
             <TextField label={trans('Password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} error={errors.password} />
           </>
         ) : (
-          <TextField
-            label={trans('Code')} autoComplete="one-time-code" inputMode="numeric" autoFocus required
-            description={trans('Enter the 6-digit code from your authenticator app.')}
-            value={code} onChange={(e) => setCode(e.target.value)} error={errors.code}
-          />
+          <>
+            <TextField
+              key={recovery ? 'recovery' : 'code'}
+              label={recovery ? trans('Recovery code') : trans('Code')} autoComplete="one-time-code" inputMode={recovery ? 'text' : 'numeric'} autoFocus required
+              description={recovery ? trans('Enter one of your recovery codes. Each code works once.') : trans('Enter the 6-digit code from your authenticator app.')}
+              value={code} onChange={(e) => setCode(e.target.value)} error={recovery ? errors.recovery_code : errors.code}
+            />
+            <Button variant="text" className="self-start" onClick={() => { setRecovery(!recovery); setCode(''); setErrors({}); }}>
+              {recovery ? trans('Use a code from your authenticator app') : trans('Use a recovery code')}
+            </Button>
+          </>
         )}
       </form>
     </Modal>
