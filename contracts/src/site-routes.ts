@@ -58,3 +58,27 @@ const compiled = SITE_ROUTES.map(compile);
 export function isSitePath(pathname: string): boolean {
   return ADMIN.test(pathname) || compiled.some((re) => re.test(pathname));
 }
+
+/**
+ * The words of a catalogue page's URL, from its name: lower case, accents dropped, letters, marks and digits of any
+ * script kept (a Japanese, Hindi or Russian name keeps its words), everything else one dash. Only a decoration:
+ * pages are found by id, so an old or edited slug still opens the page.
+ */
+export function nameSlug(name: string): string {
+  const slug = name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '');
+  // By code point, so a character outside the BMP is never cut in half.
+  return Array.from(slug).slice(0, 80).join('').replace(/-+$/, '');
+}
+
+/** A name with nothing to put in a slug ("!!!") gets the path without one, never an empty segment ("/titles/7//season/1"). */
+const withSlug = (path: string, name: string) => {
+  const slug = nameSlug(name);
+  return slug ? `${path}/${slug}` : path;
+};
+
+/** Paths of the catalogue pages: one place, so links, canonical URLs and the sitemap agree. */
+export const titlePath = (t: { id: number; name: string }) => withSlug(`/titles/${t.id}`, t.name);
+export const seasonPath = (t: { id: number; name: string }, season: number) => `${titlePath(t)}/season/${season}`;
+export const episodePath = (t: { id: number; name: string }, season: number, episode: number) => `${seasonPath(t, season)}/episode/${episode}`;
+export const personPath = (p: { id: number; name: string }) => withSlug(`/people/${p.id}`, p.name);

@@ -192,7 +192,7 @@ describe('server-rendered HTML', () => {
     const res = await htmlOf(`/titles/${ids.series}/kingdom-of-ice`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Kingdom &lt;/script&gt; of Ice - ');
-    expect(res.body).toContain(`<link rel="canonical" href="https://flix.test/titles/${ids.series}/kingdom-of-ice">`);
+    expect(res.body).toContain(`<link rel="canonical" href="https://flix.test/titles/${ids.series}/kingdom-script-of-ice">`);
     const ld = ldJson(res.body);
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'TVSeries', name: 'Kingdom </script> of Ice', contentRating: 'TV-14', numberOfSeasons: 2 });
     expect(ld.video.map((v: any) => v['@type'])).toEqual(['VideoObject', 'VideoObject']);
@@ -207,6 +207,44 @@ describe('server-rendered HTML', () => {
 
     const movie = await htmlOf(`/titles/${ids.movie}`);
     expect(ldJson(movie.body)).toMatchObject({ '@type': 'Movie', name: 'Frozen Crown', duration: 'PT120M' });
+  });
+
+  it('canonical URL: the page path with its current slug, whichever slug (or none) the visitor came by', async () => {
+    const canonicalOf = async (url: string) => /<link rel="canonical" href="([^"]*)">/.exec((await htmlOf(url)).body)![1];
+    const series = `https://flix.test/titles/${ids.series}/kingdom-script-of-ice`;
+    expect(await canonicalOf(`/titles/${ids.series}`)).toBe(series);
+    expect(await canonicalOf(`/titles/${ids.series}/an-old-name`)).toBe(series);
+    expect(await canonicalOf(`/titles/${ids.series}/an-old-name/season/2`)).toBe(`${series}/season/2`);
+    expect(await canonicalOf(`/titles/${ids.series}/season/1/episode/2`)).toBe(`${series}/season/1/episode/2`);
+    expect(await canonicalOf(`/people/${ids.actor}`)).toBe(`https://flix.test/people/${ids.actor}/ada-frost`);
+    const ld = ldJson((await htmlOf(`/titles/${ids.series}`)).body);
+    expect(ld.url).toBe(series);
+    expect((await htmlOf(`/titles/${ids.series}`)).body).toContain('<meta property="og:url" content="' + series + '">');
+  });
+
+  it('og:type: a series is a TV show, a movie a movie', async () => {
+    expect((await htmlOf(`/titles/${ids.series}`)).body).toContain('<meta property="og:type" content="video.tv_show">');
+    expect((await htmlOf(`/titles/${ids.movie}`)).body).toContain('<meta property="og:type" content="video.movie">');
+  });
+
+  it('a name in another script keeps its words in the slug; a name with none gets no slug, never an empty segment', async () => {
+    const cjk = (await ok(admin.post('/api/v1/titles', { name: '千と千尋の神隠し', is_series: true }))).title.id;
+    await ok(admin.post(`/api/v1/titles/${cjk}/seasons`, { number: 1 }));
+    const bare = (await ok(admin.post('/api/v1/titles', { name: '!!!', is_series: true }))).title.id;
+    await ok(admin.post(`/api/v1/titles/${bare}/seasons`, { number: 1 }));
+    const slug = encodeURI('千と千尋の神隠し');
+    const cjkSeason = await htmlOf(`/titles/${cjk}/${slug}/season/1`);
+    expect(cjkSeason.statusCode).toBe(200);
+    expect(cjkSeason.body).toContain(`<link rel="canonical" href="https://flix.test/titles/${cjk}/${slug}/season/1">`);
+    expect((await htmlOf(`/titles/${bare}/season/1`)).body).toContain(`<link rel="canonical" href="https://flix.test/titles/${bare}/season/1">`);
+
+    await generateSitemap(t.ctx);
+    const chunks: Buffer[] = [];
+    for await (const c of t.ctx.storage.read('sitemaps/sitemap-1.xml')) chunks.push(Buffer.from(c));
+    const xml = Buffer.concat(chunks).toString();
+    expect(xml).toContain(`<loc>https://flix.test/titles/${cjk}/${slug}/season/1</loc>`);
+    expect(xml).toContain(`<loc>https://flix.test/titles/${bare}/season/1</loc>`);
+    expect(xml).not.toMatch(/flix\.test\/titles\/\d+\/\//);
   });
 
   it('season, episode and person pages carry TVSeason, TVEpisode and Person ld+json and their data', async () => {

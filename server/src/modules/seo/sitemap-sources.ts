@@ -1,14 +1,14 @@
+import { episodePath, personPath, seasonPath, titlePath } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { SITEMAP_BATCH as BATCH, keysetBatches as batches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 
 /** Sitemap sources of the catalogue pages: titles, seasons, episodes and people, each streamed in keyset batches. */
 
-const slug = (name: string) => name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
 
 async function* titles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   for await (const t of batches((after) => ctx.db.selectFrom('titles').select(['id', 'name', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute())) {
-    yield { loc: `/titles/${t.id}/${slug(t.name)}`, lastmod: day(t.updated_at) };
+    yield { loc: titlePath(t), lastmod: day(t.updated_at) };
   }
 }
 
@@ -16,7 +16,7 @@ async function* seasons(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   for await (const s of batches((after) => ctx.db.selectFrom('seasons').innerJoin('titles', 'titles.id', 'seasons.title_id')
     .select(['seasons.id', 'seasons.number', 'seasons.updated_at', 'titles.id as title_id', 'titles.name'])
     .where('seasons.id', '>', after).orderBy('seasons.id').limit(BATCH).execute())) {
-    yield { loc: `/titles/${s.title_id}/${slug(s.name)}/season/${s.number}`, lastmod: day(s.updated_at) };
+    yield { loc: seasonPath({ id: s.title_id, name: s.name }, s.number), lastmod: day(s.updated_at) };
   }
 }
 
@@ -24,13 +24,13 @@ async function* episodes(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   for await (const e of batches((after) => ctx.db.selectFrom('episodes').innerJoin('titles', 'titles.id', 'episodes.title_id')
     .select(['episodes.id', 'episodes.season_number', 'episodes.episode_number', 'episodes.updated_at', 'titles.id as title_id', 'titles.name'])
     .where('episodes.id', '>', after).orderBy('episodes.id').limit(BATCH).execute())) {
-    yield { loc: `/titles/${e.title_id}/${slug(e.name)}/season/${e.season_number}/episode/${e.episode_number}`, lastmod: day(e.updated_at) };
+    yield { loc: episodePath({ id: e.title_id, name: e.name }, e.season_number, e.episode_number), lastmod: day(e.updated_at) };
   }
 }
 
 async function* people(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   for await (const p of batches((after) => ctx.db.selectFrom('people').select(['id', 'name', 'updated_at']).where('id', '>', after).orderBy('id').limit(BATCH).execute())) {
-    yield { loc: `/people/${p.id}/${slug(p.name)}`, lastmod: day(p.updated_at) };
+    yield { loc: personPath(p), lastmod: day(p.updated_at) };
   }
 }
 

@@ -20,19 +20,13 @@ export const seoTags = (title: string, description: string, image: string, type 
 
 /**
  * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
- * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings.
+ * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings. The catalogue
+ * pages (catalogue-pages.ts) and the watch page (videos/seo.ts) register theirs beside their resolvers.
  */
 export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
   generic: seoTags('{{site_name}}', '{{site_description}}', '{{site_image}}'),
   landing: `${seoTags('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}},"potentialAction":{"@type":"SearchAction","target":{"@type":"EntryPoint","urlTemplate":{{json search_url}}},"query-input":"required name=search_term_string"}}</script>`,
-  title: `${seoTags('{{title.name}} - {{site_name}}', '{{title.description}}', '{{title.image}}', 'video.movie')}
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"Movie","name":{{json title.name}},"description":{{json title.description}},"image":{{json title.image}},"url":{{json url}}}</script>`,
-  season: seoTags('{{title.name}}: {{season.heading}} - {{site_name}}', '{{season.description}}', '{{season.image}}', 'video.tv_show'),
-  episode: seoTags('{{episode.name}} - {{title.name}} - {{site_name}}', '{{episode.description}}', '{{episode.image}}', 'video.episode'),
-  watch: seoTags('{{video.heading}} - {{site_name}}', '{{video.description}}', '{{video.image}}', 'video.other'),
-  person: `${seoTags('{{person.name}} - {{site_name}}', '{{person.description}}', '{{person.image}}', 'profile')}
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"Person","name":{{json person.name}},"description":{{json person.description}},"image":{{json person.image}},"url":{{json url}}}</script>`,
   'news-article': `${seoTags('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":{{json article.title}},"image":{{json article.image}},"datePublished":{{json article.created_at}},"url":{{json url}}}</script>`,
 };

@@ -41,13 +41,15 @@ registerSitemapSource('pages', async function* (ctx) {
   if (await ctx.settings.get('client.billing.enable')) yield { loc: '/pricing' };
 });
 
+/** Sitemaps want URLs escaped: slugs in other scripts (千と千尋, фильм) are percent-encoded, as a browser sends them. */
+const asciiUrl = (u: string) => u.replace(/[\u0080-\u{10FFFF}]+/gu, (s) => encodeURIComponent(s));
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 async function* allUrls(ctx: AppContext, base: string): AsyncGenerator<string> {
   for (const source of sources.values()) {
     for await (const u of source(ctx)) {
       const loc = /^https?:\/\//.test(u.loc) ? u.loc : `${base}${u.loc.startsWith('/') ? '' : '/'}${u.loc}`;
-      yield `<url><loc>${esc(loc)}</loc>${u.lastmod ? `<lastmod>${esc(u.lastmod)}</lastmod>` : ''}</url>\n`;
+      yield `<url><loc>${esc(asciiUrl(loc))}</loc>${u.lastmod ? `<lastmod>${esc(u.lastmod)}</lastmod>` : ''}</url>\n`;
     }
   }
 }
