@@ -123,6 +123,22 @@ export function whereStartsWith<QB extends SelectQueryBuilder<any, any, any>>(db
   return out;
 }
 
+/** Scripts written without spaces between words (Chinese, Japanese, Thai...), and Korean, whose words are often two syllables. */
+const UNSPACED = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+
+/** Whether a query too short for a trigram is a whole word that may sit anywhere in a name ("神隠" in 千と千尋の神隠し). */
+export const isUnspacedWord = (typed: string): boolean => UNSPACED.test(typed);
+
+/**
+ * A query too short for a trigram index: a name's start (whereStartsWith), or for a word of Chinese, Japanese,
+ * Korean or Thai, anywhere in the name. That one is a scan; callers that can, bound it with a limit.
+ */
+export function whereShortMatch<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB, column: string, typed: string): QB {
+  if (!isUnspacedWord(typed)) return whereStartsWith(db, qb, column, typed);
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  return qb.where(pg ? sql<boolean>`strpos(${sql.ref(column)}, ${typed}) > 0` : sql<boolean>`instr(${sql.ref(column)}, ${typed}) > 0`) as QB;
+}
+
 /** SQLite stores booleans as 0/1; PostgreSQL answers real booleans. */
 export const toBool = (v: unknown): boolean => v === true || v === 1 || v === '1';
 

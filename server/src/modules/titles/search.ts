@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { toBool, whereStartsWith, type Db, type Dialect } from '../../db/index.ts';
+import { isUnspacedWord, toBool, whereShortMatch, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
@@ -21,7 +21,8 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
  * Ids matching `query` with a relevance score (higher is better), through the table's own full-text index:
  * SQLite FTS5 trigram (bm25) or PostgreSQL pg_trgm (similarity); an exact name scores highest. Accents are ignored
  * on both sides ("amelie" finds "Amélie"). Queries under three characters match a name's start: on SQLite through
- * the name index (trigrams need three), on PostgreSQL through the same trigram index.
+ * the name index (trigrams need three), on PostgreSQL through the same trigram index; a Chinese, Japanese, Korean or
+ * Thai word of one or two characters matches anywhere in the name (whereShortMatch).
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = cleanSearchQuery(query);
@@ -29,7 +30,7 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
   const short = q.length < 3;
   if (dialect === 'sqlite') {
     if (short) {
-      return whereStartsWith(db, db.selectFrom(table).select(['id', exact.as('search_rank')]), 'name', q) as unknown as Matches;
+      return whereShortMatch(db, db.selectFrom(table).select(['id', exact.as('search_rank')]), 'name', q) as unknown as Matches;
     }
     const phrase = ftsPhrase(q);
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
@@ -37,7 +38,7 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
       .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as Matches;
   }
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = short ? `${escaped}%` : `%${escaped}%`;
+  const pattern = short && !isUnspacedWord(q) ? `${escaped}%` : `%${escaped}%`;
   const expr = sql.raw(PG_EXPR[table]);
   // search_fold() of a constant is folded once when the query is planned, so the index serves the pattern.
   return db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, search_fold(${q}))`.as('search_rank')])
@@ -104,9 +105,9 @@ async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit:
   const exact = prefix.filter((r) => r.name.toLowerCase() === q).sort(byPopularity);
   const starts = prefix.filter((r) => r.name.toLowerCase() !== q).sort(byPopularity);
   const ids = [...exact, ...starts].map((r) => r.id);
-  if (ids.length >= limit || q.length < 3) return ids.slice(0, limit);
+  if (ids.length >= limit || (q.length < 3 && !isUnspacedWord(q))) return ids.slice(0, limit);
   const seen = new Set(ids);
-  const matches = dialect === 'sqlite' ? ftsCandidates(db, 'titles', query, CANDIDATES)
+  const matches = dialect === 'sqlite' && q.length >= 3 ? ftsCandidates(db, 'titles', query, CANDIDATES)
     : db.selectFrom(searchMatches(db, dialect, 'titles', query).as('m')).select('m.id').limit(CANDIDATES).execute();
   const candidates = (await matches).map((r) => Number(r.id)).filter((id) => !seen.has(id));
   const more = candidates.length ? await db.selectFrom('titles').select(['id', 'popularity']).where('id', 'in', candidates).execute() : [];
