@@ -18,7 +18,7 @@ import { LocalStorage } from './drivers/storage/storage.ts';
 import { AppStorage } from './drivers/storage/manager.ts';
 import { registerServeFile } from './http/serve-file.ts';
 import { registerAuth } from './http/auth.ts';
-import { errorStatus, registerErrorHandler } from './http/errors.ts';
+import { errorStatus, registerErrorHandler, registerSuccessMessages } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerApiContracts } from './http/api-contracts.ts';
@@ -126,6 +126,7 @@ export async function buildApp(config: Config): Promise<App> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });
   registerErrorHandler(app, (req) => requestLines(ctx, req));
+  registerSuccessMessages(app, (req) => requestLines(ctx, req));
   registerSettingsSync(app, ctx);
   // The error handler has logged a server error; Sentry gets it too when a DSN is set.
   app.addHook('onError', async (req, _reply, err) => {

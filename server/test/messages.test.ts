@@ -22,6 +22,8 @@ beforeAll(async () => {
       'The item :id does not exist.': 'L’élément :id n’existe pas.',
       'Reset your password': 'Réinitialisez votre mot de passe',
       'If you did not ask for this, ignore this mail.': 'Si vous n’avez rien demandé, ignorez ce message.',
+      'If an account exists for that email, we have sent a password reset link to it.': 'Si un compte existe pour cette adresse, nous lui avons envoyé un lien.',
+      'Removed :count users from role': ':count utilisateur(s) retiré(s) du rôle',
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -62,6 +64,24 @@ describe('validation messages people can read', () => {
     });
     expect(channel.status).toBe(422);
     expect(channel.body.errors.items).toEqual(['L’élément 424242 n’existe pas.']);
+    admin.cookies.delete(LOCALE_COOKIE);
+  });
+
+  it('success messages too, values filled in; English without a translation', async () => {
+    const visitor = guest(t);
+    visitor.cookies.set(LOCALE_COOKIE, 'fr');
+    const sent = await visitor.post('/api/v1/auth/password/email', { email: 'nobody-here@example.com' });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.message).toBe('Si un compte existe pour cette adresse, nous lui avons envoyé un lien.');
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: 'nobody-here@example.com' })).body.message)
+      .toBe('If an account exists for that email, we have sent a password reset link to it.');
+    admin.cookies.set(LOCALE_COOKIE, 'fr');
+    const role = await admin.post('/api/v1/roles', { name: 'Translated role' });
+    const member = (await createUser(t)).id;
+    expect((await admin.post(`/api/v1/roles/${role.body.role.id}/add-users`, { userIds: [member] })).status).toBe(200);
+    const removed = await admin.post(`/api/v1/roles/${role.body.role.id}/remove-users`, { userIds: [member] });
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.message).toBe('1 utilisateur(s) retiré(s) du rôle');
     admin.cookies.delete(LOCALE_COOKIE);
   });
 });

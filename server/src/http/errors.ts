@@ -113,6 +113,21 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
 }
 
 /**
+ * Success answers carry a `message` too ("Your password has been reset. You can now log in.", "Rating saved"), which
+ * the sign-in pages show as they are: answered in the caller's language, as the errors are. Only a top-level string
+ * under 400 (the error handler localizes its own), and a missing translation leaves the English.
+ */
+export function registerSuccessMessages(app: FastifyInstance, linesFor: LinesFor): void {
+  app.addHook('preSerialization', async (req, reply, payload: unknown) => {
+    if (reply.statusCode >= 400 || !payload || typeof payload !== 'object' || Array.isArray(payload)) return payload;
+    const { message } = payload as { message?: unknown };
+    if (typeof message !== 'string') return payload;
+    const lines = await linesFor(req).catch(() => undefined);
+    return lines ? { ...payload, message: localizeMessage(lines, message) } : payload;
+  });
+}
+
+/**
  * A row read back after its write: a request that deleted it in between (two admins, two tabs) makes the answer the
  * 404 a moment later would have given, not a 200 with nothing in it.
  */

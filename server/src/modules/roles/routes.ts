@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   PERMISSIONS, binaryResponse, doneResponse, listQuerySchema, permissionListResponse, roleCreateSchema, roleListResponse, roleResponse, roleUpdateSchema,
-  roleUsersResponse, roleUsersSchema,
+  roleUsersResponse, roleUsersSchema, translate,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -47,12 +47,12 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post('/api/v1/roles/:id/add-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema, response: { 200: roleUsersResponse } } }, async (req) => {
     const count = await addUsersToRole(ctx, req.params.id, req.body.userIds, actorOf(req));
-    return { count, message: `Assigned ${count} users to role` };
+    return { count, message: translate(undefined, 'Assigned :count users to role', { count }) };
   });
 
   api.post('/api/v1/roles/:id/remove-users', { config: { permission: manage }, schema: { params: idParam, body: roleUsersSchema, response: { 200: roleUsersResponse } } }, async (req) => {
     const count = await removeUsersFromRole(ctx, req.params.id, req.body.userIds, actorOf(req));
-    return { count, message: `Removed ${count} users from role` };
+    return { count, message: translate(undefined, 'Removed :count users from role', { count }) };
   });
 
   api.get('/api/v1/permissions', { config: { permission: managers }, schema: { response: { 200: permissionListResponse } } }, async () => ({ permissions: PERMISSIONS }));
