@@ -211,6 +211,8 @@ export const SETTINGS = {
   'client.ads.person_top': { default: '', schema: adHtml() },
   'client.ads.watch_top': { default: '', schema: adHtml() },
   'client.ads.search_top': { default: '', schema: adHtml() },
+  // Served at /ads.txt: ad networks (AdSense and the like) read it to know who may sell the site's ad space.
+  'server.ads_txt': { default: '', schema: z.string().max(10_000, 'The ads.txt file can be at most 10,000 characters.') },
   // appearance
   'client.homepage.appearance': { default: DEFAULT_HOMEPAGE_APPEARANCE, schema: homepageAppearanceSchema },
   'client.homepage.trending': { default: true, schema: z.boolean() },

@@ -314,6 +314,27 @@ describe('sitemap', () => {
     expect((await (await asUser(t)).post('/api/v1/sitemap/generate')).status).toBe(403);
   }, 60_000);
 
+  it('serves ads.txt as the ads page set it, and nothing while it is empty', async () => {
+    expect((await guest(t).get('/ads.txt')).status).toBe(404);
+    const lines = 'google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0\nexample-network.com, 42, RESELLER';
+    expect((await save({}, { 'server.ads_txt': `  ${lines}\n\n` })).status).toBe(200);
+    const res = await guest(t).get('/ads.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.text).toBe(`${lines}\n`);
+    // Only the admin side reads the setting: visitors' bootstrap settings do not carry it.
+    const me = await guest(t).get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.settings).toHaveProperty(['client.ads.disable']);
+    expect(me.text).not.toContain('pub-1234567890123456');
+    const long = await save({}, { 'server.ads_txt': 'x'.repeat(10_001) });
+    expect(long.status).toBe(422);
+    expect(long.body.errors['server.ads_txt']).toEqual(['The ads.txt file can be at most 10,000 characters.']);
+    expect((await guest(t).get('/ads.txt')).text).toBe(`${lines}\n`);
+    expect((await save({}, { 'server.ads_txt': '' })).status).toBe(200);
+    expect((await guest(t).get('/ads.txt')).status).toBe(404);
+  });
+
   it('is named in robots.txt once generated, and the scheduler keeps it generated', async () => {
     await save({}, { 'server.app_url': 'https://films.example.com' });
     fs.rmSync(path.join(t.storage, 'sitemaps'), { recursive: true, force: true });

@@ -38,3 +38,20 @@ test('ad slots are saved, rendered isolated on the site, and switched off with D
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Settings updated').last()).toBeVisible();
 });
+
+test('ads.txt set on the ads page is served at /ads.txt, and gone once emptied', async ({ page }) => {
+  const line = 'google.com, pub-9876543210987654, DIRECT, f08c47fec0942fa0';
+  await login(page);
+  await page.goto('/admin/ads');
+  await page.getByRole('textbox', { name: 'ads.txt' }).fill(line);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Settings updated').last()).toBeVisible();
+  const served = await page.request.get('/ads.txt');
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toBe(`${line}\n`);
+
+  await page.getByRole('textbox', { name: 'ads.txt' }).fill('');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Settings updated').last()).toBeVisible();
+  expect((await page.request.get('/ads.txt')).status()).toBe(404);
+});

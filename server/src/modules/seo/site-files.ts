@@ -8,13 +8,19 @@ import { DEFAULT_ICON_PATH, defaultIconSvg, webManifest } from './site-icons.ts'
  * The files crawlers and browsers ask every site for by name: robots.txt (the admin area is not for search results;
  * the API stays crawlable, since the pages render from it; the sitemap once generated), favicon.ico (the
  * branding favicon, for browsers that ask before reading the page's icon links), the default icon a new site shows
- * until one is uploaded, and the web app manifest.
+ * until one is uploaded, the web app manifest, and ads.txt when the ads page has one.
  */
 export function siteFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/robots.txt', async (_req, reply) => {
     const lines = ['User-agent: *', 'Disallow: /admin'];
     if (await ctx.storage.exists(SITEMAP_INDEX_KEY)) lines.push('', `Sitemap: ${await ctx.settings.siteUrl(ctx.config.appUrl)}/sitemap.xml`);
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(`${lines.join('\n')}\n`);
+  });
+
+  app.get('/ads.txt', async (_req, reply) => {
+    const text = (await ctx.settings.get('server.ads_txt')).trim();
+    if (!text) return reply.callNotFound();
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(`${text}\n`);
   });
 
   app.get('/favicon.ico', async (_req, reply) => {

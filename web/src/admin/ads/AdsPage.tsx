@@ -51,6 +51,12 @@ export function Component() {
         <Section>
           {AD_SLOTS.map((slot) => <Slot key={slot} slot={slot} />)}
         </Section>
+        <Section>
+          <SettingTextArea
+            name="server.ads_txt" label={trans('ads.txt')} rows={4} placeholder="google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0"
+            description={trans('Served at /ads.txt. Ad networks such as Google AdSense ask for it before they show ads: paste the lines they give you.')}
+          />
+        </Section>
       </SettingsForm>
     </div>
   );
