@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
+import { DEFAULT_GUEST_PERMISSIONS, PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
+import { syncGrants } from '../src/modules/roles/permissions.ts';
 import { loadNewsCards } from '../src/modules/news/index.ts';
 import { excerptOf } from '../src/modules/news/text.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
@@ -191,6 +192,36 @@ describe('SEO', () => {
     expect(res.body).toContain(`"key":"news/${a.id}/page"`);
     expect((await t.app.inject({ method: 'GET', url: '/news/999999/nope' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain('<title>News - ');
+  });
+
+  it('offers the newest articles as an RSS feed, linked from the news pages, to whoever may read the news', async () => {
+    const a = (await admin.post('/api/v1/news', { title: 'Festival "news" & <more>', body: `<p>Tom &amp; Jerry\u0007 premiere.</p>`, image: '/storage/news_images/f.jpg' })).body.article;
+    const res = await guest(t).get('/news/rss.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
+    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0"/);
+    expect(res.text).toContain('<atom:link href="https://flix.test/news/rss.xml" rel="self" type="application/rss+xml"/>');
+    const items = res.text.match(/<item>.*?<\/item>/gs)!;
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.length).toBeLessThanOrEqual(20);
+    // Newest first, escaped, with its date, link and picture; no control character reaches the XML.
+    expect(items[0]).toContain('<title>Festival &quot;news&quot; &amp; &lt;more&gt;</title>');
+    expect(items[0]).toContain(`<link>https://flix.test/news/${a.id}/${a.slug}</link>`);
+    expect(items[0]).toContain(`<pubDate>${new Date(a.created_at).toUTCString()}</pubDate>`);
+    expect(items[0]).toContain('<description>Tom &amp; Jerry premiere.</description>');
+    expect(items[0]).toContain('<enclosure url="https://flix.test/storage/news_images/f.jpg" type="image/jpeg" length="0"/>');
+    expect(res.text).not.toContain('\u0007');
+    const feedLink = '<link rel="alternate" type="application/rss+xml" title="News - ';
+    expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain(feedLink);
+    expect((await t.app.inject({ method: 'GET', url: `/news/${a.id}/${a.slug}` })).body).toContain(feedLink);
+
+    await syncGrants(t.ctx.db, 'role', t.roles.guests, DEFAULT_GUEST_PERMISSIONS.filter((p) => p !== 'news.view').map((name) => ({ name })));
+    try {
+      expect((await guest(t).get('/news/rss.xml')).status).toBe(403);
+      expect((await admin.get('/news/rss.xml')).status).toBe(200);
+    } finally {
+      await syncGrants(t.ctx.db, 'role', t.roles.guests, DEFAULT_GUEST_PERMISSIONS.map((name) => ({ name })));
+    }
   });
 
   it('lists articles in the sitemap', async () => {

@@ -69,6 +69,11 @@ test('an admin writes an article with an image, edits it, a visitor reads it on 
   await expect(visitor.getByRole('heading', { name: 'Premiere night: the full recap', level: 1 })).toBeVisible();
   await expect(visitor.getByText('The red carpet was longer than ever.')).toBeVisible();
   await expect(visitor.getByRole('heading', { name: 'More news' })).toBeVisible();
+  // The news page links its feed, which carries the article.
+  await visitor.goto('/news');
+  const feed = await visitor.request.get(await visitor.getByRole('link', { name: 'RSS feed' }).getAttribute('href') ?? '');
+  expect(feed.headers()['content-type']).toMatch(/^application\/rss\+xml/);
+  expect(await feed.text()).toContain('<title>Premiere night: the full recap</title>');
   await visitor.close();
 
   // Delete.

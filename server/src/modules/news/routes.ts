@@ -14,9 +14,11 @@ import { listNews } from './list.ts';
 import { findArticle } from './repository.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { createArticle, deleteArticles, noFeeds, updateArticle } from './service.ts';
+import { newsFeedRoute } from './rss.ts';
 import './seo.ts';
 
 export function newsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  newsFeedRoute(app, ctx);
   const api = typed(app);
   const manage = 'news.update';
   const read = ['news.view', manage];

@@ -1,11 +1,15 @@
 import { newsIdParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
-import { registerSeoPage, type SeoMatch, type SeoVars } from '../seo/registry.ts';
+import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from '../seo/registry.ts';
 import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { seoTags } from '../seo/templates.ts';
+import { NEWS_FEED_PATH } from './rss.ts';
+
+/** Feed readers find the news feed from the news pages' head. */
+const NEWS_FEED_LINK = `<link rel="alternate" type="application/rss+xml" title="News - {{site_name}}" href="{{base_url}}${NEWS_FEED_PATH}">`;
 
 /**
  * Server-rendered tags of the news pages: /news (generic tags named "News") and /news/{id}/{slug} (the article's
@@ -24,12 +28,16 @@ async function resolveArticle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | n
   return { article: { title: a.title, description: a.excerpt, image: absoluteUrl(base, a.image) ?? '', created_at: a.created_at } };
 }
 
-// The built-in 'news-article' template (seo/templates.ts, editable in the SEO settings) prints these vars, NewsArticle ld+json included.
+// The built-in 'news-article' template (editable in the SEO settings) prints these vars, NewsArticle ld+json included.
+registerSeoTemplate('news-article', `${seoTags('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
+${NEWS_FEED_LINK}
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":{{json article.title}},"image":{{json article.image}},"datePublished":{{json article.created_at}},"url":{{json url}}}</script>`);
 registerSeoPage({ key: 'news-article', pattern: '/news/:id/:slug', resolve: resolveArticle });
 registerSeoPage({ key: 'news-article', pattern: '/news/:id', resolve: resolveArticle });
 registerSeoPage({
   key: 'news', pattern: '/news', resolve: () => ({}),
   template: `${seoTags('News - {{site_name}}', '{{site_description}}', '{{site_image}}', 'website', 'summary')}
+${NEWS_FEED_LINK}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"News","url":{{json url}}}</script>`,
 });
 

@@ -21,14 +21,12 @@ export const seoTags = (title: string, description: string, image: string, type 
 /**
  * Built-in SEO templates per page key. `{{path}}` prints an HTML-escaped value; `{{json path}}` prints it as
  * a JSON string safe inside <script>. Operators override them in /admin/appearance/seo-settings. The catalogue
- * pages (catalogue-pages.ts) and the watch page (videos/seo.ts) register theirs beside their resolvers.
+ * pages (catalogue-pages.ts), the watch page (videos/seo.ts) and the news (news/seo.ts) register theirs beside their resolvers.
  */
 export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
   generic: seoTags('{{site_name}}', '{{site_description}}', '{{site_image}}'),
   landing: `${seoTags('{{site_name}} - {{site_description}}', '{{site_description}}', '{{site_image}}')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":{{json site_description}},"url":{{json base_url}},"potentialAction":{"@type":"SearchAction","target":{"@type":"EntryPoint","urlTemplate":{{json search_url}}},"query-input":"required name=search_term_string"}}</script>`,
-  'news-article': `${seoTags('{{article.title}} - {{site_name}}', '{{article.description}}', '{{article.image}}', 'article')}
-<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":{{json article.title}},"image":{{json article.image}},"datePublished":{{json article.created_at}},"url":{{json url}}}</script>`,
 };
 for (const [key, template] of Object.entries(DEFAULT_SEO_TEMPLATES)) registerSeoTemplate(key, template);
 

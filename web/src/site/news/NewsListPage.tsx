@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Rss } from 'lucide-react';
 import { NEWS_PAGE_SIZE, type NewsCard as Card } from '@app/contracts/news';
 import type { PaginationResponse } from '@app/contracts/list';
 import { useDocumentTitle } from '../../admin/PageTitle';
@@ -21,9 +22,15 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
-      <header className="mb-8 border-b border-border pb-6">
-        <h1 className="text-3xl font-bold sm:text-4xl">{trans('News')}</h1>
-        <p className="mt-2 text-text-muted">{trans('The latest stories from the world of film and television.')}</p>
+      <header className="mb-8 flex flex-wrap items-end justify-between gap-4 border-b border-border pb-6">
+        <div>
+          <h1 className="text-3xl font-bold sm:text-4xl">{trans('News')}</h1>
+          <p className="mt-2 text-text-muted">{trans('The latest stories from the world of film and television.')}</p>
+        </div>
+        {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
+        <a href="/news/rss.xml" className="inline-flex items-center gap-2 text-sm text-text-muted hover:text-text">
+          <Rss size={16} aria-hidden />{trans('RSS feed')}
+        </a>
       </header>
       {query.isError ? <PageError error={query.error} /> : query.isPending ? (
         <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={trans('Loading')}>

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../http/errors.ts';
+import { callerOf } from '../seo/page-loading.ts';
+import { CARD_COLUMNS } from './repository.ts';
+
+/** The feed's path, linked from the news page and its head for feed readers to find. */
+export const NEWS_FEED_PATH = '/news/rss.xml';
+const FEED_ITEMS = 20;
+
+const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+  // XML 1.0 has no place for most control characters: an imported article carrying one must not break the feed.
+  // eslint-disable-next-line no-control-regex
+  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+const rfc822 = (iso: string) => new Date(iso).toUTCString();
+/** A stored image path ("/storage/...") as an absolute URL; a full URL passes through. */
+const absolute = (base: string, u: string) => (u.startsWith('/') ? `${base}${u}` : u);
+const IMAGE_TYPES = new Map([['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif'], ['avif', 'image/avif']]);
+
+/**
+ * GET /news/rss.xml: the newest articles as RSS 2.0 (title, link, excerpt, date, picture), for feed readers and
+ * other sites' news imports. Visible to whoever may read the news (feed readers come as guests: the guests role decides).
+ */
+export function newsFeedRoute(app: FastifyInstance, ctx: AppContext): void {
+  app.get(NEWS_FEED_PATH, async (req, reply) => {
+    const caller = await callerOf(ctx, req);
+    if (!caller.can('news.view') && !caller.can('news.update')) throw forbidden();
+    const base = await ctx.settings.siteUrl(ctx.config.appUrl);
+    const site = await ctx.settings.get('client.branding.site_name');
+    const articles = await ctx.db.selectFrom('news_articles').select(CARD_COLUMNS)
+      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(FEED_ITEMS).execute();
+    const items = articles.map((a) => {
+      const link = `${base}/news/${a.id}/${encodeURIComponent(a.slug)}`;
+      const type = a.image ? IMAGE_TYPES.get(a.image.split('?')[0].split('.').pop()?.toLowerCase() ?? '') : undefined;
+      return [
+        '<item>',
+        `<title>${xml(a.title)}</title>`,
+        `<link>${xml(link)}</link>`,
+        `<guid isPermaLink="true">${xml(link)}</guid>`,
+        `<pubDate>${rfc822(a.created_at)}</pubDate>`,
+        a.excerpt ? `<description>${xml(a.excerpt)}</description>` : '',
+        a.image && type ? `<enclosure url="${xml(absolute(base, a.image))}" type="${type}" length="0"/>` : '',
+        '</item>',
+      ].filter(Boolean).join('');
+    });
+    const body = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
+      `<title>${xml(`News - ${site}`)}</title>`,
+      `<link>${xml(`${base}/news`)}</link>`,
+      `<description>${xml(await ctx.settings.get('client.branding.site_description'))}</description>`,
+      `<language>${xml(await ctx.settings.get('client.locale.default'))}</language>`,
+      `<atom:link href="${xml(`${base}${NEWS_FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+      articles.length ? `<lastBuildDate>${rfc822(articles[0].created_at)}</lastBuildDate>` : '',
+      ...items,
+      '</channel></rss>',
+      '',
+    ].filter((l, i, all) => l || i === all.length - 1).join('\n');
+    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(body);
+  });
+}
