@@ -1,5 +1,6 @@
 import { DEFAULT_DARK_COLORS, DEFAULT_LIGHT_COLORS } from '@app/contracts';
 import type { MailMessage } from './mailer.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /** What a mail says, already translated: paragraphs, an optional button to a link, and paragraphs after it. */
 export interface MailBody {
@@ -8,13 +9,11 @@ export interface MailBody {
   after?: string[];
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 // Mail clients ignore style sheets and most modern CSS: one centred table, inline styles. The light theme's colours
 // (mail is read on white), the button in the site's default accent (the dark theme's coral).
 const { bg: BG, 'bg-alt': BG_ALT, border: BORDER, text: TEXT, 'text-muted': MUTED } = DEFAULT_LIGHT_COLORS;
 const { primary: ACCENT, 'on-primary': ON_ACCENT } = DEFAULT_DARK_COLORS;
-const paragraph = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;white-space:pre-line">${escape(s)}</p>`;
+const paragraph = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;white-space:pre-line">${escapeMarkup(s)}</p>`;
 
 /**
  * A mail in two versions, so every client shows something readable: plain text (the link on a line of its own) and
@@ -25,14 +24,14 @@ export function composeMail(site: { name: string; url: string }, to: string, sub
   const after = body.after ?? [];
   const text = [...body.paragraphs, ...(body.action ? [body.action.url] : []), ...after].join('\n\n');
   const action = body.action
-    ? `<p style="margin:24px 0"><a href="${escape(body.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${ACCENT};color:${ON_ACCENT};font-weight:600;text-decoration:none">${escape(body.action.label)}</a></p>`
-      + `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};word-break:break-all"><a href="${escape(body.action.url)}" style="color:${MUTED}">${escape(body.action.url)}</a></p>`
+    ? `<p style="margin:24px 0"><a href="${escapeMarkup(body.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${ACCENT};color:${ON_ACCENT};font-weight:600;text-decoration:none">${escapeMarkup(body.action.label)}</a></p>`
+      + `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};word-break:break-all"><a href="${escapeMarkup(body.action.url)}" style="color:${MUTED}">${escapeMarkup(body.action.url)}</a></p>`
     : '';
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>`
+  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>`
     + `<body style="margin:0;padding:0;background:${BG_ALT};font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${TEXT}">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BG_ALT}"><tr><td align="center" style="padding:32px 16px">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:${BG};border:1px solid ${BORDER};border-radius:8px">`
-    + `<tr><td style="padding:20px 32px;border-bottom:1px solid ${BORDER}"><a href="${escape(site.url)}" style="font-size:20px;font-weight:700;color:${TEXT};text-decoration:none">${escape(site.name)}</a></td></tr>`
+    + `<tr><td style="padding:20px 32px;border-bottom:1px solid ${BORDER}"><a href="${escapeMarkup(site.url)}" style="font-size:20px;font-weight:700;color:${TEXT};text-decoration:none">${escapeMarkup(site.name)}</a></td></tr>`
     + `<tr><td style="padding:32px">${body.paragraphs.map(paragraph).join('')}${action}${after.map(paragraph).join('')}</td></tr>`
     + '</table></td></tr></table></body></html>';
   return { to, subject, text, html };

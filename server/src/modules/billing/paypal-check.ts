@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { registerSettingsValidator } from '../settings/validators.ts';
 import { PaypalClient, PaypalError } from './gateways/paypal-client.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
  * The subscriptions settings page's PayPal check: before PayPal credentials are saved (or PayPal is switched on),
@@ -16,11 +17,10 @@ export function registerPaypalCheck(ctx: AppContext): void {
     try {
       await new PaypalClient(ctx.config.paypal.apiUrl, { clientId, secret }, ctx.config.paypal.timeoutMs).token();
     } catch (err) {
-      if (err instanceof PaypalError) return escapeHtml(err.message);
+      if (err instanceof PaypalError) return escapeMarkup(err.message);
       throw err;
     }
   });
 }
 
 /** The form renders group messages as HTML; PayPal's reasons are text. */
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,6 +2,7 @@ import { parseFeed } from 'feedsmith';
 import { HttpError } from '../../http/errors.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
 import { plainText } from './text.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /** Limits of one feed download; tests shorten them. */
 export const FEED_LIMITS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxItems: 100 };
@@ -89,8 +90,7 @@ function textOf(t: Text): { value: string; html: boolean } {
   if (typeof t === 'string') return { value: t, html: true };
   return { value: t.value ?? '', html: t.type === 'html' || t.type === 'xhtml' };
 }
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('');
+const paragraphs = (text: string) => text.split(/\n{2,}/).map((p) => `<p>${escapeMarkup(p.trim())}</p>`).join('');
 
 function fromRss(item: RssItem): FeedItem {
   const body = item.content?.encoded || item.description || '';

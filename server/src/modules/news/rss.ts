@@ -3,15 +3,12 @@ import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { callerOf } from '../seo/page-loading.ts';
 import { CARD_COLUMNS } from './repository.ts';
+import { escapeXml } from '../../lib/escape.ts';
 
 /** The feed's path, linked from the news page and its head for feed readers to find. */
 export const NEWS_FEED_PATH = '/news/rss.xml';
 const FEED_ITEMS = 20;
 
-const xml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-  // XML 1.0 has no place for most control characters: an imported article carrying one must not break the feed.
-  // eslint-disable-next-line no-control-regex
-  .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 /** A stored image path ("/storage/...") as an absolute URL; a full URL passes through. */
 const absolute = (base: string, u: string) => (u.startsWith('/') ? `${base}${u}` : u);
@@ -34,23 +31,23 @@ export function newsFeedRoute(app: FastifyInstance, ctx: AppContext): void {
       const type = a.image ? IMAGE_TYPES.get(a.image.split('?')[0].split('.').pop()?.toLowerCase() ?? '') : undefined;
       return [
         '<item>',
-        `<title>${xml(a.title)}</title>`,
-        `<link>${xml(link)}</link>`,
-        `<guid isPermaLink="true">${xml(link)}</guid>`,
+        `<title>${escapeXml(a.title)}</title>`,
+        `<link>${escapeXml(link)}</link>`,
+        `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
         `<pubDate>${rfc822(a.created_at)}</pubDate>`,
-        a.excerpt ? `<description>${xml(a.excerpt)}</description>` : '',
-        a.image && type ? `<enclosure url="${xml(absolute(base, a.image))}" type="${type}" length="0"/>` : '',
+        a.excerpt ? `<description>${escapeXml(a.excerpt)}</description>` : '',
+        a.image && type ? `<enclosure url="${escapeXml(absolute(base, a.image))}" type="${type}" length="0"/>` : '',
         '</item>',
       ].filter(Boolean).join('');
     });
     const body = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>',
-      `<title>${xml(`News - ${site}`)}</title>`,
-      `<link>${xml(`${base}/news`)}</link>`,
-      `<description>${xml(await ctx.settings.get('client.branding.site_description'))}</description>`,
-      `<language>${xml(await ctx.settings.get('client.locale.default'))}</language>`,
-      `<atom:link href="${xml(`${base}${NEWS_FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+      `<title>${escapeXml(`News - ${site}`)}</title>`,
+      `<link>${escapeXml(`${base}/news`)}</link>`,
+      `<description>${escapeXml(await ctx.settings.get('client.branding.site_description'))}</description>`,
+      `<language>${escapeXml(await ctx.settings.get('client.locale.default'))}</language>`,
+      `<atom:link href="${escapeXml(`${base}${NEWS_FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
       articles.length ? `<lastBuildDate>${rfc822(articles[0].created_at)}</lastBuildDate>` : '',
       ...items,
       '</channel></rss>',

@@ -12,10 +12,10 @@ import { RoutePreloads } from './preload.ts';
 import { callerOf } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
 const DIR_PLACEHOLDER = '__PAGE_DIRECTION__';
-const escapeAttr = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 /** A style body may not close its own element. */
 const safeStyle = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
@@ -84,8 +84,8 @@ export class PageRenderer {
 
     if (favicon) {
       for (const size of FAVICON_SIZES) {
-        if (size === 180) parts.push(`<link rel="apple-touch-icon" sizes="180x180" href="${escapeAttr(faviconUrl(favicon, 180))}">`);
-        else parts.push(`<link rel="icon" type="image/png" sizes="${size}x${size}" href="${escapeAttr(faviconUrl(favicon, size))}">`);
+        if (size === 180) parts.push(`<link rel="apple-touch-icon" sizes="180x180" href="${escapeMarkup(faviconUrl(favicon, 180))}">`);
+        else parts.push(`<link rel="icon" type="image/png" sizes="${size}x${size}" href="${escapeMarkup(faviconUrl(favicon, size))}">`);
       }
     } else {
       parts.push(`<link rel="icon" type="image/svg+xml" href="${DEFAULT_ICON_PATH}">`);
@@ -105,7 +105,7 @@ export class PageRenderer {
       // The operator's own scripts carry this request's nonce, so the Content-Security-Policy lets them run.
       customHtml = nonceScripts(await settings.get('client.custom_code.html'), nonce);
     }
-    const head = this.head.replace(LANG_PLACEHOLDER, escapeAttr(language)).replace(DIR_PLACEHOLDER, textDirection(language));
+    const head = this.head.replace(LANG_PLACEHOLDER, escapeMarkup(language)).replace(DIR_PLACEHOLDER, textDirection(language));
     const html = `${head}${parts.join('\n')}\n${this.body}${customHtml ? `<div id="be-custom-html">${customHtml}</div>\n` : ''}${this.tail}`;
     // The built index.html marks its own tags with Vite's csp nonce placeholder (web/vite.config.ts).
     return html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { PAGE_DATA_ELEMENT_ID } from '@app/contracts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
  * Per-request outcome of a server-rendered page: its HTTP status (an unknown id answers 404, a missing
@@ -33,7 +34,7 @@ export function pageDataScript(req: FastifyRequest): string {
   const state = states.get(req);
   const data = state?.data;
   if (!data) return '';
-  const preload = state.image ? `<link rel="preload" as="image" fetchpriority="high" href="${state.image.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)}">\n` : '';
+  const preload = state.image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(state.image)}">\n` : '';
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `${preload}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;

@@ -1,4 +1,5 @@
 import { registerSeoTemplate } from './registry.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
  * The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. Pages
@@ -30,7 +31,6 @@ export const DEFAULT_SEO_TEMPLATES: Record<string, string> = {
 };
 for (const [key, template] of Object.entries(DEFAULT_SEO_TEMPLATES)) registerSeoTemplate(key, template);
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const escapeJson = (v: unknown) => JSON.stringify(v ?? '').replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 
 function lookup(vars: Record<string, unknown>, path: string): unknown {
@@ -48,6 +48,6 @@ export function renderSeoTemplate(template: string, vars: Record<string, unknown
   return template.replace(/\{\{\s*(json\s+)?([\w.-]+)\s*\}\}/g, (_, json: string | undefined, path: string) => {
     const value = lookup(vars, path);
     if (json) return escapeJson(value === undefined || value === null ? '' : typeof value === 'object' ? value : String(value));
-    return value === undefined || value === null ? '' : escapeHtml(String(value));
+    return value === undefined || value === null ? '' : escapeMarkup(String(value));
   });
 }

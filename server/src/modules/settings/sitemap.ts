@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
+import { escapeXml } from '../../lib/escape.ts';
 
 /**
  * Sitemap generation (queued job `sitemap.generate`). URLs come from pluggable sources so each feature
@@ -43,13 +44,12 @@ registerSitemapSource('pages', async function* (ctx) {
 
 /** Sitemaps want URLs escaped: slugs in other scripts (千と千尋, фильм) are percent-encoded, as a browser sends them. */
 const asciiUrl = (u: string) => u.replace(/[\u0080-\u{10FFFF}]+/gu, (s) => encodeURIComponent(s));
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 async function* allUrls(ctx: AppContext, base: string): AsyncGenerator<string> {
   for (const source of sources.values()) {
     for await (const u of source(ctx)) {
       const loc = /^https?:\/\//.test(u.loc) ? u.loc : `${base}${u.loc.startsWith('/') ? '' : '/'}${u.loc}`;
-      yield `<url><loc>${esc(asciiUrl(loc))}</loc>${u.lastmod ? `<lastmod>${esc(u.lastmod)}</lastmod>` : ''}</url>\n`;
+      yield `<url><loc>${escapeXml(asciiUrl(loc))}</loc>${u.lastmod ? `<lastmod>${escapeXml(u.lastmod)}</lastmod>` : ''}</url>\n`;
     }
   }
 }
@@ -80,7 +80,7 @@ export async function generateSitemap(ctx: AppContext, perFile = SITEMAP_URLS_PE
   for (let n = files + 1; await ctx.storage.exists(`sitemaps/sitemap-${n}.xml`); n++) await ctx.storage.delete(`sitemaps/sitemap-${n}.xml`);
   async function* index(): AsyncGenerator<string> {
     yield '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
-    for (let n = 1; n <= files; n++) yield `<sitemap><loc>${esc(`${base}/sitemaps/sitemap-${n}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>\n`;
+    for (let n = 1; n <= files; n++) yield `<sitemap><loc>${escapeXml(`${base}/sitemaps/sitemap-${n}.xml`)}</loc><lastmod>${now}</lastmod></sitemap>\n`;
     yield '</sitemapindex>\n';
   }
   await ctx.storage.put(SITEMAP_INDEX_KEY, Readable.from(index()));

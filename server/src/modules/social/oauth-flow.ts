@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { pkceVerifier } from './providers.ts';
+import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
  * Pieces every OAuth popup flow here shares (social login, the Gmail connect): the pending request kept in an
@@ -52,8 +53,8 @@ export function popupResultPage(reply: FastifyReply, o: { status: number; title:
   const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
   // Its own policy: nothing but this one script (the API's default-src 'none' would block it).
   const nonce = cspNonce(reply.request);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(o.title)}</title></head>
-<body><p>${escapeHtml(o.message ?? 'You can close this window.')}</p><p><a href="${escapeHtml(o.redirect)}">Continue</a></p>
+  const html = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeMarkup(o.title)}</title></head>
+<body><p>${escapeMarkup(o.message ?? 'You can close this window.')}</p><p><a href="${escapeMarkup(o.redirect)}">Continue</a></p>
 <script nonce="${nonce}">(function () {
   var data = ${json(o.data)}, popup = ${json(o.popup)};
   if (!popup) { location.replace(${json(o.redirect)}); return; }
@@ -64,10 +65,6 @@ export function popupResultPage(reply: FastifyReply, o: { status: number; title:
   return reply.status(o.status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
     .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`)
     .type('text/html; charset=utf-8').send(html);
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /**
