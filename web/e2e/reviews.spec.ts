@@ -26,7 +26,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await expect(reviews.getByRole('radio', { name: 'Rate 8 out of 10' })).toHaveAttribute('aria-checked', 'true');
   await reviews.getByRole('radio', { name: 'Rate 7 out of 10' }).click();
   await expect(reviews.getByRole('radio', { name: 'Rate 7 out of 10' })).toHaveAttribute('aria-checked', 'true');
-  await expect(reviews.getByTestId('rating-widget')).toContainText('1 rating');
+  await expect(reviews.getByTestId('rating-widget')).toContainText('1 member rating');
 
   // The spec's rules, then a valid review.
   await reviews.getByRole('button', { name: 'Write a review' }).click();
@@ -45,7 +45,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   const myReview = reviews.getByTestId('review').filter({ hasText: 'A slow burn that pays off' });
   await expect(myReview).toContainText('★ 9/10');
   await expect(reviews.getByRole('radio', { name: 'Rate 9 out of 10' })).toHaveAttribute('aria-checked', 'true');
-  await expect(reviews.getByTestId('rating-widget')).toContainText('1 rating');
+  await expect(reviews.getByTestId('rating-widget')).toContainText('1 member rating');
   await expect(reviews.getByRole('button', { name: 'Write a review' })).toBeHidden();
 
   // A comment: the link is clickable, markup stays text.

@@ -26,8 +26,8 @@ export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id:
     <div className="flex flex-col gap-2" data-testid="rating-widget">
       <p className="text-sm" aria-live="polite">
         {s?.count
-          ? <><span className="font-semibold">★ {s.average?.toFixed(1)}</span> <span className="text-text-muted">{trans('[one 1 rating|other :count ratings]', { count: s.count })}</span></>
-          : <span className="text-text-muted">{trans('No ratings yet')}</span>}
+          ? <><span className="font-semibold">★ {s.average?.toFixed(1)}</span> <span className="text-text-muted">{trans('[one 1 member rating|other :count member ratings]', { count: s.count })}</span></>
+          : <span className="text-text-muted">{trans('No member ratings yet')}</span>}
       </p>
       {isLoggedIn ? (
         <div className="flex flex-wrap items-center gap-1" role="radiogroup" aria-label={trans('Your rating')}>
