@@ -131,7 +131,7 @@ export const isUnspacedWord = (typed: string): boolean => UNSPACED.test(typed);
 
 /**
  * A query too short for a trigram index: a name's start (whereStartsWith), or for a word of Chinese, Japanese,
- * Korean or Thai, anywhere in the name. That one is a scan; callers that can, bound it with a limit.
+ * Korean or Thai, anywhere in the name. That one is a scan of the table: for tables of thousands, not millions.
  */
 export function whereShortMatch<QB extends SelectQueryBuilder<any, any, any>>(db: Kysely<any>, qb: QB, column: string, typed: string): QB {
   if (!isUnspacedWord(typed)) return whereStartsWith(db, qb, column, typed);

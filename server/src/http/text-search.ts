@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { whereShortMatch, type Db, type Dialect } from '../db/index.ts';
+import { whereStartsWith, type Db, type Dialect } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
@@ -65,7 +65,7 @@ export function trigramMatchIds(db: Db, dialect: Dialect, index: TrigramIndex, q
   const q = cleanSearchQuery(query);
   const rows = (db as any).selectFrom(index.table).select(`${index.table}.id as id`);
   if (q.length < 3) {
-    if (!index.lowerPrefix) return whereShortMatch(db, rows, index.prefixColumn, q);
+    if (!index.lowerPrefix) return whereStartsWith(db, rows, index.prefixColumn, q);
     const prefix = q.toLowerCase();
     return rows.where(index.prefixColumn, '>=', prefix).where(index.prefixColumn, '<', `${prefix}\uffff`);
   }

@@ -77,7 +77,7 @@ describe('GET search (public, grouped)', () => {
     });
   });
 
-  it('finds a one- or two-character word of Chinese, Japanese, Korean or Thai anywhere in a name, not only at its start', async () => {
+  it('finds a one- or two-character word of Chinese, Japanese, Korean or Thai anywhere in a title\'s name, not only at its start', async () => {
     const ok = (res: { status: number; text: string }) => expect(res.status, res.text).toBe(200);
     for (const name of ['千と千尋の神隠し', '英雄本色', '少林英雄', '기생충 이야기', 'ฉลาดเกมส์โกง']) ok(await admin.post('/api/v1/titles', { name }));
     ok(await admin.post('/api/v1/people', { name: '宮崎駿' }));
@@ -87,11 +87,12 @@ describe('GET search (public, grouped)', () => {
     expect(await titles('隠')).toEqual(['千と千尋の神隠し']);
     expect(await titles('생충')).toEqual(['기생충 이야기']);
     expect(await titles('เกม')).toEqual(['ฉลาดเกมส์โกง']);
-    expect((await search('崎駿')).body.results.people.map((x: any) => x.name)).toEqual(['宮崎駿']);
+    // People and episodes (tables of millions) keep matching a name's start for such short words.
+    expect((await search('崎駿')).body.results.people).toEqual([]);
+    expect((await search('宮崎')).body.results.people.map((x: any) => x.name)).toEqual(['宮崎駿']);
     // The instant search (a few results) and the admin lists find them the same way.
     expect((await search('英雄', '&limit=3')).body.results.titles.map((x: any) => x.name).sort()).toEqual(['少林英雄', '英雄本色'].sort());
     expect((await admin.get(`/api/v1/titles?query=${encodeURIComponent('神隠')}`)).body.pagination.data.map((x: any) => x.name)).toEqual(['千と千尋の神隠し']);
-    expect((await admin.get(`/api/v1/people?query=${encodeURIComponent('崎駿')}`)).body.pagination.data.map((x: any) => x.name)).toEqual(['宮崎駿']);
     // Latin letters still match a name's start only.
     expect(await titles('om')).toEqual([]);
   });
