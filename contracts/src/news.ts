@@ -11,6 +11,8 @@ export const NEWS_FEEDS_SETTING = 'server.news.feed_urls';
 export const NEWS_FEEDS_MAX = 20;
 /** Site list page size (cards per "Load more"). */
 export const NEWS_PAGE_SIZE = 12;
+/** The news RSS feed (server/src/modules/news/rss.ts), linked from the news page and its head. */
+export const NEWS_FEED_PATH = '/news/rss.xml';
 
 /** An article image: a file on the public disk (`/storage/...`) or an absolute http(s) URL; empty means none. */
 const imageSchema = z.string().trim().max(500)

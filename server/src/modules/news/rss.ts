@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { NEWS_FEED_PATH } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
-import { callerOf } from '../seo/page-loading.ts';
+import { absoluteUrl, callerOf } from '../seo/page-loading.ts';
 import { CARD_COLUMNS } from './repository.ts';
 import { escapeXml } from '../../lib/escape.ts';
 
-/** The feed's path, linked from the news page and its head for feed readers to find. */
-export const NEWS_FEED_PATH = '/news/rss.xml';
 const FEED_ITEMS = 20;
 
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
-/** A stored image path ("/storage/...") as an absolute URL; a full URL passes through. */
-const absolute = (base: string, u: string) => (u.startsWith('/') ? `${base}${u}` : u);
 const IMAGE_TYPES = new Map([['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['png', 'image/png'], ['webp', 'image/webp'], ['gif', 'image/gif'], ['avif', 'image/avif']]);
 
 /**
@@ -36,7 +33,7 @@ export function newsFeedRoute(app: FastifyInstance, ctx: AppContext): void {
         `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
         `<pubDate>${rfc822(a.created_at)}</pubDate>`,
         a.excerpt ? `<description>${escapeXml(a.excerpt)}</description>` : '',
-        a.image && type ? `<enclosure url="${escapeXml(absolute(base, a.image))}" type="${type}" length="0"/>` : '',
+        a.image && type ? `<enclosure url="${escapeXml(absoluteUrl(base, a.image)!)}" type="${type}" length="0"/>` : '',
         '</item>',
       ].filter(Boolean).join('');
     });
@@ -51,8 +48,7 @@ export function newsFeedRoute(app: FastifyInstance, ctx: AppContext): void {
       articles.length ? `<lastBuildDate>${rfc822(articles[0].created_at)}</lastBuildDate>` : '',
       ...items,
       '</channel></rss>',
-      '',
-    ].filter((l, i, all) => l || i === all.length - 1).join('\n');
-    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(body);
+    ].filter(Boolean).join('\n');
+    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=600').send(`${body}\n`);
   });
 }

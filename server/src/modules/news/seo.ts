@@ -1,4 +1,4 @@
-import { newsIdParamsSchema } from '@app/contracts';
+import { NEWS_FEED_PATH, newsIdParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { registerSeoPage, registerSeoTemplate, type SeoMatch, type SeoVars } from '../seo/registry.ts';
@@ -6,7 +6,6 @@ import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadNewsArticlePage } from './page.ts';
 import { seoTags } from '../seo/templates.ts';
-import { NEWS_FEED_PATH } from './rss.ts';
 
 /** Feed readers find the news feed from the news pages' head. */
 const NEWS_FEED_LINK = `<link rel="alternate" type="application/rss+xml" title="News - {{site_name}}" href="{{base_url}}${NEWS_FEED_PATH}">`;

@@ -1,5 +1,5 @@
 import {
-  episodePath, episodePageParamsSchema, personPath, seasonPath, titlePath, personPageParamsSchema, seasonPageParamsSchema, titlePageParamsSchema, translate,
+  episodePageParamsSchema, episodePath, personPageParamsSchema, personPath, seasonPageParamsSchema, seasonPath, titlePageParamsSchema, titlePath, translate,
   type EpisodePageData, type PersonPageData, type PublicVideo, type SeasonPageData, type Title, type TitlePageData,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';

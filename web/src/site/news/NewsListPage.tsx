@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
-import { NEWS_PAGE_SIZE, type NewsCard as Card } from '@app/contracts/news';
+import { NEWS_FEED_PATH, NEWS_PAGE_SIZE, type NewsCard as Card } from '@app/contracts/news';
 import type { PaginationResponse } from '@app/contracts/list';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, type ApiError } from '../../lib/api';
@@ -28,7 +28,7 @@ export function Component() {
           <p className="mt-2 text-text-muted">{trans('The latest stories from the world of film and television.')}</p>
         </div>
         {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
-        <a href="/news/rss.xml" className="inline-flex items-center gap-2 text-sm text-text-muted hover:text-text">
+        <a href={NEWS_FEED_PATH} className="inline-flex items-center gap-2 text-sm text-text-muted hover:text-text">
           <Rss size={16} aria-hidden />{trans('RSS feed')}
         </a>
       </header>
