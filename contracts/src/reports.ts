@@ -125,5 +125,15 @@ export interface PlaysReport {
   plays: TimeSeriesReport; devices: RankedReport; platforms: RankedReport; locations: RankedReport;
   topSeries: RankedReport; topMovies: RankedReport; topVideos: RankedReport; topUsers: RankedReport;
 }
-export interface AdminReportResponse { headerReport?: HeaderReportItem[]; visitorsReport?: VisitorsReport; playsReport?: PlaysReport }
+/** Where the visitors' figures (the report and the header's visitors and page views) come from. */
+export type VisitorsSource = 'site' | 'googleAnalytics';
+export interface AdminReportResponse {
+  headerReport?: HeaderReportItem[];
+  visitorsReport?: VisitorsReport;
+  playsReport?: PlaysReport;
+  /** Present when the visitors' figures were asked for: Google Analytics when its property and certificate are set. */
+  visitorsSource?: VisitorsSource;
+  /** Why Google Analytics could not be read (its own words); the figures then come from this site's visits. */
+  googleAnalyticsError?: string;
+}
 export interface InsightsResponse { report: Partial<Record<InsightMetric, TimeSeriesReport | RankedReport>> }

@@ -189,7 +189,7 @@ export const SETTINGS = {
   'server.recaptcha_secret_key': { default: '', schema: z.string().max(255) },
 
   // settings pages: analytics (the certificate itself is the `files.certificate` upload)
-  'server.analytics_property_id': { default: '', schema: z.string().max(50) },
+  'server.analytics_property_id': { default: '', schema: z.string().trim().regex(/^((properties\/)?\d{1,20})?$/, 'The property ID is the number Google Analytics shows for the property.') },
   'server.analytics_certificate': { default: '', schema: z.string().max(255) },
   'client.analytics.tracking_code': { default: '', schema: z.string().refine((v) => v === '' || (v.length >= 1 && v.length <= 20), 'The tracking code must be 1 to 20 characters.') },
   'client.analytics.gchart_api_key': { default: '', schema: z.string().max(255) },

@@ -105,7 +105,8 @@ describe('POST settings', () => {
   });
 
   it('stores the analytics certificate (.json) and refuses other files', async () => {
-    const cert = Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'a@b.iam.gserviceaccount.com' }));
+    const privateKey = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const cert = Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'a@b.iam.gserviceaccount.com', private_key: privateKey }));
     const ok = multipart({ server: JSON.stringify({ 'server.analytics_property_id': '123456' }) }, [{ field: 'files[certificate]', filename: 'cert.json', type: 'application/json', content: cert }]);
     const res = await admin.request('POST', '/api/v1/settings', ok.body, ok.headers);
     expect(res.status).toBe(200);

@@ -44,6 +44,8 @@ export const adminReportResponse = entity({
   playsReport: entity({
     plays: timeSeries, devices: ranked, platforms: ranked, locations: ranked, topSeries: ranked, topMovies: ranked, topVideos: ranked, topUsers: ranked,
   }).optional(),
+  visitorsSource: z.enum(['site', 'googleAnalytics']).optional(),
+  googleAnalyticsError: z.string().optional(),
 }).meta({ id: 'AdminReport', examples: [example] }) satisfies z.ZodType<AdminReportResponse>;
 
 /** `GET reports/insights`: the metrics asked for, of one title, season, episode, video or user. */

@@ -45,6 +45,7 @@ export const API_ENDPOINTS = {
   postmark: 'https://api.postmarkapp.com',
   gmail: 'https://gmail.googleapis.com',
   googleOauth: 'https://oauth2.googleapis.com',
+  googleAnalyticsData: 'https://analyticsdata.googleapis.com',
   dropboxApi: 'https://api.dropboxapi.com',
   dropboxContent: 'https://content.dropboxapi.com',
   /** Empty: derived from the app id as Algolia documents ({appId}-dsn.algolia.net / {appId}.algolia.net). */

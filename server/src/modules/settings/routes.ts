@@ -8,6 +8,7 @@ import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
 import { dropboxRefreshToken } from './dropbox.ts';
 import { gmailConnectRoutes } from './gmail.ts';
+import { parseServiceAccount } from '../../drivers/google-analytics/client.ts';
 import { diskConfig } from '../../drivers/storage/manager.ts';
 import { putBucketCors } from '../../drivers/storage/s3.ts';
 import { reason } from '../../drivers/switch.ts';
@@ -78,6 +79,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     let parsed: unknown;
     try { parsed = JSON.parse(file.data.toString('utf8')); } catch { throw bad(); }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw bad();
+    if (!parseServiceAccount(parsed)) {
+      const message = 'The certificate must be the key file of a Google service account, with its client_email and private_key.';
+      throw new HttpError(422, message, { 'files.certificate': [message] });
+    }
     await ctx.storage.put(ANALYTICS_CERTIFICATE_KEY, file.data);
     return { values: { 'server.analytics_certificate': ANALYTICS_CERTIFICATE_KEY }, undo: () => ctx.storage.delete(ANALYTICS_CERTIFICATE_KEY) };
   });

@@ -25,7 +25,7 @@ function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="header-report">
       {items.map((i) => (
-        <div key={i.name} className="rounded-md border border-border bg-paper p-3">
+        <div key={i.name} className="rounded-md border border-border bg-bg-elevated p-3">
           <dt className="text-xs text-text-muted">{HEADER_LABELS.get(i.name)?.() ?? i.name}</dt>
           <dd className="mt-1 flex items-baseline gap-2">
             <span className="text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
@@ -45,7 +45,7 @@ export function RangePicker({ value, onChange }: { value: string; onChange: (v: 
   return (
     <label className="flex items-center gap-2 text-sm">
       <span className="sr-only">{trans('Date range')}</span>
-      <select className="rounded-md border border-border bg-paper px-2 py-1.5" value={value} onChange={(e) => onChange(e.target.value)} data-testid="range-picker">
+      <select className="rounded-md border border-border bg-bg-elevated px-2 py-1.5" value={value} onChange={(e) => onChange(e.target.value)} data-testid="range-picker">
         {REPORT_PRESETS.map((p) => <option key={p} value={p}>{presetLabel(p)}</option>)}
       </select>
     </label>
@@ -85,6 +85,14 @@ export function Component() {
         <NavLink to={`/admin/visitors${search}`} className={tab}>{trans('Visitors')}</NavLink>
       </nav>
       {isError && <p role="alert" className="text-danger">{trans('The report could not be loaded.')}</p>}
+      {data?.googleAnalyticsError && (
+        <p role="status" className="rounded-md bg-warning/15 px-3 py-2 text-sm" data-testid="ga-error">
+          {trans('Google Analytics could not be read, so the visitors and page views are those this site recorded. Reason: :reason', { reason: data.googleAnalyticsError })}
+        </p>
+      )}
+      {data?.visitorsSource === 'googleAnalytics' && (
+        <p className="text-sm text-text-muted" data-testid="visitors-source">{trans('Visitors and page views from Google Analytics.')}</p>
+      )}
       {data?.headerReport && <HeaderStrip items={data.headerReport} />}
       <div className="grid gap-4 lg:grid-cols-2">
         {visitors && data?.visitorsReport && (

@@ -25,10 +25,10 @@ function Certificate() {
 
 export function Component() {
   return (
-    <SettingsForm title={trans('Analytics')} description={trans("Google Analytics tracking, and how long the site's own visit records are kept. The reports of this admin area are built from the site's own visits and plays: they need no Google account.")}>
+    <SettingsForm title={trans('Analytics')} description={trans("Google Analytics tracking, and how long the site's own visit records are kept. The reports of this admin area are built from the site's own visits and plays: they need no Google account. With a property ID and a certificate, the visitors report reads Google Analytics instead.")}>
       <Section group="analytics_group">
         <Certificate />
-        <SettingText name="server.analytics_property_id" label={trans('Analytics property ID')} />
+        <SettingText name="server.analytics_property_id" label={trans('Analytics property ID')} placeholder="123456789" description={trans('The number of the Google Analytics 4 property (Admin > Property details). The service account needs the Viewer role on it.')} />
         <SettingText name="client.analytics.tracking_code" label={trans('Tracking code')} placeholder="G-******" />
         <SettingText name="client.analytics.gchart_api_key" label={trans('Google charts API key')} description={trans('Not needed: the map of the reports is drawn from map data this site serves itself.')} />
         <SettingNumber name="server.analytics_retention_days" label={trans('Keep raw page views for (days)')} min={1} description={trans('Reports keep their hourly totals; only the raw visits are removed.')} />
