@@ -111,6 +111,11 @@ describe('The visitors report from Google Analytics', () => {
     expect(res.body.visitorsSource).toBe('site');
     expect(res.body.googleAnalyticsError).toBe('User does not have sufficient permissions for this property.');
     expect(header(res.body, 'Page views').currentValue).toBe(0);
+    // Remembered for a minute: the next report does not wait on Google again.
+    const asked = google.requests.length;
+    const again = await report({ startDate: '2026-03-02', endDate: '2026-03-07' });
+    expect(again.body.googleAnalyticsError).toBe('User does not have sufficient permissions for this property.');
+    expect(google.requests.length).toBe(asked);
     // The plays report alone does not ask Google.
     const before = google.requests.length;
     const plays = await report({ startDate: '2026-03-01', endDate: '2026-03-07', types: 'plays' });

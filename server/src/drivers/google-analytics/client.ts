@@ -36,7 +36,7 @@ export interface GaReport { rows: GaRow[]; timeZone: string }
 const SCOPE = 'https://www.googleapis.com/auth/analytics.readonly';
 /** batchRunReports takes at most five requests. */
 const BATCH = 5;
-const TIMEOUT_MS = 15_000;
+const TIMEOUT_MS = 10_000;
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
 
 /** Access tokens by account: an hour each, reused until a minute before they lapse. */
@@ -82,6 +82,11 @@ export class GoogleAnalyticsClient {
   constructor(private readonly account: ServiceAccount, propertyId: string) {
     this.propertyId = propertyId.trim().replace(/^properties\//, '');
     if (!/^\d{1,20}$/.test(this.propertyId)) throw new Error('The analytics property ID must be the number Google Analytics shows for the property.');
+  }
+
+  /** Which property, read as which account: a failure remembered for one does not stand for another. */
+  get signature(): string {
+    return `${this.propertyId}:${this.account.client_email}:${this.account.private_key_id ?? ''}`;
   }
 
   /** The reports in the order asked, each row's metrics as numbers; the property's timezone comes with each. */

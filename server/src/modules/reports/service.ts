@@ -13,6 +13,7 @@ interface Range { start: number; end: number; prevStart: number; tz: string }
 const iso = (ms: number) => new Date(ms).toISOString();
 const TOP = 10;
 const GA_CACHE_SECONDS = 300;
+const GA_FAILURE_SECONDS = 60;
 const VISITS = { kind: 'visit' } as const;
 const PLAYS = { kind: 'play' } as const;
 
@@ -160,13 +161,26 @@ async function header(ctx: AppContext, r: Range, ga: GaVisitors | null): Promise
   ];
 }
 
-/** Google Analytics' figures for the range (kept five minutes: each read costs the property's API quota), or why not. */
+/**
+ * Google Analytics' figures for the range, or why not. Figures are kept five minutes (each read costs the property's
+ * API quota); a failure one minute, so a Google that does not answer slows one report a minute, not every one.
+ */
 async function googleVisitors(ctx: AppContext, r: Range): Promise<{ ga: GaVisitors | null; error?: string }> {
+  const failedKey = 'report:ga:failed';
   try {
     const client = await analyticsClient(ctx);
     if (!client) return { ga: null };
+    // A new property or key is tried at once.
+    const failed = await ctx.cache.get<{ signature: string; error: string }>(failedKey);
+    if (failed?.signature === client.signature) return { ga: null, error: failed.error };
     const key = `report:ga:${client.propertyId}:${r.start}:${r.end}:${r.tz}`;
-    return { ga: await ctx.cache.remember(key, GA_CACHE_SECONDS, () => readGoogleAnalytics(client, r)) };
+    try {
+      return { ga: await ctx.cache.remember(key, GA_CACHE_SECONDS, () => readGoogleAnalytics(client, r)) };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      await ctx.cache.set(failedKey, { signature: client.signature, error }, GA_FAILURE_SECONDS);
+      return { ga: null, error };
+    }
   } catch (err) {
     // Shown on the report (a setting to fix, not a fault of the server): not sent to the error log on every view.
     return { ga: null, error: err instanceof Error ? err.message : String(err) };
