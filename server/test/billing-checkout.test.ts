@@ -203,4 +203,14 @@ describe('subscriptions settings: Stripe credential check', () => {
     expect(good.status, good.text).toBe(200);
     expect(stripe.requests.some((r) => r.method === 'GET' && r.path === '/v1/balance')).toBe(true);
   });
+
+  it('refuses a publishable key that is not one, or of the other mode than the secret key', async () => {
+    const save = (server: Record<string, string>) => admin.post('/api/v1/settings', { server });
+    const notKey = await save({ stripe_key: 'sk_test_2' });
+    expect([notKey.status, notKey.body.errors?.stripe_group]).toEqual([422, ['The publishable key starts with pk_test_ or pk_live_.']]);
+    const live = await save({ stripe_key: 'pk_live_abc' });
+    expect([live.status, live.body.errors?.stripe_group]).toEqual([422, ['The publishable key and the secret key must both be test keys or both live keys.']]);
+    expect(await t.ctx.settings.get('server.stripe_key')).not.toBe('pk_live_abc');
+    expect((await save({ stripe_key: 'pk_test_abc' })).status).toBe(200);
+  });
 });

@@ -209,7 +209,7 @@ describe('validation rules', () => {
     // Switching Stripe on checks the secret key with Stripe (billing/stripe-check.ts): a local stand-in answers.
     const stripe = await startFakeStripe();
     setStripeEndpoint(stripe.url);
-    const res = await save({ 'client.billing.stripe.enable': true }, { 'server.stripe_key': 'pk_1', 'server.stripe_secret': 'sk_1' }).finally(() => {
+    const res = await save({ 'client.billing.stripe.enable': true }, { 'server.stripe_key': 'pk_test_1', 'server.stripe_secret': 'sk_test_1' }).finally(() => {
       setStripeEndpoint(null);
       return stripe.close();
     });
