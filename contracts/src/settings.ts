@@ -5,6 +5,9 @@ import {
 import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
 import { newsFeedsSchema } from './news.ts';
 
+/** Where the analytics settings' service-account certificate is stored (private uploads disk). */
+export const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
+
 /**
  * Every settings key: its group, default and schema. `client.*` values are sent to the site;
  * `server.*` values never leave the server except to holders of settings.update.
@@ -190,7 +193,8 @@ export const SETTINGS = {
 
   // settings pages: analytics (the certificate itself is the `files.certificate` upload)
   'server.analytics_property_id': { default: '', schema: z.string().trim().regex(/^((properties\/)?\d{1,20})?$/, 'The property ID is the number Google Analytics shows for the property.') },
-  'server.analytics_certificate': { default: '', schema: z.string().max(255) },
+  /** Set by the upload only: the certificate lives at this one key, never at a path a client names. */
+  'server.analytics_certificate': { default: '', schema: z.enum(['', ANALYTICS_CERTIFICATE_KEY], { message: 'Upload the certificate as a file.' }) },
   'client.analytics.tracking_code': { default: '', schema: z.string().refine((v) => v === '' || (v.length >= 1 && v.length <= 20), 'The tracking code must be 1 to 20 characters.') },
   'client.analytics.gchart_api_key': { default: '', schema: z.string().max(255) },
   /** Days raw page views are kept; reports read the hourly rollups, which stay. */

@@ -58,6 +58,9 @@ describe('The visitors report from Google Analytics', () => {
     const badId = await upload(Buffer.from(JSON.stringify(google.account)), 'UA-1234-1');
     expect(badId.status).toBe(422);
     expect(badId.body.errors['server.analytics_property_id']).toEqual(['The property ID is the number Google Analytics shows for the property.']);
+    // The certificate is read from its one place: a path sent as the setting's value is refused.
+    const path = await admin.post('/api/v1/settings', { server: { 'server.analytics_certificate': 'private/uploads/someone-else.json' } });
+    expect([path.status, path.body.errors?.['server.analytics_certificate']]).toEqual([422, ['Upload the certificate as a file.']]);
     expect(await t.ctx.settings.get('server.analytics_certificate')).toBe('');
     expect(await t.ctx.settings.get('server.analytics_property_id')).toBe('');
   });

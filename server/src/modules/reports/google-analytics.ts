@@ -1,4 +1,5 @@
 import { buffer } from 'node:stream/consumers';
+import { ANALYTICS_CERTIFICATE_KEY } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { GoogleAnalyticsClient, parseServiceAccount, type GaRequest, type GaRow } from '../../drivers/google-analytics/client.ts';
 import type { Ranked } from './read.ts';
@@ -13,11 +14,10 @@ import { DAY, fromWall, toWall } from './time.ts';
 /** The property's client, or null while the property ID or the certificate is missing. */
 export async function analyticsClient(ctx: AppContext): Promise<GoogleAnalyticsClient | null> {
   const property = (await ctx.settings.get('server.analytics_property_id')).trim();
-  const key = await ctx.settings.get('server.analytics_certificate');
-  if (!property || !key) return null;
+  if (!property || !(await ctx.settings.get('server.analytics_certificate'))) return null;
   let json: unknown = null;
   try {
-    json = JSON.parse((await buffer(ctx.storage.read(key))).toString('utf8'));
+    json = JSON.parse((await buffer(ctx.storage.read(ANALYTICS_CERTIFICATE_KEY))).toString('utf8'));
   } catch {
     // Missing or unreadable: said below, as a key that is not a service account's.
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { SETTINGS_MASK, doneResponse, translate, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
+import { ANALYTICS_CERTIFICATE_KEY, SETTINGS_MASK, doneResponse, translate, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
@@ -17,7 +17,6 @@ import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 const FILE_MAX_BYTES = 256 * 1024;
-const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
 
 /** Each group is an object, or that object as a JSON string (multipart saves send strings and files; see readMultipart). */
 const settingsGroup = z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown()), z.null()]).optional();
