@@ -75,7 +75,7 @@ function Fields() {
         {driver === 'postmark' && <SettingText name="server.postmark_token" label={trans('Postmark token')} secret />}
       </Section>
       <Section title={trans('Incoming emails')}>
-        <SettingSelect name="client.mail.handler" label={trans('Incoming email handler')} options={INCOMING} nullable />
+        <SettingSelect name="client.mail.handler" label={trans('Incoming email handler')} options={INCOMING} nullable description={trans("The service that receives mail sent to the site's address. The site reads no incoming mail yet: replies to its emails reach the from address's mailbox.")} />
         <SettingText name="client.mail.contact_page_address" label={trans('Contact page address')} type="email" description={trans('Messages sent from the contact page go to this address.')} />
       </Section>
       {(driver === 'mailgun' || handler === 'mailgun') && (
