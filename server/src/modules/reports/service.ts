@@ -4,6 +4,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { displayName } from '../users/repository.ts';
+import type { GoogleAnalyticsClient } from '../../drivers/google-analytics/client.ts';
 import { analyticsClient, readGoogleAnalytics, type GaVisitors } from './google-analytics.ts';
 import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
 import { hourlyTotals, ranked, rawHourly, rawRanked, totalOf, visitors, type Kind, type PlaysFilter, type Ranked } from './read.ts';
@@ -14,6 +15,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const TOP = 10;
 const GA_CACHE_SECONDS = 300;
 const GA_FAILURE_SECONDS = 60;
+const GA_FAILED_KEY = 'report:ga:failed';
 const VISITS = { kind: 'visit' } as const;
 const PLAYS = { kind: 'play' } as const;
 
@@ -166,24 +168,25 @@ async function header(ctx: AppContext, r: Range, ga: GaVisitors | null): Promise
  * API quota); a failure one minute, so a Google that does not answer slows one report a minute, not every one.
  */
 async function googleVisitors(ctx: AppContext, r: Range): Promise<{ ga: GaVisitors | null; error?: string }> {
-  const failedKey = 'report:ga:failed';
+  // Errors are shown on the report (settings to fix, not faults of the server): not sent to the error log each view.
+  const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+  let client: GoogleAnalyticsClient | null;
   try {
-    const client = await analyticsClient(ctx);
-    if (!client) return { ga: null };
-    // A new property or key is tried at once.
-    const failed = await ctx.cache.get<{ signature: string; error: string }>(failedKey);
-    if (failed?.signature === client.signature) return { ga: null, error: failed.error };
-    const key = `report:ga:${client.propertyId}:${r.start}:${r.end}:${r.tz}`;
-    try {
-      return { ga: await ctx.cache.remember(key, GA_CACHE_SECONDS, () => readGoogleAnalytics(client, r)) };
-    } catch (err) {
-      const error = err instanceof Error ? err.message : String(err);
-      await ctx.cache.set(failedKey, { signature: client.signature, error }, GA_FAILURE_SECONDS);
-      return { ga: null, error };
-    }
+    client = await analyticsClient(ctx);
   } catch (err) {
-    // Shown on the report (a setting to fix, not a fault of the server): not sent to the error log on every view.
-    return { ga: null, error: err instanceof Error ? err.message : String(err) };
+    return { ga: null, error: messageOf(err) };
+  }
+  if (!client) return { ga: null };
+  // A new property or key is tried at once.
+  const failed = await ctx.cache.get<{ signature: string; error: string }>(GA_FAILED_KEY);
+  if (failed?.signature === client.signature) return { ga: null, error: failed.error };
+  try {
+    const key = `report:ga:${client.propertyId}:${r.start}:${r.end}:${r.tz}`;
+    return { ga: await ctx.cache.remember(key, GA_CACHE_SECONDS, () => readGoogleAnalytics(client, r)) };
+  } catch (err) {
+    const error = messageOf(err);
+    await ctx.cache.set(GA_FAILED_KEY, { signature: client.signature, error }, GA_FAILURE_SECONDS).catch(() => undefined);
+    return { ga: null, error };
   }
 }
 
