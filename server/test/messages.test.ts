@@ -24,6 +24,7 @@ beforeAll(async () => {
       'If you did not ask for this, ignore this mail.': 'Si vous n’avez rien demandé, ignorez ce message.',
       'If an account exists for that email, we have sent a password reset link to it.': 'Si un compte existe pour cette adresse, nous lui avons envoyé un lien.',
       'Removed :count users from role': ':count utilisateur(s) retiré(s) du rôle',
+      News: 'Actualités',
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -65,6 +66,24 @@ describe('validation messages people can read', () => {
     expect(channel.status).toBe(422);
     expect(channel.body.errors.items).toEqual(['L’élément 424242 n’existe pas.']);
     admin.cookies.delete(LOCALE_COOKIE);
+  });
+
+  it('the news feed is named in the reader’s language, never "auto"', async () => {
+    const channel = (res: { text: string }) => [/<title>(.*?) - /.exec(res.text)?.[1], /<language>(.*?)<\/language>/.exec(res.text)?.[1]];
+    expect(channel(await guest(t).get('/news/rss.xml'))).toEqual(['News', 'en']);
+    const visitor = guest(t);
+    visitor.cookies.set(LOCALE_COOKIE, 'fr');
+    const fr = await visitor.get('/news/rss.xml');
+    expect(channel(fr)).toEqual(['Actualités', 'fr']);
+    expect(fr.headers.vary).toMatch(/^Cookie, Accept-Language\b/);
+    const before = await t.ctx.settings.get('client.locale.default');
+    await t.ctx.settings.set({ 'client.locale.default': 'auto' });
+    try {
+      expect(channel(await guest(t).request('GET', '/news/rss.xml', undefined, { 'accept-language': 'fr-CA,fr;q=0.9' }))).toEqual(['Actualités', 'fr']);
+      expect(channel(await guest(t).get('/news/rss.xml'))).toEqual(['News', 'en']);
+    } finally {
+      await t.ctx.settings.set({ 'client.locale.default': before });
+    }
   });
 
   it('success messages too, values filled in; English without a translation', async () => {
