@@ -154,6 +154,32 @@ describe('the profile page and the sitemap', () => {
     expect((await viewer.get('/users/abc')).status).toBe(404);
   });
 
+  it('never names a member by their e-mail: without a name they are "Member :id" everywhere others see them', async () => {
+    const member = await asUser(t, { email: 'jane.private1985@mail.example' });
+    const quiet = member.user;
+    const list = await newList(member, { name: 'Unnamed favourites' });
+    await insertReviews(quiet.id, [titles[7]]);
+    const comment = await member.post('/api/v1/comment', { commentable_type: 'title', commentable_id: titles[7], content: 'Hello' });
+    expect(comment.status, comment.text).toBe(200);
+    const viewer = await asUser(t);
+    const answers = [
+      await viewer.get(`/api/v1/users/${quiet.id}/profile`),
+      await viewer.get(`/api/v1/lists/${list.id}`),
+      await viewer.get(`/api/v1/reviews/public?reviewable_type=title&reviewable_id=${titles[7]}`),
+      await viewer.get(`/api/v1/comment/thread?commentable_type=title&commentable_id=${titles[7]}`),
+      await viewer.get(`/users/${quiet.id}`),
+      await viewer.get(`/lists/${list.id}`),
+    ];
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, `${i}: ${res.text}`).toBe(200);
+      expect(res.text).not.toContain('jane.private1985');
+    }
+    expect(answers[0].body.user.display_name).toBe('');
+    expect(answers[1].body.list.user).toMatchObject({ id: quiet.id, display_name: '' });
+    expect(answers[4].text).toContain(`<title>Member ${quiet.id} - `);
+    expect(answers[5].text).toContain(`A list by Member ${quiet.id}: 0 titles.`);
+  });
+
   it('lists profiles in the sitemap only when signed-out visitors may open them', async () => {
     const author = await asUser(t);
     await insertReviews(author.user.id, [titles[6]]);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ListItem, ListOwner, UserList } from '@app/contracts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
-import { displayName } from '../users/repository.ts';
+import { publicName } from '../users/repository.ts';
 
 /** SQL only: user lists are `channels` rows of type 'list'; their titles are `channelables` rows. */
 
@@ -27,8 +27,8 @@ export async function findWatchlist(db: Db, userId: number): Promise<ListRow | u
 }
 
 export async function findOwner(db: Db, userId: number): Promise<ListOwner> {
-  const u = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', '=', userId).executeTakeFirst();
-  return u ? { id: u.id, display_name: displayName(u), avatar: u.avatar } : { id: userId, display_name: '', avatar: null };
+  const u = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'avatar']).where('id', '=', userId).executeTakeFirst();
+  return u ? { id: u.id, display_name: publicName(u), avatar: u.avatar } : { id: userId, display_name: '', avatar: null };
 }
 
 /** A slug for a new list: a readable part of the name and a random tail (unique across channels; 3–20 characters). */

@@ -6,6 +6,7 @@ import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadListPage } from './service.ts';
+import { memberLabel } from '../users/repository.ts';
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -31,7 +32,7 @@ registerSeoPage({
     const { base, url } = await whereOf(ctx, m);
     const first = data.items.data[0];
     setPageImage(m.req, first?.poster);
-    const description = data.list.description || `A list by ${data.list.user.display_name}: ${data.list.items_count} titles.`;
+    const description = data.list.description || `A list by ${memberLabel(data.list.user)}: ${data.list.items_count} titles.`;
     return {
       list: {
         name: data.list.name, description: clip(description), image: absoluteUrl(base, first?.poster) ?? '',

@@ -7,6 +7,7 @@ import { seoTags } from '../seo/templates.ts';
 import { setPageImage } from '../seo/page-state.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadProfilePage } from './service.ts';
+import { memberLabel } from '../users/repository.ts';
 
 /**
  * /users/{id}: a member's profile. The HTML carries `GET users/{id}/profile` as the visitor asking gets it, and a
@@ -26,13 +27,14 @@ registerSeoPage({
     const { base, url } = await whereOf(ctx, m);
     const image = absoluteUrl(base, data.user.avatar) ?? '';
     const u = data.user;
+    const name = memberLabel(u);
     return {
       profile: {
-        name: u.display_name, image, description: `${u.display_name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
+        name, image, description: `${name}: ${u.reviews_count} reviews, ${u.lists_count} public lists.`,
       },
       ld: {
         '@context': 'https://schema.org', '@type': 'ProfilePage', url, dateCreated: u.created_at,
-        mainEntity: { '@type': 'Person', name: u.display_name, image: image || undefined, identifier: String(u.id) },
+        mainEntity: { '@type': 'Person', name, image: image || undefined, identifier: String(u.id) },
       },
     };
   },

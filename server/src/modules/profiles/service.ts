@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { LIST_COLUMNS, listPosters, toList, type ListRow } from '../lists/repository.ts';
 import type { PageCaller } from '../titles/page.ts';
-import { displayName } from '../users/repository.ts';
+import { publicName } from '../users/repository.ts';
 
 
 const publicLists = (db: Db, userId: number) => db.selectFrom('channels')
@@ -32,14 +32,14 @@ async function published(db: Db, userId: number) {
  * walking the ids cannot list every member's name.
  */
 async function visibleProfile(db: Db, caller: PageCaller, id: number): Promise<PublicProfile> {
-  const u = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar', 'banned_at', 'created_at'])
+  const u = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'avatar', 'banned_at', 'created_at'])
     .where('id', '=', id).executeTakeFirst();
   if (!u) throw notFound(PROFILE_NOT_FOUND);
   const privileged = caller.userId === id || caller.can('users.update');
   if (u.banned_at && !privileged) throw notFound(PROFILE_NOT_FOUND);
   const { counts, any } = await published(db, id);
   if (!any && !privileged) throw notFound(PROFILE_NOT_FOUND);
-  return { id: u.id, display_name: displayName(u), avatar: u.avatar, created_at: u.created_at, ...counts };
+  return { id: u.id, display_name: publicName(u), avatar: u.avatar, created_at: u.created_at, ...counts };
 }
 
 const emptyPage = (): Pagination<ProfileReview> => ({ current_page: 1, per_page: PROFILE_REVIEWS_PER_PAGE, from: null, to: null, total: 0, last_page: 1, data: [] });

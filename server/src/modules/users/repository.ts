@@ -12,10 +12,21 @@ export const ADMIN_USER_COLUMNS = [
 
 export type UserListRow = Omit<UserRow, 'password' | 'language'>;
 
+/** The name admins see: the member's own name, else the start of their e-mail address. */
 export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string {
-  const full = [u.first_name, u.last_name].filter(Boolean).join(' ');
-  return full || u.email.split('@')[0];
+  return publicName(u) || u.email.split('@')[0];
 }
+
+/**
+ * The name other members and visitors see (reviews, comments, lists, profiles): the member's own name only, never a
+ * part of their e-mail address; empty without one (the site then shows "Member :id").
+ */
+export function publicName(u: Pick<UserRow, 'first_name' | 'last_name'>): string {
+  return [u.first_name, u.last_name].filter(Boolean).join(' ');
+}
+
+/** A public name for the pages' titles and descriptions, as the site shows a member without one. */
+export const memberLabel = (u: { id: number; display_name: string }) => u.display_name || `Member ${u.id}`;
 
 export function toUser(row: UserListRow): User {
   return { ...row, display_name: displayName(row), roles: [] };

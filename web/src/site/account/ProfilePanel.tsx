@@ -12,6 +12,7 @@ import { FileField, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { ChangeEmail } from './ChangeEmail';
 import { Panel } from './Panel';
+import { memberName } from '../profiles/AuthorLink';
 
 interface Values { first_name: string; last_name: string }
 
@@ -62,6 +63,9 @@ export function ProfilePanel({ user }: { user: CurrentUser }) {
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           <TextField label={trans('First name')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
           <TextField label={trans('Last name')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <p className="text-sm text-text-muted sm:col-span-2">
+            {trans('Your name is shown with your reviews, comments and public lists. Without one, you appear as ":name".', { name: memberName({ id: user.id }) })}
+          </p>
           <div className="sm:col-span-2">
             <Button type="submit" variant="primary" disabled={isSubmitting || !isDirty}>{trans('Update profile')}</Button>
           </div>

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { CommentForm } from './CommentForm';
 import { LinkifiedText } from './LinkifiedText';
-import { AuthorLink } from '../profiles/AuthorLink';
+import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
 
@@ -56,14 +56,14 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
   const own = !!user && c.user_id === user.id;
   return (
-    <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: c.user?.display_name ?? '' })}>
+    <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
       {c.deleted ? (
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (
         <>
           <p className="flex items-center gap-1.5 text-xs text-text-muted">
-            <Avatar src={c.user?.avatar} label={c.user?.display_name ?? ''} size={20} />
-            <AuthorLink userId={c.user?.id} className="font-medium text-text">{c.user?.display_name}</AuthorLink>
+            <Avatar src={c.user?.avatar} label={memberName(c.user)} size={20} />
+            <AuthorLink userId={c.user?.id} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
             <span aria-hidden>·</span>{formatDate(c.created_at)}
           </p>
           {mode === 'edit'

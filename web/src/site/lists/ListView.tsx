@@ -7,7 +7,7 @@ import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useListPage } from './api';
 import { ListItemsGrid } from './ListItemsGrid';
-import { AuthorLink } from '../profiles/AuthorLink';
+import { AuthorLink, memberName } from '../profiles/AuthorLink';
 
 /** A list's heading: name, owner, count, visibility and description; `actions` are the owner's buttons. */
 export function ListHeader({ data, actions }: { data: ListPageData; actions?: ReactNode }) {
@@ -19,8 +19,8 @@ export function ListHeader({ data, actions }: { data: ListPageData; actions?: Re
           <h1 className="text-3xl font-bold sm:text-4xl">{list.internal ? trans('Watchlist') : list.name}</h1>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-text-muted">
             <AuthorLink userId={list.user.id} className="flex items-center gap-2">
-              <Avatar src={list.user.avatar} label={list.user.display_name} size={24} />
-              <span>{trans('By :name', { name: list.user.display_name })}</span>
+              <Avatar src={list.user.avatar} label={memberName(list.user)} size={24} />
+              <span>{trans('By :name', { name: memberName(list.user) })}</span>
             </AuthorLink>
             <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
             <span className="flex items-center gap-1">

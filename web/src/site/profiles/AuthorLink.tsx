@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth';
+import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 
 export const profileUrl = (userId: number) => `/users/${userId}`;
+
+/** A member as others see them: their own name, or "Member 42" when they gave none (the server never sends their e-mail). */
+export function memberName(user: { id: number; display_name?: string | null } | null | undefined): string {
+  if (!user) return '';
+  return user.display_name || trans('Member :id', { id: user.id });
+}
 
 /**
  * A member's name (or any content naming them) that leads to their public profile when the visitor may view

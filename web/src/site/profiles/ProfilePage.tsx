@@ -15,6 +15,7 @@ import { ListCard } from '../lists/ListCard';
 import { PageError, PageSkeleton, Section } from '../titles/PageState';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { titleUrl } from '../ui/urls';
+import { memberName } from './AuthorLink';
 
 /** One review with the poster and name of the title it is about. */
 function ReviewItem({ review }: { review: ProfileReview }) {
@@ -70,7 +71,7 @@ function Reviews({ userId, first }: { userId: number; first: Pagination<ProfileR
 export function Component() {
   const id = positiveId(useParams().id);
   const query = usePageData<ProfilePageData>(id ? `users/${id}/profile` : null);
-  useDocumentTitle(query.data?.user.display_name ?? trans('Loading'));
+  useDocumentTitle(query.data ? memberName(query.data.user) : trans('Loading'));
   if (!id || query.isError) return <PageError error={query.error} />;
   if (!query.data) return <PageSkeleton />;
   const { user, lists, reviews, is_me } = query.data;
@@ -79,9 +80,9 @@ export function Component() {
     <article>
       <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
         <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-start">
-          <Avatar src={user.avatar} label={user.display_name} size={112} className="shadow-lg ring-4 ring-bg" />
+          <Avatar src={user.avatar} label={memberName(user)} size={112} className="shadow-lg ring-4 ring-bg" />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
-            <h1 className="text-3xl font-bold sm:text-4xl">{user.display_name}</h1>
+            <h1 className="text-3xl font-bold sm:text-4xl">{memberName(user)}</h1>
             <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-text-muted sm:justify-start">
               <li className="flex items-center gap-1.5"><CalendarDays size={16} aria-hidden />{trans('Member since :date', { date: formatDate(user.created_at) })}</li>
               <li className="flex items-center gap-1.5"><MessageSquareText size={16} aria-hidden />{trans('[one 1 review|other :count reviews]', { count: user.reviews_count })}</li>
@@ -109,7 +110,7 @@ export function Component() {
           <h2 className="text-xl font-semibold">{trans('Nothing shared yet')}</h2>
           <p className="text-text-muted">{is_me
             ? trans('Your public lists and your reviews will show here.')
-            : trans(':name has not shared any public lists or reviews yet.', { name: user.display_name })}</p>
+            : trans(':name has not shared any public lists or reviews yet.', { name: memberName(user) })}</p>
         </div>
       ) : null}
     </article>

@@ -14,7 +14,7 @@ import { cn } from '../../ui/cn';
 import { Section } from '../titles/PageState';
 import { RatingWidget } from './RatingWidget';
 import { ReviewForm } from './ReviewForm';
-import { AuthorLink } from '../profiles/AuthorLink';
+import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 
 type Sort = 'helpful' | 'newest';
@@ -72,8 +72,8 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <span className="text-sm font-semibold">★ {r.score}/10</span>
                 </div>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
-                  <Avatar src={r.user?.avatar} label={r.user?.display_name ?? ''} size={20} />
-                  <AuthorLink userId={r.user?.id} className="font-medium text-text">{r.user?.display_name ?? ''}</AuthorLink>
+                  <Avatar src={r.user?.avatar} label={memberName(r.user)} size={20} />
+                  <AuthorLink userId={r.user?.id} className="font-medium text-text">{memberName(r.user)}</AuthorLink>
                   <span aria-hidden>·</span>{formatDate(r.created_at)}
                 </p>
                 <p dir="auto" className="mt-2 whitespace-pre-line">{r.body}</p>
