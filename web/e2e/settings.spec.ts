@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { api, login } from './helpers.ts';
 
@@ -141,13 +142,22 @@ test('the analytics certificate is uploaded with the form; other files are refus
   const file = page.getByLabel('Service account certificate');
   await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(page.getByText('The certificate must be a .json file.')).toBeVisible();
-  await file.setInputFiles({ name: 'service-account.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'x@y.iam.gserviceaccount.com' })) });
-  await expect(page.getByText('Selected: service-account.json (saved on Update)')).toBeVisible();
+  // JSON, but not a service account's key: refused on Update.
+  await file.setInputFiles({ name: 'other.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ type: 'service_account', client_email: 'x@y.iam.gserviceaccount.com' })) });
   await page.getByLabel('Analytics property ID').fill('123456789');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('The certificate must be the key file of a Google service account, with its client_email and private_key.')).toBeVisible();
+  const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const key = { type: 'service_account', client_email: 'x@y.iam.gserviceaccount.com', private_key_id: 'k1', private_key: privateKey };
+  await file.setInputFiles({ name: 'service-account.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(key)) });
+  await expect(page.getByText('Selected: service-account.json (saved on Update)')).toBeVisible();
   await update(page);
   await page.reload();
   await expect(page.getByText('A certificate is uploaded. Choose a file to replace it.')).toBeVisible();
   await expect(page.getByLabel('Analytics property ID')).toHaveValue('123456789');
+  // Without a property ID the reports stay on the site's own visits (the shared e2e site must not call Google).
+  await page.getByLabel('Analytics property ID').fill('');
+  await update(page);
 });
 
 test('clear cache and generate the sitemap', async ({ page }) => {
