@@ -178,6 +178,15 @@ describe('the profile page and the sitemap', () => {
     expect(answers[1].body.list.user).toMatchObject({ id: quiet.id, display_name: '' });
     expect(answers[4].text).toContain(`<title>Member ${quiet.id} - `);
     expect(answers[5].text).toContain(`A list by Member ${quiet.id}: 0 titles.`);
+    // Their own review and comment come back to them with the public name too.
+    const edited = await member.put(`/api/v1/comment/${comment.body.comment.id}`, { content: 'Hello again' });
+    expect([edited.status, edited.body.comment?.user?.display_name]).toEqual([200, '']);
+    // Moderators still tell members apart by the e-mail's start.
+    const admin = await asAdmin(t);
+    const reviews = await admin.get(`/api/v1/reviews?perPage=50`);
+    expect(reviews.body.pagination.data.find((r: { user_id: number }) => r.user_id === quiet.id).user.display_name).toBe('jane.private1985');
+    const comments = await admin.get(`/api/v1/comment?perPage=50`);
+    expect(comments.body.pagination.data.find((c: { user_id: number }) => c.user_id === quiet.id).user.display_name).toBe('jane.private1985');
   });
 
   it('lists profiles in the sitemap only when signed-out visitors may open them', async () => {

@@ -39,7 +39,7 @@ async function commentableNames(db: Db, rows: Row[]): Promise<Map<string, string
  */
 export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'): Promise<Comment[]> {
   const [authors, names] = await Promise.all([
-    authorsOf(db, rows.map((r) => r.user_id)),
+    authorsOf(db, rows.map((r) => r.user_id), view),
     view === 'admin' ? commentableNames(db, rows) : Promise.resolve(new Map<string, string>()),
   ]);
   return rows.map((r) => {
@@ -55,9 +55,9 @@ export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'):
   });
 }
 
-export async function findComment(db: Db, id: number): Promise<Comment | null> {
+export async function findComment(db: Db, id: number, view: 'public' | 'admin' = 'admin'): Promise<Comment | null> {
   const row = await db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? (await toComments(db, [row as Row], 'admin'))[0] : null;
+  return row ? (await toComments(db, [row as Row], view))[0] : null;
 }
 
 export type { Row as CommentRow };

@@ -70,7 +70,7 @@ export async function updateComment(ctx: AppContext, id: number, actor: { id: nu
     await assertCanPost(ctx, actor.id, POSTING_LIMITS.comments);
   }
   await ctx.db.updateTable('comments').set({ content, updated_at: nowIso() }).where('id', '=', id).execute();
-  return stillThere(await findComment(ctx.db, id), 'Comment not found');
+  return stillThere(await findComment(ctx.db, id, actor.moderator ? 'admin' : 'public'), 'Comment not found');
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { consume, type RateLimit } from '../../http/rate-limit.ts';
-import { publicName } from '../users/repository.ts';
+import { displayName, publicName } from '../users/repository.ts';
 
 /** Per-user abuse limits on everything a visitor writes (issue 12, "Abuse limits"); counted in the cache driver. */
 export const POSTING_LIMITS = {
@@ -29,12 +29,15 @@ export async function assertCanPost(ctx: AppContext, userId: number, limit: Rate
   await consume(ctx, limit, String(userId));
 }
 
-/** Public author fields of a page of rows, with one query; never the email. */
-export async function authorsOf(db: Db, userIds: number[]): Promise<Map<number, ContentAuthor>> {
+/** Who reads the names: visitors see a member's own name only; moderators also the e-mail-based fallback. */
+export type NamesFor = 'public' | 'admin';
+
+/** Author fields of a page of rows, with one query; never the email itself. */
+export async function authorsOf(db: Db, userIds: number[], names: NamesFor = 'public'): Promise<Map<number, ContentAuthor>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute();
-  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: publicName(u), avatar: u.avatar }]));
+  const rows = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute();
+  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: names === 'admin' ? displayName(u) : publicName(u), avatar: u.avatar }]));
 }
 
 /** Names of the titles (and episodes, videos) a page of admin rows belongs to, one query per type. */

@@ -3,7 +3,7 @@ import { paginate } from '../../http/list-query.ts';
 import { reviewsListDefinition } from './list.ts';
 import type { Review } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
-import { authorsOf, titleNames } from './posting.ts';
+import { authorsOf, titleNames, type NamesFor } from './posting.ts';
 
 export const REVIEW_COLUMNS = [
   'reviews.id', 'reviews.user_id', 'reviews.reviewable_type', 'reviews.reviewable_id', 'reviews.score', 'reviews.title', 'reviews.body',
@@ -13,9 +13,9 @@ export const REVIEW_COLUMNS = [
 type ReviewRow = Omit<Review, 'user' | 'reviewable'>;
 
 /** Adds authors (and, for the admin, the reviewed title's name) to a page of rows with one query each. */
-export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = false): Promise<Review[]> {
+export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = false, namesFor: NamesFor = withReviewable ? 'admin' : 'public'): Promise<Review[]> {
   const [authors, names] = await Promise.all([
-    authorsOf(db, rows.map((r) => r.user_id)),
+    authorsOf(db, rows.map((r) => r.user_id), namesFor),
     withReviewable ? titleNames(db, rows.map((r) => r.reviewable_id)) : Promise.resolve(new Map<number, string>()),
   ]);
   return rows.map((r) => ({
@@ -25,9 +25,9 @@ export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = fals
   }));
 }
 
-export async function findReview(db: Db, id: number): Promise<Review | null> {
+export async function findReview(db: Db, id: number, namesFor: NamesFor = 'admin'): Promise<Review | null> {
   const row = await db.selectFrom('reviews').select(REVIEW_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? (await toReviews(db, [row as ReviewRow], true))[0] : null;
+  return row ? (await toReviews(db, [row as ReviewRow], true, namesFor))[0] : null;
 }
 
 export async function findUserReview(db: Db, userId: number, titleId: number): Promise<Review | null> {

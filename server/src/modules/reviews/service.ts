@@ -58,7 +58,7 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
     await setRating(ctx, trx, userId, 'title', input.reviewable_id, input.score);
     return inserted;
   }), alreadyReviewed);
-  return stillThere(await findReview(ctx.db, row.id), 'Review not found');
+  return stillThere(await findReview(ctx.db, row.id, 'public'), 'Review not found');
 }
 
 /** The author edits their own review; a moderator (reviews.update) edits any. */
@@ -72,7 +72,7 @@ export async function updateReview(ctx: AppContext, id: number, actor: { id: num
     // The writer's own edit moves their rating with the score; a moderator's does not rate in their name.
     if (review.user_id === actor.id && review.reviewable_type === 'title') await setRating(ctx, trx, actor.id, 'title', review.reviewable_id, input.score);
   });
-  return stillThere(await findReview(ctx.db, id), 'Review not found');
+  return stillThere(await findReview(ctx.db, id, actor.moderator ? 'admin' : 'public'), 'Review not found');
 }
 
 /** Deletes reviews: one's own, or any with reviews.delete. Votes and reports go with them. */
