@@ -39,8 +39,9 @@ const BATCH = 5;
 const TIMEOUT_MS = 10_000;
 const b64url = (v: string | Buffer) => Buffer.from(v).toString('base64url');
 
-/** Access tokens by account: an hour each, reused until a minute before they lapse. */
+/** Access tokens by account and key: an hour each, reused until a minute before they lapse. */
 const tokens = new Map<string, { token: string; expiresAt: number }>();
+const tokenKey = (account: ServiceAccount) => `${account.client_email}:${account.private_key_id ?? ''}`;
 
 async function errorOf(res: Response): Promise<Error> {
   const body = await res.json().catch(() => null) as { error?: { message?: string } | string; error_description?: string } | null;
@@ -49,8 +50,7 @@ async function errorOf(res: Response): Promise<Error> {
 }
 
 async function accessToken(account: ServiceAccount): Promise<string> {
-  const cacheKey = `${account.client_email}:${account.private_key_id ?? ''}`;
-  const held = tokens.get(cacheKey);
+  const held = tokens.get(tokenKey(account));
   if (held && held.expiresAt > Date.now() + 60_000) return held.token;
   const url = `${API_ENDPOINTS.googleOauth}/token`;
   const iat = Math.floor(Date.now() / 1000);
@@ -66,7 +66,7 @@ async function accessToken(account: ServiceAccount): Promise<string> {
   if (!res.ok) throw await errorOf(res);
   const body = await res.json() as { access_token?: string; expires_in?: number };
   if (!body.access_token) throw new Error('The token endpoint answered without an access token.');
-  tokens.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 });
+  tokens.set(tokenKey(account), { token: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 3600) * 1000 });
   return body.access_token;
 }
 
@@ -86,7 +86,7 @@ export class GoogleAnalyticsClient {
 
   /** Which property, read as which account: a failure remembered for one does not stand for another. */
   get signature(): string {
-    return `${this.propertyId}:${this.account.client_email}:${this.account.private_key_id ?? ''}`;
+    return `${this.propertyId}:${tokenKey(this.account)}`;
   }
 
   /** The reports in the order asked, each row's metrics as numbers; the property's timezone comes with each. */
@@ -102,7 +102,7 @@ export class GoogleAnalyticsClient {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       if (!res.ok) {
-        if (res.status === 401) tokens.delete(`${this.account.client_email}:${this.account.private_key_id ?? ''}`);
+        if (res.status === 401) tokens.delete(tokenKey(this.account));
         throw await errorOf(res);
       }
       const body = await res.json() as { reports?: RawReport[] };

@@ -2,8 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import { ANALYTICS_CERTIFICATE_KEY } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { GoogleAnalyticsClient, parseServiceAccount, type GaRequest, type GaRow } from '../../drivers/google-analytics/client.ts';
-import type { Ranked } from './read.ts';
-import { DAY, fromWall, toWall } from './time.ts';
+import { share, type Ranked } from './read.ts';
+import { DAY, fromWall, toWall, type ReportRange } from './time.ts';
 
 /**
  * The visitors' figures read from Google Analytics, when the analytics settings name a property and hold a service
@@ -26,7 +26,6 @@ export async function analyticsClient(ctx: AppContext): Promise<GoogleAnalyticsC
   return new GoogleAnalyticsClient(account, property);
 }
 
-export interface GaRange { start: number; end: number; prevStart: number; tz: string }
 export interface GaVisitors {
   /** Page views at the start of each hour (each day over long ranges), this period and the previous one. */
   hourly: { at: number; n: number }[];
@@ -58,7 +57,7 @@ function instantOf(value: string, tz: string): number | null {
 /** Device categories as the site's own report names them (ua-parser-js types). */
 const deviceOf = (v: string) => (v === NOT_SET || !v ? 'unknown' : v.toLowerCase().replace(/\s+/g, ''));
 
-export async function readGoogleAnalytics(client: GoogleAnalyticsClient, r: GaRange): Promise<GaVisitors> {
+export async function readGoogleAnalytics(client: GoogleAnalyticsClient, r: ReportRange): Promise<GaVisitors> {
   const current = [{ startDate: dateIn(r.start, r.tz), endDate: dateIn(r.end - 1, r.tz) }];
   const previous = [{ startDate: dateIn(r.prevStart, r.tz), endDate: dateIn(r.start - 1, r.tz) }];
   const hourly = r.end - r.prevStart <= HOURLY_SPAN;
@@ -78,10 +77,9 @@ export async function readGoogleAnalytics(client: GoogleAnalyticsClient, r: GaRa
   ]);
   const total = (rows: GaRow[], i: number) => rows.reduce((s, row) => s + (row.metrics[i] ?? 0), 0);
   const views = total(cur.rows, 1);
-  const share = (n: number) => (views ? Math.round((n / views) * 1000) / 10 : 0);
   const ranked = (rows: GaRow[], key: (row: GaRow) => string | null): Ranked[] => rows.flatMap((row) => {
     const value = key(row);
-    return value === null ? [] : [{ value, n: row.metrics[0] ?? 0, percentage: share(row.metrics[0] ?? 0) }];
+    return value === null ? [] : [{ value, n: row.metrics[0] ?? 0, percentage: share(row.metrics[0] ?? 0, views) }];
   });
   const named = (row: GaRow) => (row.dimensions[0] && row.dimensions[0] !== NOT_SET ? row.dimensions[0] : null);
   return {

@@ -57,7 +57,8 @@ export async function hourlyTotals(ctx: AppContext, kind: Kind, from: number, to
   return rows.map((r) => ({ at: Date.parse(r.hour), n: Number(r.count) }));
 }
 
-const share = (n: number, all: number) => (all ? Math.round((n / all) * 1000) / 10 : 0);
+/** `n` as a percentage of `all`, one decimal (0 of nothing). */
+export const share = (n: number, all: number) => (all ? Math.round((n / all) * 1000) / 10 : 0);
 const rankedRows = (rows: { value: string; n: number | string; all: number | string }[]): Ranked[] => {
   const all = Number(rows[0]?.all ?? 0);
   return rows.map((r) => ({ value: String(r.value), n: Number(r.n), percentage: share(Number(r.n), all) }));

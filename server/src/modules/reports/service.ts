@@ -6,11 +6,9 @@ import { notFound } from '../../http/errors.ts';
 import { displayName } from '../users/repository.ts';
 import type { GoogleAnalyticsClient } from '../../drivers/google-analytics/client.ts';
 import { analyticsClient, readGoogleAnalytics, type GaVisitors } from './google-analytics.ts';
-import { bucketIndex, buckets, granularityFor, parseRange } from './time.ts';
-import { hourlyTotals, ranked, rawHourly, rawRanked, totalOf, visitors, type Kind, type PlaysFilter, type Ranked } from './read.ts';
+import { bucketIndex, buckets, granularityFor, parseRange, type ReportRange } from './time.ts';
+import { hourlyTotals, ranked, rawHourly, rawRanked, share, totalOf, visitors, type Kind, type PlaysFilter, type Ranked } from './read.ts';
 
-/** The period asked for and the one of the same length before it, as ISO bounds. */
-interface Range { start: number; end: number; prevStart: number; tz: string }
 const iso = (ms: number) => new Date(ms).toISOString();
 const TOP = 10;
 const GA_CACHE_SECONDS = 300;
@@ -19,7 +17,7 @@ const GA_FAILED_KEY = 'report:ga:failed';
 const VISITS = { kind: 'visit' } as const;
 const PLAYS = { kind: 'play' } as const;
 
-export function rangeOf(q: { startDate: string; endDate: string; timezone: string }): Range {
+export function rangeOf(q: { startDate: string; endDate: string; timezone: string }): ReportRange {
   const { start, end } = parseRange(q.startDate, q.endDate, q.timezone);
   return { start, end, prevStart: start - (end - start), tz: q.timezone };
 }
@@ -31,7 +29,7 @@ export function percentageChange(current: number, previous: number): number {
 }
 
 /** Counts per hour over time in the caller's timezone, this period and the previous one (aligned by bucket). */
-async function timeSeries(hourly: (from: number, to: number) => Promise<{ at: number; n: number }[]>, r: Range, label: string): Promise<TimeSeriesReport> {
+async function timeSeries(hourly: (from: number, to: number) => Promise<{ at: number; n: number }[]>, r: ReportRange, label: string): Promise<TimeSeriesReport> {
   const granularity = granularityFor(r.start, r.end);
   const current = buckets(r.start, r.end, granularity, r.tz);
   const previous = buckets(r.prevStart, r.start, granularity, r.tz);
@@ -59,14 +57,14 @@ async function timeSeries(hourly: (from: number, to: number) => Promise<{ at: nu
 
 /** Ranked values of a breakdown, site-wide (from the rollups) or of one model (from the raw plays). */
 type Source = { kind: Kind } | { filter: PlaysFilter };
-const rankedOf = (ctx: AppContext, source: Source, dim: string, r: Range, limit = TOP): Promise<Ranked[]> =>
+const rankedOf = (ctx: AppContext, source: Source, dim: string, r: ReportRange, limit = TOP): Promise<Ranked[]> =>
   'filter' in source ? rawRanked(ctx, source.filter, dim, r.start, r.end, limit) : ranked(ctx, source.kind, dim, r.start, r.end, limit);
 
 const dataset = (label: string, data: ReportPoint[]): RankedReport => ({ datasets: [{ label, data }] });
 
 const rankedData = (label: string, list: Ranked[]): RankedReport => dataset(label, list.map((x) => ({ label: x.value, value: x.n, percentage: x.percentage })));
 
-async function rankedReport(ctx: AppContext, source: Source, dim: string, r: Range, label: string): Promise<RankedReport> {
+async function rankedReport(ctx: AppContext, source: Source, dim: string, r: ReportRange, label: string): Promise<RankedReport> {
   return rankedData(label, await rankedOf(ctx, source, dim, r));
 }
 
@@ -80,7 +78,7 @@ function countryName(code: string): string {
 }
 
 /** Top countries, each with its top cities (country|region|city|lat,lng in the rollup) for the map's drill-down. */
-async function locations(ctx: AppContext, source: Source, r: Range): Promise<RankedReport> {
+async function locations(ctx: AppContext, source: Source, r: ReportRange): Promise<RankedReport> {
   return locationsReport(await rankedOf(ctx, source, 'country', r, 50), await rankedOf(ctx, source, 'city', r, 500));
 }
 
@@ -89,11 +87,10 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
   // Regions have no rollup of their own: they are the sums of the country's top cities (all of them on most sites).
   const regions = new Map<string, Map<string, number>>();
   const total = cities.reduce((s, c) => s + c.n, 0);
-  const share = (n: number) => (total ? Math.round((n / total) * 1000) / 10 : 0);
   for (const c of cities) {
     const [country, region, city, ll] = c.value.split('|');
     const list = byCountry.get(country) ?? [];
-    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: share(c.n) });
+    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: share(c.n, total) });
     byCountry.set(country, list);
     if (!region) continue;
     const sums = regions.get(country) ?? new Map<string, number>();
@@ -101,7 +98,7 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
     regions.set(country, sums);
   }
   const regionPoints = (country: string): ReportPoint[] => [...(regions.get(country) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n) }));
+    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n, total) }));
   return dataset('Locations', countries.map((c) => ({
     label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [], regions: regionPoints(c.value),
   })));
@@ -127,7 +124,7 @@ async function models(ctx: AppContext, type: 'title' | 'video' | 'user', ids: nu
   return out;
 }
 
-async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'user', r: Range, label: string): Promise<RankedReport> {
+async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'user', r: ReportRange, label: string): Promise<RankedReport> {
   const top = await ranked(ctx, 'play', dim, r.start, r.end, TOP);
   const named = await models(ctx, dim === 'series' || dim === 'movie' ? 'title' : dim, top.map((x) => Number(x.value)));
   return dataset(label, top.flatMap((x) => {
@@ -138,7 +135,7 @@ async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'u
 }
 
 /** The header strip; the visitors and page views come from Google Analytics when it was read. */
-async function header(ctx: AppContext, r: Range, ga: GaVisitors | null): Promise<HeaderReportItem[]> {
+async function header(ctx: AppContext, r: ReportRange, ga: GaVisitors | null): Promise<HeaderReportItem[]> {
   const both = async (f: (from: number, to: number) => Promise<number>) => [await f(r.start, r.end), await f(r.prevStart, r.start)] as const;
   const item = (name: string, icon: string, [cur, prev]: readonly [number, number], type: HeaderReportItem['type'] = 'number'): HeaderReportItem =>
     ({ name, icon, type, currentValue: cur, percentageChange: percentageChange(cur, prev) });
@@ -167,7 +164,7 @@ async function header(ctx: AppContext, r: Range, ga: GaVisitors | null): Promise
  * Google Analytics' figures for the range, or why not. Figures are kept five minutes (each read costs the property's
  * API quota); a failure one minute, so a Google that does not answer slows one report a minute, not every one.
  */
-async function googleVisitors(ctx: AppContext, r: Range): Promise<{ ga: GaVisitors | null; error?: string }> {
+async function googleVisitors(ctx: AppContext, r: ReportRange): Promise<{ ga: GaVisitors | null; error?: string }> {
   // Errors are shown on the report (settings to fix, not faults of the server): not sent to the error log each view.
   const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
   let client: GoogleAnalyticsClient | null;
@@ -257,7 +254,7 @@ async function filterOf(ctx: AppContext, q: InsightsQuery): Promise<PlaysFilter>
 }
 
 /** A title's most played seasons or episodes, named. */
-async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'episode', r: Range): Promise<RankedReport> {
+async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'episode', r: ReportRange): Promise<RankedReport> {
   const top = await rawRanked(ctx, (eb) => eb('title_id', '=', titleId), dim, r.start, r.end, TOP);
   const data: ReportPoint[] = [];
   for (const x of top) {

@@ -41,6 +41,9 @@ export function parseRange(startDate: string, endDate: string, tz: string): { st
   return { start, end: Math.max(at(endDate, true), start + HOUR) };
 }
 
+/** The period asked for [start, end) and the one of the same length before it (from prevStart), in `tz`. */
+export interface ReportRange { start: number; end: number; prevStart: number; tz: string }
+
 /** Finer buckets for shorter ranges, so a chart has a readable number of points. */
 export function granularityFor(start: number, end: number): Granularity {
   const days = (end - start) / DAY;
