@@ -76,6 +76,8 @@ export const SETTINGS = {
   'server.transcode_max_height': { default: 2160, schema: z.number().int().min(240).max(4320) },
 
   // settings pages: subscriptions
+  /** Mail members when their subscription starts, changes plan, is cancelled, resumed or ends, or a payment fails. */
+  'server.billing_notices': { default: true, schema: z.boolean() },
   'client.billing.paypal.enable': { default: false, schema: z.boolean() },
   'client.billing.stripe.enable': { default: false, schema: z.boolean() },
   'server.paypal_client_id': { default: '', schema: z.string().max(255) },

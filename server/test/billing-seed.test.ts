@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GATEWAY_UNAVAILABLE } from '@app/contracts';
 import { seedDemoBilling } from '../src/db/seed/billing.ts';
+import { sendSubscriptionNotices } from '../src/modules/billing/notices.ts';
 import { seedDemoUsers } from '../src/db/seed/users.ts';
 import { asAdmin, asUser, createTestApp, guest } from './helper.ts';
 
@@ -34,6 +35,9 @@ describe('demo billing seed', () => {
         .toEqual(['USD month 1', 'USD year 1']);
     }
     expect(plans[1].prices[0].amount).toBe(7.99);
+
+    // The demo members' subscriptions are history: nobody is mailed that they started.
+    expect(await sendSubscriptionNotices(t.ctx)).toBe(0);
 
     // No gateway is set up: nothing carries a gateway id until an admin enables one and the plans sync.
     const ids = await t.ctx.db.selectFrom('prices').select(['stripe_id', 'paypal_id']).execute();

@@ -8,20 +8,25 @@ import { createDb } from '../src/db/index.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { freshDatabase } from './helper.ts';
 
-/** Migrations that move data: a database stopped at the version before, with rows of the old shape, then migrated. */
-const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-test-'));
-const { databaseUrl, dropDb } = await freshDatabase(storage);
-const handle = createDb(loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000' }).database);
-// The old tables are not in today's schema types.
-const db = handle.db as unknown as Kysely<any>;
+/**
+ * Migrations that move data: a database stopped at the version before, with rows of the old shape, then migrated.
+ * Each migration's test has a database of its own (a migration run to the end cannot be stopped before another).
+ */
+async function oldDatabase() {
+  const storage = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-test-'));
+  const { databaseUrl, dropDb } = await freshDatabase(storage);
+  const handle = createDb(loadConfig({ DATABASE_URL: databaseUrl, STORAGE_PATH: storage, LOG_LEVEL: 'silent', NODE_ENV: 'test', APP_URL: 'http://localhost:8000' }).database);
+  afterAll(async () => {
+    await handle.destroy();
+    await dropDb?.();
+    fs.rmSync(storage, { recursive: true, force: true });
+  });
+  // The old tables are not in today's schema types.
+  return { handle, db: handle.db as unknown as Kysely<any> };
+}
 
-afterAll(async () => {
-  await handle.destroy();
-  await dropDb?.();
-  fs.rmSync(storage, { recursive: true, force: true });
-});
-
-describe('0049_one_tag_store', () => {
+describe('0049_one_tag_store', async () => {
+  const { handle, db } = await oldDatabase();
   it("moves the Tags page's tags into the catalogue's, once per type and lower-case name, and drops the old table", async () => {
     await migrate(handle, '0048_nulls_order');
     const at = (day: number) => `2024-01-0${day}T00:00:00.000Z`;
@@ -46,5 +51,28 @@ describe('0049_one_tag_store', () => {
       ? sql<{ id: number }>`SELECT rowid AS id FROM title_tags_fts WHERE title_tags_fts MATCH ${'"pick"'}`
       : sql<{ id: number }>`SELECT id FROM title_tags WHERE (coalesce(name, '') || ' ' || coalesce(display_name, '')) ILIKE ${'%pick%'}`;
     expect((await search.execute(db)).rows).toHaveLength(1);
+  });
+});
+
+describe('0052_subscription_notices', async () => {
+  const { handle, db } = await oldDatabase();
+  it('counts the subscriptions there already as told, so nobody is mailed about the past', async () => {
+    await migrate(handle, '0051_admin_search_ignores_accents');
+    const now = new Date().toISOString();
+    const user = await db.insertInto('users').values({ email: 'told@test.local', password: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const sub = (ends: string | null, status: string | null) => ({
+      user_id: user.id, product_id: null, price_id: null, gateway_name: 'none', gateway_id: null, gateway_status: status, description: null,
+      renews_at: null, ends_at: ends, created_at: '2024-01-01T00:00:00.000Z', updated_at: '2024-02-01T00:00:00.000Z',
+    });
+    await db.insertInto('subscriptions').values([sub(null, null), sub('2024-03-01T00:00:00.000Z', null), sub('2099-01-01T00:00:00.000Z', 'past_due')]).execute();
+
+    await migrate(handle);
+    const rows = await db.selectFrom('subscription_notices').select(['ends_at', 'gateway_status', 'ended', 'seen_at']).orderBy('subscription_id').execute();
+    const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
+    expect(rows.map((r) => [iso(r.ends_at), r.gateway_status, Boolean(r.ended), iso(r.seen_at)])).toEqual([
+      [null, null, false, '2024-02-01T00:00:00.000Z'],
+      ['2024-03-01T00:00:00.000Z', null, true, '2024-02-01T00:00:00.000Z'],
+      ['2099-01-01T00:00:00.000Z', 'past_due', false, '2024-02-01T00:00:00.000Z'],
+    ]);
   });
 });

@@ -230,6 +230,7 @@ export interface Database {
   channels: ChannelsTable;
   channelables: ChannelablesTable;
   scheduled_tasks: ScheduledTasksTable;
+  subscription_notices: SubscriptionNoticesTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
   ratings: RatingsTable;
@@ -493,6 +494,17 @@ export interface ChannelablesTable {
   channelable_id: number;
   order: number;
   created_at: Timestamp;
+}
+
+/** What a member was last told of a subscription (0052): mails go out when it moves away from this. */
+export interface SubscriptionNoticesTable {
+  subscription_id: number;
+  product_id: number | null;
+  ends_at: Timestamp | null;
+  gateway_status: string | null;
+  ended: Bool;
+  /** The subscription's updated_at when it was last compared. */
+  seen_at: Timestamp;
 }
 
 /** A recurring task's schedule, kept in the database so restarts neither skip nor double a run. */

@@ -2,6 +2,7 @@ import { DEFAULT_MENUS, productInputSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../index.ts';
 import { createProduct } from '../../modules/billing/service.ts';
+import { markSubscriptionsTold } from '../../modules/billing/notices.ts';
 
 const GB = 1024 ** 3;
 
@@ -52,6 +53,8 @@ export async function seedDemoBilling(ctx: AppContext, adminId: number): Promise
       }
     });
   }
+  // The demo members' subscriptions are history: nobody is mailed that they started.
+  await markSubscriptionsTold(ctx.db);
   // The pricing page is reachable from every page: the primary menu (the header) and the footer menu get a Pricing
   // link (the spec's /billing/pricing route).
   const pricing = (id: string) => ({ id, label: 'Pricing', icon: null, type: 'route' as const, action: '/billing/pricing', target: '_self' as const, roles: [], permissions: [] });

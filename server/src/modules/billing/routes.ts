@@ -18,6 +18,7 @@ import { syncPlans } from './sync.ts';
 import { stripeWebhookRoutes } from './webhooks.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { paypalWebhookRoutes } from './paypal-webhooks.ts';
+import './notices.ts';
 
 /** Billing calls of Part C section 7: plans (products with prices) and subscriptions. */
 export function billingRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -177,10 +177,15 @@ export async function requestLines(ctx: AppContext, req: FastifyRequest): Promis
  * Accept-Language is not known outside a request).
  */
 export async function mailLines(ctx: AppContext, userId: number | null, ownRequest?: FastifyRequest): Promise<Lines | undefined> {
+  return linesOf(ctx, await mailLanguage(ctx, userId, ownRequest));
+}
+
+/** The language mailLines picks, for what else a mail writes in it (dates). */
+export async function mailLanguage(ctx: AppContext, userId: number | null, ownRequest?: FastifyRequest): Promise<string> {
   const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
   const chosen = userId !== null ? await chosenLanguage(ctx, userId, available) : null;
-  if (chosen) return linesOf(ctx, chosen);
-  if (ownRequest) return requestLines(ctx, ownRequest);
+  if (chosen) return chosen;
+  if (ownRequest) return resolveLanguage(ctx, ownRequest);
   const site = await ctx.settings.get('client.locale.default');
-  return available.has(site) ? linesOf(ctx, site) : undefined;
+  return available.has(site) ? site : DEFAULT_LANGUAGE;
 }

@@ -8,6 +8,7 @@ function Fields() {
     <>
       <Section>
         <SettingSwitch name="client.billing.enable" label={trans('Enable subscriptions')} description={trans('Users can subscribe to plans; the pricing page and billing area are shown.')} />
+        <SettingSwitch name="server.billing_notices" label={trans('Email members about their subscription')} description={trans('When it starts, changes plan, is cancelled, resumed or ends, and when a payment fails. Turn this off if the payment gateway already emails them.')} />
       </Section>
       <Section title="PayPal" group="paypal_group">
         <SettingSwitch name="client.billing.paypal.enable" label={trans('Enable PayPal')} />
