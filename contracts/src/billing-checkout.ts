@@ -15,6 +15,9 @@ export const NO_SUBSCRIPTION = 'You do not have a subscription.';
 export const SAME_PRICE = 'You are already subscribed to this price.';
 export const PLAN_CHANGE_UNSUPPORTED = 'This subscription cannot change plan here.';
 export const PLAN_CHANGE_APPROVAL = 'Approve the new price with PayPal to finish changing your plan.';
+export const PAYMENT_METHOD_UNSUPPORTED = 'This subscription has no payment method to update here.';
+/** Gateway states in which a payment is owed: Stripe's past_due and unpaid, PayPal's past_due and suspended. */
+export const PAYMENT_DUE_STATUSES: readonly string[] = ['past_due', 'unpaid', 'suspended'];
 
 const priceId = z.number({ message: 'The price field is required.' }).int().positive();
 

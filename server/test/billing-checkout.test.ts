@@ -168,6 +168,30 @@ describe('the Billing panel calls', () => {
     expect(invoices).toEqual([{ id: expect.stringMatching(/^in_/), created_at: expect.any(String), amount: 19.99, currency: 'USD', status: 'paid', url: expect.stringContaining(stripe.url) }]);
   });
 
+  it("payment method: a Stripe subscriber gets a customer portal session for their own customer, coming back to the Billing panel", async () => {
+    const member = await asUser(t);
+    expect(await member.post('/api/v1/billing/subscription/payment-method').then((r) => [r.status, r.body.message])).toEqual([422, 'You do not have a subscription.']);
+    const res = await member.post('/api/v1/billing/checkout', { price_id: plans.basic.prices[0].id, gateway: 'stripe' });
+    await pay(res.body.url);
+    const own = (await member.get('/api/v1/billing/subscription')).body.subscription;
+    const subId = (await t.ctx.db.selectFrom('subscriptions').select('gateway_id').where('id', '=', own.id).executeTakeFirstOrThrow()).gateway_id!;
+
+    stripe.requests.length = 0;
+    const page = await member.post('/api/v1/billing/subscription/payment-method');
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.url).toMatch(new RegExp(`^${stripe.url}/portal/bps_\\d+$`));
+    expect(stripe.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/v1/subscriptions/${subId}`], ['POST', '/v1/billing_portal/sessions']]);
+    expect(stripe.requests[1].body).toEqual({ customer: stripe.subscriptions.get(subId)!.customer, return_url: `${t.ctx.config.appUrl}/account-settings#account-billing` });
+    // The portal's page leads back to the Billing panel.
+    expect(await fetch(page.body.url).then((r) => r.text())).toContain(`href="${t.ctx.config.appUrl}/account-settings#account-billing"`);
+
+    stripe.fail = { path: /^\/v1\/billing_portal\//, mode: 'error' };
+    const failed = await member.post('/api/v1/billing/subscription/payment-method');
+    stripe.fail = null;
+    expect([failed.status, failed.body.message]).toEqual([502, 'The payment gateway could not be reached. Try again later.']);
+    expect((await guest(t).post('/api/v1/billing/subscription/payment-method')).status).toBe(401);
+  });
+
   it("a gateway failure is a 502 and the local record stays", async () => {
     const member = await asUser(t);
     const res = await member.post('/api/v1/billing/checkout', { price_id: plans.basic.prices[0].id, gateway: 'stripe' });
@@ -189,6 +213,8 @@ describe('the Billing panel calls', () => {
     // Cancel (grace period until renews_at) and resume work on it as on a billed one, with no gateway to call.
     expect((await member.post('/api/v1/billing/subscription/cancel')).body.subscription.cancelled).toBe(true);
     expect((await member.post('/api/v1/billing/subscription/resume')).body.subscription.cancelled).toBe(false);
+    const payment = await member.post('/api/v1/billing/subscription/payment-method');
+    expect([payment.status, payment.body.message]).toEqual([422, 'This subscription has no payment method to update here.']);
   });
 });
 

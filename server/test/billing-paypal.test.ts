@@ -169,6 +169,8 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     expect(await gateway.changePrice!(subId, 'P-OTHER', urls)).toEqual({ approveUrl: `${paypal.url}/webapps/billing/subscriptions?ba_token=BA-${subId}` });
     expect(paypal.subscriptions.get(subId)).toMatchObject({ plan_id: 'P-SAME', pending_plan_id: 'P-OTHER' });
     expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'completed', url: null }]);
+    // PayPal's subscribers choose how they pay for automatic payments in their PayPal account.
+    expect(await gateway.paymentPage!(subId, 'http://localhost:8000/account-settings')).toEqual({ url: 'https://www.paypal.com/myaccount/autopay/' });
 
     await expect(gateway.checkout!({ user: { id: user.id, email: 'b@test.local' }, product, price: { ...price, paypal_id: null }, successUrl: 'x', cancelUrl: 'y' }))
       .rejects.toThrow('This plan is not available through PayPal yet.');

@@ -56,6 +56,13 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
     await panel.getByRole('button', { name: 'Resume' }).click();
     await expect(visitor.getByText('Subscription resumed')).toBeVisible();
     await expect(panel.getByText('Renews at')).toBeVisible();
+
+    // The card is changed at Stripe's customer portal, which leads back to the Billing panel.
+    await panel.getByRole('button', { name: 'Update payment method' }).click();
+    await expect(visitor).toHaveURL(new RegExp(`^${stripeURL}/portal/bps_`));
+    await visitor.getByRole('link', { name: 'Return' }).click();
+    await expect(visitor).toHaveURL(/\/account-settings#account-billing$/);
+    await expect(panel.getByLabel('Current plan')).toContainText('Gold');
   } finally {
     await visitor.close();
   }

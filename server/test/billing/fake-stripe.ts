@@ -7,7 +7,8 @@ import { listenOnLoopback } from './loopback.ts';
  * A local server speaking the part of Stripe's documented REST API the billing module uses: form-encoded POSTs to
  * /v1/products, /v1/products/{id}, /v1/prices, /v1/prices/{id} (`active`), /v1/checkout/sessions (refused for an
  * archived price, as Stripe does), /v1/subscriptions/{id} (cancel_at_period_end
- * or items[0][id]+items[0][price]), GET /v1/subscriptions/{id}, GET /v1/invoices?subscription=, GET /v1/balance and
+ * or items[0][id]+items[0][price]), GET /v1/subscriptions/{id}, GET /v1/invoices?subscription=, GET /v1/balance,
+ * POST /v1/billing_portal/sessions (for a customer of one of its subscriptions; its page links back to return_url) and
  * DELETE /v1/subscriptions/{id}, answering Stripe's object shapes. A secret in `rejectKeys` gets Stripe's 401.
  * `fail` makes a path answer a Stripe error (or never answer, to test timeouts).
  *
@@ -34,7 +35,7 @@ export interface FakeStripe {
 }
 
 interface StripeSub {
-  id: string; object: 'subscription'; status: string; cancel_at_period_end: boolean; metadata: Record<string, string>;
+  id: string; object: 'subscription'; status: string; cancel_at_period_end: boolean; metadata: Record<string, string>; customer: string;
   items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: { id: string; object: 'price' }; current_period_end: number }[] };
 }
 interface Session { id: string; object: 'checkout.session'; mode: string; url: string; status: string; client_reference_id: string | null;
@@ -50,6 +51,8 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const hanging = new Set<http.ServerResponse>();
   const sessions = new Map<string, Session>();
   const invoices: Record<string, unknown>[] = [];
+  /** Customer portal sessions: their return_url. */
+  const portals = new Map<string, string>();
   const signer = new Stripe('sk_test_fake_signer');
   const state: FakeStripe = {
     url: '', requests: [], fail: null, beforeReply: null, rejectKeys: new Set(), webhook: null, subscriptions: new Map(), products: new Map(), prices: new Map(),
@@ -71,7 +74,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     if (!session || session.status !== 'open') throw new Error('No such open session.');
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
     const sub: StripeSub = {
-      id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: session.subMetadata,
+      id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: session.subMetadata, customer: id('cus'),
       items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: session.price, object: 'price' }, current_period_end: periodEnd }] },
     };
     state.subscriptions.set(sub.id, sub);
@@ -113,6 +116,12 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     if (m && method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><form method="post"><button type="submit">Pay</button></form>`);
+      return;
+    }
+    const portal = path.match(/^\/portal\/(bps_\d+)$/);
+    if (portal && method === 'GET' && portals.has(portal[1])) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><title>Fake Stripe customer portal</title><h1>Fake Stripe customer portal</h1><a href="${portals.get(portal[1]) ?? '/'}">Return</a>`);
       return;
     }
     if (m && method === 'POST') {
@@ -168,6 +177,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       }
       sessions.set(sid, session);
       return send(200, session);
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const known = [...state.subscriptions.values()].some((s) => s.customer === body.customer);
+      if (!known) return send(400, { error: { type: 'invalid_request_error', param: 'customer', message: `No such customer: '${body.customer ?? ''}'` } });
+      const sid = id('bps');
+      portals.set(sid, body.return_url);
+      return send(200, { id: sid, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url ?? null, url: `${state.url}/portal/${sid}` });
     }
     if (method === 'GET' && path === '/v1/invoices') {
       const data = invoices.filter((i) => !query.subscription || i.subscription === query.subscription);

@@ -7,7 +7,7 @@ import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { setStripeEndpoint } from './gateways/stripe.ts';
 import { registerStripeCheck } from './stripe-check.ts';
-import { cancelOwn, changeOwnPlan, ownInvoices, ownSubscription, resumeOwn, startCheckout } from './checkout.ts';
+import { cancelOwn, changeOwnPlan, ownInvoices, ownPaymentPage, ownSubscription, resumeOwn, startCheckout } from './checkout.ts';
 
 /** The signed-in user's billing calls: checkout and their own subscription (the account's Billing panel). */
 export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,6 +33,9 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { subscription, approveUrl } = await changeOwnPlan(ctx, requireUser(req), req.body.price_id);
     return approveUrl ? { subscription, url: approveUrl, message: PLAN_CHANGE_APPROVAL } : { subscription, message: 'Plan changed' };
   });
+
+  api.post('/api/v1/billing/subscription/payment-method', { config: self, schema: { response: { 200: checkoutResponseSchema } } }, async (req) =>
+    ownPaymentPage(ctx, requireUser(req)));
 
   api.get('/api/v1/billing/invoices', { config: self, schema: { response: { 200: invoiceListResponse } } }, async (req) =>
     ({ invoices: await ownInvoices(ctx, requireUser(req)) }));

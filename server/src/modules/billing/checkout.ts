@@ -1,5 +1,5 @@
 import {
-  ALREADY_SUBSCRIBED, BILLING_DISABLED, GATEWAY_UNAVAILABLE, NO_SUBSCRIPTION, PLAN_CHANGE_UNSUPPORTED, PRICE_NOT_SYNCED, PRICE_UNAVAILABLE, SAME_PRICE,
+  ALREADY_SUBSCRIBED, BILLING_DISABLED, GATEWAY_UNAVAILABLE, NO_SUBSCRIPTION, PAYMENT_METHOD_UNSUPPORTED, PLAN_CHANGE_UNSUPPORTED, PRICE_NOT_SYNCED, PRICE_UNAVAILABLE, SAME_PRICE,
   type BillingInvoice, type BillingSubscription, type CheckoutInput,
 } from '@app/contracts';
 import type Stripe from 'stripe';
@@ -119,6 +119,17 @@ export async function changeOwnPlan(ctx: AppContext, userId: number, priceId: nu
   if (approveUrl) return { subscription: sub, approveUrl };
   await ctx.db.updateTable('subscriptions').set({ product_id: row.product_id, price_id: row.id, updated_at: nowIso() }).where('id', '=', sub.id).execute();
   return { subscription: (await ownSubscription(ctx, userId))! };
+}
+
+/** POST billing/subscription/payment-method: the gateway's page where the subscriber updates how they pay. */
+export async function ownPaymentPage(ctx: AppContext, userId: number): Promise<{ url: string }> {
+  await assertEnabled(ctx);
+  const sub = await requireOwn(ctx, userId);
+  const local = await ctx.db.selectFrom('subscriptions').select('gateway_id').where('id', '=', sub.id).executeTakeFirstOrThrow();
+  const gateway = local.gateway_id ? await gatewayFor(ctx, sub.gateway_name) : null;
+  if (!gateway?.paymentPage || !local.gateway_id) throw new HttpError(422, PAYMENT_METHOD_UNSUPPORTED);
+  const base = await ctx.settings.siteUrl(ctx.config.appUrl);
+  return atGateway(ctx, () => gateway.paymentPage!(local.gateway_id!, `${base}/account-settings#account-billing`));
 }
 
 /** GET billing/invoices: what the gateway lists for the user's subscription (none for a local one). */

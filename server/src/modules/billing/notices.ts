@@ -1,4 +1,4 @@
-import { translate, type Lines } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, translate, type Lines } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
@@ -23,14 +23,12 @@ export interface NoticeState {
   ended: boolean;
 }
 
-/** Gateway states in which a payment is owed (Stripe past_due and unpaid, PayPal past_due and suspended). */
-const PAYMENT_DUE = new Set(['past_due', 'unpaid', 'suspended']);
 
 /** What to tell a member whose subscription was `told` and now is `now` (told undefined: never mailed). */
 export function noticeOf(told: NoticeState | undefined, now: NoticeState): Notice | null {
   if (now.ended) return told && !told.ended ? 'ended' : null;
   if (!told || told.ended) return 'started';
-  const due = (s: NoticeState) => s.gateway_status !== null && PAYMENT_DUE.has(s.gateway_status);
+  const due = (s: NoticeState) => s.gateway_status !== null && PAYMENT_DUE_STATUSES.includes(s.gateway_status);
   // Ahead of the end date it may bring: a suspended PayPal subscription is a payment to make, not a goodbye.
   if (due(now) && !due(told)) return 'paymentFailed';
   if (now.ends_at && !told.ends_at) return 'cancelled';
@@ -72,12 +70,11 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
   const mailing = await ctx.settings.get('server.billing_notices');
   let sent = 0;
   for (const r of rows.values()) {
-    const state: NoticeState = { product_id: r.product_id, ends_at: r.ends_at, gateway_status: r.gateway_status, ended: r.ends_at !== null && r.ends_at <= now };
+    const state = stateOf(r, now);
     const told = r.told_id === null ? undefined : { product_id: r.told_product_id, ends_at: r.told_ends_at, gateway_status: r.told_status, ended: toBool(r.told_ended) };
     const notice = noticeOf(told, state);
     // Recorded before the mail is queued: a crash in between loses one mail rather than sending it twice.
-    await ctx.db.insertInto('subscription_notices').values({ subscription_id: r.id, ...state, seen_at: r.updated_at })
-      .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ ...state, seen_at: r.updated_at })).execute();
+    await recordTold(ctx.db, r.id, state, r.updated_at);
     if (notice && mailing) {
       await ctx.mailer.send(await noticeMail(ctx, notice, r));
       sent++;
@@ -90,11 +87,16 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
 export async function markSubscriptionsTold(db: Db, at = new Date()): Promise<void> {
   const now = at.toISOString();
   const rows = await db.selectFrom('subscriptions').select(['id', 'product_id', 'ends_at', 'gateway_status', 'updated_at']).execute();
-  for (const r of rows) {
-    const state = { product_id: r.product_id, ends_at: r.ends_at, gateway_status: r.gateway_status, ended: r.ends_at !== null && r.ends_at <= now };
-    await db.insertInto('subscription_notices').values({ subscription_id: r.id, ...state, seen_at: r.updated_at })
-      .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ ...state, seen_at: r.updated_at })).execute();
-  }
+  for (const r of rows) await recordTold(db, r.id, stateOf(r, now), r.updated_at);
+}
+
+type SubscriptionState = Pick<NoticeState, 'product_id' | 'ends_at' | 'gateway_status'>;
+const stateOf = (r: SubscriptionState, now: string): NoticeState =>
+  ({ product_id: r.product_id, ends_at: r.ends_at, gateway_status: r.gateway_status, ended: r.ends_at !== null && r.ends_at <= now });
+
+async function recordTold(db: Db, subscriptionId: number, state: NoticeState, seenAt: string): Promise<void> {
+  await db.insertInto('subscription_notices').values({ subscription_id: subscriptionId, ...state, seen_at: seenAt })
+    .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ ...state, seen_at: seenAt })).execute();
 }
 
 async function noticeMail(ctx: AppContext, notice: Notice, r: Candidate) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { BillingSubscription, Product } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, type BillingSubscription, type Product } from '@app/contracts';
 import type { Pagination } from '@app/contracts/list';
 import { formatMoney } from '../../admin/billing/api';
 import { intervalLabel } from '../../admin/billing/plan-options';
@@ -13,7 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
 import { Panel } from '../account/Panel';
-import { ownCalls, useOwnInvoices, useOwnSubscription, useSubscriptionAction } from './account-api';
+import { ownCalls, useOwnInvoices, useOwnSubscription, usePaymentMethodPage, useSubscriptionAction } from './account-api';
 
 type PriceLike = { amount: number; currency: string; interval: Parameters<typeof intervalLabel>[0]; interval_count: number };
 const priceText = (p: PriceLike) => `${formatMoney(p.amount, p.currency)} ${intervalLabel(p.interval, p.interval_count)}`;
@@ -54,7 +54,9 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
   const cancel = useSubscriptionAction(ownCalls.cancel, trans('Subscription cancelled'));
   const resume = useSubscriptionAction(ownCalls.resume, trans('Subscription resumed'));
   const change = useSubscriptionAction(ownCalls.changePlan, trans('Plan changed'));
+  const paymentPage = usePaymentMethodPage();
   const billed = sub.gateway_name !== 'none';
+  const due = sub.gateway_status !== null && PAYMENT_DUE_STATUSES.includes(sub.gateway_status);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" aria-label={trans('Current plan')}>
@@ -73,19 +75,23 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
             <dd>{formatDate(sub.renews_at)}</dd>
           </>
         ) : null}
-        {sub.gateway_status === 'past_due' && (
+        {due && (
           <>
             <dt className="text-text-muted">{trans('Status')}</dt>
             <dd className="text-danger">{trans('Payment failed')}</dd>
           </>
         )}
       </dl>
+      {due && <p className="text-sm text-danger">{trans('Your last payment did not go through. Update your payment method to keep watching.')}</p>}
       {/* A local subscription (an admin's) can be cancelled and resumed too; only a billed one changes price. */}
       <div className="flex flex-wrap gap-2">
         {billed && !sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
         {sub.cancelled
           ? <Button onClick={() => resume.mutate()} disabled={resume.isPending}>{trans('Resume')}</Button>
           : <Button variant="outline" onClick={() => setConfirm('cancel')}>{trans('Cancel subscription')}</Button>}
+        {billed && (
+          <Button variant={due ? 'primary' : 'outline'} onClick={() => paymentPage.mutate()} disabled={paymentPage.isPending}>{trans('Update payment method')}</Button>
+        )}
       </div>
       {changing && !sub.cancelled && (
         <ChangePlan current={sub} value={priceId} onChange={setPriceId} onSubmit={() => setConfirm('change')} />

@@ -57,3 +57,12 @@ export const ownCalls = {
   resume: () => api.post<Answer>('billing/subscription/resume', {}),
   changePlan: (priceId: number) => api.post<Answer>('billing/subscription/change-plan', { price_id: priceId }),
 };
+
+/** Leaves for the gateway's page where the subscriber updates how they pay. */
+export function usePaymentMethodPage() {
+  return useMutation({
+    mutationFn: () => api.post<{ url: string }>('billing/subscription/payment-method', {}),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+}

@@ -39,6 +39,8 @@ export interface Gateway {
    */
   changePrice?(gatewayId: string, priceGatewayId: string, urls: { returnUrl: string; cancelUrl: string }): Promise<{ approveUrl?: string }>;
   invoices?(gatewayId: string): Promise<GatewayInvoice[]>;
+  /** The gateway's page where the subscriber updates how they pay (a card that failed), coming back to returnUrl. */
+  paymentPage?(gatewayId: string, returnUrl: string): Promise<{ url: string }>;
 }
 
 type Factory = (ctx: AppContext) => Promise<Gateway | null>;

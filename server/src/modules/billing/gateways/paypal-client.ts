@@ -21,7 +21,7 @@ export class PaypalError extends HttpError {
 const tokens = new Map<string, { token: string; expiresAt: number }>();
 
 export class PaypalClient {
-  constructor(private apiUrl: string, private creds: PaypalCredentials, private timeoutMs: number) {}
+  constructor(readonly apiUrl: string, private creds: PaypalCredentials, private timeoutMs: number) {}
 
   private async send(method: string, path: string, init: { headers: Record<string, string>; body?: string }): Promise<Response> {
     try {

@@ -85,6 +85,11 @@ export function paypalGateway(client: PaypalClient): Gateway {
         url: null,
       }));
     },
+    /** PayPal has no page per subscription: the subscriber picks the funding source of their automatic payments. */
+    async paymentPage() {
+      const site = client.apiUrl.includes('.sandbox.paypal.com') ? 'https://www.sandbox.paypal.com' : 'https://www.paypal.com';
+      return { url: `${site}/myaccount/autopay/` };
+    },
   };
 }
 

@@ -8,7 +8,7 @@ export const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', '
  * The visitor side of the Stripe gateway: a hosted Checkout Session in subscription mode, a plan change that swaps
  * the subscription item's price, and the subscription's invoices. The subscription itself reaches us by webhook.
  */
-export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'checkout' | 'changePrice' | 'invoices'> {
+export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'checkout' | 'changePrice' | 'invoices' | 'paymentPage'> {
   return {
     async checkout(req) {
       if (!req.price.stripe_id) throw new Error('The price is not synced to Stripe.');
@@ -42,6 +42,13 @@ export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'chec
         const amount = ZERO_DECIMAL.has(currency) ? inv.total * 100 : inv.total;
         return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount, currency, status: inv.status ?? 'draft', url: inv.hosted_invoice_url ?? null };
       });
+    },
+    /** Stripe's customer portal, where the customer replaces the card (and pays what is due with it). */
+    async paymentPage(gatewayId, returnUrl) {
+      const sub = await client.subscriptions.retrieve(gatewayId);
+      const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
+      const session = await client.billingPortal.sessions.create({ customer, return_url: returnUrl });
+      return { url: session.url };
     },
   };
 }
