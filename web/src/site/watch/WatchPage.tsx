@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { buttonClass } from '../../ui/Button';
 import { NotFoundPage } from '../ErrorPages';
+import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { titleUrl, watchUrl } from '../ui/urls';
 import { embedUrl, hostOf } from './embeds';
 import { rememberResume } from './resume-cache';
@@ -169,9 +170,7 @@ export function Component() {
     staleTime: 0,
   });
   if (id === null || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
-  if (error instanceof ApiError && error.status === 403) {
-    return <p className="mx-auto max-w-xl p-10 text-center text-text-muted">{trans("You don't have permission to watch videos.")}</p>;
-  }
+  if (isNoAccess(error)) return <NoAccess watch />;
   if (error) return <p className="mx-auto max-w-xl p-10 text-center text-text-muted">{trans('There was an issue. Please try again.')}</p>;
   if (isPending) {
     return (
