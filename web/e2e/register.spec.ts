@@ -14,9 +14,13 @@ async function requireConfirmation(page: Page, on: boolean) {
   await page.context().clearCookies();
 }
 
-async function register(page: Page, email: string) {
+async function register(page: Page, email: string, name?: [string, string]) {
   await page.goto('/register');
   await page.getByLabel('Email').fill(email);
+  if (name) {
+    await page.getByLabel('First name').fill(name[0]);
+    await page.getByLabel('Last name').fill(name[1]);
+  }
   await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
   await page.getByLabel('Confirm password').fill('a-long-password-1');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -39,4 +43,13 @@ test('otherwise the new user lands signed in with a welcome toast', async ({ pag
   await expect(page.getByText('Welcome! Your account has been created.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: /welcome-.*Account menu/ })).toBeVisible();
+});
+
+test('a name given when registering is the one the site shows for the member', async ({ page }) => {
+  await register(page, `named-${Date.now()}@example.com`, ['Ada', 'Lovelace']);
+  await expect(page.getByText('Welcome! Your account has been created.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Ada Lovelace.*Account menu/ })).toBeVisible();
+  await page.goto('/account-settings');
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
 });

@@ -15,7 +15,7 @@ import { AuthCard, FormError } from './AuthCard';
 import { SocialButtons } from './SocialButtons';
 import { toast } from '../../ui/Toast';
 
-interface Values { email: string; password: string; password_confirmation: string }
+interface Values { email: string; password: string; password_confirmation: string; first_name: string; last_name: string }
 /** `POST auth/register`: signed in at once, or an account waiting for its address to be confirmed. */
 type RegisterResponse = { status: 'success'; user: CurrentUser | null } | { status: 'needs_email_verification'; message: string };
 
@@ -61,7 +61,7 @@ export function Component() {
   const captchaOn = useSetting<boolean>('client.recaptcha.enable.register', false);
   const siteKey = useSetting<string>('client.recaptcha.site_key', '');
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { email: '', password: '', password_confirmation: '' },
+    defaultValues: { email: '', password: '', password_confirmation: '', first_name: '', last_name: '' },
     resolver: zodFormResolver(registerSchema) as any,
   });
   const onSubmit = handleSubmit(async (values) => {
@@ -96,6 +96,13 @@ export function Component() {
         <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextField label={trans('Password')} type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
         <TextField label={trans('Confirm password')} type="password" autoComplete="new-password" required error={errors.password_confirmation?.message} {...register('password_confirmation')} />
+        {/* Optional: members without a name appear as "Member 42" on their reviews and comments. */}
+        <fieldset className="grid gap-x-3 gap-y-2 sm:grid-cols-2" aria-describedby="register-name-hint">
+          <legend className="sr-only">{trans('Your name')}</legend>
+          <TextField label={trans('First name')} autoComplete="given-name" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label={trans('Last name')} autoComplete="family-name" error={errors.last_name?.message} {...register('last_name')} />
+          <p id="register-name-hint" className="text-xs text-text-muted sm:col-span-2">{trans('Optional. Shown with your reviews, comments and public lists.')}</p>
+        </fieldset>
         {policies.map((p) => (
           <Checkbox
             key={p.id}
