@@ -29,6 +29,7 @@ export * from './audit.ts';
 export * from './transcode.ts';
 export * from './reviews.ts';
 export * from './comments.ts';
+export * from './notifications.ts';
 export * from './news.ts';
 export * from './lists.ts';
 export * from './profiles.ts';

@@ -57,6 +57,7 @@ import { registerAudit } from './modules/audit/hook.ts';
 import { registerCompression } from './http/compression.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { listsRoutes } from './modules/lists/routes.ts';
 import { profilesRoutes } from './modules/profiles/routes.ts';
@@ -165,6 +166,7 @@ export async function buildApp(config: Config): Promise<App> {
   healthRoutes(app, ctx);
   reviewsRoutes(app, ctx);
   commentsRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
   browseRoutes(app, ctx);
   auditRoutes(app, ctx);
   newsRoutes(app, ctx);

@@ -28,3 +28,4 @@ export * from './appearance.ts';
 export * from './search-index.ts';
 export * from './health.ts';
 export * from './profiles.ts';
+export * from './notifications.ts';

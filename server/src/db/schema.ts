@@ -231,6 +231,7 @@ export interface Database {
   channelables: ChannelablesTable;
   scheduled_tasks: ScheduledTasksTable;
   subscription_notices: SubscriptionNoticesTable;
+  notifications: NotificationsTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
   ratings: RatingsTable;
@@ -493,6 +494,16 @@ export interface ChannelablesTable {
   channelable_type: 'title' | 'person' | 'episode' | 'news_article' | 'channel';
   channelable_id: number;
   order: number;
+  created_at: Timestamp;
+}
+
+/** A member's notification (0053): its type and the record it is about. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'comment_reply';
+  subject_id: number;
+  read_at: Timestamp | null;
   created_at: Timestamp;
 }
 

@@ -17,6 +17,7 @@ import { useSiteAnalytics } from './analytics';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
+const NotificationsBell = lazy(() => import('./notifications/NotificationsBell').then((m) => ({ default: m.NotificationsBell })));
 // Signed-out visitors pick a language here (signed-in users in the account menu); lazy for the same reason.
 const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => ({ default: m.LanguageSwitcher })));
 
@@ -24,7 +25,7 @@ const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => (
 export function AccountButtons() {
   const { user } = useAuth();
   const registrationOff = useSetting<boolean>('client.registration.disable', false);
-  if (user) return <Suspense fallback={<span className="h-10 w-10" />}><AccountMenu /></Suspense>;
+  if (user) return <Suspense fallback={<span className="h-10 w-10" />}><NotificationsBell /><AccountMenu /></Suspense>;
   return (
     <>
       <Link to="/login" className={buttonClass('text', 'md', 'text-current')}>{trans('Login')}</Link>

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { paginate } from '../../http/list-query.ts';
 import { commentsListDefinition } from './list.ts';
-import type { Comment, CommentableType } from '@app/contracts';
+import { episodePath, titlePath, type Comment, type CommentableType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { toBool } from '../../db/index.ts';
 import { authorsOf } from '../reviews/posting.ts';
@@ -13,23 +13,34 @@ export const COMMENT_COLUMNS = [
 
 type Row = Omit<Comment, 'user' | 'commentable' | 'deleted'> & { content: string; deleted: boolean | number };
 
-/** Names of the items a page of admin rows hangs on: one query per type present. */
-async function commentableNames(db: Db, rows: Row[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+type Commented = { commentable_type: CommentableType; commentable_id: number };
+export const commentableKey = (r: Commented) => `${r.commentable_type}:${r.commentable_id}`;
+
+/** What comments hang on, named and with the site page that shows them (keyed by commentableKey): one query per type present. */
+export async function commentablePlaces(db: Db, rows: Commented[]): Promise<Map<string, { name: string; link: string }>> {
+  const out = new Map<string, { name: string; link: string }>();
   const idsOf = (type: CommentableType) => [...new Set(rows.filter((r) => r.commentable_type === type).map((r) => r.commentable_id))];
   const titles = idsOf('title');
   const episodes = idsOf('episode');
   const videos = idsOf('video');
-  const [t, e, v] = await Promise.all([
+  const articles = idsOf('news_article');
+  const [t, e, v, a] = await Promise.all([
     titles.length ? db.selectFrom('titles').select(['id', 'name']).where('id', 'in', titles).execute() : [],
     episodes.length ? db.selectFrom('episodes').innerJoin('titles', 'titles.id', 'episodes.title_id')
-      .select(['episodes.id', 'episodes.name', 'titles.name as title_name', 'episodes.season_number', 'episodes.episode_number'])
+      .select(['episodes.id', 'episodes.name', 'episodes.title_id', 'titles.name as title_name', 'episodes.season_number', 'episodes.episode_number'])
       .where('episodes.id', 'in', episodes).execute() : [],
     videos.length ? db.selectFrom('videos').select(['id', 'name']).where('id', 'in', videos).execute() : [],
+    articles.length ? db.selectFrom('news_articles').select(['id', 'title', 'slug']).where('id', 'in', articles).execute() : [],
   ]);
-  for (const r of t) out.set(`title:${r.id}`, r.name);
-  for (const r of e) out.set(`episode:${r.id}`, `${r.title_name} S${r.season_number}E${r.episode_number}: ${r.name}`);
-  for (const r of v) out.set(`video:${r.id}`, r.name);
+  for (const r of t) out.set(`title:${r.id}`, { name: r.name, link: `${titlePath(r)}#comments` });
+  for (const r of e) {
+    out.set(`episode:${r.id}`, {
+      name: `${r.title_name} S${r.season_number}E${r.episode_number}: ${r.name}`,
+      link: episodePath({ id: r.title_id, name: r.title_name }, r.season_number, r.episode_number),
+    });
+  }
+  for (const r of v) out.set(`video:${r.id}`, { name: r.name, link: `/watch/${r.id}` });
+  for (const r of a) out.set(`news_article:${r.id}`, { name: r.title, link: `/news/${r.id}/${r.slug}` });
   return out;
 }
 
@@ -40,17 +51,17 @@ async function commentableNames(db: Db, rows: Row[]): Promise<Map<string, string
 export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'): Promise<Comment[]> {
   const [authors, names] = await Promise.all([
     authorsOf(db, rows.map((r) => r.user_id), view),
-    view === 'admin' ? commentableNames(db, rows) : Promise.resolve(new Map<string, string>()),
+    view === 'admin' ? commentablePlaces(db, rows) : Promise.resolve(new Map<string, { name: string }>()),
   ]);
   return rows.map((r) => {
     const deleted = toBool(r.deleted);
-    const key = `${r.commentable_type}:${r.commentable_id}`;
+    const key = commentableKey(r);
     return {
       ...r,
       deleted,
       content: deleted && view === 'public' ? null : r.content,
       user: deleted && view === 'public' ? null : authors.get(r.user_id) ?? null,
-      ...(view === 'admin' ? { commentable: names.has(key) ? { id: r.commentable_id, name: names.get(key)! } : null } : {}),
+      ...(view === 'admin' ? { commentable: names.has(key) ? { id: r.commentable_id, name: names.get(key)!.name } : null } : {}),
     };
   });
 }

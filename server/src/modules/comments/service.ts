@@ -6,6 +6,7 @@ import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts
 import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
 import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
+import { notifyReply } from '../notifications/service.ts';
 
 const replyRefused = (message: string) => new HttpError(422, message, { parent_id: [message] });
 
@@ -53,6 +54,7 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
     }).returning('id').executeTakeFirstOrThrow();
     if (input.parent_id) {
       await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', 1) })).where('id', '=', input.parent_id).execute();
+      await notifyReply(trx, { id: row.id, user_id: userId, parent_id: input.parent_id });
     }
     return row.id;
   });

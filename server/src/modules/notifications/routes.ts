@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { listQuerySchema, notificationListResponse, notificationsReadSchema, unreadNotificationsResponse } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
+import { typed } from '../../http/schema.ts';
+import { listNotifications, markRead, unreadCount } from './service.ts';
+
+/** The signed-in member's notifications (the bell in the site header). */
+export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const api = typed(app);
+  const self = { permission: 'authenticated' as const };
+
+  api.get('/api/v1/notifications', { config: self, schema: { querystring: listQuerySchema, response: { 200: notificationListResponse } } }, async (req) =>
+    listNotifications(ctx, requireUser(req), req.query));
+
+  api.get('/api/v1/notifications/unread', { config: self, schema: { response: { 200: unreadNotificationsResponse } } }, async (req) =>
+    ({ unread: await unreadCount(ctx.db, requireUser(req)) }));
+
+  api.post('/api/v1/notifications/read', { config: self, schema: { body: notificationsReadSchema, response: { 200: unreadNotificationsResponse } } }, async (req) =>
+    ({ unread: await markRead(ctx.db, requireUser(req), req.body.ids) }));
+}
