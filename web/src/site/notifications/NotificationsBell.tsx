@@ -10,8 +10,8 @@ import { trans } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
+import { UNREAD_NOTIFICATIONS as UNREAD } from './keys';
 
-const UNREAD = ['notifications', 'unread'] as const;
 const LATEST = ['notifications', 'latest'] as const;
 
 /**

@@ -11,6 +11,7 @@ import { actionHref } from '../appearance/links';
 import type { MenuPosition as Position } from '@app/contracts/appearance-constants';
 import { ThemeSwitch } from '../appearance/ThemeSwitch';
 import { InstantSearch } from '../search/InstantSearch';
+import { useKnownUnread } from '../notifications/keys';
 
 /** The last few rems of a cut-short menu fade out, in the reading direction. */
 const FADE_END = '[mask-image:linear-gradient(to_right,#000_calc(100%-3rem),transparent)] rtl:[mask-image:linear-gradient(to_left,#000_calc(100%-3rem),transparent)]';
@@ -57,6 +58,8 @@ function useCrowded(ref: RefObject<HTMLElement | null>): boolean {
 function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; onDark?: boolean; menu: Position; crowded: boolean }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
+  // The bell sits in the sheet: its button says when there is something unread.
+  const unread = useKnownUnread();
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   // Any navigation closes the sheet.
@@ -81,8 +84,12 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
   return (
     <div className={crowded ? undefined : 'md:hidden'}>
       <button ref={openerRef} type="button" className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')} aria-expanded={open}
-        aria-controls="site-mobile-menu" aria-label={trans('Open menu')} onClick={() => setOpen(true)}>
-        <MenuIcon size={22} aria-hidden />
+        aria-controls="site-mobile-menu" aria-label={unread ? trans('Open menu (:count unread notifications)', { count: unread }) : trans('Open menu')}
+        onClick={() => setOpen(true)}>
+        <span className="relative block">
+          <MenuIcon size={22} aria-hidden />
+          {unread > 0 && <span aria-hidden className="absolute -end-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg-elevated" />}
+        </span>
       </button>
       {/* In body, not in the header: the header's backdrop blur makes it the containing block of anything fixed
           inside it, which cut the sheet down to the header's 64 px. */}
