@@ -75,9 +75,13 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
     const notice = noticeOf(told, state);
     // Recorded before the mail is queued: a crash in between loses one mail rather than sending it twice.
     await recordTold(ctx.db, r.id, state, r.updated_at);
-    if (notice && mailing) {
+    if (!notice || !mailing) continue;
+    try {
       await ctx.mailer.send(await noticeMail(ctx, notice, r));
       sent++;
+    } catch (err) {
+      // One member's mail that cannot be queued does not hold up the others'.
+      await ctx.errors.capture(err, { tags: { source: 'billing:notices' } }).catch(() => undefined);
     }
   }
   return sent;

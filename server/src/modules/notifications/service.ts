@@ -1,4 +1,4 @@
-import type { SiteNotification } from '@app/contracts';
+import type { CommentableType, SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { paginate, type ListDefinition } from '../../http/list-query.ts';
@@ -24,6 +24,18 @@ const live = (db: Db, userId: number) => db.selectFrom('notifications as n')
   .innerJoin('comments as c', 'c.id', 'n.subject_id')
   .where('n.user_id', '=', userId).where('n.type', '=', 'comment_reply').where('c.deleted', '=', false);
 
+interface Row {
+  id: number;
+  type: 'comment_reply';
+  read_at: string | null;
+  created_at: string;
+  /** The reply's author and what it says and hangs on. */
+  user_id: number;
+  content: string;
+  commentable_type: CommentableType;
+  commentable_id: number;
+}
+
 const LIST: ListDefinition = { sorts: { created_at: 'n.created_at' }, defaultSort: ['created_at', 'desc'], tieBreaker: 'n.id', filters: {} };
 const EXCERPT = 140;
 
@@ -36,8 +48,8 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 export async function listNotifications(ctx: AppContext, userId: number, query: unknown) {
   const base = live(ctx.db, userId)
     .select(['n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id']);
-  const page = await paginate(base, query, LIST);
-  const rows = page.data as { id: number; type: 'comment_reply'; read_at: string | null; created_at: string; user_id: number; content: string; commentable_type: Parameters<typeof commentableKey>[0]['commentable_type']; commentable_id: number }[];
+  const page = await paginate<Row>(base, query, LIST);
+  const rows = page.data;
   const [authors, places] = await Promise.all([authorsOf(ctx.db, rows.map((r) => r.user_id), 'public'), commentablePlaces(ctx.db, rows)]);
   const data: SiteNotification[] = rows.map((r) => {
     const place = places.get(commentableKey(r));
