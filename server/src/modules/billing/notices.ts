@@ -69,6 +69,7 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
   const rows = new Map([...changed, ...lapsed].map((r) => [r.id, r]));
   const mailing = await ctx.settings.get('server.billing_notices');
   let sent = 0;
+  let setting: Awaited<ReturnType<typeof mailSetting>> | undefined;
   for (const r of rows.values()) {
     const state = stateOf(r, now);
     const told = r.told_id === null ? undefined : { product_id: r.told_product_id, ends_at: r.told_ends_at, gateway_status: r.told_status, ended: toBool(r.told_ended) };
@@ -77,7 +78,8 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
     await recordTold(ctx.db, r.id, state, r.updated_at);
     if (!notice || !mailing) continue;
     try {
-      await ctx.mailer.send(await noticeMail(ctx, notice, r));
+      setting ??= await mailSetting(ctx);
+      await ctx.mailer.send(await noticeMail(ctx, setting, notice, r));
       sent++;
     } catch (err) {
       // One member's mail that cannot be queued does not hold up the others'.
@@ -103,12 +105,16 @@ async function recordTold(db: Db, subscriptionId: number, state: NoticeState, se
     .onConflict((oc) => oc.column('subscription_id').doUpdateSet({ ...state, seen_at: seenAt })).execute();
 }
 
-async function noticeMail(ctx: AppContext, notice: Notice, r: Candidate) {
-  const site = await ctx.settings.mailSite(ctx.config.appUrl);
+/** What every mail of a pass shares, read once per pass. */
+async function mailSetting(ctx: AppContext) {
+  const zone = await ctx.settings.get('client.dates.default_timezone');
+  return { site: await ctx.settings.mailSite(ctx.config.appUrl), zone: zone === 'auto' ? 'UTC' : zone };
+}
+
+async function noticeMail(ctx: AppContext, { site, zone }: Awaited<ReturnType<typeof mailSetting>>, notice: Notice, r: Candidate) {
   const language = await mailLanguage(ctx, r.user_id);
   const lines = await linesOf(ctx, language);
-  const zone = await ctx.settings.get('client.dates.default_timezone');
-  const date = (iso: string) => formatDay(iso, language, zone === 'auto' ? 'UTC' : zone);
+  const date = (iso: string) => formatDay(iso, language, zone);
   const plan = r.plan ?? translate(lines, 'your plan');
   const manage = { label: translate(lines, 'Manage your subscription'), url: `${site.url}/account-settings#account-billing` };
   const renewal = r.renews_at && !r.ends_at ? [translate(lines, 'It renews on :date.', { date: date(r.renews_at) })] : [];

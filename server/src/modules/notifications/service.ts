@@ -64,9 +64,11 @@ export async function listNotifications(ctx: AppContext, userId: number, query: 
 
 /** `POST notifications/read`: the given ones of the member's own (others' ids change nothing), or all. */
 export async function markRead(db: Db, userId: number, ids?: number[]): Promise<number> {
-  let q = db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null);
-  if (ids) q = q.where('id', 'in', ids.length ? ids : [0]);
-  await q.execute();
+  if (ids?.length !== 0) {
+    let q = db.updateTable('notifications').set({ read_at: nowIso() }).where('user_id', '=', userId).where('read_at', 'is', null);
+    if (ids) q = q.where('id', 'in', ids);
+    await q.execute();
+  }
   return unreadCount(db, userId);
 }
 
