@@ -167,6 +167,13 @@ describe('subscriptions', () => {
     const active = await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: 'status', value: 'cancelled' }, { key: 'product_id', value: product.id }] }));
     expect(active.body.pagination.total).toBe(0);
     expect((await admin.get(listUrl('/api/v1/billing/subscriptions', { orderBy: 'renews_at', orderDir: 'asc' }))).status).toBe(200);
+    // Past due: every gateway state in which a payment is owed.
+    const id = res.body.subscription.id as number;
+    const pastDue = async () => (await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: 'status', value: 'past_due' }, { key: 'product_id', value: product.id }] }))).body.pagination.total;
+    for (const [status, count] of [[null, 0], ['past_due', 1], ['unpaid', 1], ['suspended', 1], ['incomplete', 0]] as const) {
+      await t.ctx.db.updateTable('subscriptions').set({ gateway_status: status }).where('id', '=', id).execute();
+      expect(await pastDue(), String(status)).toBe(count);
+    }
     expect((await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: 'status', value: 'nope' }] }))).status).toBe(422);
     expect((await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: '__proto__', value: 1 }] }))).status).toBe(422);
   });

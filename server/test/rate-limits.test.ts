@@ -90,3 +90,13 @@ describe('registrations', () => {
     expect((await from(guest(t), freshIp(), 'POST', '/api/v1/auth/register', { email: `elsewhere-${ipCounter}@example.test`, password: 'password-1', password_confirmation: 'password-1' })).status).toBe(200);
   });
 });
+
+describe('search', () => {
+  it('answers an address 120 searches a minute, then 429 with Retry-After; other addresses still search', async () => {
+    const ip = freshIp();
+    const search = (from_: string) => from(guest(t), from_, 'GET', '/api/v1/search?query=harbor', undefined);
+    for (let i = 0; i < LIMITS.searchIp.max; i++) expect((await search(ip)).status).toBe(200);
+    expect429(await search(ip), /Too many searches/);
+    expect((await search(freshIp())).status).toBe(200);
+  });
+});

@@ -30,6 +30,8 @@ export const LIMITS = {
   emailChange: { name: 'email-change', max: 3, windowSeconds: 60 * 60, message: 'Too many requests. Please try again in :seconds seconds.' },
   /** New accounts from one address. */
   registerIp: { name: 'register-ip', max: 5, windowSeconds: 60 * 60, message: 'Too many accounts were created from this address. Please try again in :seconds seconds.' },
+  /** Searches from one address: the instant search asks once a pause in typing; a script asking faster is refused. */
+  searchIp: { name: 'search-ip', max: 120, windowSeconds: 60, message: 'Too many searches. Please try again in :seconds seconds.' },
 } satisfies Record<string, RateLimit>;
 
 /** Keys are hashed: an email or address never becomes part of a cache key or file name as typed. */

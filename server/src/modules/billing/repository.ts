@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { BillingSubscription, PermissionGrant, Price, PriceInterval, Product } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, type BillingSubscription, type PermissionGrant, type Price, type PriceInterval, type Product } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
@@ -131,7 +131,8 @@ export function subscriptionsListDefinition(ctx: AppContext): ListDefinition {
         if (f.value === 'active') return qb.where('subscriptions.ends_at', 'is', null);
         if (f.value === 'cancelled') return qb.where('subscriptions.ends_at', 'is not', null);
         if (f.value === 'ended') return qb.where('subscriptions.ends_at', '<=', now);
-        if (f.value === 'past_due') return qb.where('subscriptions.gateway_status', '=', 'past_due');
+        // Past due: a payment is owed, whatever the gateway calls it (Stripe's unpaid, PayPal's suspended).
+        if (f.value === 'past_due') return qb.where('subscriptions.gateway_status', 'in', [...PAYMENT_DUE_STATUSES]);
         throw invalidFilter('status');
       },
       renews_at: filters.date('subscriptions.renews_at'),

@@ -3,6 +3,7 @@ import {
   binaryResponse, publicSearchQuerySchema, publicSearchResponse, tmdbImageParams, tmdbOpenedResponse, tmdbPersonParams, tmdbTitleParams, valueListsParamsSchema, valueListsResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { LIMITS, consume } from '../../http/rate-limit.ts';
 import { typed } from '../../http/schema.ts';
 import { publicSearch } from './search.ts';
 import { sendTmdbImage } from './tmdb-images.ts';
@@ -28,6 +29,8 @@ export function browseRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Grouped search; a caller who may see neither titles nor people is refused by the guard.
   api.get('/api/v1/search', { config: { permission: ['titles.view', 'people.view'] }, schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponse } } }, async (req) => {
+    // Each search runs the engine's queries (and may ask TMDb on the site's key): a script cannot make it run unbounded.
+    await consume(ctx, LIMITS.searchIp, req.ip);
     const { query, limit } = req.query;
     return await publicSearch(ctx, (p) => req.auth.can(p), query, limit);
   });

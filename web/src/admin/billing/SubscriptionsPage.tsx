@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { MoreVertical, Plus, Receipt } from 'lucide-react';
 import type { BillingSubscription } from '@app/contracts/billing';
+import { PAYMENT_DUE_STATUSES } from '@app/contracts/billing-checkout';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
@@ -20,7 +21,7 @@ type Action = 'cancel' | 'resume' | 'delete';
 export function subscriptionStatus(s: BillingSubscription): string {
   if (!s.valid) return trans('Ended');
   if (s.cancelled) return trans('Cancelled');
-  if (s.gateway_status === 'past_due') return trans('Past due');
+  if (s.gateway_status && PAYMENT_DUE_STATUSES.includes(s.gateway_status)) return trans('Past due');
   return trans('Active');
 }
 
