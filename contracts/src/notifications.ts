@@ -1,8 +1,8 @@
 import { z } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 
-/** A member's notifications: what happened to them on the site (someone replied to their comment). */
-export const NOTIFICATION_TYPES = ['comment_reply'] as const;
+/** A member's notifications: someone replied to their comment; a series on their watchlist has a new episode out. */
+export const NOTIFICATION_TYPES = ['comment_reply', 'new_episode'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface SiteNotification {
@@ -10,14 +10,25 @@ export interface SiteNotification {
   type: NotificationType;
   /** Who did it (public name), when they still have an account. */
   actor: ContentAuthor | null;
-  /** What it happened on: a title, an episode, a video or a news article, named. */
+  /** What it happened on: a title, an episode, a video or a news article, named (for a new episode, the series). */
   place: string;
   /** Where the member sees it on the site. */
   link: string;
-  /** The start of the reply. */
+  /** The start of the reply, or of the new episode's description. */
   excerpt: string;
+  /** A new episode's series poster. */
+  image: string | null;
+  /** A new episode: the first of those out that day, and how many came out that day. */
+  episode: NotifiedEpisode | null;
   read_at: string | null;
   created_at: string;
+}
+
+export interface NotifiedEpisode {
+  season_number: number;
+  episode_number: number;
+  name: string;
+  count: number;
 }
 
 /** `POST notifications/read`: these ids of the member's own, or all of them when none are given. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notifyNewEpisodes } from '../src/modules/notifications/new-episodes.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -39,7 +40,8 @@ describe('notifications: replies to a comment', () => {
     expect(mine.unread).toBe(1);
     expect(mine.pagination.data).toEqual([{
       id: expect.any(Number), type: 'comment_reply', actor: { id: bob.user.id, display_name: 'Bob', avatar: null }, place: 'Crimson Harbor',
-      link: `/titles/${ids.movie}/crimson-harbor#comments`, excerpt: expect.stringMatching(/^Agreed, the ending was perfect\. x+…$/), read_at: null, created_at: expect.any(String),
+      link: `/titles/${ids.movie}/crimson-harbor#comments`, excerpt: expect.stringMatching(/^Agreed, the ending was perfect\. x+…$/), image: null, episode: null,
+      read_at: null, created_at: expect.any(String),
     }]);
     expect(mine.pagination.data[0].excerpt).toHaveLength(140);
   });
@@ -88,5 +90,65 @@ describe('notifications: replies to a comment', () => {
     expect(page.total).toBe(4);
     const times = page.data.map((n: { created_at: string }) => n.created_at);
     expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe('notifications: new episodes of a series on the watchlist', () => {
+  const now = new Date('2026-06-10T09:00:00.000Z');
+  const episode = async (season: number, number: number, release_date: string | null, name = `Episode ${number}`) => {
+    const res = await admin.post(`/api/v1/titles/${ids.series}/seasons/${season}/episodes`, { name, episode_number: number, release_date, description: `About ${name}.` });
+    expect(res.status, res.text).toBe(200);
+    return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
+  };
+  const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
+
+  it("tells watchlist holders once about a day's episodes, with the first one, how many, and where to watch", async () => {
+    await ada.post('/api/v1/notifications/read', {});
+    expect((await ada.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
+    expect((await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 2 })).status).toBe(200);
+    await episode(2, 3, '2026-06-10');
+    await episode(2, 1, '2026-06-10', 'Homecoming');
+    await episode(2, 2, '2026-06-10');
+    await episode(2, 4, '2026-06-17'); // not out yet
+    await episode(2, 9, '2020-01-01'); // out long ago: not news
+
+    expect(await notifyNewEpisodes(t.ctx.db, now)).toBe(1);
+    expect(await notifyNewEpisodes(t.ctx.db, now)).toBe(0); // never twice
+    expect(await unread(ada)).toBe(1);
+    expect(await newEpisodes(bob)).toEqual([]);
+    expect(await newEpisodes(ada)).toEqual([{
+      id: expect.any(Number), type: 'new_episode', actor: null, place: 'Night River', link: `/titles/${ids.series}/night-river/season/2/episode/1`,
+      excerpt: 'About Homecoming.', image: null, episode: { season_number: 2, episode_number: 1, name: 'Homecoming', count: 3 },
+      read_at: null, created_at: expect.any(String),
+    }]);
+
+    // A week later the next one is out; a day the job missed is caught up the day after.
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-18T10:00:00.000Z'))).toBe(1);
+    expect((await newEpisodes(ada)).map((n) => [n.episode.episode_number, n.episode.count])).toEqual([[4, 1], [1, 3]]);
+  });
+
+  it('an episode added with a date already out is announced at once, not at the next hourly pass', async () => {
+    const before = await unread(ada);
+    expect((await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 3 })).status).toBe(200);
+    await episode(3, 1, '2031-01-01'); // the future: nothing yet
+    await t.ctx.queue.drain();
+    expect(await unread(ada)).toBe(before);
+    await episode(3, 2, new Date().toISOString().slice(0, 10), 'Today');
+    await t.ctx.queue.drain();
+    expect(await unread(ada)).toBe(before + 1);
+    expect((await newEpisodes(ada))[0].episode).toMatchObject({ season_number: 3, episode_number: 2, name: 'Today' });
+  });
+
+  it('an episode removed leaves the list and the count; a series taken off the watchlist brings no more', async () => {
+    const fifth = await episode(2, 5, '2026-06-24');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-24T12:00:00.000Z'))).toBe(1);
+    const before = await unread(ada);
+    expect((await admin.delete(`/api/v1/episodes/${fifth}`)).status).toBe(200);
+    expect(await unread(ada)).toBe(before - 1);
+    expect((await newEpisodes(ada)).some((n) => n.episode.episode_number === 5)).toBe(false);
+
+    expect((await ada.delete(`/api/v1/watchlist/${ids.series}`)).status).toBe(200);
+    await episode(2, 6, '2026-07-01');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-07-01T12:00:00.000Z'))).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { api, login } from './helpers';
 
 const ADA = { email: 'notified.ada@e2e.local', password: 'ada-password-1', first_name: 'Ada', last_name: 'Notified' };
 const BOB = { email: 'replying.bob@e2e.local', password: 'bob-password-1', first_name: 'Bob', last_name: 'Replying' };
+const CLEO = { email: 'watching.cleo@e2e.local', password: 'cleo-password-1', first_name: 'Cleo', last_name: 'Watching' };
 
 test('a reply to a member\'s comment reaches them in the header\'s bell, which takes them to it and marks it read', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -33,5 +34,39 @@ test('a reply to a member\'s comment reaches them in the header\'s bell, which t
     await adaPage.close();
   } finally {
     await api(page, 'DELETE', `users/${ada.id},${bob.id}`);
+  }
+});
+
+test('a new episode of a series on the watchlist reaches the member in the bell and takes them to the episode', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const cleo = (await api(page, 'POST', 'users', { ...CLEO, email_verified_at: true })).user;
+  const { title } = await api(page, 'POST', 'titles', { name: 'Bellwether Bay', is_series: true });
+  try {
+    await api(page, 'POST', `titles/${title.id}/seasons`, { number: 1 });
+    const cleoPage = await browser.newPage();
+    await login(cleoPage, CLEO.email, CLEO.password);
+    await api(cleoPage, 'POST', 'watchlist', { titleId: title.id });
+
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [n, name] of [[1, 'Low Tide'], [2, 'High Water']] as const) {
+      await api(page, 'POST', `titles/${title.id}/seasons/1/episodes`, { name, episode_number: n, release_date: today });
+    }
+    // Announced by a queued job right after the episodes are added.
+    await expect(async () => {
+      await cleoPage.goto('/');
+      await expect(cleoPage.getByRole('button', { name: 'Notifications (1 unread)' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await cleoPage.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    const item = cleoPage.getByRole('menuitem', { name: /2 new episodes of Bellwether Bay/ });
+    await expect(item).toContainText('S1 E1 · Low Tide');
+    await item.click();
+    await expect(cleoPage).toHaveURL(new RegExp(`/titles/${title.id}/bellwether-bay/season/1/episode/1$`));
+    await expect(cleoPage.getByRole('heading', { name: /Low Tide/ })).toBeVisible();
+    await expect(cleoPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    await cleoPage.close();
+  } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+    await api(page, 'DELETE', `users/${cleo.id}`);
   }
 });

@@ -10,13 +10,19 @@ export const notificationEntity = entity({
   place: z.string(),
   link: z.string(),
   excerpt: z.string(),
+  image: z.string().nullable(),
+  episode: entity({ season_number: z.number().int(), episode_number: z.number().int(), name: z.string(), count: z.number().int() }).nullable(),
   read_at: isoTime.nullable(),
   created_at: isoTime,
 }).meta({
   id: 'Notification',
   examples: [{
     id: 31, type: 'comment_reply', actor: { id: 12, display_name: 'Ada Lovelace', avatar: null }, place: 'Crimson Harbor',
-    link: '/titles/5/crimson-harbor#comments', excerpt: 'Agreed, the ending was perfect.', read_at: null, created_at: T,
+    link: '/titles/5/crimson-harbor#comments', excerpt: 'Agreed, the ending was perfect.', image: null, episode: null, read_at: null, created_at: T,
+  }, {
+    id: 32, type: 'new_episode', actor: null, place: 'Night River', link: '/titles/7/night-river/season/2/episode/1',
+    excerpt: 'The crew returns to the river.', image: 'storage/title-posters/night-river.jpg',
+    episode: { season_number: 2, episode_number: 1, name: 'Homecoming', count: 1 }, read_at: null, created_at: T,
   }],
 }) satisfies z.ZodType<SiteNotification>;
 

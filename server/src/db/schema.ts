@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TitleTagType } from '@app/contracts';
+import type { NotificationType, TitleTagType } from '@app/contracts';
 
 /** Timestamps are ISO 8601 UTC strings on both databases; booleans are 0/1 on SQLite. */
 type Timestamp = string;
@@ -501,7 +501,7 @@ export interface ChannelablesTable {
 export interface NotificationsTable {
   id: Generated<number>;
   user_id: number;
-  type: 'comment_reply';
+  type: NotificationType;
   subject_id: number;
   read_at: Timestamp | null;
   created_at: Timestamp;

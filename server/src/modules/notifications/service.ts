@@ -1,4 +1,4 @@
-import type { CommentableType, SiteNotification } from '@app/contracts';
+import { episodePath, type CommentableType, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { paginate, type ListDefinition } from '../../http/list-query.ts';
@@ -7,9 +7,10 @@ import { authorsOf } from '../reviews/posting.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
- * A member's notifications: someone replied to their comment. A notification stores only whom it is for and the
- * reply; what it says (who, where, the reply's start) is read from the reply when shown, so a reply a moderator
- * deleted disappears from the list and the count, and a member's new name shows at once.
+ * A member's notifications: someone replied to their comment, or a series on their watchlist has a new episode out
+ * (./new-episodes.ts). A notification stores only whom it is for and its subject (the reply, the episode); what it
+ * says is read from the subject when shown, so a reply a moderator deleted or an episode removed disappears from the
+ * list and the count, and a member's new name shows at once.
  */
 
 /** Called in the transaction that posts a reply: its parent's author hears of it (not when replying to oneself). */
@@ -19,25 +20,60 @@ export async function notifyReply(db: Db, reply: { id: number; user_id: number; 
   await db.insertInto('notifications').values({ user_id: parent.user_id, type: 'comment_reply', subject_id: reply.id, read_at: null, created_at: nowIso() }).execute();
 }
 
-/** The member's notifications whose reply is still there. */
+/** The member's notifications whose subject is still there. */
 const live = (db: Db, userId: number) => db.selectFrom('notifications as n')
-  .innerJoin('comments as c', 'c.id', 'n.subject_id')
-  .where('n.user_id', '=', userId).where('n.type', '=', 'comment_reply').where('c.deleted', '=', false);
+  .leftJoin('comments as c', (j) => j.onRef('c.id', '=', 'n.subject_id').on('n.type', '=', 'comment_reply').on('c.deleted', '=', false as never))
+  .leftJoin('episodes as e', (j) => j.onRef('e.id', '=', 'n.subject_id').on('n.type', '=', 'new_episode'))
+  .where('n.user_id', '=', userId)
+  .where((eb) => eb.or([eb('c.id', 'is not', null), eb('e.id', 'is not', null)]));
 
 interface Row {
   id: number;
-  type: 'comment_reply';
+  type: NotificationType;
   read_at: string | null;
   created_at: string;
-  /** The reply's author and what it says and hangs on. */
-  user_id: number;
-  content: string;
-  commentable_type: CommentableType;
-  commentable_id: number;
+  /** A reply: its author and what it says and hangs on. */
+  user_id: number | null;
+  content: string | null;
+  commentable_type: CommentableType | null;
+  commentable_id: number | null;
+  /** A new episode. */
+  title_id: number | null;
+  season_number: number | null;
+  episode_number: number | null;
+  episode_name: string | null;
+  description: string | null;
+  release_date: string | null;
 }
 
 const LIST: ListDefinition = { sorts: { created_at: 'n.created_at' }, defaultSort: ['created_at', 'desc'], tieBreaker: 'n.id', filters: {} };
 const EXCERPT = 140;
+
+function excerpt(content: string | null): string {
+  const text = (content ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
+}
+
+type Reply = Row & { user_id: number; content: string; commentable_type: CommentableType; commentable_id: number };
+type NewEpisode = Row & { title_id: number; season_number: number; episode_number: number; episode_name: string; release_date: string };
+const isReply = (r: Row): r is Reply => r.type === 'comment_reply';
+const isNewEpisode = (r: Row): r is NewEpisode => r.type === 'new_episode';
+
+/** The series of new episodes, and how many of each came out on the day notified. */
+async function seriesOf(db: Db, rows: NewEpisode[]) {
+  const ids = [...new Set(rows.map((r) => r.title_id))];
+  if (!ids.length) return { titles: new Map<number, { name: string; poster: string | null }>(), counts: new Map<string, number>() };
+  const days = [...new Set(rows.map((r) => r.release_date))];
+  const [titles, counts] = await Promise.all([
+    db.selectFrom('titles').select(['id', 'name', 'poster']).where('id', 'in', ids).execute(),
+    db.selectFrom('episodes').select(['title_id', 'release_date', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('title_id', 'in', ids).where('release_date', 'in', days).groupBy(['title_id', 'release_date']).execute(),
+  ]);
+  return {
+    titles: new Map(titles.map((t) => [t.id, t])),
+    counts: new Map(counts.map((c) => [`${c.title_id}:${c.release_date}`, Number(c.n)])),
+  };
+}
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   const row = await live(db, userId).where('n.read_at', 'is', null).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -46,17 +82,34 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 
 /** `GET notifications`: a page, newest first, and the unread count. */
 export async function listNotifications(ctx: AppContext, userId: number, query: unknown) {
-  const base = live(ctx.db, userId)
-    .select(['n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id']);
+  const base = live(ctx.db, userId).select([
+    'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
+    'e.title_id', 'e.season_number', 'e.episode_number', 'e.name as episode_name', 'e.description', 'e.release_date',
+  ]);
   const page = await paginate<Row>(base, query, LIST);
-  const rows = page.data;
-  const [authors, places] = await Promise.all([authorsOf(ctx.db, rows.map((r) => r.user_id), 'public'), commentablePlaces(ctx.db, rows)]);
-  const data: SiteNotification[] = rows.map((r) => {
-    const place = places.get(commentableKey(r));
-    const text = r.content.replace(/\s+/g, ' ').trim();
+  const replies = page.data.filter(isReply);
+  const [authors, places, series] = await Promise.all([
+    authorsOf(ctx.db, replies.map((r) => r.user_id), 'public'), commentablePlaces(ctx.db, replies), seriesOf(ctx.db, page.data.filter(isNewEpisode)),
+  ]);
+  const data = page.data.map((r): SiteNotification => {
+    const common = { id: r.id, type: r.type, read_at: r.read_at, created_at: r.created_at };
+    if (isNewEpisode(r)) {
+      const title = series.titles.get(r.title_id);
+      const name = title?.name ?? '';
+      return {
+        ...common, actor: null, place: name, link: episodePath({ id: r.title_id, name }, r.season_number, r.episode_number),
+        excerpt: excerpt(r.description), image: title?.poster ?? null,
+        episode: {
+          season_number: r.season_number, episode_number: r.episode_number, name: r.episode_name,
+          count: series.counts.get(`${r.title_id}:${r.release_date}`) ?? 1,
+        },
+      };
+    }
+    const reply = r as Reply;
+    const place = places.get(commentableKey(reply));
     return {
-      id: r.id, type: r.type, actor: authors.get(r.user_id) ?? null, place: place?.name ?? '', link: place?.link ?? '/',
-      excerpt: text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text, read_at: r.read_at, created_at: r.created_at,
+      ...common, actor: authors.get(reply.user_id) ?? null, place: place?.name ?? '', link: place?.link ?? '/',
+      excerpt: excerpt(reply.content), image: null, episode: null,
     };
   });
   return { pagination: { ...page, data }, unread: await unreadCount(ctx.db, userId) };

@@ -5,6 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
+import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
@@ -131,6 +132,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
     return row.id;
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [id]);
+  await announceIfOut(ctx, input.release_date);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
   return stillThere(await findEpisode(ctx.db, titleId, row.season_number, row.episode_number), 'Episode not found');
 }
@@ -144,6 +146,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
   }
   await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
+  await announceIfOut(ctx, input.release_date);
   return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
 }
 

@@ -1,5 +1,5 @@
-import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { Bell, Tv } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
@@ -13,6 +13,23 @@ import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSep
 import { UNREAD_NOTIFICATIONS as UNREAD } from './keys';
 
 const LATEST = ['notifications', 'latest'] as const;
+
+/** What a notification shows: a picture, what happened, and a line about it. */
+function describe(n: SiteNotification): [ReactNode, string, string] {
+  if (n.type === 'new_episode' && n.episode) {
+    const e = n.episode;
+    const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
+    return [
+      <span key="poster" className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
+        {n.image ? <img src={n.image} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
+      </span>,
+      e.count > 1 ? trans(':count new episodes of :title', { count: e.count, title: n.place }) : trans('New episode of :title', { title: n.place }),
+      `${code} · ${e.name}`,
+    ];
+  }
+  const name = n.actor?.display_name ?? trans('Someone');
+  return [<Avatar key="avatar" src={n.actor?.avatar ?? null} label={name} size={32} />, trans(':name replied to your comment on :place', { name, place: n.place }), n.excerpt];
+}
 
 /**
  * The bell beside the account menu: how many notifications are unread (asked again every minute and when the tab
@@ -64,7 +81,7 @@ export function NotificationsBell() {
             <p className="px-3 py-6 text-center text-text-muted">{trans('No notifications yet.')}</p>
           ) : (
             items.map((n) => {
-              const name = n.actor?.display_name ?? trans('Someone');
+              const [picture, headline, detail] = describe(n);
               return (
                 <DropdownItem
                   key={n.id}
@@ -74,10 +91,10 @@ export function NotificationsBell() {
                     navigate(n.link);
                   }}
                 >
-                  <Avatar src={n.actor?.avatar ?? null} label={name} size={32} />
+                  {picture}
                   <span className="flex min-w-0 flex-col gap-0.5">
-                    <span>{trans(':name replied to your comment on :place', { name, place: n.place })}</span>
-                    <span className="line-clamp-2 text-text-muted">{n.excerpt}</span>
+                    <span>{headline}</span>
+                    <span className="line-clamp-2 text-text-muted">{detail}</span>
                     <span className="text-xs text-text-muted">
                       {formatDateTime(n.created_at)}
                       {!n.read_at && <span className="sr-only">, {trans('unread')}</span>}

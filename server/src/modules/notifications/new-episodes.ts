@@ -1,0 +1,59 @@
+import type { AppContext } from '../../context.ts';
+import { nowIso, type Db } from '../../db/index.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
+
+/**
+ * Members hear when a series on their watchlist has a new episode out. When a day's episodes of a series reach their
+ * release date, each member whose watchlist holds the series gets one notification, about the first of them (the
+ * list says how many came out that day), so a season dropped at once is one notification, not ten.
+ *
+ * Release dates are days without a time (read in UTC). The pass looks back two days, so a day the server was down
+ * is caught up, and never tells a member twice about the same episode. An old season imported today is not news:
+ * only episodes whose date falls in that window count.
+ */
+const LOOK_BACK_DAYS = 2;
+/** Rows written per statement: a popular series on many watchlists fans out in chunks. */
+const CHUNK = 500;
+
+/** The release dates a pass looks at: the last LOOK_BACK_DAYS days and today. */
+function releaseWindow(now: Date): { from: string; today: string } {
+  return { today: now.toISOString().slice(0, 10), from: new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS).toISOString().slice(0, 10) };
+}
+
+export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<number> {
+  const { from, today } = releaseWindow(now);
+  const due = await db.selectFrom('episodes as e')
+    .innerJoin('channelables as ci', (j) => j.onRef('ci.channelable_id', '=', 'e.title_id').on('ci.channelable_type', '=', 'title'))
+    .innerJoin('channels as ch', 'ch.id', 'ci.channel_id')
+    .where('ch.type', '=', 'list').where('ch.internal', '=', true as never).where('ch.user_id', 'is not', null)
+    .where('e.release_date', '>=', from).where('e.release_date', '<=', today)
+    // The day's first episode stands for the day.
+    .where('e.id', '=', (eb) => eb.selectFrom('episodes as f').select('f.id')
+      .whereRef('f.title_id', '=', 'e.title_id').whereRef('f.release_date', '=', 'e.release_date')
+      .orderBy('f.season_number').orderBy('f.episode_number').orderBy('f.id').limit(1))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id')
+      .whereRef('n.user_id', '=', 'ch.user_id').where('n.type', '=', 'new_episode').whereRef('n.subject_id', '=', 'e.id'))))
+    .select(['ch.user_id', 'e.id'])
+    .distinct()
+    .execute();
+  const created = nowIso();
+  for (let i = 0; i < due.length; i += CHUNK) {
+    await db.insertInto('notifications')
+      .values(due.slice(i, i + CHUNK).map((r) => ({ user_id: r.user_id!, type: 'new_episode' as const, subject_id: r.id, read_at: null, created_at: created })))
+      .execute();
+  }
+  return due.length;
+}
+
+export const NEW_EPISODES_JOB = 'notifications.new-episodes';
+
+/**
+ * After an episode is added or its date edited: one out already is announced now (as a queued job, off the
+ * request) instead of at the next hourly pass.
+ */
+export async function announceIfOut(ctx: AppContext, releaseDate: string | null | undefined): Promise<void> {
+  const { from, today } = releaseWindow(new Date());
+  if (releaseDate && releaseDate >= from && releaseDate <= today) await ctx.queue.dispatch(NEW_EPISODES_JOB, {});
+}
+
+registerRecurring('notifications:new-episodes', 3600_000, (ctx) => notifyNewEpisodes(ctx.db));
