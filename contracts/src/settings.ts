@@ -63,6 +63,8 @@ export const SETTINGS = {
   'client.streaming.default_sort': { default: 'order:asc', schema: z.enum(['order:asc', 'created_at:desc', 'name:asc', 'Language:asc', 'reports:asc', 'score:desc']) },
   'client.titles.video_panel_mode': { default: 'carousel', schema: z.enum(['carousel', 'grid', 'hide']) },
   'client.titles.video_panel_content': { default: 'all', schema: z.enum(['all', 'full', 'short', 'trailer', 'clip']) },
+  /** Trailers, teasers, clips and featurettes play for everyone, also where watching videos is for subscribers. */
+  'client.streaming.free_short_videos': { default: true, schema: z.boolean() },
   // videos page: transcoding uploads into an HLS ladder (issue 15)
   'server.transcode_renditions': {
     default: [...TRANSCODE_RENDITIONS] as TranscodeRendition[],

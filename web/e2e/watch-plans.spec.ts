@@ -15,8 +15,9 @@ test('without the permission to watch, guests and members are offered the plans;
   const open = roles.filter((r) => r.guests || r.default);
   const grants = (r: Role) => r.permissions.map((p) => ({ name: p.name, ...(p.restrictions?.length ? { restrictions: p.restrictions } : {}) }));
   const billingWas = ((await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>)['client.billing.enable'];
-  const videos = (await (await page.request.get('/api/v1/videos?perPage=50&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; category: string }[];
+  const videos = (await (await page.request.get('/api/v1/videos?perPage=50&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; title_id: number; category: string }[];
   const video = videos.find((v) => v.category === 'full')!;
+  const trailer = videos.find((v) => v.category === 'trailer')!;
   const { product } = await api(page, 'POST', 'billing/products', {
     name: 'Watcher', feature_list: ['Every video'], permissions: [{ name: 'videos.view' }], prices: [{ amount: 3, currency: 'USD', interval: 'month', interval_count: 1 }],
   });
@@ -35,6 +36,12 @@ test('without the permission to watch, guests and members are offered the plans;
     await gate.getByRole('link', { name: 'See plans' }).click();
     await expect(guest).toHaveURL(/\/pricing$/);
     await expect(guest.getByRole('listitem', { name: 'Watcher' })).toBeVisible();
+    // Trailers stay free to watch (the videos settings' switch, on by default): the title page offers one and it plays.
+    await guest.goto(`/titles/${trailer.title_id}`);
+    await guest.getByRole('link', { name: 'Trailer', exact: true }).click();
+    await expect(guest).toHaveURL(new RegExp(`/watch/${trailer.id}`));
+    await expect(guest.locator('video, iframe')).toHaveCount(1, { timeout: 30_000 });
+    await expect(guest.getByRole('heading', { name: 'Subscribe to watch' })).toHaveCount(0);
     await guest.close();
 
     const member = await browser.newPage();

@@ -22,6 +22,11 @@ declare module 'fastify' {
     permission?: RoutePermission;
     /** A payment gateway's webhook: proven by its signature, never by browser credentials, so no CSRF token. */
     signedWebhook?: boolean;
+    /**
+     * Lets a caller without the permission through when it answers true for this request (a trailer anyone may
+     * watch, on a site where watching videos is for subscribers). Asked only after the permission is missing.
+     */
+    waiver?: (req: FastifyRequest) => Promise<boolean>;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -160,6 +165,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     const names = Array.isArray(required) ? required : [required];
     if (!names.some((n) => can(permissions, n))) {
+      if (await req.routeOptions.config?.waiver?.(req)) return;
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
       // A token used beyond its scopes says which permission it lacks, so its owner knows what to add.
       if (who.via === 'token') throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: names[0] }));

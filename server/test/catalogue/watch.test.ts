@@ -92,6 +92,50 @@ describe('GET videos/:id/watch', () => {
     expect(res.status).toBe(403);
   });
 
+  it('short videos play for everyone where watching needs the permission; full ones do not; the switch ends it', async () => {
+    // A site that sells watching: guests and new accounts lose videos.view.
+    type Role = { id: number; permissions: { name: string; restrictions?: unknown[] }[] };
+    const roles = await Promise.all([t.roles.guests, t.roles.users].map(async (id) => (await admin.get(`/api/v1/roles/${id}`)).body.role as Role));
+    const grants = (r: Role) => r.permissions.map((p) => ({ name: p.name, ...(p.restrictions?.length ? { restrictions: p.restrictions } : {}) }));
+    const setRoles = async (drop: boolean) => {
+      for (const r of roles) expect((await admin.put(`/api/v1/roles/${r.id}`, { permissions: grants(r).filter((p) => !drop || p.name !== 'videos.view') })).status).toBe(200);
+    };
+    const member = await asUser(t);
+    const play = (c: Client, id: number) => c.post(`/api/v1/videos/${id}/plays`, { seconds: 6, position: 6 });
+    await setRoles(true);
+    try {
+      const trailer = await guest(t).get(`/api/v1/videos/${ids.trailer}/watch`);
+      expect(trailer.status, trailer.text).toBe(200);
+      expect(trailer.body.video).toMatchObject({ category: 'trailer', src: 'https://www.youtube.com/embed/abc' });
+      expect((await member.get(`/api/v1/videos/${ids.external}/watch`)).status).toBe(200);
+      expect((await guest(t).get(`/api/v1/videos/${ids.e1}/watch`)).status).toBe(401);
+      expect((await member.get(`/api/v1/videos/${ids.e1}/watch`)).status).toBe(403);
+      expect((await play(guest(t), ids.trailer)).status).toBe(202);
+      expect((await play(guest(t), ids.e1)).status).toBe(401);
+      expect((await member.post(`/api/v1/videos/${ids.trailer}/progress`, { seconds: 1, position: 3 })).status).toBe(202);
+      expect((await member.post(`/api/v1/videos/${ids.e1}/progress`, { seconds: 1, position: 3 })).status).toBe(403);
+      // An unapproved short one stays hidden: the waiver does not apply, the permission is asked for.
+      const hidden = (await admin.post('/api/v1/videos', { name: 'Hidden clip', title_id: titleId, category: 'clip', type: 'embed', src: 'https://www.youtube.com/embed/h', approved: false })).body.video.id;
+      expect((await guest(t).get(`/api/v1/videos/${hidden}/watch`)).status).toBe(401);
+
+      // The title page lists the short ones and its trailer, never a full one.
+      const page = (await guest(t).get(`/api/v1/titles/${titleId}/page`)).body;
+      expect(page.trailer_video_id).toBe(ids.trailer);
+      expect(page.videos.map((v: { category: string }) => v.category).sort()).toEqual(['clip', 'trailer']);
+      expect(page.play_video_id).toBeNull();
+
+      await t.ctx.settings.set({ 'client.streaming.free_short_videos': false });
+      expect((await guest(t).get(`/api/v1/videos/${ids.trailer}/watch`)).status).toBe(401);
+      expect((await member.get(`/api/v1/videos/${ids.trailer}/watch`)).status).toBe(403);
+      expect((await play(guest(t), ids.trailer)).status).toBe(401);
+      expect((await guest(t).get(`/api/v1/titles/${titleId}/page`)).body.videos).toEqual([]);
+    } finally {
+      await t.ctx.settings.set({ 'client.streaming.free_short_videos': true });
+      await setRoles(false);
+    }
+    expect((await guest(t).get(`/api/v1/videos/${ids.e1}/watch`)).status).toBe(200);
+  });
+
   it('gives each signed-in viewer their own resume position', async () => {
     const a = await asUser(t);
     const b = await asUser(t);

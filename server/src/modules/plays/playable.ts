@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { toBool } from '../../db/index.ts';
 
-export interface PlayableVideo { title_id: number; season_num: number | null; episode_num: number | null }
+export interface PlayableVideo { title_id: number; season_num: number | null; episode_num: number | null; category: string }
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 20_000;
@@ -21,12 +21,12 @@ export class PlayableVideos {
   async get(id: number, now = Date.now()): Promise<PlayableVideo | null> {
     const hit = this.entries.get(id);
     if (hit && hit.until > now) return hit.video;
-    const row = await this.db.selectFrom('videos').select(['title_id', 'season_num', 'episode_num', 'approved']).where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('videos').select(['title_id', 'season_num', 'episode_num', 'category', 'approved']).where('id', '=', id).executeTakeFirst();
     if (!row || !toBool(row.approved)) {
       this.entries.delete(id);
       return null;
     }
-    const video = { title_id: row.title_id, season_num: row.season_num, episode_num: row.episode_num };
+    const video = { title_id: row.title_id, season_num: row.season_num, episode_num: row.episode_num, category: row.category };
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(id, { video, until: now + TTL_MS });
     return video;

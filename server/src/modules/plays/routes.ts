@@ -5,6 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
+import { freeShortVideo } from '../videos/free.ts';
 import { visitorId } from '../videos/watch.ts';
 import { continueWatching, forgetProgress } from './continue-watching.ts';
 import { PlayableVideos } from './playable.ts';
@@ -36,9 +37,11 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
 
   const api = typed(app);
-  api.post('/api/v1/videos/:id/plays', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playStartSchema, response: { 202: doneResponse } } }, async (req, reply) =>
+  // Plays of a short video count for those who may watch it only because short ones are free.
+  const watching = { permission: 'videos.view', waiver: freeShortVideo(ctx, async (id) => (await videos.get(id))?.category ?? null) };
+  api.post('/api/v1/videos/:id/plays', { config: watching, schema: { params: idParam, body: playStartSchema, response: { 202: doneResponse } } }, async (req, reply) =>
     record('play', req.params.id, req.body, req, reply));
-  api.post('/api/v1/videos/:id/progress', { config: { permission: 'videos.view' }, schema: { params: idParam, body: playProgressSchema, response: { 202: doneResponse } } }, async (req, reply) =>
+  api.post('/api/v1/videos/:id/progress', { config: watching, schema: { params: idParam, body: playProgressSchema, response: { 202: doneResponse } } }, async (req, reply) =>
     record('progress', req.params.id, req.body, req, reply));
 
   // The signed-in viewer's own resume points: read for "Continue watching", and forgotten one at a time from it.

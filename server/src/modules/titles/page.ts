@@ -12,6 +12,7 @@ import { resumePoint, seasonProgress } from '../plays/continue-watching.ts';
 import { becauseYouWatched } from './because-you-watched.ts';
 import { relatedTitles } from './related.ts';
 import { requireUser } from '../../http/auth.ts';
+import { shortVideosAreFree } from '../videos/free.ts';
 import { orderVideos } from '../videos/order.ts';
 import { refreshIfStale } from '../tmdb/refresh.ts';
 
@@ -35,13 +36,16 @@ const VIDEO_COLUMNS = [
 
 /**
  * Videos of a title, season or episode as the caller may see them: visitors without videos.update get approved
- * videos only and never their `src` (the watch call sends it); without videos.view, none.
+ * videos only and never their `src` (the watch call sends it); without videos.view, the short ones when those are
+ * free to watch (videos/free.ts), else none.
  */
 async function pageVideos(ctx: AppContext, caller: PageCaller, titleId: number, season: number | null, episode: number | null): Promise<PublicVideo[]> {
   const { db } = ctx;
-  if (!caller.can('videos.view')) return [];
+  const mayWatch = caller.can('videos.view');
+  if (!mayWatch && !(await shortVideosAreFree(ctx))) return [];
   const editor = caller.can('videos.update');
   let q = db.selectFrom('videos').select(VIDEO_COLUMNS).where('title_id', '=', titleId);
+  if (!mayWatch) q = q.where('category', '!=', 'full');
   q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
   q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
   if (!editor) q = q.where('approved', '=', true as never);

@@ -6,6 +6,7 @@ import { toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { playTracker } from '../plays/tracker.ts';
 import '../plays/schema.ts';
+import { freeShortVideo, videoIdOf } from './free.ts';
 import { myVideoVote } from './votes.ts';
 import { orderVideos, type VideoSort } from './order.ts';
 
@@ -13,9 +14,8 @@ const SUMMARY = ['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbna
 const RELATED_LIMIT = 24;
 
 export const parseVideoId = (p: unknown): number => {
-  const raw = (p as { id?: string }).id ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound('Video not found');
+  const id = videoIdOf(p);
+  if (id === null) throw notFound('Video not found');
   return id;
 };
 
@@ -90,7 +90,10 @@ export function visitorId(req: FastifyRequest, reply: FastifyReply): string {
 }
 
 export function watchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/api/v1/videos/:id/watch', { config: { permission: 'videos.view' }, schema: { response: { 200: watchResponse } } }, async (req, reply) => {
+  // An approved short video plays for those who may not watch videos, when short ones are free.
+  const approvedCategory = async (id: number) =>
+    (await ctx.db.selectFrom('videos').select('category').where('id', '=', id).where('approved', '=', true as never).executeTakeFirst())?.category ?? null;
+  app.get('/api/v1/videos/:id/watch', { config: { permission: 'videos.view', waiver: freeShortVideo(ctx, approvedCategory) }, schema: { response: { 200: watchResponse } } }, async (req, reply) => {
     const id = parseVideoId(req.params);
     const userId = req.auth.userId;
     const data = await loadWatch(ctx.db, id, {

@@ -1,5 +1,5 @@
 import { trans } from '../../../lib/i18n';
-import { Section, SettingSelect, SettingsForm, useSettingValue } from '../settings-form';
+import { Section, SettingSelect, SettingSwitch, SettingsForm, useSettingValue } from '../settings-form';
 import { TranscodeSettings } from '../../videos/TranscodeSettings';
 
 function Fields() {
@@ -37,6 +37,11 @@ function Fields() {
           ]}
         />
       )}
+      <SettingSwitch
+        name="client.streaming.free_short_videos"
+        label={trans('Anyone can watch trailers and clips')}
+        description={trans('Trailers, teasers, clips and featurettes play for every visitor, also where watching videos needs a plan or a role. Full movies and episodes still need the permission to watch videos.')}
+      />
     </Section>
   );
 }
@@ -46,5 +51,5 @@ function AllFields() {
 }
 
 export function Component() {
-  return <SettingsForm title={trans('Videos')} description={trans('How videos are sorted and shown on title pages.')}><AllFields /></SettingsForm>;
+  return <SettingsForm title={trans('Videos')} description={trans('How videos are sorted and shown on title pages, and who can watch trailers.')}><AllFields /></SettingsForm>;
 }
