@@ -15,8 +15,8 @@ test('without the permission to watch, guests and members are offered the plans;
   const open = roles.filter((r) => r.guests || r.default);
   const grants = (r: Role) => r.permissions.map((p) => ({ name: p.name, ...(p.restrictions?.length ? { restrictions: p.restrictions } : {}) }));
   const billingWas = ((await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>)['client.billing.enable'];
-  const videos = (await (await page.request.get('/api/v1/videos?perPage=50&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; title_id: number; category: string }[];
-  const video = videos.find((v) => v.category === 'full')!;
+  const videos = (await (await page.request.get('/api/v1/videos?perPage=50&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; title_id: number; category: string; season_num: number | null }[];
+  const video = videos.find((v) => v.category === 'full' && v.season_num === null)!;
   const trailer = videos.find((v) => v.category === 'trailer')!;
   const { product } = await api(page, 'POST', 'billing/products', {
     name: 'Watcher', feature_list: ['Every video'], permissions: [{ name: 'videos.view' }], prices: [{ amount: 3, currency: 'USD', interval: 'month', interval_count: 1 }],
@@ -27,7 +27,10 @@ test('without the permission to watch, guests and members are offered the plans;
     await api(page, 'POST', 'settings', { client: JSON.stringify({ 'client.billing.enable': true }), server: '{}' });
 
     const guest = await browser.newPage();
-    await guest.goto(`/watch/${video.id}`);
+    // The title page still offers Play: it leads to the watch page, which offers the plans.
+    await guest.goto(`/titles/${video.title_id}`);
+    await guest.getByRole('link', { name: /^Play/ }).first().click();
+    await expect(guest).toHaveURL(new RegExp(`/watch/${video.id}`));
     const gate = guest.getByRole('alert');
     await expect(gate.getByRole('heading', { name: 'Subscribe to watch' })).toBeVisible();
     await expect(gate.getByText('Choose a plan to watch this video and the rest of the catalogue.')).toBeVisible();

@@ -118,11 +118,14 @@ describe('GET videos/:id/watch', () => {
       const hidden = (await admin.post('/api/v1/videos', { name: 'Hidden clip', title_id: titleId, category: 'clip', type: 'embed', src: 'https://www.youtube.com/embed/h', approved: false })).body.video.id;
       expect((await guest(t).get(`/api/v1/videos/${hidden}/watch`)).status).toBe(401);
 
-      // The title page lists the short ones and its trailer, never a full one.
+      // The title page lists the short ones and its trailer, never a full one; its Play still leads to the watch page,
+      // which asks for the plans.
       const page = (await guest(t).get(`/api/v1/titles/${titleId}/page`)).body;
       expect(page.trailer_video_id).toBe(ids.trailer);
       expect(page.videos.map((v: { category: string }) => v.category).sort()).toEqual(['clip', 'trailer']);
-      expect(page.play_video_id).toBeNull();
+      expect(page.play_video_id).toBe(ids.stream);
+      expect((await guest(t).get(`/api/v1/titles/${titleId}/seasons/1/episodes/1/page`)).body.play_video_id).toBe(ids.e1);
+      expect((await guest(t).get(`/api/v1/titles/${titleId}/seasons/1/page`)).body.play_video_id).toBe(ids.e1);
 
       await t.ctx.settings.set({ 'client.streaming.free_short_videos': false });
       expect((await guest(t).get(`/api/v1/videos/${ids.trailer}/watch`)).status).toBe(401);

@@ -64,16 +64,27 @@ async function pageVideos(ctx: AppContext, caller: PageCaller, titleId: number, 
 
 /**
  * A series with no full video of its own plays from its first episode that has one ("Play S1 E1"); a season page from
- * the season's first.
+ * the season's first. Offered also to those who may not watch videos (see playVideo).
  */
 async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number, season?: number): Promise<{ id: number; season_num: number; episode_num: number } | null> {
-  if (!caller.can('videos.view')) return null;
   let q = db.selectFrom('videos').select(['id', 'season_num', 'episode_num']).where('title_id', '=', titleId).where('category', '=', 'full')
     .where('season_num', 'is not', null).where('episode_num', 'is not', null);
   if (season !== undefined) q = q.where('season_num', '=', season);
   if (!caller.can('videos.update')) q = q.where('approved', '=', true as never);
   const row = await q.orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
   return row ? { id: row.id, season_num: row.season_num!, episode_num: row.episode_num! } : null;
+}
+
+/**
+ * The full video Play starts on a movie or an episode page. Shown also to visitors who may not watch videos (the
+ * page lists them none): the watch page then offers the plans or the sign-in, as the hero slides' Play does.
+ */
+async function playVideo(db: Db, caller: PageCaller, videos: PublicVideo[], titleId: number, season: number | null, episode: number | null): Promise<number | null> {
+  if (caller.can('videos.view')) return videos.find((v) => v.category === 'full')?.id ?? null;
+  let q = db.selectFrom('videos').select('id').where('title_id', '=', titleId).where('category', '=', 'full').where('approved', '=', true as never);
+  q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
+  q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
+  return (await orderVideos(q, 'order:asc').limit(1).executeTakeFirst())?.id ?? null;
 }
 
 const playEpisode = (v: { season_num: number; episode_num: number } | null) => (v ? { season: v.season_num, episode: v.episode_num } : null);
@@ -125,7 +136,7 @@ export async function loadTitlePage(ctx: AppContext, caller: PageCaller, id: num
     : [];
   const videos = await pageVideos(ctx, caller, id, null, null);
   const { cast, crew } = caller.can('people.view') ? await pageCredits(db, 'title', id) : { cast: [], crew: [] };
-  const play = videos.find((v) => v.category === 'full')?.id ?? null;
+  const play = await playVideo(db, caller, videos, id, null, null);
   const firstEpisode = title.is_series && play === null ? await firstEpisodeVideo(db, caller, id) : null;
   return {
     title,
@@ -203,7 +214,7 @@ export async function loadEpisodePage(ctx: AppContext, caller: PageCaller, id: n
     neighbour(db, id, seasonNumber, number, 'previous'),
     neighbour(db, id, seasonNumber, number, 'next'),
   ]);
-  const play = videos.find((v) => v.category === 'full')?.id ?? null;
+  const play = await playVideo(db, caller, videos, id, seasonNumber, number);
   const viewer = watcher(caller);
   const resume = play !== null && viewer ? await resumePoint(db, viewer, id, { videoId: play }) : null;
   return { title, season, episode, ...credits, videos, play_video_id: play, resume, previous, next };
