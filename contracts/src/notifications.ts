@@ -31,6 +31,16 @@ export interface NotifiedEpisode {
   count: number;
 }
 
+/** Which kinds of notification the member wants (all on until they turn one off). */
+export type NotificationSettings = Record<NotificationType, boolean>;
+
+/** `PUT notifications/settings`: the kinds to turn on or off; kinds left out keep their setting. */
+export const notificationSettingsSchema = z.strictObject({
+  comment_reply: z.boolean().optional(),
+  new_episode: z.boolean().optional(),
+}).meta({ examples: [{ new_episode: false }] });
+export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
+
 /** `POST notifications/read`: these ids of the member's own, or all of them when none are given. */
 export const notificationsReadSchema = z.object({ ids: z.array(z.number().int().positive()).max(100).optional() })
   .meta({ examples: [{ ids: [12, 13] }, {}] });

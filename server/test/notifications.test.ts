@@ -13,6 +13,11 @@ const comment = async (c: Client, over: Record<string, unknown>) => {
   return res.body.comment as { id: number };
 };
 const list = async (c: Client) => (await c.get('/api/v1/notifications')).body as { pagination: { total: number; data: any[] }; unread: number };
+const episode = async (season: number, number: number, release_date: string | null, name = `Episode ${number}`) => {
+  const res = await admin.post(`/api/v1/titles/${ids.series}/seasons/${season}/episodes`, { name, episode_number: number, release_date, description: `About ${name}.` });
+  expect(res.status, res.text).toBe(200);
+  return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
+};
 const unread = async (c: Client) => (await c.get('/api/v1/notifications/unread')).body.unread as number;
 
 beforeAll(async () => {
@@ -95,11 +100,6 @@ describe('notifications: replies to a comment', () => {
 
 describe('notifications: new episodes of a series on the watchlist', () => {
   const now = new Date('2026-06-10T09:00:00.000Z');
-  const episode = async (season: number, number: number, release_date: string | null, name = `Episode ${number}`) => {
-    const res = await admin.post(`/api/v1/titles/${ids.series}/seasons/${season}/episodes`, { name, episode_number: number, release_date, description: `About ${name}.` });
-    expect(res.status, res.text).toBe(200);
-    return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
-  };
   const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
 
   it("tells watchlist holders once about a day's episodes, with the first one, how many, and where to watch", async () => {
@@ -150,5 +150,43 @@ describe('notifications: new episodes of a series on the watchlist', () => {
     expect((await ada.delete(`/api/v1/watchlist/${ids.series}`)).status).toBe(200);
     await episode(2, 6, '2026-07-01');
     expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-07-01T12:00:00.000Z'))).toBe(0);
+  });
+});
+
+describe('notification settings (GET/PUT notifications/settings)', () => {
+  it('starts with every kind on; a kind turned off brings no more of it, the others still come', async () => {
+    const cleo = await asUser(t, { first_name: 'Cleo' });
+    expect((await cleo.get('/api/v1/notifications/settings')).body).toEqual({ settings: { comment_reply: true, new_episode: true } });
+    const off = await cleo.put('/api/v1/notifications/settings', { new_episode: false });
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.settings).toEqual({ comment_reply: true, new_episode: false });
+    // Saying it twice is the same.
+    expect((await cleo.put('/api/v1/notifications/settings', { new_episode: false })).body.settings).toEqual({ comment_reply: true, new_episode: false });
+
+    expect((await cleo.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
+    await episode(2, 7, '2026-08-05');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-08-05T12:00:00.000Z'))).toBe(0);
+
+    const mine = await comment(cleo, {});
+    await comment(bob, { parent_id: mine.id, content: 'Heard you' });
+    expect(await unread(cleo)).toBe(1);
+    await cleo.put('/api/v1/notifications/settings', { comment_reply: false, new_episode: true });
+    await comment(bob, { parent_id: mine.id, content: 'Hello again' });
+    expect(await unread(cleo)).toBe(1);
+    await episode(2, 8, '2026-08-12');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-08-12T12:00:00.000Z'))).toBe(1);
+    expect(await unread(cleo)).toBe(2);
+    // Another member's settings are their own.
+    expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true });
+  });
+
+  it('refuses guests, unknown kinds and values that are not true or false', async () => {
+    expect((await guest(t).get('/api/v1/notifications/settings')).status).toBe(401);
+    expect((await guest(t).put('/api/v1/notifications/settings', { new_episode: false })).status).toBe(401);
+    for (const body of [{ mentions: false }, { new_episode: 'no' }, { comment_reply: 0 }]) {
+      const res = await ada.put('/api/v1/notifications/settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+    }
+    expect((await ada.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true });
   });
 });

@@ -64,6 +64,18 @@ test('a new episode of a series on the watchlist reaches the member in the bell 
     await expect(cleoPage).toHaveURL(new RegExp(`/titles/${title.id}/bellwether-bay/season/1/episode/1$`));
     await expect(cleoPage.getByRole('heading', { name: /Low Tide/ })).toBeVisible();
     await expect(cleoPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+
+    // The bell leads to the member's notification settings, where a kind is turned off.
+    await cleoPage.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await cleoPage.getByRole('menuitem', { name: 'Notification settings' }).click();
+    await expect(cleoPage).toHaveURL(/\/account-settings#account-notifications$/);
+    const newEpisodes = cleoPage.getByRole('switch', { name: 'New episodes' });
+    await expect(newEpisodes).toBeChecked();
+    await newEpisodes.click();
+    await expect(cleoPage.getByText('Notification settings saved')).toBeVisible();
+    await cleoPage.reload();
+    await expect(cleoPage.getByRole('switch', { name: 'New episodes' })).not.toBeChecked();
+    await expect(cleoPage.getByRole('switch', { name: 'Replies to my comments' })).toBeChecked();
     await cleoPage.close();
   } finally {
     await api(page, 'DELETE', `titles/${title.id}`);

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { NOTIFICATION_TYPES, type SiteNotification } from '../notifications.ts';
+import { NOTIFICATION_TYPES, type NotificationSettings, type SiteNotification } from '../notifications.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
 import { contentAuthorEntity } from './reviews.ts';
 
@@ -28,3 +28,6 @@ export const notificationEntity = entity({
 
 export const notificationListResponse = entity({ ...paginated(notificationEntity).shape, unread: z.number().int() });
 export const unreadNotificationsResponse = entity({ unread: z.number().int() });
+export const notificationSettingsResponse = entity({
+  settings: entity({ comment_reply: z.boolean(), new_episode: z.boolean() }) satisfies z.ZodType<NotificationSettings>,
+}).meta({ id: 'NotificationSettings', examples: [{ settings: { comment_reply: true, new_episode: false } }] });

@@ -232,6 +232,7 @@ export interface Database {
   scheduled_tasks: ScheduledTasksTable;
   subscription_notices: SubscriptionNoticesTable;
   notifications: NotificationsTable;
+  notification_mutes: NotificationMutesTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
   ratings: RatingsTable;
@@ -504,6 +505,13 @@ export interface NotificationsTable {
   type: NotificationType;
   subject_id: number;
   read_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** A kind of notification a member turned off (0054). */
+export interface NotificationMutesTable {
+  user_id: number;
+  type: NotificationType;
   created_at: Timestamp;
 }
 

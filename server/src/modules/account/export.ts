@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
 import { stillThere } from '../../http/errors.ts';
+import { notificationSettings } from '../notifications/service.ts';
 import '../plays/schema.ts';
 
 /**
  * Everything the site keeps about one member, as they may take it away (`GET account/export`): their account, what
  * they wrote and rated, their lists, what they watched and how far, where they are signed in, their API tokens
- * (names, never secrets), linked social accounts and subscriptions. Titles are named beside their ids so the file
+ * (names, never secrets), linked social accounts, subscriptions and which notifications they want. Titles are named beside their ids so the file
  * reads on its own. Other people's data (a list's likes, replies by others) is not theirs to take.
  */
 export async function accountExport(ctx: AppContext, userId: number) {
@@ -14,7 +15,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
   const account = stillThere(await db.selectFrom('users')
     .select(['id', 'email', 'first_name', 'last_name', 'avatar', 'language', 'email_verified_at', 'created_at', 'updated_at'])
     .where('id', '=', userId).executeTakeFirst(), 'User not found');
-  const [roles, twoFactor, sessions, tokens, social, subscriptions, reviews, comments, ratings, votes, reports, lists, progress, plays] = await Promise.all([
+  const [roles, twoFactor, sessions, tokens, social, subscriptions, reviews, comments, ratings, votes, reports, lists, progress, plays, notifications] = await Promise.all([
     db.selectFrom('user_role').innerJoin('roles', 'roles.id', 'user_role.role_id').select('roles.name').where('user_role.user_id', '=', userId).orderBy('roles.name').execute(),
     db.selectFrom('two_factor').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('sessions').select(['ip', 'user_agent', 'last_active_at', 'created_at']).where('user_id', '=', userId).where('expires_at', '>', nowIso())
@@ -40,6 +41,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
     db.selectFrom('plays as p').leftJoin('titles as t', 't.id', 'p.title_id')
       .select(['p.title_id', 't.name as title', 'p.season_num as season', 'p.episode_num as episode', 'p.seconds_watched', 'p.device', 'p.browser', 'p.platform', 'p.country', 'p.city', 'p.created_at'])
       .where('p.user_id', '=', userId).orderBy('p.id').execute(),
+    notificationSettings(db, userId),
   ]);
   const items = lists.length
     ? await db.selectFrom('channelables').select(['channel_id', 'channelable_type as type', 'channelable_id as id', 'created_at'])
@@ -63,5 +65,6 @@ export async function accountExport(ctx: AppContext, userId: number) {
     })),
     watch_progress: progress,
     plays,
+    notification_settings: notifications,
   };
 }

@@ -33,6 +33,9 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
       .orderBy('f.season_number').orderBy('f.episode_number').orderBy('f.id').limit(1))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id')
       .whereRef('n.user_id', '=', 'ch.user_id').where('n.type', '=', 'new_episode').whereRef('n.subject_id', '=', 'e.id'))))
+    // Members who turned these off (account settings).
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_mutes as m').select('m.user_id')
+      .whereRef('m.user_id', '=', 'ch.user_id').where('m.type', '=', 'new_episode'))))
     .select(['ch.user_id', 'e.id'])
     .distinct()
     .execute();

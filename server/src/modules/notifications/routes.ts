@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { listQuerySchema, notificationListResponse, notificationsReadSchema, unreadNotificationsResponse } from '@app/contracts';
+import {
+  listQuerySchema, notificationListResponse, notificationSettingsResponse, notificationSettingsSchema, notificationsReadSchema, unreadNotificationsResponse,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { NEW_EPISODES_JOB, notifyNewEpisodes } from './new-episodes.ts';
-import { listNotifications, markRead, unreadCount } from './service.ts';
+import { listNotifications, markRead, notificationSettings, saveNotificationSettings, unreadCount } from './service.ts';
 
 /** The signed-in member's notifications (the bell in the site header). */
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,4 +22,11 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
 
   api.post('/api/v1/notifications/read', { config: self, schema: { body: notificationsReadSchema, response: { 200: unreadNotificationsResponse } } }, async (req) =>
     ({ unread: await markRead(ctx.db, requireUser(req), req.body.ids) }));
+
+  // Which kinds the member wants (account settings).
+  api.get('/api/v1/notifications/settings', { config: self, schema: { response: { 200: notificationSettingsResponse } } }, async (req) =>
+    ({ settings: await notificationSettings(ctx.db, requireUser(req)) }));
+
+  api.put('/api/v1/notifications/settings', { config: self, schema: { body: notificationSettingsSchema, response: { 200: notificationSettingsResponse } } }, async (req) =>
+    ({ settings: await saveNotificationSettings(ctx.db, requireUser(req), req.body) }));
 }

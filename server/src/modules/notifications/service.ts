@@ -1,4 +1,6 @@
-import { episodePath, type CommentableType, type NotificationType, type SiteNotification } from '@app/contracts';
+import {
+  NOTIFICATION_TYPES, episodePath, type CommentableType, type NotificationSettings, type NotificationSettingsInput, type NotificationType, type SiteNotification,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { paginate, type ListDefinition } from '../../http/list-query.ts';
@@ -13,10 +15,14 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
  * list and the count, and a member's new name shows at once.
  */
 
+/** Whether the member turned this kind of notification off. */
+export const muted = (db: Db, userId: number, type: NotificationType) =>
+  db.selectFrom('notification_mutes').select('user_id').where('user_id', '=', userId).where('type', '=', type).executeTakeFirst().then(Boolean);
+
 /** Called in the transaction that posts a reply: its parent's author hears of it (not when replying to oneself). */
 export async function notifyReply(db: Db, reply: { id: number; user_id: number; parent_id: number }): Promise<void> {
   const parent = await db.selectFrom('comments').select('user_id').where('id', '=', reply.parent_id).executeTakeFirst();
-  if (!parent || parent.user_id === reply.user_id) return;
+  if (!parent || parent.user_id === reply.user_id || await muted(db, parent.user_id, 'comment_reply')) return;
   await db.insertInto('notifications').values({ user_id: parent.user_id, type: 'comment_reply', subject_id: reply.id, read_at: null, created_at: nowIso() }).execute();
 }
 
@@ -123,6 +129,25 @@ export async function markRead(db: Db, userId: number, ids?: number[]): Promise<
     await q.execute();
   }
   return unreadCount(db, userId);
+}
+
+/** `GET notifications/settings`: every kind on, except those the member turned off. */
+export async function notificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
+  const off = new Set((await db.selectFrom('notification_mutes').select('type').where('user_id', '=', userId).execute()).map((r) => r.type));
+  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !off.has(type)])) as NotificationSettings;
+}
+
+/** `PUT notifications/settings`: the kinds given are turned on or off; notifications already there stay. */
+export async function saveNotificationSettings(db: Db, userId: number, input: NotificationSettingsInput): Promise<NotificationSettings> {
+  await db.transaction().execute(async (trx) => {
+    for (const type of NOTIFICATION_TYPES) {
+      const on = input[type];
+      if (on === undefined) continue;
+      await trx.deleteFrom('notification_mutes').where('user_id', '=', userId).where('type', '=', type).execute();
+      if (!on) await trx.insertInto('notification_mutes').values({ user_id: userId, type, created_at: nowIso() }).execute();
+    }
+  });
+  return notificationSettings(db, userId);
 }
 
 /** Notifications are news: after half a year they go. */

@@ -10,8 +10,9 @@ import { TokensPanel } from './TokensPanel';
 import { TwoFactorPanel } from './TwoFactorPanel';
 import { YourDataPanel } from './YourDataPanel';
 import { BillingPanel } from '../billing/BillingPanel';
+import { NotificationsPanel } from '../notifications/NotificationsPanel';
 
-/** /account-settings: the signed-in user's profile, billing, password, sign-ins, API tokens and their data. */
+/** /account-settings: the signed-in user's profile, billing, notifications, password, sign-ins, API tokens and their data. */
 export function Component() {
   useDocumentTitle(trans('Account settings'));
   const { user, can } = useAuth();
@@ -25,6 +26,7 @@ export function Component() {
       </div>
       <ProfilePanel user={user} />
       <BillingPanel />
+      <NotificationsPanel />
       <PasswordPanel hasPassword={user.has_password} />
       <TwoFactorPanel hasPassword={user.has_password} />
       <SocialPanel />

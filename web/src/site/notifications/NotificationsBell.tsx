@@ -1,4 +1,4 @@
-import { Bell, Tv } from 'lucide-react';
+import { Bell, Settings, Tv } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -105,12 +105,13 @@ export function NotificationsBell() {
               );
             })
           )}
-          {count > 0 && (
-            <>
-              <DropdownSeparator />
-              <DropdownItem onSelect={() => read.mutate(undefined)} className="justify-center text-primary">{trans('Mark all as read')}</DropdownItem>
-            </>
-          )}
+          <DropdownSeparator />
+          <div className="flex">
+            {count > 0 && <DropdownItem onSelect={() => read.mutate(undefined)} className="flex-1 justify-center text-primary">{trans('Mark all as read')}</DropdownItem>}
+            <DropdownItem onSelect={() => navigate('/account-settings#account-notifications')} className="flex-1 justify-center">
+              <Settings size={16} aria-hidden /><span className="sr-only">{trans('Notification settings')}</span><span aria-hidden>{trans('Settings')}</span>
+            </DropdownItem>
+          </div>
         </div>
       </DropdownContent>
     </DropdownMenu>
