@@ -18,6 +18,7 @@ const episode = async (season: number, number: number, release_date: string | nu
   expect(res.status, res.text).toBe(200);
   return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
 };
+const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
 const unread = async (c: Client) => (await c.get('/api/v1/notifications/unread')).body.unread as number;
 
 beforeAll(async () => {
@@ -100,7 +101,6 @@ describe('notifications: replies to a comment', () => {
 
 describe('notifications: new episodes of a series on the watchlist', () => {
   const now = new Date('2026-06-10T09:00:00.000Z');
-  const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
 
   it("tells watchlist holders once about a day's episodes, with the first one, how many, and where to watch", async () => {
     await ada.post('/api/v1/notifications/read', {});
@@ -153,6 +153,22 @@ describe('notifications: new episodes of a series on the watchlist', () => {
   });
 });
 
+describe('notifications: new episodes of a series one is watching', () => {
+  it('reaches members who watched an episode in the last half year, though the series is not on their watchlist', async () => {
+    const [dan, eve] = [await asUser(t, { first_name: 'Dan' }), await asUser(t, { first_name: 'Eve' })];
+    const video = (await admin.post('/api/v1/videos', { title_id: ids.series, name: 'S1E1', type: 'embed', src: 'https://www.youtube.com/embed/s1e1', category: 'full', season_num: 1, episode_num: 1, approved: true })).body.video.id;
+    await t.ctx.db.insertInto('video_progress').values([
+      { user_id: dan.user.id, video_id: video, position: 300, duration: 1200, updated_at: '2026-09-20T20:00:00.000Z' },
+      { user_id: eve.user.id, video_id: video, position: 300, duration: 1200, updated_at: '2025-01-10T20:00:00.000Z' }, // long ago
+    ]).execute();
+    await episode(2, 10, '2026-10-01', 'Turning Point');
+    const before = await unread(eve);
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-10-01T08:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+    expect((await newEpisodes(dan)).map((n) => n.episode.name)).toEqual(['Turning Point']);
+    expect(await unread(eve)).toBe(before);
+  });
+});
+
 describe('notification settings (GET/PUT notifications/settings)', () => {
   it('starts with every kind on; a kind turned off brings no more of it, the others still come', async () => {
     const cleo = await asUser(t, { first_name: 'Cleo' });
@@ -165,7 +181,8 @@ describe('notification settings (GET/PUT notifications/settings)', () => {
 
     expect((await cleo.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
     await episode(2, 7, '2026-08-05');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-08-05T12:00:00.000Z'))).toBe(0);
+    await notifyNewEpisodes(t.ctx.db, new Date('2026-08-05T12:00:00.000Z'));
+    expect(await newEpisodes(cleo)).toEqual([]);
 
     const mine = await comment(cleo, {});
     await comment(bob, { parent_id: mine.id, content: 'Heard you' });
@@ -174,7 +191,8 @@ describe('notification settings (GET/PUT notifications/settings)', () => {
     await comment(bob, { parent_id: mine.id, content: 'Hello again' });
     expect(await unread(cleo)).toBe(1);
     await episode(2, 8, '2026-08-12');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-08-12T12:00:00.000Z'))).toBe(1);
+    await notifyNewEpisodes(t.ctx.db, new Date('2026-08-12T12:00:00.000Z'));
+    expect((await newEpisodes(cleo)).map((n) => n.episode.episode_number)).toEqual([8]);
     expect(await unread(cleo)).toBe(2);
     // Another member's settings are their own.
     expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true });

@@ -1,17 +1,20 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
+import '../plays/schema.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
- * Members hear when a series on their watchlist has a new episode out. When a day's episodes of a series reach their
- * release date, each member whose watchlist holds the series gets one notification, about the first of them (the
- * list says how many came out that day), so a season dropped at once is one notification, not ten.
+ * Members hear when a series they follow has a new episode out: one on their watchlist, or one they are watching
+ * (they watched an episode of it in the last WATCHING_DAYS days). When a day's episodes of a series reach their
+ * release date, each follower gets one notification, about the first of them (the list says how many came out that
+ * day), so a season dropped at once is one notification, not ten.
  *
  * Release dates are days without a time (read in UTC). The pass looks back two days, so a day the server was down
  * is caught up, and never tells a member twice about the same episode. An old season imported today is not news:
  * only episodes whose date falls in that window count.
  */
 const LOOK_BACK_DAYS = 2;
+const WATCHING_DAYS = 180;
 /** Rows written per statement: a popular series on many watchlists fans out in chunks. */
 const CHUNK = 500;
 
@@ -22,21 +25,29 @@ function releaseWindow(now: Date): { from: string; today: string } {
 
 export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<number> {
   const { from, today } = releaseWindow(now);
-  const due = await db.selectFrom('episodes as e')
-    .innerJoin('channelables as ci', (j) => j.onRef('ci.channelable_id', '=', 'e.title_id').on('ci.channelable_type', '=', 'title'))
-    .innerJoin('channels as ch', 'ch.id', 'ci.channel_id')
-    .where('ch.type', '=', 'list').where('ch.internal', '=', true as never).where('ch.user_id', 'is not', null)
+  // Followers of the series with episodes out in the window only: neither side reads the whole table.
+  const fresh = db.selectFrom('episodes').select('title_id').where('release_date', '>=', from).where('release_date', '<=', today);
+  const watchlisters = db.selectFrom('channelables as ci').innerJoin('channels as ch', 'ch.id', 'ci.channel_id')
+    .select(['ch.user_id as user_id', 'ci.channelable_id as title_id'])
+    .where('ci.channelable_type', '=', 'title').where('ci.channelable_id', 'in', fresh)
+    .where('ch.type', '=', 'list').where('ch.internal', '=', true as never).where('ch.user_id', 'is not', null);
+  const viewers = db.selectFrom('video_progress as p').innerJoin('videos as v', 'v.id', 'p.video_id')
+    .select(['p.user_id as user_id', 'v.title_id as title_id'])
+    .where('v.title_id', 'in', fresh).where('v.season_num', 'is not', null)
+    .where('p.updated_at', '>=', new Date(now.getTime() - WATCHING_DAYS * DAY_MS).toISOString());
+  const due = await db.selectFrom(watchlisters.union(viewers).as('a'))
+    .innerJoin('episodes as e', 'e.title_id', 'a.title_id')
     .where('e.release_date', '>=', from).where('e.release_date', '<=', today)
     // The day's first episode stands for the day.
     .where('e.id', '=', (eb) => eb.selectFrom('episodes as f').select('f.id')
       .whereRef('f.title_id', '=', 'e.title_id').whereRef('f.release_date', '=', 'e.release_date')
       .orderBy('f.season_number').orderBy('f.episode_number').orderBy('f.id').limit(1))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id')
-      .whereRef('n.user_id', '=', 'ch.user_id').where('n.type', '=', 'new_episode').whereRef('n.subject_id', '=', 'e.id'))))
+      .whereRef('n.user_id', '=', 'a.user_id').where('n.type', '=', 'new_episode').whereRef('n.subject_id', '=', 'e.id'))))
     // Members who turned these off (account settings).
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_mutes as m').select('m.user_id')
-      .whereRef('m.user_id', '=', 'ch.user_id').where('m.type', '=', 'new_episode'))))
-    .select(['ch.user_id', 'e.id'])
+      .whereRef('m.user_id', '=', 'a.user_id').where('m.type', '=', 'new_episode'))))
+    .select(['a.user_id', 'e.id'])
     .distinct()
     .execute();
   const created = nowIso();

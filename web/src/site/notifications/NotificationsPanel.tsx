@@ -22,7 +22,7 @@ export function NotificationsPanel() {
   });
   const kinds: { type: NotificationType; label: string; description: string }[] = [
     { type: 'comment_reply', label: trans('Replies to my comments'), description: trans('When someone replies to a comment you wrote.') },
-    { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist has a new episode out.') },
+    { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist, or one you are watching, has a new episode out.') },
   ];
   return (
     <Panel id="account-notifications" title={trans('Notifications')} description={trans('Choose what the bell at the top of the site tells you about.')}>
