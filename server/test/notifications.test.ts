@@ -127,6 +127,17 @@ describe('notifications: new episodes of a series on the watchlist', () => {
     expect((await newEpisodes(ada)).map((n) => [n.episode.episode_number, n.episode.count])).toEqual([[4, 1], [1, 3]]);
   });
 
+  it('an earlier episode of the same day added after the member was told brings no second notification', async () => {
+    const before = (await newEpisodes(ada)).length;
+    await episode(2, 12, '2026-06-20');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-20T09:00:00.000Z'))).toBe(1);
+    await episode(2, 11, '2026-06-20');
+    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-20T10:00:00.000Z'))).toBe(0);
+    const told = await newEpisodes(ada);
+    expect(told.length).toBe(before + 1);
+    expect(told[0].episode).toMatchObject({ episode_number: 12, count: 2 });
+  });
+
   it('an episode added with a date already out is announced at once, not at the next hourly pass', async () => {
     const before = await unread(ada);
     expect((await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 3 })).status).toBe(200);

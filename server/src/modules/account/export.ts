@@ -7,8 +7,8 @@ import '../plays/schema.ts';
 /**
  * Everything the site keeps about one member, as they may take it away (`GET account/export`): their account, what
  * they wrote and rated, their lists, what they watched and how far, where they are signed in, their API tokens
- * (names, never secrets), linked social accounts, subscriptions and which notifications they want. Titles are named beside their ids so the file
- * reads on its own. Other people's data (a list's likes, replies by others) is not theirs to take.
+ * (names, never secrets), linked social accounts, subscriptions and which notifications they want. Titles are named
+ * beside their ids so the file reads on its own. Other people's data (a list's likes, replies by others) is not theirs to take.
  */
 export async function accountExport(ctx: AppContext, userId: number) {
   const { db } = ctx;

@@ -10,7 +10,7 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
  * day), so a season dropped at once is one notification, not ten.
  *
  * Release dates are days without a time (read in UTC). The pass looks back two days, so a day the server was down
- * is caught up, and never tells a member twice about the same episode. An old season imported today is not news:
+ * is caught up, and never tells a member twice about the same series and day. An old season imported today is not news:
  * only episodes whose date falls in that window count.
  */
 const LOOK_BACK_DAYS = 2;
@@ -42,8 +42,10 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
     .where('e.id', '=', (eb) => eb.selectFrom('episodes as f').select('f.id')
       .whereRef('f.title_id', '=', 'e.title_id').whereRef('f.release_date', '=', 'e.release_date')
       .orderBy('f.season_number').orderBy('f.episode_number').orderBy('f.id').limit(1))
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').select('n.id')
-      .whereRef('n.user_id', '=', 'a.user_id').where('n.type', '=', 'new_episode').whereRef('n.subject_id', '=', 'e.id'))))
+    // Once per series and day, though an earlier-numbered episode of that day is added after the member was told.
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as n').innerJoin('episodes as told', 'told.id', 'n.subject_id').select('n.id')
+      .whereRef('n.user_id', '=', 'a.user_id').where('n.type', '=', 'new_episode')
+      .whereRef('told.title_id', '=', 'e.title_id').whereRef('told.release_date', '=', 'e.release_date'))))
     // Members who turned these off (account settings).
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_mutes as m').select('m.user_id')
       .whereRef('m.user_id', '=', 'a.user_id').where('m.type', '=', 'new_episode'))))

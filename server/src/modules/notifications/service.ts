@@ -9,7 +9,7 @@ import { authorsOf } from '../reviews/posting.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
- * A member's notifications: someone replied to their comment, or a series on their watchlist has a new episode out
+ * A member's notifications: someone replied to their comment, or a series they follow has a new episode out
  * (./new-episodes.ts). A notification stores only whom it is for and its subject (the reply, the episode); what it
  * says is read from the subject when shown, so a reply a moderator deleted or an episode removed disappears from the
  * list and the count, and a member's new name shows at once.
