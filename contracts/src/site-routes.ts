@@ -30,6 +30,7 @@ export const SITE_ROUTES = [
   'billing/success',
   'billing/cancelled',
   'account-settings',
+  'notifications',
   'watch/:videoId',
   'users/:id',
   'movies',

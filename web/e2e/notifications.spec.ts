@@ -65,9 +65,15 @@ test('a new episode of a series on the watchlist reaches the member in the bell 
     await expect(cleoPage.getByRole('heading', { name: /Low Tide/ })).toBeVisible();
     await expect(cleoPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 
-    // The bell leads to the member's notification settings, where a kind is turned off.
+    // The bell leads to every notification, and from there to the member's settings, where a kind is turned off.
     await cleoPage.getByRole('button', { name: 'Notifications', exact: true }).click();
-    await cleoPage.getByRole('menuitem', { name: 'Notification settings' }).click();
+    await cleoPage.getByRole('menuitem', { name: 'See all' }).click();
+    await expect(cleoPage).toHaveURL(/\/notifications$/);
+    expect((await cleoPage.reload())?.status()).toBe(200);
+    await expect(cleoPage.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    await expect(cleoPage.getByText('You are all caught up.')).toBeVisible();
+    await expect(cleoPage.getByRole('link', { name: /2 new episodes of Bellwether Bay/ })).toContainText('S1 E1 · Low Tide');
+    await cleoPage.getByRole('link', { name: 'Notification settings' }).click();
     await expect(cleoPage).toHaveURL(/\/account-settings#account-notifications$/);
     const newEpisodes = cleoPage.getByRole('switch', { name: 'New episodes' });
     await expect(newEpisodes).toBeChecked();

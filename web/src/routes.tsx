@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
           ...listRoutes,
           ...billingSiteRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
+          { path: 'notifications', loader: userLoader, lazy: () => import('./site/notifications/NotificationsPage') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'users/:id', lazy: () => import('./site/profiles/ProfilePage') },
           { path: 'movies', lazy: () => import('./site/browse/BrowsePage').then((m) => ({ Component: m.MoviesPage })) },

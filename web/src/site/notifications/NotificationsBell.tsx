@@ -1,35 +1,18 @@
-import { Bell, Settings, Tv } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Bell } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
 import type { Pagination } from '@app/contracts/list';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
+import { describeNotification, useMarkRead } from './describe';
 import { UNREAD_NOTIFICATIONS as UNREAD } from './keys';
 
-const LATEST = ['notifications', 'latest'] as const;
-
-/** What a notification shows: a picture, what happened, and a line about it. */
-function describe(n: SiteNotification): [ReactNode, string, string] {
-  if (n.type === 'new_episode' && n.episode) {
-    const e = n.episode;
-    const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
-    return [
-      <span key="poster" className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
-        {n.image ? <img src={n.image} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
-      </span>,
-      e.count > 1 ? trans(':count new episodes of :title', { count: e.count, title: n.place }) : trans('New episode of :title', { title: n.place }),
-      `${code} · ${e.name}`,
-    ];
-  }
-  const name = n.actor?.display_name ?? trans('Someone');
-  return [<Avatar key="avatar" src={n.actor?.avatar ?? null} label={name} size={32} />, trans(':name replied to your comment on :place', { name, place: n.place }), n.excerpt];
-}
+const LATEST = ['notifications', 'list', 'latest'] as const;
 
 /**
  * The bell beside the account menu: how many notifications are unread (asked again every minute and when the tab
@@ -49,13 +32,7 @@ export function NotificationsBell() {
     },
     enabled: open,
   });
-  const read = useMutation({
-    mutationFn: (ids?: number[]) => api.post<{ unread: number }>('notifications/read', ids ? { ids } : {}),
-    onSuccess: (r) => {
-      qc.setQueryData(UNREAD, r.unread);
-      void qc.invalidateQueries({ queryKey: LATEST });
-    },
-  });
+  const read = useMarkRead();
   const count = unread.data ?? 0;
   const items = latest.data?.pagination.data ?? [];
   return (
@@ -81,7 +58,7 @@ export function NotificationsBell() {
             <p className="px-3 py-6 text-center text-text-muted">{trans('No notifications yet.')}</p>
           ) : (
             items.map((n) => {
-              const [picture, headline, detail] = describe(n);
+              const { picture, headline, detail } = describeNotification(n);
               return (
                 <DropdownItem
                   key={n.id}
@@ -108,9 +85,7 @@ export function NotificationsBell() {
           <DropdownSeparator />
           <div className="flex">
             {count > 0 && <DropdownItem onSelect={() => read.mutate(undefined)} className="flex-1 justify-center text-primary">{trans('Mark all as read')}</DropdownItem>}
-            <DropdownItem onSelect={() => navigate('/account-settings#account-notifications')} className="flex-1 justify-center">
-              <Settings size={16} aria-hidden /><span className="sr-only">{trans('Notification settings')}</span><span aria-hidden>{trans('Settings')}</span>
-            </DropdownItem>
+            <DropdownItem onSelect={() => navigate('/notifications')} className="flex-1 justify-center">{trans('See all')}</DropdownItem>
           </div>
         </div>
       </DropdownContent>

@@ -1,0 +1,43 @@
+import { Tv } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SiteNotification } from '@app/contracts/notifications';
+import { api } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { Avatar } from '../../ui/Avatar';
+import { UNREAD_NOTIFICATIONS } from './keys';
+
+/** What a notification shows, in the bell and on the notifications page: a picture, what happened, and a line about it. */
+export function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
+  if (n.type === 'new_episode' && n.episode) {
+    const e = n.episode;
+    const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
+    return {
+      picture: (
+        <span className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
+          {n.image ? <img src={n.image} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
+        </span>
+      ),
+      headline: e.count > 1 ? trans(':count new episodes of :title', { count: e.count, title: n.place }) : trans('New episode of :title', { title: n.place }),
+      detail: `${code} · ${e.name}`,
+    };
+  }
+  const name = n.actor?.display_name ?? trans('Someone');
+  return {
+    picture: <Avatar src={n.actor?.avatar ?? null} label={name} size={32} />,
+    headline: trans(':name replied to your comment on :place', { name, place: n.place }),
+    detail: n.excerpt,
+  };
+}
+
+/** Marks the given notifications read (all without ids); the unread count follows and every list of them refreshes. */
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => api.post<{ unread: number }>('notifications/read', ids ? { ids } : {}),
+    onSuccess: (r) => {
+      qc.setQueryData(UNREAD_NOTIFICATIONS, r.unread);
+      void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    },
+  });
+}
