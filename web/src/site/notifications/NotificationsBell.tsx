@@ -5,11 +5,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
 import type { Pagination } from '@app/contracts/list';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
-import { describeNotification, useMarkRead } from './describe';
+import { NotificationBody, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS as UNREAD } from './keys';
 
 const LATEST = ['notifications', 'list', 'latest'] as const;
@@ -57,30 +56,18 @@ export function NotificationsBell() {
           ) : !items.length ? (
             <p className="px-3 py-6 text-center text-text-muted">{trans('No notifications yet.')}</p>
           ) : (
-            items.map((n) => {
-              const { picture, headline, detail } = describeNotification(n);
-              return (
-                <DropdownItem
-                  key={n.id}
-                  className={cn('items-start', !n.read_at && 'bg-primary/5')}
-                  onSelect={() => {
-                    if (!n.read_at) read.mutate([n.id]);
-                    navigate(n.link);
-                  }}
-                >
-                  {picture}
-                  <span className="flex min-w-0 flex-col gap-0.5">
-                    <span>{headline}</span>
-                    <span className="line-clamp-2 text-text-muted">{detail}</span>
-                    <span className="text-xs text-text-muted">
-                      {formatDateTime(n.created_at)}
-                      {!n.read_at && <span className="sr-only">, {trans('unread')}</span>}
-                    </span>
-                  </span>
-                  {!n.read_at && <span aria-hidden className="ms-auto mt-1 h-2 w-2 shrink-0 rounded-full bg-primary" />}
-                </DropdownItem>
-              );
-            })
+            items.map((n) => (
+              <DropdownItem
+                key={n.id}
+                className={cn('items-start', !n.read_at && 'bg-primary/5')}
+                onSelect={() => {
+                  if (!n.read_at) read.mutate([n.id]);
+                  navigate(n.link);
+                }}
+              >
+                <NotificationBody notification={n} />
+              </DropdownItem>
+            ))
           )}
           <DropdownSeparator />
           <div className="flex">

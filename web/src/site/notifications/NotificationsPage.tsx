@@ -5,13 +5,12 @@ import type { PaginationResponse } from '@app/contracts/list';
 import type { SiteNotification } from '@app/contracts/notifications';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, type ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PageError } from '../titles/PageState';
-import { describeNotification, useMarkRead } from './describe';
+import { NotificationBody, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
 
 const PAGE_SIZE = 20;
@@ -57,29 +56,17 @@ export function Component() {
         </div>
       ) : (
         <ul className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">
-          {items.map((n) => {
-            const { picture, headline, detail } = describeNotification(n);
-            return (
-              <li key={n.id}>
-                <Link
-                  to={n.link}
-                  onClick={() => { if (!n.read_at) read.mutate([n.id]); }}
-                  className={cn('flex items-start gap-3 px-4 py-3 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary', !n.read_at && 'bg-primary/5')}
-                >
-                  {picture}
-                  <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <span className="font-medium">{headline}</span>
-                    {detail && <span className="line-clamp-2 text-sm text-text-muted">{detail}</span>}
-                    <span className="text-xs text-text-muted">
-                      {formatDateTime(n.created_at)}
-                      {!n.read_at && <span className="sr-only">, {trans('unread')}</span>}
-                    </span>
-                  </span>
-                  {!n.read_at && <span aria-hidden className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" />}
-                </Link>
-              </li>
-            );
-          })}
+          {items.map((n) => (
+            <li key={n.id}>
+              <Link
+                to={n.link}
+                onClick={() => { if (!n.read_at) read.mutate([n.id]); }}
+                className={cn('flex items-start gap-3 px-4 py-3 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary', !n.read_at && 'bg-primary/5')}
+              >
+                <NotificationBody notification={n} large />
+              </Link>
+            </li>
+          ))}
         </ul>
       )}
       <InfiniteSentinel hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />

@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
+import { cn } from '../../ui/cn';
 import { UNREAD_NOTIFICATIONS } from './keys';
 
-/** What a notification shows, in the bell and on the notifications page: a picture, what happened, and a line about it. */
-export function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
+/** What a notification shows: a picture, what happened, and a line about it. */
+function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
@@ -28,6 +30,25 @@ export function describeNotification(n: SiteNotification): { picture: ReactNode;
     headline: trans(':name replied to your comment on :place', { name, place: n.place }),
     detail: n.excerpt,
   };
+}
+
+/** A notification as the bell and the notifications page list it: picture, what happened, a line, when, and unread. */
+export function NotificationBody({ notification: n, large }: { notification: SiteNotification; large?: boolean }) {
+  const { picture, headline, detail } = describeNotification(n);
+  return (
+    <>
+      {picture}
+      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className={cn(large && 'font-medium')}>{headline}</span>
+        {detail && <span className={cn('line-clamp-2 text-text-muted', large && 'text-sm')}>{detail}</span>}
+        <span className="text-xs text-text-muted">
+          {formatDateTime(n.created_at)}
+          {!n.read_at && <span className="sr-only">, {trans('unread')}</span>}
+        </span>
+      </span>
+      {!n.read_at && <span aria-hidden className="mt-1.5 h-2 w-2 shrink-0 rounded-full bg-primary" />}
+    </>
+  );
 }
 
 /** Marks the given notifications read (all without ids); the unread count follows and every list of them refreshes. */
