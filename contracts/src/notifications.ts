@@ -1,7 +1,7 @@
 import { z } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 
-/** A member's notifications: someone replied to their comment; a series on their watchlist has a new episode out. */
+/** A member's notifications: someone replied to their comment; a series they follow has a new episode out. */
 export const NOTIFICATION_TYPES = ['comment_reply', 'new_episode'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -27,6 +27,18 @@ async function startPlaying(page: Page) {
   await expect.poll(() => page.evaluate(() => document.querySelector('video')!.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
   await page.keyboard.press('k');
   await expect.poll(async () => (await state(page)).paused).toBe(false);
+  await playerKnows(page, 'data-paused', false);
+}
+
+/**
+ * Waits until the player's own state (its data attributes) has caught up with the video element's: the player
+ * learns of play, pause and mute from the element's events a moment later, and a shortcut pressed before that acts
+ * on the old state (Space pausing again instead of playing: it failed that way in CI).
+ */
+async function playerKnows(page: Page, attribute: string, on: boolean) {
+  const player = page.locator('[data-media-player]').first();
+  if (on) await expect(player).toHaveAttribute(attribute, /.*/);
+  else await expect(player).not.toHaveAttribute(attribute, /.*/);
 }
 
 /** Signs in, plays a video past `seconds` and pauses it: the pause saves the position on the server. */
@@ -163,12 +175,16 @@ test.describe('watch page', () => {
     };
     await press('Space');
     await expect.poll(async () => (await state(page)).paused).toBe(true);
+    await playerKnows(page, 'data-paused', true);
     await press('Space');
     await expect.poll(async () => (await state(page)).paused).toBe(false);
+    await playerKnows(page, 'data-paused', false);
     await press('m');
     await expect.poll(async () => (await state(page)).muted).toBe(true);
+    await playerKnows(page, 'data-muted', true);
     await press('m');
     await expect.poll(async () => (await state(page)).muted).toBe(false);
+    await playerKnows(page, 'data-muted', false);
     await press('k');
     const before = await time(page);
     await press('ArrowRight');
