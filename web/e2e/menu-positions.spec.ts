@@ -1,17 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 const headers = async (page: Page) => ({ 'x-xsrf-token': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value) });
 
-test('a menu placed in the page positions shows on custom pages, contact and account settings', async ({ page }) => {
+test('a menu placed in the page positions shows on custom pages, contact, account settings, billing, notifications and checkout', async ({ page }) => {
   await login(page);
   const h = await headers(page);
   const values = await (await page.request.get('/api/v1/admin/appearance/values')).json();
   const menus = values.values['client.menus'];
   const menu = {
-    id: 'e2epagemnu', name: 'Page links', positions: ['custom-page-navbar', 'account-settings-page', 'contact-us-page'],
+    id: 'e2epagemnu', name: 'Page links', positions: ['custom-page-navbar', 'account-settings-page', 'billing-page', 'contact-us-page', 'notifications-page', 'checkout-page-navbar', 'checkout-page-footer'],
     items: [
       // An icon name only Object has ("constructor") must show no icon, not break the page.
       { id: 'e2ect1', label: 'Reach the team', icon: 'constructor', type: 'route', action: '/contact', target: '_self', roles: [], permissions: [] },
@@ -22,6 +22,9 @@ test('a menu placed in the page positions shows on custom pages, contact and acc
   expect(saved.ok(), await saved.text()).toBe(true);
   const created = await page.request.post('/api/v1/custom-pages', { data: { title: 'Menu test page', slug: 'menu-test-page', body: '<p>Hello from a custom page.</p>' }, headers: h });
   expect(created.ok(), await created.text()).toBe(true);
+  // The Billing panel shows only while billing is on; whatever it was is put back at the end.
+  const billingBefore = (await (await page.request.get('/api/v1/settings')).json()).client['client.billing.enable'];
+  await api(page, 'POST', 'settings', { client: { 'client.billing.enable': true }, server: {} });
 
   try {
     await page.goto('/pages/menu-test-page');
@@ -39,9 +42,22 @@ test('a menu placed in the page positions shows on custom pages, contact and acc
     await expect(page).toHaveURL(/\/account-settings$/);
     await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Account links' }).getByRole('link', { name: 'Reach the team' })).toBeVisible();
+    await expect(page.locator('#account-billing').getByRole('navigation', { name: 'Billing links' }).getByRole('link', { name: 'Your account' })).toBeVisible();
+
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Notification links' }).getByRole('link', { name: 'Reach the team' })).toBeVisible();
+
+    // The page a gateway sends a visitor back to after leaving its checkout: the navbar above, the footer below.
+    await page.goto('/billing/cancelled');
+    await expect(page.getByRole('heading', { name: 'Checkout cancelled' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Checkout navigation' }).getByRole('link', { name: 'Your account' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Checkout links' }).getByRole('link', { name: 'Reach the team' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
   } finally {
     // Leave the menus as they were for the other specs sharing this database.
     await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': menus } }, headers: h });
+    await api(page, 'POST', 'settings', { client: { 'client.billing.enable': billingBefore }, server: {} });
   }
   await page.goto('/contact');
   await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();

@@ -13,6 +13,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
 import { Panel } from '../account/Panel';
+import { MenuPosition } from '../appearance/MenuPosition';
 import { ownCalls, useOwnInvoices, useOwnSubscription, usePaymentMethodPage, useSubscriptionAction } from './account-api';
 
 type PriceLike = { amount: number; currency: string; interval: Parameters<typeof intervalLabel>[0]; interval_count: number };
@@ -43,6 +44,7 @@ function BillingPanelBody() {
           <Invoices gatewayBilled={current.gateway_name !== 'none'} />
         </div>
       )}
+      <MenuPosition position="billing-page" label={trans('Billing links')} className="-mx-3 mt-3" />
     </Panel>
   );
 }

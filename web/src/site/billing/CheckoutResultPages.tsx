@@ -1,14 +1,26 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
+import { MenuPosition } from '../appearance/MenuPosition';
 import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
 
 /** Polls for about half a minute: the gateway's webhook usually lands within seconds of the redirect. */
 const POLL_MS = 1500;
 const POLL_FOR_MS = 30_000;
+
+/** Both pages the gateway returns to carry the operator's checkout-page-navbar and checkout-page-footer menus. */
+function CheckoutFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <MenuPosition position="checkout-page-navbar" label={trans('Checkout navigation')} className="mx-auto max-w-3xl border-b border-border px-4 py-2" />
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">{children}</div>
+      <MenuPosition position="checkout-page-footer" label={trans('Checkout links')} className="mx-auto flex max-w-3xl justify-center px-4 pb-8" itemClassName="text-text-muted" />
+    </>
+  );
+}
 
 /** /billing/success: thanks the visitor and shows their plan once the gateway's webhook has recorded it. */
 export function SuccessPage() {
@@ -17,7 +29,7 @@ export function SuccessPage() {
   const sub = useOwnSubscription((current) => (!current && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : false));
   const plan = sub.data?.product?.name;
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <CheckoutFrame>
       <CheckCircle2 size={48} className="text-success" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
       {plan ? (
@@ -26,7 +38,7 @@ export function SuccessPage() {
         <p role="status" className="text-text-muted">{trans('We are confirming your payment. This takes a few seconds.')}</p>
       )}
       <Link to="/account-settings#account-billing" className={buttonClass('primary', 'md')}>{trans('Go to billing')}</Link>
-    </div>
+    </CheckoutFrame>
   );
 }
 
@@ -34,11 +46,11 @@ export function SuccessPage() {
 export function CancelledPage() {
   useDocumentTitle(trans('Checkout cancelled'));
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+    <CheckoutFrame>
       <XCircle size={48} className="text-danger" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Checkout cancelled')}</h1>
       <p className="text-text-muted">{trans('Your payment was not completed and you have not been charged.')}</p>
       <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('Back to plans')}</Link>
-    </div>
+    </CheckoutFrame>
   );
 }

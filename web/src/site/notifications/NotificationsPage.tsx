@@ -8,6 +8,7 @@ import { api, type ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { MenuPosition } from '../appearance/MenuPosition';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PageError } from '../titles/PageState';
 import { NotificationBody, useMarkRead } from './NotificationBody';
@@ -46,6 +47,7 @@ export function Component() {
           </Link>
         </div>
       </header>
+      <MenuPosition position="notifications-page" label={trans('Notification links')} className="-mx-3 -mt-3 mb-4" itemClassName="text-text-muted" />
       {query.isError ? <PageError error={query.error} /> : query.isPending ? (
         <div className="flex flex-col gap-2" aria-busy="true">{[0, 1, 2, 3].map((i) => <div key={i} className="skeleton h-20 rounded-lg" />)}</div>
       ) : !items.length ? (
