@@ -31,14 +31,17 @@ export interface NotifiedEpisode {
   count: number;
 }
 
-/** Which kinds of notification the member wants (all on until they turn one off). */
-export type NotificationSettings = Record<NotificationType, boolean>;
+/**
+ * Which kinds of notification the member wants in the bell (all on until they turn one off), and which of those they
+ * also want by email (none until they ask: `email`; offered while the site's `client.notifications.email` is on).
+ */
+export type NotificationSettings = Record<NotificationType, boolean> & { email: Record<NotificationType, boolean> };
 
-/** `PUT notifications/settings`: the kinds to turn on or off; kinds left out keep their setting. */
-export const notificationSettingsSchema = z.strictObject({
-  comment_reply: z.boolean().optional(),
-  new_episode: z.boolean().optional(),
-}).meta({ examples: [{ new_episode: false }] });
+const kinds = { comment_reply: z.boolean().optional(), new_episode: z.boolean().optional() };
+
+/** `PUT notifications/settings`: the kinds to turn on or off, in the bell and by email; kinds left out keep their setting. */
+export const notificationSettingsSchema = z.strictObject({ ...kinds, email: z.strictObject(kinds).optional() })
+  .meta({ examples: [{ new_episode: false }, { email: { new_episode: true } }] });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 
 /** `POST notifications/read`: these ids of the member's own, or all of them when none are given. */

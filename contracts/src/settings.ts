@@ -77,6 +77,9 @@ export const SETTINGS = {
   /** Tallest source accepted, in pixels (2160 = 4K; an 8K source is refused). */
   'server.transcode_max_height': { default: 2160, schema: z.number().int().min(240).max(4320) },
 
+  /** Members may ask for their notifications (replies, new episodes) by email too (account settings). */
+  'client.notifications.email': { default: true, schema: z.boolean() },
+
   // settings pages: subscriptions
   /** Mail members when their subscription starts, changes plan, is cancelled, resumed or ends, or a payment fails. */
   'server.billing_notices': { default: true, schema: z.boolean() },

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifyNewEpisodes } from '../src/modules/notifications/new-episodes.ts';
-import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
+import { announceNewEpisodes } from '../src/modules/notifications/new-episodes.ts';
+import { sendNotificationMails } from '../src/modules/notifications/mail.ts';
+import { asAdmin, asUser, createTestApp, guest, mailsIn, type Client } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -19,6 +20,7 @@ const episode = async (season: number, number: number, release_date: string | nu
   return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
 };
 const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
+const NO_MAIL = { comment_reply: false, new_episode: false };
 const unread = async (c: Client) => (await c.get('/api/v1/notifications/unread')).body.unread as number;
 
 beforeAll(async () => {
@@ -112,8 +114,8 @@ describe('notifications: new episodes of a series on the watchlist', () => {
     await episode(2, 4, '2026-06-17'); // not out yet
     await episode(2, 9, '2020-01-01'); // out long ago: not news
 
-    expect(await notifyNewEpisodes(t.ctx.db, now)).toBe(1);
-    expect(await notifyNewEpisodes(t.ctx.db, now)).toBe(0); // never twice
+    expect(await announceNewEpisodes(t.ctx, now)).toBe(1);
+    expect(await announceNewEpisodes(t.ctx, now)).toBe(0); // never twice
     expect(await unread(ada)).toBe(1);
     expect(await newEpisodes(bob)).toEqual([]);
     expect(await newEpisodes(ada)).toEqual([{
@@ -123,16 +125,16 @@ describe('notifications: new episodes of a series on the watchlist', () => {
     }]);
 
     // A week later the next one is out; a day the job missed is caught up the day after.
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-18T10:00:00.000Z'))).toBe(1);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-06-18T10:00:00.000Z'))).toBe(1);
     expect((await newEpisodes(ada)).map((n) => [n.episode.episode_number, n.episode.count])).toEqual([[4, 1], [1, 3]]);
   });
 
   it('an earlier episode of the same day added after the member was told brings no second notification', async () => {
     const before = (await newEpisodes(ada)).length;
     await episode(2, 12, '2026-06-20');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-20T09:00:00.000Z'))).toBe(1);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-06-20T09:00:00.000Z'))).toBe(1);
     await episode(2, 11, '2026-06-20');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-20T10:00:00.000Z'))).toBe(0);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-06-20T10:00:00.000Z'))).toBe(0);
     const told = await newEpisodes(ada);
     expect(told.length).toBe(before + 1);
     expect(told[0].episode).toMatchObject({ episode_number: 12, count: 2 });
@@ -152,7 +154,7 @@ describe('notifications: new episodes of a series on the watchlist', () => {
 
   it('an episode removed leaves the list and the count; a series taken off the watchlist brings no more', async () => {
     const fifth = await episode(2, 5, '2026-06-24');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-06-24T12:00:00.000Z'))).toBe(1);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-06-24T12:00:00.000Z'))).toBe(1);
     const before = await unread(ada);
     expect((await admin.delete(`/api/v1/episodes/${fifth}`)).status).toBe(200);
     expect(await unread(ada)).toBe(before - 1);
@@ -160,7 +162,7 @@ describe('notifications: new episodes of a series on the watchlist', () => {
 
     expect((await ada.delete(`/api/v1/watchlist/${ids.series}`)).status).toBe(200);
     await episode(2, 6, '2026-07-01');
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-07-01T12:00:00.000Z'))).toBe(0);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-07-01T12:00:00.000Z'))).toBe(0);
   });
 });
 
@@ -174,7 +176,7 @@ describe('notifications: new episodes of a series one is watching', () => {
     ]).execute();
     await episode(2, 10, '2026-10-01', 'Turning Point');
     const before = await unread(eve);
-    expect(await notifyNewEpisodes(t.ctx.db, new Date('2026-10-01T08:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-10-01T08:00:00.000Z'))).toBeGreaterThanOrEqual(1);
     expect((await newEpisodes(dan)).map((n) => n.episode.name)).toEqual(['Turning Point']);
     expect(await unread(eve)).toBe(before);
   });
@@ -183,16 +185,16 @@ describe('notifications: new episodes of a series one is watching', () => {
 describe('notification settings (GET/PUT notifications/settings)', () => {
   it('starts with every kind on; a kind turned off brings no more of it, the others still come', async () => {
     const cleo = await asUser(t, { first_name: 'Cleo' });
-    expect((await cleo.get('/api/v1/notifications/settings')).body).toEqual({ settings: { comment_reply: true, new_episode: true } });
+    expect((await cleo.get('/api/v1/notifications/settings')).body).toEqual({ settings: { comment_reply: true, new_episode: true, email: NO_MAIL } });
     const off = await cleo.put('/api/v1/notifications/settings', { new_episode: false });
     expect(off.status, off.text).toBe(200);
-    expect(off.body.settings).toEqual({ comment_reply: true, new_episode: false });
+    expect(off.body.settings).toEqual({ comment_reply: true, new_episode: false, email: NO_MAIL });
     // Saying it twice is the same.
-    expect((await cleo.put('/api/v1/notifications/settings', { new_episode: false })).body.settings).toEqual({ comment_reply: true, new_episode: false });
+    expect((await cleo.put('/api/v1/notifications/settings', { new_episode: false })).body.settings).toEqual({ comment_reply: true, new_episode: false, email: NO_MAIL });
 
     expect((await cleo.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
     await episode(2, 7, '2026-08-05');
-    await notifyNewEpisodes(t.ctx.db, new Date('2026-08-05T12:00:00.000Z'));
+    await announceNewEpisodes(t.ctx, new Date('2026-08-05T12:00:00.000Z'));
     expect(await newEpisodes(cleo)).toEqual([]);
 
     const mine = await comment(cleo, {});
@@ -202,20 +204,103 @@ describe('notification settings (GET/PUT notifications/settings)', () => {
     await comment(bob, { parent_id: mine.id, content: 'Hello again' });
     expect(await unread(cleo)).toBe(1);
     await episode(2, 8, '2026-08-12');
-    await notifyNewEpisodes(t.ctx.db, new Date('2026-08-12T12:00:00.000Z'));
+    await announceNewEpisodes(t.ctx, new Date('2026-08-12T12:00:00.000Z'));
     expect((await newEpisodes(cleo)).map((n) => n.episode.episode_number)).toEqual([8]);
     expect(await unread(cleo)).toBe(2);
     // Another member's settings are their own.
-    expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true });
+    expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, email: NO_MAIL });
   });
 
   it('refuses guests, unknown kinds and values that are not true or false', async () => {
     expect((await guest(t).get('/api/v1/notifications/settings')).status).toBe(401);
     expect((await guest(t).put('/api/v1/notifications/settings', { new_episode: false })).status).toBe(401);
-    for (const body of [{ mentions: false }, { new_episode: 'no' }, { comment_reply: 0 }]) {
+    for (const body of [{ mentions: false }, { new_episode: 'no' }, { comment_reply: 0 }, { email: { mentions: true } }, { email: { new_episode: 'yes' } }, { email: true }]) {
       const res = await ada.put('/api/v1/notifications/settings', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
-    expect((await ada.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true });
+    expect((await ada.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, email: NO_MAIL });
+  });
+});
+
+describe('notifications by email', () => {
+  const mailsTo = async (email: string) => (await mailsIn(t)).filter((m) => m.to === email);
+  const setMailing = (on: boolean) => admin.post('/api/v1/settings', { client: { 'client.notifications.email': on }, server: {} });
+
+  it('nobody is mailed until they ask; a member who asks gets each reply by mail, with a link to it and to the settings', async () => {
+    const [fay, gus] = [await asUser(t, { first_name: 'Fay' }), await asUser(t, { first_name: 'Gus' })];
+    const mine = await comment(fay, { content: 'Who else loved the ending?' });
+    await comment(gus, { parent_id: mine.id, content: 'The lighthouse scene!' });
+    expect(await unread(fay)).toBe(1);
+    expect(await mailsTo(fay.user.email)).toEqual([]);
+
+    const asked = await fay.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body.settings).toEqual({ comment_reply: true, new_episode: true, email: { comment_reply: true, new_episode: false } });
+    await comment(gus, { parent_id: mine.id, content: 'And the score.' });
+    const [mail, ...more] = await mailsTo(fay.user.email);
+    expect(more).toEqual([]);
+    expect(mail.subject).toBe('Gus replied to your comment on Crimson Harbor');
+    expect(mail.text).toContain('“And the score.”');
+    expect(mail.text).toMatch(new RegExp(`/titles/${ids.movie}/crimson-harbor`));
+    expect(mail.text).toContain('/account-settings#account-notifications');
+    // The one who replied asked for nothing: none for them when Fay answers back.
+    await comment(fay, { parent_id: mine.id, content: 'Agreed.' });
+    expect(await mailsTo(gus.user.email)).toEqual([]);
+    // Others' settings are their own.
+    expect((await gus.get('/api/v1/notifications/settings')).body.settings.email).toEqual(NO_MAIL);
+  });
+
+  it('new episodes by mail: one per series and day, in the subject how many; none once the kind is off in the bell', async () => {
+    const hal = await asUser(t, { first_name: 'Hal' });
+    expect((await hal.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
+    expect((await hal.put('/api/v1/notifications/settings', { email: { new_episode: true } })).status).toBe(200);
+    expect((await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 4 })).status).toBe(200);
+    await episode(4, 2, '2026-11-02');
+    await episode(4, 1, '2026-11-02', 'Open Water');
+    expect(await announceNewEpisodes(t.ctx, new Date('2026-11-02T09:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+    const mails = await mailsTo(hal.user.email);
+    expect(mails.map((m) => m.subject)).toEqual(['2 new episodes of Night River']);
+    expect(mails[0].text).toContain('S4 E1 · Open Water');
+    expect(mails[0].text).toContain('About Open Water.');
+    expect(mails[0].text).toContain(`/titles/${ids.series}/night-river/season/4/episode/1`);
+
+    // Off in the bell: no notification, so no mail, though the mail switch is still on.
+    await hal.put('/api/v1/notifications/settings', { new_episode: false });
+    await episode(4, 3, '2026-11-09');
+    await announceNewEpisodes(t.ctx, new Date('2026-11-09T09:00:00.000Z'));
+    expect((await mailsTo(hal.user.email)).length).toBe(1);
+  });
+
+  it('the operator can stop offering it; read notifications, banned members and removed subjects get no mail', async () => {
+    const ivy = await asUser(t, { first_name: 'Ivy' });
+    const jon = await asUser(t, { first_name: 'Jon' });
+    await ivy.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
+    const mine = await comment(ivy, { content: 'First!' });
+    expect((await setMailing(false)).status).toBe(200);
+    try {
+      await comment(jon, { parent_id: mine.id, content: 'Second.' });
+      expect(await mailsTo(ivy.user.email)).toEqual([]);
+    } finally {
+      expect((await setMailing(true)).status).toBe(200);
+    }
+    // The job reads the notifications back when it runs: by then one may be read, its reply deleted, its member banned.
+    const notified = async (content: string) => {
+      await t.ctx.queue.drain();
+      const reply = await comment(jon, { parent_id: mine.id, content });
+      await t.ctx.queue.drain();
+      return (await t.ctx.db.selectFrom('notifications').select('id').where('subject_id', '=', reply.id).where('type', '=', 'comment_reply').executeTakeFirstOrThrow()).id;
+    };
+    const before = (await mailsTo(ivy.user.email)).length;
+    const read = await notified('Third.');
+    await ivy.post('/api/v1/notifications/read', { ids: [read] });
+    expect(await sendNotificationMails(t.ctx, [read])).toBe(0);
+    const gone = await notified('Fourth.');
+    const reply = await t.ctx.db.selectFrom('notifications').select('subject_id').where('id', '=', gone).executeTakeFirstOrThrow();
+    expect((await jon.delete(`/api/v1/comment/${reply.subject_id}`)).status).toBe(200);
+    expect(await sendNotificationMails(t.ctx, [gone])).toBe(0);
+    const banned = await notified('Fifth.');
+    await t.ctx.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', ivy.user.id).execute();
+    expect(await sendNotificationMails(t.ctx, [banned])).toBe(0);
+    expect((await mailsTo(ivy.user.email)).length).toBe(before + 3); // Third, Fourth and Fifth went out when posted
   });
 });

@@ -82,6 +82,14 @@ test('a new episode of a series on the watchlist reaches the member in the bell 
     await cleoPage.reload();
     await expect(cleoPage.getByRole('switch', { name: 'New episodes' })).not.toBeChecked();
     await expect(cleoPage.getByRole('switch', { name: 'Replies to my comments' })).toBeChecked();
+    // By email too, kind by kind; a kind off in the bell has nothing to mail.
+    await expect(cleoPage.getByRole('checkbox', { name: 'Also by email: New episodes' })).toBeDisabled();
+    const replyMails = cleoPage.getByRole('checkbox', { name: 'Also by email: Replies to my comments' });
+    await expect(replyMails).not.toBeChecked();
+    await replyMails.check();
+    await expect(cleoPage.getByText('Notification settings saved')).toBeVisible();
+    await cleoPage.reload();
+    await expect(cleoPage.getByRole('checkbox', { name: 'Also by email: Replies to my comments' })).toBeChecked();
     await cleoPage.close();
   } finally {
     await api(page, 'DELETE', `titles/${title.id}`);

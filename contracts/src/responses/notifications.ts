@@ -29,5 +29,7 @@ export const notificationEntity = entity({
 export const notificationListResponse = entity({ ...paginated(notificationEntity).shape, unread: z.number().int() });
 export const unreadNotificationsResponse = entity({ unread: z.number().int() });
 export const notificationSettingsResponse = entity({
-  settings: entity({ comment_reply: z.boolean(), new_episode: z.boolean() }) satisfies z.ZodType<NotificationSettings>,
-}).meta({ id: 'NotificationSettings', examples: [{ settings: { comment_reply: true, new_episode: false } }] });
+  settings: entity({
+    comment_reply: z.boolean(), new_episode: z.boolean(), email: entity({ comment_reply: z.boolean(), new_episode: z.boolean() }),
+  }) satisfies z.ZodType<NotificationSettings>,
+}).meta({ id: 'NotificationSettings', examples: [{ settings: { comment_reply: true, new_episode: false, email: { comment_reply: false, new_episode: false } } }] });

@@ -44,6 +44,7 @@ import * as m0051 from './migrations/0051_admin_search_ignores_accents.ts';
 import * as m0052 from './migrations/0052_subscription_notices.ts';
 import * as m0053 from './migrations/0053_notifications.ts';
 import * as m0054 from './migrations/0054_notification_mutes.ts';
+import * as m0055 from './migrations/0055_notification_emails.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0052_subscription_notices': m0052,
   '0053_notifications': m0053,
   '0054_notification_mutes': m0054,
+  '0055_notification_emails': m0055,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -233,6 +233,7 @@ export interface Database {
   subscription_notices: SubscriptionNoticesTable;
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
+  notification_emails: NotificationMutesTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
   ratings: RatingsTable;
@@ -508,7 +509,7 @@ export interface NotificationsTable {
   created_at: Timestamp;
 }
 
-/** A kind of notification a member turned off (0054). */
+/** A kind of notification a member turned off (0054), or asked for by email too (`notification_emails`, 0055). */
 export interface NotificationMutesTable {
   user_id: number;
   type: NotificationType;

@@ -6,6 +6,7 @@ import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts
 import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
 import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
+import { mailNotifications } from '../notifications/mail.ts';
 import { notifyReply } from '../notifications/service.ts';
 
 const replyRefused = (message: string) => new HttpError(422, message, { parent_id: [message] });
@@ -47,17 +48,19 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
   }
   await assertCanPost(ctx, userId, POSTING_LIMITS.comments);
   const now = nowIso();
-  const id = await ctx.db.transaction().execute(async (trx) => {
+  const { id, notified } = await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.insertInto('comments').values({
       user_id: userId, commentable_type: input.commentable_type, commentable_id: input.commentable_id, title_id: target.title_id,
       parent_id: input.parent_id ?? null, content: input.content, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     if (input.parent_id) {
       await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '+', 1) })).where('id', '=', input.parent_id).execute();
-      await notifyReply(trx, { id: row.id, user_id: userId, parent_id: input.parent_id });
+      const notified = await notifyReply(trx, { id: row.id, user_id: userId, parent_id: input.parent_id });
+      return { id: row.id, notified };
     }
-    return row.id;
+    return { id: row.id, notified: null };
   });
+  if (notified) await mailNotifications(ctx, [notified]);
   const row = await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
   return (await toComments(ctx.db, [row as CommentRow], 'public'))[0];
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import '../plays/schema.ts';
+import { mailNotifications } from './mail.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
@@ -23,7 +24,8 @@ function releaseWindow(now: Date): { from: string; today: string } {
   return { today: now.toISOString().slice(0, 10), from: new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS).toISOString().slice(0, 10) };
 }
 
-export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<number> {
+/** Writes the notifications due; answers their ids. */
+export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<number[]> {
   const { from, today } = releaseWindow(now);
   // Followers of the series with episodes out in the window only: neither side reads the whole table.
   const fresh = db.selectFrom('episodes').select('title_id').where('release_date', '>=', from).where('release_date', '<=', today);
@@ -53,12 +55,21 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
     .distinct()
     .execute();
   const created = nowIso();
+  const ids: number[] = [];
   for (let i = 0; i < due.length; i += CHUNK) {
-    await db.insertInto('notifications')
+    const rows = await db.insertInto('notifications')
       .values(due.slice(i, i + CHUNK).map((r) => ({ user_id: r.user_id!, type: 'new_episode' as const, subject_id: r.id, read_at: null, created_at: created })))
-      .execute();
+      .returning('id').execute();
+    ids.push(...rows.map((r) => r.id));
   }
-  return due.length;
+  return ids;
+}
+
+/** A pass: the notifications, then the mails of the members who asked for them by email. Answers how many were written. */
+export async function announceNewEpisodes(ctx: AppContext, now = new Date()): Promise<number> {
+  const ids = await notifyNewEpisodes(ctx.db, now);
+  await mailNotifications(ctx, ids);
+  return ids.length;
 }
 
 export const NEW_EPISODES_JOB = 'notifications.new-episodes';
@@ -72,4 +83,4 @@ export async function announceIfOut(ctx: AppContext, releaseDate: string | null 
   if (releaseDate && releaseDate >= from && releaseDate <= today) await ctx.queue.dispatch(NEW_EPISODES_JOB, {});
 }
 
-registerRecurring('notifications:new-episodes', 3600_000, (ctx) => notifyNewEpisodes(ctx.db));
+registerRecurring('notifications:new-episodes', 3600_000, (ctx) => announceNewEpisodes(ctx));

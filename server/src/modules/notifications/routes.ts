@@ -5,14 +5,16 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
-import { NEW_EPISODES_JOB, notifyNewEpisodes } from './new-episodes.ts';
+import { NOTIFICATION_MAIL_JOB, sendNotificationMails } from './mail.ts';
+import { NEW_EPISODES_JOB, announceNewEpisodes } from './new-episodes.ts';
 import { listNotifications, markRead, notificationSettings, saveNotificationSettings, unreadCount } from './service.ts';
 
 /** The signed-in member's notifications (the bell in the site header). */
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const self = { permission: 'authenticated' as const };
-  ctx.queue.register(NEW_EPISODES_JOB, async () => { await notifyNewEpisodes(ctx.db); });
+  ctx.queue.register(NEW_EPISODES_JOB, async () => { await announceNewEpisodes(ctx); });
+  ctx.queue.register(NOTIFICATION_MAIL_JOB, async ({ ids }: { ids: number[] }) => { await sendNotificationMails(ctx, ids); });
 
   api.get('/api/v1/notifications', { config: self, schema: { querystring: listQuerySchema, response: { 200: notificationListResponse } } }, async (req) =>
     listNotifications(ctx, requireUser(req), req.query));

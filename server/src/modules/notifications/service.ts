@@ -19,21 +19,32 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 export const muted = (db: Db, userId: number, type: NotificationType) =>
   db.selectFrom('notification_mutes').select('user_id').where('user_id', '=', userId).where('type', '=', type).executeTakeFirst().then(Boolean);
 
-/** Called in the transaction that posts a reply: its parent's author hears of it (not when replying to oneself). */
-export async function notifyReply(db: Db, reply: { id: number; user_id: number; parent_id: number }): Promise<void> {
+/**
+ * Called in the transaction that posts a reply: its parent's author hears of it (not when replying to oneself).
+ * Answers the notification's id, for its mail once the reply is committed.
+ */
+export async function notifyReply(db: Db, reply: { id: number; user_id: number; parent_id: number }): Promise<number | null> {
   const parent = await db.selectFrom('comments').select('user_id').where('id', '=', reply.parent_id).executeTakeFirst();
-  if (!parent || parent.user_id === reply.user_id || await muted(db, parent.user_id, 'comment_reply')) return;
-  await db.insertInto('notifications').values({ user_id: parent.user_id, type: 'comment_reply', subject_id: reply.id, read_at: null, created_at: nowIso() }).execute();
+  if (!parent || parent.user_id === reply.user_id || await muted(db, parent.user_id, 'comment_reply')) return null;
+  const row = await db.insertInto('notifications').values({ user_id: parent.user_id, type: 'comment_reply', subject_id: reply.id, read_at: null, created_at: nowIso() })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
-/** The member's notifications whose subject is still there. */
-const live = (db: Db, userId: number) => db.selectFrom('notifications as n')
+/** Notifications whose subject is still there: the member's, or any (the mail job names them by id). */
+export const live = (db: Db, userId?: number) => db.selectFrom('notifications as n')
   .leftJoin('comments as c', (j) => j.onRef('c.id', '=', 'n.subject_id').on('n.type', '=', 'comment_reply').on('c.deleted', '=', false as never))
   .leftJoin('episodes as e', (j) => j.onRef('e.id', '=', 'n.subject_id').on('n.type', '=', 'new_episode'))
-  .where('n.user_id', '=', userId)
+  .$if(userId !== undefined, (q) => q.where('n.user_id', '=', userId!))
   .where((eb) => eb.or([eb('c.id', 'is not', null), eb('e.id', 'is not', null)]));
 
-interface Row {
+/** What `describeNotifications` reads of each. */
+export const NOTIFICATION_COLUMNS = [
+  'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
+  'e.title_id', 'e.season_number', 'e.episode_number', 'e.name as episode_name', 'e.description', 'e.release_date',
+] as const;
+
+export interface Row {
   id: number;
   type: NotificationType;
   read_at: string | null;
@@ -88,16 +99,18 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 
 /** `GET notifications`: a page, newest first, and the unread count. */
 export async function listNotifications(ctx: AppContext, userId: number, query: unknown) {
-  const base = live(ctx.db, userId).select([
-    'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
-    'e.title_id', 'e.season_number', 'e.episode_number', 'e.name as episode_name', 'e.description', 'e.release_date',
-  ]);
-  const page = await paginate<Row>(base, query, LIST);
-  const replies = page.data.filter(isReply);
+  const page = await paginate<Row>(live(ctx.db, userId).select(NOTIFICATION_COLUMNS), query, LIST);
+  const data = await describeNotifications(ctx.db, page.data);
+  return { pagination: { ...page, data }, unread: await unreadCount(ctx.db, userId) };
+}
+
+/** What notifications say, read from their subjects: a few queries for the whole lot, whoever they are for. */
+export async function describeNotifications(db: Db, rows: Row[]): Promise<SiteNotification[]> {
+  const replies = rows.filter(isReply);
   const [authors, places, series] = await Promise.all([
-    authorsOf(ctx.db, replies.map((r) => r.user_id), 'public'), commentablePlaces(ctx.db, replies), seriesOf(ctx.db, page.data.filter(isNewEpisode)),
+    authorsOf(db, replies.map((r) => r.user_id), 'public'), commentablePlaces(db, replies), seriesOf(db, rows.filter(isNewEpisode)),
   ]);
-  const data = page.data.map((r): SiteNotification => {
+  return rows.map((r): SiteNotification => {
     const common = { id: r.id, type: r.type, read_at: r.read_at, created_at: r.created_at };
     if (isNewEpisode(r)) {
       const title = series.titles.get(r.title_id);
@@ -118,7 +131,6 @@ export async function listNotifications(ctx: AppContext, userId: number, query: 
       excerpt: excerpt(reply.content), image: null, episode: null,
     };
   });
-  return { pagination: { ...page, data }, unread: await unreadCount(ctx.db, userId) };
 }
 
 /** `POST notifications/read`: the given ones of the member's own (others' ids change nothing), or all. */
@@ -131,20 +143,31 @@ export async function markRead(db: Db, userId: number, ids?: number[]): Promise<
   return unreadCount(db, userId);
 }
 
-/** `GET notifications/settings`: every kind on, except those the member turned off. */
+/** The two tables of exceptions: kinds turned off in the bell, kinds asked for by email. */
+type KindTable = 'notification_mutes' | 'notification_emails';
+const kindsIn = async (db: Db, table: KindTable, userId: number) =>
+  new Set((await db.selectFrom(table).select('type').where('user_id', '=', userId).execute()).map((r) => r.type));
+const eachKind = (on: (type: NotificationType) => boolean) =>
+  Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, on(type)])) as Record<NotificationType, boolean>;
+
+/** `GET notifications/settings`: every kind on in the bell, except those turned off; by email, those asked for. */
 export async function notificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
-  const off = new Set((await db.selectFrom('notification_mutes').select('type').where('user_id', '=', userId).execute()).map((r) => r.type));
-  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !off.has(type)])) as NotificationSettings;
+  const [off, mailed] = await Promise.all([kindsIn(db, 'notification_mutes', userId), kindsIn(db, 'notification_emails', userId)]);
+  return { ...eachKind((type) => !off.has(type)), email: eachKind((type) => mailed.has(type)) };
 }
 
-/** `PUT notifications/settings`: the kinds given are turned on or off; notifications already there stay. */
+/** `PUT notifications/settings`: the kinds given are turned on or off, in the bell and by email; notifications already there stay. */
 export async function saveNotificationSettings(db: Db, userId: number, input: NotificationSettingsInput): Promise<NotificationSettings> {
+  const mark = async (trx: Db, table: KindTable, type: NotificationType, row: boolean) => {
+    await trx.deleteFrom(table).where('user_id', '=', userId).where('type', '=', type).execute();
+    if (row) await trx.insertInto(table).values({ user_id: userId, type, created_at: nowIso() }).execute();
+  };
   await db.transaction().execute(async (trx) => {
     for (const type of NOTIFICATION_TYPES) {
-      const on = input[type];
-      if (on === undefined) continue;
-      await trx.deleteFrom('notification_mutes').where('user_id', '=', userId).where('type', '=', type).execute();
-      if (!on) await trx.insertInto('notification_mutes').values({ user_id: userId, type, created_at: nowIso() }).execute();
+      const bell = input[type];
+      const email = input.email?.[type];
+      if (bell !== undefined) await mark(trx, 'notification_mutes', type, !bell);
+      if (email !== undefined) await mark(trx, 'notification_emails', type, email);
     }
   });
   return notificationSettings(db, userId);

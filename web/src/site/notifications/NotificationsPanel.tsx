@@ -1,19 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationType } from '@app/contracts/notifications';
 import { api, errorMessage } from '../../lib/api';
+import { useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { Switch } from '../../ui/fields';
+import { Checkbox, Switch } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { Panel } from '../account/Panel';
 
 const SETTINGS = ['notifications', 'settings'] as const;
 
-/** Account settings: which kinds of notification reach the bell. Each switch saves as it is flipped. */
+type Change = Partial<Record<NotificationType, boolean>> & { email?: Partial<Record<NotificationType, boolean>> };
+
+/**
+ * Account settings: which kinds of notification reach the bell, and which of those also come by email (while the
+ * site offers it). Each control saves as it is changed.
+ */
 export function NotificationsPanel() {
   const qc = useQueryClient();
+  const emailOffered = useSetting<boolean>('client.notifications.email', true);
   const settings = useQuery({ queryKey: SETTINGS, queryFn: () => api.get<{ settings: NotificationSettings }>('notifications/settings').then((r) => r.settings) });
   const save = useMutation({
-    mutationFn: (change: Partial<NotificationSettings>) => api.put<{ settings: NotificationSettings }>('notifications/settings', change),
+    mutationFn: (change: Change) => api.put<{ settings: NotificationSettings }>('notifications/settings', change),
     onSuccess: (r) => {
       qc.setQueryData(SETTINGS, r.settings);
       toast(trans('Notification settings saved'));
@@ -25,7 +32,11 @@ export function NotificationsPanel() {
     { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist, or one you are watching, has a new episode out.') },
   ];
   return (
-    <Panel id="account-notifications" title={trans('Notifications')} description={trans('Choose what the bell at the top of the site tells you about.')}>
+    <Panel
+      id="account-notifications"
+      title={trans('Notifications')}
+      description={emailOffered ? trans('Choose what the bell at the top of the site tells you about, and what comes by email too.') : trans('Choose what the bell at the top of the site tells you about.')}
+    >
       {settings.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true">{kinds.map((k) => <div key={k.type} className="skeleton h-10 rounded" />)}</div>
       ) : settings.isError ? (
@@ -33,14 +44,26 @@ export function NotificationsPanel() {
       ) : (
         <div className="flex flex-col gap-4">
           {kinds.map((k) => (
-            <Switch
-              key={k.type}
-              label={k.label}
-              description={k.description}
-              checked={settings.data[k.type]}
-              disabled={save.isPending}
-              onChange={(e) => save.mutate({ [k.type]: e.target.checked })}
-            />
+            <div key={k.type} className="flex flex-col gap-2">
+              <Switch
+                label={k.label}
+                description={k.description}
+                checked={settings.data[k.type]}
+                disabled={save.isPending}
+                onChange={(e) => save.mutate({ [k.type]: e.target.checked })}
+              />
+              {/* A mail goes with a notification: with the kind off in the bell there is none to send. */}
+              {emailOffered && (
+                <Checkbox
+                  label={trans('Also by email')}
+                  // Named after the kind as well: each kind has one, and the visible words start the name.
+                  aria-label={trans('Also by email: :kind', { kind: k.label })}
+                  checked={settings.data[k.type] && settings.data.email[k.type]}
+                  disabled={save.isPending || !settings.data[k.type]}
+                  onChange={(e) => save.mutate({ email: { [k.type]: e.target.checked } })}
+                />
+              )}
+            </div>
           ))}
         </div>
       )}

@@ -5,7 +5,7 @@ import { trans } from '../../../lib/i18n';
 import { useOAuthPopup } from '../../../lib/oauth-popup';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/Toast';
-import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue, useSettingsCtx } from '../settings-form';
+import { Section, SettingNumber, SettingSelect, SettingSwitch, SettingText, SettingsForm, useSettingValue, useSettingsCtx } from '../settings-form';
 
 const outgoing = () => [
   { value: 'log', label: trans('Log (write mail to the log)') }, { value: 'smtp', label: 'SMTP' }, { value: 'sendmail', label: 'Sendmail' },
@@ -73,6 +73,11 @@ function Fields() {
           </>
         )}
         {driver === 'postmark' && <SettingText name="server.postmark_token" label={trans('Postmark token')} secret />}
+        <SettingSwitch
+          name="client.notifications.email"
+          label={trans('Offer notifications by email')}
+          description={trans('Members can choose, in their account settings, to get replies to their comments and new episodes by email as well as in the bell. Nobody is emailed until they ask.')}
+        />
       </Section>
       <Section title={trans('Incoming emails')}>
         <SettingSelect name="client.mail.handler" label={trans('Incoming email handler')} options={INCOMING} nullable description={trans("The service that receives mail sent to the site's address. The site reads no incoming mail yet: replies to its emails reach the from address's mailbox.")} />

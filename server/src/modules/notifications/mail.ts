@@ -1,0 +1,75 @@
+import { translate, type Lines, type SiteNotification } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
+import { mailLines } from '../localizations/service.ts';
+import { NOTIFICATION_COLUMNS, describeNotifications, live } from './service.ts';
+
+/**
+ * Notifications by email: members who asked for a kind by email (account settings, `notification_emails`) get a mail
+ * with each notification of that kind, while the operator offers it (`client.notifications.email`). The mail follows
+ * the notification: a kind turned off in the bell brings no notification and so no mail either.
+ *
+ * Whoever creates notifications hands their ids to `mailNotifications` once they are committed; a queued job reads
+ * them back and mails them, so neither a comment's request nor the new-episode pass waits for a mail server.
+ */
+export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
+/** Notifications per job: a new season of a popular series reaches many inboxes in several jobs. */
+const CHUNK = 200;
+
+const offered = (ctx: AppContext) => ctx.settings.get('client.notifications.email');
+
+/** Queues the mails of these new notifications. Never throws: the notifications are there whatever becomes of a mail. */
+export async function mailNotifications(ctx: AppContext, ids: number[]): Promise<void> {
+  try {
+    if (!ids.length || !(await offered(ctx))) return;
+    for (let i = 0; i < ids.length; i += CHUNK) await ctx.queue.dispatch(NOTIFICATION_MAIL_JOB, { ids: ids.slice(i, i + CHUNK) });
+  } catch (err) {
+    await ctx.errors.capture(err, { tags: { source: NOTIFICATION_MAIL_JOB } }).catch(() => undefined);
+  }
+}
+
+/**
+ * The job: mails each of the notifications whose member asked for its kind by email and may still sign in, unless it
+ * was read (seen in the bell already) or its subject is gone. Answers the number of mails queued.
+ */
+export async function sendNotificationMails(ctx: AppContext, ids: number[]): Promise<number> {
+  if (!ids.length || !(await offered(ctx))) return 0;
+  const rows = await live(ctx.db)
+    .innerJoin('notification_emails as wants', (j) => j.onRef('wants.user_id', '=', 'n.user_id').onRef('wants.type', '=', 'n.type'))
+    .innerJoin('users as u', 'u.id', 'n.user_id')
+    .where('n.id', 'in', ids).where('n.read_at', 'is', null).where('u.banned_at', 'is', null)
+    .select([...NOTIFICATION_COLUMNS, 'u.email', 'n.user_id as member_id'])
+    .orderBy('n.id')
+    .execute();
+  const notes = await describeNotifications(ctx.db, rows);
+  const site = await ctx.settings.mailSite(ctx.config.appUrl);
+  let sent = 0;
+  for (const [i, r] of rows.entries()) {
+    const lines = await mailLines(ctx, r.member_id);
+    const { subject, body } = mailText(notes[i], lines, site.url);
+    await ctx.mailer.send(composeMail(site, r.email, subject, body));
+    sent++;
+  }
+  return sent;
+}
+
+/** What a notification says by mail, in the member's language: the bell's headline as the subject. */
+export function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string): { subject: string; body: MailBody } {
+  const why = translate(lines, 'You get this email because you asked for it in your notification settings, where you can turn it off: :url', {
+    url: `${siteUrl}/account-settings#account-notifications`,
+  });
+  const link = `${siteUrl}${n.link}`;
+  if (n.type === 'new_episode' && n.episode) {
+    const e = n.episode;
+    const code = translate(lines, 'S:season E:episode', { season: e.season_number, episode: e.episode_number });
+    return {
+      subject: e.count > 1 ? translate(lines, ':count new episodes of :title', { count: e.count, title: n.place }) : translate(lines, 'New episode of :title', { title: n.place }),
+      body: { paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])], action: { label: translate(lines, 'Watch now'), url: link }, after: [why] },
+    };
+  }
+  const name = n.actor?.display_name ?? translate(lines, 'Someone');
+  return {
+    subject: translate(lines, ':name replied to your comment on :place', { name, place: n.place }),
+    body: { paragraphs: [`“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, after: [why] },
+  };
+}
