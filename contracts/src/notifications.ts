@@ -44,6 +44,16 @@ export const notificationSettingsSchema = z.strictObject({ ...kinds, email: z.st
   .meta({ examples: [{ new_episode: false }, { email: { new_episode: true } }] });
 export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchema>;
 
+/**
+ * `POST notifications/unsubscribe?token=…&type=…`: a notification mail's unsubscribe link (or the mail client's
+ * one-click unsubscribe) turns that kind off by email, or every kind without a type. The token is the member's own.
+ */
+export const notificationUnsubscribeQuery = z.object({
+  token: z.string().min(16).max(64),
+  type: z.enum(NOTIFICATION_TYPES).optional(),
+}).meta({ examples: [{ token: 'o3Jr0bXq6cS2pN1vZt8yKwL4', type: 'new_episode' }] });
+export type NotificationUnsubscribeQuery = z.infer<typeof notificationUnsubscribeQuery>;
+
 /** `POST notifications/read`: these ids of the member's own, or all of them when none are given. */
 export const notificationsReadSchema = z.object({ ids: z.array(z.number().int().positive()).max(100).optional() })
   .meta({ examples: [{ ids: [12, 13] }, {}] });

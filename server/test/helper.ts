@@ -142,12 +142,12 @@ export function listUrl(base: string, params: Record<string, unknown>): string {
 }
 
 /** Mails the log driver wrote under a test app's storage folder, oldest first, once the queued ones went out. */
-export async function mailsIn(t: { storage: string; ctx: Pick<App['ctx'], 'queue'> }): Promise<{ to: string; subject: string; text: string }[]> {
+export async function mailsIn(t: { storage: string; ctx: Pick<App['ctx'], 'queue'> }): Promise<{ to: string; subject: string; text: string; head: string }[]> {
   await t.ctx.queue.drain();
   const file = path.join(t.storage, 'logs', 'mail.log');
   if (!fs.existsSync(file)) return [];
   return fs.readFileSync(file, 'utf8').split(/^--- .*$/m).filter((s) => s.trim()).map((entry) => {
     const [head, ...body] = entry.replace(/^\n/, '').split('\n\n');
-    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n') };
+    return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n'), head };
   });
 }

@@ -242,7 +242,11 @@ describe('notifications by email', () => {
     expect(mail.subject).toBe('Gus replied to your comment on Crimson Harbor');
     expect(mail.text).toContain('“And the score.”');
     expect(mail.text).toMatch(new RegExp(`/titles/${ids.movie}/crimson-harbor`));
-    expect(mail.text).toContain('/account-settings#account-notifications');
+    // Unsubscribe: a page on the site in the text, the one-click call in the header fields.
+    const token = /\/unsubscribe\?token=([\w-]+)&type=comment_reply$/m.exec(mail.text)?.[1];
+    expect(token).toBeTruthy();
+    expect(mail.head).toContain(`List-Unsubscribe: <http://localhost:8000/api/v1/notifications/unsubscribe?token=${token}&type=comment_reply>`);
+    expect(mail.head).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     // The one who replied asked for nothing: none for them when Fay answers back.
     await comment(fay, { parent_id: mine.id, content: 'Agreed.' });
     expect(await mailsTo(gus.user.email)).toEqual([]);
@@ -302,5 +306,52 @@ describe('notifications by email', () => {
     await t.ctx.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('id', '=', ivy.user.id).execute();
     expect(await sendNotificationMails(t.ctx, [banned])).toBe(0);
     expect((await mailsTo(ivy.user.email)).length).toBe(before + 3); // Third, Fourth and Fifth went out when posted
+  });
+});
+
+describe('unsubscribing from a mail (POST notifications/unsubscribe)', () => {
+  const oneClick = (query: string) => t.app.inject({
+    method: 'POST', url: `/api/v1/notifications/unsubscribe?${query}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click',
+  });
+
+  it("the mail's link turns that kind off without signing in, from the page or the mail client; it keeps working once used", async () => {
+    const kim = await asUser(t, { first_name: 'Kim' });
+    const lou = await asUser(t, { first_name: 'Lou' });
+    await kim.put('/api/v1/notifications/settings', { email: { comment_reply: true, new_episode: true } });
+    await lou.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
+    const mine = await comment(kim, { content: 'Thoughts?' });
+    await comment(lou, { parent_id: mine.id, content: 'Loved it.' });
+    const [mail] = (await mailsIn(t)).filter((m) => m.to === kim.user.email);
+    const token = /\/unsubscribe\?token=([\w-]+)&type=comment_reply$/m.exec(mail.text)![1];
+
+    // From the mail client: a form post with no cookies at all.
+    const res = await oneClick(`token=${token}&type=comment_reply`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ unsubscribed: ['comment_reply'] });
+    expect((await kim.get('/api/v1/notifications/settings')).body.settings)
+      .toEqual({ comment_reply: true, new_episode: true, email: { comment_reply: false, new_episode: true } });
+    // From the site's page (a guest's JSON post), a second time: the same answer.
+    const again = await guest(t).post(`/api/v1/notifications/unsubscribe?token=${token}&type=comment_reply`);
+    expect(again.status, again.text).toBe(200);
+    await comment(lou, { parent_id: mine.id, content: 'Still thinking about it.' });
+    expect((await mailsIn(t)).filter((m) => m.to === kim.user.email)).toHaveLength(1);
+    // Lou's mails are Lou's: Kim's link touched nothing of theirs.
+    expect((await lou.get('/api/v1/notifications/settings')).body.settings.email).toEqual({ comment_reply: true, new_episode: false });
+
+    // Without a type, every kind; asking again later keeps the same token, so old links still work.
+    expect((await oneClick(`token=${token}`)).json()).toEqual({ unsubscribed: ['comment_reply', 'new_episode'] });
+    expect((await kim.get('/api/v1/notifications/settings')).body.settings.email).toEqual(NO_MAIL);
+    await kim.put('/api/v1/notifications/settings', { email: { new_episode: true } });
+    expect((await t.ctx.db.selectFrom('notification_email_tokens').select('token').where('user_id', '=', kim.user.id).executeTakeFirstOrThrow()).token).toBe(token);
+  });
+
+  it('refuses a token nobody has, a missing or malformed one, and unknown kinds; nothing changes', async () => {
+    const res = await oneClick('token=nobody-has-this-token-0000&type=new_episode');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('This unsubscribe link is not valid.');
+    for (const query of ['', 'type=new_episode', 'token=short', `token=${'x'.repeat(65)}`, 'token=nobody-has-this-token-0000&type=mentions']) {
+      expect((await oneClick(query)).statusCode, query).toBe(422);
+    }
   });
 });

@@ -27,6 +27,7 @@ export const ROUTES: SweepRoute[] = [
     '/contact', '/movies', '/series', '/people', '/search?query=harbor', '/titles/1', '/titles/2/season/1',
     '/titles/2/season/1/episode/1', '/people/1', '/watch/1', '/pages/:custom-page', '/no/such/page',
     '/news', '/news/1', '/channel/home', '/channel/movies', '/pricing', '/billing/success', '/billing/cancelled',
+    '/unsubscribe?token=not-a-real-token-123456&type=new_episode',
   ),
   ...admin(
     // The signed-in side of the site: the landing page's account menu and the account settings.

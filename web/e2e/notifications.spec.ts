@@ -1,8 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { api, login } from './helpers';
 
 const ADA = { email: 'notified.ada@e2e.local', password: 'ada-password-1', first_name: 'Ada', last_name: 'Notified' };
 const BOB = { email: 'replying.bob@e2e.local', password: 'bob-password-1', first_name: 'Bob', last_name: 'Replying' };
+const DANA = { email: 'mailed.dana@e2e.local', password: 'dana-password-1', first_name: 'Dana', last_name: 'Mailed' };
+const ELI = { email: 'replying.eli@e2e.local', password: 'eli-password-1', first_name: 'Eli', last_name: 'Replying' };
 const CLEO = { email: 'watching.cleo@e2e.local', password: 'cleo-password-1', first_name: 'Cleo', last_name: 'Watching' };
 
 test('a reply to a member\'s comment reaches them in the header\'s bell, which takes them to it and marks it read', async ({ page, browser }) => {
@@ -94,5 +99,52 @@ test('a new episode of a series on the watchlist reaches the member in the bell 
   } finally {
     await api(page, 'DELETE', `titles/${title.id}`);
     await api(page, 'DELETE', `users/${cleo.id}`);
+  }
+});
+
+test('a member who asks for replies by email gets them by mail, and the mail\'s unsubscribe link stops them without signing in', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const dana = (await api(page, 'POST', 'users', { ...DANA, email_verified_at: true })).user;
+  const eli = (await api(page, 'POST', 'users', { ...ELI, email_verified_at: true })).user;
+  const title = ((await (await page.request.get('/api/v1/titles?perPage=10&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; name: string }[])[0];
+  const mailLog = path.resolve(fileURLToPath(import.meta.url), '../../../storage/e2e/logs/mail.log');
+  const mailsToDana = () => (fs.existsSync(mailLog) ? fs.readFileSync(mailLog, 'utf8') : '').split(/^--- /m).filter((m) => m.includes(`To: ${DANA.email}`));
+  try {
+    const danaPage = await browser.newPage();
+    await login(danaPage, DANA.email, DANA.password);
+    await danaPage.goto('/account-settings#account-notifications');
+    await danaPage.getByRole('checkbox', { name: 'Also by email: Replies to my comments' }).check();
+    await expect(danaPage.getByText('Notification settings saved')).toBeVisible();
+    const { comment } = await api(danaPage, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: 'Best score of the year.' });
+
+    const eliPage = await browser.newPage();
+    await login(eliPage, ELI.email, ELI.password);
+    await api(eliPage, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, parent_id: comment.id, content: 'The cello theme!' });
+    await eliPage.close();
+
+    await expect.poll(() => mailsToDana().length, { timeout: 15_000 }).toBe(1);
+    const [mail] = mailsToDana();
+    expect(mail).toContain(`Subject: Eli Replying replied to your comment on ${title.name}`);
+    expect(mail).toContain('“The cello theme!”');
+    const link = /(http\S+\/unsubscribe\?token=[\w-]+&type=comment_reply)$/m.exec(mail)?.[1];
+    expect(link).toBeTruthy();
+
+    // Opened signed out, as from a mail app: it asks first (scanners open links too), then stops that kind only.
+    const visitor = await browser.newContext();
+    const stop = await visitor.newPage();
+    await stop.goto(link!);
+    await expect(stop.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+    await expect(stop.getByText('Stop getting emails about replies to your comments?')).toBeVisible();
+    await stop.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(stop.getByText('You will no longer get emails about replies to your comments.')).toBeVisible();
+    await visitor.close();
+
+    await danaPage.reload();
+    await expect(danaPage.getByRole('checkbox', { name: 'Also by email: Replies to my comments' })).not.toBeChecked();
+    await expect(danaPage.getByRole('switch', { name: 'Replies to my comments' })).toBeChecked();
+    await danaPage.close();
+  } finally {
+    await api(page, 'DELETE', `users/${dana.id},${eli.id}`);
   }
 });

@@ -28,6 +28,8 @@ export const notificationEntity = entity({
 
 export const notificationListResponse = entity({ ...paginated(notificationEntity).shape, unread: z.number().int() });
 export const unreadNotificationsResponse = entity({ unread: z.number().int() });
+export const notificationUnsubscribeResponse = entity({ unsubscribed: z.array(z.enum(NOTIFICATION_TYPES)) })
+  .meta({ id: 'NotificationUnsubscribe', examples: [{ unsubscribed: ['new_episode'] }] });
 export const notificationSettingsResponse = entity({
   settings: entity({
     comment_reply: z.boolean(), new_episode: z.boolean(), email: entity({ comment_reply: z.boolean(), new_episode: z.boolean() }),

@@ -234,6 +234,7 @@ export interface Database {
   notifications: NotificationsTable;
   notification_mutes: NotificationMutesTable;
   notification_emails: NotificationMutesTable;
+  notification_email_tokens: NotificationEmailTokensTable;
   audit_log: AuditLogTable;
   transcodes: TranscodesTable;
   ratings: RatingsTable;
@@ -513,6 +514,13 @@ export interface NotificationsTable {
 export interface NotificationMutesTable {
   user_id: number;
   type: NotificationType;
+  created_at: Timestamp;
+}
+
+/** The token a member's notification mails carry in their unsubscribe links (0056). */
+export interface NotificationEmailTokensTable {
+  user_id: number;
+  token: string;
   created_at: Timestamp;
 }
 

@@ -20,8 +20,11 @@ export type RoutePermission = string | string[] | 'public' | 'authenticated';
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: RoutePermission;
-    /** A payment gateway's webhook: proven by its signature, never by browser credentials, so no CSRF token. */
-    signedWebhook?: boolean;
+    /**
+     * Proven by what the request itself carries (a payment gateway's signature, an unsubscribe link's token), never
+     * by browser credentials, so no CSRF token.
+     */
+    selfAuthenticated?: boolean;
     /**
      * Lets a caller without the permission through when it answers true for this request (a trailer anyone may
      * watch, on a site where watching videos is for subscribers). Asked only after the permission is missing.
@@ -150,7 +153,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
-    req.auth.csrfToken = req.routeOptions.config?.signedWebhook ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
+    req.auth.csrfToken = req.routeOptions.config?.selfAuthenticated ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;

@@ -26,17 +26,21 @@ function smtpTransport(s: SmtpSettings) {
   });
 }
 
+const nodemailerMessage = (from: string, m: MailMessage) => ({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+/** The extra header fields as the JSON APIs (Postmark, SES) list them. */
+const headerList = (m: MailMessage) => (m.headers ? Object.entries(m.headers).map(([Name, Value]) => ({ Name, Value })) : undefined);
+
 export class SmtpTransport implements Transport {
   private t: ReturnType<typeof smtpTransport>;
   constructor(s: SmtpSettings) { this.t = smtpTransport(s); }
-  async send(from: string, m: MailMessage) { await this.t.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html }); }
+  async send(from: string, m: MailMessage) { await this.t.sendMail(nodemailerMessage(from, m)); }
   close() { this.t.close(); }
 }
 
 export class SendmailTransport implements Transport {
   async send(from: string, m: MailMessage) {
     const t = nodemailer.createTransport({ sendmail: true, newline: 'unix', path: API_ENDPOINTS.sendmail });
-    await t.sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+    await t.sendMail(nodemailerMessage(from, m));
   }
 }
 
@@ -51,6 +55,7 @@ export class MailgunTransport implements Transport {
   async send(from: string, m: MailMessage) {
     const form = new URLSearchParams({ from, to: m.to, subject: m.subject, text: m.text });
     if (m.html) form.set('html', m.html);
+    for (const [name, value] of Object.entries(m.headers ?? {})) form.set(`h:${name}`, value);
     const res = await outboundFetch(`${mailgunBase(this.s.endpoint)}/v3/${encodeURIComponent(this.s.domain)}/messages`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`api:${this.s.secret}`).toString('base64')}` },
@@ -67,7 +72,7 @@ export class PostmarkTransport implements Transport {
     const res = await outboundFetch(`${API_ENDPOINTS.postmark}/email`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': this.token },
-      body: JSON.stringify({ From: from, To: m.to, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, MessageStream: 'outbound' }),
+      body: JSON.stringify({ From: from, To: m.to, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, Headers: headerList(m), MessageStream: 'outbound' }),
     });
     const body = await res.json().catch(() => ({})) as { ErrorCode?: number; Message?: string };
     if (!res.ok || body.ErrorCode) throw new Error(`Postmark answered ${res.status}: ${body.Message ?? ''}`);
@@ -90,7 +95,13 @@ export class SesTransport implements Transport {
     await this.client.send(new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [m.to] },
-      Content: { Simple: { Subject: { Data: m.subject, Charset: 'UTF-8' }, Body: { Text: { Data: m.text, Charset: 'UTF-8' }, ...(m.html ? { Html: { Data: m.html, Charset: 'UTF-8' } } : {}) } } },
+      Content: {
+        Simple: {
+          Subject: { Data: m.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: m.text, Charset: 'UTF-8' }, ...(m.html ? { Html: { Data: m.html, Charset: 'UTF-8' } } : {}) },
+          Headers: headerList(m),
+        },
+      },
     }));
   }
   close() { this.client.destroy(); }
@@ -118,7 +129,7 @@ export class GmailTransport implements Transport {
   async send(from: string, m: MailMessage) {
     if (!this.access || this.access.expiresAt <= Date.now()) this.access = await gmailAccessToken(this.s);
     const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' })
-      .sendMail({ from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      .sendMail(nodemailerMessage(from, m));
     const raw = (built.message as Buffer).toString('base64url');
     const res = await outboundFetch(`${API_ENDPOINTS.gmail}/gmail/v1/users/me/messages/send`, {
       method: 'POST',

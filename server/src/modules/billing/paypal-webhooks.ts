@@ -155,7 +155,7 @@ export function paypalWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
   app.register(async (scope) => {
     // Only this scope keeps JSON as text: the verification call sends the exact bytes PayPal sent.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post('/api/v1/billing/paypal/webhook', { config: { permission: 'public', signedWebhook: true }, schema: { response: { 200: webhookResponse, 422: errorResponse } } }, async (req, reply) => {
+    scope.post('/api/v1/billing/paypal/webhook', { config: { permission: 'public', selfAuthenticated: true }, schema: { response: { 200: webhookResponse, 422: errorResponse } } }, async (req, reply) => {
       const client = await paypalClient(ctx);
       const webhookId = await ctx.settings.get('server.paypal_webhook_id');
       if (!client || !webhookId) throw new HttpError(404, 'Not found');

@@ -77,7 +77,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
   app.register(async (scope) => {
     // Only this scope keeps JSON as text: the signature covers the exact bytes Stripe sent.
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    scope.post('/api/v1/billing/stripe/webhook', { config: { permission: 'public', signedWebhook: true }, schema: { response: { 200: webhookResponse, 422: errorResponse } } }, async (req, reply) => {
+    scope.post('/api/v1/billing/stripe/webhook', { config: { permission: 'public', selfAuthenticated: true }, schema: { response: { 200: webhookResponse, 422: errorResponse } } }, async (req, reply) => {
       const client = await stripeClient(ctx);
       const secret = await ctx.settings.get('server.stripe_webhook_secret');
       if (!client || !secret) throw new HttpError(404, 'Not found');

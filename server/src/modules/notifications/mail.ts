@@ -1,4 +1,4 @@
-import { translate, type Lines, type SiteNotification } from '@app/contracts';
+import { translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
 import { mailLines } from '../localizations/service.ts';
@@ -37,8 +37,9 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
   const rows = await live(ctx.db)
     .innerJoin('notification_emails as wants', (j) => j.onRef('wants.user_id', '=', 'n.user_id').onRef('wants.type', '=', 'n.type'))
     .innerJoin('users as u', 'u.id', 'n.user_id')
+    .innerJoin('notification_email_tokens as key', 'key.user_id', 'n.user_id')
     .where('n.id', 'in', ids).where('n.read_at', 'is', null).where('u.banned_at', 'is', null)
-    .select([...NOTIFICATION_COLUMNS, 'u.email', 'n.user_id as member_id'])
+    .select([...NOTIFICATION_COLUMNS, 'u.email', 'n.user_id as member_id', 'key.token'])
     .orderBy('n.id')
     .execute();
   const notes = await describeNotifications(ctx.db, rows);
@@ -46,18 +47,27 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
   let sent = 0;
   for (const [i, r] of rows.entries()) {
     const lines = await mailLines(ctx, r.member_id);
-    const { subject, body } = mailText(notes[i], lines, site.url);
-    await ctx.mailer.send(composeMail(site, r.email, subject, body));
+    const stop = unsubscribeLinks(site.url, r.token, r.type);
+    const { subject, body } = mailText(notes[i], lines, site.url, stop.page);
+    await ctx.mailer.send({
+      ...composeMail(site, r.email, subject, body),
+      // Mail clients show their own Unsubscribe button for these, and post to the address without opening it.
+      headers: { 'List-Unsubscribe': `<${stop.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
     sent++;
   }
   return sent;
 }
 
+/** Where a mail's member stops this kind of mail: the site's page (in the text) and the one-click call (the header). */
+function unsubscribeLinks(siteUrl: string, token: string, type: NotificationType) {
+  const query = new URLSearchParams({ token, type }).toString();
+  return { page: `${siteUrl}/unsubscribe?${query}`, oneClick: `${siteUrl}/api/v1/notifications/unsubscribe?${query}` };
+}
+
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */
-export function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string): { subject: string; body: MailBody } {
-  const why = translate(lines, 'You get this email because you asked for it in your notification settings, where you can turn it off: :url', {
-    url: `${siteUrl}/account-settings#account-notifications`,
-  });
+function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string, unsubscribePage: string): { subject: string; body: MailBody } {
+  const why = translate(lines, 'You get this email because you asked for it in your notification settings. To stop these emails: :url', { url: unsubscribePage });
   const link = `${siteUrl}${n.link}`;
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;

@@ -3,6 +3,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
+import { randomToken } from '../../lib/crypto.ts';
 import { paginate, type ListDefinition } from '../../http/list-query.ts';
 import { commentableKey, commentablePlaces } from '../comments/repository.ts';
 import { authorsOf } from '../reviews/posting.ts';
@@ -169,8 +170,25 @@ export async function saveNotificationSettings(db: Db, userId: number, input: No
       if (bell !== undefined) await mark(trx, 'notification_mutes', type, !bell);
       if (email !== undefined) await mark(trx, 'notification_emails', type, email);
     }
+    // The token the mails' unsubscribe links carry, made once, when the member first asks for mail.
+    if (NOTIFICATION_TYPES.some((type) => input.email?.[type])) {
+      await trx.insertInto('notification_email_tokens').values({ user_id: userId, token: randomToken(24), created_at: nowIso() })
+        .onConflict((oc) => oc.column('user_id').doNothing()).execute();
+    }
   });
   return notificationSettings(db, userId);
+}
+
+/**
+ * `POST notifications/unsubscribe`: turns off by email the kind given (every kind without one) for the member whose
+ * token the link carries; null for a token nobody has. Saying it twice is the same.
+ */
+export async function unsubscribe(db: Db, token: string, type?: NotificationType): Promise<NotificationType[] | null> {
+  const owner = await db.selectFrom('notification_email_tokens').select('user_id').where('token', '=', token).executeTakeFirst();
+  if (!owner) return null;
+  const kinds = type ? [type] : [...NOTIFICATION_TYPES];
+  await db.deleteFrom('notification_emails').where('user_id', '=', owner.user_id).where('type', 'in', kinds).execute();
+  return kinds;
 }
 
 /** Notifications are news: after half a year they go. */

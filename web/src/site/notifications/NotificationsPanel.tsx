@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings, NotificationType } from '@app/contracts/notifications';
 import { api, errorMessage } from '../../lib/api';
@@ -19,6 +20,8 @@ export function NotificationsPanel() {
   const qc = useQueryClient();
   const emailOffered = useSetting<boolean>('client.notifications.email', true);
   const settings = useQuery({ queryKey: SETTINGS, queryFn: () => api.get<{ settings: NotificationSettings }>('notifications/settings').then((r) => r.settings) });
+  // The control moves as it is clicked (set in the click's own render), not when the server answers; a refusal puts it back.
+  const [changing, setChanging] = useState<Change | null>(null);
   const save = useMutation({
     mutationFn: (change: Change) => api.put<{ settings: NotificationSettings }>('notifications/settings', change),
     onSuccess: (r) => {
@@ -26,11 +29,14 @@ export function NotificationsPanel() {
       toast(trans('Notification settings saved'));
     },
     onError: (err) => toast(errorMessage(err, trans('There was an issue. Please try again.'))),
+    onSettled: () => setChanging(null),
   });
+  const change = (c: Change) => { setChanging(c); save.mutate(c); };
   const kinds: { type: NotificationType; label: string; description: string }[] = [
     { type: 'comment_reply', label: trans('Replies to my comments'), description: trans('When someone replies to a comment you wrote.') },
     { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist, or one you are watching, has a new episode out.') },
   ];
+  const shown = settings.data && (changing ? { ...settings.data, ...changing, email: { ...settings.data.email, ...changing.email } } : settings.data);
   return (
     <Panel
       id="account-notifications"
@@ -39,7 +45,7 @@ export function NotificationsPanel() {
     >
       {settings.isPending ? (
         <div className="flex flex-col gap-4" aria-busy="true">{kinds.map((k) => <div key={k.type} className="skeleton h-10 rounded" />)}</div>
-      ) : settings.isError ? (
+      ) : !shown ? (
         <p role="alert" className="text-sm text-danger">{errorMessage(settings.error, trans('There was an issue. Please try again.'))}</p>
       ) : (
         <div className="flex flex-col gap-4">
@@ -48,9 +54,9 @@ export function NotificationsPanel() {
               <Switch
                 label={k.label}
                 description={k.description}
-                checked={settings.data[k.type]}
+                checked={shown[k.type]}
                 disabled={save.isPending}
-                onChange={(e) => save.mutate({ [k.type]: e.target.checked })}
+                onChange={(e) => change({ [k.type]: e.target.checked })}
               />
               {/* A mail goes with a notification: with the kind off in the bell there is none to send. */}
               {emailOffered && (
@@ -58,9 +64,9 @@ export function NotificationsPanel() {
                   label={trans('Also by email')}
                   // Named after the kind as well: each kind has one, and the visible words start the name.
                   aria-label={trans('Also by email: :kind', { kind: k.label })}
-                  checked={settings.data[k.type] && settings.data.email[k.type]}
-                  disabled={save.isPending || !settings.data[k.type]}
-                  onChange={(e) => save.mutate({ email: { [k.type]: e.target.checked } })}
+                  checked={shown[k.type] && shown.email[k.type]}
+                  disabled={save.isPending || !shown[k.type]}
+                  onChange={(e) => change({ email: { [k.type]: e.target.checked } })}
                 />
               )}
             </div>

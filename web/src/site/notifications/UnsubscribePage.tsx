@@ -1,0 +1,46 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { NOTIFICATION_TYPES, type NotificationType } from '@app/contracts/notifications';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { AuthCard, FormError } from '../auth/AuthCard';
+
+const kindOf = (value: string | null): NotificationType | null => NOTIFICATION_TYPES.find((t) => t === value) ?? null;
+
+function kindLabel(type: NotificationType): string {
+  return type === 'new_episode' ? trans('new episodes') : trans('replies to your comments');
+}
+
+/**
+ * /unsubscribe?token=…&type=… — the link at the foot of a notification mail. It asks first: mail scanners open links
+ * on their own, and only a person's click should change anything. No sign-in needed; the token is the member's.
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const type = kindOf(params.get('type'));
+  const stop = useMutation({
+    mutationFn: () => api.post<{ unsubscribed: NotificationType[] }>(`notifications/unsubscribe?${new URLSearchParams({ token, ...(type ? { type } : {}) })}`, {}),
+  });
+  const settings = <Link className="text-primary underline" to="/account-settings#account-notifications">{trans('Notification settings')}</Link>;
+  return (
+    <AuthCard title={trans('Unsubscribe')} footer={settings}>
+      {!token ? (
+        <FormError message={trans('This unsubscribe link is not valid.')} />
+      ) : stop.isSuccess ? (
+        <p role="status" className="rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm">
+          {type ? trans('You will no longer get emails about :kind.', { kind: kindLabel(type) }) : trans('You will no longer get notification emails.')}
+          {' '}{trans('You can turn them back on in your notification settings.')}
+        </p>
+      ) : (
+        <div className="flex flex-col items-start gap-4">
+          <p>{type ? trans('Stop getting emails about :kind?', { kind: kindLabel(type) }) : trans('Stop getting notification emails?')}</p>
+          <p className="text-sm text-text-muted">{trans('You will still see them in the bell at the top of the site.')}</p>
+          {stop.isError && <FormError message={errorMessage(stop.error, trans('There was an issue. Please try again.'))} />}
+          <Button variant="primary" onClick={() => stop.mutate()} disabled={stop.isPending}>{trans('Unsubscribe')}</Button>
+        </div>
+      )}
+    </AuthCard>
+  );
+}
