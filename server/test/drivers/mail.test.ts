@@ -224,4 +224,13 @@ describe('composeMail', () => {
     expect(m.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
     expect(m.text).toBe('<script>alert(1)</script> & "quotes"');
   });
+
+  it('puts the small print (why it came, how to stop it) under the card, and after a signature line in the text', () => {
+    const m = composeMail(site, 'a@b.c', 'New episode', {
+      paragraphs: ['S1 E2'], footer: { text: 'You asked for these.', link: { label: 'Unsubscribe', url: 'https://films.example/unsubscribe?token=t&type=new_episode' } },
+    });
+    expect(m.text).toBe('S1 E2\n\n-- \nYou asked for these.\nUnsubscribe: https://films.example/unsubscribe?token=t&type=new_episode');
+    expect(m.html).toContain('You asked for these. <a href="https://films.example/unsubscribe?token=t&amp;type=new_episode"');
+    expect(m.html!.indexOf('</table>')).toBeLessThan(m.html!.indexOf('You asked for these.'));
+  });
 });

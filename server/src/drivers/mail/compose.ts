@@ -2,11 +2,15 @@ import { DEFAULT_DARK_COLORS, DEFAULT_LIGHT_COLORS } from '@app/contracts';
 import type { MailMessage } from './mailer.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 
-/** What a mail says, already translated: paragraphs, an optional button to a link, and paragraphs after it. */
+/**
+ * What a mail says, already translated: paragraphs, an optional button to a link, paragraphs after it, and an
+ * optional small print under the card (why the member gets it, and a link to stop it).
+ */
 export interface MailBody {
   paragraphs: string[];
   action?: { label: string; url: string };
   after?: string[];
+  footer?: { text: string; link: { label: string; url: string } };
 }
 
 // Mail clients ignore style sheets and most modern CSS: one centred table, inline styles. The light theme's colours
@@ -22,7 +26,8 @@ const paragraph = (s: string) => `<p style="margin:0 0 16px;font-size:16px;line-
  */
 export function composeMail(site: { name: string; url: string }, to: string, subject: string, body: MailBody): MailMessage {
   const after = body.after ?? [];
-  const text = [...body.paragraphs, ...(body.action ? [body.action.url] : []), ...after].join('\n\n');
+  const footer = body.footer ? [`-- \n${body.footer.text}\n${body.footer.link.label}: ${body.footer.link.url}`] : [];
+  const text = [...body.paragraphs, ...(body.action ? [body.action.url] : []), ...after, ...footer].join('\n\n');
   const action = body.action
     ? `<p style="margin:24px 0"><a href="${escapeMarkup(body.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${ACCENT};color:${ON_ACCENT};font-weight:600;text-decoration:none">${escapeMarkup(body.action.label)}</a></p>`
       + `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};word-break:break-all"><a href="${escapeMarkup(body.action.url)}" style="color:${MUTED}">${escapeMarkup(body.action.url)}</a></p>`
@@ -33,6 +38,11 @@ export function composeMail(site: { name: string; url: string }, to: string, sub
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:${BG};border:1px solid ${BORDER};border-radius:8px">`
     + `<tr><td style="padding:20px 32px;border-bottom:1px solid ${BORDER}"><a href="${escapeMarkup(site.url)}" style="font-size:20px;font-weight:700;color:${TEXT};text-decoration:none">${escapeMarkup(site.name)}</a></td></tr>`
     + `<tr><td style="padding:32px">${body.paragraphs.map(paragraph).join('')}${action}${after.map(paragraph).join('')}</td></tr>`
-    + '</table></td></tr></table></body></html>';
+    + '</table>'
+    + (body.footer
+      ? `<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:${MUTED}">${escapeMarkup(body.footer.text)} `
+        + `<a href="${escapeMarkup(body.footer.link.url)}" style="color:${MUTED}">${escapeMarkup(body.footer.link.label)}</a></p>`
+      : '')
+    + '</td></tr></table></body></html>';
   return { to, subject, text, html };
 }

@@ -11,6 +11,9 @@ import { NOTIFICATION_COLUMNS, describeNotifications, live } from './service.ts'
  *
  * Whoever creates notifications hands their ids to `mailNotifications` once they are committed; a queued job reads
  * them back and mails them, so neither a comment's request nor the new-episode pass waits for a mail server.
+ *
+ * Every mail can be stopped without signing in: its small print links to /unsubscribe with the member's token
+ * (`notification_email_tokens`), and its List-Unsubscribe header fields let mail clients offer one-click (RFC 8058).
  */
 export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
 /** Notifications per job: a new season of a popular series reaches many inboxes in several jobs. */
@@ -67,19 +70,22 @@ function unsubscribeLinks(siteUrl: string, token: string, type: NotificationType
 
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */
 function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string, unsubscribePage: string): { subject: string; body: MailBody } {
-  const why = translate(lines, 'You get this email because you asked for it in your notification settings. To stop these emails: :url', { url: unsubscribePage });
+  const footer = {
+    text: translate(lines, 'You get this email because you asked for it in your notification settings.'),
+    link: { label: translate(lines, 'Unsubscribe'), url: unsubscribePage },
+  };
   const link = `${siteUrl}${n.link}`;
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = translate(lines, 'S:season E:episode', { season: e.season_number, episode: e.episode_number });
     return {
       subject: e.count > 1 ? translate(lines, ':count new episodes of :title', { count: e.count, title: n.place }) : translate(lines, 'New episode of :title', { title: n.place }),
-      body: { paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])], action: { label: translate(lines, 'Watch now'), url: link }, after: [why] },
+      body: { paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])], action: { label: translate(lines, 'Watch now'), url: link }, footer },
     };
   }
   const name = n.actor?.display_name ?? translate(lines, 'Someone');
   return {
     subject: translate(lines, ':name replied to your comment on :place', { name, place: n.place }),
-    body: { paragraphs: [`“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, after: [why] },
+    body: { paragraphs: [`“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, footer },
   };
 }
