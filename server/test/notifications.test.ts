@@ -232,6 +232,7 @@ describe('notifications by email', () => {
     await comment(gus, { parent_id: mine.id, content: 'The lighthouse scene!' });
     expect(await unread(fay)).toBe(1);
     expect(await mailsTo(fay.user.email)).toEqual([]);
+    await fay.post('/api/v1/notifications/read', {});
 
     const asked = await fay.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
     expect(asked.status, asked.text).toBe(200);
@@ -252,6 +253,22 @@ describe('notifications by email', () => {
     expect(await mailsTo(gus.user.email)).toEqual([]);
     // Others' settings are their own.
     expect((await gus.get('/api/v1/notifications/settings')).body.settings.email).toEqual(NO_MAIL);
+  });
+
+  it('a lively thread mails once until the member looks; another comment of theirs mails on its own', async () => {
+    const [max, ned] = [await asUser(t, { first_name: 'Max' }), await asUser(t, { first_name: 'Ned' })];
+    await max.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
+    const first = await comment(max, { content: 'Best twist ever?' });
+    const second = await comment(max, { content: 'The score though.' });
+    for (const content of ['Yes!', 'Absolutely.', 'Still thinking about it.']) await comment(ned, { parent_id: first.id, content });
+    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n')[0])).toEqual(['“Yes!”']);
+    await comment(ned, { parent_id: second.id, content: 'So good.' });
+    expect((await mailsTo(max.user.email)).length).toBe(2);
+    // Once they have looked, the next reply is news again.
+    await max.post('/api/v1/notifications/read', {});
+    await comment(ned, { parent_id: first.id, content: 'One more thing.' });
+    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n')[0])).toEqual(['“Yes!”', '“So good.”', '“One more thing.”']);
+    expect(await unread(max)).toBe(1);
   });
 
   it('new episodes by mail: one per series and day, in the subject how many; none once the kind is off in the bell', async () => {
@@ -287,6 +304,7 @@ describe('notifications by email', () => {
     } finally {
       expect((await setMailing(true)).status).toBe(200);
     }
+    await ivy.post('/api/v1/notifications/read', {});
     // The job reads the notifications back when it runs: by then one may be read, its reply deleted, its member banned.
     const notified = async (content: string) => {
       await t.ctx.queue.drain();

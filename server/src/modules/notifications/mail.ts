@@ -33,7 +33,8 @@ export async function mailNotifications(ctx: AppContext, ids: number[]): Promise
 
 /**
  * The job: mails each of the notifications whose member asked for its kind by email and may still sign in, unless it
- * was read (seen in the bell already) or its subject is gone. Answers the number of mails queued.
+ * was read (seen in the bell already) or its subject is gone. A lively thread mails once until the member looks: a
+ * reply is not mailed while an earlier reply to the same comment is still unread. Answers the number of mails queued.
  */
 export async function sendNotificationMails(ctx: AppContext, ids: number[]): Promise<number> {
   if (!ids.length || !(await offered(ctx))) return 0;
@@ -42,6 +43,10 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
     .innerJoin('users as u', 'u.id', 'n.user_id')
     .innerJoin('notification_email_tokens as key', 'key.user_id', 'n.user_id')
     .where('n.id', 'in', ids).where('n.read_at', 'is', null).where('u.banned_at', 'is', null)
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notifications as earlier').innerJoin('comments as ec', 'ec.id', 'earlier.subject_id')
+      .select('earlier.id')
+      .whereRef('earlier.user_id', '=', 'n.user_id').where('earlier.type', '=', 'comment_reply').where('earlier.read_at', 'is', null)
+      .whereRef('earlier.id', '<', 'n.id').whereRef('ec.parent_id', '=', 'c.parent_id').where('ec.deleted', '=', false as never))))
     .select([...NOTIFICATION_COLUMNS, 'u.email', 'n.user_id as member_id', 'key.token'])
     .orderBy('n.id')
     .execute();
