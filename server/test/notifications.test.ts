@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceNewEpisodes } from '../src/modules/notifications/new-episodes.ts';
 import { sendNotificationMails } from '../src/modules/notifications/mail.ts';
 import { asAdmin, asUser, createTestApp, guest, mailsIn, type Client } from './helper.ts';
@@ -278,7 +278,18 @@ describe('notifications by email', () => {
     expect((await admin.post(`/api/v1/titles/${ids.series}/seasons`, { number: 4 })).status).toBe(200);
     await episode(4, 2, '2026-11-02');
     await episode(4, 1, '2026-11-02', 'Open Water');
-    expect(await announceNewEpisodes(t.ctx, new Date('2026-11-02T09:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+    // The series' poster heads the HTML version, by an address a mail client can load.
+    await t.ctx.db.updateTable('titles').set({ poster: '/storage/posters/night-river.jpg' }).where('id', '=', ids.series).execute();
+    const send = vi.spyOn(t.ctx.mailer, 'send');
+    try {
+      expect(await announceNewEpisodes(t.ctx, new Date('2026-11-02T09:00:00.000Z'))).toBeGreaterThanOrEqual(1);
+      await t.ctx.queue.drain();
+      const html = send.mock.calls.map(([m]) => m).find((m) => m.to === hal.user.email)?.html;
+      expect(html).toContain('<img src="http://localhost:8000/storage/posters/night-river.jpg" alt="Night River"');
+    } finally {
+      send.mockRestore();
+      await t.ctx.db.updateTable('titles').set({ poster: null }).where('id', '=', ids.series).execute();
+    }
     const mails = await mailsTo(hal.user.email);
     expect(mails.map((m) => m.subject)).toEqual(['2 new episodes of Night River']);
     expect(mails[0].text).toContain('S4 E1 · Open Water');

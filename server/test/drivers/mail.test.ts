@@ -233,4 +233,11 @@ describe('composeMail', () => {
     expect(m.html).toContain('You asked for these. <a href="https://films.example/unsubscribe?token=t&amp;type=new_episode"');
     expect(m.html!.indexOf('</table>')).toBeLessThan(m.html!.indexOf('You asked for these.'));
   });
+
+  it('shows a picture above the paragraphs in the HTML only', () => {
+    const m = composeMail(site, 'a@b.c', 'New episode', { paragraphs: ['S1 E2'], image: { url: 'https://films.example/storage/p.png?v=1&w=2', alt: 'Night "River"' } });
+    expect(m.html).toContain('<img src="https://films.example/storage/p.png?v=1&amp;w=2" alt="Night &quot;River&quot;" width="96"');
+    expect(m.html!.indexOf('<img')).toBeLessThan(m.html!.indexOf('S1 E2'));
+    expect(m.text).toBe('S1 E2');
+  });
 });

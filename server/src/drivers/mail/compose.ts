@@ -11,6 +11,8 @@ export interface MailBody {
   action?: { label: string; url: string };
   after?: string[];
   footer?: { text: string; link: { label: string; url: string } };
+  /** A picture above the paragraphs (a series' poster), by absolute address; the text version goes without. */
+  image?: { url: string; alt: string };
 }
 
 // Mail clients ignore style sheets and most modern CSS: one centred table, inline styles. The light theme's colours
@@ -32,12 +34,15 @@ export function composeMail(site: { name: string; url: string }, to: string, sub
     ? `<p style="margin:24px 0"><a href="${escapeMarkup(body.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${ACCENT};color:${ON_ACCENT};font-weight:600;text-decoration:none">${escapeMarkup(body.action.label)}</a></p>`
       + `<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${MUTED};word-break:break-all"><a href="${escapeMarkup(body.action.url)}" style="color:${MUTED}">${escapeMarkup(body.action.url)}</a></p>`
     : '';
+  const image = body.image
+    ? `<img src="${escapeMarkup(body.image.url)}" alt="${escapeMarkup(body.image.alt)}" width="96" style="display:block;width:96px;height:auto;border-radius:6px;margin:0 0 20px">`
+    : '';
   const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>`
     + `<body style="margin:0;padding:0;background:${BG_ALT};font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${TEXT}">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BG_ALT}"><tr><td align="center" style="padding:32px 16px">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:${BG};border:1px solid ${BORDER};border-radius:8px">`
     + `<tr><td style="padding:20px 32px;border-bottom:1px solid ${BORDER}"><a href="${escapeMarkup(site.url)}" style="font-size:20px;font-weight:700;color:${TEXT};text-decoration:none">${escapeMarkup(site.name)}</a></td></tr>`
-    + `<tr><td style="padding:32px">${body.paragraphs.map(paragraph).join('')}${action}${after.map(paragraph).join('')}</td></tr>`
+    + `<tr><td style="padding:32px">${image}${body.paragraphs.map(paragraph).join('')}${action}${after.map(paragraph).join('')}</td></tr>`
     + '</table>'
     + (body.footer
       ? `<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:18px;color:${MUTED}">${escapeMarkup(body.footer.text)} `

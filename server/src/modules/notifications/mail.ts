@@ -73,6 +73,16 @@ function unsubscribeLinks(siteUrl: string, token: string, type: NotificationType
   return { page: `${siteUrl}/unsubscribe?${query}`, oneClick: `${siteUrl}/api/v1/notifications/unsubscribe?${query}` };
 }
 
+/** A stored image's address as a mail client must have it: absolute, on http(s) only. */
+function absoluteUrl(src: string, siteUrl: string): string | null {
+  try {
+    const url = new URL(src, siteUrl);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */
 function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string, unsubscribePage: string): { subject: string; body: MailBody } {
   const footer = {
@@ -83,9 +93,15 @@ function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = translate(lines, 'S:season E:episode', { season: e.season_number, episode: e.episode_number });
+    const poster = n.image ? absoluteUrl(n.image, siteUrl) : null;
     return {
       subject: e.count > 1 ? translate(lines, ':count new episodes of :title', { count: e.count, title: n.place }) : translate(lines, 'New episode of :title', { title: n.place }),
-      body: { paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])], action: { label: translate(lines, 'Watch now'), url: link }, footer },
+      body: {
+        paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])],
+        action: { label: translate(lines, 'Watch now'), url: link },
+        footer,
+        ...(poster ? { image: { url: poster, alt: n.place } } : {}),
+      },
     };
   }
   const name = n.actor?.display_name ?? translate(lines, 'Someone');
