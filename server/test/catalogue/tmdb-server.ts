@@ -27,6 +27,8 @@ export async function startTmdbServer(port = 0) {
   const season = load('season');
   const person = load('person');
   let limitedOnce = false;
+  /** Set by a test: the season's last episode airs on this day instead of the fixture's (a new episode out today). */
+  const knobs: { lastAirDate?: string } = {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     requests.push(url);
@@ -68,7 +70,10 @@ export async function startTmdbServer(port = 0) {
       if (id === 404) return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
       return json(200, id === 550 ? movie : { ...movie, id, title: `Discovered ${id}`, imdb_id: null });
     }
-    if ((m = /^\/3\/tv\/(\d+)\/season\/(\d+)$/.exec(url.pathname))) return json(200, { ...season, season_number: Number(m[2]) });
+    if ((m = /^\/3\/tv\/(\d+)\/season\/(\d+)$/.exec(url.pathname))) {
+      const episodes = (season.episodes as { air_date: string }[]).map((e, i, all) => (i === all.length - 1 && knobs.lastAirDate ? { ...e, air_date: knobs.lastAirDate } : e));
+      return json(200, { ...season, season_number: Number(m[2]), episodes });
+    }
     if ((m = /^\/3\/tv\/(\d+)$/.exec(url.pathname))) {
       const id = Number(m[1]);
       if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
@@ -98,6 +103,7 @@ export async function startTmdbServer(port = 0) {
     apiUrl: `${base}/3`,
     imageUrl: `${base}/t/p`,
     requests,
+    knobs,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -96,6 +96,23 @@ describe('TMDb imports', () => {
     expect((await admin.get(`/api/v1/titles/${res.body.id}`)).body.title.episodes_count).toBe(2);
   });
 
+  it('a refresh that brings an episode out today tells the members following the series at once', async () => {
+    const res = await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
+    const member = await asUser(t);
+    expect((await member.post('/api/v1/watchlist', { titleId: res.body.id })).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect((await member.get('/api/v1/notifications/unread')).body.unread).toBe(0); // the fixture's 2011 episodes are not news
+    tmdb.knobs.lastAirDate = new Date().toISOString().slice(0, 10);
+    try {
+      expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+      await t.ctx.queue.drain();
+    } finally {
+      delete tmdb.knobs.lastAirDate;
+    }
+    const list = (await member.get('/api/v1/notifications')).body.pagination.data;
+    expect(list.map((n: any) => [n.type, n.place, n.episode.episode_number])).toEqual([['new_episode', 'Game of Thrones', 2]]);
+  });
+
   it('keeps the members\' rating on show through a re-import while the service\'s is stored beside it', async () => {
     const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
     const member = await asUser(t);

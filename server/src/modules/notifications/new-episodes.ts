@@ -75,12 +75,12 @@ export async function announceNewEpisodes(ctx: AppContext, now = new Date()): Pr
 export const NEW_EPISODES_JOB = 'notifications.new-episodes';
 
 /**
- * After an episode is added or its date edited: one out already is announced now (as a queued job, off the
- * request) instead of at the next hourly pass.
+ * After episodes are added or their dates edited (the admin, a TMDb import): one out already is announced now (as
+ * a queued job, off the request) instead of at the next hourly pass.
  */
-export async function announceIfOut(ctx: AppContext, releaseDate: string | null | undefined): Promise<void> {
+export async function announceIfOut(ctx: AppContext, releaseDates: (string | null | undefined)[]): Promise<void> {
   const { from, today } = releaseWindow(new Date());
-  if (releaseDate && releaseDate >= from && releaseDate <= today) await ctx.queue.dispatch(NEW_EPISODES_JOB, {});
+  if (releaseDates.some((d) => d && d >= from && d <= today)) await ctx.queue.dispatch(NEW_EPISODES_JOB, {});
 }
 
 registerRecurring('notifications:new-episodes', 3600_000, (ctx) => announceNewEpisodes(ctx));

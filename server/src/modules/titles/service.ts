@@ -132,7 +132,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
     return row.id;
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [id]);
-  await announceIfOut(ctx, input.release_date);
+  await announceIfOut(ctx, [input.release_date]);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
   return stillThere(await findEpisode(ctx.db, titleId, row.season_number, row.episode_number), 'Episode not found');
 }
@@ -146,7 +146,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
   }
   await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
-  await announceIfOut(ctx, input.release_date);
+  await announceIfOut(ctx, [input.release_date]);
   return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
 }
 

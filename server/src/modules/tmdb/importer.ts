@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import { refreshCounts } from '../titles/repository.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { announceIfOut } from '../notifications/new-episodes.ts';
 
 /** How many titles of one page import at once; each also fetches seasons and images. */
 const TITLE_CONCURRENCY = 4;
@@ -252,6 +253,8 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   if (await needsSync(ctx, 'episodes')) {
     await syncSearch(ctx, 'episodes', (await ctx.db.selectFrom('episodes').select('id').where('title_id', '=', id).execute()).map((e) => e.id));
   }
+  // A refresh that brought an episode out today tells its followers now, not at the next hourly pass.
+  await announceIfOut(ctx, seasonsData.flatMap((s: any) => (s.episodes ?? []).map((e: any) => orNull<string>(e.air_date))));
   return { id, name: values.name };
 }
 
