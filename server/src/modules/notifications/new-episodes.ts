@@ -51,8 +51,8 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
     // Members who turned these off (account settings).
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_mutes as m').select('m.user_id')
       .whereRef('m.user_id', '=', 'a.user_id').where('m.type', '=', 'new_episode'))))
+    // One row per member and day already: the UNION leaves each member once per series, the day's first episode once per day.
     .select(['a.user_id', 'e.id'])
-    .distinct()
     .execute();
   const created = nowIso();
   const ids: number[] = [];
