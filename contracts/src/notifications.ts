@@ -1,8 +1,11 @@
 import { z } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 
-/** A member's notifications: someone replied to their comment; a series they follow has a new episode out. */
-export const NOTIFICATION_TYPES = ['comment_reply', 'new_episode'] as const;
+/**
+ * A member's notifications: someone replied to their comment; a series they follow has a new episode out; a title on
+ * their watchlist can now be watched on the site.
+ */
+export const NOTIFICATION_TYPES = ['comment_reply', 'new_episode', 'now_streaming'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export interface SiteNotification {
@@ -14,9 +17,9 @@ export interface SiteNotification {
   place: string;
   /** Where the member sees it on the site. */
   link: string;
-  /** The start of the reply, or of the new episode's description. */
+  /** The start of the reply, or of the new episode's or the title's description. */
   excerpt: string;
-  /** A new episode's series poster. */
+  /** A new episode's series poster; the poster of a title now streaming. */
   image: string | null;
   /** A new episode: the first of those out that day, and how many came out that day. */
   episode: NotifiedEpisode | null;
@@ -37,7 +40,7 @@ export interface NotifiedEpisode {
  */
 export type NotificationSettings = Record<NotificationType, boolean> & { email: Record<NotificationType, boolean> };
 
-const kinds = { comment_reply: z.boolean().optional(), new_episode: z.boolean().optional() };
+const kinds = { comment_reply: z.boolean().optional(), new_episode: z.boolean().optional(), now_streaming: z.boolean().optional() };
 
 /** `PUT notifications/settings`: the kinds to turn on or off, in the bell and by email; kinds left out keep their setting. */
 export const notificationSettingsSchema = z.strictObject({ ...kinds, email: z.strictObject(kinds).optional() })

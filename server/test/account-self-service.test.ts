@@ -40,7 +40,7 @@ describe('GET account/export', () => {
     expect(data.comments).toEqual([expect.objectContaining({ on_type: 'title', on_id: movie, content: 'Goodbye, everyone.', deleted: false })]);
     expect(data.lists.find((l: { name: string }) => l.name === 'Keepers')).toMatchObject({ public: true, items: [expect.objectContaining({ type: 'title', id: movie })] });
     expect(data.sessions.length).toBe(1);
-    expect(data.notification_settings).toEqual({ comment_reply: true, new_episode: true, email: { comment_reply: false, new_episode: false } });
+    expect(data.notification_settings).toEqual({ comment_reply: true, new_episode: true, now_streaming: true, email: { comment_reply: false, new_episode: false, now_streaming: false } });
     // Nothing that would let the file's reader act as the member.
     expect(res.text).not.toMatch(/password|token_hash|csrf|secret|recovery/i);
     // Only one's own.

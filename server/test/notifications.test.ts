@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceNewEpisodes } from '../src/modules/notifications/new-episodes.ts';
 import { sendNotificationMails } from '../src/modules/notifications/mail.ts';
+import { seedDefaultLocalization } from '../src/db/seed/localizations.ts';
 import { asAdmin, asUser, createTestApp, guest, mailsIn, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -20,7 +21,7 @@ const episode = async (season: number, number: number, release_date: string | nu
   return (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', ids.series).where('season_number', '=', season).where('episode_number', '=', number).executeTakeFirstOrThrow()).id;
 };
 const newEpisodes = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'new_episode');
-const NO_MAIL = { comment_reply: false, new_episode: false };
+const NO_MAIL = { comment_reply: false, new_episode: false, now_streaming: false };
 const unread = async (c: Client) => (await c.get('/api/v1/notifications/unread')).body.unread as number;
 
 beforeAll(async () => {
@@ -182,15 +183,105 @@ describe('notifications: new episodes of a series one is watching', () => {
   });
 });
 
+describe('notifications: a title on the watchlist is now streaming', () => {
+  const video = async (titleId: number, over: Record<string, unknown> = {}) => {
+    const res = await admin.post('/api/v1/videos', { title_id: titleId, name: 'Full movie', type: 'embed', src: 'https://www.youtube.com/embed/full', category: 'full', approved: true, ...over });
+    expect(res.status, res.text).toBe(200);
+    return res.body.video.id as number;
+  };
+  const streaming = async (c: Client) => (await list(c)).pagination.data.filter((n) => n.type === 'now_streaming');
+  const movie = async (name: string) => {
+    const res = await admin.post('/api/v1/titles', { name, description: `${name} is a film about the sea.`, poster: '/storage/posters/shore.jpg' });
+    expect(res.status, res.text).toBe(200);
+    return res.body.title.id as number;
+  };
+
+  it('tells watchlist holders when a title gets its first full video, once; trailers and unapproved uploads are not news', async () => {
+    const [dee, eli] = [await asUser(t, { first_name: 'Dee' }), await asUser(t, { first_name: 'Eli' })];
+    const shore = await movie('Quiet Shore');
+    expect((await dee.post('/api/v1/watchlist', { titleId: shore })).status).toBe(200);
+
+    await video(shore, { category: 'trailer', name: 'Trailer' });
+    const upload = await video(shore, { approved: false });
+    expect(await streaming(dee)).toEqual([]);
+    // Approving the upload makes the title watchable.
+    expect((await admin.put(`/api/v1/videos/${upload}`, { approved: true })).status).toBe(200);
+    expect(await streaming(dee)).toEqual([{
+      id: expect.any(Number), type: 'now_streaming', actor: null, place: 'Quiet Shore', link: `/titles/${shore}/quiet-shore`,
+      excerpt: 'Quiet Shore is a film about the sea.', image: '/storage/posters/shore.jpg', episode: null, read_at: null, created_at: expect.any(String),
+    }]);
+    expect(await streaming(eli)).toEqual([]);
+
+    // Watchable already: another copy tells nobody, not even a member who put it on their watchlist since.
+    expect((await eli.post('/api/v1/watchlist', { titleId: shore })).status).toBe(200);
+    const second = await video(shore, { name: 'Full movie (French)' });
+    expect(await streaming(eli)).toEqual([]);
+    // Its videos gone and back: told once per title.
+    expect((await admin.delete(`/api/v1/videos/${upload},${second}`)).status).toBe(200);
+    await video(shore);
+    expect(await streaming(dee)).toHaveLength(1);
+    expect(await streaming(eli)).toEqual([{ ...(await streaming(dee))[0], id: expect.any(Number), created_at: expect.any(String) }]);
+  });
+
+  it('a full video filed under another title, or made full, tells that title; the kind turned off tells nobody', async () => {
+    const [fox, gil] = [await asUser(t, { first_name: 'Fox' }), await asUser(t, { first_name: 'Gil' })];
+    const [bay, cove] = [await movie('Grey Bay'), await movie('Low Cove')];
+    for (const c of [fox, gil]) for (const id of [bay, cove]) expect((await c.post('/api/v1/watchlist', { titleId: id })).status).toBe(200);
+    await gil.put('/api/v1/notifications/settings', { now_streaming: false });
+
+    const clip = await video(bay, { category: 'clip' });
+    expect((await admin.put(`/api/v1/videos/${clip}`, { category: 'full' })).status).toBe(200);
+    expect((await streaming(fox)).map((n) => n.place)).toEqual(['Grey Bay']);
+    const misfiled = await video(bay, { name: 'Low Cove (full)' });
+    expect((await admin.put(`/api/v1/videos/${misfiled}`, { title_id: cove })).status).toBe(200);
+    expect((await streaming(fox)).map((n) => n.place)).toEqual(['Low Cove', 'Grey Bay']);
+    expect(await streaming(gil)).toEqual([]);
+    // Refused writes tell nobody.
+    expect((await gil.post('/api/v1/videos', { title_id: cove, name: 'x', type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'full', approved: true })).status).toBe(403);
+  });
+
+  it('mails those who asked, each in their own language, with the poster and a link to the title', async () => {
+    await seedDefaultLocalization(t.ctx.db);
+    const fr = (await admin.post('/api/v1/localizations', { name: 'Français', language: 'fr' })).body.localization;
+    const full = (await admin.get(`/api/v1/localizations/${fr.id}`)).body.localization.lines;
+    expect((await admin.put(`/api/v1/localizations/${fr.id}`, { lines: { ...full, ':title is now streaming': ':title est disponible en streaming' } })).status).toBe(200);
+    await t.ctx.settings.set({ 'client.i18n.enable': true });
+    try {
+      const [hana, ivo, jan] = [await asUser(t, { first_name: 'Hana' }), await asUser(t, { first_name: 'Ivo' }), await asUser(t, { first_name: 'Jan' })];
+      await t.ctx.db.updateTable('users').set({ language: 'fr' }).where('id', '=', ivo.user.id).execute();
+      const reef = await movie('Red Reef');
+      for (const c of [hana, ivo, jan]) expect((await c.post('/api/v1/watchlist', { titleId: reef })).status).toBe(200);
+      for (const c of [hana, ivo]) expect((await c.put('/api/v1/notifications/settings', { email: { now_streaming: true } })).status).toBe(200);
+      const send = vi.spyOn(t.ctx.mailer, 'send');
+      try {
+        await video(reef);
+        await t.ctx.queue.drain();
+        const html = send.mock.calls.map(([m]) => m).find((m) => m.to === hana.user.email)?.html;
+        expect(html).toContain('<img src="http://localhost:8000/storage/posters/shore.jpg" alt="Red Reef"');
+      } finally {
+        send.mockRestore();
+      }
+      const mails = (await mailsIn(t)).filter((m) => [hana, ivo, jan].some((c) => c.user.email === m.to));
+      expect(mails.map((m) => [m.to, m.subject])).toEqual([[hana.user.email, 'Red Reef is now streaming'], [ivo.user.email, 'Red Reef est disponible en streaming']]);
+      expect(mails[0].text).toContain('Red Reef from your watchlist can now be watched on');
+      expect(mails[0].text).toContain('Red Reef is a film about the sea.');
+      expect(mails[0].text).toContain(`http://localhost:8000/titles/${reef}/red-reef`);
+      expect(mails[0].text).toMatch(/\/unsubscribe\?token=[\w-]+&type=now_streaming$/m);
+    } finally {
+      await t.ctx.settings.set({ 'client.i18n.enable': false });
+    }
+  });
+});
+
 describe('notification settings (GET/PUT notifications/settings)', () => {
   it('starts with every kind on; a kind turned off brings no more of it, the others still come', async () => {
     const cleo = await asUser(t, { first_name: 'Cleo' });
-    expect((await cleo.get('/api/v1/notifications/settings')).body).toEqual({ settings: { comment_reply: true, new_episode: true, email: NO_MAIL } });
+    expect((await cleo.get('/api/v1/notifications/settings')).body).toEqual({ settings: { comment_reply: true, new_episode: true, now_streaming: true, email: NO_MAIL } });
     const off = await cleo.put('/api/v1/notifications/settings', { new_episode: false });
     expect(off.status, off.text).toBe(200);
-    expect(off.body.settings).toEqual({ comment_reply: true, new_episode: false, email: NO_MAIL });
+    expect(off.body.settings).toEqual({ comment_reply: true, new_episode: false, now_streaming: true, email: NO_MAIL });
     // Saying it twice is the same.
-    expect((await cleo.put('/api/v1/notifications/settings', { new_episode: false })).body.settings).toEqual({ comment_reply: true, new_episode: false, email: NO_MAIL });
+    expect((await cleo.put('/api/v1/notifications/settings', { new_episode: false })).body.settings).toEqual({ comment_reply: true, new_episode: false, now_streaming: true, email: NO_MAIL });
 
     expect((await cleo.post('/api/v1/watchlist', { titleId: ids.series })).status).toBe(200);
     await episode(2, 7, '2026-08-05');
@@ -208,7 +299,7 @@ describe('notification settings (GET/PUT notifications/settings)', () => {
     expect((await newEpisodes(cleo)).map((n) => n.episode.episode_number)).toEqual([8]);
     expect(await unread(cleo)).toBe(2);
     // Another member's settings are their own.
-    expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, email: NO_MAIL });
+    expect((await bob.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, now_streaming: true, email: NO_MAIL });
   });
 
   it('refuses guests, unknown kinds and values that are not true or false', async () => {
@@ -218,7 +309,7 @@ describe('notification settings (GET/PUT notifications/settings)', () => {
       const res = await ada.put('/api/v1/notifications/settings', body);
       expect(res.status, JSON.stringify(body)).toBe(422);
     }
-    expect((await ada.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, email: NO_MAIL });
+    expect((await ada.get('/api/v1/notifications/settings')).body.settings).toEqual({ comment_reply: true, new_episode: true, now_streaming: true, email: NO_MAIL });
   });
 });
 
@@ -236,7 +327,7 @@ describe('notifications by email', () => {
 
     const asked = await fay.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
     expect(asked.status, asked.text).toBe(200);
-    expect(asked.body.settings).toEqual({ comment_reply: true, new_episode: true, email: { comment_reply: true, new_episode: false } });
+    expect(asked.body.settings).toEqual({ comment_reply: true, new_episode: true, now_streaming: true, email: { comment_reply: true, new_episode: false, now_streaming: false } });
     await comment(gus, { parent_id: mine.id, content: 'And the score.' });
     const [mail, ...more] = await mailsTo(fay.user.email);
     expect(more).toEqual([]);
@@ -359,17 +450,17 @@ describe('unsubscribing from a mail (POST notifications/unsubscribe)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ unsubscribed: ['comment_reply'] });
     expect((await kim.get('/api/v1/notifications/settings')).body.settings)
-      .toEqual({ comment_reply: true, new_episode: true, email: { comment_reply: false, new_episode: true } });
+      .toEqual({ comment_reply: true, new_episode: true, now_streaming: true, email: { comment_reply: false, new_episode: true, now_streaming: false } });
     // From the site's page (a guest's JSON post), a second time: the same answer.
     const again = await guest(t).post(`/api/v1/notifications/unsubscribe?token=${token}&type=comment_reply`);
     expect(again.status, again.text).toBe(200);
     await comment(lou, { parent_id: mine.id, content: 'Still thinking about it.' });
     expect((await mailsIn(t)).filter((m) => m.to === kim.user.email)).toHaveLength(1);
     // Lou's mails are Lou's: Kim's link touched nothing of theirs.
-    expect((await lou.get('/api/v1/notifications/settings')).body.settings.email).toEqual({ comment_reply: true, new_episode: false });
+    expect((await lou.get('/api/v1/notifications/settings')).body.settings.email).toEqual({ comment_reply: true, new_episode: false, now_streaming: false });
 
     // Without a type, every kind; asking again later keeps the same token, so old links still work.
-    expect((await oneClick(`token=${token}`)).json()).toEqual({ unsubscribed: ['comment_reply', 'new_episode'] });
+    expect((await oneClick(`token=${token}`)).json()).toEqual({ unsubscribed: ['comment_reply', 'new_episode', 'now_streaming'] });
     expect((await kim.get('/api/v1/notifications/settings')).body.settings.email).toEqual(NO_MAIL);
     await kim.put('/api/v1/notifications/settings', { email: { new_episode: true } });
     expect((await t.ctx.db.selectFrom('notification_email_tokens').select('token').where('user_id', '=', kim.user.id).executeTakeFirstOrThrow()).token).toBe(token);

@@ -9,6 +9,7 @@ const BOB = { email: 'replying.bob@e2e.local', password: 'bob-password-1', first
 const DANA = { email: 'mailed.dana@e2e.local', password: 'dana-password-1', first_name: 'Dana', last_name: 'Mailed' };
 const ELI = { email: 'replying.eli@e2e.local', password: 'eli-password-1', first_name: 'Eli', last_name: 'Replying' };
 const CLEO = { email: 'watching.cleo@e2e.local', password: 'cleo-password-1', first_name: 'Cleo', last_name: 'Watching' };
+const GWEN = { email: 'waiting.gwen@e2e.local', password: 'gwen-password-1', first_name: 'Gwen', last_name: 'Waiting' };
 
 test('a reply to a member\'s comment reaches them in the header\'s bell, which takes them to it and marks it read', async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -146,5 +147,39 @@ test('a member who asks for replies by email gets them by mail, and the mail\'s 
     await danaPage.close();
   } finally {
     await api(page, 'DELETE', `users/${dana.id},${eli.id}`);
+  }
+});
+
+test('a title on the watchlist that gets its first full video in the admin reaches the member as now streaming', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const gwen = (await api(page, 'POST', 'users', { ...GWEN, email_verified_at: true })).user;
+  const { title } = await api(page, 'POST', 'titles', { name: 'Driftwood Light', description: 'A keeper and a lamp that will not go out.' });
+  try {
+    const gwenPage = await browser.newPage();
+    await login(gwenPage, GWEN.email, GWEN.password);
+    await api(gwenPage, 'POST', 'watchlist', { titleId: title.id });
+
+    // The operator adds the full movie on the title's Videos screen.
+    await page.goto(`/admin/titles/${title.id}/edit/videos`);
+    await page.getByRole('link', { name: 'Add video' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Driftwood Light (full)');
+    await page.getByLabel('Category').selectOption('full');
+    await page.getByLabel('Embed URL').fill('https://www.youtube.com/embed/driftwood');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Video created')).toBeVisible();
+
+    await gwenPage.goto('/');
+    await gwenPage.getByRole('button', { name: 'Notifications (1 unread)' }).click();
+    const item = gwenPage.getByRole('menuitem', { name: /Driftwood Light is now streaming/ });
+    await expect(item).toContainText('A keeper and a lamp that will not go out.');
+    await item.click();
+    await expect(gwenPage).toHaveURL(new RegExp(`/titles/${title.id}/driftwood-light$`));
+    await expect(gwenPage.getByRole('heading', { name: 'Driftwood Light', level: 1 })).toBeVisible();
+    await expect(gwenPage.getByRole('link', { name: 'Play', exact: true })).toBeVisible();
+    await gwenPage.close();
+  } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+    await api(page, 'DELETE', `users/${gwen.id}`);
   }
 });

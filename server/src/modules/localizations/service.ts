@@ -180,6 +180,20 @@ export async function mailLines(ctx: AppContext, userId: number | null, ownReque
   return linesOf(ctx, await mailLanguage(ctx, userId, ownRequest));
 }
 
+/**
+ * mailLanguage for the members of a batch of mails (a queued job's): the same choice, read in two queries however many
+ * members there are.
+ */
+export async function mailLanguages(ctx: AppContext, userIds: number[]): Promise<Map<number, string>> {
+  const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));
+  const site = await ctx.settings.get('client.locale.default');
+  const languages = new Map(userIds.map((id) => [id, available.has(site) ? site : DEFAULT_LANGUAGE]));
+  if (!languages.size || !(await ctx.settings.get('client.i18n.enable'))) return languages;
+  const users = await ctx.db.selectFrom('users').select(['id', 'language']).where('id', 'in', [...languages.keys()]).execute();
+  for (const u of users) if (u.language && available.has(u.language)) languages.set(u.id, u.language);
+  return languages;
+}
+
 /** The language mailLines picks, for what else a mail writes in it (dates). */
 export async function mailLanguage(ctx: AppContext, userId: number | null, ownRequest?: FastifyRequest): Promise<string> {
   const available = new Set((await availableLocalizations(ctx.db)).map((l) => l.language));

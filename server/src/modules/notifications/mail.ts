@@ -1,7 +1,7 @@
 import { translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
-import { mailLines } from '../localizations/service.ts';
+import { linesOf, mailLanguages } from '../localizations/service.ts';
 import { NOTIFICATION_COLUMNS, describeNotifications, live } from './service.ts';
 
 /**
@@ -52,11 +52,12 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
     .execute();
   const notes = await describeNotifications(ctx.db, rows);
   const site = await ctx.settings.mailSite(ctx.config.appUrl);
+  const languages = await mailLanguages(ctx, rows.map((r) => r.member_id));
   let sent = 0;
   for (const [i, r] of rows.entries()) {
-    const lines = await mailLines(ctx, r.member_id);
+    const lines = await linesOf(ctx, languages.get(r.member_id)!);
     const stop = unsubscribeLinks(site.url, r.token, r.type);
-    const { subject, body } = mailText(notes[i], lines, site.url, stop.page);
+    const { subject, body } = mailText(notes[i], lines, site, stop.page);
     await ctx.mailer.send({
       ...composeMail(site, r.email, subject, body),
       // Mail clients show their own Unsubscribe button for these, and post to the address without opening it.
@@ -84,23 +85,36 @@ function absoluteUrl(src: string, siteUrl: string): string | null {
 }
 
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */
-function mailText(n: SiteNotification, lines: Lines | undefined, siteUrl: string, unsubscribePage: string): { subject: string; body: MailBody } {
+function mailText(n: SiteNotification, lines: Lines | undefined, site: { name: string; url: string }, unsubscribePage: string): { subject: string; body: MailBody } {
+  const siteUrl = site.url;
   const footer = {
     text: translate(lines, 'You get this email because you asked for it in your notification settings.'),
     link: { label: translate(lines, 'Unsubscribe'), url: unsubscribePage },
   };
   const link = `${siteUrl}${n.link}`;
+  const poster = n.image ? absoluteUrl(n.image, siteUrl) : null;
+  const image = poster ? { image: { url: poster, alt: n.place } } : {};
+  if (n.type === 'now_streaming') {
+    return {
+      subject: translate(lines, ':title is now streaming', { title: n.place }),
+      body: {
+        paragraphs: [translate(lines, ':title from your watchlist can now be watched on :site.', { title: n.place, site: site.name }), ...(n.excerpt ? [n.excerpt] : [])],
+        action: { label: translate(lines, 'Watch now'), url: link },
+        footer,
+        ...image,
+      },
+    };
+  }
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = translate(lines, 'S:season E:episode', { season: e.season_number, episode: e.episode_number });
-    const poster = n.image ? absoluteUrl(n.image, siteUrl) : null;
     return {
       subject: e.count > 1 ? translate(lines, ':count new episodes of :title', { count: e.count, title: n.place }) : translate(lines, 'New episode of :title', { title: n.place }),
       body: {
         paragraphs: [`${code} · ${e.name}`, ...(n.excerpt ? [n.excerpt] : [])],
         action: { label: translate(lines, 'Watch now'), url: link },
         footer,
-        ...(poster ? { image: { url: poster, alt: n.place } } : {}),
+        ...image,
       },
     };
   }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
-import { nowIso, type Db } from '../../db/index.ts';
+import type { Db } from '../../db/index.ts';
 import '../plays/schema.ts';
 import { mailNotifications } from './mail.ts';
+import { insertNotifications } from './service.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
@@ -16,8 +17,6 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
  */
 const LOOK_BACK_DAYS = 2;
 const WATCHING_DAYS = 180;
-/** Rows written per statement: a popular series on many watchlists fans out in chunks. */
-const CHUNK = 500;
 
 /** The release dates a pass looks at: the last LOOK_BACK_DAYS days and today. */
 function releaseWindow(now: Date): { from: string; today: string } {
@@ -52,17 +51,9 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('notification_mutes as m').select('m.user_id')
       .whereRef('m.user_id', '=', 'a.user_id').where('m.type', '=', 'new_episode'))))
     // One row per member and day already: the UNION leaves each member once per series, the day's first episode once per day.
-    .select(['a.user_id', 'e.id'])
+    .select(['a.user_id', 'e.id as subject_id'])
     .execute();
-  const created = nowIso();
-  const ids: number[] = [];
-  for (let i = 0; i < due.length; i += CHUNK) {
-    const rows = await db.insertInto('notifications')
-      .values(due.slice(i, i + CHUNK).map((r) => ({ user_id: r.user_id!, type: 'new_episode' as const, subject_id: r.id, read_at: null, created_at: created })))
-      .returning('id').execute();
-    ids.push(...rows.map((r) => r.id));
-  }
-  return ids;
+  return insertNotifications(db, 'new_episode', due);
 }
 
 /** A pass: the notifications, then the mails of the members who asked for them by email. Answers how many were written. */

@@ -1,5 +1,5 @@
 import {
-  NOTIFICATION_TYPES, episodePath, type CommentableType, type NotificationSettings, type NotificationSettingsInput, type NotificationType, type SiteNotification,
+  NOTIFICATION_TYPES, episodePath, titlePath, type CommentableType, type NotificationSettings, type NotificationSettingsInput, type NotificationType, type SiteNotification,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -10,8 +10,8 @@ import { authorsOf } from '../reviews/posting.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
- * A member's notifications: someone replied to their comment, or a series they follow has a new episode out
- * (./new-episodes.ts). A notification stores only whom it is for and its subject (the reply, the episode); what it
+ * A member's notifications: someone replied to their comment, a series they follow has a new episode out
+ * (./new-episodes.ts), or a title on their watchlist can now be watched (./now-streaming.ts). A notification stores only whom it is for and its subject (the reply, the episode); what it
  * says is read from the subject when shown, so a reply a moderator deleted or an episode removed disappears from the
  * list and the count, and a member's new name shows at once.
  */
@@ -32,17 +32,35 @@ export async function notifyReply(db: Db, reply: { id: number; user_id: number; 
   return row.id;
 }
 
+/** Rows written per statement: a popular series or title on many watchlists fans out in chunks. */
+const CHUNK = 500;
+
+/** Writes notifications of one kind, each `[member, subject]`; answers their ids. */
+export async function insertNotifications(db: Db, type: NotificationType, rows: { user_id: number | null; subject_id: number }[]): Promise<number[]> {
+  const created = nowIso();
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const written = await db.insertInto('notifications')
+      .values(rows.slice(i, i + CHUNK).map((r) => ({ user_id: r.user_id!, type, subject_id: r.subject_id, read_at: null, created_at: created })))
+      .returning('id').execute();
+    ids.push(...written.map((r) => r.id));
+  }
+  return ids;
+}
+
 /** Notifications whose subject is still there: the member's, or any (the mail job names them by id). */
 export const live = (db: Db, userId?: number) => db.selectFrom('notifications as n')
   .leftJoin('comments as c', (j) => j.onRef('c.id', '=', 'n.subject_id').on('n.type', '=', 'comment_reply').on('c.deleted', '=', false as never))
   .leftJoin('episodes as e', (j) => j.onRef('e.id', '=', 'n.subject_id').on('n.type', '=', 'new_episode'))
+  .leftJoin('titles as t', (j) => j.onRef('t.id', '=', 'n.subject_id').on('n.type', '=', 'now_streaming'))
   .$if(userId !== undefined, (q) => q.where('n.user_id', '=', userId!))
-  .where((eb) => eb.or([eb('c.id', 'is not', null), eb('e.id', 'is not', null)]));
+  .where((eb) => eb.or([eb('c.id', 'is not', null), eb('e.id', 'is not', null), eb('t.id', 'is not', null)]));
 
 /** What `describeNotifications` reads of each. */
 export const NOTIFICATION_COLUMNS = [
   'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
   'e.title_id', 'e.season_number', 'e.episode_number', 'e.name as episode_name', 'e.description', 'e.release_date',
+  't.id as streaming_id', 't.name as streaming_name', 't.description as streaming_description', 't.poster as streaming_poster',
 ] as const;
 
 export interface Row {
@@ -62,6 +80,11 @@ export interface Row {
   episode_name: string | null;
   description: string | null;
   release_date: string | null;
+  /** A title now streaming. */
+  streaming_id: number | null;
+  streaming_name: string | null;
+  streaming_description: string | null;
+  streaming_poster: string | null;
 }
 
 const LIST: ListDefinition = { sorts: { created_at: 'n.created_at' }, defaultSort: ['created_at', 'desc'], tieBreaker: 'n.id', filters: {} };
@@ -76,6 +99,8 @@ type Reply = Row & { user_id: number; content: string; commentable_type: Comment
 type NewEpisode = Row & { title_id: number; season_number: number; episode_number: number; episode_name: string; release_date: string };
 const isReply = (r: Row): r is Reply => r.type === 'comment_reply';
 const isNewEpisode = (r: Row): r is NewEpisode => r.type === 'new_episode';
+type NowStreaming = Row & { streaming_id: number; streaming_name: string };
+const isNowStreaming = (r: Row): r is NowStreaming => r.type === 'now_streaming';
 
 /** The series of new episodes, and how many of each came out on the day notified. */
 async function seriesOf(db: Db, rows: NewEpisode[]) {
@@ -113,6 +138,12 @@ export async function describeNotifications(db: Db, rows: Row[]): Promise<SiteNo
   ]);
   return rows.map((r): SiteNotification => {
     const common = { id: r.id, type: r.type, read_at: r.read_at, created_at: r.created_at };
+    if (isNowStreaming(r)) {
+      return {
+        ...common, actor: null, place: r.streaming_name, link: titlePath({ id: r.streaming_id, name: r.streaming_name }),
+        excerpt: excerpt(r.streaming_description), image: r.streaming_poster, episode: null,
+      };
+    }
     if (isNewEpisode(r)) {
       const title = series.titles.get(r.title_id);
       const name = title?.name ?? '';

@@ -10,6 +10,7 @@ import { HttpError, notFound, parse } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { removeStoredFiles } from '../titles/service.ts';
+import { announcingStreaming } from '../notifications/now-streaming.ts';
 import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
 import './seo.ts';
@@ -48,7 +49,9 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post('/api/v1/videos', { config: { permission: 'videos.create' }, schema: { body: videoCreateSchema, response: { 200: videoResponse } } }, async (req) => {
     await checkTarget(ctx.db, req.body);
-    return { video: await findVideo(ctx.db, await insertVideo(ctx.db, req.body, requireUser(req))) };
+    // A title's first full video: its watchlists hear it is streaming.
+    const id = await announcingStreaming(ctx, [req.body.title_id], () => insertVideo(ctx.db, req.body, requireUser(req)));
+    return { video: await findVideo(ctx.db, id) };
   });
 
   api.put('/api/v1/videos/:id', { config: { permission: 'videos.update' }, schema: { params: idParam, body: videoUpdateSchema, response: { 200: videoResponse } } }, async (req) => {
@@ -59,7 +62,8 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     await checkTarget(ctx.db, input);
     // Captions exist only for type video: leaving that type drops them.
     const dropCaptions = Boolean(input.type && input.type !== 'video' && current.captions.length);
-    await saveVideo(ctx.db, id, input, dropCaptions);
+    // Approved, made a full video, or moved to another title: that title may be watchable now.
+    await announcingStreaming(ctx, [current.title_id, input.title_id], () => saveVideo(ctx.db, id, input, dropCaptions));
     if (dropCaptions) await removeStoredFiles(ctx, current.captions.map((c) => c.url));
     return { video: await findVideo(ctx.db, id) };
   });

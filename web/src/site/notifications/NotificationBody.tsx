@@ -9,17 +9,25 @@ import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
 import { UNREAD_NOTIFICATIONS } from './keys';
 
+/** A title's poster, small; a TV where it has none. */
+function Poster({ src }: { src: string | null }) {
+  return (
+    <span className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
+      {src ? <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
+    </span>
+  );
+}
+
 /** What a notification shows: a picture, what happened, and a line about it. */
 function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
+  if (n.type === 'now_streaming') {
+    return { picture: <Poster src={n.image} />, headline: trans(':title is now streaming', { title: n.place }), detail: n.excerpt };
+  }
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
     return {
-      picture: (
-        <span className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
-          {n.image ? <img src={n.image} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
-        </span>
-      ),
+      picture: <Poster src={n.image} />,
       headline: e.count > 1 ? trans(':count new episodes of :title', { count: e.count, title: n.place }) : trans('New episode of :title', { title: n.place }),
       detail: `${code} · ${e.name}`,
     };

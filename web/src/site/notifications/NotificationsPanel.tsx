@@ -35,6 +35,7 @@ export function NotificationsPanel() {
   const kinds: { type: NotificationType; label: string; description: string }[] = [
     { type: 'comment_reply', label: trans('Replies to my comments'), description: trans('When someone replies to a comment you wrote.') },
     { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist, or one you are watching, has a new episode out.') },
+    { type: 'now_streaming', label: trans('Now streaming'), description: trans('When a title on your watchlist can be watched here.') },
   ];
   const shown = settings.data && (changing ? { ...settings.data, ...changing, email: { ...settings.data.email, ...changing.email } } : settings.data);
   return (

@@ -9,7 +9,11 @@ import { AuthCard, FormError } from '../auth/AuthCard';
 const kindOf = (value: string | null): NotificationType | null => NOTIFICATION_TYPES.find((t) => t === value) ?? null;
 
 function kindLabel(type: NotificationType): string {
-  return type === 'new_episode' ? trans('new episodes') : trans('replies to your comments');
+  switch (type) {
+    case 'new_episode': return trans('new episodes');
+    case 'now_streaming': return trans('titles on your watchlist that start streaming');
+    default: return trans('replies to your comments');
+  }
 }
 
 /**
