@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
+import { videoCategoryLabel, videoTypeLabel } from '../../lib/video-labels';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
@@ -26,12 +27,6 @@ interface Values {
 const n = (s: string) => (s.trim() === '' ? null : Number(s));
 const toPayload = (v: Values) => ({ ...v, season_num: n(v.season_num), episode_num: n(v.episode_num) });
 
-const TYPE_LABELS: Record<string, () => string> = {
-  embed: () => trans('Embed'), video: () => trans('Video'), stream: () => trans('Stream'), external: () => trans('External link'),
-};
-const CATEGORY_LABELS: Record<string, () => string> = {
-  trailer: () => trans('Trailer'), clip: () => trans('Clip'), featurette: () => trans('Featurette'), teaser: () => trans('Teaser'), full: () => trans('Full'),
-};
 
 export interface VideoFormProps {
   video?: Video;
@@ -92,8 +87,8 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={trans('Season')} type="number" min={1} disabled={!!target} error={errors.season_num?.message} {...register('season_num')} />
         <TextField label={trans('Episode')} type="number" min={1} disabled={!!target} error={errors.episode_num?.message} {...register('episode_num')} />
-        <Select label={trans('Type')} options={VIDEO_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]() }))} error={errors.type?.message} {...register('type')} />
-        <Select label={trans('Category')} options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c]() }))} error={errors.category?.message} {...register('category')} />
+        <Select label={trans('Type')} options={VIDEO_TYPES.map((t) => ({ value: t, label: videoTypeLabel(t) }))} error={errors.type?.message} {...register('type')} />
+        <Select label={trans('Category')} options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: videoCategoryLabel(c) }))} error={errors.category?.message} {...register('category')} />
       </div>
       <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
       <div className="grid gap-5 sm:grid-cols-3">

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Pencil, Plus, Video as VideoIcon } from 'lucide-react';
-import { TITLE_VIDEOS_PER_PAGE, type FilterItem, type Video } from '@app/contracts';
+import { TITLE_VIDEOS_PER_PAGE, VIDEO_CATEGORIES, VIDEO_TYPES, type FilterItem, type Video } from '@app/contracts';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { videoCategoryLabel, videoTypeLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { TranscodeCell } from './TranscodeStatus';
@@ -21,9 +22,9 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
     if (showTitle) cols.push({ id: 'title', header: () => trans('Title'), cell: ({ row }) => row.original.title?.name ?? '-' });
     cols.push(
       { id: 'where', header: () => trans('Season / episode'), cell: ({ row: { original: v } }) => (v.season_num ? `S${v.season_num}${v.episode_num ? ` E${v.episode_num}` : ''}` : '-') },
-      { id: 'type', header: () => trans('Type'), cell: ({ row }) => row.original.type },
+      { id: 'type', header: () => trans('Type'), cell: ({ row }) => videoTypeLabel(row.original.type) },
       { id: 'transcode', header: () => trans('Transcoding'), cell: ({ row }) => <TranscodeCell videoId={row.original.id} /> },
-      { id: 'category', header: () => trans('Category'), cell: ({ row }) => row.original.category },
+      { id: 'category', header: () => trans('Category'), cell: ({ row }) => videoCategoryLabel(row.original.category) },
       { id: 'quality', header: () => trans('Quality'), cell: ({ row }) => row.original.quality ?? '-' },
       { id: 'approved', header: () => trans('Approved'), cell: ({ row }) => (row.original.approved ? trans('Yes') : trans('No')) },
       { id: 'plays_count', header: () => trans('Plays'), sortKey: 'plays_count', cell: ({ row }) => row.original.plays_count },
@@ -39,8 +40,8 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
     return cols;
   }, [editHref, showTitle]);
   const filters = useMemo<FilterDefinition[]>(() => [
-    { key: 'type', label: trans('Type'), type: 'select', options: ['embed', 'video', 'stream', 'external'].map((v) => ({ label: v, value: v })) },
-    { key: 'category', label: trans('Category'), type: 'select', options: ['trailer', 'clip', 'featurette', 'teaser', 'full'].map((v) => ({ label: v, value: v })) },
+    { key: 'type', label: trans('Type'), type: 'select', options: VIDEO_TYPES.map((v) => ({ label: videoTypeLabel(v), value: v })) },
+    { key: 'category', label: trans('Category'), type: 'select', options: VIDEO_CATEGORIES.map((v) => ({ label: videoCategoryLabel(v), value: v })) },
     { key: 'approved', label: trans('Approved'), type: 'boolean', trueLabel: trans('Approved'), falseLabel: trans('Not approved') },
     { key: 'created_at', label: trans('Created date'), type: 'dateRange' },
   ], []);

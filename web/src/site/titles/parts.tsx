@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
+import { videoCategoryLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
 import { Section } from './PageState';
@@ -63,16 +64,6 @@ export function CrewList({ crew }: { crew: TitleCredit[] }) {
   );
 }
 
-/** Category names through trans() with literal keys, so the localization collector finds them. */
-export function categoryLabel(category: PublicVideo['category']): string {
-  switch (category) {
-    case 'trailer': return trans('Trailer');
-    case 'clip': return trans('Clip');
-    case 'featurette': return trans('Featurette');
-    case 'teaser': return trans('Teaser');
-    default: return trans('Full video');
-  }
-}
 
 const SHORT = new Set(['trailer', 'clip', 'featurette', 'teaser']);
 /** The videos the "shown videos" setting picks. */
@@ -95,7 +86,7 @@ export function VideoList({ videos, mode = 'grid' }: { videos: PublicVideo[]; mo
               <span className="absolute inset-0 flex items-center justify-center text-3xl text-white opacity-80 group-hover:opacity-100" aria-hidden="true">▶</span>
             </div>
             <span className="truncate text-sm font-medium">{v.name}</span>
-            <span className="text-xs text-text-muted">{categoryLabel(v.category)}</span>
+            <span className="text-xs text-text-muted">{videoCategoryLabel(v.category)}</span>
           </Link>
         </li>
       ))}

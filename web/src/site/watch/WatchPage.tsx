@@ -5,6 +5,7 @@ import type { WatchData, WatchVideoSummary } from '@app/contracts/watch';
 import { api, ApiError } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
+import { videoCategoryLabel } from '../../lib/video-labels';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { buttonClass } from '../../ui/Button';
 import { NotFoundPage } from '../ErrorPages';
@@ -20,10 +21,6 @@ import { VideoVotes } from './VideoVotes';
 const Player = lazy(() => import('./Player'));
 const UP_NEXT_SECONDS = 5;
 
-/** Category names as the site shows them (literal keys, so the translation editor lists each). */
-const categoryLabel = (c: WatchVideoSummary['category']) => new Map([
-  ['full', trans('Full video')], ['trailer', trans('Trailer')], ['clip', trans('Clip')], ['featurette', trans('Featurette')], ['teaser', trans('Teaser')],
-]).get(c) ?? c;
 
 const episodeLabel = (v: { season_num: number | null; episode_num: number | null }) =>
   v.season_num && v.episode_num ? trans('S:season E:episode', { season: v.season_num, episode: v.episode_num }) : null;
@@ -78,7 +75,7 @@ function OtherVideos({ videos }: { videos: WatchVideoSummary[] }) {
               </div>
               <div className="min-w-0 text-sm">
                 <p className="line-clamp-2 font-medium group-hover:underline">{v.name}</p>
-                <p className="text-text-muted">{[episodeLabel(v), categoryLabel(v.category), v.quality].filter(Boolean).join(' · ')}</p>
+                <p className="text-text-muted">{[episodeLabel(v), videoCategoryLabel(v.category), v.quality].filter(Boolean).join(' · ')}</p>
               </div>
             </Link>
           </li>
