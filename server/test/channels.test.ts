@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/index.ts';
 import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
 import { rollup } from '../src/modules/reports/rollup.ts';
+import { dateIn } from '../src/modules/reports/time.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -235,6 +236,27 @@ describe('auto update', () => {
     expect(await watched('watched-all', {})).toEqual([b, a, c]);
     expect(await watched('watched-movies', { titleType: 'movie' })).toEqual([a, c]);
     expect(await watched('watched-drama', { restriction: 'genre', restrictionModelId: dramaId })).toEqual([b, a]);
+  });
+
+  it("'upcoming' turns at midnight in the site's timezone, not in UTC", async () => {
+    // Kiritimati (UTC+14) is always a calendar day ahead of Pago Pago (UTC-11): its today is Pago Pago's tomorrow.
+    const edge = await insertTitle(40, { name: 'Edge of day', release_date: dateIn(Date.now(), 'Pacific/Kiritimati'), is_series: false });
+    const upcoming = async (zone: string) => {
+      await t.ctx.settings.set({ 'client.dates.default_timezone': zone });
+      const slug = `upcoming-${zone.split('/')[1].toLowerCase()}`;
+      const res = await admin.post('/api/v1/channel', { name: slug, slug, config: { contentType: 'autoUpdate', autoUpdateProvider: 'local', autoUpdateMethod: 'upcoming' } });
+      expect(res.status, res.text).toBe(200);
+      const names = (await admin.get(`/api/v1/channel/${slug}`)).body.channel.content.data.map((x: any) => x.name);
+      expect((await admin.delete(`/api/v1/channel/${res.body.channel.id}`)).status).toBe(200);
+      return names;
+    };
+    try {
+      expect(await upcoming('Pacific/Kiritimati')).not.toContain('Edge of day');
+      expect(await upcoming('Pacific/Pago_Pago')).toContain('Edge of day');
+    } finally {
+      await t.ctx.settings.set({ 'client.dates.default_timezone': 'auto' });
+      await t.ctx.db.deleteFrom('titles').where('id', '=', edge).execute();
+    }
   });
 
   it('a local channel computes on save; a failed run keeps the items and records the error', async () => {

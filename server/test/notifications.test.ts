@@ -153,6 +153,26 @@ describe('notifications: new episodes of a series on the watchlist', () => {
     expect((await newEpisodes(ada))[0].episode).toMatchObject({ season_number: 3, episode_number: 2, name: 'Today' });
   });
 
+  it("a release day begins at midnight in the site's timezone, not in UTC", async () => {
+    const told = async (n: number) => (await newEpisodes(ada)).some((x) => x.episode.season_number === 2 && x.episode.episode_number === n);
+    await episode(2, 20, '2026-09-15');
+    await episode(2, 21, '2026-09-20');
+    try {
+      await t.ctx.settings.set({ 'client.dates.default_timezone': 'America/New_York' });
+      await announceNewEpisodes(t.ctx, new Date('2026-09-15T03:00:00.000Z')); // 11 pm on the 14th in New York
+      expect(await told(20)).toBe(false);
+      await announceNewEpisodes(t.ctx, new Date('2026-09-15T04:30:00.000Z')); // half past midnight there
+      expect(await told(20)).toBe(true);
+      await t.ctx.settings.set({ 'client.dates.default_timezone': 'Asia/Tokyo' });
+      await announceNewEpisodes(t.ctx, new Date('2026-09-19T14:30:00.000Z')); // 11:30 pm on the 19th in Tokyo
+      expect(await told(21)).toBe(false);
+      await announceNewEpisodes(t.ctx, new Date('2026-09-19T15:30:00.000Z')); // already the 20th there, still the 19th in UTC
+      expect(await told(21)).toBe(true);
+    } finally {
+      await t.ctx.settings.set({ 'client.dates.default_timezone': 'auto' });
+    }
+  });
+
   it('an episode removed leaves the list and the count; a series taken off the watchlist brings no more', async () => {
     const fifth = await episode(2, 5, '2026-06-24');
     expect(await announceNewEpisodes(t.ctx, new Date('2026-06-24T12:00:00.000Z'))).toBe(1);

@@ -107,8 +107,7 @@ async function recordTold(db: Db, subscriptionId: number, state: NoticeState, se
 
 /** What every mail of a pass shares, read once per pass. */
 async function mailSetting(ctx: AppContext) {
-  const zone = await ctx.settings.get('client.dates.default_timezone');
-  return { site: await ctx.settings.mailSite(ctx.config.appUrl), zone: zone === 'auto' ? 'UTC' : zone };
+  return { site: await ctx.settings.mailSite(ctx.config.appUrl), zone: await ctx.settings.timezone() };
 }
 
 async function noticeMail(ctx: AppContext, { site, zone }: Awaited<ReturnType<typeof mailSetting>>, notice: Notice, r: Candidate) {

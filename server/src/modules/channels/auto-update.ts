@@ -1,7 +1,7 @@
 import { AUTO_UPDATE_LIMIT, type Channel, type ChannelConfig, type ChannelItemType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { ranked } from '../reports/read.ts';
-import { DAY } from '../reports/time.ts';
+import { DAY, dateIn } from '../reports/time.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { importTitle, mapLimit, tmdbClient } from '../tmdb/importer.ts';
 import { titleScope } from './loaders.ts';
@@ -10,8 +10,6 @@ import { touchChannel } from './touch.ts';
 
 interface Ref { type: ChannelItemType; id: number }
 
-const today = () => new Date().toISOString().slice(0, 10);
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /** Titles ranked by plays before the channel's kind of title and restriction narrow them: enough that a genre row fills. */
 const WATCHED_POOL = 1_000;
@@ -35,6 +33,10 @@ async function mostWatched(ctx: AppContext, config: ChannelConfig): Promise<Ref[
 async function localItems(ctx: AppContext, config: ChannelConfig): Promise<Ref[]> {
   const { db } = ctx;
   const method = config.autoUpdateMethod;
+  // Release dates are days; today is the site's (its timezone), so "latest" and "upcoming" turn at its midnight.
+  const zone = await ctx.settings.timezone();
+  const daysAgo = (n: number) => dateIn(Date.now() - n * DAY, zone);
+  const today = () => daysAgo(0);
   if (config.contentModel === 'episodes') {
     let q = db.selectFrom('episodes').select('episodes.id');
     q = method === 'recently_added' ? q.orderBy('episodes.created_at', 'desc')

@@ -4,6 +4,7 @@ import '../plays/schema.ts';
 import { mailNotifications } from './mail.ts';
 import { insertNotifications } from './service.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
+import { dateIn } from '../reports/time.ts';
 
 /**
  * Members hear when a series they follow has a new episode out: one on their watchlist, or one they are watching
@@ -11,21 +12,22 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
  * release date, each follower gets one notification, about the first of them (the list says how many came out that
  * day), so a season dropped at once is one notification, not ten.
  *
- * Release dates are days without a time (read in UTC). The pass looks back two days, so a day the server was down
+ * Release dates are days without a time: a day begins at midnight in the site's timezone (Settings → Localization;
+ * UTC while that is 'auto'), so nobody hears of tomorrow's episode this evening. The pass looks back two days, so a day the server was down
  * is caught up, and never tells a member twice about the same series and day. An old season imported today is not news:
  * only episodes whose date falls in that window count.
  */
 const LOOK_BACK_DAYS = 2;
 const WATCHING_DAYS = 180;
 
-/** The release dates a pass looks at: the last LOOK_BACK_DAYS days and today. */
-function releaseWindow(now: Date): { from: string; today: string } {
-  return { today: now.toISOString().slice(0, 10), from: new Date(now.getTime() - LOOK_BACK_DAYS * DAY_MS).toISOString().slice(0, 10) };
+/** The release dates a pass looks at: the last LOOK_BACK_DAYS days and today, in the site's timezone. */
+function releaseWindow(now: Date, zone: string): { from: string; today: string } {
+  return { today: dateIn(now.getTime(), zone), from: dateIn(now.getTime() - LOOK_BACK_DAYS * DAY_MS, zone) };
 }
 
 /** Writes the notifications due; answers their ids. */
-export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<number[]> {
-  const { from, today } = releaseWindow(now);
+export async function notifyNewEpisodes(db: Db, now = new Date(), zone = 'UTC'): Promise<number[]> {
+  const { from, today } = releaseWindow(now, zone);
   // Followers of the series with episodes out in the window only: neither side reads the whole table.
   const fresh = db.selectFrom('episodes').select('title_id').where('release_date', '>=', from).where('release_date', '<=', today);
   const watchlisters = db.selectFrom('channelables as ci').innerJoin('channels as ch', 'ch.id', 'ci.channel_id')
@@ -58,7 +60,7 @@ export async function notifyNewEpisodes(db: Db, now = new Date()): Promise<numbe
 
 /** A pass: the notifications, then the mails of the members who asked for them by email. Answers how many were written. */
 export async function announceNewEpisodes(ctx: AppContext, now = new Date()): Promise<number> {
-  const ids = await notifyNewEpisodes(ctx.db, now);
+  const ids = await notifyNewEpisodes(ctx.db, now, await ctx.settings.timezone());
   await mailNotifications(ctx, ids);
   return ids.length;
 }
@@ -70,7 +72,7 @@ export const NEW_EPISODES_JOB = 'notifications.new-episodes';
  * a queued job, off the request) instead of at the next hourly pass.
  */
 export async function announceIfOut(ctx: AppContext, releaseDates: (string | null | undefined)[]): Promise<void> {
-  const { from, today } = releaseWindow(new Date());
+  const { from, today } = releaseWindow(new Date(), await ctx.settings.timezone());
   if (releaseDates.some((d) => d && d >= from && d <= today)) await ctx.queue.dispatch(NEW_EPISODES_JOB, {});
 }
 

@@ -3,7 +3,7 @@ import { ANALYTICS_CERTIFICATE_KEY } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { GoogleAnalyticsClient, parseServiceAccount, type GaRequest, type GaRow } from '../../drivers/google-analytics/client.ts';
 import { share, type Ranked } from './read.ts';
-import { DAY, fromWall, toWall, type ReportRange } from './time.ts';
+import { DAY, dateIn, fromWall, type ReportRange } from './time.ts';
 
 /**
  * The visitors' figures read from Google Analytics, when the analytics settings name a property and hold a service
@@ -43,9 +43,6 @@ export interface GaVisitors {
 const HOURLY_SPAN = 2 * 93 * DAY;
 const NOT_SET = '(not set)';
 const PAGE_VIEWS = { name: 'screenPageViews' };
-
-/** The calendar date (YYYY-MM-DD) of an instant in a timezone. */
-const dateIn = (ms: number, tz: string) => new Date(toWall(ms, tz)).toISOString().slice(0, 10);
 
 /** A `date` (YYYYMMDD) or `dateHour` (YYYYMMDDHH) value in the property's timezone, as an instant. */
 function instantOf(value: string, tz: string): number | null {

@@ -23,6 +23,9 @@ export function toWall(ms: number, tz: string): number {
   return Date.UTC(p.get('year')!, p.get('month')! - 1, p.get('day')!, p.get('hour')!, p.get('minute')!);
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in a timezone. */
+export const dateIn = (ms: number, tz: string): string => new Date(toWall(ms, tz)).toISOString().slice(0, 10);
+
 /** The instant whose wall clock in `tz` reads `wall`; in a DST gap, the first instant after it. */
 export function fromWall(wall: number, tz: string): number {
   let guess = wall - (toWall(wall, tz) - wall);

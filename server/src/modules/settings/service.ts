@@ -98,6 +98,15 @@ export class SettingsService {
     return { name: await this.get('client.branding.site_name'), url: await this.siteUrl(fallback) };
   }
 
+  /**
+   * The site's timezone (Settings → Localization), where days the server counts begin: an episode's release day, a
+   * channel's "latest". UTC while it is 'auto' (each visitor's own browser's, which the server cannot know).
+   */
+  async timezone(): Promise<string> {
+    const zone = await this.get('client.dates.default_timezone');
+    return zone === 'auto' ? 'UTC' : zone;
+  }
+
   /** All values of one group (`client` or `server`), defaults merged in. */
   async all(group: SettingsGroup): Promise<Record<string, unknown>> {
     const stored = await this.load();
