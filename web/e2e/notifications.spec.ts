@@ -150,7 +150,7 @@ test('a member who asks for replies by email gets them by mail, and the mail\'s 
   }
 });
 
-test('a title on the watchlist that gets its first full video in the admin reaches the member as now streaming', async ({ page, browser }) => {
+test('"Notify me when it streams" on a title with nothing to play, then its first full video added in the admin, reaches the member as now streaming', async ({ page, browser }) => {
   test.setTimeout(90_000);
   await login(page);
   const gwen = (await api(page, 'POST', 'users', { ...GWEN, email_verified_at: true })).user;
@@ -158,7 +158,15 @@ test('a title on the watchlist that gets its first full video in the admin reach
   try {
     const gwenPage = await browser.newPage();
     await login(gwenPage, GWEN.email, GWEN.password);
-    await api(gwenPage, 'POST', 'watchlist', { titleId: title.id });
+    // Nothing to play yet: the title page says so and offers to tell her (by the watchlist).
+    await gwenPage.goto(`/titles/${title.id}`);
+    await expect(gwenPage.getByText('Not streaming here yet.', { exact: true })).toBeVisible();
+    await expect(gwenPage.getByRole('link', { name: 'Play', exact: true })).toHaveCount(0);
+    const notify = gwenPage.getByRole('button', { name: 'Notify me when it streams' });
+    await notify.click();
+    await expect(notify).toHaveAttribute('aria-pressed', 'true');
+    await expect(gwenPage.getByText('Added to watchlist')).toBeVisible();
+    await expect(gwenPage.getByText('Not streaming here yet. It is on your watchlist, so you will hear when it is.')).toBeVisible();
 
     // The operator adds the full movie on the title's Videos screen.
     await page.goto(`/admin/titles/${title.id}/edit/videos`);
@@ -177,6 +185,7 @@ test('a title on the watchlist that gets its first full video in the admin reach
     await expect(gwenPage).toHaveURL(new RegExp(`/titles/${title.id}/driftwood-light$`));
     await expect(gwenPage.getByRole('heading', { name: 'Driftwood Light', level: 1 })).toBeVisible();
     await expect(gwenPage.getByRole('link', { name: 'Play', exact: true })).toBeVisible();
+    await expect(gwenPage.getByText(/Not streaming here yet/)).toHaveCount(0);
     await gwenPage.close();
   } finally {
     await api(page, 'DELETE', `titles/${title.id}`);

@@ -11,6 +11,7 @@ import { browseUrl, type BrowseState } from '../browse/browse-params';
 import { seasonUrl } from '../ui/urls';
 import { ImageGallery } from './Lightbox';
 import { AddToList, DeferredComments, DeferredRelated, DeferredReviews } from './Deferred';
+import { NotStreamingNote, NotifyMeButton } from './NotStreamingYet';
 import { ShareButton } from '../ui/ShareButton';
 import { RatingText } from '../ui/RatingBadge';
 import { PageError, PageSkeleton, Section } from './PageState';
@@ -69,6 +70,7 @@ function TitleView({ data }: { data: TitlePageData }) {
 
 function TitleHeader({ data }: { data: TitlePageData }) {
   const { title } = data;
+  const nothingToPlay = !data.play_video_id && !data.resume;
   // The year and the rating certificate lead to the browse page filtered by them, as the genres do.
   const browse = (narrowed: Partial<BrowseState>) => browseUrl(title.is_series, narrowed);
   const meta: [string, string | null][] = ([
@@ -108,7 +110,11 @@ function TitleHeader({ data }: { data: TitlePageData }) {
       </div>
       {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
       {title.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{title.description}</p> : null}
-      <PlayButtons play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}>
+      {nothingToPlay ? <NotStreamingNote titleId={title.id} /> : null}
+      <PlayButtons
+        play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}
+        unplayable={nothingToPlay ? <NotifyMeButton titleId={title.id} /> : null}
+      >
         <AddToList titleId={title.id} />
         <ShareButton title={title.name} className={HERO_ACTION} />
       </PlayButtons>

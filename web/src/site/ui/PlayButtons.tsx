@@ -14,12 +14,14 @@ const episodeCode = (p: { season: number | null; episode: number | null } | null
 
 /**
  * The hero's actions: Resume where the signed-in viewer stopped, else Play (a series without a full video of its own
- * plays its first episode that has one), Trailer, and `children` beside them.
+ * plays its first episode that has one), or `unplayable` in their place when there is nothing to play; Trailer, and
+ * `children` beside them.
  */
-export function PlayButtons({ play, episode, resume, trailer, children }: {
-  play: number | null; episode?: { season: number; episode: number } | null; resume?: ResumePoint | null; trailer?: number | null; children?: ReactNode;
+export function PlayButtons({ play, episode, resume, trailer, unplayable, children }: {
+  play: number | null; episode?: { season: number; episode: number } | null; resume?: ResumePoint | null; trailer?: number | null;
+  unplayable?: ReactNode; children?: ReactNode;
 }) {
-  if (!play && !resume && !trailer && !children) return null;
+  if (!play && !resume && !trailer && !unplayable && !children) return null;
   const primary = buttonClass('primary', 'md', 'h-11 px-6 text-base');
   const resumeCode = episodeCode(resume);
   const playCode = episodeCode(episode);
@@ -33,7 +35,7 @@ export function PlayButtons({ play, episode, resume, trailer, children }: {
         <Link to={watchUrl(play)} className={primary}>
           <span aria-hidden="true">▶</span>{playCode ? trans('Play :episode', { episode: playCode }) : trans('Play')}
         </Link>
-      ) : null}
+      ) : unplayable}
       {trailer ? <Link to={watchUrl(trailer)} className={buttonClass('outline', 'md', 'h-11 px-6 text-base')}>{trans('Trailer')}</Link> : null}
       {children}
     </div>
