@@ -31,6 +31,7 @@ export const SITE_ROUTES = [
   'billing/cancelled',
   'account-settings',
   'notifications',
+  'history',
   'unsubscribe',
   'watch/:videoId',
   'users/:id',

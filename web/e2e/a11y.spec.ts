@@ -31,7 +31,7 @@ export const ROUTES: SweepRoute[] = [
   ),
   ...admin(
     // The signed-in side of the site: the landing page's account menu and the account settings.
-    '/', '/titles/1', '/account-settings', '/notifications',
+    '/', '/titles/1', '/account-settings', '/notifications', '/history',
     '/admin', '/admin/users', '/admin/users/new', '/admin/users/2/edit', '/admin/roles', '/admin/roles/new', '/admin/roles/1/edit',
     '/admin/titles', '/admin/titles/new', '/admin/titles/1/edit/primary-facts', '/admin/titles/1/edit/images',
     '/admin/titles/1/edit/genres', '/admin/titles/1/edit/cast', '/admin/titles/1/edit/crew', '/admin/titles/1/edit/videos',

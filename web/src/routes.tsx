@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           ...billingSiteRoutes,
           { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
           { path: 'notifications', loader: userLoader, lazy: () => import('./site/notifications/NotificationsPage') },
+          { path: 'history', loader: userLoader, lazy: () => import('./site/watch/WatchHistoryPage') },
           { path: 'unsubscribe', lazy: () => import('./site/notifications/UnsubscribePage') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'users/:id', lazy: () => import('./site/profiles/ProfilePage') },

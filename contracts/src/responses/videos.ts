@@ -63,16 +63,18 @@ export const watchResponse = entity({
 export const videoVoteResponse = entity({ upvotes: z.number().int(), downvotes: z.number().int(), my_vote: z.enum(VIDEO_VOTES).nullable() })
   .meta({ id: 'VideoVoteState', examples: [{ upvotes: 15, downvotes: 2, my_vote: 'up' }] }) satisfies z.ZodType<VideoVoteState>;
 
-export const continueWatchingResponse = entity({
-  items: z.array(entity({
-    video: watchSummary,
-    title: entity({ id: recordId, name: z.string(), is_series: z.boolean(), poster: z.string().nullable(), backdrop: z.string().nullable() }),
-    episode_name: z.string().nullable(),
-    position: z.number(),
-    duration: z.number().nullable(),
-    updated_at: isoTime,
-  }) satisfies z.ZodType<ContinueWatchingItem>),
-}).meta({ id: 'ContinueWatching' });
+/** A video the member watched, with where they got to: a Continue watching card, a watch history row. */
+const watchedItem = entity({
+  video: watchSummary,
+  title: entity({ id: recordId, name: z.string(), is_series: z.boolean(), poster: z.string().nullable(), backdrop: z.string().nullable() }),
+  episode_name: z.string().nullable(),
+  position: z.number(),
+  duration: z.number().nullable(),
+  updated_at: isoTime,
+}).meta({ id: 'WatchedVideo' }) satisfies z.ZodType<ContinueWatchingItem>;
+
+export const continueWatchingResponse = entity({ items: z.array(watchedItem) }).meta({ id: 'ContinueWatching' });
+export const watchHistoryResponse = paginated(watchedItem).meta({ id: 'WatchHistory' });
 
 export const transcodeEntity = entity({
   id: recordId,

@@ -170,3 +170,67 @@ describe('DELETE videos/:id/progress', () => {
     expect((await user.delete(`/api/v1/videos/${id}/progress`)).status).toBe(200);
   });
 });
+
+describe('GET and DELETE watch-history', () => {
+  const history = async (c: Client, query = '') => {
+    const res = await c.get(`/api/v1/watch-history${query}`);
+    expect(res.status, res.text).toBe(200);
+    return res.body.pagination as { total: number; current_page: number; data: { video: { id: number; category: string }; title: { name: string }; episode_name: string | null; position: number; duration: number | null }[] };
+  };
+
+  it('lists every video the member started, newest first, finished ones and trailers too, paged; others see only their own', async () => {
+    const user = await asUser(t);
+    const other = await asUser(t);
+    const ep1 = await newVideo(series, { season_num: 1, episode_num: 1 });
+    const film = await newVideo(movie);
+    const trailer = await newVideo(movie, { category: 'trailer' });
+    const hidden = await newVideo(movie);
+    await progress(user, ep1, { position: 1190, duration: 1200 }); // finished: gone from Continue watching, still in the history
+    await flush();
+    await progress(user, trailer, { position: 30, duration: 120 });
+    await flush();
+    await progress(user, film, { position: 60, duration: 5400 });
+    await progress(user, hidden, { position: 60, duration: 600 });
+    await progress(other, film, { position: 10, duration: 5400 });
+    await flush();
+    await admin.put(`/api/v1/videos/${hidden}`, { approved: false });
+
+    const all = await history(user);
+    expect(all.total).toBe(3);
+    expect(all.data.map((i) => [i.video.id, i.position, i.duration])).toEqual([[film, 60, 5400], [trailer, 30, 120], [ep1, 1190, 1200]]);
+    expect(all.data[2]).toMatchObject({ title: { name: 'Shelf Show' }, episode_name: 'Pilot', video: { category: 'full' } });
+    expect(all.data[1].video.category).toBe('trailer');
+    const second = await history(user, '?perPage=10&page=2');
+    expect([second.current_page, second.data]).toEqual([2, []]);
+    expect((await history(other)).data.map((i) => [i.video.id, i.position])).toEqual([[film, 10]]);
+  });
+
+  it('clears only the caller\'s history: Continue watching and resume points go with it, the play counts stay', async () => {
+    const user = await asUser(t);
+    const other = await asUser(t);
+    const film = await newVideo(movie);
+    expect((await user.post(`/api/v1/videos/${film}/plays`, { seconds: 5, position: 5 })).status).toBe(202);
+    await progress(user, film, { position: 120, duration: 600 });
+    await progress(other, film, { position: 200, duration: 600 });
+    await flush();
+    // A position still waiting in the tracker's batch must not bring the history back after the clear.
+    await progress(user, film, { position: 130, duration: 600 });
+    expect((await user.delete('/api/v1/watch-history')).status).toBe(200);
+    await flush();
+    expect((await history(user)).total).toBe(0);
+    expect(await shelf(user)).toEqual([]);
+    expect((await user.get(`/api/v1/videos/${film}/watch`)).body.position ?? null).toBeNull();
+    expect((await history(other)).data.map((i) => i.position)).toEqual([200]);
+    const plays = await t.ctx.db.selectFrom('plays').select('id').where('video_id', '=', film).where('user_id', '=', user.user.id).execute();
+    expect(plays).toHaveLength(1);
+    // Nothing to clear is not an error.
+    expect((await user.delete('/api/v1/watch-history')).status).toBe(200);
+  });
+
+  it('asks a guest to sign in and refuses a bad page', async () => {
+    expect((await guest(t).get('/api/v1/watch-history')).status).toBe(401);
+    expect((await guest(t).delete('/api/v1/watch-history')).status).toBe(401);
+    const user = await asUser(t);
+    for (const query of ['?page=0', '?perPage=1000', '?orderBy=password']) expect((await user.get(`/api/v1/watch-history${query}`)).status, query).toBe(422);
+  });
+});

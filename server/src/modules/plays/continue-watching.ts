@@ -14,16 +14,35 @@ function unfinished(db: Db, userId: number) {
     .where((w) => w.or([w('p.duration', 'is', null), w('p.position', '<', sql<number>`p.duration * ${sql.lit(WATCHED_SHARE)}`)]));
 }
 
-/** The signed-in viewer's unfinished videos, latest first, one per title (the episode they were last in). */
-export async function continueWatching(db: Db, userId: number): Promise<ContinueWatchingItem[]> {
-  const rows = await unfinished(db, userId)
-    .innerJoin('titles as t', 't.id', 'v.title_id')
+/** Resume points (`p`, joined to their videos `v`) with their titles and episodes, as watched items read them. */
+type ProgressQuery = ReturnType<typeof unfinished>;
+export function withWatchedColumns(q: ProgressQuery) {
+  return q.innerJoin('titles as t', 't.id', 'v.title_id')
     .leftJoin('episodes as e', (j) => j.onRef('e.title_id', '=', 'v.title_id').onRef('e.season_number', '=', 'v.season_num').onRef('e.episode_number', '=', 'v.episode_num'))
     .select([
       'p.position', 'p.duration', 'p.updated_at',
       'v.id', 'v.name', 'v.title_id', 'v.season_num', 'v.episode_num', 'v.thumbnail', 'v.type', 'v.quality', 'v.language', 'v.category', 'v.approved', 'v.plays_count', 'v.upvotes', 'v.downvotes',
       't.name as title_name', 't.is_series', 't.poster', 't.backdrop', 'e.name as episode_name',
-    ])
+    ]);
+}
+
+type WatchedRow = Awaited<ReturnType<ReturnType<typeof withWatchedColumns>['executeTakeFirstOrThrow']>>;
+export const toWatchedItem = (r: WatchedRow): ContinueWatchingItem => ({
+  video: {
+    id: r.id, name: r.name, title_id: r.title_id, season_num: r.season_num, episode_num: r.episode_num, thumbnail: r.thumbnail, type: r.type,
+    quality: r.quality, language: r.language, category: r.category, approved: toBool(r.approved), plays_count: r.plays_count,
+    upvotes: r.upvotes, downvotes: r.downvotes,
+  },
+  title: { id: r.title_id, name: r.title_name, is_series: toBool(r.is_series), poster: r.poster, backdrop: r.backdrop },
+  episode_name: r.episode_name ?? null,
+  position: r.position,
+  duration: r.duration,
+  updated_at: new Date(r.updated_at).toISOString(),
+});
+
+/** The signed-in viewer's unfinished videos, latest first, one per title (the episode they were last in). */
+export async function continueWatching(db: Db, userId: number): Promise<ContinueWatchingItem[]> {
+  const rows = await withWatchedColumns(unfinished(db, userId))
     // Several videos of one title collapse into one card, so read a few more rows than cards.
     .orderBy('p.updated_at', 'desc').limit(CONTINUE_WATCHING_LIMIT * 3)
     .execute();
@@ -32,18 +51,7 @@ export async function continueWatching(db: Db, userId: number): Promise<Continue
   for (const r of rows) {
     if (seen.has(r.title_id) || items.length === CONTINUE_WATCHING_LIMIT) continue;
     seen.add(r.title_id);
-    items.push({
-      video: {
-        id: r.id, name: r.name, title_id: r.title_id, season_num: r.season_num, episode_num: r.episode_num, thumbnail: r.thumbnail, type: r.type,
-        quality: r.quality, language: r.language, category: r.category, approved: toBool(r.approved), plays_count: r.plays_count,
-        upvotes: r.upvotes, downvotes: r.downvotes,
-      },
-      title: { id: r.title_id, name: r.title_name, is_series: toBool(r.is_series), poster: r.poster, backdrop: r.backdrop },
-      episode_name: r.episode_name ?? null,
-      position: r.position,
-      duration: r.duration,
-      updated_at: new Date(r.updated_at).toISOString(),
-    });
+    items.push(toWatchedItem(r));
   }
   return items;
 }
@@ -70,9 +78,4 @@ export async function seasonProgress(db: Db, userId: number, titleId: number, se
   const seen = new Map<number, EpisodeProgress>();
   for (const r of rows) if (!seen.has(r.episode_num!)) seen.set(r.episode_num!, { episode: r.episode_num!, position: r.position, duration: r.duration });
   return [...seen.values()].sort((a, b) => a.episode - b.episode);
-}
-
-/** Forgets the viewer's resume point of one video (the card's Remove): the video starts from the beginning next time. */
-export async function forgetProgress(db: Db, userId: number, videoId: number): Promise<void> {
-  await db.deleteFrom('video_progress').where('user_id', '=', userId).where('video_id', '=', videoId).execute();
 }

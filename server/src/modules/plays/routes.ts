@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { continueWatchingResponse, doneResponse, playProgressSchema, playStartSchema, type PlayProgress, type PlayStart } from '@app/contracts';
+import {
+  continueWatchingResponse, doneResponse, listQuerySchema, playProgressSchema, playStartSchema, watchHistoryResponse, type PlayProgress, type PlayStart,
+} from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -7,7 +9,8 @@ import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { freeShortVideo } from '../videos/free.ts';
 import { visitorId } from '../videos/watch.ts';
-import { continueWatching, forgetProgress } from './continue-watching.ts';
+import { continueWatching } from './continue-watching.ts';
+import { forgetWatched, watchHistory } from './history.ts';
 import { PlayableVideos } from './playable.ts';
 import { playTracker, type PlayEvent } from './tracker.ts';
 
@@ -51,9 +54,17 @@ export function playsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { items: await continueWatching(ctx.db, userId) };
   });
   api.delete('/api/v1/videos/:id/progress', { config: { permission: 'authenticated' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
-    const userId = requireUser(req);
-    tracker.forget(userId, req.params.id);
-    await forgetProgress(ctx.db, userId, req.params.id);
+    await forgetWatched(ctx, requireUser(req), req.params.id);
+    return {};
+  });
+
+  // The member's watch history (/history): every video they started, newest first; cleared all at once.
+  api.get('/api/v1/watch-history', { config: { permission: 'authenticated' }, schema: { querystring: listQuerySchema, response: { 200: watchHistoryResponse } } }, async (req, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { pagination: await watchHistory(ctx, requireUser(req), req.query) };
+  });
+  api.delete('/api/v1/watch-history', { config: { permission: 'authenticated' }, schema: { response: { 200: doneResponse } } }, async (req) => {
+    await forgetWatched(ctx, requireUser(req));
     return {};
   });
 }

@@ -42,9 +42,13 @@ export class PlayTracker {
     if (this.batcher.push(event) && event.userId) this.pendingPositions.set(`${event.userId}:${event.videoId}`, Math.floor(event.position));
   }
 
-  /** The viewer removed the video from "Continue watching": a position still waiting here must not answer a resume. */
-  forget(userId: number, videoId: number): void {
-    this.pendingPositions.delete(`${userId}:${videoId}`);
+  /** The viewer forgot a video (or, without one, every video): a position still waiting here must not answer a resume. */
+  forget(userId: number, videoId?: number): void {
+    if (videoId !== undefined) {
+      this.pendingPositions.delete(`${userId}:${videoId}`);
+      return;
+    }
+    for (const key of this.pendingPositions.keys()) if (key.startsWith(`${userId}:`)) this.pendingPositions.delete(key);
   }
 
   pendingPosition(userId: number, videoId: number): number | undefined {

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../ErrorPages';
 import { ChannelItems, ChannelSkeleton } from './ChannelLayouts';
 import { useSeen } from '../../ui/use-seen';
 import { buttonClass } from '../../ui/Button';
+import { nextPage } from '../../lib/next-page';
 
 const PER_PAGE = 24;
 
@@ -19,7 +20,7 @@ export function useChannelPages(slug: string) {
     queryKey: ['channel', 'public', slug],
     queryFn: ({ pageParam }) => api.get<{ channel: ChannelWithContent }>(`channel/${encodeURIComponent(slug)}`, { page: pageParam, perPage: PER_PAGE }).then((r) => r.channel),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.content.current_page < last.content.last_page ? last.content.current_page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.content),
   });
 }
 

@@ -13,6 +13,7 @@ import { LinkifiedText } from './LinkifiedText';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
+import { nextPage } from '../../lib/next-page';
 
 type Target = { type: CommentableType; id: number };
 
@@ -26,7 +27,7 @@ function CommentList({ target, parentId }: { target: Target; parentId?: number }
     queryKey: ['comment', 'thread', params],
     queryFn: ({ pageParam }) => api.get<PaginationResponse<Comment>>('comment/thread', { ...params, page: pageParam }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.pagination),
   });
   const comments = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   if (query.isError) return <p className="text-sm text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;

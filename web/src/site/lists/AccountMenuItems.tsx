@@ -1,14 +1,15 @@
-import { Bookmark, ListVideo } from 'lucide-react';
+import { Bookmark, History, ListVideo } from 'lucide-react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { DropdownItem } from '../../ui/DropdownMenu';
 
-/** "Watchlist" and "Your lists" in the signed-in user's account menu. */
+/** "Watchlist", "Your lists" and "Watch history" in the signed-in user's account menu. */
 export function ListsMenuItems() {
   return (
     <>
       <DropdownItem asChild><Link to="/watchlist"><Bookmark size={16} aria-hidden />{trans('Watchlist')}</Link></DropdownItem>
       <DropdownItem asChild><Link to="/lists"><ListVideo size={16} aria-hidden />{trans('Your lists')}</Link></DropdownItem>
+      <DropdownItem asChild><Link to="/history"><History size={16} aria-hidden />{trans('Watch history')}</Link></DropdownItem>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { takePageData } from '../../lib/page-data';
 import { toast } from '../../ui/Toast';
+import { nextPage } from '../../lib/next-page';
 
 /** Query keys of the lists feature; every write invalidates the `lists` and `watchlist` roots it touches. */
 export const listKeys = {
@@ -118,7 +119,7 @@ export function useListPage(id: number | 'watchlist' | null) {
       const embedded = pageParam === 1 && id !== 'watchlist' ? takePageData<ListPageData>(path) : undefined;
       return embedded ?? api.get<ListPageData>(path, { page: pageParam as number, perPage: LIST_ITEMS_PER_PAGE }, signal);
     },
-    getNextPageParam: (last) => (last.items.current_page < last.items.last_page ? last.items.current_page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.items),
   });
 }
 

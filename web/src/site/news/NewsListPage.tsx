@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { PageError } from '../titles/PageState';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
+import { nextPage } from '../../lib/next-page';
 
 /** /news: the newest articles as cards, the first one featured, more on "Load more". */
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
     queryKey: ['news-public', 'list'],
     queryFn: ({ pageParam, signal }) => api.get<PaginationResponse<Card>>('news', { page: pageParam as number, perPage: NEWS_PAGE_SIZE, orderBy: 'created_at', orderDir: 'desc' }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.pagination),
   });
   const articles = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
 

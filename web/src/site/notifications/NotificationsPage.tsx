@@ -13,6 +13,7 @@ import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PageError } from '../titles/PageState';
 import { NotificationBody, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
+import { nextPage } from '../../lib/next-page';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +30,7 @@ export function Component() {
       return r;
     },
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.current_page < last.pagination.last_page ? last.pagination.current_page + 1 : undefined),
+    getNextPageParam: (last) => nextPage(last.pagination),
   });
   const items = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   const unread = query.data?.pages.at(-1)?.unread ?? 0;
@@ -54,7 +55,7 @@ export function Component() {
         <div className="flex flex-col items-center gap-3 py-16 text-center">
           <Bell size={40} aria-hidden className="text-text-muted" />
           <h2 className="text-xl font-semibold">{trans('No notifications yet.')}</h2>
-          <p className="max-w-md text-text-muted">{trans('Replies to your comments and new episodes of the series you follow will show up here.')}</p>
+          <p className="max-w-md text-text-muted">{trans('Replies to your comments, new episodes of the series you follow and titles on your watchlist that start streaming will show up here.')}</p>
         </div>
       ) : (
         <ul className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">

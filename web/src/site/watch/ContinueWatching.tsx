@@ -14,7 +14,7 @@ import { CONTINUE_WATCHING_KEY as KEY } from './resume-cache';
 
 
 /** What the card says under the title: the episode, or the video's own name when it is not the title's main one. */
-function subtitle(item: ContinueWatchingItem): string {
+export function subtitle(item: ContinueWatchingItem): string {
   const { video } = item;
   if (video.season_num !== null && video.episode_num !== null) {
     const code = trans('S:season E:episode', { season: video.season_num, episode: video.episode_num });
