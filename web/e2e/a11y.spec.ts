@@ -19,12 +19,13 @@ interface SweepRoute {
 const site = (...paths: string[]): SweepRoute[] => paths.map((path) => ({ path, as: 'guest' }));
 const admin = (...paths: string[]): SweepRoute[] => paths.map((path) => ({ path, as: 'admin' }));
 
-// The demo seed is deterministic: title 1 is a movie, title 2 a series with episodes, video 1 belongs to title 1;
+// The demo seed is deterministic: title 1 is a movie, title 2 a series with episodes, video 1 belongs to title 1, title 7
+// has nothing to play ('Not streaming here yet.');
 // member 3 wrote reviews and a public list (seed/community.ts), the admin (1) nothing.
 export const ROUTES: SweepRoute[] = [
   ...site(
     '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token',
-    '/contact', '/movies', '/series', '/people', '/search?query=harbor', '/titles/1', '/titles/2/season/1',
+    '/contact', '/movies', '/series', '/people', '/search?query=harbor', '/titles/1', '/titles/7', '/titles/2/season/1',
     '/titles/2/season/1/episode/1', '/people/1', '/watch/1', '/pages/:custom-page', '/no/such/page',
     '/news', '/news/1', '/channel/home', '/channel/movies', '/pricing', '/billing/success', '/billing/cancelled',
     '/unsubscribe?token=not-a-real-token-123456&type=new_episode',
