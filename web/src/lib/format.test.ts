@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, formatDate, isUpcoming } from './format';
+import { configureDates, formatDate, isUpcoming, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -16,6 +16,27 @@ describe('formatDate follows the date settings', () => {
     expect(formatDate('2024-01-31T12:00:00Z')).toMatch(/Wednesday/);
     configureDates('short', 'UTC');
     expect(formatDate('2024-01-31T12:00:00Z')).not.toMatch(/Wednesday|Jan/);
+  });
+
+  it('shows a plain day (a release date) as that day in every timezone', () => {
+    for (const zone of ['America/Los_Angeles', 'UTC', 'Pacific/Kiritimati', 'auto']) {
+      configureDates('auto', zone);
+      expect(formatDate('1997-04-30'), zone).toMatch(/Apr 30, 1997/);
+    }
+    configureDates('full', 'America/New_York');
+    expect(formatDate('1997-04-30')).toMatch(/Wednesday/);
+  });
+
+  it('knows today in the site timezone', () => {
+    const at = new Date('2026-09-15T03:00:00Z');
+    configureDates('auto', 'America/New_York');
+    expect(today(at)).toBe('2026-09-14');
+    expect(isUpcoming('2026-09-15', today(at))).toBe(true);
+    configureDates('auto', 'Asia/Tokyo');
+    expect(today(at)).toBe('2026-09-15');
+    expect(isUpcoming('2026-09-15', today(at))).toBe(false);
+    configureDates('auto', 'Mars/Olympus');
+    expect(today(at)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it('ignores a timezone the runtime does not know', () => {

@@ -15,24 +15,51 @@ function makeFormatter(format: DateVerbosity, timezone: string, withTime = false
   }
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in a timezone ('auto': the visitor's own). */
+function dayFormatter(timezone: string): (d: Date) => string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
+  let fmt: Intl.DateTimeFormat;
+  try {
+    fmt = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone === 'auto' ? undefined : timezone });
+  } catch {
+    fmt = new Intl.DateTimeFormat('en-US', options);
+  }
+  return (d) => {
+    const p = new Map(fmt.formatToParts(d).map((x) => [x.type, x.value]));
+    return `${p.get('year')}-${p.get('month')}-${p.get('day')}`;
+  };
+}
+
 let dateFmt = makeFormatter('auto', 'auto');
+// A day without a time (a release date) is the same day everywhere: read and written at UTC midnight, never shifted.
+let dayFmt = makeFormatter('auto', 'UTC');
 let dateTimeFmt = makeFormatter('auto', 'auto', true);
+let dayOf = dayFormatter('auto');
 
 /** Applies the site's date settings (client.dates.format and client.dates.default_timezone) to every date shown. */
 export function configureDates(format: DateVerbosity, timezone: string): void {
   dateFmt = makeFormatter(format, timezone);
+  dayFmt = makeFormatter(format, 'UTC');
   dateTimeFmt = makeFormatter(format, timezone, true);
+  dayOf = dayFormatter(timezone);
 }
 
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date in the site's settings; a plain day (YYYY-MM-DD) as that day, whatever the timezone. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  return (DAY_ONLY.test(value) ? dayFmt : dateFmt).format(d);
 }
 
+/** Today's date (YYYY-MM-DD) in the site's timezone, or the visitor's own while that is 'auto'. */
+export const today = (now = new Date()): string => dayOf(now);
+
 /** Whether a release date (YYYY-MM-DD or ISO) is after today: an episode announced but not aired yet. */
-export function isUpcoming(value: string | null | undefined, today = new Date().toISOString().slice(0, 10)): boolean {
-  return !!value && value.slice(0, 10) > today;
+export function isUpcoming(value: string | null | undefined, day = today()): boolean {
+  return !!value && value.slice(0, 10) > day;
 }
 
 /** A date with its time to the second (logs), in the site's date settings. */
