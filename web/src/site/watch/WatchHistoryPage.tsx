@@ -16,6 +16,7 @@ import { PageError } from '../titles/PageState';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
 import { subtitle } from './ContinueWatching';
+import { forgetResumes } from './resume-cache';
 import { nextPage } from '../../lib/next-page';
 
 const PAGE_SIZE = 20;
@@ -63,8 +64,6 @@ export function Component() {
     initialPageParam: 1,
     getNextPageParam: (last) => nextPage(last.pagination),
   });
-  // What was forgotten is forgotten everywhere: Continue watching, the pages' Resume, the recommendations.
-  const forgotten = () => qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== KEY[0] || q.queryKey[1] !== KEY[1] });
   const remove = useMutation({
     mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
     onMutate: (videoId) => {
@@ -77,7 +76,7 @@ export function Component() {
       }
       return { before };
     },
-    onSuccess: () => void forgotten(),
+    onSuccess: () => void forgetResumes(qc),
     onError: (e, _id, context) => {
       if (context?.before) qc.setQueryData(KEY, context.before);
       toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
@@ -88,7 +87,8 @@ export function Component() {
     onSuccess: () => {
       setConfirming(false);
       toast(trans('Watch history cleared'));
-      void qc.invalidateQueries();
+      void qc.invalidateQueries({ queryKey: KEY });
+      void forgetResumes(qc);
     },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });

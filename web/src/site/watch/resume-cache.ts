@@ -6,6 +6,14 @@ import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/co
 export const CONTINUE_WATCHING_KEY = ['videos', 'continue-watching'] as const;
 
 /**
+ * After resume points are forgotten on the server (a video removed from the watch history, or all of it cleared):
+ * what shows them asks again — Continue watching, "Because you watched", and the pages' Resume and episode bars.
+ */
+export async function forgetResumes(qc: QueryClient): Promise<void> {
+  await Promise.all([CONTINUE_WATCHING_KEY, BECAUSE_YOU_WATCHED_KEY, ['page-data']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+/**
  * What the viewer just watched, written into the cached title and episode pages (their Resume) and the Continue watching
  * row, so going back shows it at once. The server writes positions in batches a moment after answering, so a refetch
  * right away could still bring the earlier point; the cached data stays fresh for the usual 30 s, by when the server
