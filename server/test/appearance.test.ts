@@ -6,7 +6,7 @@ import { describe, expect, it, afterAll } from 'vitest';
 import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, THEME_COOKIE } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { registerSeoPage } from '../src/modules/seo/registry.ts';
+import { matchSeoPage, registerSeoPage } from '../src/modules/seo/registry.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -199,15 +199,21 @@ describe('server-rendered HTML', async () => {
   });
 
   it('lets other features register their pages', async () => {
-    // (The person, title, season and episode pages are real ones now: a page without its own module stands in.)
+    // A stand-in replaces the article page for this test; the registry is shared by the other files of this test
+    // process, so the real one goes back after.
+    const real = matchSeoPage('/news/1')!.page;
     registerSeoPage({
       key: 'news-article', pattern: '/news/:id',
       resolve: (_ctx, { params }) => (params.id === '7' ? { article: { title: 'Ada </title><script>', description: 'Actor' } } : null),
     });
-    const html = (await get('/news/7')).body;
-    expect(html).toContain('<title>Ada &lt;/title&gt;&lt;script&gt; - Flix &amp; Co</title>');
-    expect(html).toContain('"headline":"Ada \\u003c/title\\u003e\\u003cscript\\u003e"');
-    // An unknown article gets the generic tags.
-    expect((await get('/news/8')).body).toContain('<title>Flix &amp; Co</title>');
+    try {
+      const html = (await get('/news/7')).body;
+      expect(html).toContain('<title>Ada &lt;/title&gt;&lt;script&gt; - Flix &amp; Co</title>');
+      expect(html).toContain('"headline":"Ada \\u003c/title\\u003e\\u003cscript\\u003e"');
+      // An unknown article gets the generic tags.
+      expect((await get('/news/8')).body).toContain('<title>Flix &amp; Co</title>');
+    } finally {
+      registerSeoPage(real);
+    }
   });
 });
