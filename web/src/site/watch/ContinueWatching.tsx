@@ -1,16 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Film, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ContinueWatchingItem } from '@app/contracts/watch';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { toast } from '../../ui/Toast';
 import { RowArrows } from '../ui/RowArrows';
 import { ROW_SCROLLER_CLASS, useRowScroll } from '../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
-import { CONTINUE_WATCHING_KEY as KEY } from './resume-cache';
+import { CONTINUE_WATCHING_KEY as KEY, useForgetVideo } from './resume-cache';
 
 
 /** What the card says under the title: the episode, or the video's own name when it is not the title's main one. */
@@ -54,22 +53,10 @@ function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => 
  */
 export function ContinueWatchingRow() {
   const { isLoggedIn, can } = useAuth();
-  const qc = useQueryClient();
   const enabled = isLoggedIn && can('videos.view');
   // The watch page writes what was just watched into this cache (resume-cache.ts): the usual staleness is fine.
   const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ items: ContinueWatchingItem[] }>('videos/continue-watching'), enabled });
-  const remove = useMutation({
-    mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
-    onMutate: (videoId) => {
-      const before = qc.getQueryData<{ items: ContinueWatchingItem[] }>(KEY);
-      if (before) qc.setQueryData(KEY, { items: before.items.filter((i) => i.video.id !== videoId) });
-      return { before };
-    },
-    onError: (e, _id, context) => {
-      if (context?.before) qc.setQueryData(KEY, context.before);
-      toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
-  });
+  const remove = useForgetVideo<{ items: ContinueWatchingItem[] }>(KEY, (data, videoId) => ({ items: data.items.filter((i) => i.video.id !== videoId) }));
   const items = query.data?.items ?? [];
   const row = useRowScroll<HTMLUListElement>(items.length);
   if (!enabled || !items.length) return null;

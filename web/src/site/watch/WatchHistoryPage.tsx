@@ -16,11 +16,10 @@ import { PageError } from '../titles/PageState';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
 import { subtitle } from './ContinueWatching';
-import { forgetResumes } from './resume-cache';
+import { WATCH_HISTORY_KEY as KEY, forgetResumes, useForgetVideo } from './resume-cache';
 import { nextPage } from '../../lib/next-page';
 
 const PAGE_SIZE = 20;
-const KEY = ['videos', 'history'] as const;
 type Page = PaginationResponse<ContinueWatchingItem>;
 
 function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => void }) {
@@ -64,30 +63,14 @@ export function Component() {
     initialPageParam: 1,
     getNextPageParam: (last) => nextPage(last.pagination),
   });
-  const remove = useMutation({
-    mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
-    onMutate: (videoId) => {
-      const before = qc.getQueryData<InfiniteData<Page>>(KEY);
-      if (before) {
-        qc.setQueryData<InfiniteData<Page>>(KEY, {
-          ...before,
-          pages: before.pages.map((p) => ({ ...p, pagination: { ...p.pagination, data: p.pagination.data.filter((i) => i.video.id !== videoId) } })),
-        });
-      }
-      return { before };
-    },
-    onSuccess: () => void forgetResumes(qc),
-    onError: (e, _id, context) => {
-      if (context?.before) qc.setQueryData(KEY, context.before);
-      toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    },
-  });
+  const remove = useForgetVideo<InfiniteData<Page>>(KEY, (data, videoId) => ({
+    ...data, pages: data.pages.map((p) => ({ ...p, pagination: { ...p.pagination, data: p.pagination.data.filter((i) => i.video.id !== videoId) } })),
+  }));
   const clear = useMutation({
     mutationFn: () => api.delete('watch-history'),
     onSuccess: () => {
       setConfirming(false);
       toast(trans('Watch history cleared'));
-      void qc.invalidateQueries({ queryKey: KEY });
       void forgetResumes(qc);
     },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),

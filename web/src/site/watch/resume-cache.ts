@@ -1,16 +1,44 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BecauseYouWatched, EpisodePageData, EpisodeProgress, SeasonPageData, TitlePageData } from '@app/contracts';
 import { BECAUSE_YOU_WATCHED_KEY } from '../titles/BecauseYouWatched';
 import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
+import { api, errorMessage } from '../../lib/api';
+import { trans } from '../../lib/i18n';
+import { toast } from '../../ui/Toast';
 
 export const CONTINUE_WATCHING_KEY = ['videos', 'continue-watching'] as const;
+export const WATCH_HISTORY_KEY = ['videos', 'history'] as const;
 
 /**
- * After resume points are forgotten on the server (a video removed from the watch history, or all of it cleared):
- * what shows them asks again — Continue watching, "Because you watched", and the pages' Resume and episode bars.
+ * After resume points are forgotten on the server (a video removed from Continue watching or the watch history, or all
+ * of it cleared): what shows them asks again — Continue watching, the history, "Because you watched", and the pages'
+ * Resume and episode bars.
  */
 export async function forgetResumes(qc: QueryClient): Promise<void> {
-  await Promise.all([CONTINUE_WATCHING_KEY, BECAUSE_YOU_WATCHED_KEY, ['page-data']].map((queryKey) => qc.invalidateQueries({ queryKey })));
+  const keys: QueryKey[] = [CONTINUE_WATCHING_KEY, WATCH_HISTORY_KEY, BECAUSE_YOU_WATCHED_KEY, ['page-data']];
+  await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+/**
+ * Forgets one video's resume point (DELETE videos/:id/progress). The list it was removed from (`queryKey`, cut by
+ * `without`) drops it at once and gets it back if the call fails; the rest follows through forgetResumes.
+ */
+export function useForgetVideo<T>(queryKey: QueryKey, without: (data: T, videoId: number) => T) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: number) => api.delete(`videos/${videoId}/progress`),
+    onMutate: async (videoId) => {
+      await qc.cancelQueries({ queryKey });
+      const before = qc.getQueryData<T>(queryKey);
+      if (before) qc.setQueryData<T>(queryKey, without(before, videoId));
+      return { before };
+    },
+    onSuccess: () => void forgetResumes(qc),
+    onError: (e, _videoId, context) => {
+      if (context?.before) qc.setQueryData(queryKey, context.before);
+      toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    },
+  });
 }
 
 /**
