@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, formatDate, isUpcoming, today } from './format';
+import { configureDates, dayBefore, dayOfInstant, formatDate, isUpcoming, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -52,5 +52,24 @@ describe('isUpcoming', () => {
     expect(isUpcoming('2026-11-28T10:00:00Z', '2026-11-28')).toBe(false);
     expect(isUpcoming('2025-01-01', '2026-11-28')).toBe(false);
     expect(isUpcoming(null)).toBe(false);
+  });
+});
+
+describe('days of the watch history', () => {
+  afterEach(() => configureDates('auto', 'auto'));
+
+  it('puts an instant on its day in the site timezone', () => {
+    configureDates('auto', 'America/New_York');
+    expect(dayOfInstant('2026-11-30T03:00:00Z')).toBe('2026-11-29');
+    configureDates('auto', 'Asia/Tokyo');
+    expect(dayOfInstant('2026-11-29T16:00:00Z')).toBe('2026-11-30');
+  });
+
+  it('steps back by the calendar, across months, years, leap days and daylight-saving changes', () => {
+    expect(dayBefore('2026-12-01')).toBe('2026-11-30');
+    expect(dayBefore('2027-01-01')).toBe('2026-12-31');
+    expect(dayBefore('2028-03-01')).toBe('2028-02-29');
+    expect(dayBefore('2026-11-02')).toBe('2026-11-01');
+    expect(dayBefore('2026-03-09')).toBe('2026-03-08');
   });
 });

@@ -6,7 +6,7 @@ import type { PaginationResponse } from '@app/contracts/list';
 import type { ContinueWatchingItem } from '@app/contracts/watch';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, errorMessage, type ApiError } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { dayBefore, dayOfInstant, formatDate, today } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -36,7 +36,6 @@ function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => v
         <span className="flex min-w-0 flex-col gap-0.5">
           <span className="truncate font-medium group-hover:text-primary">{item.title.name}</span>
           {sub && <span className="truncate text-sm text-text-muted">{sub}</span>}
-          <span className="text-xs text-text-muted">{trans('Watched :date', { date: formatDate(item.updated_at) })}</span>
         </span>
       </Link>
       <button
@@ -47,6 +46,20 @@ function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => v
       </button>
     </li>
   );
+}
+
+/** The history's rows in runs of the day they were watched (newest first already), each day named as people say it. */
+function byDay(items: ContinueWatchingItem[]): { day: string; label: string; items: ContinueWatchingItem[] }[] {
+  const now = today();
+  const yesterday = dayBefore(now);
+  const days: { day: string; label: string; items: ContinueWatchingItem[] }[] = [];
+  for (const item of items) {
+    const day = dayOfInstant(item.updated_at);
+    const last = days.at(-1);
+    if (last?.day === day) last.items.push(item);
+    else days.push({ day, label: day === now ? trans('Today') : day === yesterday ? trans('Yesterday') : formatDate(day), items: [item] });
+  }
+  return days;
 }
 
 /**
@@ -95,9 +108,16 @@ export function Component() {
           <Link to="/movies" className={buttonClass('primary')}>{trans('Browse movies')}</Link>
         </div>
       ) : (
-        <ul aria-label={trans('Watched videos')} className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">
-          {items.map((i) => <Row key={i.video.id} item={i} onRemove={() => remove.mutate(i.video.id)} />)}
-        </ul>
+        <div className="flex flex-col gap-6">
+          {byDay(items).map(({ day, label, items: watched }) => (
+            <section key={day} aria-labelledby={`watched-${day}`}>
+              <h2 id={`watched-${day}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-text-muted">{label}</h2>
+              <ul className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">
+                {watched.map((i) => <Row key={i.video.id} item={i} onRemove={() => remove.mutate(i.video.id)} />)}
+              </ul>
+            </section>
+          ))}
+        </div>
       )}
       <InfiniteSentinel hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
       <ConfirmDialog
