@@ -98,9 +98,11 @@ export async function voteReview(ctx: AppContext, id: number, userId: number, is
   if (!review) throw notFound('Review not found');
   if (review.user_id === userId) throw new HttpError(422, 'You cannot vote on your own review.', { is_helpful: ['You cannot vote on your own review.'] });
   await assertCanPost(ctx, userId, POSTING_LIMITS.votes);
-  await ctx.db.transaction().execute(async (trx) => {
+  const alreadyVoted = () => new HttpError(422, ALREADY_VOTED, { is_helpful: [ALREADY_VOTED] });
+  // Two clicks at once both find no vote: the unique index takes one, and the other gets the same answer as a late click.
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
     const old = await trx.selectFrom('review_votes').select('is_helpful').where('review_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-    if (old && toBool(old.is_helpful) === isHelpful) throw new HttpError(422, ALREADY_VOTED, { is_helpful: [ALREADY_VOTED] });
+    if (old && toBool(old.is_helpful) === isHelpful) throw alreadyVoted();
     if (old) await trx.updateTable('review_votes').set({ is_helpful: isHelpful }).where('review_id', '=', id).where('user_id', '=', userId).execute();
     else await trx.insertInto('review_votes').values({ review_id: id, user_id: userId, is_helpful: isHelpful, created_at: nowIso() }).execute();
     const up = isHelpful ? 1 : 0;
@@ -109,6 +111,6 @@ export async function voteReview(ctx: AppContext, id: number, userId: number, is
       helpful_count: eb('helpful_count', '+', up - (old ? down : 0)),
       not_helpful_count: eb('not_helpful_count', '+', down - (old ? up : 0)),
     })).where('id', '=', id).execute();
-  });
+  }), alreadyVoted);
   return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
 }
