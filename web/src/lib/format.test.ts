@@ -73,3 +73,11 @@ describe('days of the watch history', () => {
     expect(dayBefore('2026-03-09')).toBe('2026-03-08');
   });
 });
+
+describe('dayBefore with a count', () => {
+  it('steps back several days across a month and a year', () => {
+    expect(dayBefore('2026-12-01', 0)).toBe('2026-12-01');
+    expect(dayBefore('2026-12-01', 29)).toBe('2026-11-02');
+    expect(dayBefore('2026-01-05', 364)).toBe('2025-01-06');
+  });
+});

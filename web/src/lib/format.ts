@@ -60,10 +60,10 @@ export const today = (now = new Date()): string => dayOf(now);
 /** The day (YYYY-MM-DD) an instant falls on in the site's timezone, or the visitor's own while that is 'auto'. */
 export const dayOfInstant = (value: string): string => dayOf(new Date(value));
 
-/** The calendar day before a day (YYYY-MM-DD): by the calendar, so a 23- or 25-hour day changes nothing. */
-export function dayBefore(day: string): string {
+/** The calendar day `n` days before a day (YYYY-MM-DD): by the calendar, so a 23- or 25-hour day changes nothing. */
+export function dayBefore(day: string, n = 1): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
 }
 
 /** Whether a release date (YYYY-MM-DD or ISO) is after today: an episode announced but not aired yet. */

@@ -1,4 +1,5 @@
 import { DEFAULT_REPORT_PRESET, REPORT_PRESETS, type ReportPreset } from '@app/contracts/reports';
+import { dayBefore } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 
 /** The browser's timezone: reports group days as the person reading them lives them. */
@@ -7,12 +8,9 @@ export function userTimezone(): string {
 }
 
 /** Today's date (YYYY-MM-DD) in `tz`. */
-function today(tz: string): Date {
-  const d = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  return new Date(`${d}T00:00:00Z`);
+function today(tz: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 }
-const key = (d: Date) => d.toISOString().slice(0, 10);
-const daysBefore = (d: Date, n: number) => new Date(d.getTime() - n * 86_400_000);
 
 export interface ReportRange { startDate: string; endDate: string; timezone: string }
 
@@ -22,7 +20,7 @@ export function presetRange(preset: ReportPreset, tz = userTimezone()): ReportRa
   const back = new Map<ReportPreset, [number, number]>([
     ['today', [0, 0]], ['yesterday', [1, 1]], ['last7', [6, 0]], ['last30', [29, 0]], ['last90', [89, 0]], ['last365', [364, 0]],
   ]).get(preset) ?? [6, 0];
-  return { startDate: key(daysBefore(t, back[0])), endDate: key(daysBefore(t, back[1])), timezone: tz };
+  return { startDate: dayBefore(t, back[0]), endDate: dayBefore(t, back[1]), timezone: tz };
 }
 
 export function presetLabel(preset: ReportPreset): string {
