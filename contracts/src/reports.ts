@@ -32,7 +32,15 @@ export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 
 /** An ISO date (`2026-03-29`) or an ISO timestamp with its offset; a plain date is read in the report's timezone. */
 const reportDate = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Enter a valid date.')
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)) && new Date(`${v.slice(0, 10)}T00:00:00Z`).toISOString().startsWith(v.slice(0, 10)), 'Enter a valid date.');
+  .refine(realDate, 'Enter a valid date.');
+
+/** A real calendar day and instant (no 2026-02-30). The refinement also runs on what the pattern refused, so it checks the shape first. */
+function realDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return false;
+  const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v))
+    && day.toISOString().startsWith(v.slice(0, 10));
+}
 
 /** A comma-joined list whose every entry is one of `values`; an unknown one is named in the message. */
 function commaList<T extends string>(values: readonly T[], what: string) {

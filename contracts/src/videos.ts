@@ -64,15 +64,25 @@ const videoFields = {
   approved: z.boolean().default(true),
 };
 
-/** Source rules depend on the type: embed and external need a URL, video and stream need a path or URL. */
+/** A scheme other than http(s) (`javascript:`, `data:`, `file:`) is never a source; a path has none. */
+const isPathOrUrl = (v: string) => !/^[a-z][a-z0-9+.-]*:/i.test(v) || isUrl(v);
+
+/**
+ * Source rules depend on the type: embed and external need a web address, video and stream a path or web
+ * address. An edit that sends only `src` is checked against the stored type (the route calls this itself).
+ */
+export function videoSourceError(type: VideoType | undefined, src: string | undefined): string | null {
+  if (!src) return type === 'embed' ? 'Embed URL is required.' : 'Source is required.';
+  if (type === 'embed' && !isUrl(src)) return 'Embed URL must be a valid URL.';
+  if (type === 'external' && !isUrl(src)) return 'The source must be a valid URL.';
+  if (!isPathOrUrl(src)) return 'The source must be a path or a web address.';
+  return null;
+}
+
 function checkSource(v: { type?: VideoType; src?: string }, ctx: z.RefinementCtx) {
-  if (v.src === undefined && v.type === undefined) return;
-  if (!v.src) {
-    ctx.addIssue({ code: 'custom', path: ['src'], message: v.type === 'embed' ? 'Embed URL is required.' : 'Source is required.' });
-    return;
-  }
-  if (v.type === 'embed' && !isUrl(v.src)) ctx.addIssue({ code: 'custom', path: ['src'], message: 'Embed URL must be a valid URL.' });
-  if (v.type === 'external' && !isUrl(v.src)) ctx.addIssue({ code: 'custom', path: ['src'], message: 'The source must be a valid URL.' });
+  if (v.type === undefined) return;
+  const message = videoSourceError(v.type, v.src);
+  if (message) ctx.addIssue({ code: 'custom', path: ['src'], message });
 }
 
 export const videoCreateSchema = z.object(videoFields).superRefine(checkSource).meta({

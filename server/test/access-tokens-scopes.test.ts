@@ -87,3 +87,57 @@ describe('scoped personal access tokens', () => {
     expect((await c.get('/api/v1/auth/access-tokens')).body.tokens[0].scopes).toBeNull();
   });
 });
+
+describe('a scoped token on calls that need only a signed-in user', () => {
+  const FULL_ACCESS_ONLY = 'This token was made for chosen permissions only. Use a token with full access, or sign in, for this call.';
+
+  it('cannot touch the account: 2FA, password, profile, e-mail, export, sessions, billing, notifications, history', async () => {
+    const c = await asUser(t);
+    const api = await tokenFor(c, { scopes: ['titles.view'] });
+    const calls: [string, string, Record<string, unknown>?][] = [
+      ['post', '/api/v1/account/two-factor'], ['get', '/api/v1/account/two-factor'],
+      ['put', '/api/v1/account/password', { current_password: 'x', password: 'another-password-1', password_confirmation: 'another-password-1' }],
+      ['put', '/api/v1/account/profile', { first_name: 'Taken' }], ['put', '/api/v1/account/email', { email: 'new@test.local' }],
+      ['get', '/api/v1/account/export'], ['get', '/api/v1/account/sessions'], ['delete', '/api/v1/account', { password: 'x' }],
+      ['get', '/api/v1/billing/subscription'], ['get', '/api/v1/notifications'], ['put', '/api/v1/notifications/settings', {}],
+      ['get', '/api/v1/watch-history'], ['delete', '/api/v1/watch-history'], ['delete', '/api/v1/lists/1'],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = method === 'get' ? await api.get(url) : await (api as unknown as Record<string, (u: string, b?: unknown) => Promise<{ status: number; body: { message?: string } }>>)[method](url, body ?? {});
+      expect(res.status, `${method} ${url}`).toBe(403);
+      expect(res.body.message, `${method} ${url}`).toMatch(/^This token /);
+    }
+    expect((await api.post('/api/v1/account/two-factor', {})).body.message).toBe(FULL_ACCESS_ONLY);
+    expect(await t.ctx.db.selectFrom('two_factor').select('user_id').where('user_id', '=', c.user.id).executeTakeFirst()).toBeUndefined();
+    // The same calls are the member's own with a session or a full-access token.
+    const full = await tokenFor(c, {});
+    expect((await full.get('/api/v1/account/sessions')).status).toBe(200);
+    expect((await c.get('/api/v1/watch-history')).status).toBe(200);
+  });
+
+  it('reaches the member\'s own lists and ratings with the matching scope, not without it', async () => {
+    const c = await asUser(t);
+    const list = (await c.post('/api/v1/lists', { name: 'Mine' })).body.list;
+    const reader = await tokenFor(c, { scopes: ['lists.view'] });
+    expect((await reader.get('/api/v1/lists')).status).toBe(200);
+    const denied = await reader.put(`/api/v1/lists/${list.id}`, { name: 'Renamed' });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe('This token does not have the "lists.create" permission.');
+    expect((await reader.delete(`/api/v1/lists/${list.id}`)).status).toBe(403);
+    const writer = await tokenFor(c, { scopes: ['lists.create'] });
+    expect((await writer.put(`/api/v1/lists/${list.id}`, { name: 'Renamed' })).status).toBe(200);
+  });
+
+  it('a scoped token never makes a token with more than it holds', async () => {
+    const c = await owner(['api.access', 'tags.view', 'tags.update']);
+    const api = await tokenFor(c, { scopes: ['api.access', 'tags.view'] });
+    const wider = await api.post('/api/v1/auth/access-tokens', { tokenName: 'wider', scopes: ['tags.update'] });
+    expect(wider.status).toBe(422);
+    expect(wider.body.errors.scopes).toEqual(['You do not have the "tags.update" permission.']);
+    // Asked for no scopes, it gets its own, not its owner's full set.
+    const same = await tokenFor(api, {});
+    expect((await same.post('/api/v1/tags', { name: 'minted', type: 'custom' })).status).toBe(403);
+    const rows = await t.ctx.db.selectFrom('access_tokens').select(['name', 'scopes']).where('user_id', '=', c.user.id).orderBy('id').execute();
+    expect(rows.map((r) => [r.name, r.scopes && JSON.parse(r.scopes)])).toEqual([['cli', ['api.access', 'tags.view']], ['cli', ['api.access', 'tags.view']]]);
+  });
+});

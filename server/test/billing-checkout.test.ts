@@ -21,7 +21,7 @@ beforeAll(async () => {
   stripe.webhook = { url: '', secret: SECRET };
   const plan = async (name: string, extra: Record<string, unknown>) =>
     (await admin.post('/api/v1/billing/products', { name, prices: [{ amount: 9.99, currency: 'USD', interval: 'month', interval_count: 1 }], ...extra })).body.product;
-  plans.basic = await plan('Basic', { permissions: [{ name: 'titles.create' }] });
+  plans.basic = await plan('Basic', { permissions: [{ name: 'tags.view' }] });
   plans.premium = await plan('Premium', { prices: [{ amount: 19.99, currency: 'USD', interval: 'month', interval_count: 1 }, { amount: 199, currency: 'USD', interval: 'year', interval_count: 1 }] });
   plans.hidden = await plan('Hidden', { hidden: true });
   plans.free = await plan('Free', { free: true, prices: [] });
@@ -76,7 +76,7 @@ describe('POST billing/checkout', () => {
   it("opens a subscription-mode Checkout Session; paying sends webhooks that give the user the plan and its permissions", async () => {
     const member = await asUser(t);
     const perms = async () => (await member.get('/api/v1/auth/me')).body.user.effective_permissions as string[];
-    expect(await perms()).not.toContain('titles.create');
+    expect(await perms()).not.toContain('tags.view');
     const price = plans.basic.prices[0];
     const res = await member.post('/api/v1/billing/checkout', { price_id: price.id, gateway: 'stripe' });
     expect(res.status, res.text).toBe(200);
@@ -96,7 +96,7 @@ describe('POST billing/checkout', () => {
     expect(own).toMatchObject({ gateway_name: 'stripe', product: { id: plans.basic.id, name: 'Basic' }, price: { id: price.id, amount: 9.99 }, valid: true, cancelled: false });
     expect(own.renews_at).toBeTruthy();
     expect(await t.ctx.db.selectFrom('subscriptions').select('id').where('user_id', '=', member.user.id).execute()).toHaveLength(1);
-    expect(await perms()).toContain('titles.create');
+    expect(await perms()).toContain('tags.view');
 
     // A subscriber changes plan instead of checking out again.
     const again = await member.post('/api/v1/billing/checkout', { price_id: plans.premium.prices[0].id, gateway: 'stripe' });

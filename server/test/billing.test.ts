@@ -119,9 +119,14 @@ describe('plans (POST/GET/PUT/DELETE billing/products)', () => {
     expect(res.status).toBe(422);
     expect(res.body.errors.permissions).toEqual(['A plan cannot carry admin permissions.']);
     expect((await admin.post('/api/v1/billing/products', plan({ permissions: [{ name: 'no.such' }] }))).status).toBe(422);
-    const manager = await asUser(t, { permissions: ['plans.update'] });
-    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'users.update' }] }))).status).toBe(403);
-    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'plans.update' }] }))).status).toBe(200);
+    // Any staff permission would go to whoever subscribes (a free plan: anyone), so none is sold, even by an admin.
+    for (const name of ['users.update', 'settings.update', 'titles.create']) {
+      expect((await admin.post('/api/v1/billing/products', plan({ permissions: [{ name }] }))).body.errors?.permissions).toEqual(['A plan cannot carry admin permissions.']);
+    }
+    const manager = await asUser(t, { permissions: ['plans.update', 'tags.update'] });
+    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'roles.view' }] }))).status).toBe(403);
+    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'tags.update' }] }))).status).toBe(422);
+    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'videos.rate' }] }))).status).toBe(200);
   });
 
   it('lists plans by position; hidden ones only for managers; nothing at all while billing is off', async () => {
@@ -234,21 +239,21 @@ describe('subscriptions', () => {
 
 describe('effects', () => {
   it("merges a valid plan's permissions into the user's, and drops them at ends_at", async () => {
-    const product = await createPlan({ name: 'Perks', permissions: [{ name: 'titles.create' }] });
+    const product = await createPlan({ name: 'Perks', permissions: [{ name: 'tags.view' }] });
     const member = await asUser(t);
     const perms = async () => (await member.get('/api/v1/auth/me')).body.user.effective_permissions as string[];
-    expect(await perms()).not.toContain('titles.create');
-    expect((await member.post('/api/v1/titles', {})).status).toBe(403);
+    expect(await perms()).not.toContain('tags.view');
+    expect((await member.get('/api/v1/tags')).status).toBe(403);
     const soon = new Date(Date.now() + 1500).toISOString();
     const sub = await subscribe(member.user.id, product, { ends_at: soon });
-    expect(await perms()).toContain('titles.create');
-    // The permission guard (cached per caller) agrees: past 403, now a validation answer.
-    expect((await member.post('/api/v1/titles', {})).status).toBe(422);
+    expect(await perms()).toContain('tags.view');
+    // The permission guard (cached per caller) agrees: past 403, now the list.
+    expect((await member.get('/api/v1/tags')).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1600));
-    expect(await perms()).not.toContain('titles.create');
-    expect((await member.post('/api/v1/titles', {})).status).toBe(403);
+    expect(await perms()).not.toContain('tags.view');
+    expect((await member.get('/api/v1/tags')).status).toBe(403);
     await admin.put(`/api/v1/billing/subscriptions/${sub.id}`, { user_id: member.user.id, product_id: product.id, price_id: product.prices[0].id, ends_at: null });
-    expect(await perms()).toContain('titles.create');
+    expect(await perms()).toContain('tags.view');
   });
 
   it("the users list's subscribed filter agrees with valid subscriptions", async () => {

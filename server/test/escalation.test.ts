@@ -24,6 +24,7 @@ const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you do not
 const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
 
 const directGrants = async (userId: number) => (await t.ctx.db.selectFrom('permission_grants').select(['name', 'restrictions'])
   .where('model_type', '=', 'user').where('model_id', '=', userId).orderBy('name').execute());
@@ -70,16 +71,35 @@ describe('a user holding only users.update', () => {
     }
   });
 
-  it('may still grant what they hold, and edit users who hold more without taking anything away', async () => {
+  it('may still grant what they hold, and manage members and staff who hold no more than they do', async () => {
     const created = await manager.post('/api/v1/users', { email: 'helper@test.local', password: PASSWORD, permissions: [{ name: 'users.update' }] });
     expect(created.status, created.text).toBe(200);
-    const senior = await createUser(t, { permissions: ['settings.update', 'users.update'] });
-    // The form sends every field back, the permissions the editor lacks included.
-    const res = await manager.put(`/api/v1/users/${senior.id}`, { first_name: 'Renamed', permissions: [{ name: 'settings.update' }, { name: 'users.update' }] });
+    const res = await manager.put(`/api/v1/users/${created.body.user.id}`, { first_name: 'Renamed', password: 'a-new-password-1', permissions: [{ name: 'users.update' }] });
     expect(res.status, res.text).toBe(200);
-    // Taking a permission away is not granting one.
-    expect((await manager.put(`/api/v1/users/${senior.id}`, { permissions: [{ name: 'users.update' }] })).status).toBe(200);
-    expect((await directGrants(senior.id)).map((g) => g.name)).toEqual(['users.update']);
+    // A member's everyday permissions (from the users role) are not staff ones the manager lacks.
+    const member = await createUser(t);
+    expect((await manager.put(`/api/v1/users/${member.id}`, { email: 'member-renamed@test.local' })).status).toBe(200);
+    expect((await manager.post(`/api/v1/users/${member.id}/ban`, {})).status).toBe(200);
+  });
+
+  it('cannot take over, suspend, delete or demote a user holding a staff permission they lack', async () => {
+    const senior = await createUser(t, { permissions: ['settings.update', 'users.update'] });
+    const hashBefore = (await t.ctx.db.selectFrom('users').select('password').where('id', '=', senior.id).executeTakeFirstOrThrow()).password;
+    expectRefused(await manager.put(`/api/v1/users/${senior.id}`, { password: 'hijacked-123' }), OUTRANKED_USER);
+    expectRefused(await manager.put(`/api/v1/users/${senior.id}`, { email: 'mine@test.local' }), OUTRANKED_USER);
+    expectRefused(await manager.put(`/api/v1/users/${senior.id}`, { permissions: [{ name: 'users.update' }] }), OUTRANKED_USER);
+    expectRefused(await manager.post(`/api/v1/users/${senior.id}/ban`, {}), OUTRANKED_USER);
+    expectRefused(await manager.delete(`/api/v1/users/${senior.id}`), OUTRANKED_USER);
+    expectRefused(await manager.delete(`/api/v1/users/${senior.id}/avatar`), OUTRANKED_USER);
+    expect(await new Client(t).login(senior.email, 'hijacked-123').catch(() => null)).toBeNull();
+    const after = await t.ctx.db.selectFrom('users').select(['password', 'email', 'banned_at']).where('id', '=', senior.id).executeTakeFirstOrThrow();
+    expect(after).toEqual({ password: hashBefore, email: senior.email, banned_at: null });
+    expect((await directGrants(senior.id)).map((g) => g.name)).toEqual(['settings.update', 'users.update']);
+    // Staff seniority through a role counts the same, and an admin still manages everyone.
+    const editors = (await admin.post('/api/v1/roles', { name: 'settings-editors-2', permissions: [{ name: 'settings.update' }] })).body.role.id;
+    const viaRole = await createUser(t, { roles: [t.roles.users, editors] });
+    expectRefused(await manager.put(`/api/v1/users/${viaRole.id}`, { password: 'hijacked-123' }), OUTRANKED_USER);
+    expect((await admin.put(`/api/v1/users/${senior.id}`, { first_name: 'Still managed' })).status).toBe(200);
   });
 
   it('cannot suspend, unsuspend, edit, delete or change the avatar of the super admin', async () => {
@@ -139,7 +159,7 @@ describe('a user holding only roles.update', () => {
 
   it('cannot give admin (or anything they lack) to the guests role or to any role', async () => {
     expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'admin' }] }), GUESTS_NOT_ADMIN);
-    expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'settings.update' }] }), CANNOT_GRANT);
+    expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'roles.view' }] }), CANNOT_GRANT);
     expectRefused(await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: [{ name: 'users.view' }, { name: 'settings.update' }] }), CANNOT_GRANT);
     expectRefused(await manager.post('/api/v1/roles', { name: 'self-made', permissions: [{ name: 'admin' }] }), CANNOT_GRANT);
     expect(await roleGrantNames(t.roles.guests)).not.toContain('admin');
@@ -175,9 +195,9 @@ describe('a user holding only roles.update', () => {
   });
 });
 
-describe('the guests role never carries admin.access or admin', () => {
+describe('the guests role never carries admin.access, admin or any other staff permission', () => {
   it('refuses them even from an admin, on update, create and when a role becomes the guests role', async () => {
-    for (const name of ['admin', 'admin.access']) {
+    for (const name of ['admin', 'admin.access', 'users.update', 'settings.update', 'files.view', 'lists.delete']) {
       expectRefused(await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name }] }), GUESTS_NOT_ADMIN);
       expectRefused(await admin.post('/api/v1/roles', { name: `visitors-${name}`, guests: true, permissions: [{ name }] }), GUESTS_NOT_ADMIN);
     }
@@ -187,12 +207,23 @@ describe('the guests role never carries admin.access or admin', () => {
     expect((await guest(t).get('/api/v1/auth/me')).body.guest_permissions).not.toContain('admin.access');
   });
 
-  it('a guests role that already carries admin gives visitors nothing of it, and an admin can take it back', async () => {
-    await t.ctx.db.insertInto('permission_grants').values({ model_type: 'role', model_id: t.roles.guests, name: 'admin', restrictions: null }).execute();
+  it('a staff member who holds users.update cannot hand it to every visitor, who would then read every e-mail', async () => {
+    const staff = await asUser(t, { roles: [], permissions: ['admin.access', 'roles.update', 'users.update'] });
+    const keep = (await roleGrantNames(t.roles.guests)).map((name) => ({ name }));
+    expectRefused(await staff.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [...keep, { name: 'users.update' }] }), GUESTS_NOT_ADMIN);
+    expect(await roleGrantNames(t.roles.guests)).not.toContain('users.update');
+    expect((await guest(t).get('/api/v1/users')).status).toBe(401);
+    // What members do with their own things is still theirs to give visitors.
+    expect((await staff.put(`/api/v1/roles/${t.roles.guests}`, { permissions: keep })).status).toBe(200);
+  });
+
+  it('a guests role that already carries admin or users.update gives visitors nothing of it, and an admin can take it back', async () => {
+    await t.ctx.db.insertInto('permission_grants').values(['admin', 'users.update'].map((name) => ({ model_type: 'role', model_id: t.roles.guests, name, restrictions: null }))).execute();
     const visitor = guest(t);
     expect((await visitor.get('/api/v1/auth/me')).body.guest_permissions).not.toContain('admin');
+    expect((await visitor.get('/api/v1/auth/me')).body.guest_permissions).not.toContain('users.update');
     expect((await visitor.get('/api/v1/users')).status).toBe(401);
-    const keep = (await roleGrantNames(t.roles.guests)).filter((n) => n !== 'admin').map((name) => ({ name }));
+    const keep = (await roleGrantNames(t.roles.guests)).filter((n) => n !== 'admin' && n !== 'users.update').map((name) => ({ name }));
     const res = await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: keep });
     expect(res.status, res.text).toBe(200);
     expect(await roleGrantNames(t.roles.guests)).not.toContain('admin');

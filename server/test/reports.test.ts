@@ -122,6 +122,8 @@ describe('GET admin/reports', () => {
   it('refuses bad dates, reversed and over-long ranges, unknown types and timezones with 422', async () => {
     expect((await report({ ...berlin, startDate: '2026-02-30' })).status).toBe(422);
     expect((await report({ ...berlin, startDate: 'yesterday' })).status).toBe(422);
+    // Short strings the pattern refuses must not reach the calendar check as an invalid Date (it used to answer 500).
+    for (const startDate of ['0', '-1', '100000', '2026-1']) expect((await report({ ...berlin, startDate })).status).toBe(422);
     const reversed = await report({ startDate: '2026-03-05', endDate: '2026-03-01', timezone: 'UTC' });
     expect(reversed.status).toBe(422);
     expect(reversed.body.errors).toEqual({ startDate: ['Enter a date before 2026-03-01'], endDate: ['Enter a date after 2026-03-05'] });
@@ -164,6 +166,7 @@ describe('GET reports/insights', () => {
     expect((await insights({ ...berlin, model: 'title', id: 999999 })).status).toBe(404);
     expect((await insights({ ...berlin, model: 'season', id: showId, season: 9 })).status).toBe(404);
     expect((await insights({ ...berlin, model: 'title', id: showId, endDate: '2026-03-01' })).status).toBe(422);
+    expect((await insights({ ...berlin, model: 'title', id: showId, endDate: '0' })).status).toBe(422);
   });
 });
 

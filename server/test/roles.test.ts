@@ -304,6 +304,20 @@ describe('role users', () => {
     expect((await manager.get(listUrl('/api/v1/users', { roleId, perPage: 14 }))).body.pagination.total).toBe(3);
   });
 
+  it("each role's tab has its own total, read one after another at the same data version", async () => {
+    const empty = (await admin.post('/api/v1/roles', { name: 'nobody-yet' })).body.role.id;
+    const totals = async () => Promise.all([roleId, empty, t.roles.users, undefined].map(async (id) => {
+      const res = await admin.get(listUrl('/api/v1/users', id === undefined ? { perPage: 14 } : { roleId: id, perPage: 14 }));
+      return [res.body.pagination.total, res.body.pagination.data.length] as [number, number];
+    }));
+    const everyone = Number((await t.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const members = Number((await t.ctx.db.selectFrom('user_role').select((eb) => eb.fn.countAll().as('n')).where('role_id', '=', t.roles.users).executeTakeFirstOrThrow()).n);
+    const expected = [[3, 3], [0, 0], [members, Math.min(14, members)], [everyone, Math.min(14, everyone)]];
+    expect(await totals()).toEqual(expected);
+    // Cached now: asked again (and in another order), each answer stays its own.
+    expect(await totals()).toEqual(expected);
+  });
+
   it("removes users: 'Removed N users from role'", async () => {
     const res = await admin.post(`/api/v1/roles/${roleId}/remove-users`, { userIds: [people[0], people[1]] });
     expect(res.status, res.text).toBe(200);

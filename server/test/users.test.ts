@@ -451,6 +451,19 @@ describe('avatar', () => {
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
   });
 
+  it('PUT users/{id} sets the avatar by web address, and the uploaded picture it replaces leaves storage', async () => {
+    const u = await createUser(t);
+    const { body, headers } = multipart('me.png', 'image/png', PNG);
+    const uploaded: string = (await admin.request('POST', `/api/v1/users/${u.id}/avatar`, body, headers)).body.user.avatar;
+    const res = await admin.put(`/api/v1/users/${u.id}`, { avatar: 'https://images.example.com/me.jpg' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.user.avatar).toBe('https://images.example.com/me.jpg');
+    expect((await admin.get(`/api/v1/users/${u.id}`)).body.user.avatar).toBe('https://images.example.com/me.jpg');
+    expect((await t.app.inject({ method: 'GET', url: uploaded })).statusCode).toBe(404);
+    expect((await admin.put(`/api/v1/users/${u.id}`, { first_name: 'Kept' })).body.user.avatar).toBe('https://images.example.com/me.jpg');
+    expect((await admin.put(`/api/v1/users/${u.id}`, { avatar: null })).body.user.avatar).toBeNull();
+  });
+
   it('refuses a text file, even one named and typed as an image', async () => {
     const u = await createUser(t);
     for (const [name, type] of [['notes.txt', 'text/plain'], ['fake.png', 'image/png']]) {

@@ -30,6 +30,12 @@ declare module 'fastify' {
      * watch, on a site where watching videos is for subscribers). Asked only after the permission is missing.
      */
     waiver?: (req: FastifyRequest) => Promise<boolean>;
+    /**
+     * On an 'authenticated' route, the permission a token made for chosen permissions needs to use it (a member's
+     * own lists: lists.create), or 'any' for any such token. Without it only a full-access token or a session may:
+     * account, 2FA, billing and notification calls are never opened by a token limited to, say, titles.view.
+     */
+    tokenScope?: string;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -42,6 +48,8 @@ export interface RequestAuth {
   sessionId?: string;
   csrfToken?: string;
   permissions: Set<string>;
+  /** A token made for chosen permissions only (`permissions` are then those that its owner still holds). */
+  scoped?: boolean;
   can(name: string): boolean;
 }
 
@@ -131,6 +139,13 @@ function needsTwoFactor(names: string[], permissions: Set<string>): boolean {
   return can(permissions, 'admin.access') && !names.some((n) => EVERYDAY.has(n));
 }
 
+/** A token limited to chosen permissions, on a call that needs only a signed-in user: see `tokenScope`. */
+function assertTokenScope(scope: string | undefined, permissions: Set<string>): void {
+  if (scope === 'any') return;
+  if (!scope) throw new HttpError(403, 'This token was made for chosen permissions only. Use a token with full access, or sign in, for this call.');
+  if (!can(permissions, scope)) throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: scope }));
+}
+
 /** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null as unknown as RequestAuth);
@@ -151,7 +166,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (who.via === 'token' && ownerCanAdmin && !twoFactor && await ctx.settings.get('client.auth.require_two_factor_admin')) {
       throw new HttpError(403, 'Two-factor authentication is required for your account before its access tokens can be used. Turn it on in your account settings.');
     }
-    req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, can: (name) => can(permissions, name) };
+    const scoped = who.via === 'token' && !!who.scopes;
+    req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, scoped, can: (name) => can(permissions, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
     req.auth.csrfToken = req.routeOptions.config?.selfAuthenticated ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
 
@@ -164,6 +180,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     if (required === 'authenticated') {
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
+      if (scoped) assertTokenScope(req.routeOptions.config?.tokenScope, permissions);
       return;
     }
     const names = Array.isArray(required) ? required : [required];

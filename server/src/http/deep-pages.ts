@@ -14,6 +14,8 @@ const idCache = boundedCache<number[] | null>(25);
 
 interface DeepPageInput {
   version: { db: Db; counter: string };
+  /** What narrows the list before its filters (see list-query.ts baseScope). */
+  scope: string;
   query: string | undefined;
   filters: FilterItem[];
   /** The filtered (and searched) query, before sort and page. */
@@ -34,7 +36,7 @@ interface DeepPageInput {
  */
 export async function deepPage(input: DeepPageInput): Promise<{ rows: any[]; total: number } | null> {
   const { version, qb, sortCol, dir, tieBreaker } = input;
-  const key = `${version.counter}@${await readCounter(version.db, version.counter)}|${input.query ?? ''}|${JSON.stringify(input.filters)}|${sortCol} ${dir}`;
+  const key = `${version.counter}@${await readCounter(version.db, version.counter)}|${input.scope}|${input.query ?? ''}|${JSON.stringify(input.filters)}|${sortCol} ${dir}`;
   let ids = idCache.get(version.db, key);
   if (ids === undefined) {
     let ordered = qb.clearSelect().select(`${tieBreaker} as deep_page_id`).orderBy(sortCol, dir);

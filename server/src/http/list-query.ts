@@ -6,6 +6,7 @@ import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { cleanSearchQuery } from './text-search.ts';
 import { DEEP_PAGE, deepPage } from './deep-pages.ts';
+import { sha256 } from '../lib/crypto.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
 export type FilterHandler = (qb: QB, filter: FilterItem) => QB;
@@ -40,6 +41,12 @@ export interface ListDefinition {
 }
 
 const countCache = boundedCache<number>();
+
+/** The base query (SQL and values) in a few characters, for cache keys. */
+function baseScope(base: QB): string {
+  const { sql: text, parameters } = base.compile();
+  return sha256(`${text}\u0000${JSON.stringify(parameters, (_k, v) => (typeof v === 'bigint' ? String(v) : v))}`).slice(0, 24);
+}
 
 /** The column a sort name stands for; own keys only, so prototype members are unknown names (a 422). */
 export function sortColumn(def: Pick<ListDefinition, 'sorts'>, name: string): string {
@@ -104,6 +111,9 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     dir = q.orderDir ?? 'desc';
   } else if (q.orderDir) dir = q.orderDir;
 
+  // Cached totals and deep-page ids belong to the base query too: a role's users tab is the users list narrowed
+  // before any filter, and must not share the whole list's total.
+  const scope = def.countVersion ? baseScope(base) : '';
   let qb = applyFilters(base, def, q.filterItems);
   const query = q.query;
   const searching = Boolean(query && def.search);
@@ -124,10 +134,10 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
     const shortcut = narrowed ? def.narrowedTotal?.(q.filterItems, query) : undefined;
     if (shortcut) return shortcut;
     if (!narrowed && def.unfilteredTotal) return def.unfilteredTotal();
-    return def.countVersion ? versionedCount(def.countVersion, q, count) : count();
+    return def.countVersion ? versionedCount(def.countVersion, scope, q, count) : count();
   };
   const deep = narrowed && def.deepPages && def.countVersion && q.page >= DEEP_PAGE
-    ? await deepPage({ version: def.countVersion, query, filters: q.filterItems, qb, sortCol, dir, tieBreaker: def.tieBreaker, offset, perPage: q.perPage })
+    ? await deepPage({ version: def.countVersion, scope, query, filters: q.filterItems, qb, sortCol, dir, tieBreaker: def.tieBreaker, offset, perPage: q.perPage })
     : null;
   const [totalValue, rows] = deep ? [deep.total, deep.rows] : await Promise.all([total(), page.execute()]);
   const data = rows.map(map);
@@ -144,9 +154,9 @@ export async function paginate<T>(base: QB, raw: unknown, def: ListDefinition, m
   };
 }
 
-async function versionedCount(v: NonNullable<ListDefinition['countVersion']>, q: ReturnType<typeof parseListQuery>, count: () => Promise<number>): Promise<number> {
+async function versionedCount(v: NonNullable<ListDefinition['countVersion']>, scope: string, q: ReturnType<typeof parseListQuery>, count: () => Promise<number>): Promise<number> {
   const version = await readCounter(v.db, v.counter);
-  const key = `${v.counter}@${version}|${q.query ?? ''}|${JSON.stringify(q.filterItems)}`;
+  const key = `${v.counter}@${version}|${scope}|${q.query ?? ''}|${JSON.stringify(q.filterItems)}`;
   const hit = countCache.get(v.db, key);
   if (hit !== undefined) return hit;
   const total = await count();

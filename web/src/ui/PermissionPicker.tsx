@@ -13,11 +13,17 @@ interface Props {
   withRestrictions?: boolean;
   /** Shown under the legend, e.g. what the chosen permissions do here. */
   description?: string;
+  /**
+   * For the guests role and plans, which the server refuses advanced (staff) permissions: those are not offered,
+   * and one already chosen stays listed so it can be taken off.
+   */
+  everydayOnly?: boolean;
 }
 
 /** Individual permissions grouped by group; advanced ones hidden until 'Show advanced permissions' is ticked. */
-export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description }: Props) {
-  const [showAdvanced, setShowAdvanced] = useState(false);
+export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description, everydayOnly = false }: Props) {
+  const [advancedTicked, setShowAdvanced] = useState(false);
+  const showAdvanced = advancedTicked && !everydayOnly;
   const selected = useMemo(() => new Map(value.map((g) => [g.name, g])), [value]);
   const groups = useMemo(() => {
     const map = new Map<string, Permission[]>();
@@ -44,7 +50,9 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-2 text-sm font-medium">{trans('Permissions')}</legend>
       {description && <p className="text-xs text-text-muted">{description}</p>}
-      <Checkbox label={trans('Show advanced permissions')} checked={showAdvanced} onChange={(e) => setShowAdvanced(e.target.checked)} />
+      {everydayOnly
+        ? <p className="text-xs text-text-muted">{trans('Only everyday permissions can be given here: staff permissions are for roles of signed-in users.')}</p>
+        : <Checkbox label={trans('Show advanced permissions')} checked={showAdvanced} onChange={(e) => setShowAdvanced(e.target.checked)} />}
       {error && <p role="alert" className="text-xs text-danger">{error}</p>}
       <div className="flex flex-col gap-2">
         {groups.map(([group, perms]) => (

@@ -115,7 +115,7 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
   // Four public lists through the lists service (covers and counts as a member's own would be).
   for (const [n, [name, description]] of LISTS.entries()) {
     const owner = authors[(n * 3) % authors.length];
-    const list = await createList(ctx, owner, { name, description, public: true });
+    const list = await createList(ctx, { id: owner, permissions: new Set() }, { name, description, public: true });
     const picks = titles.filter((t) => (n === 1 ? t.is_series : true)).slice(n * 5 + 10, n * 5 + 18);
     for (const t of picks) await addToList(ctx, owner, list.id, t.id);
   }

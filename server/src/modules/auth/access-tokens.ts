@@ -26,12 +26,16 @@ export async function listAccessTokens(db: Db, userId: number): Promise<AccessTo
   return rows.map((r) => ({ ...r, scopes: parseScopes(r.scopes) }));
 }
 
-/** Refuses (422, naming it) a scope that is not a permission or that the owner does not hold. */
+/**
+ * Refuses (422, naming it) a scope that is not a permission or that the caller does not hold. `viaScopedToken`: the
+ * permissions of the limited token making this one, which it cannot exceed (without scopes it gets the same).
+ */
 export async function createAccessToken(
   ctx: AppContext, userId: number, input: { tokenName: string; scopes?: string[]; expires_at?: string | null },
+  viaScopedToken: Set<string> | null = null,
 ): Promise<string> {
-  const held = await loadPermissions(ctx.db, userId);
-  const scopes = input.scopes ? [...new Set(input.scopes)] : null;
+  const held = viaScopedToken ?? await loadPermissions(ctx.db, userId);
+  const scopes = input.scopes ? [...new Set(input.scopes)] : viaScopedToken ? [...viaScopedToken] : null;
   for (const name of scopes ?? []) {
     const message = !PERMISSION_NAMES.has(name)
       ? translate(undefined, '":permission" is not a permission.', { permission: name })

@@ -88,7 +88,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   api.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { body: accessTokenSchema, response: { 200: accessTokenCreatedResponse } } }, async (req) =>
-    ({ plainTextToken: await createAccessToken(ctx, requireUser(req), req.body) }));
+    ({ plainTextToken: await createAccessToken(ctx, requireUser(req), req.body, req.auth.scoped ? req.auth.permissions : null) }));
 
   api.delete('/api/v1/auth/access-tokens/:id', { config: { permission: 'api.access' }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     await deleteAccessToken(ctx.db, requireUser(req), req.params.id);

@@ -12,18 +12,22 @@ function validPlans(db: Db, userId: number) {
     .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]));
 }
 
-/** Permission names the user's valid plans carry (merged into their effective permissions). */
-export async function planPermissionNames(db: Db, userId: number): Promise<string[]> {
+/** The grants (with their restriction values) the user's valid plans carry. */
+export async function planGrants(db: Db, userId: number): Promise<PermissionGrant[]> {
   const rows = await validPlans(db, userId).select('products.permissions').execute();
-  const names = new Set<string>();
-  for (const r of rows) {
+  return rows.flatMap((r) => {
     try {
-      for (const g of JSON.parse(r.permissions) as PermissionGrant[]) names.add(g.name);
+      return JSON.parse(r.permissions) as PermissionGrant[];
     } catch {
       // A hand-edited row that is not JSON grants nothing.
+      return [];
     }
-  }
-  return [...names];
+  });
+}
+
+/** Permission names the user's valid plans carry (merged into their effective permissions). */
+export async function planPermissionNames(db: Db, userId: number): Promise<string[]> {
+  return [...new Set((await planGrants(db, userId)).map((g) => g.name))];
 }
 
 /**

@@ -7,7 +7,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { checkGrants } from '../roles/service.ts';
 import { assertCanGrant, type Actor } from '../roles/grants.ts';
-import { NEVER_FOR_GUESTS } from '../roles/permissions.ts';
+import { STAFF_PERMISSIONS } from '../roles/permissions.ts';
 import { findProduct, findSubscription, isValidAt, toCents } from './repository.ts';
 import { gatewayFor } from './gateways/index.ts';
 import { priceGatewayIds, retire } from './retired.ts';
@@ -19,7 +19,7 @@ const locked = (field: string, count: number) => unprocessable(field, lockedMess
 /** Plans are sold to anyone who pays: none may carry `admin`, and nobody puts on one what they do not hold. */
 async function checkPlanPermissions(ctx: AppContext, input: ProductInput, actor: Actor, before: Product | null) {
   const grants = checkGrants(input.permissions);
-  if (grants.some((g) => NEVER_FOR_GUESTS.has(g.name))) throw unprocessable('permissions', 'A plan cannot carry admin permissions.');
+  if (grants.some((g) => STAFF_PERMISSIONS.has(g.name))) throw unprocessable('permissions', 'A plan cannot carry admin permissions.');
   await assertCanGrant(ctx.db, actor, grants, before?.permissions ?? []);
   return grants;
 }

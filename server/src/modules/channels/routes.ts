@@ -16,6 +16,8 @@ import { modelLoader } from './loaders.ts';
 import { attachOwners, channelWriteRefs, findChannel, listChannels } from './repository.ts';
 import { addItems, createChannel, deleteChannels, removeItems, reorderItems, updateChannel } from './service.ts';
 import './seo.ts';
+import { listCountGuard } from '../lists/service.ts';
+import { actorOf } from '../roles/grants.ts';
 
 const slugOrIdParam = z.object({ slugOrId: z.string().max(200).meta({ description: 'A channel id or slug.' }) });
 
@@ -78,7 +80,10 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = req.body;
     const allowed = body.type === 'list' ? req.auth.can('lists.create') || req.auth.can('lists.update') : req.auth.can('channels.create') || req.auth.can('channels.update');
     if (!allowed) throw forbidden();
-    const channel = await createChannel(ctx, body, { id: requireUser(req), canManage: req.auth.can(body.type === 'list' ? 'lists.update' : 'channels.update') });
+    const canManage = req.auth.can(body.type === 'list' ? 'lists.update' : 'channels.update');
+    // A member's own list made here counts like one made on the site.
+    const guard = body.type === 'list' && !canManage ? await listCountGuard(ctx, actorOf(req)) : undefined;
+    const channel = await createChannel(ctx, body, { id: requireUser(req), canManage }, guard);
     return { channel, message: 'Channel created' };
   });
 

@@ -7,6 +7,7 @@ import { autoUpdateChannel } from './auto-update.ts';
 import { loaderForItemType } from './loaders.ts';
 import { findChannel, nestedChannelIds, slugTaken } from './repository.ts';
 import { lockChannel, touchChannel } from './touch.ts';
+import type { CountGuard } from '../roles/count-limit.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 const slugInUse = () => invalid('slug', 'This slug is already in use.');
@@ -72,12 +73,14 @@ async function refreshAuto(ctx: AppContext, channel: Channel): Promise<void> {
 
 export interface Actor { id: number; canManage: boolean }
 
-export async function createChannel(ctx: AppContext, body: ChannelBody, actor: Actor): Promise<Channel> {
+/** `guard`: a member's own list counts against their lists.create limit (checked in the insert's transaction). */
+export async function createChannel(ctx: AppContext, body: ChannelBody, actor: Actor, guard?: CountGuard): Promise<Channel> {
   const items = await checkItems(ctx.db, body.config, body.items ?? [], null);
   const slug = body.slug || await deriveSlug(ctx.db, body.name);
   if (await slugTaken(ctx.db, slug)) throw slugInUse();
   const now = nowIso();
   const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await guard?.(trx);
     const row = await trx.insertInto('channels').values({
       name: body.name, slug, description: body.description ?? null, type: body.type,
       user_id: body.type === 'list' ? (actor.canManage && body.user_id ? body.user_id : actor.id) : (body.user_id ?? actor.id),

@@ -3,6 +3,7 @@ import { SERVER_MAX_CHUNK_BYTES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { planAvailableSpace } from '../billing/effects.ts';
+import { restrictionLimit, restrictionValues } from '../roles/permissions.ts';
 
 export interface UploadLimits {
   chunkSize: number;
@@ -14,43 +15,11 @@ export interface UploadLimits {
   blocked: string[];
 }
 
-/**
- * One numeric restriction of files.create for a user: their own grant wins; otherwise the most generous of
- * their roles' grants (a role granting files.create without the restriction means no limit from roles).
- */
-function grants(db: Db, userId: number) {
-  return db.selectFrom('permission_grants').select(['model_type', 'restrictions'])
-    .where('name', '=', 'files.create')
-    .where((eb) => eb.or([
-      eb.and([eb('model_type', '=', 'user'), eb('model_id', '=', userId)]),
-      eb.and([eb('model_type', '=', 'role'), eb('model_id', 'in', eb.selectFrom('user_role').select('role_id').where('user_id', '=', userId))]),
-    ])).execute();
-}
-
-function restrictionValue(r: { restrictions: string | null }, name: string): number | null {
-  const list = r.restrictions ? JSON.parse(r.restrictions) as { name: string; value?: unknown }[] : [];
-  const v = list.find((x) => x.name === name)?.value;
-  return typeof v === 'number' && v > 0 ? v : null;
-}
-
-/**
- * The max_file_size restriction of files.create for a user: their own grant wins; otherwise the most generous of
- * their roles' grants (a role granting files.create without the restriction lets any size through).
- */
-async function maxFileRestriction(db: Db, userId: number): Promise<number | null> {
-  const rows = await grants(db, userId);
-  const own = rows.find((r) => r.model_type === 'user');
-  if (own && restrictionValue(own, 'max_file_size') !== null) return restrictionValue(own, 'max_file_size');
-  const values = rows.filter((r) => r.model_type === 'role').map((r) => restrictionValue(r, 'max_file_size'));
-  return !values.length || values.some((v) => v === null) ? null : Math.max(...(values as number[]));
-}
-
-/** The largest available_space any of the user's files.create grants gives (their own grant first). */
+/** The largest available_space any of the user's files.create grants gives (their own grant first); a grant without one leaves the site default. */
 async function roleSpace(db: Db, userId: number): Promise<number | null> {
-  const rows = await grants(db, userId);
-  const own = rows.find((r) => r.model_type === 'user');
-  if (own && restrictionValue(own, 'available_space') !== null) return restrictionValue(own, 'available_space');
-  const values = rows.filter((r) => r.model_type === 'role').map((r) => restrictionValue(r, 'available_space')).filter((v): v is number => v !== null);
+  const { own, others } = await restrictionValues(db, userId, 'files.create', 'available_space');
+  if (typeof own === 'number') return own;
+  const values = others.filter((v): v is number => v !== null);
   return values.length ? Math.max(...values) : null;
 }
 
@@ -62,7 +31,7 @@ export async function uploadLimits(ctx: AppContext, userId: number, isAdmin: boo
   ]);
   const user = await ctx.db.selectFrom('users').select('available_space').where('id', '=', userId).executeTakeFirst();
   // Administrators are not held to role restrictions, but the site-wide settings still apply.
-  const maxRestriction = isAdmin ? null : await maxFileRestriction(ctx.db, userId);
+  const maxRestriction = isAdmin ? null : await restrictionLimit(ctx.db, userId, 'files.create', 'max_file_size');
   // A role without an available_space value does not mean "unlimited": it leaves the site default in force.
   const spaceRestriction = isAdmin ? null : ((await planAvailableSpace(ctx.db, userId)) ?? (await roleSpace(ctx.db, userId)));
   const maxFileSize = [maxSetting, maxRestriction].filter((v): v is number => typeof v === 'number');

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, typed } from '../../http/schema.ts';
+import { actorOf } from '../roles/grants.ts';
 import {
   addToList, addToWatchlist, createList, deleteList, loadListPage, membership, moveItem, myLists, removeFromList, removeFromWatchlist,
   updateList, watchlistIds, watchlistPage, type ListCaller,
@@ -21,16 +22,18 @@ export const listCaller = (req: FastifyRequest): ListCaller => ({ userId: req.au
  */
 export function listsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
-  const signedIn = { config: { permission: 'authenticated' as const } };
+  // A token made for chosen permissions reaches the member's own lists with lists.view (to read) or lists.create.
+  const ownRead = { config: { permission: 'authenticated' as const, tokenScope: 'lists.view' } };
+  const signedIn = { config: { permission: 'authenticated' as const, tokenScope: 'lists.create' } };
 
-  api.get('/api/v1/lists', { ...signedIn, schema: { querystring: listQuerySchema, response: { 200: myListsResponse } } }, async (req) => ({ pagination: await myLists(ctx, requireUser(req), req.query) }));
+  api.get('/api/v1/lists', { ...ownRead, schema: { querystring: listQuerySchema, response: { 200: myListsResponse } } }, async (req) => ({ pagination: await myLists(ctx, requireUser(req), req.query) }));
 
   api.post('/api/v1/lists', { config: { permission: 'lists.create' }, schema: { body: listSaveSchema, response: { 200: savedListResponse } } }, async (req) => {
-    const list = await createList(ctx, requireUser(req), req.body);
+    const list = await createList(ctx, actorOf(req), req.body);
     return { list, message: 'List created' };
   });
 
-  api.get('/api/v1/lists/for-title/:titleId', { ...signedIn, schema: { params: titleIdParamsSchema, response: { 200: listMembershipResponse } } }, async (req) => {
+  api.get('/api/v1/lists/for-title/:titleId', { ...ownRead, schema: { params: titleIdParamsSchema, response: { 200: listMembershipResponse } } }, async (req) => {
     const { titleId } = req.params;
     return membership(ctx, requireUser(req), titleId);
   });
@@ -62,10 +65,10 @@ export function listsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { moved: true };
   });
 
-  api.get('/api/v1/watchlist', { ...signedIn, schema: { querystring: listItemsQuerySchema, response: { 200: listPageResponse } } }, async (req) => watchlistPage(ctx, requireUser(req), req.query));
+  api.get('/api/v1/watchlist', { ...ownRead, schema: { querystring: listItemsQuerySchema, response: { 200: listPageResponse } } }, async (req) => watchlistPage(ctx, requireUser(req), req.query));
 
   // Every title id on the watchlist, for the cards' one-click toggle: fetched once and cached by the page.
-  api.get('/api/v1/watchlist/ids', { ...signedIn, schema: { response: { 200: watchlistIdsResponse } } }, async (req) => ({ ids: await watchlistIds(ctx, requireUser(req)) }));
+  api.get('/api/v1/watchlist/ids', { ...ownRead, schema: { response: { 200: watchlistIdsResponse } } }, async (req) => ({ ids: await watchlistIds(ctx, requireUser(req)) }));
 
   api.post('/api/v1/watchlist', { ...signedIn, schema: { body: listItemAddSchema, response: { 200: listItemAddedResponse } } }, async (req) => addToWatchlist(ctx, requireUser(req), req.body.titleId));
 

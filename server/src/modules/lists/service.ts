@@ -7,6 +7,8 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, forbidden, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { lockChannel, touchChannel } from '../channels/touch.ts';
+import { LISTS_LIMIT, countGuard } from '../roles/count-limit.ts';
+import type { Actor } from '../roles/grants.ts';
 import {
   LIST_COLUMNS, deleteItem, edgeOrder, findItem, findList, findOwner, findWatchlist, insertItem, insertList, itemTitleIds, listPosters, listSlug,
   listsHolding, orderedItems, setItemOrder, titleCards, titleExists, toList, type ListRow,
@@ -53,10 +55,21 @@ export async function loadListPage(ctx: AppContext, caller: ListCaller, id: numb
   return { list: { ...toList(row), user }, can_edit: row.user_id === caller.userId, items };
 }
 
-export async function createList(ctx: AppContext, userId: number, v: { name: string; description: string | null; public: boolean }): Promise<UserList> {
+const ownLists = (db: Db, userId: number) => db.selectFrom('channels')
+  .where('user_id', '=', userId).where('type', '=', 'list').where('internal', '=', false as never);
+
+/** Holds the user to the count restriction of lists.create (the watchlist is not counted). */
+export const listCountGuard = (ctx: AppContext, actor: Pick<Actor, 'id' | 'permissions'>) => countGuard(ctx, actor, 'lists.create', LISTS_LIMIT,
+  async (db) => Number((await ownLists(db, actor.id).select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0));
+
+export async function createList(ctx: AppContext, actor: Pick<Actor, 'id' | 'permissions'>, v: { name: string; description: string | null; public: boolean }): Promise<UserList> {
+  const guard = await listCountGuard(ctx, actor);
   // A random slug tail makes a clash rare; a clash just tries another.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const id = await insertList(ctx.db, { userId, ...v, internal: false, slug: listSlug(v.name) });
+    const id = await ctx.db.transaction().execute(async (trx) => {
+      await guard(trx);
+      return insertList(trx, { userId: actor.id, ...v, internal: false, slug: listSlug(v.name) });
+    });
     if (id) return toList((await findList(ctx.db, id))!);
   }
   throw new HttpError(409, 'Could not create the list. Please try again.');
@@ -161,8 +174,7 @@ export async function watchlistIds(ctx: AppContext, userId: number): Promise<num
 
 /** The user's own lists (not the watchlist), newest change first, with cover posters. */
 export async function myLists(ctx: AppContext, userId: number, query: unknown) {
-  const base = ctx.db.selectFrom('channels').select(LIST_COLUMNS)
-    .where('user_id', '=', userId).where('type', '=', 'list').where('internal', '=', false as never);
+  const base = ownLists(ctx.db, userId).select(LIST_COLUMNS);
   const page = await paginate<ListRow>(base, query, {
     sorts: { updated_at: 'updated_at', created_at: 'created_at', name: 'name' }, defaultSort: ['updated_at', 'desc'], tieBreaker: 'id', filters: {},
   });

@@ -70,13 +70,13 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { summary, my_score };
   });
 
-  api.put('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema, body: ratingBodySchema, response: { 200: ratingResponse } } }, async (req) => {
+  api.put('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated', tokenScope: 'reviews.create' }, schema: { params: ratingParamsSchema, body: ratingBodySchema, response: { 200: ratingResponse } } }, async (req) => {
     const p = req.params;
     const { score } = req.body;
     return { summary: await rate(ctx, requireUser(req), p.type, p.id, score), my_score: score, message: 'Rating saved' };
   });
 
-  api.delete('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated' }, schema: { params: ratingParamsSchema, response: { 200: ratingResponse } } }, async (req) => {
+  api.delete('/api/v1/ratings/:type/:id', { config: { permission: 'authenticated', tokenScope: 'reviews.create' }, schema: { params: ratingParamsSchema, response: { 200: ratingResponse } } }, async (req) => {
     const p = req.params;
     return { summary: await unrate(ctx, requireUser(req), p.type, p.id), my_score: null, message: 'Rating removed' };
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { adminsAmong } from '../users/repository.ts';
-import { NEVER_FOR_GUESTS, grantsFor } from './permissions.ts';
+import { STAFF_PERMISSIONS, grantsFor, loadPermissions } from './permissions.ts';
 
 /**
  * Who may hand out what. Every call that gives a user or a role permissions (user create and edit, the role
@@ -18,6 +18,7 @@ export const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you
 export const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 export const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 export const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+export const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
 
 /** The signed-in caller and their effective permissions (direct and through roles; `admin` holds everything). */
 export interface Actor {
@@ -103,10 +104,19 @@ export async function assertCanAssignRoles(db: Db, actor: Actor, roleIds: number
   }
 }
 
-/** Only an admin edits, suspends, deletes or changes the roles of a user who holds `admin`. */
+/**
+ * Only an admin edits, suspends, deletes or changes the roles of a user who holds `admin`; and nobody does so to a
+ * user holding a staff permission they lack themselves (setting that user's password would hand it over).
+ * Everyday permissions do not count: any member may be managed by whoever holds `users.update`.
+ */
 export async function assertCanTouchUsers(db: Db, actor: Actor, userIds: number[]): Promise<void> {
   if (isAdmin(actor) || !userIds.length) return;
   if ((await adminsAmong(db, userIds)).length) throw forbidden(ONLY_ADMIN_USER);
+  for (const id of new Set(userIds)) {
+    if (id === actor.id) continue;
+    const held = await loadPermissions(db, id);
+    if ([...held].some((name) => STAFF_PERMISSIONS.has(name) && !actor.permissions.has(name))) throw forbidden(OUTRANKED_USER);
+  }
 }
 
 /** Only an admin edits, deletes or changes the members of a role that carries `admin`. */
@@ -114,7 +124,7 @@ export function assertCanTouchRole(actor: Actor, role: { permissions: Permission
   if (!isAdmin(actor) && role.permissions.some((g) => g.name === 'admin')) throw forbidden(ONLY_ADMIN_ROLE);
 }
 
-/** Whatever the guests role carries, every signed-out visitor holds: never admin.access or admin, not even from an admin. */
+/** Whatever the guests role carries, every signed-out visitor holds: never a staff permission (STAFF_PERMISSIONS), not even from an admin. */
 export function assertGuestsSafe(role: { guests: boolean; permissions: PermissionGrant[] }): void {
-  if (role.guests && role.permissions.some((g) => NEVER_FOR_GUESTS.has(g.name))) throw forbidden(GUESTS_NOT_ADMIN);
+  if (role.guests && role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name))) throw forbidden(GUESTS_NOT_ADMIN);
 }

@@ -95,7 +95,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return exportUsers({ id: userId, email: me!.email }, req.query);
   });
 
-  api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated' }, schema: { params: uuidParam, response: { 200: binaryResponse } } }, async (req, reply) => {
+  api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated', tokenScope: 'any' }, schema: { params: uuidParam, response: { 200: binaryResponse } } }, async (req, reply) => {
     const row = await findCsvExport(ctx, req.params.uuid);
     if (!row?.path || (row.user_id !== req.auth.userId && !req.auth.can('admin'))) throw notFound('Export not found');
     reply.header('content-type', 'text/csv; charset=utf-8');

@@ -83,6 +83,7 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
       ...(password ? { password } : {}),
       ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
       ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),
+      ...(input.avatar !== undefined ? { avatar: input.avatar ?? null } : {}),
       ...(input.available_space !== undefined ? { available_space: input.available_space } : {}),
       ...(emailVerified !== undefined ? { email_verified_at: emailVerified } : {}),
       updated_at: nowIso(),
@@ -97,6 +98,8 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
     if (password && id !== actor.id) await endSessions(trx, id);
     else if (password) await endSessions(trx, id, actor.sessionId);
   }), emailTaken);
+  // A picture replaced by a web address (or removed) leaves storage once nothing points at it.
+  if (input.avatar !== undefined && existing.avatar && input.avatar !== existing.avatar) await deleteAvatarFile(ctx, id, existing.avatar);
   return stillThere(await findUser(ctx.db, id), 'User not found');
 }
 

@@ -5,6 +5,7 @@ import { nowIso, toBool, whereStartsWith, type Db } from '../../db/index.ts';
 import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
+import type { CountGuard } from '../roles/count-limit.ts';
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -79,11 +80,21 @@ export async function checkTarget(db: Db, v: { title_id?: number; season_num?: n
   if (v.episode_num && !v.season_num) throw new HttpError(422, 'Choose a season for the episode.', { season_num: ['Choose a season for the episode.'] });
 }
 
-export async function insertVideo(db: Db, input: VideoCreate, userId: number): Promise<number> {
-  const now = nowIso();
-  const { id } = await db.insertInto('videos').values({ ...input, origin: 'local', user_id: userId, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  return id;
+/** `guard`: the adder's videos.create count limit, checked in the insert's transaction. */
+export async function insertVideo(db: Db, input: VideoCreate, userId: number, guard?: CountGuard): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await guard?.(trx);
+    const now = nowIso();
+    const { id } = await trx.insertInto('videos').values({ ...input, origin: 'local', user_id: userId, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    return id;
+  });
+}
+
+/** How many videos a user has added (those the importer brought in have no adder). */
+export async function countVideosBy(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Saves the changes, dropping the video's captions in the same transaction when asked. */

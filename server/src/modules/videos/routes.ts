@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   CAPTION_MAX_BYTES, DEFAULT_PER_PAGE, TITLE_VIDEOS_PER_PAGE, captionSchema, doneResponse, listQuerySchema, videoCaptionResponse, videoCreateSchema,
-  videoListResponse, videoResponse, videoUpdateSchema, type Video,
+  videoListResponse, videoResponse, videoSourceError, videoUpdateSchema, type Video,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound, parse } from '../../http/errors.ts';
-import { requireUser } from '../../http/auth.ts';
+import { HttpError, notFound, parse, unprocessable } from '../../http/errors.ts';
 import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { removeStoredFiles } from '../titles/service.ts';
 import { announcingStreaming } from '../notifications/now-streaming.ts';
@@ -15,7 +14,9 @@ import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
 import './seo.ts';
 import { deleteVideosWithFiles } from './cleanup.ts';
-import { checkTarget, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
+import { checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
+import { VIDEOS_LIMIT, countGuard } from '../roles/count-limit.ts';
+import { actorOf } from '../roles/grants.ts';
 import { videoVoteRoutes } from './votes.ts';
 
 /** A title's videos come 20 to a page unless the client asks otherwise, so the page size is read before its default. */
@@ -49,8 +50,10 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post('/api/v1/videos', { config: { permission: 'videos.create' }, schema: { body: videoCreateSchema, response: { 200: videoResponse } } }, async (req) => {
     await checkTarget(ctx.db, req.body);
+    const actor = actorOf(req);
+    const guard = await countGuard(ctx, actor, 'videos.create', VIDEOS_LIMIT, (db) => countVideosBy(db, actor.id));
     // A title's first full video: its watchlists hear it is streaming.
-    const id = await announcingStreaming(ctx, [req.body.title_id], () => insertVideo(ctx.db, req.body, requireUser(req)));
+    const id = await announcingStreaming(ctx, [req.body.title_id], () => insertVideo(ctx.db, req.body, actor.id, guard));
     return { video: await findVideo(ctx.db, id) };
   });
 
@@ -59,6 +62,9 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     const input = req.body;
     const current = await findVideo(ctx.db, id);
     if (!current) throw notFound('Video not found');
+    // The schema checks a source against the type sent with it; sent alone, it is checked against the stored type.
+    const sourceError = input.src !== undefined && input.type === undefined ? videoSourceError(current.type, input.src) : null;
+    if (sourceError) throw unprocessable('src', sourceError);
     await checkTarget(ctx.db, input);
     // Captions exist only for type video: leaving that type drops them.
     const dropCaptions = Boolean(input.type && input.type !== 'video' && current.captions.length);

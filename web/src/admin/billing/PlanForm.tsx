@@ -126,7 +126,7 @@ export function PlanForm({ product }: { product?: Product }) {
           control={control}
           name="permissions"
           render={({ field }) => (catalogue.data
-            ? <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} />
+            ? <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} everydayOnly />
             : <div className="skeleton h-24 w-full" />)}
         />
         {!free && (

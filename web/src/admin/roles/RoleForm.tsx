@@ -60,6 +60,7 @@ export function RoleForm({ role }: { role?: Role }) {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => { reset(defaults(role)); }, [role?.id, reset]);
   const type = watch('type');
+  const guests = watch('guests') && type === 'sitewide';
 
   const mutation = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ role: Role }>(`roles/${role!.id}`, payload) : api.post<{ role: Role }>('roles', payload)),
@@ -115,7 +116,7 @@ export function RoleForm({ role }: { role?: Role }) {
         name="permissions"
         render={({ field }) => (
           catalogue.data ? (
-            <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} />
+            <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} everydayOnly={guests} />
           ) : (
             <div className="skeleton h-24 w-full" />
           )

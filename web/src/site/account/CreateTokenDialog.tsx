@@ -68,7 +68,10 @@ export function CreateTokenDialog({ open, onOpenChange, onCreated }: Props) {
         onChange={(e) => setDays(e.target.value)}
         options={EXPIRY_DAYS.map((d) => ({ value: d, label: d ? trans(':count days', { count: d }) : trans('Never') }))}
       />
-      <PermissionPicker catalogue={catalogue} value={scopes} onChange={(v) => { setScopes(v); setErrors({ ...errors, scopes: undefined }); }} error={errors.scopes} />
+      <PermissionPicker
+        catalogue={catalogue} value={scopes} onChange={(v) => { setScopes(v); setErrors({ ...errors, scopes: undefined }); }} error={errors.scopes}
+        description={trans('The token can do only what you choose here. Your account settings, two-factor login, billing, notifications and watch history stay out of its reach.')}
+      />
     </FormDialog>
   );
 }
