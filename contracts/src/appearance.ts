@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
+import { translate } from './i18n.ts';
 import { HEX_COLOR, MENU_ITEM_TYPES, MENU_POSITIONS, THEME_ID_MAX, THEME_ID_MIN, MENU_ROUTES, isUrl } from './appearance-constants.ts';
 
 export * from './appearance-constants.ts';
@@ -97,5 +98,26 @@ export const homepageAppearanceSchema = z.object({
 export const appearanceChangesSchema = z.object({ changes: z.record(z.string(), z.unknown()) })
   .meta({ examples: [{ changes: { 'client.branding.site_name': 'My films', 'client.custom_code.css': 'body { letter-spacing: .01em; }' } }] });
 
-export const seoTagsSchema = z.object({ tags: z.string().max(20000) })
+/**
+ * What would break every page using an SEO template, found before it is saved: a placeholder left open
+ * (`{{ title.name`, printed as text) and a <title>, <script> or <style> without its end tag, which swallows the rest
+ * of the page's head (the title vanishes from the tab and from search results).
+ */
+export function seoTemplateError(tags: string): string | null {
+  // Only an opening brace pair: JSON-LD ends its nested objects with a plain `}}`.
+  if (tags.replace(/\{\{\s*(json\s+)?[\w.-]+\s*\}\}/g, '').includes('{{')) return translate(undefined, 'Write each placeholder as {{name}}, closed with }}.');
+  for (const tag of ['title', 'script', 'style']) {
+    const opens = tags.match(new RegExp(`<${tag}[\\s>]`, 'gi'))?.length ?? 0;
+    const closes = tags.match(new RegExp(`</${tag}\\s*>`, 'gi'))?.length ?? 0;
+    if (opens !== closes) return translate(undefined, 'Close each <:tag> with </:tag>.', { tag });
+  }
+  return null;
+}
+
+export const seoTagsSchema = z.object({
+  tags: z.string().max(20000).superRefine((v, ctx) => {
+    const message = seoTemplateError(v);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  }),
+})
   .meta({ examples: [{ tags: '<title>{{title.name}} ({{title.year}}) - {{site_name}}</title>\n<meta name="description" content="{{title.description}}">' }] });

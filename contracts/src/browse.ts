@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { SEARCH_QUERY_MAX } from './search-limits.ts';
 
 /**
  * Option lists fetched together: `GET value-lists/{names}` (comma separated). The browse filters use genres,
@@ -36,7 +37,7 @@ export const BROWSE_PER_PAGE = 24;
 
 /** `GET search?query=&limit=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
 export const publicSearchQuerySchema = z.object({
-  query: z.string({ error: 'Enter something to search for.' }).trim().min(1, 'Enter something to search for.').max(100, 'The search may not be longer than 100 characters.'),
+  query: z.string({ error: 'Enter something to search for.' }).trim().min(1, 'Enter something to search for.').max(SEARCH_QUERY_MAX, 'The search may not be longer than 100 characters.'),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export type PublicSearchQuery = z.infer<typeof publicSearchQuerySchema>;

@@ -42,3 +42,4 @@ export * from './responses/index.ts';
 export * from './site-routes.ts';
 export * from './localize.ts';
 export * from './format.ts';
+export * from './search-limits.ts';

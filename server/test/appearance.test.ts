@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, afterAll } from 'vitest';
-import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, THEME_COOKIE } from '@app/contracts';
+import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KEYS, THEME_COOKIE, seoTemplateError } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { matchSeoPage, registerSeoPage } from '../src/modules/seo/registry.ts';
@@ -143,6 +143,24 @@ describe('SEO tags', () => {
     expect((await admin.put('/api/v1/admin/appearance/seo-tags/nope', { tags: 'x' })).status).toBe(404);
     await admin.put('/api/v1/admin/appearance/seo-tags/landing', { tags: '' });
     expect((await admin.get('/api/v1/admin/appearance/seo-tags/landing')).body.landing.custom).toBeNull();
+  });
+
+  it('refuses a template that would break every page using it, and keeps the one saved before', async () => {
+    const admin = await asAdmin(t);
+    const broken: [string, string][] = [
+      ['<title>{{ broken', 'Write each placeholder as {{name}}, closed with }}.'],
+      ['<title>{{site_name}}', 'Close each <title> with </title>.'],
+      ['<title>x</title><script type="application/ld+json">{}', 'Close each <script> with </script>.'],
+    ];
+    for (const [tags, message] of broken) {
+      const res = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags });
+      expect(res.status, tags).toBe(422);
+      expect(res.body.errors.tags).toEqual([message]);
+    }
+    expect((await admin.get('/api/v1/admin/appearance/seo-tags/title')).body.title.custom).toBeNull();
+    // Every built-in template passes, JSON-LD's closing braces included.
+    const all = (await admin.get(`/api/v1/admin/appearance/seo-tags/${SEO_PAGE_KEYS.join(',')}`)).body;
+    for (const key of SEO_PAGE_KEYS) expect(seoTemplateError(all[key].original), key).toBeNull();
   });
 });
 

@@ -112,6 +112,10 @@ describe('threads', () => {
     const twice = await bob.post(`/api/v1/comment/${c.id}/report`, {});
     expect(twice.status).toBe(422);
     expect(twice.body.message).toBe('You have already reported this.');
+    const own = await alice.post(`/api/v1/comment/${c.id}/report`, {});
+    expect(own.status).toBe(422);
+    expect(own.body.message).toBe('You cannot report your own comment.');
+    expect((await t.ctx.db.selectFrom('comments').select('reports_count').where('id', '=', c.id).executeTakeFirstOrThrow()).reports_count).toBe(1);
   });
 });
 

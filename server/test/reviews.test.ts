@@ -112,6 +112,9 @@ describe('votes, reports and the public list', () => {
     const twice = await bob.post(`/api/v1/reviews/${reviewId}/report`, {});
     expect(twice.status).toBe(422);
     expect(twice.body.message).toBe('You have already reported this.');
+    const own = await alice.post(`/api/v1/reviews/${reviewId}/report`, {});
+    expect(own.status).toBe(422);
+    expect(own.body.message).toBe('You cannot report your own review.');
   });
 
   it('lists a title\'s reviews 15 a page, most helpful or newest first, with the caller\'s review and votes', async () => {

@@ -404,6 +404,12 @@ describe('authentication settings enforced by the server', () => {
     const blocked = await c.get('/api/v1/auth/access-tokens');
     expect(blocked.status).toBe(403);
     expect(blocked.body.message).toBe('Please confirm your email address first.');
+    // Meanwhile the account browses as a visitor would (the catalogue, not a member's own lists or reviews).
+    expect((await c.get('/api/v1/search?query=a')).status).toBe(200);
+    for (const res of [await c.get('/api/v1/lists'), await c.post('/api/v1/lists', { name: 'Mine' }), await c.get('/api/v1/notifications')]) {
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Please confirm your email address first.');
+    }
     expect((await c.post('/api/v1/auth/email/verification-notification')).status).toBe(200);
     expect((await c.get('/api/v1/auth/me')).status).toBe(200);
     const res = await register('confirm@example.com');

@@ -29,10 +29,21 @@ async function register(page: Page, email: string, name?: [string, string]) {
 test('when the address must be confirmed, registering shows a "check your inbox" page', async ({ page }) => {
   await requireConfirmation(page, true);
   try {
-    await register(page, `inbox-${Date.now()}@example.com`);
+    const email = `inbox-${Date.now()}@example.com`;
+    await register(page, email);
     await expect(page.getByRole('heading', { level: 1, name: 'Check your inbox' })).toBeVisible();
     await expect(page.getByText(/We have sent a confirmation link to inbox-\d+@example\.com\./)).toBeVisible();
     await expect(page).toHaveURL(/\/register$/);
+
+    // Signed in before confirming: the site browses as for a visitor, says why, and sends a new link on request.
+    await login(page, email, 'a-long-password-1');
+    await page.goto('/titles/1');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const notice = page.getByRole('status').filter({ hasText: `Please confirm your email address first. We sent a link to ${email}.` });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expect(page.getByText('Confirmation email sent.')).toBeVisible();
+    await page.context().clearCookies();
   } finally {
     await requireConfirmation(page, false);
   }

@@ -73,10 +73,13 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await target.getByRole('button', { name: 'Report' }).first().click();
   await expect(reader.getByText('Comment reported')).toBeVisible();
 
-  // The writer deletes the comment: it keeps its place as deleted, with its reply.
-  await writer.reload();
+  // The writer follows a link to the comments (a reply notification's): the section loads and comes into view.
+  await writer.goto(`/titles/${TITLE}#comments`);
   const deletedSpot = writer.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'not bold' }).first();
+  await expect(deletedSpot).toBeInViewport();
+  // Deleting it asks first; it then keeps its place as deleted, with its reply.
   await deletedSpot.getByRole('button', { name: 'Delete' }).first().click();
+  await writer.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(writer.getByText('Comment deleted')).toBeVisible();
   const placeholder = writer.locator('[data-section="comments"]').getByRole('article', { name: 'Deleted comment' }).first();
   await expect(placeholder).toContainText('This comment was deleted.');

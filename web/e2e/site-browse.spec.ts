@@ -302,6 +302,13 @@ test('the hero slide plays its title, and phones swipe between slides', async ({
   await page.goto('/');
   await slider.getByRole('button', { name: `Go to slide ${playable + 1}`, exact: true }).click();
   await expect(slider.getByRole('heading', { level: 2 })).toHaveText(slides[playable].name);
+  // The slide's picture stays dark under its scrim in the light theme too, so its second button must not take the
+  // theme's white surface with the slide's white text.
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to light mode' }).click();
+  const moreInfo = slider.getByRole('link', { name: 'More info' });
+  const colours = await moreInfo.evaluate((el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; });
+  expect(colours[0]).toBe('rgb(255, 255, 255)');
+  expect(colours[1]).not.toMatch(/^rgba?\(255, 255, 255/);
   const episode = slides[playable].play_episode;
   await slider.getByRole('link', { name: episode ? `Play S${episode.season} E${episode.episode}` : 'Play', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/watch/${slides[playable].play_video_id}$`));

@@ -167,15 +167,18 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       throw new HttpError(403, 'Two-factor authentication is required for your account before its access tokens can be used. Turn it on in your account settings.');
     }
     const scoped = who.via === 'token' && !!who.scopes;
-    req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions, scoped, can: (name) => can(permissions, name) };
+    // With client.require_email_confirmation on, an unconfirmed account browses as a visitor does until confirmed.
+    const unconfirmed = !!who.userId && verified === false && await ctx.settings.get('client.require_email_confirmation');
+    const effective = unconfirmed ? await loadPermissions(ctx.db, null) : permissions;
+    req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions: effective, scoped, can: (name) => can(effective, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
     req.auth.csrfToken = req.routeOptions.config?.selfAuthenticated ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;
-    // With client.require_email_confirmation on, an unconfirmed account can only ask for a new confirmation mail.
-    if (who.userId && verified === false && req.routeOptions.url !== '/api/v1/auth/email/verification-notification'
-      && await ctx.settings.get('client.require_email_confirmation')) {
+    // Beyond what a visitor may do, an unconfirmed account can only ask for a new confirmation mail.
+    if (unconfirmed && req.routeOptions.url !== '/api/v1/auth/email/verification-notification'
+      && (required === 'authenticated' || !(Array.isArray(required) ? required : [required]).some((n) => can(effective, n)))) {
       throw new HttpError(403, 'Please confirm your email address first.');
     }
     if (required === 'authenticated') {
@@ -184,7 +187,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       return;
     }
     const names = Array.isArray(required) ? required : [required];
-    if (!names.some((n) => can(permissions, n))) {
+    if (!names.some((n) => can(effective, n))) {
       if (await req.routeOptions.config?.waiver?.(req)) return;
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
       // A token used beyond its scopes says which permission it lacks, so its owner knows what to add.

@@ -28,6 +28,20 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The words of a name search long enough for a trigram, in the order typed: quotes, dashes and other signs
+ * separate words, so "harbor crimson", "Crimson-Harbor" and '"harbor"' all find Crimson Harbor.
+ */
+export function searchWords(q: string): string[] {
+  return q.split(/[^\p{L}\p{M}\p{N}]+/u).filter((w) => [...w].length >= 3);
+}
+
+/** The FTS5 query for a name search: every long word, in any order; the phrase itself when none is that long. */
+export function ftsWords(q: string): string {
+  const words = searchWords(q);
+  return words.length ? words.map(ftsPhrase).join(' ') : ftsPhrase(q);
+}
+
 /** A table's text index, as the migration that created the table made it. */
 export interface TrigramIndex {
   table: string;

@@ -50,6 +50,19 @@ describe('GET search (public, grouped)', () => {
     expect(people.body.pagination.data.map((x: any) => x.name)).toEqual(['Kingdom Actor']);
   });
 
+  it('finds every word in any order; quotes and dashes only separate words', async () => {
+    expect((await search('heaven kingdom')).body.results.titles.map((x: any) => x.name)).toEqual(['Kingdom of Heaven']);
+    expect((await search('Last-Kingdom')).body.results.titles.map((x: any) => x.name)).toEqual(['The Last Kingdom']);
+    expect((await search('"kingdom"')).body.results.titles.map((x: any) => x.name).sort()).toEqual(['Kingdom', 'Kingdom of Heaven', 'The Last Kingdom']);
+    expect((await search('actor kingdom')).body.results.people.map((x: any) => x.name)).toEqual(['Kingdom Actor']);
+    expect((await search('kingdom return')).body.results.episodes.map((x: any) => x.name)).toEqual(['Return to the Kingdom']);
+    expect((await search('kingdom unrelated')).body.results.titles).toEqual([]);
+    // The search page's "See all" (the titles list) matches the same way.
+    const all = await guest(t).get('/api/v1/titles?query=heaven%20kingdom');
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.pagination.data.map((x: any) => x.name)).toEqual(['Kingdom of Heaven']);
+  });
+
   it('ignores accents, typed or stored', async () => {
     expect((await search('amelie')).body.results.titles.map((x: any) => x.name)).toEqual(['Le Fabuleux Destin d’Amélie Poulain']);
     expect((await search('AMÉLIE')).body.results.titles.map((x: any) => x.name)).toEqual(['Le Fabuleux Destin d’Amélie Poulain']);

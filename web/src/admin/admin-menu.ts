@@ -11,7 +11,7 @@ export interface AdminMenuItem {
 }
 
 export const ADMIN_MENU: AdminMenuItem[] = [
-  { label: () => trans('Dashboard'), path: '/admin', icon: Gauge, permission: null },
+  { label: () => trans('Dashboard'), path: '/admin', icon: Gauge, permission: 'reports.view' },
   { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: 'users.update' },
   { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: 'roles.update' },
   // catalogue

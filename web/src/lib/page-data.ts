@@ -8,11 +8,21 @@ import { ApiError, api } from './api';
  */
 let embedded: { key: string; data: unknown } | null | undefined;
 
+/**
+ * Back or Forward to a page loaded in full brings its HTML from the browser's cache (Chrome ignores no-cache there),
+ * so its embedded data can be older than an edit made since: such a page fetches its data instead.
+ */
+function fromHistory(): boolean {
+  const entry = typeof performance === 'undefined' ? undefined : performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'back_forward';
+}
+
 function readEmbedded() {
   if (embedded !== undefined) return embedded;
   embedded = null;
   const el = typeof document === 'undefined' ? null : document.getElementById('page-data');
-  if (el?.textContent) {
+  if (el && fromHistory()) el.remove();
+  else if (el?.textContent) {
     try {
       embedded = JSON.parse(el.textContent) as { key: string; data: unknown };
     } catch {

@@ -9,6 +9,7 @@ import { usePreviewBridge } from './appearance/preview';
 import { useAvailableLocales } from '../lib/locale';
 import { AdSlot } from './ads/AdSlot';
 import { CookieNotice } from './CookieNotice';
+import { ConfirmEmailNotice } from './auth/ConfirmEmailNotice';
 import { useThemeStyle } from './appearance/theme';
 import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
@@ -110,6 +111,7 @@ export function Component() {
       <SkipLink />
       <ScrollRestoration getKey={scrollKey} />
       <CookieNotice at="top" />
+      <ConfirmEmailNotice />
       {isHome ? <Outlet /> : <SiteChrome><Outlet /></SiteChrome>}
       <CookieNotice at="bottom" />
     </>

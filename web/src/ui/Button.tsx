@@ -1,7 +1,8 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from './cn';
 
-export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger';
+/** `overlay`: over a picture under a dark scrim (the home hero), which stays dark in the light themes too. */
+export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger' | 'overlay';
 
 export function buttonClass(variant: ButtonVariant = 'outline', size: 'sm' | 'md' | 'icon' = 'md', extra?: string) {
   return cn(
@@ -13,6 +14,7 @@ export function buttonClass(variant: ButtonVariant = 'outline', size: 'sm' | 'md
     variant === 'primary' && 'bg-primary text-on-primary hover:bg-primary-hover',
     variant === 'outline' && 'border border-border bg-bg-elevated hover:bg-hover',
     variant === 'text' && 'hover:bg-hover',
+    variant === 'overlay' && 'border border-white/40 bg-black/40 text-white hover:bg-black/60',
     // Outlined: white on a theme's light danger red (the dark themes') falls below 4.5:1; danger on the page never does.
     variant === 'danger' && 'border border-danger bg-transparent text-danger hover:bg-danger/10',
     extra,

@@ -55,8 +55,13 @@ export async function titleNames(db: Db, ids: (number | null)[]): Promise<Map<nu
  */
 export async function reportItem(ctx: AppContext, type: 'review' | 'comment', id: number, userId: number, reason: string | undefined): Promise<number> {
   const table = type === 'review' ? 'reviews' : 'comments';
-  const exists = await ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+  const exists = await ctx.db.selectFrom(table).select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
   if (!exists) throw notFound(type === 'review' ? 'Review not found' : 'Comment not found');
+  // A report asks a moderator to look at someone else's words; one's own are edited or deleted instead.
+  if (exists.user_id === userId) {
+    const message = type === 'review' ? 'You cannot report your own review.' : 'You cannot report your own comment.';
+    throw new HttpError(422, message, { reason: [message] });
+  }
   await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
   return onDuplicate(ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { isUnspacedWord, toBool, whereShortMatch, whereStartsWith, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
-import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
+import { cleanSearchQuery, ftsWords, searchWords } from '../../http/text-search.ts';
 
 export type Searchable = 'titles' | 'people' | 'episodes';
 /** The text each table's trigram index covers, accents folded (PostgreSQL indexes exactly this expression). */
@@ -35,17 +35,18 @@ export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query
       const rows = db.selectFrom(table).select(['id', exact.as('search_rank')]);
       return (inWord ? whereShortMatch(db, rows, 'name', q) : whereStartsWith(db, rows, 'name', q)) as unknown as Matches;
     }
-    const phrase = ftsPhrase(q);
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
       .select([sql<number>`rowid`.as('id'), sql<number>`${exact} - rank`.as('search_rank')])
-      .where(sql.raw(`${table}_fts`), 'match', phrase) as unknown as Matches;
+      .where(sql.raw(`${table}_fts`), 'match', ftsWords(q)) as unknown as Matches;
   }
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = short && !inWord ? `${escaped}%` : `%${escaped}%`;
+  const escape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const words = searchWords(q);
+  const patterns = short ? [inWord ? `%${escape(q)}%` : `${escape(q)}%`] : (words.length ? words : [q]).map((w) => `%${escape(w)}%`);
   const expr = sql.raw(PG_EXPR[table]);
-  // search_fold() of a constant is folded once when the query is planned, so the index serves the pattern.
-  return db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, search_fold(${q}))`.as('search_rank')])
-    .where(sql<boolean>`${expr} ILIKE search_fold(${pattern})`) as unknown as Matches;
+  // search_fold() of a constant is folded once when the query is planned, so the index serves each pattern.
+  let rows = db.selectFrom(table).select(['id', sql<number>`${exact} + similarity(${expr}, search_fold(${q}))`.as('search_rank')]);
+  for (const pattern of patterns) rows = rows.where(sql<boolean>`${expr} ILIKE search_fold(${pattern})`);
+  return rows as unknown as Matches;
 }
 
 /** Most ids a hosted engine is asked for when a list is searched: lists page through the best matches. */
@@ -75,7 +76,7 @@ export async function searchJoin(ctx: AppContext, table: Searchable, qb: SelectQ
  */
 function ftsCandidates(db: Db, table: Searchable, query: string, limit: number): Promise<{ id: number; name: string }[]> {
   return sql<{ id: number; name: string }>`SELECT t.id, t.name FROM ${sql.raw(`${table}_fts`)} f JOIN ${sql.raw(table)} t ON t.id = f.rowid
-    WHERE ${sql.raw(`${table}_fts`)} MATCH ${ftsPhrase(cleanSearchQuery(query))} LIMIT ${limit}`.execute(db).then((r) => r.rows);
+    WHERE ${sql.raw(`${table}_fts`)} MATCH ${ftsWords(cleanSearchQuery(query))} LIMIT ${limit}`.execute(db).then((r) => r.rows);
 }
 
 /** The exact name first, then names starting with the query, then a word starting with it, then anywhere; shorter names first within each. */

@@ -99,7 +99,7 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
           </div>
           {current.description && <p className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
           <PlayButtons play={current.play_video_id ?? null} episode={current.play_episode}>
-            <Link to={itemUrl(current)} className={buttonClass(current.play_video_id ? 'outline' : 'primary', 'md', 'h-11 px-6 text-base')}>
+            <Link to={itemUrl(current)} className={buttonClass(current.play_video_id ? 'overlay' : 'primary', 'md', 'h-11 px-6 text-base')}>
               <Info size={18} aria-hidden />{trans('More info')}
             </Link>
           </PlayButtons>

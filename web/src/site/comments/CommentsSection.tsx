@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
 import { CommentForm } from './CommentForm';
 import { LinkifiedText } from './LinkifiedText';
@@ -51,9 +52,10 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ['comment', 'thread'] });
   const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-  const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { toast(trans('Comment deleted')); void refresh(); }, onError: fail });
+  const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { setConfirming(false); toast(trans('Comment deleted')); void refresh(); }, onError: fail });
   const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
   const own = !!user && c.user_id === user.id;
   return (
@@ -74,7 +76,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
             <div className="flex flex-wrap gap-1 text-sm">
               <Button size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
               {own ? <Button size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
-              {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => remove.mutate()}>{trans('Delete')}</Button> : null}
+              {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => setConfirming(true)}>{trans('Delete')}</Button> : null}
               {!own ? <Button size="sm" variant="text" onClick={() => report.mutate()}>{trans('Report')}</Button> : null}
             </div>
           ) : null}
@@ -89,6 +91,10 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
         </Button>
       ) : null}
       {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} /></div> : null}
+      <ConfirmDialog
+        open={confirming} onOpenChange={setConfirming} title={trans('Delete comment')} body={trans('Your comment will be deleted.')}
+        confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => remove.mutate()}
+      />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { SEARCH_QUERY_MAX } from '@app/contracts/search-limits';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { RatingBadge } from '../ui/RatingBadge';
@@ -96,6 +97,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
         <input
           ref={inputRef}
           type="search"
+          maxLength={SEARCH_QUERY_MAX}
           role="combobox"
           aria-label={trans('Search movies, series and people')}
           aria-autocomplete="list"

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { SearchPersonHit, SearchTitleHit } from '@app/contracts/browse';
+import { SEARCH_QUERY_MAX } from '@app/contracts/search-limits';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
@@ -66,7 +67,8 @@ function AllOfType({ type, query }: { type: 'titles' | 'people'; query: string }
 /** `/search?query=`: titles, people and episodes matching the query, each group with "See all". */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const query = (params.get('query') ?? '').trim();
+  // An address typed or pasted with a longer text searches its first SEARCH_QUERY_MAX characters, as the box would.
+  const query = (params.get('query') ?? '').trim().slice(0, SEARCH_QUERY_MAX).trim();
   const type = params.get('type');
   useDocumentTitle(query ? trans('Search results for ":query"', { query }) : trans('Search'));
   const [text, setText] = useState(query);
@@ -112,7 +114,7 @@ export function Component() {
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
       <form role="search" className="flex gap-2" onSubmit={(e) => { e.preventDefault(); if (text.trim()) setParams({ query: text.trim() }); }}>
         <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
-        <input id="search-page-query" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
+        <input id="search-page-query" type="search" maxLength={SEARCH_QUERY_MAX} value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
           className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary focus:outline-none" />
         <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>{trans('Search')}</button>
       </form>

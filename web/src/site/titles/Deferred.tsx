@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { ListPlus } from 'lucide-react';
+import { useLocation } from 'react-router';
 import type { RelatedTitle } from '@app/contracts';
 import { useAuth } from '../../lib/auth';
 import { useLoginRedirect } from '../../lib/guards';
@@ -21,10 +22,10 @@ const AddToListMenu = lazy(() => import('../lists/AddToListMenu').then((m) => ({
 /** How far below the viewport a deferred section starts loading: about a screen, so it is usually there on arrival. */
 const AHEAD = '0px 0px 800px 0px';
 
-/** True once `ref`'s element has come within AHEAD of the viewport (at once where IntersectionObserver is missing). */
-function useNear<T extends Element>(): [RefObject<T | null>, boolean] {
+/** True once `ref`'s element has come within AHEAD of the viewport (at once where IntersectionObserver is missing, or `now`). */
+function useNear<T extends Element>(now: boolean): [RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(now);
   useEffect(() => {
     const el = ref.current;
     if (near || !el) return;
@@ -51,11 +52,30 @@ function Placeholder({ id, title, innerRef }: { id: string; title: string; inner
   );
 }
 
+/**
+ * Brings a section asked for by the address (`#comments`, a reply notification's link) into view once it has
+ * rendered, and again a moment later: sections above it that load meanwhile move it down.
+ */
+function ScrollIntoView({ id }: { id: string }) {
+  useEffect(() => {
+    const go = () => document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    go();
+    const later = window.setTimeout(go, 700);
+    return () => window.clearTimeout(later);
+  }, [id]);
+  return null;
+}
+
 function WhenNear({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  const [ref, near] = useNear<HTMLElement>();
+  const { hash } = useLocation();
+  const asked = hash === `#${id}`;
+  const [ref, near] = useNear<HTMLElement>(asked);
   const placeholder = <Placeholder id={id} title={title} />;
-  if (!near) return <Placeholder id={id} title={title} innerRef={ref} />;
-  return <Suspense fallback={placeholder}>{children}</Suspense>;
+  return (
+    <div id={id} className="scroll-mt-20">
+      {near ? <Suspense fallback={placeholder}>{children}{asked && <ScrollIntoView id={id} />}</Suspense> : <Placeholder id={id} title={title} innerRef={ref} />}
+    </div>
+  );
 }
 
 export function DeferredReviews({ titleId }: { titleId: number }) {
