@@ -154,6 +154,7 @@ describe('validation rules', () => {
     { name: 'timezone valid', client: { 'client.dates.default_timezone': 'Mars/Olympus' }, key: 'client.dates.default_timezone', message: 'Enter a valid timezone.' },
     { name: 'date verbosity', client: { 'client.dates.format': '' }, key: 'client.dates.format', message: 'Date verbosity is required.' },
     { name: 'default language', client: { 'client.locale.default': '' }, key: 'client.locale.default', message: 'Default language is required.' },
+    { name: 'default theme', client: { 'client.themes.default_id': 555 }, key: 'client.themes.default_id', message: 'Choose an existing theme.' },
     { name: 'tmdb key', client: { 'client.content.title_provider': 'tmdb' }, server: { 'server.tmdb_api_key': '' }, key: 'server.tmdb_api_key', message: 'TMDb API key is required when a provider uses TMDb.' },
     { name: 'tmdb key via search', client: { 'client.content.search_provider': 'all' }, server: { 'server.tmdb_api_key': '' }, key: 'server.tmdb_api_key', message: 'TMDb API key is required when a provider uses TMDb.' },
     { name: 'algolia', server: { 'server.scout_driver': 'algolia' }, key: 'server.algolia_app_id', message: 'Required when Algolia is the search method.' },

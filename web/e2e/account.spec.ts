@@ -90,9 +90,12 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await expect(tokens.getByText('Home server')).toBeVisible();
   await expect(page.getByText(plain!)).toHaveCount(0);
 
-  // The token works as a bearer until it is deleted.
-  const api = await page.request.get('/api/v1/account/sessions', { headers: { authorization: `Bearer ${plain}` } });
-  expect(api.status()).toBe(200);
+  // The token works as a bearer, for what it was made for, until it is deleted.
+  const bearer = { authorization: `Bearer ${plain}` };
+  expect((await page.request.get('/api/v1/titles/1', { headers: bearer })).status()).toBe(200);
+  const account = await page.request.get('/api/v1/account/sessions', { headers: bearer });
+  expect(account.status()).toBe(403);
+  expect((await account.json()).message).toBe('This token was made for chosen permissions only. Use a token with full access, or sign in, for this call.');
   await expect(tokens.getByText('View titles')).toBeVisible();
   const outOfScope = await page.request.get('/api/v1/people', { headers: { authorization: `Bearer ${plain}` } });
   expect(outOfScope.status()).toBe(403);
@@ -101,6 +104,7 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Token deleted')).toBeVisible();
   await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
+  expect((await page.request.get('/api/v1/titles/1', { headers: bearer })).status()).toBe(401);
 });
 
 test('a member changes their email, downloads their data, then closes their account', async ({ browser, page }) => {

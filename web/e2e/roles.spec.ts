@@ -31,13 +31,13 @@ test('create a role, edit its permissions, add and remove users', async ({ page 
   await page.getByLabel('Update tags').check();
   await page.getByRole('button', { name: /^files/i }).and(page.locator('[aria-expanded]')).click();
   await page.getByLabel('Upload files').check();
-  await page.getByLabel('max file size').fill('2048');
+  await page.getByLabel('Largest file (bytes)').fill('2048');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Role updated')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('View users')).toBeChecked();
   await expect(page.getByLabel('Update tags')).toBeChecked();
-  await expect(page.getByLabel('max file size')).toHaveValue('2048');
+  await expect(page.getByLabel('Largest file (bytes)')).toHaveValue('2048');
 
   // Users tab: add two users through the picker, then remove one.
   await page.getByRole('tab', { name: 'Users' }).click();

@@ -20,6 +20,21 @@ interface Props {
   everydayOnly?: boolean;
 }
 
+/** The catalogue's groups and restrictions by name, as the picker titles them (an unknown one shows its name). */
+const GROUP_LABELS = new Map<string, () => string>([
+  ['admin', () => trans('Admin')], ['users', () => trans('Users')], ['roles', () => trans('Roles')],
+  ['localizations', () => trans('Localizations')], ['custom_pages', () => trans('Custom pages')], ['tags', () => trans('Tags')],
+  ['files', () => trans('Files')], ['api', () => trans('API')], ['titles', () => trans('Titles')], ['seasons', () => trans('Seasons')],
+  ['episodes', () => trans('Episodes')], ['people', () => trans('People')], ['videos', () => trans('Videos')],
+  ['title_tags', () => trans('Genres, keywords and countries')], ['images', () => trans('Images')], ['lists', () => trans('Lists')],
+  ['channels', () => trans('Channels')], ['news', () => trans('News')], ['reviews', () => trans('Reviews')],
+  ['comments', () => trans('Comments')], ['plans', () => trans('Subscription plans')], ['subscriptions', () => trans('Subscriptions')],
+]);
+const RESTRICTION_LABELS = new Map<string, () => string>([
+  ['max_file_size', () => trans('Largest file (bytes)')], ['available_space', () => trans('Storage space (bytes)')], ['count', () => trans('Maximum number')],
+]);
+const labelOf = (labels: Map<string, () => string>, name: string) => labels.get(name)?.() ?? name.replace(/_/g, ' ');
+
 /** Individual permissions grouped by group; advanced ones hidden until 'Show advanced permissions' is ticked. */
 export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description, everydayOnly = false }: Props) {
   const [advancedTicked, setShowAdvanced] = useState(false);
@@ -57,8 +72,8 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
       <div className="flex flex-col gap-2">
         {groups.map(([group, perms]) => (
           <Disclosure key={group} defaultOpen={perms.some((p) => selected.has(p.name))} summary={(
-            <span className="capitalize">
-              {group.replace(/_/g, ' ')}
+            <span>
+              {labelOf(GROUP_LABELS, group)}
               <span className="ms-2 text-xs font-normal normal-case text-text-muted">
                 {trans(':selected of :total selected', { selected: perms.filter((p) => selected.has(p.name)).length, total: perms.length })}
               </span>
@@ -75,8 +90,8 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
                         {p.restrictions.map((r) => (
                           <RestrictionInput
                             key={r.name}
-                            label={r.name.replace(/_/g, ' ')}
-                            description={r.description}
+                            label={labelOf(RESTRICTION_LABELS, r.name)}
+                            description={trans(r.description)}
                             type={r.type}
                             value={grant.restrictions?.find((x) => x.name === r.name)?.value}
                             onChange={(v) => setRestriction(p.name, r.name, v)}
@@ -104,7 +119,7 @@ function RestrictionInput({ label, description, type, value, onChange }: {
   }
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm capitalize">{label}</label>
+      <label htmlFor={id} className="text-sm">{label}</label>
       <input
         id={id}
         type="number"

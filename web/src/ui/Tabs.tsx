@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { NavLink, useLocation } from 'react-router';
+import { pageIsRtl } from '../lib/direction';
 import { cn } from './cn';
+import { useRowScroll } from './row-scroll';
 
 export interface TabLink {
   to: string;
@@ -8,16 +10,26 @@ export interface TabLink {
   disabled?: boolean;
 }
 
+/** The bar's edges fade where more tabs lie beyond them, so a cut-off tab reads as "scroll for more". */
+function edgeMask(overflows: boolean, atStart: boolean, atEnd: boolean): string | undefined {
+  if (!overflows) return undefined;
+  const rtl = pageIsRtl();
+  const [left, right] = rtl ? [!atEnd, !atStart] : [!atStart, !atEnd];
+  if (!left && !right) return undefined;
+  return `linear-gradient(to right, ${left ? 'transparent, #000 2.5rem' : '#000'}, ${right ? '#000 calc(100% - 2.5rem), transparent' : '#000'})`;
+}
+
 /** A row of route tabs; disabled tabs stay visible but cannot be opened. */
 export function TabNav({ tabs, label }: { tabs: TabLink[]; label: string }) {
-  const nav = useRef<HTMLElement>(null);
+  const { ref: nav, overflows, atStart, atEnd } = useRowScroll<HTMLElement>(tabs.length);
   const { pathname } = useLocation();
   // On narrow screens the bar scrolls: keep the active tab in view.
   useEffect(() => {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  }, [pathname, nav]);
+  const mask = edgeMask(overflows, atStart, atEnd);
   return (
-    <nav ref={nav} aria-label={label} className="-mx-1 overflow-x-auto border-b border-border">
+    <nav ref={nav} aria-label={label} className="-mx-1 overflow-x-auto border-b border-border" style={mask ? { maskImage: mask } : undefined}>
       <ul className="flex min-w-max gap-1 px-1">
         {tabs.map((tab) => (
           <li key={tab.to}>

@@ -2,6 +2,13 @@ import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type SettingKey, type Th
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, zodFieldErrors } from '../../http/errors.ts';
+import { registerSettingsValidator } from '../settings/validators.ts';
+
+// The general settings call checks the default theme as the appearance editor does (0 follows the system).
+registerSettingsValidator('client.themes.default_id', ['client.themes.default_id'], (read) => {
+  const id = read('client.themes.default_id');
+  if (id !== 0 && !read('client.themes.all').some((t) => t.id === id)) return 'Choose an existing theme.';
+});
 
 export type AppearanceValues = Record<AppearanceKey, unknown>;
 

@@ -30,10 +30,18 @@ export default function CodeEditor({ language, value, onChange, label, id }: Cod
           lineNumbers(), history(), highlightActiveLine(), bracketMatching(),
           syntaxHighlighting(defaultHighlightStyle),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
-          language === 'css' ? css() : html(),
+          // Typing a tag must not write its end tag too: pasted or hand-written code got a second </div>.
+          language === 'css' ? css() : html({ autoCloseTags: false }),
           EditorView.contentAttributes.of({ 'aria-label': label, id }),
           EditorView.updateListener.of((u) => { if (u.docChanged) change.current(u.state.doc.toString()); }),
-          EditorView.theme({ '&': { fontSize: '13px', height: '320px' }, '.cm-scroller': { fontFamily: 'ui-monospace, monospace' } }),
+          // The site theme's colours, so the gutter and current line are not a light strip in a dark admin.
+          EditorView.theme({
+            '&': { fontSize: '13px', height: '320px', color: 'var(--color-text)' },
+            '.cm-scroller': { fontFamily: 'ui-monospace, monospace' },
+            '.cm-gutters': { backgroundColor: 'var(--color-bg-alt)', color: 'var(--color-text-muted)', borderRight: '1px solid var(--color-border)' },
+            '.cm-activeLine, .cm-activeLineGutter': { backgroundColor: 'var(--color-hover)' },
+            '.cm-cursor': { borderLeftColor: 'var(--color-text)' },
+          }),
         ],
       }),
     });

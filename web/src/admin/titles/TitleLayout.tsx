@@ -32,8 +32,8 @@ function titleTabs(title: Title | null) {
     tab('crew', trans('Crew')),
     tab('videos', trans('Videos')),
   ];
-  // Seasons are hidden for movies.
-  if (!title || title.is_series) tabs.push(tab('seasons', trans('Seasons')));
+  // Seasons are hidden for movies, and for a title not created yet (its type is chosen in its facts).
+  if (title?.is_series) tabs.push(tab('seasons', trans('Seasons')));
   return tabs;
 }
 

@@ -54,12 +54,15 @@ export function Component() {
           <div className="flex min-w-0 items-center gap-3">
             <Avatar src={u.avatar} label={u.display_name || u.email} />
             <div className="min-w-0">
-              <Link to={`${u.id}/edit`} className="block truncate font-medium hover:underline">{u.display_name || u.email}</Link>
+              {/* The badge sits beside the name, which gives way to it, so the row never grows wider than the table. */}
+              <div className="flex min-w-0 items-center gap-2">
+                <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline">{u.display_name || u.email}</Link>
+                {u.banned_at && (
+                  <span className="shrink-0 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
+                )}
+              </div>
               <div className="truncate text-xs text-text-muted">{u.email}</div>
             </div>
-            {u.banned_at && (
-              <span className="ms-1 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
-            )}
           </div>
         ),
       },

@@ -11,7 +11,7 @@ import { PosterCard, PosterCardSkeleton } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
-import { ROW_SCROLLER_CLASS, useRowScroll } from '../ui/row-scroll';
+import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 import { pageIsRtl } from '../../lib/direction';
 

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { NotFoundPage } from '../ErrorPages';
+import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { ChannelItems, ChannelSkeleton } from './ChannelLayouts';
 import { useSeen } from '../../ui/use-seen';
 import { buttonClass } from '../../ui/Button';
@@ -78,6 +79,7 @@ export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a ch
   const query = useChannelPages(slug);
   if (query.isPending) return <ChannelSkeleton />;
   if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
+  if (isNoAccess(query.error)) return <NoAccess />;
   if (query.isError || !query.data) return <p role="alert" className="py-12 text-center text-text-muted">{trans('There was an issue. Please try again.')}</p>;
   const first = query.data.pages[0];
   const items = query.data.pages.flatMap((p) => p.content.data);

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
-import { ROW_SCROLLER_CLASS, rowScrollLabels, useRowScroll } from './row-scroll';
+import { ROW_SCROLLER_CLASS, rowScrollLabels, useRowScroll } from '../../ui/row-scroll';
 
 interface Props {
   title: string;

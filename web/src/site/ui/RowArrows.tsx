@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '../../ui/cn';
-import { rowScrollLabels, type useRowScroll } from './row-scroll';
+import { rowScrollLabels, type useRowScroll } from '../../ui/row-scroll';
 
 // At its end an arrow fades away instead of lying dimmed over the first poster; it shows again if the keyboard reaches it.
 const ARROW = 'absolute top-1/3 hidden rounded-full border border-border bg-bg p-1.5 shadow transition-opacity aria-disabled:pointer-events-none aria-disabled:opacity-0 aria-disabled:focus-visible:opacity-40 sm:block';

@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { RowArrows } from '../ui/RowArrows';
-import { ROW_SCROLLER_CLASS, useRowScroll } from '../ui/row-scroll';
+import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
 import { CONTINUE_WATCHING_KEY as KEY, useForgetVideo } from './resume-cache';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { pageIsRtl } from '../../lib/direction';
-import { trans } from '../../lib/i18n';
-import { scrollBehavior } from '../../lib/motion';
+import { pageIsRtl } from '../lib/direction';
+import { trans } from '../lib/i18n';
+import { scrollBehavior } from '../lib/motion';
 
 const SNAP_SLACK = 8;
 
