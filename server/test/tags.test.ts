@@ -239,3 +239,27 @@ describe("the catalogue's tags need the title tags permissions", () => {
     expect((await editor.delete(`/api/v1/tags/${genre}`)).status).toBe(200);
   });
 });
+
+describe('countries: stored by ISO code, found and attached by name', () => {
+  it('finds "Fra" and attaches "Germany" to the existing code instead of a second Germany', async () => {
+    const now = nowIso();
+    await t.ctx.db.insertInto('title_tags').values(['fr:France', 'de:Germany'].map((s) => {
+      const [name, display_name] = s.split(':');
+      return { type: 'production_country', name, display_name, tmdb_id: null, created_at: now, updated_at: now };
+    })).execute();
+    const found = await admin.get(listUrl('/api/v1/title-tags/production_country', { query: 'Fra' }));
+    expect(found.status, found.text).toBe(200);
+    expect(found.body.pagination.data.map((x: any) => x.display_name)).toEqual(['France']);
+    const title = (await admin.post('/api/v1/titles', { name: 'Made abroad' })).body.title;
+    for (const typed of ['Germany', 'germany', 'de']) {
+      const res = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: typed });
+      expect(res.status, res.text).toBe(200);
+    }
+    // A country not stored yet is stored by its code, under its English name.
+    expect((await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'Japan' })).status).toBe(200);
+    const rows = await t.ctx.db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', 'production_country').orderBy('name').execute();
+    expect(rows).toEqual([{ name: 'de', display_name: 'Germany' }, { name: 'fr', display_name: 'France' }, { name: 'jp', display_name: 'Japan' }]);
+    const attached = (await admin.get(`/api/v1/titles/${title.id}`)).body.title.production_countries.map((c: any) => c.name).sort();
+    expect(attached).toEqual(['de', 'jp']);
+  });
+});

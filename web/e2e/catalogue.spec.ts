@@ -51,6 +51,12 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('button', { name: 'Add cast member' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('combobox', { name: 'Person' }).fill('Quarterm');
+  // Escape closes the open suggestions only; the dialog and what was typed stay.
+  await expect(dialog.getByRole('option', { name: 'Imogen Quartermaine' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('listbox')).toBeHidden();
+  await expect(dialog.getByRole('combobox', { name: 'Person' })).toHaveValue('Quarterm');
+  await dialog.getByRole('combobox', { name: 'Person' }).press('ArrowDown');
   await dialog.getByRole('option', { name: 'Imogen Quartermaine' }).click();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Character is required for actors.')).toBeVisible();

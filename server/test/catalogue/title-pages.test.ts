@@ -68,7 +68,7 @@ describe('title page call', () => {
     const d = await ok(guest(t).get(`/api/v1/titles/${ids.series}/page`));
     expect(d.title).toMatchObject({ id: ids.series, name: 'Kingdom </script> of Ice', certification: 'TV-14', budget: 1000000 });
     expect(d.title.genres.map((g: any) => g.name)).toEqual(['drama']);
-    expect(d.title.production_countries.map((g: any) => g.name)).toEqual(['norway']);
+    expect(d.title.production_countries.map((g: any) => g.name)).toEqual(['no']);
     expect(d.seasons.map((s: any) => s.number)).toEqual([1, 2]);
     expect(d.episodes.map((e: any) => e.name)).toEqual(['S2E1 name', 'S2E2 name']);
     expect(d.cast).toEqual([expect.objectContaining({ id: ids.actor, name: 'Ada Frost', pivot: expect.objectContaining({ character: 'Queen' }) })]);

@@ -115,8 +115,11 @@ describe('titles', () => {
     expect((await admin.request('POST', '/api/v1/images', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
     expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.images).toHaveLength(1);
 
+    // Chosen as poster and backdrop, then deleted: the title shows no picture rather than a broken one.
+    expect((await admin.put(`/api/v1/titles/${title.id}`, { poster: res.body.image.url, backdrop: res.body.image.url })).status).toBe(200);
     expect((await admin.delete(`/api/v1/images/${res.body.image.id}`)).status).toBe(200);
     expect((await admin.get(res.body.image.url)).status).toBe(404);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title).toMatchObject({ poster: null, backdrop: null });
   });
 
   it('deletes titles with their seasons, credits and images', async () => {

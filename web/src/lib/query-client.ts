@@ -1,7 +1,19 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api';
 
+/**
+ * A change saved in the admin may alter any public page the app has cached (a renamed episode, a deleted season):
+ * everything is marked stale, without refetching now, so the next visit to a page asks again instead of showing
+ * what it held for up to 30 s. The admin's own lists are refreshed by their mutations as before.
+ */
+const mutationCache = new MutationCache({
+  onSuccess: () => {
+    if (typeof window !== 'undefined' && window.location.pathname.startsWith('/admin')) void queryClient.invalidateQueries({ refetchType: 'none' });
+  },
+});
+
 export const queryClient = new QueryClient({
+  mutationCache,
   defaultOptions: {
     queries: {
       staleTime: 30_000,

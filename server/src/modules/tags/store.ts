@@ -39,8 +39,11 @@ function listDefinition(ctx: AppContext, type?: TitleTagType): ListDefinition {
       updated_at: filters.date('title_tags.updated_at'),
       ...(type ? {} : { type: (qb, f) => qb.where('title_tags.type', f.operator === '!=' ? '!=' : '=', String(f.value)) }),
     },
-    // One type: a prefix of the lower-case name walks the (type, name) index. Every type: anywhere in either name.
-    search: type
+    // One type: a prefix of the lower-case name walks the (type, name) index; countries, stored by their ISO code
+    // (a few hundred rows), also by the start of their shown name ("Fra" finds France). Every type: anywhere in either name.
+    search: type === 'production_country'
+      ? (qb, q) => qb.where((eb) => eb.or([eb('title_tags.name', '=', q.toLowerCase()), eb(eb.fn('lower', ['title_tags.display_name']), 'like', `${q.toLowerCase().replace(/[\\%_]/g, '')}%`)]))
+      : type
       ? (qb, q) => qb.where('title_tags.name', '>=', q.toLowerCase()).where('title_tags.name', '<', `${q.toLowerCase()}\uffff`)
       : trigramSearch(ctx.db, ctx.dialect, { table: 'title_tags', expression: "coalesce(name, '') || ' ' || coalesce(display_name, '')", prefixColumn: 'title_tags.name' }),
   };

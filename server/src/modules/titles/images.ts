@@ -10,6 +10,10 @@ import { removeStoredFiles } from './service.ts';
 
 
 /** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
+
+/** Where an image's address may be chosen for display. */
+const IMAGE_CHOICES = [['titles', 'poster'], ['titles', 'backdrop'], ['seasons', 'poster'], ['episodes', 'poster'], ['people', 'poster']] as const;
+
 export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string): Promise<string> {
   return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.' })).url;
 }
@@ -44,8 +48,13 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { ids } = req.params;
     const rows = await ctx.db.selectFrom('images').select(['id', 'url']).where('id', 'in', ids).execute();
     if (!rows.length) throw notFound('Image not found');
-    await ctx.db.deleteFrom('images').where('id', 'in', ids).execute();
-    await removeStoredFiles(ctx, rows.map((r) => r.url));
+    const urls = rows.map((r) => r.url);
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('images').where('id', 'in', ids).execute();
+      // A deleted image that was chosen as a poster or backdrop leaves that choice empty, not a broken picture.
+      for (const [table, column] of IMAGE_CHOICES) await trx.updateTable(table).set({ [column]: null }).where(column, 'in', urls).execute();
+    });
+    await removeStoredFiles(ctx, urls);
     return {};
   });
 }

@@ -80,12 +80,42 @@ export async function refreshCounts(db: Db, titleId: number, seasonId?: number):
 }
 
 /** Attaches a tag by name to a title, creating the tag when new (an attached one stays once). */
+/** ISO region codes by their English name, lower case ("germany" → "de"), built on first use. */
+let countryCodes: Map<string, string> | null = null;
+function countryCodeOf(name: string): string | undefined {
+  if (!countryCodes) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    countryCodes = new Map();
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const shown = names.of(code);
+        if (shown && shown !== code) countryCodes.set(shown.toLowerCase(), code.toLowerCase());
+      }
+    }
+  }
+  return countryCodes.get(name.toLowerCase());
+}
+
+/**
+ * A country is stored by its ISO code (as imports store it) and shown by its name: one typed by name ("Germany")
+ * is the existing `de`, not a second Germany. Other tags are their lower-case name.
+ */
+async function tagKey(db: Db, type: TitleTagType, tagName: string): Promise<{ name: string; display: string }> {
+  if (type !== 'production_country') return { name: tagName.toLowerCase(), display: tagName };
+  const existing = await db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', type)
+    .where((eb) => eb.or([eb('name', '=', tagName.toLowerCase()), eb(eb.fn('lower', ['display_name']), '=', tagName.toLowerCase())])).executeTakeFirst();
+  if (existing) return { name: existing.name, display: existing.display_name ?? tagName };
+  const code = countryCodeOf(tagName);
+  return code ? { name: code, display: new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? tagName } : { name: tagName.toLowerCase(), display: tagName };
+}
+
 export async function attachTagByName(db: Db, titleId: number, type: TitleTagType, tagName: string): Promise<void> {
-  const name = tagName.toLowerCase();
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
+    const { name, display } = await tagKey(trx, type, tagName);
     // Inserted unless it exists (or a racing request just inserted it), then read: both requests attach the one tag.
-    await trx.insertInto('title_tags').values({ type, name, display_name: tagName, tmdb_id: null, created_at: now, updated_at: now })
+    await trx.insertInto('title_tags').values({ type, name, display_name: display, tmdb_id: null, created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['type', 'name']).doNothing()).execute();
     const tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirstOrThrow();
     await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: tag.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();

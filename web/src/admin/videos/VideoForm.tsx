@@ -93,7 +93,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <Select label={trans('Quality')} options={VIDEO_QUALITIES.map((q) => ({ value: q, label: q }))} {...register('quality')} />
-        <LookupSelect list="tmdbLanguages" current={video?.language ?? undefined} label={trans('Language')} error={errors.language?.message} {...register('language')} />
+        <LookupSelect list="tmdbLanguages" current={video ? video.language ?? undefined : 'en'} label={trans('Language')} error={errors.language?.message} {...register('language')} />
         <TextField label={trans('Thumbnail URL')} error={errors.thumbnail?.message} {...register('thumbnail')} />
       </div>
       <Switch label={trans('Approved')} {...register('approved')} />
