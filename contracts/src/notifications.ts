@@ -52,7 +52,8 @@ export type NotificationSettingsInput = z.infer<typeof notificationSettingsSchem
  * one-click unsubscribe) turns that kind off by email, or every kind without a type. The token is the member's own.
  */
 export const notificationUnsubscribeQuery = z.object({
-  token: z.string().min(16).max(64),
+  // A cut-short or mangled link reads as not valid, like a wrong one, rather than naming a length.
+  token: z.string().min(16, 'This unsubscribe link is not valid.').max(64, 'This unsubscribe link is not valid.'),
   type: z.enum(NOTIFICATION_TYPES).optional(),
 }).meta({ examples: [{ token: 'o3Jr0bXq6cS2pN1vZt8yKwL4', type: 'new_episode' }] });
 export type NotificationUnsubscribeQuery = z.infer<typeof notificationUnsubscribeQuery>;

@@ -94,7 +94,7 @@ describe('plans (POST/GET/PUT/DELETE billing/products)', () => {
     const drop = await admin.put(`/api/v1/billing/products/${product.id}`, plan({ name: 'Locked', prices: [price({ amount: 3 })] }));
     expect(drop.status).toBe(422);
     expect(drop.body.errors.prices).toEqual([locked]);
-    expect((await admin.delete(`/api/v1/billing/products/${product.id}`)).body.message).toBe(locked);
+    expect((await admin.delete(`/api/v1/billing/products/${product.id}`)).body.message).toBe("This plan can't be deleted because it has 1 subscriber.");
     const added = await admin.put(`/api/v1/billing/products/${product.id}`, plan({ name: 'Locked v2', prices: [{ ...price(), id: p.id }, price({ amount: 4 })] }));
     expect(added.status, added.text).toBe(200);
     expect(added.body.message).toBe('Plan updated');
@@ -266,5 +266,21 @@ describe('effects', () => {
       .body.pagination.data.map((u: any) => u.email);
     expect(await ids('has')).toEqual(['subscribed-filter@test.local']);
     expect(await ids('doesntHave')).toEqual(['lapsed-filter@test.local']);
+  });
+});
+
+describe('a subscription billed by a gateway that is switched off', () => {
+  it('is not cancelled, resumed or deleted here only: the customer would go on being charged', async () => {
+    const product = await createPlan({ name: 'Gateway billed' });
+    const member = await asUser(t);
+    const sub = await subscribe(member.user.id, product, { renews_at: new Date(Date.now() + 86_400_000).toISOString() });
+    await t.ctx.db.updateTable('subscriptions').set({ gateway_name: 'stripe', gateway_id: 'sub_offline' }).where('id', '=', sub.id).execute();
+    const message = 'This subscription is billed by Stripe, which is not set up: turn it on in the subscription settings to change it.';
+    for (const res of [await admin.post(`/api/v1/billing/subscriptions/${sub.id}/cancel`, {}), await admin.delete(`/api/v1/billing/subscriptions/${sub.id}`), await member.post('/api/v1/billing/subscription/cancel', {})]) {
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.message).toBe(message);
+    }
+    const row = await t.ctx.db.selectFrom('subscriptions').select(['ends_at']).where('id', '=', sub.id).executeTakeFirstOrThrow();
+    expect(row.ends_at).toBeNull();
   });
 });

@@ -309,3 +309,19 @@ describe('GET channel', () => {
     expect((await user.delete(`/api/v1/channel/${home.id}`)).status).toBe(403);
   });
 });
+
+describe("the home page's channel", () => {
+  it('stays the home page when its slug is changed; another channel renamed leaves the setting alone', async () => {
+    const home = (await admin.post('/api/v1/channel', { name: 'My picks', slug: 'my-picks', type: 'channel', public: true, config: manual() })).body.channel;
+    const other = (await admin.post('/api/v1/channel', { name: 'Other', slug: 'other-picks', type: 'channel', public: true, config: manual() })).body.channel;
+    await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'my-picks' });
+    try {
+      expect((await admin.put(`/api/v1/channel/${home.id}`, { name: 'My picks', slug: 'picks-renamed', type: 'channel', public: true, config: manual() })).status).toBe(200);
+      expect(await t.ctx.settings.get('client.homepage.channel')).toBe('picks-renamed');
+      expect((await admin.put(`/api/v1/channel/${other.id}`, { name: 'Other', slug: 'other-renamed', type: 'channel', public: true, config: manual() })).status).toBe(200);
+      expect(await t.ctx.settings.get('client.homepage.channel')).toBe('picks-renamed');
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.channel': 'home' });
+    }
+  });
+});

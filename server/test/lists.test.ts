@@ -306,3 +306,20 @@ describe('the shareable page and the sitemap', () => {
     expect(xml).not.toContain(`/lists/${priv.id}</loc>`);
   });
 });
+
+describe("a member's list in the admin's list editor", () => {
+  it('reads as manual content in its own order, and saving it from there keeps its items', async () => {
+    const u = await asUser(t);
+    const list = await newList(u, { name: 'Kept' });
+    for (const id of [titles[2], titles[0]]) expect((await u.post(`/api/v1/lists/${list.id}/items`, { titleId: id })).status).toBe(200);
+    const admin = await asAdmin(t);
+    const read = await admin.get(`/api/v1/channel/${list.id}`);
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.channel.config).toMatchObject({ contentType: 'manual', contentOrder: 'manual' });
+    expect(read.body.channel.content.data.map((x: { id: number }) => x.id)).toEqual([titles[2], titles[0]]);
+    // The editor sends back what it read, renamed.
+    const saved = await admin.put(`/api/v1/channel/${list.id}`, { name: 'Kept (renamed)', slug: read.body.channel.slug, type: 'list', public: true, config: read.body.channel.config });
+    expect(saved.status, saved.text).toBe(200);
+    expect((await u.get(`/api/v1/lists/${list.id}`)).body.list.items_count).toBe(2);
+  });
+});

@@ -76,3 +76,23 @@ describe('0052_subscription_notices', async () => {
     ]);
   });
 });
+
+describe('0058_list_content_order', async () => {
+  const { handle, db } = await oldDatabase();
+  it("gives members' lists the manual order the channel settings know, leaving other channels alone", async () => {
+    await migrate(handle, '0057_video_progress_user_updated');
+    const now = new Date().toISOString();
+    const row = (slug: string, type: string, config: Record<string, unknown>) => ({
+      name: slug, slug, description: null, type, user_id: null, public: true, internal: false, config: JSON.stringify(config), items_count: 0,
+      version: 1, auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now,
+    });
+    const old = { contentType: 'manual', contentModel: 'titles', contentOrder: 'channelables.order|asc', layout: 'grid' };
+    await db.insertInto('channels').values([
+      row('a-list', 'list', old), row('popular', 'channel', { contentType: 'autoUpdate', contentModel: 'titles', contentOrder: 'popularity' }),
+    ]).execute();
+    await migrate(handle);
+    const configs = (await db.selectFrom('channels').select(['slug', 'config']).where('slug', 'in', ['a-list', 'popular']).orderBy('slug').execute())
+      .map((r) => [r.slug, JSON.parse(r.config).contentOrder]);
+    expect(configs).toEqual([['a-list', 'manual'], ['popular', 'popularity']]);
+  });
+});

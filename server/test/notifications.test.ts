@@ -493,5 +493,7 @@ describe('unsubscribing from a mail (POST notifications/unsubscribe)', () => {
     for (const query of ['', 'type=new_episode', 'token=short', `token=${'x'.repeat(65)}`, 'token=nobody-has-this-token-0000&type=mentions']) {
       expect((await oneClick(query)).statusCode, query).toBe(422);
     }
+    // A link cut short in the mail reads as not valid, not as a length rule.
+    expect((await oneClick('token=badtoken123&type=comment_reply')).json().message).toBe('This unsubscribe link is not valid.');
   });
 });

@@ -36,6 +36,9 @@ test('create a localization, translate a line, save, and see the site in it', as
   const line = page.getByLabel('Register', { exact: true });
   await expect(line).toHaveValue('Register');
   await line.fill('Registrieren');
+  // A menu item's label is a line like any other.
+  await page.getByLabel('Search translations').fill('Pricing');
+  await page.getByLabel('Pricing', { exact: true }).fill('Preise');
   await page.getByRole('button', { name: 'Add new translation' }).click();
   const add = page.getByRole('dialog', { name: 'Add new translation' });
   await add.getByRole('button', { name: 'Add' }).click();
@@ -59,6 +62,7 @@ test('create a localization, translate a line, save, and see the site in it', as
   await page.getByRole('button', { name: 'Change language' }).click();
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Preise' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await page.reload();
   await expect(page.getByRole('link', { name: 'Registrieren' })).toBeVisible();

@@ -47,6 +47,7 @@ import * as m0054 from './migrations/0054_notification_mutes.ts';
 import * as m0055 from './migrations/0055_notification_emails.ts';
 import * as m0056 from './migrations/0056_notification_email_tokens.ts';
 import * as m0057 from './migrations/0057_video_progress_user_updated.ts';
+import * as m0058 from './migrations/0058_list_content_order.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0055_notification_emails': m0055,
   '0056_notification_email_tokens': m0056,
   '0057_video_progress_user_updated': m0057,
+  '0058_list_content_order': m0058,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -7,10 +7,12 @@ function makeFormatter(format: DateVerbosity, timezone: string, withTime = false
   const timeZone = timezone === 'auto' ? undefined : timezone;
   const date: Intl.DateTimeFormatOptions = format === 'auto' ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: format };
   const style: Intl.DateTimeFormatOptions = !withTime ? date : format === 'auto' ? { ...date, hour: '2-digit', minute: '2-digit', second: '2-digit' } : { ...date, timeStyle: 'medium' };
+  // In the site's active language ("30 nov. 2026" in French), as numbers are; the browser's own when it has none.
+  const language = currentLanguage() || undefined;
   try {
-    return new Intl.DateTimeFormat(undefined, { ...style, timeZone });
+    return new Intl.DateTimeFormat(language, { ...style, timeZone });
   } catch {
-    // A timezone this browser does not know: the visitor's own.
+    // A timezone (or language tag) this browser does not know: the visitor's own.
     return new Intl.DateTimeFormat(undefined, style);
   }
 }
@@ -30,6 +32,7 @@ function dayFormatter(timezone: string): (d: Date) => string {
   };
 }
 
+let settings: { format: DateVerbosity; timezone: string; language: string } = { format: 'auto', timezone: 'auto', language: '' };
 let dateFmt = makeFormatter('auto', 'auto');
 // A day without a time (a release date) is the same day everywhere: read and written at UTC midnight, never shifted.
 let dayFmt = makeFormatter('auto', 'UTC');
@@ -38,10 +41,16 @@ let dayOf = dayFormatter('auto');
 
 /** Applies the site's date settings (client.dates.format and client.dates.default_timezone) to every date shown. */
 export function configureDates(format: DateVerbosity, timezone: string): void {
+  settings = { format, timezone, language: currentLanguage() };
   dateFmt = makeFormatter(format, timezone);
   dayFmt = makeFormatter(format, 'UTC');
   dateTimeFmt = makeFormatter(format, timezone, true);
   dayOf = dayFormatter(timezone);
+}
+
+/** The formatters follow a change of language made since they were built (a visitor switching to Arabic). */
+function current(): void {
+  if (settings.language !== currentLanguage()) configureDates(settings.format, settings.timezone);
 }
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -51,6 +60,7 @@ export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '';
+  current();
   return (DAY_ONLY.test(value) ? dayFmt : dateFmt).format(d);
 }
 
@@ -75,7 +85,9 @@ export function isUpcoming(value: string | null | undefined, day = today()): boo
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '';
   const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? '' : dateTimeFmt.format(d);
+  if (Number.isNaN(d.getTime())) return '';
+  current();
+  return dateTimeFmt.format(d);
 }
 
 /** A file size with its unit, the number in the reader's language ("1.5 MB", "1,5 MB"). */

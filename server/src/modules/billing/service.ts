@@ -103,7 +103,9 @@ export async function deleteProduct(ctx: AppContext, id: number): Promise<void> 
   const existing = await findProduct(ctx.db, id);
   if (!existing) throw notFound('Plan not found');
   const subscribers = existing.prices.reduce((n, p) => n + p.subscriptions_count, 0);
-  if (subscribers > 0) throw locked('prices', subscribers);
+  if (subscribers > 0) {
+    throw new HttpError(422, translate(undefined, "This plan can't be deleted because it has [one 1 subscriber|other :count subscribers].", { count: subscribers }));
+  }
   await ctx.db.transaction().execute(async (trx) => {
     // The prices would go with the plan (foreign key cascade); deleted first, they say which gateway ids they held.
     const prices = await trx.deleteFrom('prices').where('product_id', '=', id).returning(['stripe_id', 'paypal_id']).execute();
@@ -154,12 +156,29 @@ async function gatewayRow(ctx: AppContext, id: number) {
   return row;
 }
 
+const GATEWAY_NAMES = new Map([['stripe', 'Stripe'], ['paypal', 'PayPal']]);
+
+/**
+ * The gateway that bills a subscription, to change it there first. One billed by a gateway that is switched off
+ * is refused (422) rather than changed here only: the customer would go on being charged.
+ */
+async function billingGateway(ctx: AppContext, row: { gateway_name: string; gateway_id: string | null }) {
+  if (!row.gateway_id) return null;
+  const gateway = await gatewayFor(ctx, row.gateway_name);
+  if (!gateway) {
+    throw new HttpError(422, translate(undefined, 'This subscription is billed by :gateway, which is not set up: turn it on in the subscription settings to change it.', {
+      gateway: GATEWAY_NAMES.get(row.gateway_name) ?? row.gateway_name,
+    }));
+  }
+  return gateway;
+}
+
 /** Cancel starts a grace period until the next renewal (ends_at = renews_at); access lasts until then. */
 export async function cancelSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
   const row = await gatewayRow(ctx, id);
   if (row.ends_at && !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_ENDED);
   if (!row.ends_at) {
-    if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: true });
+    await (await billingGateway(ctx, row))?.cancel(row.gateway_id!, { atPeriodEnd: true });
     await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
   }
   return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
@@ -169,7 +188,7 @@ export async function cancelSubscription(ctx: AppContext, id: number): Promise<B
 export async function resumeSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
   const row = await gatewayRow(ctx, id);
   if (!row.ends_at || !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_NOT_CANCELLED);
-  if (row.gateway_id) await (await gatewayFor(ctx, row.gateway_name))?.resume(row.gateway_id);
+  await (await billingGateway(ctx, row))?.resume(row.gateway_id!);
   await ctx.db.updateTable('subscriptions').set({ ends_at: null, updated_at: nowIso() }).where('id', '=', id).execute();
   return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }
@@ -183,6 +202,6 @@ export async function stopBilling(ctx: AppContext, userIds: number[]): Promise<v
 /** Delete is permanent: the gateway stops billing at once, then the record goes. */
 export async function deleteSubscription(ctx: AppContext, id: number): Promise<void> {
   const row = await gatewayRow(ctx, id);
-  if (row.gateway_id && isValidAt(row.ends_at)) await (await gatewayFor(ctx, row.gateway_name))?.cancel(row.gateway_id, { atPeriodEnd: false });
+  if (isValidAt(row.ends_at)) await (await billingGateway(ctx, row))?.cancel(row.gateway_id!, { atPeriodEnd: false });
   await ctx.db.deleteFrom('subscriptions').where('id', '=', id).execute();
 }

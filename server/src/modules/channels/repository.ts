@@ -18,7 +18,15 @@ export function parseConfig(raw: string): ChannelConfig {
   let json: unknown;
   try { json = JSON.parse(raw); } catch { json = {}; }
   const res = channelConfigSchema.safeParse(json);
-  return res.success ? res.data : channelConfigSchema.parse({});
+  if (res.success) return res.data;
+  // One unknown value (an old or hand-edited one) falls back to its own default, not the whole config: a manual
+  // channel read as "List all content" would be saved back that way and lose its items.
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const bad = new Set(res.error.issues.map((i) => String(i.path[0])));
+    const again = channelConfigSchema.safeParse(Object.fromEntries(Object.entries(json).filter(([k]) => !bad.has(k))));
+    if (again.success) return again.data;
+  }
+  return channelConfigSchema.parse({});
 }
 
 export function toChannel(row: ChannelRow): Channel {

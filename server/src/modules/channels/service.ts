@@ -116,6 +116,10 @@ export async function updateChannel(ctx: AppContext, id: number, body: ChannelBo
     if (items && body.config.contentType === 'manual') await writeItems(trx, id, items);
     await touchChannel(trx, id);
   }), slugInUse);
+  // The home page names its channel by slug: a renamed home channel stays the home page.
+  if (slug !== current.slug && await ctx.settings.get('client.homepage.channel') === current.slug) {
+    await ctx.settings.set({ 'client.homepage.channel': slug });
+  }
   const channel = stillThere(await findChannel(ctx.db, id), 'Channel not found');
   const changedAuto = JSON.stringify(current.config) !== JSON.stringify(channel.config);
   if (changedAuto) await refreshAuto(ctx, channel);

@@ -7,7 +7,7 @@ import { publicName } from '../users/repository.ts';
 
 export const LIST_COLUMNS = ['id', 'name', 'slug', 'description', 'public', 'internal', 'items_count', 'user_id', 'created_at', 'updated_at'] as const;
 /** A list's config: the Channel entity's keys, so the admin lists table and channel pages read it like any channel. */
-export const LIST_CONFIG = JSON.stringify({ contentType: 'manual', contentModel: 'titles', contentOrder: 'channelables.order|asc', layout: 'grid' });
+export const LIST_CONFIG = JSON.stringify({ contentType: 'manual', contentModel: 'titles', contentOrder: 'manual', layout: 'grid' });
 const CARD_COLUMNS = ['id', 'name', 'poster', 'year', 'rating', 'is_series', 'description'] as const;
 
 export interface ListRow {

@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import type { Menu, MenuItem, MenuPosition as Position } from '@app/contracts/appearance-constants';
 import { useAuth, useSetting } from '../../lib/auth';
 import { cn } from '../../ui/cn';
+import { trans } from '../../lib/i18n';
 import { ActionLink, actionHref } from './links';
 
 /**
@@ -48,7 +49,8 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
             variant === 'bottom' ? 'flex-col gap-0.5 px-3 py-1.5 text-xs' : 'gap-2 px-3 py-2',
             itemClassName,
           );
-          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span>{item.label}</span></>;
+          // An operator's label is looked up in the active localization like any text, so "Movies" can read "أفلام".
+          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span>{trans(item.label)}</span></>;
           const href = actionHref(item);
           return (
             <li key={item.id}>

@@ -102,7 +102,9 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
         open={confirm === 'cancel'}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={trans('Cancel subscription')}
-        body={trans('Your plan stays active until :date, then ends. You can resume it until then.', { date: formatDate(sub.renews_at) })}
+        body={sub.renews_at
+          ? trans('Your plan stays active until :date, then ends. You can resume it until then.', { date: formatDate(sub.renews_at) })
+          : trans('Your plan has no renewal date, so it ends now.')}
         confirm={trans('Cancel subscription')}
         danger
         pending={cancel.isPending}

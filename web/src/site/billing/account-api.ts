@@ -43,6 +43,8 @@ export function useSubscriptionAction<V>(call: (v: V) => Promise<Answer>, done: 
       // PayPal wants the buyer to approve a new price on its page; the change arrives by webhook afterwards.
       if (r.url) return window.location.assign(r.url);
       qc.setQueryData(OWN_SUBSCRIPTION, r.subscription);
+      // Read back too: a plan without a renewal date ends at once when cancelled, and the panel then has none.
+      void qc.invalidateQueries({ queryKey: OWN_SUBSCRIPTION });
       void qc.invalidateQueries({ queryKey: INVOICES });
       toast(done);
     },
