@@ -14,16 +14,13 @@ export async function submitLogin(page: Page, email = ADMIN.email, password = AD
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** Picks a day (`YYYY-MM-DD`) in the DatePicker labelled `label`: opens its calendar and steps to the month. */
+/** Picks a day (`YYYY-MM-DD`) in the DatePicker labelled `label`: opens its calendar, chooses the year and month. */
 export async function pickDate(page: Page, label: string, day: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
   const calendar = page.getByRole('dialog', { name: 'Choose a date' });
-  const target = calendar.locator(`[data-day="${day}"]`);
-  for (let i = 0; i < 36 && !(await target.count()); i++) {
-    const shown = await calendar.locator('[data-day]').first().getAttribute('data-day');
-    await calendar.getByRole('button', { name: shown && shown.slice(0, 7) > day.slice(0, 7) ? 'Previous month' : 'Next month' }).click();
-  }
-  await target.click();
+  await calendar.getByLabel('Year', { exact: true }).selectOption(day.slice(0, 4));
+  await calendar.getByLabel('Month', { exact: true }).selectOption(String(Number(day.slice(5, 7)) - 1));
+  await calendar.locator(`[data-day="${day}"]`).click();
 }
 
 /** A write call with the signed-in page's session and CSRF token, as the app's own client sends it. */

@@ -7,6 +7,10 @@ import { cn } from './cn';
 /** What react-hook-form's `register` (or a plain onChange) receives: an event-like object with the `YYYY-MM-DD` value. */
 interface ChangeLike { target: { name?: string; value: string }; type: 'change' }
 
+/** The earliest year offered when the field sets no minimum (the first films). */
+const FIRST_YEAR = 1870;
+const PICK = 'h-8 rounded-md border border-border bg-bg-elevated px-1 text-sm font-medium';
+
 export interface DatePickerProps {
   label?: ReactNode;
   description?: ReactNode;
@@ -68,8 +72,10 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
     setOpen(true);
   };
   const close = () => { setOpen(false); trigger.current?.focus(); };
-  // Focus follows the keyboard inside the calendar.
+  // Focus follows the keyboard inside the calendar, except while the month or year list is being used.
+  const focusDay = useRef(true);
   useEffect(() => {
+    if (!focusDay.current) { focusDay.current = true; return; }
     if (open) grid.current?.querySelector<HTMLButtonElement>(`[data-day="${toKey(focused)}"]`)?.focus();
   }, [open, focused]);
 
@@ -79,7 +85,14 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
   // Weeks start on Monday.
   const start = addDays(first, -((first.getUTCDay() + 6) % 7));
   const days = Array.from({ length: 42 }, (_, i) => addDays(start, i));
-  const monthLabel = new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(first);
+  const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' });
+  // Years to pick from: a birth date a century back is one choice away, not 1,200 clicks on "Previous month".
+  const lastYear = Math.max(max ? Number(String(max).slice(0, 4)) : new Date().getUTCFullYear() + 10, year);
+  const firstYear = Math.min(min ? Number(String(min).slice(0, 4)) : FIRST_YEAR, year);
+  const jump = (y: number, m: number) => {
+    focusDay.current = false;
+    setFocused(new Date(Date.UTC(y, m, Math.min(focused.getUTCDate(), 28))));
+  };
   const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
   const shiftMonth = (n: number) => setFocused(new Date(Date.UTC(year, month + n, Math.min(focused.getUTCDate(), 28))));
 
@@ -90,7 +103,8 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
       ['PageUp', () => new Date(Date.UTC(year, month - 1, Math.min(focused.getUTCDate(), 28)))],
       ['PageDown', () => new Date(Date.UTC(year, month + 1, Math.min(focused.getUTCDate(), 28)))],
     ]);
-    const move = moves.get(e.key);
+    // The month and year lists keep their own arrow keys.
+    const move = e.target instanceof HTMLSelectElement ? undefined : moves.get(e.key);
     if (move) { e.preventDefault(); setFocused(move()); } else if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); close(); }
   };
 
@@ -133,7 +147,14 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
           className="absolute start-0 top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg">
           <div className="mb-2 flex items-center justify-between">
             <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size={16} aria-hidden className="rtl:-scale-x-100" /></button>
-            <span className="text-sm font-medium" aria-live="polite">{monthLabel}</span>
+            <div className="flex items-center gap-1">
+              <select aria-label={trans('Month')} value={month} onChange={(e) => jump(year, Number(e.target.value))} className={PICK}>
+                {Array.from({ length: 12 }, (_, m) => <option key={m} value={m}>{monthName.format(new Date(Date.UTC(2000, m, 1)))}</option>)}
+              </select>
+              <select aria-label={trans('Year')} value={year} onChange={(e) => jump(Number(e.target.value), month)} className={PICK}>
+                {Array.from({ length: lastYear - firstYear + 1 }, (_, i) => lastYear - i).map((y) => <option key={y} value={y}>{y}</option>)}
+              </select>
+            </div>
             <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Next month')} onClick={() => shiftMonth(1)}><ChevronRight size={16} aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
           <div ref={grid} className="grid grid-cols-7 gap-0.5 text-center text-xs">
