@@ -51,3 +51,20 @@ test('the appearance editor keeps changes across its sections and asks before le
   await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 });
+
+test("an episode's form and a video's form ask before leaving with unsaved changes", async ({ page }) => {
+  await page.goto('/admin/titles/2/edit/seasons/1/episodes/1/primary-facts');
+  await page.getByLabel('Overview').fill('An unsaved overview');
+  await page.getByRole('link', { name: 'Cast', exact: true }).first().click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByLabel('Overview')).toHaveValue('An unsaved overview');
+
+  await page.goto('/admin/videos');
+  await page.getByRole('link', { name: 'Edit' }).first().click();
+  await page.getByLabel('Name', { exact: true }).fill('An unsaved name');
+  await page.getByRole('link', { name: 'Videos', exact: true }).first().click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/videos$/);
+});

@@ -16,6 +16,7 @@ import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useEpisode } from './api';
 import { useTitleContext } from './TitleLayout';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 
 interface Values { name: string; description: string; release_date: string; runtime: string; popularity: string; poster: string; episode_number: string }
 const n = (s: string) => (s.trim() === '' ? null : Number(s));
@@ -32,11 +33,12 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
     name: e?.name ?? '', description: s(e?.description), release_date: s(e?.release_date), runtime: s(e?.runtime),
     popularity: s(e?.popularity), poster: s(e?.poster), episode_number: s(e?.episode_number),
   });
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<Values>({
     defaultValues: defaults(episode),
     resolver: zodFormResolver(isEdit ? episodeUpdateSchema : episodeCreateSchema, toPayload) as any,
   });
   useEffect(() => reset(defaults(episode)), [episode, reset]);
+  const unsaved = useUnsavedChanges(isDirty);
   const base = `titles/${title.id}/seasons/${season}/episodes`;
   const save = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ episode: Episode }>(`${base}/${episode!.episode_number}`, payload) : api.post<{ episode: Episode }>(base, payload)),
@@ -45,6 +47,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
       await qc.invalidateQueries({ queryKey: ['seasons'] });
       await qc.invalidateQueries({ queryKey: queryKeys.detail('titles', title.id) });
       toast(isEdit ? trans('Episode updated') : trans('Episode created'));
+      unsaved.release();
       navigate(`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${r.episode.episode_number}/primary-facts`, { replace: isEdit });
     },
     onError: (e) => showFormError(e, setError),
@@ -63,6 +66,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
       </div>
       <TextField label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
       <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -19,6 +19,7 @@ import { FileDropZone } from '../../ui/FileDropZone';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
 import { TranscodePanel } from './TranscodePanel';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 
 interface Values {
   name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
@@ -39,7 +40,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
   const qc = useQueryClient();
   const isEdit = !!video;
   const [titleName, setTitleName] = useState(video?.title?.name ?? target?.titleName ?? '');
-  const { register, handleSubmit, setValue, setError, watch, formState: { errors } } = useForm<Values>({
+  const { register, handleSubmit, setValue, setError, watch, reset, formState: { errors, isDirty } } = useForm<Values>({
     defaultValues: {
       name: video?.name ?? '', title_id: video?.title_id ?? target?.titleId, season_num: String(video?.season_num ?? target?.season ?? ''),
       episode_num: String(video?.episode_num ?? target?.episode ?? ''), thumbnail: video?.thumbnail ?? '', type: video?.type ?? 'embed',
@@ -56,12 +57,16 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
     firstType.current = type;
   }, [type, setValue]);
 
+  const unsaved = useUnsavedChanges(isDirty);
   const save = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ video: Video }>(`videos/${video!.id}`, payload) : api.post<{ video: Video }>('videos', payload)),
     onSuccess: async (r) => {
       qc.setQueryData(queryKeys.detail('videos', r.video.id), r.video);
       await qc.invalidateQueries({ queryKey: queryKeys.lists('videos') });
       toast(isEdit ? trans('Video updated') : trans('Video created'));
+      // Saved: what the form holds is no longer a change to lose.
+      unsaved.release();
+      reset(undefined, { keepValues: true });
       onSaved(r.video);
     },
     onError: (e) => showFormError(e, setError),
@@ -101,6 +106,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       {isEdit && <Preview video={video!} />}
       {isEdit && <Captions video={video!} currentType={type} />}
       <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
+      {unsaved.dialog}
     </form>
   );
 }
