@@ -13,7 +13,7 @@ let embedded: { key: string; data: unknown } | null | undefined;
  * so its embedded data can be older than an edit made since: such a page fetches its data instead.
  */
 function fromHistory(): boolean {
-  const entry = typeof performance === 'undefined' ? undefined : performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const entry = typeof performance === 'undefined' ? undefined : performance.getEntriesByType?.('navigation')?.[0] as PerformanceNavigationTiming | undefined;
   return entry?.type === 'back_forward';
 }
 
