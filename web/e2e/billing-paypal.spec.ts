@@ -51,7 +51,7 @@ test('a user subscribes with PayPal: approves at (fake) PayPal, gains the plan, 
     server: { 'server.paypal_client_id': 'paypal-client', 'server.paypal_secret': 'paypal-secret', 'server.paypal_webhook_id': 'WH-HOOK-1' },
   });
   const { product } = await api(page, 'POST', 'billing/products', {
-    name: 'Silver', feature_list: ['HD streaming'], permissions: [{ name: 'titles.create' }], prices: [{ amount: 7, currency: 'USD', interval: 'month', interval_count: 1 }],
+    name: 'Silver', feature_list: ['HD streaming'], permissions: [{ name: 'tags.view' }], prices: [{ amount: 7, currency: 'USD', interval: 'month', interval_count: 1 }],
   });
   await api(page, 'POST', 'billing/products/sync');
   await api(page, 'POST', 'users', { email, password, email_verified_at: true });
@@ -68,7 +68,7 @@ test('a user subscribes with PayPal: approves at (fake) PayPal, gains the plan, 
     await expect(buyer.getByText('Your Silver plan is active.')).toBeVisible();
     // The plan's permission is the user's now.
     const me = await (await buyer.request.get('/api/v1/auth/me')).json();
-    expect(me.user.effective_permissions).toContain('titles.create');
+    expect(me.user.effective_permissions).toContain('tags.view');
 
     await buyer.getByRole('link', { name: 'Go to billing' }).click();
     const panel = buyer.getByRole('region', { name: 'Billing' });
