@@ -26,6 +26,9 @@ test.describe('analytics report', () => {
     await site.goto('/movies');
     await site.goto(`/titles/${video.title_id}`);
     await expect(site.getByRole('heading', { level: 1, name: titleName })).toBeVisible({ timeout: 30_000 });
+    // The title page's beacon leaves after the page renders: wait for it before leaving the page (a loaded machine
+    // could navigate away first).
+    await expect.poll(() => beacons.some((b) => b.includes(`"model_type":"title"`)), { timeout: 15_000 }).toBe(true);
     await site.goto(`/watch/${video.id}`);
     await expect(site.locator('video')).toHaveCount(1, { timeout: 30_000 });
     await expect.poll(() => site.evaluate(() => document.querySelector('video')!.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
