@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { forbidden } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { adminsAmong } from '../users/repository.ts';
-import { STAFF_PERMISSIONS, grantsFor, loadPermissions } from './permissions.ts';
+import { STAFF_PERMISSIONS, grantsFor } from './permissions.ts';
 
 /**
  * Who may hand out what. Every call that gives a user or a role permissions (user create and edit, the role
@@ -112,11 +112,15 @@ export async function assertCanAssignRoles(db: Db, actor: Actor, roleIds: number
 export async function assertCanTouchUsers(db: Db, actor: Actor, userIds: number[]): Promise<void> {
   if (isAdmin(actor) || !userIds.length) return;
   if ((await adminsAmong(db, userIds)).length) throw forbidden(ONLY_ADMIN_USER);
-  for (const id of new Set(userIds)) {
-    if (id === actor.id) continue;
-    const held = await loadPermissions(db, id);
-    if ([...held].some((name) => STAFF_PERMISSIONS.has(name) && !actor.permissions.has(name))) throw forbidden(OUTRANKED_USER);
-  }
+  const others = [...new Set(userIds)].filter((id) => id !== actor.id);
+  if (!others.length) return;
+  // One read for any number of users (a bulk delete): the staff grants they hold directly or through their roles.
+  const held = await db.selectFrom('permission_grants').select('name').where('name', 'in', [...STAFF_PERMISSIONS])
+    .where((eb) => eb.or([
+      eb.and([eb('model_type', '=', 'user'), eb('model_id', 'in', others)]),
+      eb.and([eb('model_type', '=', 'role'), eb('model_id', 'in', eb.selectFrom('user_role').select('role_id').where('user_id', 'in', others))]),
+    ])).execute();
+  if (held.some((g) => !actor.permissions.has(g.name))) throw forbidden(OUTRANKED_USER);
 }
 
 /** Only an admin edits, deletes or changes the members of a role that carries `admin`. */
