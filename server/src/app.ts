@@ -95,6 +95,14 @@ export async function buildApp(config: Config): Promise<App> {
   const handle = createDb(config.database);
   await migrate(handle);
   const app = Fastify({
+    // "/titles/%ff" cannot be decoded, and the router answers before any hook runs: the API answers in its own shape,
+    // and a page's address goes to the same address with the broken escapes spelled out ("/titles/%25ff"), which the
+    // web app answers with its not-found page.
+    frameworkErrors: (err, req, reply) => {
+      const page = !req.url.startsWith('/api/') && (req.method === 'GET' || req.method === 'HEAD') && err.code === 'FST_ERR_BAD_URL';
+      if (page) return void reply.redirect(escapeBrokenPath(req.url), 302);
+      void (reply as FastifyReply).code(400).send({ message: err.code === 'FST_ERR_BAD_URL' ? 'The address is not valid.' : 'Bad request.' });
+    },
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new OneLineRequestLog(),
     bodyLimit: 1024 * 1024,
@@ -228,4 +236,20 @@ export async function buildApp(config: Config): Promise<App> {
       await handle.destroy();
     },
   };
+}
+
+/** The path with each segment that does not decode made literal ("%ff" → "%25ff"); the query is kept as sent. */
+export function escapeBrokenPath(url: string): string {
+  const at = url.indexOf('?');
+  const [pathname, query] = at < 0 ? [url, ''] : [url.slice(0, at), url.slice(at)];
+  const segments = pathname.split('/').map((s) => {
+    try {
+      decodeURIComponent(s);
+      return s;
+    } catch {
+      return s.replace(/%/g, '%25');
+    }
+  });
+  // Never "//host": a path that starts with two slashes would leave the site.
+  return `/${segments.join('/').replace(/^\/+/, '')}${query}`;
 }

@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { trigramMatchIds } from '../src/http/text-search.ts';
 import { USER_SEARCH_INDEX } from '../src/modules/users/list.ts';
+import { VIDEO_SEARCH_INDEX } from '../src/modules/videos/repository.ts';
 import { asAdmin, createTestApp } from './helper.ts';
 
 /** The admin lists search as the catalogue does (migration 0051): accents typed or stored are ignored. */
@@ -15,6 +16,8 @@ ok(await admin.post('/api/v1/tags', { name: 'creme', display_name: 'Crème de la
 ok(await admin.post('/api/v1/localizations', { name: 'Français québécois', language: 'fr-CA' }));
 ok(await admin.post('/api/v1/custom-pages', { title: 'Mon résumé', body: '<p>CV</p>' }));
 ok(await admin.post('/api/v1/news', { title: 'Le festival de Montréal', body: '<p>Douze premières.</p>' }));
+const titleId = (await admin.post('/api/v1/titles', { name: 'Amélie' })).body.title.id as number;
+ok(await admin.post('/api/v1/videos', { name: 'Bande-annonce officielle', title_id: titleId, type: 'video', src: '/storage/ba.mp4', category: 'trailer' }));
 
 const found = async (path: string, query: string, field: string) =>
   (await admin.get(`/api/v1/${path}?query=${encodeURIComponent(query)}`)).body.pagination.data.map((row: Record<string, unknown>) => row[field]);
@@ -36,6 +39,17 @@ describe('admin list searches ignore accents', () => {
     expect(await found('users', 'jnúnez', 'email')).toEqual(['jnunez@example.com']);
   });
 
+  it('finds a video by any word of its name, not only its start', async () => {
+    expect(await found('videos', 'officielle', 'name')).toEqual(['Bande-annonce officielle']);
+    expect(await found('videos', 'ANNONCE', 'name')).toEqual(['Bande-annonce officielle']);
+    expect(await found('videos', 'ba', 'name')).toEqual(['Bande-annonce officielle']);
+    expect(await found('videos', 'of', 'name')).toEqual([]);
+    const [video] = (await admin.get('/api/v1/videos?query=officielle')).body.pagination.data;
+    ok(await admin.put(`/api/v1/videos/${video.id}`, { name: 'Teaser' }));
+    expect(await found('videos', 'officielle', 'name')).toEqual([]);
+    expect(await found('videos', 'teas', 'name')).toEqual(['Teaser']);
+  });
+
   it('keeps the folded index in step with edits', async () => {
     const [page] = (await admin.get('/api/v1/custom-pages?query=resume')).body.pagination.data;
     ok(await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Curriculum vitæ, déjà' }));
@@ -49,6 +63,11 @@ describe('admin list searches ignore accents', () => {
       const compiled = trigramMatchIds(t.ctx.db, 'postgres', USER_SEARCH_INDEX, 'núñez').compile();
       const plan = (await trx.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${compiled.sql}`, [...compiled.parameters]))).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan, compiled.sql).toContain('users_search_trgm');
+      // With one video the planner prefers reading the name index whole; the trigram index must match the query's text.
+      const videos = trigramMatchIds(t.ctx.db, 'postgres', VIDEO_SEARCH_INDEX, 'officielle').compile();
+      expect(videos.sql).toContain('search_fold(name) ILIKE');
+      const index = await trx.executeQuery<{ indexdef: string }>(CompiledQuery.raw(`SELECT indexdef FROM pg_indexes WHERE indexname = 'videos_name_trgm'`));
+      expect(index.rows[0]?.indexdef).toContain('gin (search_fold((name)::text) gin_trgm_ops)');
     });
   });
 });

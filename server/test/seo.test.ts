@@ -96,6 +96,22 @@ describe('the app\'s HTML', () => {
     expect(asset.statusCode).toBe(404);
     expect(asset.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  it('answers an address with a broken percent-escape as a missing page, and the API with its own error shape', async () => {
+    for (const [url, to] of [['/titles/%ff', '/titles/%25ff'], ['/pages/%ff%fe?x=1', '/pages/%25ff%25fe?x=1'], ['//%ff/x', '/%25ff/x']]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+      const page = await t.app.inject({ method: 'GET', url: to });
+      expect(page.statusCode, to).toBe(404);
+      expect(page.body, to).toContain('<div id="root">');
+    }
+    for (const url of ['/api/v1/channel/%ff', '/api/v1/custom-pages/slug/%ff%fe']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ message: 'The address is not valid.' });
+    }
+  });
 });
 
 describe('the site\'s icons and manifest', () => {

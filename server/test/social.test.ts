@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@app/contracts';
 import { startFakeOAuth, defaultAccounts, type FakeOAuth } from '../../scripts/fake-oauth-provider.ts';
-import { asUser, createTestApp, createUser, guest, type Client, type Res } from './helper.ts';
+import { asUser, createTestApp, createUser, guest, mailsIn, type Client, type Res } from './helper.ts';
 
 // The real flow against a local server speaking each provider's OAuth endpoints.
 const fake: FakeOAuth = await startFakeOAuth();
@@ -68,6 +68,8 @@ describe('social login', () => {
 
   it('links a provider account to the existing user with the same verified email', async () => {
     const existing = await createUser(t, { email: 'link-me@social.example', roles: [t.roles.users] });
+    // As if its owner had opened a mailed link (a confirmation or a password reset).
+    await t.ctx.db.updateTable('users').set({ email_proven_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
     // Addresses are compared the way they are stored: trimmed and lower-cased.
     fake.accounts.facebook = { ...fake.accounts.facebook, id: 'fb-link', email: ' Link-Me@Social.Example' };
     const client = guest(t);
@@ -84,6 +86,30 @@ describe('social login', () => {
     expect(res.status).toBe(409);
     expect(res.text).toContain('An account with this email already exists.');
     expect(await me(client)).toBeNull();
+  });
+
+  it('does not share an account registered by someone else, while confirmation is off, with the address\'s owner', async () => {
+    // Confirmation is off: registering stamps the address verified without anyone proving it.
+    const email = 'victim@social.example';
+    const attacker = guest(t);
+    const reg = await attacker.post('/api/v1/auth/register', { email, password: 'attacker-pass', password_confirmation: 'attacker-pass' });
+    expect(reg.status, reg.text).toBe(200);
+    expect(reg.body.user.email_verified_at).toBeTruthy();
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-victim', email };
+    const victim = guest(t);
+    const refused = await socialLogin(victim, 'google');
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('An account with this email already exists.');
+    expect(await me(victim)).toBeNull();
+
+    // The owner proves the address with a password reset: the registrant is signed out, and the provider then links.
+    await guest(t).post('/api/v1/auth/password/email', { email });
+    const mail = (await mailsIn(t)).filter((m) => m.to === email).at(-1)!;
+    const [, token] = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(mail.text)!;
+    expect((await guest(t).post('/api/v1/auth/password/reset', { token, email, password: 'owner-pass-1', password_confirmation: 'owner-pass-1' })).status).toBe(200);
+    expect(await me(attacker)).toBeNull();
+    expect((await socialLogin(victim, 'google')).status).toBe(200);
+    expect((await me(victim)).email).toBe(email);
   });
 
   it('refuses a callback whose state does not match the one it started with', async () => {

@@ -109,3 +109,48 @@ describe('video sorting (videos settings)', () => {
     expect((await admin.post('/api/v1/settings', { client: { 'streaming.default_sort': 'plays:desc' } })).status).toBe(422);
   });
 });
+
+describe('video reports', () => {
+  const report = (c: Client, id: number, body: unknown = {}) => c.post(`/api/v1/videos/${id}/report`, body);
+  const count = async (id: number) => (await t.ctx.db.selectFrom('videos').select('reports_count').where('id', '=', id).executeTakeFirstOrThrow()).reports_count;
+
+  it('counts one report per member, shows it to the admin, and refuses a second', async () => {
+    // The sorting tests above gave the videos report counts of their own.
+    await t.ctx.db.updateTable('videos').set({ reports_count: 0 }).execute();
+    const res = await report(alice, v.bravo, { reason: 'Wrong movie.' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ reports_count: 1, message: 'Video reported' });
+    expect((await report(bob, v.bravo)).body.reports_count).toBe(2);
+    const again = await report(alice, v.bravo);
+    expect(again.status).toBe(422);
+    expect(again.body.errors.reason).toEqual(['You have already reported this.']);
+    expect(await count(v.bravo)).toBe(2);
+    const listed = (await admin.get('/api/v1/videos?orderBy=reports_count&orderDir=desc')).body.pagination.data[0];
+    expect(listed).toMatchObject({ id: v.bravo, reports_count: 2 });
+  });
+
+  it('refuses guests, hidden or unknown videos, one\'s own upload and a long reason', async () => {
+    expect((await report(guest(t), v.alpha)).status).toBe(401);
+    expect((await report(alice, v.hidden)).status).toBe(404);
+    expect((await report(alice, 999999)).status).toBe(404);
+    expect((await report(alice, v.alpha, { reason: 'x'.repeat(501) })).status).toBe(422);
+    await t.ctx.db.updateTable('videos').set({ user_id: alice.user.id }).where('id', '=', v.charlie).execute();
+    const own = await report(alice, v.charlie);
+    expect(own.status).toBe(422);
+    expect(own.body.message).toBe('You cannot report your own video.');
+    expect(await count(v.charlie)).toBe(0);
+  });
+
+  it('takes a deleted member\'s report off the count, and a deleted video\'s reports with it', async () => {
+    const carol = await asUser(t);
+    await report(carol, v.alpha);
+    expect(await count(v.alpha)).toBe(1);
+    expect((await admin.delete(`/api/v1/users/${carol.user.id}`)).status).toBe(200);
+    expect(await count(v.alpha)).toBe(0);
+    const doomed = await addVideo('Doomed clip');
+    await report(bob, doomed);
+    expect((await admin.delete(`/api/v1/videos/${doomed}`)).status).toBe(200);
+    const left = await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'video').where('reportable_id', '=', doomed).execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -63,6 +63,14 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
     await visitor.getByRole('link', { name: 'Return' }).click();
     await expect(visitor).toHaveURL(/\/account-settings#account-billing$/);
     await expect(panel.getByLabel('Current plan')).toContainText('Gold');
+
+    // The pricing page marks the plan held and sends a subscriber to the Billing panel instead of a second checkout.
+    await visitor.goto('/pricing');
+    const gold = visitor.getByRole('listitem', { name: 'Gold' });
+    await expect(gold.getByText('Your plan')).toBeVisible();
+    await expect(gold.getByRole('button', { name: 'Choose plan: Gold' })).toHaveCount(0);
+    await gold.getByRole('link', { name: 'Manage subscription' }).click();
+    await expect(panel.getByLabel('Current plan')).toContainText('Gold');
   } finally {
     await visitor.close();
   }

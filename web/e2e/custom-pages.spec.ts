@@ -113,7 +113,7 @@ test('slug rules: hand-edited slugs stop following the title; duplicates and spa
   await expect(page.getByText('No matching pages')).toBeVisible();
   await page.getByPlaceholder('Search pages').fill('Privacy');
   await expect(rows).toHaveCount(1);
-  await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await page.locator('tbody').getByRole('checkbox').first().check();
   await page.getByRole('button', { name: /Delete \(1\)/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 1 record')).toBeVisible();

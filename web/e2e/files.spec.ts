@@ -49,7 +49,7 @@ test('upload an image and a text file, see them listed, preview them, page throu
 
   // Bulk delete both with the confirm dialog.
   for (const name of ['e2e-poster.png', 'e2e-notes.txt']) {
-    await rows.filter({ hasText: name }).getByRole('checkbox', { name: 'Select row' }).check();
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
   }
   await page.getByRole('button', { name: /^Delete \(2\)/ }).click();
   await expect(page.getByText('This will permanently remove the items and cannot be undone.')).toBeVisible();

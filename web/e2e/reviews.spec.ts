@@ -96,7 +96,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   const row = admin.getByRole('row').filter({ hasText: 'not bold' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Deleted');
-  await row.getByRole('checkbox', { name: 'Select row' }).check();
+  await row.getByRole('checkbox').check();
   await admin.getByRole('button', { name: 'Restore (1)' }).click();
   await expect(admin.getByText('Restored 1 comment')).toBeVisible();
   await admin.getByLabel('Status').selectOption({ label: 'Active' });

@@ -57,7 +57,7 @@ test('create a role, edit its permissions, add and remove users', async ({ page 
   await expect(rows).toHaveCount(2);
   await expect(page.getByTestId('pagination-range')).toHaveText('1 - 2 of 2');
 
-  await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await page.locator('tbody').getByRole('checkbox').first().check();
   await page.getByRole('button', { name: 'Remove from role (1)' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Removed 1 users from role')).toBeVisible();

@@ -88,7 +88,7 @@ test('resend confirmation mails a fresh link to an unconfirmed user', async ({ p
 
   // Leave the shared e2e database as the seed made it (other specs count the users).
   await page.goto('/admin/users?query=unconfirmed');
-  await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await page.locator('tbody').getByRole('checkbox').first().check();
   await page.getByRole('button', { name: /Delete \(1\)/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 1 record')).toBeVisible();

@@ -85,7 +85,7 @@ test('bulk delete removes the selected rows', async ({ page }) => {
   await expect(page.getByText('User created')).toBeVisible();
   await page.getByPlaceholder('Search users').fill('bulk.person');
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await page.getByRole('checkbox', { name: 'Select row' }).first().check();
+  await page.locator('tbody').getByRole('checkbox').first().check();
   await page.getByRole('button', { name: /Delete \(1\)/ }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Deleted 1 record')).toBeVisible();

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
+import { PEOPLE, TITLES, TITLE_TAGS, VIDEOS } from './admin/section-permissions';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
@@ -121,7 +122,7 @@ export const routes: RouteObject[] = [
               // catalogue
               {
                 path: 'titles',
-                loader: requirePermission('titles.update'),
+                loader: requirePermission(TITLES),
                 children: [
                   { index: true, lazy: () => import('./admin/titles/TitlesPage') },
                   { path: 'new', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.NewTitlePage })) },
@@ -173,7 +174,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'people',
-                loader: requirePermission('people.update'),
+                loader: requirePermission(PEOPLE),
                 children: [
                   { index: true, lazy: () => import('./admin/people/PeoplePage') },
                   { path: 'new', lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.NewPersonPage })) },
@@ -190,15 +191,15 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'videos',
-                loader: requirePermission('videos.update'),
+                loader: requirePermission(VIDEOS),
                 children: [
                   { index: true, lazy: () => import('./admin/videos/VideosPage') },
                   { path: 'new', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
                   { path: ':videoId/edit', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
                 ],
               },
-              { path: 'genres', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.GenresPage })) },
-              { path: 'keywords', loader: requirePermission('title_tags.update'), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.KeywordsPage })) },
+              { path: 'genres', loader: requirePermission(TITLE_TAGS), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.GenresPage })) },
+              { path: 'keywords', loader: requirePermission(TITLE_TAGS), lazy: () => import('./admin/title-tags/TitleTagsPage').then((m) => ({ Component: m.KeywordsPage })) },
               { path: 'subscriptions', loader: requirePermission('subscriptions.update'), lazy: () => import('./admin/billing/SubscriptionsPage') },
               { path: 'plans', loader: requirePermission('plans.update'), children: [{ index: true, lazy: () => import('./admin/billing/PlansPage') }, { path: 'new', lazy: () => import('./admin/billing/PlanPages').then((m) => ({ Component: m.NewPlanPage })) }, { path: ':productId/edit', lazy: () => import('./admin/billing/PlanPages') }] },
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },

@@ -48,6 +48,8 @@ import * as m0055 from './migrations/0055_notification_emails.ts';
 import * as m0056 from './migrations/0056_notification_email_tokens.ts';
 import * as m0057 from './migrations/0057_video_progress_user_updated.ts';
 import * as m0058 from './migrations/0058_list_content_order.ts';
+import * as m0059 from './migrations/0059_video_name_search.ts';
+import * as m0060 from './migrations/0060_email_proven.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -99,6 +101,8 @@ const MIGRATIONS: Record<string, Module> = {
   '0056_notification_email_tokens': m0056,
   '0057_video_progress_user_updated': m0057,
   '0058_list_content_order': m0058,
+  '0059_video_name_search': m0059,
+  '0060_email_proven': m0060,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -14,6 +14,8 @@ export interface UsersTable {
   avatar: string | null;
   available_space: number | null;
   email_verified_at: Timestamp | null;
+  /** Set only when the address was proven (a mailed link opened, a provider's confirmed address): migration 0060. */
+  email_proven_at: Generated<Timestamp | null>;
   banned_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -651,7 +653,7 @@ export interface CommentsTable {
 export interface ContentReportsTable {
   id: Generated<number>;
   user_id: number;
-  reportable_type: 'review' | 'comment';
+  reportable_type: 'review' | 'comment' | 'video';
   reportable_id: number;
   reason: string | null;
   created_at: Timestamp;

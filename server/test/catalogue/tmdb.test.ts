@@ -25,7 +25,8 @@ describe('TMDb imports', () => {
   it('validates the import input with its messages', async () => {
     const bad = [
       [{ media_type: 'movie', tmdb_id: 0 }, 'tmdb_id', 'The ID must be at least 1.'],
-      [{ media_type: 'movie' }, 'tmdb_id', 'The ID must be a number.'],
+      [{ media_type: 'movie' }, 'tmdb_id', 'Enter the ID to import.'],
+      [{ media_type: 'movie', tmdb_id: 'abc' }, 'tmdb_id', 'The ID must be a number.'],
       [{ media_type: 'song', tmdb_id: 1 }, 'media_type', 'Choose what to import.'],
     ] as const;
     for (const [body, field, msg] of bad) expect((await admin.post('/api/v1/media/import', body)).body.errors[field]).toEqual([msg]);

@@ -1,13 +1,14 @@
 import { MessageSquare, ScrollText, Star, BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
 import { trans } from '../lib/i18n';
+import { PEOPLE, TITLES, TITLE_TAGS, VIDEOS } from './section-permissions';
 import { List, MonitorPlay } from 'lucide-react';
 
 export interface AdminMenuItem {
   label: () => string;
   path: string;
   icon: LucideIcon;
-  /** Permission needed to open the section; null means admin.access is enough. */
-  permission: string | null;
+  /** Permission needed to open the section (a list: all of them); null means admin.access is enough. */
+  permission: string | readonly string[] | null;
 }
 
 export const ADMIN_MENU: AdminMenuItem[] = [
@@ -15,11 +16,11 @@ export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: 'users.update' },
   { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: 'roles.update' },
   // catalogue
-  { label: () => trans('Titles'), path: '/admin/titles', icon: Clapperboard, permission: 'titles.update' },
-  { label: () => trans('People'), path: '/admin/people', icon: UserRound, permission: 'people.update' },
-  { label: () => trans('Videos'), path: '/admin/videos', icon: Video, permission: 'videos.update' },
-  { label: () => trans('Genres'), path: '/admin/genres', icon: Tag, permission: 'title_tags.update' },
-  { label: () => trans('Keywords'), path: '/admin/keywords', icon: Hash, permission: 'title_tags.update' },
+  { label: () => trans('Titles'), path: '/admin/titles', icon: Clapperboard, permission: TITLES },
+  { label: () => trans('People'), path: '/admin/people', icon: UserRound, permission: PEOPLE },
+  { label: () => trans('Videos'), path: '/admin/videos', icon: Video, permission: VIDEOS },
+  { label: () => trans('Genres'), path: '/admin/genres', icon: Tag, permission: TITLE_TAGS },
+  { label: () => trans('Keywords'), path: '/admin/keywords', icon: Hash, permission: TITLE_TAGS },
   { label: () => trans('Subscriptions'), path: '/admin/subscriptions', icon: CreditCard, permission: 'subscriptions.update' },
   { label: () => trans('Plans'), path: '/admin/plans', icon: BadgeDollarSign, permission: 'plans.update' },
   { label: () => trans('Channels'), path: '/admin/channels', icon: MonitorPlay, permission: 'channels.update' },

@@ -24,10 +24,11 @@ export function fetchBootstrap(): Promise<BootstrapData> {
   return queryClient.fetchQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
 }
 
-export function userCan(user: CurrentUser | null | undefined, permission: string): boolean {
+/** Whether the user holds the permission, or every one of a list of them. */
+export function userCan(user: CurrentUser | null | undefined, permission: string | readonly string[]): boolean {
   if (!user) return false;
   const perms = user.effective_permissions ?? [];
-  return perms.includes('admin') || perms.includes(permission);
+  return perms.includes('admin') || (typeof permission === 'string' ? [permission] : permission).every((p) => perms.includes(p));
 }
 
 export function useBootstrap(): BootstrapData {
@@ -40,7 +41,8 @@ export function useAuth() {
   return {
     user: data.user,
     isLoggedIn: !!data.user,
-    can: (permission: string) => (data.user ? userCan(data.user, permission) : data.guestPermissions.includes(permission)),
+    can: (permission: string | readonly string[]) =>
+      data.user ? userCan(data.user, permission) : [permission].flat().every((p) => data.guestPermissions.includes(p)),
     isAdmin: userCan(data.user, 'admin.access'),
   };
 }

@@ -33,7 +33,7 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** Loader factory for one admin section's permission. */
-export function requirePermission(permission: string) {
+export function requirePermission(permission: string | readonly string[]) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { user } = await fetchBootstrap();
     if (!user) throw loginRedirect(request);
@@ -50,8 +50,12 @@ export async function guestLoader({ request }: LoaderFunctionArgs) {
 }
 
 export function safeRedirect(target: string | null | undefined): string {
-  // Browsers read "/\host" like "//host": another site.
-  return target && /^\/(?![/\\])/.test(target) ? target : '/';
+  // Browsers read "/\host" like "//host": another site. Tabs and line breaks are dropped by the URL parser, so
+  // "/<tab>/host" becomes "//host" too: the address is read the way the browser will read it.
+  if (!target || !/^\/(?![/\\])/.test(target)) return '/';
+  const base = 'http://site.invalid';
+  const url = new URL(target, base);
+  return url.origin === base ? url.pathname + url.search + url.hash : '/';
 }
 
 /** Loader for pages of the signed-in user (account settings): visitors go to login and come back. */

@@ -72,6 +72,15 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
+/** What a row is called to a screen reader: the record's own name where it has one. */
+function rowName(row: object): string {
+  for (const key of ['name', 'title', 'display_name', 'email', 'label']) {
+    const value = Object.hasOwn(row, key) ? (row as Record<string, unknown>)[key] : undefined;
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return `#${(row as { id: unknown }).id}`;
+}
+
 /** The row-selection column, defined once so React keeps the same checkbox elements between renders. */
 const selectColumn: DataTableColumn<{ id: number | string }> = {
   id: '__select',
@@ -90,7 +99,7 @@ const selectColumn: DataTableColumn<{ id: number | string }> = {
     <input
       type="checkbox"
       className="h-4 w-4 accent-[var(--color-primary)]"
-      aria-label={trans('Select row')}
+      aria-label={trans('Select :name', { name: rowName(row.original) })}
       checked={row.getIsSelected()}
       onChange={row.getToggleSelectedHandler()}
     />

@@ -41,7 +41,7 @@ export async function confirmEmailChange(ctx: AppContext, token: string): Promis
   const { id, user_id: userId, payload } = await findToken(ctx, token, 'email_change', 'token');
   await ctx.db.transaction().execute(async (trx) => {
     await claimToken(trx, id, 'token');
-    await onDuplicate(trx.updateTable('users').set({ email: payload!, email_verified_at: nowIso(), updated_at: nowIso() }).where('id', '=', userId).execute(), emailTaken);
+    await onDuplicate(trx.updateTable('users').set({ email: payload!, email_verified_at: nowIso(), email_proven_at: nowIso(), updated_at: nowIso() }).where('id', '=', userId).execute(), emailTaken);
     await trx.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', 'in', ['password_reset', 'email_verification']).execute();
   });
 }

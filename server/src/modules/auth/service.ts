@@ -164,7 +164,10 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: number;
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
   const { id, user_id: userId } = await findToken(ctx, token, 'email_verification', 'token');
   await claimToken(ctx.db, id, 'token');
-  await ctx.db.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
+    await trx.updateTable('users').set({ email_proven_at: nowIso() }).where('id', '=', userId).execute();
+  });
 }
 
 /** Always answers the same way so the form cannot be used to discover accounts. */
@@ -193,7 +196,8 @@ export async function resetPassword(ctx: AppContext, input: { token: string; ema
   const password = await hashPassword(input.password);
   await ctx.db.transaction().execute(async (trx) => {
     await claimToken(trx, token.id, 'email');
-    await trx.updateTable('users').set({ password, updated_at: nowIso() }).where('id', '=', token.user_id).execute();
+    // The link was opened from the account's mailbox: the address is proven.
+    await trx.updateTable('users').set({ password, email_proven_at: nowIso(), updated_at: nowIso() }).where('id', '=', token.user_id).execute();
     // Whoever knew the old password is signed out everywhere, API tokens included.
     await endSessions(trx, token.user_id);
   });

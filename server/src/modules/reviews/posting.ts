@@ -49,19 +49,24 @@ export async function titleNames(db: Db, ids: (number | null)[]): Promise<Map<nu
 }
 
 
+/** What can be reported: its table, and the messages for a missing item and for one's own. */
+export const REPORTABLE = new Map([
+  ['review', { table: 'reviews', missing: 'Review not found', own: 'You cannot report your own review.' }],
+  ['comment', { table: 'comments', missing: 'Comment not found', own: 'You cannot report your own comment.' }],
+  ['video', { table: 'videos', missing: 'Video not found', own: 'You cannot report your own video.' }],
+] as const);
+export type ReportableType = 'review' | 'comment' | 'video';
+
 /**
- * Records one report of a review or comment by a user (once each) and counts it on the item, in one transaction.
- * Reporting twice is a 422 with a clear message.
+ * Records one report of a review, comment or video by a user (once each) and counts it on the item, in one
+ * transaction. Reporting twice is a 422 with a clear message.
  */
-export async function reportItem(ctx: AppContext, type: 'review' | 'comment', id: number, userId: number, reason: string | undefined): Promise<number> {
-  const table = type === 'review' ? 'reviews' : 'comments';
+export async function reportItem(ctx: AppContext, type: ReportableType, id: number, userId: number, reason: string | undefined): Promise<number> {
+  const { table, missing, own } = REPORTABLE.get(type)!;
   const exists = await ctx.db.selectFrom(table).select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!exists) throw notFound(type === 'review' ? 'Review not found' : 'Comment not found');
-  // A report asks a moderator to look at someone else's words; one's own are edited or deleted instead.
-  if (exists.user_id === userId) {
-    const message = type === 'review' ? 'You cannot report your own review.' : 'You cannot report your own comment.';
-    throw new HttpError(422, message, { reason: [message] });
-  }
+  if (!exists) throw notFound(missing);
+  // A report asks a moderator to look at someone else's work; one's own is edited or deleted instead.
+  if (exists.user_id === userId) throw new HttpError(422, own, { reason: [own] });
   await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
   return onDuplicate(ctx.db.transaction().execute(async (trx) => {
     await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();

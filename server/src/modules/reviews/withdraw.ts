@@ -1,9 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { REPORTABLE, type ReportableType } from './posting.ts';
 import { showLocalRating } from './shown-ratings.ts';
 
-/** Which table a report's counter lives on: a Map, so a stored type never picks a property of an object. */
-const REPORTED = new Map([['review', 'reviews'], ['comment', 'comments']] as const);
 
 /**
  * Deleting users takes their ratings, votes, reports and comments with them (the rows cascade); this takes their
@@ -38,7 +37,8 @@ export async function withdrawContributions(ctx: AppContext, trx: Db, userIds: n
   const reports = await trx.selectFrom('content_reports').select(['reportable_type', 'reportable_id']).select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', 'in', userIds).groupBy(['reportable_type', 'reportable_id']).execute();
   for (const r of reports) {
-    const table = REPORTED.get(r.reportable_type as 'review' | 'comment');
+    // A Map, so a stored type never picks a property of an object.
+    const table = REPORTABLE.get(r.reportable_type as ReportableType)?.table;
     if (table) await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '-', Number(r.n)) })).where('id', '=', r.reportable_id).execute();
   }
 

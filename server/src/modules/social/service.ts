@@ -48,12 +48,12 @@ export async function resolveLogin(ctx: AppContext, provider: SocialProvider, pr
   if (!profile.email) {
     throw new HttpError(422, translate(undefined, 'Your :provider account has no confirmed email address. Sign in another way and connect it from account settings.', { provider: name }));
   }
-  const user = await ctx.db.selectFrom('users').select(['id', 'email_verified_at']).where('email', '=', profile.email).executeTakeFirst();
+  const user = await ctx.db.selectFrom('users').select(['id', 'email_proven_at']).where('email', '=', profile.email).executeTakeFirst();
   if (user) {
     await assertNotBanned(ctx, user.id);
-    // An unconfirmed local account may have been registered by someone who does not own the address:
-    // linking it would hand them the provider owner's sign-in.
-    if (!user.email_verified_at) {
+    // A local account whose address was never proven (confirmation off stamps it verified at registration) may have
+    // been registered by someone who does not own the address: linking it would share it with the provider's owner.
+    if (!user.email_proven_at) {
       throw new HttpError(409, translate(undefined, 'An account with this email already exists. Sign in with your password and connect :provider from account settings.', { provider: name }));
     }
     await repo.saveProfile(ctx.db, user.id, provider, profile);
@@ -75,7 +75,7 @@ async function createSocialUser(ctx: AppContext, provider: SocialProvider, profi
     const { id } = await trx.insertInto('users').values({
       // No password: the account signs in through the provider until the user sets one.
       email, password: null, first_name: first || null, last_name: rest.join(' ') || null, avatar: profile.avatar?.slice(0, 255) ?? null,
-      available_space: null, email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
+      available_space: null, email_verified_at: now, email_proven_at: now, banned_at: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     if (roles.length) await trx.insertInto('user_role').values(roles.map((r) => ({ user_id: id, role_id: r.id, created_at: now }))).execute();
     await repo.saveProfile(trx, id, provider, profile);

@@ -10,7 +10,7 @@ export const ADMIN_USER_COLUMNS = [
   'users.email_verified_at', 'users.banned_at', 'users.created_at', 'users.updated_at',
 ] as const;
 
-export type UserListRow = Omit<UserRow, 'password' | 'language'>;
+export type UserListRow = Omit<UserRow, 'password' | 'language' | 'email_proven_at'>;
 
 /** The name admins see: the member's own name, else the start of their e-mail address. */
 export function displayName(u: Pick<UserRow, 'first_name' | 'last_name' | 'email'>): string {

@@ -79,7 +79,8 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
     const emailVerified = input.email_verified_at === undefined ? undefined
       : input.email_verified_at ? (existing.email_verified_at ?? nowIso()) : null;
     await trx.updateTable('users').set({
-      ...(input.email !== undefined ? { email: input.email } : {}),
+      // A new address set here was not proven by its owner (see migration 0060).
+      ...(input.email !== undefined ? { email: input.email, ...(input.email !== existing.email ? { email_proven_at: null } : {}) } : {}),
       ...(password ? { password } : {}),
       ...(input.first_name !== undefined ? { first_name: input.first_name } : {}),
       ...(input.last_name !== undefined ? { last_name: input.last_name } : {}),

@@ -1,11 +1,15 @@
 import type { Pagination, Video, VideoCreate, VideoUpdate } from '@app/contracts';
 import { VIDEO_CATEGORIES, VIDEO_TYPES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool, whereStartsWith, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { cappedTrigramSearch, type TrigramIndex } from '../../http/text-search.ts';
 import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
+
+/** Video names' trigram index (migration 0059); a query under three letters matches a name's start. */
+export const VIDEO_SEARCH_INDEX: TrigramIndex = { table: 'videos', expression: 'name', prefixColumn: 'videos.name' };
 
 const COLUMNS = [
   'videos.id', 'videos.name', 'videos.title_id', 'videos.season_num', 'videos.episode_num', 'videos.thumbnail', 'videos.type', 'videos.src',
@@ -59,8 +63,7 @@ const listDefinition = (ctx: AppContext): ListDefinition => ({
     language: oneOf('videos.language', ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'ja', 'ko', 'zh', 'hi', 'ar', 'nl', 'sv', 'pl', 'tr']),
     created_at: filters.date('videos.created_at'),
   },
-  // Video names are not in the full-text index; a prefix match runs on the name index.
-  search: (qb, q) => whereStartsWith(ctx.db, qb, 'videos.name', q),
+  search: cappedTrigramSearch(ctx.db, ctx.dialect, VIDEO_SEARCH_INDEX),
   // Kept by triggers (migration 0020 counts videos too): no count(*) over the whole table.
   unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
 });
@@ -106,7 +109,10 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
 }
 
 export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
-  await db.deleteFrom('videos').where('id', 'in', ids).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
+    await trx.deleteFrom('videos').where('id', 'in', ids).execute();
+  });
 }
 
 export async function insertCaption(db: Db, videoId: number, input: { name: string; language: string | null }, url: string) {

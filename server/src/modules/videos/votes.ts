@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { idParam, typed } from '../../http/schema.ts';
-import { videoVoteResponse, videoVoteSchema, type VideoVote, type VideoVoteState } from '@app/contracts';
+import { reportSchema, reportedResponse, videoVoteResponse, videoVoteSchema, type VideoVote, type VideoVoteState } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
-import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
+import { POSTING_LIMITS, assertCanPost, reportItem } from '../reviews/posting.ts';
 import { watchableVideo } from './watch.ts';
 
 const column = (vote: VideoVote) => (vote === 'up' ? 'upvotes' : 'downvotes');
@@ -42,7 +42,10 @@ async function castVote(ctx: AppContext, videoId: number, userId: number, vote: 
   });
 }
 
-/** PUT and DELETE videos/{id}/vote: members with videos.rate vote on the videos they may watch. */
+/**
+ * PUT and DELETE videos/{id}/vote: members with videos.rate vote on the videos they may watch. POST
+ * videos/{id}/report: members who may watch one ask a moderator to look at it (the admin's Reports column).
+ */
 export function videoVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const guard = async (req: { params: { id: number }; auth: { can(p: string): boolean } }, userId: number) => {
@@ -58,5 +61,11 @@ export function videoVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const userId = requireUser(req);
     await guard(req, userId);
     return castVote(ctx, req.params.id, userId, null);
+  });
+  api.post('/api/v1/videos/:id/report', { config: { permission: 'videos.view' }, schema: { params: idParam, body: reportSchema, response: { 200: reportedResponse } } }, async (req) => {
+    const userId = requireUser(req);
+    if (!(await watchableVideo(ctx.db, req.params.id, req.auth.can('videos.update')))) throw notFound('Video not found');
+    const reports_count = await reportItem(ctx, 'video', req.params.id, userId, req.body.reason);
+    return { reports_count, message: 'Video reported' };
   });
 }

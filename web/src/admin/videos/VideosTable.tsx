@@ -9,6 +9,15 @@ import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { TranscodeCell } from './TranscodeStatus';
 
+function TwoLines({ first, second }: { first: string; second: string | null }) {
+  return (
+    <span className="flex flex-col">
+      <span>{first}</span>
+      {second && <span className="text-xs text-text-muted">{second}</span>}
+    </span>
+  );
+}
+
 export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
   fixedFilters?: FilterItem[]; editHref: (v: Video) => string; newHref: string; showTitle?: boolean;
 }) {
@@ -16,16 +25,24 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
     const cols: DataTableColumn<Video>[] = [
       {
         id: 'name', header: () => trans('Name'), sortKey: 'name',
+        className: 'min-w-44',
         cell: ({ row: { original: v } }) => <Link to={editHref(v)} className="font-medium hover:underline">{v.name}</Link>,
       },
     ];
-    if (showTitle) cols.push({ id: 'title', header: () => trans('Title'), cell: ({ row }) => row.original.title?.name ?? '-' });
+    // Twelve columns overflowed a 1280 px screen: the title carries its season and episode, the type its quality.
+    const where = (v: Video) => (v.season_num ? `S${v.season_num}${v.episode_num ? ` E${v.episode_num}` : ''}` : null);
+    if (showTitle) {
+      cols.push({
+        id: 'title', header: () => trans('Title'), className: 'min-w-36',
+        cell: ({ row: { original: v } }) => <TwoLines first={v.title?.name ?? '-'} second={where(v)} />,
+      });
+    } else {
+      cols.push({ id: 'where', header: () => trans('Season / episode'), cell: ({ row }) => where(row.original) ?? '-' });
+    }
     cols.push(
-      { id: 'where', header: () => trans('Season / episode'), cell: ({ row: { original: v } }) => (v.season_num ? `S${v.season_num}${v.episode_num ? ` E${v.episode_num}` : ''}` : '-') },
-      { id: 'type', header: () => trans('Type'), cell: ({ row }) => videoTypeLabel(row.original.type) },
+      { id: 'type', header: () => trans('Type'), cell: ({ row: { original: v } }) => <TwoLines first={videoTypeLabel(v.type)} second={v.quality} /> },
       { id: 'transcode', header: () => trans('Transcoding'), cell: ({ row }) => <TranscodeCell videoId={row.original.id} /> },
       { id: 'category', header: () => trans('Category'), cell: ({ row }) => videoCategoryLabel(row.original.category) },
-      { id: 'quality', header: () => trans('Quality'), cell: ({ row }) => row.original.quality ?? '-' },
       { id: 'approved', header: () => trans('Approved'), cell: ({ row }) => (row.original.approved ? trans('Yes') : trans('No')) },
       { id: 'plays_count', header: () => trans('Plays'), sortKey: 'plays_count', cell: ({ row }) => row.original.plays_count },
       { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', cell: ({ row }) => row.original.reports_count },

@@ -8,6 +8,7 @@ import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../ErrorPages';
+import { useOwnSubscription } from './account-api';
 import { CheckoutButtons, useResumeCheckout } from './CheckoutButtons';
 import { PlanPrice, useVisiblePlans } from './plans';
 
@@ -23,6 +24,9 @@ export function Component() {
   const enabled = useSetting<boolean>('client.billing.enable', false);
   const { user } = useAuth();
   useResumeCheckout();
+  // A subscriber changes plan from the account's Billing panel: a second checkout would be refused.
+  const own = useOwnSubscription(undefined, !!user && enabled);
+  const subscribed = own.data?.valid ? own.data : null;
   const [cycle, setCycle] = useState<Cycle>('month');
   const plans = useVisiblePlans(enabled);
   const hasYearly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'year')), [plans.data]);
@@ -56,13 +60,16 @@ export function Component() {
         <ul className="grid w-full gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {plans.data.map((p) => {
             const price = priceFor(p, cycle);
+            const mine = subscribed?.product_id === p.id;
             return (
               <li
                 key={p.id}
                 aria-label={p.name}
                 className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6', p.recommended ? 'border-primary shadow-lg ring-2 ring-primary' : 'border-border')}
               >
-                {p.recommended && <span className="self-start rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">{trans('Most popular')}</span>}
+                {(mine || p.recommended) && (
+                  <span className="self-start rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">{mine ? trans('Your plan') : trans('Most popular')}</span>
+                )}
                 <h2 className="text-xl font-semibold">{p.name}</h2>
                 <PlanPrice plan={p} price={price} />
                 {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
@@ -71,7 +78,11 @@ export function Component() {
                     {p.feature_list.map((f) => <li key={f} className="flex items-center gap-2"><Check size={14} aria-hidden />{f}</li>)}
                   </ul>
                 )}
-                {p.free || !price ? (
+                {subscribed ? (
+                  <Link to="/account-settings#account-billing" className={buttonClass(mine ? 'primary' : 'outline', 'md', 'mt-auto')}>
+                    {!mine && subscribed.gateway_name !== 'none' && !subscribed.cancelled ? trans('Change plan') : trans('Manage subscription')}
+                  </Link>
+                ) : p.free || !price ? (
                   <Link to={user ? '/account-settings' : '/register'} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
                     {trans('Get started')}
                   </Link>

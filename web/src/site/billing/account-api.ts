@@ -9,9 +9,10 @@ export const OWN_SUBSCRIPTION = ['billing', 'own-subscription'] as const;
 const INVOICES = ['billing', 'own-invoices'] as const;
 
 /** `poll` decides from the current answer whether to ask again (the success page waits for the webhook). */
-export function useOwnSubscription(poll?: (current: BillingSubscription | null | undefined) => number | false) {
+export function useOwnSubscription(poll?: (current: BillingSubscription | null | undefined) => number | false, enabled = true) {
   return useQuery({
     queryKey: OWN_SUBSCRIPTION,
+    enabled,
     queryFn: () => api.get<{ subscription: BillingSubscription | null }>('billing/subscription').then((r) => r.subscription),
     refetchInterval: poll ? (q) => poll(q.state.data) : undefined,
   });

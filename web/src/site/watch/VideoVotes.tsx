@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Flag, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { VideoVote, VideoVoteState } from '@app/contracts/watch';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -13,9 +13,32 @@ const BUTTON = 'inline-flex h-9 items-center gap-2 rounded-full border border-bo
 
 /**
  * Thumbs up and down under the player: members who may rate videos vote (pressing their vote again takes it back);
- * everyone else sees the counts.
+ * everyone else sees the counts. Members can report a video to the moderators.
  */
 export function VideoVotes({ videoId, initial }: { videoId: number; initial: VideoVoteState }) {
+  const { isLoggedIn } = useAuth();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Votes videoId={videoId} initial={initial} />
+      {isLoggedIn && <ReportVideo videoId={videoId} />}
+    </div>
+  );
+}
+
+function ReportVideo({ videoId }: { videoId: number }) {
+  const report = useMutation({
+    mutationFn: () => api.post(`videos/${videoId}/report`, {}),
+    onSuccess: () => toast(trans('Video reported')),
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  return (
+    <button type="button" className={BUTTON} disabled={report.isPending || report.isSuccess} onClick={() => report.mutate()}>
+      <Flag size={16} aria-hidden />{report.isSuccess ? trans('Reported') : trans('Report')}
+    </button>
+  );
+}
+
+function Votes({ videoId, initial }: { videoId: number; initial: VideoVoteState }) {
   const { isLoggedIn, can } = useAuth();
   const [state, setState] = useState(initial);
   const mutation = useMutation({
