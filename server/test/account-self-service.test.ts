@@ -84,6 +84,18 @@ describe('DELETE account', () => {
     expect(await views()).toEqual([]);
   });
 
+  it('keeps other members\' replies to the closed account\'s comments, as comments of their own', async () => {
+    const leaving = await asUser(t);
+    const staying = await asUser(t);
+    const top = (await leaving.post('/api/v1/comment', { commentable_type: 'title', commentable_id: movie, content: 'Leaving soon' })).body.comment;
+    const reply = (await staying.post('/api/v1/comment', { commentable_type: 'title', commentable_id: movie, content: 'See you', parent_id: top.id })).body.comment;
+    expect(reply.parent_id).toBe(top.id);
+    expect((await close(leaving, { password: PASSWORD })).status).toBe(200);
+    const kept = await t.ctx.db.selectFrom('comments').select(['id', 'parent_id', 'content']).where('id', '=', reply.id).executeTakeFirst();
+    expect(kept).toEqual({ id: reply.id, parent_id: null, content: 'See you' });
+    expect(await t.ctx.db.selectFrom('comments').select('id').where('id', '=', top.id).executeTakeFirst()).toBeUndefined();
+  });
+
   it('keeps the channels an administrator built for the site, and the last administrator', async () => {
     // The only administrator cannot leave the site without one.
     const sole = await close(admin, { password: ADMIN.password });

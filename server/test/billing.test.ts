@@ -196,6 +196,18 @@ describe('subscriptions', () => {
     expect((await post({ user_id: 'x' })).status).toBe(422);
   });
 
+  it('refuses a second running subscription for one member, but not one that has ended', async () => {
+    const a = await createPlan({ name: 'Single A' });
+    const b = await createPlan({ name: 'Single B' });
+    const user = await createUser(t);
+    const first = await subscribe(user.id, a);
+    const second = await admin.post('/api/v1/billing/subscriptions', { user_id: user.id, product_id: b.id, price_id: b.prices[0].id });
+    expect([second.status, second.body.errors?.user_id]).toEqual([422, ['This user already has a subscription. Edit it, or let it end first.']]);
+    // An ended one is history; the running one can still be edited.
+    await subscribe(user.id, b, { ends_at: '2020-01-01T00:00:00Z' });
+    expect((await admin.put(`/api/v1/billing/subscriptions/${first.id}`, { user_id: user.id, product_id: a.id, price_id: a.prices[0].id, renews_at: '2035-01-01T00:00:00Z' })).status).toBe(200);
+  });
+
   it("edits dates locally ('Subscription updated'); cancel starts a grace period, resume ends it, delete is permanent", async () => {
     const product = await createPlan({ name: 'Cycle' });
     const user = await createUser(t);

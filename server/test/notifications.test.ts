@@ -380,6 +380,11 @@ describe('notifications by email', () => {
     await comment(ned, { parent_id: first.id, content: 'One more thing.' });
     expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n')[0])).toEqual(['“Yes!”', '“So good.”', '“One more thing.”']);
     expect(await unread(max)).toBe(1);
+    // A member without a name is named as the site shows them.
+    await max.post('/api/v1/notifications/read', {});
+    const nameless = await asUser(t);
+    await comment(nameless, { parent_id: first.id, content: 'Me too.' });
+    expect((await mailsTo(max.user.email)).at(-1)!.subject).toBe(`Member ${nameless.user.id} replied to your comment on Crimson Harbor`);
   });
 
   it('new episodes by mail: one per series and day, in the subject how many; none once the kind is off in the bell', async () => {

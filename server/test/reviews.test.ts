@@ -266,4 +266,19 @@ describe('a review\'s score is its writer\'s rating', () => {
     expect(raced.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(await state(erin)).toEqual({ summary: { average: 6.7, count: 3 }, my_score: 10 });
   });
+
+  it('moves the review\'s score with its writer\'s rating, and keeps the rating while the review stands', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Rated Twice' })).body.title.id;
+    const frank = await asUser(t);
+    const review = (await frank.post('/api/v1/reviews', good({ reviewable_id: title, score: 7 }))).body.review;
+    expect((await frank.put(`/api/v1/ratings/title/${title}`, { score: 3 })).status).toBe(200);
+    const score = async () => (await t.ctx.db.selectFrom('reviews').select('score').where('id', '=', review.id).executeTakeFirstOrThrow()).score;
+    expect(await score()).toBe(3);
+    const removed = await frank.delete(`/api/v1/ratings/title/${title}`);
+    expect(removed.status).toBe(422);
+    expect(removed.body.errors.score).toEqual(['Your review carries this rating: change its score, or delete the review, instead.']);
+    expect((await frank.get(`/api/v1/ratings/title/${title}`)).body).toEqual({ summary: { average: 3, count: 1 }, my_score: 3 });
+    expect((await frank.delete(`/api/v1/reviews/${review.id}`)).status).toBe(200);
+    expect((await frank.delete(`/api/v1/ratings/title/${title}`)).status).toBe(200);
+  });
 });

@@ -117,9 +117,17 @@ export async function deleteProduct(ctx: AppContext, id: number): Promise<void> 
   });
 }
 
-async function checkSubscription(ctx: AppContext, input: SubscriptionInput): Promise<void> {
+async function checkSubscription(ctx: AppContext, input: SubscriptionInput, id?: number): Promise<void> {
   if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', input.user_id).executeTakeFirst())) {
     throw unprocessable('user_id', 'The selected user does not exist.');
+  }
+  // Two running subscriptions: the member's billing panel shows one, and cancelling it quietly switches to the other.
+  const now = nowIso();
+  if (!input.ends_at || input.ends_at > now) {
+    let other = ctx.db.selectFrom('subscriptions').select('id').where('user_id', '=', input.user_id)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]));
+    if (id !== undefined) other = other.where('id', '!=', id);
+    if (await other.executeTakeFirst()) throw unprocessable('user_id', 'This user already has a subscription. Edit it, or let it end first.');
   }
   const product = await findProduct(ctx.db, input.product_id);
   if (!product) throw unprocessable('product_id', PLAN_UNAVAILABLE);
@@ -142,7 +150,7 @@ export async function createSubscription(ctx: AppContext, input: SubscriptionInp
 /** Editing dates changes only the local record (section 4), never the gateway's billing. */
 export async function updateSubscription(ctx: AppContext, id: number, input: SubscriptionInput): Promise<BillingSubscription> {
   if (!(await findSubscription(ctx.db, id))) throw notFound('Subscription not found');
-  await checkSubscription(ctx, input);
+  await checkSubscription(ctx, input, id);
   await ctx.db.updateTable('subscriptions').set({
     user_id: input.user_id, product_id: input.product_id, price_id: input.price_id, description: input.description,
     renews_at: input.renews_at, ends_at: input.ends_at, updated_at: nowIso(),

@@ -118,7 +118,8 @@ function mailText(n: SiteNotification, lines: Lines | undefined, site: { name: s
       },
     };
   }
-  const name = n.actor?.display_name ?? translate(lines, 'Someone');
+  // A member without a name is "Member 52", as the site shows them.
+  const name = n.actor ? n.actor.display_name || translate(lines, 'Member :id', { id: n.actor.id }) : translate(lines, 'Someone');
   return {
     subject: translate(lines, ':name replied to your comment on :place', { name, place: n.place }),
     body: { paragraphs: [`“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, footer },

@@ -2,9 +2,11 @@ import type { RatableType, RatingSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { notFound } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
 import { showLocalRating } from './shown-ratings.ts';
+
+const REVIEW_KEEPS_RATING = 'Your review carries this rating: change its score, or delete the review, instead.';
 
 /** Exists-checks of what can be rated, by type: a Map, so a type never picks a property of an object. */
 const RATABLES = new Map<RatableType, (db: Db, id: number) => Promise<boolean>>([
@@ -33,7 +35,14 @@ async function assertRatable(db: Db, type: RatableType, id: number) {
 export async function rate(ctx: AppContext, userId: number, type: RatableType, id: number, score: number): Promise<RatingSummary> {
   await assertRatable(ctx.db, type, id);
   await assertCanPost(ctx, userId, POSTING_LIMITS.ratings);
-  await ctx.db.transaction().execute((trx) => setRating(ctx, trx, userId, type, id, score));
+  await ctx.db.transaction().execute(async (trx) => {
+    await setRating(ctx, trx, userId, type, id, score);
+    // A review's score is its writer's rating of the title ("It is also your rating of this title."): they move together.
+    if (type === 'title') {
+      await trx.updateTable('reviews').set({ score, updated_at: nowIso() }).where('user_id', '=', userId)
+        .where('reviewable_type', '=', type).where('reviewable_id', '=', id).where('score', '!=', score).execute();
+    }
+  });
   return ratingSummary(ctx.db, type, id);
 }
 
@@ -58,6 +67,9 @@ export async function setRating(ctx: AppContext, trx: Db, userId: number, type: 
 export async function unrate(ctx: AppContext, userId: number, type: RatableType, id: number): Promise<RatingSummary> {
   await assertRatable(ctx.db, type, id);
   await ctx.db.transaction().execute(async (trx) => {
+    const review = type === 'title' && await trx.selectFrom('reviews').select('id').where('user_id', '=', userId)
+      .where('reviewable_type', '=', type).where('reviewable_id', '=', id).executeTakeFirst();
+    if (review) throw new HttpError(422, REVIEW_KEEPS_RATING, { score: [REVIEW_KEEPS_RATING] });
     const old = await trx.deleteFrom('ratings').where('user_id', '=', userId).where('ratable_type', '=', type).where('ratable_id', '=', id)
       .returning('score').executeTakeFirst();
     if (!old) return;

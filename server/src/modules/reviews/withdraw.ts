@@ -5,7 +5,8 @@ import { showLocalRating } from './shown-ratings.ts';
 
 
 /**
- * Deleting users takes their ratings, votes, reports and comments with them (the rows cascade); this takes their
+ * Deleting users takes their ratings, votes, reports and comments with them (the rows cascade, but not other members'
+ * replies to those comments, which become comments of their own); this takes their
  * share out of the counters those rows were counted in, so a title's average, a review's helpful count, an item's
  * reports and a thread's reply counts stay true. Call it inside the deleting transaction, before the users go.
  */
@@ -48,4 +49,9 @@ export async function withdrawContributions(ctx: AppContext, trx: Db, userIds: n
   for (const r of replies) {
     await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '-', Number(r.n)) })).where('id', '=', r.parent_id!).execute();
   }
+
+  // Other members' replies under these users' comments would cascade with them: they stay, as comments of their own.
+  await trx.updateTable('comments').set({ parent_id: null })
+    .where('parent_id', 'in', (eb) => eb.selectFrom('comments as parent').select('parent.id').where('parent.user_id', 'in', userIds))
+    .where('user_id', 'not in', userIds).execute();
 }

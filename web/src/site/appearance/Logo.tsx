@@ -21,7 +21,8 @@ export function Logo({ className }: { className?: string }) {
           <img src={logo} alt={name} className="h-8 w-auto max-w-44 object-contain" />
         </picture>
       ) : (
-        <span className="text-lg font-bold">{name}</span>
+        // A long site name (up to 100 characters) must leave the header its menu and account links.
+        <span className="block max-w-[10rem] truncate text-lg font-bold sm:max-w-[16rem]" title={name}>{name}</span>
       )}
     </Link>
   );

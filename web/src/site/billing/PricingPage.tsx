@@ -14,9 +14,10 @@ import { PlanPrice, useVisiblePlans } from './plans';
 
 type Cycle = 'month' | 'year';
 
-/** The price a plan shows for the chosen cycle: a monthly or a yearly one when it has it, else its first. */
-const priceFor = (p: Product, cycle: Cycle): Price | undefined =>
-  p.prices.find((x) => x.interval === cycle && x.interval_count === 1) ?? p.prices[0];
+const every = (p: Product, cycle: Cycle) => p.prices.find((x) => x.interval === cycle && x.interval_count === 1);
+
+/** The price a plan shows for the chosen cycle: a monthly or a yearly one when it has it, else its monthly one, else its first. */
+const priceFor = (p: Product, cycle: Cycle): Price | undefined => every(p, cycle) ?? every(p, 'month') ?? p.prices[0];
 
 /** /pricing: visible plans by position, the recommended one highlighted, a monthly/yearly switch when prices allow. */
 export function Component() {
@@ -75,7 +76,7 @@ export function Component() {
                 {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
                 {!!p.feature_list.length && (
                   <ul className="flex flex-col gap-1 text-sm">
-                    {p.feature_list.map((f) => <li key={f} className="flex items-center gap-2"><Check size={14} aria-hidden />{f}</li>)}
+                    {p.feature_list.map((f) => <li key={f} className="flex items-start gap-2"><Check size={14} aria-hidden className="mt-1 shrink-0" />{f}</li>)}
                   </ul>
                 )}
                 {subscribed ? (

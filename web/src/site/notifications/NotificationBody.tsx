@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
+import { memberName } from '../profiles/AuthorLink';
 import { UNREAD_NOTIFICATIONS } from './keys';
 
 /** A title's poster, small; a TV where it has none. */
@@ -32,7 +33,7 @@ function describeNotification(n: SiteNotification): { picture: ReactNode; headli
       detail: `${code} · ${e.name}`,
     };
   }
-  const name = n.actor?.display_name ?? trans('Someone');
+  const name = n.actor ? memberName(n.actor) : trans('Someone');
   return {
     picture: <Avatar src={n.actor?.avatar ?? null} label={name} size={32} />,
     headline: trans(':name replied to your comment on :place', { name, place: n.place }),
