@@ -62,6 +62,8 @@ test.describe('watch page', () => {
     const [e1] = await episodeVideos(request);
     await page.goto(`/watch/${e1.id}`);
     await expect(page.getByRole('heading', { level: 1, name: e1.name })).toBeVisible({ timeout: 30_000 });
+    // The timeline runs left to right in right-to-left languages too.
+    await expect(page.locator('[data-media-player]').first()).toHaveAttribute('dir', 'ltr');
     const played = page.waitForResponse((r) => r.url().endsWith(`/videos/${e1.id}/plays`) && r.request().method() === 'POST');
     await startPlaying(page);
     // c turns the English track on; its cues show over the video.

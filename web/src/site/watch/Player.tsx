@@ -93,6 +93,9 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
       onEnded={onEnded}
       data-testid="player"
       aria-label={trans('Video player')}
+      // A timeline runs left to right in every language (as ArrowRight seeks forward): in a right-to-left page the
+      // controls read "0:30 / 0:00" and the bar filled from the wrong end.
+      dir="ltr"
     >
       <MediaProvider>
         {video.captions.map((c) => (
