@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signInAsDelegate } from './helpers.ts';
 
-test('a staff member who may only view titles is offered no create, delete, upload, season or video actions', async ({ page }) => {
-  await signInAsDelegate(page, `titles.viewer.${Date.now()}@e2e.local`, ['titles.view']);
+test('a staff member who may only view and edit titles is offered no create, delete, upload, season or video actions', async ({ page }) => {
+  await signInAsDelegate(page, `titles.viewer.${Date.now()}@e2e.local`, ['titles.view', 'titles.update']);
   await page.goto('/admin/titles');
   const rows = page.locator('tbody tr');
   await expect(rows.first().getByRole('link').first()).toBeVisible();
