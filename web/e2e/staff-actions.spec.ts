@@ -13,7 +13,7 @@ test('a staff member who may only view and edit titles is offered no create, del
   await page.goto('/admin/titles/new');
   await expect(page.getByText('You do not have access to this page')).toBeVisible();
 
-  const { pagination } = await (await page.request.get('/api/v1/titles?perPage=1')).json();
+  const { pagination } = await (await page.request.get('/api/v1/titles?perPage=10')).json();
   const base = `/admin/titles/${pagination.data[0].id}/edit`;
   await page.goto(`${base}/images`);
   await expect(page.getByRole('button', { name: /^(Use as poster|Poster)$/ }).or(page.getByText('No images have been uploaded yet')).first()).toBeVisible();
