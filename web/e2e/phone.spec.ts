@@ -111,7 +111,7 @@ test("a title's cast names and a person's credits table fit a phone", async ({ p
   }
   expect(castOf).not.toBeNull();
   await page.goto(`/admin/titles/${castOf!.titleId}/edit/cast`);
-  const name = page.getByTestId('credit-row').first().locator('.font-medium');
+  const name = page.getByTestId('credit-row').first().locator('div.truncate').first();
   await expect(name).toBeVisible();
   // The row's buttons no longer squeeze the name down to a few letters.
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
