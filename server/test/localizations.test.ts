@@ -137,6 +137,32 @@ describe('create, update, delete', () => {
     expect((await admin.put('/api/v1/localizations/99999', { name: 'Nobody' })).status).toBe(404);
   });
 
+  it("refuses changing the site default's language, which would switch the site to English", async () => {
+    const ar = await create('Arabic', 'ar');
+    await t.ctx.settings.set({ 'client.locale.default': 'ar' });
+    const res = await admin.put(`/api/v1/localizations/${ar.id}`, { language: 'fa' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ language: ["The default localization's language cannot be changed."] });
+    expect((await admin.get(`/api/v1/localizations/${ar.id}`)).body.localization.language).toBe('ar');
+    // Renaming is still fine.
+    expect((await admin.put(`/api/v1/localizations/${ar.id}`, { name: 'العربية' })).status).toBe(200);
+    await t.ctx.settings.set({ 'client.locale.default': 'en' });
+    expect((await admin.put(`/api/v1/localizations/${ar.id}`, { language: 'fa' })).status).toBe(200);
+  });
+
+  it('the settings call refuses a default language that has no localization', async () => {
+    let res = await admin.post('/api/v1/settings', { client: { 'client.locale.default': 'xx' } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors['client.locale.default']).toEqual(['Choose a language that has a localization.']);
+    expect(await t.ctx.settings.get('client.locale.default')).toBe('en');
+    const it = await create('Suomi', 'fi');
+    for (const language of ['fi', 'auto', 'en']) {
+      res = await admin.post('/api/v1/settings', { client: { 'client.locale.default': language } });
+      expect(res.status, res.text).toBe(200);
+    }
+    expect((await admin.delete(`/api/v1/localizations/${it.id}`)).status).toBe(200);
+  });
+
   it('saves translation lines; an empty key is refused and nothing is saved', async () => {
     const de = (await admin.get(listUrl('/api/v1/localizations', { query: 'de' }))).body.pagination.data[0];
     const full = (await admin.get(`/api/v1/localizations/${de.id}`)).body.localization.lines;

@@ -38,6 +38,11 @@ test('an admin builds a manual channel and an auto-update channel; a visitor see
   await page.getByRole('button', { name: `Move ${second} up` }).click();
   await expect(items.first()).toContainText(second);
   await expect(page.getByTestId('channel-preview').getByTestId('poster-card').first()).toContainText(second);
+  // The preview's narrow cards keep each year and type whole ("202 / 4" and "Seri / es" were split across lines).
+  const splitWords = await page.getByTestId('channel-preview').getByTestId('poster-card-meta').evaluateAll((metas) => metas.flatMap((m) => [...m.children])
+    .filter((el) => { const r = document.createRange(); r.selectNodeContents(el); return r.getClientRects().length > 1; })
+    .map((el) => el.textContent));
+  expect(splitWords).toEqual([]);
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Channel created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/channels\/staff-picks\/edit$/);

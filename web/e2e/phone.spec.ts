@@ -101,3 +101,23 @@ test('a description or a comment written right to left reads right to left', asy
   // The page around them stays left to right.
   expect(await page.getByRole('heading', { name: 'Comments' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
 });
+
+test("a title's cast names and a person's credits table fit a phone", async ({ page }) => {
+  const titles = (await (await page.request.get('/api/v1/titles?perPage=10')).json()).pagination.data as { id: number }[];
+  let castOf: { titleId: number; personId: number } | null = null;
+  for (const t of titles) {
+    const cast = (await (await page.request.get(`/api/v1/titles/${t.id}/credits?crewType=cast`)).json()).pagination.data as { id: number }[];
+    if (cast.length) { castOf = { titleId: t.id, personId: cast[0].id }; break; }
+  }
+  expect(castOf).not.toBeNull();
+  await page.goto(`/admin/titles/${castOf!.titleId}/edit/cast`);
+  const name = page.getByTestId('credit-row').first().locator('div.truncate').first();
+  await expect(name).toBeVisible();
+  // The row's buttons no longer squeeze the name down to a few letters.
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  await page.goto(`/admin/people/${castOf!.personId}/edit/credits`);
+  await expect(page.getByRole('table')).toBeVisible();
+  // The table scrolls inside its box; the page itself is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -64,3 +64,32 @@ test('a name given when registering is the one the site shows for the member', a
   await expect(page.getByLabel('First name')).toHaveValue('Ada');
   await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
 });
+
+async function disableRegistration(page: Page, off: boolean) {
+  await login(page);
+  const res = await page.request.post('/api/v1/settings', {
+    headers: await xsrf(page),
+    multipart: { client: JSON.stringify({ 'client.registration.disable': off }), server: '{}' },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await page.context().clearCookies();
+}
+
+test('with registration disabled, sign in offers no sign-up and /register only says so', async ({ page }) => {
+  await disableRegistration(page, true);
+  try {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign up.' })).toHaveCount(0);
+    await page.goto('/register');
+    await expect(page.getByText('Registration is currently disabled.')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  } finally {
+    await disableRegistration(page, false);
+  }
+  await page.goto('/login');
+  await expect(page.getByRole('link', { name: 'Sign up.' })).toBeVisible();
+});

@@ -222,6 +222,21 @@ test('GDPR: the cookie notice and required registration policies reach the publi
   await update(page);
 });
 
+test('GDPR: a policy without a label is marked at its own Label field, without a setting name in a toast', async ({ page }) => {
+  await page.goto('/admin/settings/gdpr');
+  await page.getByRole('button', { name: 'Add policy' }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  const label = page.locator('[id^="policy-"][id$="-label"]').last();
+  await expect(label).toHaveAttribute('aria-invalid', 'true');
+  await expect(label).toBeFocused();
+  const labelError = page.locator(`#${await label.getAttribute('id')}-error`);
+  await expect(labelError).toHaveText('Label is required.');
+  await expect(page.getByText('client.registration.policies')).toHaveCount(0);
+  await expect(page.getByText('Label is required.')).toHaveCount(1);
+  await label.fill('Terms');
+  await page.getByRole('button', { name: 'Remove policy' }).last().click();
+});
+
 test('fields hidden by a driver choice are neither validated nor saved', async ({ page }) => {
   await page.goto('/admin/settings/cache');
   await page.getByLabel('Cache method').selectOption('memcached');

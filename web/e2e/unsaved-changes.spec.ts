@@ -68,3 +68,31 @@ test("an episode's form and a video's form ask before leaving with unsaved chang
   await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/videos$/);
 });
+
+test('the translation editor asks before another page opens with unsaved lines', async ({ page }) => {
+  await page.goto('/admin/localizations');
+  await page.getByRole('link', { name: 'Translate', exact: true }).first().click();
+  const line = page.getByTestId('translation-lines').locator('textarea').first();
+  await line.fill('An unsaved translation');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Localizations' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/translate$/);
+  await expect(line).toHaveValue('An unsaved translation');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Localizations' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/localizations$/);
+});
+
+test('the channel editor asks before leaving with unsaved changes', async ({ page }) => {
+  await page.goto('/admin/channels/new');
+  await page.getByLabel('Name', { exact: true }).fill('An unsaved channel');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\/channels\/new$/);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('An unsaved channel');
+  await page.getByRole('link', { name: 'Back' }).click();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/admin\/channels$/);
+});

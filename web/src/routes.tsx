@@ -125,7 +125,7 @@ export const routes: RouteObject[] = [
                 loader: requirePermission(TITLES),
                 children: [
                   { index: true, lazy: () => import('./admin/titles/TitlesPage') },
-                  { path: 'new', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.NewTitlePage })) },
+                  { path: 'new', loader: requirePermission('titles.create'), lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.NewTitlePage })) },
                   {
                     path: ':titleId/edit',
                     lazy: () => import('./admin/titles/TitleLayout'),
@@ -143,7 +143,7 @@ export const routes: RouteObject[] = [
                       { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
                       ...['videos', 'videos/seasons/:season', 'videos/seasons/:season/episodes/:episode'].flatMap((base) => [
                         { path: base, lazy: () => import('./admin/titles/VideosTab') },
-                        { path: `${base}/new`, lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
+                        { path: `${base}/new`, loader: requirePermission('videos.create'), lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
                         { path: `${base}/edit/:videoId`, lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
                       ]),
                       { path: 'seasons', lazy: () => import('./admin/titles/SeasonsTab') },
@@ -177,7 +177,7 @@ export const routes: RouteObject[] = [
                 loader: requirePermission(PEOPLE),
                 children: [
                   { index: true, lazy: () => import('./admin/people/PeoplePage') },
-                  { path: 'new', lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.NewPersonPage })) },
+                  { path: 'new', loader: requirePermission('people.create'), lazy: () => import('./admin/people/PersonPages').then((m) => ({ Component: m.NewPersonPage })) },
                   {
                     path: ':personId/edit',
                     lazy: () => import('./admin/people/PersonPages'),
@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
                 loader: requirePermission(VIDEOS),
                 children: [
                   { index: true, lazy: () => import('./admin/videos/VideosPage') },
-                  { path: 'new', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
+                  { path: 'new', loader: requirePermission('videos.create'), lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
                   { path: ':videoId/edit', lazy: () => import('./admin/videos/VideosPage').then((m) => ({ Component: m.VideoFormPage })) },
                 ],
               },

@@ -363,9 +363,10 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
               {PER_PAGE_CHOICES.map((n) => <option key={n} value={n}>{n}</option>)}
             </select>
           </label>}
-          <span data-testid="pagination-range">
+          {/* Isolated and directed by its own text: an untranslated range in a right-to-left page read "of 3 3 - 1". */}
+          <bdi data-testid="pagination-range">
             {trans(':from - :to of :total', { from: pagination.from ?? 0, to: pagination.to ?? 0, total: pagination.total })}
-          </span>
+          </bdi>
           <div className="flex gap-1">
             <Button size="icon" variant="text" aria-label={trans('Previous page')} disabled={pagination.current_page <= 1}
               onClick={() => update({ page: pagination.current_page - 1 > 1 ? pagination.current_page - 1 : null }, false)}>

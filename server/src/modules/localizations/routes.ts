@@ -12,7 +12,7 @@ import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { listLocalizations } from './repository.ts';
 import {
   availableLocalizations, chooseLanguage, createLocalization, defaultLanguages, deleteLocalizations, getLocalization,
-  localeDocument, localeVersion, resolveLanguage, updateLocalization,
+  localeDocument, localeVersion, registerLocalizationChecks, resolveLanguage, updateLocalization,
 } from './service.ts';
 
 /** A whole 10,000-line localization is a few MB of JSON; the global 1 MB limit would refuse it. */
@@ -26,6 +26,7 @@ export function localizationsRoutes(app: FastifyInstance, ctx: AppContext): void
   const api = typed(app);
   const manage = { permission: 'localizations.update' };
   const open = { permission: 'public' };
+  registerLocalizationChecks(ctx);
 
   api.get('/api/v1/localizations', { config: manage, schema: { querystring: listQuerySchema, response: { 200: localizationListResponse } } }, async (req) =>
     ({ pagination: await listLocalizations(ctx, req.query, await defaultLanguages(ctx)) }));

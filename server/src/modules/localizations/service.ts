@@ -5,12 +5,27 @@ import { DEFAULT_LANGUAGE, LOCALE_COOKIE, type Lines, type Localization, type Lo
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { registerSettingsValidator } from '../settings/validators.ts';
 import {
   CODE_LINES, diffFromCode, findByLanguage, findLocalization, LIST_COLUMNS, mergeWithCode, parseStoredLines, toLocalization,
 } from './repository.ts';
 
 const LANGUAGE_TAKEN = 'A localization for this language already exists.';
 const CANNOT_DELETE_DEFAULT = 'The default localization cannot be deleted.';
+const CANNOT_RENAME_DEFAULT = "The default localization's language cannot be changed.";
+const NO_SUCH_LOCALIZATION = 'Choose a language that has a localization.';
+
+/**
+ * The site default must name a localization that exists: a missing one would quietly show the site in English.
+ * 'auto' follows the browser, and English is the code's own language, so both are always valid.
+ */
+export function registerLocalizationChecks(ctx: AppContext): void {
+  registerSettingsValidator('client.locale.default', ['client.locale.default'], async (read) => {
+    const language = read('client.locale.default');
+    if (language === 'auto' || language === DEFAULT_LANGUAGE) return;
+    if (!(await findByLanguage(ctx.db, language))) return NO_SUCH_LOCALIZATION;
+  });
+}
 
 /** Changes whenever en.json changes, so cached locale documents follow a new release. */
 export const CODE_VERSION = crypto.createHash('sha1').update(JSON.stringify(CODE_LINES)).digest('hex').slice(0, 10);
@@ -52,7 +67,8 @@ export async function updateLocalization(ctx: AppContext, id: number, input: Loc
   const existing = await findLocalization(ctx.db, id);
   if (!existing) throw notFound('Localization not found');
   if (input.language && input.language !== existing.language) {
-    if (existing.language === DEFAULT_LANGUAGE) throw unprocessable('language', "The default localization's language cannot be changed.");
+    // The site default follows the language code, so a new code would silently switch the site to English.
+    if ((await defaultLanguages(ctx)).includes(existing.language)) throw unprocessable('language', CANNOT_RENAME_DEFAULT);
     await assertLanguageFree(ctx.db, input.language, id);
   }
   const changes: { name?: string; language?: string; lines?: string; updated_at: string } = { updated_at: nowIso() };

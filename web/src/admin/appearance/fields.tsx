@@ -59,14 +59,15 @@ export function ImageField({ name, label, kind = 'image', description }: { name:
   };
   return (
     <div className="flex flex-col gap-2" data-field={name}>
+      {/* The drop zone carries the label, so the preview follows it: above, it would read as the previous field's. */}
+      <FileField label={label} description={busy ? trans('Uploading…') : description} error={error ?? fieldError} onFile={upload} accept="image/png,image/jpeg,image/gif,image/webp" name={`${name}-upload`} disabled={busy} />
       {value && (
-        <div className="flex items-center gap-3 rounded-md border border-border bg-bg-alt p-2">
+        <div className="flex items-center gap-3 rounded-md border border-border bg-bg-alt p-2" data-testid="image-preview">
           <img src={value} alt="" className="h-12 w-12 rounded object-contain" />
           <span className="min-w-0 flex-1 truncate text-xs text-text-muted">{value}</span>
           <Button size="sm" variant="text" onClick={() => setValue(name, '', { shouldDirty: true })}>{trans('Remove')}</Button>
         </div>
       )}
-      <FileField label={label} description={busy ? trans('Uploading…') : description} error={error ?? fieldError} onFile={upload} accept="image/png,image/jpeg,image/gif,image/webp" name={`${name}-upload`} disabled={busy} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { ChannelConfig, ChannelInput, ChannelItem, ChannelWithContent } fro
 import { api, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { showFormError } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Button, buttonClass } from '../../ui/Button';
@@ -53,9 +54,12 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
   const navigate = useNavigate();
   const save = useSaveChannel(channel?.id);
   const runNow = useRunAutoUpdate(channel?.id ?? 0);
-  const { register, handleSubmit, setError, control, setValue, formState: { errors } } = useForm<FormValues>({ defaultValues: defaults(channel) });
+  const { register, handleSubmit, setError, control, setValue, reset, formState: { errors, isDirty } } = useForm<FormValues>({ defaultValues: defaults(channel) });
   const config = useWatch({ control, name: 'config' });
-  const [items, setItems] = useState<ChannelItem[]>(channel?.config.contentType === 'manual' ? channel.content.data : []);
+  const [items, setItemsState] = useState<ChannelItem[]>(channel?.config.contentType === 'manual' ? channel.content.data : []);
+  const [itemsDirty, setItemsDirty] = useState(false);
+  const setItems = (next: ChannelItem[]) => { setItemsState(next); setItemsDirty(true); };
+  const unsaved = useUnsavedChanges(isDirty || itemsDirty);
   const [tagLabel, setTagLabel] = useState('');
   const manual = config.contentType === 'manual';
   const methods = config.autoUpdateProvider === 'tmdb' ? tmdbMethodLabels() : localMethodLabels();
@@ -75,6 +79,10 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
     try {
       const r = await save.mutateAsync(payload);
       toast(channel ? trans('Channel updated') : trans('Channel created'));
+      // Saved: what the form holds is no longer a change to lose, including on the way to the saved channel's page.
+      unsaved.release();
+      reset(undefined, { keepValues: true });
+      setItemsDirty(false);
       if (!channel) navigate(`${base}/${isList ? r.channel.id : r.channel.slug}/edit`, { replace: true });
       else if (r.channel.slug !== channel.slug && !isList) navigate(`${base}/${r.channel.slug}/edit`, { replace: true });
     } catch (e) {
@@ -153,6 +161,7 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
             note={!manual && !channel ? trans('The preview shows the content once the channel is saved.') : undefined} />
         </div>
       </div>
+      {unsaved.dialog}
     </form>
   );
 }

@@ -13,9 +13,11 @@ import { PageTitle } from '../PageTitle';
 import { useResetChannels } from './api';
 import { HomePageSetting } from './HomePageSetting';
 import { contentTypeLabels, labelOf, layoutLabels } from './labels';
+import { useAuth } from '../../lib/auth';
 
 /** `channels`: every channel, with "Reset to default" behind a confirmation. */
 export function Component() {
+  const { can } = useAuth();
   const [confirming, setConfirming] = useState(false);
   const reset = useResetChannels();
   const columns = useMemo<DataTableColumn<Channel>[]>(() => [
@@ -50,7 +52,7 @@ export function Component() {
       <DataTable<Channel>
         endpoint="channel"
         columns={columns}
-        canDelete
+        canDelete={can('channels.update')}
         defaultOrderBy="updated_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search channels')}

@@ -9,11 +9,13 @@ import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { PageTitle } from '../PageTitle';
 import { contentTypeLabels, labelOf, layoutLabels } from './labels';
+import { useAuth } from '../../lib/auth';
 
 const LIST_PARAMS = { type: 'list', hideInternal: 'true', loadItemsCount: 'true' };
 
 /** `lists`: users' lists with Part C's columns (name, owner, items count, public, content type, layout, last updated, edit). */
 export function Component() {
+  const { can } = useAuth();
   const columns = useMemo<DataTableColumn<Channel>[]>(() => [
     {
       id: 'name', header: () => trans('Name'), sortKey: 'name',
@@ -58,7 +60,7 @@ export function Component() {
         extraParams={LIST_PARAMS}
         with="user"
         columns={columns}
-        canDelete
+        canDelete={can('lists.update')}
         defaultOrderBy="updated_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search lists')}

@@ -12,9 +12,11 @@ import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
 import { AuthorCell, moderationFilters } from './ModerationFilters';
+import { useAuth } from '../../lib/auth';
 
 /** The `GET comment` moderation table: the whole site's, or one title's (the title's Comments tab). */
 export function CommentsTable({ titleId }: { titleId?: number }) {
+  const { can } = useAuth();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Comment | null>(null);
   const restore = useMutation({
@@ -70,7 +72,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         columns={columns}
         filters={filters}
         fixedFilters={fixed}
-        canDelete
+        canDelete={can('comments.delete')}
         searchLabel={trans('Search by user')}
         selectionActions={(ids, clear) => (
           <Button variant="outline" size="sm" onClick={() => restore.mutate(ids.map(Number), { onSuccess: clear })}>

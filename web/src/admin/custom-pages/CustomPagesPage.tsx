@@ -9,8 +9,10 @@ import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { PageTitle } from '../PageTitle';
 import { useCustomPageFilterOptions } from './api';
+import { useAuth } from '../../lib/auth';
 
 export function Component() {
+  const { can } = useAuth();
   const options = useCustomPageFilterOptions();
 
   const columns = useMemo<DataTableColumn<CustomPage>[]>(() => [
@@ -77,7 +79,7 @@ export function Component() {
         columns={columns}
         filters={filters}
         with="user"
-        canDelete
+        canDelete={['custom_pages.delete', 'custom_pages.update'].some((p) => can(p))}
         defaultOrderBy="updated_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search pages')}

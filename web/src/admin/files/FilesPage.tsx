@@ -18,6 +18,7 @@ import { FilePreviewModal } from '../../ui/file-preview/FilePreviewModal';
 import { FileThumbnail } from '../../ui/file-preview/FileTypeIcon';
 import { PageTitle } from '../PageTitle';
 import { OwnerFilter } from './OwnerFilter';
+import { useAuth } from '../../lib/auth';
 
 const RESOURCE = 'file-entries';
 
@@ -31,6 +32,7 @@ function typeLabel(type: FileType): string {
 }
 
 export function Component() {
+  const { can } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -127,7 +129,7 @@ export function Component() {
         endpoint={RESOURCE}
         columns={columns}
         filters={filters}
-        canDelete
+        canDelete={['files.delete', 'files.update'].some((p) => can(p))}
         searchLabel={trans('Search files')}
         emptyState={{ title: trans('Nothing has been uploaded yet'), icon: <FolderOpen size={40} /> }}
         noResultsState={{ title: trans('No matching files'), description: trans('Try another search query or different filters') }}

@@ -6,6 +6,7 @@ import { TRANSLATION_ROW_HEIGHT, type Localization } from '@app/contracts/locali
 import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { currentLanguage, loadActiveLocale } from '../../lib/locale';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { Breadcrumb } from '../../ui/Breadcrumb';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
@@ -79,13 +80,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
     overscan: 4,
   });
 
-  // Unsaved edits survive an accidental tab close only as a browser warning.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const unsaved = useUnsavedChanges(dirty);
 
   const edit = (key: string, value: string) => {
     values.current.set(key, value);
@@ -184,6 +179,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
         )}
       </div>
       <AddTranslationModal open={adding} onClose={() => setAdding(false)} onAdd={addLine} exists={(k) => values.current.has(k)} />
+      {unsaved.dialog}
     </div>
   );
 }

@@ -10,8 +10,10 @@ import { PageTitle } from '../PageTitle';
 import { useTmdbConfigured } from '../titles/api';
 import { ImportMediaModal } from '../titles/ImportMediaModal';
 import { Poster } from '../titles/Poster';
+import { useAuth } from '../../lib/auth';
 
 export function Component() {
+  const { can } = useAuth();
   const tmdb = useTmdbConfigured();
   const [importing, setImporting] = useState(false);
   const columns = useMemo<DataTableColumn<Person>[]>(() => [
@@ -48,14 +50,14 @@ export function Component() {
         endpoint="people"
         columns={columns}
         filters={filters}
-        canDelete
+        canDelete={can('people.delete')}
         searchLabel={trans('Search people')}
         emptyState={{ title: trans('No people have been created yet'), icon: <UserRound size={40} /> }}
         noResultsState={{ title: trans('No matching people'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <>
-            {tmdb && <Button onClick={() => setImporting(true)}><Download size={16} aria-hidden />{trans('Import person')}</Button>}
-            <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add new person')}</Link>
+            {tmdb && can('people.create') && <Button onClick={() => setImporting(true)}><Download size={16} aria-hidden />{trans('Import person')}</Button>}
+            {can('people.create') && <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add new person')}</Link>}
           </>
         )}
       />

@@ -142,7 +142,8 @@ export function PersonCredits() {
   const rows = useMemo(() => credits, [credits]);
   if (!rows.length) return <div className="rounded-md border border-border py-12"><EmptyState title={trans('No credits have been added yet')} /></div>;
   return (
-    <div className="overflow-x-auto rounded-md border border-border">
+    // Relative: the visually hidden header text is absolutely positioned and would otherwise widen the page past the scroller.
+    <div className="relative overflow-x-auto rounded-md border border-border">
       <table className="w-full text-sm">
         <thead className="bg-bg-alt text-start text-xs uppercase tracking-wide text-text-muted">
           <tr>

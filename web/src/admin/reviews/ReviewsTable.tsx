@@ -8,9 +8,11 @@ import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
+import { useAuth } from '../../lib/auth';
 
 /** The `GET reviews` moderation table: the whole site's, or one title's (the title's Reviews tab). */
 export function ReviewsTable({ titleId }: { titleId?: number }) {
+  const { can } = useAuth();
   const [editing, setEditing] = useState<Review | null>(null);
   const columns = useMemo<DataTableColumn<Review>[]>(() => [
     {
@@ -44,7 +46,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         columns={columns}
         filters={filters}
         fixedFilters={fixed}
-        canDelete
+        canDelete={can('reviews.delete')}
         searchLabel={trans('Search by user')}
         emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}

@@ -9,6 +9,7 @@ import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { toApiParams } from '../../ui/list-params';
 import { PageTitle } from '../PageTitle';
+import { useAuth } from '../../lib/auth';
 
 export function RoleBadges({ role }: { role: Role }) {
   const badge = 'rounded-full border border-border px-2 py-0.5 text-xs text-text-muted';
@@ -22,6 +23,7 @@ export function RoleBadges({ role }: { role: Role }) {
 }
 
 export function Component() {
+  const { can } = useAuth();
   const columns = useMemo<DataTableColumn<Role>[]>(() => [
     {
       id: 'name',
@@ -65,7 +67,7 @@ export function Component() {
         endpoint="roles"
         columns={columns}
         filters={filters}
-        canDelete
+        canDelete={['roles.delete', 'roles.update'].some((p) => can(p))}
         searchLabel={trans('Search roles')}
         emptyState={{ title: trans('No roles have been created yet'), icon: <Shield size={40} /> }}
         noResultsState={{ title: trans('No matching roles'), description: trans('Try another search query or different filters') }}

@@ -175,7 +175,8 @@ function LoadedForm({ data, title, description, children, submitLabel }: { data:
   }, (errors) => {
     // An error for a field this page does not show would otherwise block the save without a word.
     const hidden = flattenErrors(errors).find(([key]) => !document.getElementsByName(key).length);
-    if (hidden) toast.danger(`${hidden[0]}: ${hidden[1]}`);
+    // The message only: a dotted setting name means nothing to the operator.
+    if (hidden) toast.danger(hidden[1]);
   });
 
   // A group's server error (a failed credential check) goes once any input changes.

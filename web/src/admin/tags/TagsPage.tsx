@@ -26,6 +26,7 @@ export function Component() {
   const { user } = useAuth();
   const editsCatalogueTags = userCan(user, 'title_tags.update');
   const deletesCatalogueTags = userCan(user, 'title_tags.delete');
+  const deletesTags = userCan(user, 'tags.delete') || userCan(user, 'tags.update');
 
   const columns = useMemo<DataTableColumn<Tag>[]>(() => [
     { id: 'name', header: () => trans('Name'), sortKey: 'name', cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
@@ -56,7 +57,7 @@ export function Component() {
         endpoint="tags"
         columns={columns}
         filters={filters}
-        canDelete
+        canDelete={deletesTags}
         canSelectRow={(tag) => tag.type === 'custom' || deletesCatalogueTags}
         searchLabel={trans('Search tags')}
         emptyState={{ title: trans('No tags have been created yet'), icon: <TagsIcon size={40} /> }}

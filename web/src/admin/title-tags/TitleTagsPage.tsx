@@ -13,6 +13,7 @@ import { TextField } from '../../ui/fields';
 import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
+import { useAuth } from '../../lib/auth';
 
 type Kind = 'genre' | 'keyword';
 
@@ -23,6 +24,7 @@ function labels(kind: Kind) {
 }
 
 function TitleTagsPage({ kind }: { kind: Kind }) {
+  const { can } = useAuth();
   const l = labels(kind);
   const [editing, setEditing] = useState<TitleTag | 'new' | null>(null);
   const columns = useMemo<DataTableColumn<TitleTag>[]>(() => [
@@ -46,7 +48,7 @@ function TitleTagsPage({ kind }: { kind: Kind }) {
         endpoint={`title-tags/${kind}`}
         resource="title-tags"
         columns={columns}
-        canDelete
+        canDelete={can('title_tags.delete')}
         searchLabel={trans('Search')}
         emptyState={{ title: trans('No :name have been created yet', { name: l.plural }), icon: <Tags size={40} /> }}
         noResultsState={{ title: trans('No matching :name', { name: l.plural }), description: trans('Try another search query or different filters') }}

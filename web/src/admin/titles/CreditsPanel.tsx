@@ -79,19 +79,22 @@ export function CreditsPanel(target: CreditsTarget) {
               onDragStart={() => setDragged(i)}
               onDragOver={(e) => e.preventDefault()}
               onDrop={() => { if (dragged !== null) move(dragged, i); setDragged(null); }}
-              className="flex items-center gap-3 px-3 py-2"
+              // On a phone the buttons take a second line, so the name keeps room to be read.
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2"
               data-testid="credit-row"
             >
               <GripVertical size={16} aria-hidden className="cursor-grab text-text-muted" />
               <Poster src={c.poster} alt="" className="h-10 w-8" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-36">
                 <div className="truncate font-medium">{c.name}</div>
                 <div className="truncate text-xs text-text-muted">{isCast ? c.pivot.character || '-' : `${c.pivot.department} · ${c.pivot.job}`}</div>
               </div>
-              <Button size="icon" variant="text" aria-label={trans('Move :name up', { name: c.name })} disabled={i === 0} onClick={() => move(i, i - 1)}><ArrowUp size={16} aria-hidden /></Button>
-              <Button size="icon" variant="text" aria-label={trans('Move :name down', { name: c.name })} disabled={i === credits.length - 1} onClick={() => move(i, i + 1)}><ArrowDown size={16} aria-hidden /></Button>
-              <Button size="icon" variant="text" aria-label={trans('Edit :name', { name: c.name })} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
-              <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+              <div className="ms-auto flex">
+                <Button size="icon" variant="text" aria-label={trans('Move :name up', { name: c.name })} disabled={i === 0} onClick={() => move(i, i - 1)}><ArrowUp size={16} aria-hidden /></Button>
+                <Button size="icon" variant="text" aria-label={trans('Move :name down', { name: c.name })} disabled={i === credits.length - 1} onClick={() => move(i, i + 1)}><ArrowDown size={16} aria-hidden /></Button>
+                <Button size="icon" variant="text" aria-label={trans('Edit :name', { name: c.name })} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
+                <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+              </div>
             </li>
           ))}
         </ul>

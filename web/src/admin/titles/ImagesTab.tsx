@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ImageOff, Trash2, Upload } from 'lucide-react';
 import { TITLE_IMAGE_MAX_BYTES, type Title, type TitleImage } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -13,6 +14,7 @@ import { useTitleContext } from './TitleLayout';
 
 export function Component() {
   const { title } = useTitleContext();
+  const { can } = useAuth();
   const refresh = useTitle(title.id).refetch;
   const input = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState<TitleImage | null>(null);
@@ -40,7 +42,7 @@ export function Component() {
   const images = title.images ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div>
+      {can('images.create') && <div>
         <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" aria-label={trans('Upload image')}
           onChange={(e) => {
             const file = e.target.files?.[0];
@@ -53,7 +55,7 @@ export function Component() {
         <Button variant="primary" onClick={() => input.current?.click()} disabled={upload.isPending}>
           <Upload size={16} aria-hidden />{trans('Upload image')}
         </Button>
-      </div>
+      </div>}
       {images.length === 0 ? (
         <div className="rounded-md border border-border py-12"><EmptyState title={trans('No images have been uploaded yet')} icon={<ImageOff size={40} />} /></div>
       ) : (
@@ -62,16 +64,18 @@ export function Component() {
             <li key={img.id} className="group relative overflow-hidden rounded-md border border-border">
               <img src={img.url} alt="" className="aspect-video w-full object-cover" loading="lazy" />
               <div className="flex flex-wrap gap-1 p-2">
-                <Button size="sm" variant="text" disabled={title.poster === img.url} onClick={() => setArt.mutate({ poster: img.url })}>
+                <Button size="sm" variant="text" disabled={title.poster === img.url || !can('titles.update')} onClick={() => setArt.mutate({ poster: img.url })}>
                   {title.poster === img.url ? trans('Poster') : trans('Use as poster')}
                 </Button>
-                <Button size="sm" variant="text" disabled={title.backdrop === img.url} onClick={() => setArt.mutate({ backdrop: img.url })}>
+                <Button size="sm" variant="text" disabled={title.backdrop === img.url || !can('titles.update')} onClick={() => setArt.mutate({ backdrop: img.url })}>
                   {title.backdrop === img.url ? trans('Backdrop') : trans('Use as backdrop')}
                 </Button>
               </div>
-              <Button size="icon" variant="danger" className="absolute end-2 top-2" aria-label={trans('Delete image')} onClick={() => setDeleting(img)}>
-                <Trash2 size={16} aria-hidden />
-              </Button>
+              {can('images.delete') && (
+                <Button size="icon" variant="danger" className="absolute end-2 top-2" aria-label={trans('Delete image')} onClick={() => setDeleting(img)}>
+                  <Trash2 size={16} aria-hidden />
+                </Button>
+              )}
             </li>
           ))}
         </ul>

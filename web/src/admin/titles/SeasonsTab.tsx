@@ -4,6 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ArrowLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
@@ -17,6 +18,7 @@ import { useTitleContext } from './TitleLayout';
 
 export function Component() {
   const { title } = useTitleContext();
+  const { can } = useAuth();
   const qc = useQueryClient();
   const refreshTitle = useTitle(title.id).refetch;
   const [page, setPage] = useState(1);
@@ -39,8 +41,15 @@ export function Component() {
   const seasons = query.data?.pagination.data ?? [];
   return (
     <div className="flex flex-col gap-4">
-      <div><Button variant="primary" onClick={() => add.mutate()} disabled={add.isPending}><Plus size={16} aria-hidden />{trans('Add season')}</Button></div>
-      {query.isPending ? <div className="skeleton h-24" /> : seasons.length === 0 ? (
+      {can('seasons.create') && <div><Button variant="primary" onClick={() => add.mutate()} disabled={add.isPending}><Plus size={16} aria-hidden />{trans('Add season')}</Button></div>}
+      {query.isPending ? <div className="skeleton h-24" /> : query.isError ? (
+        // A refused or failed list is not an empty one: the same state as the tables' (the Videos tab).
+        <div role="alert" className="rounded-md border border-border py-12 text-center">
+          <p className="font-medium">{trans('There was an issue loading this list.')}</p>
+          <p className="mt-1 text-text-muted">{errorMessage(query.error, '')}</p>
+          <Button className="mt-4" onClick={() => query.refetch()}>{trans('Try again')}</Button>
+        </div>
+      ) : seasons.length === 0 ? (
         <div className="rounded-md border border-border py-12"><EmptyState title={trans('No seasons have been added yet')} icon={<Layers size={40} />} /></div>
       ) : (
         <ul className="divide-y divide-border rounded-md border border-border" aria-label={trans('Seasons')}>
@@ -51,7 +60,7 @@ export function Component() {
                 <div className="text-xs text-text-muted">{trans(':count episodes', { count: s.episodes_count })}{s.release_date ? ` · ${s.release_date}` : ''}</div>
               </div>
               <Link to={`${s.number}`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: trans('Season :number', { number: s.number }) })}><Pencil size={16} aria-hidden /></Link>
-              <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: trans('Season :number', { number: s.number }) })} onClick={() => setDeleting(s)}><Trash2 size={16} aria-hidden /></Button>
+              {can('seasons.delete') && <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: trans('Season :number', { number: s.number }) })} onClick={() => setDeleting(s)}><Trash2 size={16} aria-hidden /></Button>}
             </li>
           ))}
         </ul>

@@ -13,8 +13,12 @@ import { useTmdbConfigured } from './api';
 import { ImportMediaModal } from './ImportMediaModal';
 import { ImportTitlesModal } from './ImportTitlesModal';
 import { Poster } from './Poster';
+import { useAuth } from '../../lib/auth';
 
 export function Component() {
+  const { can } = useAuth();
+  // Importing makes titles too: both need the create permission the server asks for.
+  const creates = can('titles.create');
   const tmdb = useTmdbConfigured();
   const [importOne, setImportOne] = useState(false);
   const [importMany, setImportMany] = useState(false);
@@ -71,19 +75,19 @@ export function Component() {
         endpoint="titles"
         columns={columns}
         filters={filters}
-        canDelete
+        canDelete={can('titles.delete')}
         searchLabel={trans('Search titles')}
         emptyState={{ title: trans('No titles have been created yet'), icon: <Clapperboard size={40} /> }}
         noResultsState={{ title: trans('No matching titles'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <>
-            {tmdb && (
+            {tmdb && creates && (
               <>
                 <Button onClick={() => setImportOne(true)}><Download size={16} aria-hidden />{trans('Import title')}</Button>
                 <Button onClick={() => setImportMany(true)}><Download size={16} aria-hidden />{trans('Import multiple titles')}</Button>
               </>
             )}
-            <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add new title')}</Link>
+            {creates && <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add new title')}</Link>}
           </>
         )}
       />

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, MoreVertical, Pencil, Plus, Users as UsersIcon } from 'lucide-react';
 import type { User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
-import { useSetting } from '../../lib/auth';
+import { useAuth, useSetting } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
@@ -21,6 +21,7 @@ import { useCsvExport } from '../csv-export';
 
 
 export function Component() {
+  const { can } = useAuth();
   const billingEnabled = useSetting<boolean>('client.billing.enable', false);
   const [suspending, setSuspending] = useState<User | null>(null);
   const [unsuspending, setUnsuspending] = useState<User | null>(null);
@@ -154,7 +155,7 @@ export function Component() {
         columns={columns}
         filters={filters}
         with={billingEnabled ? 'subscriptions,bans' : 'bans'}
-        canDelete
+        canDelete={['users.delete', 'users.update'].some((p) => can(p))}
         searchLabel={trans('Search users')}
         emptyState={{ title: trans('No users have been created yet'), icon: <UsersIcon size={40} /> }}
         noResultsState={{ title: trans('No matching users'), description: trans('Try another search query or different filters') }}

@@ -8,6 +8,7 @@ import { videoCategoryLabel, videoTypeLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { TranscodeCell } from './TranscodeStatus';
+import { useAuth } from '../../lib/auth';
 
 function TwoLines({ first, second }: { first: string; second: string | null }) {
   return (
@@ -21,6 +22,7 @@ function TwoLines({ first, second }: { first: string; second: string | null }) {
 export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
   fixedFilters?: FilterItem[]; editHref: (v: Video) => string; newHref: string; showTitle?: boolean;
 }) {
+  const { can } = useAuth();
   const columns = useMemo<DataTableColumn<Video>[]>(() => {
     const cols: DataTableColumn<Video>[] = [
       {
@@ -69,11 +71,11 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
       filters={filters}
       fixedFilters={fixedFilters}
       defaultPerPage={fixedFilters ? TITLE_VIDEOS_PER_PAGE : undefined}
-      canDelete
+      canDelete={can('videos.delete')}
       searchLabel={trans('Search videos')}
       emptyState={{ title: trans('No videos have been added yet'), icon: <VideoIcon size={40} /> }}
       noResultsState={{ title: trans('No matching videos'), description: trans('Try another search query or different filters') }}
-      headerActions={() => <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
+      headerActions={() => can('videos.create') && <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
     />
   );
 }

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
 import { api } from '../../lib/api';
-import { invalidateBootstrap, setBootstrapUser } from '../../lib/auth';
+import { invalidateBootstrap, setBootstrapUser, useSetting } from '../../lib/auth';
 import { safeRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
@@ -18,6 +18,7 @@ interface Values { email: string; password: string; remember: boolean }
 export function Component() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const registrationOff = useSetting<boolean>('client.registration.disable', false);
   // A social login that could not use a popup comes back here with its error.
   const [formError, setFormError] = useState<string | null>(params.get('social_error'));
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
@@ -46,7 +47,7 @@ export function Component() {
   return (
     <AuthCard
       title={trans('Sign in to your account')}
-      footer={<>{trans("Don't have an account?")} <Link className="text-primary underline hover:no-underline" to="/register">{trans('Sign up.')}</Link></>}
+      footer={registrationOff ? undefined : <>{trans("Don't have an account?")} <Link className="text-primary underline hover:no-underline" to="/register">{trans('Sign up.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />

@@ -51,13 +51,26 @@ function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
 }
 
 export function Component() {
+  const registrationOff = useSetting<boolean>('client.registration.disable', false);
+  return registrationOff ? <RegistrationClosed /> : <RegisterForm />;
+}
+
+/** Nothing to fill in while registration is off: a form that cannot be sent only wastes the visitor's time. */
+function RegistrationClosed() {
+  return (
+    <AuthCard title={trans('Create a new account')} footer={<Link className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}>
+      <p role="status" className="text-sm">{trans('Registration is currently disabled.')}</p>
+    </AuthCard>
+  );
+}
+
+function RegisterForm() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const policies = usePolicies();
   const [accepted, setAccepted] = useState<Record<string, boolean>>({});
   const [policyError, setPolicyError] = useState<string | null>(null);
-  const registrationOff = useSetting<boolean>('client.registration.disable', false);
   const captchaOn = useSetting<boolean>('client.recaptcha.enable.register', false);
   const siteKey = useSetting<string>('client.recaptcha.site_key', '');
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
@@ -91,7 +104,6 @@ export function Component() {
       footer={<>{trans('Already have an account?')} <Link className="text-primary underline hover:no-underline" to="/login">{trans('Sign in.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {registrationOff && <FormError message={trans('Registration is currently disabled.')} />}
         <FormError message={formError} />
         <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <TextField label={trans('Password')} type="password" autoComplete="new-password" required error={errors.password?.message} {...register('password')} />
@@ -113,7 +125,7 @@ export function Component() {
           />
         ))}
         {policyError && <p role="alert" className="text-xs text-danger">{policyError}</p>}
-        <Button type="submit" variant="primary" disabled={isSubmitting || registrationOff}>{trans('Create account')}</Button>
+        <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Create account')}</Button>
       </form>
       <SocialButtons
         onSignedIn={() => void invalidateBootstrap().then(() => navigate('/', { replace: true }))}

@@ -42,9 +42,10 @@ export function PosterCard({ title }: { title: PosterCardTitle }) {
         )}
       </div>
       <span className="truncate text-sm font-medium group-hover:text-primary">{title.name}</span>
-      <span className="-mt-1.5 flex gap-2 text-xs text-text-muted">
-        {title.year ? <span>{title.year}</span> : null}
-        {title.is_series !== undefined && <span>{title.is_series ? trans('Series') : trans('Movie')}</span>}
+      {/* A narrow card (the channel editor's preview) moves the type to the next line rather than splitting a word. */}
+      <span className="-mt-1.5 flex flex-wrap gap-x-2 text-xs text-text-muted" data-testid="poster-card-meta">
+        {title.year ? <span className="whitespace-nowrap">{title.year}</span> : null}
+        {title.is_series !== undefined && <span className="whitespace-nowrap">{title.is_series ? trans('Series') : trans('Movie')}</span>}
       </span>
     </Link>{!title.href && <WatchlistToggle titleId={title.id} name={title.name} />}</div>
   );

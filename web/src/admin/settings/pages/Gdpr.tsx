@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import type { NoticeLink, RegistrationPolicy } from '@app/contracts/settings';
+import { noticeLinkSchema, type NoticeLink, type RegistrationPolicy } from '@app/contracts/settings';
 import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Select, TextField } from '../../../ui/fields';
@@ -10,11 +11,28 @@ function parse<T>(text: unknown, fallback: T): T {
   try { return (JSON.parse(String(text)) as T) ?? fallback; } catch { return fallback; }
 }
 
+type LinkErrors = Partial<Record<'label' | 'action', string>>;
+
+/**
+ * The setting is one JSON string, so its error names no field; once the form marks it invalid, each link is
+ * checked again to put the message under the field it is about.
+ */
+function linkErrors(value: NoticeLink, invalid: boolean): LinkErrors {
+  if (!invalid) return {};
+  const r = noticeLinkSchema().safeParse(value);
+  const out: LinkErrors = {};
+  for (const issue of r.success ? [] : r.error.issues) {
+    const field = issue.path[0] === 'action' ? 'action' : issue.path[0] === 'label' ? 'label' : null;
+    if (field) out[field] ??= trans(issue.message);
+  }
+  return out;
+}
+
 /** Label, type and target of a link, without the role and permission fields of menu items. */
-function LinkEditor({ value, onChange, idPrefix }: { value: NoticeLink; onChange(v: NoticeLink): void; idPrefix: string }) {
+function LinkEditor({ value, onChange, idPrefix, errors = {} }: { value: NoticeLink; onChange(v: NoticeLink): void; idPrefix: string; errors?: LinkErrors }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <TextField id={`${idPrefix}-label`} label={trans('Label')} value={value.label} onChange={(e) => onChange({ ...value, label: e.target.value })} />
+      <TextField id={`${idPrefix}-label`} label={trans('Label')} error={errors.label} value={value.label} onChange={(e) => onChange({ ...value, label: e.target.value })} />
       <Select
         id={`${idPrefix}-type`}
         label={trans('Type')}
@@ -26,6 +44,7 @@ function LinkEditor({ value, onChange, idPrefix }: { value: NoticeLink; onChange
         id={`${idPrefix}-action`}
         label={value.type === 'link' ? trans('URL') : trans('Page path')}
         placeholder={value.type === 'link' ? 'https://' : '/pages/privacy-policy'}
+        error={errors.action}
         value={value.action}
         onChange={(e) => onChange({ ...value, action: e.target.value })}
       />
@@ -48,13 +67,17 @@ function InfoButton() {
     <Controller
       control={control}
       name="client.cookie_notice.button"
-      render={({ field }) => (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{trans('Information button')}</legend>
-          <LinkEditor idPrefix="cookie-button" value={parse<NoticeLink>(field.value, { label: '', type: 'link', action: '' })} onChange={(v) => field.onChange(JSON.stringify(v))} />
-          {error && <p role="alert" className="text-xs text-danger">{error}</p>}
-        </fieldset>
-      )}
+      render={({ field }) => {
+        const value = parse<NoticeLink>(field.value, { label: '', type: 'link', action: '' });
+        const errors = linkErrors(value, !!error);
+        return (
+          <fieldset name={field.name} className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">{trans('Information button')}</legend>
+            <LinkEditor idPrefix="cookie-button" value={value} errors={errors} onChange={(v) => field.onChange(JSON.stringify(v))} />
+            {error && !errors.label && !errors.action && <p role="alert" className="text-xs text-danger">{error}</p>}
+          </fieldset>
+        );
+      }}
     />
   );
 }
@@ -69,13 +92,15 @@ function Policies() {
       render={({ field }) => {
         const list = parse<RegistrationPolicy[]>(field.value, []);
         const set = (next: RegistrationPolicy[]) => field.onChange(JSON.stringify(next));
+        const errors = list.map((p) => linkErrors(p, !!error));
+        const placed = errors.some((e) => e.label || e.action);
         return (
-          <fieldset className="flex flex-col gap-3">
+          <fieldset name={field.name} className="flex flex-col gap-3">
             <legend className="mb-1 text-sm font-medium">{trans('Registration policies')}</legend>
             <p className="text-sm text-text-muted">{trans('Each policy is shown on the register page as a checkbox the user must tick.')}</p>
             {list.map((p, i) => (
               <div key={p.id} className="flex flex-col gap-2 rounded-md border border-border p-3">
-                <LinkEditor idPrefix={`policy-${p.id}`} value={p} onChange={(v) => set(list.map((x, j) => (j === i ? { ...v, id: p.id } : x)))} />
+                <LinkEditor idPrefix={`policy-${p.id}`} value={p} errors={errors[i]} onChange={(v) => set(list.map((x, j) => (j === i ? { ...v, id: p.id } : x)))} />
                 <div><Button variant="text" size="sm" onClick={() => set(list.filter((_, j) => j !== i))}><Trash2 size={14} aria-hidden />{trans('Remove policy')}</Button></div>
               </div>
             ))}
@@ -84,12 +109,21 @@ function Policies() {
                 <Plus size={14} aria-hidden />{trans('Add policy')}
               </Button>
             </div>
-            {error && <p role="alert" className="text-xs text-danger">{error}</p>}
+            {error && !placed && <p role="alert" className="text-xs text-danger">{error}</p>}
+            <FocusFirstInvalid error={error} />
           </fieldset>
         );
       }}
     />
   );
+}
+
+/** The setting has no input of its own to focus, so a new error focuses the first field marked invalid in it. */
+function FocusFirstInvalid({ error }: { error?: string }) {
+  useEffect(() => {
+    if (error) document.querySelector<HTMLElement>('fieldset[name="client.registration.policies"] [aria-invalid="true"]')?.focus();
+  }, [error]);
+  return null;
 }
 
 function Fields() {

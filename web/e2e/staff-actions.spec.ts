@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { signInAsDelegate } from './helpers.ts';
+
+test('a staff member who may only view and edit titles is offered no create, delete, upload, season or video actions', async ({ page }) => {
+  await signInAsDelegate(page, `titles.viewer.${Date.now()}@e2e.local`, ['titles.view', 'titles.update']);
+  await page.goto('/admin/titles');
+  const rows = page.locator('tbody tr');
+  await expect(rows.first().getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add new title' })).toHaveCount(0);
+  await expect(page.locator('tbody').getByRole('checkbox')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Delete \(/ })).toHaveCount(0);
+
+  await page.goto('/admin/titles/new');
+  await expect(page.getByText('You do not have access to this page')).toBeVisible();
+
+  const { pagination } = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+  const base = `/admin/titles/${pagination.data[0].id}/edit`;
+  await page.goto(`${base}/images`);
+  await expect(page.getByRole('button', { name: /^(Use as poster|Poster)$/ }).or(page.getByText('No images have been uploaded yet')).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Upload image' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete image' })).toHaveCount(0);
+
+  // A refused seasons call (a role without seasons.view) is an error, not an empty list.
+  const seasonsCall = /\/api\/v1\/titles\/\d+\/seasons(\?|$)/;
+  await page.route(seasonsCall, (route) => route.fulfill({ status: 403, json: { message: 'You do not have permission to do this.' } }));
+  await page.goto(`${base}/seasons`);
+  await expect(page.getByText('There was an issue loading this list.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('No seasons have been added yet')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add season' })).toHaveCount(0);
+  await page.unroute(seasonsCall);
+
+  await page.goto(`${base}/videos`);
+  await expect(page.getByTestId('pagination-range').or(page.getByText('No videos have been added yet')).or(page.getByText('There was an issue loading this list.')).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add video' })).toHaveCount(0);
+});
