@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asUser, createTestApp, guest, listUrl, type Client } from '../helper.ts';
+import '../../src/modules/plays/schema.ts';
 import { PNG, multipart } from './helpers.ts';
 
 const t = await createTestApp();
@@ -183,6 +184,29 @@ describe('seasons and episodes', () => {
     expect((await admin.delete(`/api/v1/seasons/${s1.body.season.id}`)).status).toBe(200);
     const t2 = (await admin.get(`/api/v1/titles/${title.id}`)).body.title;
     expect([t2.seasons_count, t2.episodes_count]).toEqual([1, 0]);
+  });
+
+  it('renumbering an episode takes its videos and plays along; the old number starts empty', async () => {
+    const title = await create({ name: 'Renumbered Series', is_series: true });
+    await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Was Two', episode_number: 2 });
+    const video = (await admin.post('/api/v1/videos', {
+      name: 'Full', title_id: title.id, season_num: 1, episode_num: 2, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'full',
+    })).body.video;
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('plays').values({
+      video_id: video.id, title_id: title.id, season_num: 1, episode_num: 2, user_id: null, visitor_id: 'v', seconds_watched: 5, position: 5,
+      device: null, browser: null, platform: null, country: null, city: null, created_at: now, updated_at: now,
+    }).execute();
+    const res = await admin.put(`/api/v1/titles/${title.id}/seasons/1/episodes/2`, { episode_number: 5 });
+    expect(res.status, res.text).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video).toMatchObject({ season_num: 1, episode_num: 5 });
+    const plays = await t.ctx.db.selectFrom('plays').select('episode_num').where('video_id', '=', video.id).execute();
+    expect(plays).toEqual([{ episode_num: 5 }]);
+    // A new episode 2 owns nothing: deleting it leaves the renumbered episode's video alone.
+    const fresh = (await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'New Two', episode_number: 2 })).body.episode;
+    expect((await admin.delete(`/api/v1/episodes/${fresh.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).status).toBe(200);
   });
 
   it('refuses seasons on a movie', async () => {

@@ -1,5 +1,6 @@
 import type { Title, TitleImage, TitleTag, TitleTagType, Season, Episode } from '@app/contracts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
+import '../plays/schema.ts';
 
 export const TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
@@ -77,6 +78,17 @@ export async function refreshCounts(db: Db, titleId: number, seasonId?: number):
     seasons_count: eb.selectFrom('seasons').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
     episodes_count: eb.selectFrom('episodes').select(eb.fn.countAll<number>().as('n')).where('title_id', '=', titleId),
   })).where('id', '=', titleId).execute();
+}
+
+/**
+ * Videos and plays point at an episode by its numbers, not its id: renumbering the episode takes them along, so its
+ * videos stay its own (not a later episode's that takes the old number) and its insights keep their history.
+ */
+export async function moveEpisodeRows(db: Db, titleId: number, season: number, from: number, to: number): Promise<void> {
+  await db.updateTable('videos').set({ episode_num: to, updated_at: nowIso() })
+    .where('title_id', '=', titleId).where('season_num', '=', season).where('episode_num', '=', from).execute();
+  await db.updateTable('plays').set({ episode_num: to })
+    .where('title_id', '=', titleId).where('season_num', '=', season).where('episode_num', '=', from).execute();
 }
 
 /** Attaches a tag by name to a title, creating the tag when new (an attached one stays once). */

@@ -8,7 +8,7 @@ import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
-import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -144,7 +144,11 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
     && await ctx.db.selectFrom('episodes').select('id').where('season_id', '=', episode.season_id).where('episode_number', '=', input.episode_number).executeTakeFirst()) {
     throw episodeExists();
   }
-  await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
+  const to = input.episode_number;
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+    if (to !== undefined && to !== number) await moveEpisodeRows(trx, titleId, season, number, to);
+  }), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
   await announceIfOut(ctx, [input.release_date]);
   return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
