@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
+import { removeFromChannels } from '../channels/touch.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
 
@@ -77,10 +78,11 @@ export async function updatePerson(ctx: AppContext, id: number, input: PersonUpd
   return findPerson(ctx.db, id);
 }
 
-/** Deletes people with their credits, and takes them out of the search index. */
+/** Deletes people with their credits and channel items, and takes them out of the search index. */
 export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
+    await removeFromChannels(trx, ctx.dialect, 'person', ids);
     await trx.deleteFrom('people').where('id', 'in', ids).execute();
   });
   await syncSearch(ctx, 'people', ids);

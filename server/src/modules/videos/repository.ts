@@ -132,9 +132,15 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
 
 export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
+    await deleteVideoReports(trx, ids);
     await trx.deleteFrom('videos').where('id', 'in', ids).execute();
   });
+}
+
+/** Reports point at a video by id with no foreign key: every path deleting videos deletes their reports with them. */
+export async function deleteVideoReports(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
 }
 
 export async function insertCaption(db: Db, videoId: number, input: { name: string; language: string | null }, url: string) {
