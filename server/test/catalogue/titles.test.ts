@@ -213,4 +213,15 @@ describe('seasons and episodes', () => {
     const movie = await create({ name: 'Just A Movie' });
     expect((await admin.post(`/api/v1/titles/${movie.id}/seasons`, {})).body.message).toBe('Only series have seasons.');
   });
+
+  it('refuses making a series with seasons a movie; one without seasons may become one', async () => {
+    const series = await create({ name: 'Seasoned Series', is_series: true });
+    await admin.post(`/api/v1/titles/${series.id}/seasons`, {});
+    const res = await admin.put(`/api/v1/titles/${series.id}`, { is_series: false, tagline: 'lost' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.is_series).toEqual(['Delete the seasons of this series before making it a movie.']);
+    expect((await admin.get(`/api/v1/titles/${series.id}`)).body.title).toMatchObject({ is_series: true, tagline: null, seasons_count: 1 });
+    const bare = await create({ name: 'Bare Series', is_series: true });
+    expect((await admin.put(`/api/v1/titles/${bare.id}`, { is_series: false })).body.title.is_series).toBe(false);
+  });
 });

@@ -23,11 +23,19 @@ export async function createTitle(ctx: AppContext, input: TitleCreate) {
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
+const hasSeasons = () => new HttpError(422, 'Delete the seasons of this series before making it a movie.', {
+  is_series: ['Delete the seasons of this series before making it a movie.'],
+});
+
 export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
   if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
   const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
   if (input.release_date !== undefined) values.year = yearOf(input.release_date);
-  await ctx.db.updateTable('titles').set(values).where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    // A movie has no season pages: its seasons (and their episodes and videos) would be left unreachable.
+    if (input.is_series === false && await trx.selectFrom('seasons').select('id').where('title_id', '=', id).executeTakeFirst()) throw hasSeasons();
+    await trx.updateTable('titles').set(values).where('id', '=', id).execute();
+  });
   await syncSearch(ctx, 'titles', [id]);
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
