@@ -97,6 +97,28 @@ describe('titles', () => {
     expect(detached.body.title.keywords).toEqual([]);
   });
 
+  it('creates a tag while attaching only for those who may create tags; countries must be real ones', async () => {
+    const title = await create({ name: 'Tag Rights' });
+    await admin.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'Existing Word' });
+    const editor = await asUser(t, { permissions: ['titles.view', 'titles.update', 'title_tags.view'] });
+    const known = await editor.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'existing word' });
+    expect(known.status, known.text).toBe(200);
+    const fresh = await editor.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'Never Seen Before' });
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.errors.tag_name).toEqual(['There is no tag with this name, and you may not create tags.']);
+    expect(await t.ctx.db.selectFrom('title_tags').select('id').where('name', '=', 'never seen before').execute()).toEqual([]);
+    expect((await editor.post('/api/v1/title-tags/keyword', { name: 'Never Seen Before' })).status).toBe(403);
+
+    const atlantis = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'Atlantis' });
+    expect(atlantis.body.errors.tag_name).toEqual(['Enter the name of a real country.']);
+    const germany = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'germany' });
+    expect(germany.status, germany.text).toBe(200);
+    expect(germany.body.title.production_countries.map((c: any) => [c.name, c.display_name])).toEqual([['de', 'Germany']]);
+    const byCode = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'FR' });
+    expect(byCode.status, byCode.text).toBe(200);
+    expect(byCode.body.title.production_countries.map((c: any) => c.name)).toEqual(['de', 'fr']);
+  });
+
   it('uploads and deletes images; refuses big or non-image files', async () => {
     const title = await create({ name: 'Pictured' });
     const up = multipart({ titleId: String(title.id) }, { name: 'a.png', type: 'image/png', content: PNG });
