@@ -35,6 +35,12 @@ describe('titles', () => {
       [{ name: 'x', revenue: -5 }, 'revenue', 'Revenue must be at least 1.'],
       [{ name: 'x', popularity: 0.5 }, 'popularity', 'Popularity must be at least 1.'],
       [{ name: 'x', release_date: 'yesterday' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', release_date: '0000-99-99' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', release_date: '2024-02-31' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', runtime: 99999999999999 }, 'runtime', 'Runtime may not be greater than 10,000.'],
+      [{ name: 'x', budget: 1e13 }, 'budget', 'Budget may not be greater than 1,000,000,000,000.'],
+      [{ name: 'x', revenue: 1e13 }, 'revenue', 'Revenue may not be greater than 1,000,000,000,000.'],
+      [{ name: 'x', popularity: 1e9 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/titles', body);
@@ -173,7 +179,10 @@ describe('seasons and episodes', () => {
     expect(e1.status, e1.text).toBe(200);
     expect(e1.body.episode).toMatchObject({ name: 'Pilot', season_number: 1, episode_number: 1, runtime: 45 });
     await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Second' });
+    expect((await admin.post(`/api/v1/titles/${title.id}/seasons`, { number: 10000 })).body.errors.number).toEqual(['Season number may not be greater than 9,999.']);
     const bad = [
+      [{ name: 'x', episode_number: 100000 }, 'episode_number', 'Episode number may not be greater than 99,999.'],
+      [{ name: 'x', release_date: '2023-13-01' }, 'release_date', 'Enter a valid date.'],
       [{}, 'name', 'Name is required.'],
       [{ name: 'x', runtime: 0 }, 'runtime', 'Runtime must be at least 1.'],
       [{ name: 'x', popularity: 0 }, 'popularity', 'Popularity must be at least 1.'],

@@ -1,4 +1,5 @@
-import type { Person, PersonCreate, PersonCredit, PersonUpdate } from '@app/contracts';
+import { DEATH_BEFORE_BIRTH, diesBeforeBirth, type Person, type PersonCreate, type PersonCredit, type PersonUpdate } from '@app/contracts';
+import { unprocessable } from '../../http/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
@@ -72,7 +73,12 @@ export async function createPerson(ctx: AppContext, input: PersonCreate): Promis
 
 /** The updated person, or null when there is none with this id. */
 export async function updatePerson(ctx: AppContext, id: number, input: PersonUpdate): Promise<Person | null> {
-  if (!(await findPerson(ctx.db, id))) return null;
+  const current = await findPerson(ctx.db, id);
+  if (!current) return null;
+  // One date sent alone is checked against the other as stored.
+  if (diesBeforeBirth(input.birth_date !== undefined ? input.birth_date : current.birth_date, input.death_date !== undefined ? input.death_date : current.death_date)) {
+    throw unprocessable('death_date', DEATH_BEFORE_BIRTH);
+  }
   await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
   await syncSearch(ctx, 'people', [id]);
   return findPerson(ctx.db, id);
