@@ -87,6 +87,12 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await expect(page.getByText('Delete the seasons of this series before making it a movie.')).toBeVisible();
   await expect(page.getByLabel('Type')).toHaveAccessibleDescription(/Delete the seasons of this series/);
   await page.getByLabel('Type').selectOption('series');
+  // A save sends only what was changed: another editor's runtime, saved meanwhile, stays.
+  await page.getByLabel('Tagline').fill('Every room hides a door.');
+  const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/v1\/titles\/\d+$/.test(r.url()));
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await sent).postDataJSON()).toEqual({ tagline: 'Every room hides a door.' });
+  await expect(page.getByText('Title updated')).toBeVisible();
 
   // The person's credits tab shows the series.
   await page.goto('/admin/people');
