@@ -78,4 +78,18 @@ describe('deleting catalogue rows leaves no channel or list item behind', () => 
     await ok(admin.delete(`/api/v1/titles/${movie}`));
     expect(await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'video').where('reportable_id', '=', video).execute()).toEqual([]);
   });
+
+  it('refuses deleting a tag a channel is restricted to, naming the channel', async () => {
+    const genre = (await ok(admin.post('/api/v1/title-tags/genre', { name: 'Cosy Crime' }))).tag.id;
+    const restricted = (await ok(admin.post('/api/v1/channel', {
+      name: 'Cosy crime shelf', slug: 'cosy-crime', config: { contentType: 'listAll', contentModel: 'titles', contentOrder: 'popularity', restriction: 'genre', restrictionModelId: genre, layout: 'grid' },
+    }))).channel.id;
+    for (const url of [`/api/v1/title-tags/genre/${genre}`, `/api/v1/tags/${genre}`]) {
+      const res = await admin.delete(url);
+      expect(res.status).toBe(422);
+      expect(res.body.message).toBe("The channels Cosy crime shelf show only this tag's titles. Change or delete them first.");
+    }
+    await ok(admin.delete(`/api/v1/channel/${restricted}`));
+    await ok(admin.delete(`/api/v1/title-tags/genre/${genre}`));
+  });
 });
