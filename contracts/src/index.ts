@@ -1,5 +1,6 @@
 export * from './list.ts';
 export * from './date-range.ts';
+export * from './calendar-date.ts';
 export * from './users.ts';
 export * from './auth.ts';
 export * from './permissions.ts';

@@ -1,3 +1,5 @@
+import { optionalDate } from './calendar-date.ts';
+import { CATALOGUE_MAX } from './titles.ts';
 import { z } from './zod.ts';
 
 export const PERSON_GENDERS = ['female', 'male'] as const;
@@ -38,7 +40,7 @@ export interface PersonCredit {
 }
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.').nullish().or(z.literal('').transform(() => null)).transform((v) => v || null);
+const date = optionalDate();
 
 const personFields = {
   name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
@@ -49,14 +51,22 @@ const personFields = {
   birth_place: text(255),
   description: text(20000),
   gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).nullish().transform((v) => v ?? null),
-  popularity: z.number({ error: 'Popularity must be a number.' }).min(1, 'Popularity must be at least 1.'),
+  popularity: z.number({ error: 'Popularity must be a number.' }).min(1, 'Popularity must be at least 1.')
+    .max(CATALOGUE_MAX.popularity, `Popularity may not be greater than ${CATALOGUE_MAX.popularity.toLocaleString('en-US')}.`),
 };
+
+export const DEATH_BEFORE_BIRTH = 'The death date must be after the birth date.';
+/** Both dates given and the death earlier (ISO days compare as text); the server checks an edit against the stored date too. */
+export const diesBeforeBirth = (birth: string | null | undefined, death: string | null | undefined) => Boolean(birth && death && death < birth);
+function checkLifespan(v: { birth_date?: string | null; death_date?: string | null }, ctx: z.RefinementCtx) {
+  if (diesBeforeBirth(v.birth_date, v.death_date)) ctx.addIssue({ code: 'custom', path: ['death_date'], message: DEATH_BEFORE_BIRTH });
+}
 export const personCreateSchema = z.object({
   ...personFields,
   known_for: personFields.known_for.default(PERSON_DEFAULTS.known_for),
   gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).default(PERSON_DEFAULTS.gender),
   popularity: personFields.popularity.default(PERSON_DEFAULTS.popularity),
-}).meta({ examples: [{ name: 'Keanu Reeves', known_for: 'Acting', birth_date: '1964-09-02', birth_place: 'Beirut, Lebanon', gender: 'male', popularity: 40 }] });
+}).superRefine(checkLifespan).meta({ examples: [{ name: 'Keanu Reeves', known_for: 'Acting', birth_date: '1964-09-02', birth_place: 'Beirut, Lebanon', gender: 'male', popularity: 40 }] });
 export type PersonCreate = z.infer<typeof personCreateSchema>;
-export const personUpdateSchema = z.object(personFields).partial().meta({ examples: [{ description: 'Canadian actor and musician.', popularity: 42 }] });
+export const personUpdateSchema = z.object(personFields).partial().superRefine(checkLifespan).meta({ examples: [{ description: 'Canadian actor and musician.', popularity: 42 }] });
 export type PersonUpdate = z.infer<typeof personUpdateSchema>;

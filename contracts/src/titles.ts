@@ -1,3 +1,4 @@
+import { optionalDate } from './calendar-date.ts';
 import { z } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
@@ -121,10 +122,19 @@ export interface TitleAutocompleteItem {
 
 // ---- validation -------------------------------------------------------------------------------
 
+/**
+ * Upper bounds of the catalogue's numbers: far beyond any real one (a 10,000-minute runtime, season 9,999 for
+ * shows numbered by year, daily soaps' episode counts) while a typo like 99999999999999 is refused, not stored.
+ */
+export const CATALOGUE_MAX = { runtime: 10_000, money: 1_000_000_000_000, popularity: 1_000_000, season: 9_999, episode: 99_999 } as const;
+
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.').nullish().or(z.literal('').transform(() => null)).transform((v) => v || null);
-const minOne = (field: string) => z.number({ error: `${field} must be a number.` }).min(1, `${field} must be at least 1.`).nullish().transform((v) => v ?? null);
-const intMinOne = (field: string) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`).nullish().transform((v) => v ?? null);
+const date = optionalDate();
+const atMost = (field: string, max: number) => `${field} may not be greater than ${max.toLocaleString('en-US')}.`;
+const minOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).min(1, `${field} must be at least 1.`).max(max, atMost(field, max))
+  .nullish().transform((v) => v ?? null);
+const intMinOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`)
+  .max(max, atMost(field, max)).nullish().transform((v) => v ?? null);
 const url = z.string().trim().max(500).nullish().transform((v) => v || null);
 export const requiredName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
 
@@ -137,12 +147,12 @@ export const titleFields = {
   release_date: date,
   tagline: text(500),
   description: text(20000),
-  runtime: intMinOne('Runtime'),
+  runtime: intMinOne('Runtime', CATALOGUE_MAX.runtime),
   certification: text(50),
-  budget: intMinOne('Budget'),
-  revenue: intMinOne('Revenue'),
+  budget: intMinOne('Budget', CATALOGUE_MAX.money),
+  revenue: intMinOne('Revenue', CATALOGUE_MAX.money),
   language: text(10),
-  popularity: minOne('Popularity'),
+  popularity: minOne('Popularity', CATALOGUE_MAX.popularity),
 };
 const titleExample = {
   name: 'The Matrix', is_series: false, original_title: 'The Matrix', release_date: '1999-03-31', tagline: 'Welcome to the Real World.',
@@ -156,7 +166,7 @@ export const titleUpdateSchema = z.object({ ...titleFields, is_series: z.boolean
 export type TitleUpdate = z.infer<typeof titleUpdateSchema>;
 
 export const seasonCreateSchema = z.object({
-  number: z.number().int().min(1, 'Season number must be at least 1.').optional(),
+  number: z.number().int().min(1, 'Season number must be at least 1.').max(CATALOGUE_MAX.season, atMost('Season number', CATALOGUE_MAX.season)).optional(),
   release_date: date,
   poster: url,
   description: text(20000),
@@ -166,10 +176,10 @@ const episodeFields = {
   name: requiredName,
   description: text(20000),
   release_date: date,
-  runtime: intMinOne('Runtime'),
-  popularity: minOne('Popularity'),
+  runtime: intMinOne('Runtime', CATALOGUE_MAX.runtime),
+  popularity: minOne('Popularity', CATALOGUE_MAX.popularity),
   poster: url,
-  episode_number: z.number().int().min(1, 'Episode number must be at least 1.').optional(),
+  episode_number: z.number().int().min(1, 'Episode number must be at least 1.').max(CATALOGUE_MAX.episode, atMost('Episode number', CATALOGUE_MAX.episode)).optional(),
 };
 export const episodeCreateSchema = z.object(episodeFields)
   .meta({ examples: [{ name: 'Pilot', episode_number: 1, release_date: '2008-01-20', runtime: 58, description: 'A chemistry teacher turns to crime.' }] });
@@ -181,8 +191,8 @@ export const creditSchema = z.object({
   department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
   job: z.string({ error: 'Job is required.' }).trim().min(1, 'Job is required.').max(100),
   character: text(255),
-  season: z.number().int().min(1).nullish(),
-  episode: z.number().int().min(1).nullish(),
+  season: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish(),
+  episode: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish(),
 }).superRefine((v, ctx) => {
   if (v.department.toLowerCase() === 'actors' && !v.character) {
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });

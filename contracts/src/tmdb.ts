@@ -1,3 +1,4 @@
+import { optionalDate } from './calendar-date.ts';
 import { z } from './zod.ts';
 import { refineDateRange } from './date-range.ts';
 
@@ -14,7 +15,7 @@ export type MediaImport = z.infer<typeof mediaImportSchema>;
 
 const pageNumber = (label: string) => z.number({ error: `${label} must be a number.` }).int().min(1, `${label} must be between 1 and 500.`).max(IMPORT_MAX_PAGES, `${label} must be between 1 and 500.`);
 const rating = z.number().min(1, 'Ratings must be between 1 and 10.').max(10, 'Ratings must be between 1 and 10.').nullish().transform((v) => v ?? null);
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter a valid date.').nullish().or(z.literal('').transform(() => null)).transform((v) => v || null);
+const date = optionalDate();
 
 export const tmdbImportSchema = z.object({
   type: z.enum(['movie', 'series']),

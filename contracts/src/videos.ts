@@ -1,3 +1,4 @@
+import { CATALOGUE_MAX } from './titles.ts';
 import { z } from './zod.ts';
 
 export const VIDEO_TYPES = ['embed', 'video', 'stream', 'external'] as const;
@@ -53,8 +54,8 @@ const isUrl = (v: string) => {
 const videoFields = {
   name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
   title_id: z.number({ error: 'Title is required.' }).int().min(1, 'Title is required.'),
-  season_num: z.number().int().min(1).nullish().transform((v) => v ?? null),
-  episode_num: z.number().int().min(1).nullish().transform((v) => v ?? null),
+  season_num: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish().transform((v) => v ?? null),
+  episode_num: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish().transform((v) => v ?? null),
   thumbnail: z.string().trim().max(500).nullish().transform((v) => v || null),
   type: z.enum(VIDEO_TYPES, { error: 'Choose a video type.' }),
   src: z.string({ error: 'Source is required.' }).trim().max(1000),

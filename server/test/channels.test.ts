@@ -193,6 +193,10 @@ describe('hero slider', () => {
     const film = await video(movie, {});
     await video(movie, { category: 'trailer' });
     await video(bare, { approved: false });
+    for (const n of [1, 2]) {
+      await admin.post(`/api/v1/titles/${series}/seasons`, {});
+      await admin.post(`/api/v1/titles/${series}/seasons/${n}/episodes`, { name: `Opener ${n}` });
+    }
     await video(series, { season_num: 2, episode_num: 1 });
     const pilot = await video(series, { season_num: 1, episode_num: 1 });
     const items = [movie, series, bare].map((x) => ({ id: x, model_type: 'title' }));

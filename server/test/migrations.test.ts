@@ -96,3 +96,28 @@ describe('0058_list_content_order', async () => {
     expect(configs).toEqual([['a-list', 'manual'], ['popular', 'popularity']]);
   });
 });
+
+describe('0061_channel_orphans', async () => {
+  const { handle, db } = await oldDatabase();
+  it('drops channel items whose row was deleted, recounts their channels and drops reports of deleted videos', async () => {
+    await migrate(handle, '0060_email_proven');
+    const now = new Date().toISOString();
+    const channel = (slug: string, items_count: number) => ({
+      name: slug, slug, description: null, type: 'list', user_id: null, public: true, internal: false, config: '{}', items_count,
+      version: 1, auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now,
+    });
+    const [kept, untouched] = (await db.insertInto('channels').values([channel('holes', 3), channel('whole', 1)]).returning('id').execute()).map((r) => Number(r.id));
+    const title = Number((await db.insertInto('titles').values({ name: 'Still here', is_series: false, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const item = (channel_id: number, channelable_type: string, channelable_id: number, order: number) => ({ channel_id, channelable_type, channelable_id, order, created_at: now });
+    await db.insertInto('channelables').values([
+      item(kept, 'title', title, 0), item(kept, 'title', title + 999, 1), item(kept, 'person', 4242, 2), item(untouched, 'title', title, 0),
+    ]).execute();
+    const user = Number((await db.insertInto('users').values({ email: 'r@test.local', password: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    await db.insertInto('content_reports').values({ user_id: user, reportable_type: 'video', reportable_id: 777, reason: null, created_at: now }).execute();
+    await migrate(handle);
+    const channels = await db.selectFrom('channels').select(['slug', 'items_count', 'version']).where('slug', 'in', ['holes', 'whole']).orderBy('slug').execute();
+    expect(channels.map((c) => [c.slug, Number(c.items_count), Number(c.version)])).toEqual([['holes', 1, 2], ['whole', 1, 1]]);
+    expect((await db.selectFrom('channelables').select('channelable_id').where('channel_id', '=', kept).execute()).map((r) => Number(r.channelable_id))).toEqual([title]);
+    expect(await db.selectFrom('content_reports').select('id').execute()).toEqual([]);
+  });
+});

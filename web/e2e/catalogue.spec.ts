@@ -80,6 +80,20 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('link', { name: 'Season 1' }).click();
   await expect(page.getByRole('link', { name: 'The Locked Room', exact: true })).toBeVisible();
 
+  // A series with seasons stays one: the Type field says why.
+  await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Primary facts' }).click();
+  await page.getByLabel('Type').selectOption('movie');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Delete the seasons of this series before making it a movie.')).toBeVisible();
+  await expect(page.getByLabel('Type')).toHaveAccessibleDescription(/Delete the seasons of this series/);
+  await page.getByLabel('Type').selectOption('series');
+  // A save sends only what was changed: another editor's runtime, saved meanwhile, stays.
+  await page.getByLabel('Tagline').fill('Every room hides a door.');
+  const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/v1\/titles\/\d+$/.test(r.url()));
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await sent).postDataJSON()).toEqual({ tagline: 'Every room hides a door.' });
+  await expect(page.getByText('Title updated')).toBeVisible();
+
   // The person's credits tab shows the series.
   await page.goto('/admin/people');
   await page.getByPlaceholder('Search people').fill('Quartermaine');

@@ -28,12 +28,25 @@ describe('people', () => {
       [{ name: 'x', popularity: 'many' }, 'popularity', 'Popularity must be a number.'],
       [{ name: 'x', gender: 'robot' }, 'gender', 'Choose a gender.'],
       [{ name: 'x', birth_date: '12/12/1990' }, 'birth_date', 'Enter a valid date.'],
+      [{ name: 'x', birth_date: '0000-99-99' }, 'birth_date', 'Enter a valid date.'],
+      [{ name: 'x', death_date: '2023-02-29' }, 'death_date', 'Enter a valid date.'],
+      [{ name: 'x', birth_date: '1990-05-02', death_date: '1990-05-01' }, 'death_date', 'The death date must be after the birth date.'],
+      [{ name: 'x', popularity: 99999999999999 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/people', body);
       expect(res.status).toBe(422);
       expect(res.body.errors[field]).toEqual([message]);
     }
+  });
+
+  it('checks a death date sent alone against the stored birth date', async () => {
+    const p = await person({ name: 'Lived Long', birth_date: '1920-03-04' });
+    const res = await admin.put(`/api/v1/people/${p.id}`, { death_date: '1919-12-31' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.death_date).toEqual(['The death date must be after the birth date.']);
+    expect((await admin.put(`/api/v1/people/${p.id}`, { death_date: '2004-02-29' })).body.person.death_date).toBe('2004-02-29');
+    expect((await admin.put(`/api/v1/people/${p.id}`, { birth_date: '2005-01-01' })).body.errors.death_date).toEqual(['The death date must be after the birth date.']);
   });
 
   it('updates, lists with a ranked search and filters, deletes', async () => {

@@ -86,6 +86,11 @@ describe('title page call', () => {
     const video = async (season: number, episode: number, approved = true, category = 'full') => (await ok(admin.post('/api/v1/videos', {
       title_id: series, type: 'video', src: '/storage/ep.mp4', name: `S${season}E${episode}`, category, approved, season_num: season, episode_num: episode,
     }))).video.id as number;
+    // Videos hang on existing episodes: S1E1-3 and S2E1 (season 3 stays without any).
+    for (const [n, episodes] of [[1, 3], [2, 1], [3, 0]]) {
+      await ok(admin.post(`/api/v1/titles/${series}/seasons`, {}));
+      for (let e = 0; e < episodes; e++) await ok(admin.post(`/api/v1/titles/${series}/seasons/${n}/episodes`, { name: `Part ${n}.${e + 1}` }));
+    }
     await video(2, 1);
     const s1e3 = await video(1, 3);
     const hidden = await video(1, 1, false);
@@ -98,7 +103,6 @@ describe('title page call', () => {
     // The server-rendered page embeds the same.
     expect(pageData((await htmlOf(`/titles/${series}`)).body).data.play_episode).toEqual({ season: 1, episode: 3 });
     // A season page plays from the season's own first episode with a video; a season without one has no Play.
-    for (let n = 0; n < 3; n++) await ok(admin.post(`/api/v1/titles/${series}/seasons`, {}));
     const season = async (c: Client, n: number) => { const s = await ok(c.get(`/api/v1/titles/${series}/seasons/${n}/page`)); return [s.play_video_id, s.play_episode]; };
     expect(await season(guest(t), 1)).toEqual([s1e3, { season: 1, episode: 3 }]);
     expect(await season(admin, 1)).toEqual([hidden, { season: 1, episode: 1 }]);

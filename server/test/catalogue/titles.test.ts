@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asUser, createTestApp, guest, listUrl, type Client } from '../helper.ts';
+import '../../src/modules/plays/schema.ts';
 import { PNG, multipart } from './helpers.ts';
 
 const t = await createTestApp();
@@ -34,6 +35,12 @@ describe('titles', () => {
       [{ name: 'x', revenue: -5 }, 'revenue', 'Revenue must be at least 1.'],
       [{ name: 'x', popularity: 0.5 }, 'popularity', 'Popularity must be at least 1.'],
       [{ name: 'x', release_date: 'yesterday' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', release_date: '0000-99-99' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', release_date: '2024-02-31' }, 'release_date', 'Enter a valid date.'],
+      [{ name: 'x', runtime: 99999999999999 }, 'runtime', 'Runtime may not be greater than 10,000.'],
+      [{ name: 'x', budget: 1e13 }, 'budget', 'Budget may not be greater than 1,000,000,000,000.'],
+      [{ name: 'x', revenue: 1e13 }, 'revenue', 'Revenue may not be greater than 1,000,000,000,000.'],
+      [{ name: 'x', popularity: 1e9 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/titles', body);
@@ -96,6 +103,28 @@ describe('titles', () => {
     expect(detached.body.title.keywords).toEqual([]);
   });
 
+  it('creates a tag while attaching only for those who may create tags; countries must be real ones', async () => {
+    const title = await create({ name: 'Tag Rights' });
+    await admin.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'Existing Word' });
+    const editor = await asUser(t, { permissions: ['titles.view', 'titles.update', 'title_tags.view'] });
+    const known = await editor.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'existing word' });
+    expect(known.status, known.text).toBe(200);
+    const fresh = await editor.post(`/api/v1/titles/${title.id}/tags/keyword`, { tag_name: 'Never Seen Before' });
+    expect(fresh.status).toBe(422);
+    expect(fresh.body.errors.tag_name).toEqual(['There is no tag with this name, and you may not create tags.']);
+    expect(await t.ctx.db.selectFrom('title_tags').select('id').where('name', '=', 'never seen before').execute()).toEqual([]);
+    expect((await editor.post('/api/v1/title-tags/keyword', { name: 'Never Seen Before' })).status).toBe(403);
+
+    const atlantis = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'Atlantis' });
+    expect(atlantis.body.errors.tag_name).toEqual(['Enter the name of a real country.']);
+    const germany = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'germany' });
+    expect(germany.status, germany.text).toBe(200);
+    expect(germany.body.title.production_countries.map((c: any) => [c.name, c.display_name])).toEqual([['de', 'Germany']]);
+    const byCode = await admin.post(`/api/v1/titles/${title.id}/tags/production_country`, { tag_name: 'FR' });
+    expect(byCode.status, byCode.text).toBe(200);
+    expect(byCode.body.title.production_countries.map((c: any) => c.name)).toEqual(['de', 'fr']);
+  });
+
   it('uploads and deletes images; refuses big or non-image files', async () => {
     const title = await create({ name: 'Pictured' });
     const up = multipart({ titleId: String(title.id) }, { name: 'a.png', type: 'image/png', content: PNG });
@@ -150,7 +179,10 @@ describe('seasons and episodes', () => {
     expect(e1.status, e1.text).toBe(200);
     expect(e1.body.episode).toMatchObject({ name: 'Pilot', season_number: 1, episode_number: 1, runtime: 45 });
     await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Second' });
+    expect((await admin.post(`/api/v1/titles/${title.id}/seasons`, { number: 10000 })).body.errors.number).toEqual(['Season number may not be greater than 9,999.']);
     const bad = [
+      [{ name: 'x', episode_number: 100000 }, 'episode_number', 'Episode number may not be greater than 99,999.'],
+      [{ name: 'x', release_date: '2023-13-01' }, 'release_date', 'Enter a valid date.'],
       [{}, 'name', 'Name is required.'],
       [{ name: 'x', runtime: 0 }, 'runtime', 'Runtime must be at least 1.'],
       [{ name: 'x', popularity: 0 }, 'popularity', 'Popularity must be at least 1.'],
@@ -185,8 +217,42 @@ describe('seasons and episodes', () => {
     expect([t2.seasons_count, t2.episodes_count]).toEqual([1, 0]);
   });
 
+  it('renumbering an episode takes its videos and plays along; the old number starts empty', async () => {
+    const title = await create({ name: 'Renumbered Series', is_series: true });
+    await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
+    await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Was Two', episode_number: 2 });
+    const video = (await admin.post('/api/v1/videos', {
+      name: 'Full', title_id: title.id, season_num: 1, episode_num: 2, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'full',
+    })).body.video;
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('plays').values({
+      video_id: video.id, title_id: title.id, season_num: 1, episode_num: 2, user_id: null, visitor_id: 'v', seconds_watched: 5, position: 5,
+      device: null, browser: null, platform: null, country: null, city: null, created_at: now, updated_at: now,
+    }).execute();
+    const res = await admin.put(`/api/v1/titles/${title.id}/seasons/1/episodes/2`, { episode_number: 5 });
+    expect(res.status, res.text).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video).toMatchObject({ season_num: 1, episode_num: 5 });
+    const plays = await t.ctx.db.selectFrom('plays').select('episode_num').where('video_id', '=', video.id).execute();
+    expect(plays).toEqual([{ episode_num: 5 }]);
+    // A new episode 2 owns nothing: deleting it leaves the renumbered episode's video alone.
+    const fresh = (await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'New Two', episode_number: 2 })).body.episode;
+    expect((await admin.delete(`/api/v1/episodes/${fresh.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).status).toBe(200);
+  });
+
   it('refuses seasons on a movie', async () => {
     const movie = await create({ name: 'Just A Movie' });
     expect((await admin.post(`/api/v1/titles/${movie.id}/seasons`, {})).body.message).toBe('Only series have seasons.');
+  });
+
+  it('refuses making a series with seasons a movie; one without seasons may become one', async () => {
+    const series = await create({ name: 'Seasoned Series', is_series: true });
+    await admin.post(`/api/v1/titles/${series.id}/seasons`, {});
+    const res = await admin.put(`/api/v1/titles/${series.id}`, { is_series: false, tagline: 'lost' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.is_series).toEqual(['Delete the seasons of this series before making it a movie.']);
+    expect((await admin.get(`/api/v1/titles/${series.id}`)).body.title).toMatchObject({ is_series: true, tagline: null, seasons_count: 1 });
+    const bare = await create({ name: 'Bare Series', is_series: true });
+    expect((await admin.put(`/api/v1/titles/${bare.id}`, { is_series: false })).body.title.is_series).toBe(false);
   });
 });

@@ -48,6 +48,26 @@ describe('videos', () => {
     expect((await admin.put(`/api/v1/videos/${v.id}`, { type: 'video' })).body.errors.src).toEqual(['Source is required.']);
   });
 
+  it('refuses a season or episode the title does not have, and any on a movie', async () => {
+    const movie = (await admin.post('/api/v1/titles', { name: 'Video Movie' })).body.title.id;
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...base(), season_num: 99, episode_num: 99 }, 'season_num', 'This series has no such season.'],
+      [{ ...base(), season_num: 1, episode_num: 99 }, 'episode_num', 'This season has no such episode.'],
+      [{ ...base(), episode_num: 1 }, 'season_num', 'Choose a season for the episode.'],
+      [{ ...base(), title_id: movie, season_num: 2, episode_num: 3 }, 'season_num', 'Only series have seasons.'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await admin.post('/api/v1/videos', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors[field]).toEqual([message]);
+    }
+    const v = (await admin.post('/api/v1/videos', { ...base(), season_num: 1, episode_num: 1 })).body.video;
+    // An edit is checked where the video lands, with the numbers it keeps.
+    expect((await admin.put(`/api/v1/videos/${v.id}`, { episode_num: 7 })).body.errors.episode_num).toEqual(['This season has no such episode.']);
+    expect((await admin.put(`/api/v1/videos/${v.id}`, { title_id: movie })).body.errors.season_num).toEqual(['Only series have seasons.']);
+    expect((await admin.put(`/api/v1/videos/${v.id}`, { title_id: movie, season_num: null, episode_num: null })).status).toBe(200);
+  });
+
   it('lists a title, season and episode path with page size 20', async () => {
     await admin.post('/api/v1/videos', { ...base(), name: 'Season clip', season_num: 1, category: 'clip' });
     await admin.post('/api/v1/videos', { ...base(), name: 'Episode full', season_num: 1, episode_num: 1, category: 'full' });

@@ -124,3 +124,13 @@ export async function channelWriteRefs(db: Db, ids: number[]): Promise<Pick<Chan
   const rows = await db.selectFrom('channels').select(['id', 'type', 'user_id']).where('id', 'in', ids).execute();
   return rows.map((r) => ({ type: r.type, user_id: r.user_id === null ? null : Number(r.user_id) }));
 }
+
+/** Names of the channels that show only the titles of one of these tags (config restrictionModelId); channels are few. */
+export async function channelsRestrictedTo(db: Db, tagIds: number[]): Promise<string[]> {
+  const ids = new Set(tagIds);
+  const rows = await db.selectFrom('channels').select(['name', 'config']).where('type', '=', 'channel').orderBy('name').execute();
+  return rows.filter((r) => {
+    const config = parseConfig(r.config);
+    return Boolean(config.restriction) && config.restrictionModelId != null && ids.has(Number(config.restrictionModelId));
+  }).map((r) => r.name);
+}

@@ -1,4 +1,5 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
+import type { ChannelItemType } from '@app/contracts';
 import { nowIso, type Db, type Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -27,4 +28,20 @@ export async function touchChannel(db: Db, channelId: number): Promise<void> {
     })
     .where('id', '=', channelId)
     .execute();
+}
+
+/**
+ * Rows deleted from the catalogue leave every channel and list that held them, in the deleting transaction, so no
+ * channel counts an item it cannot show. Channels are locked in id order before their rows go, as their editors do.
+ */
+export async function removeFromChannels(
+  trx: Transaction<Database>, dialect: Dialect, type: Exclude<ChannelItemType, 'channel'>, ids: number[] | SelectQueryBuilder<Database, any, { id: number }>,
+): Promise<void> {
+  if (Array.isArray(ids) && !ids.length) return;
+  const holders = await trx.selectFrom('channelables').select('channel_id').distinct()
+    .where('channelable_type', '=', type).where('channelable_id', 'in', ids).orderBy('channel_id').execute();
+  if (!holders.length) return;
+  for (const h of holders) await lockChannel(trx, dialect, h.channel_id);
+  await trx.deleteFrom('channelables').where('channelable_type', '=', type).where('channelable_id', 'in', ids).execute();
+  for (const h of holders) await touchChannel(trx, h.channel_id);
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
+import { removeFromChannels } from '../channels/touch.ts';
 import { findArticle } from './repository.ts';
 import { excerptOf } from './text.ts';
 
@@ -31,7 +32,10 @@ export async function updateArticle(ctx: AppContext, id: number, input: NewsArti
 }
 
 export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<number> {
-  const res = await ctx.db.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
+  const res = await ctx.db.transaction().execute(async (trx) => {
+    await removeFromChannels(trx, ctx.dialect, 'news_article', ids);
+    return trx.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
+  });
   if (!Number(res.numDeletedRows)) throw notFound('Article not found');
   return Number(res.numDeletedRows);
 }

@@ -1,8 +1,10 @@
-import type { Person, PersonCreate, PersonCredit, PersonUpdate } from '@app/contracts';
+import { DEATH_BEFORE_BIRTH, diesBeforeBirth, type Person, type PersonCreate, type PersonCredit, type PersonUpdate } from '@app/contracts';
+import { unprocessable } from '../../http/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
+import { removeFromChannels } from '../channels/touch.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
 
@@ -71,16 +73,22 @@ export async function createPerson(ctx: AppContext, input: PersonCreate): Promis
 
 /** The updated person, or null when there is none with this id. */
 export async function updatePerson(ctx: AppContext, id: number, input: PersonUpdate): Promise<Person | null> {
-  if (!(await findPerson(ctx.db, id))) return null;
+  const current = await findPerson(ctx.db, id);
+  if (!current) return null;
+  // One date sent alone is checked against the other as stored.
+  if (diesBeforeBirth(input.birth_date !== undefined ? input.birth_date : current.birth_date, input.death_date !== undefined ? input.death_date : current.death_date)) {
+    throw unprocessable('death_date', DEATH_BEFORE_BIRTH);
+  }
   await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
   await syncSearch(ctx, 'people', [id]);
   return findPerson(ctx.db, id);
 }
 
-/** Deletes people with their credits, and takes them out of the search index. */
+/** Deletes people with their credits and channel items, and takes them out of the search index. */
 export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
+    await removeFromChannels(trx, ctx.dialect, 'person', ids);
     await trx.deleteFrom('people').where('id', 'in', ids).execute();
   });
   await syncSearch(ctx, 'people', ids);

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { TAG_NAME_TAKEN_MESSAGE, TITLE_TAG_TYPES, type TitleTagType } from '@app/contracts';
+import { TAG_NAME_TAKEN_MESSAGE, TITLE_TAG_TYPES, translate, type TitleTagType } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { onDuplicate } from '../../db/errors.ts';
-import { notFound, unprocessable } from '../../http/errors.ts';
+import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { channelsRestrictedTo } from '../channels/repository.ts';
 import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { trigramSearch } from '../../http/text-search.ts';
 
@@ -100,7 +101,15 @@ export async function anyCatalogueTag(db: Db, ids: number[]): Promise<boolean> {
 }
 
 /** Deletes tags (in `type`, when given); titles lose them with the pivot's cascade. */
+/**
+ * A tag a channel is restricted to is not deleted: the channel would go silently empty. The admin is told which
+ * channels to change first.
+ */
 export async function deleteTags(db: Db, ids: number[], type?: TitleTagType): Promise<void> {
+  const channels = await channelsRestrictedTo(db, ids);
+  if (channels.length) {
+    throw new HttpError(422, translate(undefined, 'The channels :names show only this tag\'s titles. Change or delete them first.', { names: channels.join(', ') }));
+  }
   let q = db.deleteFrom('title_tags').where('id', 'in', ids);
   if (type) q = q.where('type', '=', type);
   await q.execute();

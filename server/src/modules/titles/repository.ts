@@ -1,5 +1,7 @@
 import type { Title, TitleImage, TitleTag, TitleTagType, Season, Episode } from '@app/contracts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { HttpError } from '../../http/errors.ts';
+import '../plays/schema.ts';
 
 export const TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
@@ -79,10 +81,26 @@ export async function refreshCounts(db: Db, titleId: number, seasonId?: number):
   })).where('id', '=', titleId).execute();
 }
 
-/** Attaches a tag by name to a title, creating the tag when new (an attached one stays once). */
-/** ISO region codes by their English name, lower case ("germany" → "de"), built on first use. */
+/**
+ * Videos and plays point at an episode by its numbers, not its id: renumbering the episode takes them along, so its
+ * videos stay its own (not a later episode's that takes the old number) and its insights keep their history.
+ */
+export async function moveEpisodeRows(db: Db, titleId: number, season: number, from: number, to: number): Promise<void> {
+  await db.updateTable('videos').set({ episode_num: to, updated_at: nowIso() })
+    .where('title_id', '=', titleId).where('season_num', '=', season).where('episode_num', '=', from).execute();
+  await db.updateTable('plays').set({ episode_num: to })
+    .where('title_id', '=', titleId).where('season_num', '=', season).where('episode_num', '=', from).execute();
+}
+
+/**
+ * Codes Intl still names that are no country of today: retired ones share a name with their successor (DD and DE are
+ * both "Germany", FX and FR "France") and would take it over; the rest are groupings or test regions.
+ */
+const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
+
+/** ISO country codes by their English name, lower case ("germany" → "de"), built on first use. */
 let countryCodes: Map<string, string> | null = null;
-function countryCodeOf(name: string): string | undefined {
+function countryCodeOf(input: string): string | undefined {
   if (!countryCodes) {
     const names = new Intl.DisplayNames(['en'], { type: 'region' });
     countryCodes = new Map();
@@ -90,30 +108,43 @@ function countryCodeOf(name: string): string | undefined {
       for (let b = 65; b <= 90; b++) {
         const code = String.fromCharCode(a, b);
         const shown = names.of(code);
-        if (shown && shown !== code) countryCodes.set(shown.toLowerCase(), code.toLowerCase());
+        if (shown && shown !== code && !NOT_COUNTRIES.has(code)) countryCodes.set(shown.toLowerCase(), code.toLowerCase());
       }
     }
   }
-  return countryCodes.get(name.toLowerCase());
+  const key = input.toLowerCase();
+  return countryCodes.get(key) ?? (key.length === 2 && [...countryCodes.values()].includes(key) ? key : undefined);
 }
+
+const notACountry = () => new HttpError(422, 'Enter the name of a real country.', { tag_name: ['Enter the name of a real country.'] });
+const mayNotCreate = () => new HttpError(422, 'There is no tag with this name, and you may not create tags.', {
+  tag_name: ['There is no tag with this name, and you may not create tags.'],
+});
 
 /**
  * A country is stored by its ISO code (as imports store it) and shown by its name: one typed by name ("Germany")
- * is the existing `de`, not a second Germany. Other tags are their lower-case name.
+ * is the existing `de`, not a second Germany, and a name no country has ("Atlantis") is refused. An existing tag
+ * is found by its name or shown name; other new tags are their lower-case name.
  */
-async function tagKey(db: Db, type: TitleTagType, tagName: string): Promise<{ name: string; display: string }> {
-  if (type !== 'production_country') return { name: tagName.toLowerCase(), display: tagName };
-  const existing = await db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', type)
-    .where((eb) => eb.or([eb('name', '=', tagName.toLowerCase()), eb(eb.fn('lower', ['display_name']), '=', tagName.toLowerCase())])).executeTakeFirst();
-  if (existing) return { name: existing.name, display: existing.display_name ?? tagName };
-  const code = countryCodeOf(tagName);
-  return code ? { name: code, display: new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? tagName } : { name: tagName.toLowerCase(), display: tagName };
+async function tagKey(db: Db, type: TitleTagType, tagName: string): Promise<{ name: string; display: string; exists: boolean }> {
+  const lower = tagName.toLowerCase();
+  const byName = db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', type);
+  const existing = await byName.where('name', '=', lower).executeTakeFirst()
+    ?? await byName.where((eb) => eb(eb.fn('lower', ['display_name']), '=', lower)).orderBy('id').executeTakeFirst();
+  if (type !== 'production_country') return existing ? { name: existing.name, display: existing.display_name ?? tagName, exists: true } : { name: lower, display: tagName, exists: false };
+  const code = existing && countryCodeOf(existing.name) ? existing.name : countryCodeOf(tagName);
+  if (!code) throw notACountry();
+  const known = existing?.name === code ? existing : await db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', type).where('name', '=', code).executeTakeFirst();
+  if (known) return { name: known.name, display: known.display_name ?? tagName, exists: true };
+  return { name: code, display: new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? tagName, exists: false };
 }
 
-export async function attachTagByName(db: Db, titleId: number, type: TitleTagType, tagName: string): Promise<void> {
+/** Attaches a tag by name to a title (an attached one stays once); a new tag is created only when `mayCreate`. */
+export async function attachTagByName(db: Db, titleId: number, type: TitleTagType, tagName: string, mayCreate: boolean): Promise<void> {
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    const { name, display } = await tagKey(trx, type, tagName);
+    const { name, display, exists } = await tagKey(trx, type, tagName);
+    if (!exists && !mayCreate) throw mayNotCreate();
     // Inserted unless it exists (or a racing request just inserted it), then read: both requests attach the one tag.
     await trx.insertInto('title_tags').values({ type, name, display_name: display, tmdb_id: null, created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['type', 'name']).doNothing()).execute();

@@ -90,11 +90,12 @@ export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return {};
   });
 
-  // ---- tags on a title: attach by name (created when new), detach by id ----
+  // ---- tags on a title: attach by name (created when new, for those who may), detach by id ----
   api.post('/api/v1/titles/:id/tags/:type', { config: { permission: 'titles.update' }, schema: { params: tagParams, body: attachTagSchema, response: { 200: titleResponse } } }, async (req) => {
     const type = tagType(req.params.type);
     if (!(await findTitle(ctx.db, req.params.id, false))) throw notFound('Title not found');
-    await attachTagByName(ctx.db, req.params.id, type, req.body.tag_name);
+    // Attaching may add a tag to the catalogue only for those who may create tags (the title-tags call's permission).
+    await attachTagByName(ctx.db, req.params.id, type, req.body.tag_name, req.auth.can('title_tags.create'));
     return { title: await findTitle(ctx.db, req.params.id) };
   });
   api.delete('/api/v1/titles/:id/tags/:type/:tagId', { config: { permission: 'titles.update' }, schema: { params: tagDetachParams, response: { 200: titleResponse } } }, async (req) => {

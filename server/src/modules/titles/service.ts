@@ -7,8 +7,10 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
-import { findEpisode, findSeason, findTitle, refreshCounts } from './repository.ts';
+import { deleteVideoReports } from '../videos/repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -21,11 +23,19 @@ export async function createTitle(ctx: AppContext, input: TitleCreate) {
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
+const hasSeasons = () => new HttpError(422, 'Delete the seasons of this series before making it a movie.', {
+  is_series: ['Delete the seasons of this series before making it a movie.'],
+});
+
 export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
   if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
   const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
   if (input.release_date !== undefined) values.year = yearOf(input.release_date);
-  await ctx.db.updateTable('titles').set(values).where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    // A movie has no season pages: its seasons (and their episodes and videos) would be left unreachable.
+    if (input.is_series === false && await trx.selectFrom('seasons').select('id').where('title_id', '=', id).executeTakeFirst()) throw hasSeasons();
+    await trx.updateTable('titles').set(values).where('id', '=', id).execute();
+  });
   await syncSearch(ctx, 'titles', [id]);
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
@@ -39,6 +49,9 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
+    await removeFromChannels(trx, ctx.dialect, 'title', ids);
+    await removeFromChannels(trx, ctx.dialect, 'episode', trx.selectFrom('episodes').select('id').where('title_id', 'in', ids));
+    await deleteVideoReports(trx, videos);
     await trx.deleteFrom('titles').where('id', 'in', ids).execute();
   }));
   await syncSearch(ctx, 'titles', ids);
@@ -105,6 +118,8 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     const episodeIds = trx.selectFrom('episodes').select('id').where('season_id', '=', id);
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
+    await removeFromChannels(trx, ctx.dialect, 'episode', episodeIds);
+    await deleteVideoReports(trx, videos);
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
     await refreshCounts(trx, season.title_id);
@@ -144,7 +159,11 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
     && await ctx.db.selectFrom('episodes').select('id').where('season_id', '=', episode.season_id).where('episode_number', '=', input.episode_number).executeTakeFirst()) {
     throw episodeExists();
   }
-  await onDuplicate(ctx.db.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute(), episodeExists);
+  const to = input.episode_number;
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+    if (to !== undefined && to !== number) await moveEpisodeRows(trx, titleId, season, number, to);
+  }), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
   await announceIfOut(ctx, [input.release_date]);
   return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
@@ -156,6 +175,8 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
+    await removeFromChannels(trx, ctx.dialect, 'episode', [id]);
+    await deleteVideoReports(trx, videos);
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
     await refreshCounts(trx, ep.title_id, ep.season_id);

@@ -74,13 +74,35 @@ export async function listVideos(ctx: AppContext, query: Record<string, unknown>
   return { ...page, data: await withRelations(ctx.db, page.data) };
 }
 
-/** The title a video is attached to must exist; an episode needs its season. */
-export async function checkTarget(db: Db, v: { title_id?: number; season_num?: number | null; episode_num?: number | null }): Promise<void> {
+type Target = { title_id?: number; season_num?: number | null; episode_num?: number | null };
+const refuse = (field: keyof Target, message: string) => new HttpError(422, message, { [field]: [message] });
+
+/**
+ * A video is linked to its title, season and episode by number, so each must exist: a video on a missing episode
+ * would be shown by no page, then claimed by whichever episode later takes that number.
+ */
+export async function checkTarget(db: Db, v: Target): Promise<void> {
   if (v.title_id === undefined) return;
-  if (!(await db.selectFrom('titles').select('id').where('id', '=', v.title_id).executeTakeFirst())) {
-    throw new HttpError(422, 'Title is required.', { title_id: ['Title is required.'] });
-  }
-  if (v.episode_num && !v.season_num) throw new HttpError(422, 'Choose a season for the episode.', { season_num: ['Choose a season for the episode.'] });
+  const title = await db.selectFrom('titles').select(['id', 'is_series']).where('id', '=', v.title_id).executeTakeFirst();
+  if (!title) throw refuse('title_id', 'Title is required.');
+  if (v.episode_num && !v.season_num) throw refuse('season_num', 'Choose a season for the episode.');
+  if (!v.season_num) return;
+  if (!toBool(title.is_series)) throw refuse('season_num', 'Only series have seasons.');
+  const season = await db.selectFrom('seasons').select('id').where('title_id', '=', v.title_id).where('number', '=', v.season_num).executeTakeFirst();
+  if (!season) throw refuse('season_num', 'This series has no such season.');
+  if (!v.episode_num) return;
+  const episode = await db.selectFrom('episodes').select('id').where('season_id', '=', season.id).where('episode_number', '=', v.episode_num).executeTakeFirst();
+  if (!episode) throw refuse('episode_num', 'This season has no such episode.');
+}
+
+/** An edit that moves a video (within or between titles) is checked where it lands; other edits leave its place alone. */
+export async function checkMove(db: Db, current: Required<Target>, input: Target): Promise<void> {
+  if (input.title_id === undefined && input.season_num === undefined && input.episode_num === undefined) return;
+  await checkTarget(db, {
+    title_id: input.title_id ?? current.title_id,
+    season_num: input.season_num !== undefined ? input.season_num : current.season_num,
+    episode_num: input.episode_num !== undefined ? input.episode_num : current.episode_num,
+  });
 }
 
 /** `guard`: the adder's videos.create count limit, checked in the insert's transaction. */
@@ -110,9 +132,15 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
 
 export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
+    await deleteVideoReports(trx, ids);
     await trx.deleteFrom('videos').where('id', 'in', ids).execute();
   });
+}
+
+/** Reports point at a video by id with no foreign key: every path deleting videos deletes their reports with them. */
+export async function deleteVideoReports(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
 }
 
 export async function insertCaption(db: Db, videoId: number, input: { name: string; language: string | null }, url: string) {

@@ -14,7 +14,7 @@ import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
 import './seo.ts';
 import { deleteVideosWithFiles } from './cleanup.ts';
-import { checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
+import { checkMove, checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
 import { VIDEOS_LIMIT, countGuard } from '../roles/count-limit.ts';
 import { actorOf } from '../roles/grants.ts';
 import { videoVoteRoutes } from './votes.ts';
@@ -65,7 +65,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The schema checks a source against the type sent with it; sent alone, it is checked against the stored type.
     const sourceError = input.src !== undefined && input.type === undefined ? videoSourceError(current.type, input.src) : null;
     if (sourceError) throw unprocessable('src', sourceError);
-    await checkTarget(ctx.db, input);
+    await checkMove(ctx.db, current, input);
     // Captions exist only for type video: leaving that type drops them.
     const dropCaptions = Boolean(input.type && input.type !== 'video' && current.captions.length);
     // Approved, made a full video, or moved to another title: that title may be watchable now.

@@ -17,6 +17,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { changedOnly } from '../../lib/changed-fields';
 import { PageTitle } from '../PageTitle';
 import { usePersonPage } from './api';
 
@@ -36,7 +37,7 @@ function PersonForm({ person }: { person?: Person }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const isEdit = !!person;
-  const { register, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: defaults(person),
     resolver: zodFormResolver(isEdit ? personUpdateSchema : personCreateSchema, toPayload) as any,
   });
@@ -54,7 +55,7 @@ function PersonForm({ person }: { person?: Person }) {
     onError: (e) => showFormError(e, setError),
   });
   return (
-    <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
+    <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(isEdit ? changedOnly(p, dirtyFields) : p))}>
       <div className="flex items-end gap-4">
         {watch('poster') && <img src={watch('poster')} alt="" className="h-24 w-16 rounded object-cover" />}
         <TextField wrapperClassName="flex-1" label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />

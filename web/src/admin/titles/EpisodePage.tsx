@@ -17,6 +17,7 @@ import { toast } from '../../ui/Toast';
 import { useEpisode } from './api';
 import { useTitleContext } from './TitleLayout';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { changedOnly } from '../../lib/changed-fields';
 
 interface Values { name: string; description: string; release_date: string; runtime: string; popularity: string; poster: string; episode_number: string }
 const n = (s: string) => (s.trim() === '' ? null : Number(s));
@@ -33,7 +34,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
     name: e?.name ?? '', description: s(e?.description), release_date: s(e?.release_date), runtime: s(e?.runtime),
     popularity: s(e?.popularity), poster: s(e?.poster), episode_number: s(e?.episode_number),
   });
-  const { register, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: defaults(episode),
     resolver: zodFormResolver(isEdit ? episodeUpdateSchema : episodeCreateSchema, toPayload) as any,
   });
@@ -53,7 +54,7 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
     onError: (e) => showFormError(e, setError),
   });
   return (
-    <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
+    <form noValidate className="flex max-w-3xl flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(isEdit ? changedOnly(p, dirtyFields) : p))}>
       <div className="grid gap-5 sm:grid-cols-[1fr_10rem]">
         <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
         <TextField label={trans('Episode number')} type="number" min={1} error={errors.episode_number?.message} {...register('episode_number')} />

@@ -12,6 +12,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { LookupSelect } from '../../ui/LookupSelect';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { changedOnly } from '../../lib/changed-fields';
 import { useTitleCache } from './api';
 
 interface Values {
@@ -26,6 +27,7 @@ const toPayload = (v: Values) => ({
   description: v.description, runtime: n(v.runtime), certification: v.certification, budget: n(v.budget), revenue: n(v.revenue),
   language: v.language, popularity: n(v.popularity), poster: v.poster, backdrop: v.backdrop,
 });
+const FIELD_OF = new Map([['is_series', 'type']]);
 const s = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 const defaults = (t?: Title): Values => ({
   name: t?.name ?? '', type: t?.is_series ? 'series' : 'movie', original_title: s(t?.original_title), release_date: s(t?.release_date),
@@ -37,7 +39,7 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
   const navigate = useNavigate();
   const cache = useTitleCache();
   const isEdit = !!title;
-  const { register, handleSubmit, reset, setError, formState: { errors, isDirty } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: defaults(title),
     resolver: zodFormResolver(isEdit ? titleUpdateSchema : titleCreateSchema, toPayload, { is_series: 'type' }) as any,
   });
@@ -54,7 +56,7 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
     onError: (e) => showFormError(e, setError, { fieldMap: { is_series: 'type' } }),
   });
   return (
-    <form noValidate onSubmit={handleSubmit((p) => mutation.mutate(p))} className="flex flex-col gap-5">
+    <form noValidate onSubmit={handleSubmit((p) => mutation.mutate(isEdit ? changedOnly(p, dirtyFields, FIELD_OF) : p))} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
         <Select label={trans('Type')} error={errors.type?.message} options={[{ value: 'movie', label: trans('Movie') }, { value: 'series', label: trans('Series') }]} {...register('type')} />
