@@ -63,3 +63,39 @@ test.describe('admin', () => {
     await expect(first).toBeFocused();
   });
 });
+
+test.describe('dialogs', () => {
+  test.beforeEach(async ({ page }) => { await login(page); });
+
+  test('closing a dialog opened with a field that takes focus gives focus back to its button, or to the menu’s button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/account-settings');
+    for (const [name, close] of [['Change email', 'Escape'], ['Create token', 'Cancel'], ['Delete account', 'Escape']] as const) {
+      const opener = page.getByRole('button', { name, exact: true });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('textbox').first()).toBeFocused();
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+
+    // A dialog opened from a menu item (gone once the menu closed) goes back to the menu's button.
+    await page.goto('/titles/2');
+    // The member's menu button (a guest's plain button is replaced once the session loads).
+    const add = page.getByTestId('add-to-list');
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'New list…' })).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'New list…' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New list' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+  });
+});

@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { trans } from '../lib/i18n';
 import { Button } from './Button';
 import { cn } from './cn';
+import { MAIN_ID } from './RouteFocus';
 
 export interface ModalProps {
   open: boolean;
@@ -29,10 +30,42 @@ function openerOf(active: Element | null): HTMLElement | null {
   return trigger ?? (active instanceof HTMLElement && active !== document.body ? active : null);
 }
 
+/** Each open dialog's way back: its opener, then its opener's own dialog's way back, and so on. */
+const WAY_BACK = new WeakMap<Element, HTMLElement[]>();
+
+function wayBackFrom(active: Element | null): HTMLElement[] {
+  const opener = openerOf(active);
+  if (!opener) return [];
+  const host = opener.closest('[role="dialog"], [role="alertdialog"]');
+  return [opener, ...((host && WAY_BACK.get(host)) ?? [])];
+}
+
+/**
+ * The way back, read while the dialog renders open: by the time Radix's open-focus hook runs, a field's autoFocus has
+ * already moved focus into the dialog, and going back to that (gone) field left focus on <body>.
+ */
+function useWayBack(open: boolean) {
+  const [wayBack, setWayBack] = useState<HTMLElement[]>(() => (open ? wayBackFrom(document.activeElement) : []));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setWayBack(wayBackFrom(document.activeElement));
+  }
+  return wayBack;
+}
+
+/**
+ * The first of the way back still on the page: a dialog opened from another that closed as it opened ("Token created"
+ * after "Create token") goes back to what opened the first. The page's main region when all are gone (a deleted row).
+ */
+function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
+  return wayBack.find((el) => el.isConnected) ?? document.getElementById(MAIN_ID);
+}
+
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
   const foot = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const wayBack = useWayBack(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -48,15 +81,13 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           )}
           // A dialog opens on its first field (a confirmation, on its first button), never on the close button.
           onOpenAutoFocus={(e) => {
-            // Still the element focused before the dialog mounted.
-            opener.current = openerOf(document.activeElement);
+            if (e.currentTarget instanceof Element) WAY_BACK.set(e.currentTarget, wayBack);
             const target = body.current?.querySelector<HTMLElement>(FIELD) ?? foot.current?.querySelector<HTMLElement>('button:not([disabled])');
             if (target) { e.preventDefault(); target.focus(); }
           }}
           onCloseAutoFocus={(e) => {
-            const back = opener.current;
-            opener.current = null;
-            if (back?.isConnected) { e.preventDefault(); back.focus(); }
+            const back = returnTarget(wayBack);
+            if (back) { e.preventDefault(); back.focus({ preventScroll: back.id === MAIN_ID }); }
           }}
         >
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
