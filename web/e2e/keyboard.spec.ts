@@ -98,4 +98,36 @@ test.describe('dialogs', () => {
     await expect(dialog).toBeHidden();
     await expect(add).toBeFocused();
   });
+
+  test('the phone menu sheet keeps Tab inside, and Escape in a menu inside it closes only that menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/movies');
+    const open = page.getByRole('button', { name: /^Open menu/ });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    const close = sheet.getByRole('button', { name: 'Close menu' });
+    await expect(close).toBeFocused();
+    const focusInSheet = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    // Backwards from the first control wraps to the last one in the sheet, and forwards from there to the first.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInSheet()).toBe(true);
+    await expect(close).not.toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+
+    for (const name of [/Account menu/, /^Notifications/]) {
+      const trigger = sheet.getByRole('button', { name });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      await expect(sheet).toBeVisible();
+      await expect(trigger).toBeFocused();
+    }
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+  });
 });

@@ -62,6 +62,11 @@ function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
   return wayBack.find((el) => el.isConnected) ?? document.getElementById(MAIN_ID);
 }
 
+/** Escape in a combobox with its list open (a person search) closes that list, not the whole dialog. */
+export function keepEscapeForOpenList(e: KeyboardEvent) {
+  if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
+}
+
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
   const foot = useRef<HTMLDivElement>(null);
@@ -72,8 +77,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           role={role}
-          // Escape in a combobox with its list open (a person search) closes that list, not the whole dialog.
-          onEscapeKeyDown={(e) => { if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault(); }}
+          onEscapeKeyDown={keepEscapeForOpenList}
           className={cn(
             // A tall dialog scrolls its body only: the title and the buttons stay in view (a phone, a long form).
             'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
