@@ -82,6 +82,29 @@ test.describe('dialogs', () => {
       await expect(opener).toBeFocused();
     }
 
+    // A dialog opened as another closes ("Token created") goes back to what opened the first; with all of them gone
+    // (the deleted token's button), to the page's main region rather than <body>.
+    const create = page.getByRole('button', { name: 'Create token', exact: true });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    const tokenDialog = page.getByRole('dialog');
+    await tokenDialog.getByRole('button', { name: /^titles/i }).and(tokenDialog.locator('[aria-expanded]')).click();
+    await tokenDialog.getByLabel('View titles').check();
+    await tokenDialog.getByLabel('Token name').fill('Keyboard token');
+    await page.keyboard.press('Enter');
+    const created = page.getByRole('dialog', { name: 'Token created' });
+    await expect(created.getByRole('button', { name: 'Done' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(created).toBeHidden();
+    await expect(create).toBeFocused();
+    await page.getByRole('button', { name: 'Delete token Keyboard token' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(page.locator('#main-content')).toBeFocused();
+
     // A dialog opened from a menu item (gone once the menu closed) goes back to the menu's button.
     await page.goto('/titles/2');
     // The member's menu button (a guest's plain button is replaced once the session loads).

@@ -62,6 +62,26 @@ function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
   return wayBack.find((el) => el.isConnected) ?? document.getElementById(MAIN_ID);
 }
 
+const REMOVAL_WATCH_MS = 10_000;
+
+/**
+ * Focuses the way back, and if that goes a moment later (the row a confirmation deleted, once its list reloads) while
+ * focus is still on it, moves focus to the main region instead of leaving it on <body>.
+ */
+function goBack(back: HTMLElement) {
+  back.focus({ preventScroll: back.id === MAIN_ID });
+  if (back.id === MAIN_ID) return;
+  const stop = () => { watch.disconnect(); document.removeEventListener('focusin', stop); window.clearTimeout(timer); };
+  const watch = new MutationObserver(() => {
+    if (back.isConnected) return;
+    stop();
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop);
+  const timer = window.setTimeout(stop, REMOVAL_WATCH_MS);
+}
+
 /** Escape in a combobox with its list open (a person search) closes that list, not the whole dialog. */
 export function keepEscapeForOpenList(e: KeyboardEvent) {
   if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
@@ -77,6 +97,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           role={role}
+          // Not in onOpenAutoFocus: Radix skips that when a field's autoFocus is already inside.
+          ref={(el) => { if (el) WAY_BACK.set(el, wayBack); }}
           onEscapeKeyDown={keepEscapeForOpenList}
           className={cn(
             // A tall dialog scrolls its body only: the title and the buttons stay in view (a phone, a long form).
@@ -85,13 +107,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           )}
           // A dialog opens on its first field (a confirmation, on its first button), never on the close button.
           onOpenAutoFocus={(e) => {
-            if (e.currentTarget instanceof Element) WAY_BACK.set(e.currentTarget, wayBack);
             const target = body.current?.querySelector<HTMLElement>(FIELD) ?? foot.current?.querySelector<HTMLElement>('button:not([disabled])');
             if (target) { e.preventDefault(); target.focus(); }
           }}
           onCloseAutoFocus={(e) => {
             const back = returnTarget(wayBack);
-            if (back) { e.preventDefault(); back.focus({ preventScroll: back.id === MAIN_ID }); }
+            if (back) { e.preventDefault(); goBack(back); }
           }}
         >
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
@@ -117,7 +138,7 @@ export type DialogActionsProps = {
   onCancel: () => void;
   /** The confirm button's label. */
   label: ReactNode;
-  /** Disables the confirm button (a request in flight, nothing picked yet). */
+  /** Makes the confirm button inert (a request in flight, nothing picked yet). */
   pending?: boolean;
   variant?: 'primary' | 'danger';
 } & (
@@ -134,7 +155,9 @@ export function DialogActions({ onCancel, label, pending, variant = 'primary', f
   return (
     <>
       <Button variant="text" onClick={onCancel}>{trans('Cancel')}</Button>
-      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} disabled={pending} onClick={onClick}>{label}</Button>
+      {/* aria-disabled, not disabled: a disabled button drops focus to <body>, and the dialog that follows (a token
+          shown once) could not find its way back to what opened the first. */}
+      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} aria-disabled={pending || undefined} onClick={pending ? undefined : onClick}>{label}</Button>
     </>
   );
 }
@@ -152,7 +175,7 @@ export function FormDialog({ onSubmit, label, pending, variant, children, ...mod
   const id = useId();
   return (
     <Modal {...modal} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
-      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void onSubmit(e); }}>
+      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); if (!pending) void onSubmit(e); }}>
         {children}
       </form>
     </Modal>
