@@ -63,3 +63,273 @@ test.describe('admin', () => {
     await expect(first).toBeFocused();
   });
 });
+
+test.describe('dialogs', () => {
+  test.beforeEach(async ({ page }) => { await login(page); });
+
+  test('closing a dialog opened with a field that takes focus gives focus back to its button, or to the menu’s button', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/account-settings');
+    for (const [name, close] of [['Change email', 'Escape'], ['Create token', 'Cancel'], ['Delete account', 'Escape']] as const) {
+      const opener = page.getByRole('button', { name, exact: true });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('textbox').first()).toBeFocused();
+      if (close === 'Escape') await page.keyboard.press('Escape');
+      else await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+
+    // A dialog opened as another closes ("Token created") goes back to what opened the first; with all of them gone
+    // (the deleted token's button), to the page's main region rather than <body>.
+    const create = page.getByRole('button', { name: 'Create token', exact: true });
+    await create.focus();
+    await page.keyboard.press('Enter');
+    const tokenDialog = page.getByRole('dialog');
+    await tokenDialog.getByRole('button', { name: /^titles/i }).and(tokenDialog.locator('[aria-expanded]')).click();
+    await tokenDialog.getByLabel('View titles').check();
+    await tokenDialog.getByLabel('Token name').fill('Keyboard token');
+    await page.keyboard.press('Enter');
+    const created = page.getByRole('dialog', { name: 'Token created' });
+    await expect(created.getByRole('button', { name: 'Done' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(created).toBeHidden();
+    await expect(create).toBeFocused();
+    await page.getByRole('button', { name: 'Delete token Keyboard token' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(page.locator('#main-content')).toBeFocused();
+
+    // A dialog opened from a menu item (gone once the menu closed) goes back to the menu's button.
+    await page.goto('/titles/2');
+    // The member's menu button (a guest's plain button is replaced once the session loads).
+    const add = page.getByTestId('add-to-list');
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'New list…' })).toBeVisible();
+    await page.keyboard.press('End');
+    await expect(page.getByRole('menuitem', { name: 'New list…' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'New list' });
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+  });
+
+  test('the phone menu sheet keeps Tab inside, and Escape in a menu inside it closes only that menu', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/movies');
+    const open = page.getByRole('button', { name: /^Open menu/ });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const sheet = page.getByRole('dialog', { name: 'Menu' });
+    const close = sheet.getByRole('button', { name: 'Close menu' });
+    await expect(close).toBeFocused();
+    const focusInSheet = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'));
+    // Backwards from the first control wraps to the last one in the sheet, and forwards from there to the first.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInSheet()).toBe(true);
+    await expect(close).not.toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+
+    for (const name of [/Account menu/, /^Notifications/]) {
+      const trigger = sheet.getByRole('button', { name });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('menu')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      await expect(sheet).toBeVisible();
+      await expect(trigger).toBeFocused();
+    }
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+});
+
+/** Holds matching requests until released: what a control shows while its save is in flight, without a fixed wait. */
+async function holdRequests(page: Page, url: string | RegExp, method: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let held = 0;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    held += 1;
+    await released;
+    await route.fallback();
+  });
+  return { release, count: () => held };
+}
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => { await login(page); });
+
+  test('the rating is one Tab stop moved by arrow keys, and keeps focus while it saves', async ({ page }) => {
+    await page.goto('/titles/9');
+    const group = page.getByRole('radiogroup', { name: 'Your rating' });
+    await expect(group.getByRole('radio')).toHaveCount(10);
+    await expect(group.locator('[tabindex="0"]')).toHaveCount(1);
+    const rate = (n: number) => group.getByRole('radio', { name: `Rate ${n} out of 10`, exact: true });
+    await rate(5).click();
+    await expect(rate(5)).toHaveAttribute('aria-checked', 'true');
+    await expect(rate(5)).toHaveAttribute('tabindex', '0');
+    await expect(rate(4)).toHaveAttribute('tabindex', '-1');
+
+    const hold = await holdRequests(page, /\/api\/v1\/ratings\//, 'PUT');
+    await rate(5).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(rate(6)).toBeFocused();
+    await expect(group).toHaveAttribute('aria-disabled', 'true');
+    // A second press while the first saves does nothing, and focus stays on the option (a disabled one lost it).
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await expect(rate(6)).toBeFocused();
+    hold.release();
+    await expect(rate(6)).toHaveAttribute('aria-checked', 'true');
+    expect(hold.count()).toBe(1);
+    await page.unroute(/\/api\/v1\/ratings\//);
+    await expect(group).not.toHaveAttribute('aria-disabled');
+    await page.keyboard.press('Home');
+    await expect(rate(1)).toHaveAttribute('aria-checked', 'true');
+    await expect(rate(1)).toBeFocused();
+    await expect(group).not.toHaveAttribute('aria-disabled');
+    await page.keyboard.press('ArrowLeft');
+    await expect(rate(10)).toHaveAttribute('aria-checked', 'true');
+    await expect(rate(10)).toBeFocused();
+    await expect(group).not.toHaveAttribute('aria-disabled');
+
+    // "Remove rating" goes with the rating: focus moves to the options, not to <body>.
+    await page.getByRole('button', { name: 'Remove rating' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(rate(1)).toBeFocused();
+    await expect(group.locator('[aria-checked="true"]')).toHaveCount(0);
+  });
+
+  test('posting a comment keeps focus in the box; a reply box takes focus and Escape gives it back to Reply', async ({ page }) => {
+    // The comments load when near: the address asks for them at once.
+    await page.goto('/titles/9#comments');
+    const comments = page.locator('[data-section="comments"]');
+    const box = comments.getByPlaceholder('Write a comment');
+    await box.fill(`Keyboard comment ${Date.now()}`);
+    const hold = await holdRequests(page, /\/api\/v1\/comment$/, 'POST');
+    const post = comments.getByRole('button', { name: 'Post comment' });
+    await post.focus();
+    await page.keyboard.press('Enter');
+    await expect(post).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Enter');
+    await expect(post).toBeFocused();
+    hold.release();
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue('');
+    expect(hold.count()).toBe(1);
+
+    const mine = comments.getByTestId('comment').filter({ hasText: 'Keyboard comment' }).first();
+    const reply = mine.getByRole('button', { name: 'Reply', exact: true });
+    await reply.focus();
+    await page.keyboard.press('Enter');
+    await expect(mine.getByPlaceholder('Write a reply')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(mine.getByPlaceholder('Write a reply')).toBeHidden();
+    await expect(reply).toBeFocused();
+  });
+
+  test('a notification setting keeps focus while it saves', async ({ page }) => {
+    await page.goto('/account-settings');
+    const replies = page.getByRole('switch', { name: 'Replies to my comments' });
+    const before = await replies.isChecked();
+    const hold = await holdRequests(page, /\/api\/v1\/notifications\/settings$/, 'PUT');
+    await replies.focus();
+    await page.keyboard.press('Space');
+    await expect(replies).toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Space');
+    await expect(replies).toBeFocused();
+    hold.release();
+    await expect(replies).not.toHaveAttribute('aria-disabled');
+    await expect(replies).toBeChecked({ checked: !before });
+    expect(hold.count()).toBe(1);
+    await page.unroute(/\/api\/v1\/notifications\/settings$/);
+    await page.keyboard.press('Space');
+    await expect(replies).toBeChecked({ checked: before });
+    await expect(replies).toBeFocused();
+  });
+
+  test('the bell opened by keyboard while loading lands on the first notification, not on "Mark all as read"', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const notification = {
+      id: 1, type: 'comment_reply', actor: null, place: 'Keyboard Title', link: '/titles/9', excerpt: 'A keyboard reply',
+      image: null, episode: null, read_at: null, created_at: new Date().toISOString(),
+    };
+    await page.route(/\/api\/v1\/notifications\/unread$/, (route) => route.fulfill({ json: { unread: 1 } }));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/api\/v1\/notifications\?/, async (route) => {
+      await released;
+      await route.fulfill({ json: { unread: 1, pagination: { current_page: 1, per_page: 10, from: 1, to: 1, total: 1, last_page: 1, data: [notification] } } });
+    });
+    await page.goto('/movies');
+    const bell = page.getByRole('button', { name: 'Notifications (1 unread)' });
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeFocused();
+    await expect(menu.getByRole('menuitem', { name: 'Mark all as read' })).toHaveCount(0);
+    release();
+    await expect(menu.getByRole('menuitem').first()).toContainText('A keyboard reply');
+    await expect(menu.getByRole('menuitem').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(bell).toBeFocused();
+  });
+
+  test('publishing a review moves focus to it', async ({ page }) => {
+    await page.goto('/titles/9');
+    const reviews = page.locator('[data-section="reviews"]');
+    await reviews.getByRole('button', { name: 'Write a review' }).click();
+    await reviews.getByLabel('Review title').fill('Keyboard review title');
+    await reviews.getByLabel('Review', { exact: true }).fill('A review written to check where focus goes once it is published, long enough for the rules of the form.');
+    await reviews.getByRole('button', { name: 'Publish review' }).focus();
+    await page.keyboard.press('Enter');
+    const mine = reviews.getByTestId('review').filter({ hasText: 'Keyboard review title' });
+    await expect(mine).toBeFocused();
+    // Put things back: the review goes (and the rating it gave).
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(mine).toBeHidden();
+    await page.getByRole('button', { name: 'Remove rating' }).click();
+    await expect(page.getByRole('button', { name: 'Remove rating' })).toBeHidden();
+  });
+});
+
+test('the pricing page’s billing cycle is one Tab stop moved by arrow keys', async ({ page }) => {
+  await page.goto('/pricing');
+  const cycle = page.getByRole('radiogroup', { name: 'Billing cycle' });
+  const monthly = cycle.getByRole('radio', { name: 'Monthly' });
+  const yearly = cycle.getByRole('radio', { name: 'Yearly' });
+  await expect(monthly).toHaveAttribute('tabindex', '0');
+  await expect(yearly).toHaveAttribute('tabindex', '-1');
+  await monthly.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(yearly).toBeFocused();
+  await expect(yearly).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(monthly).toBeFocused();
+  await expect(monthly).toHaveAttribute('aria-checked', 'true');
+});
+
+test('on a phone the header’s search button opens the search page with its box focused', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/movies');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('searchbox')).toBeFocused();
+  await page.goto('/search');
+  await expect(page.getByRole('searchbox')).toBeFocused();
+});

@@ -7,7 +7,8 @@ export type ButtonVariant = 'primary' | 'outline' | 'text' | 'danger' | 'overlay
 export function buttonClass(variant: ButtonVariant = 'outline', size: 'sm' | 'md' | 'icon' = 'md', extra?: string) {
   return cn(
     'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors select-none whitespace-nowrap',
-    'disabled:opacity-50 disabled:cursor-not-allowed focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+    // aria-disabled: a button that keeps focus while its work is in flight looks as disabled as one that cannot.
+    'disabled:opacity-50 disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:cursor-not-allowed focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
     size === 'sm' && 'h-8 px-3 text-sm',
     size === 'md' && 'h-9 px-4 text-sm',
     size === 'icon' && 'h-9 w-9 p-0',

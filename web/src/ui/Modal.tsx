@@ -1,9 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { trans } from '../lib/i18n';
 import { Button } from './Button';
 import { cn } from './cn';
+import { MAIN_ID } from './RouteFocus';
 
 export interface ModalProps {
   open: boolean;
@@ -29,18 +30,76 @@ function openerOf(active: Element | null): HTMLElement | null {
   return trigger ?? (active instanceof HTMLElement && active !== document.body ? active : null);
 }
 
+/** Each open dialog's way back: its opener, then its opener's own dialog's way back, and so on. */
+const WAY_BACK = new WeakMap<Element, HTMLElement[]>();
+
+function wayBackFrom(active: Element | null): HTMLElement[] {
+  const opener = openerOf(active);
+  if (!opener) return [];
+  const host = opener.closest('[role="dialog"], [role="alertdialog"]');
+  return [opener, ...((host && WAY_BACK.get(host)) ?? [])];
+}
+
+/**
+ * The way back, read while the dialog renders open: by the time Radix's open-focus hook runs, a field's autoFocus has
+ * already moved focus into the dialog, and going back to that (gone) field left focus on <body>.
+ */
+function useWayBack(open: boolean) {
+  const [wayBack, setWayBack] = useState<HTMLElement[]>(() => (open ? wayBackFrom(document.activeElement) : []));
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setWayBack(wayBackFrom(document.activeElement));
+  }
+  return wayBack;
+}
+
+/**
+ * The first of the way back still on the page: a dialog opened from another that closed as it opened ("Token created"
+ * after "Create token") goes back to what opened the first. The page's main region when all are gone (a deleted row).
+ */
+function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
+  return wayBack.find((el) => el.isConnected) ?? document.getElementById(MAIN_ID);
+}
+
+const REMOVAL_WATCH_MS = 10_000;
+
+/**
+ * Focuses the way back, and if that goes a moment later (the row a confirmation deleted, once its list reloads) while
+ * focus is still on it, moves focus to the main region instead of leaving it on <body>.
+ */
+function goBack(back: HTMLElement) {
+  back.focus({ preventScroll: back.id === MAIN_ID });
+  if (back.id === MAIN_ID) return;
+  const stop = () => { watch.disconnect(); document.removeEventListener('focusin', stop); window.clearTimeout(timer); };
+  const watch = new MutationObserver(() => {
+    if (back.isConnected) return;
+    stop();
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  });
+  watch.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop);
+  const timer = window.setTimeout(stop, REMOVAL_WATCH_MS);
+}
+
+/** Escape in a combobox with its list open (a person search) closes that list, not the whole dialog. */
+export function keepEscapeForOpenList(e: KeyboardEvent) {
+  if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
+}
+
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
   const foot = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
+  const wayBack = useWayBack(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <Dialog.Content
           role={role}
-          // Escape in a combobox with its list open (a person search) closes that list, not the whole dialog.
-          onEscapeKeyDown={(e) => { if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault(); }}
+          // Not in onOpenAutoFocus: Radix skips that when a field's autoFocus is already inside.
+          ref={(el) => { if (el) WAY_BACK.set(el, wayBack); }}
+          onEscapeKeyDown={keepEscapeForOpenList}
           className={cn(
             // A tall dialog scrolls its body only: the title and the buttons stay in view (a phone, a long form).
             'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
@@ -48,15 +107,12 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           )}
           // A dialog opens on its first field (a confirmation, on its first button), never on the close button.
           onOpenAutoFocus={(e) => {
-            // Still the element focused before the dialog mounted.
-            opener.current = openerOf(document.activeElement);
             const target = body.current?.querySelector<HTMLElement>(FIELD) ?? foot.current?.querySelector<HTMLElement>('button:not([disabled])');
             if (target) { e.preventDefault(); target.focus(); }
           }}
           onCloseAutoFocus={(e) => {
-            const back = opener.current;
-            opener.current = null;
-            if (back?.isConnected) { e.preventDefault(); back.focus(); }
+            const back = returnTarget(wayBack);
+            if (back) { e.preventDefault(); goBack(back); }
           }}
         >
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
@@ -82,7 +138,7 @@ export type DialogActionsProps = {
   onCancel: () => void;
   /** The confirm button's label. */
   label: ReactNode;
-  /** Disables the confirm button (a request in flight, nothing picked yet). */
+  /** Makes the confirm button inert (a request in flight, nothing picked yet). */
   pending?: boolean;
   variant?: 'primary' | 'danger';
 } & (
@@ -99,7 +155,9 @@ export function DialogActions({ onCancel, label, pending, variant = 'primary', f
   return (
     <>
       <Button variant="text" onClick={onCancel}>{trans('Cancel')}</Button>
-      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} disabled={pending} onClick={onClick}>{label}</Button>
+      {/* aria-disabled, not disabled: a disabled button drops focus to <body>, and the dialog that follows (a token
+          shown once) could not find its way back to what opened the first. */}
+      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} aria-disabled={pending || undefined} onClick={pending ? undefined : onClick}>{label}</Button>
     </>
   );
 }
@@ -117,7 +175,7 @@ export function FormDialog({ onSubmit, label, pending, variant, children, ...mod
   const id = useId();
   return (
     <Modal {...modal} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
-      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); void onSubmit(e); }}>
+      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); if (!pending) void onSubmit(e); }}>
         {children}
       </form>
     </Modal>

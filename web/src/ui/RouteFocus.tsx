@@ -27,8 +27,15 @@ export function SkipLink() {
 
 const HEADING_WAIT_MS = 5000;
 
+/**
+ * What takes focus when a page opens instead of its heading, marked `data-route-focus`: where the visitor came to type
+ * (the search page opened without a query).
+ */
+const ROUTE_FOCUS = 'data-route-focus';
+
 function focusHeading(heading: HTMLElement) {
-  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  // A field is focusable already: a tabindex of -1 would take it out of the Tab order.
+  if (heading.tabIndex < 0 && !heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
   // The scroll position is the router's business (ScrollRestoration): focusing must not jump the page.
   heading.focus({ preventScroll: true });
 }
@@ -45,7 +52,7 @@ export function useFocusHeadingOnNavigate() {
   const first = useRef(true);
   const lastHeading = useRef<Element | null>(null);
   useEffect(() => {
-    const current = () => document.getElementById(MAIN_ID)?.querySelector<HTMLElement>('h1') ?? null;
+    const current = () => document.getElementById(MAIN_ID)?.querySelector<HTMLElement>(`[${ROUTE_FOCUS}], h1`) ?? null;
     if (first.current) {
       first.current = false;
       lastHeading.current = current();

@@ -147,7 +147,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           role={isSwitch ? 'switch' : undefined}
           aria-describedby={describedBy(id, description, error)}
           className={cn(
-            'shrink-0 cursor-pointer accent-[var(--color-primary)] disabled:cursor-not-allowed',
+            'shrink-0 cursor-pointer accent-[var(--color-primary)] disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-disabled:opacity-50',
             isSwitch
               ? 'relative h-5 w-9 appearance-none rounded-full bg-border transition-colors checked:bg-primary before:absolute before:start-0.5 before:top-0.5 before:h-4 before:w-4 before:rounded-full before:bg-white before:transition-transform checked:before:translate-x-4 rtl:checked:before:-translate-x-4'
               : 'h-4 w-4',

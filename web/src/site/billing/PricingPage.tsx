@@ -7,12 +7,14 @@ import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { radioGroup } from '../../ui/radio-group';
 import { NotFoundPage } from '../ErrorPages';
 import { useOwnSubscription } from './account-api';
 import { CheckoutButtons, useResumeCheckout } from './CheckoutButtons';
 import { PlanPrice, useVisiblePlans } from './plans';
 
-type Cycle = 'month' | 'year';
+const CYCLES = ['month', 'year'] as const;
+type Cycle = (typeof CYCLES)[number];
 
 const every = (p: Product, cycle: Cycle) => p.prices.find((x) => x.interval === cycle && x.interval_count === 1);
 
@@ -39,12 +41,11 @@ export function Component() {
       <h1 className="text-3xl font-bold">{trans('Choose the right plan for you')}</h1>
       {hasYearly && hasMonthly && (
         <div role="radiogroup" aria-label={trans('Billing cycle')} className="inline-flex rounded-full border border-border p-1">
-          {(['month', 'year'] as const).map((c) => (
+          {CYCLES.map((c) => (
             <button
               key={c}
               type="button"
-              role="radio"
-              aria-checked={cycle === c}
+              {...radioGroup({ options: CYCLES, value: cycle, choose: setCycle })(c)}
               onClick={() => setCycle(c)}
               className={cn('rounded-full px-4 py-1.5 text-sm', cycle === c && 'bg-primary text-on-primary')}
             >

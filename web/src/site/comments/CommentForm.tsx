@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { COMMENT_MAX, type Comment, type CommentableType } from '@app/contracts/comments';
 import { api, errorMessage } from '../../lib/api';
@@ -16,6 +16,9 @@ export function CommentForm(props: {
 }) {
   const [text, setText] = useState(props.editing?.content ?? '');
   const [error, setError] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  // A reply or an edit opens by a button press: typing starts in the box, and Escape puts the button back.
+  const inline = !!(props.parentId || props.editing);
   const mutation = useMutation({
     mutationFn: () => (props.editing
       ? api.put(`comment/${props.editing.id}`, { content: text })
@@ -24,6 +27,8 @@ export function CommentForm(props: {
       if (props.editing) toast(trans('Comment updated'));
       setText('');
       setError('');
+      // The top form stays: the next comment starts where the last one was written.
+      if (!inline) box.current?.focus();
       props.onDone(true);
     },
     onError: (e) => {
@@ -34,6 +39,7 @@ export function CommentForm(props: {
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (mutation.isPending) return;
     if (!text.trim()) { setError(trans('The comment is required.')); return; }
     mutation.mutate();
   };
@@ -41,15 +47,16 @@ export function CommentForm(props: {
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <label className="sr-only" htmlFor={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`}>{props.label}</label>
       <textarea
-        id={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`}
+        id={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`} ref={box} autoFocus={inline}
+        onKeyDown={(e) => { if (inline && e.key === 'Escape') { e.preventDefault(); props.onDone(false); } }}
         value={text} onChange={(e) => setText(e.target.value)} maxLength={COMMENT_MAX} rows={props.parentId || props.editing ? 2 : 3}
         placeholder={props.label} aria-invalid={!!error || undefined}
         className="w-full rounded-md border border-border bg-bg-elevated p-2 text-sm"
       />
       {error ? <p className="text-sm text-danger" role="alert">{error}</p> : null}
       <div className="flex gap-2">
-        <Button type="submit" variant="primary" size="sm" disabled={mutation.isPending}>{props.editing ? trans('Save') : props.parentId ? trans('Reply') : trans('Post comment')}</Button>
-        {props.parentId || props.editing ? <Button type="button" variant="text" size="sm" onClick={() => props.onDone(false)}>{trans('Cancel')}</Button> : null}
+        <Button type="submit" variant="primary" size="sm" aria-disabled={mutation.isPending || undefined}>{props.editing ? trans('Save') : props.parentId ? trans('Reply') : trans('Post comment')}</Button>
+        {inline ? <Button type="button" variant="text" size="sm" onClick={() => props.onDone(false)}>{trans('Cancel')}</Button> : null}
       </div>
     </form>
   );

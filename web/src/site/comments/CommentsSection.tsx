@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment, CommentableType } from '@app/contracts/comments';
 import type { PaginationResponse } from '@app/contracts/list';
@@ -58,6 +58,16 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { setConfirming(false); toast(trans('Comment deleted')); void refresh(); }, onError: fail });
   const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
   const own = !!user && c.user_id === user.id;
+  // A reply or an edit form that closes hands focus back to the button that opened it (it was lost with the form).
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const [back, setBack] = useState<'reply' | 'edit' | null>(null);
+  useEffect(() => {
+    if (mode !== 'view' || !back) return;
+    (back === 'reply' ? replyButton : editButton).current?.focus();
+    setBack(null);
+  }, [mode, back]);
+  const closeForm = () => { setBack(mode === 'view' ? null : mode); setMode('view'); };
   return (
     <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
       {c.deleted ? (
@@ -70,12 +80,12 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
             <span aria-hidden>·</span>{formatDate(c.created_at)}
           </p>
           {mode === 'edit'
-            ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { setMode('view'); if (saved) void refresh(); }} />
+            ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { closeForm(); if (saved) void refresh(); }} />
             : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line text-sm" />}
           {isLoggedIn && mode === 'view' ? (
             <div className="flex flex-wrap gap-1 text-sm">
-              <Button size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
-              {own ? <Button size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
+              <Button ref={replyButton} size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
+              {own ? <Button ref={editButton} size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
               {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => setConfirming(true)}>{trans('Delete')}</Button> : null}
               {!own ? <Button size="sm" variant="text" onClick={() => report.mutate()}>{trans('Report')}</Button> : null}
             </div>
@@ -83,7 +93,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
         </>
       )}
       {mode === 'reply' ? (
-        <CommentForm target={target} parentId={c.id} label={trans('Write a reply')} onDone={(saved) => { setMode('view'); if (saved) { setOpen(true); void refresh(); } }} />
+        <CommentForm target={target} parentId={c.id} label={trans('Write a reply')} onDone={(saved) => { closeForm(); if (saved) { setOpen(true); void refresh(); } }} />
       ) : null}
       {c.replies_count > 0 ? (
         <Button size="sm" variant="text" className="self-start" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

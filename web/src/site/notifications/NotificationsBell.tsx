@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
@@ -34,11 +34,22 @@ export function NotificationsBell() {
   const read = useMarkRead();
   const count = unread.data ?? 0;
   const items = latest.data?.pagination.data ?? [];
+  // Opened by keyboard before the list arrived, the menu holds focus itself (there is nothing but the footer's
+  // actions, and "Mark all as read" must not be where Enter lands): the first notification takes it once loaded.
+  const byKeyboard = useRef(false);
+  const loading = latest.isPending;
+  useEffect(() => {
+    if (!open || loading || !byKeyboard.current) return;
+    const active = document.activeElement;
+    if (active?.getAttribute('role') === 'menu') active.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open, loading]);
   return (
     <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownTrigger
         className="relative rounded-full p-2 hover:bg-hover"
         aria-label={count ? trans('Notifications (:count unread)', { count }) : trans('Notifications')}
+        onKeyDown={() => { byKeyboard.current = true; }}
+        onPointerDown={() => { byKeyboard.current = false; }}
       >
         <Bell size={20} aria-hidden />
         {count > 0 && (
@@ -51,7 +62,7 @@ export function NotificationsBell() {
         <div className="w-80 max-w-full">
           <DropdownLabel>{trans('Notifications')}</DropdownLabel>
           <DropdownSeparator />
-          {latest.isPending ? (
+          {loading ? (
             <div className="flex flex-col gap-2 p-2" aria-busy="true">{[0, 1, 2].map((i) => <div key={i} className="skeleton h-12 rounded" />)}</div>
           ) : !items.length ? (
             <p className="px-3 py-6 text-center text-text-muted">{trans('No notifications yet.')}</p>
@@ -69,11 +80,15 @@ export function NotificationsBell() {
               </DropdownItem>
             ))
           )}
-          <DropdownSeparator />
-          <div className="flex">
-            {count > 0 && <DropdownItem onSelect={() => read.mutate(undefined)} className="flex-1 justify-center text-primary">{trans('Mark all as read')}</DropdownItem>}
-            <DropdownItem onSelect={() => navigate('/notifications')} className="flex-1 justify-center">{trans('See all')}</DropdownItem>
-          </div>
+          {!loading && (
+            <>
+              <DropdownSeparator />
+              <div className="flex">
+                {count > 0 && <DropdownItem onSelect={() => read.mutate(undefined)} className="flex-1 justify-center text-primary">{trans('Mark all as read')}</DropdownItem>}
+                <DropdownItem onSelect={() => navigate('/notifications')} className="flex-1 justify-center">{trans('See all')}</DropdownItem>
+              </div>
+            </>
+          )}
         </div>
       </DropdownContent>
     </DropdownMenu>

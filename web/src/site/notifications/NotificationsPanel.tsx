@@ -31,7 +31,9 @@ export function NotificationsPanel() {
     onError: (err) => toast(errorMessage(err, trans('There was an issue. Please try again.'))),
     onSettled: () => setChanging(null),
   });
-  const change = (c: Change) => { setChanging(c); save.mutate(c); };
+  // The controls stay focusable while a change saves (disabling them threw focus to <body>): one change at a time.
+  const change = (c: Change) => { if (save.isPending) return; setChanging(c); save.mutate(c); };
+  const busy = save.isPending || undefined;
   const kinds: { type: NotificationType; label: string; description: string }[] = [
     { type: 'comment_reply', label: trans('Replies to my comments'), description: trans('When someone replies to a comment you wrote.') },
     { type: 'new_episode', label: trans('New episodes'), description: trans('When a series on your watchlist, or one you are watching, has a new episode out.') },
@@ -56,7 +58,7 @@ export function NotificationsPanel() {
                 label={k.label}
                 description={k.description}
                 checked={shown[k.type]}
-                disabled={save.isPending}
+                aria-disabled={busy}
                 onChange={(e) => change({ [k.type]: e.target.checked })}
               />
               {/* A mail goes with a notification: with the kind off in the bell there is none to send. */}
@@ -66,7 +68,8 @@ export function NotificationsPanel() {
                   // Named after the kind as well: each kind has one, and the visible words start the name.
                   aria-label={trans('Also by email: :kind', { kind: k.label })}
                   checked={shown[k.type] && shown.email[k.type]}
-                  disabled={save.isPending || !shown[k.type]}
+                  disabled={!shown[k.type]}
+                  aria-disabled={busy}
                   onChange={(e) => change({ email: { [k.type]: e.target.checked } })}
                 />
               )}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RatableType, RatingSummary } from '@app/contracts/reviews';
 import { api, errorMessage } from '../../lib/api';
@@ -5,9 +6,12 @@ import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { toast } from '../../ui/Toast';
 import { cn } from '../../ui/cn';
+import { radioGroup } from '../../ui/radio-group';
 import { SignInPrompt } from '../ui/SignInPrompt';
 
 interface RatingState { summary: RatingSummary; my_score: number | null }
+
+const SCORES = Array.from({ length: 10 }, (_, i) => i + 1);
 
 /** The item's local average and count (kept by the server), and for a signed-in visitor a 1-10 choice to rate, change or remove. */
 export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id: number; /** What a guest is invited to sign in for. */ guestPrompt?: string }) {
@@ -22,6 +26,17 @@ export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id:
   });
   const s = query.data?.summary;
   const mine = query.data?.my_score ?? null;
+  const group = useRef<HTMLDivElement>(null);
+  // "Remove rating" goes once it has done its work: focus moves to the scores' Tab stop rather than to <body>.
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus || mine !== null || mutation.isPending) return;
+    setRefocus(false);
+    group.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  }, [refocus, mine, mutation.isPending]);
+  // Not disabled while saving (that threw focus to <body>): the options say so and ignore presses until the answer.
+  const rate = (score: number | null) => { if (!mutation.isPending) mutation.mutate(score); };
+  const radio = radioGroup({ options: SCORES, value: mine, choose: rate, busy: mutation.isPending });
   return (
     <div className="flex flex-col gap-2" data-testid="rating-widget">
       <p className="text-sm" aria-live="polite">
@@ -30,16 +45,21 @@ export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id:
           : <span className="text-text-muted">{trans('No member ratings yet')}</span>}
       </p>
       {isLoggedIn ? (
-        <div className="flex flex-wrap items-center gap-1" role="radiogroup" aria-label={trans('Your rating')}>
-          {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
-            <button
-              key={n} type="button" role="radio" aria-checked={mine === n} disabled={mutation.isPending}
-              aria-label={trans('Rate :score out of 10', { score: n })}
-              onClick={() => mutation.mutate(n)}
-              className={cn('h-8 w-8 rounded border text-sm', mine !== null && n <= mine ? 'border-primary bg-primary text-on-primary' : 'border-border hover:bg-hover')}
-            >{n}</button>
-          ))}
-          {mine !== null ? <button type="button" className="ms-2 text-sm text-text-muted underline" onClick={() => mutation.mutate(null)}>{trans('Remove rating')}</button> : null}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <div ref={group} className="flex flex-wrap items-center gap-1" role="radiogroup" aria-label={trans('Your rating')} aria-disabled={mutation.isPending || undefined}>
+            {SCORES.map((n) => (
+              <button
+                key={n} type="button" {...radio(n)}
+                aria-label={trans('Rate :score out of 10', { score: n })}
+                onClick={() => { if (n !== mine) rate(n); }}
+                className={cn('h-8 w-8 rounded border text-sm', mine !== null && n <= mine ? 'border-primary bg-primary text-on-primary' : 'border-border hover:bg-hover', mutation.isPending && 'cursor-not-allowed opacity-50')}
+              >{n}</button>
+            ))}
+          </div>
+          {mine !== null ? (
+            <button type="button" className="text-sm text-text-muted underline aria-disabled:cursor-not-allowed aria-disabled:opacity-50" aria-disabled={mutation.isPending || undefined}
+              onClick={() => { if (mutation.isPending) return; setRefocus(true); rate(null); }}>{trans('Remove rating')}</button>
+          ) : null}
         </div>
       ) : <SignInPrompt>{guestPrompt ?? trans('Sign in to rate.')}</SignInPrompt>}
     </div>

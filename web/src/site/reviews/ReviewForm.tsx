@@ -11,7 +11,7 @@ import { toast } from '../../ui/Toast';
 interface Values { score: number; title: string; body: string }
 
 /** Write (POST reviews) or edit (PUT reviews/{id}) one's review of a title, with the spec's rules checked before sending. */
-export function ReviewForm({ titleId, review, onDone }: { titleId: number; review: Review | null; onDone: () => void }) {
+export function ReviewForm({ titleId, review, onDone }: { titleId: number; review: Review | null; onDone: (saved: boolean) => void }) {
   const qc = useQueryClient();
   // The score is the writer's rating: a new review starts from the one they gave, if any.
   const ratingKey = ['ratings', 'title', titleId];
@@ -26,7 +26,7 @@ export function ReviewForm({ titleId, review, onDone }: { titleId: number; revie
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ratingKey });
       toast(review ? trans('Review updated') : trans('Review created'));
-      onDone();
+      onDone(true);
     },
     onError: (e) => showFormError(e, setError),
   });
@@ -37,7 +37,7 @@ export function ReviewForm({ titleId, review, onDone }: { titleId: number; revie
       <TextArea label={trans('Review')} rows={5} required error={errors.body?.message} {...register('body')} />
       <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={mutation.isPending}>{review ? trans('Save') : trans('Publish review')}</Button>
-        <Button type="button" variant="text" onClick={onDone}>{trans('Cancel')}</Button>
+        <Button type="button" variant="text" onClick={() => onDone(false)}>{trans('Cancel')}</Button>
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { Review, ReviewPublicPage } from '@app/contracts/reviews';
@@ -45,13 +45,31 @@ export function TitleReviews({ titleId }: { titleId: number }) {
 
   const data = query.data;
   const mine = data?.my_review ?? null;
+  // The form goes when it is done, and focus with it: a published review takes focus (the section's heading when it is
+  // on another page of reviews); a cancelled form hands it back to the button that opened it.
+  const [landing, setLanding] = useState<'saved' | 'cancelled' | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const writeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!landing || editing || (landing === 'saved' && !mine)) return;
+    setLanding(null);
+    const own = list.current?.querySelector<HTMLElement>('[data-own]');
+    if (landing === 'cancelled') {
+      (own?.querySelector<HTMLElement>('[data-edit]') ?? writeButton.current)?.focus();
+      return;
+    }
+    const target = own ?? document.getElementById('section-reviews');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }, [landing, editing, mine]);
   const votes = new Map((data?.my_votes ?? []).map((v) => [v.review_id, v.is_helpful]));
   return (
     <Section id="reviews" title={trans('Reviews')}>
       <div className="flex flex-col gap-4">
         <RatingWidget type="title" id={titleId} guestPrompt={trans('Sign in to rate and review.')} />
-        {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={() => { setEditing(false); void refresh(); }} /> : null}
-        {isLoggedIn && !editing && data && !mine ? <Button className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
+        {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={(saved) => { setEditing(false); setLanding(saved ? 'saved' : 'cancelled'); void refresh(); }} /> : null}
+        {isLoggedIn && !editing && data && !mine ? <Button ref={writeButton} className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
         {/* Sorting means something from two reviews on. */}
         {(data?.pagination.total ?? 0) > 1 ? <div className="flex items-center gap-2 text-sm">
           <label htmlFor="review-sort" className="text-text-muted">{trans('Sort by')}</label>
@@ -61,14 +79,15 @@ export function TitleReviews({ titleId }: { titleId: number }) {
           </select>
         </div> : null}
         {data && !data.pagination.data.length ? <p className="text-text-muted">{trans('No reviews yet')}</p> : null}
-        <ul className="flex flex-col gap-4">
+        <ul ref={list} className="flex flex-col gap-4">
           {data?.pagination.data.map((r) => {
             const own = r.user_id === user?.id;
             const myVote = votes.get(r.id);
             return (
-              <li key={r.id} className="rounded-md border border-border p-4" data-testid="review">
+              <li key={r.id} className="rounded-md border border-border p-4" data-testid="review" data-own={own || undefined}
+                tabIndex={own ? -1 : undefined} aria-labelledby={own ? `review-${r.id}` : undefined}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 className="font-semibold">{r.title}</h3>
+                  <h3 id={`review-${r.id}`} className="font-semibold">{r.title}</h3>
                   <span className="text-sm font-semibold">★ {r.score}/10</span>
                 </div>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
@@ -88,7 +107,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   ) : null}
                   {own ? (
                     <>
-                      <Button size="sm" variant="text" onClick={() => setEditing(true)}>{trans('Edit')}</Button>
+                      <Button size="sm" variant="text" data-edit onClick={() => setEditing(true)}>{trans('Edit')}</Button>
                       <Button size="sm" variant="text" onClick={() => setDeleting(r)}>{trans('Delete')}</Button>
                     </>
                   ) : null}

@@ -1,9 +1,10 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
 import { Link, NavLink, useLocation } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
+import { keepEscapeForOpenList } from '../../ui/Modal';
 import { DropdownAlign } from '../../ui/dropdown-align';
 import { Logo } from '../appearance/Logo';
 import { MenuPosition, useMenuItems } from '../appearance/MenuPosition';
@@ -61,19 +62,9 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
   // The bell sits in the sheet: its button says when there is something unread.
   const unread = useKnownUnread();
   const closeRef = useRef<HTMLButtonElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
   // Any navigation closes the sheet.
   useEffect(() => setOpen(false), [location.pathname, location.search]);
-  useEffect(() => {
-    if (!open) return;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
-    document.addEventListener('keydown', onKey);
-    const opener = openerRef.current;
-    return () => { document.removeEventListener('keydown', onKey); opener?.focus(); };
-  }, [open]);
   // Turned or resized past the md breakpoint with menus that fit, the header shows them and hides the sheet's button.
-  // Apart from the effect above, so a change of `crowded` does not move focus while the sheet is open.
   useEffect(() => {
     if (!open || crowded) return;
     const wide = window.matchMedia('(min-width: 48rem)');
@@ -81,42 +72,45 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
     wide.addEventListener('change', onWide);
     return () => wide.removeEventListener('change', onWide);
   }, [open, crowded]);
+  // A Radix dialog: it keeps Tab inside the sheet, and Escape in the bell or account menu open in it closes only that
+  // menu (the topmost layer), where a document-wide Escape handler closed the whole sheet too.
   return (
-    <div className={crowded ? undefined : 'md:hidden'}>
-      <button ref={openerRef} type="button" className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')} aria-expanded={open}
-        aria-controls="site-mobile-menu" aria-label={unread ? trans('Open menu (:count unread notifications)', { count: unread }) : trans('Open menu')}
-        onClick={() => setOpen(true)}>
-        <span className="relative block">
-          <MenuIcon size={22} aria-hidden />
-          {unread > 0 && <span aria-hidden className="absolute -end-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg-elevated" />}
-        </span>
-      </button>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <div className={crowded ? undefined : 'md:hidden'}>
+        <Dialog.Trigger className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')}
+          aria-label={unread ? trans('Open menu (:count unread notifications)', { count: unread }) : trans('Open menu')}>
+          <span className="relative block">
+            <MenuIcon size={22} aria-hidden />
+            {unread > 0 && <span aria-hidden className="absolute -end-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg-elevated" />}
+          </span>
+        </Dialog.Trigger>
+      </div>
       {/* In body, not in the header: the header's backdrop blur makes it the containing block of anything fixed
           inside it, which cut the sheet down to the header's 64 px. */}
-      {open && createPortal(
-        <div className="fixed inset-0 z-50" id="site-mobile-menu">
-          <div className="absolute inset-0 bg-black/60" aria-hidden onClick={() => setOpen(false)} />
-          <div role="dialog" aria-modal="true" aria-label={trans('Menu')}
-            className="absolute inset-y-0 end-0 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-bg-elevated p-4 text-text shadow-2xl">
-            <div className="flex items-center justify-between">
-              <Logo />
-              <button ref={closeRef} type="button" className="rounded-full p-2 hover:bg-hover" aria-label={trans('Close menu')} onClick={() => setOpen(false)}>
-                <X size={22} aria-hidden />
-              </button>
-            </div>
-            <InstantSearch onNavigate={() => setOpen(false)} />
-            <BrowseLinks menu={menu} label={trans('Browse')} className="flex flex-col" itemClassName="block text-base" />
-            <MenuPosition position={menu} variant="column" label={trans('Primary')} />
-            {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="column" label={trans('Secondary')} className="border-t border-border pt-3" />}
-            <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-4">
-              <ThemeSwitch />
-              <DropdownAlign.Provider value="start">{account}</DropdownAlign.Provider>
-            </div>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/60" />
+        <Dialog.Content aria-describedby={undefined}
+          onOpenAutoFocus={(e) => { e.preventDefault(); closeRef.current?.focus(); }}
+          onEscapeKeyDown={keepEscapeForOpenList}
+          className="fixed inset-y-0 end-0 z-50 flex w-[85vw] max-w-sm flex-col gap-4 overflow-y-auto bg-bg-elevated p-4 text-text shadow-2xl">
+          <Dialog.Title className="sr-only">{trans('Menu')}</Dialog.Title>
+          <div className="flex items-center justify-between">
+            <Logo />
+            <Dialog.Close ref={closeRef} className="rounded-full p-2 hover:bg-hover" aria-label={trans('Close menu')}>
+              <X size={22} aria-hidden />
+            </Dialog.Close>
           </div>
-        </div>,
-        document.body,
-      )}
-    </div>
+          <InstantSearch onNavigate={() => setOpen(false)} />
+          <BrowseLinks menu={menu} label={trans('Browse')} className="flex flex-col" itemClassName="block text-base" />
+          <MenuPosition position={menu} variant="column" label={trans('Primary')} />
+          {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="column" label={trans('Secondary')} className="border-t border-border pt-3" />}
+          <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-border pt-4">
+            <ThemeSwitch />
+            <DropdownAlign.Provider value="start">{account}</DropdownAlign.Provider>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
 

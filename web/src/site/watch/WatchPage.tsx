@@ -44,7 +44,8 @@ function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ende
     return () => clearTimeout(t);
   }, [left, navigate, next.id]);
   return (
-    <section className="flex items-center gap-4 rounded-lg border border-border bg-bg-alt p-3" aria-labelledby="up-next-heading" data-testid="up-next">
+    // On a phone the buttons go below: beside the picture they left the episode's name a word wide.
+    <section className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-bg-alt p-3 sm:flex-nowrap" aria-labelledby="up-next-heading" data-testid="up-next">
       <div className="aspect-video w-24 shrink-0 overflow-hidden rounded bg-black sm:w-32">
         {next.thumbnail && <img src={next.thumbnail} alt="" className="h-full w-full object-cover" loading="lazy" />}
       </div>
@@ -53,7 +54,7 @@ function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ende
         <p className="line-clamp-2 font-medium">{[episodeLabel(next), next.episode_name ?? next.name].filter(Boolean).join(' · ')}</p>
         {left !== null && <p className="text-sm text-text-muted" aria-live="polite">{trans('Starting in :seconds seconds', { seconds: left })}</p>}
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className="flex w-full shrink-0 justify-end gap-2 sm:w-auto">
         {left !== null && <button type="button" className={buttonClass('text', 'sm')} onClick={() => setLeft(null)}>{trans('Cancel')}</button>}
         <Link to={watchUrl(next.id)} state={{ autoplay: true }} className={buttonClass('primary', 'sm')}>{trans('Play next')}</Link>
       </div>
