@@ -21,7 +21,11 @@ export function RatingWidget({ type, id, guestPrompt }: { type: RatableType; id:
   const query = useQuery({ queryKey: key, queryFn: () => api.get<RatingState>(`ratings/${type}/${id}`) });
   const mutation = useMutation({
     mutationFn: (score: number | null) => (score === null ? api.delete<RatingState>(`ratings/${type}/${id}`) : api.put<RatingState>(`ratings/${type}/${id}`, { score })),
-    onSuccess: (data) => qc.setQueryData(key, data),
+    onSuccess: (data) => {
+      qc.setQueryData(key, data);
+      // The rater's review of the title carries the same score (the server moved it): show the new one.
+      if (type === 'title') void qc.invalidateQueries({ queryKey: ['reviews', 'public'] });
+    },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
   const s = query.data?.summary;
