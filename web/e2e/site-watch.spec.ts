@@ -263,14 +263,16 @@ test.describe('watch page', () => {
     await visitor.goto(`/watch/${e2.id}`);
     await expect(visitor.getByTestId('video-votes').getByLabel(new RegExp(`^${before.downvotes + 1} dislikes?$`))).toBeVisible();
     await expect(visitor.getByRole('button', { name: /I dislike this/ })).toHaveCount(0);
-    await expect(visitor.getByRole('button', { name: 'Report' })).toHaveCount(0);
+    await expect(visitor.getByRole('button', { name: 'Report video' })).toHaveCount(0);
     await visitor.close();
 
     // A member reports the video once; the admin's videos table counts it.
-    await page.getByRole('button', { name: 'Report' }).click();
-    await expect(page.getByText('Video reported')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Reported' })).toBeDisabled();
-    expect((await (await page.request.get(`/api/v1/videos/${e2.id}`)).json()).video.reports_count).toBe(before.reports_count + 1);
+    const reports = async () => (await (await page.request.get(`/api/v1/videos/${e2.id}`)).json()).video.reports_count as number;
+    const reportsBefore = await reports();
+    await page.getByRole('button', { name: 'Report video' }).click();
+    await expect(page.getByRole('status').getByText('Video reported')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Video reported' })).toBeDisabled();
+    expect(await reports()).toBe(reportsBefore + 1);
 
     await down.click();
     await expect(down).toHaveAttribute('aria-pressed', 'false');

@@ -33,7 +33,7 @@ function ReportVideo({ videoId }: { videoId: number }) {
   });
   return (
     <button type="button" className={BUTTON} disabled={report.isPending || report.isSuccess} onClick={() => report.mutate()}>
-      <Flag size={16} aria-hidden />{report.isSuccess ? trans('Reported') : trans('Report')}
+      <Flag size={16} aria-hidden />{report.isSuccess ? trans('Video reported') : trans('Report video')}
     </button>
   );
 }
