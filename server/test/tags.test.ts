@@ -262,4 +262,15 @@ describe('countries: stored by ISO code, found and attached by name', () => {
     const attached = (await admin.get(`/api/v1/titles/${title.id}`)).body.title.production_countries.map((c: any) => c.name).sort();
     expect(attached).toEqual(['de', 'jp']);
   });
+
+  it('creates and renames a country tag only as a real country, stored by its code', async () => {
+    const atlantis = await admin.post('/api/v1/title-tags/production_country', { name: 'Atlantis' });
+    expect([atlantis.status, atlantis.body.errors?.name]).toEqual([422, ['Enter the name of a real country.']]);
+    const italy = await admin.post('/api/v1/title-tags/production_country', { name: 'Italy' });
+    expect(italy.status, italy.text).toBe(200);
+    expect(italy.body.tag).toMatchObject({ name: 'it', display_name: 'Italy' });
+    expect((await admin.put(`/api/v1/title-tags/production_country/${italy.body.tag.id}`, { name: 'Lemuria' })).status).toBe(422);
+    expect((await admin.put(`/api/v1/title-tags/production_country/${italy.body.tag.id}`, { name: 'it', display_name: 'Italia' })).body.tag)
+      .toMatchObject({ name: 'it', display_name: 'Italia' });
+  });
 });

@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { channelsRestrictedTo } from '../channels/repository.ts';
+import { countryCodeOf, countryName } from './countries.ts';
 import { filters, paginate, type ListDefinition } from '../../http/list-query.ts';
 import { trigramSearch } from '../../http/text-search.ts';
 
@@ -73,12 +74,23 @@ async function assertNameFree(db: Db, type: TitleTagType, name: string, exceptId
 
 export interface TagValues { name: string; display_name?: string | null }
 
+/**
+ * The stored name and shown name of a tag as typed: a country is its ISO code ("Germany" and "DE" are `de`, shown as
+ * "Germany"), and a name no country has ("Atlantis") is refused, as attaching one to a title is.
+ */
+function storedNames(type: TitleTagType, input: TagValues): { name: string; display_name: string } {
+  if (type !== 'production_country') return { name: input.name.toLowerCase(), display_name: input.display_name || input.name };
+  const code = countryCodeOf(input.name);
+  if (!code) throw unprocessable('name', 'Enter the name of a real country.');
+  return { name: code, display_name: input.display_name || countryName(code) || input.name };
+}
+
 export async function createTag(db: Db, type: TitleTagType, input: TagValues) {
-  const name = input.name.toLowerCase();
+  const { name, display_name } = storedNames(type, input);
   await assertNameFree(db, type, name);
   const now = nowIso();
   const row = await onDuplicate(db.insertInto('title_tags')
-    .values({ type, name, display_name: input.display_name || input.name, tmdb_id: null, created_at: now, updated_at: now })
+    .values({ type, name, display_name, tmdb_id: null, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow(), taken);
   return (await findTag(db, row.id))!;
 }
@@ -88,9 +100,9 @@ export async function updateTag(db: Db, id: number, input: TagValues & { type?: 
   const existing = await findTag(db, id, scope);
   if (!existing) return null;
   const type = input.type ?? existing.type;
-  const name = input.name.toLowerCase();
+  const { name, display_name } = storedNames(type, input);
   await assertNameFree(db, type, name, id);
-  await onDuplicate(db.updateTable('title_tags').set({ type, name, display_name: input.display_name || input.name, updated_at: nowIso() })
+  await onDuplicate(db.updateTable('title_tags').set({ type, name, display_name, updated_at: nowIso() })
     .where('id', '=', id).execute(), taken);
   return findTag(db, id);
 }

@@ -2,6 +2,7 @@ import type { Title, TitleImage, TitleTag, TitleTagType, Season, Episode } from 
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import '../plays/schema.ts';
+import { countryCodeOf, countryName } from '../tags/countries.ts';
 
 export const TITLE_COLUMNS = [
   'titles.id', 'titles.name', 'titles.is_series', 'titles.original_title', 'titles.poster', 'titles.backdrop', 'titles.release_date',
@@ -92,30 +93,6 @@ export async function moveEpisodeRows(db: Db, titleId: number, season: number, f
     .where('title_id', '=', titleId).where('season_num', '=', season).where('episode_num', '=', from).execute();
 }
 
-/**
- * Codes Intl still names that are no country of today: retired ones share a name with their successor (DD and DE are
- * both "Germany", FX and FR "France") and would take it over; the rest are groupings or test regions.
- */
-const NOT_COUNTRIES = new Set(['AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'UK', 'VD', 'YD', 'YU', 'ZR', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ']);
-
-/** ISO country codes by their English name, lower case ("germany" → "de"), built on first use. */
-let countryCodes: Map<string, string> | null = null;
-function countryCodeOf(input: string): string | undefined {
-  if (!countryCodes) {
-    const names = new Intl.DisplayNames(['en'], { type: 'region' });
-    countryCodes = new Map();
-    for (let a = 65; a <= 90; a++) {
-      for (let b = 65; b <= 90; b++) {
-        const code = String.fromCharCode(a, b);
-        const shown = names.of(code);
-        if (shown && shown !== code && !NOT_COUNTRIES.has(code)) countryCodes.set(shown.toLowerCase(), code.toLowerCase());
-      }
-    }
-  }
-  const key = input.toLowerCase();
-  return countryCodes.get(key) ?? (key.length === 2 && [...countryCodes.values()].includes(key) ? key : undefined);
-}
-
 const notACountry = () => new HttpError(422, 'Enter the name of a real country.', { tag_name: ['Enter the name of a real country.'] });
 const mayNotCreate = () => new HttpError(422, 'There is no tag with this name, and you may not create tags.', {
   tag_name: ['There is no tag with this name, and you may not create tags.'],
@@ -136,7 +113,7 @@ async function tagKey(db: Db, type: TitleTagType, tagName: string): Promise<{ na
   if (!code) throw notACountry();
   const known = existing?.name === code ? existing : await db.selectFrom('title_tags').select(['name', 'display_name']).where('type', '=', type).where('name', '=', code).executeTakeFirst();
   if (known) return { name: known.name, display: known.display_name ?? tagName, exists: true };
-  return { name: code, display: new Intl.DisplayNames(['en'], { type: 'region' }).of(code.toUpperCase()) ?? tagName, exists: false };
+  return { name: code, display: countryName(code) ?? tagName, exists: false };
 }
 
 /** Attaches a tag by name to a title (an attached one stays once); a new tag is created only when `mayCreate`. */
