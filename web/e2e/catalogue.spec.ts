@@ -164,6 +164,13 @@ test('a title video: embed URL rules, the type change clears the source; an imag
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Video created')).toBeVisible();
   await expect(page.getByRole('link', { name: videoName, exact: true })).toBeVisible();
+  // An edit sends only what was changed (and what the server checks with it).
+  await page.getByRole('link', { name: videoName, exact: true }).click();
+  await page.getByLabel('Category').selectOption('clip');
+  const sent = page.waitForRequest((r) => r.method() === 'PUT' && /\/api\/v1\/videos\/\d+$/.test(r.url()));
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await sent).postDataJSON()).toEqual({ category: 'clip' });
+  await expect(page.getByText('Video updated')).toBeVisible();
 
   await tabs.getByRole('link', { name: 'Images' }).click();
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

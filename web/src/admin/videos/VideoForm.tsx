@@ -20,6 +20,7 @@ import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
 import { TranscodePanel } from './TranscodePanel';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { changedOnly } from '../../lib/changed-fields';
 
 interface Values {
   name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
@@ -27,6 +28,17 @@ interface Values {
 }
 const n = (s: string) => (s.trim() === '' ? null : Number(s));
 const toPayload = (v: Values) => ({ ...v, season_num: n(v.season_num), episode_num: n(v.episode_num) });
+
+/** Fields the server checks together go together: where the video hangs, and its type with its source. */
+const TOGETHER: (keyof Values)[][] = [['title_id', 'season_num', 'episode_num'], ['type', 'src']];
+
+/** The edited fields, with the rest of any group one of them belongs to. */
+function changedFields(dirty: Partial<Record<keyof Values, unknown>>): Partial<Record<keyof Values, boolean>> {
+  const out: Partial<Record<keyof Values, boolean>> = {};
+  for (const [key, value] of Object.entries(dirty)) if (value) out[key as keyof Values] = true;
+  for (const group of TOGETHER) if (group.some((f) => out[f])) for (const f of group) out[f] = true;
+  return out;
+}
 
 
 export interface VideoFormProps {
@@ -40,7 +52,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
   const qc = useQueryClient();
   const isEdit = !!video;
   const [titleName, setTitleName] = useState(video?.title?.name ?? target?.titleName ?? '');
-  const { register, handleSubmit, setValue, setError, watch, reset, formState: { errors, isDirty } } = useForm<Values>({
+  const { register, handleSubmit, setValue, setError, watch, reset, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: {
       name: video?.name ?? '', title_id: video?.title_id ?? target?.titleId, season_num: String(video?.season_num ?? target?.season ?? ''),
       episode_num: String(video?.episode_num ?? target?.episode ?? ''), thumbnail: video?.thumbnail ?? '', type: video?.type ?? 'embed',
@@ -53,7 +65,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
   // Changing the type clears the source: a YouTube URL is no use as a stream.
   const firstType = useRef(type);
   useEffect(() => {
-    if (type !== firstType.current) setValue('src', '');
+    if (type !== firstType.current) setValue('src', '', { shouldDirty: true });
     firstType.current = type;
   }, [type, setValue]);
 
@@ -74,7 +86,8 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
 
   const srcLabel = type === 'embed' ? trans('Embed URL') : type === 'external' ? trans('URL') : type === 'stream' ? trans('Stream URL') : trans('Video URL');
   return (
-    <form noValidate className="flex flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(p))}>
+    // An edit sends only what the editor changed, so a field another editor saved meanwhile keeps their value.
+    <form noValidate className="flex flex-col gap-5" onSubmit={handleSubmit((p) => save.mutate(isEdit ? changedOnly(p, changedFields(dirtyFields)) : p))}>
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
       {target ? null : (
         <Autocomplete<TitleAutocompleteItem>
@@ -85,7 +98,7 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
           itemLabel={(t) => t.name}
           renderItem={(t) => <span>{t.name} <span className="text-text-muted">{t.year ?? ''}</span></span>}
           value={titleName}
-          onSelect={(t) => { setTitleName(t.name); setValue('title_id', t.id, { shouldValidate: true }); }}
+          onSelect={(t) => { setTitleName(t.name); setValue('title_id', t.id, { shouldValidate: true, shouldDirty: true }); }}
           error={errors.title_id?.message}
         />
       )}
