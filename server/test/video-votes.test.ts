@@ -131,6 +131,9 @@ describe('video reports', () => {
 
   it('refuses guests, hidden or unknown videos, one\'s own upload and a long reason', async () => {
     expect((await report(guest(t), v.alpha)).status).toBe(401);
+    // A member who may not watch videos may not report one either.
+    const blind = await createUser(t, { permissions: ['titles.view'] });
+    expect((await report(await new Client(t).login(blind.email, blind.password), v.alpha)).status).toBe(403);
     expect((await report(alice, v.hidden)).status).toBe(404);
     expect((await report(alice, 999999)).status).toBe(404);
     expect((await report(alice, v.alpha, { reason: 'x'.repeat(501) })).status).toBe(422);
