@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { refineDateRange } from './date-range.ts';
+import { isCalendarDate } from './calendar-date.ts';
 import { translate } from './i18n.ts';
 
 /** Report kinds `GET admin/reports` answers (its `types`), and the metrics `GET reports/insights` answers. */
@@ -34,12 +35,9 @@ export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 const reportDate = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Enter a valid date.')
   .refine(realDate, 'Enter a valid date.');
 
-/** A real calendar day and instant (no 2026-02-30). The refinement also runs on what the pattern refused, so it checks the shape first. */
+/** A real calendar day (the catalogue's one check: no 2026-02-30) and instant. The refinement also runs on what the pattern refused. */
 function realDate(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return false;
-  const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v))
-    && day.toISOString().startsWith(v.slice(0, 10));
+  return isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
 }
 
 /** A comma-joined list whose every entry is one of `values`; an unknown one is named in the message. */

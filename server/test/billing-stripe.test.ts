@@ -26,9 +26,10 @@ afterAll(async () => {
 });
 
 describe('POST billing/products/sync with Stripe', () => {
-  it("answers 'Plans synced' without calls while no gateway is enabled", async () => {
+  it('refuses without calls while no gateway is enabled: there is nothing to sync to', async () => {
     const res = await admin.post('/api/v1/billing/products/sync');
-    expect(res.body.message).toBe('Plans synced');
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Turn on Stripe or PayPal in the subscription settings before syncing plans.');
     expect(stripe.requests).toEqual([]);
   });
 
@@ -274,7 +275,7 @@ describe('plan sync retires the Stripe prices and products we no longer use', ()
     await t.ctx.settings.set({ 'client.billing.stripe.enable': false });
     await admin.delete(`/api/v1/billing/products/${plan.id}`);
     stripe.requests.length = 0;
-    expect((await sync()).status).toBe(200);
+    expect((await sync()).status).toBe(409);
     expect(stripe.requests).toEqual([]);
     expect((await retired()).filter((r) => r.gateway === 'stripe')).toHaveLength(2);
 

@@ -4,6 +4,7 @@ import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
 import { stripeClient, stripeUnitAmount } from './gateways/stripe.ts';
 import { syncPaypalPlans } from './paypal-sync.ts';
+import { paypalClient } from './gateways/paypal.ts';
 import { deactivateRetired, retire, type RetiredId } from './retired.ts';
 import { newSyncedIds, sentValues, type SyncedIds } from './sync-ids.ts';
 
@@ -16,6 +17,8 @@ import { newSyncedIds, sentValues, type SyncedIds } from './sync-ids.ts';
  * deactivated at their gateways; one that fails stays recorded for the next sync, which answers the same message.
  */
 export async function syncPlans(ctx: AppContext): Promise<void> {
+  // With no gateway on, a sync has nothing to do: saying "Plans synced" would let the admin think plans can be sold.
+  if (!(await stripeClient(ctx)) && !(await paypalClient(ctx))) throw new HttpError(409, NO_GATEWAY);
   const ids = newSyncedIds();
   try {
     await syncStripePlans(ctx, ids);
@@ -31,6 +34,8 @@ export async function syncPlans(ctx: AppContext): Promise<void> {
     throw await syncFailed(ctx, err);
   }
 }
+
+const NO_GATEWAY = 'Turn on Stripe or PayPal in the subscription settings before syncing plans.';
 
 /** Logged for the operator; the admin gets the spec's message, never the gateway's internals. */
 async function syncFailed(ctx: AppContext, err: unknown): Promise<HttpError> {
