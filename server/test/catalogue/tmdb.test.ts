@@ -135,6 +135,16 @@ describe('TMDb imports', () => {
     expect(episode).toEqual({ poster: '/storage/local/still.png', popularity: 7 });
   });
 
+  it('the same new title imported twice at once is made once, and both imports answer it', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const seasons = await t.ctx.db.selectFrom('seasons').select('id').where('title_id', '=', answers[0].body.id).execute();
+    expect(seasons).toHaveLength(1);
+    expect((await admin.delete(`/api/v1/titles/${answers[0].body.id}`)).status).toBe(200);
+  });
+
   it('a person listed twice keeps what either listing says', async () => {
     await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
     // Peter Dinklage is in the series' cast with his department and popularity, and in the season's without them.

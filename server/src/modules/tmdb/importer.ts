@@ -207,14 +207,16 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const ratingColumn = await ctx.settings.get('server.rating_column');
   // One transaction: a title is imported whole or not at all.
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
-    let titleId: number;
-    if (existing) {
-      titleId = existing.id;
+    const find = () => trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
+    const existing = await find();
+    // Another import of the same new title may be running (two admins, a channel update, a visitor's search): its insert
+    // wins, this one waits for it, inserts nothing and updates that row instead of failing on the unique index.
+    const created = existing ? undefined : await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['is_series', 'tmdb_id']).doNothing()).returning('id').executeTakeFirst();
+    const titleId = created?.id ?? (existing ?? (await find())!).id;
+    if (!created) {
       // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is).
       await trx.updateTable('titles').set({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined, updated_at: now }).where('id', '=', titleId).execute();
-    } else {
-      titleId = (await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     }
 
     // The service's tags are replaced; the site's own (custom) stay on the title.
