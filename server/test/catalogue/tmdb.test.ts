@@ -92,6 +92,10 @@ describe('TMDb imports', () => {
     expect(title).toMatchObject({ name: 'Game of Thrones', is_series: true, seasons_count: 1, episodes_count: 2, certification: 'TV-MA' });
     const ep = (await admin.get(`/api/v1/titles/${res.body.id}/seasons/1/episodes/1`)).body.episode;
     expect(ep).toMatchObject({ name: 'Winter Is Coming', runtime: 62 });
+    // An episode's still is its image, stored like the posters.
+    const second = (await admin.get(`/api/v1/titles/${res.body.id}/seasons/1/episodes/2`)).body.episode;
+    expect(second.poster).toBe('/storage/tmdb/w300/still63057.png');
+    expect((await admin.get(second.poster)).status).toBe(200);
     const guests = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=cast&season=1&episode=1`)).body.pagination.data;
     expect(guests.map((g: any) => g.name)).toEqual(['Jason Momoa']);
     await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });

@@ -169,6 +169,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const [poster, backdrop, ...gallery] = await mapLimit([data.poster_path, data.backdrop_path, ...backdropPaths], IMAGE_CONCURRENCY,
     (p, i) => storeImage(ctx, client, p, i === 0 ? 'w500' : 'w1280'));
   const seasonPosters = await mapLimit(seasonsData, IMAGE_CONCURRENCY, (s: any) => storeImage(ctx, client, s.poster_path, 'w500'));
+  const episodeStills = await mapLimit(seasonsData, 1, (s: any) => mapLimit(s.episodes ?? [], IMAGE_CONCURRENCY, (e: any) => storeImage(ctx, client, e.still_path, 'w300')));
 
   const releaseDate = orNull<string>(isSeries ? data.first_air_date : data.release_date);
   const certification = isSeries
@@ -254,16 +255,17 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       if (season) await trx.updateTable('seasons').set({ ...seasonValues, poster: seasonValues.poster ?? undefined }).where('id', '=', season.id).execute();
       else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
       await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
-      for (const e of s.episodes ?? []) {
+      for (const [j, e] of (s.episodes ?? []).entries()) {
+        const still = episodeStills[i][j];
         const epValues = {
           name: e.name || `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
         let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
-        // The service gives no episode image or popularity: an editor's stay.
-        if (ep) await trx.updateTable('episodes').set(epValues).where('id', '=', ep.id).execute();
+        // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
+        if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
         else {
-          ep = await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: null, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
+          ep = await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
             .returning('id').executeTakeFirstOrThrow();
         }
         await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);
