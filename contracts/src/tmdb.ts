@@ -9,7 +9,9 @@ export const IMPORT_DEFAULTS = { start_from_page: 1, pages_to_import: 10 } as co
 
 export const mediaImportSchema = z.object({
   media_type: z.enum(['movie', 'series', 'person'], { error: 'Choose what to import.' }),
-  tmdb_id: z.number({ error: (issue) => (issue.input === undefined ? 'Enter the ID to import.' : 'The ID must be a number.') }).int('The ID must be a whole number.').min(1, 'The ID must be at least 1.'),
+  tmdb_id: z.number({ error: (issue) => (issue.input === undefined ? 'Enter the ID to import.' : 'The ID must be a number.') }).int('The ID must be a whole number.').min(1, 'The ID must be at least 1.')
+    // Stored in an integer column: a larger one would fail in the database, not here.
+    .max(2_147_483_647, 'The ID must be at most 2147483647.'),
 }).meta({ examples: [{ media_type: 'movie', tmdb_id: 603 }] });
 export type MediaImport = z.infer<typeof mediaImportSchema>;
 

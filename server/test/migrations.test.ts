@@ -121,3 +121,23 @@ describe('0061_channel_orphans', async () => {
     expect(await db.selectFrom('content_reports').select('id').execute()).toEqual([]);
   });
 });
+
+describe('0063_credit_origin', async () => {
+  const { handle, db } = await oldDatabase();
+  it('marks the credits an import made (a person and a title from the movie database) and leaves the others local', async () => {
+    await migrate(handle, '0061_channel_orphans');
+    const now = new Date().toISOString();
+    const title = async (name: string, tmdb_id: number | null) =>
+      Number((await db.insertInto('titles').values({ name, is_series: false, tmdb_id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const person = async (name: string, tmdb_id: number | null) =>
+      Number((await db.insertInto('people').values({ name, tmdb_id, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const [imported, own] = [await title('Imported', 550), await title('Own', null)];
+    const [star, neighbour] = [await person('Star', 287), await person('Neighbour', null)];
+    const credit = (title_id: number, person_id: number, character: string) =>
+      ({ person_id, creditable_type: 'title', creditable_id: title_id, title_id, character, department: 'Actors', job: 'Actor', order: 0, created_at: now });
+    await db.insertInto('creditables').values([credit(imported, star, 'a'), credit(imported, neighbour, 'b'), credit(own, star, 'c')]).execute();
+    await migrate(handle);
+    const rows = await db.selectFrom('creditables').select(['character', 'origin']).orderBy('character').execute();
+    expect(rows).toEqual([{ character: 'a', origin: 'tmdb' }, { character: 'b', origin: 'local' }, { character: 'c', origin: 'local' }]);
+  });
+});

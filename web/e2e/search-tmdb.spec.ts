@@ -28,6 +28,13 @@ test('with the search provider on All, a visitor finds a title only TMDb has, an
     await expect(visitor.getByRole('heading', { level: 1, name: 'Game of Thrones' })).toBeVisible();
     await expect(visitor.locator('[data-section="episodes"]')).toContainText('Winter Is Coming');
 
+    // The service credits a series' cast for the series and for each season: the person's page tells the rows apart.
+    await visitor.locator('[data-section="cast"]').getByRole('link', { name: /Peter Dinklage/ }).click();
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Peter Dinklage' })).toBeVisible();
+    const acting = visitor.locator('[data-section="credits-actors"] li');
+    await expect(acting.filter({ hasText: 'Game of Thrones · Season 1' })).toHaveCount(1);
+    await expect(acting.filter({ hasText: 'Game of Thrones' }).filter({ hasNotText: 'Season' })).toHaveCount(1);
+
     // The grouped results page now links the catalogue's title, and people from TMDb open the same way.
     await visitor.goto('/search?query=brad');
     await visitor.getByRole('link', { name: /Brad Pitt/ }).click();

@@ -367,6 +367,8 @@ export interface CreditablesTable {
   department: string;
   job: string;
   order: Generated<number>;
+  /** 'tmdb' for credits an import made (and replaces on the next one), 'local' for those added on the site. */
+  origin: Generated<string>;
   created_at: Timestamp;
 }
 

@@ -27,8 +27,11 @@ export async function startTmdbServer(port = 0) {
   const season = load('season');
   const person = load('person');
   let limitedOnce = false;
-  /** Set by a test: the season's last episode airs on this day instead of the fixture's (a new episode out today). */
-  const knobs: { lastAirDate?: string } = {};
+  /**
+   * Set by a test: the season's last episode airs on this day instead of the fixture's (a new episode out today);
+   * the image host is down.
+   */
+  const knobs: { lastAirDate?: string; imagesDown?: boolean } = {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url!, 'http://localhost');
     requests.push(url);
@@ -38,6 +41,7 @@ export async function startTmdbServer(port = 0) {
     };
     if (url.pathname === '/health') return json(200, { ok: true });
     const image = /^\/t\/p\/(w\d+|original)\/[\w-]+\.png$/.exec(url.pathname);
+    if (image && knobs.imagesDown) return json(503, { status_code: 9, status_message: 'Service offline.' });
     if (image) {
       res.writeHead(200, { 'content-type': 'image/png' });
       return res.end(PNG);

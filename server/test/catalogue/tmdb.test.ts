@@ -28,6 +28,7 @@ describe('TMDb imports', () => {
       [{ media_type: 'movie' }, 'tmdb_id', 'Enter the ID to import.'],
       [{ media_type: 'movie', tmdb_id: 'abc' }, 'tmdb_id', 'The ID must be a number.'],
       [{ media_type: 'song', tmdb_id: 1 }, 'media_type', 'Choose what to import.'],
+      [{ media_type: 'movie', tmdb_id: 2_147_483_648 }, 'tmdb_id', 'The ID must be at most 2147483647.'],
     ] as const;
     for (const [body, field, msg] of bad) expect((await admin.post('/api/v1/media/import', body)).body.errors[field]).toEqual([msg]);
     const pages = [
@@ -91,10 +92,68 @@ describe('TMDb imports', () => {
     expect(title).toMatchObject({ name: 'Game of Thrones', is_series: true, seasons_count: 1, episodes_count: 2, certification: 'TV-MA' });
     const ep = (await admin.get(`/api/v1/titles/${res.body.id}/seasons/1/episodes/1`)).body.episode;
     expect(ep).toMatchObject({ name: 'Winter Is Coming', runtime: 62 });
+    // An episode's still is its image, stored like the posters.
+    const second = (await admin.get(`/api/v1/titles/${res.body.id}/seasons/1/episodes/2`)).body.episode;
+    expect(second.poster).toBe('/storage/tmdb/w300/still63057.png');
+    expect((await admin.get(second.poster)).status).toBe(200);
     const guests = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=cast&season=1&episode=1`)).body.pagination.data;
     expect(guests.map((g: any) => g.name)).toEqual(['Jason Momoa']);
     await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
     expect((await admin.get(`/api/v1/titles/${res.body.id}`)).body.title.episodes_count).toBe(2);
+  });
+
+  it('re-importing keeps what the site added and what the service did not send this time', async () => {
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    const dinklage = await t.ctx.db.selectFrom('people').select(['id']).where('tmdb_id', '=', 22970).executeTakeFirstOrThrow();
+    const local = (await admin.post('/api/v1/people', { name: 'Local Extra', known_for: 'Acting', gender: 'female', popularity: 3 })).body.person.id;
+    const added = [
+      { person_id: local, department: 'Actors', job: 'Actor', character: 'Narrator' },
+      { person_id: dinklage.id, department: 'Writing', job: 'Writer', character: null },
+      { person_id: local, department: 'Actors', job: 'Actor', character: 'Innkeeper', season: 1 },
+      { person_id: local, department: 'Actors', job: 'Actor', character: 'Guard', season: 1, episode: 2 },
+    ];
+    for (const credit of added) expect((await admin.post(`/api/v1/titles/${id}/credits`, credit)).status).toBe(200);
+    await t.ctx.db.updateTable('episodes').set({ poster: '/storage/local/still.png', popularity: 7 }).where('title_id', '=', id).where('episode_number', '=', 1).execute();
+    const images = async () => ({
+      title: await t.ctx.db.selectFrom('titles').select(['poster']).where('id', '=', id).executeTakeFirstOrThrow(),
+      season: await t.ctx.db.selectFrom('seasons').select(['poster']).where('title_id', '=', id).executeTakeFirstOrThrow(),
+      people: await t.ctx.db.selectFrom('people').select(['poster']).where('tmdb_id', 'in', [287, 22970]).orderBy('tmdb_id').execute(),
+    });
+    const credits = async () => (await t.ctx.db.selectFrom('creditables').select(['person_id', 'creditable_type', 'character', 'job'])
+      .where('title_id', '=', id).orderBy('id').execute()).map((c) => [c.person_id, c.creditable_type, c.character, c.job].join(' '));
+    // Images already stored are not fetched again: clear them so the refresh has to.
+    await t.ctx.storage.delete('public/tmdb/w500/poster1399.png');
+    await t.ctx.storage.delete('public/tmdb/w500/season1399-1.png');
+    const before = { images: await images(), credits: await credits() };
+    expect(before.images.title.poster).toBe('/storage/tmdb/w500/poster1399.png');
+
+    tmdb.knobs.imagesDown = true;
+    try {
+      expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    } finally {
+      delete tmdb.knobs.imagesDown;
+    }
+    expect((await credits()).sort()).toEqual(before.credits.sort());
+    expect(await images()).toEqual(before.images);
+    const episode = await t.ctx.db.selectFrom('episodes').select(['poster', 'popularity']).where('title_id', '=', id).where('episode_number', '=', 1).executeTakeFirstOrThrow();
+    expect(episode).toEqual({ poster: '/storage/local/still.png', popularity: 7 });
+  });
+
+  it('the same new title imported twice at once is made once, and both imports answer it', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const seasons = await t.ctx.db.selectFrom('seasons').select('id').where('title_id', '=', answers[0].body.id).execute();
+    expect(seasons).toHaveLength(1);
+    expect((await admin.delete(`/api/v1/titles/${answers[0].body.id}`)).status).toBe(200);
+  });
+
+  it('a person listed twice keeps what either listing says', async () => {
+    await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
+    // Peter Dinklage is in the series' cast with his department and popularity, and in the season's without them.
+    const dinklage = await t.ctx.db.selectFrom('people').select(['known_for', 'popularity']).where('tmdb_id', '=', 22970).executeTakeFirstOrThrow();
+    expect(dinklage).toEqual({ known_for: 'Acting', popularity: 30 });
   });
 
   it('a refresh that brings an episode out today tells the members following the series at once', async () => {

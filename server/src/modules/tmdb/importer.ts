@@ -84,11 +84,32 @@ const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) || n
 const orNull = <T>(v: T | '' | 0 | undefined | null): T | null => (v === '' || v === 0 || v === undefined ? null : v);
 const gender = (g: number | undefined) => (g === 1 ? 'female' : g === 2 ? 'male' : null);
 
+/**
+ * The values of a row being updated, less the null ones: a refresh whose image download failed, or an answer that
+ * leaves a field out, keeps what the row has instead of blanking it.
+ */
+function filled<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+}
+
+/**
+ * One entry per person: a person listed twice (the series' cast and a season's, or a guest star) keeps every field
+ * any of the entries has, as season and guest lists often leave out the department, popularity or photo.
+ */
+function mergePeople(people: TmdbPerson[]): TmdbPerson[] {
+  const byId = new Map<number, TmdbPerson>();
+  for (const p of people) {
+    const seen = byId.get(p.id);
+    byId.set(p.id, seen ? { ...p, ...filled(seen) } : p);
+  }
+  return [...byId.values()];
+}
+
 interface TmdbPerson { id: number; name: string; profile_path?: string | null; known_for_department?: string; gender?: number; popularity?: number }
 
 /** Creates or refreshes people by TMDb id (their profile images stored locally), answering tmdb id → local id. */
 async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPerson[]): Promise<Map<number, number>> {
-  const unique = [...new Map(people.map((p) => [p.id, p])).values()];
+  const unique = mergePeople(people);
   const posters = await mapLimit(unique, IMAGE_CONCURRENCY, (p) => storeImage(ctx, client, p.profile_path, 'w185'));
   const ids = new Map<number, number>();
   const now = nowIso();
@@ -97,13 +118,13 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
       const values = { name: p.name, poster: posters[i], known_for: p.known_for_department ?? null, gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
       const existing = await trx.selectFrom('people').select('id').where('tmdb_id', '=', p.id).executeTakeFirst();
       if (existing) {
-        await trx.updateTable('people').set({ ...values, updated_at: now }).where('id', '=', existing.id).execute();
+        await trx.updateTable('people').set({ ...filled(values), updated_at: now }).where('id', '=', existing.id).execute();
         ids.set(p.id, existing.id);
       } else {
         // Another import may add the same person meanwhile: then this one updates that row.
         const row = await trx.insertInto('people').values({
           ...values, birth_date: null, death_date: null, birth_place: null, description: null, tmdb_id: p.id, imdb_id: null, created_at: now, updated_at: now,
-        }).onConflict((oc) => oc.column('tmdb_id').doUpdateSet({ ...values, updated_at: now })).returning('id').executeTakeFirstOrThrow();
+        }).onConflict((oc) => oc.column('tmdb_id').doUpdateSet({ ...filled(values), updated_at: now })).returning('id').executeTakeFirstOrThrow();
         ids.set(p.id, row.id);
       }
     }
@@ -112,7 +133,7 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
   return ids;
 }
 
-/** Replaces the credits of one creditable with TMDb's cast (first CAST_LIMIT) and key crew. */
+/** Replaces the imported credits of one creditable with TMDb's cast (first CAST_LIMIT) and key crew; those added on the site stay. */
 async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', creditableId: number, titleId: number, credits: any, people: Map<number, number>) {
   const now = nowIso();
   const rows = [
@@ -123,9 +144,9 @@ async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', cred
       person_id: people.get(c.id)!, character: null, department: c.department || 'Crew', job: c.job, order: 1000 + i,
     })),
   ].filter((r) => r.person_id);
-  await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).execute();
+  await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).where('origin', '=', 'tmdb').execute();
   if (rows.length) {
-    await db.insertInto('creditables').values(rows.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, created_at: now }))).execute();
+    await db.insertInto('creditables').values(rows.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, origin: 'tmdb', created_at: now }))).execute();
   }
 }
 
@@ -148,6 +169,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const [poster, backdrop, ...gallery] = await mapLimit([data.poster_path, data.backdrop_path, ...backdropPaths], IMAGE_CONCURRENCY,
     (p, i) => storeImage(ctx, client, p, i === 0 ? 'w500' : 'w1280'));
   const seasonPosters = await mapLimit(seasonsData, IMAGE_CONCURRENCY, (s: any) => storeImage(ctx, client, s.poster_path, 'w500'));
+  const episodeStills = await mapLimit(seasonsData, 1, (s: any) => mapLimit(s.episodes ?? [], IMAGE_CONCURRENCY, (e: any) => storeImage(ctx, client, e.still_path, 'w300')));
 
   const releaseDate = orNull<string>(isSeries ? data.first_air_date : data.release_date);
   const certification = isSeries
@@ -186,13 +208,16 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const ratingColumn = await ctx.settings.get('server.rating_column');
   // One transaction: a title is imported whole or not at all.
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
-    let titleId: number;
-    if (existing) {
-      titleId = existing.id;
-      await trx.updateTable('titles').set({ ...values, updated_at: now }).where('id', '=', titleId).execute();
-    } else {
-      titleId = (await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const find = () => trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
+    const existing = await find();
+    // Another import of the same new title may be running (two admins, a channel update, a visitor's search): its insert
+    // wins, this one waits for it, inserts nothing and updates that row instead of failing on the unique index.
+    const created = existing ? undefined : await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.columns(['is_series', 'tmdb_id']).doNothing()).returning('id').executeTakeFirst();
+    const titleId = created?.id ?? (existing ?? (await find())!).id;
+    if (!created) {
+      // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is).
+      await trx.updateTable('titles').set({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined, updated_at: now }).where('id', '=', titleId).execute();
     }
 
     // The service's tags are replaced; the site's own (custom) stay on the title.
@@ -227,18 +252,20 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     for (const [i, s] of seasonsData.entries()) {
       const seasonValues = { poster: seasonPosters[i], name: s.name ?? null, description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
       let season = await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
-      if (season) await trx.updateTable('seasons').set(seasonValues).where('id', '=', season.id).execute();
+      if (season) await trx.updateTable('seasons').set({ ...seasonValues, poster: seasonValues.poster ?? undefined }).where('id', '=', season.id).execute();
       else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
       await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
-      for (const e of s.episodes ?? []) {
+      for (const [j, e] of (s.episodes ?? []).entries()) {
+        const still = episodeStills[i][j];
         const epValues = {
           name: e.name || `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
-          popularity: null, rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, poster: null, updated_at: now,
+          rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
         let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
-        if (ep) await trx.updateTable('episodes').set(epValues).where('id', '=', ep.id).execute();
+        // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
+        if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
         else {
-          ep = await trx.insertInto('episodes').values({ ...epValues, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
+          ep = await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
             .returning('id').executeTakeFirstOrThrow();
         }
         await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);

@@ -52,20 +52,23 @@ export function ImportTitlesModal({ open, onOpenChange }: { open: boolean; onOpe
     abort.current = controller;
     const first = parsed.data.start_from_page;
     let last = first + parsed.data.pages_to_import - 1;
+    let imported = false;
     try {
       for (let current = first; current <= last; current++) {
         if (controller.signal.aborted) return;
         setPage({ current, last });
         const res = await fetchPage({ ...parsed.data, current_page: current }, controller.signal);
+        imported = true;
         if (controller.signal.aborted) return;
         setProgress((old) => [...res.items, ...old].slice(0, IMPORT_PROGRESS_MAX));
         last = Math.min(last, res.total_pages || last);
       }
       toast(trans('Titles imported'));
-      await qc.invalidateQueries({ queryKey: ['titles'] });
     } catch (e) {
       if (!controller.signal.aborted) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
     } finally {
+      // Pages done before a cancel or a failure are in the catalogue too: the list shows them.
+      if (imported) void qc.invalidateQueries({ queryKey: ['titles'] });
       if (abort.current === controller) {
         abort.current = null;
         setPage(null);

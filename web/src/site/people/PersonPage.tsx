@@ -36,6 +36,14 @@ function creditUrl(c: PersonCredit): string {
   return titleUrl(t);
 }
 
+/** Which season or episode a credit is for: a series' cast is often credited for the series and each season too. */
+function CreditPlace({ credit: c }: { credit: PersonCredit }) {
+  let place: string | null = null;
+  if (c.creditable_type === 'episode' && c.season && c.episode) place = trans('S:season E:episode', { season: c.season, episode: c.episode });
+  else if (c.creditable_type === 'season' && c.season) place = trans('Season :number', { number: c.season });
+  return place ? <span className="text-text-muted"> · {place}</span> : null;
+}
+
 /** /people/:id/:slug? — photo, biography, facts, "known for" and credits by department. */
 export function Component() {
   const id = positiveId(useParams().id);
@@ -91,7 +99,7 @@ export function Component() {
                 <span className="w-12 shrink-0 text-text-muted">{c.year ?? '—'}</span>
                 <div className="min-w-0">
                   <Link to={creditUrl(c)} className="font-medium hover:underline">{c.name}</Link>
-                  {c.creditable_type === 'episode' && c.season && c.episode ? <span className="text-text-muted"> · {trans('S:season E:episode', { season: c.season, episode: c.episode })}</span> : null}
+                  <CreditPlace credit={c} />
                   <span className="block text-text-muted">{c.pivot.character ? trans('as :character', { character: c.pivot.character }) : c.pivot.job}</span>
                 </div>
               </li>
