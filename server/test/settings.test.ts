@@ -138,6 +138,10 @@ describe('POST settings', () => {
       expect(await t.ctx.settings.get('client.comments.per_video')).toBe(false);
     }
     expect((await admin.post('/api/v1/settings', { client: '{not json' })).status).toBe(422);
+    // A setting sent outside both groups was dropped while the save answered 'Settings updated'.
+    const loose = await admin.post('/api/v1/settings', { 'client.comments.per_video': true });
+    expect(loose.status).toBe(422);
+    expect(await t.ctx.settings.get('client.comments.per_video')).toBe(false);
   });
 
   it('is only for settings managers', async () => {

@@ -20,7 +20,8 @@ const FILE_MAX_BYTES = 256 * 1024;
 
 /** Each group is an object, or that object as a JSON string (multipart saves send strings and files; see readMultipart). */
 const settingsGroup = z.union([z.string().max(1_000_000), z.record(z.string(), z.unknown()), z.null()]).optional();
-const settingsSaveBody = z.object({ client: settingsGroup, server: settingsGroup })
+// Strict: a key sent beside the two groups (`{ "server.tmdb_api_key": ... }`) was dropped and the save still said 'Settings updated'.
+const settingsSaveBody = z.object({ client: settingsGroup, server: settingsGroup }).strict()
   .meta({
     description: 'JSON, or multipart with `client` and `server` JSON fields and `files[name]` uploads.',
     examples: [{ client: { 'client.branding.site_name': 'StreamSite' }, server: { 'server.mail_driver': 'log' } }],

@@ -13,6 +13,7 @@ import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
 import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
+import { departmentLabel } from '../people/departments';
 import { pageIsRtl } from '../../lib/direction';
 
 /** Where an item links to. */
@@ -25,7 +26,7 @@ export function itemUrl(item: ChannelItem): string {
   return '/';
 }
 
-const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_name} · ${trans('S:season E:episode', { season: i.season_number ?? 0, episode: i.episode_number ?? 0 })}` : i.year ? String(i.year) : i.known_for ?? '');
+const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_name} · ${trans('S:season E:episode', { season: i.season_number ?? 0, episode: i.episode_number ?? 0 })}` : i.year ? String(i.year) : departmentLabel(i.known_for));
 
 /** A portrait card of any item: titles use the catalogue's poster card, people and others a card of their own. */
 export function ItemCard({ item }: { item: ChannelItem }) {

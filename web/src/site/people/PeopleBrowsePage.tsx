@@ -10,6 +10,7 @@ import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PortraitCard } from '../ui/PortraitCard';
 import { personUrl } from '../ui/urls';
+import { departmentLabel } from './departments';
 
 /** The orders a visitor can pick, each with its direction; the first is the default. */
 const SORTS = new Map<string, { dir: 'asc' | 'desc'; label: () => string }>([
@@ -53,7 +54,7 @@ export function Component() {
       <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 person|other :count people]', { count: total }) : null}
         onClear={filtered ? () => setParams(new URLSearchParams(sort === 'popularity' ? {} : { sort }), { replace: true }) : undefined} />
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-bg-elevated p-4">
-        <Select id="people-known-for" label={trans('Known for')} value={knownFor} items={KNOWN_FOR.map((k) => ({ value: k, name: k }))} onChange={(v) => set('known_for', v)} />
+        <Select id="people-known-for" label={trans('Known for')} value={knownFor} items={KNOWN_FOR.map((k) => ({ value: k, name: departmentLabel(k) }))} onChange={(v) => set('known_for', v)} />
         <Select id="people-gender" label={trans('Gender')} value={gender} items={[...GENDERS].map(([value, label]) => ({ value, name: label() }))} onChange={(v) => set('gender', v)} />
         <Field id="people-sort" label={trans('Sort by')}>
           <select id="people-sort" className={FILTER_CONTROL} value={sort} onChange={(e) => set('sort', e.target.value === 'popularity' ? '' : e.target.value)}>
@@ -63,7 +64,7 @@ export function Component() {
       </div>
       <InfiniteResults list={list} count={people.length} empty={filtered ? trans('Nobody matches these filters.') : trans('There are no people here yet.')}>
         <ul className={GRID} aria-label={heading} aria-busy={list.isFetchingNextPage || undefined}>
-          {people.map((p) => <li key={p.id}><PortraitCard href={personUrl(p)} name={p.name} subtitle={p.known_for} image={p.poster} person /></li>)}
+          {people.map((p) => <li key={p.id}><PortraitCard href={personUrl(p)} name={p.name} subtitle={departmentLabel(p.known_for)} image={p.poster} person /></li>)}
         </ul>
       </InfiniteResults>
     </div>

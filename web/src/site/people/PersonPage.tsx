@@ -8,6 +8,7 @@ import { AdSlot } from '../ads/AdSlot';
 import { PageError, PageSkeleton, Section } from '../titles/PageState';
 import { PosterCard } from '../ui/PosterCard';
 import { ShareButton } from '../ui/ShareButton';
+import { departmentLabel } from './departments';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
@@ -20,14 +21,6 @@ function byDepartment(credits: PersonCredit[]): [string, PersonCredit[]][] {
   return [...groups.entries()].sort((a, b) => Number(b[0] === 'Actors') - Number(a[0] === 'Actors') || b[1].length - a[1].length);
 }
 
-/** Department headings with literal trans() keys (TMDb's department names); an unknown one prints as stored. */
-const DEPARTMENTS = new Map<string, () => string>([
-  ['Actors', () => trans('Acting')], ['Directing', () => trans('Directing')], ['Writing', () => trans('Writing')],
-  ['Production', () => trans('Production')], ['Camera', () => trans('Camera')], ['Editing', () => trans('Editing')],
-  ['Sound', () => trans('Sound')], ['Art', () => trans('Art')], ['Costume & Make-Up', () => trans('Costume & Make-Up')],
-  ['Crew', () => trans('Crew')], ['Visual Effects', () => trans('Visual Effects')], ['Lighting', () => trans('Lighting')], ['Creator', () => trans('Creator')],
-]);
-const departmentLabel = (d: string) => DEPARTMENTS.get(d)?.() ?? d;
 
 function creditUrl(c: PersonCredit): string {
   const t = { id: c.title_id, name: c.name };
@@ -53,7 +46,7 @@ export function Component() {
   if (!query.data) return <PageSkeleton />;
   const { person, credits, known_for } = query.data;
   const facts: [string, string][] = ([
-    [trans('Known for'), person.known_for ?? ''],
+    [trans('Known for'), departmentLabel(person.known_for)],
     [trans('Gender'), person.gender === 'female' ? trans('Female') : person.gender === 'male' ? trans('Male') : ''],
     [trans('Birth date'), formatDate(person.birth_date)],
     [trans('Birth place'), person.birth_place ?? ''],

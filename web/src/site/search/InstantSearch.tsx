@@ -3,6 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 
 import { useLocation, useNavigate } from 'react-router';
 import { SEARCH_QUERY_MAX } from '@app/contracts/search-limits';
 import { trans } from '../../lib/i18n';
+import { departmentLabel } from '../people/departments';
 import { cn } from '../../ui/cn';
 import { RatingBadge } from '../ui/RatingBadge';
 import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
@@ -43,7 +44,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
     const r = data.results;
     return [
       ...(r.titles ?? []).map((t) => ({ key: `t${t.id ?? `tmdb${t.tmdb_id}`}`, url: searchTitleUrl(t), label: t.name, detail: [t.year, t.is_series ? trans('Series') : trans('Movie')].filter(Boolean).join(' · '), image: t.poster, rating: t.rating, group: trans('Titles') })),
-      ...(r.people ?? []).map((p) => ({ key: `p${p.id ?? `tmdb${p.tmdb_id}`}`, url: searchPersonUrl(p), label: p.name, detail: p.known_for ?? '', image: p.poster, group: trans('People') })),
+      ...(r.people ?? []).map((p) => ({ key: `p${p.id ?? `tmdb${p.tmdb_id}`}`, url: searchPersonUrl(p), label: p.name, detail: departmentLabel(p.known_for), image: p.poster, group: trans('People') })),
       ...(r.episodes ?? []).slice(0, 2).map((e) => ({
         key: `e${e.id}`, url: episodeUrl({ id: e.title_id, name: e.title_name }, e.season_number, e.episode_number), label: e.name,
         detail: `${e.title_name} · S${e.season_number} E${e.episode_number}`, image: e.poster, group: trans('Episodes'),

@@ -5,6 +5,7 @@ import { SEARCH_QUERY_MAX } from '@app/contracts/search-limits';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
+import { departmentLabel } from '../people/departments';
 import { buttonClass } from '../../ui/Button';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { useInfiniteList } from '../browse/use-infinite-titles';
@@ -41,7 +42,7 @@ function PeopleGrid({ people }: { people: SearchPersonHit[] }) {
           <Link to={searchPersonUrl(p)} className="group flex flex-col items-center gap-2 rounded-md p-2 text-center hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
             <span className="h-24 w-24 overflow-hidden rounded-full bg-bg-alt">{p.poster && <img src={p.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
             <span className="text-sm font-medium group-hover:text-primary">{p.name}</span>
-            {p.known_for && <span className="text-xs text-text-muted">{p.known_for}</span>}
+            {p.known_for && <span className="text-xs text-text-muted">{departmentLabel(p.known_for)}</span>}
           </Link>
         </li>
       ))}
