@@ -180,6 +180,8 @@ describe('POST auth/login, auth/logout, GET auth/me', () => {
     expect(res.body.user).toBeNull();
     expect(res.body.guest_permissions).toContain('titles.view');
     expect(res.body.guest_permissions).not.toContain('api.access');
+    // A menu item restricted to the guests role is the visitor's to see.
+    expect(res.body.guest_role_ids).toEqual([t.roles.guests]);
     expect(res.body.settings).toHaveProperty(['client.registration.disable']);
     expect(Object.keys(res.body.settings).every((k) => k.startsWith('client.'))).toBe(true);
   });

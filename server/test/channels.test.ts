@@ -329,3 +329,27 @@ describe("the home page's channel", () => {
     }
   });
 });
+
+describe('private channels inside other channels', () => {
+  it('a private row of a public channel, and a private channel in "all channels", are shown to channel managers only', async () => {
+    const hidden = (await admin.post('/api/v1/channel', {
+      name: 'Hidden row', slug: 'hidden-row', public: false, config: manual(), items: [{ id: titleIds[0], model_type: 'title' }],
+    })).body.channel;
+    const shown = (await admin.post('/api/v1/channel', {
+      name: 'Shown row', slug: 'shown-row', public: true, config: manual(), items: [{ id: titleIds[1], model_type: 'title' }],
+    })).body.channel;
+    await admin.post('/api/v1/channel', {
+      name: 'Parent', slug: 'parent-rows', public: true, config: manual({ contentModel: 'channels' }),
+      items: [{ id: hidden.id, model_type: 'channel' }, { id: shown.id, model_type: 'channel' }],
+    });
+    await admin.post('/api/v1/channel', { name: 'Every channel', slug: 'every-chan', public: true, config: { contentType: 'listAll', contentModel: 'channels', contentOrder: 'name', layout: 'grid' } });
+    const visitor = await asUser(t);
+    const rows = async (c: Client, slug: string) => (await c.get(`/api/v1/channel/${slug}?perPage=100`)).body.channel.content.data.map((x: any) => x.slug);
+
+    expect(await rows(visitor, 'parent-rows')).toEqual(['shown-row']);
+    expect(await rows(visitor, 'every-chan')).not.toContain('hidden-row');
+    expect(await rows(visitor, 'every-chan')).toContain('shown-row');
+    // The manager's editor still lists (and so keeps on save) the private row.
+    expect(await rows(admin, 'parent-rows')).toEqual(['hidden-row', 'shown-row']);
+  });
+});

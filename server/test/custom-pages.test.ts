@@ -273,3 +273,21 @@ describe('contact page', () => {
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'message', 'name']);
   });
 });
+
+describe('menus linking a page', () => {
+  it('follow the page to its new slug; other items are left alone', async () => {
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Terms', slug: 'terms-old', body: '<p>Rules</p>' })).body.page;
+    const before = await t.ctx.settings.get('client.menus');
+    const item = (id: string, type: string, action: string) => ({ id, label: id, icon: null, type, action, target: '_self', roles: [], permissions: [] });
+    const menu = { id: 'termsmenu1', name: 'Legal', positions: ['footer'], items: [item('terms1', 'custom_page', 'terms-old'), item('link01', 'link', '/pages/terms-old')] };
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [...before, menu] } })).status).toBe(200);
+    try {
+      expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Terms', slug: 'terms', body: '<p>Rules</p>' })).status).toBe(200);
+      const legal = (await t.ctx.settings.get('client.menus')).find((m) => m.id === 'termsmenu1')!;
+      expect(legal.items.map((i) => i.action)).toEqual(['terms', '/pages/terms-old']);
+      expect((await t.ctx.settings.get('client.menus')).filter((m) => m.id !== 'termsmenu1')).toEqual(before);
+    } finally {
+      await t.ctx.settings.set({ 'client.menus': before });
+    }
+  });
+});

@@ -210,3 +210,46 @@ describe('the page\'s language', () => {
     }
   });
 });
+
+describe('pages a visitor may not read', () => {
+  it('a custom page or channel tells a visitor without its view permission nothing of it (403), and the sitemap skips them', async () => {
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/custom-pages', { title: 'Staff handbook', slug: 'staff-handbook', body: '<p>Secret salary bands</p>' })).status).toBe(200);
+    expect((await admin.post('/api/v1/channel', { name: 'Staff picks', slug: 'staff-picks-seo', public: true, config: { contentType: 'manual', contentModel: 'titles', layout: 'grid' } })).status).toBe(200);
+    const guests = (await admin.get(`/api/v1/roles/${t.roles.guests}`)).body.role.permissions.map((p: { name: string }) => ({ name: p.name }));
+    const keep = guests.filter((p: { name: string }) => !['custom_pages.view', 'channels.view', 'lists.view', 'news.view'].includes(p.name));
+    expect((await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: keep })).status).toBe(200);
+    try {
+      for (const url of ['/pages/staff-handbook', '/channel/staff-picks-seo']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(403);
+        expect(res.body).toContain('<title>Flix &amp; Co</title>');
+        expect(res.body).not.toMatch(/Staff handbook|Secret salary|Staff picks/);
+      }
+      expect((await admin.post('/api/v1/sitemap/generate')).status).toBe(200);
+      await t.ctx.queue.drain();
+      const sitemap = fs.readFileSync(path.join(t.storage, 'sitemaps', 'sitemap-1.xml'), 'utf8');
+      expect(sitemap).toContain('<loc>https://flix.test/contact</loc>');
+      expect(sitemap).not.toMatch(/\/pages\/|\/channel\/|\/lists\/|\/news/);
+    } finally {
+      await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: guests });
+    }
+    // With the permission back, both pages name themselves again.
+    expect(await html('/pages/staff-handbook')).toContain('<title>Staff handbook - Flix &amp; Co</title>');
+    expect(await html('/channel/staff-picks-seo')).toContain('<title>Staff picks - Flix &amp; Co</title>');
+  });
+});
+
+describe('the canonical URL of a news article', () => {
+  it('is /news/{id}/{slug} whichever slug, or none, the visitor came by', async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.post('/api/v1/news', { title: 'Premiere night', slug: 'premiere-night', body: '<p>Red carpet.</p>', image: '' });
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.article.id;
+    for (const url of [`/news/${id}`, `/news/${id}/old-slug`, `/news/${id}/premiere-night?utm_source=x`]) {
+      const page = await html(url);
+      expect(page, url).toContain(`<link rel="canonical" href="https://flix.test/news/${id}/premiere-night">`);
+      expect(page, url).toContain(`<meta property="og:url" content="https://flix.test/news/${id}/premiere-night">`);
+    }
+  });
+});

@@ -135,3 +135,16 @@ test('a channel of rows that are all empty (a new site\'s home) says there is no
 
 // The home channel at `/` whatever happened above: the other specs expect it.
 test.afterAll(async ({ browser }) => { await setHomePage(browser, 'home'); });
+
+test("a channel's SEO title stays the tab's title once the app has loaded", async ({ page, browser }) => {
+  await login(page);
+  const { channel } = await api(page, 'POST', 'channel', {
+    name: 'Tab name', slug: 'seo-titled', public: true, config: { contentType: 'manual', contentModel: 'titles', layout: 'grid', seoTitle: 'Hand-picked films' },
+  });
+  const visitor = await browser.newPage();
+  await visitor.goto('/channel/seo-titled');
+  await expect(visitor.getByRole('heading', { name: 'Tab name', level: 1 })).toBeVisible();
+  await expect(visitor).toHaveTitle(/^Hand-picked films - /);
+  await visitor.close();
+  await api(page, 'DELETE', `channel/${channel.id}`);
+});

@@ -94,3 +94,29 @@ test('a header menu too long for the width offers all of it behind the menu butt
     await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': menus } }, headers: h });
   }
 });
+
+test('an item for the guests role shows to signed-out visitors only', async ({ page, browser }) => {
+  await login(page);
+  const h = await headers(page);
+  const menus = (await (await page.request.get('/api/v1/admin/appearance/values')).json()).values['client.menus'];
+  const roles: { id: number; guests: boolean; name: string }[] = (await (await page.request.get('/api/v1/roles?perPage=100')).json()).pagination.data;
+  const guests = roles.find((r) => r.guests)!.id;
+  const menu = {
+    id: 'e2eguestmn', name: 'Guest links', positions: ['contact-us-page'],
+    items: [{ id: 'e2egs1', label: 'Sign in here', type: 'route', action: '/login', target: '_self', roles: [guests], permissions: [] }],
+  };
+  const saved = await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': [...menus, menu] } }, headers: h });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  try {
+    const visitor = await browser.newPage();
+    await visitor.goto('/contact');
+    await expect(visitor.getByRole('navigation', { name: 'Contact links' }).getByRole('link', { name: 'Sign in here' })).toBeVisible();
+    await visitor.close();
+    // A signed-in member does not hold the guests role.
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in here' })).toHaveCount(0);
+  } finally {
+    await page.request.post('/api/v1/admin/appearance', { data: { changes: { 'client.menus': menus } }, headers: h });
+  }
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -95,4 +95,30 @@ test('the channel editor asks before leaving with unsaved changes', async ({ pag
   await page.getByRole('link', { name: 'Back' }).click();
   await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/admin\/channels$/);
+});
+
+test('the article editor asks before leaving a text not saved; after Save it does not', async ({ page }) => {
+  await page.goto('/admin/news/add');
+  await page.getByLabel('Title', { exact: true }).fill('An unsaved draft');
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.insertText('A long text nobody wants to lose.');
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/admin\/news\/add$/);
+  await expect(page.getByRole('textbox', { name: 'Content' })).toContainText('A long text nobody wants to lose.');
+
+  // Saving moves on to the article's edit page without asking, and leaving it then does not ask either.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/news\/\d+\/edit$/);
+  const id = /\/news\/(\d+)\/edit$/.exec(page.url())![1];
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.insertText(' More.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Article updated')).toBeVisible();
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(/\/admin\/news$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  await api(page, 'DELETE', `news/${id}`);
 });

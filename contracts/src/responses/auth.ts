@@ -7,6 +7,8 @@ import { entity, isoTime, recordId } from './common.ts';
 export const meResponse = entity({
   user: currentUserEntity.nullable(),
   guest_permissions: z.array(z.string()).optional(),
+  /** The guests role's id, for menu items restricted to roles. */
+  guest_role_ids: z.array(recordId).optional(),
   settings: z.record(z.string(), z.unknown()),
   version: z.string(),
 });

@@ -10,13 +10,15 @@ export interface BootstrapData {
   version: string;
   /** What a signed-out visitor may do (the guests role), so the site offers guests what the operator granted them. */
   guestPermissions: string[];
+  /** The roles a signed-out visitor holds (the guests role), for menu items restricted to roles. */
+  guestRoleIds: number[];
 }
 
 async function loadBootstrap(): Promise<BootstrapData> {
-  const data = await api.get<Partial<Omit<BootstrapData, 'guestPermissions'>> & { guest_permissions?: string[] }>('auth/me');
+  const data = await api.get<Partial<Omit<BootstrapData, 'guestPermissions' | 'guestRoleIds'>> & { guest_permissions?: string[]; guest_role_ids?: number[] }>('auth/me');
   const settings = data.settings ?? {};
   configureDates((settings['client.dates.format'] as DateVerbosity | undefined) ?? 'auto', (settings['client.dates.default_timezone'] as string | undefined) ?? 'auto');
-  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: data.guest_permissions ?? [] };
+  return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: data.guest_permissions ?? [], guestRoleIds: data.guest_role_ids ?? [] };
 }
 
 /** Bootstrap data (auth/me), cached; used by route loaders. */
@@ -33,7 +35,7 @@ export function userCan(user: CurrentUser | null | undefined, permission: string
 
 export function useBootstrap(): BootstrapData {
   const { data } = useQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
-  return data ?? { user: null, settings: {}, version: '', guestPermissions: [] };
+  return data ?? { user: null, settings: {}, version: '', guestPermissions: [], guestRoleIds: [] };
 }
 
 export function useAuth() {
@@ -54,7 +56,7 @@ export function useSetting<T = unknown>(key: string, fallback?: T): T {
 
 /** Refresh bootstrap data after login, logout or profile changes. */
 export function setBootstrapUser(user: CurrentUser | null) {
-  queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({ settings: {}, version: '', guestPermissions: [], ...old, user }));
+  queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({ settings: {}, version: '', guestPermissions: [], guestRoleIds: [], ...old, user }));
 }
 export function invalidateBootstrap() {
   return queryClient.invalidateQueries({ queryKey: queryKeys.bootstrap });

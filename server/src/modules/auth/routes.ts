@@ -11,6 +11,7 @@ import { requireUser } from '../../http/auth.ts';
 import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { confirmEmailChange } from '../account/email-change.ts';
+import { guestRoleIds } from '../roles/repository.ts';
 import {
   assertPoliciesAccepted, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
@@ -27,6 +28,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/auth/me', { ...open, schema: { response: { 200: meResponse } } }, async (req) => ({
     user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
     guest_permissions: req.auth.userId ? undefined : [...req.auth.permissions],
+    guest_role_ids: req.auth.userId ? undefined : await guestRoleIds(ctx.db),
     settings: await ctx.settings.all('client'),
     version: ctx.version,
   }));

@@ -56,8 +56,10 @@ async function channelItems(ctx: AppContext, channel: Channel, page: number, per
 /**
  * A channel with a page of its items; nested channels come with their config and first items (one level deep,
  * each from its own cache entry, so editing a row refreshes the home page without touching the home channel).
+ * A private nested channel is left out unless `showPrivate` (a channel manager, whose editor lists every item):
+ * its own page is a 404 to everybody else, so a row of it on the home page would show what it hides.
  */
-export async function channelWithContent(ctx: AppContext, channel: Channel, page: number, perPage: number): Promise<ChannelWithContent> {
+export async function channelWithContent(ctx: AppContext, channel: Channel, page: number, perPage: number, showPrivate: boolean): Promise<ChannelWithContent> {
   const cards = await readCounter(ctx.db, CARDS_COUNTER);
   const content = await channelItems(ctx, channel, page, perPage, cards);
   const nestedIds = content.data.filter((i) => i.model_type === 'channel').map((i) => i.id);
@@ -66,7 +68,7 @@ export async function channelWithContent(ctx: AppContext, channel: Channel, page
   const expanded = await Promise.all(content.data.map(async (item): Promise<ChannelItem | null> => {
     if (item.model_type !== 'channel') return item;
     const child = nested.get(item.id);
-    if (!child) return null;
+    if (!child || (!child.public && !showPrivate)) return null;
     return { ...item, name: child.name, slug: child.slug, config: child.config, content: await channelItems(ctx, child, 1, NESTED_ITEMS, cards) };
   }));
   return { ...channel, content: { ...content, data: expanded.filter((x): x is ChannelItem => x !== null) } };

@@ -175,8 +175,9 @@ registerChannelModel('channels', {
   },
   async page(db, config, offset, limit, exceptChannelId) {
     const [col, dir] = sortOf(CHANNEL_SORTS, config.contentOrder);
-    // Channels that nest channels are left out, so "all channels" can never nest itself.
-    let scope = db.selectFrom('channels').where('channels.type', '=', 'channel')
+    // Channels that nest channels are left out, so "all channels" can never nest itself; private ones are a 404 to
+    // visitors, so they are left out too (the page is cached for everyone alike).
+    let scope = db.selectFrom('channels').where('channels.type', '=', 'channel').where('channels.public', '=', true as never)
       .where('channels.config', 'not like', '%"contentModel":"channels"%');
     if (exceptChannelId) scope = scope.where('channels.id', '!=', exceptChannelId);
     const [rows, total] = await Promise.all([

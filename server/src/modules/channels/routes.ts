@@ -70,7 +70,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => {
     const channel = await findChannel(ctx.db, req.params.slugOrId);
     if (!channel || !canSee(req, channel)) throw notFound('Channel not found');
-    const full = await channelWithContent(ctx, channel, req.query.page, req.query.perPage);
+    const full = await channelWithContent(ctx, channel, req.query.page, req.query.perPage, req.auth.can('channels.update'));
     return { channel: canWrite(req, channel) ? full : { ...full, auto_update_error: null } };
   });
 

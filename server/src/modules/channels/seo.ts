@@ -13,6 +13,12 @@ registerSeoPage({
   template: `${seoTags('{{channel.title}} - {{site_name}}', '{{channel.description}}', '{{site_image}}', 'website', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":{{json channel.title}},"description":{{json channel.description}},"url":{{json url}},"dateModified":{{json channel.updated_at}}}</script>`,
   async resolve(ctx, { params, req }) {
+    // The permissions GET channel/{slug} asks for: without them the head names nothing of the channel.
+    const caller = await callerOf(ctx, req);
+    if (!['channels.view', 'lists.view', 'channels.update'].some((p) => caller.can(p))) {
+      setPageStatus(req, 403);
+      return null;
+    }
     const channel = await findChannel(ctx.db, params.slug);
     if (!channel || channel.type !== 'channel') {
       setPageStatus(req, 404);
@@ -20,7 +26,7 @@ registerSeoPage({
     }
     // Like the API: a private channel is a 404 to all but channel managers, who see it with the generic tags.
     if (!channel.public) {
-      if (!(await callerOf(ctx, req)).can('channels.update')) setPageStatus(req, 404);
+      if (!caller.can('channels.update')) setPageStatus(req, 404);
       return null;
     }
     return {
@@ -38,4 +44,4 @@ async function* channels(ctx: AppContext): AsyncGenerator<SitemapUrl> {
     .where('type', '=', 'channel').where('public', '=', true as any).orderBy('id').limit(50_000).execute();
   for (const r of rows) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
 }
-registerSitemapSource('channels', channels);
+registerSitemapSource('channels', channels, 'channels.view');

@@ -1,9 +1,9 @@
 import { registerSeoPage } from '../seo/index.ts';
 import { findPageBySlug } from './repository.ts';
 import { setPageStatus } from '../seo/page-state.ts';
+import { callerOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
 import type { AppContext } from '../../context.ts';
-import { loadPermissions } from '../roles/permissions.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", apos: "'", nbsp: ' ' };
@@ -29,6 +29,12 @@ registerSeoPage({
   template: `${seoTags('{{page.title}} - {{site_name}}', '{{page.description}}', '{{site_image}}', 'article', 'summary')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage","name":{{json page.title}},"description":{{json page.description}},"url":{{json url}},"dateModified":{{json page.updated_at}}}</script>`,
   async resolve(ctx, { params, req }) {
+    // As GET custom-pages/slug/{slug}: a visitor who may not read pages gets neither its title nor its text in the head.
+    const caller = await callerOf(ctx, req);
+    if (!caller.can('custom_pages.view') && !caller.can('custom_pages.update')) {
+      setPageStatus(req, 403);
+      return null;
+    }
     const page = await findPageBySlug(ctx.db, params.slug);
     if (!page) {
       setPageStatus(req, 404);
@@ -38,10 +44,9 @@ registerSeoPage({
   },
 });
 
-/** Custom pages in the sitemap while signed-out visitors (and so crawlers) may open them, in id batches. */
+/** Custom pages in the sitemap (while signed-out visitors, and so crawlers, may open them), in id batches. */
 async function* customPages(ctx: AppContext): AsyncGenerator<SitemapUrl> {
-  if (!(await loadPermissions(ctx.db, null)).has('custom_pages.view')) return;
   const rows = keysetBatches((after) => ctx.db.selectFrom('custom_pages').select(['id', 'slug', 'updated_at']).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute());
   for await (const r of rows) yield { loc: `/pages/${encodeURIComponent(r.slug)}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
 }
-registerSitemapSource('custom-pages', customPages);
+registerSitemapSource('custom-pages', customPages, 'custom_pages.view');

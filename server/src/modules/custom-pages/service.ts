@@ -1,4 +1,4 @@
-import { slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
+import { slugify, type CustomPage, type CustomPageInput, type Menu } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
@@ -26,11 +26,21 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
 }
 
 export async function updatePage(ctx: AppContext, id: number, input: CustomPageInput, actor: { trusted: boolean }): Promise<CustomPage> {
-  if (!(await findPage(ctx.db, id))) throw notFound('Page not found');
+  const current = await findPage(ctx.db, id);
+  if (!current) throw notFound('Page not found');
   const values = prepare(input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
   await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
+  if (values.slug !== current.slug) await followSlugInMenus(ctx, current.slug, values.slug);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
+}
+
+/** Menu items name a custom page by slug: a renamed page keeps its links instead of sending visitors to a 404. */
+async function followSlugInMenus(ctx: AppContext, from: string, to: string): Promise<void> {
+  const menus = await ctx.settings.get('client.menus');
+  const points = (item: Menu['items'][number]) => item.type === 'custom_page' && item.action === from;
+  if (!menus.some((m) => m.items.some(points))) return;
+  await ctx.settings.set({ 'client.menus': menus.map((m) => ({ ...m, items: m.items.map((i) => (points(i) ? { ...i, action: to } : i)) })) });
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {

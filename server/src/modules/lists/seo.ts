@@ -54,5 +54,5 @@ async function* publicLists(ctx: AppContext): AsyncGenerator<SitemapUrl> {
 }
 
 export function listsSitemapSource(): void {
-  registerSitemapSource('lists', publicLists);
+  registerSitemapSource('lists', publicLists, 'lists.view');
 }

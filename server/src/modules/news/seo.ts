@@ -24,7 +24,9 @@ async function resolveArticle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | n
   setPageImage(m.req, data.article.image);
   const { base } = await whereOf(ctx, m);
   const a = data.article;
-  return { article: { title: a.title, description: a.excerpt, image: absoluteUrl(base, a.image) ?? '', created_at: a.created_at } };
+  // One address per article, the one its links and the sitemap use, whichever slug (or none) the visitor came by.
+  const url = `${base}${encodeURI(`/news/${a.id}/${a.slug}`)}`;
+  return { url, article: { title: a.title, description: a.excerpt, image: absoluteUrl(base, a.image) ?? '', created_at: a.created_at } };
 }
 
 // The built-in 'news-article' template (editable in the SEO settings) prints these vars, NewsArticle ld+json included.
@@ -50,4 +52,4 @@ async function* newsUrls(ctx: AppContext): AsyncGenerator<SitemapUrl> {
     yield { loc: `/news/${r.id}/${r.slug}`, lastmod: r.updated_at.slice(0, 10) };
   }
 }
-registerSitemapSource('news', newsUrls);
+registerSitemapSource('news', newsUrls, 'news.view');

@@ -1,6 +1,5 @@
 import { profileParamsSchema } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { loadPermissions } from '../roles/permissions.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { absoluteUrl, callerOf, load, paramsOr404, whereOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
@@ -45,7 +44,6 @@ registerSeoPage({
  * not hold users.view. Members who published a review or a public list, not suspended, in keyset batches by id.
  */
 async function* profiles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
-  if (!(await loadPermissions(ctx.db, null)).has('users.view')) return;
   const rows = keysetBatches((after) => ctx.db.selectFrom('users').select('id').where('id', '>', after).where('banned_at', 'is', null)
     .where((eb) => eb.or([
       eb.exists(eb.selectFrom('reviews').select('reviews.id').whereRef('reviews.user_id', '=', 'users.id')),
@@ -57,5 +55,5 @@ async function* profiles(ctx: AppContext): AsyncGenerator<SitemapUrl> {
 }
 
 export function profilesSitemapSource(): void {
-  registerSitemapSource('profiles', profiles);
+  registerSitemapSource('profiles', profiles, 'users.view');
 }

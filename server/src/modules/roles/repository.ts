@@ -41,6 +41,11 @@ export async function findRole(db: Db, id: number): Promise<Role | null> {
   return (await withRelations(db, [mapRoleFlags(row)]))[0];
 }
 
+/** The roles signed-out visitors hold (menu items restricted to them show to guests). */
+export async function guestRoleIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('roles').select('id').where('guests', '=', true).orderBy('id').execute()).map((r) => Number(r.id));
+}
+
 /** One page of the roles list, each role with its permissions and user count. */
 export async function listRoles(ctx: AppContext, query: unknown) {
   const page = await paginate(ctx.db.selectFrom('roles').select(ROLE_COLUMNS), query, rolesListDefinition(ctx), mapRoleFlags);

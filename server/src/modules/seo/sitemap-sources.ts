@@ -36,8 +36,8 @@ async function* people(ctx: AppContext): AsyncGenerator<SitemapUrl> {
 
 /** Registers the sources (idempotent: a source is keyed by name). */
 export function catalogueSitemapSources(): void {
-  registerSitemapSource('titles', titles);
-  registerSitemapSource('seasons', seasons);
-  registerSitemapSource('episodes', episodes);
-  registerSitemapSource('people', people);
+  registerSitemapSource('titles', titles, 'titles.view');
+  registerSitemapSource('seasons', seasons, 'seasons.view');
+  registerSitemapSource('episodes', episodes, 'episodes.view');
+  registerSitemapSource('people', people, 'people.view');
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AppContext } from '../../context.ts';
 import { escapeXml } from '../../lib/escape.ts';
+import { loadPermissions } from '../roles/permissions.ts';
 
 /**
  * Sitemap generation (queued job `sitemap.generate`). URLs come from pluggable sources so each feature
@@ -30,9 +31,13 @@ export async function* keysetBatches<R extends { id: number }>(page: (after: num
   }
 }
 
-const sources = new Map<string, SitemapSource>();
-export function registerSitemapSource(name: string, source: SitemapSource): () => void {
-  sources.set(name, source);
+const sources = new Map<string, { source: SitemapSource; permission?: string }>();
+/**
+ * Adds a source. `permission` is the one its pages ask of the visitor: without it on the guests role, crawlers would
+ * only meet 403s there, so the source is skipped.
+ */
+export function registerSitemapSource(name: string, source: SitemapSource, permission?: string): () => void {
+  sources.set(name, { source, permission });
   return () => { sources.delete(name); };
 }
 
@@ -46,7 +51,9 @@ registerSitemapSource('pages', async function* (ctx) {
 const asciiUrl = (u: string) => u.replace(/[\u0080-\u{10FFFF}]+/gu, (s) => encodeURIComponent(s));
 
 async function* allUrls(ctx: AppContext, base: string): AsyncGenerator<string> {
-  for (const source of sources.values()) {
+  const guests = await loadPermissions(ctx.db, null);
+  for (const { source, permission } of sources.values()) {
+    if (permission && !guests.has(permission)) continue;
     for await (const u of source(ctx)) {
       const loc = /^https?:\/\//.test(u.loc) ? u.loc : `${base}${u.loc.startsWith('/') ? '' : '/'}${u.loc}`;
       yield `<url><loc>${escapeXml(asciiUrl(loc))}</loc>${u.lastmod ? `<lastmod>${escapeXml(u.lastmod)}</lastmod>` : ''}</url>\n`;

@@ -14,9 +14,10 @@ export function Component() {
       backTo="/admin/custom-pages"
       slugPrefix="/pages/"
       uploadImage={uploadPageMedia}
-      onSave={async (values) => {
+      onSave={async (values, { release }) => {
         const r = await save.mutateAsync(values);
         toast(trans('Page created'));
+        release();
         navigate(`/admin/custom-pages/${r.page.id}/edit`, { replace: true });
       }}
     />

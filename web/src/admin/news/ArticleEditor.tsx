@@ -7,12 +7,13 @@ import { ArticleImageField } from './ArticleImageField';
 interface Props {
   initial?: PageEditorValues & { image: string | null };
   loading?: boolean;
-  onSave: (values: NewsArticleInput) => Promise<unknown>;
+  onSave: (values: NewsArticleInput, saved: { release: () => void }) => Promise<unknown>;
 }
 
 /** The page and article editor of Part C, with the article's image between its title and body. */
 export function ArticleEditor({ initial, loading, onSave }: Props) {
   const [image, setImage] = useState<string | null>(initial?.image ?? null);
+  const [savedImage, setSavedImage] = useState(image);
   return (
     <PageEditor
       backTo="/admin/news"
@@ -21,7 +22,12 @@ export function ArticleEditor({ initial, loading, onSave }: Props) {
       loading={loading}
       // Images inside the body go where every editor's do (page_media); the article's own image to news_images.
       uploadImage={uploadPageMedia}
-      onSave={(values) => onSave({ ...values, image })}
+      onSave={async (values, saved) => {
+        const sent = image;
+        await onSave({ ...values, image: sent }, saved);
+        setSavedImage(sent);
+      }}
+      dirty={image !== savedImage}
     >
       {!loading && <ArticleImageField value={image} onChange={setImage} />}
     </PageEditor>

@@ -12,9 +12,10 @@ export function Component() {
   const save = useSaveNewsArticle();
   return (
     <ArticleEditor
-      onSave={async (values) => {
+      onSave={async (values, { release }) => {
         const r = await save.mutateAsync(values);
         toast(trans('Article created'));
+        release();
         navigate(`/admin/news/${r.article.id}/edit`, { replace: true });
       }}
     />

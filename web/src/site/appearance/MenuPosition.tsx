@@ -1,7 +1,7 @@
 import { Film, Heart, Home, Info, List, Mail, Search, Settings, Star, Tv, User, Users, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import type { Menu, MenuItem, MenuPosition as Position } from '@app/contracts/appearance-constants';
-import { useAuth, useSetting } from '../../lib/auth';
+import { useAuth, useBootstrap, useSetting } from '../../lib/auth';
 import { cn } from '../../ui/cn';
 import { trans } from '../../lib/i18n';
 import { ActionLink, actionHref } from './links';
@@ -19,7 +19,9 @@ export const MENU_ICONS = new Map<string, LucideIcon>([
 export function useMenuItems(position: Position): MenuItem[] {
   const menus = useSetting<Menu[]>('client.menus', []);
   const { user, can } = useAuth();
-  const roleIds = new Set(user?.roles.map((r) => r.id) ?? []);
+  // A signed-out visitor holds the guests role: an item for guests is theirs (a "Sign in" link, say).
+  const { guestRoleIds } = useBootstrap();
+  const roleIds = new Set(user ? user.roles.map((r) => r.id) : guestRoleIds);
   return menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items).filter((item) => {
     if (item.roles.length && !item.roles.some((id) => roleIds.has(id))) return false;
     return item.permissions.every((p) => can(p));

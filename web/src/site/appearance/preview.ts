@@ -15,7 +15,7 @@ export const isAppearancePreview = typeof window !== 'undefined' && window.paren
 
 function setValues(values: Record<string, unknown>) {
   queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({
-    user: null, version: '', guestPermissions: [], ...old, settings: { ...old?.settings, ...values },
+    user: null, version: '', guestPermissions: [], guestRoleIds: [], ...old, settings: { ...old?.settings, ...values },
   }));
 }
 

@@ -5,6 +5,7 @@ import { ArrowLeft, FileCode2, Redo2, Undo2 } from 'lucide-react';
 import { slugify } from '@app/contracts/custom-pages';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { Button, buttonClass } from '../Button';
 import { toast } from '../Toast';
 import { SourceDialog } from './dialogs';
@@ -26,8 +27,11 @@ export interface PageEditorProps {
   loading?: boolean;
   /** Shown before the slug field, e.g. "/pages/". */
   slugPrefix: string;
-  onSave: (values: PageEditorValues) => Promise<unknown>;
+  /** Saves; `release` lets a navigation that follows a successful save past the unsaved-changes prompt. */
+  onSave: (values: PageEditorValues, saved: { release: () => void }) => Promise<unknown>;
   uploadImage: (file: File) => Promise<string>;
+  /** A field of the entity outside the title, slug and body (a news article's image) has changes not saved yet. */
+  dirty?: boolean;
   /** More fields of the entity (a news article's image), shown between the title and the body. */
   children?: ReactNode;
 }
@@ -35,8 +39,12 @@ export interface PageEditorProps {
 type Errors = Partial<Record<keyof PageEditorValues, string>>;
 
 /** The page and article editor of Part C: sticky top bar (back, slug, undo, redo, source, save), title and rich text. */
-export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploadImage, children }: PageEditorProps) {
+export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploadImage, dirty = false, children }: PageEditorProps) {
   const [values, setValues] = useState<PageEditorValues>(initial ?? { title: '', slug: '', body: '' });
+  // What the server has, so leaving with a long text not saved asks first.
+  const [saved, setSaved] = useState<PageEditorValues>(values);
+  const changed = dirty || values.title !== saved.title || values.slug !== saved.slug || values.body !== saved.body;
+  const unsaved = useUnsavedChanges(changed);
   // An existing page keeps its address; a new one's slug follows the title until edited by hand.
   const [slugTouched, setSlugTouched] = useState(Boolean(initial));
   const [editingTitle, setEditingTitle] = useState(!initial);
@@ -69,8 +77,11 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
   const save = async () => {
     setSaving(true);
     setErrors({});
+    // Text typed while the save is on its way stays a change.
+    const sent = values;
     try {
-      await onSave({ ...values, title: values.title.trim(), slug: values.slug.trim() });
+      await onSave({ ...sent, title: sent.title.trim(), slug: sent.slug.trim() }, { release: unsaved.release });
+      setSaved(sent);
     } catch (e) {
       if (e instanceof ApiError && e.errors) {
         setErrors({ title: e.errors.title?.[0], slug: e.errors.slug?.[0], body: e.errors.body?.[0] });
@@ -157,6 +168,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
         {errors.body && <p role="alert" className="text-xs text-danger">{errors.body}</p>}
       </div>
       {editor && <SourceDialog editor={editor} open={sourceOpen} onClose={() => setSourceOpen(false)} />}
+      {unsaved.dialog}
     </div>
   );
 }
