@@ -275,7 +275,7 @@ describe('contact page', () => {
 });
 
 describe('menus linking a page', () => {
-  it('follow the page to its new slug; other items are left alone', async () => {
+  it('follow the page to its new slug and leave with it when it is deleted; other items are left alone', async () => {
     const page = (await admin.post('/api/v1/custom-pages', { title: 'Terms', slug: 'terms-old', body: '<p>Rules</p>' })).body.page;
     const before = await t.ctx.settings.get('client.menus');
     const item = (id: string, type: string, action: string) => ({ id, label: id, icon: null, type, action, target: '_self', roles: [], permissions: [] });
@@ -286,6 +286,9 @@ describe('menus linking a page', () => {
       const legal = (await t.ctx.settings.get('client.menus')).find((m) => m.id === 'termsmenu1')!;
       expect(legal.items.map((i) => i.action)).toEqual(['terms', '/pages/terms-old']);
       expect((await t.ctx.settings.get('client.menus')).filter((m) => m.id !== 'termsmenu1')).toEqual(before);
+      // Deleting the page takes its items along; the plain link stays the operator's.
+      expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+      expect((await t.ctx.settings.get('client.menus')).find((m) => m.id === 'termsmenu1')!.items.map((i) => i.action)).toEqual(['/pages/terms-old']);
     } finally {
       await t.ctx.settings.set({ 'client.menus': before });
     }

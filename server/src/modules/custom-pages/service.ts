@@ -31,19 +31,25 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
   const values = prepare(input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
   await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
-  if (values.slug !== current.slug) await followSlugInMenus(ctx, current.slug, values.slug);
+  if (values.slug !== current.slug) await followSlugInMenus(ctx, new Set([current.slug]), values.slug);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
 }
 
-/** Menu items name a custom page by slug: a renamed page keeps its links instead of sending visitors to a 404. */
-async function followSlugInMenus(ctx: AppContext, from: string, to: string): Promise<void> {
+/**
+ * Menu items name a custom page by slug: a renamed page keeps its links (`to` its new slug), a deleted one takes
+ * its items along (`to` null) instead of leaving visitors a link to a 404.
+ */
+async function followSlugInMenus(ctx: AppContext, from: ReadonlySet<string>, to: string | null): Promise<void> {
   const menus = await ctx.settings.get('client.menus');
-  const points = (item: Menu['items'][number]) => item.type === 'custom_page' && item.action === from;
+  const points = (item: Menu['items'][number]) => item.type === 'custom_page' && from.has(item.action);
   if (!menus.some((m) => m.items.some(points))) return;
-  await ctx.settings.set({ 'client.menus': menus.map((m) => ({ ...m, items: m.items.map((i) => (points(i) ? { ...i, action: to } : i)) })) });
+  const follow = (items: Menu['items']) => (to === null ? items.filter((i) => !points(i)) : items.map((i) => (points(i) ? { ...i, action: to } : i)));
+  await ctx.settings.set({ 'client.menus': menus.map((m) => ({ ...m, items: follow(m.items) })) });
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
+  const slugs = await ctx.db.selectFrom('custom_pages').select('slug').where('id', 'in', ids).execute();
   const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
+  if (slugs.length) await followSlugInMenus(ctx, new Set(slugs.map((r) => r.slug)), null);
   return Number(res.numDeletedRows);
 }
