@@ -365,6 +365,7 @@ describe('sitemap', () => {
   it('lists the site\'s own pages and its custom pages, and pricing only while billing is on', async () => {
     await save({ 'client.billing.enable': false }, { 'server.app_url': 'https://films.example.com' });
     expect((await admin.post('/api/v1/custom-pages', { title: 'About the site', slug: 'about-the-site', body: '<p>Hello</p>' })).status).toBe(200);
+    expect((await admin.post('/api/v1/channel/reset-to-default')).status).toBe(200);
     const urls = async () => {
       await admin.post('/api/v1/sitemap/generate');
       await t.ctx.queue.drain();
@@ -373,6 +374,9 @@ describe('sitemap', () => {
     const off = await urls();
     expect(off).toEqual(expect.arrayContaining(['/', '/movies', '/series', '/people', '/contact', '/pages/about-the-site']));
     expect(off).not.toContain('/pricing');
+    // The home page's channel is '/': the sitemap does not list it twice.
+    expect(off.filter((u) => u.startsWith('/channel/')).length).toBeGreaterThan(0);
+    expect(off).not.toContain(`/channel/${await t.ctx.settings.get('client.homepage.channel')}`);
     await save({ 'client.billing.enable': true });
     expect(await urls()).toContain('/pricing');
     await save({ 'client.billing.enable': false });

@@ -42,6 +42,10 @@ registerSeoPage({
 async function* channels(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   const rows = await ctx.db.selectFrom('channels').select(['slug', 'updated_at'])
     .where('type', '=', 'channel').where('public', '=', true as any).orderBy('id').limit(50_000).execute();
-  for (const r of rows) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
+  // The home page's channel is the site's root, which the sitemap already lists: its /channel/ address would be a duplicate.
+  const home = (await ctx.settings.get('client.homepage.type')) === 'channel' ? await ctx.settings.get('client.homepage.channel') : null;
+  for (const r of rows) {
+    if (r.slug !== home) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
+  }
 }
 registerSitemapSource('channels', channels, 'channels.view');
