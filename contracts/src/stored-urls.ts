@@ -3,7 +3,7 @@
  * ever turned back into a storage key, and the key is rebuilt from the matched parts, so no value a client
  * wrote (`/storage/../db.sqlite`, `/storage/avatars/../../x`) can point a delete or a read anywhere else.
  */
-const SERVER_MADE = /^\/storage\/([a-z][a-z-]*)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,4})$/;
+const SERVER_MADE = /^\/storage\/([a-z][a-z_-]*)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([a-z0-9]{2,4})$/;
 
 /** The storage key of a URL the server made for an upload into one of `folders`, or null for anything else. */
 export function storedKeyOf(url: string | null | undefined, folders: readonly string[]): string | null {

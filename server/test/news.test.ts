@@ -177,6 +177,20 @@ describe('image upload', () => {
     expect(big.body.errors.file).toEqual(['The image may not be greater than 2 MB.']);
     expect((await upload(member, 'cover.png', 'image/png', PNG)).status).toBe(403);
   });
+
+  it('removes an image no article shows any more: replaced, or its last article deleted', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.storage, url.replace('/storage/', 'public/')));
+    const first = (await upload(admin, 'a.png', 'image/png', PNG)).body.url;
+    const second = (await upload(admin, 'b.png', 'image/png', PNG)).body.url;
+    const a = (await admin.post('/api/v1/news', { title: 'Cover swap', image: first })).body.article;
+    expect((await admin.put(`/api/v1/news/${a.id}`, { title: 'Cover swap', slug: a.slug, body: '', image: second })).status).toBe(200);
+    expect(onDisk(first)).toBe(false);
+    const b = (await admin.post('/api/v1/news', { title: 'Same cover', image: second })).body.article;
+    expect((await admin.delete(`/api/v1/news/${a.id}`)).status).toBe(200);
+    expect(onDisk(second)).toBe(true);
+    expect((await admin.delete(`/api/v1/news/${b.id}`)).status).toBe(200);
+    expect(onDisk(second)).toBe(false);
+  });
 });
 
 describe('SEO', () => {

@@ -1,4 +1,4 @@
-import { slugify, type NewsArticle, type NewsArticleInput } from '@app/contracts';
+import { NEWS_IMAGE_PREFIX, slugify, storedKeyOf, type NewsArticle, type NewsArticleInput } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
@@ -26,17 +26,33 @@ export async function createArticle(ctx: AppContext, input: NewsArticleInput, us
 }
 
 export async function updateArticle(ctx: AppContext, id: number, input: NewsArticleInput): Promise<NewsArticle> {
+  const before = await ctx.db.selectFrom('news_articles').select('image').where('id', '=', id).executeTakeFirst();
   const res = await ctx.db.updateTable('news_articles').set({ ...prepareArticle(input), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
-  if (!Number(res.numUpdatedRows)) throw notFound('Article not found');
+  if (!before || !Number(res.numUpdatedRows)) throw notFound('Article not found');
+  await removeUnusedImages(ctx, [before.image]);
   return stillThere(await findArticle(ctx.db, id), 'Article not found');
 }
 
+/**
+ * An article's own image (uploaded or copied from a feed into news_images) goes when no article shows it any more:
+ * replaced or deleted, it only filled the disk. Another article given the same address keeps it.
+ */
+async function removeUnusedImages(ctx: AppContext, urls: (string | null)[]): Promise<void> {
+  for (const url of new Set(urls)) {
+    const key = url ? storedKeyOf(url, [NEWS_IMAGE_PREFIX]) : null;
+    if (!key || await ctx.db.selectFrom('news_articles').select('id').where('image', '=', url).executeTakeFirst()) continue;
+    await ctx.storage.delete(key).catch((err: unknown) => ctx.errors.capture(err).catch(() => undefined));
+  }
+}
+
 export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<number> {
+  const images = await ctx.db.selectFrom('news_articles').select('image').where('id', 'in', ids).execute();
   const res = await ctx.db.transaction().execute(async (trx) => {
     await removeFromChannels(trx, ctx.dialect, 'news_article', ids);
     return trx.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
   });
   if (!Number(res.numDeletedRows)) throw notFound('Article not found');
+  await removeUnusedImages(ctx, images.map((r) => r.image));
   return Number(res.numDeletedRows);
 }
 
