@@ -42,6 +42,11 @@ test('with the search provider on All, a visitor finds a title only TMDb has, an
     await expect(visitor.getByRole('heading', { level: 1, name: 'Brad Pitt' })).toBeVisible();
     await visitor.goBack();
     await expect(visitor).toHaveURL(/\/search\?query=brad$/);
+
+    // A hit the service fails to send (the fake answers 500 for 666) is the site's error page, not the service's words.
+    await visitor.goto('/titles/tmdb/movie/666');
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible({ timeout: 20_000 });
+    await expect(visitor).toHaveTitle(/^Something went wrong/);
     await visitor.close();
   } finally {
     await api(page, 'POST', 'settings', { client: { 'content.search_provider': 'local' }, server: { tmdb_api_key: '' } });

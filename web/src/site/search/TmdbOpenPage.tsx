@@ -5,7 +5,7 @@ import type { TmdbOpened } from '@app/contracts/browse';
 import { api, ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { NotFoundPage } from '../ErrorPages';
+import { ErrorPage, NotFoundPage } from '../ErrorPages';
 import { personUrl, titleUrl } from '../ui/urls';
 
 /**
@@ -24,7 +24,8 @@ export function Component() {
     if (query.data) void navigate(person ? personUrl(query.data) : titleUrl(query.data), { replace: true });
   }, [query.data, person, navigate]);
   if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 422)) return <NotFoundPage />;
-  if (query.error) return <p role="alert" className="mx-auto max-w-xl p-10 text-center text-text-muted">{query.error instanceof ApiError ? query.error.message : trans('There was an issue. Please try again.')}</p>;
+  // The service failing is not the visitor's business: the site's own error page (and tab title), not its message.
+  if (query.error) return <ErrorPage />;
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-4 p-16 text-center" role="status">
       <span className="h-8 w-8 animate-spin rounded-full border-2 border-border border-t-primary" aria-hidden />
