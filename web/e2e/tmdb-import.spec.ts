@@ -17,7 +17,7 @@ test('multi-title import: each title reported, a failing one recorded while the 
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const items: { id: number | null }[] = (await (await answer).json()).items;
     imported.push(...items.flatMap((i) => (i.id ? [i.id] : [])));
-    await expect(page.getByText('Titles imported').last()).toBeVisible();
+    await expect(page.getByText('19 titles imported, 1 failed.').last()).toBeVisible();
     const rows = dialog.getByRole('list', { name: 'Import progress' }).getByRole('listitem');
     await expect(rows).toHaveCount(20);
     await expect(rows.filter({ hasText: 'Discovered 666' })).toContainText('Failed: The movie database answered with an error (500).');

@@ -53,17 +53,23 @@ export function ImportTitlesModal({ open, onOpenChange }: { open: boolean; onOpe
     const first = parsed.data.start_from_page;
     let last = first + parsed.data.pages_to_import - 1;
     let imported = false;
+    const count = { imported: 0, failed: 0 };
     try {
       for (let current = first; current <= last; current++) {
         if (controller.signal.aborted) return;
         setPage({ current, last });
         const res = await fetchPage({ ...parsed.data, current_page: current }, controller.signal);
         imported = true;
+        for (const item of res.items) count[item.status === 'failed' ? 'failed' : 'imported'] += 1;
         if (controller.signal.aborted) return;
         setProgress((old) => [...res.items, ...old].slice(0, IMPORT_PROGRESS_MAX));
         last = Math.min(last, res.total_pages || last);
       }
-      toast(trans('Titles imported'));
+      // The progress list may be cut to its last rows: the toast sums up the whole run.
+      if (!count.imported && !count.failed) toast(trans('No titles match these filters.'));
+      else if (!count.imported) toast.danger(trans('No titles could be imported.'));
+      else if (count.failed) toast(trans(':imported titles imported, :failed failed.', count));
+      else toast(trans('Titles imported'));
     } catch (e) {
       if (!controller.signal.aborted) toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
     } finally {
