@@ -63,7 +63,7 @@ export function ImportTitlesModal({ open, onOpenChange }: { open: boolean; onOpe
         for (const item of res.items) count[item.status === 'failed' ? 'failed' : 'imported'] += 1;
         if (controller.signal.aborted) return;
         setProgress((old) => [...res.items, ...old].slice(0, IMPORT_PROGRESS_MAX));
-        last = Math.min(last, res.total_pages || last);
+        last = Math.min(last, res.total_pages);
       }
       // The progress list may be cut to its last rows: the toast sums up the whole run.
       if (!count.imported && !count.failed) toast(trans('No titles match these filters.'));
