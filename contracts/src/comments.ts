@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 import { translate } from './i18n.ts';
 import { ID_MAX } from './list.ts';
@@ -9,7 +9,7 @@ export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 export const COMMENTS_PER_PAGE = 15;
 export const COMMENT_MAX = 5000;
 
-const content = z.string({ error: 'The comment is required.' }).trim().min(1, 'The comment is required.')
+const content = z.string(required('The comment is required.')).trim().min(1, 'The comment is required.')
   .max(COMMENT_MAX, translate(undefined, 'The comment may not be longer than :count characters.', { count: COMMENT_MAX }));
 
 export const commentCreateSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import { translate } from './i18n.ts';
 import { ID_MAX } from './list.ts';
 
@@ -24,9 +24,9 @@ const REVIEW_BODY_EXAMPLE = 'The first hour takes its time, and some will leave 
 /** Body of `PUT reviews/{id}` (Part C: score, title, body) and the writable part of `POST reviews`. */
 export const reviewFieldsSchema = z.object({
   score,
-  title: z.string({ error: 'The title is required.' }).trim().min(1, { error: 'The title is required.', abort: true })
+  title: z.string(required('The title is required.')).trim().min(1, { error: 'The title is required.', abort: true })
     .min(REVIEW_TITLE_MIN, translate(undefined, 'The title must be at least :count characters.', { count: REVIEW_TITLE_MIN })).max(250),
-  body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
+  body: z.string(required('The body is required.')).trim().min(1, { error: 'The body is required.', abort: true })
     .min(REVIEW_BODY_MIN, translate(undefined, 'The body must be at least :count characters.', { count: REVIEW_BODY_MIN })).max(20_000),
 }).meta({ examples: [{ score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;

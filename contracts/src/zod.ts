@@ -13,3 +13,9 @@ import { humanIssueMessage } from './messages.ts';
 config({ customError: (issue) => humanIssueMessage(issue), ...(typeof document === 'undefined' ? {} : { jitless: true }) });
 
 export { z } from 'zod';
+
+/**
+ * A field's own message for a missing or mistyped value only, as `z.string(required('Name is required.'))`: given as
+ * `{ error }`, zod also answers it for each check without a message of its own (a name too long read "Name is required.").
+ */
+export const required = (message: string) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined) });
