@@ -1,5 +1,5 @@
 import { optionalDate } from './calendar-date.ts';
-import { z, required } from './zod.ts';
+import { z, lowerCasedAtMost, required } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
 export const TITLE_VIDEOS_PER_PAGE = 20;
@@ -212,11 +212,11 @@ export const creditUpdateSchema = z.object({
 export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) }).meta({ examples: [{ ids: [31, 29, 30] }] });
 
 export const titleTagSchema = z.object({
-  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100),
+  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100).superRefine(lowerCasedAtMost(100)),
   display_name: text(100),
 }).meta({ examples: [{ name: 'science fiction', display_name: 'Science Fiction' }] });
 export const attachTagSchema = z.object({
-  tag_name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100),
+  tag_name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100).superRefine(lowerCasedAtMost(100)),
 }).meta({ examples: [{ tag_name: 'Cyberpunk' }] });
 
 /** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */

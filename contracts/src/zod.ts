@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config, type RefinementCtx } from 'zod';
 import { humanIssueMessage } from './messages.ts';
 
 /**
@@ -19,3 +19,8 @@ export { z } from 'zod';
  * `{ error }`, zod also answers it for each check without a message of its own (a name too long read "Name is required.").
  */
 export const required = (message: string) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined) });
+
+/** Stored lower-cased (tag names), a text must still fit its column then: lower-casing lengthens some letters ('İ' → 'i̇'). */
+export const lowerCasedAtMost = (max: number) => (text: string, ctx: RefinementCtx) => {
+  if (text.toLowerCase().length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: text });
+};
