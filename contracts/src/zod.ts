@@ -22,5 +22,6 @@ export const required = (message: string) => ({ error: (issue: { code: string })
 
 /** Stored lower-cased (tag names), a text must still fit its column then: lower-casing lengthens some letters ('İ' → 'i̇'). */
 export const lowerCasedAtMost = (max: number) => (text: string, ctx: RefinementCtx) => {
-  if (text.toLowerCase().length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: text });
+  // A text already too long as typed has its message from `.max()`.
+  if (text.length <= max && text.toLowerCase().length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: text });
 };
