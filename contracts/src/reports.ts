@@ -34,9 +34,17 @@ export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 const reportDate = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Enter a valid date.')
   .refine(realDate, 'Enter a valid date.');
 
-/** A real calendar day and instant (no 2026-02-30). The refinement also runs on what the pattern refused, so it checks the shape first. */
+/** The years a report may cover: past them, the range and its previous period reach years PostgreSQL cannot read. */
+const REPORT_YEARS = { min: 1900, max: 9000 } as const;
+
+/**
+ * A real calendar day and instant (no 2026-02-30) within REPORT_YEARS. The refinement also runs on what the pattern
+ * refused, so it checks the shape first.
+ */
 function realDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}/.test(v)) return false;
+  const year = Number(v.slice(0, 4));
+  if (year < REPORT_YEARS.min || year > REPORT_YEARS.max) return false;
   const day = new Date(`${v.slice(0, 10)}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v))
     && day.toISOString().startsWith(v.slice(0, 10));
