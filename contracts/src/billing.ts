@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import { permissionGrantSchema } from './users.ts';
 import type { PermissionGrant } from './permissions.ts';
 
@@ -95,7 +95,7 @@ const amount = z.number({ message: PRICE_AMOUNT_REQUIRED })
 export const priceInputSchema = z.object({
   id: z.number().int().positive().optional(),
   amount,
-  currency: z.string({ message: PRICE_CURRENCY_REQUIRED }).trim().toUpperCase().regex(/^[A-Z]{3}$/, PRICE_CURRENCY_REQUIRED),
+  currency: z.string(required(PRICE_CURRENCY_REQUIRED)).trim().toUpperCase().regex(/^[A-Z]{3}$/, PRICE_CURRENCY_REQUIRED),
   interval: z.enum(PRICE_INTERVALS).default('month'),
   interval_count: z.number().int().default(1),
 }).superRefine((p, ctx) => {
@@ -107,7 +107,7 @@ export const priceInputSchema = z.object({
 export type PriceInput = z.infer<typeof priceInputSchema>;
 
 export const productInputSchema = z.object({
-  name: z.string({ message: PLAN_NAME_REQUIRED }).trim().min(1, PLAN_NAME_REQUIRED).max(100),
+  name: z.string(required(PLAN_NAME_REQUIRED)).trim().min(1, PLAN_NAME_REQUIRED).max(100),
   description: z.string().trim().max(1000).nullish().transform((v) => v || null),
   position: z.number().int().min(0).max(4).default(0),
   available_space: z.union([z.number().int().min(1), z.null()]).optional().transform((v) => v ?? null),

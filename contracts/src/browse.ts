@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import { SEARCH_QUERY_MAX } from './search-limits.ts';
 
 /**
@@ -37,7 +37,7 @@ export const BROWSE_PER_PAGE = 24;
 
 /** `GET search?query=&limit=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
 export const publicSearchQuerySchema = z.object({
-  query: z.string({ error: 'Enter something to search for.' }).trim().min(1, 'Enter something to search for.').max(SEARCH_QUERY_MAX, 'The search may not be longer than 100 characters.'),
+  query: z.string(required('Enter something to search for.')).trim().min(1, 'Enter something to search for.').max(SEARCH_QUERY_MAX, 'The search may not be longer than 100 characters.'),
   limit: z.coerce.number().int().min(1).max(20).default(8),
 });
 export type PublicSearchQuery = z.infer<typeof publicSearchQuerySchema>;

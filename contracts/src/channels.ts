@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { listQuerySchema } from './list.ts';
+import { ID_MAX, listQuerySchema } from './list.ts';
 import { TITLE_TAG_TYPES } from './titles.ts';
 
 /**
@@ -54,7 +54,7 @@ export const channelConfigSchema = z.object({
   autoUpdateMethod: z.string().max(40).nullish(),
   autoUpdateProvider: z.enum(CHANNEL_PROVIDERS).default('local'),
   restriction: z.enum(CHANNEL_RESTRICTIONS).nullish(),
-  restrictionModelId: z.coerce.number().int().positive().nullish(),
+  restrictionModelId: z.coerce.number().int().positive().max(ID_MAX).nullish(),
   layout: z.enum(CHANNEL_LAYOUTS).default('grid'),
   nestedLayout: z.enum(CHANNEL_LAYOUTS).default('carousel'),
   hideTitle: z.boolean().default(false),
@@ -73,7 +73,7 @@ export const channelConfigSchema = z.object({
 export type ChannelConfig = z.infer<typeof channelConfigSchema>;
 
 export const channelItemRefSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().int().positive().max(ID_MAX),
   model_type: z.enum(['title', 'person', 'episode', 'news_article', 'channel']),
 });
 export type ChannelItemRef = z.infer<typeof channelItemRefSchema>;
@@ -87,7 +87,7 @@ export const channelSchema = z.object({
   description: z.string().trim().max(2000).nullish(),
   type: z.enum(['channel', 'list']).default('channel'),
   public: z.boolean().default(true),
-  user_id: z.number().int().positive().nullish(),
+  user_id: z.number().int().positive().max(ID_MAX).nullish(),
   config: channelConfigSchema.prefault({}),
   items: z.array(channelItemRefSchema).max(CHANNEL_MAX_ITEMS, 'A channel holds at most 10,000 items.').optional(),
 }).meta({
@@ -126,7 +126,7 @@ export const channelShowQuerySchema = z.object({
 export const channelSearchItemsSchema = z.object({
   model: z.enum(CHANNEL_CONTENT_MODELS),
   query: z.string().trim().max(100).default(''),
-  except: z.coerce.number().int().positive().optional(),
+  except: z.coerce.number().int().positive().max(ID_MAX).optional(),
 });
 
 export interface ChannelOwner { id: number; display_name: string; email: string; avatar: string | null }

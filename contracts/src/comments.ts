@@ -1,6 +1,7 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 import { translate } from './i18n.ts';
+import { ID_MAX } from './list.ts';
 
 /** What a comment can hang on; the server resolves each through its own exists-check. */
 export const COMMENTABLE_TYPES = ['title', 'episode', 'video', 'news_article'] as const;
@@ -8,13 +9,13 @@ export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
 export const COMMENTS_PER_PAGE = 15;
 export const COMMENT_MAX = 5000;
 
-const content = z.string({ error: 'The comment is required.' }).trim().min(1, 'The comment is required.')
+const content = z.string(required('The comment is required.')).trim().min(1, 'The comment is required.')
   .max(COMMENT_MAX, translate(undefined, 'The comment may not be longer than :count characters.', { count: COMMENT_MAX }));
 
 export const commentCreateSchema = z.object({
   commentable_type: z.enum(COMMENTABLE_TYPES),
-  commentable_id: z.coerce.number().int().min(1),
-  parent_id: z.coerce.number().int().min(1).nullish(),
+  commentable_id: z.coerce.number().int().min(1).max(ID_MAX),
+  parent_id: z.coerce.number().int().min(1).max(ID_MAX).nullish(),
   content,
 }).meta({ examples: [{ commentable_type: 'title', commentable_id: 5, parent_id: null, content: 'That ending!' }] });
 export type CommentCreateInput = z.infer<typeof commentCreateSchema>;
@@ -22,14 +23,14 @@ export type CommentCreateInput = z.infer<typeof commentCreateSchema>;
 /** Body of `PUT comment/{id}` (Part C: content). */
 export const commentUpdateSchema = z.object({ content }).meta({ examples: [{ content: 'That ending! (edited)' }] });
 /** Body of `POST comment/restore` (Part C: commentIds). */
-export const commentRestoreSchema = z.object({ commentIds: z.array(z.number().int().min(1)).min(1, 'Choose at least one comment.').max(1000) })
+export const commentRestoreSchema = z.object({ commentIds: z.array(z.number().int().min(1).max(ID_MAX)).min(1, 'Choose at least one comment.').max(1000) })
   .meta({ examples: [{ commentIds: [77, 78] }] });
 
 /** Query of `GET comment/thread`: one page of top-level comments, or of one comment's replies. */
 export const commentThreadQuerySchema = z.object({
   commentable_type: z.enum(COMMENTABLE_TYPES),
-  commentable_id: z.coerce.number().int().min(1),
-  parent_id: z.coerce.number().int().min(1).optional(),
+  commentable_id: z.coerce.number().int().min(1).max(ID_MAX),
+  parent_id: z.coerce.number().int().min(1).max(ID_MAX).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 

@@ -1,6 +1,9 @@
 import { z } from './zod.ts';
 import { refineDateRange } from './date-range.ts';
 
+/** The largest row id: ids are 32-bit integers on PostgreSQL, which refuses a larger one in any comparison. */
+export const ID_MAX = 2_147_483_647;
+
 export const PER_PAGE_OPTIONS = [10, 15, 20, 50, 100] as const;
 export const DEFAULT_PER_PAGE = 15;
 

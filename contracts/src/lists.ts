@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { Pagination } from './list.ts';
 
 /**
@@ -25,7 +25,7 @@ export const listItemParamsSchema = z.object({ id: positiveInt, titleId: positiv
 export const titleIdParamsSchema = z.object({ titleId: positiveInt });
 
 export const listSaveSchema = z.object({
-  name: z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.'),
+  name: z.string(required('The name field is required.')).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.'),
   description: z.string().trim().max(1000, 'The description may not be greater than 1000 characters.').nullish().transform((v) => v || null),
   public: z.boolean().default(false),
 }).meta({ examples: [{ name: 'Rainy Sunday', description: 'Slow films for a grey day.', public: true }] });

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { Lines } from './i18n.ts';
 
 /** A localization as the admin list shows it; `lines` only on the single-localization call. */
@@ -71,8 +71,8 @@ export const LANGUAGES: Language[] = [
 
 const LANGUAGE_CODES = new Set(LANGUAGES.map((l) => l.code));
 
-const nameField = z.string({ error: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.');
-const languageField = z.string({ error: 'The language field is required.' }).trim().min(1, 'The language field is required.')
+const nameField = z.string(required('The name field is required.')).trim().min(1, 'The name field is required.').max(100, 'The name may not be greater than 100 characters.');
+const languageField = z.string(required('The language field is required.')).trim().min(1, 'The language field is required.')
   .refine((c) => LANGUAGE_CODES.has(c), 'The selected language is invalid.');
 
 /**

@@ -1,6 +1,6 @@
 import { optionalDate } from './calendar-date.ts';
 import { CATALOGUE_MAX } from './titles.ts';
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 
 export const PERSON_GENDERS = ['female', 'male'] as const;
 export const KNOWN_FOR = ['Acting', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;
@@ -43,8 +43,8 @@ const text = (max: number) => z.string().trim().max(max).nullish().transform((v)
 const date = optionalDate();
 
 const personFields = {
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
-  known_for: z.string({ error: 'Known for is required.' }).trim().min(1, 'Known for is required.').max(50),
+  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255),
+  known_for: z.string(required('Known for is required.')).trim().min(1, 'Known for is required.').max(50),
   poster: text(500),
   birth_date: date,
   death_date: date,

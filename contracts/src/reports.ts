@@ -35,9 +35,13 @@ export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 const reportDate = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Enter a valid date.')
   .refine(realDate, 'Enter a valid date.');
 
+/** Reports start at 1900: a range and its previous period before it reach years PostgreSQL cannot read. */
+const REPORT_MIN_YEAR = 1900;
+
 /** A real calendar day (the catalogue's one check: no 2026-02-30) and instant. The refinement also runs on what the pattern refused. */
 function realDate(v: string): boolean {
-  return isCalendarDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
+  return isCalendarDate(v.slice(0, 10)) && Number(v.slice(0, 4)) >= REPORT_MIN_YEAR
+    && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
 }
 
 /** A comma-joined list whose every entry is one of `values`; an unknown one is named in the message. */

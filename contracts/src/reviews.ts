@@ -1,5 +1,6 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import { translate } from './i18n.ts';
+import { ID_MAX } from './list.ts';
 
 /** Part C: review score 1-10; title at least 10 characters and body at least 100, both required. */
 export const REVIEW_SCORE_MIN = 1;
@@ -23,16 +24,16 @@ const REVIEW_BODY_EXAMPLE = 'The first hour takes its time, and some will leave 
 /** Body of `PUT reviews/{id}` (Part C: score, title, body) and the writable part of `POST reviews`. */
 export const reviewFieldsSchema = z.object({
   score,
-  title: z.string({ error: 'The title is required.' }).trim().min(1, { error: 'The title is required.', abort: true })
+  title: z.string(required('The title is required.')).trim().min(1, { error: 'The title is required.', abort: true })
     .min(REVIEW_TITLE_MIN, translate(undefined, 'The title must be at least :count characters.', { count: REVIEW_TITLE_MIN })).max(250),
-  body: z.string({ error: 'The body is required.' }).trim().min(1, { error: 'The body is required.', abort: true })
+  body: z.string(required('The body is required.')).trim().min(1, { error: 'The body is required.', abort: true })
     .min(REVIEW_BODY_MIN, translate(undefined, 'The body must be at least :count characters.', { count: REVIEW_BODY_MIN })).max(20_000),
 }).meta({ examples: [{ score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewFieldsInput = z.infer<typeof reviewFieldsSchema>;
 
 export const reviewCreateSchema = reviewFieldsSchema.extend({
   reviewable_type: z.enum(REVIEWABLE_TYPES).default('title'),
-  reviewable_id: z.coerce.number().int().min(1),
+  reviewable_id: z.coerce.number().int().min(1).max(ID_MAX),
 }).meta({ examples: [{ reviewable_type: 'title', reviewable_id: 5, score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
 
@@ -43,12 +44,12 @@ export const REVIEW_PUBLIC_SORTS = ['helpful', 'newest'] as const;
 /** Query of `GET reviews/public`: one title's reviews, most helpful or newest first. */
 export const reviewPublicQuerySchema = z.object({
   reviewable_type: z.enum(REVIEWABLE_TYPES).default('title'),
-  reviewable_id: z.coerce.number().int().min(1),
+  reviewable_id: z.coerce.number().int().min(1).max(ID_MAX),
   sort: z.enum(REVIEW_PUBLIC_SORTS).default('helpful'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-export const ratingParamsSchema = z.object({ type: z.enum(RATABLE_TYPES), id: z.coerce.number().int().min(1) });
+export const ratingParamsSchema = z.object({ type: z.enum(RATABLE_TYPES), id: z.coerce.number().int().min(1).max(ID_MAX) });
 export const ratingBodySchema = z.object({ score }).meta({ examples: [{ score: 8 }] });
 
 export interface ContentAuthor {

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { PermissionGrant } from './permissions.ts';
 
 export const ROLE_TYPES = ['sitewide', 'workspace'] as const;
@@ -45,7 +45,7 @@ export const roleGrantSchema = z.object({
 });
 
 const roleFields = {
-  name: z.string({ message: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100),
+  name: z.string(required('The name field is required.')).trim().min(1, 'The name field is required.').max(100),
   description: z.string().trim().max(2000).nullish().transform((v) => v || null),
   type: z.enum(ROLE_TYPES),
   default: z.boolean(),

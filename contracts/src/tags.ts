@@ -1,5 +1,5 @@
 import { TITLE_TAG_TYPES, type TitleTagType } from './titles.ts';
-import { z } from './zod.ts';
+import { z, lowerCasedAtMost, required } from './zod.ts';
 
 /**
  * The Tags page lists every tag of the catalogue. System types belong to features that manage their own tags
@@ -23,7 +23,7 @@ export const TAG_SORTS = ['name', 'display_name', 'type', 'created_at', 'updated
 export const TAG_FILTERS = ['type', 'created_at', 'updated_at'] as const;
 
 export const tagSchema = z.object({
-  name: z.string({ message: 'The name field is required.' }).trim().min(1, 'The name field is required.').max(100),
+  name: z.string(required('The name field is required.')).trim().min(1, 'The name field is required.').max(100).superRefine(lowerCasedAtMost(100)),
   display_name: z.string().trim().max(100).nullish().transform((v) => v || null),
   // Whether a system type may be kept is the server's call (it may on the tag that already has it).
   type: z.string().trim().max(50).default('custom').refine((t) => TAG_TYPE_NAMES.includes(t as TagType), 'The selected type is invalid.').transform((t) => t as TagType),

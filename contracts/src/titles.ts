@@ -1,5 +1,5 @@
 import { optionalDate } from './calendar-date.ts';
-import { z } from './zod.ts';
+import { z, lowerCasedAtMost, required } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
 export const TITLE_VIDEOS_PER_PAGE = 20;
@@ -136,7 +136,7 @@ const minOne = (field: string, max: number) => z.number({ error: `${field} must 
 const intMinOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`)
   .max(max, atMost(field, max)).nullish().transform((v) => v ?? null);
 const url = z.string().trim().max(500).nullish().transform((v) => v || null);
-export const requiredName = z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
+export const requiredName = z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
 
 export const titleFields = {
   name: requiredName,
@@ -188,8 +188,8 @@ export type EpisodeCreate = z.infer<typeof episodeCreateSchema>;
 
 export const creditSchema = z.object({
   person_id: z.number({ error: 'Choose a person.' }).int().min(1, 'Choose a person.'),
-  department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
-  job: z.string({ error: 'Job is required.' }).trim().min(1, 'Job is required.').max(100),
+  department: z.string(required('Department is required.')).trim().min(1, 'Department is required.').max(50),
+  job: z.string(required('Job is required.')).trim().min(1, 'Job is required.').max(100),
   character: text(255),
   season: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish(),
   episode: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish(),
@@ -200,8 +200,8 @@ export const creditSchema = z.object({
 }).meta({ examples: [{ person_id: 7, department: 'Actors', job: 'Actor', character: 'Neo' }, { person_id: 8, department: 'Directing', job: 'Director', season: 1, episode: 2 }] });
 export type CreditCreate = z.infer<typeof creditSchema>;
 export const creditUpdateSchema = z.object({
-  department: z.string({ error: 'Department is required.' }).trim().min(1, 'Department is required.').max(50),
-  job: z.string({ error: 'Job is required.' }).trim().min(1, 'Job is required.').max(100),
+  department: z.string(required('Department is required.')).trim().min(1, 'Department is required.').max(50),
+  job: z.string(required('Job is required.')).trim().min(1, 'Job is required.').max(100),
   character: text(255),
 }).superRefine((v, ctx) => {
   if (v.department.toLowerCase() === 'actors' && !v.character) {
@@ -212,11 +212,11 @@ export const creditUpdateSchema = z.object({
 export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) }).meta({ examples: [{ ids: [31, 29, 30] }] });
 
 export const titleTagSchema = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100).superRefine(lowerCasedAtMost(100)),
   display_name: text(100),
 }).meta({ examples: [{ name: 'science fiction', display_name: 'Science Fiction' }] });
 export const attachTagSchema = z.object({
-  tag_name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  tag_name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100).superRefine(lowerCasedAtMost(100)),
 }).meta({ examples: [{ tag_name: 'Cyberpunk' }] });
 
 /** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */

@@ -1,5 +1,5 @@
 import { CATALOGUE_MAX } from './titles.ts';
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 
 export const VIDEO_TYPES = ['embed', 'video', 'stream', 'external'] as const;
 export type VideoType = (typeof VIDEO_TYPES)[number];
@@ -52,13 +52,13 @@ const isUrl = (v: string) => {
 };
 
 const videoFields = {
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(255),
+  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255),
   title_id: z.number({ error: 'Title is required.' }).int().min(1, 'Title is required.'),
   season_num: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish().transform((v) => v ?? null),
   episode_num: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish().transform((v) => v ?? null),
   thumbnail: z.string().trim().max(500).nullish().transform((v) => v || null),
   type: z.enum(VIDEO_TYPES, { error: 'Choose a video type.' }),
-  src: z.string({ error: 'Source is required.' }).trim().max(1000),
+  src: z.string(required('Source is required.')).trim().max(1000),
   quality: z.string().trim().max(20).nullish().transform((v) => v || null),
   language: z.string().trim().max(10).nullish().transform((v) => v || null),
   category: z.enum(VIDEO_CATEGORIES, { error: 'Choose a category.' }),
@@ -95,6 +95,6 @@ export const videoUpdateSchema = z.object(videoFields).partial().superRefine(che
 export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
 
 export const captionSchema = z.object({
-  name: z.string({ error: 'Name is required.' }).trim().min(1, 'Name is required.').max(100),
+  name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100),
   language: z.string().trim().max(10).nullish().transform((v) => v || null),
 });

@@ -1,4 +1,4 @@
-import { config } from 'zod';
+import { config, type RefinementCtx } from 'zod';
 import { humanIssueMessage } from './messages.ts';
 
 /**
@@ -13,3 +13,15 @@ import { humanIssueMessage } from './messages.ts';
 config({ customError: (issue) => humanIssueMessage(issue), ...(typeof document === 'undefined' ? {} : { jitless: true }) });
 
 export { z } from 'zod';
+
+/**
+ * A field's own message for a missing or mistyped value only, as `z.string(required('Name is required.'))`: given as
+ * `{ error }`, zod also answers it for each check without a message of its own (a name too long read "Name is required.").
+ */
+export const required = (message: string) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined) });
+
+/** Stored lower-cased (tag names), a text must still fit its column then: lower-casing lengthens some letters ('İ' → 'i̇'). */
+export const lowerCasedAtMost = (max: number) => (text: string, ctx: RefinementCtx) => {
+  // A text already too long as typed has its message from `.max()`.
+  if (text.length <= max && text.toLowerCase().length > max) ctx.addIssue({ code: 'too_big', origin: 'string', maximum: max, inclusive: true, input: text });
+};

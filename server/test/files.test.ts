@@ -113,6 +113,14 @@ describe('uploads', () => {
     expect((await admin.get(done.body.fileEntry.url)).text).toBe(bytes.toString());
   });
 
+  it('stores a name whose last dot starts no real extension (longer than 20 characters) without one (PostgreSQL refused it)', async () => {
+    const bytes = Buffer.from('plain words\n');
+    const done = await upload(admin, 'My.Holiday.Video_Final_Cut_Extended', bytes);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.fileEntry).toMatchObject({ name: 'My.Holiday.Video_Final_Cut_Extended', type: 'text', extension: null });
+    expect((await upload(admin, 'Notes.Twenty_Chars_Exactly', bytes)).body.fileEntry.extension).toBe('twenty_chars_exactly');
+  });
+
   it('verifies the whole-file sha256 when the client sends one', async () => {
     const bytes = Buffer.from('hello world\n');
     const init = await admin.post('/api/v1/uploads', { fingerprint: fingerprint(), name: 'hello.txt', size: bytes.length, sha256: sha(Buffer.from('other')) });

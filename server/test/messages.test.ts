@@ -40,6 +40,23 @@ describe('validation messages people can read', () => {
     expect(all).not.toMatch(/Too small|expected string|Invalid email/);
   });
 
+  it('say a name is too long, not that it is required, and still say so when it is missing', async () => {
+    const long = 'x'.repeat(300);
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['/api/v1/people', { name: long, known_for: 'Acting' }, 'name', 'Must be at most 255 characters.'],
+      ['/api/v1/roles', { name: long }, 'name', 'Must be at most 100 characters.'],
+      ['/api/v1/tags', { name: long, type: 'custom' }, 'name', 'Must be at most 100 characters.'],
+      ['/api/v1/titles/1/credits', { person_id: 1, department: long, job: 'Director' }, 'department', 'Must be at most 50 characters.'],
+    ];
+    for (const [url, body, field, message] of cases) {
+      const res = await admin.post(url, body);
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors[field], url).toEqual([message]);
+    }
+    expect((await admin.post('/api/v1/people', { known_for: 'Acting' })).body.errors.name).toEqual(['Name is required.']);
+    expect((await admin.post('/api/v1/roles', { name: 5 })).body.errors.name).toEqual(['The name field is required.']);
+  });
+
   it('never show the largest safe integer', async () => {
     const res = await admin.get('/api/v1/users/99999999999999999999');
     expect(res.status).toBeGreaterThanOrEqual(400);

@@ -92,4 +92,17 @@ describe('the same write sent at once', () => {
     expect((await burst(() => user.put(`/api/v1/ratings/title/${series}`, { score: 7 }))).map((r) => r.status)).toEqual(Array(N).fill(200));
     expect((await user.get(`/api/v1/ratings/title/${series}`)).body).toMatchObject({ my_score: 7 });
   });
+
+  it('moves a title’s rating totals once per change when one member rates it several times at once (PostgreSQL counted twice)', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Rated fast' })).body.title.id;
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(Array.from({ length: N }, (_, i) => user.put(`/api/v1/ratings/title/${title}`, { score: 1 + ((i + round) % 10) })));
+      expect(answers.map((r) => r.status), answers.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+      const { summary, my_score } = (await user.get(`/api/v1/ratings/title/${title}`)).body;
+      expect(summary).toEqual({ count: 1, average: my_score });
+    }
+    await Promise.all([user.delete(`/api/v1/ratings/title/${title}`), user.put(`/api/v1/ratings/title/${title}`, { score: 4 }), user.delete(`/api/v1/ratings/title/${title}`)]);
+    const { summary, my_score } = (await user.get(`/api/v1/ratings/title/${title}`)).body;
+    expect(summary).toEqual(my_score === null ? { count: 0, average: null } : { count: 1, average: my_score });
+  });
 });

@@ -37,6 +37,19 @@ describe('POST tags', () => {
     expect(await count()).toBe(before);
   });
 
+  it('measures a name as it is stored, lower-cased (PostgreSQL refused a name lower-casing made too long)', async () => {
+    const tooLong = 'İ'.repeat(60); // 60 characters typed, 120 lower-cased
+    for (const [url, body, field] of [['/api/v1/tags', { name: tooLong, type: 'custom' }, 'name'], ['/api/v1/title-tags/genre', { name: tooLong }, 'name'],
+      ['/api/v1/titles/1/tags/keyword', { tag_name: tooLong }, 'tag_name']] as const) {
+      const res = await admin.post(url, body);
+      expect(res.status, url).toBe(422);
+      expect(res.body.errors[field], url).toEqual(['Must be at most 100 characters.']);
+    }
+    const fits = await admin.post('/api/v1/tags', { name: 'İ'.repeat(50), type: 'custom' });
+    expect(fits.status, fits.text).toBe(200);
+    expect(fits.body.tag.display_name).toBe('İ'.repeat(50));
+  });
+
   it('refuses a name that exists in the same type', async () => {
     const before = await count();
     const res = await admin.post('/api/v1/tags', { name: 'staff-pick', display_name: 'Another' });

@@ -1,6 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { filtersSchema, listQuerySchema, translate, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
+import { ID_MAX, filtersSchema, listQuerySchema, translate, type FilterItem, type ListQuery, type Pagination } from '@app/contracts';
 import { HttpError, parse } from './errors.ts';
 import type { Db } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
@@ -188,7 +188,7 @@ export const filters = {
   /** Integer equality (ids). */
   id: (column: string): FilterHandler => (qb, f) => {
     const n = Number(f.value);
-    if (!Number.isInteger(n)) throw invalidFilter(f.key);
+    if (!Number.isInteger(n) || Math.abs(n) > ID_MAX) throw invalidFilter(f.key);
     return qb.where(column, f.operator === '!=' ? '!=' : '=', n);
   },
 };

@@ -3,7 +3,7 @@ import type { $ZodType, output } from 'zod/v4/core';
 import { z, type ZodType } from 'zod';
 import { HttpError, ResponseDriftError, zodFieldErrors } from './errors.ts';
 import { MAX_IDS } from './list-query.ts';
-import { translate } from '@app/contracts';
+import { ID_MAX, translate } from '@app/contracts';
 
 /**
  * Route schemas (issue 18 item 1): a route's `schema: { params, querystring, body, response }` holds zod schemas
@@ -48,8 +48,9 @@ export const typed = (app: FastifyInstance) => app.withTypeProvider<ApiTypeProvi
 export type TypedApp = ReturnType<typeof typed>;
 
 const INVALID_ID = 'Invalid id.';
-/** A positive database id in a path segment or query: digits only (no `1e3`, `0x10`, ` 1`), at most 15 of them. */
-export const idSchema = z.string().regex(/^[1-9][0-9]{0,14}$/, INVALID_ID).transform(Number).meta({ description: 'A record id (positive integer).' });
+/** A positive database id in a path segment or query: digits only (no `1e3`, `0x10`, ` 1`), at most ID_MAX. */
+export const idSchema = z.string().regex(/^[1-9][0-9]{0,9}$/, INVALID_ID).transform(Number).refine((n) => n <= ID_MAX, INVALID_ID)
+  .meta({ description: 'A record id (positive integer).' });
 
 /** `/:id` routes: one shared parser instead of a copy per module. */
 export const idParam = z.object({ id: idSchema });
@@ -61,7 +62,7 @@ export const idsSchema = z.string().max(16 * 1024).transform((raw, c) => {
     c.addIssue({ code: 'custom', message: translate(undefined, 'You can delete at most :count items at once.', { count: MAX_IDS }) });
     return z.NEVER;
   }
-  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1)) {
+  if (!ids.length || ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > ID_MAX)) {
     c.addIssue({ code: 'custom', message: 'Invalid ids.' });
     return z.NEVER;
   }

@@ -15,6 +15,22 @@ export const FAILING_ID = 666;
 export const SLOW_ID = 999;
 /** Answers 429 with Retry-After once, then normally (rate limits). */
 export const LIMITED_ID = 429;
+/** A movie whose texts are longer than the site's columns (a long character list, an endless tagline). */
+export const OVERSIZED_ID = 7777;
+
+function oversized(movie: any) {
+  const long = (text: string, n: number) => text.repeat(Math.ceil(n / text.length)).slice(0, n);
+  // A person of its own, so the other tests' people keep their credits.
+  const voice = { ...movie.credits.cast[0], id: 9002, name: 'A. Voice', character: long('Narrator / Additional Voices / ', 400) };
+  return {
+    ...movie, id: OVERSIZED_ID, title: long('Très long titre ', 300), original_title: long('Оригинал ', 300), tagline: long('Every tagline 🎬 ', 700),
+    imdb_id: long('tt0', 25), original_language: 'en-extra-long',
+    release_dates: { results: [{ iso_3166_1: 'US', release_dates: [{ certification: long('Rated ', 60) }] }] },
+    keywords: { keywords: [{ id: 9001, name: long('a keyword that never ends ', 150) }] },
+    credits: { cast: [voice], crew: [] },
+    videos: { results: movie.videos.results.map((v: any) => ({ ...v, name: long('Official trailer ', 300) })) },
+  };
+}
 
 /**
  * A local server speaking the parts of TMDb's v3 API the importer and the site's search use (movie, tv, tv season,
@@ -71,6 +87,7 @@ export async function startTmdbServer(port = 0) {
         return res.end(JSON.stringify({ status_code: 25, status_message: 'Your request count is over the allowed limit.' }));
       }
       if (id === FAILING_ID) return json(500, { status_code: 11, status_message: 'Internal error.' });
+      if (id === OVERSIZED_ID) return json(200, oversized(movie));
       if (id === 404) return json(404, { status_code: 34, status_message: 'The resource you requested could not be found.' });
       return json(200, id === 550 ? movie : { ...movie, id, title: `Discovered ${id}`, imdb_id: null });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
 import { TmdbClient } from '../../src/drivers/tmdb/client.ts';
-import { FAILING_ID, LIMITED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
+import { FAILING_ID, LIMITED_ID, OVERSIZED_ID, SLOW_ID, TMDB_KEY, startTmdbServer } from './tmdb-server.ts';
 
 const tmdb = await startTmdbServer();
 const t = await createTestApp({ TMDB_API_URL: tmdb.root, TMDB_IMAGE_URL: tmdb.imageUrl });
@@ -83,6 +83,23 @@ describe('TMDb imports', () => {
     expect(await count('creditables')).toBe(4);
     expect(await count('images')).toBe(2);
     expect(await count('videos')).toBe(1);
+  });
+
+  it('imports a movie whose texts are longer than the site keeps, cut to fit (PostgreSQL refused the whole title)', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const res = await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: OVERSIZED_ID });
+    expect(res.status, res.text).toBe(200);
+    const title = (await admin.get(`/api/v1/titles/${res.body.id}`)).body.title;
+    expect([...title.name]).toHaveLength(255);
+    expect(title.name.startsWith('Très long titre')).toBe(true);
+    expect([...title.original_title]).toHaveLength(255);
+    expect([...title.tagline]).toHaveLength(500);
+    expect(title.certification).toHaveLength(50);
+    expect(title.keywords[0].name).toHaveLength(100);
+    const cast = (await admin.get(`/api/v1/titles/${res.body.id}/credits?crewType=cast`)).body.pagination.data;
+    expect(cast[0].pivot.character).toHaveLength(255);
+    const videos = (await admin.get(`/api/v1/videos?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: res.body.id }]))}`)).body.pagination.data;
+    expect(videos[0].name).toHaveLength(255);
   });
 
   it('imports a series with seasons, episodes and their credits', async () => {

@@ -1,4 +1,4 @@
-import { COMMENTABLE_TYPES } from '@app/contracts';
+import { COMMENTABLE_TYPES, ID_MAX } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
@@ -20,7 +20,7 @@ export function commentsListDefinition(ctx: AppContext): ListDefinition {
       // "video:12", "episode:3": one item's comments.
       commentable: (qb, f) => {
         const m = typeof f.value === 'string' ? /^([a-z_]+):(\d{1,10})$/.exec(f.value) : null;
-        if (!m || !TYPES.has(m[1])) throw invalidFilter('commentable');
+        if (!m || !TYPES.has(m[1]) || Number(m[2]) > ID_MAX) throw invalidFilter('commentable');
         return qb.where('comments.commentable_type', '=', m[1]).where('comments.commentable_id', '=', Number(m[2]));
       },
       created_at: filters.date('comments.created_at'),

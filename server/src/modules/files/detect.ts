@@ -26,9 +26,14 @@ const ARCHIVE = new Set(['zip', 'rar', '7z', 'tar', 'gz', 'bz2', 'xz', 'zst', 't
 
 export class TypeMismatchError extends Error {}
 
+/** The longest extension stored (file_entries.extension, as the upload settings' lists): past it, the dot is part of the name. */
+const EXTENSION_MAX = 20;
+
+/** `mp4` from `night.mp4`; none from `My.Holiday.Video_Final_Cut_Extended`, whose last dot starts no real extension. */
 export function extensionOf(name: string): string | null {
   const m = /\.([^.]+)$/.exec(name);
-  return m && m.index > 0 ? m[1].toLowerCase() : null;
+  const ext = m && m.index > 0 ? m[1].toLowerCase() : null;
+  return ext && ext.length <= EXTENSION_MAX ? ext : null;
 }
 
 function looksLikeText(head: Buffer): boolean {

@@ -46,8 +46,20 @@ export async function rate(ctx: AppContext, userId: number, type: RatableType, i
   return ratingSummary(ctx.db, type, id);
 }
 
+/**
+ * On PostgreSQL two ratings of one item at once (a double click, two tabs) would both read the same old score and
+ * move the totals twice, or both insert and one fail: locking the item's row first makes them take turns, each
+ * reading what the other wrote. SQLite runs one write transaction at a time already.
+ */
+async function lockRatable(ctx: AppContext, trx: Db, type: RatableType, id: number): Promise<void> {
+  if (ctx.dialect !== 'postgres') return;
+  if (type === 'title') await trx.selectFrom('titles').select('id').where('id', '=', id).forUpdate().execute();
+  else await trx.selectFrom('episodes').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 /** The rating write itself, inside the caller's transaction (a rating, or a review whose score is its writer's rating). */
 export async function setRating(ctx: AppContext, trx: Db, userId: number, type: RatableType, id: number, score: number): Promise<void> {
+  await lockRatable(ctx, trx, type, id);
   const old = await trx.selectFrom('ratings').select(['id', 'score']).where('user_id', '=', userId).where('ratable_type', '=', type).where('ratable_id', '=', id).executeTakeFirst();
   const now = nowIso();
   if (old) {
@@ -67,6 +79,7 @@ export async function setRating(ctx: AppContext, trx: Db, userId: number, type: 
 export async function unrate(ctx: AppContext, userId: number, type: RatableType, id: number): Promise<RatingSummary> {
   await assertRatable(ctx.db, type, id);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockRatable(ctx, trx, type, id);
     const review = type === 'title' && await trx.selectFrom('reviews').select('id').where('user_id', '=', userId)
       .where('reviewable_type', '=', type).where('reviewable_id', '=', id).executeTakeFirst();
     if (review) throw new HttpError(422, REVIEW_KEEPS_RATING, { score: [REVIEW_KEEPS_RATING] });

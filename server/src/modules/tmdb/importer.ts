@@ -82,6 +82,14 @@ async function storeImage(ctx: AppContext, client: TmdbClient, path: string | nu
 
 const yearOf = (d: string | null | undefined) => (d ? Number(d.slice(0, 4)) || null : null);
 const orNull = <T>(v: T | '' | 0 | undefined | null): T | null => (v === '' || v === 0 || v === undefined ? null : v);
+/**
+ * TMDb's text cut to its column's width (in characters, as PostgreSQL counts them): a long character list or episode
+ * name must not fail the whole import there, while SQLite would have stored it whole.
+ */
+function clip(v: unknown, max: number): string | null {
+  if (typeof v !== 'string' || v === '') return null;
+  return v.length <= max ? v : Array.from(v).slice(0, max).join('');
+}
 const gender = (g: number | undefined) => (g === 1 ? 'female' : g === 2 ? 'male' : null);
 
 /**
@@ -115,7 +123,7 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, p] of unique.entries()) {
-      const values = { name: p.name, poster: posters[i], known_for: p.known_for_department ?? null, gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
+      const values = { name: clip(p.name, 255) ?? `#${p.id}`, poster: posters[i], known_for: clip(p.known_for_department, 50), gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
       const existing = await trx.selectFrom('people').select('id').where('tmdb_id', '=', p.id).executeTakeFirst();
       if (existing) {
         await trx.updateTable('people').set({ ...filled(values), updated_at: now }).where('id', '=', existing.id).execute();
@@ -138,10 +146,10 @@ async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', cred
   const now = nowIso();
   const rows = [
     ...(credits?.cast ?? []).slice(0, CAST_LIMIT).map((c: any, i: number) => ({
-      person_id: people.get(c.id)!, character: c.character || null, department: 'Actors', job: 'Actor', order: i,
+      person_id: people.get(c.id)!, character: clip(c.character, 255), department: 'Actors', job: 'Actor', order: i,
     })),
     ...(credits?.crew ?? []).filter((c: any) => CREW_JOBS.has(c.job)).map((c: any, i: number) => ({
-      person_id: people.get(c.id)!, character: null, department: c.department || 'Crew', job: c.job, order: 1000 + i,
+      person_id: people.get(c.id)!, character: null, department: clip(c.department, 50) ?? 'Crew', job: c.job, order: 1000 + i,
     })),
   ].filter((r) => r.person_id);
   await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).where('origin', '=', 'tmdb').execute();
@@ -176,31 +184,31 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     ? (data.content_ratings?.results ?? []).find((r: any) => r.iso_3166_1 === 'US')?.rating
     : (data.release_dates?.results ?? []).find((r: any) => r.iso_3166_1 === 'US')?.release_dates?.find((d: any) => d.certification)?.certification;
   const values = {
-    name: (isSeries ? data.name : data.title) || `#${tmdbId}`,
+    name: clip(isSeries ? data.name : data.title, 255) ?? `#${tmdbId}`,
     is_series: isSeries,
-    original_title: (isSeries ? data.original_name : data.original_title) || null,
+    original_title: clip(isSeries ? data.original_name : data.original_title, 255),
     poster, backdrop,
     release_date: releaseDate,
     year: yearOf(releaseDate),
-    tagline: data.tagline || null,
+    tagline: clip(data.tagline, 500),
     description: data.overview || null,
     runtime: orNull<number>(isSeries ? data.episode_run_time?.[0] : data.runtime),
-    certification: certification || null,
+    certification: clip(certification, 50),
     budget: orNull<number>(data.budget),
     revenue: orNull<number>(data.revenue),
-    language: data.original_language || null,
+    language: clip(data.original_language, 10),
     popularity: data.popularity ? Math.max(1, data.popularity) : null,
     // Shown as they are unless the members' average is (showRatings below puts it back).
     rating: data.vote_average ?? null,
     vote_count: data.vote_count ?? 0,
     tmdb_rating: data.vote_average ?? null,
     tmdb_vote_count: data.vote_count ?? 0,
-    imdb_id: data.imdb_id ?? null,
+    imdb_id: clip(data.imdb_id, 20),
   };
-  const tags: { type: 'genre' | 'keyword' | 'production_country'; name: string; display: string; tmdb_id: number | null }[] = [
-    ...(data.genres ?? []).map((g: any) => ({ type: 'genre' as const, name: String(g.name).toLowerCase(), display: g.name, tmdb_id: g.id })),
-    ...((isSeries ? data.keywords?.results : data.keywords?.keywords) ?? []).map((k: any) => ({ type: 'keyword' as const, name: String(k.name).toLowerCase(), display: k.name, tmdb_id: k.id })),
-    ...(data.production_countries ?? []).map((c: any) => ({ type: 'production_country' as const, name: String(c.iso_3166_1).toLowerCase(), display: c.name, tmdb_id: null })),
+  const tags: { type: 'genre' | 'keyword' | 'production_country'; name: string; display: string | null; tmdb_id: number | null }[] = [
+    ...(data.genres ?? []).map((g: any) => ({ type: 'genre' as const, name: clip(String(g.name).toLowerCase(), 100) ?? '', display: clip(g.name, 100), tmdb_id: g.id })),
+    ...((isSeries ? data.keywords?.results : data.keywords?.keywords) ?? []).map((k: any) => ({ type: 'keyword' as const, name: clip(String(k.name).toLowerCase(), 100) ?? '', display: clip(k.name, 100), tmdb_id: k.id })),
+    ...(data.production_countries ?? []).map((c: any) => ({ type: 'production_country' as const, name: clip(String(c.iso_3166_1).toLowerCase(), 100) ?? '', display: clip(c.name, 100), tmdb_id: null })),
   ];
   const videos = (data.videos?.results ?? []).filter((v: any) => v.site === 'YouTube').slice(0, 10);
 
@@ -242,15 +250,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     await trx.deleteFrom('videos').where('title_id', '=', titleId).where('origin', '=', 'tmdb').execute();
     if (videos.length) {
       await trx.insertInto('videos').values(videos.map((v: any, order: number) => ({
-        name: v.name || 'Trailer', title_id: titleId, season_num: null, episode_num: null, thumbnail: `https://img.youtube.com/vi/${v.key}/hqdefault.jpg`,
+        name: clip(v.name, 255) ?? 'Trailer', title_id: titleId, season_num: null, episode_num: null, thumbnail: `https://img.youtube.com/vi/${v.key}/hqdefault.jpg`,
         type: 'embed' as const, src: `https://www.youtube.com/embed/${v.key}`, quality: v.size >= 1080 ? '1080p' : v.size >= 720 ? '720p' : 'sd',
-        language: v.iso_639_1 || null, category: (['Trailer', 'Teaser', 'Clip', 'Featurette'].includes(v.type) ? v.type.toLowerCase() : 'clip') as 'trailer',
+        language: clip(v.iso_639_1, 10), category: (['Trailer', 'Teaser', 'Clip', 'Featurette'].includes(v.type) ? v.type.toLowerCase() : 'clip') as 'trailer',
         approved: true, origin: 'tmdb', order, user_id: null, created_at: now, updated_at: now,
       }))).execute();
     }
 
     for (const [i, s] of seasonsData.entries()) {
-      const seasonValues = { poster: seasonPosters[i], name: s.name ?? null, description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
+      const seasonValues = { poster: seasonPosters[i], name: clip(s.name, 255), description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
       let season = await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
       if (season) await trx.updateTable('seasons').set({ ...seasonValues, poster: seasonValues.poster ?? undefined }).where('id', '=', season.id).execute();
       else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
@@ -258,7 +266,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       for (const [j, e] of (s.episodes ?? []).entries()) {
         const still = episodeStills[i][j];
         const epValues = {
-          name: e.name || `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
+          name: clip(e.name, 255) ?? `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
         let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
@@ -291,8 +299,8 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
   const ids = await upsertPeople(ctx, client, [p]);
   const id = ids.get(p.id)!;
   await ctx.db.updateTable('people').set({
-    birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: p.place_of_birth || null,
-    description: p.biography || null, imdb_id: p.imdb_id || null, updated_at: nowIso(),
+    birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
+    description: p.biography || null, imdb_id: clip(p.imdb_id, 20), updated_at: nowIso(),
   }).where('id', '=', id).execute();
   return { id, name: p.name };
 }
