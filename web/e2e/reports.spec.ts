@@ -70,12 +70,19 @@ test.describe('analytics report', () => {
     await expect(page).toHaveURL(/\/admin\/visitors/);
     await expect(page.getByTestId('page-views').getByRole('img')).toBeVisible();
     const map = page.getByTestId('world-map');
-    await map.getByRole('button', { name: /^United Kingdom: / }).click();
-    await expect(map.getByRole('button', { name: 'Back' })).toBeVisible();
+    // By keyboard: the country's shape zooms on Enter, focus moves to Back, and Back puts it back on the country.
+    await map.getByRole('button', { name: /^United Kingdom: / }).focus();
+    await page.keyboard.press('Enter');
+    await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
     await expect(map.getByTestId('city-marker')).toHaveCount(1);
     await expect(map.getByRole('row', { name: /St Albans/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(map.getByRole('button', { name: /^United Kingdom: / })).toBeFocused();
+    // From the table beside the map, Back returns to the country's row.
+    await map.getByRole('row', { name: /United Kingdom/ }).getByRole('button').click();
+    await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
     await map.getByRole('button', { name: 'Back' }).click();
-    await expect(map.getByRole('button', { name: /^United Kingdom: / })).toBeVisible();
+    await expect(map.getByRole('row', { name: /United Kingdom/ }).getByRole('button')).toBeFocused();
 
     // Insights of the title, reached from its admin screen; cards load as they scroll into view.
     await page.goto(`/admin/titles/${video.title_id}/edit`);
