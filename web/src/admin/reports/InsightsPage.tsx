@@ -8,8 +8,7 @@ import { BarList } from './charts/BarList';
 import { LineChart } from './charts/LineChart';
 import { countryLabels, deviceLabels } from './labels';
 import type { ReportRange } from './range';
-import { presetRange } from './range';
-import { RangePicker, useRangeParam } from './ReportPage';
+import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
 import { useTitle } from '../titles/api';
@@ -73,24 +72,27 @@ function BackLink({ target }: { target: InsightsTarget }) {
 /** Insights of a title, season, episode or video: plays, devices, locations and platforms; a title adds its seasons and episodes. */
 export function Component() {
   const params = useParams();
-  const [preset, setPreset] = useRangeParam();
-  const range = presetRange(preset);
+  const rangeState = useReportRange();
+  const { range, errors } = rangeState;
   const found = targetOf(params);
   if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
   const { target, heading } = found;
-  const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${preset}`;
+  const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
   return (
-    <div className="space-y-4 p-4 desk:p-8" key={key}>
+    <div className="space-y-4 p-4 desk:p-8">
       <BackLink target={target} />
-      <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{heading}</PageTitle>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
-        <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
-        <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
-        {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
-        {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
-        <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
-      </div>
+      <PageTitle actions={<RangePicker state={rangeState} />}>{heading}</PageTitle>
+      {!errors.startDate && !errors.endDate && (
+        // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
+        <div className="grid gap-4 lg:grid-cols-2" key={key}>
+          <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
+          <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
+          <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
+          {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
+          {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
+          <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
+        </div>
+      )}
     </div>
   );
 }
