@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { DatePicker } from '../../ui/DatePicker';
 import {
-  CUSTOM_RANGE, DEFAULT_REPORT_PRESET, REPORT_PRESETS, isPreset, presetLabel, presetRange, rangeErrors, userTimezone,
+  CUSTOM_RANGE, DEFAULT_REPORT_PRESET, REPORT_PRESETS, isPreset, presetLabel, presetRange, rangeErrors, reportTimezone,
   type RangeChoice, type RangeErrors, type ReportRange,
 } from './range';
 
@@ -24,7 +24,7 @@ export interface ReportRangeState {
 export function useReportRange(): ReportRangeState {
   const [params, setParams] = useSearchParams();
   const raw = params.get('range');
-  const timezone = userTimezone();
+  const timezone = reportTimezone();
   const custom = raw === CUSTOM_RANGE;
   const choice: RangeChoice = custom ? CUSTOM_RANGE : isPreset(raw) ? raw : DEFAULT_REPORT_PRESET;
   const fallback = presetRange(DEFAULT_REPORT_PRESET, timezone);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureDates } from '../../lib/format';
 import { presetRange, rangeErrors } from './range';
 
 describe('a custom report range is checked as the server checks it', () => {
@@ -16,5 +17,15 @@ describe('a custom report range is checked as the server checks it', () => {
   it('refuses a range over five years, and a day that does not exist', () => {
     expect(rangeErrors({ startDate: '2020-01-01', endDate: '2025-01-02', timezone: 'UTC' })).toEqual({ endDate: 'The range can be at most 5 years.' });
     expect(rangeErrors({ startDate: '2026-02-30', endDate: '', timezone: 'UTC' })).toEqual({ startDate: 'Enter a valid date.', endDate: 'Enter a valid date.' });
+  });
+});
+
+describe("a report's days are the site's days", () => {
+  afterEach(() => configureDates('auto', 'auto'));
+
+  it("uses the site's timezone when it sets one", () => {
+    configureDates('auto', 'Pacific/Kiritimati');
+    expect(presetRange('today').timezone).toBe('Pacific/Kiritimati');
+    expect(presetRange('today').startDate).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date()));
   });
 });

@@ -1,13 +1,14 @@
 import { DEFAULT_REPORT_PRESET, REPORT_PRESETS, reportQuerySchema, type ReportPreset } from '@app/contracts/reports';
-import { dayBefore } from '../../lib/format';
+import { dayBefore, displayTimezone } from '../../lib/format';
 import { isCalendarDate } from '@app/contracts/calendar-date';
 import { trans, transMessage } from '../../lib/i18n';
 import { formatDay } from '../../ui/DatePicker';
 
-/** The browser's timezone: reports group days as the person reading them lives them. */
-export function userTimezone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+/**
+ * The timezone every other date in the admin is shown in (the site's, else the browser's): a report's "today" and
+ * its days are the days the users table or an audit entry shows.
+ */
+export const reportTimezone = displayTimezone;
 
 /** Today's date (YYYY-MM-DD) in `tz`. */
 function today(tz: string): string {
@@ -17,7 +18,7 @@ function today(tz: string): string {
 export interface ReportRange { startDate: string; endDate: string; timezone: string }
 
 /** A preset's inclusive dates in the user's timezone. */
-export function presetRange(preset: ReportPreset, tz = userTimezone()): ReportRange {
+export function presetRange(preset: ReportPreset, tz = reportTimezone()): ReportRange {
   const t = today(tz);
   const back = new Map<ReportPreset, [number, number]>([
     ['today', [0, 0]], ['yesterday', [1, 1]], ['last7', [6, 0]], ['last30', [29, 0]], ['last90', [89, 0]], ['last365', [364, 0]],
