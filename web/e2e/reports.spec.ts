@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login, pickDate } from './helpers';
+import { api, login, pickDate, signInAsDelegate } from './helpers';
 
 interface V { id: number; name: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
 
@@ -118,4 +118,29 @@ test.describe('analytics report', () => {
       await expect(page.getByTestId('insight-devices').getByRole('row').first()).toBeVisible();
     }
   });
+});
+
+test("the custom range's calendars fit the window and speak the reader's language", async ({ page }) => {
+  await login(page);
+  const created = await page.request.post('/api/v1/localizations', {
+    data: { name: 'العربية', language: 'ar' },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
+  });
+  // Another spec of the run may have made it already.
+  expect([200, 422]).toContain(created.status());
+  await signInAsDelegate(page, `report-reader-${Date.now()}@example.com`, ['reports.view']);
+  await page.goto('/admin/plays?range=custom&from=2026-11-01&to=2026-11-30');
+  // The last field of the row opens its calendar leftwards rather than past the window's edge.
+  await page.getByRole('button', { name: /^To / }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+  const box = (await calendar.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.keyboard.press('Escape');
+
+  await api(page, 'POST', 'localizations/choose', { language: 'ar' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.locator('button[aria-haspopup="dialog"]').first().click();
+  const november = await page.evaluate(() => new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(new Date('2026-11-15T00:00:00Z')));
+  await expect(page.getByRole('dialog').locator('select').first().locator('option:checked')).toHaveText(november);
 });
