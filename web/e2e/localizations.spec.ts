@@ -126,7 +126,13 @@ test('a signed-in user picks a language in the account menu and keeps it on the 
 
 test('a language written right to left turns the site\'s layout around', async ({ page, browser }) => {
   await login(page, ADMIN.email, ADMIN.password);
-  await api(page, 'POST', 'localizations', { name: 'العربية', language: 'ar' });
+  const { localization } = await api(page, 'POST', 'localizations', { name: 'العربية', language: 'ar' });
+  // Its translations are written right to left even in an English admin; the English keys stay left to right.
+  await page.goto(`/admin/localizations/${localization.id}/translate`);
+  const firstValue = page.getByTestId('translation-lines').locator('textarea').first();
+  await expect(firstValue).toHaveAttribute('dir', 'rtl');
+  await expect(firstValue).toHaveAttribute('lang', 'ar');
+  await expect(page.getByTestId('translation-lines').locator('label span[dir="ltr"]').first()).toBeVisible();
   const context = await browser.newContext();
   const visitor = await context.newPage();
   try {
