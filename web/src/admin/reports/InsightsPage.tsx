@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
+import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
+import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { useInsight, type InsightsTarget } from './api';
 import { BarList } from './charts/BarList';
@@ -57,11 +59,8 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
 }
 
 /** Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights these are). */
-function BackLink({ target }: { target: InsightsTarget }) {
+function BackLink({ target, name }: { target: InsightsTarget; name: string | undefined }) {
   const video = target.model === 'video';
-  const title = useTitle(video ? undefined : target.id);
-  const clip = useVideo(video ? target.id : undefined);
-  const name = video ? clip.data?.name : title.data?.name;
   return (
     <Link to={video ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`} className="text-sm text-text-muted hover:underline">
       {name ? trans('Back to :name', { name }) : video ? trans('Back to the video') : trans('Back to the title')}
@@ -71,16 +70,24 @@ function BackLink({ target }: { target: InsightsTarget }) {
 
 /** Insights of a title, season, episode or video: plays, devices, locations and platforms; a title adds its seasons and episodes. */
 export function Component() {
-  const params = useParams();
+  const found = targetOf(useParams());
+  if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
+  return <Insights {...found} />;
+}
+
+function Insights({ target, heading }: { target: InsightsTarget; heading: string }) {
   const rangeState = useReportRange();
   const { range, errors } = rangeState;
-  const found = targetOf(params);
-  if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
-  const { target, heading } = found;
+  const video = target.model === 'video';
+  const title = useTitle(video ? undefined : target.id);
+  const clip = useVideo(video ? target.id : undefined);
+  const owner = video ? clip : title;
+  // A title or video that does not exist has no insights: one not-found page, not a card of errors per metric.
+  if (owner.error instanceof ApiError && owner.error.status === 404) return <NotFoundPage />;
   const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
   return (
     <div className="space-y-4 p-4 desk:p-8">
-      <BackLink target={target} />
+      <BackLink target={target} name={owner.data?.name} />
       <PageTitle actions={<RangePicker state={rangeState} />}>{heading}</PageTitle>
       {!errors.startDate && !errors.endDate && (
         // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
