@@ -27,9 +27,10 @@ function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
       {items.map((i) => (
         <div key={i.name} className="rounded-md border border-border bg-bg-elevated p-3">
           <dt className="text-xs text-text-muted">{HEADER_LABELS.get(i.name)?.() ?? i.name}</dt>
-          <dd className="mt-1 flex items-baseline gap-2">
-            <span className="text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
-            <span className={cn('text-xs tabular-nums', i.percentageChange > 0 ? 'text-success' : i.percentageChange < 0 ? 'text-danger' : 'text-text-muted')}>
+          {/* A number never breaks inside itself: on a phone's two columns the change moves under the value instead. */}
+          <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
+            <span className="whitespace-nowrap text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
+            <span className={cn('whitespace-nowrap text-xs tabular-nums', i.percentageChange > 0 ? 'text-success' : i.percentageChange < 0 ? 'text-danger' : 'text-text-muted')}>
               {formatPercent(i.percentageChange, true)}
               <span className="sr-only"> {trans('compared with the previous period')}</span>
             </span>
