@@ -283,6 +283,19 @@ describe('site language', () => {
     expect((await otherDevice.get('/api/v1/localizations/active/lines')).body.language).toBe('it');
   });
 
+  it("a localization's new language code keeps the users who chose it", async () => {
+    const he = await create('Hebrew', 'he');
+    const user = await asUser(t);
+    await user.post('/api/v1/localizations/choose', { language: 'he' });
+    expect((await admin.put(`/api/v1/localizations/${he.id}`, { language: 'ur' })).status).toBe(200);
+    const row = await t.ctx.db.selectFrom('users').select('language').where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(row.language).toBe('ur');
+    expect((await user.get('/api/v1/localizations/active/lines')).body.language).toBe('ur');
+    expect((await admin.delete(`/api/v1/localizations/${he.id}`)).status).toBe(200);
+    const after = await t.ctx.db.selectFrom('users').select('language').where('id', '=', user.user.id).executeTakeFirstOrThrow();
+    expect(after.language).toBeNull();
+  });
+
   it('follows the site default, and ignores choices while i18n is off', async () => {
     const visitor = guest(t);
     await visitor.post('/api/v1/localizations/choose', { language: 'it' });

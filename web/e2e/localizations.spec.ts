@@ -126,7 +126,13 @@ test('a signed-in user picks a language in the account menu and keeps it on the 
 
 test('a language written right to left turns the site\'s layout around', async ({ page, browser }) => {
   await login(page, ADMIN.email, ADMIN.password);
-  await api(page, 'POST', 'localizations', { name: 'العربية', language: 'ar' });
+  const { localization } = await api(page, 'POST', 'localizations', { name: 'العربية', language: 'ar' });
+  // Its translations are written right to left even in an English admin; the English keys stay left to right.
+  await page.goto(`/admin/localizations/${localization.id}/translate`);
+  const firstValue = page.getByTestId('translation-lines').locator('textarea').first();
+  await expect(firstValue).toHaveAttribute('dir', 'rtl');
+  await expect(firstValue).toHaveAttribute('lang', 'ar');
+  await expect(page.getByTestId('translation-lines').locator('label span[dir="ltr"]').first()).toBeVisible();
   const context = await browser.newContext();
   const visitor = await context.newPage();
   try {
@@ -140,6 +146,12 @@ test('a language written right to left turns the site\'s layout around', async (
     const logo = await header.getByRole('link').first().boundingBox();
     const account = await header.getByRole('navigation', { name: 'Account' }).boundingBox();
     expect(logo!.x).toBeGreaterThan(account!.x);
+    // An English tagline inside the Arabic page keeps its own direction (its full stop stays at its end).
+    const { title } = await (await visitor.request.get('/api/v1/titles/1')).json();
+    await visitor.goto('/titles/1');
+    const tagline = visitor.getByText(title.tagline, { exact: true });
+    await expect(tagline).toHaveAttribute('dir', 'auto');
+    expect(await tagline.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
     // The server renders the next page that way before any script runs.
     const html = await (await visitor.request.get('/contact')).text();
     expect(html).toContain('<html lang="ar" dir="rtl">');
@@ -167,4 +179,22 @@ test("an admin table's page range keeps its order in a right-to-left page", asyn
     return r.getBoundingClientRect().x;
   }, needle);
   expect(await xOf('1 ')).toBeLessThan(await xOf('of'));
+});
+
+test("an admin table's header cells line up with their column's cells in both directions", async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/localizations');
+  const header = page.getByRole('columnheader', { name: 'Language code' });
+  const cell = page.getByRole('row', { name: /English/ }).getByRole('cell', { name: 'en', exact: true });
+  // Where the text inside an element starts and ends on screen.
+  const textBox = (el: Element) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    const box = r.getBoundingClientRect();
+    return { left: box.left, right: box.right };
+  };
+  await expect(cell).toBeVisible();
+  expect(Math.abs((await header.evaluate(textBox)).left - (await cell.evaluate(textBox)).left)).toBeLessThan(2);
+  await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
+  expect(Math.abs((await header.evaluate(textBox)).right - (await cell.evaluate(textBox)).right)).toBeLessThan(2);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { login } from './helpers';
+import { api, login, pickDate, signInAsDelegate } from './helpers';
 
 interface V { id: number; name: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
 
@@ -66,16 +66,43 @@ test.describe('analytics report', () => {
       await expect(page.getByTestId('plays-chart').getByRole('img')).toBeVisible();
     }
 
+    // A custom range starts as the range that was showing; its days go in the URL and the report follows them.
+    await page.getByTestId('range-picker').selectOption('custom');
+    await expect(page).toHaveURL(/range=custom&from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+    const custom = page.waitForRequest((r) => r.url().includes('/admin/reports?') && r.url().includes('startDate=2025-01-15'));
+    await pickDate(page, 'From', '2025-01-15');
+    await custom;
+    await expect(page.getByTestId('plays-chart').getByRole('img')).toBeVisible();
+    // An end before the start is refused on both days, and nothing is asked for.
+    const asked: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/admin/reports?')) asked.push(r.url()); });
+    await page.goto('/admin/plays?range=custom&from=2025-03-10&to=2025-03-01');
+    await expect(page.getByText('Enter a date before Mar 1, 2025')).toBeVisible();
+    await expect(page.getByText('Enter a date after Mar 10, 2025')).toBeVisible();
+    await page.goto('/admin/plays?range=custom&from=2019-01-01&to=2025-03-01');
+    await expect(page.getByText('The range can be at most 5 years.')).toBeVisible();
+    expect(asked).toEqual([]);
+    await expect(page.getByTestId('plays-chart')).toHaveCount(0);
+    await page.getByTestId('range-picker').selectOption('last7');
+    await expect(page.getByTestId('plays-chart').getByRole('img')).toBeVisible();
+
     await page.getByRole('link', { name: 'Visitors' }).click();
     await expect(page).toHaveURL(/\/admin\/visitors/);
     await expect(page.getByTestId('page-views').getByRole('img')).toBeVisible();
     const map = page.getByTestId('world-map');
-    await map.getByRole('button', { name: /^United Kingdom: / }).click();
-    await expect(map.getByRole('button', { name: 'Back' })).toBeVisible();
+    // By keyboard: the country's shape zooms on Enter, focus moves to Back, and Back puts it back on the country.
+    await map.getByRole('button', { name: /^United Kingdom: / }).focus();
+    await page.keyboard.press('Enter');
+    await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
     await expect(map.getByTestId('city-marker')).toHaveCount(1);
     await expect(map.getByRole('row', { name: /St Albans/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(map.getByRole('button', { name: /^United Kingdom: / })).toBeFocused();
+    // From the table beside the map, Back returns to the country's row.
+    await map.getByRole('row', { name: /United Kingdom/ }).getByRole('button').click();
+    await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
     await map.getByRole('button', { name: 'Back' }).click();
-    await expect(map.getByRole('button', { name: /^United Kingdom: / })).toBeVisible();
+    await expect(map.getByRole('row', { name: /United Kingdom/ }).getByRole('button')).toBeFocused();
 
     // Insights of the title, reached from its admin screen; cards load as they scroll into view.
     await page.goto(`/admin/titles/${video.title_id}/edit`);
@@ -90,5 +117,36 @@ test.describe('analytics report', () => {
       await expect(page.getByTestId('insight-plays')).toContainText('Plays');
       await expect(page.getByTestId('insight-devices').getByRole('row').first()).toBeVisible();
     }
+    // A title or video that does not exist: one not-found page, no cards.
+    for (const path of ['titles/999999/insights', 'videos/999999/insights']) {
+      await page.goto(`/admin/${path}`);
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page.getByTestId('insight-plays')).toHaveCount(0);
+    }
   });
+});
+
+test("the custom range's calendars fit the window and speak the reader's language", async ({ page }) => {
+  await login(page);
+  const created = await page.request.post('/api/v1/localizations', {
+    data: { name: 'العربية', language: 'ar' },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '') },
+  });
+  // Another spec of the run may have made it already.
+  expect([200, 422]).toContain(created.status());
+  await signInAsDelegate(page, `report-reader-${Date.now()}@example.com`, ['reports.view']);
+  await page.goto('/admin/plays?range=custom&from=2026-11-01&to=2026-11-30');
+  // The last field of the row opens its calendar leftwards rather than past the window's edge.
+  await page.getByRole('button', { name: /^To / }).click();
+  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+  const box = (await calendar.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  await page.keyboard.press('Escape');
+
+  await api(page, 'POST', 'localizations/choose', { language: 'ar' });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await page.locator('button[aria-haspopup="dialog"]').first().click();
+  const november = await page.evaluate(() => new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(new Date('2026-11-15T00:00:00Z')));
+  await expect(page.getByRole('dialog').locator('select').first().locator('option:checked')).toHaveText(november);
 });

@@ -46,7 +46,8 @@ export function PageTitle({ children, actions }: { children: string; actions?: R
   return (
     <div className="flex flex-wrap items-center gap-3">
       <h1 className="text-2xl font-semibold">{children}</h1>
-      {actions && <div className="ms-auto flex gap-2">{actions}</div>}
+      {/* max-w-full: actions wider than a phone (the report's custom range) wrap inside it instead of widening the page. */}
+      {actions && <div className="ms-auto flex max-w-full gap-2">{actions}</div>}
     </div>
   );
 }

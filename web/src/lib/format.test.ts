@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, dayBefore, dayOfInstant, formatDate, isUpcoming, today } from './format';
+import { configureDates, dayBefore, dayOfInstant, displayTimezone, formatDate, isUpcoming, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -79,5 +79,18 @@ describe('dayBefore with a count', () => {
     expect(dayBefore('2026-12-01', 0)).toBe('2026-12-01');
     expect(dayBefore('2026-12-01', 29)).toBe('2026-11-02');
     expect(dayBefore('2026-01-05', 364)).toBe('2025-01-06');
+  });
+});
+
+describe('displayTimezone', () => {
+  afterEach(() => configureDates('auto', 'auto'));
+
+  it("is the site's timezone when it sets one, else the visitor's own", () => {
+    configureDates('auto', 'Pacific/Kiritimati');
+    expect(displayTimezone()).toBe('Pacific/Kiritimati');
+    configureDates('auto', 'Not/AZone');
+    expect(displayTimezone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    configureDates('auto', 'auto');
+    expect(displayTimezone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
   });
 });

@@ -53,6 +53,11 @@ function current(): void {
   if (settings.language !== currentLanguage()) configureDates(settings.format, settings.timezone);
 }
 
+/** The timezone dates are shown in: the site's setting, else (when it is 'auto' or unknown here) the visitor's own. */
+export function displayTimezone(): string {
+  return dateFmt.resolvedOptions().timeZone || 'UTC';
+}
+
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A date in the site's settings; a plain day (YYYY-MM-DD) as that day, whatever the timezone. */

@@ -89,7 +89,7 @@ export function Component() {
             <div className="flex flex-1 flex-col gap-3">
               {f.subtitle && <p className="text-sm font-semibold uppercase tracking-wide text-primary">{f.subtitle}</p>}
               <h2 className="text-3xl font-bold">{f.title}</h2>
-              <p className="text-text-muted">{f.description}</p>
+              <p dir="auto" className="text-text-muted">{f.description}</p>
             </div>
           </div>
         </section>

@@ -106,6 +106,12 @@ const selectColumn: DataTableColumn<{ id: number | string }> = {
   ),
 };
 
+/**
+ * A <th> centres its text by default and does not inherit the header row's alignment, so each header cell starts
+ * where its column's cells start, unless the column aligns itself (a numbers column's text-end).
+ */
+const headerAlign = (className: string | undefined) => (/\btext-(start|end|center|left|right)\b/.test(className ?? '') ? undefined : 'text-start');
+
 export function DataTable<T extends { id: number | string }>(props: DataTableProps<T>) {
   const { endpoint, columns, filters: filterDefs = [], canDelete, canSelectRow, extraParams, perPage: fixedPerPage, selectionActions, fixedFilters, defaultPerPage } = props;
   const selectable = !!canDelete || !!selectionActions;
@@ -285,7 +291,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
       <div className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
-          <thead className="bg-bg-alt text-start text-xs uppercase tracking-wide text-text-muted">
+          <thead className="bg-bg-alt text-xs uppercase tracking-wide text-text-muted">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((header) => {
@@ -298,7 +304,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
                       key={header.id}
                       scope="col"
                       aria-sort={sortKey ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                      className={cn('h-10 whitespace-nowrap px-3 font-medium', col.className)}
+                      className={cn('h-10 whitespace-nowrap px-3 font-medium', headerAlign(col.className), col.className)}
                     >
                       {sortKey ? (
                         <button type="button" onClick={() => toggleSort(sortKey)} className="inline-flex items-center gap-1 rounded uppercase hover:text-text">

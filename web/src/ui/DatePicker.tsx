@@ -1,6 +1,7 @@
 import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { formatDate } from '../lib/format';
+import { formatDate, today } from '../lib/format';
+import { currentLanguage } from '../lib/locale';
 import { trans } from '../lib/i18n';
 import { cn } from './cn';
 
@@ -9,6 +10,8 @@ interface ChangeLike { target: { name?: string; value: string }; type: 'change' 
 
 /** The earliest year offered when the field sets no minimum (the first films). */
 const FIRST_YEAR = 1870;
+/** The calendar's width (w-72). */
+const CALENDAR_WIDTH = 288;
 const PICK = 'h-8 rounded-md border border-border bg-bg-elevated px-1 text-sm font-medium';
 
 export interface DatePickerProps {
@@ -34,6 +37,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const toKey = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 const fromKey = (k: string): Date | null => (/^\d{4}-\d{2}-\d{2}$/.test(k) ? new Date(`${k}T00:00:00Z`) : null);
 const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+/** Month and weekday names in the site's active language, as the chosen day reads; the browser's for a tag Intl does not know. */
+function calendarNames(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat(currentLanguage() || undefined, { ...options, timeZone: 'UTC' });
+  } catch {
+    return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
+  }
+}
 /** A day shown through the date format setting; noon UTC is the same calendar day in every site timezone we offer. */
 export const formatDay = (k: string) => (fromKey(k) ? formatDate(`${k}T12:00:00Z`) : '');
 
@@ -50,7 +61,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
   const value = props.value ?? inner;
   const trigger = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [focused, setFocused] = useState<Date>(() => fromKey(value) ?? fromKey(toKey(new Date()))!);
+  const [focused, setFocused] = useState<Date>(() => fromKey(value) ?? fromKey(today())!);
   const grid = useRef<HTMLDivElement>(null);
 
   useImperativeHandle(ref, () => ({
@@ -67,8 +78,14 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
   };
   const allowed = (k: string) => (!min || k >= String(min)) && (!max || k <= String(max));
 
+  const [atEnd, setAtEnd] = useState(false);
   const openAt = () => {
-    setFocused(fromKey(value) ?? fromKey(toKey(new Date()))!);
+    setFocused(fromKey(value) ?? fromKey(today())!);
+    // The calendar hangs from the field's start edge; a field near the far edge of the window (the last of a row of
+    // fields) hangs it from its end instead, so it is not cut off.
+    const box = trigger.current?.getBoundingClientRect();
+    const rtl = document.documentElement.dir === 'rtl';
+    setAtEnd(!!box && (rtl ? box.right - CALENDAR_WIDTH < 0 : box.left + CALENDAR_WIDTH > document.documentElement.clientWidth));
     setOpen(true);
   };
   const close = () => { setOpen(false); trigger.current?.focus(); };
@@ -85,7 +102,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
   // Weeks start on Monday.
   const start = addDays(first, -((first.getUTCDay() + 6) % 7));
   const days = Array.from({ length: 42 }, (_, i) => addDays(start, i));
-  const monthName = new Intl.DateTimeFormat(undefined, { month: 'long', timeZone: 'UTC' });
+  const monthName = calendarNames({ month: 'long' });
   // Years to pick from: a birth date a century back is one choice away, not 1,200 clicks on "Previous month".
   const lastYear = Math.max(max ? Number(String(max).slice(0, 4)) : new Date().getUTCFullYear() + 10, year);
   const firstYear = Math.min(min ? Number(String(min).slice(0, 4)) : FIRST_YEAR, year);
@@ -93,7 +110,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
     focusDay.current = false;
     setFocused(new Date(Date.UTC(y, m, Math.min(focused.getUTCDate(), 28))));
   };
-  const weekday = new Intl.DateTimeFormat(undefined, { weekday: 'short', timeZone: 'UTC' });
+  const weekday = calendarNames({ weekday: 'short' });
   const shiftMonth = (n: number) => setFocused(new Date(Date.UTC(year, month + n, Math.min(focused.getUTCDate(), 28))));
 
   const onKey = (e: React.KeyboardEvent) => {
@@ -144,7 +161,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
       </div>
       {open && (
         <div role="dialog" aria-label={trans('Choose a date')} onKeyDown={onKey}
-          className="absolute start-0 top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg">
+          className={cn('absolute top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg', atEnd ? 'end-0' : 'start-0')}>
           <div className="mb-2 flex items-center justify-between">
             <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size={16} aria-hidden className="rtl:-scale-x-100" /></button>
             <div className="flex items-center gap-1">
@@ -175,7 +192,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
             })}
           </div>
           <div className="mt-2 flex justify-between">
-            <button type="button" className="rounded-md px-2 py-1 text-sm hover:bg-hover" onClick={() => { const t = toKey(new Date()); if (allowed(t)) { choose(t); close(); } }}>{trans('Today')}</button>
+            <button type="button" className="rounded-md px-2 py-1 text-sm hover:bg-hover" onClick={() => { const t = today(); if (allowed(t)) { choose(t); close(); } }}>{trans('Today')}</button>
             <button type="button" className="rounded-md px-2 py-1 text-sm hover:bg-hover" onClick={close}>{trans('Close')}</button>
           </div>
         </div>

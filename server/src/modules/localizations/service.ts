@@ -75,7 +75,13 @@ export async function updateLocalization(ctx: AppContext, id: number, input: Loc
   if (input.name !== undefined) changes.name = input.name;
   if (input.language !== undefined) changes.language = input.language;
   if (input.lines !== undefined) changes.lines = JSON.stringify(diffFromCode(input.lines));
-  await onDuplicate(ctx.db.updateTable('localizations').set(changes).where('id', '=', id).execute(), languageTaken);
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('localizations').set(changes).where('id', '=', id).execute();
+    // Users who chose this localization keep it under its new code, rather than falling back to the site default.
+    if (changes.language && changes.language !== existing.language) {
+      await trx.updateTable('users').set({ language: changes.language }).where('language', '=', existing.language).execute();
+    }
+  }), languageTaken);
   linesCache.clear();
   return getLocalization(ctx, id);
 }
@@ -86,9 +92,11 @@ export async function deleteLocalizations(ctx: AppContext, ids: number[]): Promi
   if (rows.length !== ids.length) throw notFound('Localization not found');
   const defaults = await defaultLanguages(ctx);
   if (rows.some((r) => defaults.includes(r.language))) throw new HttpError(422, CANNOT_DELETE_DEFAULT, { ids: [CANNOT_DELETE_DEFAULT] });
-  await ctx.db.deleteFrom('localizations').where('id', 'in', ids).execute();
-  // Users who had chosen a deleted language go back to the site default.
-  await ctx.db.updateTable('users').set({ language: null }).where('language', 'in', rows.map((r) => r.language)).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('localizations').where('id', 'in', ids).execute();
+    // Users who had chosen a deleted language go back to the site default.
+    await trx.updateTable('users').set({ language: null }).where('language', 'in', rows.map((r) => r.language)).execute();
+  });
   linesCache.clear();
 }
 

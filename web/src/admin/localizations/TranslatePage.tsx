@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Plus, Search, Trash2 } from 'lucide-react';
 import { TRANSLATION_ROW_HEIGHT, type Localization } from '@app/contracts/localizations';
+import { textDirection } from '@app/contracts/i18n';
 import { errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { currentLanguage, loadActiveLocale } from '../../lib/locale';
@@ -34,6 +35,8 @@ export function Component() {
  * whole list. State holds only the key order, the search text and the dirty flag; rows are virtualized.
  */
 function TranslationEditor({ localization }: { localization: Localization }) {
+  // Keys are the code's English; values are written in the language being translated, whatever the admin reads.
+  const direction = textDirection(localization.language);
   useDocumentTitle(trans('Translate :name', { name: localization.name }));
   const values = useRef(new Map<string, string>());
   const lowerValues = useRef(new Map<string, string>());
@@ -156,7 +159,7 @@ function TranslationEditor({ localization }: { localization: Localization }) {
                   data-line=""
                 >
                   <div className="flex items-start gap-2">
-                    <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5">{key}</label>
+                    <label htmlFor={id} title={key} className="line-clamp-2 min-w-0 flex-1 text-sm font-medium leading-5"><span dir="ltr" lang="en">{key}</span></label>
                     <button
                       type="button"
                       className="flex h-6 w-6 shrink-0 items-center justify-center rounded text-text-muted hover:bg-hover hover:text-danger focus-visible:outline-2 focus-visible:outline-primary"
@@ -168,6 +171,8 @@ function TranslationEditor({ localization }: { localization: Localization }) {
                   </div>
                   <textarea
                     id={id}
+                    lang={localization.language}
+                    dir={direction}
                     defaultValue={values.current.get(key)}
                     onChange={(e) => edit(key, e.target.value)}
                     className="block min-h-0 w-full flex-1 resize-none rounded-md border border-border bg-bg-elevated px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-primary"

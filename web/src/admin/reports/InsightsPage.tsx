@@ -1,15 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
+import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
+import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { useInsight, type InsightsTarget } from './api';
 import { BarList } from './charts/BarList';
 import { LineChart } from './charts/LineChart';
 import { countryLabels, deviceLabels } from './labels';
 import type { ReportRange } from './range';
-import { presetRange } from './range';
-import { RangePicker, useRangeParam } from './ReportPage';
+import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
 import { useTitle } from '../titles/api';
@@ -58,11 +59,8 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
 }
 
 /** Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights these are). */
-function BackLink({ target }: { target: InsightsTarget }) {
+function BackLink({ target, name }: { target: InsightsTarget; name: string | undefined }) {
   const video = target.model === 'video';
-  const title = useTitle(video ? undefined : target.id);
-  const clip = useVideo(video ? target.id : undefined);
-  const name = video ? clip.data?.name : title.data?.name;
   return (
     <Link to={video ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`} className="text-sm text-text-muted hover:underline">
       {name ? trans('Back to :name', { name }) : video ? trans('Back to the video') : trans('Back to the title')}
@@ -72,25 +70,36 @@ function BackLink({ target }: { target: InsightsTarget }) {
 
 /** Insights of a title, season, episode or video: plays, devices, locations and platforms; a title adds its seasons and episodes. */
 export function Component() {
-  const params = useParams();
-  const [preset, setPreset] = useRangeParam();
-  const range = presetRange(preset);
-  const found = targetOf(params);
+  const found = targetOf(useParams());
   if (!found) return <div className="p-8"><PageTitle>{trans('Not found')}</PageTitle></div>;
-  const { target, heading } = found;
-  const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${preset}`;
+  return <Insights {...found} />;
+}
+
+function Insights({ target, heading }: { target: InsightsTarget; heading: string }) {
+  const rangeState = useReportRange();
+  const { range, errors } = rangeState;
+  const video = target.model === 'video';
+  const title = useTitle(video ? undefined : target.id);
+  const clip = useVideo(video ? target.id : undefined);
+  const owner = video ? clip : title;
+  // A title or video that does not exist has no insights: one not-found page, not a card of errors per metric.
+  if (owner.error instanceof ApiError && owner.error.status === 404) return <NotFoundPage />;
+  const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
   return (
-    <div className="space-y-4 p-4 desk:p-8" key={key}>
-      <BackLink target={target} />
-      <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{heading}</PageTitle>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
-        <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
-        <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
-        {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
-        {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
-        <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
-      </div>
+    <div className="space-y-4 p-4 desk:p-8">
+      <BackLink target={target} name={owner.data?.name} />
+      <PageTitle actions={<RangePicker state={rangeState} />}>{heading}</PageTitle>
+      {!errors.startDate && !errors.endDate && (
+        // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
+        <div className="grid gap-4 lg:grid-cols-2" key={key}>
+          <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
+          <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
+          <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
+          {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
+          {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
+          <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import type { HeaderReportItem, ReportPoint } from '@app/contracts/reports';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
@@ -10,7 +10,7 @@ import { LineChart } from './charts/LineChart';
 import { formatNumber, formatPercent } from './format';
 import { formatFileSize } from '../../lib/format';
 import { countryLabels, deviceLabels } from './labels';
-import { DEFAULT_REPORT_PRESET, REPORT_PRESETS, isPreset, presetLabel, presetRange } from './range';
+import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 
 // The map and its data (d3-geo, topojson, world-atlas) load only when a report shows one.
@@ -27,9 +27,10 @@ function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
       {items.map((i) => (
         <div key={i.name} className="rounded-md border border-border bg-bg-elevated p-3">
           <dt className="text-xs text-text-muted">{HEADER_LABELS.get(i.name)?.() ?? i.name}</dt>
-          <dd className="mt-1 flex items-baseline gap-2">
-            <span className="text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
-            <span className={cn('text-xs tabular-nums', i.percentageChange > 0 ? 'text-success' : i.percentageChange < 0 ? 'text-danger' : 'text-text-muted')}>
+          {/* A number never breaks inside itself: on a phone's two columns the change moves under the value instead. */}
+          <dd className="mt-1 flex flex-wrap items-baseline gap-x-2">
+            <span className="whitespace-nowrap text-xl font-semibold tabular-nums">{i.type === 'fileSize' ? formatFileSize(i.currentValue) : formatNumber(i.currentValue)}</span>
+            <span className={cn('whitespace-nowrap text-xs tabular-nums', i.percentageChange > 0 ? 'text-success' : i.percentageChange < 0 ? 'text-danger' : 'text-text-muted')}>
               {formatPercent(i.percentageChange, true)}
               <span className="sr-only"> {trans('compared with the previous period')}</span>
             </span>
@@ -40,29 +41,6 @@ function HeaderStrip({ items }: { items: HeaderReportItem[] }) {
   );
 }
 
-/** The date-range picker: presets in the URL (`?range=`), the third one by default (spec). */
-export function RangePicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <span className="sr-only">{trans('Date range')}</span>
-      <select className="rounded-md border border-border bg-bg-elevated px-2 py-1.5" value={value} onChange={(e) => onChange(e.target.value)} data-testid="range-picker">
-        {REPORT_PRESETS.map((p) => <option key={p} value={p}>{presetLabel(p)}</option>)}
-      </select>
-    </label>
-  );
-}
-
-export function useRangeParam() {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('range');
-  const preset = isPreset(raw) ? raw : DEFAULT_REPORT_PRESET;
-  const set = (v: string) => setParams((p) => {
-    p.set('range', v);
-    return p;
-  }, { replace: true });
-  return [preset, set] as const;
-}
-
 const titleLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/titles/${p.model.id}/insights`}>{p.label}</Link> : p.label);
 const videoLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/videos/${p.model.id}/insights`}>{p.label}</Link> : p.label);
 const userLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline" to={`/admin/users/${p.model.id}/edit`}>{p.label}</Link> : p.label);
@@ -70,16 +48,20 @@ const userLink = (p: ReportPoint) => (p.model ? <Link className="hover:underline
 /** `/admin`, `/admin/plays` and `/admin/visitors`: one report with the Plays/Visitors toggle (spec Part C). */
 export function Component() {
   const visitors = useLocation().pathname.replace(/\/$/, '').endsWith('/visitors');
-  const [preset, setPreset] = useRangeParam();
-  const range = presetRange(preset);
-  const { data, isError } = useAdminReport(range, visitors ? 'header,visitors' : 'header,plays');
-  const search = `?range=${preset}`;
+  const rangeState = useReportRange();
+  const { range, errors } = rangeState;
+  const valid = !errors.startDate && !errors.endDate;
+  const report = useAdminReport(range, visitors ? 'header,visitors' : 'header,plays', valid);
+  // The previous range's figures stay on screen while the next load; never under dates they do not belong to.
+  const data = valid ? report.data : undefined;
+  const isError = valid && report.isError;
+  const search = useLocation().search;
   const tab = ({ isActive }: { isActive: boolean }) => cn('rounded px-3 py-1.5 text-sm', isActive ? 'bg-primary text-on-primary' : 'hover:bg-hover');
   const locations = countryLabels((visitors ? data?.visitorsReport?.locations : data?.playsReport?.locations)?.datasets[0]?.data ?? []);
 
   return (
     <div className="space-y-4 p-4 desk:p-8">
-      <PageTitle actions={<RangePicker value={preset} onChange={setPreset} />}>{trans('Analytics report')}</PageTitle>
+      <PageTitle actions={<RangePicker state={rangeState} />}>{trans('Analytics report')}</PageTitle>
       <nav aria-label={trans('Report')} className="inline-flex gap-1 rounded-md border border-border p-1">
         <NavLink to={`/admin/plays${search}`} className={(s) => tab({ isActive: s.isActive || !visitors })} aria-current={!visitors ? 'page' : undefined}>{trans('Plays')}</NavLink>
         <NavLink to={`/admin/visitors${search}`} className={tab}>{trans('Visitors')}</NavLink>

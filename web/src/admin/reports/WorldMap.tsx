@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { geoEqualEarth, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
@@ -55,6 +55,20 @@ let cached: Country[] | null = null;
 export default function WorldMap({ data }: { data: ReportPoint[] }) {
   const all = useMemo(() => (cached ??= countries()), []);
   const [zoomed, setZoomed] = useState<string | null>(null);
+  // Zooming unmounts what was clicked (the shape stops being a button, the list's row becomes a city) and Back
+  // unmounts itself: focus moves to Back on the way in and to the country's shape or row on the way out, never to <body>.
+  const rootRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  const returnTo = useRef<string | null>(null);
+  const zoomTo = (code: string | null | undefined, from: 'map' | 'list') => {
+    if (!code) return;
+    returnTo.current = `[data-zoom="${from}:${CSS.escape(code)}"]`;
+    setZoomed(code);
+  };
+  useEffect(() => {
+    if (zoomed) backRef.current?.focus();
+    else if (returnTo.current) rootRef.current?.querySelector<HTMLElement | SVGElement>(returnTo.current)?.focus();
+  }, [zoomed]);
   const byCode = new Map(data.map((p) => [p.code ?? '', p]));
   const max = Math.max(1, ...data.map((p) => p.value));
   const focus = zoomed ? all.find((c) => c.code === zoomed) : undefined;
@@ -70,11 +84,11 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
   });
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[3fr_2fr]" data-testid="world-map">
+    <div ref={rootRef} className="grid gap-4 lg:grid-cols-[3fr_2fr]" data-testid="world-map">
       <div>
         {zoomed && (
           <div className="mb-2 flex items-center gap-2">
-            <Button size="sm" onClick={() => setZoomed(null)}>{trans('Back')}</Button>
+            <Button ref={backRef} size="sm" onClick={() => setZoomed(null)}>{trans('Back')}</Button>
             <span className="text-sm font-medium">{selected?.label}</span>
           </div>
         )}
@@ -85,12 +99,12 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
             if (!d) return null;
             const fill = point ? CHART_PALETTE[0] : 'currentColor';
             const opacity = point ? 0.25 + 0.75 * (point.value / max) : 0.12;
-            const open = () => point && c.code && setZoomed(c.code);
+            const open = () => point && zoomTo(c.code, 'map');
             return (
               <path
                 key={`${c.code ?? ''}${i}`} d={d} fill={fill} fillOpacity={zoomed && c.code !== zoomed ? opacity * 0.4 : opacity} stroke="var(--color-paper, #fff)" strokeWidth={0.5}
                 {...(point && !zoomed ? {
-                  tabIndex: 0, role: 'button', 'aria-label': `${point.label}: ${formatNumber(point.value)}`, className: 'cursor-pointer focus:outline-none focus-visible:stroke-primary focus-visible:stroke-2',
+                  tabIndex: 0, role: 'button', 'data-zoom': `map:${c.code}`, 'aria-label': `${point.label}: ${formatNumber(point.value)}`, className: 'cursor-pointer focus:outline-none focus-visible:stroke-primary focus-visible:stroke-2',
                   onClick: open, onKeyDown: (e: React.KeyboardEvent) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); open(); } },
                 } : { 'aria-hidden': true })}
               >
@@ -109,7 +123,7 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
       <BarList
         data={zoomed ? selected?.cities ?? [] : data} caption={zoomed ? trans('Cities in :country', { country: selected?.label ?? '' }) : trans('Countries')}
         nameHeader={zoomed ? trans('City') : trans('Country')}
-        link={zoomed ? undefined : (p) => <button type="button" className="text-start hover:underline" onClick={() => setZoomed(p.code ?? null)}>{p.label}</button>}
+        link={zoomed ? undefined : (p) => <button type="button" className="text-start hover:underline" data-zoom={`list:${p.code ?? ''}`} onClick={() => zoomTo(p.code, 'list')}>{p.label}</button>}
       />
       {/* world-atlas has country shapes only, and no region shapes ship offline: a country's regions are a table. */}
       {zoomed && !!selected?.regions?.length && (

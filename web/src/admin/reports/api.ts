@@ -3,10 +3,12 @@ import type { AdminReportResponse, InsightMetric, InsightModel, InsightsResponse
 import { api } from '../../lib/api';
 import type { ReportRange } from './range';
 
-export function useAdminReport(range: ReportRange, types: string) {
+/** `enabled` is false while a custom range is one the server would refuse. */
+export function useAdminReport(range: ReportRange, types: string, enabled = true) {
   return useQuery({
     queryKey: ['reports', 'admin', { ...range, types }],
     queryFn: () => api.get<AdminReportResponse>('admin/reports', { ...range, types }),
+    enabled,
     placeholderData: (prev) => prev,
   });
 }

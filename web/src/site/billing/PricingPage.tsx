@@ -74,10 +74,10 @@ export function Component() {
                 )}
                 <h2 className="text-xl font-semibold">{p.name}</h2>
                 <PlanPrice plan={p} price={price} />
-                {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
+                {p.description && <p dir="auto" className="text-sm text-text-muted">{p.description}</p>}
                 {!!p.feature_list.length && (
                   <ul className="flex flex-col gap-1 text-sm">
-                    {p.feature_list.map((f) => <li key={f} className="flex items-start gap-2"><Check size={14} aria-hidden className="mt-1 shrink-0" />{f}</li>)}
+                    {p.feature_list.map((f) => <li key={f} className="flex items-start gap-2"><Check size={14} aria-hidden className="mt-1 shrink-0" /><bdi>{f}</bdi></li>)}
                   </ul>
                 )}
                 {subscribed ? (

@@ -59,7 +59,7 @@ function ListRow({ item }: { item: ChannelItem }) {
       <div className="flex min-w-0 flex-col gap-1">
         <span className="font-semibold group-hover:text-primary">{item.name}</span>
         {subtitle(item) && <span className="text-sm text-text-muted">{subtitle(item)}</span>}
-        {item.description && <p className="line-clamp-2 text-sm text-text-muted">{item.description}</p>}
+        {item.description && <p dir="auto" className="line-clamp-2 text-sm text-text-muted">{item.description}</p>}
       </div>
     </Link>
   );
@@ -98,7 +98,7 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
             {current.year && <span>{current.year}</span>}
             <RatingBadge rating={current.rating} />
           </div>
-          {current.description && <p className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
+          {current.description && <p dir="auto" className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
           <PlayButtons play={current.play_video_id ?? null} episode={current.play_episode}>
             <Link to={itemUrl(current)} className={buttonClass(current.play_video_id ? 'overlay' : 'primary', 'md', 'h-11 px-6 text-base')}>
               <Info size={18} aria-hidden />{trans('More info')}

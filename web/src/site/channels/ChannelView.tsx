@@ -89,7 +89,7 @@ export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a ch
       {first.config.hideTitle ? <h1 className="sr-only">{first.name}</h1> : (
         <header className="flex flex-col gap-2">
           <h1 className="text-3xl font-bold">{first.name}</h1>
-          {first.description && <p className="max-w-3xl text-text-muted">{first.description}</p>}
+          {first.description && <p dir="auto" className="max-w-3xl text-text-muted">{first.description}</p>}
         </header>
       )}
       {nests && !items.some((item) => item.content?.data?.length) && <EmptyRows />}

@@ -27,8 +27,8 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
               >
                 <h3 className="text-xl font-semibold">{p.name}</h3>
                 <PlanPrice plan={p} price={p.prices[0]} />
-                {p.description && <p className="text-sm text-text-muted">{p.description}</p>}
-                {!!p.feature_list.length && <ul className="flex flex-col gap-1 text-sm">{p.feature_list.map((f) => <li key={f}>✓ {f}</li>)}</ul>}
+                {p.description && <p dir="auto" className="text-sm text-text-muted">{p.description}</p>}
+                {!!p.feature_list.length && <ul className="flex flex-col gap-1 text-sm">{p.feature_list.map((f) => <li key={f}>✓ <bdi>{f}</bdi></li>)}</ul>}
                 <Link to="/pricing" aria-label={`${trans('Choose plan')}: ${p.name}`} className={buttonClass(p.recommended ? 'primary' : 'outline', 'md', 'mt-auto')}>
                   {trans('Choose plan')}
                 </Link>

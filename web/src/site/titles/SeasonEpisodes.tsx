@@ -69,7 +69,7 @@ export function EpisodeList({ title, episodes, progress = [] }: { title: Title; 
                 {e.rating ? <> · <RatingText rating={e.rating} /></> : null}
               </p>
               <p className="font-medium">{e.name}</p>
-              {e.description ? <p className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}
+              {e.description ? <p dir="auto" className="line-clamp-2 text-sm text-text-muted">{e.description}</p> : null}
             </div>
           </Link>
         </li>

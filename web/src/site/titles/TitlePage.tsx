@@ -108,7 +108,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
           </ul>
         ) : null}
       </div>
-      {title.tagline ? <p className="text-lg italic text-text-muted">{title.tagline}</p> : null}
+      {title.tagline ? <p dir="auto" className="text-lg italic text-text-muted">{title.tagline}</p> : null}
       {title.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{title.description}</p> : null}
       {nothingToPlay ? <NotStreamingNote titleId={title.id} /> : null}
       <PlayButtons
