@@ -1,4 +1,5 @@
 import { z, required } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import { permissionGrantSchema } from './users.ts';
 import type { PermissionGrant } from './permissions.ts';
 
@@ -132,9 +133,9 @@ const isoDate = z.string().trim().max(64).refine((v) => !Number.isNaN(Date.parse
 const optionalDate = z.union([isoDate, z.literal(''), z.null()]).optional().transform((v) => v || null);
 
 export const subscriptionInputSchema = z.object({
-  user_id: z.number({ message: 'The user field is required.' }).int().positive(),
-  product_id: z.number({ message: 'The plan field is required.' }).int().positive(),
-  price_id: z.union([z.number().int().positive(), z.null()]).optional().transform((v) => v ?? null),
+  user_id: z.number(required('The user field is required.')).int().positive().max(ID_MAX),
+  product_id: z.number(required('The plan field is required.')).int().positive().max(ID_MAX),
+  price_id: z.union([z.number().int().positive().max(ID_MAX), z.null()]).optional().transform((v) => v ?? null),
   description: z.string().trim().max(1000).nullish().transform((v) => v || null),
   renews_at: optionalDate,
   ends_at: optionalDate,

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { ID_MAX } from './list.ts';
 
 /** File types (Part B §9) plus 'file' for anything that fits none of them. */
 export const FILE_TYPES = ['text', 'audio', 'video', 'image', 'pdf', 'spreadsheet', 'word', 'photoshop', 'archive', 'folder', 'file'] as const;
@@ -62,7 +63,7 @@ export const uploadInitSchema = z.object({
   name: fileNameSchema,
   size: z.number().int().min(0),
   mime: z.string().max(255).optional(),
-  parent_id: z.number().int().positive().nullable().optional(),
+  parent_id: z.number().int().positive().max(ID_MAX).nullable().optional(),
   /** Optional sha256 (hex) of the whole file; the server compares it with what it assembled. */
   sha256: z.string().regex(/^[a-f0-9]{64}$/).optional(),
 }).meta({ examples: [{ fingerprint: 'night.mp4-73400320-1769860800000', name: 'night.mp4', size: 73400320, mime: 'video/mp4', parent_id: null }] });

@@ -46,5 +46,11 @@ describe('ids past the largest a row can have', () => {
     expect(Object.keys(comments.body.errors)).toEqual(['commentable_id']);
     const reviews = await admin.get(`/api/v1/reviews/public?reviewable_type=title&reviewable_id=${BIG}`);
     expect(Object.keys(reviews.body.errors)).toEqual(['reviewable_id']);
+    const sub = await admin.post('/api/v1/billing/subscriptions', { user_id: BIG, product_id: BIG, price_id: BIG });
+    expect(sub.status).toBe(422);
+    expect(Object.keys(sub.body.errors).sort()).toEqual(['price_id', 'product_id', 'user_id']);
+    expect(sub.body.errors.user_id).toEqual(['Must be at most 2147483647.']);
+    const upload = await admin.post('/api/v1/uploads', { fingerprint: 'big-parent', name: 'a.mp4', size: 10, mime: 'video/mp4', parent_id: BIG });
+    expect(Object.keys(upload.body.errors)).toEqual(['parent_id']);
   });
 });
