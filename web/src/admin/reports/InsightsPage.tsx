@@ -84,6 +84,8 @@ function Insights({ target, heading }: { target: InsightsTarget; heading: string
   const owner = video ? clip : title;
   // A title or video that does not exist has no insights: one not-found page, not a card of errors per metric.
   if (owner.error instanceof ApiError && owner.error.status === 404) return <NotFoundPage />;
+  // A movie has no seasons or episodes to rank: only a series' title insights show those cards.
+  const series = target.model === 'title' && title.data?.is_series === true;
   const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
   return (
     <div className="space-y-4 p-4 desk:p-8">
@@ -95,8 +97,8 @@ function Insights({ target, heading }: { target: InsightsTarget; heading: string
           <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
           <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
           <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
-          {target.model === 'title' && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
-          {target.model === 'title' && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
+          {series && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
+          {series && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
           <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
         </div>
       )}

@@ -33,7 +33,8 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
     e.preventDefault();
     setActive(next);
   };
-  const ticks = [0, 0.5, 1].map((f) => Math.round(max * f));
+  // Whole numbers only, each once: with a maximum of 1 the middle tick rounded to the top one.
+  const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
   const labelEvery = Math.max(1, Math.ceil(points.length / 8));
 
   return (
