@@ -172,6 +172,16 @@ describe('filter handlers', () => {
     expect(err.errors?.filters).toBeDefined();
   });
 
+  it('date: a plain day as the end of a between takes in all of that day', async () => {
+    await db.insertInto('lq_items' as any).values({ id: 99, name: 'evening', score: 0, done_at: '2024-02-15T18:30:00.000Z' } as any).execute();
+    try {
+      const day = await list({ filters: JSON.stringify([{ key: 'done_on', operator: 'between', value: { start: '2024-02-15', end: '2024-02-15' } }]) });
+      expect(day.data.map((r: any) => r.id)).toEqual([99]);
+    } finally {
+      await db.deleteFrom('lq_items' as any).where('id' as any, '=', 99).execute();
+    }
+  });
+
   it('date: between is inclusive, comparisons work, bad dates and operators are refused', async () => {
     const between = await list({ filters: JSON.stringify([{ key: 'done_on', operator: 'between', value: { start: '2024-01-04T00:00:00.000Z', end: '2024-01-10T00:00:00.000Z' } }]) });
     expect(between.data.map((r: any) => r.id)).toEqual([4, 6, 8, 10]);

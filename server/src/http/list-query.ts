@@ -180,7 +180,9 @@ export const filters = {
       if (!d || Number.isNaN(d.getTime())) throw invalidFilter(f.key, 'date');
       return d.toISOString();
     };
-    if (f.value && typeof f.value === 'object') return qb.where(column, '>=', iso(f.value.start)).where(column, '<=', iso(f.value.end));
+    // A plain day as the end means all of that day (UTC): {start: d, end: d} finds that day's rows, not none.
+    const endOf = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.999Z` : v);
+    if (f.value && typeof f.value === 'object') return qb.where(column, '>=', iso(f.value.start)).where(column, '<=', iso(endOf(f.value.end)));
     const op = (['>', '>=', '<', '<=', '='] as const).find((o) => o === f.operator);
     if (!op) throw invalidFilter(f.key, 'operator');
     return qb.where(column, op, iso(f.value));
