@@ -55,6 +55,17 @@ describe('create and update', () => {
     expect((await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '' })).status).toBe(200);
   });
 
+  it('numbers the slug it makes from a title another page has; a typed slug must be free as typed', async () => {
+    const first = (await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' })).body.page;
+    const second = await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' });
+    expect(second.status, second.text).toBe(200);
+    expect([first.slug, second.body.page.slug]).toEqual(['same-title', 'same-title-2']);
+    // Saving the second again keeps its own slug, not a third number.
+    const again = await admin.put(`/api/v1/custom-pages/${second.body.page.id}`, { title: 'Same Title', body: '<p>x</p>' });
+    expect(again.body.page.slug).toBe('same-title-2');
+    await admin.delete(`/api/v1/custom-pages/${first.id},${second.body.page.id}`);
+  });
+
   it('refuses a duplicate slug and one with spaces, saving nothing', async () => {
     const before = (await admin.get('/api/v1/custom-pages?perPage=100')).body.pagination.total;
     const dup = await admin.post('/api/v1/custom-pages', { title: 'Another about', slug: 'about-us', body: '' });

@@ -8,6 +8,7 @@ import { loaderForItemType } from './loaders.ts';
 import { findChannel, nestedChannelIds, slugTaken } from './repository.ts';
 import { lockChannel, touchChannel } from './touch.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
+import { firstFreeSlug } from '../../lib/free-slug.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 const slugInUse = () => invalid('slug', 'This slug is already in use.');
@@ -16,11 +17,9 @@ const slugInUse = () => invalid('slug', 'This slug is already in use.');
 async function deriveSlug(db: Db, name: string, exceptId?: number): Promise<string> {
   let base = slugify(name).replace(/[^a-z0-9_-]/g, '').slice(0, 16).replace(/-+$/, '');
   if (base.length < 3) base = `channel${base ? `-${base}` : ''}`.slice(0, 16);
-  for (let n = 1; n < 1000; n++) {
-    const slug = n === 1 ? base : `${base}-${n}`;
-    if (!(await slugTaken(db, slug, exceptId))) return slug;
-  }
-  throw invalid('slug', 'This slug is already in use.');
+  const slug = await firstFreeSlug(base, 20, (s) => slugTaken(db, s, exceptId));
+  if (!slug) throw slugInUse();
+  return slug;
 }
 
 /** Every manual item must exist and be of the channel's model; a channel may not reach itself through nesting. */

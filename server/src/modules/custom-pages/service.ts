@@ -1,22 +1,26 @@
-import { slugify, type CustomPage, type CustomPageInput, type Menu } from '@app/contracts';
+import { CUSTOM_PAGE_SLUG_MAX, slugify, type CustomPage, type CustomPageInput, type Menu } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { findPage, slugTaken } from './repository.ts';
+import { firstFreeSlug } from '../../lib/free-slug.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
 
-/** The actor's HTML is kept as written only when they hold the admin permission. */
-function prepare(input: CustomPageInput, trusted: boolean) {
-  const slug = input.slug || slugify(input.title);
+/**
+ * The actor's HTML is kept as written only when they hold the admin permission. A slug left empty is made from the
+ * title and numbered when another page has it ("about-2"); a slug the admin typed must be free as typed.
+ */
+async function prepare(ctx: AppContext, input: CustomPageInput, trusted: boolean, exceptId?: number) {
+  const slug = input.slug || await firstFreeSlug(slugify(input.title), CUSTOM_PAGE_SLUG_MAX, (s) => slugTaken(ctx.db, s, exceptId));
   if (!slug) throw new HttpError(422, 'The slug is required.', { slug: ['The slug is required.'] });
   return { title: input.title, slug, body: trusted ? input.body : sanitizeRichText(input.body) };
 }
 
 export async function createPage(ctx: AppContext, input: CustomPageInput, actor: { id: number; trusted: boolean }): Promise<CustomPage> {
-  const values = prepare(input, actor.trusted);
+  const values = await prepare(ctx, input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
   const now = nowIso();
   const row = await onDuplicate(ctx.db.insertInto('custom_pages')
@@ -28,7 +32,7 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
 export async function updatePage(ctx: AppContext, id: number, input: CustomPageInput, actor: { trusted: boolean }): Promise<CustomPage> {
   const current = await findPage(ctx.db, id);
   if (!current) throw notFound('Page not found');
-  const values = prepare(input, actor.trusted);
+  const values = await prepare(ctx, input, actor.trusted, id);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
   await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
   if (values.slug !== current.slug) await followSlugInMenus(ctx, new Set([current.slug]), values.slug);
