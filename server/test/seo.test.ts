@@ -220,7 +220,7 @@ describe('pages a visitor may not read', () => {
     const keep = guests.filter((p: { name: string }) => !['custom_pages.view', 'channels.view', 'lists.view', 'news.view'].includes(p.name));
     expect((await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: keep })).status).toBe(200);
     try {
-      for (const url of ['/pages/staff-handbook', '/channel/staff-picks-seo']) {
+      for (const url of ['/pages/staff-handbook', '/channel/staff-picks-seo', '/news']) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(403);
         expect(res.body).toContain('<title>Flix &amp; Co</title>');

@@ -117,8 +117,8 @@ test.describe('analytics report', () => {
       await expect(page.getByTestId('insight-plays')).toContainText('Plays');
       await expect(page.getByTestId('insight-devices').getByRole('row').first()).toBeVisible();
     }
-    // A title or video that does not exist: one not-found page, no cards.
-    for (const path of ['titles/999999/insights', 'videos/999999/insights']) {
+    // A title, video or season that does not exist: one not-found page, no cards.
+    for (const path of ['titles/999999/insights', 'videos/999999/insights', `titles/${video.title_id}/insights/seasons/99`]) {
       await page.goto(`/admin/${path}`);
       await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
       await expect(page.getByTestId('insight-plays')).toHaveCount(0);

@@ -36,7 +36,13 @@ ${NEWS_FEED_LINK}
 registerSeoPage({ key: 'news-article', pattern: '/news/:id/:slug', resolve: resolveArticle });
 registerSeoPage({ key: 'news-article', pattern: '/news/:id', resolve: resolveArticle });
 registerSeoPage({
-  key: 'news', pattern: '/news', resolve: () => ({}),
+  key: 'news', pattern: '/news',
+  // Like an article: without the view permission the list page is a 403 (its API call is), not a 200 of nothing.
+  async resolve(ctx, m) {
+    const caller = await callerOf(ctx, m.req);
+    if (!caller.can('news.view') && !caller.can('news.update')) { setPageStatus(m.req, 403); return null; }
+    return {};
+  },
   template: `${seoTags('News - {{site_name}}', '{{site_description}}', '{{site_image}}', 'website', 'summary')}
 ${NEWS_FEED_LINK}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":"News","url":{{json url}}}</script>`,

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
 import { ApiError } from '../../lib/api';
@@ -19,9 +19,13 @@ import { useVideo } from '../videos/api';
 const WorldMap = lazy(() => import('./WorldMap'));
 
 /** One metric card: it asks for its data only once at least 10% of it has been on screen (spec). */
-function InsightCard({ target, metric, range, title, wide }: { target: InsightsTarget; metric: InsightMetric; range: ReportRange; title: string; wide?: boolean }) {
+function InsightCard({ target, metric, range, title, wide, onMissing }: {
+  target: InsightsTarget; metric: InsightMetric; range: ReportRange; title: string; wide?: boolean; onMissing: () => void;
+}) {
   const [ref, seen] = useSeen<HTMLDivElement>();
-  const { data, isError } = useInsight(target, metric, range, seen);
+  const { data, isError, error } = useInsight(target, metric, range, seen);
+  const missing = error instanceof ApiError && error.status === 404;
+  useEffect(() => { if (missing) onMissing(); }, [missing, onMissing]);
   const rows = (data as RankedReport | undefined)?.datasets?.[0]?.data ?? [];
   const partLink = (p: ReportPoint) => {
     const m = p.model;
@@ -82,8 +86,11 @@ function Insights({ target, heading }: { target: InsightsTarget; heading: string
   const title = useTitle(video ? undefined : target.id);
   const clip = useVideo(video ? target.id : undefined);
   const owner = video ? clip : title;
-  // A title or video that does not exist has no insights: one not-found page, not a card of errors per metric.
-  if (owner.error instanceof ApiError && owner.error.status === 404) return <NotFoundPage />;
+  // A title, video, season or episode that does not exist has no insights: one not-found page, not an error per card
+  // (the title's or video's own call tells first; a season or episode only by a card's call answering 404).
+  const [missing, setMissing] = useState(false);
+  const onMissing = useCallback(() => setMissing(true), []);
+  if (missing || (owner.error instanceof ApiError && owner.error.status === 404)) return <NotFoundPage />;
   // A movie has no seasons or episodes to rank: only a series' title insights show those cards.
   const series = target.model === 'title' && title.data?.is_series === true;
   const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
@@ -94,12 +101,12 @@ function Insights({ target, heading }: { target: InsightsTarget; heading: string
       {!errors.startDate && !errors.endDate && (
         // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
         <div className="grid gap-4 lg:grid-cols-2" key={key}>
-          <InsightCard target={target} metric="plays" range={range} title={trans('Plays')} wide />
-          <InsightCard target={target} metric="devices" range={range} title={trans('Devices')} />
-          <InsightCard target={target} metric="platforms" range={range} title={trans('Platforms')} />
-          {series && <InsightCard target={target} metric="seasons" range={range} title={trans('Most played seasons')} />}
-          {series && <InsightCard target={target} metric="episodes" range={range} title={trans('Most played episodes')} />}
-          <InsightCard target={target} metric="locations" range={range} title={trans('Locations')} wide />
+          <InsightCard target={target} onMissing={onMissing} metric="plays" range={range} title={trans('Plays')} wide />
+          <InsightCard target={target} onMissing={onMissing} metric="devices" range={range} title={trans('Devices')} />
+          <InsightCard target={target} onMissing={onMissing} metric="platforms" range={range} title={trans('Platforms')} />
+          {series && <InsightCard target={target} onMissing={onMissing} metric="seasons" range={range} title={trans('Most played seasons')} />}
+          {series && <InsightCard target={target} onMissing={onMissing} metric="episodes" range={range} title={trans('Most played episodes')} />}
+          <InsightCard target={target} onMissing={onMissing} metric="locations" range={range} title={trans('Locations')} wide />
         </div>
       )}
     </div>
