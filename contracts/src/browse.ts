@@ -1,4 +1,5 @@
 import { z, required } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import { SEARCH_QUERY_MAX } from './search-limits.ts';
 
 /**
@@ -51,7 +52,7 @@ export interface SearchTitleHit { id: number | null; name: string; is_series: bo
 export interface SearchPersonHit { id: number | null; name: string; poster: string | null; known_for: string | null; tmdb_id?: number }
 /** `GET titles/tmdb/{type}/{tmdbId}` and `GET people/tmdb/{tmdbId}`: the catalogue id of a search hit from the movie database. */
 export interface TmdbOpened { id: number; name: string }
-const tmdbId = z.coerce.number().int().min(1).max(2_147_483_647);
+const tmdbId = z.coerce.number().int().min(1).max(ID_MAX);
 export const tmdbTitleParams = z.object({ type: z.enum(['movie', 'series']), tmdbId });
 export const tmdbPersonParams = z.object({ tmdbId });
 /**

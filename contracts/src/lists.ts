@@ -1,5 +1,5 @@
 import { z, required } from './zod.ts';
-import type { Pagination } from './list.ts';
+import { ID_MAX, type Pagination } from './list.ts';
 
 /**
  * User lists and the watchlist (issue 11 item 6). A list is a `channels` row with type 'list' owned by a user;
@@ -18,7 +18,7 @@ export const LIST_MENU_LIMIT = 200;
 export const LIST_FULL_MESSAGE = 'A list can hold at most 10,000 items.';
 export const UNKNOWN_TITLE_MESSAGE = 'This title does not exist.';
 
-const positiveInt = z.coerce.number().int().min(1).max(2_147_483_647);
+const positiveInt = z.coerce.number().int().min(1).max(ID_MAX);
 
 export const listIdParamsSchema = z.object({ id: positiveInt });
 export const listItemParamsSchema = z.object({ id: positiveInt, titleId: positiveInt });
@@ -31,7 +31,7 @@ export const listSaveSchema = z.object({
 }).meta({ examples: [{ name: 'Rainy Sunday', description: 'Slow films for a grey day.', public: true }] });
 export type ListSave = z.input<typeof listSaveSchema>;
 
-export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(2_147_483_647) }).meta({ examples: [{ titleId: 42 }] });
+export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(ID_MAX) }).meta({ examples: [{ titleId: 42 }] });
 export const listItemPositionSchema = z.object({
   /** 0-based place in the whole list the item moves to; past the end means last. */
   position: z.number({ error: 'The position must be a number.' }).int().min(0).max(MAX_LIST_ITEMS),

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import { CUSTOM_PAGE_SLUG_MAX, CUSTOM_PAGE_SLUG_PATTERN } from './custom-pages.ts';
 import { translate } from './i18n.ts';
 
@@ -34,7 +35,7 @@ export const newsArticleSchema = z.object({
 export type NewsArticleInput = z.infer<typeof newsArticleSchema>;
 
 /** Route params of the article page and of the article calls. */
-export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(ID_MAX) });
 
 /** The feed URLs setting: http(s) URLs, one per line, blank lines ignored. */
 export const newsFeedsSchema = z.string().max(20_000).refine((v) => parseFeedUrls(v).every(isHttpUrl), 'Each line must be an http or https URL.')

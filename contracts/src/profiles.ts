@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import type { Pagination } from './list.ts';
+import { ID_MAX, type Pagination } from './list.ts';
 import type { UserList } from './lists.ts';
 import type { Review } from './reviews.ts';
 
@@ -17,7 +17,7 @@ export const PROFILE_LISTS_LIMIT = 24;
 export const PROFILE_REVIEWS_PER_PAGE = 10;
 export const PROFILE_NOT_FOUND = 'User not found';
 
-const positiveInt = z.coerce.number().int().min(1).max(2_147_483_647);
+const positiveInt = z.coerce.number().int().min(1).max(ID_MAX);
 export const profileParamsSchema = z.object({ id: positiveInt });
 export const profileReviewsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 

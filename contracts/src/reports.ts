@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import { refineDateRange } from './date-range.ts';
 import { isCalendarDate } from './calendar-date.ts';
 import { translate } from './i18n.ts';
@@ -27,7 +28,7 @@ export const pageViewBeaconSchema = z.object({
   path: z.string().min(1).max(255).regex(/^\//, 'The path must start with /.'),
   referrer: z.string().max(500).optional(),
   model_type: z.enum(['title', 'season', 'episode', 'person', 'video', 'news', 'channel', 'list', 'page']).optional(),
-  model_id: z.number().int().min(1).max(2_147_483_647).optional(),
+  model_id: z.number().int().min(1).max(ID_MAX).optional(),
 }).strict();
 export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 
@@ -91,7 +92,7 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export const insightsQuerySchema = z.object({
   ...rangeFields,
   model: z.enum(INSIGHT_MODELS, { error: 'Unknown model.' }),
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: z.coerce.number().int().min(1).max(ID_MAX),
   season: z.coerce.number().int().min(0).max(10_000).optional(),
   episode: z.coerce.number().int().min(0).max(100_000).optional(),
   metrics: commaList(INSIGHT_METRICS, 'metric').default(['plays', 'devices', 'locations', 'platforms']),

@@ -1,4 +1,5 @@
 import { z } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import type { Episode, Season, Title, TitleCredit } from './titles.ts';
 import type { Person, PersonCredit } from './people.ts';
 import type { Video } from './videos.ts';
@@ -12,7 +13,7 @@ import type { ResumePoint } from './watch.ts';
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /** Path params of the page calls and pages: a malformed id, season or episode is "not found", never a 422. */
-const positiveInt = z.coerce.number().int().min(1).max(2_147_483_647);
+const positiveInt = z.coerce.number().int().min(1).max(ID_MAX);
 export const titlePageParamsSchema = z.object({ id: positiveInt });
 export const seasonPageParamsSchema = z.object({ id: positiveInt, season: positiveInt });
 export const episodePageParamsSchema = z.object({ id: positiveInt, season: positiveInt, episode: positiveInt });

@@ -1,5 +1,6 @@
 import { optionalDate } from './calendar-date.ts';
 import { z } from './zod.ts';
+import { ID_MAX } from './list.ts';
 import { refineDateRange } from './date-range.ts';
 
 export const IMPORT_TITLES_PER_PAGE = 20;
@@ -11,7 +12,7 @@ export const mediaImportSchema = z.object({
   media_type: z.enum(['movie', 'series', 'person'], { error: 'Choose what to import.' }),
   tmdb_id: z.number({ error: (issue) => (issue.input === undefined ? 'Enter the ID to import.' : 'The ID must be a number.') }).int('The ID must be a whole number.').min(1, 'The ID must be at least 1.')
     // Stored in an integer column: a larger one would fail in the database, not here.
-    .max(2_147_483_647, 'The ID must be at most 2147483647.'),
+    .max(ID_MAX, 'The ID must be at most 2147483647.'),
 }).meta({ examples: [{ media_type: 'movie', tmdb_id: 603 }] });
 export type MediaImport = z.infer<typeof mediaImportSchema>;
 
