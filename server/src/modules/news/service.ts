@@ -38,10 +38,12 @@ export async function updateArticle(ctx: AppContext, id: number, input: NewsArti
  * replaced or deleted, it only filled the disk. Another article given the same address keeps it.
  */
 async function removeUnusedImages(ctx: AppContext, urls: (string | null)[]): Promise<void> {
-  for (const url of new Set(urls)) {
-    const key = url ? storedKeyOf(url, [NEWS_IMAGE_PREFIX]) : null;
-    if (!key || await ctx.db.selectFrom('news_articles').select('id').where('image', '=', url).executeTakeFirst()) continue;
-    await ctx.storage.delete(key).catch((err: unknown) => ctx.errors.capture(err).catch(() => undefined));
+  const ours = [...new Set(urls)].flatMap((url) => (url && storedKeyOf(url, [NEWS_IMAGE_PREFIX]) ? [url] : []));
+  if (!ours.length) return;
+  // One read for a bulk delete of many articles, not one per image.
+  const kept = new Set((await ctx.db.selectFrom('news_articles').select('image').where('image', 'in', ours).execute()).map((r) => r.image));
+  for (const url of ours) {
+    if (!kept.has(url)) await ctx.storage.delete(storedKeyOf(url, [NEWS_IMAGE_PREFIX])!).catch((err: unknown) => ctx.errors.capture(err).catch(() => undefined));
   }
 }
 
