@@ -4,7 +4,7 @@
 #   scripts/with-postgres.sh npm run test:api
 #
 # The cluster lives in a fresh temp folder, listens on 127.0.0.1 only (port PG_PORT, default the
-# first free one from 55432) with trust auth, and is stopped and deleted on exit, even on failure
+# first one from 25432 it can bind) with trust auth, and is stopped and deleted on exit, even on failure
 # or Ctrl-C. The command sees TEST_DATABASE_URL=postgres://postgres@127.0.0.1:PORT/postgres.
 # Needs Debian's `postgresql` package (initdb and pg_ctl under /usr/lib/postgresql/<version>/bin,
 # or set PG_BIN). As root the server runs as the `postgres` user: PostgreSQL refuses to run as root.
@@ -40,13 +40,15 @@ else
 fi
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# The default range sits below the kernel's ephemeral ports (32768 and up): a port there can be the
+# local end of some outgoing connection, which nothing listens on but PostgreSQL cannot bind. Start
+# is retried on the next port whenever the bind fails anyway.
 port="${PG_PORT:-}"
+fixed_port=1
 if [ -z "$port" ]; then
-  port=55432
-  while port_in_use "$port"; do
-    port=$((port + 1))
-    if [ "$port" -gt 55532 ]; then echo "with-postgres: no free port in 55432-55532" >&2; exit 1; fi
-  done
+  fixed_port=0
+  port=25432
+  while port_in_use "$port"; do port=$((port + 1)); done
 elif port_in_use "$port"; then
   echo "with-postgres: port $port is already in use" >&2
   exit 1
@@ -78,13 +80,24 @@ as_pg "$pg_bin/initdb" -D "$data" -U postgres --auth=trust --encoding=UTF8 --no-
   exit 1
 }
 started=1
-if ! as_pg "$pg_bin/pg_ctl" -D "$data" -l "$log" -w -t 60 -s start -o "-p $port -c listen_addresses=127.0.0.1 \
-  -c unix_socket_directories=$workdir -c max_connections=200 -c fsync=off -c synchronous_commit=off \
-  -c full_page_writes=off -c shared_buffers=128MB"; then
-  echo "with-postgres: PostgreSQL did not start; its log:" >&2
-  cat "$log" >&2 || true
-  exit 1
-fi
+start_server() {
+  as_pg "$pg_bin/pg_ctl" -D "$data" -l "$log" -w -t 60 -s start -o "-p $port -c listen_addresses=127.0.0.1 \
+    -c unix_socket_directories=$workdir -c max_connections=200 -c fsync=off -c synchronous_commit=off \
+    -c full_page_writes=off -c shared_buffers=128MB"
+}
+tries=0
+until start_server; do
+  tries=$((tries + 1))
+  if [ "$fixed_port" = 1 ] || [ "$tries" -ge 20 ] || ! grep -q "Address already in use" "$log" 2>/dev/null; then
+    echo "with-postgres: PostgreSQL did not start; its log:" >&2
+    cat "$log" >&2 || true
+    exit 1
+  fi
+  echo "with-postgres: port $port is taken, trying the next one" >&2
+  : >"$log"
+  port=$((port + 1))
+  while port_in_use "$port"; do port=$((port + 1)); done
+done
 
 export TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$port/postgres"
 echo "with-postgres: PostgreSQL $("$pg_bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (data in $data)"
