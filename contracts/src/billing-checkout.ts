@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { BillingSubscription } from './billing.ts';
 
 /** The visitor side of billing (issue 13): checkout, the account's Billing panel and its calls. */
@@ -19,7 +19,7 @@ export const PAYMENT_METHOD_UNSUPPORTED = 'This subscription has no payment meth
 /** Gateway states in which a payment is owed: Stripe's past_due and unpaid, PayPal's past_due and suspended. */
 export const PAYMENT_DUE_STATUSES: readonly string[] = ['past_due', 'unpaid', 'suspended'];
 
-const priceId = z.number({ message: 'The price field is required.' }).int().positive();
+const priceId = z.number(required('The price field is required.')).int().positive();
 
 export const checkoutInputSchema = z.object({
   price_id: priceId,

@@ -31,10 +31,10 @@ export const listSaveSchema = z.object({
 }).meta({ examples: [{ name: 'Rainy Sunday', description: 'Slow films for a grey day.', public: true }] });
 export type ListSave = z.input<typeof listSaveSchema>;
 
-export const listItemAddSchema = z.object({ titleId: z.number({ error: 'Choose a title.' }).int().min(1).max(ID_MAX) }).meta({ examples: [{ titleId: 42 }] });
+export const listItemAddSchema = z.object({ titleId: z.number(required('Choose a title.')).int().min(1).max(ID_MAX) }).meta({ examples: [{ titleId: 42 }] });
 export const listItemPositionSchema = z.object({
   /** 0-based place in the whole list the item moves to; past the end means last. */
-  position: z.number({ error: 'The position must be a number.' }).int().min(0).max(MAX_LIST_ITEMS),
+  position: z.number(required('The position must be a number.')).int().min(0).max(MAX_LIST_ITEMS),
 }).meta({ examples: [{ position: 0 }] });
 
 /** Page of a list's items: `page` and `perPage` as every list call (10–100). */

@@ -51,7 +51,7 @@ const personFields = {
   birth_place: text(255),
   description: text(20000),
   gender: z.enum(PERSON_GENDERS, { error: 'Choose a gender.' }).nullish().transform((v) => v ?? null),
-  popularity: z.number({ error: 'Popularity must be a number.' }).min(1, 'Popularity must be at least 1.')
+  popularity: z.number(required('Popularity must be a number.')).min(1, 'Popularity must be at least 1.')
     .max(CATALOGUE_MAX.popularity, `Popularity may not be greater than ${CATALOGUE_MAX.popularity.toLocaleString('en-US')}.`),
 };
 

@@ -16,7 +16,7 @@ export type RatableType = (typeof RATABLE_TYPES)[number];
 export const REVIEWABLE_TYPES = ['title'] as const;
 export type ReviewableType = (typeof REVIEWABLE_TYPES)[number];
 
-const score = z.coerce.number({ error: 'The score must be a number from 1 to 10.' }).int('The score must be a number from 1 to 10.')
+const score = z.coerce.number(required('The score must be a number from 1 to 10.')).int('The score must be a number from 1 to 10.')
   .min(REVIEW_SCORE_MIN, 'The score must be a number from 1 to 10.').max(REVIEW_SCORE_MAX, 'The score must be a number from 1 to 10.');
 
 const REVIEW_BODY_EXAMPLE = 'The first hour takes its time, and some will leave before it pays off. Those who stay get a last act that is quiet, precise and devastating.';
@@ -37,7 +37,7 @@ export const reviewCreateSchema = reviewFieldsSchema.extend({
 }).meta({ examples: [{ reviewable_type: 'title', reviewable_id: 5, score: 8, title: 'Slow, then unforgettable', body: REVIEW_BODY_EXAMPLE }] });
 export type ReviewCreateInput = z.infer<typeof reviewCreateSchema>;
 
-export const reviewVoteSchema = z.object({ is_helpful: z.boolean({ error: 'Choose helpful or not helpful.' }) }).meta({ examples: [{ is_helpful: true }] });
+export const reviewVoteSchema = z.object({ is_helpful: z.boolean(required('Choose helpful or not helpful.')) }).meta({ examples: [{ is_helpful: true }] });
 export const reportSchema = z.object({ reason: z.string().trim().max(500).optional() }).meta({ examples: [{ reason: 'Spoilers in the first line.' }] });
 
 export const REVIEW_PUBLIC_SORTS = ['helpful', 'newest'] as const;

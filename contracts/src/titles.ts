@@ -187,7 +187,7 @@ export const episodeUpdateSchema = z.object(episodeFields).partial().meta({ exam
 export type EpisodeCreate = z.infer<typeof episodeCreateSchema>;
 
 export const creditSchema = z.object({
-  person_id: z.number({ error: 'Choose a person.' }).int().min(1, 'Choose a person.'),
+  person_id: z.number(required('Choose a person.')).int().min(1, 'Choose a person.'),
   department: z.string(required('Department is required.')).trim().min(1, 'Department is required.').max(50),
   job: z.string(required('Job is required.')).trim().min(1, 'Job is required.').max(100),
   character: text(255),

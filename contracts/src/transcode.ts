@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 
 /** The HLS ladder: each rung's frame height and video bitrate (kbit/s). A source is never upscaled. */
 export const TRANSCODE_RENDITIONS = ['240p', '360p', '480p', '720p', '1080p'] as const;
@@ -47,7 +47,7 @@ export interface Transcode {
 
 /** POST videos/{id}/transcode: the file entry a chunked upload produced. */
 export const transcodeStartSchema = z.object({
-  file_id: z.number({ error: 'Please select a file.' }).int().min(1, 'Please select a file.'),
+  file_id: z.number(required('Please select a file.')).int().min(1, 'Please select a file.'),
 }).meta({ examples: [{ file_id: 88 }] });
 export type TranscodeStart = z.infer<typeof transcodeStartSchema>;
 

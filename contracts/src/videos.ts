@@ -53,7 +53,7 @@ const isUrl = (v: string) => {
 
 const videoFields = {
   name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255),
-  title_id: z.number({ error: 'Title is required.' }).int().min(1, 'Title is required.'),
+  title_id: z.number(required('Title is required.')).int().min(1, 'Title is required.'),
   season_num: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish().transform((v) => v ?? null),
   episode_num: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish().transform((v) => v ?? null),
   thumbnail: z.string().trim().max(500).nullish().transform((v) => v || null),

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { z, required } from './zod.ts';
 import type { Video, VideoCaption } from './videos.ts';
 import { translate } from './i18n.ts';
 
@@ -15,17 +15,17 @@ export const PLAY_WINDOW_HOURS = 24;
 /** Anonymous viewers are told apart by this cookie (a random id, no personal data). */
 export const VISITOR_COOKIE = 'visitor_id';
 
-const position = z.number({ error: 'The position must be a number of seconds.' })
+const position = z.number(required('The position must be a number of seconds.'))
   .min(0, 'The position must be a number of seconds.').max(POSITION_MAX_SECONDS, 'The position is longer than any video.');
 /** The video's length as the player knows it (streams and embeds may not): what "Continue watching" measures against. */
-const duration = z.number({ error: 'The duration must be a number of seconds.' })
+const duration = z.number(required('The duration must be a number of seconds.'))
   .min(0, 'The duration must be a number of seconds.').max(POSITION_MAX_SECONDS, 'The duration is longer than any video.').optional();
 /** `user_id` may be sent; it must be the caller's own (a play is never recorded for someone else). */
 const userId = z.number().int().min(1).optional();
 
 /** POST videos/{id}/plays: playback passed PLAY_MIN_SECONDS; `seconds` is what was watched so far. */
 export const playStartSchema = z.object({
-  seconds: z.number({ error: 'Seconds watched are required.' })
+  seconds: z.number(required('Seconds watched are required.'))
     .min(PLAY_MIN_SECONDS, translate(undefined, 'A play starts after :count seconds of playback.', { count: PLAY_MIN_SECONDS }))
     .max(PROGRESS_MAX_SECONDS, translate(undefined, 'Report at most :count seconds at a time.', { count: PROGRESS_MAX_SECONDS })),
   position,
@@ -36,7 +36,7 @@ export type PlayStart = z.infer<typeof playStartSchema>;
 
 /** POST videos/{id}/progress: seconds watched since the last report, and where the viewer is now (for resume). */
 export const playProgressSchema = z.object({
-  seconds: z.number({ error: 'Seconds watched are required.' })
+  seconds: z.number(required('Seconds watched are required.'))
     .min(0, 'Seconds watched cannot be negative.')
     .max(PROGRESS_MAX_SECONDS, translate(undefined, 'Report at most :count seconds at a time.', { count: PROGRESS_MAX_SECONDS })),
   position,

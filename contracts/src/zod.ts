@@ -18,7 +18,10 @@ export { z } from 'zod';
  * A field's own message for a missing or mistyped value only, as `z.string(required('Name is required.'))`: given as
  * `{ error }`, zod also answers it for each check without a message of its own (a name too long read "Name is required.").
  */
-export const required = (message: string) => ({ error: (issue: { code: string }) => (issue.code === 'invalid_type' ? message : undefined) });
+export const required = (message: string) => ({
+  // zod reports a fraction given to `.int()` as a wrong type too (expected 'int'): that is a range error, not a missing value.
+  error: (issue: { code: string; expected?: string }) => (issue.code === 'invalid_type' && issue.expected !== 'int' ? message : undefined),
+});
 
 /** Stored lower-cased (tag names), a text must still fit its column then: lower-casing lengthens some letters ('İ' → 'i̇'). */
 export const lowerCasedAtMost = (max: number) => (text: string, ctx: RefinementCtx) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { formatBytes, localizeMessage } from '../src/index.ts';
+import { formatBytes, listItemAddSchema, localizeMessage, videoCreateSchema } from '../src/index.ts';
 
 describe('humanIssueMessage (the global zod error map)', () => {
   const first = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error!.issues[0].message;
@@ -18,6 +18,17 @@ describe('humanIssueMessage (the global zod error map)', () => {
     expect(first(z.strictObject({}), { x: 1 })).toBe('Unknown field: x.');
     // A schema's own message wins.
     expect(first(z.string().min(1, 'Enter a name.'), '')).toBe('Enter a name.');
+  });
+});
+
+describe("a field's own message for a missing value", () => {
+  const errorsOf = (schema: z.ZodType, value: unknown): Record<string, string[] | undefined> => z.flattenError(schema.safeParse(value).error!).fieldErrors;
+  it('is not what a value out of range reads', () => {
+    expect(errorsOf(listItemAddSchema, {})).toEqual({ titleId: ['Choose a title.'] });
+    expect(errorsOf(listItemAddSchema, { titleId: 'x' })).toEqual({ titleId: ['Choose a title.'] });
+    expect(errorsOf(listItemAddSchema, { titleId: 2_147_483_648 })).toEqual({ titleId: ['Must be at most 2147483647.'] });
+    expect(errorsOf(listItemAddSchema, { titleId: 1.5 })).not.toEqual({ titleId: ['Choose a title.'] });
+    expect(errorsOf(videoCreateSchema, { title_id: 2.5 }).title_id).not.toContain('Title is required.');
   });
 });
 
