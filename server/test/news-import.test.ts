@@ -149,6 +149,7 @@ describe('import from remote feeds', () => {
     const res = await runImport();
     expect(res.status).toBe(422);
     expect(res.body.errors.feeds).toEqual([`${base()}/loop: Too many redirects.`]);
+    expect(res.body.message).toBe(`Could not import ${base()}/loop: Too many redirects. The other feeds imported 2 articles.`);
     expect(await total()).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { NEWS_IMAGE_PREFIX, parseFeedUrls } from '@app/contracts';
+import { NEWS_IMAGE_PREFIX, parseFeedUrls, translate } from '@app/contracts';
+import { HttpError } from '../../http/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { storeImageStream } from '../../http/uploads.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
@@ -35,6 +36,15 @@ export async function importNews(ctx: AppContext): Promise<NewsImportResult> {
     }
   }
   return result;
+}
+
+/** A run with failing feeds: the first one named, and what the others brought in (the list refreshes behind the message). */
+export function importFailed(result: NewsImportResult): HttpError {
+  const [first] = result.failures;
+  const others = result.failures.length < result.feeds
+    ? ` ${translate(undefined, 'The other feeds imported [one 1 article|other :count articles].', { count: result.imported })}`
+    : '';
+  return new HttpError(422, `Could not import ${first.url}: ${first.message}${others}`, { feeds: result.failures.map((f) => `${f.url}: ${f.message}`) });
 }
 
 async function importFeed(ctx: AppContext, url: string): Promise<number> {

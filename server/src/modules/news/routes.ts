@@ -5,11 +5,11 @@ import {
   newsImportResponse, newsListResponse, uploadedImageResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { storeImageUpload } from '../../http/uploads.ts';
-import { importNews } from './import.ts';
+import { importFailed, importNews } from './import.ts';
 import { listNews } from './list.ts';
 import { findArticle } from './repository.ts';
 import { loadNewsArticlePage } from './page.ts';
@@ -61,11 +61,7 @@ export function newsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/news/import-from-remote-provider', { config: { permission: manage }, schema: { response: { 200: newsImportResponse } } }, async () => {
     const result = await importNews(ctx);
     if (!result.feeds) throw noFeeds();
-    if (result.failures.length) {
-      const [first] = result.failures;
-      const message = `Could not import ${first.url}: ${first.message}`;
-      throw new HttpError(422, message, { feeds: result.failures.map((f) => `${f.url}: ${f.message}`) });
-    }
+    if (result.failures.length) throw importFailed(result);
     return { message: 'Imported news articles', imported: result.imported };
   });
 }
