@@ -23,7 +23,11 @@ const server = http.createServer((req, res) => {
   else if (url.startsWith('/images/') && url !== '/images/missing.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
   else if (url === '/broken.xml') res.writeHead(200, { 'content-type': 'application/xml' }).end('<rss version="2.0"><channel><item><title>Half</titl');
   else if (url === '/page.html') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body><h1>Not a feed</h1></body></html>');
-  else if (url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+  else if (url === '/links.xml') {
+    res.writeHead(200, { 'content-type': 'application/rss+xml' }).end('<?xml version="1.0"?><rss version="2.0"><channel><title>Links</title>'
+      + '<item><title>Relative link</title><guid>rel-1</guid><link>/stories/relative</link></item>'
+      + '<item><title>Script link</title><guid>js-1</guid><link>javascript:alert(1)</link></item></channel></rss>');
+  } else if (url === '/loop') res.writeHead(302, { location: '/loop' }).end();
   else if (url === '/error') res.writeHead(500).end('oops');
   else if (url === '/huge.xml') {
     // Valid items streamed past the cap with no content-length: the reader must stop by itself.
@@ -104,11 +108,16 @@ describe('import from remote feeds', () => {
     const festival = (await admin.get(`/api/v1/news/${byTitle.get('Festival line-up announced: 42 premieres & a surprise closer')!.id}`)).body.article;
     expect(festival.body).toContain('<strong>42 world premieres</strong>');
     expect(festival.body).not.toMatch(/<script|onclick|javascript:|evil\.example/);
-    expect(festival.source_url).toBe(`${base()}/rss.xml`);
+    expect(festival.source_url).toBe('https://wire.example.com/2025/06/festival-line-up/');
+    // The public page links it; an article whose source is the feed itself (imported before links were kept) does not.
+    expect((await admin.get(`/api/v1/news/${festival.id}/page`)).body.article.source_url).toBe('https://wire.example.com/2025/06/festival-line-up/');
+    await t.ctx.db.updateTable('news_articles').set({ source_url: `${base()}/rss.xml` }).where('id', '=', festival.id).execute();
+    expect((await admin.get(`/api/v1/news/${festival.id}/page`)).body.article.source_url).toBeNull();
     const box = (await admin.get(`/api/v1/news/${byTitle.get('Box office weekend report')!.id}`)).body.article;
     expect(box.body).toContain('<h2>Top five</h2>');
     expect(box.body).not.toContain('iframe');
     const silent = (await admin.get(`/api/v1/news/${byTitle.get('Restoration of a silent classic')!.id}`)).body.article;
+    expect(silent.source_url).toBe('https://notes.example.org/silent-classic');
     expect(silent.body).toBe('<p>The archive finished a 4K restoration.</p><p>It premieres on the site next month.</p>');
   });
 
@@ -151,5 +160,14 @@ describe('import from remote feeds', () => {
     expect(res.body.errors.feeds).toEqual([`${base()}/loop: Too many redirects.`]);
     expect(res.body.message).toBe(`Could not import ${base()}/loop: Too many redirects. The other feeds imported 2 articles.`);
     expect(await total()).toBe(2);
+  });
+
+  it("links an article to its item's page, made absolute; a script link is no link", async () => {
+    await setFeeds('/links.xml');
+    expect((await runImport()).status).toBe(200);
+    const byTitle = new Map((await all()).map((r) => [r.title, r.id]));
+    const page = async (title: string) => (await admin.get(`/api/v1/news/${byTitle.get(title)}/page`)).body.article.source_url;
+    expect(await page('Relative link')).toBe(`${base()}/stories/relative`);
+    expect(await page('Script link')).toBeNull();
   });
 });

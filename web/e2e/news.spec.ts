@@ -111,5 +111,7 @@ test('an admin imports articles from a feed listed in the content settings, and 
   await expect(visitor.getByText('42 world premieres')).toBeVisible();
   // The feed's script was dropped on import.
   await expect(visitor.locator('article script')).toHaveCount(0);
+  // It credits the page it came from.
+  await expect(visitor.getByRole('link', { name: 'wire.example.com' })).toHaveAttribute('href', 'https://wire.example.com/2025/06/festival-line-up/');
   await visitor.close();
 });

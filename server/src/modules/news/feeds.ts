@@ -14,6 +14,8 @@ export interface FeedItem {
   body: string;
   image: string | null;
   published: string | null;
+  /** The item's own page on the source site, as the feed wrote it (may be relative to the feed). */
+  link: string | null;
 }
 
 const feedError = (message: string) => new HttpError(422, message);
@@ -101,6 +103,7 @@ function fromRss(item: RssItem): FeedItem {
     body,
     image: mediaImage(item.media) ?? item.enclosures?.find((e) => e.url && isImageType(e.type))?.url ?? inlineImage(body) ?? null,
     published: item.pubDate ?? item.dc?.date ?? item.dc?.dates?.[0] ?? null,
+    link: item.link?.trim() || null,
   };
 }
 
@@ -115,6 +118,7 @@ function fromAtom(entry: AtomEntry): FeedItem {
     body,
     image: entry.links?.find((l) => l.rel === 'enclosure' && l.href && l.type?.startsWith('image/'))?.href ?? mediaImage(entry.media) ?? inlineImage(body) ?? null,
     published: entry.published ?? entry.updated ?? null,
+    link: link?.trim() || null,
   };
 }
 

@@ -79,6 +79,17 @@ async function importFeed(ctx: AppContext, url: string): Promise<number> {
   }
 }
 
+/** The item's page on the source site, absolute; a `javascript:` or other non-web link, or one too long to keep, is none. */
+function sourcePage(link: string | null, feedUrl: string): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link, feedUrl);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.href.length <= 1000 ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A feed that repeats an item id keeps its first occurrence. */
 function dedupe<T extends { key: string }>(list: T[]): T[] {
   const keys = new Set<string>();
@@ -92,7 +103,7 @@ function articleRow(item: FeedItem, feedUrl: string, key: string, image: string 
   // A feed's own date orders the article; a missing, unreadable or future date is "now".
   const created = published && !Number.isNaN(published.getTime()) && published <= now ? published : now;
   return {
-    ...values, source_url: feedUrl.slice(0, 1000), source_guid: item.guid.slice(0, 1000), source_key: key, user_id: null,
+    ...values, source_url: sourcePage(item.link, feedUrl) ?? feedUrl.slice(0, 1000), source_guid: item.guid.slice(0, 1000), source_key: key, user_id: null,
     created_at: created.toISOString(), updated_at: now.toISOString(),
   };
 }

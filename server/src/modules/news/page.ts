@@ -1,4 +1,4 @@
-import type { NewsArticlePageData } from '@app/contracts';
+import { parseFeedUrls, type NewsArticlePageData } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findArticle, relatedArticles } from './repository.ts';
@@ -7,5 +7,8 @@ import { findArticle, relatedArticles } from './repository.ts';
 export async function loadNewsArticlePage(ctx: AppContext, id: number): Promise<NewsArticlePageData> {
   const article = await findArticle(ctx.db, id);
   if (!article) throw notFound('Article not found');
-  return { article, related: await relatedArticles(ctx.db, id) };
+  // Articles imported before items' own links were kept name the feed itself: no page for a visitor to read.
+  const feeds = parseFeedUrls(await ctx.settings.get('server.news.feed_urls'));
+  const source_url = article.source_url && !feeds.includes(article.source_url) ? article.source_url : null;
+  return { article: { ...article, source_url }, related: await relatedArticles(ctx.db, id) };
 }

@@ -29,6 +29,7 @@ export function Component() {
         {article.image && <img src={article.image} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover shadow-lg" />}
         {/* The body was sanitized on the server when it was saved or imported (lib/html.ts rules). */}
         <div className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
+        {article.source_url && <SourceLink url={article.source_url} />}
       </article>
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} inColumn /></div>
       {related.length > 0 && (
@@ -40,6 +41,18 @@ export function Component() {
         </section>
       )}
     </div>
+  );
+}
+
+/** An imported article credits the page it came from (the server gives only web addresses). */
+function SourceLink({ url }: { url: string }) {
+  return (
+    <p className="mt-8 border-t border-border pt-4 text-sm text-text-muted">
+      {trans('Source')}{': '}
+      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-primary underline-offset-2 hover:underline">
+        {URL.canParse(url) ? new URL(url).hostname.replace(/^www\./, '') : url}
+      </a>
+    </p>
   );
 }
 
