@@ -7,7 +7,9 @@ export type Replacements = Record<string, string | number>;
  * Plural forms look like `[one 1 record|other :count records]` and choose by `:count`.
  */
 export function translate(lines: Lines | undefined, key: string, values?: Replacements): string {
-  let text = lines?.[key] || key;
+  // Own lines only: a message such as "constructor" must not read the object's prototype.
+  const line = lines && Object.hasOwn(lines, key) ? lines[key] : undefined;
+  let text = (typeof line === 'string' && line) || key;
   if (values) {
     const count = values.count;
     if (count !== undefined) {

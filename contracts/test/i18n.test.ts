@@ -11,6 +11,9 @@ describe('translate', () => {
     expect(translate({ a: '' }, 'a')).toBe('a');
     expect(translate({}, 'User suspended')).toBe('User suspended');
   });
+  it("reads only the lines' own keys, never the object's prototype", () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(translate({}, key, { count: 2 })).toBe(key);
+  });
 });
 
 describe('textDirection', () => {
