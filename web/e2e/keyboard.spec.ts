@@ -172,7 +172,7 @@ async function holdRequests(page: Page, url: string | RegExp, method: string) {
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => { await login(page); });
 
-  test('the rating is one Tab stop moved by arrow keys, and keeps focus while it saves', async ({ page }) => {
+  test('the rating is one Tab stop moved by arrow keys, saved once they rest, and keeps focus while it saves', async ({ page }) => {
     await page.goto('/titles/9');
     const group = page.getByRole('radiogroup', { name: 'Your rating' });
     await expect(group.getByRole('radio')).toHaveCount(10);
@@ -184,27 +184,36 @@ test.describe('signed in', () => {
     await expect(rate(4)).toHaveAttribute('tabindex', '-1');
 
     const hold = await holdRequests(page, /\/api\/v1\/ratings\//, 'PUT');
+    const saved = page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/api/v1/ratings/'));
     await rate(5).focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(rate(6)).toBeFocused();
+    // The keys pass over 6 and 7 on the way to 8: shown at once, saved once, when they rest.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await expect(rate(8)).toBeFocused();
+    await expect(rate(8)).toHaveAttribute('aria-checked', 'true');
+    expect((await saved).postDataJSON()).toEqual({ score: 8 });
     await expect(group).toHaveAttribute('aria-disabled', 'true');
-    // A second press while the first saves does nothing, and focus stays on the option (a disabled one lost it).
+    // A press while it saves does nothing, and focus stays on the option (a disabled one lost it).
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
-    await expect(rate(6)).toBeFocused();
+    await expect(rate(8)).toBeFocused();
     hold.release();
-    await expect(rate(6)).toHaveAttribute('aria-checked', 'true');
+    await expect(group).not.toHaveAttribute('aria-disabled');
+    await expect(rate(8)).toHaveAttribute('aria-checked', 'true');
     expect(hold.count()).toBe(1);
     await page.unroute(/\/api\/v1\/ratings\//);
     await expect(group).not.toHaveAttribute('aria-disabled');
     await page.keyboard.press('Home');
     await expect(rate(1)).toHaveAttribute('aria-checked', 'true');
     await expect(rate(1)).toBeFocused();
-    await expect(group).not.toHaveAttribute('aria-disabled');
     await page.keyboard.press('ArrowLeft');
     await expect(rate(10)).toHaveAttribute('aria-checked', 'true');
     await expect(rate(10)).toBeFocused();
-    await expect(group).not.toHaveAttribute('aria-disabled');
+    // Tabbing away saves the score the keys rest on without waiting.
+    const left = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/v1/ratings/'));
+    await page.keyboard.press('Tab');
+    expect((await left).request().postDataJSON()).toEqual({ score: 10 });
+    expect((await (await left).json()).my_score).toBe(10);
+    await expect(rate(10)).toHaveAttribute('aria-checked', 'true');
 
     // "Remove rating" goes with the rating: focus moves to the options, not to <body>.
     await page.getByRole('button', { name: 'Remove rating' }).focus();
