@@ -6,7 +6,7 @@ import { nowIso } from '../src/db/index.ts';
 import { transcodePool } from '../src/modules/transcode/routes.ts';
 import { WORK_ROOT } from '../src/modules/transcode/job.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
-import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
+import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, portraitClip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
 
 // One ffmpeg thread per job: the machine is shared.
 process.env.TRANSCODE_THREADS = '1';
@@ -110,6 +110,19 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(await entryExists(fileId)).toBe(false);
     expect(fs.existsSync('/tmp/pwned') || fs.existsSync(path.join(t.storage, 'pwned'))).toBe(false);
     expect(fs.existsSync(WORK_ROOT) ? fs.readdirSync(WORK_ROOT).filter((d) => d.startsWith(`${status.body.transcode.id}-`)) : []).toEqual([]);
+  }, 60_000);
+
+  it('sizes an upright phone video\'s rungs by its short side: a 360×640 source plays at 360×640, not shrunk to 202×360', async () => {
+    const videoId = await newVideo('Upright');
+    const fileId = await upload(admin, 'phone.mp4', portraitClip());
+    const start = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: fileId });
+    expect(start.status, start.text).toBe(200);
+    await pool().idle();
+    const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
+    expect(video.type).toBe('stream');
+    const master = (await guest(t).get(video.src)).text;
+    // 240p and 360p fit the 360-pixel-wide source; 480p would upscale it.
+    expect(master.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=240x426', 'RESOLUTION=360x640']);
   }, 60_000);
 
   it('carries embedded text subtitles in the stream and keeps the original when asked', async () => {

@@ -42,10 +42,15 @@ test.describe('transcoding an uploaded video', () => {
 
     const visitor = await browser.newPage();
     const thumbnails = visitor.waitForResponse((r) => r.url().endsWith('/thumbnails.vtt') && r.status() === 200, { timeout: 120_000 });
+    // The sprite the thumbnails track names is fetched beside the track, not beside the page (/watch/sprite.jpg).
+    const sprite = visitor.waitForResponse((r) => r.url().endsWith('/sprite.jpg'), { timeout: 120_000 });
     await visitor.goto(`/watch/${video.id}`);
     // The player chunk and hls.js are large and the machine may be busy: allow for a slow first load.
     await expect(visitor.locator('video')).toHaveCount(1, { timeout: 90_000 });
     await thumbnails;
+    const spriteResponse = await sprite;
+    expect(new URL(spriteResponse.url()).pathname).toMatch(/^\/storage\/videos\/\d+\/hls\/[\w-]+\/sprite\.jpg$/);
+    expect(spriteResponse.status()).toBe(200);
     await expect.poll(() => visitor.evaluate(() => document.querySelector('video')!.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
     await visitor.keyboard.press('k');
     await expect.poll(() => visitor.evaluate(() => document.querySelector('video')!.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);

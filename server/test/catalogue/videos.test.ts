@@ -81,6 +81,40 @@ describe('videos', () => {
     expect((await list([{ key: 'category', value: 'nope' }])).status).toBe(422);
   });
 
+  it('stores SubRip, Latin-1, byte-order-marked and Windows-line-ended captions as the UTF-8 WebVTT the player reads', async () => {
+    const video = (await admin.post('/api/v1/videos', { ...base(), type: 'video', src: '/storage/videos/demo.mp4', category: 'full' })).body.video;
+    const send = (name: string, content: Buffer) => {
+      const m = multipart({ name: 'Subs', language: 'fr' }, { name, type: 'application/octet-stream', content });
+      return admin.request('POST', `/api/v1/videos/${video.id}/captions`, m.body, m.headers);
+    };
+    const served = async (res: Awaited<ReturnType<typeof send>>) => {
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.caption.url).toMatch(/\.vtt$/);
+      const file = await admin.get(res.body.caption.url);
+      expect(file.headers['content-type']).toContain('text/vtt');
+      return file.text;
+    };
+    // SubRip from Windows: numbered cues, comma milliseconds, CRLF, Latin-1 accents.
+    const srt = Buffer.concat([Buffer.from('1\r\n00:00:01,500 --> 00:00:03,000\r\nCaf'), Buffer.from([0xe9]), Buffer.from(' cr'), Buffer.from([0xe8]),
+      Buffer.from('me\r\n\r\n2\r\n0:00:04,25 --> 0:00:05,000 X1:10 X2:20 Y1:5 Y2:9\r\n<i>Second</i>\r\n')]);
+    expect(await served(await send('film.FR.srt', srt))).toBe('WEBVTT\n\n1\n00:00:01.500 --> 00:00:03.000\nCafé crème\n\n2\n00:00:04.250 --> 00:00:05.000\n<i>Second</i>\n');
+    // WebVTT with a byte order mark and CRLF keeps its cue settings; UTF-8 text stays as it is.
+    const vtt = Buffer.from('\uFEFFWEBVTT - French\r\n\r\n00:01.000 --> 00:02.000 line:0\r\nÉté 映画\r\n', 'utf8');
+    expect(await served(await send('fr.vtt', vtt))).toBe('WEBVTT - French\n\n00:01.000 --> 00:02.000 line:0\nÉté 映画\n');
+    // Not a WebVTT header, or no cue a player could show: refused, with nothing stored.
+    const refused = [
+      ['fake.vtt', 'WEBVTTX\n\n00:01.000 --> 00:02.000\nHi\n', 'The caption file must be a .vtt or .srt file.'],
+      ['notes.srt', 'just some text\nno timings here\n', 'The caption file has no cues with valid times.'],
+      ['backwards.vtt', 'WEBVTT\n\n00:05.000 --> 00:02.000\nEnds before it starts\n', 'The caption file has no cues with valid times.'],
+    ] as const;
+    for (const [name, content, message] of refused) {
+      const res = await send(name, Buffer.from(content));
+      expect(res.status, name).toBe(422);
+      expect(res.body.errors.file, name).toEqual([message]);
+    }
+    expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video.captions).toHaveLength(2);
+  });
+
   it('adds .vtt captions only to type video, up to 1 MB, and drops them when the type changes', async () => {
     const video = (await admin.post('/api/v1/videos', { ...base(), type: 'video', src: '/storage/videos/demo.mp4', category: 'full' })).body.video;
     const embed = (await admin.post('/api/v1/videos', base())).body.video;
@@ -94,7 +128,7 @@ describe('videos', () => {
     expect((await send(embed.id, { name: 'English' }, { name: 'en.vtt', content: VTT })).body.message).toBe('Only videos of type video can have captions.');
     expect((await send(video.id, { name: '' }, { name: 'en.vtt', content: VTT })).body.errors.name).toEqual(['Name is required.']);
     expect((await send(video.id, { name: 'x' })).body.errors.file).toEqual(['Please select a file.']);
-    expect((await send(video.id, { name: 'x' }, { name: 'en.srt', content: VTT })).body.errors.file).toEqual(['The caption file must be a .vtt file.']);
+    expect((await send(video.id, { name: 'x' }, { name: 'en.txt', content: VTT })).body.errors.file).toEqual(['The caption file must be a .vtt or .srt file.']);
     expect((await send(video.id, { name: 'x' }, { name: 'big.vtt', content: Buffer.concat([VTT, Buffer.alloc(1024 * 1024)]) })).body.errors.file)
       .toEqual(['The caption file may not be greater than 1 MB.']);
     expect((await admin.get(`/api/v1/videos/${video.id}`)).body.video.captions).toHaveLength(1);

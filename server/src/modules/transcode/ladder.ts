@@ -17,15 +17,27 @@ const SPRITE_COLUMNS = 10;
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /**
- * The enabled renditions that fit the source (never upscaled: a rung taller than the source is skipped). A source
- * smaller than every enabled rung gets one rung at its own height.
+ * A rendition's "height" is the short side of the picture, as the resolution limit reads it: a 1080×1920 phone video
+ * is 1080p, so its 1080p rung is 1080×1920 (scaled by its height, it was 608×1080 with a third of the pixels).
+ */
+const shortSide = (probe: Pick<TranscodeProbe, 'height' | 'width'>) => Math.min(probe.width, probe.height);
+const portrait = (probe: Pick<TranscodeProbe, 'height' | 'width'>) => probe.height > probe.width;
+
+/**
+ * The enabled renditions that fit the source (never upscaled: a rung above the source's short side is skipped). A
+ * source smaller than every enabled rung gets one rung at its own size.
  */
 export function pickRungs(probe: Pick<TranscodeProbe, 'height' | 'width'>, enabled: readonly TranscodeRendition[]): Rung[] {
   const wanted = TRANSCODE_RENDITIONS.filter((r) => enabled.includes(r));
-  const fit = wanted.map((r) => ({ name: r, ...RENDITION_LADDER.get(r)! })).filter((r) => r.height <= probe.height);
+  const fit = wanted.map((r) => ({ name: r, ...RENDITION_LADDER.get(r)! })).filter((r) => r.height <= shortSide(probe));
   if (fit.length) return fit;
   const smallest = RENDITION_LADDER.get(wanted[0] ?? '240p')!;
-  return [{ name: 'source', height: even(probe.height), kbps: smallest.kbps }];
+  return [{ name: 'source', height: even(shortSide(probe)), kbps: smallest.kbps }];
+}
+
+/** The scale filter of a rung: its size on the short side, the other side kept in proportion (and even). */
+export function rungScale(probe: Pick<TranscodeProbe, 'height' | 'width'>, rung: Rung): string {
+  return portrait(probe) ? `scale=${rung.height}:-2` : `scale=-2:${rung.height}`;
 }
 
 export interface SpritePlan {
@@ -55,7 +67,7 @@ export function ladderArgs(input: string, probe: TranscodeProbe, rungs: Rung[], 
   const fpsGuess = 30;
   const gop = String(SEGMENT_SECONDS * fpsGuess);
   const split = `[0:v]split=${n + 1}${rungs.map((_, i) => `[s${i}]`).join('')}[sp]`;
-  const scales = rungs.map((r, i) => `[s${i}]scale=-2:${r.height}[v${i}]`);
+  const scales = rungs.map((r, i) => `[s${i}]${rungScale(probe, r)}[v${i}]`);
   const spr = `[sp]fps=1/${sprite.interval},scale=${sprite.width}:${sprite.height},tile=${sprite.columns}x${sprite.rows}[sprite]`;
   const hasAudio = probe.audio_tracks.length > 0;
   const args = ['-threads', String(threads), '-i', input, '-filter_threads', String(threads), '-filter_complex', [split, ...scales, spr].join(';')];

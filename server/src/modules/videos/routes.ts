@@ -13,6 +13,7 @@ import { announcingStreaming } from '../notifications/now-streaming.ts';
 import { playsRoutes } from '../plays/routes.ts';
 import { watchRoutes } from './watch.ts';
 import './seo.ts';
+import { CAPTION_EXTENSIONS, CAPTION_TYPE_ERROR, toWebVtt } from './captions.ts';
 import { deleteVideosWithFiles } from './cleanup.ts';
 import { checkMove, checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
 import { VIDEOS_LIMIT, countGuard } from '../roles/count-limit.ts';
@@ -80,7 +81,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     return {};
   });
 
-  // Multipart: name, language, then a .vtt file up to 1 MB.
+  // Multipart: name, language, then a .vtt or .srt file up to 1 MB.
   api.post('/api/v1/videos/:id/captions', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: videoCaptionResponse } } }, async (req) => {
     const video = await findVideo(ctx.db, req.params.id);
     if (!video) throw notFound('Video not found');
@@ -92,16 +93,15 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      if (!/\.vtt$/i.test(part.filename)) {
+      if (!CAPTION_EXTENSIONS.some((ext) => part.filename.toLowerCase().endsWith(`.${ext}`))) {
         part.file.resume();
-        throw new HttpError(422, 'The caption file must be a .vtt file.', { file: ['The caption file must be a .vtt file.'] });
+        throw new HttpError(422, CAPTION_TYPE_ERROR, { file: [CAPTION_TYPE_ERROR] });
       }
       const buffer = await part.toBuffer().catch(() => { throw new HttpError(422, 'The caption file may not be greater than 1 MB.', { file: ['The caption file may not be greater than 1 MB.'] }); });
-      if (!buffer.subarray(0, 16).toString('utf8').replace(/^\uFEFF/, '').startsWith('WEBVTT')) {
-        throw new HttpError(422, 'The caption file must be a .vtt file.', { file: ['The caption file must be a .vtt file.'] });
-      }
+      // Stored as the UTF-8 WebVTT the player reads, whatever the encoding, line ends or format (SubRip) uploaded.
+      const vtt = toWebVtt(buffer, part.filename);
       const key = `captions/${crypto.randomUUID()}.vtt`;
-      await ctx.storage.put(`public/${key}`, buffer);
+      await ctx.storage.put(`public/${key}`, Buffer.from(vtt, 'utf8'));
       url = `/storage/${key}`;
     }
     const input = (() => {

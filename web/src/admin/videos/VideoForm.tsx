@@ -158,7 +158,7 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
     const next: Record<string, string> = {};
     if (!name.trim()) next.name = trans('Name is required.');
     if (!file) next.file = trans('Please select a file.');
-    else if (!file.name.toLowerCase().endsWith('.vtt')) next.file = trans('The caption file must be a .vtt file.');
+    else if (!/\.(vtt|srt)$/i.test(file.name)) next.file = trans('The caption file must be a .vtt or .srt file.');
     else if (file.size > CAPTION_MAX_BYTES) next.file = trans('The caption file may not be greater than 1 MB.');
     setErrors(next);
     if (!Object.keys(next).length) add.mutate();
@@ -179,7 +179,7 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
         <TextField label={trans('Caption name')} value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <LookupSelect list="tmdbLanguages" label={trans('Caption language')} value={language} onChange={(e) => setLanguage(e.target.value)} />
         {/* The zone shows the file the form holds; after an upload it holds none and shows none. */}
-        <FileDropZone id="caption-file" label={trans('Caption file (.vtt)')} accept=".vtt,text/vtt" error={errors.file}
+        <FileDropZone id="caption-file" label={trans('Caption file (.vtt or .srt)')} accept=".vtt,.srt,text/vtt" error={errors.file}
           selected={file} onClear={() => setFile(null)} onFiles={(files) => setFile(files[0] ?? null)} />
       </div>
       <div><Button onClick={submit} disabled={add.isPending}><Upload size={16} aria-hidden />{trans('Add caption')}</Button></div>

@@ -21,6 +21,16 @@ const SHORTCUTS = {
 };
 
 /** hls.js is fetched only when an HLS stream plays, from our own bundle (never a CDN). */
+/**
+ * The scrubbing thumbnails track of a ladder this server transcoded, as an absolute URL: Vidstack resolves the sprite
+ * named in each cue against the track's URL only when that URL is absolute, and against the page otherwise (which
+ * asked for /watch/sprite.jpg, so no preview ever showed).
+ */
+function thumbnailsOf(video: WatchVideo): string | undefined {
+  const url = video.type === 'stream' ? hlsThumbnailsUrl(video.src) : null;
+  return url ? new URL(url, window.location.href).href : undefined;
+}
+
 function onProviderChange(provider: MediaProviderAdapter | null) {
   if (isHLSProvider(provider)) provider.library = () => import('hls.js');
 }
@@ -102,7 +112,7 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
           <Track key={String(c.id)} src={c.url} kind="subtitles" label={c.name} lang={c.language ?? undefined} type="vtt" />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={(video.type === 'stream' && hlsThumbnailsUrl(video.src)) || undefined} />
+      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={thumbnailsOf(video)} />
     </MediaPlayer>
   );
 }
