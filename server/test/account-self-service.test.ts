@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { visitTracker } from '../src/modules/reports/visits.ts';
-import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn, type Client } from './helper.ts';
+import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -203,6 +203,29 @@ describe('PUT account/email', () => {
     expect((await member.put('/api/v1/account/password', { current_password: PASSWORD, password: 'member-new-1', password_confirmation: 'member-new-1' })).status).toBe(200);
     expect((await confirm(pending)).status).toBe(422);
     expect((await member.get('/api/v1/auth/me')).body.user.email).toBe(member.user.email);
+  });
+
+  it('lets a member who has not confirmed a mistyped address correct it, or close the account, and nothing else', async () => {
+    await t.ctx.settings.set({ 'client.require_email_confirmation': true });
+    try {
+      const typo = await createUser(t, { verified: false });
+      const me = await new Client(t).login(typo.email, typo.password);
+      expect((await me.get('/api/v1/account/sessions')).body.message).toBe('Please confirm your email address first.');
+      const right = `right-${typo.id}@example.test`;
+      const res = await me.put('/api/v1/account/email', { email: right, password: typo.password });
+      expect([res.status, res.body.message]).toEqual([200, 'We sent a confirmation link to your new email address.']);
+      expect((await confirm((await linkIn(right))!)).status).toBe(200);
+      // The link to the new address proved it: the account is confirmed and opens.
+      expect((await me.get('/api/v1/auth/me')).body.user).toMatchObject({ email: right, email_verified_at: expect.any(String) });
+      expect((await me.get('/api/v1/account/sessions')).status).toBe(200);
+
+      const leaving = await createUser(t, { verified: false });
+      const other = await new Client(t).login(leaving.email, leaving.password);
+      expect((await close(other, { password: leaving.password })).status).toBe(200);
+      expect(await exists(leaving.id)).toBe(false);
+    } finally {
+      await t.ctx.settings.set({ 'client.require_email_confirmation': false });
+    }
   });
 
   it('changes nothing when the address was taken after the link went out, and limits the mails', async () => {

@@ -78,7 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Your email address has been confirmed.' };
   });
 
-  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' }, schema: { response: { 200: doneResponse } } }, async (req) => {
+  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated', unconfirmed: true }, schema: { response: { 200: doneResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
     if (user!.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
     // The address is not proven yet: whoever signed up with it could otherwise make the site mail it without end.
