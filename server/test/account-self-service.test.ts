@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { visitTracker } from '../src/modules/reports/visits.ts';
-import { ADMIN, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn, type Client } from './helper.ts';
+import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -181,6 +181,51 @@ describe('PUT account/email', () => {
     }
     expect((await mailsIn(t)).length).toBe(before);
     expect((await guest(t).put('/api/v1/account/email', { email: 'a@example.test' })).status).toBe(401);
+  });
+
+  it('cancels a pending change when the owner resets or changes the password: the asker\'s link no longer takes the account', async () => {
+    // Someone who knew the password asks to move the account to their own mailbox; the owner, warned, resets it.
+    const owner = await asUser(t);
+    const thief = `thief-${owner.user.id}@example.test`;
+    expect((await owner.put('/api/v1/account/email', { email: thief, password: PASSWORD })).status).toBe(200);
+    const stolen = (await linkIn(thief))!;
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: owner.user.email })).status).toBe(200);
+    const reset = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec((await mailsIn(t)).filter((m) => m.to === owner.user.email).at(-1)?.text ?? '')?.[1];
+    expect((await guest(t).post('/api/v1/auth/password/reset', { token: reset, email: owner.user.email, password: 'owner-again-1', password_confirmation: 'owner-again-1' })).status).toBe(200);
+    expect((await confirm(stolen)).body.errors).toEqual({ token: ['This link is invalid or has expired.'] });
+    expect((await guest(t).post('/api/v1/auth/login', { email: owner.user.email, password: 'owner-again-1' })).status).toBe(200);
+
+    // The same when the owner changes the password from the account page.
+    const member = await asUser(t);
+    const other = `other-${member.user.id}@example.test`;
+    expect((await member.put('/api/v1/account/email', { email: other, password: PASSWORD })).status).toBe(200);
+    const pending = (await linkIn(other))!;
+    expect((await member.put('/api/v1/account/password', { current_password: PASSWORD, password: 'member-new-1', password_confirmation: 'member-new-1' })).status).toBe(200);
+    expect((await confirm(pending)).status).toBe(422);
+    expect((await member.get('/api/v1/auth/me')).body.user.email).toBe(member.user.email);
+  });
+
+  it('lets a member who has not confirmed a mistyped address correct it, or close the account, and nothing else', async () => {
+    await t.ctx.settings.set({ 'client.require_email_confirmation': true });
+    try {
+      const typo = await createUser(t, { verified: false });
+      const me = await new Client(t).login(typo.email, typo.password);
+      expect((await me.get('/api/v1/account/sessions')).body.message).toBe('Please confirm your email address first.');
+      const right = `right-${typo.id}@example.test`;
+      const res = await me.put('/api/v1/account/email', { email: right, password: typo.password });
+      expect([res.status, res.body.message]).toEqual([200, 'We sent a confirmation link to your new email address.']);
+      expect((await confirm((await linkIn(right))!)).status).toBe(200);
+      // The link to the new address proved it: the account is confirmed and opens.
+      expect((await me.get('/api/v1/auth/me')).body.user).toMatchObject({ email: right, email_verified_at: expect.any(String) });
+      expect((await me.get('/api/v1/account/sessions')).status).toBe(200);
+
+      const leaving = await createUser(t, { verified: false });
+      const other = await new Client(t).login(leaving.email, leaving.password);
+      expect((await close(other, { password: leaving.password })).status).toBe(200);
+      expect(await exists(leaving.id)).toBe(false);
+    } finally {
+      await t.ctx.settings.set({ 'client.require_email_confirmation': false });
+    }
   });
 
   it('changes nothing when the address was taken after the link went out, and limits the mails', async () => {

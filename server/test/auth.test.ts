@@ -122,6 +122,20 @@ describe('POST auth/register', () => {
     expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
     expect((await c.post('/api/v1/auth/email/verification-notification')).status).toBe(422);
   });
+
+  it('mails a new link a few times an hour only: signing up with someone else\'s address cannot flood their inbox', async () => {
+    const u = await createUser(t, { roles: [t.roles.users], verified: false });
+    const c = await new Client(t).login(u.email, u.password);
+    const before = (await mailsTo(u.email)).length;
+    for (let i = 0; i < LIMITS.verificationMail.max; i++) expect((await c.post('/api/v1/auth/email/verification-notification')).status).toBe(200);
+    const limited = await c.post('/api/v1/auth/email/verification-notification');
+    expect([limited.status, limited.body.message]).toEqual([429, expect.stringMatching(/^Too many confirmation emails\. Please try again in \d+ seconds\.$/)]);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await mailsTo(u.email))).toHaveLength(before + LIMITS.verificationMail.max);
+    // The last link sent still confirms the address.
+    const [, token] = await lastLink(u.email, /\/email\/verify\/([A-Za-z0-9_-]+)/);
+    expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
+  });
 });
 
 describe('POST auth/login, auth/logout, GET auth/me', () => {

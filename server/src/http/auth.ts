@@ -36,6 +36,11 @@ declare module 'fastify' {
      * account, 2FA, billing and notification calls are never opened by a token limited to, say, titles.view.
      */
     tokenScope?: string;
+    /**
+     * With client.require_email_confirmation on, an account that has not confirmed its address may still use this
+     * 'authenticated' call: asking for a new link, correcting a mistyped address, or closing the account.
+     */
+    unconfirmed?: boolean;
   }
   interface FastifyRequest {
     auth: RequestAuth;
@@ -176,8 +181,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
 
     const required = req.routeOptions.config?.permission;
     if (!required || required === 'public') return;
-    // Beyond what a visitor may do, an unconfirmed account can only ask for a new confirmation mail.
-    if (unconfirmed && req.routeOptions.url !== '/api/v1/auth/email/verification-notification'
+    // Beyond what a visitor may do, an unconfirmed account can only reach its address and its closing (`unconfirmed`).
+    if (unconfirmed && !req.routeOptions.config?.unconfirmed
       && (required === 'authenticated' || !(Array.isArray(required) ? required : [required]).some((n) => can(effective, n)))) {
       throw new HttpError(403, 'Please confirm your email address first.');
     }

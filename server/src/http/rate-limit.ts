@@ -28,6 +28,8 @@ export const LIMITS = {
   resetIp: { name: 'reset-ip', max: 10, windowSeconds: 60 * 60, message: 'Too many password reset requests. Please try again in :seconds seconds.' },
   /** Email change links a member asks for (each mails two addresses). */
   emailChange: { name: 'email-change', max: 3, windowSeconds: 60 * 60, message: 'Too many requests. Please try again in :seconds seconds.' },
+  /** Confirmation mails a member asks for again: anyone can sign up with someone else's address and press resend. */
+  verificationMail: { name: 'verification-mail', max: 3, windowSeconds: 60 * 60, message: 'Too many confirmation emails. Please try again in :seconds seconds.' },
   /** New accounts from one address. */
   registerIp: { name: 'register-ip', max: 5, windowSeconds: 60 * 60, message: 'Too many accounts were created from this address. Please try again in :seconds seconds.' },
   /** Searches from one address: the instant search asks once a pause in typing; a script asking faster is refused. */

@@ -20,6 +20,9 @@ import { endOtherSessions, ownAvatar, ownPasswordHash, ownSessions, replacePassw
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const self = { permission: 'authenticated' as const };
+  // Open before the address is confirmed: a member who mistyped it at sign-up can correct it (the link to the new
+  // address confirms it) or close the account, instead of being stuck with one that no mail reaches.
+  const evenUnconfirmed = { ...self, unconfirmed: true };
 
   api.put('/api/v1/account/profile', { config: self, schema: { body: accountProfileSchema, response: { 200: accountUserResponse } } }, async (req) => {
     const userId = requireUser(req);
@@ -64,7 +67,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The change waits for the link mailed to the new address (auth/email/change confirms it).
-  api.put('/api/v1/account/email', { config: self, schema: { body: accountEmailSchema, response: { 200: doneResponse } } }, async (req) => {
+  api.put('/api/v1/account/email', { config: evenUnconfirmed, schema: { body: accountEmailSchema, response: { 200: doneResponse } } }, async (req) => {
     const userId = requireUser(req);
     await provePassword(userId, req.body.password, 'password');
     await requestEmailChange(ctx, req, userId, req.body.email);
@@ -79,7 +82,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // Closing one's own account: what the admin's delete does to a user (see removeAccounts), then signed out here.
-  api.delete('/api/v1/account', { config: self, schema: { body: accountDeleteSchema, response: { 200: doneResponse } } }, async (req, reply) => {
+  api.delete('/api/v1/account', { config: evenUnconfirmed, schema: { body: accountDeleteSchema, response: { 200: doneResponse } } }, async (req, reply) => {
     const userId = requireUser(req);
     await provePassword(userId, req.body.password, 'password');
     await removeAccounts(ctx, [userId]);

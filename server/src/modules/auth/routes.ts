@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
-import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
+import { LIMITS, assertUnderLimit, consume, hit } from '../../http/rate-limit.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
 import { confirmEmailChange } from '../account/email-change.ts';
 import { guestRoleIds } from '../roles/repository.ts';
@@ -78,9 +78,11 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'Your email address has been confirmed.' };
   });
 
-  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated' }, schema: { response: { 200: doneResponse } } }, async (req) => {
+  app.post('/api/v1/auth/email/verification-notification', { config: { permission: 'authenticated', unconfirmed: true }, schema: { response: { 200: doneResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
     if (user!.email_verified_at) throw new HttpError(422, 'This email is already confirmed.');
+    // The address is not proven yet: whoever signed up with it could otherwise make the site mail it without end.
+    await consume(ctx, LIMITS.verificationMail, String(user!.id));
     await sendVerificationEmail(ctx, user!, req);
     return { message: 'Confirmation email sent.' };
   });
