@@ -229,6 +229,16 @@ describe('deleting a user', () => {
     const comment = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Loved it' })).body.comment;
     expect((await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Not me', parent_id: comment.id })).status).toBe(200);
     expect((await frank.post(`/api/v1/comment/${comment.id}/report`, {})).status).toBe(200);
+    // Frank's reply he deleted himself already counts no more; Erin's deleted comment stays only for Frank's reply.
+    const answered = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Answered' })).body.comment;
+    const withdrawn = (await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Withdrawn', parent_id: answered.id })).body.comment;
+    expect((await frank.delete(`/api/v1/comment/${withdrawn.id}`)).status).toBe(200);
+    const held = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Held' })).body.comment;
+    await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Holding', parent_id: held.id });
+    expect((await erin.delete(`/api/v1/comment/${held.id}`)).status).toBe(200);
+    const replyCounts = async () => (await t.ctx.db.selectFrom('comments').select('replies_count').where('id', 'in', [answered.id, held.id]).orderBy('id').execute())
+      .map((r) => r.replies_count);
+    expect(await replyCounts()).toEqual([0, 1]);
     const counters = async () => ({
       rating: (await guest(t).get(`/api/v1/ratings/title/${title}`)).body.summary,
       review: await t.ctx.db.selectFrom('reviews').select(['helpful_count', 'reports_count']).where('id', '=', review.id).executeTakeFirstOrThrow(),
@@ -239,6 +249,9 @@ describe('deleting a user', () => {
     const res = await admin.delete(`/api/v1/users/${frank.user.id}`);
     expect(res.status, res.text).toBe(200);
     expect(await counters()).toEqual({ rating: { average: 8, count: 1 }, review: { helpful_count: 0, reports_count: 0 }, comment: { replies_count: 0, reports_count: 0 } });
+    expect(await replyCounts()).toEqual([0, 0]);
+    const thread = (await guest(t).get(`/api/v1/comment/thread?commentable_type=title&commentable_id=${title}`)).body.pagination;
+    expect(thread.data.map((c: any) => c.id)).not.toContain(held.id);
   });
 });
 
