@@ -105,6 +105,24 @@ describe('votes, reports and the public list', () => {
     expect((await bob.post('/api/v1/reviews/999999/vote', { is_helpful: true })).status).toBe(404);
   });
 
+  it('lets a voter take their vote back, once, moving only their counter', async () => {
+    const review = (await t.ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('user_id', '=', alice.user.id).executeTakeFirstOrThrow());
+    const voter = await asUser(t);
+    expect((await voter.post(`/api/v1/reviews/${review.id}/vote`, { is_helpful: true })).body.review.helpful_count).toBe(review.helpful_count + 1);
+    let res = await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.review).toEqual({ id: review.id, helpful_count: review.helpful_count, not_helpful_count: review.not_helpful_count });
+    const mine = (await voter.get(`/api/v1/reviews/public?reviewable_id=${(await t.ctx.db.selectFrom('reviews').select('reviewable_id').where('id', '=', review.id).executeTakeFirstOrThrow()).reviewable_id}`)).body;
+    expect(mine.my_votes).toEqual([]);
+    // Nothing left to take back; then a vote the other way can be cast afresh.
+    res = await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect(res.body.review).toMatchObject({ helpful_count: review.helpful_count, not_helpful_count: review.not_helpful_count });
+    expect((await voter.post(`/api/v1/reviews/${review.id}/vote`, { is_helpful: false })).body.review.not_helpful_count).toBe(review.not_helpful_count + 1);
+    await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect((await voter.delete('/api/v1/reviews/999999/vote')).status).toBe(404);
+    expect((await guest(t).delete(`/api/v1/reviews/${review.id}/vote`)).status).toBe(401);
+  });
+
   it('reports a review once and counts it', async () => {
     const res = await bob.post(`/api/v1/reviews/${reviewId}/report`, { reason: 'spam' });
     expect(res.status, res.text).toBe(200);
