@@ -180,3 +180,40 @@ describe('moderation search', () => {
     expect((await admin.get(listUrl('/api/v1/comment', { query: 'nobody-by-this-name' }))).body.pagination.total).toBe(0);
   });
 });
+
+describe('reply counts', () => {
+  it('counts only the replies a visitor can open: deleting the last one takes "Show 1 reply" away, and a deleted comment left with none leaves the thread', async () => {
+    const movie = (await admin.post('/api/v1/titles', { name: 'Quiet Thread' })).body.title.id;
+    const [alice, bob] = await Promise.all([asUser(t), asUser(t)]);
+    const item = { commentable_type: 'title', commentable_id: movie };
+    const q = `commentable_type=title&commentable_id=${movie}`;
+    const top = (await post(alice, { ...item, content: 'Top' })).body.comment.id;
+    const middle = (await post(bob, { ...item, content: 'Middle', parent_id: top })).body.comment.id;
+    const leaf = (await post(alice, { ...item, content: 'Leaf', parent_id: middle })).body.comment.id;
+    const count = async (id: number) => (await t.ctx.db.selectFrom('comments').select('replies_count').where('id', '=', id).executeTakeFirstOrThrow()).replies_count;
+
+    // The top and the middle go; the leaf holds both in place.
+    await alice.delete(`/api/v1/comment/${top}`);
+    await bob.delete(`/api/v1/comment/${middle}`);
+    let page = (await thread(guest(t), q)).body.pagination;
+    expect(page.data).toMatchObject([{ id: top, deleted: true, replies_count: 1 }]);
+    expect((await thread(guest(t), `${q}&parent_id=${top}`)).body.pagination.data).toMatchObject([{ id: middle, deleted: true, replies_count: 1 }]);
+
+    // The leaf goes too: nothing is left to read, so nothing is left in the thread.
+    await alice.delete(`/api/v1/comment/${leaf}`);
+    expect([await count(middle), await count(top)]).toEqual([0, 0]);
+    page = (await thread(guest(t), q)).body.pagination;
+    expect(page).toMatchObject({ total: 0, data: [] });
+
+    // A moderator brings the leaf back: the chain above it shows again.
+    expect((await admin.post('/api/v1/comment/restore', { commentIds: [leaf] })).body.restored).toBe(1);
+    expect([await count(middle), await count(top)]).toEqual([1, 1]);
+    expect((await thread(guest(t), q)).body.pagination.data).toMatchObject([{ id: top, replies_count: 1 }]);
+
+    // A live comment whose only reply goes no longer offers a reply to show.
+    const lone = (await post(bob, { ...item, content: 'Lone' })).body.comment.id;
+    const answer = (await post(alice, { ...item, content: 'Answer', parent_id: lone })).body.comment.id;
+    await alice.delete(`/api/v1/comment/${answer}`);
+    expect((await thread(guest(t), q)).body.pagination.data.find((c: any) => c.id === lone)).toMatchObject({ content: 'Lone', replies_count: 0 });
+  });
+});

@@ -141,3 +141,26 @@ describe('0063_credit_origin', async () => {
     expect(rows).toEqual([{ character: 'a', origin: 'tmdb' }, { character: 'b', origin: 'local' }, { character: 'c', origin: 'local' }]);
   });
 });
+
+describe('0068_comment_reply_counts', async () => {
+  const { handle, db } = await oldDatabase();
+  it('stops counting deleted replies with nothing under them, up a chain of deleted comments', async () => {
+    await migrate(handle, '0063_credit_origin');
+    const now = new Date().toISOString();
+    const user = Number((await db.insertInto('users').values({ email: 'old@test.local', password: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const title = Number((await db.insertInto('titles').values({ name: 'Old thread', is_series: false, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const comment = async (content: string, parent_id: number | null, deleted: boolean, replies_count: number) => Number((await db.insertInto('comments').values({
+      user_id: user, commentable_type: 'title', commentable_id: title, title_id: title, parent_id, content, deleted, replies_count, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    // top (deleted) > middle (deleted) > leaf (deleted): nothing to show. live > gone (deleted) and kept (live).
+    const top = await comment('top', null, true, 1);
+    const middle = await comment('middle', top, true, 1);
+    await comment('leaf', middle, true, 0);
+    const live = await comment('live', null, false, 2);
+    await comment('gone', live, true, 0);
+    await comment('kept', live, false, 0);
+    await migrate(handle);
+    const rows = await db.selectFrom('comments').select(['content', 'replies_count']).where('id', 'in', [top, middle, live]).orderBy('id').execute();
+    expect(rows).toEqual([{ content: 'top', replies_count: 0 }, { content: 'middle', replies_count: 0 }, { content: 'live', replies_count: 1 }]);
+  });
+});

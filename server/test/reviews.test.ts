@@ -105,6 +105,24 @@ describe('votes, reports and the public list', () => {
     expect((await bob.post('/api/v1/reviews/999999/vote', { is_helpful: true })).status).toBe(404);
   });
 
+  it('lets a voter take their vote back, once, moving only their counter', async () => {
+    const review = (await t.ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('user_id', '=', alice.user.id).executeTakeFirstOrThrow());
+    const voter = await asUser(t);
+    expect((await voter.post(`/api/v1/reviews/${review.id}/vote`, { is_helpful: true })).body.review.helpful_count).toBe(review.helpful_count + 1);
+    let res = await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.review).toEqual({ id: review.id, helpful_count: review.helpful_count, not_helpful_count: review.not_helpful_count });
+    const mine = (await voter.get(`/api/v1/reviews/public?reviewable_id=${(await t.ctx.db.selectFrom('reviews').select('reviewable_id').where('id', '=', review.id).executeTakeFirstOrThrow()).reviewable_id}`)).body;
+    expect(mine.my_votes).toEqual([]);
+    // Nothing left to take back; then a vote the other way can be cast afresh.
+    res = await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect(res.body.review).toMatchObject({ helpful_count: review.helpful_count, not_helpful_count: review.not_helpful_count });
+    expect((await voter.post(`/api/v1/reviews/${review.id}/vote`, { is_helpful: false })).body.review.not_helpful_count).toBe(review.not_helpful_count + 1);
+    await voter.delete(`/api/v1/reviews/${review.id}/vote`);
+    expect((await voter.delete('/api/v1/reviews/999999/vote')).status).toBe(404);
+    expect((await guest(t).delete(`/api/v1/reviews/${review.id}/vote`)).status).toBe(401);
+  });
+
   it('reports a review once and counts it', async () => {
     const res = await bob.post(`/api/v1/reviews/${reviewId}/report`, { reason: 'spam' });
     expect(res.status, res.text).toBe(200);
@@ -229,6 +247,16 @@ describe('deleting a user', () => {
     const comment = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Loved it' })).body.comment;
     expect((await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Not me', parent_id: comment.id })).status).toBe(200);
     expect((await frank.post(`/api/v1/comment/${comment.id}/report`, {})).status).toBe(200);
+    // Frank's reply he deleted himself already counts no more; Erin's deleted comment stays only for Frank's reply.
+    const answered = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Answered' })).body.comment;
+    const withdrawn = (await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Withdrawn', parent_id: answered.id })).body.comment;
+    expect((await frank.delete(`/api/v1/comment/${withdrawn.id}`)).status).toBe(200);
+    const held = (await erin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Held' })).body.comment;
+    await frank.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Holding', parent_id: held.id });
+    expect((await erin.delete(`/api/v1/comment/${held.id}`)).status).toBe(200);
+    const replyCounts = async () => (await t.ctx.db.selectFrom('comments').select('replies_count').where('id', 'in', [answered.id, held.id]).orderBy('id').execute())
+      .map((r) => r.replies_count);
+    expect(await replyCounts()).toEqual([0, 1]);
     const counters = async () => ({
       rating: (await guest(t).get(`/api/v1/ratings/title/${title}`)).body.summary,
       review: await t.ctx.db.selectFrom('reviews').select(['helpful_count', 'reports_count']).where('id', '=', review.id).executeTakeFirstOrThrow(),
@@ -239,6 +267,9 @@ describe('deleting a user', () => {
     const res = await admin.delete(`/api/v1/users/${frank.user.id}`);
     expect(res.status, res.text).toBe(200);
     expect(await counters()).toEqual({ rating: { average: 8, count: 1 }, review: { helpful_count: 0, reports_count: 0 }, comment: { replies_count: 0, reports_count: 0 } });
+    expect(await replyCounts()).toEqual([0, 0]);
+    const thread = (await guest(t).get(`/api/v1/comment/thread?commentable_type=title&commentable_id=${title}`)).body.pagination;
+    expect(thread.data.map((c: any) => c.id)).not.toContain(held.id);
   });
 });
 

@@ -62,7 +62,15 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await login(reader, READER, 'password');
   await openTitle(reader);
   const theirView = reader.locator('[data-section="reviews"]').getByTestId('review').filter({ hasText: 'A slow burn that pays off' });
-  await theirView.getByRole('button', { name: 'Helpful', exact: true }).click();
+  const helpful = theirView.getByRole('button', { name: 'Helpful', exact: true });
+  await helpful.click();
+  await expect(theirView).toContainText('1 found this helpful, 0 did not');
+  await expect(helpful).toHaveAttribute('aria-pressed', 'true');
+  // Pressing it again takes the vote back (no "already voted" error); a third press casts it again.
+  await helpful.click();
+  await expect(theirView).toContainText('0 found this helpful, 0 did not');
+  await expect(helpful).toHaveAttribute('aria-pressed', 'false');
+  await helpful.click();
   await expect(theirView).toContainText('1 found this helpful, 0 did not');
   const readerComments = reader.locator('[data-section="comments"]');
   const target = readerComments.getByTestId('comment').filter({ hasText: 'not bold' }).first();

@@ -5,6 +5,7 @@ import { nowIso, toBool } from '../../db/index.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
+import { settleReplyCounts } from './reply-counts.ts';
 import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
 import { mailNotifications } from '../notifications/mail.ts';
 import { notifyReply } from '../notifications/service.ts';
@@ -80,19 +81,29 @@ export async function updateComment(ctx: AppContext, id: number, actor: { id: nu
 
 /**
  * Marks comments deleted (Part C: active or deleted, restorable): one's own, or any with comments.delete. The row
- * stays, so replies keep their place under a "deleted" comment and a moderator can restore it.
+ * stays, so replies keep their place under a "deleted" comment and a moderator can restore it; the comments above
+ * stop counting a deleted reply that has nothing under it (./reply-counts.ts).
  */
 export async function deleteComments(ctx: AppContext, ids: number[], actor: { id: number; moderator: boolean }): Promise<number> {
   if (!actor.moderator) {
     const foreign = await ctx.db.selectFrom('comments').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
     if (foreign) throw forbidden('You can only delete your own comments.');
   }
-  const res = await ctx.db.updateTable('comments').set({ deleted: true, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', false).executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return setDeleted(ctx, ids, true);
+}
+
+/** Deletes or restores comments and settles the reply counts above them, in one transaction; answers how many changed. */
+async function setDeleted(ctx: AppContext, ids: number[], deleted: boolean): Promise<number> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const changing = await trx.selectFrom('comments').select('parent_id').where('id', 'in', ids).where('deleted', '=', !deleted).execute();
+    if (!changing.length) return 0;
+    const res = await trx.updateTable('comments').set({ deleted, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', !deleted).executeTakeFirst();
+    await settleReplyCounts(trx, changing.map((r) => r.parent_id));
+    return Number(res.numUpdatedRows);
+  });
 }
 
 /** `POST comment/restore` (commentIds). */
 export async function restoreComments(ctx: AppContext, ids: number[]): Promise<number> {
-  const res = await ctx.db.updateTable('comments').set({ deleted: false, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', true).executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return setDeleted(ctx, ids, false);
 }

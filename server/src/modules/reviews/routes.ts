@@ -10,7 +10,7 @@ import { requireUser } from '../../http/auth.ts';
 import { reportItem } from './posting.ts';
 import { myRating, rate, ratingSummary, unrate } from './ratings.ts';
 import { findReview, listReviews } from './repository.ts';
-import { createReview, deleteReviews, publicReviews, updateReview, voteReview } from './service.ts';
+import { createReview, deleteReviews, publicReviews, updateReview, voteReview, withdrawReviewVote } from './service.ts';
 import { showRatings } from './shown-ratings.ts';
 
 /** Reviews (Part C "Comments and reviews": GET reviews, PUT reviews/{id}) and the site's ratings, votes and reports. */
@@ -54,6 +54,11 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/reviews/:id/vote', { config: { permission: 'reviews.view' }, schema: { params: idParam, body: reviewVoteSchema, response: { 200: reviewVoteResponse } } }, async (req) => {
     const { id } = req.params;
     const review = await voteReview(ctx, id, requireUser(req), req.body.is_helpful);
+    return { review };
+  });
+
+  api.delete('/api/v1/reviews/:id/vote', { config: { permission: 'reviews.view' }, schema: { params: idParam, response: { 200: reviewVoteResponse } } }, async (req) => {
+    const review = await withdrawReviewVote(ctx, req.params.id, requireUser(req));
     return { review };
   });
 

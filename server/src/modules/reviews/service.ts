@@ -114,3 +114,20 @@ export async function voteReview(ctx: AppContext, id: number, userId: number, is
   }), alreadyVoted);
   return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
 }
+
+/**
+ * Takes back the member's vote on a review (pressing a pressed Helpful or Not helpful again), moving the review's
+ * counter with it in the same transaction; without a vote nothing changes. Answers the review's counts.
+ */
+export async function withdrawReviewVote(ctx: AppContext, id: number, userId: number): Promise<Pick<Review, 'id' | 'helpful_count' | 'not_helpful_count'>> {
+  const review = await ctx.db.selectFrom('reviews').select('id').where('id', '=', id).executeTakeFirst();
+  if (!review) throw notFound('Review not found');
+  await assertCanPost(ctx, userId, POSTING_LIMITS.votes);
+  await ctx.db.transaction().execute(async (trx) => {
+    const old = await trx.deleteFrom('review_votes').where('review_id', '=', id).where('user_id', '=', userId).returning('is_helpful').executeTakeFirst();
+    if (!old) return;
+    const column = toBool(old.is_helpful) ? 'helpful_count' : 'not_helpful_count';
+    await trx.updateTable('reviews').set((eb) => ({ [column]: eb(column, '-', 1) })).where('id', '=', id).execute();
+  });
+  return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
+}

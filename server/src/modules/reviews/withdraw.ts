@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { REPORTABLE, type ReportableType } from './posting.ts';
 import { showLocalRating } from './shown-ratings.ts';
+import { settleReplyCounts } from '../comments/reply-counts.ts';
 
 
 /**
@@ -43,12 +44,11 @@ export async function withdrawContributions(ctx: AppContext, trx: Db, userIds: n
     if (table) await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '-', Number(r.n)) })).where('id', '=', r.reportable_id).execute();
   }
 
-  // Replies by these users under other people's comments (replies under their own comments go with the parent).
-  const replies = await trx.selectFrom('comments').select('parent_id').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', 'in', userIds).where('parent_id', 'is not', null).groupBy('parent_id').execute();
-  for (const r of replies) {
-    await trx.updateTable('comments').set((eb) => ({ replies_count: eb('replies_count', '-', Number(r.n)) })).where('id', '=', r.parent_id!).execute();
-  }
+  // Replies by these users under other people's comments (replies under their own comments go with the parent): the
+  // comments above count them no more, and a deleted one left with nothing to show leaves its thread.
+  const replies = await trx.selectFrom('comments').select('parent_id').distinct()
+    .where('user_id', 'in', userIds).where('parent_id', 'is not', null).execute();
+  await settleReplyCounts(trx, replies.map((r) => r.parent_id), userIds);
 
   // Other members' replies under these users' comments would cascade with them: they stay, as comments of their own.
   await trx.updateTable('comments').set({ parent_id: null })

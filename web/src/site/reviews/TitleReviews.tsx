@@ -35,7 +35,13 @@ export function TitleReviews({ titleId }: { titleId: number }) {
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['reviews', 'public'] });
   const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-  const vote = useMutation({ mutationFn: ({ id, helpful }: { id: number; helpful: boolean }) => api.post(`reviews/${id}/vote`, { is_helpful: helpful }), onSuccess: refresh, onError: fail });
+  // Pressing the pressed button again takes the vote back (DELETE), as on a video; the other one moves it.
+  const vote = useMutation({
+    mutationFn: ({ id, helpful, undo }: { id: number; helpful: boolean; undo: boolean }) => (undo
+      ? api.delete(`reviews/${id}/vote`)
+      : api.post(`reviews/${id}/vote`, { is_helpful: helpful })),
+    onSuccess: refresh, onError: fail,
+  });
   const report = useMutation({ mutationFn: (id: number) => api.post(`reviews/${id}/report`, {}), onSuccess: () => toast(trans('Review reported')), onError: fail });
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`reviews/${id}`),
@@ -100,8 +106,8 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <span className="text-text-muted">{trans(':helpful found this helpful, :not did not', { helpful: r.helpful_count, not: r.not_helpful_count })}</span>
                   {isLoggedIn && !own ? (
                     <>
-                      <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => vote.mutate({ id: r.id, helpful: true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
-                      <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => vote.mutate({ id: r.id, helpful: false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
+                      <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: true, undo: myVote === true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
+                      <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: false, undo: myVote === false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
                       <Button size="sm" variant="text" onClick={() => report.mutate(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
                     </>
                   ) : null}
