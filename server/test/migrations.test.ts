@@ -142,6 +142,41 @@ describe('0063_credit_origin', async () => {
   });
 });
 
+describe('0064_feedback_orphans', async () => {
+  const { handle, db } = await oldDatabase();
+  it('drops comments, reviews, ratings and reports about titles, episodes, videos and articles that were deleted', async () => {
+    await migrate(handle, '0063_credit_origin');
+    const now = new Date().toISOString();
+    const user = async (email: string) => Number((await db.insertInto('users').values({ email, password: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const [writer, voter] = [await user('w@test.local'), await user('v@test.local')];
+    const title = Number((await db.insertInto('titles').values({ name: 'Still here', is_series: false, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const gone = title + 999;
+    const comment = async (commentable_type: string, commentable_id: number, content: string) => Number((await db.insertInto('comments').values({
+      user_id: writer, commentable_type, commentable_id, title_id: null, parent_id: null, content, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    const kept = await comment('title', title, 'kept');
+    const orphans = [await comment('title', gone, 'a'), await comment('episode', 4242, 'b'), await comment('video', 4242, 'c'), await comment('news_article', 4242, 'd')];
+    const review = async (reviewable_id: number) => Number((await db.insertInto('reviews').values({
+      user_id: writer, reviewable_type: 'title', reviewable_id, score: 8, title: 'A review title', body: 'x'.repeat(100), created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow()).id);
+    const [keptReview, orphanReview] = [await review(title), await review(gone)];
+    await db.insertInto('review_votes').values([keptReview, orphanReview].map((review_id) => ({ review_id, user_id: voter, is_helpful: true, created_at: now }))).execute();
+    const report = (reportable_type: string, reportable_id: number) => ({ user_id: voter, reportable_type, reportable_id, reason: null, created_at: now });
+    await db.insertInto('content_reports').values([report('comment', kept), report('comment', orphans[0]), report('review', keptReview), report('review', orphanReview)]).execute();
+    const rating = (ratable_type: string, ratable_id: number) => ({ user_id: writer, ratable_type, ratable_id, score: 7, created_at: now, updated_at: now });
+    await db.insertInto('ratings').values([rating('title', title), rating('title', gone), rating('episode', 4242)]).execute();
+    await db.insertInto('rating_totals').values([{ ratable_type: 'title', ratable_id: title, score_sum: 7, count: 1 }, { ratable_type: 'episode', ratable_id: 4242, score_sum: 7, count: 1 }]).execute();
+    await migrate(handle);
+    expect((await db.selectFrom('comments').select('content').execute()).map((r) => r.content)).toEqual(['kept']);
+    expect((await db.selectFrom('reviews').select('id').execute()).map((r) => Number(r.id))).toEqual([keptReview]);
+    expect((await db.selectFrom('review_votes').select('review_id').execute()).map((r) => Number(r.review_id))).toEqual([keptReview]);
+    const reports = await db.selectFrom('content_reports').select(['reportable_type', 'reportable_id']).orderBy('reportable_type').execute();
+    expect(reports.map((r) => [r.reportable_type, Number(r.reportable_id)])).toEqual([['comment', kept], ['review', keptReview]]);
+    expect((await db.selectFrom('ratings').select('ratable_id').execute()).map((r) => Number(r.ratable_id))).toEqual([title]);
+    expect((await db.selectFrom('rating_totals').select('ratable_id').execute()).map((r) => Number(r.ratable_id))).toEqual([title]);
+  });
+});
+
 describe('0068_comment_reply_counts', async () => {
   const { handle, db } = await oldDatabase();
   it('stops counting deleted replies with nothing under them, up a chain of deleted comments', async () => {

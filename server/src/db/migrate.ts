@@ -52,6 +52,7 @@ import * as m0059 from './migrations/0059_video_name_search.ts';
 import * as m0060 from './migrations/0060_email_proven.ts';
 import * as m0061 from './migrations/0061_channel_orphans.ts';
 import * as m0063 from './migrations/0063_credit_origin.ts';
+import * as m0064 from './migrations/0064_feedback_orphans.ts';
 import * as m0068 from './migrations/0068_comment_reply_counts.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
@@ -108,6 +109,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0060_email_proven': m0060,
   '0061_channel_orphans': m0061,
   '0063_credit_origin': m0063,
+  '0064_feedback_orphans': m0064,
   '0068_comment_reply_counts': m0068,
 };
 

@@ -5,6 +5,7 @@ import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { findArticle } from './repository.ts';
+import { deleteFeedbackOn } from '../reviews/feedback.ts';
 import { excerptOf } from './text.ts';
 
 /**
@@ -51,6 +52,7 @@ export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<nu
   const images = await ctx.db.selectFrom('news_articles').select('image').where('id', 'in', ids).execute();
   const res = await ctx.db.transaction().execute(async (trx) => {
     await removeFromChannels(trx, ctx.dialect, 'news_article', ids);
+    await deleteFeedbackOn(trx, { news_article: ids });
     return trx.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
   });
   if (!Number(res.numDeletedRows)) throw notFound('Article not found');

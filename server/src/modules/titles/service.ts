@@ -9,7 +9,7 @@ import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
-import { deleteVideoReports } from '../videos/repository.ts';
+import { deleteFeedbackOn } from '../reviews/feedback.ts';
 import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
@@ -51,7 +51,7 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'title', ids);
     await removeFromChannels(trx, ctx.dialect, 'episode', trx.selectFrom('episodes').select('id').where('title_id', 'in', ids));
-    await deleteVideoReports(trx, videos);
+    await deleteFeedbackOn(trx, { title: ids, episode: trx.selectFrom('episodes').select('id').where('title_id', 'in', ids), video: videos });
     await trx.deleteFrom('titles').where('id', 'in', ids).execute();
   }));
   await syncSearch(ctx, 'titles', ids);
@@ -119,7 +119,7 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
     await removeFromChannels(trx, ctx.dialect, 'episode', episodeIds);
-    await deleteVideoReports(trx, videos);
+    await deleteFeedbackOn(trx, { episode: episodeIds, video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
     await refreshCounts(trx, season.title_id);
@@ -176,7 +176,7 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
     await removeFromChannels(trx, ctx.dialect, 'episode', [id]);
-    await deleteVideoReports(trx, videos);
+    await deleteFeedbackOn(trx, { episode: [id], video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
     await refreshCounts(trx, ep.title_id, ep.season_id);

@@ -7,6 +7,7 @@ import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
+import { deleteFeedbackOn } from '../reviews/feedback.ts';
 
 /** Video names' trigram index (migration 0059); a query under three letters matches a name's start. */
 export const VIDEO_SEARCH_INDEX: TrigramIndex = { table: 'videos', expression: 'name', prefixColumn: 'videos.name' };
@@ -132,16 +133,11 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
 
 export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await deleteVideoReports(trx, ids);
+    await deleteFeedbackOn(trx, { video: ids });
     await trx.deleteFrom('videos').where('id', 'in', ids).execute();
   });
 }
 
-/** Reports point at a video by id with no foreign key: every path deleting videos deletes their reports with them. */
-export async function deleteVideoReports(db: Db, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  await db.deleteFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', 'in', ids).execute();
-}
 
 export async function insertCaption(db: Db, videoId: number, input: { name: string; language: string | null }, url: string) {
   return db.insertInto('video_captions').values({ video_id: videoId, name: input.name, language: input.language, url, created_at: nowIso() })
