@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
+import { fromStripeAmount } from '../src/modules/billing/gateways/stripe-checkout.ts';
 import { Client, PASSWORD, asAdmin, asUser, createTestApp, createUser } from './helper.ts';
 import { startFakeStripe, type FakeStripe } from './billing/fake-stripe.ts';
 
@@ -59,6 +60,21 @@ describe('POST billing/products/sync with Stripe', () => {
     expect(second.prices[0].stripe_id).not.toBe(first.prices[0].stripe_id);
     expect(stripe.prices.get(first.prices[0].stripe_id!)!.active).toBe(false);
     expect(stripe.prices.get(second.prices[0].stripe_id!)!.active).toBe(true);
+  });
+
+  it('sends each currency in its Stripe minor unit: whole yen, cents, thousandths of a Kuwaiti dinar', async () => {
+    const made = [];
+    for (const [amount, currency] of [[980, 'JPY'], [9.99, 'EUR'], [5.25, 'KWD'], [12, 'BHD']] as const) {
+      made.push((await admin.post('/api/v1/billing/products', { name: `In ${currency}`, prices: [{ amount, currency, interval: 'month', interval_count: 1 }] })).body.product);
+    }
+    stripe.requests.length = 0;
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    const sent = stripe.requests.filter((r) => r.path === '/v1/prices').map((r) => [r.body.currency, r.body.unit_amount]);
+    expect(sent).toEqual([['jpy', '980'], ['eur', '999'], ['kwd', '5250'], ['bhd', '12000']]);
+    // An invoice Stripe totals in thousandths reads back as the amount the plan shows.
+    expect([fromStripeAmount(5250, 'KWD'), fromStripeAmount(980, 'JPY'), fromStripeAmount(999, 'EUR')]).toEqual([525, 98000, 999]);
+    for (const p of made) await admin.delete(`/api/v1/billing/products/${p.id}`);
+    await admin.post('/api/v1/billing/products/sync');
   });
 
   it("a failing or timed-out gateway leaves the previous ids: 'Could not sync plans'", async () => {
