@@ -168,7 +168,7 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     paypal.plans.set('P-OTHER', '99.00');
     expect(await gateway.changePrice!(subId, 'P-OTHER', urls)).toEqual({ approveUrl: `${paypal.url}/webapps/billing/subscriptions?ba_token=BA-${subId}` });
     expect(paypal.subscriptions.get(subId)).toMatchObject({ plan_id: 'P-SAME', pending_plan_id: 'P-OTHER' });
-    expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'completed', url: null }]);
+    expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'paid', url: null }]);
     // PayPal's subscribers choose how they pay for automatic payments in their PayPal account.
     expect(await gateway.paymentPage!(subId, 'http://localhost:8000/account-settings')).toEqual({ url: 'https://www.paypal.com/myaccount/autopay/' });
 
