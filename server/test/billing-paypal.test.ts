@@ -228,6 +228,12 @@ describe('POST billing/paypal/webhook', () => {
     expect(rows[0].gateway_status).toBe('expired');
     expect(Date.parse(rows[0].ends_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(rows[0].ends_at!)).toBeLessThanOrEqual(Date.now());
+
+    // An ACTIVATED or a sale delivered late, after the end, gives nothing back: PayPal cannot reactivate it.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub(), { id: 'WH-LATE-ACTIVATED' })).statusCode).toBe(200);
+    expect((await send('PAYMENT.SALE.COMPLETED', { ...sale, id: 'SALE-LATE' }, { id: 'WH-LATE-SALE' })).statusCode).toBe(200);
+    expect((await local())[0]).toMatchObject({ ends_at: rows[0].ends_at, gateway_status: 'expired' });
+    expect(await events('WH-LATE-ACTIVATED')).toEqual([{ status: 'ignored', message: 'The subscription already ended at PayPal.' }]);
   });
 
   it('refuses a bad signature; records and refuses an unknown customer or plan; ignores unknown event types', async () => {
