@@ -236,6 +236,23 @@ describe('POST billing/paypal/webhook', () => {
     expect(await events('WH-LATE-ACTIVATED')).toEqual([{ status: 'ignored', message: 'The subscription already ended at PayPal.' }]);
   });
 
+  it('the suspension PayPal reports for a member who cancelled is their grace period, not a failed payment', async () => {
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('paypal_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const next = new Date(Date.now() + 30 * 86400_000).toISOString();
+    paypal.subscriptions.set('I-GRACE', { id: 'I-GRACE', status: 'ACTIVE', plan_id: price.paypal_id!, custom_id: String(member.user.id) });
+    const sub = (status: string) => ({ id: 'I-GRACE', status, plan_id: price.paypal_id, custom_id: String(member.user.id), billing_info: { next_billing_time: next } });
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
+    const cancelled = await member.post('/api/v1/billing/subscription/cancel');
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect((await send('BILLING.SUBSCRIPTION.SUSPENDED', sub('SUSPENDED'))).statusCode).toBe(200);
+    const own = (await member.get('/api/v1/billing/subscription')).body.subscription;
+    expect(own).toMatchObject({ valid: true, cancelled: true, ends_at: next, gateway_status: null });
+    // Resumed in the grace period: PayPal's ACTIVATED brings it back as it was.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
+  });
+
   it('refuses a bad signature; records and refuses an unknown customer or plan; ignores unknown event types', async () => {
     const count = async () => (await t.ctx.db.selectFrom('subscriptions').select('id').execute()).length;
     const before = await count();

@@ -84,7 +84,10 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
       break;
     }
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
-      values = { ends_at: graceEnd, gateway_status: 'suspended' };
+      // Our own cancel suspends at PayPal (see gateways/paypal.ts) and has set ends_at already: its echo is no
+      // payment problem, and must not tell the member their payment failed. PayPal suspending on its own (after
+      // failed payments) finds the subscription running.
+      values = row.ends_at ? {} : { ends_at: graceEnd, gateway_status: 'suspended' };
       break;
     case 'BILLING.SUBSCRIPTION.CANCELLED':
       values = { ends_at: graceEnd, gateway_status: 'cancelled' };
