@@ -122,14 +122,15 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
   );
 }
 
-/** The other prices of visible, paid plans the subscription can move to. */
+/** The other prices of visible, paid plans the subscription can move to: in its currency, as the gateway bills one. */
 function ChangePlan({ current, value, onChange, onSubmit }: { current: BillingSubscription; value: string; onChange: (v: string) => void; onSubmit: () => void }) {
   const plans = useQuery({
     queryKey: ['billing', 'own-plans'],
     queryFn: () => api.get<{ pagination: Pagination<Product> }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' }).then((r) => r.pagination.data),
   });
   const options = (plans.data ?? []).filter((p) => !p.hidden && !p.free)
-    .flatMap((p) => p.prices.filter((x) => x.id !== current.price_id).map((x) => ({ value: String(x.id), label: `${p.name} — ${priceText(x)}` })));
+    .flatMap((p) => p.prices.filter((x) => x.id !== current.price_id && (!current.price || x.currency === current.price.currency))
+      .map((x) => ({ value: String(x.id), label: `${p.name} — ${priceText(x)}` })));
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Select
