@@ -14,6 +14,8 @@ export const ALREADY_SUBSCRIBED = 'You already have a subscription. Change your 
 export const NO_SUBSCRIPTION = 'You do not have a subscription.';
 export const SAME_PRICE = 'You are already subscribed to this price.';
 export const PLAN_CHANGE_UNSUPPORTED = 'This subscription cannot change plan here.';
+/** Stripe and PayPal bill one subscription in one currency: a plan change stays in it. */
+export const PRICE_OTHER_CURRENCY = 'Choose a price in :currency, the currency your subscription is paid in.';
 export const PLAN_CHANGE_APPROVAL = 'Approve the new price with PayPal to finish changing your plan.';
 export const PAYMENT_METHOD_UNSUPPORTED = 'This subscription has no payment method to update here.';
 /** Gateway states in which a payment is owed: Stripe's past_due and unpaid, PayPal's past_due and suspended. */

@@ -168,6 +168,19 @@ describe('the Billing panel calls', () => {
     expect(invoices).toEqual([{ id: expect.stringMatching(/^in_/), created_at: expect.any(String), amount: 19.99, currency: 'USD', status: 'paid', url: expect.stringContaining(stripe.url) }]);
   });
 
+  it('a plan change stays in the currency the subscription is paid in: Stripe would refuse the mix', async () => {
+    const euro = (await admin.post('/api/v1/billing/products', { name: 'Euro', prices: [{ amount: 8, currency: 'EUR', interval: 'month', interval_count: 1 }] })).body.product;
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    const member = await asUser(t);
+    await pay((await member.post('/api/v1/billing/checkout', { price_id: plans.basic.prices[0].id, gateway: 'stripe' })).body.url);
+    stripe.requests.length = 0;
+    const res = await member.post('/api/v1/billing/subscription/change-plan', { price_id: euro.prices[0].id });
+    expect([res.status, res.body.errors?.price_id]).toEqual([422, ['Choose a price in USD, the currency your subscription is paid in.']]);
+    expect(stripe.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription.price_id).toBe(plans.basic.prices[0].id);
+    await admin.delete(`/api/v1/billing/products/${euro.id}`);
+  });
+
   it("payment method: a Stripe subscriber gets a customer portal session for their own customer, coming back to the Billing panel", async () => {
     const member = await asUser(t);
     expect(await member.post('/api/v1/billing/subscription/payment-method').then((r) => [r.status, r.body.message])).toEqual([422, 'You do not have a subscription.']);

@@ -168,7 +168,7 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     paypal.plans.set('P-OTHER', '99.00');
     expect(await gateway.changePrice!(subId, 'P-OTHER', urls)).toEqual({ approveUrl: `${paypal.url}/webapps/billing/subscriptions?ba_token=BA-${subId}` });
     expect(paypal.subscriptions.get(subId)).toMatchObject({ plan_id: 'P-SAME', pending_plan_id: 'P-OTHER' });
-    expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'completed', url: null }]);
+    expect(await gateway.invoices!(subId)).toEqual([{ id: 'TX-1', createdAt: '2026-10-01T10:00:00Z', amount: 999, currency: 'USD', status: 'paid', url: null }]);
     // PayPal's subscribers choose how they pay for automatic payments in their PayPal account.
     expect(await gateway.paymentPage!(subId, 'http://localhost:8000/account-settings')).toEqual({ url: 'https://www.paypal.com/myaccount/autopay/' });
 
@@ -228,6 +228,29 @@ describe('POST billing/paypal/webhook', () => {
     expect(rows[0].gateway_status).toBe('expired');
     expect(Date.parse(rows[0].ends_at!)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(rows[0].ends_at!)).toBeLessThanOrEqual(Date.now());
+
+    // An ACTIVATED or a sale delivered late, after the end, gives nothing back: PayPal cannot reactivate it.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub(), { id: 'WH-LATE-ACTIVATED' })).statusCode).toBe(200);
+    expect((await send('PAYMENT.SALE.COMPLETED', { ...sale, id: 'SALE-LATE' }, { id: 'WH-LATE-SALE' })).statusCode).toBe(200);
+    expect((await local())[0]).toMatchObject({ ends_at: rows[0].ends_at, gateway_status: 'expired' });
+    expect(await events('WH-LATE-ACTIVATED')).toEqual([{ status: 'ignored', message: 'The subscription already ended at PayPal.' }]);
+  });
+
+  it('the suspension PayPal reports for a member who cancelled is their grace period, not a failed payment', async () => {
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('paypal_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const next = new Date(Date.now() + 30 * 86400_000).toISOString();
+    paypal.subscriptions.set('I-GRACE', { id: 'I-GRACE', status: 'ACTIVE', plan_id: price.paypal_id!, custom_id: String(member.user.id) });
+    const sub = (status: string) => ({ id: 'I-GRACE', status, plan_id: price.paypal_id, custom_id: String(member.user.id), billing_info: { next_billing_time: next } });
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
+    const cancelled = await member.post('/api/v1/billing/subscription/cancel');
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect((await send('BILLING.SUBSCRIPTION.SUSPENDED', sub('SUSPENDED'))).statusCode).toBe(200);
+    const own = (await member.get('/api/v1/billing/subscription')).body.subscription;
+    expect(own).toMatchObject({ valid: true, cancelled: true, ends_at: next, gateway_status: null });
+    // Resumed in the grace period: PayPal's ACTIVATED brings it back as it was.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
   });
 
   it('refuses a bad signature; records and refuses an unknown customer or plan; ignores unknown event types', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
+import { fromStripeAmount } from '../src/modules/billing/gateways/stripe-checkout.ts';
 import { Client, PASSWORD, asAdmin, asUser, createTestApp, createUser } from './helper.ts';
 import { startFakeStripe, type FakeStripe } from './billing/fake-stripe.ts';
 
@@ -59,6 +60,21 @@ describe('POST billing/products/sync with Stripe', () => {
     expect(second.prices[0].stripe_id).not.toBe(first.prices[0].stripe_id);
     expect(stripe.prices.get(first.prices[0].stripe_id!)!.active).toBe(false);
     expect(stripe.prices.get(second.prices[0].stripe_id!)!.active).toBe(true);
+  });
+
+  it('sends each currency in its Stripe minor unit: whole yen, cents, thousandths of a Kuwaiti dinar', async () => {
+    const made = [];
+    for (const [amount, currency] of [[980, 'JPY'], [9.99, 'EUR'], [5.25, 'KWD'], [12, 'BHD']] as const) {
+      made.push((await admin.post('/api/v1/billing/products', { name: `In ${currency}`, prices: [{ amount, currency, interval: 'month', interval_count: 1 }] })).body.product);
+    }
+    stripe.requests.length = 0;
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    const sent = stripe.requests.filter((r) => r.path === '/v1/prices').map((r) => [r.body.currency, r.body.unit_amount]);
+    expect(sent).toEqual([['jpy', '980'], ['eur', '999'], ['kwd', '5250'], ['bhd', '12000']]);
+    // An invoice Stripe totals in thousandths reads back as the amount the plan shows.
+    expect([fromStripeAmount(5250, 'KWD'), fromStripeAmount(980, 'JPY'), fromStripeAmount(999, 'EUR')]).toEqual([525, 98000, 999]);
+    for (const p of made) await admin.delete(`/api/v1/billing/products/${p.id}`);
+    await admin.post('/api/v1/billing/products/sync');
   });
 
   it("a failing or timed-out gateway leaves the previous ids: 'Could not sync plans'", async () => {
@@ -176,6 +192,63 @@ describe('POST billing/stripe/webhook', () => {
     expect(await t.ctx.db.selectFrom('webhook_events').select(['status', 'message']).where('event_id', '=', 'evt_unknown').execute()).toEqual([{ status: 'refused', message: 'Unknown customer.' }]);
     expect((await send('charge.refunded', { id: 'ch_1' })).statusCode).toBe(200);
     expect((await t.ctx.db.selectFrom('subscriptions').select('id').execute()).length).toBe(before);
+  });
+});
+
+describe('Stripe webhooks that arrive late, out of order or after a change made at Stripe', () => {
+  const secret = 'whsec_order_secret';
+  const signer = new Stripe('sk_test_signer');
+  let seq = 0;
+  const send = (type: string, object: Record<string, unknown>) => {
+    const payload = JSON.stringify({ id: `evt_order_${++seq}`, object: 'event', type, data: { object } });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret });
+    return t.app.inject({ method: 'POST', url: '/api/v1/billing/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': header }, payload });
+  };
+  const period = Math.floor(Date.now() / 1000) + 30 * 86400;
+  const synced = async () => {
+    await t.ctx.settings.set({ 'server.stripe_webhook_secret': secret });
+    expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
+    return t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'stripe_id']).where('stripe_id', 'is not', null).orderBy('id').execute();
+  };
+  const subscription = (id: string, userId: number, stripePrice: string, over: Record<string, unknown> = {}) => ({
+    id, object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: { user_id: String(userId) },
+    items: { data: [{ price: { id: stripePrice }, current_period_end: period }] }, ...over,
+  });
+  const row = (gatewayId: string) => t.ctx.db.selectFrom('subscriptions').selectAll().where('gateway_id', '=', gatewayId).execute();
+
+  it('a plan changed at Stripe moves the subscription to the plan Stripe now bills', async () => {
+    const [cheap, dear] = (await synced()).filter((p, i, all) => all.findIndex((q) => q.product_id === p.product_id) === i);
+    expect(dear, 'two synced plans').toBeDefined();
+    const user = await createUser(t);
+    expect((await send('customer.subscription.created', subscription('sub_moved', user.id, cheap.stripe_id!))).statusCode).toBe(200);
+    expect((await send('customer.subscription.updated', subscription('sub_moved', user.id, dear.stripe_id!))).statusCode).toBe(200);
+    expect(await row('sub_moved')).toMatchObject([{ product_id: dear.product_id, price_id: dear.id, ends_at: null }]);
+  });
+
+  it('an older "active" event delivered after the subscription ended at Stripe does not bring the access back', async () => {
+    const [price] = await synced();
+    const user = await createUser(t);
+    await send('customer.subscription.created', subscription('sub_late', user.id, price.stripe_id!));
+    const ended = Math.floor(Date.now() / 1000) - 10;
+    await send('customer.subscription.deleted', subscription('sub_late', user.id, price.stripe_id!, { status: 'canceled', ended_at: ended }));
+    const stale = await send('customer.subscription.updated', subscription('sub_late', user.id, price.stripe_id!));
+    expect(stale.statusCode).toBe(200);
+    await send('invoice.paid', { id: 'in_late', object: 'invoice', subscription: 'sub_late', lines: { data: [{ period: { end: period } }] } });
+    expect(await row('sub_late')).toMatchObject([{ ends_at: new Date(ended * 1000).toISOString(), gateway_status: 'canceled' }]);
+    const member = await new Client(t).login(user.email, PASSWORD);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toBeNull();
+  });
+
+  it('the end Stripe reports for a subscription an admin deleted does not bring the row back', async () => {
+    const [price] = await synced();
+    const user = await createUser(t);
+    await send('customer.subscription.created', subscription('sub_gone', user.id, price.stripe_id!));
+    const [local] = await row('sub_gone');
+    expect((await admin.delete(`/api/v1/billing/subscriptions/${local.id}`)).status).toBe(200);
+    const res = await send('customer.subscription.deleted', subscription('sub_gone', user.id, price.stripe_id!, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) }));
+    // Answered 200 so Stripe stops redelivering it; nothing is recorded again.
+    expect(res.statusCode).toBe(200);
+    expect(await row('sub_gone')).toEqual([]);
   });
 });
 

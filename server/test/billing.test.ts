@@ -183,6 +183,22 @@ describe('subscriptions', () => {
     expect((await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: '__proto__', value: 1 }] }))).status).toBe(422);
   });
 
+  it("searches by the customer's e-mail or name", async () => {
+    const product = await createPlan({ name: 'Searched' });
+    const grace = await createUser(t, { first_name: 'Grace', last_name: 'Hopper' });
+    const other = await createUser(t, { first_name: 'Alan', last_name: 'Turing' });
+    const ids: number[] = [];
+    for (const u of [grace, other]) {
+      const res = await admin.post('/api/v1/billing/subscriptions', { user_id: u.id, product_id: product.id, price_id: product.prices[0].id, description: null, renews_at: null, ends_at: null });
+      ids.push(res.body.subscription.id);
+    }
+    for (const query of ['hopper', 'Grace Hop', grace.email]) {
+      const found = await admin.get(listUrl('/api/v1/billing/subscriptions', { query }));
+      expect(found.status, found.text).toBe(200);
+      expect(found.body.pagination.data.map((s: any) => s.id), query).toEqual([ids[0]]);
+    }
+  });
+
   it('refuses an unknown user, unknown plan, a price of another plan, and no price for a paid plan', async () => {
     const a = await createPlan({ name: 'A' });
     const b = await createPlan({ name: 'B' });

@@ -22,6 +22,8 @@ beforeAll(async () => {
   await subscription(user, '2026-03-01T00:00:00.000Z', '2026-03-29T00:00:00.000Z'); // ended inside the range: the start only
   await subscription(user, '2026-03-29T00:00:00.000Z', null); // began inside the range: the end only
   await subscription(user, '2026-03-01T00:00:00.000Z', null, 'past_due'); // past due: never counted
+  await subscription(user, '2026-03-01T00:00:00.000Z', null, 'unpaid'); // Stripe gave up collecting: a payment is owed, as past due
+  await subscription(user, '2026-03-01T00:00:00.000Z', null, 'suspended'); // PayPal suspended it for failed payments: the same
   await subscription(user, '2026-03-01T00:00:00.000Z', '2026-04-15T00:00:00.000Z'); // cancelled, in its grace period: both
   await subscription(user, '2026-03-31T00:00:00.000Z', null); // after the range: neither
   await subscription(user, '2026-03-01T00:00:00.000Z', END); // ends exactly at the range's end: the start only

@@ -43,6 +43,11 @@ test('admin creates a plan with a price; adds, cancels, resumes and deletes a su
   const sub = page.getByRole('row', { name: /mia\.ahmed2@example\.com/ });
   await expect(sub).toContainText('Active');
   await expect(sub).toContainText('Family');
+  // The list is searched by customer (e-mail or name); an admin's subscription is billed by no gateway.
+  await page.getByLabel('Search by customer').fill('mia.ahmed2@example.com');
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(sub).toContainText('None');
+  await page.getByLabel('Search by customer').fill('');
 
   const act = async (action: string, confirm: string, toast: string) => {
     await sub.getByRole('button', { name: /Actions for/ }).click();

@@ -96,6 +96,18 @@ export function formatDateTime(value: string | null | undefined): string {
 }
 
 /** A file size with its unit, the number in the reader's language ("1.5 MB", "1,5 MB"). */
+/**
+ * An amount of money in the site's language, as every other number and date ("$7.99", "7,99 $"), not the
+ * browser's: a German browser reading the English site would otherwise see "5,000 KWD" for five dinars.
+ */
+export function formatMoney(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
 /** A count in the reader's language (1,234 or 1.234). */
 export function formatNumber(n: number): string {
   return new Intl.NumberFormat(currentLanguage()).format(n);

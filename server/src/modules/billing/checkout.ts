@@ -1,5 +1,6 @@
 import {
-  ALREADY_SUBSCRIBED, BILLING_DISABLED, GATEWAY_UNAVAILABLE, NO_SUBSCRIPTION, PAYMENT_METHOD_UNSUPPORTED, PLAN_CHANGE_UNSUPPORTED, PRICE_NOT_SYNCED, PRICE_UNAVAILABLE, SAME_PRICE,
+  ALREADY_SUBSCRIBED, BILLING_DISABLED, GATEWAY_UNAVAILABLE, NO_SUBSCRIPTION, PAYMENT_METHOD_UNSUPPORTED, PLAN_CHANGE_UNSUPPORTED, PRICE_NOT_SYNCED, PRICE_OTHER_CURRENCY,
+  PRICE_UNAVAILABLE, SAME_PRICE, translate,
   type BillingInvoice, type BillingSubscription, type CheckoutInput,
 } from '@app/contracts';
 import type Stripe from 'stripe';
@@ -112,6 +113,10 @@ export async function changeOwnPlan(ctx: AppContext, userId: number, priceId: nu
   const gateway = await gatewayFor(ctx, sub.gateway_name);
   if (!gateway?.changePrice) throw new HttpError(422, PLAN_CHANGE_UNSUPPORTED);
   const { row, gatewayId } = await sellablePrice(ctx, priceId, sub.gateway_name);
+  // The gateway refuses to mix currencies on one customer; said here, not as "could not be reached".
+  if (sub.price && row.currency !== sub.price.currency) {
+    throw unprocessable('price_id', translate(undefined, PRICE_OTHER_CURRENCY, { currency: sub.price.currency }));
+  }
   const local = await ctx.db.selectFrom('subscriptions').select('gateway_id').where('id', '=', sub.id).executeTakeFirstOrThrow();
   if (!local.gateway_id) throw new HttpError(422, PLAN_CHANGE_UNSUPPORTED);
   const base = await ctx.settings.siteUrl(ctx.config.appUrl);

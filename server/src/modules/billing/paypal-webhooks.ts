@@ -27,10 +27,13 @@ const iso = (value: unknown) => {
 };
 
 const findLocal = (ctx: AppContext, gatewayId: string) => ctx.db.selectFrom('subscriptions')
-  .select(['id', 'renews_at', 'ends_at', 'price_id']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
+  .select(['id', 'renews_at', 'ends_at', 'price_id', 'gateway_status']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
 const priceOf = (ctx: AppContext, planId: string | undefined) => (planId
   ? ctx.db.selectFrom('prices').select(['id', 'product_id']).where('paypal_id', '=', planId).executeTakeFirst()
   : Promise.resolve(undefined));
+
+/** PayPal's final states, as recorded in gateway_status. */
+const ENDED_AT_PAYPAL = new Set(['cancelled', 'expired']);
 
 /** ACTIVATED: a new subscription names our user (custom_id, set at checkout) and one of our synced prices (plan_id). */
 async function activated(ctx: AppContext, s: PaypalSubscription): Promise<Outcome> {
@@ -38,6 +41,9 @@ async function activated(ctx: AppContext, s: PaypalSubscription): Promise<Outcom
   const existing = await findLocal(ctx, s.id!);
   const renewsAt = iso(s.billing_info?.next_billing_time);
   if (existing) {
+    // PayPal cannot reactivate a cancelled or expired subscription: an ACTIVATED landing after that is an older
+    // delivery (PayPal does not promise order), and must not give back access nobody pays for.
+    if (existing.gateway_status && ENDED_AT_PAYPAL.has(existing.gateway_status)) return { status: 'ignored', message: 'The subscription already ended at PayPal.' };
     // Activated again after a suspension: the resume of a grace period (or PayPal lifting one).
     await ctx.db.updateTable('subscriptions').set({ ends_at: null, gateway_status: null, renews_at: renewsAt ?? existing.renews_at, updated_at: now })
       .where('id', '=', existing.id).execute();
@@ -78,7 +84,10 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
       break;
     }
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
-      values = { ends_at: graceEnd, gateway_status: 'suspended' };
+      // Our own cancel suspends at PayPal (see gateways/paypal.ts) and has set ends_at already: its echo is no
+      // payment problem, and must not tell the member their payment failed. PayPal suspending on its own (after
+      // failed payments) finds the subscription running.
+      values = row.ends_at ? {} : { ends_at: graceEnd, gateway_status: 'suspended' };
       break;
     case 'BILLING.SUBSCRIPTION.CANCELLED':
       values = { ends_at: graceEnd, gateway_status: 'cancelled' };
@@ -97,6 +106,7 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
 async function saleCompleted(ctx: AppContext, subscriptionId: string, nextBilling: string | null): Promise<Outcome> {
   const row = await findLocal(ctx, subscriptionId);
   if (!row) return { status: 'refused', message: 'Unknown subscription.' };
+  if (row.gateway_status && ENDED_AT_PAYPAL.has(row.gateway_status)) return { status: 'ignored', message: 'The subscription already ended at PayPal.' };
   await ctx.db.updateTable('subscriptions').set({ gateway_status: null, ...(nextBilling ? { renews_at: nextBilling } : {}), updated_at: nowIso() })
     .where('id', '=', row.id).execute();
   return { status: 'processed' };

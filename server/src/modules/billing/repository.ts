@@ -3,7 +3,9 @@ import { PAYMENT_DUE_STATUSES, type BillingSubscription, type PermissionGrant, t
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
+import { cappedTrigramSearch } from '../../http/text-search.ts';
 import { displayName } from '../users/repository.ts';
+import { USER_SEARCH_INDEX } from '../users/list.ts';
 
 /** Money is kept in minor units; the API speaks decimal amounts (19.99). */
 export const toCents = (amount: number) => Math.round(amount * 100);
@@ -121,6 +123,8 @@ export function subscriptionsListDefinition(ctx: AppContext): ListDefinition {
     },
     defaultSort: ['created_at', 'desc'],
     tieBreaker: 'subscriptions.id',
+    // The customer's e-mail or name, through the users' own text index (the list joins users).
+    search: cappedTrigramSearch(ctx.db, ctx.dialect, USER_SEARCH_INDEX, 'version:users'),
     filters: {
       gateway_name: (qb, f) => qb.where('subscriptions.gateway_name', f.operator === '!=' ? '!=' : '=', String(f.value)),
       product_id: intFilter('subscriptions.product_id'),

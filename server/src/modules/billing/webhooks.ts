@@ -15,21 +15,36 @@ const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds 
 /** A Stripe subscription object's end of the current period (on the item in recent API versions). */
 const periodEnd = (s: Stripe.Subscription) => iso((s as unknown as { current_period_end?: number }).current_period_end ?? s.items?.data?.[0]?.current_period_end);
 
+/**
+ * Stripe ends a subscription for good: `canceled` and `incomplete_expired` are final there, nothing brings it back.
+ * Stripe does not promise to deliver events in order, so an older `updated` (still active) can land after the
+ * `deleted`; a subscription we recorded as ended at Stripe never takes such a stale state again.
+ */
+const ENDED_AT_STRIPE = new Set(['canceled', 'incomplete_expired']);
+
 async function upsertFromStripe(ctx: AppContext, s: Stripe.Subscription): Promise<Outcome> {
   const now = nowIso();
   const endsAt = s.status === 'canceled' ? (iso(s.ended_at) ?? now) : s.cancel_at_period_end ? periodEnd(s) : null;
   const values = { renews_at: periodEnd(s), ends_at: endsAt, gateway_status: s.status === 'active' || s.status === 'trialing' ? null : s.status, updated_at: now };
-  const existing = await ctx.db.selectFrom('subscriptions').select('id').where('gateway_name', '=', 'stripe').where('gateway_id', '=', s.id).executeTakeFirst();
+  const stripePrice = s.items?.data?.[0]?.price?.id;
+  const price = stripePrice ? await ctx.db.selectFrom('prices').select(['id', 'product_id']).where('stripe_id', '=', stripePrice).executeTakeFirst() : undefined;
+  const existing = await ctx.db.selectFrom('subscriptions').select(['id', 'price_id', 'gateway_status'])
+    .where('gateway_name', '=', 'stripe').where('gateway_id', '=', s.id).executeTakeFirst();
   if (existing) {
-    await ctx.db.updateTable('subscriptions').set(values).where('id', '=', existing.id).execute();
+    if (existing.gateway_status && ENDED_AT_STRIPE.has(existing.gateway_status) && !ENDED_AT_STRIPE.has(s.status)) {
+      return { status: 'ignored', message: 'The subscription already ended at Stripe.' };
+    }
+    // A plan changed at Stripe (its dashboard, the customer portal) moves the subscription to what Stripe bills.
+    const plan = price && price.id !== existing.price_id ? { price_id: price.id, product_id: price.product_id } : {};
+    await ctx.db.updateTable('subscriptions').set({ ...values, ...plan }).where('id', '=', existing.id).execute();
     return { status: 'processed' };
   }
+  // An ended subscription we do not have (an admin deleted it, which ended it at Stripe) stays deleted.
+  if (ENDED_AT_STRIPE.has(s.status)) return { status: 'ignored', message: 'Unknown subscription.' };
   // A new subscription names our user (set at checkout) and one of our synced prices; anything else is not ours.
   const userId = Number(s.metadata?.user_id);
   const user = Number.isInteger(userId) ? await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst() : undefined;
   if (!user) return { status: 'refused', message: 'Unknown customer.' };
-  const stripePrice = s.items?.data?.[0]?.price?.id;
-  const price = stripePrice ? await ctx.db.selectFrom('prices').select(['id', 'product_id']).where('stripe_id', '=', stripePrice).executeTakeFirst() : undefined;
   if (!price) return { status: 'refused', message: 'Unknown price.' };
   await ctx.db.insertInto('subscriptions').values({
     user_id: user.id, product_id: price.product_id, price_id: price.id, gateway_name: 'stripe', gateway_id: s.id, description: null, ...values, created_at: now,
@@ -43,8 +58,10 @@ async function fromInvoice(ctx: AppContext, invoice: Stripe.Invoice, paid: boole
   const subId = (invoice as unknown as { subscription?: string | null }).subscription
     ?? invoice.parent?.subscription_details?.subscription as string | undefined;
   if (!subId) return { status: 'ignored' };
-  const row = await ctx.db.selectFrom('subscriptions').select('id').where('gateway_name', '=', 'stripe').where('gateway_id', '=', String(subId)).executeTakeFirst();
+  const row = await ctx.db.selectFrom('subscriptions').select(['id', 'gateway_status']).where('gateway_name', '=', 'stripe').where('gateway_id', '=', String(subId)).executeTakeFirst();
   if (!row) return { status: 'refused', message: 'Unknown subscription.' };
+  // A late invoice event does not relabel a subscription Stripe has ended.
+  if (row.gateway_status && ENDED_AT_STRIPE.has(row.gateway_status)) return { status: 'ignored', message: 'The subscription already ended at Stripe.' };
   const periodEndAt = iso(invoice.lines?.data?.[0]?.period?.end);
   await ctx.db.updateTable('subscriptions')
     .set(paid ? { gateway_status: null, ...(periodEndAt ? { renews_at: periodEndAt } : {}), updated_at: nowIso() } : { gateway_status: 'past_due', updated_at: nowIso() })

@@ -1,3 +1,4 @@
+import { PAYMENT_DUE_STATUSES } from '@app/contracts';
 import type {
   AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
 } from '@app/contracts';
@@ -145,10 +146,11 @@ async function header(ctx: AppContext, r: ReportRange, ga: GaVisitors | null): P
   const storage = (_from: number, to: number) => ctx.db.selectFrom('file_entries').select((eb) => eb.fn.sum<number>('file_size').as('n'))
     .where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
   // Active subscriptions at the end of each period: started by then, not ended by then (ends_at empty or later), and
-  // not past due. The gateway's past-due flag is a present state with no history, so it applies to both periods.
+  // no payment owed (past due, Stripe's unpaid, PayPal's suspended: the subscriptions list's "Past due"). The gateway's
+  // flag is a present state with no history, so it applies to both periods.
   const subscriptions = (_from: number, to: number) => ctx.db.selectFrom('subscriptions').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '<', iso(to)).where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', iso(to))]))
-    .where((eb) => eb.or([eb('gateway_status', 'is', null), eb('gateway_status', '!=', 'past_due')]))
+    .where((eb) => eb.or([eb('gateway_status', 'is', null), eb('gateway_status', 'not in', [...PAYMENT_DUE_STATUSES])]))
     .executeTakeFirst().then((x) => Number(x?.n ?? 0));
   return [
     item('Plays', 'play', await both((a, b) => totalOf(ctx, 'play', a, b))),

@@ -3,14 +3,14 @@ import { Link } from 'react-router';
 import { CreditCard, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import type { Product } from '@app/contracts/billing';
 import { api, errorMessage } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
-import { PRODUCTS, formatMoney, useBillingAction } from './api';
+import { PRODUCTS, useBillingAction } from './api';
 import { intervalLabel, positionLabel } from './plan-options';
 
 /** Part C "Plans": the list with sync and delete; a plan's name opens its edit page. */

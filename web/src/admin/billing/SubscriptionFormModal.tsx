@@ -10,7 +10,8 @@ import { Autocomplete } from '../../ui/Autocomplete';
 import { DateField, Select, TextArea } from '../../ui/fields';
 import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
-import { formatMoney, subscriptionCalls, useAllProducts, useBillingAction } from './api';
+import { subscriptionCalls, useAllProducts, useBillingAction } from './api';
+import { formatMoney } from '../../lib/format';
 import { intervalLabel } from './plan-options';
 
 interface Values { product_id: string; price_id: string; description: string; renews_at: string; ends_at: string }

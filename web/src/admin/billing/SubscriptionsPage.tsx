@@ -17,6 +17,9 @@ import { SubscriptionFormModal } from './SubscriptionFormModal';
 
 type Action = 'cancel' | 'resume' | 'delete';
 
+/** The gateways by their own names (PayPal, not "Paypal"); an admin's local subscription is billed by none. */
+const gatewayName = (name: string) => new Map([['stripe', 'Stripe'], ['paypal', 'PayPal'], ['none', trans('None')]]).get(name) ?? name;
+
 /** Status as a person reads it: a cancelled one still in its grace period, or ended; past due after a failed payment. */
 export function subscriptionStatus(s: BillingSubscription): string {
   if (!s.valid) return trans('Ended');
@@ -47,7 +50,7 @@ export function Component() {
     },
     { id: 'status', header: () => trans('Status'), cell: ({ row }) => subscriptionStatus(row.original) },
     { id: 'plan', header: () => trans('Plan'), cell: ({ row }) => row.original.product?.name ?? '-' },
-    { id: 'gateway', header: () => trans('Gateway'), sortKey: 'gateway_name', cell: ({ row }) => <span className="capitalize">{row.original.gateway_name}</span> },
+    { id: 'gateway', header: () => trans('Gateway'), sortKey: 'gateway_name', cell: ({ row }) => gatewayName(row.original.gateway_name) },
     { id: 'renews_at', header: () => trans('Renews at'), sortKey: 'renews_at', cell: ({ row }) => (row.original.renews_at ? formatDate(row.original.renews_at) : '-') },
     { id: 'ends_at', header: () => trans('Ends at'), sortKey: 'ends_at', cell: ({ row }) => (row.original.ends_at ? formatDate(row.original.ends_at) : '-') },
     { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => formatDate(row.original.created_at) },
@@ -101,7 +104,7 @@ export function Component() {
         endpoint={SUBSCRIPTIONS}
         columns={columns}
         filters={filters}
-        searchable={false}
+        searchLabel={trans('Search by customer')}
         defaultOrderBy="created_at"
         defaultOrderDir="desc"
         emptyState={{ title: trans('No subscriptions yet'), icon: <Receipt size={40} /> }}

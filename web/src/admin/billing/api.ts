@@ -56,12 +56,4 @@ export const subscriptionCalls = {
   remove: (id: number) => api.delete(`${SUBSCRIPTIONS}/${id}`),
 };
 
-/** "$19.99 / 3 months": a price as the tables and the pricing page show it. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
 export type { Price, Product, BillingSubscription };

@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PAYMENT_DUE_STATUSES, type BillingSubscription, type Product } from '@app/contracts';
 import type { Pagination } from '@app/contracts/list';
-import { formatMoney } from '../../admin/billing/api';
 import { intervalLabel } from '../../admin/billing/plan-options';
 import { api } from '../../lib/api';
 import { useSetting } from '../../lib/auth';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -123,14 +122,15 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
   );
 }
 
-/** The other prices of visible, paid plans the subscription can move to. */
+/** The other prices of visible, paid plans the subscription can move to: in its currency, as the gateway bills one. */
 function ChangePlan({ current, value, onChange, onSubmit }: { current: BillingSubscription; value: string; onChange: (v: string) => void; onSubmit: () => void }) {
   const plans = useQuery({
     queryKey: ['billing', 'own-plans'],
     queryFn: () => api.get<{ pagination: Pagination<Product> }>('billing/products', { perPage: 100, orderBy: 'position', orderDir: 'asc' }).then((r) => r.pagination.data),
   });
   const options = (plans.data ?? []).filter((p) => !p.hidden && !p.free)
-    .flatMap((p) => p.prices.filter((x) => x.id !== current.price_id).map((x) => ({ value: String(x.id), label: `${p.name} — ${priceText(x)}` })));
+    .flatMap((p) => p.prices.filter((x) => x.id !== current.price_id && (!current.price || x.currency === current.price.currency))
+      .map((x) => ({ value: String(x.id), label: `${p.name} — ${priceText(x)}` })));
   return (
     <div className="flex flex-wrap items-end gap-2">
       <Select
@@ -148,6 +148,7 @@ function ChangePlan({ current, value, onChange, onSubmit }: { current: BillingSu
 /** Stripe's and PayPal's invoice states in words; an unknown one shows as the gateway wrote it. */
 const invoiceStatus = (status: string) => new Map([
   ['paid', trans('Paid')], ['open', trans('Open')], ['draft', trans('Draft')], ['void', trans('Void')], ['uncollectible', trans('Uncollectible')],
+  ['pending', trans('Pending')], ['declined', trans('Declined')], ['refunded', trans('Refunded')], ['partially_refunded', trans('Partially refunded')],
 ]).get(status) ?? status;
 
 function Invoices({ gatewayBilled }: { gatewayBilled: boolean }) {
@@ -166,9 +167,9 @@ function Invoices({ gatewayBilled }: { gatewayBilled: boolean }) {
           <table className="w-full text-start text-sm">
             <thead className="text-text-muted">
               <tr>
-                <th scope="col" className="py-2 pe-4 font-medium">{trans('Date')}</th>
-                <th scope="col" className="py-2 pe-4 font-medium">{trans('Amount')}</th>
-                <th scope="col" className="py-2 pe-4 font-medium">{trans('Status')}</th>
+                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Date')}</th>
+                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Amount')}</th>
+                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Status')}</th>
                 <th scope="col" className="py-2 font-medium"><span className="sr-only">{trans('Invoice')}</span></th>
               </tr>
             </thead>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Price, Product } from '@app/contracts/billing';
 import type { Pagination } from '@app/contracts/list';
-import { formatMoney } from '../../admin/billing/api';
+import { formatMoney } from '../../lib/format';
 import { intervalLabel } from '../../admin/billing/plan-options';
 import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';

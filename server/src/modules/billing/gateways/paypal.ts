@@ -21,6 +21,12 @@ export const centsFromPaypal = (value: unknown) => Math.round(Number(value) * 10
 const INTERVAL_UNITS = new Map([['day', 'DAY'], ['week', 'WEEK'], ['month', 'MONTH'], ['year', 'YEAR']]);
 export const paypalIntervalUnit = (interval: string) => INTERVAL_UNITS.get(interval) ?? 'MONTH';
 
+/** A PayPal payment in the words Stripe's invoices use ("paid"); PayPal's other states (refunded, declined ...) as it names them. */
+const invoiceStatus = (status: string | undefined) => {
+  const s = (status ?? '').toLowerCase();
+  return s === 'completed' ? 'paid' : s;
+};
+
 const sub = (id: string) => `/v1/billing/subscriptions/${encodeURIComponent(id)}`;
 
 interface PaypalTransaction {
@@ -81,7 +87,7 @@ export function paypalGateway(client: PaypalClient): Gateway {
         createdAt: t.time ?? end.toISOString(),
         amount: centsFromPaypal(t.amount_with_breakdown?.gross_amount?.value),
         currency: t.amount_with_breakdown?.gross_amount?.currency_code ?? '',
-        status: (t.status ?? '').toLowerCase(),
+        status: invoiceStatus(t.status),
         url: null,
       }));
     },

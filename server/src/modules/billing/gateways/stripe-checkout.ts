@@ -3,6 +3,14 @@ import type { Gateway } from './index.ts';
 
 /** Currencies Stripe takes in whole units (no cents), per its documentation. */
 export const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+/** Currencies Stripe takes in thousandths (5.000 KWD is 5000), the last digit 0, per the same page. */
+export const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
+
+/** Our amounts are hundredths of the unit whatever the currency; Stripe's are the currency's minor unit. */
+export const toStripeAmount = (hundredths: number, currency: string) =>
+  ZERO_DECIMAL.has(currency) ? Math.round(hundredths / 100) : THREE_DECIMAL.has(currency) ? hundredths * 10 : hundredths;
+export const fromStripeAmount = (amount: number, currency: string) =>
+  ZERO_DECIMAL.has(currency) ? amount * 100 : THREE_DECIMAL.has(currency) ? Math.round(amount / 10) : amount;
 
 /**
  * The visitor side of the Stripe gateway: a hosted Checkout Session in subscription mode, a plan change that swaps
@@ -39,8 +47,7 @@ export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'chec
       return list.data.map((inv) => {
         const currency = inv.currency.toUpperCase();
         // GatewayInvoice amounts are hundredths of the currency's unit whatever Stripe's minor unit is.
-        const amount = ZERO_DECIMAL.has(currency) ? inv.total * 100 : inv.total;
-        return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount, currency, status: inv.status ?? 'draft', url: inv.hosted_invoice_url ?? null };
+        return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount: fromStripeAmount(inv.total, currency), currency, status: inv.status ?? 'draft', url: inv.hosted_invoice_url ?? null };
       });
     },
     /** Stripe's customer portal, where the customer replaces the card (and pays what is due with it). */

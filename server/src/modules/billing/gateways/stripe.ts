@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { AppContext } from '../../../context.ts';
 import { registerGateway, type Gateway } from './index.ts';
-import { ZERO_DECIMAL, stripeVisitorSide } from './stripe-checkout.ts';
+import { stripeVisitorSide, toStripeAmount } from './stripe-checkout.ts';
 
 /** Where the SDK sends requests; tests point it at a local server that speaks Stripe's documented API. */
 let endpoint: { host: string; port: number; protocol: 'http' | 'https'; timeout: number } | null = null;
@@ -52,5 +52,5 @@ registerGateway('stripe', async (ctx) => {
   return client ? stripeGateway(client) : null;
 });
 
-/** Stripe's unit_amount: minor units, or whole units for zero-decimal currencies. */
-export const stripeUnitAmount = (cents: number, currency: string) => (ZERO_DECIMAL.has(currency) ? Math.round(cents / 100) : cents);
+/** Stripe's unit_amount: the currency's minor unit (whole yen, cents, thousandths of a dinar). */
+export const stripeUnitAmount = toStripeAmount;
