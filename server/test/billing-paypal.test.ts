@@ -122,7 +122,9 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     const max = (await admin.post('/api/v1/billing/products', { name: 'Max', prices: [{ amount: 30, currency: 'USD', interval: 'month', interval_count: 1 }] })).body.product;
     expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
     const target = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('product_id', '=', max.id).executeTakeFirstOrThrow();
-    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('product_id', '!=', max.id).where('paypal_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('product_id', '!=', max.id).where('paypal_id', 'is not', null)
+      // A plan change stays in the subscription's currency (the other prices are refused).
+      .where('currency', '=', 'USD').orderBy('id', 'desc').executeTakeFirstOrThrow();
     const member = await asUser(t);
     const now = new Date().toISOString();
     await t.ctx.db.insertInto('subscriptions').values({
