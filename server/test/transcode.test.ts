@@ -282,6 +282,34 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(stored(prefix)).toEqual([]);
   });
 
+  it('fails, rather than queues again, a job whose worker died three times, and an admin can retry it by hand', async () => {
+    const videoId = await newVideo('Crashing');
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, mp4Clip());
+    const prefix = `public/videos/${videoId}/hls/crashed-3`;
+    await t.ctx.storage.put(`${prefix}/v0/seg_0000.ts`, Buffer.from('half a segment'));
+    const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [{ index: 1, codec: 'aac', language: null }], subtitles: [] };
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'running', percent: 40, source_file_id: null, source_key: key, source_disk: 'local',
+      source_name: 'crasher.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
+      heartbeat_at: long, attempts: 3, started_at: long, created_at: long, updated_at: long,
+    }).execute();
+    pool().wake();
+    await pool().idle();
+    const failed = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
+    expect(failed).toMatchObject({
+      state: 'failed', attempts: 3,
+      error: 'The transcode stopped 3 times without finishing (the server restarted or ran out of memory while it ran). Retry it, or upload a smaller file.',
+    });
+    expect(stored(prefix)).toEqual([]);
+    expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('video');
+
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode/retry`)).status).toBe(200);
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode).toMatchObject({ state: 'done', attempts: 4, error: null });
+  });
+
   it('runs at most the configured number of jobs at once, and the list call shows each video\'s progress', async () => {
     const a = await newVideo('A');
     const b = await newVideo('B');
