@@ -6,7 +6,7 @@ import { nowIso } from '../src/db/index.ts';
 import { transcodePool } from '../src/modules/transcode/routes.ts';
 import { WORK_ROOT } from '../src/modules/transcode/job.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
-import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, portraitClip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
+import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, oneFrameClip, portraitClip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
 
 // One ffmpeg thread per job: the machine is shared.
 process.env.TRANSCODE_THREADS = '1';
@@ -123,6 +123,20 @@ describe('transcoding an upload into an HLS ladder', () => {
     const master = (await guest(t).get(video.src)).text;
     // 240p and 360p fit the 360-pixel-wide source; 480p would upscale it.
     expect(master.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=240x426', 'RESOLUTION=360x640']);
+  }, 60_000);
+
+  it('gives a one-frame video its poster and scrubbing sprite from that frame, so its thumbnail is never a missing file', async () => {
+    const videoId = await newVideo('One frame');
+    const start = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'one-frame.mp4', oneFrameClip()) });
+    expect(start.status, start.text).toBe(200);
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('done');
+    const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
+    expect(video.thumbnail).toBe(video.src.replace('master.m3u8', 'poster.jpg'));
+    expect((await t.app.inject({ method: 'GET', url: video.thumbnail })).statusCode).toBe(200);
+    const base = video.src.replace('master.m3u8', '');
+    expect((await t.app.inject({ method: 'GET', url: `${base}sprite.jpg` })).statusCode).toBe(200);
+    expect((await guest(t).get(`${base}thumbnails.vtt`)).text).toContain('sprite.jpg#xywh=0,0,160,90');
   }, 60_000);
 
   it('carries embedded text subtitles in the stream and keeps the original when asked', async () => {
