@@ -139,6 +139,54 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await guest(t).get(`${base}thumbnails.vtt`)).text).toContain('sprite.jpg#xywh=0,0,160,90');
   }, 60_000);
 
+  it('shows visitors a video being prepared while its upload transcodes (no placeholder source) and keeps it out of public lists until done', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Prepared Film' })).body.title.id;
+    const add = async (name: string, category: string) => (await admin.post('/api/v1/videos', {
+      name, title_id: title, type: 'video', src: '/storage/demo/placeholder.mp4', category, approved: true,
+    })).body.video.id as number;
+    const ready = await add('Ready trailer', 'trailer');
+    const videoId = await add('Uploaded film', 'full');
+    const watch = async (id: number) => (await guest(t).get(`/api/v1/videos/${id}/watch`)).body;
+    const page = async () => (await guest(t).get(`/api/v1/titles/${title}/page`)).body;
+    expect((await watch(videoId)).video).toMatchObject({ preparing: false, src: '/storage/demo/placeholder.mp4' });
+
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'long.mp4', longClip()) })).status).toBe(200);
+    const during = await watch(videoId);
+    expect(during.video).toMatchObject({ preparing: true, src: '', captions: [] });
+    expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([]);
+    expect((await page()).videos.map((v: { id: number }) => v.id)).toEqual([ready]);
+    expect((await page()).play_video_id).toBeNull();
+    // The editor still sees it and its source.
+    expect((await admin.get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '/storage/demo/placeholder.mp4' });
+
+    await pool().idle();
+    const after = await watch(videoId);
+    expect(after.video.preparing).toBe(false);
+    expect(after.video.src).toMatch(/master\.m3u8$/);
+    expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([videoId]);
+    expect((await page()).play_video_id).toBe(videoId);
+  }, 120_000);
+
+  it('keeps a video whose transcode failed out of sight until an admin retries it or saves the video as it is', async () => {
+    const videoId = (await admin.post('/api/v1/videos', { name: 'Failed', title_id: titleId, type: 'video', src: '/storage/demo/x.mp4', category: 'clip', approved: true })).body.video.id;
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, Buffer.from('this is not a video at all'));
+    const now = nowIso();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'queued', percent: 0, source_file_id: null, source_key: key, source_disk: 'local', source_name: 'broken.mp4',
+      probe: JSON.stringify({ duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [], subtitles: [] }), renditions: '["240p"]',
+      attempts: 0, created_at: now, updated_at: now,
+    }).execute();
+    pool().wake();
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('failed');
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '' });
+    // Saving the video after the failure is the admin's choice to show it with the source it has.
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await admin.put(`/api/v1/videos/${videoId}`, { name: 'Failed, shown as it is' })).status).toBe(200);
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: false, src: '/storage/demo/x.mp4' });
+  });
+
   it('carries embedded text subtitles in the stream and keeps the original when asked', async () => {
     await t.ctx.settings.set({ 'server.transcode_keep_original': true });
     const videoId = await newVideo('Subtitled');
