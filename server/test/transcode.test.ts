@@ -287,6 +287,8 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(stored(`public/videos/${done}`).length).toBeGreaterThan(0);
     expect((await admin.delete(`/api/v1/videos/${done}`)).status).toBe(200);
     expect(stored(`public/videos/${done}`)).toEqual([]);
+    // No empty folders either (hls/<job>/v0 and up).
+    expect(fs.existsSync(path.join(t.storage, `public/videos/${done}`))).toBe(false);
 
     const other = (await admin.post('/api/v1/titles', { name: 'Deleted While Transcoding' })).body.title.id;
     const r = await admin.post('/api/v1/videos', { name: 'Running', title_id: other, type: 'video', src: '/storage/demo/x.mp4', category: 'clip' });
