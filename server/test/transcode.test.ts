@@ -83,6 +83,7 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(status.body).toMatchObject({ ffmpeg: true, transcode: { state: 'done', percent: 100, error: null, attempts: 1 } });
     const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
     expect(video.type).toBe('stream');
+    expect(video.quality).toBe('sd');
     expect(video.src).toMatch(/^\/storage\/videos\/\d+\/hls\/[\w-]+\/master\.m3u8$/);
     expect(video.thumbnail).toBe(video.src.replace('master.m3u8', 'poster.jpg'));
 

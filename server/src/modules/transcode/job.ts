@@ -22,10 +22,13 @@ export const WORK_ROOT = path.join(os.tmpdir(), 'streamsite-transcode');
 /** The public URL of a key on the public disk (served at /storage/* with Range). */
 export const publicUrl = (key: string) => `/storage/${key.replace(/^public\//, '')}`;
 
-/** The video's quality label for the tallest rung produced. */
+/**
+ * The video's quality label (one of the form's VIDEO_QUALITIES) for the tallest rung produced, as the movie database
+ * import labels its trailers: below 720 lines is standard definition ("sd"), a 360p upload included.
+ */
 function qualityOf(rungs: Rung[]): string {
   const top = Math.max(...rungs.map((r) => r.height));
-  return top >= 1080 ? '1080p' : top >= 720 ? '720p' : top >= 480 ? 'sd' : 'regular';
+  return top >= 1080 ? '1080p' : top >= 720 ? '720p' : 'sd';
 }
 
 /** Hooks the pool gives a running job: progress (0–100) and the handle to stop ffmpeg. */
