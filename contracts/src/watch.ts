@@ -55,10 +55,12 @@ export interface VideoVoteState { upvotes: number; downvotes: number; my_vote: V
 export interface WatchVideo extends Pick<Video, 'id' | 'name' | 'title_id' | 'season_num' | 'episode_num' | 'thumbnail' | 'type' | 'src' | 'quality' | 'language' | 'category' | 'approved' | 'upvotes' | 'downvotes'> {
   plays_count: number;
   captions: VideoCaption[];
+  /** Its upload is still being transcoded (or the transcode failed): visitors get no source and see "This video is being prepared." */
+  preparing: boolean;
 }
 
 /** A video in a list beside the player (no source: the list only links to /watch/{id}). */
-export type WatchVideoSummary = Omit<WatchVideo, 'src' | 'captions'>;
+export type WatchVideoSummary = Omit<WatchVideo, 'src' | 'captions' | 'preparing'>;
 
 export interface WatchData {
   video: WatchVideo;

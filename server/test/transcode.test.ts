@@ -6,7 +6,7 @@ import { nowIso } from '../src/db/index.ts';
 import { transcodePool } from '../src/modules/transcode/routes.ts';
 import { WORK_ROOT } from '../src/modules/transcode/job.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
-import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, portraitClip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
+import { audioOnly, corrupt, longClip, minuteClip, mkvWithSubtitles, mp4Clip, oneFrameClip, portraitClip, truncatedFastStart, truncatedNoIndex } from './transcode/clips.ts';
 
 // One ffmpeg thread per job: the machine is shared.
 process.env.TRANSCODE_THREADS = '1';
@@ -83,6 +83,7 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(status.body).toMatchObject({ ffmpeg: true, transcode: { state: 'done', percent: 100, error: null, attempts: 1 } });
     const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
     expect(video.type).toBe('stream');
+    expect(video.quality).toBe('sd');
     expect(video.src).toMatch(/^\/storage\/videos\/\d+\/hls\/[\w-]+\/master\.m3u8$/);
     expect(video.thumbnail).toBe(video.src.replace('master.m3u8', 'poster.jpg'));
 
@@ -124,6 +125,68 @@ describe('transcoding an upload into an HLS ladder', () => {
     // 240p and 360p fit the 360-pixel-wide source; 480p would upscale it.
     expect(master.match(/RESOLUTION=\d+x\d+/g)).toEqual(['RESOLUTION=240x426', 'RESOLUTION=360x640']);
   }, 60_000);
+
+  it('gives a one-frame video its poster and scrubbing sprite from that frame, so its thumbnail is never a missing file', async () => {
+    const videoId = await newVideo('One frame');
+    const start = await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'one-frame.mp4', oneFrameClip()) });
+    expect(start.status, start.text).toBe(200);
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('done');
+    const video = (await admin.get(`/api/v1/videos/${videoId}`)).body.video;
+    expect(video.thumbnail).toBe(video.src.replace('master.m3u8', 'poster.jpg'));
+    expect((await t.app.inject({ method: 'GET', url: video.thumbnail })).statusCode).toBe(200);
+    const base = video.src.replace('master.m3u8', '');
+    expect((await t.app.inject({ method: 'GET', url: `${base}sprite.jpg` })).statusCode).toBe(200);
+    expect((await guest(t).get(`${base}thumbnails.vtt`)).text).toContain('sprite.jpg#xywh=0,0,160,90');
+  }, 60_000);
+
+  it('shows visitors a video being prepared while its upload transcodes (no placeholder source) and keeps it out of public lists until done', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Prepared Film' })).body.title.id;
+    const add = async (name: string, category: string) => (await admin.post('/api/v1/videos', {
+      name, title_id: title, type: 'video', src: '/storage/demo/placeholder.mp4', category, approved: true,
+    })).body.video.id as number;
+    const ready = await add('Ready trailer', 'trailer');
+    const videoId = await add('Uploaded film', 'full');
+    const watch = async (id: number) => (await guest(t).get(`/api/v1/videos/${id}/watch`)).body;
+    const page = async () => (await guest(t).get(`/api/v1/titles/${title}/page`)).body;
+    expect((await watch(videoId)).video).toMatchObject({ preparing: false, src: '/storage/demo/placeholder.mp4' });
+
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'long.mp4', longClip()) })).status).toBe(200);
+    const during = await watch(videoId);
+    expect(during.video).toMatchObject({ preparing: true, src: '', captions: [] });
+    expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([]);
+    expect((await page()).videos.map((v: { id: number }) => v.id)).toEqual([ready]);
+    expect((await page()).play_video_id).toBeNull();
+    // The editor still sees it and its source.
+    expect((await admin.get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '/storage/demo/placeholder.mp4' });
+
+    await pool().idle();
+    const after = await watch(videoId);
+    expect(after.video.preparing).toBe(false);
+    expect(after.video.src).toMatch(/master\.m3u8$/);
+    expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([videoId]);
+    expect((await page()).play_video_id).toBe(videoId);
+  }, 120_000);
+
+  it('keeps a video whose transcode failed out of sight until an admin retries it or saves the video as it is', async () => {
+    const videoId = (await admin.post('/api/v1/videos', { name: 'Failed', title_id: titleId, type: 'video', src: '/storage/demo/x.mp4', category: 'clip', approved: true })).body.video.id;
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, Buffer.from('this is not a video at all'));
+    const now = nowIso();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'queued', percent: 0, source_file_id: null, source_key: key, source_disk: 'local', source_name: 'broken.mp4',
+      probe: JSON.stringify({ duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [], subtitles: [] }), renditions: '["240p"]',
+      attempts: 0, created_at: now, updated_at: now,
+    }).execute();
+    pool().wake();
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('failed');
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '' });
+    // Saving the video after the failure is the admin's choice to show it with the source it has.
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await admin.put(`/api/v1/videos/${videoId}`, { name: 'Failed, shown as it is' })).status).toBe(200);
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: false, src: '/storage/demo/x.mp4' });
+  });
 
   it('carries embedded text subtitles in the stream and keeps the original when asked', async () => {
     await t.ctx.settings.set({ 'server.transcode_keep_original': true });
@@ -225,6 +288,8 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(stored(`public/videos/${done}`).length).toBeGreaterThan(0);
     expect((await admin.delete(`/api/v1/videos/${done}`)).status).toBe(200);
     expect(stored(`public/videos/${done}`)).toEqual([]);
+    // No empty folders either (hls/<job>/v0 and up).
+    expect(fs.existsSync(path.join(t.storage, `public/videos/${done}`))).toBe(false);
 
     const other = (await admin.post('/api/v1/titles', { name: 'Deleted While Transcoding' })).body.title.id;
     const r = await admin.post('/api/v1/videos', { name: 'Running', title_id: other, type: 'video', src: '/storage/demo/x.mp4', category: 'clip' });
@@ -280,6 +345,34 @@ describe('transcoding an upload into an HLS ladder', () => {
     const done = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
     expect(stored(prefix)).toEqual([]);
+  });
+
+  it('fails, rather than queues again, a job whose worker died three times, and an admin can retry it by hand', async () => {
+    const videoId = await newVideo('Crashing');
+    const key = `file-entries/${crypto.randomUUID()}.mp4`;
+    await t.ctx.storage.put(key, mp4Clip());
+    const prefix = `public/videos/${videoId}/hls/crashed-3`;
+    await t.ctx.storage.put(`${prefix}/v0/seg_0000.ts`, Buffer.from('half a segment'));
+    const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [{ index: 1, codec: 'aac', language: null }], subtitles: [] };
+    const long = new Date(Date.now() - 10 * 60_000).toISOString();
+    await t.ctx.db.insertInto('transcodes').values({
+      video_id: videoId, user_id: null, state: 'running', percent: 40, source_file_id: null, source_key: key, source_disk: 'local',
+      source_name: 'crasher.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
+      heartbeat_at: long, attempts: 3, started_at: long, created_at: long, updated_at: long,
+    }).execute();
+    pool().wake();
+    await pool().idle();
+    const failed = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
+    expect(failed).toMatchObject({
+      state: 'failed', attempts: 3,
+      error: 'The transcode stopped 3 times without finishing (the server restarted or ran out of memory while it ran). Retry it, or upload a smaller file.',
+    });
+    expect(stored(prefix)).toEqual([]);
+    expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.type).toBe('video');
+
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode/retry`)).status).toBe(200);
+    await pool().idle();
+    expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode).toMatchObject({ state: 'done', attempts: 4, error: null });
   });
 
   it('runs at most the configured number of jobs at once, and the list call shows each video\'s progress', async () => {

@@ -48,7 +48,7 @@ export const videoCaptionResponse = entity({ caption: videoCaptionEntity });
 
 const watchSummary = entity(videoCore);
 export const watchResponse = entity({
-  video: entity({ ...videoCore, src: z.string(), captions: z.array(videoCaptionEntity) }),
+  video: entity({ ...videoCore, src: z.string(), captions: z.array(videoCaptionEntity), preparing: z.boolean() }),
   title: entity({
     id: recordId, name: z.string(), is_series: z.boolean(), poster: z.string().nullable(), backdrop: z.string().nullable(),
     year: z.number().int().nullable(), description: z.string().nullable(),

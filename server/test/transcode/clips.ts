@@ -23,6 +23,9 @@ const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', 
 export const mp4Clip = () => make('clip.mp4', [...picture(640, 360, 2), ...tone(2), ...x264, '-c:a', 'aac', '-shortest',
   '-metadata', 'title=a\'b";$(touch /tmp/pwned)`id`|&', '-movflags', '+faststart']);
 
+/** A single frame (0.04 s): seeking a tenth of the way in passes its only frame. */
+export const oneFrameClip = () => make('one-frame.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-frames:v', '1', ...x264]);
+
 /** A phone video held upright: 360×640, 1 s, with sound. */
 export const portraitClip = () => make('portrait.mp4', [...picture(360, 640, 1), ...tone(1), ...x264, '-c:a', 'aac', '-shortest']);
 

@@ -117,14 +117,31 @@ export class LocalStorage implements Storage {
   }
 
   async delete(key: string): Promise<void> {
-    const file = this.resolve(key);
-    await fsp.rm(file, { force: true });
-    // Drop the folder too once it is empty (chunk folders), so nothing is left behind; a non-empty one stays.
-    if (path.dirname(file) !== path.resolve(this.root)) await fsp.rmdir(path.dirname(file)).catch(() => undefined);
+    await this.deleteMany([key]);
   }
 
   async deleteMany(keys: string[]): Promise<void> {
-    await Promise.all(keys.map((k) => this.delete(k)));
+    const files = keys.map((k) => this.resolve(k));
+    await Promise.all(files.map((f) => fsp.rm(f, { force: true })));
+    await this.prune(files.map((f) => path.dirname(f)));
+  }
+
+  /**
+   * Drops the folders the deleted files leave empty, and their parents once those are empty too (chunk folders, a
+   * video's `hls/<job>/v0` ladder up to `videos/<id>`), so nothing is left behind; a non-empty one stays. Deepest
+   * first, one at a time, after every file is gone: done per file, concurrently, a parent was tried before its last
+   * child folder went and stayed.
+   */
+  private async prune(dirs: string[]): Promise<void> {
+    const root = path.resolve(this.root);
+    const all = new Set<string>();
+    for (let d of dirs) {
+      while (d.startsWith(root + path.sep) && !all.has(d)) {
+        all.add(d);
+        d = path.dirname(d);
+      }
+    }
+    for (const d of [...all].sort((a, b) => b.length - a.length)) await fsp.rmdir(d).catch(() => undefined);
   }
 
   async *list(prefix: string): AsyncIterable<string> {

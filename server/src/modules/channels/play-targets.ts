@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { HERO_SLIDES, type Channel, type ChannelItem } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
+import { READY } from '../videos/preparing.ts';
 
 const isHero = (channel: Channel) => channel.config.layout === 'heroSlider' || channel.config.nestedLayout === 'heroSlider';
 
@@ -16,7 +17,7 @@ export async function withPlayTargets(db: Db, channel: Channel, items: ChannelIt
   const ranked = db.selectFrom('videos')
     .select(['id', 'title_id', 'season_num', 'episode_num', sql<number>`row_number() over (partition by title_id
       order by case when season_num is null then 0 else 1 end, season_num, episode_num, ${sql.ref('order')}, id)`.as('rank')])
-    .where('title_id', 'in', ids).where('category', '=', 'full').where('approved', '=', true as never);
+    .where('title_id', 'in', ids).where('category', '=', 'full').where('approved', '=', true as never).where(READY);
   const rows = await db.selectFrom(ranked.as('r')).select(['id', 'title_id', 'season_num', 'episode_num']).where('rank', '=', 1).execute();
   const first = new Map(rows.map((r) => [Number(r.title_id), r]));
   return items.map((item, i) => {

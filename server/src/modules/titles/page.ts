@@ -14,6 +14,7 @@ import { relatedTitles } from './related.ts';
 import { requireUser } from '../../http/auth.ts';
 import { shortVideosAreFree } from '../videos/free.ts';
 import { orderVideos } from '../videos/order.ts';
+import { READY } from '../videos/preparing.ts';
 import { refreshIfStale } from '../tmdb/refresh.ts';
 
 /** Who asks for a page: what they may see, and who they are (their own Resume point). */
@@ -48,7 +49,7 @@ async function pageVideos(ctx: AppContext, caller: PageCaller, titleId: number, 
   if (!mayWatch) q = q.where('category', '!=', 'full');
   q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
   q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
-  if (!editor) q = q.where('approved', '=', true as never);
+  if (!editor) q = q.where('approved', '=', true as never).where(READY);
   const rows = await orderVideos(q, await ctx.settings.get('client.streaming.default_sort')).limit(50).execute();
   const ids = rows.map((r) => r.id);
   const captions = ids.length
@@ -70,7 +71,7 @@ async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number, se
   let q = db.selectFrom('videos').select(['id', 'season_num', 'episode_num']).where('title_id', '=', titleId).where('category', '=', 'full')
     .where('season_num', 'is not', null).where('episode_num', 'is not', null);
   if (season !== undefined) q = q.where('season_num', '=', season);
-  if (!caller.can('videos.update')) q = q.where('approved', '=', true as never);
+  if (!caller.can('videos.update')) q = q.where('approved', '=', true as never).where(READY);
   const row = await q.orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
   return row ? { id: row.id, season_num: row.season_num!, episode_num: row.episode_num! } : null;
 }
@@ -81,7 +82,7 @@ async function firstEpisodeVideo(db: Db, caller: PageCaller, titleId: number, se
  */
 async function playVideo(db: Db, caller: PageCaller, videos: PublicVideo[], titleId: number, season: number | null, episode: number | null): Promise<number | null> {
   if (caller.can('videos.view')) return videos.find((v) => v.category === 'full')?.id ?? null;
-  let q = db.selectFrom('videos').select('id').where('title_id', '=', titleId).where('category', '=', 'full').where('approved', '=', true as never);
+  let q = db.selectFrom('videos').select('id').where('title_id', '=', titleId).where('category', '=', 'full').where('approved', '=', true as never).where(READY);
   q = season === null ? q.where('season_num', 'is', null) : q.where('season_num', '=', season);
   q = episode === null ? q.where('episode_num', 'is', null) : q.where('episode_num', '=', episode);
   return (await orderVideos(q, 'order:asc').limit(1).executeTakeFirst())?.id ?? null;

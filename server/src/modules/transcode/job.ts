@@ -22,10 +22,13 @@ export const WORK_ROOT = path.join(os.tmpdir(), 'streamsite-transcode');
 /** The public URL of a key on the public disk (served at /storage/* with Range). */
 export const publicUrl = (key: string) => `/storage/${key.replace(/^public\//, '')}`;
 
-/** The video's quality label for the tallest rung produced. */
+/**
+ * The video's quality label (one of the form's VIDEO_QUALITIES) for the tallest rung produced, as the movie database
+ * import labels its trailers: below 720 lines is standard definition ("sd"), a 360p upload included.
+ */
 function qualityOf(rungs: Rung[]): string {
   const top = Math.max(...rungs.map((r) => r.height));
-  return top >= 1080 ? '1080p' : top >= 720 ? '720p' : top >= 480 ? 'sd' : 'regular';
+  return top >= 1080 ? '1080p' : top >= 720 ? '720p' : 'sd';
 }
 
 /** Hooks the pool gives a running job: progress (0–100) and the handle to stop ffmpeg. */
@@ -91,6 +94,8 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
       control.progress(Math.min(90, Math.floor((s / probe.duration) * 90))).catch(() => undefined);
     }));
     await step(() => ffmpeg(posterArgs(input, probe, FFMPEG_THREADS)));
+    const written = (f: string) => fs.existsSync(path.join(work, f));
+    if (!written('poster.jpg')) await step(() => ffmpeg(posterArgs(input, probe, FFMPEG_THREADS, true)));
     const subs: { uri: string; name: string; language: string | null }[] = [];
     if (probe.subtitles.length) {
       // A subtitle track ffmpeg cannot convert is skipped rather than failing the whole ladder.
@@ -100,7 +105,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
         for (let i = 0; i < probe.subtitles.length; i++) await fsp.writeFile(path.join(work, 'subs', `${i}.m3u8`), subtitlePlaylist(`${i}.vtt`, probe.duration));
       }
     }
-    await fsp.writeFile(path.join(work, 'thumbnails.vtt'), thumbnailsVtt(sprite, probe.duration));
+    if (written('sprite.jpg')) await fsp.writeFile(path.join(work, 'thumbnails.vtt'), thumbnailsVtt(sprite, probe.duration));
     const master = path.join(work, 'master.m3u8');
     await fsp.writeFile(master, withSubtitles(await fsp.readFile(master, 'utf8'), subs));
     await control.progress(92);
@@ -116,7 +121,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
       sent++;
       if (sent % 10 === 0) await control.progress(92 + Math.floor((sent / files.length) * 7));
     }
-    await step(() => finish(ctx, row, rungs, prefix));
+    await step(() => finish(ctx, row, rungs, prefix, written('poster.jpg')));
   } catch (err) {
     await removeOutput(ctx, prefix).catch(() => undefined);
     throw err;
@@ -126,7 +131,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
 }
 
 /** Points the video at its new ladder (only if the job is still ours), then drops the old ladder and the original. */
-async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string): Promise<void> {
+async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string, poster: boolean): Promise<void> {
   const previous = await ctx.db.selectFrom('transcodes').select(['output_prefix']).where('video_id', '=', row.video_id)
     .where('state', '=', 'done').where('id', '!=', row.id).execute();
   const done = await ctx.db.transaction().execute(async (trx) => {
@@ -137,8 +142,9 @@ async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix:
     if (Number(mine.numUpdatedRows) !== 1) return null;
     await trx.updateTable('videos').set({
       type: 'stream', src: publicUrl(`${prefix}/master.m3u8`), quality: qualityOf(rungs),
-      // The poster frame becomes the thumbnail unless the video has one of its own.
-      ...(video.thumbnail && !video.thumbnail.startsWith('/storage/videos/') ? {} : { thumbnail: publicUrl(`${prefix}/poster.jpg`) }),
+      // The poster frame becomes the thumbnail unless the video has one of its own (a former ladder's poster is
+      // removed below, so without a new one the thumbnail is cleared rather than left pointing at nothing).
+      ...(video.thumbnail && !video.thumbnail.startsWith('/storage/videos/') ? {} : { thumbnail: poster ? publicUrl(`${prefix}/poster.jpg`) : null }),
       updated_at: nowIso(),
     }).where('id', '=', row.video_id).execute();
     // Captions belong to type video (as when the form changes the type); the stream carries its own.

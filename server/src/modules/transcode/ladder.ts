@@ -68,7 +68,8 @@ export function ladderArgs(input: string, probe: TranscodeProbe, rungs: Rung[], 
   const gop = String(SEGMENT_SECONDS * fpsGuess);
   const split = `[0:v]split=${n + 1}${rungs.map((_, i) => `[s${i}]`).join('')}[sp]`;
   const scales = rungs.map((r, i) => `[s${i}]${rungScale(probe, r)}[v${i}]`);
-  const spr = `[sp]fps=1/${sprite.interval},scale=${sprite.width}:${sprite.height},tile=${sprite.columns}x${sprite.rows}[sprite]`;
+  // eof_action=pass: a clip shorter than one interval (a single frame) still gives its frame to the sprite.
+  const spr = `[sp]fps=1/${sprite.interval}:eof_action=pass,scale=${sprite.width}:${sprite.height},tile=${sprite.columns}x${sprite.rows}[sprite]`;
   const hasAudio = probe.audio_tracks.length > 0;
   const args = ['-threads', String(threads), '-i', input, '-filter_threads', String(threads), '-filter_complex', [split, ...scales, spr].join(';')];
   rungs.forEach((_, i) => args.push('-map', `[v${i}]`));
@@ -88,10 +89,13 @@ export function ladderArgs(input: string, probe: TranscodeProbe, rungs: Rung[], 
   return args;
 }
 
-/** A poster frame a tenth of the way in (at most 10 s), at most 720 pixels tall. */
-export function posterArgs(input: string, probe: TranscodeProbe, threads: number): string[] {
-  const at = Math.min(10, probe.duration / 10).toFixed(3);
-  return ['-threads', String(threads), '-ss', at, '-i', input, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, even(probe.height))}`, '-q:v', '3', 'poster.jpg'];
+/**
+ * A poster frame a tenth of the way in (at most 10 s), at most 720 pixels tall; `firstFrame` takes the first frame
+ * instead (a clip so short that seeking passes its last frame writes no poster at all).
+ */
+export function posterArgs(input: string, probe: TranscodeProbe, threads: number, firstFrame = false): string[] {
+  const seek = firstFrame ? [] : ['-ss', Math.min(10, probe.duration / 10).toFixed(3)];
+  return ['-threads', String(threads), ...seek, '-i', input, '-frames:v', '1', '-vf', `scale=-2:${Math.min(720, even(probe.height))}`, '-q:v', '3', 'poster.jpg'];
 }
 
 /** Each text subtitle track to its own WebVTT file. */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import type { FfmpegRun } from './ffmpeg.ts';
@@ -11,6 +12,12 @@ const HEARTBEAT_MS = 2000;
 export const STALE_MS = 60_000;
 /** How often the pool looks for queued jobs and dead workers' jobs without being woken. */
 const SWEEP_MS = 5000;
+/**
+ * A job whose worker died this many times (ffmpeg taking the process down, out of memory) is not queued again: it
+ * ends failed with CRASHED_REASON, and an admin's retry gives it one more run. Shutdowns do not count (see failed()).
+ */
+export const MAX_ATTEMPTS = 3;
+const CRASHED_REASON = 'The transcode stopped :count times without finishing (the server restarted or ran out of memory while it ran). Retry it, or upload a smaller file.';
 
 interface Running {
   run: FfmpegRun | null;
@@ -68,14 +75,19 @@ export class TranscodePool {
   /** Queues again the jobs of workers that stopped beating (a crash or a kill), after removing their partial output. */
   async recover(): Promise<void> {
     const stale = new Date(Date.now() - STALE_MS).toISOString();
-    const rows = await this.ctx.db.selectFrom('transcodes').select(['id', 'output_prefix', 'worker'])
+    const rows = await this.ctx.db.selectFrom('transcodes').select(['id', 'output_prefix', 'worker', 'attempts'])
       .where('state', 'in', ['running', 'probing'])
       .where((eb) => eb.or([eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', stale)]))
       .execute();
     for (const r of rows) {
       if (this.running.has(r.id)) continue;
+      const attempts = Number(r.attempts);
+      // Queued again forever, a file that crashes the server would crash it at every start.
+      const next = attempts >= MAX_ATTEMPTS
+        ? { state: 'failed' as const, error: translate(undefined, CRASHED_REASON, { count: attempts }), finished_at: nowIso() }
+        : { state: 'queued' as const };
       const taken = await this.ctx.db.updateTable('transcodes')
-        .set({ state: 'queued', worker: null, percent: 0, heartbeat_at: null, updated_at: nowIso() })
+        .set({ ...next, worker: null, percent: 0, heartbeat_at: null, updated_at: nowIso() })
         .where('id', '=', r.id).where('state', 'in', ['running', 'probing'])
         // Still the worker we saw (PostgreSQL's IS takes only NULL, so a name is compared with =).
         .where((eb) => (r.worker === null ? eb('worker', 'is', null) : eb('worker', '=', r.worker))).executeTakeFirst();
@@ -142,7 +154,10 @@ export class TranscodePool {
   private async failed(id: number, entry: Running, err: unknown): Promise<void> {
     const mine = (q: any) => q.where('id', '=', id).where('state', '=', 'running').where('worker', '=', this.worker);
     if (entry.requeue) {
-      await mine(this.ctx.db.updateTable('transcodes').set({ state: 'queued', worker: null, percent: 0, heartbeat_at: null, updated_at: nowIso() })).execute();
+      // A shutdown is not a failed run: the attempt it claimed is given back.
+      await mine(this.ctx.db.updateTable('transcodes').set({
+        state: 'queued', worker: null, percent: 0, heartbeat_at: null, attempts: sql<number>`attempts - 1`, updated_at: nowIso(),
+      })).execute();
       return;
     }
     if (entry.stopped || err instanceof JobStopped) return;

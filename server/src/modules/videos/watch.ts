@@ -9,6 +9,7 @@ import '../plays/schema.ts';
 import { freeShortVideo, videoIdOf } from './free.ts';
 import { myVideoVote } from './votes.ts';
 import { orderVideos, type VideoSort } from './order.ts';
+import { PREPARING, READY } from './preparing.ts';
 
 const SUMMARY = ['id', 'name', 'title_id', 'season_num', 'episode_num', 'thumbnail', 'type', 'quality', 'language', 'category', 'approved', 'plays_count', 'upvotes', 'downvotes'] as const;
 const RELATED_LIMIT = 24;
@@ -26,9 +27,11 @@ const summary = (r: Record<string, unknown>) => ({ ...r, approved: toBool(r.appr
  * (anyone else gets the same 404 as for an unknown id, and so never sees its source).
  */
 export async function watchableVideo(db: Db, id: number, canEdit: boolean) {
-  const row = await db.selectFrom('videos').select([...SUMMARY, 'src']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('videos').select([...SUMMARY, 'src']).select(PREPARING.as('preparing')).where('id', '=', id).executeTakeFirst();
   if (!row || (!toBool(row.approved) && !canEdit)) return null;
-  return { ...row, approved: toBool(row.approved) };
+  const preparing = toBool(row.preparing);
+  // Until its transcode is done, a visitor gets no source to play (the form's placeholder, or nothing).
+  return { ...row, approved: toBool(row.approved), preparing, src: preparing && !canEdit ? '' : row.src };
 }
 
 /** Everything the watch page shows, in one call. */
@@ -37,7 +40,7 @@ export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; us
   if (!video) return null;
   const title = await db.selectFrom('titles').select(['id', 'name', 'is_series', 'poster', 'backdrop', 'year', 'description']).where('id', '=', video.title_id).executeTakeFirst();
   if (!title) return null;
-  const captions = video.type === 'video'
+  const captions = video.type === 'video' && !(video.preparing && !opts.canEdit)
     ? await db.selectFrom('video_captions').select(['id', 'name', 'language', 'url']).where('video_id', '=', id).orderBy('order').orderBy('id').execute()
     : [];
 
@@ -48,7 +51,7 @@ export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; us
     episode = (await db.selectFrom('episodes').select(['season_number', 'episode_number', 'name', 'description', 'poster'])
       .where('title_id', '=', title.id).where('season_number', '=', s).where('episode_number', '=', e).executeTakeFirst()) ?? null;
     // The next episode that has a video of the same category (its full video after a full video), in season order.
-    const next = await db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true)
+    const next = await db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where(READY)
       .where('category', '=', video.category).where('season_num', 'is not', null).where('episode_num', 'is not', null)
       .where((w) => w.or([w('season_num', '>', s), w.and([w('season_num', '=', s), w('episode_num', '>', e)])]))
       .orderBy('season_num').orderBy('episode_num').orderBy('order').orderBy('id').limit(1).executeTakeFirst();
@@ -60,7 +63,7 @@ export async function loadWatch(db: Db, id: number, opts: { canEdit: boolean; us
   }
 
   // A series' videos in episode order; within the title, a season or an episode as the videos settings sort them.
-  const related = await orderVideos(db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where('id', '!=', id)
+  const related = await orderVideos(db.selectFrom('videos').select(SUMMARY).where('title_id', '=', title.id).where('approved', '=', true).where(READY).where('id', '!=', id)
     .orderBy('season_num').orderBy('episode_num'), opts.sort ?? 'order:asc').limit(RELATED_LIMIT).execute();
 
   let position: number | null = null;

@@ -19,6 +19,7 @@ import { FileDropZone } from '../../ui/FileDropZone';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
 import { TranscodePanel } from './TranscodePanel';
+import { embedUrl } from '../../site/watch/embeds';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
 
@@ -194,7 +195,7 @@ function Preview({ video }: { video: Video }) {
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-medium">{trans('Preview')}</figcaption>
       {video.type === 'embed' ? (
-        <iframe title={video.name} src={video.src} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
+        <iframe title={video.name} src={embedUrl(video.src)} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
       ) : (
         <video controls preload="metadata" poster={video.thumbnail ?? undefined} className="aspect-video w-full max-w-xl rounded-md bg-black" src={video.src}>
           {video.captions.map((c) => <track key={c.id} kind="captions" src={c.url} srcLang={c.language ?? undefined} label={c.name} />)}

@@ -96,7 +96,15 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
   const resumeAt = isLoggedIn ? data.position : savedGuestPosition(video.id);
 
   let player;
-  if (video.type === 'video' || video.type === 'stream') {
+  if (video.preparing) {
+    // Its upload is still being transcoded: no placeholder source is played meanwhile.
+    player = (
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-lg bg-bg-alt p-6 text-center" role="status" data-testid="preparing-player">
+        <p className="text-lg font-medium">{trans('This video is being prepared.')}</p>
+        <p className="text-text-muted">{trans('Check back in a few minutes.')}</p>
+      </div>
+    );
+  } else if (video.type === 'video' || video.type === 'stream') {
     player = (
       <Suspense fallback={<PlayerSkeleton />}>
         <Player
