@@ -52,6 +52,7 @@ import * as m0059 from './migrations/0059_video_name_search.ts';
 import * as m0060 from './migrations/0060_email_proven.ts';
 import * as m0061 from './migrations/0061_channel_orphans.ts';
 import * as m0063 from './migrations/0063_credit_origin.ts';
+import * as m0071 from './migrations/0071_session_remember.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0060_email_proven': m0060,
   '0061_channel_orphans': m0061,
   '0063_credit_origin': m0063,
+  '0071_session_remember': m0071,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */
