@@ -25,6 +25,9 @@ export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
 export const accountDeleteSchema = z.object({ password: z.string().max(255).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
 export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
 
+/** `DELETE account/sessions/{id}`: one session, named by the id prefix `GET account/sessions` shows. */
+export const accountSessionParam = z.object({ id: z.string().regex(/^[0-9a-f]{12}$/) });
+
 /** One signed-in browser, as `GET account/sessions` lists it (the session secret never leaves the server). */
 export interface AccountSession {
   id: string;

@@ -164,3 +164,81 @@ test('a member changes their email, downloads their data, then closes their acco
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('These credentials do not match our records.').first()).toBeVisible();
 });
+
+/** A fresh member made by the admin; answers their address. Each test closes the account it made when it ends. */
+async function freshMember(browser: import('@playwright/test').Browser, prefix: string, password: string, verified = true): Promise<string> {
+  const email = `${prefix}-${Date.now()}@example.com`;
+  const admin = await browser.newPage();
+  await login(admin);
+  await api(admin, 'POST', 'users', { email, password, email_verified_at: verified });
+  await admin.close();
+  return email;
+}
+
+test('a member logs out one chosen session, from the keyboard and after a confirm', async ({ browser, page }) => {
+  const password = 'one-session-password';
+  const email = await freshMember(browser, 'one-session', password);
+  await login(page, email, password);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await login(otherPage, email, password);
+
+  await page.goto('/account-settings');
+  const sessions = page.getByRole('list', { name: 'Active sessions' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  // Only the other session has the button: this one signs out from the account menu.
+  const end = sessions.getByRole('button', { name: /^Log out / });
+  await expect(end).toHaveCount(1);
+  await end.focus();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Log out this session?' });
+  await expect(confirm).toContainText('will need to sign in again.');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+
+  await end.focus();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Log out' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Session ended')).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await otherPage.goto('/account-settings');
+  await expect(otherPage).toHaveURL(/\/login/);
+  await other.close();
+  await api(page, 'DELETE', 'account', { password });
+});
+
+test('a member who has not confirmed their address sees only what they can do on the account page', async ({ browser, page }) => {
+  const admin = await browser.newPage();
+  await login(admin);
+  const before = (await (await admin.request.get('/api/v1/auth/me')).json()).settings['client.require_email_confirmation'] as boolean;
+  await api(admin, 'POST', 'settings', { client: { 'client.require_email_confirmation': true }, server: {} });
+  try {
+    const password = 'unconfirmed-password';
+    const email = await freshMember(browser, 'unconfirmed', password, false);
+    await login(page, email, password);
+    await page.goto('/account-settings');
+    const confirm = page.getByRole('region', { name: 'Confirm your email address' });
+    await expect(confirm).toContainText('Until then you can change the address, ask for a new link or delete your account.');
+    await expect(confirm).toContainText(email);
+    await expect(confirm.getByRole('button', { name: 'Change email' })).toBeVisible();
+    // Nothing the server would refuse until the address is confirmed.
+    for (const name of ['Profile', 'Update password', 'Two-factor authentication', 'Active sessions', 'Your data']) await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Update password' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Download your data' })).toHaveCount(0);
+
+    await confirm.getByRole('button', { name: 'Resend confirmation email' }).click();
+    await expect(page.getByText('Confirmation email sent.')).toBeVisible();
+
+    const closing = page.getByRole('region', { name: 'Delete account' });
+    await closing.getByRole('button', { name: 'Delete account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+  } finally {
+    await api(admin, 'POST', 'settings', { client: { 'client.require_email_confirmation': before }, server: {} });
+    await admin.close();
+  }
+});

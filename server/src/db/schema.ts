@@ -69,6 +69,8 @@ export interface SessionsTable {
   last_active_at: Timestamp;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Asked to stay signed in (0071): a month-long cookie; otherwise a browser-session cookie and a short idle life. */
+  remember: Generated<boolean>;
 }
 
 export interface AccessTokensTable {
@@ -692,6 +694,8 @@ export interface TwoFactorChallengesTable {
   user_id: number;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** The sign-in's "stay signed in" choice, for the session the code step starts (0071). */
+  remember: Generated<boolean>;
 }
 
 // billing (0032): plans, their prices (amount in minor units) and processed gateway events

@@ -6,7 +6,7 @@ import { HttpError, forbidden } from './errors.ts';
 import type { AppContext } from '../context.ts';
 import { loadPermissions } from '../modules/roles/permissions.ts';
 import { planPermissionsExpireAt } from '../modules/billing/effects.ts';
-import { nowIso } from '../db/index.ts';
+import { nowIso, toBool } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { liftExpiredBan } from '../modules/users/service.ts';
 import { findAccessToken, scopePermissions } from '../modules/auth/access-tokens.ts';
@@ -58,7 +58,14 @@ export interface RequestAuth {
   can(name: string): boolean;
 }
 
+/** A sign-in that asked to stay signed in ("Stay signed in for a month"). */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * One that did not: its cookie ends when the browser closes, and the server ends it after this long without a
+ * request (each request, at most once a minute, moves the end on), so a browser left open on a shared computer
+ * does not stay signed in for a month.
+ */
+export const BROWSER_SESSION_IDLE_MS = 12 * 3600 * 1000;
 
 export function requireUser(req: FastifyRequest): number {
   if (!req.auth.userId) throw new HttpError(401, 'Unauthenticated.');
@@ -66,7 +73,11 @@ export function requireUser(req: FastifyRequest): number {
 }
 
 /** `scopes`: a token's chosen permissions (null: all its owner's); `twoFactor`: whether the user has 2FA on. */
-type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & { verified?: boolean; csrf?: string; scopes?: string[] | null; twoFactor?: boolean };
+type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & {
+  verified?: boolean; csrf?: string; scopes?: string[] | null; twoFactor?: boolean;
+  /** A session without "stay signed in": its end moves on with activity. */
+  idleEnds?: boolean;
+};
 /** `ownerCanAdmin`: the caller's own permissions (not a token's scopes) open the admin. */
 interface CachedCaller { who: Caller; permissions: Set<string>; ownerCanAdmin: boolean; version: number; expiresAt: number; touchedAt: number }
 
@@ -92,7 +103,7 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller
   const id = sha256(cookie);
   const row = await ctx.db.selectFrom('sessions').innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
-    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.csrf_token', 'users.banned_at', 'users.email_verified_at', 'two_factor.confirmed_at'])
+    .select(['sessions.user_id', 'sessions.expires_at', 'sessions.csrf_token', 'sessions.remember', 'users.banned_at', 'users.email_verified_at', 'two_factor.confirmed_at'])
     .where('sessions.id', '=', id).executeTakeFirst();
   if (!row || row.expires_at < nowIso() || row.banned_at) {
     if (row) await ctx.db.deleteFrom('sessions').where('id', '=', id).execute();
@@ -100,13 +111,18 @@ async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller
   }
   return {
     userId: row.user_id, via: 'session', sessionId: id, csrf: row.csrf_token, verified: !!row.email_verified_at,
-    twoFactor: !!row.confirmed_at, expiresAt: Date.parse(row.expires_at),
+    twoFactor: !!row.confirmed_at, expiresAt: Date.parse(row.expires_at), idleEnds: !toBool(row.remember),
   };
 }
 
 /** Records activity at most once a minute per session or token, so reads stay reads. */
 async function touch(ctx: AppContext, who: Caller): Promise<void> {
-  if (who.via === 'session') await ctx.db.updateTable('sessions').set({ last_active_at: nowIso() }).where('id', '=', who.sessionId!).execute();
+  if (who.via === 'session') {
+    const now = new Date();
+    await ctx.db.updateTable('sessions')
+      .set(who.idleEnds ? { last_active_at: now.toISOString(), expires_at: new Date(now.getTime() + BROWSER_SESSION_IDLE_MS).toISOString() } : { last_active_at: now.toISOString() })
+      .where('id', '=', who.sessionId!).execute();
+  }
   if (who.via === 'token') await ctx.db.updateTable('access_tokens').set({ last_used_at: nowIso() }).where('id', '=', Number(who.sessionId)).execute();
 }
 

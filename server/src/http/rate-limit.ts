@@ -30,6 +30,11 @@ export const LIMITS = {
   emailChange: { name: 'email-change', max: 3, windowSeconds: 60 * 60, message: 'Too many requests. Please try again in :seconds seconds.' },
   /** Confirmation mails a member asks for again: anyone can sign up with someone else's address and press resend. */
   verificationMail: { name: 'verification-mail', max: 3, windowSeconds: 60 * 60, message: 'Too many confirmation emails. Please try again in :seconds seconds.' },
+  /**
+   * Sign-ups (per IP) and email changes (per user) refused because the address already has an account: the answer
+   * has to say so, and this keeps trying a list of addresses to learn who has an account slow.
+   */
+  takenEmail: { name: 'taken-email', max: 10, windowSeconds: 60 * 60, message: 'Too many attempts. Please try again in :seconds seconds.' },
   /** New accounts from one address. */
   registerIp: { name: 'register-ip', max: 5, windowSeconds: 60 * 60, message: 'Too many accounts were created from this address. Please try again in :seconds seconds.' },
   /** Searches from one address: the instant search asks once a pause in typing; a script asking faster is refused. */

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { LIMITS, consume } from '../../http/rate-limit.ts';
 import { assertDomainAllowed, claimToken, findToken, issueToken } from '../auth/service.ts';
 import { mailLines } from '../localizations/service.ts';
-import { assertEmailFree, emailTaken } from '../users/service.ts';
+import { assertEmailFreeLimited, emailTaken } from '../users/service.ts';
 
 /**
  * Asks to move the account to `email`: nothing changes until the link mailed to the new address is opened (it proves
@@ -18,7 +18,8 @@ export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, u
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
   if (email === user.email) throw new HttpError(422, 'This is already your email address.', { email: ['This is already your email address.'] });
   await assertDomainAllowed(ctx, email);
-  await assertEmailFree(ctx.db, email);
+  // Refusals of a taken address are counted per user: the answer cannot be used to test a list of addresses.
+  await assertEmailFreeLimited(ctx, email, `user:${userId}`);
   // Each request mails two addresses: a member cannot make the site send mail to anyone at will.
   await consume(ctx, LIMITS.emailChange, String(userId));
   const token = await issueToken(ctx, userId, 'email_change', email);

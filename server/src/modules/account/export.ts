@@ -6,16 +6,17 @@ import '../plays/schema.ts';
 
 /**
  * Everything the site keeps about one member, as they may take it away (`GET account/export`): their account, what
- * they wrote and rated, their lists, what they watched and how far, where they are signed in, their API tokens
- * (names, never secrets), linked social accounts, subscriptions and which notifications they want. Titles are named
- * beside their ids so the file reads on its own. Other people's data (a list's likes, replies by others) is not theirs to take.
+ * they wrote and rated, their votes on reviews and videos, their lists, what they watched and how far, where they are
+ * signed in, their API tokens (names, never secrets), linked social accounts, subscriptions, the notifications they
+ * received and which they want. Titles are named beside their ids so the file reads on its own. Other people's data
+ * (a list's likes, replies by others) is not theirs to take: a reply notification names the reply by id only.
  */
 export async function accountExport(ctx: AppContext, userId: number) {
   const { db } = ctx;
   const account = stillThere(await db.selectFrom('users')
     .select(['id', 'email', 'first_name', 'last_name', 'avatar', 'language', 'email_verified_at', 'created_at', 'updated_at'])
     .where('id', '=', userId).executeTakeFirst(), 'User not found');
-  const [roles, twoFactor, sessions, tokens, social, subscriptions, reviews, comments, ratings, votes, reports, lists, progress, plays, notifications] = await Promise.all([
+  const [roles, twoFactor, sessions, tokens, social, subscriptions, reviews, comments, ratings, votes, videoVotes, reports, lists, progress, plays, notifications, received] = await Promise.all([
     db.selectFrom('user_role').innerJoin('roles', 'roles.id', 'user_role.role_id').select('roles.name').where('user_role.user_id', '=', userId).orderBy('roles.name').execute(),
     db.selectFrom('two_factor').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst(),
     db.selectFrom('sessions').select(['ip', 'user_agent', 'last_active_at', 'created_at']).where('user_id', '=', userId).where('expires_at', '>', nowIso())
@@ -32,6 +33,9 @@ export async function accountExport(ctx: AppContext, userId: number) {
       .where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('ratings').select(['ratable_type as type', 'ratable_id as id', 'score', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('review_votes').select(['review_id', 'is_helpful', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
+    db.selectFrom('video_votes as vv').innerJoin('videos as v', 'v.id', 'vv.video_id').leftJoin('titles as t', 't.id', 'v.title_id')
+      .select(['vv.video_id', 'v.name as video', 'v.title_id', 't.name as title', 'vv.is_upvote', 'vv.created_at'])
+      .where('vv.user_id', '=', userId).orderBy('vv.created_at').orderBy('vv.video_id').execute(),
     db.selectFrom('content_reports').select(['reportable_type as type', 'reportable_id as id', 'reason', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('channels').select(['id', 'name', 'description', 'public', 'internal', 'created_at', 'updated_at'])
       .where('user_id', '=', userId).where('type', '=', 'list').orderBy('id').execute(),
@@ -42,6 +46,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
       .select(['p.title_id', 't.name as title', 'p.season_num as season', 'p.episode_num as episode', 'p.seconds_watched', 'p.device', 'p.browser', 'p.platform', 'p.country', 'p.city', 'p.created_at'])
       .where('p.user_id', '=', userId).orderBy('p.id').execute(),
     notificationSettings(db, userId),
+    db.selectFrom('notifications').select(['type', 'subject_id', 'read_at', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
   ]);
   const items = lists.length
     ? await db.selectFrom('channelables').select(['channel_id', 'channelable_type as type', 'channelable_id as id', 'created_at'])
@@ -58,6 +63,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
     comments: comments.map((c) => ({ ...c, deleted: toBool(c.deleted) })),
     ratings,
     review_votes: votes.map((v) => ({ ...v, is_helpful: toBool(v.is_helpful) })),
+    video_votes: videoVotes.map((v) => ({ ...v, is_upvote: toBool(v.is_upvote) })),
     reports,
     lists: lists.map(({ id, ...l }) => ({
       ...l, public: toBool(l.public), internal: toBool(l.internal),
@@ -65,6 +71,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
     })),
     watch_progress: progress,
     plays,
+    notifications: received,
     notification_settings: notifications,
   };
 }

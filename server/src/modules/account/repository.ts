@@ -24,11 +24,27 @@ export async function replacePassword(db: Db, userId: number, hash: string, keep
   });
 }
 
+/** The length of the session id prefix the account page shows and names a session by. */
+const SHOWN_ID = 12;
+
 /** The user's live sessions, most recently active first; the row id (a hash of the cookie) is shown as a prefix only. */
 export async function ownSessions(db: Db, userId: number, currentSessionId: string | undefined): Promise<AccountSession[]> {
   const rows = await db.selectFrom('sessions').select(['id', 'ip', 'user_agent', 'last_active_at', 'created_at'])
     .where('user_id', '=', userId).where('expires_at', '>', nowIso()).orderBy('last_active_at', 'desc').execute();
-  return rows.map((r) => ({ ...r, id: r.id.slice(0, 12), current: r.id === currentSessionId }));
+  return rows.map((r) => ({ ...r, id: r.id.slice(0, SHOWN_ID), current: r.id === currentSessionId }));
+}
+
+/**
+ * Ends the user's own session whose shown id prefix is `shownId`: 'current' when it is the one asking (that is
+ * signing out), 'missing' when no live session of theirs has it (another user's sessions are never matched).
+ */
+export async function endOwnSession(db: Db, userId: number, shownId: string, currentSessionId: string | undefined): Promise<'ended' | 'current' | 'missing'> {
+  const rows = await db.selectFrom('sessions').select('id').where('user_id', '=', userId).where('expires_at', '>', nowIso()).execute();
+  const row = rows.find((r) => r.id.slice(0, SHOWN_ID) === shownId);
+  if (!row) return 'missing';
+  if (row.id === currentSessionId) return 'current';
+  await db.deleteFrom('sessions').where('id', '=', row.id).where('user_id', '=', userId).execute();
+  return 'ended';
 }
 
 /** Ends every session of the user but the current one; answers how many ended. */

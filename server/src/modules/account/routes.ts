@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  accountDeleteSchema, accountEmailSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountUserResponse, binaryResponse, doneResponse,
+  accountDeleteSchema, accountEmailSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountSessionParam, accountUserResponse, binaryResponse, doneResponse,
   logoutOthersResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -14,7 +14,7 @@ import { removeAvatar, storeAvatar } from '../users/avatar.ts';
 import { removeAccounts } from '../users/service.ts';
 import { accountExport } from './export.ts';
 import { requestEmailChange } from './email-change.ts';
-import { endOtherSessions, ownAvatar, ownPasswordHash, ownSessions, replacePassword, updateProfile } from './repository.ts';
+import { endOtherSessions, endOwnSession, ownAvatar, ownPasswordHash, ownSessions, replacePassword, updateProfile } from './repository.ts';
 
 /** The signed-in user's own account (the /account-settings page); API tokens live under auth/access-tokens. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -95,5 +95,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/account/sessions/logout-others', { config: self, schema: { response: { 200: logoutOthersResponse } } }, async (req) => {
     const count = await endOtherSessions(ctx.db, requireUser(req), req.auth.sessionId);
     return { message: 'Logged out other sessions', count };
+  });
+
+  // One chosen browser (a phone left signed in somewhere); this browser signs out with the log out action instead.
+  api.delete('/api/v1/account/sessions/:id', { config: self, schema: { params: accountSessionParam, response: { 200: doneResponse } } }, async (req) => {
+    const result = await endOwnSession(ctx.db, requireUser(req), req.params.id, req.auth.sessionId);
+    if (result === 'missing') throw new HttpError(404, 'Session not found.');
+    if (result === 'current') throw new HttpError(422, 'This is the session you are using. Log out to end it.');
+    return { message: 'Session ended' };
   });
 }

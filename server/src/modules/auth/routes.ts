@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.post('/api/v1/auth/login', { ...open, schema: { body: loginSchema, response: { 200: loginResponse } } }, async (req, reply) => {
     const input = req.body;
-    const user = await login(ctx, req, reply, input.email, input.password);
+    const user = await login(ctx, req, reply, input.email, input.password, input.remember ?? false);
     return user ? { user } : { user: null, two_factor: true };
   });
 
@@ -53,7 +53,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Only accounts actually made count against the address.
     await hit(ctx, LIMITS.registerIp, req.ip);
     if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
-    await startSession(ctx, req, reply, user.id);
+    // No "stay signed in" choice on the form: signed in until the browser closes, as a sign-in without it is.
+    await startSession(ctx, req, reply, user.id, false);
     return { status: 'success', user: await currentUser(ctx, user.id) };
   });
 

@@ -7,11 +7,11 @@ import type { UserTokenType } from '../../db/schema.ts';
 import { composeMail } from '../../drivers/mail/compose.ts';
 import { HttpError, stillThere } from '../../http/errors.ts';
 import { LIMITS, assertUnderLimit, attempts, clearLimit, consume, hit } from '../../http/rate-limit.ts';
-import { SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
+import { BROWSER_SESSION_IDLE_MS, SESSION_TTL_MS, setCsrfCookie } from '../../http/auth.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { loadPermissions } from '../roles/permissions.ts';
 import { findUser } from '../users/repository.ts';
-import { createUser, liftExpiredBan } from '../users/service.ts';
+import { assertEmailFreeLimited, createUser, liftExpiredBan } from '../users/service.ts';
 import { endSessions } from './sessions.ts';
 import { beginSignIn } from '../two-factor/service.ts';
 import { mailLines } from '../localizations/service.ts';
@@ -30,7 +30,12 @@ export async function currentUser(ctx: AppContext, userId: number): Promise<Curr
   };
 }
 
-export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+/**
+ * Signs the user in on this browser. `remember` ("Stay signed in for a month"): a month-long cookie; without it a
+ * browser-session cookie (gone when the browser closes) and a session the server ends after BROWSER_SESSION_IDLE_MS
+ * without activity.
+ */
+export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<void> {
   const token = randomToken();
   const now = nowIso();
   if (await ctx.settings.get('client.single_device_login')) {
@@ -39,10 +44,10 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
   const csrf = randomToken(24);
   await ctx.db.insertInto('sessions').values({
     id: sha256(token), user_id: userId, csrf_token: csrf, ip: req.ip, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500),
-    last_active_at: now, expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString(), created_at: now,
+    last_active_at: now, expires_at: new Date(Date.now() + (remember ? SESSION_TTL_MS : BROWSER_SESSION_IDLE_MS)).toISOString(), created_at: now, remember,
   }).execute();
   const secure = secureCookie(req);
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge: SESSION_TTL_MS / 1000 });
+  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(remember ? { maxAge: SESSION_TTL_MS / 1000 } : {}) });
   // A fresh CSRF token at login stops session fixation through a planted token.
   setCsrfCookie(reply, csrf);
 }
@@ -56,7 +61,7 @@ const MAX_ACCOUNT_DELAY_MS = 4000;
  * waits longer (doubling, at most MAX_ACCOUNT_DELAY_MS), which makes guessing from many addresses slow.
  * Answers null when the account has 2FA on: the password was right, the code step comes next.
  */
-export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string): Promise<CurrentUser | null> {
+export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string, remember = false): Promise<CurrentUser | null> {
   const ipEmail = `${req.ip}|${email}`;
   await assertUnderLimit(ctx, LIMITS.loginIp, req.ip);
   // Counted before the check, so parallel guesses cannot all slip under the limit; a success clears it.
@@ -77,7 +82,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, reply: Fastify
   await clearLimit(ctx, LIMITS.loginIpEmail, ipEmail);
   await clearLimit(ctx, LIMITS.loginEmail, email);
   // With 2FA on (and this device not remembered) no session yet: null, and the code step follows.
-  if (!(await beginSignIn(ctx, req, reply, row.id))) return null;
+  if (!(await beginSignIn(ctx, req, reply, row.id, remember))) return null;
   return stillThere(await currentUser(ctx, row.id), 'User not found');
 }
 
@@ -94,9 +99,11 @@ export async function assertDomainAllowed(ctx: AppContext, email: string): Promi
 }
 
 /** `req` is the registrant's own request: the confirmation mail is written in the language they are reading. */
-export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }, req?: FastifyRequest): Promise<{ user: User; needsVerification: boolean }> {
+export async function register(ctx: AppContext, input: { email: string; password: string; first_name?: string; last_name?: string }, req: FastifyRequest): Promise<{ user: User; needsVerification: boolean }> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
   await assertDomainAllowed(ctx, input.email);
+  // Refusals of a taken address are counted per IP (createUser checks again, for the race).
+  await assertEmailFreeLimited(ctx, input.email, `ip:${req.ip}`);
   const defaults = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
   const needsVerification = await ctx.settings.get('client.require_email_confirmation');
   const user = await createUser(ctx, {

@@ -38,14 +38,14 @@ export async function removeTwoFactor(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();
 }
 
-export async function createChallenge(db: Db, id: string, userId: number, expiresAt: string): Promise<void> {
+export async function createChallenge(db: Db, id: string, userId: number, expiresAt: string, remember: boolean): Promise<void> {
   await db.deleteFrom('two_factor_challenges').where('expires_at', '<', nowIso()).execute();
-  await db.insertInto('two_factor_challenges').values({ id, user_id: userId, expires_at: expiresAt, created_at: nowIso() }).execute();
+  await db.insertInto('two_factor_challenges').values({ id, user_id: userId, expires_at: expiresAt, created_at: nowIso(), remember }).execute();
 }
 
 export const findChallenge = (db: Db, id: string) =>
   db.selectFrom('two_factor_challenges').innerJoin('users', 'users.id', 'two_factor_challenges.user_id')
-    .select(['two_factor_challenges.user_id', 'two_factor_challenges.expires_at', 'users.email']).where('two_factor_challenges.id', '=', id).executeTakeFirst();
+    .select(['two_factor_challenges.user_id', 'two_factor_challenges.expires_at', 'two_factor_challenges.remember', 'users.email']).where('two_factor_challenges.id', '=', id).executeTakeFirst();
 
 /** Uses a challenge up; false when another request already did. */
 export async function claimChallenge(db: Db, id: string): Promise<boolean> {

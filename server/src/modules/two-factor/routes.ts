@@ -27,7 +27,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.post('/api/v1/account/two-factor/confirm', { ...self, schema: { body: twoFactorConfirmSchema, response: { 200: recoveryCodesResponse } } }, async (req) => ({
-    recovery_codes: await confirmSetup(ctx, requireUser(req), req.body.code),
+    recovery_codes: await confirmSetup(ctx, requireUser(req), req.body.code, req.auth.sessionId),
   }));
 
   api.post('/api/v1/account/two-factor/recovery-codes', { ...self, schema: { body: twoFactorVerifySchema, response: { 200: recoveryCodesResponse } } }, async (req) => ({
@@ -35,7 +35,7 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   api.delete('/api/v1/account/two-factor', { ...self, schema: { body: twoFactorVerifySchema, response: { 200: doneResponse } } }, async (req) => {
-    await disable(ctx, requireUser(req), req.body);
+    await disable(ctx, requireUser(req), req.body, req.auth.sessionId);
     return { message: 'Two-factor authentication is off.' };
   });
 }

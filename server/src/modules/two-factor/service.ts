@@ -5,11 +5,13 @@ import QRCode from 'qrcode';
 import { TWO_FACTOR_REMEMBER_DAYS, can, type CurrentUser, type TwoFactorSetup, type TwoFactorStatus } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, stillThere } from '../../http/errors.ts';
+import { toBool } from '../../db/index.ts';
 import { LIMITS, assertUnderLimit, clearLimit, consume, hit } from '../../http/rate-limit.ts';
 import { secureCookie } from '../../http/security-headers.ts';
 import { randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { loadPermissions } from '../roles/permissions.ts';
 import { currentUser, startSession } from '../auth/service.ts';
+import { endOtherSessions } from '../account/repository.ts';
 import * as repo from './repository.ts';
 
 /** The pending sign-in between the password (or social login) and the code: a cookie that is not a session. */
@@ -74,16 +76,16 @@ function remember(req: FastifyRequest, reply: FastifyReply, userId: number, secr
 /**
  * Signs the user in after their first factor (password or social login): at once when they have no 2FA or this
  * device is remembered; otherwise only a pending challenge is made, which grants nothing until the code step.
- * Answers whether a session was started.
+ * Answers whether a session was started. `remember`: the sign-in's "stay signed in" choice (see startSession).
  */
-export async function beginSignIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<boolean> {
+export async function beginSignIn(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<boolean> {
   const tfa = await repo.findTwoFactor(ctx.db, userId);
   if (!tfa?.confirmed_at || isRemembered(req, userId, tfa.secret)) {
-    await startSession(ctx, req, reply, userId);
+    await startSession(ctx, req, reply, userId, remember);
     return true;
   }
   const token = randomToken();
-  await repo.createChallenge(ctx.db, sha256(token), userId, new Date(Date.now() + CHALLENGE_TTL_MS).toISOString());
+  await repo.createChallenge(ctx.db, sha256(token), userId, new Date(Date.now() + CHALLENGE_TTL_MS).toISOString(), remember);
   reply.setCookie(CHALLENGE_COOKIE, token, { path: '/api/v1/auth', httpOnly: true, sameSite: 'lax', secure: secureCookie(req), maxAge: CHALLENGE_TTL_MS / 1000 });
   return false;
 }
@@ -116,7 +118,8 @@ export async function completeChallenge(
   await clearLimit(ctx, LIMITS.loginEmail, challenge.email);
   reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/v1/auth' });
   if (input.remember) remember(req, reply, challenge.user_id, tfa.secret);
-  await startSession(ctx, req, reply, challenge.user_id);
+  // The password step's "stay signed in" choice; the code step's `remember` is about this device and 2FA.
+  await startSession(ctx, req, reply, challenge.user_id, toBool(challenge.remember));
   return stillThere(await currentUser(ctx, challenge.user_id), 'User not found');
 }
 
@@ -141,13 +144,28 @@ export async function startSetup(ctx: AppContext, userId: number, email: string)
   return { secret, otpauth_url: otpauthUrl, qr_svg: await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1 }) };
 }
 
-export async function confirmSetup(ctx: AppContext, userId: number, code: string): Promise<string[]> {
+/**
+ * Turns 2FA on with a code from the new secret. Wrong codes count against the same per-user limit as the other
+ * account checks (429 with Retry-After). Once on, every other browser session of the account ends, as after a
+ * password change: whoever was signed in with the password alone must now pass the code step. API tokens stay (they
+ * skip the code step by design, and the site that asks admins for 2FA lets their tokens work once it is on); the
+ * account page lists them to revoke.
+ */
+export async function confirmSetup(ctx: AppContext, userId: number, code: string, keepSessionId: string | undefined): Promise<string[]> {
+  await assertUnderLimit(ctx, LIMITS.currentPassword, String(userId));
   const tfa = await repo.findTwoFactor(ctx.db, userId);
   if (!tfa) throw new HttpError(422, 'Start setting up two-factor authentication first.');
   if (tfa.confirmed_at) throw new HttpError(422, 'Two-factor authentication is already on.');
-  if (!(await acceptCode(ctx, userId, tfa.secret, code))) throw codeError('code');
+  if (!(await acceptCode(ctx, userId, tfa.secret, code))) {
+    await hit(ctx, LIMITS.currentPassword, String(userId));
+    throw codeError('code');
+  }
+  await clearLimit(ctx, LIMITS.currentPassword, String(userId));
   const { plain, hashes } = newRecoveryCodes();
-  await repo.confirm(ctx.db, userId, hashes);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.confirm(trx, userId, hashes);
+    await endOtherSessions(trx, userId, keepSessionId);
+  });
   return plain;
 }
 
@@ -175,7 +193,11 @@ export async function regenerateRecoveryCodes(ctx: AppContext, userId: number, i
   return plain;
 }
 
-export async function disable(ctx: AppContext, userId: number, input: { password?: string; code: string }): Promise<void> {
+/** Turns 2FA off; every other browser session of the account ends, as when it is turned on. */
+export async function disable(ctx: AppContext, userId: number, input: { password?: string; code: string }, keepSessionId: string | undefined): Promise<void> {
   await verifyOwner(ctx, userId, input);
-  await repo.removeTwoFactor(ctx.db, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.removeTwoFactor(trx, userId);
+    await endOtherSessions(trx, userId, keepSessionId);
+  });
 }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
+import { LIMITS, assertUnderLimit, hit } from '../../http/rate-limit.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { endSessions } from '../auth/sessions.ts';
 import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchUsers } from '../roles/grants.ts';
@@ -23,6 +24,20 @@ async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
 }
 
 export const emailTaken = () => new HttpError(422, 'This email has already been taken.', { email: ['This email has already been taken.'] });
+
+/**
+ * assertEmailFree for a member's own sign-up or email change: refusals are counted per `key` (an IP, a user) and past
+ * LIMITS.takenEmail the check is not even made (429 with Retry-After), so the form cannot be used to test addresses.
+ */
+export async function assertEmailFreeLimited(ctx: AppContext, email: string, key: string): Promise<void> {
+  await assertUnderLimit(ctx, LIMITS.takenEmail, key);
+  try {
+    await assertEmailFree(ctx.db, email);
+  } catch (err) {
+    await hit(ctx, LIMITS.takenEmail, key);
+    throw err;
+  }
+}
 
 export async function assertEmailFree(db: Db, email: string, exceptId?: number): Promise<void> {
   let q = db.selectFrom('users').select('id').where('email', '=', email);

@@ -11,19 +11,35 @@ import { TwoFactorPanel } from './TwoFactorPanel';
 import { YourDataPanel } from './YourDataPanel';
 import { BillingPanel } from '../billing/BillingPanel';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
+import { useAwaitingConfirmation } from '../auth/ConfirmEmailNotice';
+import { ConfirmAddressPanel } from './ConfirmAddressPanel';
 
 /** /account-settings: the signed-in user's profile, billing, notifications, password, sign-ins, API tokens and their data. */
 export function Component() {
   useDocumentTitle(trans('Account settings'));
   const { user, can } = useAuth();
+  const awaitingConfirmation = useAwaitingConfirmation();
   if (!user) return null;
+  const header = (
+    <div>
+      <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Account settings')}</h1>
+      <p className="mt-1 text-sm text-text-muted">{trans('View and update your account details, profile and more.')}</p>
+      <MenuPosition position="account-settings-page" label={trans('Account links')} className="-mx-3 mt-3" />
+    </div>
+  );
+  // Until the address is confirmed the server refuses the other panels' calls: only what works is shown.
+  if (awaitingConfirmation) {
+    return (
+      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+        {header}
+        <ConfirmAddressPanel user={user} />
+        <YourDataPanel hasPassword={user.has_password} exportable={false} />
+      </div>
+    );
+  }
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Account settings')}</h1>
-        <p className="mt-1 text-sm text-text-muted">{trans('View and update your account details, profile and more.')}</p>
-        <MenuPosition position="account-settings-page" label={trans('Account links')} className="-mx-3 mt-3" />
-      </div>
+      {header}
       <ProfilePanel user={user} />
       <BillingPanel />
       <NotificationsPanel />

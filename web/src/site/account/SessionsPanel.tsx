@@ -1,12 +1,17 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Monitor, Smartphone } from 'lucide-react';
+import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import type { AccountSession } from '@app/contracts/account';
 import { api, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
+
+/** A session as the log out button and its confirmation name it: the browser and where it signed in from. */
+const sessionName = (s: AccountSession) => [describeAgent(s.user_agent), s.ip].filter(Boolean).join(' · ');
 
 /** A short, readable name for a browser from its user agent. */
 function describeAgent(ua: string | null): string {
@@ -18,6 +23,7 @@ function describeAgent(ua: string | null): string {
 
 export function SessionsPanel() {
   const qc = useQueryClient();
+  const [ending, setEnding] = useState<AccountSession | null>(null);
   const query = useQuery({
     queryKey: ['account-sessions'],
     queryFn: () => api.get<{ sessions: AccountSession[] }>('account/sessions').then((r) => r.sessions),
@@ -25,6 +31,11 @@ export function SessionsPanel() {
   const logoutOthers = useMutation({
     mutationFn: () => api.post<{ count: number }>('account/sessions/logout-others'),
     onSuccess: () => { toast(trans('Logged out other sessions')); void qc.invalidateQueries({ queryKey: ['account-sessions'] }); },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  const endOne = useMutation({
+    mutationFn: (id: string) => api.delete(`account/sessions/${id}`),
+    onSuccess: () => { setEnding(null); toast(trans('Session ended')); void qc.invalidateQueries({ queryKey: ['account-sessions'] }); },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
   const sessions = query.data ?? [];
@@ -43,7 +54,13 @@ export function SessionsPanel() {
                   {[s.ip, s.current ? trans('This device') : trans('Last active :date', { date: formatDate(s.last_active_at) })].filter(Boolean).join(' · ')}
                 </div>
               </div>
-              {s.current && <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{trans('Current')}</span>}
+              {s.current ? (
+                <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{trans('Current')}</span>
+              ) : (
+                <Button variant="text" size="icon" aria-label={trans('Log out :device', { device: sessionName(s) })} title={trans('Log out')} onClick={() => setEnding(s)}>
+                  <LogOut size={16} aria-hidden />
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -51,6 +68,16 @@ export function SessionsPanel() {
       <div className="mt-4">
         <Button onClick={() => logoutOthers.mutate()} disabled={logoutOthers.isPending || sessions.length < 2}>{trans('Log out other sessions')}</Button>
       </div>
+      <ConfirmDialog
+        open={!!ending}
+        onOpenChange={(o) => !o && setEnding(null)}
+        title={trans('Log out this session?')}
+        body={trans(':device will need to sign in again.', { device: ending ? sessionName(ending) : '' })}
+        confirm={trans('Log out')}
+        danger
+        pending={endOne.isPending}
+        onConfirm={() => ending && endOne.mutate(ending.id)}
+      />
     </Panel>
   );
 }

@@ -10,18 +10,27 @@ import { DialogActions, FormDialog, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 
-/** What the member may take away (a file of their data) and closing the account for good. */
-export function YourDataPanel({ hasPassword }: { hasPassword: boolean }) {
+/**
+ * What the member may take away (a file of their data) and closing the account for good. `exportable`: false while
+ * the address awaits confirmation (the export is refused until then; closing the account is not).
+ */
+export function YourDataPanel({ hasPassword, exportable = true }: { hasPassword: boolean; exportable?: boolean }) {
   const [closing, setClosing] = useState(false);
   return (
-    <Panel id="account-data" title={trans('Your data')} description={trans('Take a copy of what this site keeps about you, or close your account.')}>
+    <Panel
+      id="account-data"
+      title={exportable ? trans('Your data') : trans('Delete account')}
+      description={exportable ? trans('Take a copy of what this site keeps about you, or close your account.') : undefined}
+    >
       <div className="flex flex-col gap-6">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-text-muted">{trans('A file with your profile, reviews, comments, ratings, lists, watch history, sign-ins and subscriptions.')}</p>
-          {/* A plain link: the browser saves the file the server names. */}
-          <a href="/api/v1/account/export" download className={buttonClass('outline', 'md', 'shrink-0')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
-        </div>
-        <div className="flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between">
+        {exportable && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-text-muted">{trans('A file with your profile, reviews, comments, ratings and votes, lists, watch history, notifications, sign-ins and subscriptions.')}</p>
+            {/* A plain link: the browser saves the file the server names. */}
+            <a href="/api/v1/account/export" download className={buttonClass('outline', 'md', 'shrink-0')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
+          </div>
+        )}
+        <div className={exportable ? 'flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between' : 'flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between'}>
           <p className="text-sm text-text-muted">{trans('Deleting your account removes your profile, reviews, comments, ratings and lists, and ends any subscription at once. This cannot be undone.')}</p>
           <Button variant="danger" className="shrink-0" onClick={() => setClosing(true)}>{trans('Delete account')}</Button>
         </div>
