@@ -53,8 +53,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Only accounts actually made count against the address.
     await hit(ctx, LIMITS.registerIp, req.ip);
     if (needsVerification) return { status: 'needs_email_verification', message: 'We have sent you an email with a link to confirm your address.' };
-    // No "stay signed in" choice on the form: signed in until the browser closes, as a sign-in without it is.
-    await startSession(ctx, req, reply, user.id, false);
+    // No "stay signed in" choice on the form: a new member stays signed in, as every sign-in did before the choice counted.
+    await startSession(ctx, req, reply, user.id, true);
     return { status: 'success', user: await currentUser(ctx, user.id) };
   });
 

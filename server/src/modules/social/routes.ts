@@ -62,8 +62,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
         // Linking is for the user who started it, still signed in.
         if (req.auth.userId !== pending.link) throw new HttpError(403, 'This sign-in request is invalid or has expired. Please try again.');
         await linkToUser(ctx, provider, profile, pending.link);
-      } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile), false))) {
-        // (Signed in until the browser closes: the provider's popup carries no "stay signed in" choice.)
+      } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile), /* stays signed in: the popup has no such choice */ true))) {
         // 2FA is on for this account: the flow lands on the code step, with no session yet.
         return resultPage(ctx, req, reply, { ...mode, twoFactor: true }, null);
       }
