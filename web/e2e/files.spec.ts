@@ -37,6 +37,11 @@ test('upload an image and a text file, see them listed, preview them, page throu
 
   await preview.getByRole('button', { name: 'Next file' }).click();
   await expect(preview.getByRole('heading', { name: 'e2e-poster.png' })).toBeVisible();
+  // The last file: Next says it is disabled and keeps focus (a disabled button dropped it to the page).
+  await expect(preview.getByRole('button', { name: 'Next file' })).toBeDisabled();
+  await expect(preview.getByRole('button', { name: 'Next file' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(preview.getByRole('heading', { name: 'e2e-poster.png' })).toBeVisible();
   const img = preview.getByRole('img', { name: 'e2e-poster.png' });
   await expect(img).toHaveAttribute('src', /preview_token=/);
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(800);

@@ -45,6 +45,7 @@ export function FilePreviewModal({ entries, index, onIndexChange }: FilePreviewM
   };
 
   const iconButton = 'text-white hover:bg-white/10';
+  // At the ends Previous/Next say so (aria-disabled) but keep focus: a disabled button threw it to <body>.
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
@@ -69,14 +70,14 @@ export function FilePreviewModal({ entries, index, onIndexChange }: FilePreviewM
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
                 <Button variant="text" size="icon" className={`absolute start-1 top-1/2 z-10 -translate-y-1/2 sm:start-3 ${iconButton}`}
-                  onClick={prev} disabled={!hasPrev} aria-label={trans('Previous file')}>
+                  onClick={prev} aria-disabled={!hasPrev || undefined} aria-label={trans('Previous file')}>
                   <ChevronLeft size={28} aria-hidden className="rtl:-scale-x-100" />
                 </Button>
                 <div className="flex h-full w-full items-center justify-center" key={entry.id}>
                   <FilePreviewBody entry={entry} />
                 </div>
                 <Button variant="text" size="icon" className={`absolute end-1 top-1/2 z-10 -translate-y-1/2 sm:end-3 ${iconButton}`}
-                  onClick={next} disabled={!hasNext} aria-label={trans('Next file')}>
+                  onClick={next} aria-disabled={!hasNext || undefined} aria-label={trans('Next file')}>
                   <ChevronRight size={28} aria-hidden className="rtl:-scale-x-100" />
                 </Button>
               </div>
