@@ -189,6 +189,8 @@ test('a member logs out one chosen session, from the keyboard and after a confir
   // Only the other session has the button: this one signs out from the account menu.
   const end = sessions.getByRole('button', { name: /^Log out / });
   await expect(end).toHaveCount(1);
+  // Named with when it signed in: sign-ins from one browser and address differ by that only.
+  await expect(end).toHaveAccessibleName(/ · Signed in /);
   await end.focus();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog', { name: 'Log out this session?' });

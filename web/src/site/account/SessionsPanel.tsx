@@ -3,15 +3,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut, Monitor, Smartphone } from 'lucide-react';
 import type { AccountSession } from '@app/contracts/account';
 import { api, errorMessage } from '../../lib/api';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 
-/** A session as the log out button and its confirmation name it: the browser and where it signed in from. */
-const sessionName = (s: AccountSession) => [describeAgent(s.user_agent), s.ip].filter(Boolean).join(' · ');
+/**
+ * A session as the log out button and its confirmation name it: the browser, where and when it signed in (two
+ * sign-ins from one browser and address differ only by their time).
+ */
+const sessionName = (s: AccountSession) => [describeAgent(s.user_agent), s.ip, signedIn(s)].filter(Boolean).join(' · ');
+const signedIn = (s: AccountSession) => trans('Signed in :date', { date: formatDateTime(s.created_at) });
 
 /** A short, readable name for a browser from its user agent. */
 function describeAgent(ua: string | null): string {
@@ -51,7 +55,7 @@ export function SessionsPanel() {
               <div className="min-w-0 flex-1">
                 <div className="truncate text-sm font-medium">{describeAgent(s.user_agent)}</div>
                 <div className="text-xs text-text-muted">
-                  {[s.ip, s.current ? trans('This device') : trans('Last active :date', { date: formatDate(s.last_active_at) })].filter(Boolean).join(' · ')}
+                  {[s.ip, s.current ? trans('This device') : trans('Last active :date', { date: formatDate(s.last_active_at) }), signedIn(s)].filter(Boolean).join(' · ')}
                 </div>
               </div>
               {s.current ? (
