@@ -15,6 +15,7 @@ import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
 import { nextPage } from '../../lib/next-page';
+import { ReportDialog } from '../ui/ReportDialog';
 
 type Target = { type: CommentableType; id: number };
 
@@ -56,7 +57,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const refresh = () => qc.invalidateQueries({ queryKey: ['comment', 'thread'] });
   const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
   const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { setConfirming(false); toast(trans('Comment deleted')); void refresh(); }, onError: fail });
-  const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
+  const [reporting, setReporting] = useState(false);
   const own = !!user && c.user_id === user.id;
   // A reply or an edit form that closes hands focus back to the button that opened it (it was lost with the form).
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -87,7 +88,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
               <Button ref={replyButton} size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
               {own ? <Button ref={editButton} size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
               {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => setConfirming(true)}>{trans('Delete')}</Button> : null}
-              {!own ? <Button size="sm" variant="text" onClick={() => report.mutate()}>{trans('Report')}</Button> : null}
+              {!own ? <Button size="sm" variant="text" onClick={() => setReporting(true)}>{trans('Report')}</Button> : null}
             </div>
           ) : null}
         </>
@@ -101,6 +102,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
         </Button>
       ) : null}
       {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} /></div> : null}
+      <ReportDialog open={reporting} onOpenChange={setReporting} path={`comment/${c.id}/report`} title={trans('Report comment')} done={trans('Comment reported')} />
       <ConfirmDialog
         open={confirming} onOpenChange={setConfirming} title={trans('Delete comment')} body={trans('Your comment will be deleted.')}
         confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => remove.mutate()}

@@ -16,6 +16,7 @@ import { RatingWidget } from './RatingWidget';
 import { ReviewForm } from './ReviewForm';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
+import { ReportDialog } from '../ui/ReportDialog';
 
 type Sort = 'helpful' | 'newest';
 
@@ -42,7 +43,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
       : api.post(`reviews/${id}/vote`, { is_helpful: helpful })),
     onSuccess: refresh, onError: fail,
   });
-  const report = useMutation({ mutationFn: (id: number) => api.post(`reviews/${id}/report`, {}), onSuccess: () => toast(trans('Review reported')), onError: fail });
+  const [reporting, setReporting] = useState<number | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`reviews/${id}`),
     onSuccess: async () => { setDeleting(null); toast(trans('Review deleted')); await refresh(); },
@@ -93,7 +94,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
               <li key={r.id} className="rounded-md border border-border p-4" data-testid="review" data-own={own || undefined}
                 tabIndex={own ? -1 : undefined} aria-labelledby={own ? `review-${r.id}` : undefined}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 id={`review-${r.id}`} className="font-semibold">{r.title}</h3>
+                  <h3 id={`review-${r.id}`} dir="auto" className="font-semibold">{r.title}</h3>
                   <span className="text-sm font-semibold">★ {r.score}/10</span>
                 </div>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
@@ -108,7 +109,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                     <>
                       <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: true, undo: myVote === true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
                       <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: false, undo: myVote === false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
-                      <Button size="sm" variant="text" onClick={() => report.mutate(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
+                      <Button size="sm" variant="text" onClick={() => setReporting(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
                     </>
                   ) : null}
                   {own ? (
@@ -124,6 +125,9 @@ export function TitleReviews({ titleId }: { titleId: number }) {
         </ul>
         {data && data.pagination.last_page > 1 ? <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} /> : null}
       </div>
+      <ReportDialog
+        open={reporting !== null} onOpenChange={(o) => !o && setReporting(null)} path={`reviews/${reporting ?? 0}/report`} title={trans('Report review')} done={trans('Review reported')}
+      />
       <ConfirmDialog
         open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete review')} body={trans('Your review will be deleted.')}
         confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)}
