@@ -121,3 +121,28 @@ test("a title's cast names and a person's credits table fit a phone", async ({ p
   // The table scrolls inside its box; the page itself is no wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a long reply thread stops indenting after four levels and says whom each deeper reply answers', async ({ page }) => {
+  const title = (await api(page, 'POST', 'titles', { name: `Thread ${Date.now()}`, is_series: false })).title;
+  let parent: number | undefined;
+  for (let level = 1; level <= 8; level++) {
+    parent = (await api(page, 'POST', 'comment', {
+      commentable_type: 'title', commentable_id: title.id, content: `Thread level ${level} says a few words`, ...(parent ? { parent_id: parent } : {}),
+    })).comment.id;
+  }
+  await page.goto(`/titles/${title.id}`);
+  const section = page.locator('[data-section="comments"]');
+  await showComments(page, section.getByText('Thread level 1 says', { exact: false }));
+  for (let level = 1; level < 8; level++) {
+    await section.getByRole('button', { name: 'Show 1 reply' }).click();
+    await expect(section.getByText(`Thread level ${level + 1} says`)).toBeVisible();
+  }
+  const left = async (level: number) => (await section.getByText(`Thread level ${level} says`).boundingBox())!.x;
+  // Levels 1-4 step in; from there replies line up, so the deepest keeps the width of the fourth.
+  expect(await left(2)).toBeGreaterThan(await left(1));
+  expect(await left(4)).toBeGreaterThan(await left(3));
+  expect(await left(8)).toBe(await left(4));
+  const deepest = section.getByRole('article').filter({ hasText: 'Thread level 8 says' }).last();
+  await expect(deepest).toContainText('Replying to');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -16,14 +16,24 @@ import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
 import { nextPage } from '../../lib/next-page';
 import { ReportDialog } from '../ui/ReportDialog';
+import { cn } from '../../ui/cn';
 
 type Target = { type: CommentableType; id: number };
+
+/**
+ * Replies indent under what they answer for this many levels; deeper ones line up with the last indented level and
+ * say whom they answer, so a long back-and-forth stays readable on a phone.
+ */
+const INDENTED_LEVELS = 4;
+
+/** Where a list of comments sits in its thread: its depth (0 for the top level) and whom its comments answer. */
+type Level = { depth: number; replyingTo?: string };
 
 /**
  * One level of a thread, 15 comments a page with "Show more": the top level newest first, a comment's replies oldest
  * first and only when opened, so a thread of thousands never renders more than the pages asked for.
  */
-function CommentList({ target, parentId }: { target: Target; parentId?: number }) {
+function CommentList({ target, parentId, level = { depth: 0 } }: { target: Target; parentId?: number; level?: Level }) {
   const params = { commentable_type: target.type, commentable_id: target.id, ...(parentId ? { parent_id: parentId } : {}) };
   const query = useInfiniteQuery({
     queryKey: ['comment', 'thread', params],
@@ -37,7 +47,7 @@ function CommentList({ target, parentId }: { target: Target; parentId?: number }
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3">
-        {comments.map((c) => <li key={c.id}><CommentItem comment={c} target={target} /></li>)}
+        {comments.map((c) => <li key={c.id}><CommentItem comment={c} target={target} level={level} /></li>)}
       </ul>
       {query.hasNextPage ? (
         <Button size="sm" variant="text" className="self-start" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -48,7 +58,7 @@ function CommentList({ target, parentId }: { target: Target; parentId?: number }
   );
 }
 
-function CommentItem({ comment: c, target }: { comment: Comment; target: Target }) {
+function CommentItem({ comment: c, target, level }: { comment: Comment; target: Target; level: Level }) {
   const { isLoggedIn, user } = useAuth();
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
@@ -70,7 +80,8 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   }, [mode, back]);
   const closeForm = () => { setBack(mode === 'view' ? null : mode); setMode('view'); };
   return (
-    <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
+    <article
+      className={cn('flex flex-col gap-1', level.depth < INDENTED_LEVELS ? 'border-s-2 border-border ps-3' : 'border-t border-border pt-2')} data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
       {c.deleted ? (
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (
@@ -80,6 +91,9 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
             <AuthorLink userId={c.user?.id} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
             <span aria-hidden>·</span>{formatDate(c.created_at)}
           </p>
+          {level.depth >= INDENTED_LEVELS && level.replyingTo
+            ? <p className="text-xs text-text-muted">{trans('Replying to :name', { name: level.replyingTo })}</p>
+            : null}
           {mode === 'edit'
             ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { closeForm(); if (saved) void refresh(); }} />
             : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line text-sm" />}
@@ -101,7 +115,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
           {open ? trans('Hide replies') : trans('[one Show 1 reply|other Show :count replies]', { count: c.replies_count })}
         </Button>
       ) : null}
-      {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} /></div> : null}
+      {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} level={{ depth: level.depth + 1, replyingTo: c.user ? memberName(c.user) : undefined }} /></div> : null}
       <ReportDialog open={reporting} onOpenChange={setReporting} path={`comment/${c.id}/report`} title={trans('Report comment')} done={trans('Comment reported')} />
       <ConfirmDialog
         open={confirming} onOpenChange={setConfirming} title={trans('Delete comment')} body={trans('Your comment will be deleted.')}
