@@ -93,13 +93,22 @@ test('a description or a comment written right to left reads right to left', asy
   const arabic = 'فيلم عن عائلة تعود إلى البحر بعد سنوات طويلة من الغياب';
   const title = (await api(page, 'POST', 'titles', { name: `RTL ${Date.now()}`, is_series: false, description: arabic })).title;
   await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: arabic });
+  const headline = 'عائلة تعود إلى البحر';
+  await api(page, 'POST', 'reviews', { reviewable_id: title.id, score: 8, title: headline, body: `${arabic} ${arabic}` });
   await page.goto(`/titles/${title.id}`);
+  // A review's title reads right to left too.
+  await expect.poll(() => page.getByRole('heading', { name: headline }).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
   const direction = (text: string) => page.getByText(text, { exact: true }).first().evaluate((el) => getComputedStyle(el).direction);
   await expect.poll(() => direction(arabic)).toBe('rtl');
   await showComments(page, page.getByText(arabic, { exact: true }).nth(1));
   expect(await page.getByText(arabic, { exact: true }).nth(1).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
   // The page around them stays left to right.
   expect(await page.getByRole('heading', { name: 'Comments' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  // So do they in the moderation tables.
+  await page.goto('/admin/comments');
+  await expect.poll(() => direction(arabic)).toBe('rtl');
+  await page.goto('/admin/reviews');
+  await expect.poll(() => direction(headline)).toBe('rtl');
 });
 
 test("a title's cast names and a person's credits table fit a phone", async ({ page }) => {
