@@ -261,3 +261,19 @@ describe('reports for moderators (GET and DELETE comment/{id}/reports)', () => {
     expect((await admin.get(`/api/v1/comment/${c.id}`)).body.comment.reports_count).toBe(1);
   });
 });
+
+describe('updated_at: when the text last changed (the site\'s "Edited" mark)', () => {
+  it('moves when the text changes, not when it is saved unchanged, deleted or restored', async () => {
+    const c = (await post(alice, { content: 'Original words' })).body.comment;
+    expect(c.updated_at).toBe(c.created_at);
+    const stamp = async () => (await t.ctx.db.selectFrom('comments').select('updated_at').where('id', '=', c.id).executeTakeFirstOrThrow()).updated_at;
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await alice.put(`/api/v1/comment/${c.id}`, { content: 'Original words' })).status).toBe(200);
+    expect(await stamp()).toBe(c.created_at);
+    expect((await alice.delete(`/api/v1/comment/${c.id}`)).status).toBe(200);
+    expect((await admin.post('/api/v1/comment/restore', { commentIds: [c.id] })).body.restored).toBe(1);
+    expect(await stamp()).toBe(c.created_at);
+    const edited = (await admin.put(`/api/v1/comment/${c.id}`, { content: 'Moderated words' })).body.comment;
+    expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(edited.created_at));
+  });
+});

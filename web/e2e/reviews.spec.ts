@@ -140,6 +140,11 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   // The site shows the restored, edited comment again.
   await writer.reload();
   await expect(writer.locator('[data-section="comments"]').getByText('Edited by a moderator')).toBeVisible();
+  // Both say they were edited since they were posted.
+  await expect(writer.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'Edited by a moderator' }).first().getByText('Edited', { exact: true }).first()).toBeVisible();
+  await writer.locator('[data-section="reviews"]').scrollIntoViewIfNeeded();
+  const moderated = writer.locator('[data-section="reviews"]').getByTestId('review').filter({ hasText: 'A slow burn, moderated' });
+  await expect(moderated.getByText('Edited', { exact: true })).toBeVisible();
 
   // Clean up so a second run starts the same way: the review goes, the rating is removed. The reload kept the scroll
   // at the comments, below the reviews (the demo's members reviewed this title too): they load when scrolled to.

@@ -16,6 +16,7 @@ import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
 import { nextPage } from '../../lib/next-page';
 import { ReportDialog } from '../ui/ReportDialog';
+import { EditedMark } from '../ui/EditedMark';
 import { cn } from '../../ui/cn';
 
 type Target = { type: CommentableType; id: number };
@@ -90,6 +91,7 @@ function CommentItem({ comment: c, target, level }: { comment: Comment; target: 
             <Avatar src={c.user?.avatar} label={memberName(c.user)} size={20} />
             <AuthorLink userId={c.user?.id} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
             <span aria-hidden>·</span>{formatDate(c.created_at)}
+            <EditedMark createdAt={c.created_at} updatedAt={c.updated_at} />
           </p>
           {level.depth >= INDENTED_LEVELS && level.replyingTo
             ? <p className="text-xs text-text-muted">{trans('Replying to :name', { name: level.replyingTo })}</p>

@@ -17,6 +17,7 @@ import { ReviewForm } from './ReviewForm';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { ReportDialog } from '../ui/ReportDialog';
+import { EditedMark } from '../ui/EditedMark';
 
 type Sort = 'helpful' | 'newest';
 
@@ -101,6 +102,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <Avatar src={r.user?.avatar} label={memberName(r.user)} size={20} />
                   <AuthorLink userId={r.user?.id} className="font-medium text-text">{memberName(r.user)}</AuthorLink>
                   <span aria-hidden>·</span>{formatDate(r.created_at)}
+                  <EditedMark createdAt={r.created_at} updatedAt={r.updated_at} />
                 </p>
                 <p dir="auto" className="mt-2 whitespace-pre-line">{r.body}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
