@@ -47,7 +47,8 @@ export interface Comment {
   title_id: number | null;
   parent_id: number | null;
   replies_count: number;
-  reports_count: number;
+  /** Moderators only (the admin list and calls); the site's threads leave it out. */
+  reports_count?: number;
   created_at: string;
   updated_at: string;
 }

@@ -66,7 +66,8 @@ export interface Review {
   body: string;
   helpful_count: number;
   not_helpful_count: number;
-  reports_count: number;
+  /** Moderators only (the admin list and calls); the site's lists leave it out. */
+  reports_count?: number;
   user_id: number;
   user: ContentAuthor | null;
   reviewable_type: ReviewableType;
@@ -74,6 +75,14 @@ export interface Review {
   reviewable?: { id: number; name: string } | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One member's report of a review, comment or video, as moderators read it (`GET reviews/{id}/reports`). */
+export interface ContentReport {
+  id: number;
+  reason: string | null;
+  created_at: string;
+  user: ContentAuthor | null;
 }
 
 export interface RatingSummary {

@@ -217,3 +217,63 @@ describe('reply counts', () => {
     expect((await thread(guest(t), q)).body.pagination.data.find((c: any) => c.id === lone)).toMatchObject({ content: 'Lone', replies_count: 0 });
   });
 });
+
+describe('reports for moderators (GET and DELETE comment/{id}/reports)', () => {
+  it('shows moderators each reason and who reported, then dismisses the reports so the item leaves the "Reported" filter', async () => {
+    const c = (await post(alice, { content: 'Reported for reasons' })).body.comment;
+    const carol = await asUser(t, { first_name: 'Carol' });
+    expect((await bob.post(`/api/v1/comment/${c.id}/report`, { reason: 'Spoils the ending' })).status).toBe(200);
+    expect((await carol.post(`/api/v1/comment/${c.id}/report`, {})).status).toBe(200);
+    let res = await admin.get(`/api/v1/comment/${c.id}/reports`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.reports.map((r: any) => [r.reason, r.user.display_name])).toEqual([[null, 'Carol'], ['Spoils the ending', 'Bob']]);
+    // Members, and moderators of reviews only, cannot read or dismiss them.
+    const reviewMod = await asUser(t, { roles: [], permissions: ['reviews.update'] });
+    for (const who of [bob, reviewMod]) {
+      expect((await who.get(`/api/v1/comment/${c.id}/reports`)).status).toBe(403);
+      expect((await who.delete(`/api/v1/comment/${c.id}/reports`)).status).toBe(403);
+    }
+    expect((await guest(t).get(`/api/v1/comment/${c.id}/reports`)).status).toBe(401);
+    const mod = await asUser(t, { roles: [], permissions: ['comments.update'] });
+    res = await mod.delete(`/api/v1/comment/${c.id}/reports`);
+    expect(res.body).toEqual({ dismissed: 2, message: 'Reports dismissed' });
+    expect((await mod.get(`/api/v1/comment/${c.id}/reports`)).body.reports).toEqual([]);
+    expect((await admin.get(`/api/v1/comment/${c.id}`)).body.comment.reports_count).toBe(0);
+    const reported = (await admin.get(listUrl('/api/v1/comment', { filters: [{ key: 'reported', value: true }] }))).body.pagination.data;
+    expect(reported.map((r: any) => r.id)).not.toContain(c.id);
+    expect((await admin.get('/api/v1/comment/999999/reports')).status).toBe(404);
+    expect((await admin.delete('/api/v1/comment/999999/reports')).status).toBe(404);
+    // Checked once does not mean never again: a member can report it afresh.
+    expect((await bob.post(`/api/v1/comment/${c.id}/report`, {})).body.reports_count).toBe(1);
+  });
+
+  it('never tells visitors how often a comment was reported', async () => {
+    const c = (await post(alice, { content: 'Reported quietly' })).body.comment;
+    expect(c).not.toHaveProperty('reports_count');
+    await bob.post(`/api/v1/comment/${c.id}/report`, { reason: 'rude' });
+    for (const who of [guest(t), bob, alice]) {
+      const page = (await thread(who, `commentable_type=title&commentable_id=${ids.movie}`)).body.pagination.data;
+      const mine = page.find((x: any) => x.id === c.id);
+      expect(mine).toBeTruthy();
+      expect(mine).not.toHaveProperty('reports_count');
+    }
+    expect((await alice.put(`/api/v1/comment/${c.id}`, { content: 'Edited' })).body.comment).not.toHaveProperty('reports_count');
+    expect((await admin.get(`/api/v1/comment/${c.id}`)).body.comment.reports_count).toBe(1);
+  });
+});
+
+describe('updated_at: when the text last changed (the site\'s "Edited" mark)', () => {
+  it('moves when the text changes, not when it is saved unchanged, deleted or restored', async () => {
+    const c = (await post(alice, { content: 'Original words' })).body.comment;
+    expect(c.updated_at).toBe(c.created_at);
+    const stamp = async () => (await t.ctx.db.selectFrom('comments').select('updated_at').where('id', '=', c.id).executeTakeFirstOrThrow()).updated_at;
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await alice.put(`/api/v1/comment/${c.id}`, { content: 'Original words' })).status).toBe(200);
+    expect(await stamp()).toBe(c.created_at);
+    expect((await alice.delete(`/api/v1/comment/${c.id}`)).status).toBe(200);
+    expect((await admin.post('/api/v1/comment/restore', { commentIds: [c.id] })).body.restored).toBe(1);
+    expect(await stamp()).toBe(c.created_at);
+    const edited = (await admin.put(`/api/v1/comment/${c.id}`, { content: 'Moderated words' })).body.comment;
+    expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(edited.created_at));
+  });
+});

@@ -135,6 +135,34 @@ describe('votes, reports and the public list', () => {
     expect(own.body.message).toBe('You cannot report your own review.');
   });
 
+  it('shows moderators why a review was reported and lets them dismiss the reports; visitors never see the count', async () => {
+    const titleId = (await t.ctx.db.selectFrom('reviews').select('reviewable_id').where('id', '=', reviewId).executeTakeFirstOrThrow()).reviewable_id;
+    for (const who of [guest(t), bob, alice]) {
+      const body = (await who.get(`/api/v1/reviews/public?reviewable_id=${titleId}`)).body;
+      const shown = body.pagination.data.find((r: any) => r.id === reviewId);
+      expect(shown).toBeTruthy();
+      expect(shown).not.toHaveProperty('reports_count');
+      if (body.my_review) expect(body.my_review).not.toHaveProperty('reports_count');
+    }
+    let res = await admin.get(`/api/v1/reviews/${reviewId}/reports`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.reports).toMatchObject([{ reason: 'spam', user: { display_name: 'Bob' } }]);
+    const commentMod = await asUser(t, { roles: [], permissions: ['comments.update'] });
+    for (const who of [bob, commentMod]) {
+      expect((await who.get(`/api/v1/reviews/${reviewId}/reports`)).status).toBe(403);
+      expect((await who.delete(`/api/v1/reviews/${reviewId}/reports`)).status).toBe(403);
+    }
+    const mod = await asUser(t, { roles: [], permissions: ['reviews.update'] });
+    res = await mod.delete(`/api/v1/reviews/${reviewId}/reports`);
+    expect(res.body).toEqual({ dismissed: 1, message: 'Reports dismissed' });
+    expect((await admin.get(`/api/v1/reviews/${reviewId}`)).body.review.reports_count).toBe(0);
+    const reported = (await admin.get(listUrl('/api/v1/reviews', { filters: [{ key: 'reported', value: true }] }))).body.pagination.data;
+    expect(reported.map((r: any) => r.id)).not.toContain(reviewId);
+    expect((await admin.get('/api/v1/reviews/999999/reports')).status).toBe(404);
+    // Put back the report the later tests count on.
+    expect((await bob.post(`/api/v1/reviews/${reviewId}/report`, { reason: 'spam' })).body.reports_count).toBe(1);
+  });
+
   it('lists a title\'s reviews 15 a page, most helpful or newest first, with the caller\'s review and votes', async () => {
     const users = await Promise.all(Array.from({ length: 16 }, () => asUser(t)));
     for (const [i, u] of users.entries()) expect((await u.post('/api/v1/reviews', good({ score: (i % 10) + 1 }))).status).toBe(200);

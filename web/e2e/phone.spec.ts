@@ -93,13 +93,22 @@ test('a description or a comment written right to left reads right to left', asy
   const arabic = 'فيلم عن عائلة تعود إلى البحر بعد سنوات طويلة من الغياب';
   const title = (await api(page, 'POST', 'titles', { name: `RTL ${Date.now()}`, is_series: false, description: arabic })).title;
   await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: arabic });
+  const headline = 'عائلة تعود إلى البحر';
+  await api(page, 'POST', 'reviews', { reviewable_id: title.id, score: 8, title: headline, body: `${arabic} ${arabic}` });
   await page.goto(`/titles/${title.id}`);
+  // A review's title reads right to left too.
+  await expect.poll(() => page.getByRole('heading', { name: headline }).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
   const direction = (text: string) => page.getByText(text, { exact: true }).first().evaluate((el) => getComputedStyle(el).direction);
   await expect.poll(() => direction(arabic)).toBe('rtl');
   await showComments(page, page.getByText(arabic, { exact: true }).nth(1));
   expect(await page.getByText(arabic, { exact: true }).nth(1).evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
   // The page around them stays left to right.
   expect(await page.getByRole('heading', { name: 'Comments' }).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  // So do they in the moderation tables.
+  await page.goto('/admin/comments');
+  await expect.poll(() => direction(arabic)).toBe('rtl');
+  await page.goto('/admin/reviews');
+  await expect.poll(() => direction(headline)).toBe('rtl');
 });
 
 test("a title's cast names and a person's credits table fit a phone", async ({ page }) => {
@@ -119,5 +128,30 @@ test("a title's cast names and a person's credits table fit a phone", async ({ p
   await page.goto(`/admin/people/${castOf!.personId}/edit/credits`);
   await expect(page.getByRole('table')).toBeVisible();
   // The table scrolls inside its box; the page itself is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test('a long reply thread stops indenting after four levels and says whom each deeper reply answers', async ({ page }) => {
+  const title = (await api(page, 'POST', 'titles', { name: `Thread ${Date.now()}`, is_series: false })).title;
+  let parent: number | undefined;
+  for (let level = 1; level <= 8; level++) {
+    parent = (await api(page, 'POST', 'comment', {
+      commentable_type: 'title', commentable_id: title.id, content: `Thread level ${level} says a few words`, ...(parent ? { parent_id: parent } : {}),
+    })).comment.id;
+  }
+  await page.goto(`/titles/${title.id}`);
+  const section = page.locator('[data-section="comments"]');
+  await showComments(page, section.getByText('Thread level 1 says', { exact: false }));
+  for (let level = 1; level < 8; level++) {
+    await section.getByRole('button', { name: 'Show 1 reply' }).click();
+    await expect(section.getByText(`Thread level ${level + 1} says`)).toBeVisible();
+  }
+  const left = async (level: number) => (await section.getByText(`Thread level ${level} says`).boundingBox())!.x;
+  // Levels 1-4 step in; from there replies line up, so the deepest keeps the width of the fourth.
+  expect(await left(2)).toBeGreaterThan(await left(1));
+  expect(await left(4)).toBeGreaterThan(await left(3));
+  expect(await left(8)).toBe(await left(4));
+  const deepest = section.getByRole('article').filter({ hasText: 'Thread level 8 says' }).last();
+  await expect(deepest).toContainText('Replying to');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -78,8 +78,14 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await target.getByPlaceholder('Write a reply').fill('Agreed, thanks for the link.');
   await target.getByRole('button', { name: 'Reply', exact: true }).last().click();
   await expect(target.getByText('Agreed, thanks for the link.')).toBeVisible();
+  // Reporting asks why (optional): a labelled field that has the focus, so the keyboard can type and send at once.
   await target.getByRole('button', { name: 'Report' }).first().click();
+  const why = reader.getByRole('dialog', { name: 'Report comment' });
+  await expect(why.getByLabel('Reason (optional)')).toBeFocused();
+  await reader.keyboard.type('Spoils the ending for everyone');
+  await why.getByRole('button', { name: 'Report' }).click();
   await expect(reader.getByText('Comment reported')).toBeVisible();
+  await expect(why).toBeHidden();
 
   // The writer follows a link to the comments (a reply notification's): the section loads and comes into view.
   await writer.goto(`/titles/${TITLE}#comments`);
@@ -114,6 +120,13 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Comment updated')).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: 'Edited by a moderator' })).toHaveCount(1);
+  // The moderator reads why it was reported, then dismisses the reports: it leaves the "Reported" list.
+  await admin.getByRole('row').filter({ hasText: 'Edited by a moderator' }).getByRole('button', { name: 'View 1 report' }).click();
+  const reports = admin.getByRole('dialog', { name: 'Reports' });
+  await expect(reports).toContainText('Spoils the ending for everyone');
+  await reports.getByRole('button', { name: 'Dismiss reports' }).click();
+  await expect(admin.getByText('Reports dismissed')).toBeVisible();
+  await expect(admin.getByRole('row').filter({ hasText: 'Edited by a moderator' })).toHaveCount(0);
 
   // Admin: the review, edited.
   await admin.goto('/admin/reviews');
@@ -127,6 +140,11 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   // The site shows the restored, edited comment again.
   await writer.reload();
   await expect(writer.locator('[data-section="comments"]').getByText('Edited by a moderator')).toBeVisible();
+  // Both say they were edited since they were posted.
+  await expect(writer.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'Edited by a moderator' }).first().getByText('Edited', { exact: true }).first()).toBeVisible();
+  await writer.locator('[data-section="reviews"]').scrollIntoViewIfNeeded();
+  const moderated = writer.locator('[data-section="reviews"]').getByTestId('review').filter({ hasText: 'A slow burn, moderated' });
+  await expect(moderated.getByText('Edited', { exact: true })).toBeVisible();
 
   // Clean up so a second run starts the same way: the review goes, the rating is removed. The reload kept the scroll
   // at the comments, below the reviews (the demo's members reviewed this title too): they load when scrolled to.

@@ -270,6 +270,8 @@ test.describe('watch page', () => {
     const reports = async () => (await (await page.request.get(`/api/v1/videos/${e2.id}`)).json()).video.reports_count as number;
     const reportsBefore = await reports();
     await page.getByRole('button', { name: 'Report video' }).click();
+    // It asks why first (optional); sending it empty reports without a reason.
+    await page.getByRole('dialog', { name: 'Report video' }).getByRole('button', { name: 'Report' }).click();
     await expect(page.getByRole('status').getByText('Video reported')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Video reported' })).toBeDisabled();
     expect(await reports()).toBe(reportsBefore + 1);

@@ -15,7 +15,7 @@ export const commentEntity = entity({
   title_id: recordId.nullable(),
   parent_id: recordId.nullable(),
   replies_count: z.number().int(),
-  reports_count: z.number().int(),
+  reports_count: z.number().int().optional().meta({ description: 'Moderators only.' }),
   created_at: isoTime,
   updated_at: isoTime,
 }).meta({

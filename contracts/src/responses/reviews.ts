@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { REVIEWABLE_TYPES, type ContentAuthor, type RatingSummary, type Review, type ReviewPublicPage } from '../reviews.ts';
+import { REVIEWABLE_TYPES, type ContentAuthor, type ContentReport, type RatingSummary, type Review, type ReviewPublicPage } from '../reviews.ts';
 import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** The author shown beside a review or a comment. */
@@ -14,7 +14,7 @@ export const reviewEntity = entity({
   body: z.string(),
   helpful_count: z.number().int(),
   not_helpful_count: z.number().int(),
-  reports_count: z.number().int(),
+  reports_count: z.number().int().optional().meta({ description: 'Moderators only.' }),
   user_id: recordId,
   user: contentAuthorEntity.nullable(),
   reviewable_type: z.enum(REVIEWABLE_TYPES),
@@ -44,3 +44,11 @@ export const reviewPublicResponse = entity({
 export const reviewVoteResponse = entity({ review: entity({ id: recordId, helpful_count: z.number().int(), not_helpful_count: z.number().int() }) });
 /** A report of a review or a comment: how many reports it now has. */
 export const reportedResponse = entity({ reports_count: z.number().int(), message: z.string() });
+/** A moderator reads why an item was reported (`GET reviews/{id}/reports`, `GET comment/{id}/reports`). */
+export const contentReportEntity = entity({ id: recordId, reason: z.string().nullable(), created_at: isoTime, user: contentAuthorEntity.nullable() }).meta({
+  id: 'ContentReport',
+  examples: [{ id: 3, reason: 'Spoilers in the first line.', created_at: T, user: { id: 12, display_name: 'Ada Lovelace', avatar: null } }],
+}) satisfies z.ZodType<ContentReport>;
+export const contentReportsResponse = entity({ reports: z.array(contentReportEntity) });
+/** A moderator dismissed an item's reports: how many went (its count is 0 again). */
+export const reportsDismissedResponse = entity({ dismissed: z.number().int(), message: z.string() });

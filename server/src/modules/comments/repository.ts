@@ -45,19 +45,21 @@ export async function commentablePlaces(db: Db, rows: Commented[]): Promise<Map<
 }
 
 /**
- * Public view hides a deleted comment's text (it keeps its place in the thread); the admin view shows everything
- * and names what each comment belongs to.
+ * Public view hides a deleted comment's text (it keeps its place in the thread) and its reports count; the admin
+ * view shows everything and names what each comment belongs to.
  */
 export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'): Promise<Comment[]> {
   const [authors, names] = await Promise.all([
     authorsOf(db, rows.map((r) => r.user_id), view),
     view === 'admin' ? commentablePlaces(db, rows) : Promise.resolve(new Map<string, { name: string }>()),
   ]);
-  return rows.map((r) => {
+  return rows.map(({ reports_count, ...r }) => {
     const deleted = toBool(r.deleted);
     const key = commentableKey(r);
     return {
       ...r,
+      // How often members reported a comment is for the moderators only.
+      ...(view === 'admin' ? { reports_count } : {}),
       deleted,
       content: deleted && view === 'public' ? null : r.content,
       user: deleted && view === 'public' ? null : authors.get(r.user_id) ?? null,

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { reportItem } from '../reviews/posting.ts';
+import { reportModerationRoutes } from '../reviews/reports.ts';
 import { findComment, listComments } from './repository.ts';
 import { commentThread, createComment, deleteComments, restoreComments, updateComment } from './service.ts';
 
@@ -59,4 +60,6 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const reports_count = await reportItem(ctx, 'comment', id, requireUser(req), req.body.reason);
     return { reports_count, message: 'Comment reported' };
   });
+  // Moderators read why a comment was reported and dismiss its reports once checked.
+  reportModerationRoutes(app, ctx, 'comment', 'comment', 'comments.update');
 }

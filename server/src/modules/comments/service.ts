@@ -75,7 +75,8 @@ export async function updateComment(ctx: AppContext, id: number, actor: { id: nu
     if (comment.deleted) throw new HttpError(422, 'This comment was deleted.', { content: ['This comment was deleted.'] });
     await assertCanPost(ctx, actor.id, POSTING_LIMITS.comments);
   }
-  await ctx.db.updateTable('comments').set({ content, updated_at: nowIso() }).where('id', '=', id).execute();
+  // updated_at is when the text last changed (the site marks the comment "Edited"): saving it unchanged moves nothing.
+  if (content !== comment.content) await ctx.db.updateTable('comments').set({ content, updated_at: nowIso() }).where('id', '=', id).execute();
   return stillThere(await findComment(ctx.db, id, actor.moderator ? 'admin' : 'public'), 'Comment not found');
 }
 
@@ -97,7 +98,8 @@ async function setDeleted(ctx: AppContext, ids: number[], deleted: boolean): Pro
   return ctx.db.transaction().execute(async (trx) => {
     const changing = await trx.selectFrom('comments').select('parent_id').where('id', 'in', ids).where('deleted', '=', !deleted).execute();
     if (!changing.length) return 0;
-    const res = await trx.updateTable('comments').set({ deleted, updated_at: nowIso() }).where('id', 'in', ids).where('deleted', '=', !deleted).executeTakeFirst();
+    // Deleting or restoring leaves updated_at alone: the text did not change, so a restored comment is not "Edited".
+    const res = await trx.updateTable('comments').set({ deleted }).where('id', 'in', ids).where('deleted', '=', !deleted).executeTakeFirst();
     await settleReplyCounts(trx, changing.map((r) => r.parent_id));
     return Number(res.numUpdatedRows);
   });

@@ -18,8 +18,10 @@ export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = fals
     authorsOf(db, rows.map((r) => r.user_id), namesFor),
     withReviewable ? titleNames(db, rows.map((r) => r.reviewable_id)) : Promise.resolve(new Map<number, string>()),
   ]);
-  return rows.map((r) => ({
+  return rows.map(({ reports_count, ...r }) => ({
     ...r,
+    // How often members reported a review is for the moderators only.
+    ...(namesFor === 'admin' ? { reports_count } : {}),
     user: authors.get(r.user_id) ?? null,
     ...(withReviewable ? { reviewable: names.has(r.reviewable_id) ? { id: r.reviewable_id, name: names.get(r.reviewable_id)! } : null } : {}),
   }));

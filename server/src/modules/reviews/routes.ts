@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { reportItem } from './posting.ts';
+import { reportModerationRoutes } from './reports.ts';
 import { myRating, rate, ratingSummary, unrate } from './ratings.ts';
 import { findReview, listReviews } from './repository.ts';
 import { createReview, deleteReviews, publicReviews, updateReview, voteReview, withdrawReviewVote } from './service.ts';
@@ -67,6 +68,8 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const reports_count = await reportItem(ctx, 'review', id, requireUser(req), req.body.reason);
     return { reports_count, message: 'Review reported' };
   });
+  // Moderators read why a review was reported and dismiss its reports once checked.
+  reportModerationRoutes(app, ctx, 'review', 'reviews', 'reviews.update');
 
   // One rating per user per title or episode; the item's average and count come from the maintained totals.
   api.get('/api/v1/ratings/:type/:id', { config: { permission: 'public' }, schema: { params: ratingParamsSchema, response: { 200: ratingResponse } } }, async (req) => {

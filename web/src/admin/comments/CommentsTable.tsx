@@ -12,6 +12,7 @@ import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
 import { AuthorCell, moderationFilters } from './ModerationFilters';
+import { ReportsCount, ReportsDialog, type ReportsOf } from './ReportsDialog';
 import { useAuth } from '../../lib/auth';
 
 /** The `GET comment` moderation table: the whole site's, or one title's (the title's Comments tab). */
@@ -19,6 +20,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
   const { can } = useAuth();
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Comment | null>(null);
+  const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const restore = useMutation({
     mutationFn: (commentIds: number[]) => api.post<{ restored: number }>('comment/restore', { commentIds }),
     onSuccess: async (r) => {
@@ -33,7 +35,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
       id: 'content', header: () => trans('Comment'),
       cell: ({ row: { original: c } }) => (
         // Plain text: React escapes it, so markup in a comment stays text.
-        <p className="line-clamp-3 max-w-xl whitespace-pre-line break-words">{c.content}</p>
+        <p dir="auto" className="line-clamp-3 max-w-xl whitespace-pre-line break-words">{c.content}</p>
       ),
     },
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
@@ -44,7 +46,10 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         ? <span className="rounded bg-danger/10 px-2 py-0.5 text-xs text-danger">{trans('Deleted')}</span>
         : <span className="rounded bg-bg-alt px-2 py-0.5 text-xs">{trans('Active')}</span>),
     },
-    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end', cell: ({ row }) => row.original.reports_count },
+    {
+      id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end',
+      cell: ({ row: { original: c } }) => <ReportsCount count={c.reports_count} onOpen={() => setReportsOf({ resource: 'comment', id: c.id })} />,
+    },
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
       id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-end',
@@ -83,6 +88,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         noResultsState={{ title: trans('No matching comments'), description: trans('Try another search query or different filters') }}
       />
       <CommentEditModal comment={editing} onClose={() => setEditing(null)} />
+      <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
     </>
   );
 }

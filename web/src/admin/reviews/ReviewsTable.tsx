@@ -8,19 +8,21 @@ import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
+import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
 import { useAuth } from '../../lib/auth';
 
 /** The `GET reviews` moderation table: the whole site's, or one title's (the title's Reviews tab). */
 export function ReviewsTable({ titleId }: { titleId?: number }) {
   const { can } = useAuth();
   const [editing, setEditing] = useState<Review | null>(null);
+  const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const columns = useMemo<DataTableColumn<Review>[]>(() => [
     {
       id: 'title', header: () => trans('Review'),
       cell: ({ row: { original: r } }) => (
         <div className="max-w-xl">
-          <p className="font-medium">{r.title}</p>
-          <p className="line-clamp-2 text-text-muted">{r.body}</p>
+          <p dir="auto" className="font-medium">{r.title}</p>
+          <p dir="auto" className="line-clamp-2 text-text-muted">{r.body}</p>
         </div>
       ),
     },
@@ -28,7 +30,10 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
     ...(titleId ? [] : [{ id: 'reviewable', header: () => trans('Title'), cell: ({ row }: { row: { original: Review } }) => row.original.reviewable?.name ?? '-' }]),
     { id: 'helpful_count', header: () => trans('Helpful'), sortKey: 'helpful_count', className: 'text-end', cell: ({ row }) => `${row.original.helpful_count} / ${row.original.not_helpful_count}` },
-    { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end', cell: ({ row }) => row.original.reports_count },
+    {
+      id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end',
+      cell: ({ row: { original: r } }) => <ReportsCount count={r.reports_count} onOpen={() => setReportsOf({ resource: 'reviews', id: r.id })} />,
+    },
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
       id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
@@ -52,6 +57,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}
       />
       <ReviewEditModal review={editing} onClose={() => setEditing(null)} />
+      <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
     </>
   );
 }

@@ -15,14 +15,26 @@ import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { SignInPrompt } from '../ui/SignInPrompt';
 import { nextPage } from '../../lib/next-page';
+import { ReportDialog } from '../ui/ReportDialog';
+import { EditedMark } from '../ui/EditedMark';
+import { cn } from '../../ui/cn';
 
 type Target = { type: CommentableType; id: number };
+
+/**
+ * Replies indent under what they answer for this many levels; deeper ones line up with the last indented level and
+ * say whom they answer, so a long back-and-forth stays readable on a phone.
+ */
+const INDENTED_LEVELS = 4;
+
+/** Where a list of comments sits in its thread: its depth (0 for the top level) and whom its comments answer. */
+type Level = { depth: number; replyingTo?: string };
 
 /**
  * One level of a thread, 15 comments a page with "Show more": the top level newest first, a comment's replies oldest
  * first and only when opened, so a thread of thousands never renders more than the pages asked for.
  */
-function CommentList({ target, parentId }: { target: Target; parentId?: number }) {
+function CommentList({ target, parentId, level = { depth: 0 } }: { target: Target; parentId?: number; level?: Level }) {
   const params = { commentable_type: target.type, commentable_id: target.id, ...(parentId ? { parent_id: parentId } : {}) };
   const query = useInfiniteQuery({
     queryKey: ['comment', 'thread', params],
@@ -36,7 +48,7 @@ function CommentList({ target, parentId }: { target: Target; parentId?: number }
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-col gap-3">
-        {comments.map((c) => <li key={c.id}><CommentItem comment={c} target={target} /></li>)}
+        {comments.map((c) => <li key={c.id}><CommentItem comment={c} target={target} level={level} /></li>)}
       </ul>
       {query.hasNextPage ? (
         <Button size="sm" variant="text" className="self-start" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
@@ -47,7 +59,7 @@ function CommentList({ target, parentId }: { target: Target; parentId?: number }
   );
 }
 
-function CommentItem({ comment: c, target }: { comment: Comment; target: Target }) {
+function CommentItem({ comment: c, target, level }: { comment: Comment; target: Target; level: Level }) {
   const { isLoggedIn, user } = useAuth();
   const qc = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
@@ -56,7 +68,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   const refresh = () => qc.invalidateQueries({ queryKey: ['comment', 'thread'] });
   const fail = (e: unknown) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
   const remove = useMutation({ mutationFn: () => api.delete(`comment/${c.id}`), onSuccess: () => { setConfirming(false); toast(trans('Comment deleted')); void refresh(); }, onError: fail });
-  const report = useMutation({ mutationFn: () => api.post(`comment/${c.id}/report`, {}), onSuccess: () => toast(trans('Comment reported')), onError: fail });
+  const [reporting, setReporting] = useState(false);
   const own = !!user && c.user_id === user.id;
   // A reply or an edit form that closes hands focus back to the button that opened it (it was lost with the form).
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -69,7 +81,8 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
   }, [mode, back]);
   const closeForm = () => { setBack(mode === 'view' ? null : mode); setMode('view'); };
   return (
-    <article className="flex flex-col gap-1 border-s-2 border-border ps-3" data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
+    <article
+      className={cn('flex flex-col gap-1', level.depth < INDENTED_LEVELS ? 'border-s-2 border-border ps-3' : 'border-t border-border pt-2')} data-testid="comment" aria-label={c.deleted ? trans('Deleted comment') : trans('Comment by :name', { name: memberName(c.user) })}>
       {c.deleted ? (
         <p className="text-sm italic text-text-muted">{trans('This comment was deleted.')}</p>
       ) : (
@@ -78,7 +91,11 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
             <Avatar src={c.user?.avatar} label={memberName(c.user)} size={20} />
             <AuthorLink userId={c.user?.id} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
             <span aria-hidden>·</span>{formatDate(c.created_at)}
+            <EditedMark createdAt={c.created_at} updatedAt={c.updated_at} />
           </p>
+          {level.depth >= INDENTED_LEVELS && level.replyingTo
+            ? <p className="text-xs text-text-muted">{trans('Replying to :name', { name: level.replyingTo })}</p>
+            : null}
           {mode === 'edit'
             ? <CommentForm target={target} editing={c} label={trans('Edit comment')} onDone={(saved) => { closeForm(); if (saved) void refresh(); }} />
             : <LinkifiedText text={c.content ?? ''} className="whitespace-pre-line text-sm" />}
@@ -87,7 +104,7 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
               <Button ref={replyButton} size="sm" variant="text" onClick={() => setMode('reply')}>{trans('Reply')}</Button>
               {own ? <Button ref={editButton} size="sm" variant="text" onClick={() => setMode('edit')}>{trans('Edit')}</Button> : null}
               {own ? <Button size="sm" variant="text" disabled={remove.isPending} onClick={() => setConfirming(true)}>{trans('Delete')}</Button> : null}
-              {!own ? <Button size="sm" variant="text" onClick={() => report.mutate()}>{trans('Report')}</Button> : null}
+              {!own ? <Button size="sm" variant="text" onClick={() => setReporting(true)}>{trans('Report')}</Button> : null}
             </div>
           ) : null}
         </>
@@ -100,7 +117,8 @@ function CommentItem({ comment: c, target }: { comment: Comment; target: Target 
           {open ? trans('Hide replies') : trans('[one Show 1 reply|other Show :count replies]', { count: c.replies_count })}
         </Button>
       ) : null}
-      {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} /></div> : null}
+      {open ? <div className="mt-2"><CommentList target={target} parentId={c.id} level={{ depth: level.depth + 1, replyingTo: c.user ? memberName(c.user) : undefined }} /></div> : null}
+      <ReportDialog open={reporting} onOpenChange={setReporting} path={`comment/${c.id}/report`} title={trans('Report comment')} done={trans('Comment reported')} />
       <ConfirmDialog
         open={confirming} onOpenChange={setConfirming} title={trans('Delete comment')} body={trans('Your comment will be deleted.')}
         confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => remove.mutate()}

@@ -16,6 +16,8 @@ import { RatingWidget } from './RatingWidget';
 import { ReviewForm } from './ReviewForm';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
+import { ReportDialog } from '../ui/ReportDialog';
+import { EditedMark } from '../ui/EditedMark';
 
 type Sort = 'helpful' | 'newest';
 
@@ -42,7 +44,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
       : api.post(`reviews/${id}/vote`, { is_helpful: helpful })),
     onSuccess: refresh, onError: fail,
   });
-  const report = useMutation({ mutationFn: (id: number) => api.post(`reviews/${id}/report`, {}), onSuccess: () => toast(trans('Review reported')), onError: fail });
+  const [reporting, setReporting] = useState<number | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`reviews/${id}`),
     onSuccess: async () => { setDeleting(null); toast(trans('Review deleted')); await refresh(); },
@@ -93,13 +95,14 @@ export function TitleReviews({ titleId }: { titleId: number }) {
               <li key={r.id} className="rounded-md border border-border p-4" data-testid="review" data-own={own || undefined}
                 tabIndex={own ? -1 : undefined} aria-labelledby={own ? `review-${r.id}` : undefined}>
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 id={`review-${r.id}`} className="font-semibold">{r.title}</h3>
+                  <h3 id={`review-${r.id}`} dir="auto" className="font-semibold">{r.title}</h3>
                   <span className="text-sm font-semibold">★ {r.score}/10</span>
                 </div>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
                   <Avatar src={r.user?.avatar} label={memberName(r.user)} size={20} />
                   <AuthorLink userId={r.user?.id} className="font-medium text-text">{memberName(r.user)}</AuthorLink>
                   <span aria-hidden>·</span>{formatDate(r.created_at)}
+                  <EditedMark createdAt={r.created_at} updatedAt={r.updated_at} />
                 </p>
                 <p dir="auto" className="mt-2 whitespace-pre-line">{r.body}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
@@ -108,7 +111,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                     <>
                       <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: true, undo: myVote === true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
                       <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: false, undo: myVote === false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
-                      <Button size="sm" variant="text" onClick={() => report.mutate(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
+                      <Button size="sm" variant="text" onClick={() => setReporting(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
                     </>
                   ) : null}
                   {own ? (
@@ -124,6 +127,9 @@ export function TitleReviews({ titleId }: { titleId: number }) {
         </ul>
         {data && data.pagination.last_page > 1 ? <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} /> : null}
       </div>
+      <ReportDialog
+        open={reporting !== null} onOpenChange={(o) => !o && setReporting(null)} path={`reviews/${reporting ?? 0}/report`} title={trans('Report review')} done={trans('Review reported')}
+      />
       <ConfirmDialog
         open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete review')} body={trans('Your review will be deleted.')}
         confirm={trans('Delete')} danger pending={remove.isPending} onConfirm={() => deleting && remove.mutate(deleting.id)}

@@ -8,6 +8,7 @@ import { formatNumber } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { toast } from '../../ui/Toast';
 import { cn } from '../../ui/cn';
+import { ReportDialog } from '../ui/ReportDialog';
 
 const BUTTON = 'inline-flex h-9 items-center gap-2 rounded-full border border-border px-3 text-sm font-medium hover:bg-hover aria-pressed:border-primary aria-pressed:text-primary disabled:opacity-60';
 
@@ -26,15 +27,15 @@ export function VideoVotes({ videoId, initial }: { videoId: number; initial: Vid
 }
 
 function ReportVideo({ videoId }: { videoId: number }) {
-  const report = useMutation({
-    mutationFn: () => api.post(`videos/${videoId}/report`, {}),
-    onSuccess: () => toast(trans('Video reported')),
-    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
-  });
+  const [open, setOpen] = useState(false);
+  const [reported, setReported] = useState(false);
   return (
-    <button type="button" className={BUTTON} disabled={report.isPending || report.isSuccess} onClick={() => report.mutate()}>
-      <Flag size={16} aria-hidden />{report.isSuccess ? trans('Video reported') : trans('Report video')}
-    </button>
+    <>
+      <button type="button" className={BUTTON} disabled={reported} onClick={() => setOpen(true)}>
+        <Flag size={16} aria-hidden />{reported ? trans('Video reported') : trans('Report video')}
+      </button>
+      <ReportDialog open={open} onOpenChange={setOpen} path={`videos/${videoId}/report`} title={trans('Report video')} done={trans('Video reported')} onReported={() => setReported(true)} />
+    </>
   );
 }
 
