@@ -129,6 +129,24 @@ describe('video reports', () => {
     expect(listed).toMatchObject({ id: v.bravo, reports_count: 2 });
   });
 
+  it('shows video editors why a video was reported and lets them dismiss the reports', async () => {
+    const res = await admin.get(`/api/v1/videos/${v.bravo}/reports`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.reports.map((r: { reason: string | null }) => r.reason)).toEqual([null, 'Wrong movie.']);
+    for (const who of [alice, guest(t)]) {
+      expect((await who.get(`/api/v1/videos/${v.bravo}/reports`)).status).toBeGreaterThanOrEqual(401);
+      expect((await who.delete(`/api/v1/videos/${v.bravo}/reports`)).status).toBeGreaterThanOrEqual(401);
+    }
+    expect(await count(v.bravo)).toBe(2);
+    expect((await admin.delete(`/api/v1/videos/${v.bravo}/reports`)).body).toEqual({ dismissed: 2, message: 'Reports dismissed' });
+    expect(await count(v.bravo)).toBe(0);
+    expect((await admin.get('/api/v1/videos/999999/reports')).status).toBe(404);
+    // Members may report it again later.
+    expect((await report(alice, v.bravo)).body.reports_count).toBe(1);
+    await t.ctx.db.updateTable('videos').set({ reports_count: 0 }).where('id', '=', v.bravo).execute();
+    await t.ctx.db.deleteFrom('content_reports').where('reportable_type', '=', 'video').execute();
+  });
+
   it('refuses guests, hidden or unknown videos, one\'s own upload and a long reason', async () => {
     expect((await report(guest(t), v.alpha)).status).toBe(401);
     // A member who may not watch videos may not report one either.

@@ -6,6 +6,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { POSTING_LIMITS, assertCanPost, reportItem } from '../reviews/posting.ts';
+import { reportModerationRoutes } from '../reviews/reports.ts';
 import { watchableVideo } from './watch.ts';
 
 const column = (vote: VideoVote) => (vote === 'up' ? 'upvotes' : 'downvotes');
@@ -68,4 +69,6 @@ export function videoVoteRoutes(app: FastifyInstance, ctx: AppContext): void {
     const reports_count = await reportItem(ctx, 'video', req.params.id, userId, req.body.reason);
     return { reports_count, message: 'Video reported' };
   });
+  // Why members reported a video, and dismissing the reports once checked, as for comments and reviews.
+  reportModerationRoutes(app, ctx, 'video', 'videos', 'videos.update');
 }

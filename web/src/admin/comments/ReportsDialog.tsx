@@ -7,8 +7,8 @@ import { queryKeys } from '../../lib/query-client';
 import { Modal, DialogActions } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 
-/** Which item's reports are open: the list call's resource ("comment", "reviews") and the item's id. */
-export type ReportsOf = { resource: 'comment' | 'reviews'; id: number } | null;
+/** Which item's reports are open: the list call's resource ("comment", "reviews", "videos") and the item's id. */
+export type ReportsOf = { resource: 'comment' | 'reviews' | 'videos'; id: number } | null;
 
 /** A moderation table's "Reports" cell: the count, which opens the reasons when there are any. */
 export function ReportsCount({ count, onOpen }: { count: number | undefined; onOpen: () => void }) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Pencil, Plus, Video as VideoIcon } from 'lucide-react';
 import { TITLE_VIDEOS_PER_PAGE, VIDEO_CATEGORIES, VIDEO_TYPES, type FilterItem, type Video } from '@app/contracts';
@@ -8,6 +8,7 @@ import { videoCategoryLabel, videoTypeLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { TranscodeCell } from './TranscodeStatus';
+import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
 import { useAuth } from '../../lib/auth';
 
 function TwoLines({ first, second }: { first: string; second: string | null }) {
@@ -23,6 +24,8 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
   fixedFilters?: FilterItem[]; editHref: (v: Video) => string; newHref: string; showTitle?: boolean;
 }) {
   const { can } = useAuth();
+  const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
+  const moderates = can('videos.update');
   const columns = useMemo<DataTableColumn<Video>[]>(() => {
     const cols: DataTableColumn<Video>[] = [
       {
@@ -47,7 +50,10 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
       { id: 'category', header: () => trans('Category'), cell: ({ row }) => videoCategoryLabel(row.original.category) },
       { id: 'approved', header: () => trans('Approved'), cell: ({ row }) => (row.original.approved ? trans('Yes') : trans('No')) },
       { id: 'plays_count', header: () => trans('Plays'), sortKey: 'plays_count', cell: ({ row }) => row.original.plays_count },
-      { id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', cell: ({ row }) => row.original.reports_count },
+      {
+        id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count',
+        cell: ({ row: { original: v } }) => (moderates ? <ReportsCount count={v.reports_count} onOpen={() => setReportsOf({ resource: 'videos', id: v.id })} /> : v.reports_count),
+      },
       { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
       {
         id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
@@ -57,7 +63,7 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
       },
     );
     return cols;
-  }, [editHref, showTitle]);
+  }, [editHref, showTitle, moderates]);
   const filters = useMemo<FilterDefinition[]>(() => [
     { key: 'type', label: trans('Type'), type: 'select', options: VIDEO_TYPES.map((v) => ({ label: videoTypeLabel(v), value: v })) },
     { key: 'category', label: trans('Category'), type: 'select', options: VIDEO_CATEGORIES.map((v) => ({ label: videoCategoryLabel(v), value: v })) },
@@ -65,17 +71,20 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
     { key: 'created_at', label: trans('Created date'), type: 'dateRange' },
   ], []);
   return (
-    <DataTable<Video>
-      endpoint="videos"
-      columns={columns}
-      filters={filters}
-      fixedFilters={fixedFilters}
-      defaultPerPage={fixedFilters ? TITLE_VIDEOS_PER_PAGE : undefined}
-      canDelete={can('videos.delete')}
-      searchLabel={trans('Search videos')}
-      emptyState={{ title: trans('No videos have been added yet'), icon: <VideoIcon size={40} /> }}
-      noResultsState={{ title: trans('No matching videos'), description: trans('Try another search query or different filters') }}
-      headerActions={() => can('videos.create') && <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
-    />
+    <>
+      <DataTable<Video>
+        endpoint="videos"
+        columns={columns}
+        filters={filters}
+        fixedFilters={fixedFilters}
+        defaultPerPage={fixedFilters ? TITLE_VIDEOS_PER_PAGE : undefined}
+        canDelete={can('videos.delete')}
+        searchLabel={trans('Search videos')}
+        emptyState={{ title: trans('No videos have been added yet'), icon: <VideoIcon size={40} /> }}
+        noResultsState={{ title: trans('No matching videos'), description: trans('Try another search query or different filters') }}
+        headerActions={() => can('videos.create') && <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
+      />
+      <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
+    </>
   );
 }
