@@ -1,15 +1,18 @@
-import type { PermissionGrant } from '@app/contracts';
+import { NO_ACCESS_STATUSES, type PermissionGrant } from '@app/contracts';
 import { nowIso, type Db } from '../../db/index.ts';
 
 /**
  * What a valid subscription gives its user. Validity is a date comparison made when read (ends_at empty or
- * still ahead), so an ended subscription drops out at its ends_at with no job to expire it.
+ * still ahead), so an ended subscription drops out at its ends_at with no job to expire it. A subscription nobody
+ * pays for (Stripe's unpaid, incomplete, paused: NO_ACCESS_STATUSES) gives nothing until a payment goes through;
+ * the member still sees it, with the way to fix the payment.
  */
 function validPlans(db: Db, userId: number) {
   const now = nowIso();
   return db.selectFrom('subscriptions').innerJoin('products', 'products.id', 'subscriptions.product_id')
     .where('subscriptions.user_id', '=', userId)
-    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]));
+    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]))
+    .where((eb) => eb.or([eb('subscriptions.gateway_status', 'is', null), eb('subscriptions.gateway_status', 'not in', [...NO_ACCESS_STATUSES])]));
 }
 
 /** The grants (with their restriction values) the user's valid plans carry. */
