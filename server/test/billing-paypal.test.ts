@@ -122,7 +122,7 @@ describe('PayPal subscriptions from the admin and the gateway', () => {
     const max = (await admin.post('/api/v1/billing/products', { name: 'Max', prices: [{ amount: 30, currency: 'USD', interval: 'month', interval_count: 1 }] })).body.product;
     expect((await admin.post('/api/v1/billing/products/sync')).status).toBe(200);
     const target = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('product_id', '=', max.id).executeTakeFirstOrThrow();
-    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('product_id', '!=', max.id).where('paypal_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('product_id', '!=', max.id).where('currency', '=', 'USD').where('paypal_id', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const member = await asUser(t);
     const now = new Date().toISOString();
     await t.ctx.db.insertInto('subscriptions').values({
@@ -250,6 +250,35 @@ describe('POST billing/paypal/webhook', () => {
     expect(own).toMatchObject({ valid: true, cancelled: true, ends_at: next, gateway_status: null });
     // Resumed in the grace period: PayPal's ACTIVATED brings it back as it was.
     expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
+  });
+
+  it("the original ACTIVATED delivered after the member cancelled does not give the access back; PayPal's suspension racing the cancel is no failed payment", async () => {
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('paypal_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const next = new Date(Date.now() + 30 * 86400_000).toISOString();
+    const activatedAt = new Date(Date.now() - 60_000).toISOString();
+    paypal.subscriptions.set('I-LATE', { id: 'I-LATE', status: 'ACTIVE', plan_id: price.paypal_id!, custom_id: String(member.user.id) });
+    const sub = (status: string, at: string) => ({
+      id: 'I-LATE', status, plan_id: price.paypal_id, custom_id: String(member.user.id), billing_info: { next_billing_time: next }, create_time: activatedAt, status_update_time: at,
+    });
+    // The checkout return made the row; PayPal's own ACTIVATED is still on its way.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', activatedAt), { id: 'WH-LATE-FIRST' })).statusCode).toBe(200);
+    // PayPal answers the suspend of the member's cancel only after its SUSPENDED webhook was processed here.
+    paypal.onStatusChange = (id, status) => (status === 'SUSPENDED' ? send('BILLING.SUBSCRIPTION.SUSPENDED', sub('SUSPENDED', new Date().toISOString())) : Promise.resolve());
+    try {
+      expect((await member.post('/api/v1/billing/subscription/cancel')).status).toBe(200);
+    } finally {
+      paypal.onStatusChange = null;
+    }
+    const cancelled = { valid: true, cancelled: true, ends_at: next, gateway_status: null };
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject(cancelled);
+    // The first ACTIVATED delivered again, late: older than the cancel, it changes nothing.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', activatedAt), { id: 'WH-LATE-AGAIN' })).statusCode).toBe(200);
+    expect(await events('WH-LATE-AGAIN')).toEqual([{ status: 'ignored', message: 'An older activation than the last change to the subscription.' }]);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject(cancelled);
+    // An activation after the cancel (PayPal reactivated it) still brings it back.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', new Date(Date.now() + 1000).toISOString()))).statusCode).toBe(200);
     expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
   });
 

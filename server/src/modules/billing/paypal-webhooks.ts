@@ -18,6 +18,9 @@ interface PaypalSubscription {
   plan_id?: string;
   custom_id?: string;
   billing_info?: { next_billing_time?: string };
+  /** When PayPal last changed the subscription's status, and when it was made. */
+  status_update_time?: string;
+  create_time?: string;
 }
 interface PaypalEvent { id: string; event_type: string; resource: Record<string, unknown> }
 
@@ -27,7 +30,7 @@ const iso = (value: unknown) => {
 };
 
 const findLocal = (ctx: AppContext, gatewayId: string) => ctx.db.selectFrom('subscriptions')
-  .select(['id', 'renews_at', 'ends_at', 'price_id', 'gateway_status']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
+  .select(['id', 'renews_at', 'ends_at', 'price_id', 'gateway_status', 'updated_at']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
 const priceOf = (ctx: AppContext, planId: string | undefined) => (planId
   ? ctx.db.selectFrom('prices').select(['id', 'product_id']).where('paypal_id', '=', planId).executeTakeFirst()
   : Promise.resolve(undefined));
@@ -44,6 +47,13 @@ async function activated(ctx: AppContext, s: PaypalSubscription): Promise<Outcom
     // PayPal cannot reactivate a cancelled or expired subscription: an ACTIVATED landing after that is an older
     // delivery (PayPal does not promise order), and must not give back access nobody pays for.
     if (existing.gateway_status && ENDED_AT_PAYPAL.has(existing.gateway_status)) return { status: 'ignored', message: 'The subscription already ended at PayPal.' };
+    // The original activation delivered after a later change here (the member cancelled, which suspends at PayPal;
+    // PayPal suspended it) describes the state before that change: it must not give the access back. PayPal's
+    // status_update_time (create_time without it) says when the activation happened.
+    const activatedAt = iso(s.status_update_time) ?? iso(s.create_time);
+    if (activatedAt && activatedAt < existing.updated_at && (existing.ends_at || existing.gateway_status)) {
+      return { status: 'ignored', message: 'An older activation than the last change to the subscription.' };
+    }
     // Activated again after a suspension: the resume of a grace period (or PayPal lifting one).
     await ctx.db.updateTable('subscriptions').set({ ends_at: null, gateway_status: null, renews_at: renewsAt ?? existing.renews_at, updated_at: now })
       .where('id', '=', existing.id).execute();
