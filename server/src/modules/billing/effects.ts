@@ -50,3 +50,7 @@ export async function planAvailableSpace(db: Db, userId: number): Promise<number
   const values = rows.map((r) => Number(r.available_space)).filter((n) => Number.isFinite(n));
   return values.length ? Math.max(...values) : null;
 }
+
+/** The note recorded (webhook_events, error reporter) when a gateway bills a subscription at a price no plan here has. */
+export const unknownPriceNote = (gateway: string, gatewayPrice: string, subscriptionId: number) =>
+  `${gateway} now bills subscription ${subscriptionId} at ${gatewayPrice}, a price no plan here has: it keeps its plan here. Add that price to a plan and sync, or change the subscription back at ${gateway}.`;

@@ -8,8 +8,10 @@ import { errorResponse } from '../../http/schema.ts';
 import { paypalClient } from './gateways/paypal.ts';
 import type { PaypalClient } from './gateways/paypal-client.ts';
 import './paypal-end.ts';
+import { unknownPriceNote } from './effects.ts';
 
-type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
+/** alert: what the operator must hear of (sent to the error reporter once the event is recorded). */
+type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string; alert?: boolean };
 
 /** The parts of PayPal's subscription resource we read. */
 interface PaypalSubscription {
@@ -86,11 +88,14 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
   const now = nowIso();
   const graceEnd = row.ends_at ?? row.renews_at ?? now;
   let values: { renews_at?: string | null; ends_at?: string | null; gateway_status?: string | null; price_id?: number; product_id?: number };
+  let note: Outcome | null = null;
   switch (type) {
     case 'BILLING.SUBSCRIPTION.UPDATED': {
-      // A revise moves the subscription to another plan; dates follow PayPal's next billing time.
+      // A revise moves the subscription to another plan; dates follow PayPal's next billing time. A billing plan
+      // no price here has keeps the plan, and the operator hears of it.
       const price = await priceOf(ctx, s.plan_id);
       values = { renews_at: iso(s.billing_info?.next_billing_time) ?? row.renews_at, ...(price && price.id !== row.price_id ? { price_id: price.id, product_id: price.product_id } : {}) };
+      if (s.plan_id && !price) note = { status: 'processed', message: unknownPriceNote('PayPal', s.plan_id, row.id), alert: true };
       break;
     }
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
@@ -109,7 +114,7 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
       values = { gateway_status: 'past_due' };
   }
   await ctx.db.updateTable('subscriptions').set({ ...values, updated_at: now }).where('id', '=', row.id).execute();
-  return { status: 'processed' };
+  return note ?? { status: 'processed' };
 }
 
 /** PAYMENT.SALE.COMPLETED: a renewal was paid; renews_at moves to PayPal's next billing time (fetched beforehand). */
@@ -200,6 +205,7 @@ export function paypalWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
           await trx.updateTable('webhook_events').set({ status: result.status, message: result.message ?? null }).where('gateway', '=', 'paypal').where('event_id', '=', event.id).execute();
           return result;
         });
+        if (outcome.alert) void ctx.errors.capture(new Error(outcome.message), { tags: { source: 'billing', gateway: 'paypal', event: event.id } });
         if (outcome.status === 'refused') return reply.status(422).send({ message: outcome.message });
         return { received: true };
       } catch (err) {

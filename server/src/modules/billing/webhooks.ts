@@ -8,8 +8,10 @@ import { HttpError } from '../../http/errors.ts';
 import { errorResponse } from '../../http/schema.ts';
 import { stripeClient } from './gateways/stripe.ts';
 import { fromCheckoutSession } from './checkout.ts';
+import { unknownPriceNote } from './effects.ts';
 
-type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
+/** alert: what the operator must hear of (sent to the error reporter once the event is recorded). */
+type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string; alert?: boolean };
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** A Stripe subscription object's end of the current period (on the item in recent API versions). */
@@ -37,6 +39,9 @@ async function upsertFromStripe(ctx: AppContext, s: Stripe.Subscription): Promis
     // A plan changed at Stripe (its dashboard, the customer portal) moves the subscription to what Stripe bills.
     const plan = price && price.id !== existing.price_id ? { price_id: price.id, product_id: price.product_id } : {};
     await ctx.db.updateTable('subscriptions').set({ ...values, ...plan }).where('id', '=', existing.id).execute();
+    // Moved at Stripe to a price no plan here has: the subscription keeps its plan (and what it grants), and the
+    // operator hears of it rather than the two disagreeing silently.
+    if (stripePrice && !price) return { status: 'processed', message: unknownPriceNote('Stripe', stripePrice, existing.id), alert: true };
     return { status: 'processed' };
   }
   // An ended subscription we do not have (an admin deleted it, which ended it at Stripe) stays deleted.
@@ -111,6 +116,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
           await trx.updateTable('webhook_events').set({ status: result.status, message: result.message ?? null }).where('gateway', '=', 'stripe').where('event_id', '=', event.id).execute();
           return result;
         });
+        if (outcome.alert) void ctx.errors.capture(new Error(outcome.message), { tags: { source: 'billing', gateway: 'stripe', event: event.id } });
         if (outcome.status === 'refused') {
           // Recorded with its refusal and nothing else changed; Stripe shows the delivery as failed.
           return reply.status(422).send({ message: outcome.message });
