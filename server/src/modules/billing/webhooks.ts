@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorResponse } from '../../http/schema.ts';
 import { stripeClient } from './gateways/stripe.ts';
+import { fromStripeAmount } from './gateways/stripe-checkout.ts';
 import { fromCheckoutSession } from './checkout.ts';
 import { unknownPriceNote } from './effects.ts';
 
@@ -74,6 +75,17 @@ async function fromInvoice(ctx: AppContext, invoice: Stripe.Invoice, paid: boole
   return { status: 'processed' };
 }
 
+/**
+ * A refund is recorded with the event (the member's invoice list reads it from Stripe and shows "Refunded"). It does
+ * not end access by itself: an operator who refunds a period and wants the access gone cancels or deletes the
+ * subscription too (here or at Stripe), and Stripe's customer.subscription.deleted ends it.
+ */
+export const refundNote = (charge: Stripe.Charge) => {
+  const currency = (charge.currency ?? '').toUpperCase();
+  const amount = (n: number) => `${fromStripeAmount(n, currency) / 100} ${currency}`;
+  return `Refunded ${amount(charge.amount_refunded ?? 0)} of ${amount(charge.amount ?? 0)} (charge ${charge.id}${charge.refunded ? ', in full' : ''}); access is unchanged.`;
+};
+
 async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
   switch (event.type) {
     case 'customer.subscription.created':
@@ -86,6 +98,8 @@ async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
       return fromInvoice(ctx, event.data.object, true);
     case 'invoice.payment_failed':
       return fromInvoice(ctx, event.data.object, false);
+    case 'charge.refunded':
+      return { status: 'processed', message: refundNote(event.data.object) };
     default:
       return { status: 'ignored', message: 'Unhandled event type.' };
   }
