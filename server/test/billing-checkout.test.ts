@@ -36,6 +36,11 @@ afterAll(async () => {
 /** The fake's hosted page delivers its webhooks through inject (the app under test has no port). */
 async function pay(url: string) {
   const sessionId = url.split('/').pop()!;
+  return delivering(() => stripe.pay(sessionId)).then(({ result, statuses }) => ({ success: result, statuses }));
+}
+
+/** Runs something of the fake's that sends webhooks, delivering them to the app; answers its result and their statuses. */
+async function delivering<T>(run: () => Promise<T>) {
   const deliveries: Promise<unknown>[] = [];
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async (_u: string, init: RequestInit) => {
@@ -44,7 +49,7 @@ async function pay(url: string) {
     return new Response(res.body, { status: res.statusCode });
   }) as typeof fetch;
   try {
-    return { success: await stripe.pay(sessionId), statuses: await Promise.all(deliveries) };
+    return { result: await run(), statuses: await Promise.all(deliveries) };
   } finally {
     globalThis.fetch = realFetch;
   }
@@ -166,6 +171,19 @@ describe('the Billing panel calls', () => {
 
     const invoices = (await member.get('/api/v1/billing/invoices')).body.invoices;
     expect(invoices).toEqual([{ id: expect.stringMatching(/^in_/), created_at: expect.any(String), amount: 19.99, currency: 'USD', status: 'paid', url: expect.stringContaining(stripe.url) }]);
+
+    // Refunded at Stripe (its dashboard): the invoice says so, and the charge.refunded event is recorded with the
+    // amounts; the access stays until the subscription itself is cancelled or deleted.
+    const status = async () => (await member.get('/api/v1/billing/invoices')).body.invoices[0].status;
+    expect((await delivering(() => stripe.refund(invoices[0].id, 500))).statuses).toEqual([200]);
+    expect(await status()).toBe('partially_refunded');
+    await delivering(() => stripe.refund(invoices[0].id));
+    expect(await status()).toBe('refunded');
+    const recorded = await t.ctx.db.selectFrom('webhook_events').select(['status', 'message']).where('gateway', '=', 'stripe').where('type', '=', 'charge.refunded').orderBy('id').execute();
+    expect(recorded.map((r) => r.status)).toEqual(['processed', 'processed']);
+    expect(recorded[0].message).toMatch(/^Refunded 5 USD of 19\.99 USD \(charge ch_\w+\); access is unchanged\.$/);
+    expect(recorded[1].message).toMatch(/^Refunded 19\.99 USD of 19\.99 USD \(charge ch_\w+, in full\); access is unchanged\.$/);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ valid: true, cancelled: false });
   });
 
   it('a plan change stays in the currency the subscription is paid in: Stripe would refuse the mix', async () => {

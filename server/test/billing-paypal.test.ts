@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gatewayFor } from '../src/modules/billing/gateways/index.ts';
 import { endLapsedPaypalSubscriptions } from '../src/modules/billing/paypal-end.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser } from './helper.ts';
@@ -253,6 +253,53 @@ describe('POST billing/paypal/webhook', () => {
     // Resumed in the grace period: PayPal's ACTIVATED brings it back as it was.
     expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE'))).statusCode).toBe(200);
     expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
+  });
+
+  it("the original ACTIVATED delivered after the member cancelled does not give the access back; PayPal's suspension racing the cancel is no failed payment", async () => {
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'paypal_id']).where('paypal_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const next = new Date(Date.now() + 30 * 86400_000).toISOString();
+    const activatedAt = new Date(Date.now() - 60_000).toISOString();
+    paypal.subscriptions.set('I-LATE', { id: 'I-LATE', status: 'ACTIVE', plan_id: price.paypal_id!, custom_id: String(member.user.id) });
+    const sub = (status: string, at: string) => ({
+      id: 'I-LATE', status, plan_id: price.paypal_id, custom_id: String(member.user.id), billing_info: { next_billing_time: next }, create_time: activatedAt, status_update_time: at,
+    });
+    // The checkout return made the row; PayPal's own ACTIVATED is still on its way.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', activatedAt), { id: 'WH-LATE-FIRST' })).statusCode).toBe(200);
+    // PayPal answers the suspend of the member's cancel only after its SUSPENDED webhook was processed here.
+    paypal.onStatusChange = (id, status) => (status === 'SUSPENDED' ? send('BILLING.SUBSCRIPTION.SUSPENDED', sub('SUSPENDED', new Date().toISOString())) : Promise.resolve());
+    try {
+      expect((await member.post('/api/v1/billing/subscription/cancel')).status).toBe(200);
+    } finally {
+      paypal.onStatusChange = null;
+    }
+    const cancelled = { valid: true, cancelled: true, ends_at: next, gateway_status: null };
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject(cancelled);
+    // The first ACTIVATED delivered again, late: older than the cancel, it changes nothing.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', activatedAt), { id: 'WH-LATE-AGAIN' })).statusCode).toBe(200);
+    expect(await events('WH-LATE-AGAIN')).toEqual([{ status: 'ignored', message: 'An older activation than the last change to the subscription.' }]);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject(cancelled);
+    // An activation after the cancel (PayPal reactivated it) still brings it back.
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub('ACTIVE', new Date(Date.now() + 1000).toISOString()))).statusCode).toBe(200);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ cancelled: false, ends_at: null, gateway_status: null });
+  });
+
+  it('a subscription revised at PayPal to a billing plan no price here has keeps its plan, and the operator hears of it', async () => {
+    const price = await t.ctx.db.selectFrom('prices').select(['id', 'product_id', 'paypal_id']).where('paypal_id', 'is not', null).orderBy('id').executeTakeFirstOrThrow();
+    const member = await asUser(t);
+    const sub = (planId: string) => ({ id: 'I-DRIFT', status: 'ACTIVE', plan_id: planId, custom_id: String(member.user.id), billing_info: { next_billing_time: new Date(Date.now() + 86400_000).toISOString() } });
+    expect((await send('BILLING.SUBSCRIPTION.ACTIVATED', sub(price.paypal_id!))).statusCode).toBe(200);
+    const capture = vi.spyOn(t.ctx.errors, 'capture').mockResolvedValue(undefined);
+    try {
+      expect((await send('BILLING.SUBSCRIPTION.UPDATED', sub('P-NEVER-SYNCED'), { id: 'WH-DRIFT' })).statusCode).toBe(200);
+      const [local] = await t.ctx.db.selectFrom('subscriptions').select(['id', 'price_id', 'product_id']).where('gateway_id', '=', 'I-DRIFT').execute();
+      expect(local).toMatchObject({ price_id: price.id, product_id: price.product_id });
+      const note = `PayPal now bills subscription ${local.id} at P-NEVER-SYNCED, a price no plan here has: it keeps its plan here. Add that price to a plan and sync, or change the subscription back at PayPal.`;
+      expect(await events('WH-DRIFT')).toEqual([{ status: 'processed', message: note }]);
+      expect(capture).toHaveBeenCalledTimes(1);
+    } finally {
+      capture.mockRestore();
+    }
   });
 
   it('refuses a bad signature; records and refuses an unknown customer or plan; ignores unknown event types', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import Stripe from 'stripe';
 import { setStripeEndpoint } from '../src/modules/billing/gateways/stripe.ts';
 import { fromStripeAmount } from '../src/modules/billing/gateways/stripe-checkout.ts';
@@ -223,6 +223,26 @@ describe('Stripe webhooks that arrive late, out of order or after a change made 
     expect((await send('customer.subscription.created', subscription('sub_moved', user.id, cheap.stripe_id!))).statusCode).toBe(200);
     expect((await send('customer.subscription.updated', subscription('sub_moved', user.id, dear.stripe_id!))).statusCode).toBe(200);
     expect(await row('sub_moved')).toMatchObject([{ product_id: dear.product_id, price_id: dear.id, ends_at: null }]);
+  });
+
+  it('a subscription moved at Stripe to a price no plan here has keeps its plan, and the operator hears of it', async () => {
+    const [price] = await synced();
+    const user = await createUser(t);
+    await send('customer.subscription.created', subscription('sub_drift', user.id, price.stripe_id!));
+    const capture = vi.spyOn(t.ctx.errors, 'capture').mockResolvedValue(undefined);
+    try {
+      const payload = subscription('sub_drift', user.id, 'price_never_synced');
+      const res = await send('customer.subscription.updated', payload);
+      expect(res.statusCode).toBe(200);
+      const [local] = await row('sub_drift');
+      expect(local).toMatchObject({ product_id: price.product_id, price_id: price.id });
+      const note = `Stripe now bills subscription ${local.id} at price_never_synced, a price no plan here has: it keeps its plan here. Add that price to a plan and sync, or change the subscription back at Stripe.`;
+      expect(await t.ctx.db.selectFrom('webhook_events').select(['status', 'message']).where('event_id', '=', `evt_order_${seq}`).execute()).toEqual([{ status: 'processed', message: note }]);
+      expect(capture).toHaveBeenCalledTimes(1);
+      expect((capture.mock.calls[0][0] as Error).message).toBe(note);
+    } finally {
+      capture.mockRestore();
+    }
   });
 
   it('an older "active" event delivered after the subscription ended at Stripe does not bring the access back', async () => {

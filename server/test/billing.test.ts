@@ -175,7 +175,7 @@ describe('subscriptions', () => {
     // Past due: every gateway state in which a payment is owed.
     const id = res.body.subscription.id as number;
     const pastDue = async () => (await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: 'status', value: 'past_due' }, { key: 'product_id', value: product.id }] }))).body.pagination.total;
-    for (const [status, count] of [[null, 0], ['past_due', 1], ['unpaid', 1], ['suspended', 1], ['incomplete', 0]] as const) {
+    for (const [status, count] of [[null, 0], ['past_due', 1], ['unpaid', 1], ['suspended', 1], ['incomplete', 1], ['paused', 1], ['canceled', 0]] as const) {
       await t.ctx.db.updateTable('subscriptions').set({ gateway_status: status }).where('id', '=', id).execute();
       expect(await pastDue(), String(status)).toBe(count);
     }
@@ -282,6 +282,25 @@ describe('effects', () => {
     expect((await member.get('/api/v1/tags')).status).toBe(403);
     await admin.put(`/api/v1/billing/subscriptions/${sub.id}`, { user_id: member.user.id, product_id: product.id, price_id: product.prices[0].id, ends_at: null });
     expect(await perms()).toContain('tags.view');
+  });
+
+  it('a subscription nobody pays for (unpaid, incomplete, paused) grants no watching; past due keeps its grace; the member and the admin list see it', async () => {
+    const product = await createPlan({ name: 'Owed', permissions: [{ name: 'tags.view' }] });
+    const member = await asUser(t);
+    const perms = async () => (await member.get('/api/v1/auth/me')).body.user.effective_permissions as string[];
+    const sub = await subscribe(member.user.id, product);
+    const inList = async (status: string) => (await admin.get(listUrl('/api/v1/billing/subscriptions', { filters: [{ key: 'status', value: status }, { key: 'product_id', value: product.id }] })))
+      .body.pagination.data.map((s: any) => s.id);
+    for (const [status, access] of [[null, true], ['past_due', true], ['unpaid', false], ['incomplete', false], ['paused', false], [null, true]] as const) {
+      await t.ctx.db.updateTable('subscriptions').set({ gateway_status: status }).where('id', '=', sub.id).execute();
+      expect((await perms()).includes('tags.view'), String(status)).toBe(access);
+      expect((await member.get('/api/v1/tags')).status, String(status)).toBe(access ? 200 : 403);
+      // The member keeps seeing their subscription and its state, to fix the payment.
+      expect((await member.get('/api/v1/billing/subscription')).body.subscription, String(status)).toMatchObject({ id: sub.id, gateway_status: status });
+      // The list's status filters agree with the status it shows: owed is "Past due", not "Active".
+      expect(await inList('active'), String(status)).toEqual(status ? [] : [sub.id]);
+      expect(await inList('past_due'), String(status)).toEqual(status ? [sub.id] : []);
+    }
   });
 
   it("the users list's subscribed filter agrees with valid subscriptions", async () => {

@@ -30,6 +30,8 @@ export interface FakePaypal {
   /** What GET subscription answers as billing_info.next_billing_time. */
   nextBillingTime: string;
   fail: { path: RegExp; mode: 'error' | 'hang' } | null;
+  /** Runs (and is awaited) when cancel, suspend or activate changes a subscription, before PayPal answers the call: a webhook PayPal sends that fast. */
+  onStatusChange: ((id: string, status: string) => Promise<unknown>) | null;
   /** The body and PAYPAL-* headers of a delivery of `event` (a wrong key when badSignature). */
   signed(event: unknown, opts?: { badSignature?: boolean }): { payload: string; headers: Record<string, string> };
   close(): Promise<void>;
@@ -45,7 +47,7 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
   const hanging = new Set<http.ServerResponse>();
   const state: FakePaypal = {
     url: '', credentials: { clientId: 'paypal-client', secret: 'paypal-secret' }, webhookId: 'WH-HOOK-1', requests: [], tokenCalls: 0,
-    subscriptions: new Map(), plans: new Map(), planStatus: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null,
+    subscriptions: new Map(), plans: new Map(), planStatus: new Map(), webhookUrl: null, nextBillingTime: new Date(Date.now() + 30 * 86400_000).toISOString(), fail: null, onStatusChange: null,
     signed(event, opts = {}) {
       const payload = JSON.stringify(event);
       const id = `tx-${++seq}`;
@@ -183,7 +185,9 @@ export async function startFakePaypal(port = 0): Promise<FakePaypal> {
       const next = new Map([['cancel', 'CANCELLED'], ['suspend', 'SUSPENDED'], ['activate', 'ACTIVE']]).get(action ?? '');
       if (method === 'POST' && next) {
         s.status = next;
-        return send(204);
+        if (!state.onStatusChange) return send(204);
+        void state.onStatusChange(s.id, next).finally(() => send(204));
+        return;
       }
       if (method === 'POST' && action === 'revise') {
         // As PayPal does, a plan at another price waits for the buyer's consent on the approval page.

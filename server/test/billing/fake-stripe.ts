@@ -8,6 +8,7 @@ import { listenOnLoopback } from './loopback.ts';
  * /v1/products, /v1/products/{id}, /v1/prices, /v1/prices/{id} (`active`), /v1/checkout/sessions (refused for an
  * archived price, as Stripe does), /v1/subscriptions/{id} (cancel_at_period_end
  * or items[0][id]+items[0][price]), GET /v1/subscriptions/{id}, GET /v1/invoices?subscription=, GET /v1/balance,
+ * GET /v1/charges?customer= (`refund` refunds an invoice's charge, as the dashboard does, and sends charge.refunded),
  * POST /v1/billing_portal/sessions (for a customer of one of its subscriptions; its page links back to return_url) and
  * DELETE /v1/subscriptions/{id}, answering Stripe's object shapes. A secret in `rejectKeys` gets Stripe's 401.
  * `fail` makes a path answer a Stripe error (or never answer, to test timeouts).
@@ -31,6 +32,8 @@ export interface FakeStripe {
   prices: Map<string, { id: string; product: string; unit_amount: number; currency: string; active: boolean }>;
   /** Pays an open session as its hosted page's button does; answers the success_url. */
   pay(sessionId: string): Promise<string>;
+  /** Refunds an invoice's charge (all of it without `amount`, in minor units) and sends charge.refunded. */
+  refund(invoiceId: string, amount?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,12 +54,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
   const hanging = new Set<http.ServerResponse>();
   const sessions = new Map<string, Session>();
   const invoices: Record<string, unknown>[] = [];
+  const charges: { id: string; object: 'charge'; amount: number; amount_refunded: number; refunded: boolean; currency: string; customer: string; payment_intent: string; invoiceId: string }[] = [];
   /** Customer portal sessions: their return_url. */
   const portals = new Map<string, string>();
   const signer = new Stripe('sk_test_fake_signer');
   const state: FakeStripe = {
     url: '', requests: [], fail: null, beforeReply: null, rejectKeys: new Set(), webhook: null, subscriptions: new Map(), products: new Map(), prices: new Map(),
-    pay: async () => '', close: async () => {},
+    pay: async () => '', refund: async () => {}, close: async () => {},
   };
   const { products, prices } = state;
   const active = (body: Record<string, string>, was: boolean) => (body.active === undefined ? was : body.active === 'true');
@@ -80,15 +84,29 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     state.subscriptions.set(sub.id, sub);
     Object.assign(session, { status: 'complete', subscription: sub.id });
     const price = prices.get(session.price) ?? { unit_amount: 1000, currency: 'usd' };
+    // Stripe's API since 2025 links an invoice to its charge through invoice payments (expand data.payments).
+    const invoiceId = id('in');
+    const charge = { id: id('ch'), object: 'charge' as const, amount: price.unit_amount, amount_refunded: 0, refunded: false, currency: price.currency, customer: sub.customer, payment_intent: id('pi'), invoiceId };
+    charges.unshift(charge);
     const invoice = {
-      id: id('in'), object: 'invoice', created: Math.floor(Date.now() / 1000), total: price.unit_amount, currency: price.currency, status: 'paid',
+      id: invoiceId, object: 'invoice', created: Math.floor(Date.now() / 1000), total: price.unit_amount, currency: price.currency, status: 'paid', customer: sub.customer,
       hosted_invoice_url: `${state.url}/invoice/${seq}`, subscription: sub.id, lines: { object: 'list', data: [{ period: { end: periodEnd } }] },
+      payments: { object: 'list', data: [{ id: id('inpay'), object: 'invoice_payment', status: 'paid', payment: { type: 'payment_intent', payment_intent: charge.payment_intent } }] },
     };
     invoices.unshift(invoice);
     await deliver('customer.subscription.created', sub);
     await deliver('checkout.session.completed', session);
     await deliver('invoice.paid', invoice);
     return session.success_url;
+  };
+
+  state.refund = async (invoiceId, amount) => {
+    const charge = charges.find((c) => c.invoiceId === invoiceId);
+    if (!charge) throw new Error('No charge for that invoice.');
+    charge.amount_refunded = Math.min(charge.amount, charge.amount_refunded + (amount ?? charge.amount));
+    charge.refunded = charge.amount_refunded === charge.amount;
+    const { invoiceId: _, ...object } = charge;
+    await deliver('charge.refunded', object);
   };
 
   const server = http.createServer((req, res) => {
@@ -184,6 +202,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       const sid = id('bps');
       portals.set(sid, body.return_url);
       return send(200, { id: sid, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url ?? null, url: `${state.url}/portal/${sid}` });
+    }
+    if (method === 'GET' && path === '/v1/charges') {
+      const data = charges.filter((c) => !query.customer || c.customer === query.customer).map(({ invoiceId: _, ...c }) => c);
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/charges' });
     }
     if (method === 'GET' && path === '/v1/invoices') {
       const data = invoices.filter((i) => !query.subscription || i.subscription === query.subscription);

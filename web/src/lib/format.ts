@@ -100,9 +100,10 @@ export function formatDateTime(value: string | null | undefined): string {
  * An amount of money in the site's language, as every other number and date ("$7.99", "7,99 $"), not the
  * browser's: a German browser reading the English site would otherwise see "5,000 KWD" for five dinars.
  */
-export function formatMoney(amount: number, currency: string): string {
+export function formatMoney(amount: number, currency: string, opts: { whole?: boolean } = {}): string {
   try {
-    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency }).format(amount);
+    // Whole units for large round sums (a title's budget): "$150,000,000", not "$150,000,000.00".
+    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency, ...(opts.whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).format(amount);
   } catch {
     return `${amount} ${currency}`;
   }

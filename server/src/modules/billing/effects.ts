@@ -1,15 +1,18 @@
-import type { PermissionGrant } from '@app/contracts';
+import { NO_ACCESS_STATUSES, type PermissionGrant } from '@app/contracts';
 import { nowIso, type Db } from '../../db/index.ts';
 
 /**
  * What a valid subscription gives its user. Validity is a date comparison made when read (ends_at empty or
- * still ahead), so an ended subscription drops out at its ends_at with no job to expire it.
+ * still ahead), so an ended subscription drops out at its ends_at with no job to expire it. A subscription nobody
+ * pays for (Stripe's unpaid, incomplete, paused: NO_ACCESS_STATUSES) gives nothing until a payment goes through;
+ * the member still sees it, with the way to fix the payment.
  */
 function validPlans(db: Db, userId: number) {
   const now = nowIso();
   return db.selectFrom('subscriptions').innerJoin('products', 'products.id', 'subscriptions.product_id')
     .where('subscriptions.user_id', '=', userId)
-    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]));
+    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]))
+    .where((eb) => eb.or([eb('subscriptions.gateway_status', 'is', null), eb('subscriptions.gateway_status', 'not in', [...NO_ACCESS_STATUSES])]));
 }
 
 /** The grants (with their restriction values) the user's valid plans carry. */
@@ -47,3 +50,7 @@ export async function planAvailableSpace(db: Db, userId: number): Promise<number
   const values = rows.map((r) => Number(r.available_space)).filter((n) => Number.isFinite(n));
   return values.length ? Math.max(...values) : null;
 }
+
+/** The note recorded (webhook_events, error reporter) when a gateway bills a subscription at a price no plan here has. */
+export const unknownPriceNote = (gateway: string, gatewayPrice: string, subscriptionId: number) =>
+  `${gateway} now bills subscription ${subscriptionId} at ${gatewayPrice}, a price no plan here has: it keeps its plan here. Add that price to a plan and sync, or change the subscription back at ${gateway}.`;

@@ -8,8 +8,10 @@ import { errorResponse } from '../../http/schema.ts';
 import { paypalClient } from './gateways/paypal.ts';
 import type { PaypalClient } from './gateways/paypal-client.ts';
 import './paypal-end.ts';
+import { unknownPriceNote } from './effects.ts';
 
-type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
+/** alert: what the operator must hear of (sent to the error reporter once the event is recorded). */
+type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string; alert?: boolean };
 
 /** The parts of PayPal's subscription resource we read. */
 interface PaypalSubscription {
@@ -18,6 +20,9 @@ interface PaypalSubscription {
   plan_id?: string;
   custom_id?: string;
   billing_info?: { next_billing_time?: string };
+  /** When PayPal last changed the subscription's status, and when it was made. */
+  status_update_time?: string;
+  create_time?: string;
 }
 interface PaypalEvent { id: string; event_type: string; resource: Record<string, unknown> }
 
@@ -27,7 +32,7 @@ const iso = (value: unknown) => {
 };
 
 const findLocal = (ctx: AppContext, gatewayId: string) => ctx.db.selectFrom('subscriptions')
-  .select(['id', 'renews_at', 'ends_at', 'price_id', 'gateway_status']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
+  .select(['id', 'renews_at', 'ends_at', 'price_id', 'gateway_status', 'updated_at']).where('gateway_name', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
 const priceOf = (ctx: AppContext, planId: string | undefined) => (planId
   ? ctx.db.selectFrom('prices').select(['id', 'product_id']).where('paypal_id', '=', planId).executeTakeFirst()
   : Promise.resolve(undefined));
@@ -44,6 +49,13 @@ async function activated(ctx: AppContext, s: PaypalSubscription): Promise<Outcom
     // PayPal cannot reactivate a cancelled or expired subscription: an ACTIVATED landing after that is an older
     // delivery (PayPal does not promise order), and must not give back access nobody pays for.
     if (existing.gateway_status && ENDED_AT_PAYPAL.has(existing.gateway_status)) return { status: 'ignored', message: 'The subscription already ended at PayPal.' };
+    // The original activation delivered after a later change here (the member cancelled, which suspends at PayPal;
+    // PayPal suspended it) describes the state before that change: it must not give the access back. PayPal's
+    // status_update_time (create_time without it) says when the activation happened.
+    const activatedAt = iso(s.status_update_time) ?? iso(s.create_time);
+    if (activatedAt && activatedAt < existing.updated_at && (existing.ends_at || existing.gateway_status)) {
+      return { status: 'ignored', message: 'An older activation than the last change to the subscription.' };
+    }
     // Activated again after a suspension: the resume of a grace period (or PayPal lifting one).
     await ctx.db.updateTable('subscriptions').set({ ends_at: null, gateway_status: null, renews_at: renewsAt ?? existing.renews_at, updated_at: now })
       .where('id', '=', existing.id).execute();
@@ -76,11 +88,14 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
   const now = nowIso();
   const graceEnd = row.ends_at ?? row.renews_at ?? now;
   let values: { renews_at?: string | null; ends_at?: string | null; gateway_status?: string | null; price_id?: number; product_id?: number };
+  let note: Outcome | null = null;
   switch (type) {
     case 'BILLING.SUBSCRIPTION.UPDATED': {
-      // A revise moves the subscription to another plan; dates follow PayPal's next billing time.
+      // A revise moves the subscription to another plan; dates follow PayPal's next billing time. A billing plan
+      // no price here has keeps the plan, and the operator hears of it.
       const price = await priceOf(ctx, s.plan_id);
       values = { renews_at: iso(s.billing_info?.next_billing_time) ?? row.renews_at, ...(price && price.id !== row.price_id ? { price_id: price.id, product_id: price.product_id } : {}) };
+      if (s.plan_id && !price) note = { status: 'processed', message: unknownPriceNote('PayPal', s.plan_id, row.id), alert: true };
       break;
     }
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
@@ -99,7 +114,7 @@ async function changed(ctx: AppContext, type: string, s: PaypalSubscription): Pr
       values = { gateway_status: 'past_due' };
   }
   await ctx.db.updateTable('subscriptions').set({ ...values, updated_at: now }).where('id', '=', row.id).execute();
-  return { status: 'processed' };
+  return note ?? { status: 'processed' };
 }
 
 /** PAYMENT.SALE.COMPLETED: a renewal was paid; renews_at moves to PayPal's next billing time (fetched beforehand). */
@@ -190,6 +205,7 @@ export function paypalWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
           await trx.updateTable('webhook_events').set({ status: result.status, message: result.message ?? null }).where('gateway', '=', 'paypal').where('event_id', '=', event.id).execute();
           return result;
         });
+        if (outcome.alert) void ctx.errors.capture(new Error(outcome.message), { tags: { source: 'billing', gateway: 'paypal', event: event.id } });
         if (outcome.status === 'refused') return reply.status(422).send({ message: outcome.message });
         return { received: true };
       } catch (err) {

@@ -129,14 +129,19 @@ export function subscriptionsListDefinition(ctx: AppContext): ListDefinition {
       gateway_name: (qb, f) => qb.where('subscriptions.gateway_name', f.operator === '!=' ? '!=' : '=', String(f.value)),
       product_id: intFilter('subscriptions.product_id'),
       user_id: intFilter('subscriptions.user_id'),
-      // active: not ended and not cancelled; cancelled: ends_at set (grace period or over); ended: past ends_at.
+      // The statuses the list shows (SubscriptionsPage subscriptionStatus), one each: ended (past ends_at); past due
+      // (a payment is owed, whatever the gateway calls it: Stripe's unpaid, PayPal's suspended); cancelled (in its
+      // grace period); active (the rest).
       status: (qb, f) => {
         const now = nowIso();
-        if (f.value === 'active') return qb.where('subscriptions.ends_at', 'is', null);
-        if (f.value === 'cancelled') return qb.where('subscriptions.ends_at', 'is not', null);
+        const notDue = (q: typeof qb) => q.where((eb) => eb.or([eb('subscriptions.gateway_status', 'is', null), eb('subscriptions.gateway_status', 'not in', [...PAYMENT_DUE_STATUSES])]));
+        if (f.value === 'active') return notDue(qb.where('subscriptions.ends_at', 'is', null));
+        if (f.value === 'cancelled') return notDue(qb.where('subscriptions.ends_at', '>', now));
         if (f.value === 'ended') return qb.where('subscriptions.ends_at', '<=', now);
-        // Past due: a payment is owed, whatever the gateway calls it (Stripe's unpaid, PayPal's suspended).
-        if (f.value === 'past_due') return qb.where('subscriptions.gateway_status', 'in', [...PAYMENT_DUE_STATUSES]);
+        if (f.value === 'past_due') {
+          return qb.where('subscriptions.gateway_status', 'in', [...PAYMENT_DUE_STATUSES])
+            .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]));
+        }
         throw invalidFilter('status');
       },
       renews_at: filters.date('subscriptions.renews_at'),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import {
   PLAN_UNAVAILABLE, PRICE_LOCKED, PRICE_NOT_OF_PLAN, SUBSCRIPTION_ENDED, SUBSCRIPTION_NOT_CANCELLED, translate,
   type BillingSubscription, type PermissionGrant, type Price, type PriceInput, type Product, type ProductInput, type SubscriptionInput,
@@ -187,7 +188,10 @@ export async function cancelSubscription(ctx: AppContext, id: number): Promise<B
   if (row.ends_at && !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_ENDED);
   if (!row.ends_at) {
     await (await billingGateway(ctx, row))?.cancel(row.gateway_id!, { atPeriodEnd: true });
-    await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
+    // PayPal's SUSPENDED for this very cancel can land before this write and record a failed payment: it found the
+    // subscription running, as it was when read above. The member cancelled, so the suspension is their grace period.
+    const echo = row.gateway_name === 'paypal' ? { gateway_status: sql<string | null>`case when gateway_status = 'suspended' then null else gateway_status end` } : {};
+    await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), ...echo, updated_at: nowIso() }).where('id', '=', id).execute();
   }
   return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }

@@ -7,9 +7,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { HttpError } from '../../http/errors.ts';
 import { errorResponse } from '../../http/schema.ts';
 import { stripeClient } from './gateways/stripe.ts';
+import { fromStripeAmount } from './gateways/stripe-checkout.ts';
 import { fromCheckoutSession } from './checkout.ts';
+import { unknownPriceNote } from './effects.ts';
 
-type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string };
+/** alert: what the operator must hear of (sent to the error reporter once the event is recorded). */
+type Outcome = { status: 'processed' | 'refused' | 'ignored'; message?: string; alert?: boolean };
 const iso = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : null);
 
 /** A Stripe subscription object's end of the current period (on the item in recent API versions). */
@@ -37,6 +40,9 @@ async function upsertFromStripe(ctx: AppContext, s: Stripe.Subscription): Promis
     // A plan changed at Stripe (its dashboard, the customer portal) moves the subscription to what Stripe bills.
     const plan = price && price.id !== existing.price_id ? { price_id: price.id, product_id: price.product_id } : {};
     await ctx.db.updateTable('subscriptions').set({ ...values, ...plan }).where('id', '=', existing.id).execute();
+    // Moved at Stripe to a price no plan here has: the subscription keeps its plan (and what it grants), and the
+    // operator hears of it rather than the two disagreeing silently.
+    if (stripePrice && !price) return { status: 'processed', message: unknownPriceNote('Stripe', stripePrice, existing.id), alert: true };
     return { status: 'processed' };
   }
   // An ended subscription we do not have (an admin deleted it, which ended it at Stripe) stays deleted.
@@ -69,6 +75,17 @@ async function fromInvoice(ctx: AppContext, invoice: Stripe.Invoice, paid: boole
   return { status: 'processed' };
 }
 
+/**
+ * A refund is recorded with the event (the member's invoice list reads it from Stripe and shows "Refunded"). It does
+ * not end access by itself: an operator who refunds a period and wants the access gone cancels or deletes the
+ * subscription too (here or at Stripe), and Stripe's customer.subscription.deleted ends it.
+ */
+export const refundNote = (charge: Stripe.Charge) => {
+  const currency = (charge.currency ?? '').toUpperCase();
+  const amount = (n: number) => `${fromStripeAmount(n, currency) / 100} ${currency}`;
+  return `Refunded ${amount(charge.amount_refunded ?? 0)} of ${amount(charge.amount ?? 0)} (charge ${charge.id}${charge.refunded ? ', in full' : ''}); access is unchanged.`;
+};
+
 async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
   switch (event.type) {
     case 'customer.subscription.created':
@@ -81,6 +98,8 @@ async function handle(ctx: AppContext, event: Stripe.Event): Promise<Outcome> {
       return fromInvoice(ctx, event.data.object, true);
     case 'invoice.payment_failed':
       return fromInvoice(ctx, event.data.object, false);
+    case 'charge.refunded':
+      return { status: 'processed', message: refundNote(event.data.object) };
     default:
       return { status: 'ignored', message: 'Unhandled event type.' };
   }
@@ -111,6 +130,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
           await trx.updateTable('webhook_events').set({ status: result.status, message: result.message ?? null }).where('gateway', '=', 'stripe').where('event_id', '=', event.id).execute();
           return result;
         });
+        if (outcome.alert) void ctx.errors.capture(new Error(outcome.message), { tags: { source: 'billing', gateway: 'stripe', event: event.id } });
         if (outcome.status === 'refused') {
           // Recorded with its refusal and nothing else changed; Stripe shows the delivery as failed.
           return reply.status(422).send({ message: outcome.message });

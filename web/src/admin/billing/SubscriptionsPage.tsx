@@ -20,11 +20,15 @@ type Action = 'cancel' | 'resume' | 'delete';
 /** The gateways by their own names (PayPal, not "Paypal"); an admin's local subscription is billed by none. */
 const gatewayName = (name: string) => new Map([['stripe', 'Stripe'], ['paypal', 'PayPal'], ['none', trans('None')]]).get(name) ?? name;
 
-/** Status as a person reads it: a cancelled one still in its grace period, or ended; past due after a failed payment. */
+/**
+ * Status as a person reads it, one of the list's status filters (the server's `status` filter picks the same rows):
+ * ended; past due while a payment is owed (a suspended PayPal subscription has a grace end, it is still owed); a
+ * cancelled one still in its grace period; active.
+ */
 export function subscriptionStatus(s: BillingSubscription): string {
   if (!s.valid) return trans('Ended');
-  if (s.cancelled) return trans('Cancelled');
   if (s.gateway_status && PAYMENT_DUE_STATUSES.includes(s.gateway_status)) return trans('Past due');
+  if (s.cancelled) return trans('Cancelled');
   return trans('Active');
 }
 

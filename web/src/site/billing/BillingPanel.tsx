@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAYMENT_DUE_STATUSES, type BillingSubscription, type Product } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, grantsAccess, type BillingSubscription, type Product } from '@app/contracts';
 import type { Pagination } from '@app/contracts/list';
 import { intervalLabel } from '../../admin/billing/plan-options';
 import { api } from '../../lib/api';
@@ -58,6 +58,8 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
   const paymentPage = usePaymentMethodPage();
   const billed = sub.gateway_name !== 'none';
   const due = sub.gateway_status !== null && PAYMENT_DUE_STATUSES.includes(sub.gateway_status);
+  // Stripe gave up on the payment (or never got the first one): the plan is kept, watching waits for a payment.
+  const onHold = !grantsAccess(sub.gateway_status);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" aria-label={trans('Current plan')}>
@@ -79,11 +81,17 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
         {due && (
           <>
             <dt className="text-text-muted">{trans('Status')}</dt>
-            <dd className="text-danger">{trans('Payment failed')}</dd>
+            <dd className="text-danger">{onHold ? trans('On hold: payment needed') : trans('Payment failed')}</dd>
           </>
         )}
       </dl>
-      {due && <p className="text-sm text-danger">{trans('Your last payment did not go through. Update your payment method to keep watching.')}</p>}
+      {due && (
+        <p className="text-sm text-danger">
+          {onHold
+            ? trans('Watching is on hold because your payment did not go through. Update your payment method to watch again.')
+            : trans('Your last payment did not go through. Update your payment method to keep watching.')}
+        </p>
+      )}
       {/* A local subscription (an admin's) can be cancelled and resumed too; only a billed one changes price. */}
       <div className="flex flex-wrap gap-2">
         {billed && !sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useDocumentTitle } from '../../admin/PageTitle';
@@ -7,9 +7,15 @@ import { MenuPosition } from '../appearance/MenuPosition';
 import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
 
-/** Polls for about half a minute: the gateway's webhook usually lands within seconds of the redirect. */
+/**
+ * Polls quickly for about half a minute: the gateway's webhook usually lands within seconds of the redirect. A
+ * payment still unconfirmed then is said so, and the page keeps checking now and then (a late webhook, a bank's
+ * delay) so the plan still appears without a reload.
+ */
 const POLL_MS = 1500;
 const POLL_FOR_MS = 30_000;
+const SLOW_POLL_MS = 15_000;
+const SLOW_POLL_FOR_MS = 10 * 60_000;
 
 /** Both pages the gateway returns to carry the operator's checkout-page-navbar and checkout-page-footer menus. */
 function CheckoutFrame({ children }: { children: ReactNode }) {
@@ -26,7 +32,16 @@ function CheckoutFrame({ children }: { children: ReactNode }) {
 export function SuccessPage() {
   useDocumentTitle(trans('Thank you'));
   const [openedAt] = useState(Date.now);
-  const sub = useOwnSubscription((current) => (!current && Date.now() - openedAt < POLL_FOR_MS ? POLL_MS : false));
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSlow(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const sub = useOwnSubscription((current) => {
+    const waited = Date.now() - openedAt;
+    if (current) return false;
+    return waited < POLL_FOR_MS ? POLL_MS : waited < SLOW_POLL_FOR_MS ? SLOW_POLL_MS : false;
+  });
   const plan = sub.data?.product?.name;
   return (
     <CheckoutFrame>
@@ -34,6 +49,14 @@ export function SuccessPage() {
       <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
       {plan ? (
         <p>{trans('Your :plan plan is active.', { plan })}</p>
+      ) : slow ? (
+        <div role="status" className="flex flex-col gap-2">
+          <p>{trans('Your payment is taking longer than usual to confirm.')}</p>
+          <p className="text-text-muted">
+            {trans('This page shows your plan as soon as it is confirmed, or reload it later. If your plan does not appear within a few minutes, contact us and we will sort it out.')}
+          </p>
+          <Link to="/contact" className="text-primary underline">{trans('Contact us')}</Link>
+        </div>
       ) : (
         <p role="status" className="text-text-muted">{trans('We are confirming your payment. This takes a few seconds.')}</p>
       )}

@@ -34,12 +34,13 @@ export function Component() {
   const plans = useVisiblePlans(enabled);
   const hasYearly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'year')), [plans.data]);
   const hasMonthly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'month')), [plans.data]);
+  const showCycles = hasYearly && hasMonthly;
   if (!enabled) return <NotFoundPage />;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold">{trans('Choose the right plan for you')}</h1>
-      {hasYearly && hasMonthly && (
+      {showCycles && (
         <div role="radiogroup" aria-label={trans('Billing cycle')} className="inline-flex rounded-full border border-border p-1">
           {CYCLES.map((c) => (
             <button
@@ -74,6 +75,10 @@ export function Component() {
                 )}
                 <h2 className="text-xl font-semibold">{p.name}</h2>
                 <PlanPrice plan={p} price={price} />
+                {/* A plan without a price for the chosen cycle shows the one it has: say so, not pass it off as monthly. */}
+                {showCycles && !p.free && price && !(price.interval === cycle && price.interval_count === 1) && (
+                  <p className="-mt-3 text-sm text-text-muted">{cycle === 'month' ? trans('Not offered monthly') : trans('Not offered yearly')}</p>
+                )}
                 {p.description && <p dir="auto" className="text-sm text-text-muted">{p.description}</p>}
                 {!!p.feature_list.length && (
                   <ul className="flex flex-col gap-1 text-sm">

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Tag as TagIcon } from 'lucide-react';
 import type { Season, Title, TitlePageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
@@ -15,7 +15,7 @@ import { NotStreamingNote, NotifyMeButton } from './NotStreamingYet';
 import { ShareButton } from '../ui/ShareButton';
 import { RatingText } from '../ui/RatingBadge';
 import { PageError, PageSkeleton, Section } from './PageState';
-import { CastList, CrewList, Hero, VideoList, formatMoney, formatRuntime, languageName, panelVideos } from './parts';
+import { CastList, CrewList, Hero, VideoList, formatRuntime, languageName, panelVideos } from './parts';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { SeasonEpisodes } from './SeasonEpisodes';
 
@@ -138,8 +138,8 @@ function Facts({ title }: { title: Title }) {
     [trans('Episodes'), title.is_series ? String(title.episodes_count) : ''],
     [trans('Countries'), countries.length ? <BrowseLinks items={countries} /> : ''],
     [trans('Languages'), language && title.language ? <BrowseLinks items={[{ key: title.language, text: language, to: browseUrl(title.is_series, { language: title.language }) }]} /> : ''],
-    [trans('Budget'), formatMoney(title.budget)],
-    [trans('Revenue'), formatMoney(title.revenue)],
+    [trans('Budget'), title.budget ? formatMoney(title.budget, 'USD', { whole: true }) : ''],
+    [trans('Revenue'), title.revenue ? formatMoney(title.revenue, 'USD', { whole: true }) : ''],
     [trans('Keywords'), keywords.length ? <BrowseLinks items={keywords} /> : ''],
   ];
   const shown = facts.filter(([, v]) => v);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
 import { trans } from '../../lib/i18n';
+import { currentLanguage } from '../../lib/locale';
 import { videoCategoryLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
@@ -15,14 +16,10 @@ export function formatRuntime(minutes: number | null | undefined): string {
   return h ? trans(':hoursh :minutesm', { hours: h, minutes: m }) : trans(':minutesm', { minutes: m });
 }
 
-export function formatMoney(n: number | null | undefined): string {
-  return n ? new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(n) : '';
-}
-
 export function languageName(code: string | null | undefined): string {
   if (!code) return '';
   try {
-    return new Intl.DisplayNames(undefined, { type: 'language' }).of(code) ?? code;
+    return new Intl.DisplayNames(currentLanguage(), { type: 'language' }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -43,11 +43,14 @@ export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'chec
       return {};
     },
     async invoices(gatewayId) {
-      const list = await client.invoices.list({ subscription: gatewayId, limit: 50 });
+      const list = await client.invoices.list({ subscription: gatewayId, limit: 50, expand: ['data.payments'] });
+      const refunds = await refundsOf(client, list.data);
       return list.data.map((inv) => {
         const currency = inv.currency.toUpperCase();
+        // A paid invoice stays "paid" at Stripe when its charge is refunded: the charge says so.
+        const status = inv.status === 'paid' ? (refunds.get(inv.id ?? '') ?? 'paid') : (inv.status ?? 'draft');
         // GatewayInvoice amounts are hundredths of the currency's unit whatever Stripe's minor unit is.
-        return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount: fromStripeAmount(inv.total, currency), currency, status: inv.status ?? 'draft', url: inv.hosted_invoice_url ?? null };
+        return { id: inv.id ?? '', createdAt: new Date(inv.created * 1000).toISOString(), amount: fromStripeAmount(inv.total, currency), currency, status, url: inv.hosted_invoice_url ?? null };
       });
     },
     /** Stripe's customer portal, where the customer replaces the card (and pays what is due with it). */
@@ -58,4 +61,27 @@ export function stripeVisitorSide(client: Stripe): Pick<Required<Gateway>, 'chec
       return { url: session.url };
     },
   };
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+/**
+ * Which of these paid invoices were refunded ('refunded') or partly ('partially_refunded'), by invoice id: the
+ * customer's charges (one call) matched to each invoice's payments (its charge or payment intent).
+ */
+async function refundsOf(client: Stripe, invoices: Stripe.Invoice[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const customer = idOf(invoices.find((i) => i.status === 'paid')?.customer);
+  if (!customer) return out;
+  const charges = (await client.charges.list({ customer, limit: 100 })).data.filter((c) => c.amount_refunded > 0);
+  if (!charges.length) return out;
+  for (const inv of invoices) {
+    for (const p of inv.payments?.data ?? []) {
+      const chargeId = idOf(p.payment.charge);
+      const intentId = idOf(p.payment.payment_intent);
+      const charge = charges.find((c) => c.id === chargeId || (intentId !== null && idOf(c.payment_intent) === intentId));
+      if (charge && inv.id) out.set(inv.id, charge.refunded ? 'refunded' : 'partially_refunded');
+    }
+  }
+  return out;
 }
