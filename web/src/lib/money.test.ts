@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const language = vi.hoisted(() => ({ current: 'en' }));
 vi.mock('./locale', () => ({ currentLanguage: () => language.current }));
+// Test files share a fork's modules (isolate: false): a format.ts another file loaded would still read the real locale.
+vi.resetModules();
 const { formatMoney } = await import('./format');
 
 describe('formatMoney', () => {

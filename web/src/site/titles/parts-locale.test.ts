@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 
 // The site is in German; the browser (the test's process) reads English.
 vi.mock('../../lib/locale', () => ({ currentLanguage: () => 'de' }));
+// Test files share a fork's modules (isolate: false): a format.ts another file loaded would still read the real locale.
+vi.resetModules();
 const { formatMoney } = await import('../../lib/format');
 const { languageName } = await import('./parts');
 
