@@ -168,6 +168,26 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await page()).play_video_id).toBe(videoId);
   }, 120_000);
 
+  it('tells a watchlist the title is streaming when its upload has finished transcoding, not while it is being prepared, and once', async () => {
+    const member = await asUser(t, { first_name: 'Nia' });
+    const title = (await admin.post('/api/v1/titles', { name: 'Awaited Film' })).body.title.id as number;
+    expect((await member.post('/api/v1/watchlist', { titleId: title })).status).toBe(200);
+    const streaming = async () => ((await member.get('/api/v1/notifications')).body.pagination.data as { type: string }[]).filter((n) => n.type === 'now_streaming');
+    // Created as a clip, then given the upload and made the title's full, approved video while it transcodes.
+    const videoId = (await admin.post('/api/v1/videos', { name: 'Film', title_id: title, type: 'video', src: '/storage/demo/placeholder.mp4', category: 'clip', approved: false })).body.video.id;
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'film.mp4', longClip()) })).status).toBe(200);
+    expect((await admin.put(`/api/v1/videos/${videoId}`, { category: 'full', approved: true })).status).toBe(200);
+    expect(await streaming()).toEqual([]);
+
+    await pool().idle();
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video.preparing).toBe(false);
+    expect(await streaming()).toHaveLength(1);
+    // A new upload for the same video, transcoded in turn, is no news.
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'film2.mp4', mp4Clip()) })).status).toBe(200);
+    await pool().idle();
+    expect(await streaming()).toHaveLength(1);
+  }, 120_000);
+
   it('keeps a video whose transcode failed out of sight until an admin retries it or saves the video as it is', async () => {
     const videoId = (await admin.post('/api/v1/videos', { name: 'Failed', title_id: titleId, type: 'video', src: '/storage/demo/x.mp4', category: 'clip', approved: true })).body.video.id;
     const key = `file-entries/${crypto.randomUUID()}.mp4`;
