@@ -159,6 +159,15 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await page()).play_video_id).toBeNull();
     // The editor still sees it and its source.
     expect((await admin.get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '/storage/demo/placeholder.mp4' });
+    // The videos list call leaves it out for those who may not edit videos (unfiltered, and filtered by title).
+    const listed = async (c: Client, filtered: boolean) => (await c.get(`/api/v1/videos?perPage=100${filtered
+      ? `&filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title }]))}` : ''}`)).body.pagination;
+    const ids = (p: { data: { id: number }[] }) => p.data.map((v) => v.id);
+    expect(ids(await listed(guest(t), true))).toEqual([ready]);
+    expect((await listed(guest(t), true)).total).toBe(1);
+    expect(ids(await listed(guest(t), false))).not.toContain(videoId);
+    expect(ids(await listed(admin, true)).sort()).toEqual([ready, videoId].sort());
+    expect(ids(await listed(admin, false))).toContain(videoId);
 
     await pool().idle();
     const after = await watch(videoId);
@@ -166,6 +175,7 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(after.video.src).toMatch(/master\.m3u8$/);
     expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([videoId]);
     expect((await page()).play_video_id).toBe(videoId);
+    expect(ids(await listed(guest(t), true)).sort()).toEqual([ready, videoId].sort());
   }, 120_000);
 
   it('tells a watchlist the title is streaming when its upload has finished transcoding, not while it is being prepared, and once', async () => {
