@@ -67,7 +67,7 @@ test.describe('transcoding an uploaded video', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  test('a visitor waiting on a video being prepared gets the player without reloading', async ({ page, browser }) => {
+  test('a visitor waiting on a video being prepared gets the player without reloading; the admin preview plays the stream', async ({ page, browser }) => {
     const hasFfmpeg = (() => {
       try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }
     })();
@@ -103,6 +103,20 @@ test.describe('transcoding an uploaded video', () => {
     await expect(visitor.locator('video')).toHaveCount(1, { timeout: 45_000 });
     await expect(visitor.getByText('This video is being prepared.')).toHaveCount(0);
     await visitor.close();
+
+    // The form's preview is the site's player: the stream plays there, with its quality levels.
+    await page.reload();
+    const preview = page.getByTestId('video-preview');
+    await expect(preview.locator('video')).toHaveCount(1, { timeout: 90_000 });
+    await expect.poll(() => preview.evaluate((el) => el.querySelector('video')!.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    // The player lays out its controls once it is on screen.
+    await preview.scrollIntoViewIfNeeded();
+    await preview.getByRole('button', { name: 'Play' }).click({ timeout: 30_000 });
+    await expect.poll(() => preview.evaluate((el) => el.querySelector('video')!.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);
+    await preview.getByRole('button', { name: 'Settings' }).click({ timeout: 30_000 });
+    await page.getByRole('menuitem', { name: 'Quality' }).click();
+    await expect(page.getByRole('menuitemradio', { name: /^240p/ })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     expect((await page.request.delete(`/api/v1/videos/${video.id}`, { headers })).status()).toBe(200);
     fs.rmSync(dir, { recursive: true, force: true });
