@@ -159,6 +159,15 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await page()).play_video_id).toBeNull();
     // The editor still sees it and its source.
     expect((await admin.get(`/api/v1/videos/${videoId}/watch`)).body.video).toMatchObject({ preparing: true, src: '/storage/demo/placeholder.mp4' });
+    // The videos list call leaves it out for those who may not edit videos (unfiltered, and filtered by title).
+    const listed = async (c: Client, filtered: boolean) => (await c.get(`/api/v1/videos?perPage=100${filtered
+      ? `&filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title }]))}` : ''}`)).body.pagination;
+    const ids = (p: { data: { id: number }[] }) => p.data.map((v) => v.id);
+    expect(ids(await listed(guest(t), true))).toEqual([ready]);
+    expect((await listed(guest(t), true)).total).toBe(1);
+    expect(ids(await listed(guest(t), false))).not.toContain(videoId);
+    expect(ids(await listed(admin, true)).sort()).toEqual([ready, videoId].sort());
+    expect(ids(await listed(admin, false))).toContain(videoId);
 
     await pool().idle();
     const after = await watch(videoId);
@@ -166,6 +175,27 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(after.video.src).toMatch(/master\.m3u8$/);
     expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([videoId]);
     expect((await page()).play_video_id).toBe(videoId);
+    expect(ids(await listed(guest(t), true)).sort()).toEqual([ready, videoId].sort());
+  }, 120_000);
+
+  it('tells a watchlist the title is streaming when its upload has finished transcoding, not while it is being prepared, and once', async () => {
+    const member = await asUser(t, { first_name: 'Nia' });
+    const title = (await admin.post('/api/v1/titles', { name: 'Awaited Film' })).body.title.id as number;
+    expect((await member.post('/api/v1/watchlist', { titleId: title })).status).toBe(200);
+    const streaming = async () => ((await member.get('/api/v1/notifications')).body.pagination.data as { type: string }[]).filter((n) => n.type === 'now_streaming');
+    // Created as a clip, then given the upload and made the title's full, approved video while it transcodes.
+    const videoId = (await admin.post('/api/v1/videos', { name: 'Film', title_id: title, type: 'video', src: '/storage/demo/placeholder.mp4', category: 'clip', approved: false })).body.video.id;
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'film.mp4', longClip()) })).status).toBe(200);
+    expect((await admin.put(`/api/v1/videos/${videoId}`, { category: 'full', approved: true })).status).toBe(200);
+    expect(await streaming()).toEqual([]);
+
+    await pool().idle();
+    expect((await guest(t).get(`/api/v1/videos/${videoId}/watch`)).body.video.preparing).toBe(false);
+    expect(await streaming()).toHaveLength(1);
+    // A new upload for the same video, transcoded in turn, is no news.
+    expect((await admin.post(`/api/v1/videos/${videoId}/transcode`, { file_id: await upload(admin, 'film2.mp4', mp4Clip()) })).status).toBe(200);
+    await pool().idle();
+    expect(await streaming()).toHaveLength(1);
   }, 120_000);
 
   it('keeps a video whose transcode failed out of sight until an admin retries it or saves the video as it is', async () => {

@@ -66,4 +66,59 @@ test.describe('transcoding an uploaded video', () => {
     await visitor.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  test('a visitor waiting on a video being prepared gets the player without reloading; the admin preview plays the stream', async ({ page, browser }) => {
+    const hasFfmpeg = (() => {
+      try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }
+    })();
+    test.skip(!hasFfmpeg, 'ffmpeg is not installed (apt-get install ffmpeg)');
+    // 20 s: long enough that the job is cancelled long before it could finish.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-transcode-'));
+    const clip = path.join(dir, 'waited.mp4');
+    execFileSync('ffmpeg', ['-y', '-v', 'error', '-threads', '1', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=10:duration=20', '-f', 'lavfi', '-i', 'sine=duration=20',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-threads', '1', '-c:a', 'aac', '-shortest', clip]);
+
+    await login(page);
+    const headers = { 'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value };
+    const titles = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+    const { video } = await (await page.request.post('/api/v1/videos', {
+      data: { name: 'Waited clip', title_id: titles.pagination.data[0].id, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'clip' }, headers,
+    })).json();
+    const state = async () => (await (await page.request.get(`/api/v1/videos/${video.id}/transcode`)).json()).transcode?.state as string | undefined;
+
+    await page.goto(`/admin/videos/${video.id}/edit`);
+    await page.getByLabel('Choose a video file').setInputFiles(clip);
+    await expect.poll(state, { timeout: 60_000 }).toMatch(/^(queued|probing|running)$/);
+    // Held back (cancelled, nothing saved since): the video stays "being prepared" until the retry finishes.
+    expect((await page.request.post(`/api/v1/videos/${video.id}/transcode/cancel`, { headers })).status()).toBe(200);
+
+    const visitor = await browser.newPage();
+    await visitor.goto(`/watch/${video.id}`);
+    await expect(visitor.getByText('This video is being prepared.')).toBeVisible({ timeout: 30_000 });
+    await expect(visitor.locator('video')).toHaveCount(0);
+
+    expect((await page.request.post(`/api/v1/videos/${video.id}/transcode/retry`, { headers })).status()).toBe(200);
+    await expect.poll(state, { timeout: 240_000, intervals: [1000] }).toBe('done');
+    // The page asks again while the video is being prepared: the player comes without a reload.
+    await expect(visitor.locator('video')).toHaveCount(1, { timeout: 45_000 });
+    await expect(visitor.getByText('This video is being prepared.')).toHaveCount(0);
+    await visitor.close();
+
+    // The form's preview is the site's player: the stream plays there, with its quality levels.
+    await page.reload();
+    const preview = page.getByTestId('video-preview');
+    await expect(preview.locator('video')).toHaveCount(1, { timeout: 90_000 });
+    await expect.poll(() => preview.evaluate((el) => el.querySelector('video')!.readyState), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    // The player lays out its controls once it is on screen.
+    await preview.scrollIntoViewIfNeeded();
+    await preview.getByRole('button', { name: 'Play' }).click({ timeout: 30_000 });
+    await expect.poll(() => preview.evaluate((el) => el.querySelector('video')!.currentTime), { timeout: 30_000 }).toBeGreaterThan(0.2);
+    await preview.getByRole('button', { name: 'Settings' }).click({ timeout: 30_000 });
+    await page.getByRole('menuitem', { name: 'Quality' }).click();
+    await expect(page.getByRole('menuitemradio', { name: /^240p/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    expect((await page.request.delete(`/api/v1/videos/${video.id}`, { headers })).status()).toBe(200);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

@@ -2,19 +2,21 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { mailNotifications } from './mail.ts';
 import { insertNotifications } from './service.ts';
+import { READY } from '../videos/preparing.ts';
 
 /**
  * Members hear when a title on their watchlist can be watched here: when it gets its first approved full video (an
- * admin adds one, or approves or re-files one a member uploaded). A title that was watchable already is not news,
+ * admin adds one, or approves or re-files one a member uploaded, or the transcode of its upload finishes: a video still
+ * being prepared plays nothing yet, so it makes no title watchable). A title that was watchable already is not news,
  * so a second full video (another language, a better copy) tells nobody; and a member is told once per title,
  * though its videos go and come back.
  */
 
-/** Which of these titles have a full video visitors may watch. */
+/** Which of these titles have a full video visitors may watch (approved, and not waiting for its transcode). */
 export async function streamingTitles(db: Db, titleIds: number[]): Promise<Set<number>> {
   if (!titleIds.length) return new Set();
   const rows = await db.selectFrom('videos').select('title_id').distinct()
-    .where('title_id', 'in', titleIds).where('category', '=', 'full').where('approved', '=', true as never).execute();
+    .where('title_id', 'in', titleIds).where('category', '=', 'full').where('approved', '=', true as never).where(READY).execute();
   return new Set(rows.map((r) => r.title_id));
 }
 

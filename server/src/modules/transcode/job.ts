@@ -8,6 +8,7 @@ import type { TranscodeProbe, TranscodeRendition } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { deleteEntries } from '../files/service.ts';
+import { announcingStreaming } from '../notifications/now-streaming.ts';
 import { removeStoredFiles } from '../titles/service.ts';
 import { FFMPEG_THREADS, FfmpegError, runFfmpeg, type FfmpegRun } from './ffmpeg.ts';
 import { ladderArgs, pickRungs, posterArgs, spritePlan, subtitleArgs, subtitlePlaylist, thumbnailsVtt, withSubtitles, type Rung } from './ladder.ts';
@@ -134,7 +135,9 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
 async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string, poster: boolean): Promise<void> {
   const previous = await ctx.db.selectFrom('transcodes').select(['output_prefix']).where('video_id', '=', row.video_id)
     .where('state', '=', 'done').where('id', '!=', row.id).execute();
-  const done = await ctx.db.transaction().execute(async (trx) => {
+  // The video plays from now on: its title's watchlists hear it is streaming, if it was not already.
+  const owner = await ctx.db.selectFrom('videos').select('title_id').where('id', '=', row.video_id).executeTakeFirst();
+  const done = await announcingStreaming(ctx, [owner?.title_id], () => ctx.db.transaction().execute(async (trx) => {
     const video = await trx.selectFrom('videos').select(['thumbnail']).where('id', '=', row.video_id).executeTakeFirst();
     if (!video) return null;
     const mine = await trx.updateTable('transcodes').set({ state: 'done', percent: 100, error: null, finished_at: nowIso(), updated_at: nowIso() })
@@ -151,7 +154,7 @@ async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix:
     const captions = await trx.selectFrom('video_captions').select('url').where('video_id', '=', row.video_id).execute();
     await trx.deleteFrom('video_captions').where('video_id', '=', row.video_id).execute();
     return { captions: captions.map((c) => c.url) };
-  });
+  }));
   if (!done) throw new JobStopped();
   await removeStoredFiles(ctx, done.captions).catch(() => undefined);
   for (const p of previous) await removeOutput(ctx, p.output_prefix).catch(() => undefined);

@@ -8,6 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
+import { READY } from './preparing.ts';
 
 /** Video names' trigram index (migration 0059); a query under three letters matches a name's start. */
 export const VIDEO_SEARCH_INDEX: TrigramIndex = { table: 'videos', expression: 'name', prefixColumn: 'videos.name' };
@@ -69,9 +70,17 @@ const listDefinition = (ctx: AppContext): ListDefinition => ({
   unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
 });
 
-/** Every video, or those of one title, season or episode (filters title_id, season_num, episode_num). */
-export async function listVideos(ctx: AppContext, query: Record<string, unknown>): Promise<Pagination<Video>> {
-  const page = await paginate(ctx.db.selectFrom('videos').select(COLUMNS), query, listDefinition(ctx));
+/**
+ * Every video, or those of one title, season or episode (filters title_id, season_num, episode_num). `readyOnly`
+ * leaves out videos being prepared (their source is still a placeholder): only those who may edit videos see them.
+ */
+export async function listVideos(ctx: AppContext, query: Record<string, unknown>, readyOnly = false): Promise<Pagination<Video>> {
+  const base = ctx.db.selectFrom('videos').select(COLUMNS);
+  const definition = listDefinition(ctx);
+  // The kept row count is every video's: a narrowed list counts its own.
+  const page = readyOnly
+    ? await paginate(base.where(READY), query, { ...definition, unfilteredTotal: undefined })
+    : await paginate(base, query, definition);
   return { ...page, data: await withRelations(ctx.db, page.data) };
 }
 

@@ -39,8 +39,10 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
   api.get('/api/v1/videos', { config: { permission: 'videos.view' }, schema: { querystring: videosListQuery, response: { 200: videoListResponse } } }, async (req) => {
     const scoped = req.query.filters?.includes('"title_id"');
-    const page = await listVideos(ctx, { ...req.query, perPage: req.query.perPage ?? (scoped ? TITLE_VIDEOS_PER_PAGE : DEFAULT_PER_PAGE) });
-    return { pagination: { ...page, data: hideUnapprovedSources(req.auth.can('videos.update'), page.data) } };
+    const canEdit = req.auth.can('videos.update');
+    // Videos being prepared are listed only to those who may edit them.
+    const page = await listVideos(ctx, { ...req.query, perPage: req.query.perPage ?? (scoped ? TITLE_VIDEOS_PER_PAGE : DEFAULT_PER_PAGE) }, !canEdit);
+    return { pagination: { ...page, data: hideUnapprovedSources(canEdit, page.data) } };
   });
 
   api.get('/api/v1/videos/:id', { config: { permission: 'videos.view' }, schema: { params: idParam, response: { 200: videoResponse } } }, async (req) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
@@ -22,6 +22,9 @@ import { TranscodePanel } from './TranscodePanel';
 import { embedUrl } from '../../site/watch/embeds';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
+
+// The site's player (Vidstack, hls.js for streams), loaded only when a file or stream is previewed.
+const Player = lazy(() => import('../../site/watch/Player'));
 
 interface Values {
   name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
@@ -188,7 +191,7 @@ function Captions({ video, currentType }: { video: Video; currentType: string })
   );
 }
 
-/** The saved video as viewers get it: a player for files and streams, the embed for embeds. */
+/** The saved video as viewers get it: the site's player for files and streams (HLS included), the embed for embeds. */
 function Preview({ video }: { video: Video }) {
   if (video.type === 'external') return null;
   return (
@@ -197,9 +200,11 @@ function Preview({ video }: { video: Video }) {
       {video.type === 'embed' ? (
         <iframe title={video.name} src={embedUrl(video.src)} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
       ) : (
-        <video controls preload="metadata" poster={video.thumbnail ?? undefined} className="aspect-video w-full max-w-xl rounded-md bg-black" src={video.src}>
-          {video.captions.map((c) => <track key={c.id} kind="captions" src={c.url} srcLang={c.language ?? undefined} label={c.name} />)}
-        </video>
+        <div className="w-full max-w-xl" data-testid="video-preview">
+          <Suspense fallback={<div className="skeleton aspect-video w-full rounded-md" aria-busy="true" aria-label={trans('Loading')} />}>
+            <Player key={video.src} video={video} title={video.name} poster={video.thumbnail} pageShortcuts={false} />
+          </Suspense>
+        </div>
       )}
     </figure>
   );

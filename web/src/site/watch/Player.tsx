@@ -26,7 +26,7 @@ const SHORTCUTS = {
  * named in each cue against the track's URL only when that URL is absolute, and against the page otherwise (which
  * asked for /watch/sprite.jpg, so no preview ever showed).
  */
-function thumbnailsOf(video: WatchVideo): string | undefined {
+function thumbnailsOf(video: PlayerVideo): string | undefined {
   const url = video.type === 'stream' ? hlsThumbnailsUrl(video.src) : null;
   return url ? new URL(url, window.location.href).href : undefined;
 }
@@ -41,8 +41,9 @@ function onProviderChange(provider: MediaProviderAdapter | null) {
  * focus, so Space scrolled the page instead. This listener sits on window, after Vidstack's on document: when Vidstack
  * handled the key it stopped the event and this one never runs, so a press never toggles twice.
  */
-function useSpaceOnBarePage(player: React.RefObject<MediaPlayerInstance | null>) {
+function useSpaceOnBarePage(player: React.RefObject<MediaPlayerInstance | null>, enabled: boolean) {
   useEffect(() => {
+    if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== ' ' || event.defaultPrevented || event.repeat || event.ctrlKey || event.metaKey || event.altKey) return;
       const focused = document.activeElement;
@@ -55,27 +56,35 @@ function useSpaceOnBarePage(player: React.RefObject<MediaPlayerInstance | null>)
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [player]);
+  }, [player, enabled]);
 }
 
+/** What the player plays: a file or stream with its captions (the watch call's video, or a video the admin edits). */
+type PlayerVideo = Pick<WatchVideo, 'type' | 'src' | 'captions'>;
+
 interface Props {
-  video: WatchVideo;
+  video: PlayerVideo;
   title: string;
   poster: string | null;
-  resumeAt: number | null;
-  autoPlay: boolean;
+  resumeAt?: number | null;
+  autoPlay?: boolean;
+  /**
+   * The watch page's keys (Space, arrows, f, m…) work anywhere on the page; a player inside a form (the admin
+   * preview) answers them only while it has focus, so they never reach it from the page around.
+   */
+  pageShortcuts?: boolean;
   /** The playback position, and the video's length once known (Infinity for a live stream). */
-  onTime(time: number, duration?: number): void;
-  onSeeked(time: number): void;
-  onPause(): void;
-  onEnded(): void;
+  onTime?(time: number, duration?: number): void;
+  onSeeked?(time: number): void;
+  onPause?(): void;
+  onEnded?(): void;
 }
 
 /** Files (mp4/webm with Range) and HLS streams, on Vidstack: captions, quality levels, fullscreen, picture-in-picture. */
-export default function Player({ video, title, poster, resumeAt, autoPlay, onTime, onSeeked, onPause, onEnded }: Props) {
+export default function Player({ video, title, poster, resumeAt = null, autoPlay = false, pageShortcuts = true, onTime, onSeeked, onPause, onEnded }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const resumed = useRef(false);
-  useSpaceOnBarePage(player);
+  useSpaceOnBarePage(player, pageShortcuts);
   const src = video.type === 'stream' ? { src: video.src, type: 'application/x-mpegurl' as const } : video.src;
   return (
     <MediaPlayer
@@ -87,7 +96,7 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
       playsInline
       autoPlay={autoPlay}
       crossOrigin
-      keyTarget="document"
+      keyTarget={pageShortcuts ? 'document' : 'player'}
       keyShortcuts={SHORTCUTS}
       onProviderChange={onProviderChange}
       onCanPlay={() => {
@@ -97,8 +106,8 @@ export default function Player({ video, title, poster, resumeAt, autoPlay, onTim
         // Resume where the viewer stopped, unless that was the very end.
         if (resumeAt && resumeAt > 1 && (!Number.isFinite(p.duration) || p.duration === 0 || resumeAt < p.duration - 3)) p.currentTime = resumeAt;
       }}
-      onTimeUpdate={(detail) => onTime(detail.currentTime, player.current?.duration)}
-      onSeeked={(time) => onSeeked(time)}
+      onTimeUpdate={(detail) => onTime?.(detail.currentTime, player.current?.duration)}
+      onSeeked={(time) => onSeeked?.(time)}
       onPause={onPause}
       onEnded={onEnded}
       data-testid="player"

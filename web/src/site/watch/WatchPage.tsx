@@ -20,6 +20,8 @@ import { VideoVotes } from './VideoVotes';
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
 const Player = lazy(() => import('./Player'));
 const UP_NEXT_SECONDS = 5;
+/** How often a video being prepared is asked for again, so the player starts once its transcode is done. */
+const PREPARING_POLL_MS = 15_000;
 
 
 const episodeLabel = (v: { season_num: number | null; episode_num: number | null }) =>
@@ -174,6 +176,9 @@ export function Component() {
     // The resume position must be fresh on every visit.
     gcTime: 0,
     staleTime: 0,
+    // A video being prepared is asked for again now and then (not while the tab is hidden) until it can play.
+    refetchInterval: (query) => (query.state.data?.video.preparing ? PREPARING_POLL_MS : false),
+    refetchIntervalInBackground: false,
   });
   if (id === null || (error instanceof ApiError && error.status === 404)) return <NotFoundPage />;
   if (isNoAccess(error)) return <NoAccess watch />;
