@@ -168,6 +168,8 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(ids(await listed(guest(t), false))).not.toContain(videoId);
     expect(ids(await listed(admin, true)).sort()).toEqual([ready, videoId].sort());
     expect(ids(await listed(admin, false))).toContain(videoId);
+    expect((await guest(t).get(`/api/v1/videos/${videoId}`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/videos/${videoId}`)).body.video.src).toBe('/storage/demo/placeholder.mp4');
 
     await pool().idle();
     const after = await watch(videoId);
@@ -176,6 +178,7 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await watch(ready)).related.map((v: { id: number }) => v.id)).toEqual([videoId]);
     expect((await page()).play_video_id).toBe(videoId);
     expect(ids(await listed(guest(t), true)).sort()).toEqual([ready, videoId].sort());
+    expect((await guest(t).get(`/api/v1/videos/${videoId}`)).body.video.src).toMatch(/master\.m3u8$/);
   }, 120_000);
 
   it('tells a watchlist the title is streaming when its upload has finished transcoding, not while it is being prepared, and once', async () => {

@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { READY } from './preparing.ts';
+import { PREPARING, READY } from './preparing.ts';
 
 /** Video names' trigram index (migration 0059); a query under three letters matches a name's start. */
 export const VIDEO_SEARCH_INDEX: TrigramIndex = { table: 'videos', expression: 'name', prefixColumn: 'videos.name' };
@@ -32,6 +32,11 @@ async function withRelations(db: Db, rows: any[]): Promise<Video[]> {
     captions: captions.filter((c) => c.video_id === r.id).map(({ video_id: _v, ...c }) => c),
     title: titleBy.get(r.title_id) ?? null,
   }));
+}
+
+/** Whether the video waits for its upload's transcode (see preparing.ts): not shown to those who may not edit videos. */
+export async function videoIsPreparing(db: Db, id: number): Promise<boolean> {
+  return Boolean(await db.selectFrom('videos').select('id').where('id', '=', id).where(PREPARING).executeTakeFirst());
 }
 
 export async function findVideo(db: Db, id: number): Promise<Video | null> {

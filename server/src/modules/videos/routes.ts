@@ -15,7 +15,7 @@ import { watchRoutes } from './watch.ts';
 import './seo.ts';
 import { CAPTION_EXTENSIONS, CAPTION_TYPE_ERROR, toWebVtt } from './captions.ts';
 import { deleteVideosWithFiles } from './cleanup.ts';
-import { checkMove, checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo } from './repository.ts';
+import { checkMove, checkTarget, countVideosBy, deleteCaption, deleteVideoRows, findVideo, insertCaption, insertVideo, listVideos, saveVideo, videoIsPreparing } from './repository.ts';
 import { VIDEOS_LIMIT, countGuard } from '../roles/count-limit.ts';
 import { actorOf } from '../roles/grants.ts';
 import { videoVoteRoutes } from './votes.ts';
@@ -47,8 +47,10 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.get('/api/v1/videos/:id', { config: { permission: 'videos.view' }, schema: { params: idParam, response: { 200: videoResponse } } }, async (req) => {
     const video = await findVideo(ctx.db, req.params.id);
-    if (!video) throw notFound('Video not found');
-    return { video: hideUnapprovedSources(req.auth.can('videos.update'), [video])[0] };
+    const canEdit = req.auth.can('videos.update');
+    // As in the list: a video being prepared (its source a placeholder) is for those who may edit it.
+    if (!video || (!canEdit && await videoIsPreparing(ctx.db, video.id))) throw notFound('Video not found');
+    return { video: hideUnapprovedSources(canEdit, [video])[0] };
   });
 
   api.post('/api/v1/videos', { config: { permission: 'videos.create' }, schema: { body: videoCreateSchema, response: { 200: videoResponse } } }, async (req) => {
