@@ -69,7 +69,9 @@ async function openInFolder(file: string): Promise<fsp.FileHandle> {
       await fsp.mkdir(path.dirname(file), { recursive: true });
       return await fsp.open(file, 'wx');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 20) throw err;
+      // A folder removed while mkdir walks down the path reads ENOENT, or ENOTDIR when mkdir found it and then lost it.
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || attempt >= 20) throw err;
     }
   }
 }
@@ -135,8 +137,10 @@ export class LocalStorage implements Storage {
   private async prune(dirs: string[]): Promise<void> {
     const root = path.resolve(this.root);
     const all = new Set<string>();
+    // The top folders (public, private) stay: only what files were stored under goes.
+    const prunable = (d: string) => d.startsWith(root + path.sep) && path.relative(root, d).includes(path.sep);
     for (let d of dirs) {
-      while (d.startsWith(root + path.sep) && !all.has(d)) {
+      while (prunable(d) && !all.has(d)) {
         all.add(d);
         d = path.dirname(d);
       }
