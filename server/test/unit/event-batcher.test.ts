@@ -50,6 +50,26 @@ describe('EventBatcher', () => {
     expect(sizes).toEqual([10, 5, 1]);
   });
 
+  it('tries a failed chunk once more, and reports it only when that fails too', async () => {
+    const written: number[] = [];
+    const errors: unknown[] = [];
+    let failures = 1;
+    const batcher = new EventBatcher<number>({
+      chunk: 10, retryAfterMs: 5, onError: (err) => { errors.push(err); },
+      write: async (c) => { if (failures-- > 0) throw new Error('database is locked'); written.push(...c); },
+    });
+    batcher.push(1);
+    batcher.push(2);
+    await batcher.flush();
+    expect(written).toEqual([1, 2]);
+    expect(errors).toEqual([]);
+    failures = 2;
+    batcher.push(3);
+    await batcher.flush();
+    expect(written).toEqual([1, 2]);
+    expect(errors).toHaveLength(1);
+  });
+
   it('close writes everything buffered and refuses what comes after', async () => {
     const written: number[] = [];
     const batcher = new EventBatcher<number>({ chunk: 3, write: async (c) => { written.push(...c); }, onError: (err) => { throw err; } });

@@ -5,10 +5,12 @@
  */
 export interface BatcherOptions<T> {
   write(chunk: T[]): Promise<void>;
-  /** Called after each chunk, written or not (a failed chunk is reported, never retried forever). */
+  /** Called after each chunk, written or not (a failed chunk is tried once more, then reported, never retried forever). */
   afterChunk?(chunk: T[]): void;
   onError(err: unknown): void;
   everyMs?: number;
+  /** The pause before a failed chunk's second try. */
+  retryAfterMs?: number;
   chunk?: number;
   flushAt?: number;
 }
@@ -45,11 +47,7 @@ export class EventBatcher<T> {
       while (left > 0) {
         const chunk = this.buffer.splice(0, Math.min(left, this.opts.chunk ?? 200));
         left -= chunk.length;
-        try {
-          await this.opts.write(chunk);
-        } catch (err) {
-          this.opts.onError(err);
-        }
+        await this.writeOrReport(chunk);
         this.opts.afterChunk?.(chunk);
         // Let waiting requests run between chunks.
         await new Promise((resolve) => setImmediate(resolve));
@@ -59,6 +57,23 @@ export class EventBatcher<T> {
     this.queued = next;
     this.running = next;
     return next;
+  }
+
+  /**
+   * A chunk is one transaction, so a failed one wrote nothing: it is tried once more after a pause (a database busy
+   * for a moment lost a viewer's latest position, and "Continue watching" showed an earlier one), then reported.
+   */
+  private async writeOrReport(chunk: T[]): Promise<void> {
+    try {
+      await this.opts.write(chunk);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, this.opts.retryAfterMs ?? 250));
+      try {
+        await this.opts.write(chunk);
+      } catch (err) {
+        this.opts.onError(err);
+      }
+    }
   }
 
   async close(): Promise<void> {
