@@ -359,19 +359,25 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode.state).toBe('done');
   });
 
-  it('restarts cleanly a job a dead process left running, removing its partial output', async () => {
-    const videoId = await newVideo('Orphan');
+  /** A running job whose worker died ten minutes ago, after `attempts` runs, with half a segment of output left. */
+  async function jobOfDeadWorker(name: string, run: string, attempts: number) {
+    const videoId = await newVideo(name);
     const key = `file-entries/${crypto.randomUUID()}.mp4`;
     await t.ctx.storage.put(key, mp4Clip());
-    const prefix = `public/videos/${videoId}/hls/left-over`;
+    const prefix = `public/videos/${videoId}/hls/${run}`;
     await t.ctx.storage.put(`${prefix}/v0/seg_0000.ts`, Buffer.from('half a segment'));
     const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [{ index: 1, codec: 'aac', language: null }], subtitles: [] };
     const long = new Date(Date.now() - 10 * 60_000).toISOString();
     await t.ctx.db.insertInto('transcodes').values({
       video_id: videoId, user_id: null, state: 'running', percent: 40, source_file_id: null, source_key: key, source_disk: 'local',
-      source_name: 'orphan.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
-      heartbeat_at: long, attempts: 1, started_at: long, created_at: long, updated_at: long,
+      source_name: `${name.toLowerCase()}.mp4`, probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
+      heartbeat_at: long, attempts, started_at: long, created_at: long, updated_at: long,
     }).execute();
+    return { videoId, prefix };
+  }
+
+  it('restarts cleanly a job a dead process left running, removing its partial output', async () => {
+    const { videoId, prefix } = await jobOfDeadWorker('Orphan', 'left-over', 1);
     pool().wake();
     await waitFor(async () => !(await t.ctx.storage.exists(`${prefix}/v0/seg_0000.ts`)));
     await pool().idle();
@@ -381,18 +387,7 @@ describe('transcoding an upload into an HLS ladder', () => {
   });
 
   it('fails, rather than queues again, a job whose worker died three times, and an admin can retry it by hand', async () => {
-    const videoId = await newVideo('Crashing');
-    const key = `file-entries/${crypto.randomUUID()}.mp4`;
-    await t.ctx.storage.put(key, mp4Clip());
-    const prefix = `public/videos/${videoId}/hls/crashed-3`;
-    await t.ctx.storage.put(`${prefix}/v0/seg_0000.ts`, Buffer.from('half a segment'));
-    const probe = { duration: 2, width: 640, height: 360, video_codec: 'h264', audio_tracks: [{ index: 1, codec: 'aac', language: null }], subtitles: [] };
-    const long = new Date(Date.now() - 10 * 60_000).toISOString();
-    await t.ctx.db.insertInto('transcodes').values({
-      video_id: videoId, user_id: null, state: 'running', percent: 40, source_file_id: null, source_key: key, source_disk: 'local',
-      source_name: 'crasher.mp4', probe: JSON.stringify(probe), renditions: '["240p"]', output_prefix: prefix, worker: 'a-dead-process',
-      heartbeat_at: long, attempts: 3, started_at: long, created_at: long, updated_at: long,
-    }).execute();
+    const { videoId, prefix } = await jobOfDeadWorker('Crashing', 'crashed-3', 3);
     pool().wake();
     await pool().idle();
     const failed = (await admin.get(`/api/v1/videos/${videoId}/transcode`)).body.transcode;
