@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POSTING_LIMITS, SUSPENDED_MESSAGE, assertCanPost } from '../src/modules/reviews/posting.ts';
-import { asAdmin, asUser, createTestApp, guest, listUrl, type Client } from './helper.ts';
+import { Client, asAdmin, asUser, createTestApp, createUser, guest, listUrl } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -121,6 +121,9 @@ describe('votes, reports and the public list', () => {
     await voter.delete(`/api/v1/reviews/${review.id}/vote`);
     expect((await voter.delete('/api/v1/reviews/999999/vote')).status).toBe(404);
     expect((await guest(t).delete(`/api/v1/reviews/${review.id}/vote`)).status).toBe(401);
+    // A member who may not read reviews may not take a vote back either.
+    const blind = await createUser(t, { permissions: ['titles.view'] });
+    expect((await new Client(t).login(blind.email, blind.password).then((c) => c.delete(`/api/v1/reviews/${review.id}/vote`))).status).toBe(403);
   });
 
   it('reports a review once and counts it', async () => {
