@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { asAdmin, createTestApp, guest, type Client } from '../helper.ts';
+import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
 import { PlayTracker, playTracker, type PlayEvent } from '../../src/modules/plays/tracker.ts';
 import { EventWriter, WriterThreadError, eventWriter } from '../../src/modules/plays/event-writer.ts';
 import { visitTracker } from '../../src/modules/reports/visits.ts';
@@ -97,6 +97,24 @@ describe('the event writer', () => {
     expect(await playsOf(gone)).toHaveLength(0);
     if (sqlite) expect(capture).not.toHaveBeenCalled();
     capture.mockRestore();
+  });
+
+  it('a report older than the stored resume point (a batch written again after a failure) leaves the point as it is', async () => {
+    const id = await newVideo();
+    const user = await asUser(t);
+    const tracker = playTracker(t.ctx);
+    const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, s)).toISOString();
+    const report = (position: number, s: number): PlayEvent => ({ ...event(id, 'c'.repeat(32)), kind: 'progress', userId: user.user.id, seconds: 1, position, at: at(s) });
+    tracker.push(report(7, 10));
+    await tracker.flush();
+    tracker.push(report(5, 8));
+    await tracker.flush();
+    const point = () => t.ctx.db.selectFrom('video_progress').select('position').where('user_id', '=', user.user.id).where('video_id', '=', id).executeTakeFirstOrThrow();
+    expect((await point()).position).toBe(7);
+    // A newer report moves it, back as well (the viewer went back).
+    tracker.push(report(3, 12));
+    await tracker.flush();
+    expect((await point()).position).toBe(3);
   });
 
   it('an unapproved video stops counting plays as soon as the change is saved', async () => {

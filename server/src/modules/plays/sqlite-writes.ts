@@ -28,10 +28,11 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
   const byVisitor = raw.prepare('SELECT id FROM plays WHERE visitor_id = ? AND user_id IS NULL AND video_id = ? AND created_at > ? ORDER BY created_at DESC LIMIT 1').pluck();
   const extend = raw.prepare('UPDATE plays SET seconds_watched = seconds_watched + ?, position = ?, updated_at = ? WHERE id = ?');
   const insertPlay = raw.prepare(insertPlaySql);
-  // A report without the length keeps the one an earlier report gave.
+  // A report without the length keeps the one an earlier report gave; one older than the stored point (a chunk
+  // written again after a failure) leaves it.
   const progress = raw.prepare(`INSERT INTO video_progress (user_id, video_id, position, duration, updated_at) SELECT ?, ?, ?, ?, ? WHERE ${EXISTS}
     ON CONFLICT (user_id, video_id) DO UPDATE SET position = excluded.position, duration = coalesce(excluded.duration, video_progress.duration),
-    updated_at = excluded.updated_at`);
+    updated_at = excluded.updated_at WHERE video_progress.updated_at <= excluded.updated_at`);
   const videoPlays = raw.prepare('UPDATE videos SET plays_count = plays_count + ? WHERE id = ?');
   const titleViews = raw.prepare('UPDATE titles SET views = views + ? WHERE id = ?');
   const insertVisit = raw.prepare(insertSql('page_views', VISIT_COLUMNS));

@@ -22,6 +22,10 @@ function saveGuestPosition(videoId: number, seconds: number) {
   }
 }
 
+// Reports leave one after another: two in flight at once (the browser may hold one back behind the video's own
+// downloads) could reach the server swapped and leave an earlier position as the resume point.
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Fire-and-forget report; `keepalive` lets the last one leave with the page. Failures only lose a statistic. */
 function send(videoId: number, kind: 'plays' | 'progress', seconds: number, position: number, duration: number | null, keepalive = false) {
   const token = document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
@@ -30,10 +34,12 @@ function send(videoId: number, kind: 'plays' | 'progress', seconds: number, posi
     // A live stream's length is Infinity (and none is known before the metadata): left out then.
     ...(duration !== null && Number.isFinite(duration) && duration > 0 ? { duration: Math.round(duration) } : {}),
   });
-  fetch(`${API_ROOT}/videos/${videoId}/${kind}`, {
+  const go = () => fetch(`${API_ROOT}/videos/${videoId}/${kind}`, {
     method: 'POST', body, keepalive, credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { 'X-XSRF-TOKEN': decodeURIComponent(token) } : {}) },
   }).catch(() => {});
+  // The report sent as the page goes away cannot wait for the ones before it.
+  queue = keepalive ? go() : queue.then(go);
 }
 
 /**
