@@ -106,7 +106,7 @@ export class PlayTracker {
               position, updated_at: last.at,
               // A report without the length keeps the one an earlier report gave.
               duration: (eb) => eb.fn.coalesce(eb.ref('excluded.duration'), eb.ref('video_progress.duration')),
-            }).where('video_progress.updated_at', '<=', sql.ref('excluded.updated_at'))).execute();
+            }).whereRef('video_progress.updated_at', '<=', 'excluded.updated_at')).execute();
         }
       }
       // New plays go in multi-row statements (50 rows x 16 columns stays under every driver's parameter limit).
