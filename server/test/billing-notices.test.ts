@@ -142,6 +142,15 @@ describe('subscription mails (billing:notices)', () => {
       await send('evt_n4', 'customer.subscription.deleted', sub({ status: 'canceled', ended_at: Math.floor(Date.now() / 1000) - 60 }));
       expect(await pass()).toBe(1);
       expect((await newMails()).map((m) => m.subject)).toEqual(['Your Standard subscription has ended']);
+
+      // A checkout whose first payment has not gone through (Stripe's incomplete) has started nothing: the mail waits for the payment.
+      const later = await createUser(t);
+      const pending = { ...sub({ status: 'incomplete' }), id: 'sub_notices_2', metadata: { user_id: String(later.id) } };
+      await send('evt_n5', 'customer.subscription.created', pending);
+      expect(await pass()).toBe(0);
+      await send('evt_n6', 'customer.subscription.updated', { ...pending, status: 'active' });
+      expect(await pass()).toBe(1);
+      expect(await newMails()).toMatchObject([{ to: later.email, subject: 'Your Standard subscription has started' }]);
     } finally {
       await t.ctx.settings.set({ 'client.billing.stripe.enable': false });
     }

@@ -63,10 +63,14 @@ beforeAll(async () => {
     fx[f.key] = u.id;
   }
   await t.ctx.db.insertInto('user_role').values([fx.anna, fx.carl].map((user_id) => ({ user_id, role_id: editorsRole, created_at: now }))).execute();
-  const sub = (user_id: number, ends_at: string | null) => ({
-    user_id, product_id: null, price_id: null, gateway_name: 'stripe', gateway_id: null, description: null, renews_at: null, ends_at, created_at: now, updated_at: now,
+  const sub = (user_id: number, ends_at: string | null, gateway_status: string | null = null) => ({
+    user_id, product_id: null, price_id: null, gateway_name: 'stripe', gateway_id: null, description: null, renews_at: null, ends_at, gateway_status, created_at: now, updated_at: now,
   });
-  await t.ctx.db.insertInto('subscriptions').values([sub(fx.anna, null), sub(fx.carl, new Date(Date.now() + 86_400_000).toISOString())]).execute();
+  await t.ctx.db.insertInto('subscriptions').values([
+    sub(fx.anna, null), sub(fx.carl, new Date(Date.now() + 86_400_000).toISOString()),
+    // On hold until a payment goes through: it gives dora nothing yet, so she is not subscribed.
+    sub(fx.dora, null, 'unpaid'),
+  ]).execute();
   await t.ctx.db.insertInto('bans').values({ user_id: fx.emil, ban_until: null, comment: 'spam', created_by: null, created_at: now }).execute();
   await t.ctx.db.updateTable('users').set({ banned_at: now }).where('id', '=', fx.emil).execute();
 });

@@ -1,5 +1,16 @@
 import { NO_ACCESS_STATUSES, type PermissionGrant } from '@app/contracts';
+import type { ExpressionBuilder } from 'kysely';
 import { nowIso, type Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** A subscription that gives access right now: not ended, and not waiting for a payment before it gives any. */
+export const givesAccessNow = (eb: ExpressionBuilder<Database, 'subscriptions'>) => {
+  const now = nowIso();
+  return eb.and([
+    eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]),
+    eb.or([eb('subscriptions.gateway_status', 'is', null), eb('subscriptions.gateway_status', 'not in', [...NO_ACCESS_STATUSES])]),
+  ]);
+};
 
 /**
  * What a valid subscription gives its user. Validity is a date comparison made when read (ends_at empty or
@@ -8,11 +19,8 @@ import { nowIso, type Db } from '../../db/index.ts';
  * the member still sees it, with the way to fix the payment.
  */
 function validPlans(db: Db, userId: number) {
-  const now = nowIso();
   return db.selectFrom('subscriptions').innerJoin('products', 'products.id', 'subscriptions.product_id')
-    .where('subscriptions.user_id', '=', userId)
-    .where((eb) => eb.or([eb('subscriptions.ends_at', 'is', null), eb('subscriptions.ends_at', '>', now)]))
-    .where((eb) => eb.or([eb('subscriptions.gateway_status', 'is', null), eb('subscriptions.gateway_status', 'not in', [...NO_ACCESS_STATUSES])]));
+    .where('subscriptions.user_id', '=', userId).where(givesAccessNow);
 }
 
 /** The grants (with their restriction values) the user's valid plans carry. */

@@ -1,4 +1,4 @@
-import { PAYMENT_DUE_STATUSES, translate, type Lines } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, grantsAccess, translate, type Lines } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
 import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
@@ -73,6 +73,9 @@ export async function sendSubscriptionNotices(ctx: AppContext, at = new Date()):
   for (const r of rows.values()) {
     const state = stateOf(r, now);
     const told = r.told_id === null ? undefined : { product_id: r.told_product_id, ends_at: r.told_ends_at, gateway_status: r.told_status, ended: toBool(r.told_ended) };
+    // Nothing has started while the first payment is still due (Stripe's incomplete): left untold, so the payment
+    // that gives access is the start.
+    if (!told && !state.ended && !grantsAccess(state.gateway_status)) continue;
     const notice = noticeOf(told, state);
     // Recorded before the mail is queued: a crash in between loses one mail rather than sending it twice.
     await recordTold(ctx.db, r.id, state, r.updated_at);

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { filters, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
-import { nowIso } from '../../db/index.ts';
+import { givesAccessNow } from '../billing/effects.ts';
 import { readCounter } from '../../db/versions.ts';
 import { cappedTrigramSearch, type TrigramIndex } from '../../http/text-search.ts';
 
@@ -14,8 +14,8 @@ export const USER_SEARCH_INDEX: TrigramIndex = {
 };
 
 export function usersListDefinition(ctx: AppContext): ListDefinition {
-  const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id')
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', nowIso())]));
+  // Subscribed means what the member's plan gives them: one on hold for a payment gives nothing yet.
+  const activeSubscription = () => ctx.db.selectFrom('subscriptions').select('subscriptions.user_id').where(givesAccessNow);
   return {
     sorts: { email: 'users.email', first_name: 'users.first_name', last_name: 'users.last_name', created_at: 'users.created_at', updated_at: 'users.updated_at', id: 'users.id' },
     defaultSort: ['created_at', 'desc'],
