@@ -85,3 +85,10 @@ export const titlePath = (t: { id: number; name: string }) => withSlug(`/titles/
 export const seasonPath = (t: { id: number; name: string }, season: number) => `${titlePath(t)}/season/${season}`;
 export const episodePath = (t: { id: number; name: string }, season: number, episode: number) => `${seasonPath(t, season)}/episode/${episode}`;
 export const personPath = (p: { id: number; name: string }) => withSlug(`/people/${p.id}`, p.name);
+
+/** The address fragment that opens a page on one comment (`#comment-77`), and the comment id it names (null if none). */
+export const commentAnchor = (id: number) => `comment-${id}`;
+export const anchoredCommentId = (hash: string): number | null => {
+  const m = /^#comment-([1-9]\d{0,15})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+};

@@ -277,3 +277,24 @@ describe('updated_at: when the text last changed (the site\'s "Edited" mark)', (
     expect(Date.parse(edited.updated_at)).toBeGreaterThan(Date.parse(edited.created_at));
   });
 });
+
+// Last: it adds comments the global counts above do not expect.
+describe('linked comments', () => {
+  it('GET comment/{id}/context: a linked reply with the comments it answers, top first, as visitors see them', async () => {
+    const movie = (await admin.post('/api/v1/titles', { name: 'Context Movie' })).body.title.id;
+    const on = { commentable_id: movie };
+    const top = (await post(alice, { ...on, content: 'Context top' })).body.comment.id;
+    const mid = (await post(bob, { ...on, content: 'Context middle', parent_id: top })).body.comment.id;
+    const leaf = (await post(alice, { ...on, content: 'Context leaf', parent_id: mid })).body.comment.id;
+    await bob.delete(`/api/v1/comment/${mid}`);
+    const res = await guest(t).get(`/api/v1/comment/${leaf}/context`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.comments.map((c: any) => [c.id, c.content, c.deleted])).toEqual([[top, 'Context top', false], [mid, null, true], [leaf, 'Context leaf', false]]);
+    expect(res.body.comments[0]).toMatchObject({ commentable_type: 'title', commentable_id: movie, user: { id: alice.user.id } });
+    expect(res.body.comments[0]).not.toHaveProperty('reports_count');
+    // A top-level comment is its own context.
+    expect((await guest(t).get(`/api/v1/comment/${top}/context`)).body.comments.map((c: any) => c.id)).toEqual([top]);
+    expect((await guest(t).get('/api/v1/comment/999999999/context')).status).toBe(404);
+    expect((await guest(t).get('/api/v1/comment/abc/context')).status).toBe(422);
+  });
+});

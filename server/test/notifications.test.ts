@@ -43,13 +43,13 @@ describe('notifications: replies to a comment', () => {
     const first = await comment(ada, {});
     await comment(ada, { parent_id: first.id, content: 'Adding to my own comment' });
     expect(await unread(ada)).toBe(0);
-    await comment(bob, { parent_id: first.id, content: `Agreed,\n\nthe ending was perfect. ${'x'.repeat(200)}` });
+    const reply = await comment(bob, { parent_id: first.id, content: `Agreed,\n\nthe ending was perfect. ${'x'.repeat(200)}` });
     expect(await unread(bob)).toBe(0);
     const mine = await list(ada);
     expect(mine.unread).toBe(1);
     expect(mine.pagination.data).toEqual([{
       id: expect.any(Number), type: 'comment_reply', actor: { id: bob.user.id, display_name: 'Bob', avatar: null }, place: 'Crimson Harbor',
-      link: `/titles/${ids.movie}/crimson-harbor#comments`, excerpt: expect.stringMatching(/^Agreed, the ending was perfect\. x+…$/), image: null, episode: null,
+      link: `/titles/${ids.movie}/crimson-harbor#comment-${reply.id}`, excerpt: expect.stringMatching(/^Agreed, the ending was perfect\. x+…$/), image: null, episode: null,
       read_at: null, created_at: expect.any(String),
     }]);
     expect(mine.pagination.data[0].excerpt).toHaveLength(140);
@@ -61,12 +61,14 @@ describe('notifications: replies to a comment', () => {
       ['video', ids.video, 'Clip', `/watch/${ids.video}`],
       ['news_article', ids.article, 'Festival line-up', `/news/${ids.article}/festival-line-up`],
     ];
+    const replies: number[] = [];
     for (const [type, id] of places) {
       const parent = await comment(ada, { commentable_type: type, commentable_id: id });
-      await comment(bob, { commentable_type: type, commentable_id: id, parent_id: parent.id });
+      replies.push((await comment(bob, { commentable_type: type, commentable_id: id, parent_id: parent.id })).id);
     }
     const newest = (await list(ada)).pagination.data.slice(0, 3).reverse();
-    expect(newest.map((n) => [n.place, n.link])).toEqual(places.map(([, , place, link]) => [place, link]));
+    // Each opens its page on the reply itself.
+    expect(newest.map((n) => [n.place, n.link])).toEqual(places.map(([, , place, link], i) => [place, `${link}#comment-${replies[i]}`]));
   });
 
   it("marks read the given ones of the member's own, or all; another member's ids change nothing", async () => {

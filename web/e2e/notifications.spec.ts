@@ -26,7 +26,7 @@ test('a reply to a member\'s comment reaches them in the header\'s bell, which t
 
     const bobPage = await browser.newPage();
     await login(bobPage, BOB.email, BOB.password);
-    await api(bobPage, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, parent_id: comment.id, content: 'Agreed, I did not see it coming.' });
+    const { comment: reply } = await api(bobPage, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, parent_id: comment.id, content: 'Agreed, I did not see it coming.' });
     await bobPage.close();
 
     await adaPage.reload();
@@ -35,8 +35,12 @@ test('a reply to a member\'s comment reaches them in the header\'s bell, which t
     const item = adaPage.getByRole('menuitem', { name: new RegExp(`Bob Replying replied to your comment on ${title.name}`) });
     await expect(item).toContainText('Agreed, I did not see it coming.');
     await item.click();
-    await expect(adaPage).toHaveURL(new RegExp(`/titles/${title.id}(/[\\w-]+)?#comments$`));
+    await expect(adaPage).toHaveURL(new RegExp(`/titles/${title.id}(/[\\w-]+)?#comment-${reply.id}$`));
     await expect(adaPage.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+    // The page opens on the reply, under the comment it answers, whatever else the thread holds.
+    const linked = adaPage.getByRole('region', { name: 'Linked comment' });
+    await expect(linked.getByTestId('comment')).toHaveText([/What a finale\./, /Agreed, I did not see it coming\./]);
+    await expect(adaPage.locator(`#comment-${reply.id}`)).toBeInViewport();
     await adaPage.close();
   } finally {
     await api(page, 'DELETE', `users/${ada.id},${bob.id}`);

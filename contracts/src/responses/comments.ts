@@ -27,5 +27,7 @@ export const commentEntity = entity({
 }) satisfies z.ZodType<Comment>;
 
 export const commentListResponse = paginated(commentEntity);
+/** `GET comment/{id}/context`: the comment and those it answers, top of the thread first. */
+export const commentContextResponse = entity({ comments: z.array(commentEntity) });
 export const commentResponse = entity({ comment: commentEntity, message: z.string().optional() });
 export const commentsRestoredResponse = entity({ restored: z.number().int(), message: z.string() });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  commentCreateSchema, commentListResponse, commentResponse, commentRestoreSchema, commentThreadQuerySchema, commentUpdateSchema, commentsRestoredResponse,
+  commentContextResponse, commentCreateSchema, commentListResponse, commentResponse, commentRestoreSchema, commentThreadQuerySchema, commentUpdateSchema, commentsRestoredResponse,
   deletedCountResponse, listQuerySchema, reportSchema, reportedResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import { requireUser } from '../../http/auth.ts';
 import { reportItem } from '../reviews/posting.ts';
 import { reportModerationRoutes } from '../reviews/reports.ts';
 import { findComment, listComments } from './repository.ts';
-import { commentThread, createComment, deleteComments, restoreComments, updateComment } from './service.ts';
+import { commentContext, commentThread, createComment, deleteComments, restoreComments, updateComment } from './service.ts';
 
 /** Comments (Part C: GET comment; PUT comment/{id} content; POST comment/restore commentIds) and the site's threads. */
 export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -21,6 +21,12 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/comment/thread', { config: { permission: 'comments.view' }, schema: { querystring: commentThreadQuerySchema, response: { 200: commentListResponse } } }, async (req) => ({
     pagination: await commentThread(ctx, req.query),
   }));
+
+  api.get('/api/v1/comment/:id/context', { config: { permission: 'comments.view' }, schema: { params: idParam, response: { 200: commentContextResponse } } }, async (req) => {
+    const comments = await commentContext(ctx, req.params.id);
+    if (!comments) throw notFound('Comment not found');
+    return { comments };
+  });
 
   api.get('/api/v1/comment/:id', { config: { permission: 'comments.update' }, schema: { params: idParam, response: { 200: commentResponse } } }, async (req) => {
     const comment = await findComment(ctx.db, req.params.id);

@@ -35,6 +35,25 @@ export async function commentThread(ctx: AppContext, q: z.infer<typeof commentTh
   };
 }
 
+/** How far up a linked reply's thread is walked: deeper threads show their last levels. */
+const CONTEXT_LEVELS = 50;
+
+/**
+ * `GET comment/{id}/context`: the comment a link points at (a reply notification's) and the comments it answers,
+ * from the top of its thread down, as the site shows them; null when there is no such comment.
+ */
+export async function commentContext(ctx: AppContext, id: number): Promise<Comment[] | null> {
+  const chain: CommentRow[] = [];
+  let next: number | null = id;
+  while (next !== null && chain.length < CONTEXT_LEVELS) {
+    const row = await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', next).executeTakeFirst() as CommentRow | undefined;
+    if (!row) break;
+    chain.unshift(row);
+    next = row.parent_id;
+  }
+  return chain.length ? toComments(ctx.db, chain, 'public') : null;
+}
+
 /** Posts a comment or a reply; a reply must answer a live comment of the same item. The parent's reply count moves with it. */
 export async function createComment(ctx: AppContext, userId: number, input: CommentCreateInput): Promise<Comment> {
   const target = await resolveCommentable(ctx.db, input.commentable_type, input.commentable_id);

@@ -1,5 +1,5 @@
 import {
-  NOTIFICATION_TYPES, episodePath, titlePath, type CommentableType, type NotificationSettings, type NotificationSettingsInput, type NotificationType, type SiteNotification,
+  NOTIFICATION_TYPES, commentAnchor, episodePath, titlePath, type CommentableType, type NotificationSettings, type NotificationSettingsInput, type NotificationType, type SiteNotification,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
@@ -58,7 +58,7 @@ export const live = (db: Db, userId?: number) => db.selectFrom('notifications as
 
 /** What `describeNotifications` reads of each. */
 export const NOTIFICATION_COLUMNS = [
-  'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
+  'n.id', 'n.type', 'n.read_at', 'n.created_at', 'c.id as reply_id', 'c.user_id', 'c.content', 'c.commentable_type', 'c.commentable_id',
   'e.title_id', 'e.season_number', 'e.episode_number', 'e.name as episode_name', 'e.description', 'e.release_date',
   't.id as streaming_id', 't.name as streaming_name', 't.description as streaming_description', 't.poster as streaming_poster',
 ] as const;
@@ -69,6 +69,7 @@ export interface Row {
   read_at: string | null;
   created_at: string;
   /** A reply: its author and what it says and hangs on. */
+  reply_id: number | null;
   user_id: number | null;
   content: string | null;
   commentable_type: CommentableType | null;
@@ -95,7 +96,7 @@ function excerpt(content: string | null): string {
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT - 1)}…` : text;
 }
 
-type Reply = Row & { user_id: number; content: string; commentable_type: CommentableType; commentable_id: number };
+type Reply = Row & { reply_id: number; user_id: number; content: string; commentable_type: CommentableType; commentable_id: number };
 type NewEpisode = Row & { title_id: number; season_number: number; episode_number: number; episode_name: string; release_date: string };
 const isReply = (r: Row): r is Reply => r.type === 'comment_reply';
 const isNewEpisode = (r: Row): r is NewEpisode => r.type === 'new_episode';
@@ -159,7 +160,8 @@ export async function describeNotifications(db: Db, rows: Row[]): Promise<SiteNo
     const reply = r as Reply;
     const place = places.get(commentableKey(reply));
     return {
-      ...common, actor: authors.get(reply.user_id) ?? null, place: place?.name ?? '', link: place?.link ?? '/',
+      // The link opens the page on the reply itself (the site shows it with the comments it answers).
+      ...common, actor: authors.get(reply.user_id) ?? null, place: place?.name ?? '', link: place ? `${place.link.replace(/#.*$/, '')}#${commentAnchor(reply.reply_id)}` : '/',
       excerpt: excerpt(reply.content), image: null, episode: null,
     };
   });

@@ -45,9 +45,9 @@ export function CommentForm(props: {
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
-      <label className="sr-only" htmlFor={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`}>{props.label}</label>
+      <label className="sr-only" htmlFor={`comment-form-${props.editing?.id ?? props.parentId ?? 'new'}`}>{props.label}</label>
       <textarea
-        id={`comment-${props.editing?.id ?? props.parentId ?? 'new'}`} ref={box} autoFocus={inline}
+        id={`comment-form-${props.editing?.id ?? props.parentId ?? 'new'}`} ref={box} autoFocus={inline}
         onKeyDown={(e) => { if (inline && e.key === 'Escape') { e.preventDefault(); props.onDone(false); } }}
         value={text} onChange={(e) => setText(e.target.value)} maxLength={COMMENT_MAX} rows={props.parentId || props.editing ? 2 : 3}
         placeholder={props.label} aria-invalid={!!error || undefined}

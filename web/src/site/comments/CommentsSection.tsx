@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { anchoredCommentId, commentAnchor } from '@app/contracts/site-routes';
 import type { Comment, CommentableType } from '@app/contracts/comments';
 import type { PaginationResponse } from '@app/contracts/list';
 import { api, errorMessage } from '../../lib/api';
@@ -128,6 +130,39 @@ function CommentItem({ comment: c, target, level }: { comment: Comment; target: 
 }
 
 /**
+ * The comment the address points at (`#comment-77`, a reply notification's link) under the comments it answers, above
+ * the thread: the reply would otherwise sit pages deep in it, behind "Show replies". Nothing for a comment of
+ * another page or one that is gone.
+ */
+function LinkedConversation({ target, id }: { target: Target; id: number }) {
+  const query = useQuery({
+    queryKey: ['comment', 'thread', 'context', id],
+    queryFn: () => api.get<{ comments: Comment[] }>(`comment/${id}/context`),
+    retry: false,
+  });
+  const chain = query.data?.comments ?? [];
+  const here = chain.length > 0 && chain[0].commentable_type === target.type && chain[0].commentable_id === target.id;
+  useEffect(() => {
+    if (here) document.getElementById(commentAnchor(id))?.scrollIntoView({ block: 'center' });
+  }, [here, id]);
+  if (!here) return null;
+  return (
+    <section aria-label={trans('Linked comment')} className="flex flex-col gap-3 rounded-lg border border-border bg-bg-alt p-3" data-testid="linked-comment">
+      <ul className="flex flex-col gap-3">
+        {chain.map((c, i) => (
+          <li
+            key={c.id} id={c.id === id ? commentAnchor(id) : undefined} style={{ marginInlineStart: `${Math.min(i, INDENTED_LEVELS) * 0.75}rem` }}
+            className={cn('scroll-mt-24', c.id === id && 'rounded-md ring-2 ring-primary ring-offset-4 ring-offset-bg-alt')}
+          >
+            <CommentItem comment={c} target={target} level={{ depth: i, replyingTo: i > 0 ? memberName(chain[i - 1].user) : undefined }} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
  * Comments of a title, episode, video or news article: a form for signed-in visitors and the paged thread. A page
  * section of its own (the title and episode pages) unless `inColumn`: inside a column that already has its width and
  * padding (the watch page, a news article), where a second container indented it.
@@ -136,6 +171,7 @@ export function CommentsSection({ type, id, inColumn = false }: Target & { inCol
   const { isLoggedIn } = useAuth();
   const qc = useQueryClient();
   const target = { type, id };
+  const linked = anchoredCommentId(useLocation().hash);
   return (
     <section aria-labelledby="section-comments" className={inColumn ? 'py-6' : 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6'} data-section="comments">
       <h2 id="section-comments" className="mb-4 text-xl font-semibold">{trans('Comments')}</h2>
@@ -143,6 +179,7 @@ export function CommentsSection({ type, id, inColumn = false }: Target & { inCol
         {isLoggedIn
           ? <CommentForm target={target} label={trans('Write a comment')} onDone={() => void qc.invalidateQueries({ queryKey: ['comment', 'thread'] })} />
           : <SignInPrompt>{trans('Sign in to comment.')}</SignInPrompt>}
+        {linked ? <LinkedConversation target={target} id={linked} /> : null}
         <CommentList target={target} />
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { ListPlus } from 'lucide-react';
 import { useLocation } from 'react-router';
+import { anchoredCommentId } from '@app/contracts/site-routes';
 import type { RelatedTitle } from '@app/contracts';
 import { useAuth } from '../../lib/auth';
 import { useLoginRedirect } from '../../lib/guards';
@@ -58,7 +59,8 @@ function Placeholder({ id, title, innerRef }: { id: string; title: string; inner
  */
 function ScrollIntoView({ id }: { id: string }) {
   useEffect(() => {
-    const go = () => document.getElementById(id)?.scrollIntoView({ block: 'start' });
+    // A linked comment (`#comment-77`) once it has loaded, its section until then.
+    const go = () => (document.getElementById(window.location.hash.slice(1)) ?? document.getElementById(id))?.scrollIntoView({ block: 'start' });
     go();
     const later = window.setTimeout(go, 700);
     return () => window.clearTimeout(later);
@@ -68,7 +70,7 @@ function ScrollIntoView({ id }: { id: string }) {
 
 function WhenNear({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const { hash } = useLocation();
-  const asked = hash === `#${id}`;
+  const asked = hash === `#${id}` || (id === 'comments' && anchoredCommentId(hash) !== null);
   const [ref, near] = useNear<HTMLElement>(asked);
   const placeholder = <Placeholder id={id} title={title} />;
   return (
