@@ -25,11 +25,18 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
   const email = (ctx.config.admin.email ?? 'admin@example.com').toLowerCase();
   const password = ctx.config.admin.password ?? randomToken(12);
   const now = nowIso();
-  const admin = await ctx.db.insertInto('users').values({
-    email, password: await hashPassword(password), first_name: 'Site', last_name: 'Admin', avatar: null, available_space: null,
-    email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  await ctx.db.insertInto('user_role').values({ user_id: admin.id, role_id: roles.admin, created_at: now }).execute();
+  // Another server starting at the same moment may have created the admin since the check above: the unique e-mail
+  // decides which one seeds, and the other starts as on any later run.
+  const hash = await hashPassword(password);
+  const admin = await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.insertInto('users').values({
+      email, password: hash, first_name: 'Site', last_name: 'Admin', avatar: null, available_space: null,
+      email_verified_at: now, banned_at: null, created_at: now, updated_at: now,
+    }).onConflict((oc) => oc.column('email').doNothing()).returning('id').executeTakeFirst();
+    if (row) await trx.insertInto('user_role').values({ user_id: row.id, role_id: roles.admin, created_at: now }).execute();
+    return row;
+  });
+  if (!admin) return null;
   const members = opts.demo ? await seedDemoUsers(ctx, roles) : [];
   if (opts.demo) await seedDemoCatalogue(ctx);
   if (opts.demo) await seedDemoCommunity(ctx, members);

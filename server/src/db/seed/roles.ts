@@ -12,17 +12,24 @@ export async function seedDefaultRoles(db: Db): Promise<Record<'admin' | 'users'
     { name: 'guests', description: 'Applies to visitors who are not logged in.', default: false, guests: true, internal: true, permissions: DEFAULT_GUEST_PERMISSIONS },
   ] as const;
   const ids = {} as Record<'admin' | 'users' | 'guests', number>;
+  const find = async (name: string) => (await db.selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst())?.id;
   for (const d of defs) {
-    const existing = await db.selectFrom('roles').select('id').where('name', '=', d.name).executeTakeFirst();
-    if (existing) {
-      ids[d.name] = existing.id;
+    // A later start only reads (an insert, even one that adds nothing, would bump the auth version on PostgreSQL).
+    const existing = await find(d.name);
+    if (existing !== undefined) {
+      ids[d.name] = existing;
       continue;
     }
-    const row = await db.insertInto('roles').values({
-      name: d.name, description: d.description, type: 'sitewide', default: d.default, guests: d.guests, internal: d.internal, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    await syncGrants(db, 'role', row.id, d.permissions.map((name) => ({ name })));
-    ids[d.name] = row.id;
+    // Several servers may start at once on a new database: the one whose insert takes the name also grants its
+    // permissions (in the same transaction, so no role is ever seen without them); the others read its id.
+    const created = await db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('roles').values({
+        name: d.name, description: d.description, type: 'sitewide', default: d.default, guests: d.guests, internal: d.internal, created_at: now, updated_at: now,
+      }).onConflict((oc) => oc.column('name').doNothing()).returning('id').executeTakeFirst();
+      if (row) await syncGrants(trx, 'role', row.id, d.permissions.map((name) => ({ name })));
+      return row;
+    });
+    ids[d.name] = created?.id ?? (await db.selectFrom('roles').select('id').where('name', '=', d.name).executeTakeFirstOrThrow()).id;
   }
   return ids;
 }
