@@ -45,10 +45,17 @@ async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
-/** Only one default and one guests role: setting the flag here clears it everywhere else (same transaction). */
+/**
+ * One custom default and one custom guests role: setting the flag here clears it on the other custom roles (same
+ * transaction). The internal users and guests roles keep theirs: their toggles are hidden and their flags cannot be
+ * set again, so clearing them would leave new accounts, or signed-out visitors, without the everyday permissions for
+ * good once the custom role lost the flag. A custom default role is given with the users role; a custom guests role
+ * adds to what the guests role allows.
+ */
 async function clearFlagsElsewhere(trx: Db, id: number, v: { default: boolean; guests: boolean }): Promise<void> {
-  if (v.default) await trx.updateTable('roles').set({ default: false, updated_at: nowIso() }).where('default', '=', true).where('id', '!=', id).execute();
-  if (v.guests) await trx.updateTable('roles').set({ guests: false, updated_at: nowIso() }).where('guests', '=', true).where('id', '!=', id).execute();
+  const others = () => trx.updateTable('roles').where('internal', '=', false).where('id', '!=', id);
+  if (v.default) await others().set({ default: false, updated_at: nowIso() }).where('default', '=', true).execute();
+  if (v.guests) await others().set({ guests: false, updated_at: nowIso() }).where('guests', '=', true).execute();
 }
 
 async function assertAdminsRemain(trx: Db, field: string): Promise<void> {
