@@ -25,6 +25,7 @@ const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
 const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
+const OUTRANKED_ROLE = 'You cannot modify a role with permissions you do not have.';
 
 const directGrants = async (userId: number) => (await t.ctx.db.selectFrom('permission_grants').select(['name', 'restrictions'])
   .where('model_type', '=', 'user').where('model_id', '=', userId).orderBy('name').execute());
@@ -182,9 +183,25 @@ describe('a user holding only roles.update', () => {
     expectRefused(await manager.post(`/api/v1/roles/${plain}/remove-users`, { userIds: [otherAdmin.id] }), ONLY_ADMIN_USER);
     expect(await rolesOf(otherAdmin.id)).toContain(plain);
     const powerful = (await admin.post('/api/v1/roles', { name: 'powerful', permissions: [{ name: 'settings.update' }] })).body.role.id;
-    expectRefused(await manager.put(`/api/v1/roles/${powerful}`, { default: true }), CANNOT_GRANT);
+    // The role carries settings.update, which the manager lacks: they cannot touch it at all.
+    expectRefused(await manager.put(`/api/v1/roles/${powerful}`, { default: true }), OUTRANKED_ROLE);
     expectRefused(await manager.post('/api/v1/roles', { name: 'new-default', default: true, permissions: [{ name: 'settings.update' }] }), CANNOT_GRANT);
     expect((await t.ctx.db.selectFrom('roles').select('default').where('id', '=', powerful).executeTakeFirstOrThrow()).default).toBeFalsy();
+  });
+
+  it('cannot demote the staff of a role carrying a staff permission they lack: no stripping it, deleting or renaming the role', async () => {
+    const settingsRole = (await admin.post('/api/v1/roles', { name: 'settings-team', permissions: [{ name: 'admin.access' }, { name: 'settings.update' }] })).body.role.id;
+    const staff = await createUser(t, { roles: [settingsRole] });
+    expectRefused(await manager.put(`/api/v1/roles/${settingsRole}`, { permissions: [{ name: 'admin.access' }] }), OUTRANKED_ROLE);
+    expectRefused(await manager.put(`/api/v1/roles/${settingsRole}`, { name: 'renamed' }), OUTRANKED_ROLE);
+    expectRefused(await manager.delete(`/api/v1/roles/${settingsRole}`), OUTRANKED_ROLE);
+    expectRefused(await manager.post(`/api/v1/roles/${settingsRole}/remove-users`, { userIds: [staff.id] }), OUTRANKED_ROLE);
+    expect(await roleGrantNames(settingsRole)).toEqual(['admin.access', 'settings.update']);
+    expect(await rolesOf(staff.id)).toEqual([settingsRole]);
+    expect((await t.ctx.db.selectFrom('roles').select('name').where('id', '=', settingsRole).executeTakeFirstOrThrow()).name).toBe('settings-team');
+    // Everyday permissions do not count: the users role stays theirs to edit, like any member stays theirs to manage.
+    const everyday = (await roleGrantNames(t.roles.users)).map((name) => ({ name }));
+    expect((await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: everyday })).status).toBe(200);
   });
 
   it('may still build roles from what they hold', async () => {

@@ -156,12 +156,13 @@ async function assignableRole(ctx: AppContext, id: number): Promise<Role> {
 
 export async function addUsersToRole(ctx: AppContext, id: number, userIds: number[], actor: Actor): Promise<number> {
   const role = await assignableRole(ctx, id);
+  // Handing out the role's permissions is what adding users does: say so first (it refuses what touching the role would).
+  await assertCanAssignRoles(ctx.db, actor, [id]);
   assertCanTouchRole(actor, role);
   if (role.guests || role.type === 'workspace') throw unprocessable('userIds', CANNOT_ASSIGN);
   const ids = [...new Set(userIds)];
   const found = await ctx.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw unprocessable('userIds', 'One of the selected users does not exist.');
-  await assertCanAssignRoles(ctx.db, actor, [id]);
   await assertCanTouchUsers(ctx.db, actor, ids);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {
