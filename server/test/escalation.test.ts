@@ -24,6 +24,7 @@ const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you do not
 const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+const DEFAULT_NOT_STAFF = 'Only an admin can give staff permissions to a default role: every new account gets them.';
 const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
 const OUTRANKED_ROLE = 'You cannot modify a role with permissions you do not have.';
 
@@ -202,6 +203,21 @@ describe('a user holding only roles.update', () => {
     // Everyday permissions do not count: the users role stays theirs to edit, like any member stays theirs to manage.
     const everyday = (await roleGrantNames(t.roles.users)).map((name) => ({ name }));
     expect((await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: everyday })).status).toBe(200);
+  });
+
+  it('cannot hand a staff permission they hold to every member and every new sign-up through a default role', async () => {
+    const everyday = (await roleGrantNames(t.roles.users)).map((name) => ({ name }));
+    expectRefused(await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: [...everyday, { name: 'roles.update' }] }), DEFAULT_NOT_STAFF);
+    expectRefused(await manager.post('/api/v1/roles', { name: 'everyone-edits-roles', default: true, permissions: [{ name: 'roles.update' }] }), DEFAULT_NOT_STAFF);
+    const editors = (await manager.post('/api/v1/roles', { name: 'role-editors-default', permissions: [{ name: 'roles.update' }] })).body.role.id;
+    expectRefused(await manager.put(`/api/v1/roles/${editors}`, { default: true }), DEFAULT_NOT_STAFF);
+    expect(await roleGrantNames(t.roles.users)).not.toContain('roles.update');
+    expect((await t.ctx.db.selectFrom('roles').select('default').where('id', '=', editors).executeTakeFirstOrThrow()).default).toBeFalsy();
+    const member = await asUser(t);
+    expect((await member.get('/api/v1/users')).status).toBe(403);
+    // An admin still decides what every member may do.
+    expect((await admin.put(`/api/v1/roles/${editors}`, { default: true })).status).toBe(200);
+    expect((await admin.put(`/api/v1/roles/${editors}`, { default: false })).status).toBe(200);
   });
 
   it('may still build roles from what they hold', async () => {

@@ -18,6 +18,7 @@ export const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you
 export const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 export const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 export const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+export const DEFAULT_NOT_STAFF = 'Only an admin can give staff permissions to a default role: every new account gets them.';
 export const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
 export const OUTRANKED_ROLE = 'You cannot modify a role with permissions you do not have.';
 
@@ -138,4 +139,15 @@ export function assertCanTouchRole(actor: Actor, role: { permissions: Permission
 /** Whatever the guests role carries, every signed-out visitor holds: never a staff permission (STAFF_PERMISSIONS), not even from an admin. */
 export function assertGuestsSafe(role: { guests: boolean; permissions: PermissionGrant[] }): void {
   if (role.guests && role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name))) throw forbidden(GUESTS_NOT_ADMIN);
+}
+
+/**
+ * A default role is given to every account, and to every new sign-up: only an admin puts a staff permission
+ * (STAFF_PERMISSIONS) there. Otherwise a staff member holding roles.update could hand it, and with it every member's
+ * e-mail address (GET users), to anyone who registers. `before`: what the role already gave its holders as a default role.
+ */
+export function assertDefaultSafe(actor: Actor, role: { default: boolean; permissions: PermissionGrant[] }, before: PermissionGrant[] = []): void {
+  if (isAdmin(actor) || !role.default) return;
+  const had = new Set(before.map((g) => g.name));
+  if (role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name) && !had.has(g.name))) throw forbidden(DEFAULT_NOT_STAFF);
 }

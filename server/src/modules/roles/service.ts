@@ -4,7 +4,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
 import { grantsFor, syncGrants } from './permissions.ts';
-import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertGuestsSafe } from './grants.ts';
+import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertDefaultSafe, assertGuestsSafe } from './grants.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { findRole } from './repository.ts';
 
@@ -75,6 +75,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
   checkFlags(input);
   assertGuestsSafe({ guests: input.guests, permissions: grants });
   await assertCanGrant(ctx.db, actor, grants);
+  assertDefaultSafe(actor, { default: input.default, permissions: grants });
   await assertNameFree(ctx.db, input.name);
   const now = nowIso();
   const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
@@ -106,6 +107,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
   if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
   // Becoming the default or guests role hands every permission of the role to new users or to every visitor.
   if ((next.default && !existing.default) || (next.guests && !existing.guests)) await assertCanGrant(ctx.db, actor, permissions);
+  assertDefaultSafe(actor, { default: next.default, permissions }, existing.default ? existing.permissions : []);
   if (grants && isAdminRole(existing) && !grants.some((g) => g.name === 'admin')) {
     throw unprocessable('permissions', 'The admin role must keep the admin permission.');
   }
