@@ -31,3 +31,12 @@ test("a user manager without roles.update sees users' roles as names, not links 
   await expect(row.getByText('users', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'users', exact: true })).toHaveCount(0);
 });
+
+test('a settings manager without appearance.update is not offered the appearance pages in the settings menu', async ({ page }) => {
+  await signInAsDelegate(page, 'settings.manager@e2e.local', ['settings.update']);
+  await page.goto('/admin/settings/general');
+  const menu = page.getByRole('navigation', { name: 'Settings menu' });
+  await expect(menu.getByRole('link', { name: 'General' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Themes' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Menus' })).toHaveCount(0);
+});
