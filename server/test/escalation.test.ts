@@ -24,7 +24,9 @@ const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you do not
 const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+const DEFAULT_NOT_STAFF = 'Only an admin can give staff permissions to a default role: every new account gets them.';
 const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
+const OUTRANKED_ROLE = 'You cannot modify a role with permissions you do not have.';
 
 const directGrants = async (userId: number) => (await t.ctx.db.selectFrom('permission_grants').select(['name', 'restrictions'])
   .where('model_type', '=', 'user').where('model_id', '=', userId).orderBy('name').execute());
@@ -182,9 +184,40 @@ describe('a user holding only roles.update', () => {
     expectRefused(await manager.post(`/api/v1/roles/${plain}/remove-users`, { userIds: [otherAdmin.id] }), ONLY_ADMIN_USER);
     expect(await rolesOf(otherAdmin.id)).toContain(plain);
     const powerful = (await admin.post('/api/v1/roles', { name: 'powerful', permissions: [{ name: 'settings.update' }] })).body.role.id;
-    expectRefused(await manager.put(`/api/v1/roles/${powerful}`, { default: true }), CANNOT_GRANT);
+    // The role carries settings.update, which the manager lacks: they cannot touch it at all.
+    expectRefused(await manager.put(`/api/v1/roles/${powerful}`, { default: true }), OUTRANKED_ROLE);
     expectRefused(await manager.post('/api/v1/roles', { name: 'new-default', default: true, permissions: [{ name: 'settings.update' }] }), CANNOT_GRANT);
     expect((await t.ctx.db.selectFrom('roles').select('default').where('id', '=', powerful).executeTakeFirstOrThrow()).default).toBeFalsy();
+  });
+
+  it('cannot demote the staff of a role carrying a staff permission they lack: no stripping it, deleting or renaming the role', async () => {
+    const settingsRole = (await admin.post('/api/v1/roles', { name: 'settings-team', permissions: [{ name: 'admin.access' }, { name: 'settings.update' }] })).body.role.id;
+    const staff = await createUser(t, { roles: [settingsRole] });
+    expectRefused(await manager.put(`/api/v1/roles/${settingsRole}`, { permissions: [{ name: 'admin.access' }] }), OUTRANKED_ROLE);
+    expectRefused(await manager.put(`/api/v1/roles/${settingsRole}`, { name: 'renamed' }), OUTRANKED_ROLE);
+    expectRefused(await manager.delete(`/api/v1/roles/${settingsRole}`), OUTRANKED_ROLE);
+    expectRefused(await manager.post(`/api/v1/roles/${settingsRole}/remove-users`, { userIds: [staff.id] }), OUTRANKED_ROLE);
+    expect(await roleGrantNames(settingsRole)).toEqual(['admin.access', 'settings.update']);
+    expect(await rolesOf(staff.id)).toEqual([settingsRole]);
+    expect((await t.ctx.db.selectFrom('roles').select('name').where('id', '=', settingsRole).executeTakeFirstOrThrow()).name).toBe('settings-team');
+    // Everyday permissions do not count: the users role stays theirs to edit, like any member stays theirs to manage.
+    const everyday = (await roleGrantNames(t.roles.users)).map((name) => ({ name }));
+    expect((await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: everyday })).status).toBe(200);
+  });
+
+  it('cannot hand a staff permission they hold to every member and every new sign-up through a default role', async () => {
+    const everyday = (await roleGrantNames(t.roles.users)).map((name) => ({ name }));
+    expectRefused(await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: [...everyday, { name: 'roles.update' }] }), DEFAULT_NOT_STAFF);
+    expectRefused(await manager.post('/api/v1/roles', { name: 'everyone-edits-roles', default: true, permissions: [{ name: 'roles.update' }] }), DEFAULT_NOT_STAFF);
+    const editors = (await manager.post('/api/v1/roles', { name: 'role-editors-default', permissions: [{ name: 'roles.update' }] })).body.role.id;
+    expectRefused(await manager.put(`/api/v1/roles/${editors}`, { default: true }), DEFAULT_NOT_STAFF);
+    expect(await roleGrantNames(t.roles.users)).not.toContain('roles.update');
+    expect((await t.ctx.db.selectFrom('roles').select('default').where('id', '=', editors).executeTakeFirstOrThrow()).default).toBeFalsy();
+    const member = await asUser(t);
+    expect((await member.get('/api/v1/users')).status).toBe(403);
+    // An admin still decides what every member may do.
+    expect((await admin.put(`/api/v1/roles/${editors}`, { default: true })).status).toBe(200);
+    expect((await admin.put(`/api/v1/roles/${editors}`, { default: false })).status).toBe(200);
   });
 
   it('may still build roles from what they hold', async () => {

@@ -156,24 +156,32 @@ describe('POST roles', () => {
     expect(await t.ctx.db.selectFrom('roles').select('id').execute()).toHaveLength(before.length);
   });
 
-  it('keeps only one default and one guests role: setting one clears the flag elsewhere', async () => {
-    const def = await admin.post('/api/v1/roles', { name: 'new-default', default: true });
-    expect(def.status, def.text).toBe(200);
+  it('keeps one custom default and one custom guests role; the internal users and guests roles keep their flags', async () => {
+    const first = await admin.post('/api/v1/roles', { name: 'new-default', default: true, permissions: [{ name: 'files.create' }] });
+    expect(first.status, first.text).toBe(200);
+    const def = await admin.post('/api/v1/roles', { name: 'newer-default', default: true, permissions: [{ name: 'files.create' }] });
     expect(def.body.role.default).toBe(true);
-    expect((await admin.get(`/api/v1/roles/${t.roles.users}`)).body.role.default).toBe(false);
-    const defaults = await t.ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
-    expect(defaults.map((r) => r.id)).toEqual([def.body.role.id]);
+    // The users role's toggle is hidden and its flag cannot be set again: it stays, beside the one custom default role.
+    expect((await admin.get(`/api/v1/roles/${t.roles.users}`)).body.role.default).toBe(true);
+    const defaults = await t.ctx.db.selectFrom('roles').select('id').where('default', '=', true).orderBy('id').execute();
+    expect(defaults.map((r) => r.id)).toEqual([t.roles.users, def.body.role.id].sort((a, b) => a - b));
+    const both = await admin.post('/api/v1/users', { email: 'both-defaults@test.local', password: 'password123' });
+    expect(both.body.user.roles.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b)).toEqual([t.roles.users, def.body.role.id].sort((a, b) => a - b));
 
-    const guests = await admin.post('/api/v1/roles', { name: 'new-guests', guests: true });
+    // Once the custom role lets the flag go, new accounts still get the everyday permissions of the users role.
+    expect((await admin.put(`/api/v1/roles/${def.body.role.id}`, { default: false })).status).toBe(200);
+    const later = await admin.post('/api/v1/users', { email: 'after-default@test.local', password: 'password123' });
+    expect(later.body.user.roles.map((r: { id: number }) => r.id)).toEqual([t.roles.users]);
+
+    const guests = await admin.post('/api/v1/roles', { name: 'new-guests', guests: true, permissions: [{ name: 'titles.view' }] });
     expect(guests.status, guests.text).toBe(200);
-    const guestRoles = await t.ctx.db.selectFrom('roles').select('id').where('guests', '=', true).execute();
-    expect(guestRoles.map((r) => r.id)).toEqual([guests.body.role.id]);
+    const guestRoles = await t.ctx.db.selectFrom('roles').select('id').where('guests', '=', true).orderBy('id').execute();
+    expect(guestRoles.map((r) => r.id)).toEqual([t.roles.guests, guests.body.role.id].sort((a, b) => a - b));
+    expect((await admin.put(`/api/v1/roles/${guests.body.role.id}`, { guests: false })).status).toBe(200);
+    expect((await roleRow(t.roles.guests))?.guests).toBeTruthy();
 
-    // Back to the seeded roles for the rest of the file: flip the flags on the new roles and delete them.
-    await t.ctx.db.updateTable('roles').set({ default: true }).where('id', '=', t.roles.users).execute();
-    await t.ctx.db.updateTable('roles').set({ guests: true }).where('id', '=', t.roles.guests).execute();
-    await t.ctx.db.updateTable('roles').set({ default: false, guests: false }).where('id', 'in', [def.body.role.id, guests.body.role.id]).execute();
-    expect((await admin.delete(`/api/v1/roles/${def.body.role.id},${guests.body.role.id}`)).status).toBe(200);
+    await t.ctx.db.deleteFrom('users').where('email', 'in', ['both-defaults@test.local', 'after-default@test.local']).execute();
+    expect((await admin.delete(`/api/v1/roles/${first.body.role.id},${def.body.role.id},${guests.body.role.id}`)).status).toBe(200);
   });
 
   it('guests is for sitewide roles only, and a guests role is never the default', async () => {

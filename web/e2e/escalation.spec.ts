@@ -22,3 +22,21 @@ test('a role manager cannot edit the admin role and is told why', async ({ page 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Only an admin can modify a role with the admin permission.')).toBeVisible();
 });
+
+test("a user manager without roles.update sees users' roles as names, not links to a role editor they cannot open", async ({ page }) => {
+  await signInAsDelegate(page, 'chips.manager@e2e.local', ['users.update']);
+  await page.goto('/admin/users');
+  await page.getByPlaceholder('Search users').fill('chips.manager@e2e');
+  const row = page.getByRole('row').filter({ hasText: 'chips.manager@e2e.local' });
+  await expect(row.getByText('users', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'users', exact: true })).toHaveCount(0);
+});
+
+test('a settings manager without appearance.update is not offered the appearance pages in the settings menu', async ({ page }) => {
+  await signInAsDelegate(page, 'settings.manager@e2e.local', ['settings.update']);
+  await page.goto('/admin/settings/general');
+  const menu = page.getByRole('navigation', { name: 'Settings menu' });
+  await expect(menu.getByRole('link', { name: 'General' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Themes' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Menus' })).toHaveCount(0);
+});

@@ -18,7 +18,9 @@ export const CANNOT_ASSIGN_ROLE = 'You cannot assign a role with permissions you
 export const ONLY_ADMIN_USER = 'Only an admin can modify an admin.';
 export const ONLY_ADMIN_ROLE = 'Only an admin can modify a role with the admin permission.';
 export const GUESTS_NOT_ADMIN = 'The guests role cannot have admin permissions.';
+export const DEFAULT_NOT_STAFF = 'Only an admin can give staff permissions to a default role: every new account gets them.';
 export const OUTRANKED_USER = 'You cannot modify a user with permissions you do not have.';
+export const OUTRANKED_ROLE = 'You cannot modify a role with permissions you do not have.';
 
 /** The signed-in caller and their effective permissions (direct and through roles; `admin` holds everything). */
 export interface Actor {
@@ -123,12 +125,29 @@ export async function assertCanTouchUsers(db: Db, actor: Actor, userIds: number[
   if (held.some((g) => !actor.permissions.has(g.name))) throw forbidden(OUTRANKED_USER);
 }
 
-/** Only an admin edits, deletes or changes the members of a role that carries `admin`. */
+/**
+ * Only an admin edits, deletes or changes the members of a role that carries `admin`; and nobody does so to a role
+ * carrying a staff permission they lack themselves, as with users (assertCanTouchUsers): taking the permission off the
+ * role, or deleting the role, would demote the staff who hold it through the role.
+ */
 export function assertCanTouchRole(actor: Actor, role: { permissions: PermissionGrant[] }): void {
-  if (!isAdmin(actor) && role.permissions.some((g) => g.name === 'admin')) throw forbidden(ONLY_ADMIN_ROLE);
+  if (isAdmin(actor)) return;
+  if (role.permissions.some((g) => g.name === 'admin')) throw forbidden(ONLY_ADMIN_ROLE);
+  if (role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name) && !actor.permissions.has(g.name))) throw forbidden(OUTRANKED_ROLE);
 }
 
 /** Whatever the guests role carries, every signed-out visitor holds: never a staff permission (STAFF_PERMISSIONS), not even from an admin. */
 export function assertGuestsSafe(role: { guests: boolean; permissions: PermissionGrant[] }): void {
   if (role.guests && role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name))) throw forbidden(GUESTS_NOT_ADMIN);
+}
+
+/**
+ * A default role is given to every account, and to every new sign-up: only an admin puts a staff permission
+ * (STAFF_PERMISSIONS) there. Otherwise a staff member holding roles.update could hand it, and with it every member's
+ * e-mail address (GET users), to anyone who registers. `before`: what the role already gave its holders as a default role.
+ */
+export function assertDefaultSafe(actor: Actor, role: { default: boolean; permissions: PermissionGrant[] }, before: PermissionGrant[] = []): void {
+  if (isAdmin(actor) || !role.default) return;
+  const had = new Set(before.map((g) => g.name));
+  if (role.permissions.some((g) => STAFF_PERMISSIONS.has(g.name) && !had.has(g.name))) throw forbidden(DEFAULT_NOT_STAFF);
 }

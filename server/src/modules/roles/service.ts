@@ -4,7 +4,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { countAdmins } from '../users/repository.ts';
 import { grantsFor, syncGrants } from './permissions.ts';
-import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertGuestsSafe } from './grants.ts';
+import { type Actor, assertCanAssignRoles, assertCanGrant, assertCanTouchRole, assertCanTouchUsers, assertDefaultSafe, assertGuestsSafe } from './grants.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { findRole } from './repository.ts';
 
@@ -45,10 +45,17 @@ async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<
   if (await q.executeTakeFirst()) throw nameTaken();
 }
 
-/** Only one default and one guests role: setting the flag here clears it everywhere else (same transaction). */
+/**
+ * One custom default and one custom guests role: setting the flag here clears it on the other custom roles (same
+ * transaction). The internal users and guests roles keep theirs: their toggles are hidden and their flags cannot be
+ * set again, so clearing them would leave new accounts, or signed-out visitors, without the everyday permissions for
+ * good once the custom role lost the flag. A custom default role is given with the users role; a custom guests role
+ * adds to what the guests role allows.
+ */
 async function clearFlagsElsewhere(trx: Db, id: number, v: { default: boolean; guests: boolean }): Promise<void> {
-  if (v.default) await trx.updateTable('roles').set({ default: false, updated_at: nowIso() }).where('default', '=', true).where('id', '!=', id).execute();
-  if (v.guests) await trx.updateTable('roles').set({ guests: false, updated_at: nowIso() }).where('guests', '=', true).where('id', '!=', id).execute();
+  const others = () => trx.updateTable('roles').where('internal', '=', false).where('id', '!=', id);
+  if (v.default) await others().set({ default: false, updated_at: nowIso() }).where('default', '=', true).execute();
+  if (v.guests) await others().set({ guests: false, updated_at: nowIso() }).where('guests', '=', true).execute();
 }
 
 async function assertAdminsRemain(trx: Db, field: string): Promise<void> {
@@ -68,6 +75,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
   checkFlags(input);
   assertGuestsSafe({ guests: input.guests, permissions: grants });
   await assertCanGrant(ctx.db, actor, grants);
+  assertDefaultSafe(actor, { default: input.default, permissions: grants });
   await assertNameFree(ctx.db, input.name);
   const now = nowIso();
   const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
@@ -99,6 +107,7 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
   if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
   // Becoming the default or guests role hands every permission of the role to new users or to every visitor.
   if ((next.default && !existing.default) || (next.guests && !existing.guests)) await assertCanGrant(ctx.db, actor, permissions);
+  assertDefaultSafe(actor, { default: next.default, permissions }, existing.default ? existing.permissions : []);
   if (grants && isAdminRole(existing) && !grants.some((g) => g.name === 'admin')) {
     throw unprocessable('permissions', 'The admin role must keep the admin permission.');
   }
@@ -149,12 +158,13 @@ async function assignableRole(ctx: AppContext, id: number): Promise<Role> {
 
 export async function addUsersToRole(ctx: AppContext, id: number, userIds: number[], actor: Actor): Promise<number> {
   const role = await assignableRole(ctx, id);
+  // Handing out the role's permissions is what adding users does: say so first (it refuses what touching the role would).
+  await assertCanAssignRoles(ctx.db, actor, [id]);
   assertCanTouchRole(actor, role);
   if (role.guests || role.type === 'workspace') throw unprocessable('userIds', CANNOT_ASSIGN);
   const ids = [...new Set(userIds)];
   const found = await ctx.db.selectFrom('users').select('id').where('id', 'in', ids).execute();
   if (found.length !== ids.length) throw unprocessable('userIds', 'One of the selected users does not exist.');
-  await assertCanAssignRoles(ctx.db, actor, [id]);
   await assertCanTouchUsers(ctx.db, actor, ids);
   const now = nowIso();
   await ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ChevronRight } from 'lucide-react';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { ACTIVE_NAV_ITEM, cn } from '../../ui/cn';
 import { Select } from '../../ui/fields';
@@ -32,6 +33,8 @@ const APPEARANCE_LINKS: { to: string; label: () => string }[] = [
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
+  // The appearance editor needs its own permission: without it these links would only lead to a 403 page.
+  const appearance = useAuth().can('appearance.update') ? APPEARANCE_LINKS : [];
   const current = location.pathname.split('/')[3] ?? 'general';
   const itemClass = ({ isActive }: { isActive: boolean }) => cn('flex h-9 items-center gap-2 rounded-md px-3 text-sm', isActive ? ACTIVE_NAV_ITEM : 'hover:bg-hover');
   return (
@@ -42,7 +45,7 @@ export function Component() {
           label={trans('Settings page')}
           options={[
             ...SETTINGS_PAGES.map((p) => ({ value: `/admin/settings/${p.path}`, label: p.label() })),
-            ...APPEARANCE_LINKS.map((l) => ({ value: l.to, label: l.label() })),
+            ...appearance.map((l) => ({ value: l.to, label: l.label() })),
           ]}
           value={`/admin/settings/${current}`}
           onChange={(e) => navigate(e.target.value)}
@@ -54,13 +57,15 @@ export function Component() {
             <li key={p.path}><NavLink to={`/admin/settings/${p.path}`} className={itemClass}>{p.label()}</NavLink></li>
           ))}
         </ul>
-        <ul className="mt-3 flex flex-col gap-0.5 border-t border-border pt-3">
-          {APPEARANCE_LINKS.map((l) => (
-            <li key={l.to}>
-              <NavLink to={l.to} className={itemClass}>{l.label()}<ChevronRight size={14} aria-hidden className="ms-auto text-text-muted rtl:-scale-x-100" /></NavLink>
-            </li>
-          ))}
-        </ul>
+        {appearance.length > 0 && (
+          <ul className="mt-3 flex flex-col gap-0.5 border-t border-border pt-3">
+            {appearance.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={itemClass}>{l.label()}<ChevronRight size={14} aria-hidden className="ms-auto text-text-muted rtl:-scale-x-100" /></NavLink>
+              </li>
+            ))}
+          </ul>
+        )}
       </nav>
       <div className="min-w-0 flex-1">
         <Outlet />

@@ -23,6 +23,7 @@ import { useCsvExport } from '../csv-export';
 export function Component() {
   const { can } = useAuth();
   const billingEnabled = useSetting<boolean>('client.billing.enable', false);
+  const canEditRoles = can('roles.update');
   const [suspending, setSuspending] = useState<User | null>(null);
   const [unsuspending, setUnsuspending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -81,9 +82,10 @@ export function Component() {
         header: () => trans('Roles'),
         cell: ({ row: { original: u } }) => (
           <div className="flex flex-wrap gap-1">
-            {u.roles?.map((r) => (
-              <Link key={r.id} to={`/admin/roles/${r.id}/edit`} className="rounded-full border border-border px-2 py-0.5 text-xs hover:bg-hover">{r.name}</Link>
-            ))}
+            {/* The role editor needs roles.update: without it a link would only lead to a 403 page. */}
+            {u.roles?.map((r) => (canEditRoles
+              ? <Link key={r.id} to={`/admin/roles/${r.id}/edit`} className="rounded-full border border-border px-2 py-0.5 text-xs hover:bg-hover">{r.name}</Link>
+              : <span key={r.id} className="rounded-full border border-border px-2 py-0.5 text-xs">{r.name}</span>))}
           </div>
         ),
       },
@@ -121,7 +123,7 @@ export function Component() {
     );
     return cols;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `resend` is a stable mutation; its identity changes every render
-  }, [billingEnabled]);
+  }, [billingEnabled, canEditRoles]);
 
   const roles = useRoles();
   const filters = useMemo<FilterDefinition[]>(() => {
