@@ -44,9 +44,9 @@ function usePolicies(): RegistrationPolicy[] {
 function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
   const label = policy.action
     ? policy.type === 'route'
-      ? <Link className="text-primary underline hover:no-underline" to={policy.action} target={policy.target}>{policy.label}</Link>
-      : <a className="text-primary underline hover:no-underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{policy.label}</a>
-    : policy.label;
+      ? <Link className="text-primary underline hover:no-underline" to={policy.action} target={policy.target}>{trans(policy.label)}</Link>
+      : <a className="text-primary underline hover:no-underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{trans(policy.label)}</a>
+    : trans(policy.label);
   return <>{trans('I accept the')} {label}</>;
 }
 
