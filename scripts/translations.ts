@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PERMISSIONS } from '@app/contracts';
+import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, PERMISSIONS, SETTINGS } from '@app/contracts';
 
 /** Folders whose source is scanned for translation keys. */
 export const SOURCE_DIRS = ['web/src', 'server/src', 'contracts/src'];
@@ -82,5 +82,22 @@ export function collectKeys(root: string): Record<string, string> {
     keys.add(p.description);
     for (const r of p.restrictions) keys.add(r.description);
   }
+  // The site shows the operator's texts through trans() (menu labels, landing page, cookie notice button): their
+  // built-in defaults are keys too, so a site in another language can translate what it shows out of the box.
+  for (const text of operatorDefaults()) keys.add(text);
   return Object.fromEntries([...keys].sort().map((k) => [k, k]));
+}
+
+/** The built-in texts of the menus, the landing page and the cookie notice button. */
+function operatorDefaults(): string[] {
+  const a = DEFAULT_HOMEPAGE_APPEARANCE;
+  const cookieButton = JSON.parse(SETTINGS['client.cookie_notice.button'].default) as { label?: string } | null;
+  return [
+    ...DEFAULT_MENUS.flatMap((m) => m.items.map((i) => i.label)),
+    a.headerTitle, a.headerSubtitle, a.footerTitle, a.footerSubtitle, a.pricingTitle, a.pricingSubtitle,
+    ...Object.values(a.actions).map((cta) => cta.label),
+    ...a.primaryFeatures.flatMap((f) => [f.title, f.subtitle]),
+    ...a.secondaryFeatures.flatMap((f) => [f.title, f.subtitle, f.description]),
+    cookieButton?.label ?? '',
+  ].filter((text) => text.trim() !== '');
 }

@@ -2,9 +2,48 @@
 export type Lines = Record<string, string>;
 export type Replacements = Record<string, string | number>;
 
+/** The language each localization's lines are written in, for its plural rules (English when not known). */
+const linesLanguages = new WeakMap<Lines, string>();
+
+/** Records the language `lines` are written in, so their plural forms follow that language's rules. */
+export function setLinesLanguage(lines: Lines, language: string): void {
+  linesLanguages.set(lines, language);
+}
+
+const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const FORM = `(?:${PLURAL_CATEGORIES.join('|')}) [^|\\]]*`;
+/** `[one 1 record|other :count records]`, or with any of the CLDR categories a language uses (Arabic: all six). */
+const PLURAL = new RegExp(`\\[(${FORM}(?:\\|${FORM})*)\\]`, 'g');
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(language: string, count: number): string {
+  let rules = pluralRules.get(language);
+  if (!rules) {
+    try {
+      rules = new Intl.PluralRules(language);
+    } catch {
+      rules = new Intl.PluralRules('en');
+    }
+    pluralRules.set(language, rules);
+  }
+  return rules.select(count);
+}
+
+/** The form of a plural group for `count`: its category's, else `other`, else the last one written. */
+function pluralForm(group: string, language: string, count: number): string {
+  const forms = new Map<string, string>();
+  for (const part of group.split('|')) {
+    const space = part.indexOf(' ');
+    forms.set(part.slice(0, space), part.slice(space + 1));
+  }
+  const category = Number.isFinite(count) ? pluralCategory(language, count) : 'other';
+  return forms.get(category) ?? forms.get('other') ?? [...forms.values()].pop() ?? '';
+}
+
 /**
- * Translate `key` with `lines`, then fill `:placeholders` and pick the plural form.
- * Plural forms look like `[one 1 record|other :count records]` and choose by `:count`.
+ * Translate `key` with `lines`, then fill `:placeholders` and pick the plural form by `:count`.
+ * Plural forms look like `[one 1 record|other :count records]`; a translation may use every category its language
+ * has (`[zero …|one …|two …|few …|many …|other …]`), chosen by that language's rules (setLinesLanguage).
  */
 export function translate(lines: Lines | undefined, key: string, values?: Replacements): string {
   // Own lines only: a message such as "constructor" must not read the object's prototype.
@@ -13,7 +52,9 @@ export function translate(lines: Lines | undefined, key: string, values?: Replac
   if (values) {
     const count = values.count;
     if (count !== undefined) {
-      text = text.replace(/\[one ([^|\]]*)\|other ([^\]]*)\]/g, (_m, one: string, other: string) => (Number(count) === 1 ? one : other));
+      // The English key's forms follow English rules; a translation's, its own language's.
+      const language = (text !== key && lines && linesLanguages.get(lines)) || 'en';
+      text = text.replace(PLURAL, (_m, group: string) => pluralForm(group, language, Number(count)));
     }
     // Longest names first so :count does not eat :countries.
     for (const name of Object.keys(values).sort((a, b) => b.length - a.length)) {

@@ -296,6 +296,20 @@ describe('site language', () => {
     expect(after.language).toBeNull();
   });
 
+  it("answers with the plural form of the visitor's language, for every category it has (Arabic: 8 is 'few')", async () => {
+    const ar = await create('العربية', 'ar');
+    const key = 'Must be at least [one 1 character|other :count characters].';
+    const lines = (await admin.get(`/api/v1/localizations/${ar.id}`)).body.localization.lines;
+    const arabic = 'يجب ألا يقل عن [zero لا شيء|one حرف واحد|two حرفين|few :count أحرف|many :count حرفًا|other :count حرف].';
+    expect((await admin.put(`/api/v1/localizations/${ar.id}`, { lines: { ...lines, [key]: arabic } })).status).toBe(200);
+    const visitor = guest(t);
+    await visitor.post('/api/v1/localizations/choose', { language: 'ar' });
+    const res = await visitor.post('/api/v1/auth/register', { email: 'plural@example.com', password: 'abc', password_confirmation: 'abc' });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.password).toEqual(['يجب ألا يقل عن 8 أحرف.']);
+    expect((await admin.delete(`/api/v1/localizations/${ar.id}`)).status).toBe(200);
+  });
+
   it('follows the site default, and ignores choices while i18n is off', async () => {
     const visitor = guest(t);
     await visitor.post('/api/v1/localizations/choose', { language: 'it' });

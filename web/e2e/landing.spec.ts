@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, setHomePage } from './helpers.ts';
+import { api, login, setHomePage } from './helpers.ts';
 
 // `/` shows the home channel by default; this site chooses its marketing landing.
 test.beforeAll(async ({ browser }) => { await setHomePage(browser, 'landing'); });
@@ -18,4 +18,30 @@ test('the landing offers sign-in buttons to guests and a way into the catalogue 
   await expect(page.getByRole('link', { name: 'Join now' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Start watching' }).first().click();
   await expect(page).toHaveURL(/\/movies$/);
+});
+
+test("the landing's built-in texts and menu labels are lines of a localization, shown in the visitor's language", async ({ page, browser }) => {
+  await login(page);
+  const { localization } = await api(page, 'POST', 'localizations', { name: 'Español', language: 'es' });
+  const context = await browser.newContext();
+  try {
+    await api(page, 'PUT', `localizations/${localization.id}`, { lines: {
+      'Movies, series and more, all in one place': 'Películas, series y más, todo en un lugar',
+      'Get started': 'Empezar',
+      'Watch on any device': 'Mira en cualquier dispositivo',
+      Home: 'Inicio',
+    } });
+    const visitor = await context.newPage();
+    await visitor.goto('/');
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Movies, series and more, all in one place');
+    await visitor.getByRole('button', { name: 'Change language' }).click();
+    await visitor.getByRole('menuitem', { name: 'Español' }).click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText('Películas, series y más, todo en un lugar');
+    await expect(visitor.getByRole('link', { name: 'Empezar' })).toHaveAttribute('href', '/register');
+    await expect(visitor.getByRole('heading', { name: 'Mira en cualquier dispositivo' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Inicio' }).first()).toBeVisible();
+  } finally {
+    await context.close();
+    await api(page, 'DELETE', `localizations/${localization.id}`);
+  }
 });

@@ -93,3 +93,32 @@ test('with registration disabled, sign in offers no sign-up and /register only s
   await page.goto('/login');
   await expect(page.getByRole('link', { name: 'Sign up.' })).toBeVisible();
 });
+
+test("a required policy's checkbox reads as one translated sentence, with the policy where the language puts it", async ({ page, browser }) => {
+  await login(page);
+  const headers = await xsrf(page);
+  const setPolicies = async (policies: unknown[]) => {
+    const res = await page.request.post('/api/v1/settings', { headers, multipart: { client: JSON.stringify({ 'client.registration.policies': JSON.stringify(policies) }), server: '{}' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  const created = await page.request.post('/api/v1/localizations', { headers, data: { name: 'Türkçe', language: 'tr' } });
+  expect(created.ok(), await created.text()).toBe(true);
+  const { localization } = await created.json();
+  const context = await browser.newContext();
+  try {
+    await setPolicies([{ id: 'terms', label: 'Terms of service', type: 'link', action: 'https://example.com/terms', target: '_blank' }]);
+    const lines = { 'I accept the :label': ':label okudum ve kabul ediyorum', 'Terms of service': 'Kullanım koşullarını' };
+    expect((await page.request.put(`/api/v1/localizations/${localization.id}`, { headers, data: { lines } })).ok()).toBe(true);
+    const visitor = await context.newPage();
+    await visitor.goto('/register');
+    await expect(visitor.getByRole('checkbox', { name: 'I accept the Terms of service' })).toBeVisible();
+    await visitor.getByRole('button', { name: 'Change language' }).click();
+    await visitor.getByRole('menuitem', { name: 'Türkçe' }).click();
+    await expect(visitor.getByRole('checkbox', { name: 'Kullanım koşullarını okudum ve kabul ediyorum' })).toBeVisible();
+    await expect(visitor.getByRole('link', { name: 'Kullanım koşullarını' })).toHaveAttribute('href', 'https://example.com/terms');
+  } finally {
+    await context.close();
+    await setPolicies([]);
+    expect((await page.request.delete(`/api/v1/localizations/${localization.id}`, { headers })).ok()).toBe(true);
+  }
+});

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login } from './helpers';
+import { api, login } from './helpers';
 
 interface V { id: number; name: string; type: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
 
@@ -14,6 +14,12 @@ async function episodeVideos(request: APIRequestContext): Promise<V[]> {
   const all = (await res.json()).pagination.data as V[];
   const first = all.find((v) => v.season_num === 1 && v.episode_num === 1 && v.category === 'full')!;
   return all.filter((v) => v.title_id === first.title_id && v.season_num === 1 && v.category === 'full').sort((a, b) => a.episode_num! - b.episode_num!);
+}
+
+/** The visitor's CSRF token, read after a first call sets it. */
+async function xsrf(page: Page): Promise<string> {
+  await page.request.get('/api/v1/localizations/available');
+  return decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
 }
 
 const time = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? -1);
@@ -209,6 +215,27 @@ test.describe('watch page', () => {
     await expect(page.locator('[data-media-player]').first()).toHaveAttribute('data-fullscreen', /.*/);
     await press('f');
     await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
+  });
+
+  test("the player's buttons and settings menu speak the visitor's language", async ({ page, browser, request }) => {
+    const [e1] = await episodeVideos(request);
+    await login(page);
+    const { localization } = await api(page, 'POST', 'localizations', { name: 'Nederlands', language: 'nl' });
+    const context = await browser.newContext();
+    try {
+      await api(page, 'PUT', `localizations/${localization.id}`, { lines: { Play: 'Afspelen', Mute: 'Dempen', Settings: 'Instellingen', Speed: 'Snelheid' } });
+      const visitor = await context.newPage();
+      await visitor.request.post('/api/v1/localizations/choose', { data: { language: 'nl' }, headers: { 'X-XSRF-TOKEN': await xsrf(visitor) } });
+      await visitor.goto(`/watch/${e1.id}`);
+      const player = visitor.locator('[data-media-player]').first();
+      await expect(player.getByRole('button', { name: 'Afspelen' }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(player.getByRole('button', { name: 'Dempen' })).toBeVisible();
+      await player.getByRole('button', { name: 'Instellingen' }).click();
+      await expect(visitor.getByRole('menuitem', { name: /Snelheid/ })).toBeVisible();
+    } finally {
+      await context.close();
+      await api(page, 'DELETE', `localizations/${localization.id}`);
+    }
   });
 
   test('an unknown or unapproved video is the not-found page', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { AvailableLocalesResponse, LocaleLinesResponse } from '@app/contracts/localizations';
-import { textDirection } from '@app/contracts/i18n';
+import { setLinesLanguage, textDirection } from '@app/contracts/i18n';
 import { api } from './api';
 import { onTranslationsChange, setTranslationLines } from './i18n';
 import { queryClient } from './query-client';
@@ -14,6 +14,7 @@ function apply(res: LocaleLinesResponse) {
   current = res.language;
   document.documentElement.lang = res.language;
   document.documentElement.dir = textDirection(res.language);
+  setLinesLanguage(res.lines, res.language);
   setTranslationLines(res.lines);
 }
 

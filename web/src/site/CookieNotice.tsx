@@ -40,8 +40,8 @@ export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
       <span>{trans('This website uses cookies to ensure you get the best experience on our website.')}</span>
       {button?.label && button.action && (
         button.type === 'route'
-          ? <Link to={button.action} target={button.target} className="underline">{button.label}</Link>
-          : <a href={button.action} target={button.target ?? '_blank'} rel="noreferrer" className="underline">{button.label}</a>
+          ? <Link to={button.action} target={button.target} className="underline">{trans(button.label)}</Link>
+          : <a href={button.action} target={button.target ?? '_blank'} rel="noreferrer" className="underline">{trans(button.label)}</a>
       )}
       <Button variant="primary" size="sm" onClick={accept}>{trans('Accept')}</Button>
     </div>

@@ -32,14 +32,30 @@ function Cta({ action, variant, name }: { action: HomepageAction; variant: 'prim
   }
   return (
     <ActionLink item={action} data-appearance={`actions.${name}`} className={cls}>
-      {action.label}
+      {trans(action.label)}
     </ActionLink>
   );
 }
 
+/**
+ * The landing page's texts in the visitor's language: the operator's text is the translation key, as menu labels are
+ * (the built-in defaults are listed in the translation editor; other texts can be added there as lines).
+ */
+function translated(a: HomepageAppearance): HomepageAppearance {
+  const t = (text: string) => (text ? trans(text) : text);
+  return {
+    ...a,
+    headerTitle: t(a.headerTitle), headerSubtitle: t(a.headerSubtitle), footerTitle: t(a.footerTitle), footerSubtitle: t(a.footerSubtitle),
+    pricingTitle: t(a.pricingTitle), pricingSubtitle: t(a.pricingSubtitle),
+    primaryFeatures: a.primaryFeatures.map((f) => ({ ...f, title: t(f.title), subtitle: t(f.subtitle) })),
+    secondaryFeatures: a.secondaryFeatures.map((f) => ({ ...f, title: t(f.title), subtitle: t(f.subtitle), description: t(f.description) })),
+  };
+}
+
 export function Component() {
   const siteName = useSetting<string>('client.branding.site_name', '');
-  const a = useSetting<HomepageAppearance>('client.homepage.appearance');
+  const stored = useSetting<HomepageAppearance>('client.homepage.appearance');
+  const a = stored && translated(stored);
   const showTrending = useSetting<boolean>('client.homepage.trending', false);
   const showPricing = useSetting<boolean>('client.homepage.pricing', false);
   useHomeTitle();

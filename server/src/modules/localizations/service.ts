@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { onDuplicate } from '../../db/errors.ts';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LOCALE_COOKIE, type Lines, type Localization, type LocalizationCreate, type LocalizationUpdate } from '@app/contracts';
+import { DEFAULT_LANGUAGE, LOCALE_COOKIE, setLinesLanguage, type Lines, type Localization, type LocalizationCreate, type LocalizationUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
@@ -186,6 +186,8 @@ export async function linesOf(ctx: AppContext, language: string): Promise<Lines 
   const cached = parsedLines.get(language);
   if (cached?.etag === version.etag) return cached.lines;
   const lines = (JSON.parse(await localeDocument(ctx, language, version.etag)) as { lines: Lines }).lines;
+  // Its plural forms follow the language's own rules (Arabic has six).
+  setLinesLanguage(lines, language);
   parsedLines.set(language, { etag: version.etag, lines });
   return lines;
 }

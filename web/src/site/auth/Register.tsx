@@ -44,10 +44,18 @@ function usePolicies(): RegistrationPolicy[] {
 function PolicyLabel({ policy }: { policy: RegistrationPolicy }) {
   const label = policy.action
     ? policy.type === 'route'
-      ? <Link className="text-primary underline hover:no-underline" to={policy.action} target={policy.target}>{policy.label}</Link>
-      : <a className="text-primary underline hover:no-underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{policy.label}</a>
-    : policy.label;
-  return <>{trans('I accept the')} {label}</>;
+      ? <Link className="text-primary underline hover:no-underline" to={policy.action} target={policy.target}>{trans(policy.label)}</Link>
+      : <a className="text-primary underline hover:no-underline" href={policy.action} target={policy.target ?? '_blank'} rel="noreferrer">{trans(policy.label)}</a>
+    : trans(policy.label);
+  // One sentence with the policy in its place, so a language that puts the policy first (Turkish, Japanese) can.
+  const [before, after] = splitAt(trans('I accept the :label'), ':label');
+  return <>{before}{label}{after}</>;
+}
+
+/** The text before and after a placeholder; a translation that left it out gets the policy at its end. */
+function splitAt(text: string, placeholder: string): [string, string] {
+  const at = text.indexOf(placeholder);
+  return at < 0 ? [`${text} `, ''] : [text.slice(0, at), text.slice(at + placeholder.length)];
 }
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isHLSProvider, MediaPlayer, MediaProvider, Track, type MediaPlayerInstance, type MediaProviderAdapter } from '@vidstack/react';
 import { defaultLayoutIcons, DefaultVideoLayout } from '@vidstack/react/player/layouts/default';
 import '@vidstack/react/player/styles/default/theme.css';
@@ -6,6 +6,7 @@ import '@vidstack/react/player/styles/default/layouts/video.css';
 import type { WatchVideo } from '@app/contracts/watch';
 import { hlsThumbnailsUrl } from '@app/contracts/transcode';
 import { trans } from '../../lib/i18n';
+import { playerTranslations } from './player-translations';
 
 /** Space, arrows, f, m, c (and i for picture-in-picture) anywhere on the page, not only when the player has focus. */
 const SHORTCUTS = {
@@ -84,6 +85,8 @@ interface Props {
 export default function Player({ video, title, poster, resumeAt = null, autoPlay = false, pageShortcuts = true, onTime, onSeeked, onPause, onEnded }: Props) {
   const player = useRef<MediaPlayerInstance>(null);
   const resumed = useRef(false);
+  // The tree remounts when the language changes (main.tsx), so one set per mount is enough.
+  const [translations] = useState(playerTranslations);
   useSpaceOnBarePage(player, pageShortcuts);
   const src = video.type === 'stream' ? { src: video.src, type: 'application/x-mpegurl' as const } : video.src;
   return (
@@ -121,7 +124,7 @@ export default function Player({ video, title, poster, resumeAt = null, autoPlay
           <Track key={String(c.id)} src={c.url} kind="subtitles" label={c.name} lang={c.language ?? undefined} type="vtt" />
         ))}
       </MediaProvider>
-      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={thumbnailsOf(video)} />
+      <DefaultVideoLayout icons={defaultLayoutIcons} thumbnails={thumbnailsOf(video)} translations={translations} />
     </MediaPlayer>
   );
 }
