@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBody } from '../src/modules/custom-pages/seo.ts';
-import { asAdmin, createTestApp } from './helper.ts';
+import { CHANNEL_PAGE_SIZE } from '@app/contracts';
+import { asAdmin, createTestApp, guest } from './helper.ts';
 
 // The server fills the built index.html; a minimal one stands in for web/dist.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'seo-pages-web-'));
@@ -237,6 +238,38 @@ describe('pages a visitor may not read', () => {
     // With the permission back, both pages name themselves again.
     expect(await html('/pages/staff-handbook')).toContain('<title>Staff handbook - Flix &amp; Co</title>');
     expect(await html('/channel/staff-picks-seo')).toContain('<title>Staff picks - Flix &amp; Co</title>');
+  });
+});
+
+describe('the first data of the home page and of a channel page', () => {
+  const pageData = (page: string) => {
+    const m = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(page);
+    return m ? JSON.parse(m[1]) : null;
+  };
+
+  it('comes in the HTML as the channel call answers the visitor, so the first render needs no round trip', async () => {
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/channel/reset-to-default')).status).toBe(200);
+    expect((await admin.post('/api/v1/titles', { name: 'Harbour Lights', is_series: false })).status).toBe(200);
+    const visitor = guest(t);
+    for (const [url, slug] of [['/', 'home'], ['/channel/movies', 'movies']]) {
+      const data = pageData(await html(url));
+      expect(data?.key, url).toBe(`channel/${slug}`);
+      const api = await visitor.get(`/api/v1/channel/${slug}?page=1&perPage=${CHANNEL_PAGE_SIZE}`);
+      expect(api.status).toBe(200);
+      expect(data.data, url).toEqual(api.body);
+    }
+  });
+
+  it('is left out when the site shows its marketing landing or its home channel is gone, and the home page stays a 200', async () => {
+    try {
+      await t.ctx.settings.set({ 'client.homepage.type': 'landing' });
+      expect(pageData(await html('/'))).toBeNull();
+      await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'no-such-home' });
+      expect(pageData(await html('/'))).toBeNull();
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'home' });
+    }
   });
 });
 

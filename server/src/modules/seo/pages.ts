@@ -2,12 +2,24 @@ import { registerSeoPage } from './registry.ts';
 import { translate } from '@app/contracts';
 import { seoTags } from './templates.ts';
 import { linesOf } from '../localizations/service.ts';
+import { embedChannelPage } from '../channels/page-data.ts';
+import { callerOf } from './page-loading.ts';
 
 /**
  * SEO pages of the appearance slice. Other features register theirs the same way from their own
  * module (e.g. registerSeoPage({ key: 'title', pattern: '/titles/:id', resolve: loadTitleVars })).
  */
-registerSeoPage({ key: 'landing', pattern: '/', resolve: () => ({}) });
+// The home page shows the home channel (unless the site chose the marketing landing): its first page comes embedded.
+registerSeoPage({
+  key: 'landing',
+  pattern: '/',
+  async resolve(ctx, m) {
+    if ((await ctx.settings.get('client.homepage.type')) === 'channel') {
+      await embedChannelPage(ctx, m.req, await callerOf(ctx, m.req), (await ctx.settings.get('client.homepage.channel')) || 'home');
+    }
+    return {};
+  },
+});
 
 /** The public shell's own pages: generic tags with the page's name, as the page's heading reads, in the page's language. */
 const shellPage = (key: string, pattern: string, title: string) => registerSeoPage({
