@@ -63,13 +63,31 @@ describe('SEO tags of the other public pages', () => {
     ['/contact', 'Contact us'],
     ['/login', 'Sign in to your account'],
     ['/register', 'Create a new account'],
+    ['/movies', 'Movies'],
+    ['/series', 'Series'],
+    ['/pricing', 'Pricing'],
   ])('%s has its own title with the generic description and tags', async (url, title) => {
     const page = await html(url);
     expect(page).toContain(`<title>${title} - Flix &amp; Co</title>`);
+    expect(page).not.toContain('name="robots"');
     expect(page).toContain('<meta name="description" content="Films for everyone">');
     expect(page).toContain(`<link rel="canonical" href="https://flix.test${url}">`);
     expect(page).toContain(`<meta property="og:title" content="${title} - Flix &amp; Co">`);
     expect(page).toContain(`<meta name="twitter:title" content="${title} - Flix &amp; Co">`);
+  });
+});
+
+describe('the search page', () => {
+  it('names its query (escaped) as its heading does, and asks search engines not to index its results', async () => {
+    const empty = await html('/search');
+    expect(empty).toContain('<title>Search - Flix &amp; Co</title>');
+    const page = await html(`/search?query=${encodeURIComponent(' "Noir" <b>films</b> ')}`);
+    expect(page).toContain('<title>Search results for &quot;&quot;Noir&quot; &lt;b&gt;films&lt;/b&gt;&quot; - Flix &amp; Co</title>');
+    expect(page).toContain('<link rel="canonical" href="https://flix.test/search">');
+    expect(page).toContain('<meta name="robots" content="noindex, follow">');
+    expect(page).not.toContain('<b>films');
+    // As long as the search box takes, no longer.
+    expect(await html(`/search?query=${'x'.repeat(300)}`)).toContain(`for &quot;${'x'.repeat(100)}&quot; - `);
   });
 });
 
@@ -78,9 +96,10 @@ describe('the app\'s HTML', () => {
     for (const url of ['/no/such/page', '/titles', '/movies/12', '/login/elsewhere', '/channel/no-such-channel', '/watch/99999999', '/lists/99999999', '/news/99999999', '//example.com/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      // The app still renders and shows its own not-found page.
+      // The app still renders and shows its own not-found page, which search engines are asked not to list.
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
     // A file the site does not have is a plain 404, not a page; a page's slug may have a dot.
     for (const url of ['/wp-login.php', '/.env', '/apple-touch-icon.png', '/storage/nothing.jpg']) {
