@@ -231,6 +231,25 @@ test('search page survives full-text syntax characters', async ({ page }) => {
   }
 });
 
+test('the home page and a channel page draw their first rows from the page itself; moving on in the app asks the API', async ({ page }) => {
+  const channelCalls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/v1/channel/')) channelCalls.push(new URL(r.url()).pathname); });
+  await page.goto('/');
+  await expect(page.getByTestId('channel-row').first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await page.goto('/channel/top-rated');
+  await expect(cards(page).first()).toBeVisible();
+  expect(channelCalls).toEqual([]);
+  // The embedded page is read once: a channel opened from inside the app is fetched.
+  await page.goto('/');
+  const row = page.getByTestId('channel-row').filter({ has: page.getByRole('heading', { name: 'Popular movies', exact: true }) });
+  await row.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/channel\//);
+  await expect.poll(() => channelCalls).toHaveLength(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Popular movies' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+});
+
 test('home rows scroll by their arrows, faded at the row\'s start and end', async ({ page }) => {
   await page.goto('/');
   const row = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Popular movies', exact: true }) });
