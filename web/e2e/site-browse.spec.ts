@@ -223,6 +223,18 @@ test('instant search: top hits as you type, arrows and Enter open one, Escape cl
   await expect(cards(page).first()).toContainText('Kingdom');
 });
 
+test('search page: people appear as on the people page, someone without a photo with a placeholder', async ({ page, request }) => {
+  const hits = (await (await request.get('/api/v1/search?query=garcia&limit=12')).json()).results.people as { name: string; poster: string | null }[];
+  const bare = hits.find((p) => !p.poster);
+  const pictured = hits.find((p) => p.poster);
+  // The demo catalogue has people of that name with and without photos.
+  expect(bare && pictured).toBeTruthy();
+  await page.goto('/search?query=garcia');
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByTestId('poster-card').filter({ hasText: bare!.name }).locator('svg')).toHaveCount(1);
+  await expect(people.getByTestId('poster-card').filter({ hasText: pictured!.name }).locator('img')).toHaveCount(1);
+});
+
 test('search page survives full-text syntax characters', async ({ page }) => {
   for (const q of ['"kingdom', 'NEAR(', 'king*', '-']) {
     await page.goto(`/search?query=${encodeURIComponent(q)}`);
