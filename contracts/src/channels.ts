@@ -29,6 +29,8 @@ export const CHANNEL_LAYOUTS = ['grid', 'landscapeGrid', 'carousel', 'heroSlider
 export const AUTO_UPDATE_LIMIT = 40;
 /** Items of a nested channel sent with its parent (the home page rows). */
 export const NESTED_ITEMS = 20;
+/** Items per page of a channel's public page (and the home page); the server-rendered page embeds its first page at this size. */
+export const CHANNEL_PAGE_SIZE = 24;
 /** How many slides a hero slider shows. */
 export const HERO_SLIDES = 10;
 /** A manual channel or list holds at most this many items. */

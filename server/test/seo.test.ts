@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBody } from '../src/modules/custom-pages/seo.ts';
-import { asAdmin, createTestApp } from './helper.ts';
+import { CHANNEL_PAGE_SIZE } from '@app/contracts';
+import { asAdmin, createTestApp, guest } from './helper.ts';
 
 // The server fills the built index.html; a minimal one stands in for web/dist.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'seo-pages-web-'));
@@ -62,13 +63,31 @@ describe('SEO tags of the other public pages', () => {
     ['/contact', 'Contact us'],
     ['/login', 'Sign in to your account'],
     ['/register', 'Create a new account'],
+    ['/movies', 'Movies'],
+    ['/series', 'Series'],
+    ['/pricing', 'Pricing'],
   ])('%s has its own title with the generic description and tags', async (url, title) => {
     const page = await html(url);
     expect(page).toContain(`<title>${title} - Flix &amp; Co</title>`);
+    expect(page).not.toContain('name="robots"');
     expect(page).toContain('<meta name="description" content="Films for everyone">');
     expect(page).toContain(`<link rel="canonical" href="https://flix.test${url}">`);
     expect(page).toContain(`<meta property="og:title" content="${title} - Flix &amp; Co">`);
     expect(page).toContain(`<meta name="twitter:title" content="${title} - Flix &amp; Co">`);
+  });
+});
+
+describe('the search page', () => {
+  it('names its query (escaped) as its heading does, and asks search engines not to index its results', async () => {
+    const empty = await html('/search');
+    expect(empty).toContain('<title>Search - Flix &amp; Co</title>');
+    const page = await html(`/search?query=${encodeURIComponent(' "Noir" <b>films</b> ')}`);
+    expect(page).toContain('<title>Search results for &quot;&quot;Noir&quot; &lt;b&gt;films&lt;/b&gt;&quot; - Flix &amp; Co</title>');
+    expect(page).toContain('<link rel="canonical" href="https://flix.test/search">');
+    expect(page).toContain('<meta name="robots" content="noindex, follow">');
+    expect(page).not.toContain('<b>films');
+    // As long as the search box takes, no longer.
+    expect(await html(`/search?query=${'x'.repeat(300)}`)).toContain(`for &quot;${'x'.repeat(100)}&quot; - `);
   });
 });
 
@@ -77,9 +96,10 @@ describe('the app\'s HTML', () => {
     for (const url of ['/no/such/page', '/titles', '/movies/12', '/login/elsewhere', '/channel/no-such-channel', '/watch/99999999', '/lists/99999999', '/news/99999999', '//example.com/']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      // The app still renders and shows its own not-found page.
+      // The app still renders and shows its own not-found page, which search engines are asked not to list.
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<div id="root">');
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
     }
     // A file the site does not have is a plain 404, not a page; a page's slug may have a dot.
     for (const url of ['/wp-login.php', '/.env', '/apple-touch-icon.png', '/storage/nothing.jpg']) {
@@ -237,6 +257,38 @@ describe('pages a visitor may not read', () => {
     // With the permission back, both pages name themselves again.
     expect(await html('/pages/staff-handbook')).toContain('<title>Staff handbook - Flix &amp; Co</title>');
     expect(await html('/channel/staff-picks-seo')).toContain('<title>Staff picks - Flix &amp; Co</title>');
+  });
+});
+
+describe('the first data of the home page and of a channel page', () => {
+  const pageData = (page: string) => {
+    const m = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(page);
+    return m ? JSON.parse(m[1]) : null;
+  };
+
+  it('comes in the HTML as the channel call answers the visitor, so the first render needs no round trip', async () => {
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/channel/reset-to-default')).status).toBe(200);
+    expect((await admin.post('/api/v1/titles', { name: 'Harbour Lights', is_series: false })).status).toBe(200);
+    const visitor = guest(t);
+    for (const [url, slug] of [['/', 'home'], ['/channel/movies', 'movies']]) {
+      const data = pageData(await html(url));
+      expect(data?.key, url).toBe(`channel/${slug}`);
+      const api = await visitor.get(`/api/v1/channel/${slug}?page=1&perPage=${CHANNEL_PAGE_SIZE}`);
+      expect(api.status).toBe(200);
+      expect(data.data, url).toEqual(api.body);
+    }
+  });
+
+  it('is left out when the site shows its marketing landing or its home channel is gone, and the home page stays a 200', async () => {
+    try {
+      await t.ctx.settings.set({ 'client.homepage.type': 'landing' });
+      expect(pageData(await html('/'))).toBeNull();
+      await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'no-such-home' });
+      expect(pageData(await html('/'))).toBeNull();
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'home' });
+    }
   });
 });
 

@@ -223,12 +223,43 @@ test('instant search: top hits as you type, arrows and Enter open one, Escape cl
   await expect(cards(page).first()).toContainText('Kingdom');
 });
 
+test('search page: people appear as on the people page, someone without a photo with a placeholder', async ({ page, request }) => {
+  const hits = (await (await request.get('/api/v1/search?query=garcia&limit=12')).json()).results.people as { name: string; poster: string | null }[];
+  const bare = hits.find((p) => !p.poster);
+  const pictured = hits.find((p) => p.poster);
+  // The demo catalogue has people of that name with and without photos.
+  expect(bare && pictured).toBeTruthy();
+  await page.goto('/search?query=garcia');
+  const people = page.getByRole('region', { name: 'People' });
+  await expect(people.getByTestId('poster-card').filter({ hasText: bare!.name }).locator('svg')).toHaveCount(1);
+  await expect(people.getByTestId('poster-card').filter({ hasText: pictured!.name }).locator('img')).toHaveCount(1);
+});
+
 test('search page survives full-text syntax characters', async ({ page }) => {
   for (const q of ['"kingdom', 'NEAR(', 'king*', '-']) {
     await page.goto(`/search?query=${encodeURIComponent(q)}`);
     await expect(page.getByRole('heading', { name: `Search results for "${q}"` })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   }
+});
+
+test('the home page and a channel page draw their first rows from the page itself; moving on in the app asks the API', async ({ page }) => {
+  const channelCalls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/api/v1/channel/')) channelCalls.push(new URL(r.url()).pathname); });
+  await page.goto('/');
+  await expect(page.getByTestId('channel-row').first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await page.goto('/channel/top-rated');
+  await expect(cards(page).first()).toBeVisible();
+  expect(channelCalls).toEqual([]);
+  // The embedded page is read once: a channel opened from inside the app is fetched.
+  await page.goto('/');
+  const row = page.getByTestId('channel-row').filter({ has: page.getByRole('heading', { name: 'Popular movies', exact: true }) });
+  await row.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/channel\//);
+  await expect.poll(() => channelCalls).toHaveLength(1);
+  await expect(page.getByRole('heading', { level: 1, name: 'Popular movies' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
 });
 
 test('home rows scroll by their arrows, faded at the row\'s start and end', async ({ page }) => {

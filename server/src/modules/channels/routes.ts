@@ -10,7 +10,7 @@ import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 import { autoUpdateAll, autoUpdateChannel } from './auto-update.ts';
-import { channelWithContent } from './content.ts';
+import { canSeeChannel, canWriteChannel, loadChannelPage } from './access.ts';
 import { resetToDefault } from './defaults.ts';
 import { modelLoader } from './loaders.ts';
 import { attachOwners, channelWriteRefs, findChannel, listChannels } from './repository.ts';
@@ -21,16 +21,8 @@ import { actorOf } from '../roles/grants.ts';
 
 const slugOrIdParam = z.object({ slugOrId: z.string().max(200).meta({ description: 'A channel id or slug.' }) });
 
-/** A list is seen by its owner and list managers; a private one is a 404 to anybody else (not revealing it exists). */
-function canSee(req: FastifyRequest, channel: Channel): boolean {
-  if (channel.type === 'channel') return channel.public || req.auth.can('channels.update');
-  return channel.public || channel.user_id === req.auth.userId || req.auth.can('lists.update');
-}
-
-function canWrite(req: FastifyRequest, channel: Pick<Channel, 'type' | 'user_id'>): boolean {
-  if (channel.type === 'channel') return req.auth.can('channels.update');
-  return req.auth.can('lists.update') || (channel.user_id !== null && channel.user_id === req.auth.userId);
-}
+const canSee = (req: FastifyRequest, channel: Channel) => canSeeChannel(req.auth, channel);
+const canWrite = (req: FastifyRequest, channel: Pick<Channel, 'type' | 'user_id'>) => canWriteChannel(req.auth, channel);
 
 export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
@@ -68,10 +60,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/channel/:slugOrId', {
     config: { permission: ['channels.view', 'lists.view', 'channels.update'] }, schema: { params: slugOrIdParam, querystring: channelShowQuerySchema, response: { 200: channelShowResponse } },
   }, async (req) => {
-    const channel = await findChannel(ctx.db, req.params.slugOrId);
-    if (!channel || !canSee(req, channel)) throw notFound('Channel not found');
-    const full = await channelWithContent(ctx, channel, req.query.page, req.query.perPage, req.auth.can('channels.update'));
-    return { channel: canWrite(req, channel) ? full : { ...full, auto_update_error: null } };
+    return await loadChannelPage(ctx, req.auth, req.params.slugOrId, req.query.page, req.query.perPage);
   });
 
   api.post('/api/v1/channel', {

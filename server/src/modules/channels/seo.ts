@@ -4,6 +4,7 @@ import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { findChannel } from './repository.ts';
 import { setPageStatus } from '../seo/page-state.ts';
 import { callerOf } from '../seo/page-loading.ts';
+import { embedChannelPage } from './page-data.ts';
 import { seoTags } from '../seo/templates.ts';
 
 // A channel page's tags: its SEO title and description when set, else its name and description.
@@ -29,6 +30,7 @@ registerSeoPage({
       if (!caller.can('channels.update')) setPageStatus(req, 404);
       return null;
     }
+    await embedChannelPage(ctx, req, caller, params.slug);
     return {
       channel: {
         title: channel.config.seoTitle || channel.name,

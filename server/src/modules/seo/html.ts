@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, textDirection } from '@app/contracts';
+import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, isSitePath, textDirection } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CSP_NONCE_PLACEHOLDER, cspNonce, nonceScripts } from '../../http/security-headers.ts';
 import { faviconUrl } from '../appearance/images.ts';
@@ -7,7 +7,7 @@ import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
 import { renderSeoTemplate } from './templates.ts';
 import './pages.ts';
 import './catalogue-pages.ts';
-import { pageDataScript } from './page-state.ts';
+import { pageDataScript, pageStatus } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
 import { callerOf } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
@@ -74,7 +74,9 @@ export class PageRenderer {
     const template = custom ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
     // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
     const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
-    if (isAdmin) parts.push('<meta name="robots" content="noindex">');
+    // The admin area, and a page that answers 404 or 403 (an unknown address, a removed title), are not for search engines.
+    // (The path as app.ts judges it: the URL parser reads "//example.com/" as a host and "/".)
+    if (isAdmin || !isSitePath(req.url.split('?', 1)[0]) || pageStatus(req) >= 400) parts.push('<meta name="robots" content="noindex">');
     // The page's first data (catalogue pages), read by web/src/lib/page-data.ts on first render.
     const data = isAdmin ? '' : pageDataScript(req);
     if (data) parts.push(data);

@@ -18,6 +18,8 @@ const PAGE_MODULES = new Map<string, string>([
   ['season', 'src/site/titles/SeasonPage.tsx'],
   ['episode', 'src/site/titles/EpisodePage.tsx'],
   ['person', 'src/site/people/PersonPage.tsx'],
+  ['landing', 'src/site/channels/HomeRoute.tsx'],
+  ['channel', 'src/site/channels/ChannelPage.tsx'],
 ]);
 
 function readManifest(webDist: string | undefined): Manifest | null {

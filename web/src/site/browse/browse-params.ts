@@ -20,6 +20,12 @@ export interface BrowseState {
 }
 
 const tagId = (v: string | null) => (/^[1-9]\d{0,9}$/.test(v ?? '') ? v! : '');
+/**
+ * A year or rating box's value: only what its number box can show. Anything else in a link ("abc", "7,5") would be
+ * sent while the box looks empty, so the page would show the server's error with no way to see which box holds it.
+ * Numbers out of range stay: the box shows them beside the server's message about the range.
+ */
+const numberText = (v: string | null) => (/^\d{1,6}(\.\d{1,3})?$/.test(v?.trim() ?? '') ? v!.trim() : '');
 
 const isSort = (s: string | null): s is BrowseSort => s !== null && (BROWSE_SORTS as readonly string[]).includes(s);
 
@@ -27,11 +33,12 @@ export function readBrowseState(p: URLSearchParams): BrowseState {
   const sort = p.get('order');
   return {
     genres: (p.get('genres') ?? '').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
-    yearFrom: p.get('year_from') ?? '',
-    yearTo: p.get('year_to') ?? '',
-    ratingFrom: p.get('rating_from') ?? '',
-    ratingTo: p.get('rating_to') ?? '',
-    country: p.get('country') ?? '',
+    yearFrom: numberText(p.get('year_from')),
+    yearTo: numberText(p.get('year_to')),
+    ratingFrom: numberText(p.get('rating_from')),
+    ratingTo: numberText(p.get('rating_to')),
+    // A country is the id its select lists; anything else could only be answered with an error the select cannot show.
+    country: tagId(p.get('country')),
     language: p.get('language') ?? '',
     certification: p.get('certification') ?? '',
     keyword: tagId(p.get('keyword')),

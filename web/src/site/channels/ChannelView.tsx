@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
+import { CHANNEL_PAGE_SIZE, type ChannelItem, type ChannelWithContent } from '@app/contracts/channels';
 import { ApiError, api } from '../../lib/api';
+import { takePageData } from '../../lib/page-data';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
@@ -13,13 +14,18 @@ import { useSeen } from '../../ui/use-seen';
 import { buttonClass } from '../../ui/Button';
 import { nextPage } from '../../lib/next-page';
 
-const PER_PAGE = 24;
-
-/** One channel's pages; nested channels come with their first items on page one. */
+/**
+ * One channel's pages; nested channels come with their first items on page one. The first page of the home page and
+ * of /channel/{slug} comes embedded in the server-rendered HTML (modules/channels/page-data.ts): no round trip.
+ */
 export function useChannelPages(slug: string) {
   return useInfiniteQuery({
     queryKey: ['channel', 'public', slug],
-    queryFn: ({ pageParam }) => api.get<{ channel: ChannelWithContent }>(`channel/${encodeURIComponent(slug)}`, { page: pageParam, perPage: PER_PAGE }).then((r) => r.channel),
+    queryFn: ({ pageParam }) => {
+      const path = `channel/${encodeURIComponent(slug)}`;
+      const embedded = pageParam === 1 ? takePageData<{ channel: ChannelWithContent }>(path) : undefined;
+      return (embedded ? Promise.resolve(embedded) : api.get<{ channel: ChannelWithContent }>(path, { page: pageParam, perPage: CHANNEL_PAGE_SIZE })).then((r) => r.channel);
+    },
     initialPageParam: 1,
     getNextPageParam: (last) => nextPage(last.content),
   });

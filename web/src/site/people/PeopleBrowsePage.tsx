@@ -8,7 +8,7 @@ import { BrowseHeading } from '../browse/BrowseHeading';
 import { InfiniteResults } from '../browse/InfiniteResults';
 import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
-import { PortraitCard } from '../ui/PortraitCard';
+import { PORTRAIT_GRID, PortraitCard } from '../ui/PortraitCard';
 import { personUrl } from '../ui/urls';
 import { departmentLabel } from './departments';
 
@@ -22,7 +22,6 @@ const GENDERS = new Map([['female', () => trans('Female')], ['male', () => trans
 const KNOWN = new Set<string>(KNOWN_FOR);
 /** Portraits are round and need less room than posters: more to a row, and more to a page. */
 const PER_PAGE = 48;
-const GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
 
 /** `/people`: everyone in the catalogue, most popular first, narrowed by what they are known for; paged by infinite scroll. */
 export function Component() {
@@ -63,7 +62,7 @@ export function Component() {
         </Field>
       </div>
       <InfiniteResults list={list} count={people.length} empty={filtered ? trans('Nobody matches these filters.') : trans('There are no people here yet.')}>
-        <ul className={GRID} aria-label={heading} aria-busy={list.isFetchingNextPage || undefined}>
+        <ul className={PORTRAIT_GRID} aria-label={heading} aria-busy={list.isFetchingNextPage || undefined}>
           {people.map((p) => <li key={p.id}><PortraitCard href={personUrl(p)} name={p.name} subtitle={departmentLabel(p.known_for)} image={p.poster} person /></li>)}
         </ul>
       </InfiniteResults>

@@ -12,6 +12,7 @@ import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
 import type { PosterCardTitle } from '../ui/PosterCard';
+import { PORTRAIT_GRID, PortraitCard } from '../ui/PortraitCard';
 import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch } from './use-search';
 
@@ -34,16 +35,13 @@ function Group({ title, count, moreUrl, children }: { title: string; count: numb
   );
 }
 
+/** People hits as the people page shows them: a portrait, or a placeholder for someone without a photo. */
 function PeopleGrid({ people }: { people: SearchPersonHit[] }) {
   return (
-    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4 lg:grid-cols-6">
+    <ul className={PORTRAIT_GRID}>
       {people.map((p) => (
         <li key={p.id ?? `tmdb${p.tmdb_id}`}>
-          <Link to={searchPersonUrl(p)} className="group flex flex-col items-center gap-2 rounded-md p-2 text-center hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
-            <span className="h-24 w-24 overflow-hidden rounded-full bg-bg-alt">{p.poster && <img src={p.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
-            <span className="text-sm font-medium group-hover:text-primary">{p.name}</span>
-            {p.known_for && <span className="text-xs text-text-muted">{departmentLabel(p.known_for)}</span>}
-          </Link>
+          <PortraitCard href={searchPersonUrl(p)} name={p.name} subtitle={departmentLabel(p.known_for)} image={p.poster} person />
         </li>
       ))}
     </ul>

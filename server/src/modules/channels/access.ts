@@ -1,0 +1,30 @@
+import type { Channel, ChannelWithContent } from '@app/contracts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { channelWithContent } from './content.ts';
+import { findChannel } from './repository.ts';
+
+/** Who is asking: the request's auth, or the visitor a server-rendered page is for. */
+export interface ChannelCaller { can(name: string): boolean; userId?: number | null }
+
+/** A list is seen by its owner and list managers; a private one is a 404 to anybody else (not revealing it exists). */
+export function canSeeChannel(caller: ChannelCaller, channel: Channel): boolean {
+  if (channel.type === 'channel') return channel.public || caller.can('channels.update');
+  return channel.public || channel.user_id === caller.userId || caller.can('lists.update');
+}
+
+export function canWriteChannel(caller: ChannelCaller, channel: Pick<Channel, 'type' | 'user_id'>): boolean {
+  if (channel.type === 'channel') return caller.can('channels.update');
+  return caller.can('lists.update') || (channel.user_id !== null && channel.user_id === caller.userId);
+}
+
+/**
+ * `GET channel/{slugOrId}` as `caller` sees it: the route answers it, and the server-rendered home and channel pages
+ * embed its first page, so the first render needs no round trip and shows exactly what the call would.
+ */
+export async function loadChannelPage(ctx: AppContext, caller: ChannelCaller, slugOrId: string, page: number, perPage: number): Promise<{ channel: ChannelWithContent }> {
+  const channel = await findChannel(ctx.db, slugOrId);
+  if (!channel || !canSeeChannel(caller, channel)) throw notFound('Channel not found');
+  const full = await channelWithContent(ctx, channel, page, perPage, caller.can('channels.update'));
+  return { channel: canWriteChannel(caller, channel) ? full : { ...full, auto_update_error: null } };
+}
