@@ -366,6 +366,8 @@ describe('sitemap', () => {
     await save({ 'client.billing.enable': false }, { 'server.app_url': 'https://films.example.com' });
     expect((await admin.post('/api/v1/custom-pages', { title: 'About the site', slug: 'about-the-site', body: '<p>Hello</p>' })).status).toBe(200);
     expect((await admin.post('/api/v1/channel/reset-to-default')).status).toBe(200);
+    // Channels list only what they hold: one title fills those of every title.
+    const movie = (await admin.post('/api/v1/titles', { name: 'Sitemap Movie', release_date: '2020-05-01' })).body.title.id;
     const urls = async () => {
       await admin.post('/api/v1/sitemap/generate');
       await t.ctx.queue.drain();
@@ -377,6 +379,12 @@ describe('sitemap', () => {
     // The home page's channel is '/': the sitemap does not list it twice.
     expect(off.filter((u) => u.startsWith('/channel/')).length).toBeGreaterThan(0);
     expect(off).not.toContain(`/channel/${await t.ctx.settings.get('client.homepage.channel')}`);
+    // Nor a channel with nothing to show yet; it comes in once it has something.
+    const emptyChannel = (await admin.post('/api/v1/channel', { name: 'Nothing Yet', slug: 'nothing-yet', public: true, config: { contentType: 'manual', contentOrder: 'manual' } })).body.channel;
+    expect(emptyChannel?.slug, 'channel created').toBeTruthy();
+    expect(await urls()).not.toContain(`/channel/${emptyChannel.slug}`);
+    expect((await admin.post(`/api/v1/channel/${emptyChannel.id}/items`, { items: [{ id: movie, model_type: 'title' }] })).status).toBe(200);
+    expect(await urls()).toContain(`/channel/${emptyChannel.slug}`);
     await save({ 'client.billing.enable': true });
     expect(await urls()).toContain('/pricing');
     await save({ 'client.billing.enable': false });

@@ -53,6 +53,11 @@ async function channelItems(ctx: AppContext, channel: Channel, page: number, per
   return ctx.cache.remember(key, listAll ? LIST_ALL_TTL : STORED_TTL, () => compute(ctx, channel, page, perPage));
 }
 
+/** Whether a visitor opening the channel finds anything in it (the sitemap leaves out the empty ones). */
+export async function channelHasContent(ctx: AppContext, channel: Channel): Promise<boolean> {
+  return (await channelItems(ctx, channel, 1, 1, await readCounter(ctx.db, CARDS_COUNTER))).total > 0;
+}
+
 /**
  * A channel with a page of its items; nested channels come with their config and first items (one level deep,
  * each from its own cache entry, so editing a row refreshes the home page without touching the home channel).

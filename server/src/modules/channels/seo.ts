@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { findChannel } from './repository.ts';
+import { channelHasContent } from './content.ts';
 import { setPageStatus } from '../seo/page-state.ts';
 import { callerOf } from '../seo/page-loading.ts';
 import { embedChannelPage } from './page-data.ts';
@@ -47,7 +48,10 @@ async function* channels(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   // The home page's channel is the site's root, which the sitemap already lists: its /channel/ address would be a duplicate.
   const home = (await ctx.settings.get('client.homepage.type')) === 'channel' ? await ctx.settings.get('client.homepage.channel') : null;
   for (const r of rows) {
-    if (r.slug !== home) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
+    if (r.slug === home) continue;
+    // A channel with nothing in it ("Nothing to show here yet.") is no page for a search engine.
+    const channel = await findChannel(ctx.db, r.slug);
+    if (channel && await channelHasContent(ctx, channel)) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
   }
 }
 registerSitemapSource('channels', channels, 'channels.view');
