@@ -64,6 +64,32 @@ export function translate(lines: Lines | undefined, key: string, values?: Replac
   return text;
 }
 
+/** Whether `text` holds a plural form (`[one 1 line|other :count lines]`). */
+export function hasPluralForm(text: string): boolean {
+  return text.search(PLURAL) >= 0;
+}
+
+/**
+ * Whether the translation of a plural line writes its forms wrongly (an unclosed bracket, a form without its
+ * category word, a category in another language): the site would show its brackets and bars as they are.
+ * An empty translation (the English text shows) and one that needs no plural at all are fine.
+ */
+export function malformedPlural(key: string, value: string): boolean {
+  if (!value || !hasPluralForm(key)) return false;
+  return /[[\]|]/.test(value.replace(PLURAL, ''));
+}
+
+/** The plural categories a language's rules use, in the order a plural form lists them (Arabic: all six). */
+export function pluralCategories(language: string): string[] {
+  let used: string[];
+  try {
+    used = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  } catch {
+    used = ['one', 'other'];
+  }
+  return PLURAL_CATEGORIES.filter((c) => used.includes(c));
+}
+
 /** Languages written right to left (their primary subtags): Arabic, Persian, Hebrew, Urdu and the rest of their scripts. */
 const RTL_LANGUAGES = new Set(['ar', 'arc', 'ckb', 'dv', 'fa', 'he', 'iw', 'ks', 'ps', 'sd', 'ug', 'ur', 'yi']);
 

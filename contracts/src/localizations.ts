@@ -1,5 +1,5 @@
 import { z, required } from './zod.ts';
-import type { Lines } from './i18n.ts';
+import { malformedPlural, type Lines } from './i18n.ts';
 
 /** A localization as the admin list shows it; `lines` only on the single-localization call. */
 export interface Localization {
@@ -41,6 +41,8 @@ export const TRANSLATION_ROW_HEIGHT = 123;
 /** Upper bounds that keep one localization document reasonable. */
 export const MAX_TRANSLATION_LINES = 50_000;
 export const MAX_TRANSLATION_KEY = 2000;
+/** A plural line's translation whose forms would show as written (the editor's hint shows the right shape). */
+export const PLURAL_MESSAGE = 'The plural forms of this translation are malformed.';
 export const MAX_TRANSLATION_VALUE = 10_000;
 
 /** Language codes and English names for the languages lookup (ISO 639-1 plus common regional variants). */
@@ -92,6 +94,8 @@ export const linesSchema = z.record(z.string(), z.string().max(MAX_TRANSLATION_V
         ctx.addIssue({ code: 'custom', message: 'A translation key may not be greater than 2000 characters.' });
         return;
       }
+      // Field `lines.<key>`, so the editor marks the line itself.
+      if (malformedPlural(key, lines[key])) ctx.addIssue({ code: 'custom', path: [key], message: PLURAL_MESSAGE });
     }
   });
 

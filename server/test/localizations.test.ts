@@ -202,6 +202,22 @@ describe('create, update, delete', () => {
     expect(res.status).toBe(400);
   });
 
+  it('refuses a plural line whose forms are malformed, on that line, and saves nothing; well-formed forms of every category pass', async () => {
+    const de = (await admin.get(listUrl('/api/v1/localizations', { query: 'de' }))).body.pagination.data[0];
+    const full = (await admin.get(`/api/v1/localizations/${de.id}`)).body.localization.lines;
+    const key = '[one 1 line|other :count lines]';
+    for (const broken of ['[one 1 Zeile|other :count Zeilen', '[eins 1 Zeile|andere :count Zeilen]', '[one 1 Zeile|other :count Zeilen]]', '[one|other :count Zeilen]']) {
+      const res = await admin.put(`/api/v1/localizations/${de.id}`, { lines: { ...full, [key]: broken } });
+      expect(res.status, broken).toBe(422);
+      expect(res.body.errors[`lines.${key}`]).toEqual(['The plural forms of this translation are malformed.']);
+    }
+    expect((await admin.get(`/api/v1/localizations/${de.id}`)).body.localization.lines[key]).not.toContain('Zeile');
+    // Every CLDR category, a translation without any plural, and an empty one (the English shows) are all fine.
+    for (const fine of ['[zero keine Zeilen|one 1 Zeile|two 2 Zeilen|few :count Zeilen|many :count Zeilen|other :count Zeilen]', ':count Zeile(n)', '']) {
+      expect((await admin.put(`/api/v1/localizations/${de.id}`, { lines: { ...full, [key]: fine } })).status, fine).toBe(200);
+    }
+  });
+
   it('accepts a 10,000-line document', async () => {
     const big: Record<string, string> = {};
     for (let i = 0; i < 10_000; i++) big[`Line number ${i} of a long localization with some words`] = `Zeile ${i} einer langen Übersetzung mit einigen Wörtern`;

@@ -200,7 +200,10 @@ describe('the site\'s icons and manifest', () => {
 describe('the page\'s language', () => {
   it('is the visitor\'s, in the html lang and the shell pages\' titles, before the app loads', async () => {
     const admin = await asAdmin(t);
-    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="en" dir="ltr">');
+    const english = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
+    expect(english).toContain('<html lang="en" dir="ltr">');
+    // Link previews read the page's language in Open Graph's language_TERRITORY form.
+    expect(english).toContain('<meta property="og:locale" content="en_US">');
     const res = await admin.post('/api/v1/localizations', { name: 'Deutsch', language: 'de' });
     expect(res.status, res.text).toBe(200);
     const id = res.body.localization.id;
@@ -210,6 +213,7 @@ describe('the page\'s language', () => {
     try {
       const page = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
       expect(page).toContain('<html lang="de" dir="ltr">');
+      expect(page).toContain('<meta property="og:locale" content="de_DE">');
       expect(page).toContain('<title>Kontakt - Flix &amp; Co</title>');
       // A line nobody translated stays English.
       expect((await t.app.inject({ method: 'GET', url: '/login' })).body).toContain('<title>Sign in to your account - Flix &amp; Co</title>');
@@ -223,7 +227,11 @@ describe('the page\'s language', () => {
     expect((await admin.post('/api/v1/localizations', { name: 'العربية', language: 'ar' })).status).toBe(200);
     await t.ctx.settings.set({ 'client.locale.default': 'ar' });
     try {
-      expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain('<html lang="ar" dir="rtl">');
+      const page = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
+      expect(page).toContain('<html lang="ar" dir="rtl">');
+      // Open Graph spells Arabic ar_AR (not the likely territory, ar_EG); the landing page says it too, once.
+      expect(page).toContain('<meta property="og:locale" content="ar_AR">');
+      expect((await t.app.inject({ method: 'GET', url: '/' })).body.match(/property="og:locale"/g)).toHaveLength(1);
       expect(JSON.parse((await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).body)).toMatchObject({ lang: 'ar', dir: 'rtl' });
     } finally {
       await t.ctx.settings.set({ 'client.locale.default': 'en' });

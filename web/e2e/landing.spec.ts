@@ -45,3 +45,31 @@ test("the landing's built-in texts and menu labels are lines of a localization, 
     await api(page, 'DELETE', `localizations/${localization.id}`);
   }
 });
+
+test("in a right-to-left language the operator's English texts keep their own direction, translated ones read right to left", async ({ page, browser }) => {
+  await login(page);
+  const { localization } = await api(page, 'POST', 'localizations', { name: 'עברית', language: 'he' });
+  const { page: custom } = await api(page, 'POST', 'custom-pages', { title: 'About us.', slug: 'e2e-about-us-rtl', body: '<p>We stream movies, series and more.</p>' });
+  const context = await browser.newContext();
+  try {
+    await api(page, 'PUT', `localizations/${localization.id}`, { lines: { 'Watch on any device': 'צפו בכל מכשיר.' } });
+    const visitor = await context.newPage();
+    await visitor.goto('/');
+    await visitor.getByRole('button', { name: 'Change language' }).click();
+    await visitor.getByRole('menuitem', { name: 'עברית' }).click();
+    await expect(visitor.locator('html')).toHaveAttribute('dir', 'rtl');
+    const direction = (el: Element) => getComputedStyle(el).direction;
+    // "Movies, series and more, all in one place" ends where an English reader expects, not on the left.
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).evaluate(direction)).toBe('ltr');
+    await expect.poll(() => visitor.getByRole('heading', { name: 'צפו בכל מכשיר.' }).evaluate(direction)).toBe('rtl');
+    await expect(visitor.locator('[data-menu-position] a span').first()).toHaveAttribute('dir', 'auto');
+    // A custom page written in English: ".About us" no more.
+    await visitor.goto(`/pages/${custom.slug}`);
+    await expect.poll(() => visitor.getByRole('heading', { name: 'About us.' }).evaluate(direction)).toBe('ltr');
+    expect(await visitor.getByText('We stream movies, series and more.').evaluate(direction)).toBe('ltr');
+  } finally {
+    await context.close();
+    await api(page, 'DELETE', `custom-pages/${custom.id}`);
+    await api(page, 'DELETE', `localizations/${localization.id}`);
+  }
+});

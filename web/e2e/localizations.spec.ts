@@ -198,3 +198,25 @@ test("an admin table's header cells line up with their column's cells in both di
   await page.evaluate(() => document.documentElement.setAttribute('dir', 'rtl'));
   expect(Math.abs((await header.evaluate(textBox)).right - (await cell.evaluate(textBox)).right)).toBeLessThan(2);
 });
+
+test('a plural line shows the forms its language has, and a malformed one is refused on that line until fixed', async ({ page }) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  // Welsh uses every plural category.
+  const { localization } = await api(page, 'POST', 'localizations', { name: 'Cymraeg', language: 'cy' });
+  try {
+    await page.goto(`/admin/localizations/${localization.id}/translate`);
+    await page.getByRole('searchbox', { name: 'Search translations' }).fill(':count lines]');
+    const line = page.getByRole('textbox', { name: '[one 1 line|other :count lines]', exact: true });
+    await expect(line).toHaveAccessibleDescription('Plural forms: [zero …|one …|two …|few …|many …|other …]');
+    await line.fill('[one 1 llinell|other :count llinell');
+    await page.getByRole('button', { name: 'Save translations' }).click();
+    await expect(line).toHaveAttribute('aria-invalid', 'true');
+    await expect(line).toHaveAccessibleDescription('The plural forms of this translation are malformed.');
+    await line.fill('[zero dim llinellau|one 1 llinell|two 2 linell|few :count llinell|many :count llinell|other :count llinell]');
+    await expect(line).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('button', { name: 'Save translations' }).click();
+    await expect(page.getByText('Localization updated')).toBeVisible();
+  } finally {
+    await api(page, 'DELETE', `localizations/${localization.id}`);
+  }
+});

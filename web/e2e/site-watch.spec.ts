@@ -86,6 +86,24 @@ test.describe('watch page', () => {
     await expect.poll(async () => Math.floor(await time(page)), { timeout: 10_000 }).toBe(stoppedAt);
   });
 
+  test("the player is named in the visitor's language, not by the player's own English label", async ({ page, browser }) => {
+    const [e1] = await episodeVideos(page.request);
+    await login(page);
+    const { localization } = await api(page, 'POST', 'localizations', { name: 'Polski', language: 'pl' });
+    const context = await browser.newContext();
+    try {
+      await api(page, 'PUT', `localizations/${localization.id}`, { lines: { 'Video player - :name': 'Odtwarzacz wideo - :name' } });
+      const visitor = await context.newPage();
+      const token = await xsrf(visitor);
+      expect((await visitor.request.post('/api/v1/localizations/choose', { data: { language: 'pl' }, headers: { 'X-XSRF-TOKEN': token } })).status()).toBeLessThan(300);
+      await visitor.goto(`/watch/${e1.id}`);
+      await expect(visitor.locator('[data-media-player]').first()).toHaveAttribute('aria-label', `Odtwarzacz wideo - ${e1.name}`, { timeout: 30_000 });
+    } finally {
+      await context.close();
+      await api(page, 'DELETE', `localizations/${localization.id}`);
+    }
+  });
+
   test('a signed-in viewer resumes from the position the server kept', async ({ page, request }) => {
     const [, e2] = await episodeVideos(request);
     const { stoppedAt } = await watchSignedIn(page, e2.id, 3);

@@ -77,8 +77,8 @@ export function Component() {
         <div className="absolute inset-0 -z-10" style={{ background: overlay ?? 'rgba(0,0,0,.55)' }} data-appearance="headerOverlay" aria-hidden />
         <SiteHeader overlay menu="landing-page-navbar" account={<AccountButtons />} />
         <div id={MAIN_ID} tabIndex={-1} className="mx-auto flex max-w-4xl flex-col items-center gap-5 px-6 pb-28 pt-20 text-center outline-none sm:pt-28">
-          <h1 className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
-          {a.headerSubtitle && <p className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
+          <h1 dir="auto" className="text-4xl font-bold tracking-tight sm:text-6xl" data-appearance="headerTitle">{a.headerTitle}</h1>
+          {a.headerSubtitle && <p dir="auto" className="max-w-2xl text-lg text-white/85 sm:text-xl" data-appearance="headerSubtitle">{a.headerSubtitle}</p>}
           <div className="mt-4 flex flex-wrap justify-center gap-3">
             <Cta action={a.actions.cta1} variant="primary" name="cta1" />
             <Cta action={a.actions.cta2} variant="ghost" name="cta2" />
@@ -91,8 +91,8 @@ export function Component() {
           {a.primaryFeatures.map((f, i) => (
             <div key={i} className="flex flex-col items-center gap-3 rounded-lg border border-border bg-bg-elevated p-6 text-center">
               {f.image && <img src={f.image} alt="" className="h-16 w-16 object-contain" loading="lazy" />}
-              <h2 className="text-lg font-semibold">{f.title}</h2>
-              <p className="text-sm text-text-muted">{f.subtitle}</p>
+              <h2 dir="auto" className="text-lg font-semibold">{f.title}</h2>
+              <p dir="auto" className="text-sm text-text-muted">{f.subtitle}</p>
             </div>
           ))}
         </section>
@@ -103,8 +103,8 @@ export function Component() {
           <div className={cn('mx-auto flex max-w-6xl flex-col items-center gap-10 px-4 py-16 sm:px-6 md:flex-row', i % 2 === 1 && 'md:flex-row-reverse')}>
             {f.image && <img src={f.image} alt="" className="w-full max-w-md rounded-lg object-cover" loading="lazy" />}
             <div className="flex flex-1 flex-col gap-3">
-              {f.subtitle && <p className="text-sm font-semibold uppercase tracking-wide text-primary">{f.subtitle}</p>}
-              <h2 className="text-3xl font-bold">{f.title}</h2>
+              {f.subtitle && <p dir="auto" className="text-sm font-semibold uppercase tracking-wide text-primary">{f.subtitle}</p>}
+              <h2 dir="auto" className="text-3xl font-bold">{f.title}</h2>
               <p dir="auto" className="text-text-muted">{f.description}</p>
             </div>
           </div>
@@ -119,8 +119,8 @@ export function Component() {
       <section className="relative isolate overflow-hidden bg-bg-alt" data-appearance="footer">
         {a.footerImage && <div className="absolute inset-0 -z-10 bg-cover bg-center opacity-30" style={{ backgroundImage: `url("${a.footerImage.replace(/"/g, '%22')}")` }} aria-hidden />}
         <div className="mx-auto flex max-w-3xl flex-col items-center gap-4 px-6 py-20 text-center">
-          <h2 className="text-3xl font-bold" data-appearance="footerTitle">{a.footerTitle}</h2>
-          {a.footerSubtitle && <p className="text-lg text-text-muted" data-appearance="footerSubtitle">{a.footerSubtitle}</p>}
+          <h2 dir="auto" className="text-3xl font-bold" data-appearance="footerTitle">{a.footerTitle}</h2>
+          {a.footerSubtitle && <p dir="auto" className="text-lg text-text-muted" data-appearance="footerSubtitle">{a.footerSubtitle}</p>}
           <Cta action={a.actions.cta3} variant="primary" name="cta3" />
         </div>
       </section>

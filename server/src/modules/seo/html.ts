@@ -13,6 +13,7 @@ import { callerOf } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
+import { ogLocale } from './og-locale.ts';
 
 const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
 const DIR_PLACEHOLDER = '__PAGE_DIRECTION__';
@@ -74,6 +75,9 @@ export class PageRenderer {
     const template = custom ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
     // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
     const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
+    // The language the page is written in, as link previews read it (an operator's template may name its own).
+    const locale = ogLocale(language);
+    if (locale && !/property="og:locale"/.test(parts[0])) parts.push(`<meta property="og:locale" content="${escapeMarkup(locale)}">`);
     // The admin area, and a page that answers 404 or 403 (an unknown address, a removed title), are not for search engines.
     // (The path as app.ts judges it: the URL parser reads "//example.com/" as a host and "/".)
     if (isAdmin || !isSitePath(req.url.split('?', 1)[0]) || pageStatus(req) >= 400) parts.push('<meta name="robots" content="noindex">');

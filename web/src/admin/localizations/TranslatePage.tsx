@@ -3,8 +3,8 @@ import { useParams } from 'react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Plus, Search, Trash2 } from 'lucide-react';
 import { TRANSLATION_ROW_HEIGHT, type Localization } from '@app/contracts/localizations';
-import { textDirection } from '@app/contracts/i18n';
-import { errorMessage } from '../../lib/api';
+import { hasPluralForm, pluralCategories, textDirection } from '@app/contracts/i18n';
+import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { currentLanguage, loadActiveLocale } from '../../lib/locale';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
@@ -37,6 +37,10 @@ export function Component() {
 function TranslationEditor({ localization }: { localization: Localization }) {
   // Keys are the code's English; values are written in the language being translated, whatever the admin reads.
   const direction = textDirection(localization.language);
+  // The forms a plural line may have in this language: "[one …|other …]", Arabic's all six. Their category words are
+  // the syntax, written left to right whatever the admin reads.
+  const pluralForms = `[${pluralCategories(localization.language).map((c) => `${c} …`).join('|')}]`;
+  const pluralHint = <>{trans('Plural forms:')} <bdi dir="ltr" lang="en">{pluralForms}</bdi></>;
   useDocumentTitle(trans('Translate :name', { name: localization.name }));
   const values = useRef(new Map<string, string>());
   const lowerValues = useRef(new Map<string, string>());
@@ -44,6 +48,8 @@ function TranslationEditor({ localization }: { localization: Localization }) {
   const [search, setSearch] = useState('');
   const [dirty, setDirty] = useState(false);
   const [adding, setAdding] = useState(false);
+  // The server's refusals by line (field `lines.<key>`), shown under that line until it is edited.
+  const [lineErrors, setLineErrors] = useState<ReadonlyMap<string, string>>(new Map());
   const save = useUpdateLocalization(localization.id);
 
   const load = useCallback((lines: Record<string, string>) => {
@@ -85,11 +91,18 @@ function TranslationEditor({ localization }: { localization: Localization }) {
 
   const unsaved = useUnsavedChanges(dirty);
 
+  // Bring the first line the server refused into view.
+  useEffect(() => {
+    const first = filtered.findIndex((k) => lineErrors.has(k));
+    if (first >= 0) virtualizer.scrollToIndex(first, { align: 'center' });
+  }, [lineErrors]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const edit = (key: string, value: string) => {
     values.current.set(key, value);
     lowerValues.current.set(key, value.toLowerCase());
     edits.current++;
     if (!dirty) setDirty(true);
+    if (lineErrors.has(key)) setLineErrors((errors) => new Map([...errors].filter(([k]) => k !== key)));
   };
   const removeLine = (key: string) => {
     values.current.delete(key);
@@ -115,7 +128,16 @@ function TranslationEditor({ localization }: { localization: Localization }) {
         // An admin translating the language they are viewing sees the result at once.
         if (currentLanguage() === l.language) void loadActiveLocale();
       },
-      onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+      onError: (e) => {
+        toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+        const refused = new Map<string, string>();
+        for (const [field, messages] of Object.entries(e instanceof ApiError ? e.errors ?? {} : {})) {
+          if (field.startsWith('lines.') && messages[0]) refused.set(field.slice('lines.'.length), messages[0]);
+        }
+        setLineErrors(refused);
+        // Out of any search that would hide a refused line (the effect below scrolls to the first).
+        if (refused.size) setSearch('');
+      },
     });
   };
 
@@ -151,6 +173,8 @@ function TranslationEditor({ localization }: { localization: Localization }) {
             {virtualizer.getVirtualItems().map((row) => {
               const key = filtered[row.index];
               const id = `translation-line-${row.index}`;
+              const error = lineErrors.get(key);
+              const note = error ?? (hasPluralForm(key) ? pluralHint : null);
               return (
                 <div
                   key={key}
@@ -175,8 +199,11 @@ function TranslationEditor({ localization }: { localization: Localization }) {
                     dir={direction}
                     defaultValue={values.current.get(key)}
                     onChange={(e) => edit(key, e.target.value)}
-                    className="block min-h-0 w-full flex-1 resize-none rounded-md border border-border bg-bg-elevated px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-primary"
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={note ? `${id}-note` : undefined}
+                    className={`block min-h-0 w-full flex-1 resize-none rounded-md border bg-bg-elevated px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-primary ${error ? 'border-danger' : 'border-border'}`}
                   />
+                  {note && <p id={`${id}-note`} className={`truncate text-xs leading-4 ${error ? 'text-danger' : 'text-text-muted'}`} title={error ?? pluralForms}>{note}</p>}
                 </div>
               );
             })}

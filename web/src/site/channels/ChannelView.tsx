@@ -49,7 +49,7 @@ function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
     <section ref={ref} aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
       {!item.config?.hideTitle && (
         <div className="flex items-baseline gap-3">
-          <h2 id={headingId} className="text-xl font-bold">{item.name}</h2>
+          <h2 id={headingId} dir="auto" className="text-xl font-bold">{item.name}</h2>
           <Link to={`/channel/${item.slug}`} className="text-sm text-primary hover:underline">{trans('See all')}</Link>
         </div>
       )}
@@ -94,7 +94,7 @@ export function ChannelView({ slug, afterFirstRow }: { slug: string; /** On a ch
     <div className="flex flex-col gap-10" data-testid="channel-view">
       {first.config.hideTitle ? <h1 className="sr-only">{first.name}</h1> : (
         <header className="flex flex-col gap-2">
-          <h1 className="text-3xl font-bold">{first.name}</h1>
+          <h1 dir="auto" className="text-3xl font-bold">{first.name}</h1>
           {first.description && <p dir="auto" className="max-w-3xl text-text-muted">{first.description}</p>}
         </header>
       )}

@@ -15,8 +15,8 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
   return (
     <section className="border-t border-border bg-bg-alt" aria-labelledby="landing-pricing" data-appearance="pricing">
       <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
-        <h2 id="landing-pricing" className="text-3xl font-bold" data-appearance="pricingTitle">{title}</h2>
-        {subtitle && <p className="mt-2 text-text-muted" data-appearance="pricingSubtitle">{subtitle}</p>}
+        <h2 id="landing-pricing" dir="auto" className="text-3xl font-bold" data-appearance="pricingTitle">{title}</h2>
+        {subtitle && <p dir="auto" className="mt-2 text-text-muted" data-appearance="pricingSubtitle">{subtitle}</p>}
         {isPending ? null : data?.length ? (
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {data.map((p) => (

@@ -25,10 +25,10 @@ export function Component() {
           <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('All news')}
         </Link>
         <time dateTime={article.created_at} className="block text-sm font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
-        <h1 className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
+        <h1 dir="auto" className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
         {article.image && <img src={article.image} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover shadow-lg" />}
         {/* The body was sanitized on the server when it was saved or imported (lib/html.ts rules). */}
-        <div className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
+        <div dir="auto" className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
         {article.source_url && <SourceLink url={article.source_url} />}
       </article>
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} inColumn /></div>

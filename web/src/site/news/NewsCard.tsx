@@ -20,8 +20,8 @@ export function NewsCard({ article, featured }: { article: Card; featured?: bool
       </div>
       <div className="flex flex-col gap-1">
         <time dateTime={article.created_at} className="text-xs font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
-        <h2 className={`font-semibold leading-snug group-hover:text-primary ${featured ? 'text-2xl' : 'text-lg'}`}>{article.title}</h2>
-        {article.excerpt && <p className={`text-sm text-text-muted ${featured ? 'line-clamp-3' : 'line-clamp-2'}`}>{article.excerpt}</p>}
+        <h2 dir="auto" className={`font-semibold leading-snug group-hover:text-primary ${featured ? 'text-2xl' : 'text-lg'}`}>{article.title}</h2>
+        {article.excerpt && <p dir="auto" className={`text-sm text-text-muted ${featured ? 'line-clamp-3' : 'line-clamp-2'}`}>{article.excerpt}</p>}
       </div>
     </Link>
   );

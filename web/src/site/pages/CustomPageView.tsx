@@ -48,8 +48,8 @@ function PageContent() {
   const page = query.data;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="mb-6 text-3xl font-bold sm:text-4xl">{page.title}</h1>
-      <div className="rich-text" dangerouslySetInnerHTML={{ __html: page.body ?? '' }} />
+      <h1 dir="auto" className="mb-6 text-3xl font-bold sm:text-4xl">{page.title}</h1>
+      <div dir="auto" className="rich-text" dangerouslySetInnerHTML={{ __html: page.body ?? '' }} />
     </article>
   );
 }

@@ -114,7 +114,8 @@ export default function Player({ video, title, poster, resumeAt = null, autoPlay
       onPause={onPause}
       onEnded={onEnded}
       data-testid="player"
-      aria-label={trans('Video player')}
+      // Vidstack names the player itself ("Video Player - <title>", in English) over an `aria-label`: its own prop wins.
+      ariaLabel={title ? trans('Video player - :name', { name: title }) : trans('Video player')}
       // A timeline runs left to right in every language (as ArrowRight seeks forward): in a right-to-left page the
       // controls read "0:30 / 0:00" and the bar filled from the wrong end.
       dir="ltr"
