@@ -103,7 +103,10 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatMoney(amount: number, currency: string, opts: { whole?: boolean } = {}): string {
   try {
     // Whole units for large round sums (a title's budget): "$150,000,000", not "$150,000,000.00".
-    return new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency, ...(opts.whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).format(amount);
+    const parts = new Intl.NumberFormat(currentLanguage(), { style: 'currency', currency, ...(opts.whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}) }).formatToParts(amount);
+    // A symbol after Latin letters ("JP¥", "US$" in Arabic) would be pulled away from them in right-to-left text
+    // ("¥JP 980"): a left-to-right mark after it keeps the currency in one piece.
+    return parts.map((p) => (p.type === 'currency' && /[A-Za-z][^A-Za-z\s]$/.test(p.value) ? `${p.value}\u200E` : p.value)).join('');
   } catch {
     return `${amount} ${currency}`;
   }

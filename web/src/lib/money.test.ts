@@ -21,4 +21,11 @@ describe('formatMoney', () => {
     expect(formatMoney(980, 'JPY')).toBe('¥980');
     expect(formatMoney(5.25, 'BHD').replace(/\s/g, ' ')).toBe('BHD 5.250');
   });
+
+  it('keeps a currency written with Latin letters and a symbol in one piece in right-to-left text', () => {
+    language.current = 'ar';
+    // "JP¥" then a left-to-right mark: in an Arabic page it reads "JP¥ 980", not "¥JP 980".
+    expect(formatMoney(980, 'JPY')).toMatch(/JP¥\u200E$/);
+    expect(formatMoney(2, 'EUR')).not.toContain('\u200E');
+  });
 });
