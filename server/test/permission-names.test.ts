@@ -29,6 +29,8 @@ describe('users.create, users.delete and users.update', () => {
   it('a users.delete holder can list the users they may delete', async () => {
     const deleter = await asUser(t, { roles: [], permissions: ['users.delete'] });
     expect((await deleter.get('/api/v1/users')).status).toBe(200);
+    // The table's role filter lists the roles.
+    expect((await deleter.get('/api/v1/roles')).status).toBe(200);
     expect((await deleter.post('/api/v1/users', { email: 'by-deleter@test.local', password: PASSWORD })).status).toBe(403);
   });
 
@@ -46,6 +48,9 @@ describe('roles.create, roles.view and roles.update', () => {
     const creator = await asUser(t, { roles: [], permissions: ['roles.create'] });
     const res = await creator.post('/api/v1/roles', { name: 'by-creator', permissions: [] });
     expect(res.status, res.text).toBe(200);
+    // The editor opens the new role after creating it.
+    expect((await creator.get(`/api/v1/roles/${res.body.role.id}`)).status).toBe(200);
+    expect((await creator.put(`/api/v1/roles/${res.body.role.id}`, { name: 'renamed' })).status).toBe(403);
   });
 
   it('roles.view opens the roles list, a role and the export, but not editing', async () => {

@@ -15,10 +15,10 @@ import { addUsersToRole, createRole, deleteRoles, removeUsersFromRole, updateRol
 export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const manage = 'roles.update';
-  // Viewing: the roles list, a role and its export; roles.update holders edit what they open.
-  const viewers = ['roles.view', manage];
-  // The user forms (create and edit) list roles and the permission catalogue too.
-  const managers = [...viewers, 'users.update', 'users.create'];
+  // Viewing: the roles list, a role and its export; so does whoever may create, edit or delete roles.
+  const viewers = ['roles.view', manage, 'roles.create', 'roles.delete'];
+  // The users table (its role filter) and the user forms list roles and the permission catalogue too.
+  const managers = [...viewers, 'users.update', 'users.create', 'users.delete'];
 
   api.get('/api/v1/roles', { config: { permission: managers }, schema: { querystring: listQuerySchema, response: { 200: roleListResponse } } }, async (req) =>
     ({ pagination: await listRoles(ctx, req.query) }));
