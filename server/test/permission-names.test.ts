@@ -90,3 +90,19 @@ describe('the guests role and permissions that need a signed-in user', () => {
     expect(res.status, res.text).toBe(200);
   });
 });
+
+describe('catalogue editors without the view permission', () => {
+  it('read the tables and records they may edit: titles, people, videos, genres and keywords', async () => {
+    const editor = await asUser(t, { roles: [], permissions: ['titles.update', 'people.update', 'videos.update', 'title_tags.update'] });
+    for (const url of ['/api/v1/titles', '/api/v1/people', '/api/v1/videos', '/api/v1/title-tags/genre', '/api/v1/titles/autocomplete?query=a']) {
+      const res = await editor.get(url);
+      expect(res.status, `${url} ${res.text}`).toBe(200);
+    }
+    for (const url of ['/api/v1/titles/999999', '/api/v1/titles/999999/credits', '/api/v1/people/999999', '/api/v1/videos/999999']) {
+      expect((await editor.get(url)).status, url).toBe(404);
+    }
+    // Without either, still refused.
+    const nobody = await asUser(t, { roles: [], permissions: ['admin.access'] });
+    expect((await nobody.get('/api/v1/titles')).status).toBe(403);
+  });
+});

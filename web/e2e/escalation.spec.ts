@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, signInAsDelegate } from './helpers.ts';
+import { api, login, signInAsDelegate } from './helpers.ts';
 
 // The server refuses these with 403 and a message; the admin screens show that message as a toast.
 test('a user manager cannot suspend the super admin and is told why', async ({ page }) => {
@@ -84,4 +84,21 @@ test('a settings manager without appearance.update is not offered the appearance
   await expect(menu.getByRole('link', { name: 'General' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Themes' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Menus' })).toHaveCount(0);
+});
+
+test('a titles editor without titles.view (a private catalogue) finds the titles section and its table', async ({ page }) => {
+  await login(page);
+  const { user } = await api(page, 'POST', 'users', {
+    email: 'titles.editor@e2e.local', password: 'delegate-password', email_verified_at: true, permissions: [{ name: 'admin.access' }, { name: 'titles.update' }],
+  });
+  // Without the default role's everyday permissions, titles.view among them.
+  await api(page, 'PUT', `users/${user.id}`, { roles: [] });
+  await page.context().clearCookies();
+  await login(page, 'titles.editor@e2e.local', 'delegate-password');
+  await page.goto('/admin');
+  const list = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/titles');
+  await page.getByRole('navigation').getByRole('link', { name: 'Titles', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/titles$/);
+  expect((await list).status()).toBe(200);
+  await expect(page.getByPlaceholder('Search titles')).toBeVisible();
 });
