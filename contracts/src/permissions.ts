@@ -47,7 +47,8 @@ export const PERMISSIONS: Permission[] = [
     { name: 'users.update', display_name: 'Manage users', description: 'Allow viewing, updating, suspending and exporting all users.', advanced: true },
     { name: 'users.delete', display_name: 'Delete users', description: 'Allow deleting users.', advanced: true },
   ]),
-  ...group('roles', crud('roles', 'roles')),
+  // Viewing roles is the admin roles list, not something members or visitors browse: a staff permission.
+  ...group('roles', crud('roles', 'roles').map((d) => (d.name === 'roles.view' ? { ...d, advanced: true } : d))),
   ...group('localizations', crud('localizations', 'localizations')),
   ...group('custom_pages', crud('custom_pages', 'custom pages')),
   ...group('tags', crud('tags', 'tags')),
@@ -96,6 +97,15 @@ export const PERMISSIONS: Permission[] = [
 ];
 
 export const PERMISSION_NAMES = new Set(PERMISSIONS.map((p) => p.name));
+
+/**
+ * Everyday permissions whose calls act for a signed-in account (posting a comment, rating a video, uploading, a
+ * personal access token): on the guests role they would do nothing, so the role editor does not offer them there
+ * and the server refuses them.
+ */
+export const MEMBER_ONLY_PERMISSIONS: ReadonlySet<string> = new Set([
+  'files.create', 'api.access', 'videos.create', 'videos.rate', 'lists.create', 'reviews.create', 'comments.create',
+]);
 
 /** Permissions the seeded default roles start with. */
 export const DEFAULT_USER_PERMISSIONS = [

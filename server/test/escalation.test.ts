@@ -40,17 +40,18 @@ function expectRefused(res: { status: number; body: { message?: string } }, mess
   expect(res.body.message).toBe(message);
 }
 
-describe('a user holding only users.update', () => {
+describe('a user holding only users.update and users.create', () => {
   let manager: Client & { user: { id: number } };
   beforeAll(async () => {
-    manager = await asUser(t, { roles: [], permissions: ['users.update'] });
+    manager = await asUser(t, { roles: [], permissions: ['users.update', 'users.create'] });
   });
 
   it('cannot give themselves admin, nor any permission they do not hold', async () => {
-    expectRefused(await manager.put(`/api/v1/users/${manager.user.id}`, { permissions: [{ name: 'users.update' }, { name: 'admin' }] }), CANNOT_GRANT);
-    expectRefused(await manager.put(`/api/v1/users/${manager.user.id}`, { permissions: [{ name: 'users.update' }, { name: 'settings.update' }] }), CANNOT_GRANT);
-    expect((await directGrants(manager.user.id)).map((g) => g.name)).toEqual(['users.update']);
-    expect((await manager.get('/api/v1/auth/me')).body.user.effective_permissions).toEqual(['users.update']);
+    const own = [{ name: 'users.create' }, { name: 'users.update' }];
+    expectRefused(await manager.put(`/api/v1/users/${manager.user.id}`, { permissions: [...own, { name: 'admin' }] }), CANNOT_GRANT);
+    expectRefused(await manager.put(`/api/v1/users/${manager.user.id}`, { permissions: [...own, { name: 'settings.update' }] }), CANNOT_GRANT);
+    expect((await directGrants(manager.user.id)).map((g) => g.name)).toEqual(['users.create', 'users.update']);
+    expect((await manager.get('/api/v1/auth/me')).body.user.effective_permissions).toEqual(['users.create', 'users.update']);
   });
 
   it('cannot give themselves the admin role, nor a role carrying permissions they lack', async () => {
@@ -145,10 +146,10 @@ describe('nobody suspends or deletes themselves or the last admin', () => {
   });
 });
 
-describe('a user holding only roles.update', () => {
+describe('a user holding only roles.update and roles.create', () => {
   let manager: Client & { user: { id: number } };
   beforeAll(async () => {
-    manager = await asUser(t, { roles: [], permissions: ['roles.update'] });
+    manager = await asUser(t, { roles: [], permissions: ['roles.update', 'roles.create'] });
   });
 
   it('cannot add themselves (or anyone) to the admin role, nor to a role carrying permissions they lack', async () => {
@@ -156,12 +157,12 @@ describe('a user holding only roles.update', () => {
     const editors = (await admin.post('/api/v1/roles', { name: 'appearance-editors', permissions: [{ name: 'appearance.update' }] })).body.role.id;
     expectRefused(await manager.post(`/api/v1/roles/${editors}/add-users`, { userIds: [manager.user.id] }), CANNOT_ASSIGN_ROLE);
     expect(await rolesOf(manager.user.id)).toEqual([]);
-    expect((await manager.get('/api/v1/auth/me')).body.user.effective_permissions).toEqual(['roles.update']);
+    expect((await manager.get('/api/v1/auth/me')).body.user.effective_permissions).toEqual(['roles.create', 'roles.update']);
   });
 
   it('cannot give admin (or anything they lack) to the guests role or to any role', async () => {
     expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'admin' }] }), GUESTS_NOT_ADMIN);
-    expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'roles.view' }] }), CANNOT_GRANT);
+    expectRefused(await manager.put(`/api/v1/roles/${t.roles.guests}`, { permissions: [{ name: 'titles.view' }, { name: 'tags.view' }] }), CANNOT_GRANT);
     expectRefused(await manager.put(`/api/v1/roles/${t.roles.users}`, { permissions: [{ name: 'users.view' }, { name: 'settings.update' }] }), CANNOT_GRANT);
     expectRefused(await manager.post('/api/v1/roles', { name: 'self-made', permissions: [{ name: 'admin' }] }), CANNOT_GRANT);
     expect(await roleGrantNames(t.roles.guests)).not.toContain('admin');

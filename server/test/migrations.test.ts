@@ -199,3 +199,21 @@ describe('0068_comment_reply_counts', async () => {
     expect(rows).toEqual([{ content: 'top', replies_count: 0 }, { content: 'middle', replies_count: 0 }, { content: 'live', replies_count: 1 }]);
   });
 });
+
+describe('0076_split_create_view_permissions', async () => {
+  const { handle, db } = await oldDatabase();
+  it('gives holders of users.update users.create, and of roles.update roles.create and roles.view, once', async () => {
+    await migrate(handle, '0075_search_fold_case');
+    const now = new Date().toISOString();
+    const role = Number((await db.insertInto('roles').values({ name: 'managers', type: 'sitewide', default: false, guests: false, internal: false, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const user = Number((await db.insertInto('users').values({ email: 'm@test.local', password: 'x', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    const grant = (model_type: string, model_id: number, name: string) => ({ model_type, model_id, name, restrictions: null });
+    await db.insertInto('permission_grants').values([
+      grant('role', role, 'users.update'), grant('role', role, 'roles.update'), grant('role', role, 'roles.view'), grant('user', user, 'users.update'),
+    ]).execute();
+    await migrate(handle);
+    const names = async (type: string, id: number) => (await db.selectFrom('permission_grants').select('name').where('model_type', '=', type).where('model_id', '=', id).orderBy('name').execute()).map((r) => r.name);
+    expect(await names('role', role)).toEqual(['roles.create', 'roles.update', 'roles.view', 'users.create', 'users.update']);
+    expect(await names('user', user)).toEqual(['users.create', 'users.update']);
+  });
+});

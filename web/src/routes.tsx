@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
-import { PEOPLE, TITLES, TITLE_TAGS, VIDEOS } from './admin/section-permissions';
+import { PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
@@ -103,19 +103,19 @@ export const routes: RouteObject[] = [
               ...reportsAdminRoutes,
               {
                 path: 'users',
-                loader: requirePermission('users.update'),
+                loader: requirePermission(USERS),
                 children: [
                   { index: true, lazy: () => import('./admin/users/UsersPage') },
-                  { path: 'new', lazy: () => import('./admin/users/CreateUserPage') },
-                  { path: ':userId/edit', lazy: () => import('./admin/users/EditUserPage') },
+                  { path: 'new', loader: requirePermission('users.create'), lazy: () => import('./admin/users/CreateUserPage') },
+                  { path: ':userId/edit', loader: requirePermission('users.update'), lazy: () => import('./admin/users/EditUserPage') },
                 ],
               },
               {
                 path: 'roles',
-                loader: requirePermission('roles.update'),
+                loader: requirePermission(ROLES),
                 children: [
                   { index: true, lazy: () => import('./admin/roles/RolesPage') },
-                  { path: 'new', lazy: () => import('./admin/roles/CreateRolePage') },
+                  { path: 'new', loader: requirePermission('roles.create'), lazy: () => import('./admin/roles/CreateRolePage') },
                   { path: ':roleId/edit', lazy: () => import('./admin/roles/EditRolePage') },
                 ],
               },

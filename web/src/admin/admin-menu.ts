@@ -1,20 +1,21 @@
 import { MessageSquare, ScrollText, Star, BadgeDollarSign, Clapperboard, Hash, Tag, UserRound, Video, CreditCard, FileText, Folder, Gauge, Languages, Megaphone, Newspaper, Palette, Settings, Shield, Tags, Users, type LucideIcon } from 'lucide-react';
+import type { PermissionNeed } from '../lib/auth';
 import { trans } from '../lib/i18n';
-import { PEOPLE, TITLES, TITLE_TAGS, VIDEOS } from './section-permissions';
+import { PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, VIDEOS } from './section-permissions';
 import { List, MonitorPlay } from 'lucide-react';
 
 export interface AdminMenuItem {
   label: () => string;
   path: string;
   icon: LucideIcon;
-  /** Permission needed to open the section (a list: all of them); null means admin.access is enough. */
-  permission: string | readonly string[] | null;
+  /** Permission needed to open the section (a list: all of them; `{ any }`: one of them); null means admin.access is enough. */
+  permission: PermissionNeed | null;
 }
 
 export const ADMIN_MENU: AdminMenuItem[] = [
   { label: () => trans('Dashboard'), path: '/admin', icon: Gauge, permission: 'reports.view' },
-  { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: 'users.update' },
-  { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: 'roles.update' },
+  { label: () => trans('Users'), path: '/admin/users', icon: Users, permission: USERS },
+  { label: () => trans('Roles'), path: '/admin/roles', icon: Shield, permission: ROLES },
   // catalogue
   { label: () => trans('Titles'), path: '/admin/titles', icon: Clapperboard, permission: TITLES },
   { label: () => trans('People'), path: '/admin/people', icon: UserRound, permission: PEOPLE },

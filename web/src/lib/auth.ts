@@ -26,11 +26,20 @@ export function fetchBootstrap(): Promise<BootstrapData> {
   return queryClient.fetchQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
 }
 
-/** Whether the user holds the permission, or every one of a list of them. */
-export function userCan(user: CurrentUser | null | undefined, permission: string | readonly string[]): boolean {
+/** A permission, every one of a list of them, or (`{ any }`) at least one of a list. */
+export type PermissionNeed = string | readonly string[] | { readonly any: readonly string[] };
+
+function holds(perms: readonly string[], need: PermissionNeed): boolean {
+  if (typeof need === 'string') return perms.includes(need);
+  if ('any' in need) return need.any.some((p) => perms.includes(p));
+  return (need as readonly string[]).every((p) => perms.includes(p));
+}
+
+/** Whether the user holds what `permission` asks for (`admin` holds everything). */
+export function userCan(user: CurrentUser | null | undefined, permission: PermissionNeed): boolean {
   if (!user) return false;
   const perms = user.effective_permissions ?? [];
-  return perms.includes('admin') || (typeof permission === 'string' ? [permission] : permission).every((p) => perms.includes(p));
+  return perms.includes('admin') || holds(perms, permission);
 }
 
 export function useBootstrap(): BootstrapData {
@@ -43,8 +52,7 @@ export function useAuth() {
   return {
     user: data.user,
     isLoggedIn: !!data.user,
-    can: (permission: string | readonly string[]) =>
-      data.user ? userCan(data.user, permission) : [permission].flat().every((p) => data.guestPermissions.includes(p)),
+    can: (permission: PermissionNeed) => (data.user ? userCan(data.user, permission) : holds(data.guestPermissions, permission)),
     isAdmin: userCan(data.user, 'admin.access'),
   };
 }

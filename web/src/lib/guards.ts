@@ -1,5 +1,5 @@
 import { redirect, useLocation, useNavigate, type LoaderFunctionArgs } from 'react-router';
-import { fetchBootstrap, userCan } from './auth';
+import { fetchBootstrap, userCan, type PermissionNeed } from './auth';
 
 /** The sign-in page, which comes back to `back` (a path with its query) once signed in. */
 export const loginPath = (back: string) => `/login?redirect=${encodeURIComponent(back)}`;
@@ -33,7 +33,7 @@ export async function adminLoader({ request }: LoaderFunctionArgs) {
 }
 
 /** Loader factory for one admin section's permission. */
-export function requirePermission(permission: string | readonly string[]) {
+export function requirePermission(permission: PermissionNeed) {
   return async ({ request }: LoaderFunctionArgs) => {
     const { user } = await fetchBootstrap();
     if (!user) throw loginRedirect(request);

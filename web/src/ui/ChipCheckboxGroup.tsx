@@ -1,6 +1,11 @@
 import type { ReactNode } from 'react';
 
-export interface ChipOption<V extends string | number> { value: V; label: string }
+export interface ChipOption<V extends string | number> {
+  value: V;
+  label: string;
+  /** Why this choice cannot be changed here: the checkbox is disabled and the reason is read with it and shown on hover. */
+  disabledReason?: string | null;
+}
 
 interface Props<V extends string | number> {
   legend: ReactNode;
@@ -26,12 +31,19 @@ export function ChipCheckboxGroup<V extends string | number>({ legend, options, 
       <div className="flex flex-wrap gap-2">
         {options.map((o) => {
           const checked = picked.has(o.value);
+          const locked = !!o.disabledReason;
           return (
-            <label key={o.value} className={`inline-flex cursor-pointer items-center gap-2 rounded-full border px-3 py-1 text-sm ${checked ? 'border-primary bg-selected' : 'border-border'}`}>
+            <label
+              key={o.value}
+              title={o.disabledReason ?? undefined}
+              className={`inline-flex items-center gap-2 rounded-full border px-3 py-1 text-sm ${checked ? 'border-primary bg-selected' : 'border-border'} ${locked ? 'cursor-not-allowed opacity-60' : 'cursor-pointer'}`}
+            >
               <input
                 type="checkbox"
                 className="h-4 w-4 accent-[var(--color-primary)]"
                 checked={checked}
+                disabled={locked}
+                aria-description={o.disabledReason ?? undefined}
                 onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
               />
               {o.label}
@@ -40,6 +52,9 @@ export function ChipCheckboxGroup<V extends string | number>({ legend, options, 
         })}
       </div>
       {description && <p className="text-xs text-text-muted">{description}</p>}
+      {[...new Set(options.map((o) => o.disabledReason).filter(Boolean))].map((reason) => (
+        <p key={reason} className="text-xs text-text-muted">{options.filter((o) => o.disabledReason === reason).map((o) => o.label).join(', ')}: {reason}</p>
+      ))}
       {error && <p role="alert" className="text-xs text-danger">{error}</p>}
     </fieldset>
   );

@@ -18,6 +18,13 @@ interface Props {
    * and one already chosen stays listed so it can be taken off.
    */
   everydayOnly?: boolean;
+  /**
+   * Why the editor may not change this permission here (the server would refuse it): its checkbox is disabled and the
+   * reason shown under it. `had`: whether the role or user already held it when the form opened.
+   */
+  lockedReason?: (p: Permission, had: boolean) => string | null;
+  /** What the role or user held when the form opened (for `lockedReason`). */
+  initial?: PermissionGrant[];
 }
 
 /** The catalogue's groups and restrictions by name, as the picker titles them (an unknown one shows its name). */
@@ -36,7 +43,8 @@ const RESTRICTION_LABELS = new Map<string, () => string>([
 const labelOf = (labels: Map<string, () => string>, name: string) => labels.get(name)?.() ?? name.replace(/_/g, ' ');
 
 /** Individual permissions grouped by group; advanced ones hidden until 'Show advanced permissions' is ticked. */
-export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description, everydayOnly = false }: Props) {
+export function PermissionPicker({ catalogue, value, onChange, error, withRestrictions = true, description, everydayOnly = false, lockedReason, initial = [] }: Props) {
+  const had = useMemo(() => new Set(initial.map((g) => g.name)), [initial]);
   const [advancedTicked, setShowAdvanced] = useState(false);
   const showAdvanced = advancedTicked && !everydayOnly;
   const selected = useMemo(() => new Map(value.map((g) => [g.name, g])), [value]);
@@ -82,9 +90,16 @@ export function PermissionPicker({ catalogue, value, onChange, error, withRestri
             <ul className="flex flex-col gap-3 px-3 py-3">
               {perms.map((p) => {
                 const grant = selected.get(p.name);
+                const locked = lockedReason?.(p, had.has(p.name)) ?? null;
                 return (
                   <li key={p.name} className="flex flex-col gap-2">
-                    <Checkbox label={trans(p.display_name)} description={trans(p.description)} checked={!!grant} onChange={(e) => toggle(p, e.target.checked)} />
+                    <Checkbox
+                      label={trans(p.display_name)}
+                      description={locked ? <>{trans(p.description)}<span className="block font-medium text-text">{locked}</span></> : trans(p.description)}
+                      checked={!!grant}
+                      disabled={!!locked}
+                      onChange={(e) => toggle(p, e.target.checked)}
+                    />
                     {grant && withRestrictions && p.restrictions.length > 0 && (
                       <div className="ms-7 flex flex-col gap-2">
                         {p.restrictions.map((r) => (

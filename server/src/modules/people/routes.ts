@@ -11,12 +11,14 @@ import { createPerson, deletePeople, findPerson, listPeople, personCredits, upda
 
 export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
+  // The admin table and form read through these calls: whoever may edit people may read them.
+  const PEOPLE_READ = ['people.view', 'people.update'];
 
-  api.get('/api/v1/people', { config: { permission: 'people.view' }, schema: { querystring: listQuerySchema, response: { 200: personListResponse } } }, async (req) =>
+  api.get('/api/v1/people', { config: { permission: PEOPLE_READ }, schema: { querystring: listQuerySchema, response: { 200: personListResponse } } }, async (req) =>
     ({ pagination: await listPeople(ctx, req.query) }));
 
   // The edit page's data: the person and their credits.
-  api.get('/api/v1/people/:id', { config: { permission: 'people.view' }, schema: { params: idParam, response: { 200: personWithCreditsResponse } } }, async (req) => {
+  api.get('/api/v1/people/:id', { config: { permission: PEOPLE_READ }, schema: { params: idParam, response: { 200: personWithCreditsResponse } } }, async (req) => {
     const person = await findPerson(ctx.db, req.params.id);
     if (!person) throw notFound('Person not found');
     return { person, credits: await personCredits(ctx.db, req.params.id) };

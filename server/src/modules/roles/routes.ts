@@ -15,26 +15,28 @@ import { addUsersToRole, createRole, deleteRoles, removeUsersFromRole, updateRol
 export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const manage = 'roles.update';
-  // The user forms list roles and the permission catalogue too.
-  const managers = [manage, 'users.update'];
+  // Viewing: the roles list, a role and its export; so does whoever may create, edit or delete roles.
+  const viewers = ['roles.view', manage, 'roles.create', 'roles.delete'];
+  // The users table (its role filter) and the user forms list roles and the permission catalogue too.
+  const managers = [...viewers, 'users.update', 'users.create', 'users.delete'];
 
   api.get('/api/v1/roles', { config: { permission: managers }, schema: { querystring: listQuerySchema, response: { 200: roleListResponse } } }, async (req) =>
     ({ pagination: await listRoles(ctx, req.query) }));
 
-  api.get('/api/v1/roles/csv/export', { config: { permission: manage }, schema: { querystring: listQuerySchema, response: { 200: binaryResponse } } }, async (req, reply) => {
+  api.get('/api/v1/roles/csv/export', { config: { permission: viewers }, schema: { querystring: listQuerySchema, response: { 200: binaryResponse } } }, async (req, reply) => {
     const stream = await rolesCsvStream(ctx, req.query);
     reply.header('content-type', 'text/csv; charset=utf-8');
     reply.header('content-disposition', `attachment; filename="roles-${new Date().toISOString().slice(0, 10)}.csv"`);
     return reply.send(stream);
   });
 
-  api.get('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, response: { 200: roleResponse } } }, async (req) => {
+  api.get('/api/v1/roles/:id', { config: { permission: viewers }, schema: { params: idParam, response: { 200: roleResponse } } }, async (req) => {
     const role = await findRole(ctx.db, req.params.id);
     if (!role) throw notFound('Role not found');
     return { role };
   });
 
-  api.post('/api/v1/roles', { config: { permission: manage }, schema: { body: roleCreateSchema, response: { 200: roleResponse } } }, async (req) =>
+  api.post('/api/v1/roles', { config: { permission: 'roles.create' }, schema: { body: roleCreateSchema, response: { 200: roleResponse } } }, async (req) =>
     ({ role: await createRole(ctx, req.body, actorOf(req)) }));
 
   api.put('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, body: roleUpdateSchema, response: { 200: roleResponse } } }, async (req) =>

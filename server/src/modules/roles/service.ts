@@ -1,4 +1,4 @@
-import { PERMISSIONS, translate, type PermissionGrant, type Role, type RoleCreate, type RoleUpdate } from '@app/contracts';
+import { MEMBER_ONLY_PERMISSIONS, PERMISSIONS, translate, type PermissionGrant, type Role, type RoleCreate, type RoleUpdate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
@@ -34,6 +34,19 @@ function checkFlags(v: { type: string; default: boolean; guests: boolean }): voi
   if (v.guests && v.type !== 'sitewide') throw unprocessable('guests', 'Only sitewide roles can be the guests role.');
   if (v.default && v.guests) throw unprocessable('default', 'The guests role cannot be the default role.');
   if (v.default && v.type !== 'sitewide') throw unprocessable('default', 'Only sitewide roles can be the default role.');
+}
+
+/**
+ * The guests role's grants act for signed-out visitors: a permission whose calls need a signed-in account would be
+ * ticked and do nothing. `added`: what this call gives the role (all of it when the role becomes the guests role);
+ * an old database's guests role keeping one can still be edited.
+ */
+function assertGuestsApplicable(guests: boolean, added: PermissionGrant[]): void {
+  if (!guests) return;
+  const names = added.map((g) => g.name).filter((n) => MEMBER_ONLY_PERMISSIONS.has(n));
+  if (names.length) {
+    throw unprocessable('permissions', translate(undefined, 'The guests role cannot have permissions that need a signed-in user: :permissions.', { permissions: names.join(', ') }));
+  }
 }
 
 const NAME_TAKEN = 'A role with this name already exists.';
@@ -74,6 +87,7 @@ export async function createRole(ctx: AppContext, input: RoleCreate, actor: Acto
   const grants = checkGrants(input.permissions);
   checkFlags(input);
   assertGuestsSafe({ guests: input.guests, permissions: grants });
+  assertGuestsApplicable(input.guests, grants);
   await assertCanGrant(ctx.db, actor, grants);
   assertDefaultSafe(actor, { default: input.default, permissions: grants });
   await assertNameFree(ctx.db, input.name);
@@ -104,6 +118,8 @@ export async function updateRole(ctx: AppContext, id: number, input: RoleUpdate,
   checkFlags(next);
   const permissions = grants ?? existing.permissions;
   assertGuestsSafe({ guests: next.guests, permissions });
+  const had = new Set(existing.guests ? existing.permissions.map((g) => g.name) : []);
+  assertGuestsApplicable(next.guests, permissions.filter((g) => !had.has(g.name)));
   if (grants) await assertCanGrant(ctx.db, actor, grants, existing.permissions);
   // Becoming the default or guests role hands every permission of the role to new users or to every visitor.
   if ((next.default && !existing.default) || (next.guests && !existing.guests)) await assertCanGrant(ctx.db, actor, permissions);

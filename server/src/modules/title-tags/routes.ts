@@ -12,7 +12,7 @@ const typeParam = z.object({ type: z.string().max(32).meta({ description: `One o
 export function titleTagsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
 
-  api.get('/api/v1/title-tags/:type', { config: { permission: 'title_tags.view' }, schema: { params: typeParam, querystring: listQuerySchema, response: { 200: titleTagListResponse } } }, async (req) =>
+  api.get('/api/v1/title-tags/:type', { config: { permission: ['title_tags.view', 'title_tags.update'] }, schema: { params: typeParam, querystring: listQuerySchema, response: { 200: titleTagListResponse } } }, async (req) =>
     ({ pagination: await listTags(ctx, req.query, tagType(req.params.type)) }));
 
   api.post('/api/v1/title-tags/:type', { config: { permission: 'title_tags.create' }, schema: { params: typeParam, body: titleTagSchema, response: { 200: titleTagResponse } } }, async (req) =>

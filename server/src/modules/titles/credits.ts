@@ -69,7 +69,7 @@ const toCredit = (r: any): TitleCredit => ({
 export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   // Cast (department Actors) or crew (everything else) of a title, season or episode, in their saved order.
-  api.get('/api/v1/titles/:id/credits', { config: { permission: 'titles.view' }, schema: { params: idParam, querystring: creditsQuery, response: { 200: titleCreditListResponse } } }, async (req) => {
+  api.get('/api/v1/titles/:id/credits', { config: { permission: ['titles.view', 'titles.update'] }, schema: { params: idParam, querystring: creditsQuery, response: { 200: titleCreditListResponse } } }, async (req) => {
     const q = req.query;
     const owner = await resolveCreditable(ctx.db, req.params.id, q.season ?? null, q.episode ?? null);
     let base = ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')

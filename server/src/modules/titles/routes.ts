@@ -28,15 +28,17 @@ const autocompleteQuery = z.object({ query: z.string().default('').transform((s)
 
 export function titlesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
+  // The admin table and form read through these calls: whoever may edit titles may read them.
+  const TITLES_READ = ['titles.view', 'titles.update'];
 
-  api.get('/api/v1/titles', { config: { permission: 'titles.view' }, schema: { querystring: listQuerySchema, response: { 200: titleListResponse } } }, async (req) =>
+  api.get('/api/v1/titles', { config: { permission: TITLES_READ }, schema: { querystring: listQuerySchema, response: { 200: titleListResponse } } }, async (req) =>
     ({ pagination: await listTitles(ctx, req.query, req.auth.can('titles.update')) }));
 
   // Up to 10 titles for pickers: names starting with the query first, then names containing it; more popular first.
-  api.get('/api/v1/titles/autocomplete', { config: { permission: 'titles.view' }, schema: { querystring: autocompleteQuery, response: { 200: titleAutocompleteResponse } } }, async (req) =>
+  api.get('/api/v1/titles/autocomplete', { config: { permission: TITLES_READ }, schema: { querystring: autocompleteQuery, response: { 200: titleAutocompleteResponse } } }, async (req) =>
     ({ results: await autocompleteTitles(ctx, req.query.query) }));
 
-  api.get('/api/v1/titles/:id', { config: { permission: 'titles.view' }, schema: { params: idParam, response: { 200: titleResponse } } }, async (req) => {
+  api.get('/api/v1/titles/:id', { config: { permission: TITLES_READ }, schema: { params: idParam, response: { 200: titleResponse } } }, async (req) => {
     const title = await findTitle(ctx.db, req.params.id);
     if (!title) throw notFound('Title not found');
     return { title };

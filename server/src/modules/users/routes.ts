@@ -25,8 +25,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   const manage = 'users.update';
   const exportUsers = usersCsvExport(ctx);
 
-  // The role editor's users tab and user picker list users too.
-  api.get('/api/v1/users', { config: { permission: [manage, 'roles.update'] }, schema: { querystring: usersListQuery, response: { 200: userListResponse } } }, async (req) => {
+  // The users table opens for whoever may act on users (create, update or delete); the role editor's users tab and
+  // user picker list users too. (users.view is the everyday permission to see public profiles: not the table.)
+  api.get('/api/v1/users', { config: { permission: [manage, 'users.create', 'users.delete', 'roles.update'] }, schema: { querystring: usersListQuery, response: { 200: userListResponse } } }, async (req) => {
     const withs = (req.query.with ?? '').split(',').map((s) => s.trim());
     return { pagination: await listUsers(ctx, req.query, req.query.roleId, withs) };
   });
@@ -37,7 +38,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user };
   });
 
-  api.post('/api/v1/users', { config: { permission: manage }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
+  api.post('/api/v1/users', { config: { permission: 'users.create' }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
     ({ user: await createUser(ctx, req.body, actorOf(req)) }));
 
   api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema, response: { 200: userResponse } } }, async (req) =>

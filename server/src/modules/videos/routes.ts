@@ -31,13 +31,15 @@ function hideUnapprovedSources(canEdit: boolean, videos: Video[]): Video[] {
 
 export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
+  // The admin table and form read through these calls: whoever may edit videos may read them.
+  const VIDEOS_READ = ['videos.view', 'videos.update'];
   // The public watch call and play tracking (issue 10).
   watchRoutes(app, ctx);
   playsRoutes(app, ctx);
   videoVoteRoutes(app, ctx);
 
   // Every video, or those of one title, season or episode (filters title_id, season_num, episode_num).
-  api.get('/api/v1/videos', { config: { permission: 'videos.view' }, schema: { querystring: videosListQuery, response: { 200: videoListResponse } } }, async (req) => {
+  api.get('/api/v1/videos', { config: { permission: VIDEOS_READ }, schema: { querystring: videosListQuery, response: { 200: videoListResponse } } }, async (req) => {
     const scoped = req.query.filters?.includes('"title_id"');
     const canEdit = req.auth.can('videos.update');
     // Videos being prepared are listed only to those who may edit them.
@@ -45,7 +47,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { pagination: { ...page, data: hideUnapprovedSources(canEdit, page.data) } };
   });
 
-  api.get('/api/v1/videos/:id', { config: { permission: 'videos.view' }, schema: { params: idParam, response: { 200: videoResponse } } }, async (req) => {
+  api.get('/api/v1/videos/:id', { config: { permission: VIDEOS_READ }, schema: { params: idParam, response: { 200: videoResponse } } }, async (req) => {
     const video = await findVideo(ctx.db, req.params.id);
     const canEdit = req.auth.can('videos.update');
     // As in the list: a video being prepared (its source a placeholder) is for those who may edit it.

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { NotFoundPage } from '../../site/ErrorPages';
@@ -11,7 +12,7 @@ import { RoleForm } from './RoleForm';
 import { RoleBadges } from './RolesPage';
 import { RoleUsersTab } from './RoleUsersTab';
 
-const TABS = [
+const ALL_TABS = [
   { id: 'settings', label: () => trans('Settings') },
   { id: 'users', label: () => trans('Users') },
 ] as const;
@@ -20,8 +21,10 @@ const TABS = [
 export function Component() {
   const { roleId } = useParams();
   const query = useRole(roleId);
+  // The users tab lists, adds and removes the role's members: roles.update. Viewers see the settings only.
+  const TABS = useAuth().can('roles.update') ? ALL_TABS : ALL_TABS.slice(0, 1);
   const [searchParams, setSearchParams] = useSearchParams();
-  const active = searchParams.get('tab') === 'users' ? 'users' : 'settings';
+  const active = searchParams.get('tab') === 'users' && TABS.length > 1 ? 'users' : 'settings';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   // Switching tabs drops the other tab's list state (search, page).
   const select = (id: string) => setSearchParams(id === 'settings' ? {} : { tab: id }, { replace: true });

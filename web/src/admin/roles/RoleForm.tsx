@@ -13,6 +13,7 @@ import { PermissionPicker } from '../../ui/PermissionPicker';
 import { toast } from '../../ui/Toast';
 import { usePermissionCatalogue } from '../users/api';
 import { useRolesInvalidator } from './api';
+import { useGrantRules } from './grant-rules';
 
 interface RoleFormValues {
   name: string;
@@ -61,6 +62,12 @@ export function RoleForm({ role }: { role?: Role }) {
   useEffect(() => { reset(defaults(role)); }, [role?.id, reset]);
   const type = watch('type');
   const guests = watch('guests') && type === 'sitewide';
+  const isDefault = watch('default');
+  const rules = useGrantRules();
+  // What the server would refuse is shown disabled with its reason, rather than a Save that fails.
+  const locked = rules.roleLocked(role, isEdit ? 'update' : 'create');
+  // A role becoming the default or guests role hands all it carries to new accounts or visitors: judged as new grants.
+  const initial = role && (isDefault === role.default) && (guests === role.guests) ? role.permissions : [];
 
   const mutation = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ role: Role }>(`roles/${role!.id}`, payload) : api.post<{ role: Role }>('roles', payload)),
@@ -83,6 +90,8 @@ export function RoleForm({ role }: { role?: Role }) {
 
   return (
     <form onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-5">
+      {locked && <p role="note" className="rounded-md border border-border bg-bg-elevated px-3 py-2 text-sm">{locked}</p>}
+      <fieldset disabled={!!locked} className="contents">
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
       <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />
       {showType && (
@@ -116,14 +125,23 @@ export function RoleForm({ role }: { role?: Role }) {
         name="permissions"
         render={({ field }) => (
           catalogue.data ? (
-            <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} everydayOnly={guests} />
+            <PermissionPicker
+              catalogue={catalogue.data}
+              value={field.value}
+              onChange={field.onChange}
+              error={(errors.permissions as any)?.message}
+              everydayOnly={guests}
+              initial={initial}
+              lockedReason={(p, had) => rules.permissionLocked(p, had, { guests, default: isDefault })}
+            />
           ) : (
             <div className="skeleton h-24 w-full" />
           )
         )}
       />
+      </fieldset>
       <div className="flex gap-2 border-t border-border pt-5">
-        <Button type="submit" variant="primary" disabled={mutation.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button>
+        <Button type="submit" variant="primary" disabled={mutation.isPending || !!locked}>{isEdit ? trans('Save') : trans('Create')}</Button>
       </div>
     </form>
   );

@@ -80,10 +80,12 @@ export function Component() {
                 <Download size={16} aria-hidden />
                 {trans('Export CSV')}
               </a>
-              <Link to="new" className={buttonClass('primary')}>
-                <Plus size={16} aria-hidden />
-                {trans('Add new role')}
-              </Link>
+              {can('roles.create') && (
+                <Link to="new" className={buttonClass('primary')}>
+                  <Plus size={16} aria-hidden />
+                  {trans('Add new role')}
+                </Link>
+              )}
             </>
           );
         }}

@@ -18,6 +18,7 @@ import { usePermissionCatalogue, useRoles } from './api';
 import { AvatarSection, NewAvatar } from './AvatarSection';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
+import { useGrantRules } from '../roles/grant-rules';
 
 export interface UserFormValues {
   email: string;
@@ -68,6 +69,9 @@ export function UserForm({ user }: { user?: User }) {
   const qc = useQueryClient();
   const roles = useRoles();
   const catalogue = usePermissionCatalogue();
+  // Roles and permissions the server would refuse this editor to hand out are shown disabled with the reason.
+  const rules = useGrantRules();
+  const heldRoles = new Set(user?.roles?.map((r) => r.id) ?? []);
   const form = useForm<UserFormValues>({
     defaultValues: defaults(user),
     resolver: zodFormResolver(isEdit ? userUpdateSchema : userCreateSchema, (v: UserFormValues) => toPayload(v, isEdit), FIELD_MAP) as any,
@@ -151,7 +155,8 @@ export function UserForm({ user }: { user?: User }) {
               legend={trans('Roles')}
               status={roles.isPending ? <div className="skeleton h-6 w-48" /> : roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
               // Guest and workspace roles cannot be given to users.
-              options={(roles.data ?? []).filter((role) => !role.guests && role.type !== 'workspace').map((role) => ({ value: role.id, label: role.name }))}
+              options={(roles.data ?? []).filter((role) => !role.guests && role.type !== 'workspace')
+                .map((role) => ({ value: role.id, label: role.name, disabledReason: rules.roleAssignLocked(role, heldRoles.has(role.id)) }))}
               value={field.value}
               onChange={field.onChange}
               error={errors.roles?.message}
@@ -163,7 +168,14 @@ export function UserForm({ user }: { user?: User }) {
           name="permissions"
           render={({ field }) => (
             catalogue.data ? (
-              <PermissionPicker catalogue={catalogue.data} value={field.value} onChange={field.onChange} error={(errors.permissions as any)?.message} />
+              <PermissionPicker
+                catalogue={catalogue.data}
+                value={field.value}
+                onChange={field.onChange}
+                error={(errors.permissions as any)?.message}
+                initial={user?.permissions}
+                lockedReason={(p, had) => rules.permissionLocked(p, had, {})}
+              />
             ) : (
               <div className="skeleton h-24 w-full" />
             )

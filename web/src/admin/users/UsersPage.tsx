@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, MoreVertical, Pencil, Plus, Users as UsersIcon } from 'lucide-react';
+import { Download, MoreVertical, Pencil, Plus, Trash2, Users as UsersIcon } from 'lucide-react';
 import type { User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth, useSetting } from '../../lib/auth';
@@ -24,6 +24,9 @@ export function Component() {
   const { can } = useAuth();
   const billingEnabled = useSetting<boolean>('client.billing.enable', false);
   const canEditRoles = can('roles.update');
+  // The table opens for users.update, users.create or users.delete: each action shows for the permission its call needs.
+  const canUpdate = can('users.update');
+  const canDelete = can({ any: ['users.delete', 'users.update'] });
   const [suspending, setSuspending] = useState<User | null>(null);
   const [unsuspending, setUnsuspending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -58,7 +61,9 @@ export function Component() {
             <div className="min-w-0">
               {/* The badge sits beside the name, which gives way to it, so the row never grows wider than the table. */}
               <div className="flex min-w-0 items-center gap-2">
-                <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline">{u.display_name || u.email}</Link>
+                {canUpdate
+                  ? <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline">{u.display_name || u.email}</Link>
+                  : <span className="truncate font-medium">{u.display_name || u.email}</span>}
                 {u.banned_at && (
                   <span className="shrink-0 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
                 )}
@@ -96,7 +101,7 @@ export function Component() {
         id: 'actions',
         header: () => <span className="sr-only">{trans('Actions')}</span>,
         className: 'w-24 text-end',
-        cell: ({ row: { original: u } }) => (
+        cell: ({ row: { original: u } }) => (canUpdate ? (
           <div className="flex justify-end gap-1">
             <Link to={`${u.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit user :email', { email: u.email })}>
               <Pencil size={16} aria-hidden />
@@ -118,12 +123,18 @@ export function Component() {
               </DropdownContent>
             </DropdownMenu>
           </div>
-        ),
+        ) : canDelete && (
+          <div className="flex justify-end gap-1">
+            <Button variant="text" size="icon" className="text-danger" aria-label={trans('Delete :name', { name: u.email })} onClick={() => setDeleting(u)}>
+              <Trash2 size={16} aria-hidden />
+            </Button>
+          </div>
+        )),
       },
     );
     return cols;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `resend` is a stable mutation; its identity changes every render
-  }, [billingEnabled, canEditRoles]);
+  }, [billingEnabled, canEditRoles, canUpdate, canDelete]);
 
   const roles = useRoles();
   const filters = useMemo<FilterDefinition[]>(() => {
@@ -157,20 +168,24 @@ export function Component() {
         columns={columns}
         filters={filters}
         with={billingEnabled ? 'subscriptions,bans' : 'bans'}
-        canDelete={['users.delete', 'users.update'].some((p) => can(p))}
+        canDelete={canDelete}
         searchLabel={trans('Search users')}
         emptyState={{ title: trans('No users have been created yet'), icon: <UsersIcon size={40} /> }}
         noResultsState={{ title: trans('No matching users'), description: trans('Try another search query or different filters') }}
         headerActions={(params) => (
           <>
-            <Button onClick={() => exportMutation.mutate(params)} disabled={exportMutation.isPending}>
-              <Download size={16} aria-hidden />
-              {trans('Export CSV')}
-            </Button>
-            <Link to="new" className={buttonClass('primary')}>
-              <Plus size={16} aria-hidden />
-              {trans('Add new user')}
-            </Link>
+            {canUpdate && (
+              <Button onClick={() => exportMutation.mutate(params)} disabled={exportMutation.isPending}>
+                <Download size={16} aria-hidden />
+                {trans('Export CSV')}
+              </Button>
+            )}
+            {can('users.create') && (
+              <Link to="new" className={buttonClass('primary')}>
+                <Plus size={16} aria-hidden />
+                {trans('Add new user')}
+              </Link>
+            )}
           </>
         )}
       />
