@@ -12,8 +12,8 @@ const ARTICLES: [string, string][] = [
 ];
 
 export async function seedDemoNews(ctx: AppContext): Promise<void> {
-  // Written in one transaction: articles present means a first start that died later already made them.
-  if (await ctx.db.selectFrom('news_articles').select('id').limit(1).executeTakeFirst()) return;
+  // Written in one transaction: a demo article present means a first start that died later already made them.
+  if (await ctx.db.selectFrom('news_articles').select('id').where('image', 'like', '/storage/news_images/demo-%').limit(1).executeTakeFirst()) return;
   const day = 24 * 3600 * 1000;
   for (const i of ARTICLES.keys()) await ctx.storage.put(`public/news_images/demo-${i}.png`, generatedImage(640, 360, i + 300));
   await ctx.db.transaction().execute(async (trx) => {
