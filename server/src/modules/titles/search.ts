@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { isUnspacedWord, toBool, whereShortMatch, whereStartsWith, type Db, type Dialect } from '../../db/index.ts';
+import { isUnspacedWord, toBool, whereFoldedStartsWith, whereShortMatch, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsWords, searchWords } from '../../http/text-search.ts';
@@ -27,13 +27,15 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = cleanSearchQuery(query);
-  const exact = sql<number>`(CASE WHEN lower(name) = ${q.toLowerCase()} THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
+  // Folded alike on both sides and on both databases (search_fold: SQLite's is db/index.ts searchFold), so "война и мир"
+  // is exactly "Война и мир" whatever the PostgreSQL cluster's locale.
+  const exact = sql<number>`(CASE WHEN search_fold(name) = search_fold(${q}) THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
   const short = q.length < 3;
   const inWord = short && table === 'titles' && isUnspacedWord(q);
   if (dialect === 'sqlite') {
     if (short) {
       const rows = db.selectFrom(table).select(['id', exact.as('search_rank')]);
-      return (inWord ? whereShortMatch(db, rows, 'name', q) : whereStartsWith(db, rows, 'name', q)) as unknown as Matches;
+      return (inWord ? whereShortMatch(db, rows, 'name', q) : whereFoldedStartsWith(rows, 'name', q)) as unknown as Matches;
     }
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
       .select([sql<number>`rowid`.as('id'), sql<number>`${exact} - rank`.as('search_rank')])
