@@ -17,6 +17,20 @@ const counts = async () => Object.fromEntries(await Promise.all((['users', 'titl
   .map(async (table) => [table, Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)])));
 
 describe('first start after a crash during the first run', () => {
+  it('shows the admin credentials as soon as the account exists, before the demo data', async () => {
+    const app = await createTestApp();
+    await app.ctx.db.deleteFrom('user_role').execute();
+    await app.ctx.db.deleteFrom('users').execute();
+    const shown: unknown[] = [];
+    // The demo data fails (the process dies there): the password was shown all the same.
+    app.ctx.db.selectFrom = new Proxy(app.ctx.db.selectFrom, { apply: (fn, self, args) => {
+      if (args[0] === 'titles') throw new Error('killed');
+      return Reflect.apply(fn, self, args);
+    } });
+    await expect(seed(app.ctx, { demo: true, onAdminCreated: (c) => shown.push(c) })).rejects.toThrow('killed');
+    expect(shown).toEqual([{ email: 'admin@example.com', password: expect.any(String) }]);
+  });
+
   it('completes the set-up, then leaves the site as the operators made it', async () => {
     await seedDemoUsers(t.ctx, t.roles);
     await seedDemoCatalogue(t.ctx);

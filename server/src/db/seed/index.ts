@@ -30,9 +30,10 @@ async function markSeedCompleted(ctx: AppContext): Promise<void> {
  * and ninety days of visits and plays for the reports, then the default channels. Each step adds only what is missing,
  * and a marker written last ends the set-up: a first start that died half-way (after the admin account, before the
  * channels) is completed by the next start, while on a completed site nothing the operators deleted comes back.
- * Answers the admin credentials when it created them.
+ * Answers the admin credentials when it created them, and hands them to `onAdminCreated` at once: a start that dies
+ * during the demo data has still shown the password (a random one unless configured) the next start cannot show again.
  */
-export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ email: string; password: string } | null> {
+export async function seed(ctx: AppContext, opts: { demo: boolean; onAdminCreated?: (admin: { email: string; password: string }) => void }): Promise<{ email: string; password: string } | null> {
   const roles = await seedDefaultRoles(ctx.db);
   await seedDefaultLocalization(ctx.db);
   if (await seedCompleted(ctx)) return null;
@@ -57,6 +58,7 @@ export async function seed(ctx: AppContext, opts: { demo: boolean }): Promise<{ 
     if (!admin) return null;
     adminId = admin.id;
     created = { email, password };
+    opts.onAdminCreated?.(created);
   }
   if (opts.demo) {
     const members = await seedDemoUsers(ctx, roles);
