@@ -96,6 +96,11 @@ describe('GET search (public, grouped)', () => {
     for (const typed of ['ομαδα', 'ΟΜΑΔΑ', 'ομάδα', 'ΟΜΆΔΑ', 'μαδ']) expect(await names(typed), typed).toEqual(['Ομάδα']);
     expect((await search('ομαδα')).body.results.titles.map((x: any) => x.name)).toEqual(['Ομάδα']);
     // The exact name ranks first whatever its script and case.
+    // The public search's titles group (its own prefix index) too.
+    expect((await search('é')).body.results.titles.map((x: any) => x.name).sort()).toEqual(['Eden Lake', 'Élise']);
+    const sequel = (await admin.post('/api/v1/titles', { name: 'Война и мир 2', popularity: 99 })).body.title;
+    made.push(sequel.id);
+    expect((await search('война и мир')).body.results.titles.map((x: any) => x.name)).toEqual(['Война и мир', 'Война и мир 2']);
     for (const [query, id] of [['война и мир', made[3]], ['ÉLISE', made[0]], ['elise', made[0]]] as const) {
       const rows = await searchMatches(t.ctx.db, t.ctx.dialect, 'titles', query).execute();
       expect(rows.find((r) => Number(r.id) === id)?.search_rank, query).toBeGreaterThanOrEqual(1000);

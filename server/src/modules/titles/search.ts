@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { isUnspacedWord, toBool, whereFoldedStartsWith, whereShortMatch, type Db, type Dialect } from '../../db/index.ts';
+import { isUnspacedWord, searchFold, toBool, whereFoldedStartsWith, whereShortMatch, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsWords, searchWords } from '../../http/text-search.ts';
@@ -96,8 +96,10 @@ const CANDIDATES = 200;
 
 /**
  * The titles table's quick search (the database driver's answer for the titles model): the exact name first,
- * then names starting with the query through the lower(name) index, then up to 200 substring matches from the
- * trigram index; within each group more popular first. Bounded whatever the query.
+ * then names starting with the query through the lower(name) index, then up to 200 matches from the trigram index
+ * (for one or two letters, names starting with them, accents ignored); within each group more popular first, a name
+ * that is the query in another case or with other accents (lower() folds A-Z only: "война и мир") first of all.
+ * Bounded whatever the query.
  */
 async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]> {
   const q = cleanSearchQuery(query).toLowerCase();
@@ -111,13 +113,16 @@ async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit:
   const exact = prefix.filter((r) => r.name.toLowerCase() === q).sort(byPopularity);
   const starts = prefix.filter((r) => r.name.toLowerCase() !== q).sort(byPopularity);
   const ids = [...exact, ...starts].map((r) => r.id);
-  if (ids.length >= limit || (q.length < 3 && !isUnspacedWord(q))) return ids.slice(0, limit);
+  if (ids.length >= limit) return ids.slice(0, limit);
   const seen = new Set(ids);
   const matches = dialect === 'sqlite' && q.length >= 3 ? ftsCandidates(db, 'titles', query, CANDIDATES)
     : db.selectFrom(searchMatches(db, dialect, 'titles', query).as('m')).select('m.id').limit(CANDIDATES).execute();
   const candidates = (await matches).map((r) => Number(r.id)).filter((id) => !seen.has(id));
-  const more = candidates.length ? await db.selectFrom('titles').select(['id', 'popularity']).where('id', 'in', candidates).execute() : [];
-  return [...ids, ...more.sort(byPopularity).map((r) => r.id)].slice(0, limit);
+  const more = candidates.length ? await db.selectFrom('titles').select(['id', 'name', 'popularity']).where('id', 'in', candidates).execute() : [];
+  const folded = searchFold(q);
+  const same = more.filter((r) => searchFold(r.name) === folded).sort(byPopularity).map((r) => r.id);
+  const rest = more.filter((r) => searchFold(r.name) !== folded).sort(byPopularity).map((r) => r.id);
+  return [...exact.map((r) => r.id), ...same, ...starts.map((r) => r.id), ...rest].slice(0, limit);
 }
 
 /** Pickers' title search through the search driver, best match first; without a query the most popular titles. */
