@@ -95,12 +95,10 @@ export const banSchema = z.object({
   permanent: z.boolean().default(true),
   comment: z.string().trim().max(BAN_COMMENT_MAX).nullish(),
 }).superRefine((v, ctx) => {
-  if (!v.permanent) {
-    if (!v.ban_until) ctx.addIssue({ code: 'custom', path: ['ban_until'], message: 'The suspension end date is required.' });
-    else if (new Date(v.ban_until).getTime() <= Date.now()) {
-      ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${new Date().toISOString().slice(0, 10)}` });
-    }
-  }
+  // A date in the past is refused even on a permanent ban: the caller meant something else than what would be saved.
+  if (v.ban_until && new Date(v.ban_until).getTime() <= Date.now()) {
+    ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${new Date().toISOString().slice(0, 10)}` });
+  } else if (!v.permanent && !v.ban_until) ctx.addIssue({ code: 'custom', path: ['ban_until'], message: 'The suspension end date is required.' });
 }).meta({ examples: [{ permanent: false, ban_until: '2099-12-31T00:00:00.000Z', comment: 'Spam in the comments.' }, { permanent: true, comment: 'Repeated abuse.' }] });
 export type BanRequest = z.infer<typeof banSchema>;
 

@@ -12,12 +12,14 @@ const { app, ctx, close } = await buildApp(config);
 // An error that escapes every handler is reported and the process keeps serving (lib/process-guard.ts).
 installProcessGuard(ctx.errors);
 
-const created = await seed(ctx, { demo: config.seedDemo });
-if (created) {
-  console.log('\n  Admin account created on first run:');
-  console.log(`    email:    ${created.email}`);
-  console.log(`    password: ${created.password}\n`);
-}
+await seed(ctx, {
+  demo: config.seedDemo,
+  onAdminCreated: (created) => {
+    console.log('\n  Admin account created on first run:');
+    console.log(`    email:    ${created.email}`);
+    console.log(`    password: ${created.password}\n`);
+  },
+});
 
 await app.listen({ port: config.port, host: config.host });
 // Queued jobs (database, or the remote driver the settings select) are worked by every server process.

@@ -217,3 +217,22 @@ describe('0076_split_create_view_permissions', async () => {
     expect(await names('user', user)).toEqual(['users.create', 'users.update']);
   });
 });
+
+describe('0077_seed_completed', async () => {
+  const { handle, db } = await oldDatabase();
+  it('marks a site that already has accounts as set up, so a start never seeds again what its operators deleted', async () => {
+    await migrate(handle, '0075_search_fold_case');
+    const at = '2024-01-01T00:00:00.000Z';
+    await db.insertInto('users').values({ email: 'owner@example.com', password: 'x', first_name: 'A', last_name: 'B', created_at: at, updated_at: at }).execute();
+    await migrate(handle);
+    expect(await db.selectFrom('settings').select('name').where('name', '=', 'seed.completed_at').execute()).toEqual([{ name: 'seed.completed_at' }]);
+  });
+});
+
+describe('0077_seed_completed on a new database', async () => {
+  const { handle, db } = await oldDatabase();
+  it('leaves a site without accounts to the first-run seed', async () => {
+    await migrate(handle);
+    expect(await db.selectFrom('settings').select('name').where('name', '=', 'seed.completed_at').execute()).toEqual([]);
+  });
+});

@@ -417,7 +417,13 @@ describe('ban and unban', () => {
   it('refuses a ban_until in the past, a missing date for a temporary ban and a comment over 250 characters', async () => {
     const u = await createUser(t);
     const past = new Date(Date.now() - 86_400_000).toISOString();
-    for (const body of [{ permanent: false, ban_until: past }, { ban_until: past }, { permanent: false }, { permanent: false, ban_until: 'next week' }]) {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const body of [{ permanent: false, ban_until: past }, { ban_until: past }, { permanent: true, ban_until: past }, { permanent: true, ban_until: past.slice(0, 10) }]) {
+      const res = await admin.post(`/api/v1/users/${u.id}/ban`, body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.errors.ban_until, JSON.stringify(body)).toEqual([`Enter a date after ${today}`]);
+    }
+    for (const body of [{ permanent: false }, { permanent: false, ban_until: 'next week' }]) {
       const res = await admin.post(`/api/v1/users/${u.id}/ban`, body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.errors.ban_until, JSON.stringify(body)).toBeDefined();

@@ -88,10 +88,54 @@ export function createDb(config: Config['database']): DbHandle {
   if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const raw = new SQLite(config.file);
   applySqlitePragmas(raw);
+  // For queries only (no index or trigger calls it, so any other client can still write the file).
+  raw.function('search_fold', { deterministic: true }, (text: unknown) => (text == null ? null : searchFold(String(text))));
   const counters = new CounterSnapshot(raw);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqliteWithBooleans(raw, counters) }) });
   counterSnapshots.set(db, counters);
   return { db, dialect: 'sqlite', sqlite: raw, destroy: () => db.destroy() };
+}
+
+/** Letters unaccent() (PostgreSQL's search_fold()) spells out that have no combining accent to drop. */
+const PLAIN_LETTERS = new Map([['ø', 'o'], ['æ', 'ae'], ['œ', 'oe'], ['ß', 'ss'], ['đ', 'd'], ['ł', 'l'], ['ħ', 'h'], ['ı', 'i']]);
+
+/**
+ * A text as searches compare it, the way search_fold() does on PostgreSQL: lower-case in every script and without
+ * accents ("Ομάδα" → "ομαδα", "Élise" → "elise", "Война" → "война"). SQLite connections have it as search_fold().
+ */
+export function searchFold(text: string): string {
+  return [...text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()].map((c) => PLAIN_LETTERS.get(c) ?? c).join('').normalize('NFC');
+}
+
+let firstLetterForms: Map<string, string[]> | null = null;
+
+/** Every letter (Latin, Greek, Cyrillic, in any case, with any accent) whose folded form starts with `folded`. */
+function lettersFoldingTo(folded: string): string[] {
+  if (!firstLetterForms) {
+    firstLetterForms = new Map();
+    for (const [from, to] of [[0x20, 0x24f], [0x370, 0x3ff], [0x400, 0x52f], [0x1e00, 0x1fff]]) {
+      for (let cp = from; cp <= to; cp++) {
+        const ch = String.fromCodePoint(cp);
+        const first = [...searchFold(ch)][0];
+        if (first) firstLetterForms.set(first, [...(firstLetterForms.get(first) ?? []), ch]);
+      }
+    }
+  }
+  return [...new Set([folded, ...(firstLetterForms.get(folded) ?? [])])];
+}
+
+/**
+ * SQLite: rows whose `column` starts with what a person typed, case and accents ignored as search_fold() ignores them
+ * on PostgreSQL ("é" finds "Élise" and "Eden", "ομ" "Ομάδα"), through the column's index: each form of the first
+ * letter is a range of the index, then the folded name is compared.
+ */
+export function whereFoldedStartsWith<QB extends SelectQueryBuilder<any, any, any>>(qb: QB, column: string, typed: string): QB {
+  const folded = searchFold(typed);
+  const first = [...folded][0] ?? '';
+  const ranges = lettersFoldingTo(first);
+  const pattern = `${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return qb.where((eb) => eb.or(ranges.map((f) => eb.and([eb(column, '>=', f), eb(column, '<', `${f}\uffff`)]))))
+    .where(sql<boolean>`search_fold(${sql.ref(column)}) LIKE ${pattern} ESCAPE '\\'`) as QB;
 }
 
 /** Every case form of a short text: "ab" → ab, aB, Ab, AB (characters without case add none). */

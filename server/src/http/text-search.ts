@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
-import { whereStartsWith, type Db, type Dialect } from '../db/index.ts';
+import { searchFold, whereStartsWith, type Db, type Dialect } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 
 type QB = SelectQueryBuilder<any, any, any>;
@@ -28,6 +28,21 @@ export function ftsPhrase(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+const GREEK = /\p{sc=Greek}/u;
+const TONOS = new Map([['α', 'ά'], ['ε', 'έ'], ['η', 'ή'], ['ι', 'ί'], ['ο', 'ό'], ['υ', 'ύ'], ['ω', 'ώ']]);
+
+/**
+ * One FTS5 term: the phrase; for Greek, whose accents FTS5's remove_diacritics keeps, the phrase without accents or
+ * with the accent on any one of its vowels (a Greek word carries one), so "ομαδα", "ομάδα" and "ΟΜΑΔΑ" find each
+ * other as search_fold() makes them on PostgreSQL.
+ */
+export function ftsTerm(text: string): string {
+  if (!GREEK.test(text)) return ftsPhrase(text);
+  const chars = [...searchFold(text)];
+  const forms = [chars.join(''), ...chars.flatMap((c, i) => (TONOS.has(c) ? [[...chars.slice(0, i), TONOS.get(c), ...chars.slice(i + 1)].join('')] : []))];
+  return forms.length === 1 ? ftsPhrase(forms[0]) : `(${forms.map(ftsPhrase).join(' OR ')})`;
+}
+
 /**
  * The words of a name search long enough for a trigram, in the order typed: quotes, dashes and other signs
  * separate words, so "harbor crimson", "Crimson-Harbor" and '"harbor"' all find Crimson Harbor.
@@ -39,7 +54,7 @@ export function searchWords(q: string): string[] {
 /** The FTS5 query for a name search: every long word, in any order; the phrase itself when none is that long. */
 export function ftsWords(q: string): string {
   const words = searchWords(q);
-  return words.length ? words.map(ftsPhrase).join(' ') : ftsPhrase(q);
+  return words.length ? words.map(ftsTerm).join(' AND ') : ftsTerm(q);
 }
 
 /** A table's text index, as the migration that created the table made it. */
@@ -68,7 +83,7 @@ export interface TrigramIndex {
 function ftsQuery(index: TrigramIndex, q: string): string {
   const words = q.split(' ');
   const long = index.wordsAcrossColumns && words.length > 1 ? words.filter((w) => [...w].length >= 3) : [];
-  return long.length ? long.map(ftsPhrase).join(' ') : ftsPhrase(q);
+  return long.length ? long.map(ftsTerm).join(' AND ') : ftsTerm(q);
 }
 
 /**

@@ -77,6 +77,37 @@ describe('GET search (public, grouped)', () => {
     expect((await search('latios')).body.results.titles.map((x: any) => x.name)).toEqual(['Pokémon Heroes: Latios']);
   });
 
+  it('folds case and accents alike on both databases: short queries, other scripts, the exact-name boost', async () => {
+    const made: number[] = [];
+    for (const name of ['Élise', 'Eden Lake', 'Ομάδα', 'Война и мир']) {
+      const res = await admin.post('/api/v1/titles', { name });
+      expect(res.status, res.text).toBe(200);
+      made.push(res.body.title.id);
+    }
+    const names = async (query: string) => (await guest(t).get(`/api/v1/titles?perPage=50&query=${encodeURIComponent(query)}`)).body.pagination.data.map((x: any) => x.name).sort();
+    // One or two letters match a name's start, accents ignored typed or stored (PostgreSQL's search_fold did, SQLite did not).
+    expect(await names('é')).toEqual(['Eden Lake', 'Élise']);
+    expect(await names('E')).toEqual(['Eden Lake', 'Élise']);
+    expect(await names('el')).toEqual(['Élise']);
+    expect(await names('ομ')).toEqual(['Ομάδα']);
+    expect(await names('ΌΜ')).toEqual(['Ομάδα']);
+    expect(await names('во')).toEqual(['Война и мир']);
+    // Greek keeps its accents in SQLite's trigram index: a word typed without them (or in capitals) finds it too.
+    for (const typed of ['ομαδα', 'ΟΜΑΔΑ', 'ομάδα', 'ΟΜΆΔΑ', 'μαδ']) expect(await names(typed), typed).toEqual(['Ομάδα']);
+    expect((await search('ομαδα')).body.results.titles.map((x: any) => x.name)).toEqual(['Ομάδα']);
+    // The exact name ranks first whatever its script and case.
+    // The public search's titles group (its own prefix index) too.
+    expect((await search('é')).body.results.titles.map((x: any) => x.name).sort()).toEqual(['Eden Lake', 'Élise']);
+    const sequel = (await admin.post('/api/v1/titles', { name: 'Война и мир 2', popularity: 99 })).body.title;
+    made.push(sequel.id);
+    expect((await search('война и мир')).body.results.titles.map((x: any) => x.name)).toEqual(['Война и мир', 'Война и мир 2']);
+    for (const [query, id] of [['война и мир', made[3]], ['ÉLISE', made[0]], ['elise', made[0]]] as const) {
+      const rows = await searchMatches(t.ctx.db, t.ctx.dialect, 'titles', query).execute();
+      expect(rows.find((r) => Number(r.id) === id)?.search_rank, query).toBeGreaterThanOrEqual(1000);
+    }
+    for (const id of made) expect((await admin.delete(`/api/v1/titles/${id}`)).status).toBeLessThan(300);
+  });
+
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('matches through the accent-folded trigram indexes on PostgreSQL', async () => {
     await t.ctx.db.transaction().execute(async (trx) => {
       await trx.executeQuery(CompiledQuery.raw('SET LOCAL enable_seqscan = off'));

@@ -135,7 +135,10 @@ export async function seedDemoAnalytics(ctx: AppContext, memberIds: number[], no
   const byTime = (a: { created_at: string }, b: { created_at: string }) => a.created_at.localeCompare(b.created_at);
   views.sort(byTime);
   plays.sort(byTime);
-  await ctx.db.transaction().execute(async (trx) => {
+  // Written in one transaction: visits present means a first start that died later already wrote them (the rollup
+  // below is run again: it picks up where it stopped).
+  const written = memberIds.length && await ctx.db.selectFrom('page_views').select('id').where('user_id', 'in', memberIds).limit(1).executeTakeFirst();
+  if (!written) await ctx.db.transaction().execute(async (trx) => {
     // 50 rows x 16 columns per statement stays under every driver's parameter limit.
     for (let i = 0; i < views.length; i += 50) await trx.insertInto('page_views').values(views.slice(i, i + 50)).execute();
     for (let i = 0; i < plays.length; i += 50) await trx.insertInto('plays').values(plays.slice(i, i + 50)).execute();

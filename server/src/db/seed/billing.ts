@@ -37,9 +37,13 @@ const PLANS = [
 export async function seedDemoBilling(ctx: AppContext, adminId: number): Promise<void> {
   const actor = { id: adminId, permissions: new Set(['admin']) };
   const monthly: number[] = [];
+  // A plan a first start that died later already made is kept, not made twice.
+  const made = new Map((await ctx.db.selectFrom('products').select(['id', 'name']).execute()).map((p) => [p.name, p.id]));
   for (const plan of PLANS) {
-    const product = await createProduct(ctx, productInputSchema.parse(plan), actor);
-    const price = product.prices.find((p) => p.interval === 'month');
+    const id = made.get(plan.name);
+    const price = id !== undefined
+      ? await ctx.db.selectFrom('prices').select('id').where('product_id', '=', id).where('interval', '=', 'month').executeTakeFirst()
+      : (await createProduct(ctx, productInputSchema.parse(plan), actor)).prices.find((p) => p.interval === 'month');
     if (price) monthly.push(price.id);
   }
   const planless = await ctx.db.selectFrom('subscriptions').select('id').where('product_id', 'is', null).orderBy('id').execute();

@@ -47,6 +47,8 @@ const weeksAfter = (date: string, weeks: number) => new Date(Date.parse(date) + 
  * from a local file with captions.
  */
 export async function seedDemoCatalogue(ctx: AppContext): Promise<void> {
+  // Written in one transaction: a demo title present means a first start that died later already made them.
+  if (await ctx.db.selectFrom('titles').select('id').where('poster', 'like', '/storage/demo/%').limit(1).executeTakeFirst()) return;
   const rand = rng(42);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const now = nowIso();

@@ -75,7 +75,9 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
     const t = totals.get(r.reviewable_id) ?? { sum: 0, count: 0 };
     totals.set(r.reviewable_id, { sum: t.sum + r.score, count: t.count + 1 });
   }
-  await ctx.db.transaction().execute(async (trx) => {
+  // Each part below is skipped when a first start that died later already made it.
+  const made = (table: 'reviews' | 'comments') => ctx.db.selectFrom(table).select('id').where('user_id', 'in', authors).limit(1).executeTakeFirst();
+  if (!(await made('reviews'))) await ctx.db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 50) {
       const chunk = rows.slice(i, i + 50);
       await trx.insertInto('reviews').values(chunk).execute();
@@ -92,7 +94,7 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
   });
 
   // Comment threads on the 15 most popular titles: two comments each, the first with a reply (its count kept).
-  await ctx.db.transaction().execute(async (trx) => {
+  if (!(await made('comments'))) await ctx.db.transaction().execute(async (trx) => {
     for (const [n, t] of titles.slice(0, 15).entries()) {
       for (let k = 0; k < 2; k++) {
         const at = Date.now() - ((n * 5 + k * 2) % 30 + 1) * DAY;
@@ -115,6 +117,8 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
   // Four public lists through the lists service (covers and counts as a member's own would be).
   for (const [n, [name, description]] of LISTS.entries()) {
     const owner = authors[(n * 3) % authors.length];
+    const listMade = await ctx.db.selectFrom('channels').select('id').where('type', '=', 'list').where('user_id', '=', owner).where('name', '=', name).executeTakeFirst();
+    if (listMade) continue;
     const list = await createList(ctx, { id: owner, permissions: new Set() }, { name, description, public: true });
     const picks = titles.filter((t) => (n === 1 ? t.is_series : true)).slice(n * 5 + 10, n * 5 + 18);
     for (const t of picks) await addToList(ctx, owner, list.id, t.id);

@@ -12,13 +12,16 @@ const ARTICLES: [string, string][] = [
 ];
 
 export async function seedDemoNews(ctx: AppContext): Promise<void> {
+  // Written in one transaction: a demo article present means a first start that died later already made them.
+  if (await ctx.db.selectFrom('news_articles').select('id').where('image', 'like', '/storage/news_images/demo-%').limit(1).executeTakeFirst()) return;
   const day = 24 * 3600 * 1000;
-  for (const [i, [title, body]] of ARTICLES.entries()) {
-    const key = `public/news_images/demo-${i}.png`;
-    await ctx.storage.put(key, generatedImage(640, 360, i + 300));
-    const created = new Date(Date.now() - (i + 1) * day).toISOString();
-    await ctx.db.insertInto('news_articles')
-      .values({ ...prepareArticle({ title, slug: '', body, image: `/storage/news_images/demo-${i}.png` }), user_id: null, created_at: created, updated_at: created })
-      .execute();
-  }
+  for (const i of ARTICLES.keys()) await ctx.storage.put(`public/news_images/demo-${i}.png`, generatedImage(640, 360, i + 300));
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const [i, [title, body]] of ARTICLES.entries()) {
+      const created = new Date(Date.now() - (i + 1) * day).toISOString();
+      await trx.insertInto('news_articles')
+        .values({ ...prepareArticle({ title, slug: '', body, image: `/storage/news_images/demo-${i}.png` }), user_id: null, created_at: created, updated_at: created })
+        .execute();
+    }
+  });
 }

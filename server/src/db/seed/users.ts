@@ -4,8 +4,19 @@ import { hashPassword } from '../../lib/crypto.ts';
 const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Chloe', 'Lucas', 'Emma', 'Mason', 'Isla', 'Leo', 'Aria', 'Owen', 'Nora', 'Eli', 'Ruby', 'Jack', 'Lily', 'Finn', 'Maya', 'Hugo', 'Ivy', 'Theo', 'Elena'];
 const LAST = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Kowalski', 'Brown', 'Rossi', 'Müller', 'Dubois', 'Silva', 'Tanaka', 'Olsen', 'Novak', 'Evans', 'Ahmed', 'Costa', 'Schmidt', 'Walsh', 'Moreau', 'Lopez'];
 
-/** Fifty believable accounts: spread over the last year, most confirmed, a few suspended, some subscribed. Answers their ids in order. */
+const demoEmail = (i: number) => `${FIRST[i % FIRST.length]}.${LAST[(i * 7) % LAST.length]}${i}@example.com`.toLowerCase().replace('ü', 'u');
+
+/**
+ * Fifty believable accounts: spread over the last year, most confirmed, a few suspended, some subscribed. Answers their
+ * ids in order; when a first start that died later already made them, answers theirs.
+ */
 export async function seedDemoUsers(ctx: AppContext, roles: { users: number; admin: number }): Promise<number[]> {
+  const emails = Array.from({ length: 50 }, (_, i) => demoEmail(i));
+  const existing = await ctx.db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).execute();
+  if (existing.length) {
+    const byEmail = new Map(existing.map((u) => [u.email, u.id]));
+    return emails.flatMap((e) => (byEmail.has(e) ? [byEmail.get(e)!] : []));
+  }
   const ids: number[] = [];
   const password = await hashPassword('password');
   const day = 24 * 3600 * 1000;
@@ -16,7 +27,7 @@ export async function seedDemoUsers(ctx: AppContext, roles: { users: number; adm
       const created = new Date(Date.now() - (365 - i * 7) * day).toISOString();
       const suspended = i % 12 === 5;
       const user = await trx.insertInto('users').values({
-        email: `${first}.${last}${i}@example.com`.toLowerCase().replace('ü', 'u'),
+        email: emails[i],
         password, first_name: first, last_name: last, avatar: null, available_space: i % 10 === 0 ? 1024 ** 3 : null,
         email_verified_at: i % 4 === 3 ? null : created, banned_at: suspended ? created : null, created_at: created, updated_at: created,
       }).returning('id').executeTakeFirstOrThrow();

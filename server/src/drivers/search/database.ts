@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { documentText, type SearchDocument, type SearchEngine } from './search.ts';
-import { cleanSearchQuery, ftsPhrase } from '../../http/text-search.ts';
+import { cleanSearchQuery, ftsTerm } from '../../http/text-search.ts';
 
 /**
  * A model whose own table carries a full-text index kept by triggers in the same write (the catalogue's
@@ -74,7 +74,7 @@ export class DatabaseSearch implements SearchEngine {
       // Trigram terms need three characters; shorter words cannot use the index and are left out.
       const terms = (mode === 'basic' ? [words.join(' ')] : words).filter((w) => w.length >= 3);
       if (!terms.length) return [];
-      const match = terms.map(ftsPhrase).join(' AND ');
+      const match = terms.map(ftsTerm).join(' AND ');
       const rows = await sql<{ doc_id: number }>`SELECT d.doc_id FROM search_documents_fts f JOIN search_documents d ON d.id = f.rowid
         WHERE search_documents_fts MATCH ${match} AND d.model = ${model} ORDER BY f.rank LIMIT ${limit}`.execute(this.db);
       return rows.rows.map((r) => Number(r.doc_id));

@@ -1,7 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { TitleAutocompleteItem } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { isUnspacedWord, toBool, whereShortMatch, whereStartsWith, type Db, type Dialect } from '../../db/index.ts';
+import { isUnspacedWord, searchFold, toBool, whereFoldedStartsWith, whereShortMatch, type Db, type Dialect } from '../../db/index.ts';
 import { registerNativeIndex } from '../../drivers/search/database.ts';
 import { registerSearchModel } from '../search/models.ts';
 import { cleanSearchQuery, ftsWords, searchWords } from '../../http/text-search.ts';
@@ -27,13 +27,15 @@ type Matches = SelectQueryBuilder<any, any, { id: number; search_rank: number }>
  */
 export function searchMatches(db: Db, dialect: Dialect, table: Searchable, query: string): Matches {
   const q = cleanSearchQuery(query);
-  const exact = sql<number>`(CASE WHEN lower(name) = ${q.toLowerCase()} THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
+  // Folded alike on both sides and on both databases (search_fold: SQLite's is db/index.ts searchFold), so "война и мир"
+  // is exactly "Война и мир" whatever the PostgreSQL cluster's locale.
+  const exact = sql<number>`(CASE WHEN search_fold(name) = search_fold(${q}) THEN ${sql.lit(EXACT_BOOST)} ELSE 0 END)`;
   const short = q.length < 3;
   const inWord = short && table === 'titles' && isUnspacedWord(q);
   if (dialect === 'sqlite') {
     if (short) {
       const rows = db.selectFrom(table).select(['id', exact.as('search_rank')]);
-      return (inWord ? whereShortMatch(db, rows, 'name', q) : whereStartsWith(db, rows, 'name', q)) as unknown as Matches;
+      return (inWord ? whereShortMatch(db, rows, 'name', q) : whereFoldedStartsWith(rows, 'name', q)) as unknown as Matches;
     }
     return db.selectFrom(sql.raw(`${table}_fts`).as('f'))
       .select([sql<number>`rowid`.as('id'), sql<number>`${exact} - rank`.as('search_rank')])
@@ -94,8 +96,10 @@ const CANDIDATES = 200;
 
 /**
  * The titles table's quick search (the database driver's answer for the titles model): the exact name first,
- * then names starting with the query through the lower(name) index, then up to 200 substring matches from the
- * trigram index; within each group more popular first. Bounded whatever the query.
+ * then names starting with the query through the lower(name) index, then up to 200 matches from the trigram index
+ * (for one or two letters, names starting with them, accents ignored); within each group more popular first, a name
+ * that is the query in another case or with other accents (lower() folds A-Z only: "война и мир") first of all.
+ * Bounded whatever the query.
  */
 async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]> {
   const q = cleanSearchQuery(query).toLowerCase();
@@ -109,13 +113,16 @@ async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit:
   const exact = prefix.filter((r) => r.name.toLowerCase() === q).sort(byPopularity);
   const starts = prefix.filter((r) => r.name.toLowerCase() !== q).sort(byPopularity);
   const ids = [...exact, ...starts].map((r) => r.id);
-  if (ids.length >= limit || (q.length < 3 && !isUnspacedWord(q))) return ids.slice(0, limit);
+  if (ids.length >= limit) return ids.slice(0, limit);
   const seen = new Set(ids);
   const matches = dialect === 'sqlite' && q.length >= 3 ? ftsCandidates(db, 'titles', query, CANDIDATES)
     : db.selectFrom(searchMatches(db, dialect, 'titles', query).as('m')).select('m.id').limit(CANDIDATES).execute();
   const candidates = (await matches).map((r) => Number(r.id)).filter((id) => !seen.has(id));
-  const more = candidates.length ? await db.selectFrom('titles').select(['id', 'popularity']).where('id', 'in', candidates).execute() : [];
-  return [...ids, ...more.sort(byPopularity).map((r) => r.id)].slice(0, limit);
+  const more = candidates.length ? await db.selectFrom('titles').select(['id', 'name', 'popularity']).where('id', 'in', candidates).execute() : [];
+  const folded = searchFold(q);
+  const same = more.filter((r) => searchFold(r.name) === folded).sort(byPopularity).map((r) => r.id);
+  const rest = more.filter((r) => searchFold(r.name) !== folded).sort(byPopularity).map((r) => r.id);
+  return [...exact.map((r) => r.id), ...same, ...starts.map((r) => r.id), ...rest].slice(0, limit);
 }
 
 /** Pickers' title search through the search driver, best match first; without a query the most popular titles. */
