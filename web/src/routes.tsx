@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
-import { PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
+import { CREATE_ROLES, CREATE_USERS, PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
@@ -106,7 +106,7 @@ export const routes: RouteObject[] = [
                 loader: requirePermission(USERS),
                 children: [
                   { index: true, lazy: () => import('./admin/users/UsersPage') },
-                  { path: 'new', loader: requirePermission('users.create'), lazy: () => import('./admin/users/CreateUserPage') },
+                  { path: 'new', loader: requirePermission(CREATE_USERS), lazy: () => import('./admin/users/CreateUserPage') },
                   { path: ':userId/edit', loader: requirePermission('users.update'), lazy: () => import('./admin/users/EditUserPage') },
                 ],
               },
@@ -115,7 +115,7 @@ export const routes: RouteObject[] = [
                 loader: requirePermission(ROLES),
                 children: [
                   { index: true, lazy: () => import('./admin/roles/RolesPage') },
-                  { path: 'new', loader: requirePermission('roles.create'), lazy: () => import('./admin/roles/CreateRolePage') },
+                  { path: 'new', loader: requirePermission(CREATE_ROLES), lazy: () => import('./admin/roles/CreateRolePage') },
                   { path: ':roleId/edit', lazy: () => import('./admin/roles/EditRolePage') },
                 ],
               },

@@ -36,7 +36,8 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { role };
   });
 
-  api.post('/api/v1/roles', { config: { permission: 'roles.create' }, schema: { body: roleCreateSchema, response: { 200: roleResponse } } }, async (req) =>
+  // The spec gates roles/new by roles.update; roles.create lets a role create without editing.
+  api.post('/api/v1/roles', { config: { permission: ['roles.create', 'roles.update'] }, schema: { body: roleCreateSchema, response: { 200: roleResponse } } }, async (req) =>
     ({ role: await createRole(ctx, req.body, actorOf(req)) }));
 
   api.put('/api/v1/roles/:id', { config: { permission: manage }, schema: { params: idParam, body: roleUpdateSchema, response: { 200: roleResponse } } }, async (req) =>

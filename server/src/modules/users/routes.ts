@@ -38,7 +38,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user };
   });
 
-  api.post('/api/v1/users', { config: { permission: 'users.create' }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
+  // The spec gates users/new by users.update; users.create lets a role create without editing.
+  api.post('/api/v1/users', { config: { permission: ['users.create', 'users.update'] }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
     ({ user: await createUser(ctx, req.body, actorOf(req)) }));
 
   api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema, response: { 200: userResponse } } }, async (req) =>

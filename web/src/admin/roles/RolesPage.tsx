@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui
 import { toApiParams } from '../../ui/list-params';
 import { PageTitle } from '../PageTitle';
 import { useAuth } from '../../lib/auth';
+import { CREATE_ROLES } from '../section-permissions';
 
 export function RoleBadges({ role }: { role: Role }) {
   const badge = 'rounded-full border border-border px-2 py-0.5 text-xs text-text-muted';
@@ -80,7 +81,7 @@ export function Component() {
                 <Download size={16} aria-hidden />
                 {trans('Export CSV')}
               </a>
-              {can('roles.create') && (
+              {can(CREATE_ROLES) && (
                 <Link to="new" className={buttonClass('primary')}>
                   <Plus size={16} aria-hidden />
                   {trans('Add new role')}

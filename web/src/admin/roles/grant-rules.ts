@@ -24,7 +24,7 @@ export function useGrantRules(): GrantRules {
   const lacks = (name: string) => !admin && !held.has(name);
   return {
     roleLocked(role, action) {
-      if (lacks(action === 'create' ? 'roles.create' : 'roles.update')) return trans('You can view this role but not change it.');
+      if (action === 'create' ? lacks('roles.create') && lacks('roles.update') : lacks('roles.update')) return trans('You can view this role but not change it.');
       if (!role || admin) return null;
       if (role.permissions.some((g) => g.name === 'admin')) return trans('Only an admin can modify a role with the admin permission.');
       if (role.permissions.some((g) => STAFF.has(g.name) && lacks(g.name))) return trans('You cannot modify a role with permissions you do not have.');

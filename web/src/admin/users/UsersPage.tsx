@@ -18,6 +18,7 @@ import { PageTitle } from '../PageTitle';
 import { useRoles, useUnbanUser } from './api';
 import { SuspendUserModal } from './SuspendUserModal';
 import { useCsvExport } from '../csv-export';
+import { CREATE_USERS } from '../section-permissions';
 
 
 export function Component() {
@@ -180,7 +181,7 @@ export function Component() {
                 {trans('Export CSV')}
               </Button>
             )}
-            {can('users.create') && (
+            {can(CREATE_USERS) && (
               <Link to="new" className={buttonClass('primary')}>
                 <Plus size={16} aria-hidden />
                 {trans('Add new user')}
