@@ -124,7 +124,7 @@ describe('plans (POST/GET/PUT/DELETE billing/products)', () => {
       expect((await admin.post('/api/v1/billing/products', plan({ permissions: [{ name }] }))).body.errors?.permissions).toEqual(['A plan cannot carry admin permissions.']);
     }
     const manager = await asUser(t, { permissions: ['plans.update', 'tags.update'] });
-    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'roles.view' }] }))).status).toBe(403);
+    expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'videos.create' }] }))).status).toBe(403);
     expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'tags.update' }] }))).status).toBe(422);
     expect((await manager.post('/api/v1/billing/products', plan({ permissions: [{ name: 'videos.rate' }] }))).status).toBe(200);
   });
