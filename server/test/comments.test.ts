@@ -296,5 +296,8 @@ describe('linked comments', () => {
     expect((await guest(t).get(`/api/v1/comment/${top}/context`)).body.comments.map((c: any) => c.id)).toEqual([top]);
     expect((await guest(t).get('/api/v1/comment/999999999/context')).status).toBe(404);
     expect((await guest(t).get('/api/v1/comment/abc/context')).status).toBe(422);
+    // Like the thread itself: only for those who may read comments.
+    const noRoles = await asUser(t, { roles: [] });
+    expect((await noRoles.get(`/api/v1/comment/${leaf}/context`)).status).toBe(403);
   });
 });

@@ -32,7 +32,7 @@ export async function commentablePlaces(db: Db, rows: Commented[]): Promise<Map<
     videos.length ? db.selectFrom('videos').select(['id', 'name']).where('id', 'in', videos).execute() : [],
     articles.length ? db.selectFrom('news_articles').select(['id', 'title', 'slug']).where('id', 'in', articles).execute() : [],
   ]);
-  for (const r of t) out.set(`title:${r.id}`, { name: r.name, link: `${titlePath(r)}#comments` });
+  for (const r of t) out.set(`title:${r.id}`, { name: r.name, link: titlePath(r) });
   for (const r of e) {
     out.set(`episode:${r.id}`, {
       name: `${r.title_name} S${r.season_number}E${r.episode_number}: ${r.name}`,

@@ -161,7 +161,7 @@ export async function describeNotifications(db: Db, rows: Row[]): Promise<SiteNo
     const place = places.get(commentableKey(reply));
     return {
       // The link opens the page on the reply itself (the site shows it with the comments it answers).
-      ...common, actor: authors.get(reply.user_id) ?? null, place: place?.name ?? '', link: place ? `${place.link.replace(/#.*$/, '')}#${commentAnchor(reply.reply_id)}` : '/',
+      ...common, actor: authors.get(reply.user_id) ?? null, place: place?.name ?? '', link: place ? `${place.link}#${commentAnchor(reply.reply_id)}` : '/',
       excerpt: excerpt(reply.content), image: null, episode: null,
     };
   });
