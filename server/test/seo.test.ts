@@ -49,11 +49,13 @@ describe('SEO tags of custom pages', () => {
     expect(page.indexOf('alert(1)')).toBe(-1);
   });
 
-  it('gives an unknown slug the generic tags and a 404', async () => {
+  it('gives an unknown slug the not-found page\'s title and a 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/pages/no-such-page' });
     expect(res.statusCode).toBe(404);
     const page = res.body;
-    expect(page).toContain('<title>Flix &amp; Co</title>');
+    // As the app's not-found page reads, so the tab and a shared link do not name the missing page after the home page.
+    expect(page).toContain('<title>Page not found - Flix &amp; Co</title>');
+    expect(page).toContain('<meta property="og:title" content="Page not found - Flix &amp; Co">');
     expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/no-such-page">');
   });
 });
@@ -100,6 +102,7 @@ describe('the app\'s HTML', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<title>Page not found - Flix &amp; Co</title>');
     }
     // A file the site does not have is a plain 404, not a page; a page's slug may have a dot.
     for (const url of ['/wp-login.php', '/.env', '/apple-touch-icon.png', '/storage/nothing.jpg']) {
@@ -251,7 +254,7 @@ describe('pages a visitor may not read', () => {
       for (const url of ['/pages/staff-handbook', '/channel/staff-picks-seo', '/news']) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(403);
-        expect(res.body).toContain('<title>Flix &amp; Co</title>');
+        expect(res.body).toContain('<title>You do not have access to this page - Flix &amp; Co</title>');
         expect(res.body).not.toMatch(/Staff handbook|Secret salary|Staff picks/);
       }
       expect((await admin.post('/api/v1/sitemap/generate')).status).toBe(200);

@@ -1,4 +1,5 @@
 import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type Pagination, commentThreadQuerySchema } from '@app/contracts';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
@@ -43,14 +44,16 @@ const CONTEXT_LEVELS = 50;
  * from the top of its thread down, as the site shows them; null when there is no such comment.
  */
 export async function commentContext(ctx: AppContext, id: number): Promise<Comment[] | null> {
+  // One query for the whole walk up the thread (the ancestors' ids by a recursive CTE), not one per level.
+  const rows = await ctx.db
+    .withRecursive('chain(id, parent_id, depth)', (db) => db.selectFrom('comments').select(['id', 'parent_id', sql<number>`1`.as('depth')]).where('id', '=', id)
+      .unionAll((up) => up.selectFrom('comments as c').innerJoin('chain', 'chain.parent_id', 'c.id')
+        .select(['c.id', 'c.parent_id', sql<number>`chain.depth + 1`.as('depth')]).where('chain.depth', '<', CONTEXT_LEVELS)))
+    .selectFrom('comments').select(COMMENT_COLUMNS).where('comments.id', 'in', (db) => db.selectFrom('chain').select('chain.id'))
+    .execute() as CommentRow[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   const chain: CommentRow[] = [];
-  let next: number | null = id;
-  while (next !== null && chain.length < CONTEXT_LEVELS) {
-    const row = await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', next).executeTakeFirst() as CommentRow | undefined;
-    if (!row) break;
-    chain.unshift(row);
-    next = row.parent_id;
-  }
+  for (let row = byId.get(id); row; row = row.parent_id === null ? undefined : byId.get(row.parent_id)) chain.unshift(row);
   return chain.length ? toComments(ctx.db, chain, 'public') : null;
 }
 

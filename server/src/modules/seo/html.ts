@@ -14,6 +14,7 @@ import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 import { ogLocale } from './og-locale.ts';
+import { ERROR_TEMPLATE, errorPageTitle } from './error-page.ts';
 
 const LANG_PLACEHOLDER = '__PAGE_LANGUAGE__';
 const DIR_PLACEHOLDER = '__PAGE_DIRECTION__';
@@ -71,16 +72,23 @@ export class PageRenderer {
         Object.assign(vars, resolved);
       }
     }
-    const custom = (await settings.get('server.seo_tags'))[key];
-    const template = custom ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
+    // The address as app.ts judges it: the URL parser reads "//example.com/" as a host and "/".
+    const status = isAdmin ? 200 : !isSitePath(req.url.split('?', 1)[0]) ? 404 : pageStatus(req);
+    let template: string;
+    if (status >= 400) {
+      // Named as the error page's heading reads (an unknown address, a removed title), not after the site's home.
+      vars.page_title = await errorPageTitle(this.ctx, status, language);
+      template = ERROR_TEMPLATE;
+    } else {
+      template = (await settings.get('server.seo_tags'))[key] ?? defaultSeoTemplate(key) ?? defaultSeoTemplate('generic')!;
+    }
     // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
     const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
     // The language the page is written in, as link previews read it (an operator's template may name its own).
     const locale = ogLocale(language);
     if (locale && !/property="og:locale"/.test(parts[0])) parts.push(`<meta property="og:locale" content="${escapeMarkup(locale)}">`);
     // The admin area, and a page that answers 404 or 403 (an unknown address, a removed title), are not for search engines.
-    // (The path as app.ts judges it: the URL parser reads "//example.com/" as a host and "/".)
-    if (isAdmin || !isSitePath(req.url.split('?', 1)[0]) || pageStatus(req) >= 400) parts.push('<meta name="robots" content="noindex">');
+    if (isAdmin || status >= 400) parts.push('<meta name="robots" content="noindex">');
     // The page's first data (catalogue pages), read by web/src/lib/page-data.ts on first render.
     const data = isAdmin ? '' : pageDataScript(req);
     if (data) parts.push(data);
