@@ -33,6 +33,8 @@ export const NESTED_ITEMS = 20;
 export const CHANNEL_PAGE_SIZE = 24;
 /** How many slides a hero slider shows. */
 export const HERO_SLIDES = 10;
+/** Where a hero slide shows its backdrop; narrower screens (phones) show the poster. The server preloads the one shown. */
+export const HERO_WIDE_MEDIA = '(min-width: 640px)';
 /** A manual channel or list holds at most this many items. */
 export const CHANNEL_MAX_ITEMS = 10_000;
 

@@ -291,6 +291,22 @@ describe('the first data of the home page and of a channel page', () => {
     }
   });
 
+  it('preloads the hero slider\'s first slide as it is shown: the backdrop on wide screens, the poster on phones', async () => {
+    const admin = await asAdmin(t);
+    const made = await admin.post('/api/v1/titles', { name: 'Lighthouse Keepers', is_series: false, popularity: 1e6, poster: 'https://img.test/p.jpg', backdrop: 'https://img.test/b.jpg' });
+    expect(made.status, made.text).toBe(200);
+    // The default rows fill themselves from the catalogue as it is now.
+    expect((await admin.post('/api/v1/channel/reset-to-default')).status).toBe(200);
+    const hero = pageData(await html('/')).data.channel.content.data[0].content.data[0];
+    expect(hero.name).toBe('Lighthouse Keepers');
+    const page = await html('/');
+    expect(pageData(page).data.channel.content.data[0].content.data[0]).toMatchObject({ id: hero.id, backdrop: 'https://img.test/b.jpg' });
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://img.test/b.jpg" media="(min-width: 640px)">');
+    expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://img.test/p.jpg" media="not all and (min-width: 640px)">');
+    // A channel whose rows open with a carousel has no single first image: nothing is preloaded.
+    expect(await html('/channel/movies')).not.toContain('rel="preload" as="image"');
+  });
+
   it('is left out when the site shows its marketing landing or its home channel is gone, and the home page stays a 200', async () => {
     try {
       await t.ctx.settings.set({ 'client.homepage.type': 'landing' });

@@ -7,7 +7,9 @@ import { escapeMarkup } from '../../lib/escape.ts';
  * permission 403) and the page's first data, embedded in the HTML so the first render needs no round trip.
  * A WeakMap keyed by the request: nothing outlives the request and PageRenderer.render(req) keeps its shape.
  */
-interface PageState { status: number; data?: { key: string; data: unknown }; image?: string }
+/** An image the page shows first; `media` when it shows only at some widths (a `<picture>` source). */
+interface PreloadImage { url: string; media?: string }
+interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[] }
 const states = new WeakMap<FastifyRequest, PageState>();
 
 export function setPageStatus(req: FastifyRequest, status: number): void {
@@ -16,13 +18,16 @@ export function setPageStatus(req: FastifyRequest, status: number): void {
 
 /** `key` is the API path of the page call (e.g. "titles/5/page"): the page reads the data only when it asks for that call. */
 export function setPageData(req: FastifyRequest, key: string, data: unknown): void {
-  states.set(req, { status: states.get(req)?.status ?? 200, data: { key, data } });
+  states.set(req, { ...states.get(req), status: states.get(req)?.status ?? 200, data: { key, data } });
 }
 
-/** The page's hero image: preloaded from the head so it downloads while the scripts do (it is the page's largest paint). */
-export function setPageImage(req: FastifyRequest, url: string | null | undefined): void {
+/**
+ * The page's hero image: preloaded from the head so it downloads while the scripts do (it is the page's largest
+ * paint). Called once per width range when the page shows a different image on phones (`media`).
+ */
+export function setPageImage(req: FastifyRequest, url: string | null | undefined, media?: string): void {
   const state = states.get(req) ?? { status: 200 };
-  if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, image: url });
+  if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, images: [...(state.images ?? []), { url, media }] });
 }
 
 export function pageStatus(req: FastifyRequest): number {
@@ -34,7 +39,8 @@ export function pageDataScript(req: FastifyRequest): string {
   const state = states.get(req);
   const data = state?.data;
   if (!data) return '';
-  const preload = state.image ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(state.image)}">\n` : '';
+  const preload = (state.images ?? []).map(({ url, media }) =>
+    `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(url)}"${media ? ` media="${escapeMarkup(media)}"` : ''}>\n`).join('');
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `${preload}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;

@@ -57,7 +57,7 @@ export function SuspendUserModal({ user, onClose }: { user: User | null; onClose
         label={trans('Suspend until')}
         disabled={permanent}
         min={tomorrow()}
-        error={errors.ban_until?.message ? trans(errors.ban_until.message, { date: new Date().toLocaleString() }) : undefined}
+        error={errors.ban_until?.message}
         {...register('ban_until')}
       />
       <Checkbox label={trans('Permanent')} {...register('permanent')} />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info } from 'lucide-react';
-import { HERO_SLIDES, type ChannelItem, type ChannelLayout } from '@app/contracts/channels';
+import { HERO_SLIDES, HERO_WIDE_MEDIA, type ChannelItem, type ChannelLayout } from '@app/contracts/channels';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -87,8 +87,8 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
         {/* Phones show a tall slide, so the poster; wider screens the backdrop. The browser fetches only the one it shows. */}
         {(current.backdrop ?? current.poster) && (
           <picture>
-            {current.backdrop && <source media="(min-width: 640px)" srcSet={current.backdrop} />}
-            <img src={current.poster ?? current.backdrop ?? ''} alt="" className="absolute inset-0 h-full w-full object-cover" />
+            {current.backdrop && <source media={HERO_WIDE_MEDIA} srcSet={current.backdrop} />}
+            <img src={current.poster ?? current.backdrop ?? ''} alt="" fetchPriority={index === 0 ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
           </picture>
         )}
         <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40 rtl:md:bg-gradient-to-l" />
