@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { Client, PASSWORD, asUser, createTestApp, guest } from './helper.ts';
 
@@ -42,13 +43,28 @@ describe('avatar', () => {
     const { body, headers } = multipart('me.png', 'image/png', PNG);
     const up = await me.request('POST', '/api/v1/account/avatar', body, headers);
     expect(up.status).toBe(200);
-    expect(up.body.user.avatar).toMatch(/^\/storage\/avatars\/.+\.png$/);
+    expect(up.body.user.avatar).toMatch(/^\/storage\/avatars\/.+\.webp$/);
     const file = path.join(t.storage, 'public', up.body.user.avatar.slice('/storage/'.length));
     expect(fs.existsSync(file)).toBe(true);
     const rm = await me.delete('/api/v1/account/avatar');
     expect(rm.status).toBe(200);
     expect(rm.body.user.avatar).toBeNull();
     expect(fs.existsSync(file)).toBe(false);
+  });
+
+  it('keeps a photo as a 256 px square WebP, cropped to its centre, and not the original', async () => {
+    const me = await asUser(t);
+    const dir = path.join(t.storage, 'public', 'avatars');
+    const before = fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+    const photo = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#3366cc' } }).jpeg({ quality: 95 }).toBuffer();
+    const { body, headers } = multipart('holiday.jpg', 'image/jpeg', photo);
+    const up = await me.request('POST', '/api/v1/account/avatar', body, headers);
+    expect(up.status, up.text).toBe(200);
+    const file = path.join(t.storage, 'public', up.body.user.avatar.slice('/storage/'.length));
+    expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(fs.statSync(file).size).toBeLessThan(10_000);
+    expect(fs.readdirSync(dir)).toHaveLength(before + 1);
+    expect((await me.delete('/api/v1/account/avatar')).status).toBe(200);
   });
 
   it('refuses an image over 5 MB and keeps nothing', async () => {

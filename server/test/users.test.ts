@@ -443,17 +443,17 @@ describe('ban and unban', () => {
 });
 
 describe('avatar', () => {
-  it('accepts a real PNG, serves it, and removes it', async () => {
+  it('accepts a real PNG, serves it (as the 256 px square WebP it is kept as), and removes it', async () => {
     const u = await createUser(t);
     const { body, headers } = multipart('me.png', 'image/png', PNG);
     const res = await admin.request('POST', `/api/v1/users/${u.id}/avatar`, body, headers);
     expect(res.status, res.text).toBe(200);
     const url: string = res.body.user.avatar;
-    expect(url).toMatch(/^\/storage\/avatars\/[0-9a-f-]+\.png$/);
+    expect(url).toMatch(/^\/storage\/avatars\/[0-9a-f-]+\.webp$/);
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
-    expect(served.headers['content-type']).toBe('image/png');
-    expect(served.rawPayload.equals(PNG)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
 
     const del = await admin.delete(`/api/v1/users/${u.id}/avatar`);
     expect(del.status).toBe(200);

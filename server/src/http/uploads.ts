@@ -16,8 +16,9 @@ const NOT_IMAGE = 'The file must be an image (png, jpeg, gif or webp).';
 const TOO_BIG = 'The image dimensions are too large.';
 const fileError = (message: string) => new HttpError(422, message, { file: [message] });
 
-/** A sharp pipeline that refuses decompression bombs; every decode of an uploaded image starts here. */
-export const safeSharp = (input?: Buffer) => sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true });
+const SAFE_SHARP = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
+/** A sharp pipeline that refuses decompression bombs; every decode of an uploaded image starts here. Without input it is a stream to pipe into. */
+export const safeSharp = (input?: Buffer) => (input ? sharp(input, SAFE_SHARP) : sharp(SAFE_SHARP));
 
 export interface StoredImage {
   /** Storage key on the public disk (`public/...`). */
@@ -92,8 +93,30 @@ export async function storeImageStream(ctx: AppContext, source: Readable & { tru
 }
 
 /** The request's one multipart image (`file`), stored by storeImageStream; answers its public URL. */
-export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opts: { prefix: string; maxBytes: number; tooLarge: string }): Promise<string> {
+export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opts: { prefix: string; maxBytes: number; tooLarge: string; square?: number }): Promise<string> {
   const file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
   if (!file) throw fileError('Please select a file.');
-  return (await storeImageStream(ctx, file.file, opts)).url;
+  const stored = await storeImageStream(ctx, file.file, opts);
+  return opts.square ? (await squareWebp(ctx, stored.key, opts.prefix, opts.square)).url : stored.url;
+}
+
+/**
+ * Replaces a stored upload by a `side` px square WebP of it (cropped to the centre), for images only ever shown small
+ * (avatars: a 5 MB photo would otherwise be downloaded in every comment it sits beside).
+ */
+async function squareWebp(ctx: AppContext, sourceKey: string, prefix: string, side: number): Promise<{ key: string; url: string }> {
+  const key = `public/${prefix}/${crypto.randomUUID()}.webp`;
+  try {
+    const square = safeSharp().rotate().resize(side, side, { fit: 'cover' }).webp({ quality: 82 });
+    const source = ctx.storage.read(sourceKey);
+    source.once('error', (err) => square.destroy(err));
+    await ctx.storage.put(key, source.pipe(square), { contentType: 'image/webp' });
+  } catch {
+    // A header sharp could read over pixels it cannot (a file cut short): not an image after all.
+    await ctx.storage.delete(key);
+    throw fileError(NOT_IMAGE);
+  } finally {
+    await ctx.storage.delete(sourceKey);
+  }
+  return { key, url: `/${key.replace(/^public\//, 'storage/')}` };
 }

@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import type { Storage } from '../../drivers/storage/storage.ts';
-import { MAX_IMAGE_PIXELS } from '../../http/uploads.ts';
+import { safeSharp } from '../../http/uploads.ts';
 
 const THUMBNAIL_WIDTH = 320;
 
@@ -10,7 +9,7 @@ const THUMBNAIL_WIDTH = 320;
  */
 export async function makeThumbnail(storage: Storage, sourceKey: string, thumbKey: string): Promise<string | null> {
   try {
-    const resize = sharp({ limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    const resize = safeSharp()
       .rotate()
       .resize({ width: THUMBNAIL_WIDTH, height: THUMBNAIL_WIDTH, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 75 });

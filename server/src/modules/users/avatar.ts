@@ -5,10 +5,12 @@ import { nowIso } from '../../db/index.ts';
 import { storeImageUpload } from '../../http/uploads.ts';
 
 const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Side of a stored avatar: over twice the largest place it shows (the profile page's 112 px), for sharp screens. */
+export const AVATAR_SIZE = 256;
 
 /** Stores the request's uploaded image as a user's avatar (admin user form and account settings); the replaced upload goes. */
 export async function storeAvatar(ctx: AppContext, req: FastifyRequest, userId: number): Promise<void> {
-  const url = await storeImageUpload(ctx, req, { prefix: 'avatars', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'The image may not be greater than 5 MB.' });
+  const url = await storeImageUpload(ctx, req, { prefix: 'avatars', maxBytes: AVATAR_MAX_BYTES, tooLarge: 'The image may not be greater than 5 MB.', square: AVATAR_SIZE });
   const previous = await ctx.db.selectFrom('users').select('avatar').where('id', '=', userId).executeTakeFirst();
   await ctx.db.updateTable('users').set({ avatar: url, updated_at: nowIso() }).where('id', '=', userId).execute();
   await deleteAvatarFile(ctx, userId, previous?.avatar ?? null);
