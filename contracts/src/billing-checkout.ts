@@ -30,6 +30,11 @@ export const PAYMENT_DUE_STATUSES: readonly string[] = ['past_due', 'unpaid', 's
  */
 export const NO_ACCESS_STATUSES: readonly string[] = ['unpaid', 'incomplete', 'paused'];
 /** Whether a subscription in this gateway state gives its plan's permissions (its end date aside). */
+/**
+ * Stripe's incomplete: the first payment never went through, so nothing has started. The member may check out again
+ * (the attempt is ended at Stripe first) and cancelling ends it at once (there is no paid period to keep).
+ */
+export const isUnpaidStart = (gatewayStatus: string | null) => gatewayStatus === 'incomplete';
 export const grantsAccess = (gatewayStatus: string | null) => gatewayStatus === null || !NO_ACCESS_STATUSES.includes(gatewayStatus);
 
 const priceId = z.number(required('The price field is required.')).int().positive();

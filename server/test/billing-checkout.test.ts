@@ -109,6 +109,38 @@ describe('POST billing/checkout', () => {
     expect(again.body.message).toBe('You already have a subscription. Change your plan instead.');
   });
 
+  it('a start whose first payment never went through (incomplete) does not block a new checkout, and cancelling it ends it now', async () => {
+    const member = await asUser(t);
+    const start = async (priceId: number) => {
+      const res = await member.post('/api/v1/billing/checkout', { price_id: priceId, gateway: 'stripe' });
+      expect(res.status, res.text).toBe(200);
+      await pay(res.body.url);
+      const row = await t.ctx.db.selectFrom('subscriptions').select(['id', 'gateway_id']).where('user_id', '=', member.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      // As Stripe reports a first invoice that was not paid (a declined card, 3-D Secure left undone).
+      await t.ctx.db.updateTable('subscriptions').set({ gateway_status: 'incomplete' }).where('id', '=', row.id).execute();
+      return row;
+    };
+    const first = await start(plans.basic.prices[0].id);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ gateway_status: 'incomplete', valid: true });
+
+    // Picking a plan again replaces the attempt: it ends at Stripe (so it cannot be paid later too) and here.
+    const again = await member.post('/api/v1/billing/checkout', { price_id: plans.premium.prices[0].id, gateway: 'stripe' });
+    expect(again.status, again.text).toBe(200);
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${first.gateway_id}`)).toBe(true);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toBeNull();
+    await pay(again.body.url);
+    const second = await t.ctx.db.selectFrom('subscriptions').select(['id', 'gateway_id', 'price_id']).where('user_id', '=', member.user.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(second.price_id).toBe(plans.premium.prices[0].id);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toMatchObject({ price: { id: plans.premium.prices[0].id }, valid: true });
+
+    // Cancelling an unpaid start has no paid period to wait for: it ends at once, and a new checkout is open.
+    await t.ctx.db.updateTable('subscriptions').set({ gateway_status: 'incomplete' }).where('id', '=', second.id).execute();
+    const cancelled = await member.post('/api/v1/billing/subscription/cancel');
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${second.gateway_id}`)).toBe(true);
+    expect((await member.get('/api/v1/billing/subscription')).body.subscription).toBeNull();
+  });
+
   it('checkout.session.completed alone records the subscription once; subscription events then find it', async () => {
     const member = await asUser(t);
     const res = await member.post('/api/v1/billing/checkout', { price_id: plans.premium.prices[0].id, gateway: 'stripe' });

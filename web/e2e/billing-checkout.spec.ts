@@ -37,7 +37,7 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
 
     // Back on /pricing, checkout starts by itself and leaves for Stripe's hosted page.
     await expect(visitor).toHaveURL(new RegExp(`^${stripeURL}/pay/cs_`));
-    await visitor.getByRole('button', { name: 'Pay' }).click();
+    await visitor.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(visitor).toHaveURL(/\/billing\/success$/);
     await expect(visitor.getByRole('heading', { name: 'Thank you for subscribing!' })).toBeVisible();
     await expect(visitor.getByText('Your Gold plan is active.')).toBeVisible();
@@ -76,6 +76,51 @@ test('a visitor picks a plan, logs in, pays at (fake) Stripe, sees the plan in B
   }
 
   // Put the site back as it was: the subscription goes, then the plan, and billing and Stripe as they were.
+  const subs = await page.request.get(`/api/v1/billing/subscriptions?filters=${encodeURIComponent(JSON.stringify([{ key: 'product_id', value: product.id, operator: '=' }]))}`);
+  for (const s of (await subs.json()).pagination.data as { id: number }[]) await api(page, 'DELETE', `billing/subscriptions/${s.id}`);
+  await api(page, 'DELETE', `billing/products/${product.id}`);
+  await saveSettings(page, { 'billing.enable': before['client.billing.enable'], 'billing.stripe.enable': before['client.billing.stripe.enable'] });
+});
+
+test('a first payment left waiting at the bank starts nothing, and the member picks a plan again', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await login(page);
+  const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
+  await saveSettings(page, { 'billing.enable': true, 'billing.stripe.enable': true },
+    { stripe_key: 'pk_test_e2e', stripe_secret: 'sk_test_e2e', stripe_webhook_secret: STRIPE_WEBHOOK_SECRET });
+  const { product } = await api(page, 'POST', 'billing/products', { name: 'Silver', prices: [{ amount: 3, currency: 'USD', interval: 'month', interval_count: 1 }] });
+  await api(page, 'POST', 'billing/products/sync');
+  const email = 'checkout.unpaid@e2e.local';
+  await api(page, 'POST', 'users', { email, password: PASSWORD, email_verified_at: true });
+
+  const member = await browser.newPage();
+  try {
+    await login(member, email, PASSWORD);
+    await member.goto('/pricing');
+    await member.getByRole('listitem', { name: 'Silver' }).getByRole('button', { name: 'Choose plan: Silver' }).click();
+    await expect(member).toHaveURL(new RegExp(`^${stripeURL}/pay/cs_`));
+    await member.getByRole('button', { name: 'Authenticate later' }).click();
+    // Stripe sends the buyer back, but the plan has not started: the page keeps confirming instead of thanking.
+    await expect(member).toHaveURL(/\/billing\/success$/);
+    await expect(member.getByText('We are confirming your payment. This takes a few seconds.')).toBeVisible();
+    await expect(member.getByText('Your Silver plan is active.')).toHaveCount(0);
+
+    await member.getByRole('link', { name: 'Go to billing' }).click();
+    const panel = member.getByRole('region', { name: 'Billing' });
+    await expect(panel.getByText('Your first payment did not go through, so this plan has not started.')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Change plan' })).toHaveCount(0);
+    await panel.getByRole('link', { name: 'Choose a plan again' }).click();
+
+    // The pricing page offers the checkout again (the waiting attempt ends at Stripe), and paying starts the plan.
+    await expect(member).toHaveURL(/\/pricing$/);
+    await member.getByRole('listitem', { name: 'Silver' }).getByRole('button', { name: 'Choose plan: Silver' }).click();
+    await expect(member).toHaveURL(new RegExp(`^${stripeURL}/pay/cs_`));
+    await member.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(member.getByText('Your Silver plan is active.')).toBeVisible();
+  } finally {
+    await member.close();
+  }
+
   const subs = await page.request.get(`/api/v1/billing/subscriptions?filters=${encodeURIComponent(JSON.stringify([{ key: 'product_id', value: product.id, operator: '=' }]))}`);
   for (const s of (await subs.json()).pagination.data as { id: number }[]) await api(page, 'DELETE', `billing/subscriptions/${s.id}`);
   await api(page, 'DELETE', `billing/products/${product.id}`);

@@ -15,7 +15,9 @@ import { listenOnLoopback } from './loopback.ts';
  *
  * The checkout session's `url` is a tiny hosted page here: its Pay button makes the subscription and its first paid
  * invoice, sends the signed webhooks (customer.subscription.created, checkout.session.completed, invoice.paid) to
- * `webhook.url`, then redirects to the session's success_url. E2E runs it: `tsx server/test/billing/fake-stripe.ts
+ * `webhook.url`, then redirects to the session's success_url. Its "Authenticate later" button leaves the first payment
+ * waiting for the buyer's bank (the subscription `incomplete`, its invoice open, no invoice.paid), as a 3-D Secure
+ * step left undone does. E2E runs it: `tsx server/test/billing/fake-stripe.ts
  * <port> <webhook url> <webhook secret>`.
  */
 export interface FakeStripe {
@@ -31,7 +33,7 @@ export interface FakeStripe {
   products: Map<string, { id: string; active: boolean }>;
   prices: Map<string, { id: string; product: string; unit_amount: number; currency: string; active: boolean }>;
   /** Pays an open session as its hosted page's button does; answers the success_url. */
-  pay(sessionId: string): Promise<string>;
+  pay(sessionId: string, outcome?: 'paid' | 'incomplete'): Promise<string>;
   /** Refunds an invoice's charge (all of it without `amount`, in minor units) and sends charge.refunded. */
   refund(invoiceId: string, amount?: number): Promise<void>;
   close(): Promise<void>;
@@ -73,16 +75,21 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     await res.text();
   };
 
-  state.pay = async (sessionId) => {
+  state.pay = async (sessionId, outcome = 'paid') => {
     const session = sessions.get(sessionId);
     if (!session || session.status !== 'open') throw new Error('No such open session.');
     const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86400;
     const sub: StripeSub = {
-      id: id('sub'), object: 'subscription', status: 'active', cancel_at_period_end: false, metadata: session.subMetadata, customer: id('cus'),
+      id: id('sub'), object: 'subscription', status: outcome === 'paid' ? 'active' : 'incomplete', cancel_at_period_end: false, metadata: session.subMetadata, customer: id('cus'),
       items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price: { id: session.price, object: 'price' }, current_period_end: periodEnd }] },
     };
     state.subscriptions.set(sub.id, sub);
     Object.assign(session, { status: 'complete', subscription: sub.id });
+    if (outcome === 'incomplete') {
+      await deliver('customer.subscription.created', sub);
+      await deliver('checkout.session.completed', session);
+      return session.success_url;
+    }
     const price = prices.get(session.price) ?? { unit_amount: 1000, currency: 'usd' };
     // Stripe's API since 2025 links an invoice to its charge through invoice payments (expand data.payments).
     const invoiceId = id('in');
@@ -133,7 +140,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
     let m = path.match(/^\/pay\/(cs_\d+)$/);
     if (m && method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><form method="post"><button type="submit">Pay</button></form>`);
+      res.end(`<!doctype html><title>Fake Stripe Checkout</title><h1>Fake Stripe Checkout</h1><form method="post"><button type="submit">Pay</button> <button type="submit" name="outcome" value="incomplete">Authenticate later</button></form>`);
       return;
     }
     const portal = path.match(/^\/portal\/(bps_\d+)$/);
@@ -143,7 +150,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripe> {
       return;
     }
     if (m && method === 'POST') {
-      const location = await state.pay(m[1]);
+      const location = await state.pay(m[1], body.outcome === 'incomplete' ? 'incomplete' : 'paid');
       res.writeHead(303, { location });
       res.end();
       return;

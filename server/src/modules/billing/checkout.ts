@@ -1,6 +1,6 @@
 import {
   ALREADY_SUBSCRIBED, BILLING_DISABLED, GATEWAY_UNAVAILABLE, NO_SUBSCRIPTION, PAYMENT_METHOD_UNSUPPORTED, PLAN_CHANGE_UNSUPPORTED, PRICE_NOT_SYNCED, PRICE_OTHER_CURRENCY,
-  PRICE_UNAVAILABLE, SAME_PRICE, translate,
+  PRICE_UNAVAILABLE, SAME_PRICE, isUnpaidStart, translate,
   type BillingInvoice, type BillingSubscription, type CheckoutInput,
 } from '@app/contracts';
 import type Stripe from 'stripe';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, unprocessable } from '../../http/errors.ts';
 import { fromCents, subscriptionsBase, toSubscription } from './repository.ts';
-import { cancelSubscription, resumeSubscription } from './service.ts';
+import { cancelSubscription, endSubscriptionNow, resumeSubscription } from './service.ts';
 import { gatewayFor, type Gateway } from './gateways/index.ts';
 
 /**
@@ -76,8 +76,11 @@ export async function startCheckout(ctx: AppContext, userId: number, input: Chec
   await assertEnabled(ctx);
   const gateway = await enabledGateway(ctx, input.gateway);
   const { row } = await sellablePrice(ctx, input.price_id, input.gateway);
-  // A subscriber changes plan instead: two subscriptions would bill twice.
-  if (await ownSubscription(ctx, userId)) throw unprocessable('price_id', ALREADY_SUBSCRIBED);
+  // A subscriber changes plan instead: two subscriptions would bill twice. A start whose first payment never went
+  // through holds nothing: it ends (at Stripe too, so it cannot be paid later) and the member picks again.
+  const own = await ownSubscription(ctx, userId);
+  if (own && !isUnpaidStart(own.gateway_status)) throw unprocessable('price_id', ALREADY_SUBSCRIBED);
+  if (own) await atGateway(ctx, () => endSubscriptionNow(ctx, own.id));
   const user = await ctx.db.selectFrom('users').select(['id', 'email']).where('id', '=', userId).executeTakeFirstOrThrow();
   const base = await ctx.settings.siteUrl(ctx.config.appUrl);
   return atGateway(ctx, () => gateway.checkout!({

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  PLAN_UNAVAILABLE, PRICE_LOCKED, PRICE_NOT_OF_PLAN, SUBSCRIPTION_ENDED, SUBSCRIPTION_NOT_CANCELLED, translate,
+  PLAN_UNAVAILABLE, PRICE_LOCKED, isUnpaidStart, PRICE_NOT_OF_PLAN, SUBSCRIPTION_ENDED, SUBSCRIPTION_NOT_CANCELLED, translate,
   type BillingSubscription, type PermissionGrant, type Price, type PriceInput, type Product, type ProductInput, type SubscriptionInput,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
@@ -160,7 +160,7 @@ export async function updateSubscription(ctx: AppContext, id: number, input: Sub
 }
 
 async function gatewayRow(ctx: AppContext, id: number) {
-  const row = await ctx.db.selectFrom('subscriptions').select(['id', 'gateway_name', 'gateway_id', 'renews_at', 'ends_at']).where('id', '=', id).executeTakeFirst();
+  const row = await ctx.db.selectFrom('subscriptions').select(['id', 'gateway_name', 'gateway_id', 'gateway_status', 'renews_at', 'ends_at']).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Subscription not found');
   return row;
 }
@@ -186,12 +186,23 @@ async function billingGateway(ctx: AppContext, row: { gateway_name: string; gate
 export async function cancelSubscription(ctx: AppContext, id: number): Promise<BillingSubscription> {
   const row = await gatewayRow(ctx, id);
   if (row.ends_at && !isValidAt(row.ends_at)) throw new HttpError(422, SUBSCRIPTION_ENDED);
+  if (isUnpaidStart(row.gateway_status)) return endSubscriptionNow(ctx, id);
   if (!row.ends_at) {
     await (await billingGateway(ctx, row))?.cancel(row.gateway_id!, { atPeriodEnd: true });
     // PayPal's SUSPENDED for this very cancel can land before this write and record a failed payment: it found the
     // subscription running, as it was when read above. The member cancelled, so the suspension is their grace period.
     const echo = row.gateway_name === 'paypal' ? { gateway_status: sql<string | null>`case when gateway_status = 'suspended' then null else gateway_status end` } : {};
     await ctx.db.updateTable('subscriptions').set({ ends_at: row.renews_at ?? nowIso(), ...echo, updated_at: nowIso() }).where('id', '=', id).execute();
+  }
+  return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
+}
+
+/** Ends a subscription now, at the gateway too (one whose first payment never went through has no period to keep). */
+export async function endSubscriptionNow(ctx: AppContext, id: number): Promise<BillingSubscription> {
+  const row = await gatewayRow(ctx, id);
+  if (isValidAt(row.ends_at)) {
+    await (await billingGateway(ctx, row))?.cancel(row.gateway_id!, { atPeriodEnd: false });
+    await ctx.db.updateTable('subscriptions').set({ ends_at: nowIso(), updated_at: nowIso() }).where('id', '=', id).execute();
   }
   return stillThere(await findSubscription(ctx.db, id), 'Subscription not found');
 }

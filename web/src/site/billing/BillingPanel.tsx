@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { PAYMENT_DUE_STATUSES, grantsAccess, type BillingSubscription, type Product } from '@app/contracts';
+import { PAYMENT_DUE_STATUSES, grantsAccess, isUnpaidStart, type BillingSubscription, type Product } from '@app/contracts';
 import type { Pagination } from '@app/contracts/list';
 import { intervalLabel } from '../../admin/billing/plan-options';
 import { api } from '../../lib/api';
@@ -60,6 +60,7 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
   const due = sub.gateway_status !== null && PAYMENT_DUE_STATUSES.includes(sub.gateway_status);
   // Stripe gave up on the payment (or never got the first one): the plan is kept, watching waits for a payment.
   const onHold = !grantsAccess(sub.gateway_status);
+  const unpaidStart = isUnpaidStart(sub.gateway_status);
   return (
     <div className="flex flex-col gap-3">
       <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm" aria-label={trans('Current plan')}>
@@ -85,7 +86,12 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
           </>
         )}
       </dl>
-      {due && (
+      {unpaidStart ? (
+        <p className="text-sm text-danger">
+          {trans('Your first payment did not go through, so this plan has not started.')}{' '}
+          <Link to="/pricing" className="font-medium underline">{trans('Choose a plan again')}</Link>
+        </p>
+      ) : due && (
         <p className="text-sm text-danger">
           {onHold
             ? trans('Watching is on hold because your payment did not go through. Update your payment method to watch again.')
@@ -94,7 +100,7 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
       )}
       {/* A local subscription (an admin's) can be cancelled and resumed too; only a billed one changes price. */}
       <div className="flex flex-wrap gap-2">
-        {billed && !sub.cancelled && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
+        {billed && !sub.cancelled && !unpaidStart && <Button variant="outline" onClick={() => setChanging((v) => !v)}>{trans('Change plan')}</Button>}
         {sub.cancelled
           ? <Button onClick={() => resume.mutate()} disabled={resume.isPending}>{trans('Resume')}</Button>
           : <Button variant="outline" onClick={() => setConfirm('cancel')}>{trans('Cancel subscription')}</Button>}
@@ -109,7 +115,7 @@ function CurrentPlan({ sub }: { sub: BillingSubscription }) {
         open={confirm === 'cancel'}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={trans('Cancel subscription')}
-        body={sub.renews_at
+        body={unpaidStart ? trans('This plan has not started, so it ends now.') : sub.renews_at
           ? trans('Your plan stays active until :date, then ends. You can resume it until then.', { date: formatDate(sub.renews_at) })
           : trans('Your plan has no renewal date, so it ends now.')}
         confirm={trans('Cancel subscription')}

@@ -6,6 +6,8 @@ import { trans } from '../../lib/i18n';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
+import { isUnpaidStart } from '@app/contracts/billing-checkout';
+import type { BillingSubscription } from '@app/contracts';
 
 /**
  * Polls quickly for about half a minute: the gateway's webhook usually lands within seconds of the redirect. A
@@ -37,12 +39,14 @@ export function SuccessPage() {
     const timer = setTimeout(() => setSlow(true), POLL_FOR_MS);
     return () => clearTimeout(timer);
   }, []);
+  // A subscription whose first payment is still waiting (a bank's check left undone) has not started yet either.
+  const started = (current: BillingSubscription | null | undefined) => !!current && !isUnpaidStart(current.gateway_status);
   const sub = useOwnSubscription((current) => {
     const waited = Date.now() - openedAt;
-    if (current) return false;
+    if (started(current)) return false;
     return waited < POLL_FOR_MS ? POLL_MS : waited < SLOW_POLL_FOR_MS ? SLOW_POLL_MS : false;
   });
-  const plan = sub.data?.product?.name;
+  const plan = started(sub.data) ? sub.data?.product?.name : undefined;
   return (
     <CheckoutFrame>
       <CheckCircle2 size={48} className="text-success" aria-hidden />

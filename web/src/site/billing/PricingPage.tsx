@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import type { Price, Product } from '@app/contracts/billing';
+import { isUnpaidStart } from '@app/contracts/billing-checkout';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
@@ -29,7 +30,8 @@ export function Component() {
   useResumeCheckout();
   // A subscriber changes plan from the account's Billing panel: a second checkout would be refused.
   const own = useOwnSubscription(undefined, !!user && enabled);
-  const subscribed = own.data?.valid ? own.data : null;
+  // A start whose first payment never went through holds nothing: the member picks a plan again.
+  const subscribed = own.data?.valid && !isUnpaidStart(own.data.gateway_status) ? own.data : null;
   const [cycle, setCycle] = useState<Cycle>('month');
   const plans = useVisiblePlans(enabled);
   const hasYearly = useMemo(() => (plans.data ?? []).some((p) => p.prices.some((x) => x.interval === 'year')), [plans.data]);
