@@ -304,4 +304,22 @@ describe('menus linking a page', () => {
       await t.ctx.settings.set({ 'client.menus': before });
     }
   });
+
+  it('landing page buttons follow the page to its new slug and are hidden (no target) when it is deleted', async () => {
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Pricing help', slug: 'pricing-help', body: '<p>Help</p>' })).body.page;
+    const before = await t.ctx.settings.get('client.homepage.appearance');
+    const button = (action: string) => ({ label: 'Read more', type: 'custom_page', action, target: '_self' as const });
+    const changed = { ...before, actions: { ...before.actions, cta2: button('pricing-help'), cta3: button('another-page') } };
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.homepage.appearance': changed } })).status).toBe(200);
+    try {
+      expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Pricing help', slug: 'plans-help', body: '<p>Help</p>' })).status).toBe(200);
+      let actions = (await t.ctx.settings.get('client.homepage.appearance')).actions;
+      expect([actions.cta1, actions.cta2.action, actions.cta3.action]).toEqual([before.actions.cta1, 'plans-help', 'another-page']);
+      expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+      actions = (await t.ctx.settings.get('client.homepage.appearance')).actions;
+      expect([actions.cta1, actions.cta2, actions.cta3.action]).toEqual([before.actions.cta1, { ...button(''), action: '' }, 'another-page']);
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.appearance': before });
+    }
+  });
 });
