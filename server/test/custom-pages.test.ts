@@ -55,6 +55,18 @@ describe('create and update', () => {
     expect((await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '' })).status).toBe(200);
   });
 
+  it('makes a readable slug from a title in any script and takes one typed with vowel signs', async () => {
+    const made = async (title: string) => (await admin.post('/api/v1/custom-pages', { title, body: '' })).body.page?.slug;
+    expect(await made('Über uns')).toBe('uber-uns');
+    expect(await made('ページについて')).toBe('ページについて');
+    expect(await made('한국어 안내')).toBe('한국어-안내');
+    expect(await made('हिन्दी पृष्ठ')).toBe('हिन्दी-पृष्ठ');
+    const typed = await admin.post('/api/v1/custom-pages', { title: 'Thai', slug: 'ภาษาไทย', body: '<p>สวัสดี</p>' });
+    expect(typed.status, typed.text).toBe(200);
+    const shown = await guest(t).get(`/api/v1/custom-pages/slug/${encodeURIComponent('ภาษาไทย')}`);
+    expect(shown.body.page?.title).toBe('Thai');
+  });
+
   it('numbers the slug it makes from a title another page has; a typed slug must be free as typed', async () => {
     const first = (await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' })).body.page;
     const second = await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' });
