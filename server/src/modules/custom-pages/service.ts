@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { findPage, slugTaken } from './repository.ts';
+import { findPage, rememberFormerSlug, slugTaken } from './repository.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
@@ -34,7 +34,12 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
   if (!current) throw notFound('Page not found');
   const values = await prepare(ctx, input, actor.trusted, id);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
-  await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
+  const now = nowIso();
+  // The old address keeps working: /pages/{old slug} redirects to the new one.
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('custom_pages').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    if (values.slug !== current.slug) await rememberFormerSlug(trx, id, current.slug, values.slug, now);
+  }), slugInUse);
   if (values.slug !== current.slug) await followSlugInLinks(ctx, new Set([current.slug]), values.slug);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
 }

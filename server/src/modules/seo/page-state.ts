@@ -7,7 +7,7 @@ import { escapeMarkup } from '../../lib/escape.ts';
  * permission 403) and the page's first data, embedded in the HTML so the first render needs no round trip.
  * A WeakMap keyed by the request: nothing outlives the request and PageRenderer.render(req) keeps its shape.
  */
-interface PageState { status: number; data?: { key: string; data: unknown }; image?: string }
+interface PageState { status: number; data?: { key: string; data: unknown }; image?: string; redirect?: string }
 const states = new WeakMap<FastifyRequest, PageState>();
 
 export function setPageStatus(req: FastifyRequest, status: number): void {
@@ -23,6 +23,15 @@ export function setPageData(req: FastifyRequest, key: string, data: unknown): vo
 export function setPageImage(req: FastifyRequest, url: string | null | undefined): void {
   const state = states.get(req) ?? { status: 200 };
   if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, image: url });
+}
+
+/** The page moved for good (a renamed custom page's former slug): the HTML request is answered 301 to `path`. */
+export function setPageRedirect(req: FastifyRequest, path: string): void {
+  states.set(req, { ...states.get(req), status: 301, redirect: path });
+}
+
+export function pageRedirect(req: FastifyRequest): string | undefined {
+  return states.get(req)?.redirect;
 }
 
 export function pageStatus(req: FastifyRequest): number {
