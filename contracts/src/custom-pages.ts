@@ -5,8 +5,11 @@ export const CUSTOM_PAGE_TYPES = ['default'] as const;
 export type CustomPageType = (typeof CUSTOM_PAGE_TYPES)[number];
 
 export const CUSTOM_PAGE_SLUG_MAX = 250;
-/** Letters (any script), digits, dashes and underscores: a slug is one path segment of /pages/{slug}. */
-export const CUSTOM_PAGE_SLUG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
+/**
+ * Letters (any script, with the marks that belong to them: the vowel signs of Hindi or Thai), digits, dashes and
+ * underscores: a slug is one path segment of /pages/{slug}.
+ */
+export const CUSTOM_PAGE_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}_-]+$/u;
 
 /** Body of `POST custom-pages` and `PUT custom-pages/{id}`. An empty slug is made from the title. */
 export const customPageSchema = z.object({
@@ -44,10 +47,14 @@ export const CUSTOM_PAGE_FILTERS = ['user_id', 'type', 'created_at', 'updated_at
 /** Editor image upload limit (Part C: images only, up to 2,097,152 bytes). */
 export const PAGE_MEDIA_MAX_BYTES = 2_097_152;
 
-/** Lower-case slug from a title, the way the editor fills the slug until it is edited by hand. */
+/**
+ * Lower-case slug from a title, the way the editor fills the slug until it is edited by hand. Latin accents go
+ * ("Über" is "uber"); every other script keeps its letters whole: the marks of "ページ" are put back on their kana
+ * (NFC) and the vowel signs of "हिन्दी" stay, instead of each becoming a dash.
+ */
 export function slugify(title: string): string {
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, CUSTOM_PAGE_SLUG_MAX);
+  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC').toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, CUSTOM_PAGE_SLUG_MAX);
 }
 
 /** Contact page form (`POST contact`). */

@@ -37,7 +37,7 @@ import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { LivePages } from './modules/seo/index.ts';
 import { isSitePath } from '@app/contracts';
-import { pageStatus } from './modules/seo/page-state.ts';
+import { pageRedirect, pageStatus } from './modules/seo/page-state.ts';
 import { siteFileRoutes } from './modules/seo/site-files.ts';
 import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
 import { titlePageRoutes } from './modules/titles/page.ts';
@@ -219,6 +219,11 @@ export async function buildApp(config: Config): Promise<App> {
     // 404: no page to render for it.
     if (!known && /\.[a-z0-9]{1,10}$/i.test(pathname)) return reply.status(404).send({ message: 'Not found' });
     const html = await pages.render(req);
+    const moved = pageRedirect(req);
+    if (moved) {
+      const query = req.url.indexOf('?');
+      return reply.header('cache-control', 'no-cache').redirect(query === -1 ? moved : moved + req.url.slice(query), 301);
+    }
     // A path the web app has no page for, or an unknown title, person, list... answers 404 (403 without permission);
     // the app still renders and shows its own message.
     return reply.status(known ? pageStatus(req) : 404).type('text/html').header('cache-control', 'no-cache').send(html);

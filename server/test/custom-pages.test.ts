@@ -55,6 +55,18 @@ describe('create and update', () => {
     expect((await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '' })).status).toBe(200);
   });
 
+  it('makes a readable slug from a title in any script and takes one typed with vowel signs', async () => {
+    const made = async (title: string) => (await admin.post('/api/v1/custom-pages', { title, body: '' })).body.page?.slug;
+    expect(await made('Über uns')).toBe('uber-uns');
+    expect(await made('ページについて')).toBe('ページについて');
+    expect(await made('한국어 안내')).toBe('한국어-안내');
+    expect(await made('हिन्दी पृष्ठ')).toBe('हिन्दी-पृष्ठ');
+    const typed = await admin.post('/api/v1/custom-pages', { title: 'Thai', slug: 'ภาษาไทย', body: '<p>สวัสดี</p>' });
+    expect(typed.status, typed.text).toBe(200);
+    const shown = await guest(t).get(`/api/v1/custom-pages/slug/${encodeURIComponent('ภาษาไทย')}`);
+    expect(shown.body.page?.title).toBe('Thai');
+  });
+
   it('numbers the slug it makes from a title another page has; a typed slug must be free as typed', async () => {
     const first = (await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' })).body.page;
     const second = await admin.post('/api/v1/custom-pages', { title: 'Same Title', body: '' });
@@ -302,6 +314,24 @@ describe('menus linking a page', () => {
       expect((await t.ctx.settings.get('client.menus')).find((m) => m.id === 'termsmenu1')!.items.map((i) => i.action)).toEqual(['/pages/terms-old']);
     } finally {
       await t.ctx.settings.set({ 'client.menus': before });
+    }
+  });
+
+  it('landing page buttons follow the page to its new slug and are hidden (no target) when it is deleted', async () => {
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Pricing help', slug: 'pricing-help', body: '<p>Help</p>' })).body.page;
+    const before = await t.ctx.settings.get('client.homepage.appearance');
+    const button = (action: string) => ({ label: 'Read more', type: 'custom_page', action, target: '_self' as const });
+    const changed = { ...before, actions: { ...before.actions, cta2: button('pricing-help'), cta3: button('another-page') } };
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.homepage.appearance': changed } })).status).toBe(200);
+    try {
+      expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Pricing help', slug: 'plans-help', body: '<p>Help</p>' })).status).toBe(200);
+      let actions = (await t.ctx.settings.get('client.homepage.appearance')).actions;
+      expect([actions.cta1, actions.cta2.action, actions.cta3.action]).toEqual([before.actions.cta1, 'plans-help', 'another-page']);
+      expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+      actions = (await t.ctx.settings.get('client.homepage.appearance')).actions;
+      expect([actions.cta1, actions.cta2, actions.cta3.action]).toEqual([before.actions.cta1, { ...button(''), action: '' }, 'another-page']);
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.appearance': before });
     }
   });
 });

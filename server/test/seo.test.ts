@@ -58,6 +58,35 @@ describe('SEO tags of custom pages', () => {
     expect(page).toContain('<meta property="og:title" content="Page not found - Flix &amp; Co">');
     expect(page).toContain('<link rel="canonical" href="https://flix.test/pages/no-such-page">');
   });
+
+  it('sends the former slugs of a renamed page on to its current one, until a page takes the slug or the page goes', async () => {
+    const admin = await asAdmin(t);
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Shipping', slug: 'shipping-old', body: '<p>Ships</p>' })).body.page;
+    const rename = async (slug: string) => expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Shipping', slug, body: '<p>Ships</p>' })).status).toBe(200);
+    await rename('shipping');
+    await rename('delivery');
+    for (const old of ['shipping-old', 'shipping']) {
+      const res = await t.app.inject({ method: 'GET', url: `/pages/${old}?ref=mail` });
+      expect(res.statusCode, old).toBe(301);
+      expect(res.headers.location).toBe('/pages/delivery?ref=mail');
+      // The site's own call answers the page under its current slug (the page then shows that address).
+      const api = await guest(t).get(`/api/v1/custom-pages/slug/${old}`);
+      expect(api.body.page).toMatchObject({ id: page.id, slug: 'delivery' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/pages/delivery' })).statusCode).toBe(200);
+    // A page made at a former slug is that page; renaming back makes the slug live again.
+    const other = (await admin.post('/api/v1/custom-pages', { title: 'Shipping rates', slug: 'shipping', body: '' })).body.page;
+    expect((await guest(t).get('/api/v1/custom-pages/slug/shipping')).body.page.id).toBe(other.id);
+    await rename('shipping-old');
+    expect((await guest(t).get('/api/v1/custom-pages/slug/shipping-old')).body.page).toMatchObject({ id: page.id, slug: 'shipping-old' });
+    expect((await guest(t).get('/api/v1/custom-pages/slug/delivery')).body.page).toMatchObject({ id: page.id, slug: 'shipping-old' });
+    // A deleted page leaves no redirect behind.
+    expect((await admin.delete(`/api/v1/custom-pages/${page.id},${other.id}`)).status).toBe(200);
+    for (const old of ['shipping-old', 'shipping', 'delivery']) {
+      expect((await t.app.inject({ method: 'GET', url: `/pages/${old}` })).statusCode, old).toBe(404);
+      expect((await guest(t).get(`/api/v1/custom-pages/slug/${old}`)).status).toBe(404);
+    }
+  });
 });
 
 describe('SEO tags of the other public pages', () => {

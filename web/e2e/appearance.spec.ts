@@ -52,6 +52,19 @@ test('header title and a theme colour change live in the preview, save, and show
   await visitor.close();
 });
 
+test('the preview shows the landing page being edited while the site\'s home is a channel', async ({ page, browser }) => {
+  await setHomePage(browser, 'home');
+  try {
+    await page.goto('/admin/appearance/landing-page');
+    const preview = page.frameLocator('iframe[title="Preview"]');
+    await expect(preview.locator('h1')).not.toBeEmpty();
+    await page.getByLabel('Header title').fill('Preview of the landing');
+    await expect(preview.locator('h1')).toHaveText('Preview of the landing');
+  } finally {
+    await setHomePage(browser, 'landing');
+  }
+});
+
 test('unknown indexes redirect and a menu item edit shows on the site', async ({ page, browser }) => {
   // Edit, preview, save, check as admin and as a guest, then delete: a long flow.
   test.slow();

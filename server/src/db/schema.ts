@@ -212,6 +212,7 @@ export interface Database {
   csv_exports: CsvExportsTable;
   counters: CountersTable;
   custom_pages: CustomPagesTable;
+  custom_page_redirects: CustomPageRedirectsTable;
   localizations: LocalizationsTable;
   file_entries: FileEntriesTable;
   upload_sessions: UploadSessionsTable;
@@ -272,6 +273,12 @@ export interface CustomPagesTable {
   user_id: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+/** A slug a custom page had before a rename: /pages/{slug} redirects to the page's current slug. */
+export interface CustomPageRedirectsTable {
+  slug: string;
+  page_id: number;
+  created_at: Timestamp;
 }
 export type FileEntryRow = Selectable<FileEntriesTable>;
 

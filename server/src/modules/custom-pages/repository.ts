@@ -26,6 +26,23 @@ export async function findPageBySlug(db: Db, slug: string) {
     .where('slug', '=', slug).executeTakeFirst() ?? null;
 }
 
+/** The page a former slug of it names (renamed since): its current slug, for /pages/{old slug} to redirect to. */
+export async function movedPageSlug(db: Db, slug: string): Promise<string | null> {
+  const row = await db.selectFrom('custom_page_redirects').innerJoin('custom_pages', 'custom_pages.id', 'custom_page_redirects.page_id')
+    .select('custom_pages.slug').where('custom_page_redirects.slug', '=', slug).executeTakeFirst();
+  return row?.slug ?? null;
+}
+
+/**
+ * Remembers `from` as a former slug of page `id` (it now answers at `to`). A slug taken back by a live page is no
+ * redirect any more; one that pointed to another page now points to this one, the latest to leave it.
+ */
+export async function rememberFormerSlug(db: Db, id: number, from: string, to: string, now: string): Promise<void> {
+  await db.deleteFrom('custom_page_redirects').where('slug', '=', to).execute();
+  await db.insertInto('custom_page_redirects').values({ slug: from, page_id: id, created_at: now })
+    .onConflict((oc) => oc.column('slug').doUpdateSet({ page_id: id, created_at: now })).execute();
+}
+
 export async function slugTaken(db: Db, slug: string, exceptId?: number): Promise<boolean> {
   let q = db.selectFrom('custom_pages').select('id').where('slug', '=', slug);
   if (exceptId) q = q.where('id', '!=', exceptId);

@@ -9,7 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { storeImageUpload } from '../../http/uploads.ts';
 import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
-import { findPage, findPageBySlug, listPages, pageOwners, pageTypes } from './repository.ts';
+import { findPage, findPageBySlug, listPages, movedPageSlug, pageOwners, pageTypes } from './repository.ts';
 import { createPage, deletePages, updatePage } from './service.ts';
 import './seo.ts';
 
@@ -28,9 +28,14 @@ export function customPagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     types: await pageTypes(ctx.db),
   }));
 
-  // The public page at /pages/{slug}.
+  // The public page at /pages/{slug}; a former slug of a renamed page answers the page itself, under its current slug
+  // (the site then shows the current address).
   api.get('/api/v1/custom-pages/slug/:slug', { config: { permission: ['custom_pages.view', manage] }, schema: { params: slugParam, response: { 200: publicCustomPageResponse } } }, async (req) => {
-    const page = await findPageBySlug(ctx.db, req.params.slug);
+    let page = await findPageBySlug(ctx.db, req.params.slug);
+    if (!page) {
+      const moved = await movedPageSlug(ctx.db, req.params.slug);
+      if (moved) page = await findPageBySlug(ctx.db, moved);
+    }
     if (!page) throw notFound('Page not found');
     return { page };
   });

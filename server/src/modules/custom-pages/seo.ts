@@ -1,6 +1,6 @@
 import { registerSeoPage } from '../seo/index.ts';
-import { findPageBySlug } from './repository.ts';
-import { setPageStatus } from '../seo/page-state.ts';
+import { findPageBySlug, movedPageSlug } from './repository.ts';
+import { setPageRedirect, setPageStatus } from '../seo/page-state.ts';
 import { callerOf } from '../seo/page-loading.ts';
 import { seoTags } from '../seo/templates.ts';
 import type { AppContext } from '../../context.ts';
@@ -37,7 +37,9 @@ registerSeoPage({
     }
     const page = await findPageBySlug(ctx.db, params.slug);
     if (!page) {
-      setPageStatus(req, 404);
+      const moved = await movedPageSlug(ctx.db, params.slug);
+      if (moved) setPageRedirect(req, `/pages/${encodeURIComponent(moved)}`);
+      else setPageStatus(req, 404);
       return null;
     }
     return { page: { title: page.title, description: describeBody(page.body ?? ''), updated_at: page.updated_at } };

@@ -1,10 +1,10 @@
-import { CUSTOM_PAGE_SLUG_MAX, slugify, type CustomPage, type CustomPageInput, type Menu } from '@app/contracts';
+import { CUSTOM_PAGE_SLUG_MAX, slugify, type CustomPage, type CustomPageInput, type HomepageAction, type HomepageAppearance, type Menu } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { findPage, slugTaken } from './repository.ts';
+import { findPage, rememberFormerSlug, slugTaken } from './repository.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
@@ -34,26 +34,41 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
   if (!current) throw notFound('Page not found');
   const values = await prepare(ctx, input, actor.trusted, id);
   if (await slugTaken(ctx.db, values.slug, id)) throw slugInUse();
-  await onDuplicate(ctx.db.updateTable('custom_pages').set({ ...values, updated_at: nowIso() }).where('id', '=', id).execute(), slugInUse);
-  if (values.slug !== current.slug) await followSlugInMenus(ctx, new Set([current.slug]), values.slug);
+  const now = nowIso();
+  // The old address keeps working: /pages/{old slug} redirects to the new one.
+  await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('custom_pages').set({ ...values, updated_at: now }).where('id', '=', id).execute();
+    if (values.slug !== current.slug) await rememberFormerSlug(trx, id, current.slug, values.slug, now);
+  }), slugInUse);
+  if (values.slug !== current.slug) await followSlugInLinks(ctx, new Set([current.slug]), values.slug);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
 }
 
 /**
- * Menu items name a custom page by slug: a renamed page keeps its links (`to` its new slug), a deleted one takes
- * its items along (`to` null) instead of leaving visitors a link to a 404.
+ * Menu items and the landing page's buttons name a custom page by slug: a renamed page keeps its links (`to` its new
+ * slug); a deleted one takes its menu items along and leaves its buttons without a target, which hides them (`to`
+ * null), instead of leaving visitors a link to a 404.
  */
-async function followSlugInMenus(ctx: AppContext, from: ReadonlySet<string>, to: string | null): Promise<void> {
+async function followSlugInLinks(ctx: AppContext, from: ReadonlySet<string>, to: string | null): Promise<void> {
+  const points = (item: Pick<Menu['items'][number], 'type' | 'action'>) => item.type === 'custom_page' && from.has(item.action);
   const menus = await ctx.settings.get('client.menus');
-  const points = (item: Menu['items'][number]) => item.type === 'custom_page' && from.has(item.action);
-  if (!menus.some((m) => m.items.some(points))) return;
-  const follow = (items: Menu['items']) => (to === null ? items.filter((i) => !points(i)) : items.map((i) => (points(i) ? { ...i, action: to } : i)));
-  await ctx.settings.set({ 'client.menus': menus.map((m) => ({ ...m, items: follow(m.items) })) });
+  const landing = await ctx.settings.get('client.homepage.appearance');
+  const buttons = Object.entries(landing.actions) as [keyof HomepageAppearance['actions'], HomepageAction][];
+  const changes: Parameters<AppContext['settings']['set']>[0] = {};
+  if (menus.some((m) => m.items.some(points))) {
+    const follow = (items: Menu['items']) => (to === null ? items.filter((i) => !points(i)) : items.map((i) => (points(i) ? { ...i, action: to } : i)));
+    changes['client.menus'] = menus.map((m) => ({ ...m, items: follow(m.items) }));
+  }
+  if (buttons.some(([, b]) => points(b))) {
+    const actions = Object.fromEntries(buttons.map(([k, b]) => [k, points(b) ? { ...b, action: to ?? '' } : b])) as HomepageAppearance['actions'];
+    changes['client.homepage.appearance'] = { ...landing, actions };
+  }
+  if (Object.keys(changes).length) await ctx.settings.set(changes);
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
   const slugs = await ctx.db.selectFrom('custom_pages').select('slug').where('id', 'in', ids).execute();
   const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
-  if (slugs.length) await followSlugInMenus(ctx, new Set(slugs.map((r) => r.slug)), null);
+  if (slugs.length) await followSlugInLinks(ctx, new Set(slugs.map((r) => r.slug)), null);
   return Number(res.numDeletedRows);
 }

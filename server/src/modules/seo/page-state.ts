@@ -9,7 +9,7 @@ import { escapeMarkup } from '../../lib/escape.ts';
  */
 /** An image the page shows first; `media` when it shows only at some widths (a `<picture>` source). */
 interface PreloadImage { url: string; media?: string }
-interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[] }
+interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[]; redirect?: string }
 const states = new WeakMap<FastifyRequest, PageState>();
 
 export function setPageStatus(req: FastifyRequest, status: number): void {
@@ -28,6 +28,15 @@ export function setPageData(req: FastifyRequest, key: string, data: unknown): vo
 export function setPageImage(req: FastifyRequest, url: string | null | undefined, media?: string): void {
   const state = states.get(req) ?? { status: 200 };
   if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, images: [...(state.images ?? []), { url, media }] });
+}
+
+/** The page moved for good (a renamed custom page's former slug): the HTML request is answered 301 to `path`. */
+export function setPageRedirect(req: FastifyRequest, path: string): void {
+  states.set(req, { ...states.get(req), status: 301, redirect: path });
+}
+
+export function pageRedirect(req: FastifyRequest): string | undefined {
+  return states.get(req)?.redirect;
 }
 
 export function pageStatus(req: FastifyRequest): number {

@@ -3,6 +3,7 @@ import { useHomeTitle } from '../../admin/PageTitle';
 import { useSetting } from '../../lib/auth';
 import { ApiError } from '../../lib/api';
 import { SiteChrome } from '../SiteLayout';
+import { isAppearancePreview } from '../appearance/preview';
 import { BecauseYouWatchedRow } from '../titles/BecauseYouWatched';
 import { ContinueWatchingRow } from '../watch/ContinueWatching';
 import { ChannelView, useChannelPages } from './ChannelView';
@@ -25,10 +26,14 @@ function HomeChannel({ slug }: { slug: string }) {
   );
 }
 
-/** `/`: the home channel (the default), or the marketing landing when the site chose it (`client.homepage.type`). */
+/**
+ * `/`: the home channel (the default), or the marketing landing when the site chose it (`client.homepage.type`).
+ * The appearance editor's preview always shows the landing: that is the page its landing-page section and its
+ * landing menus shape, and an operator prepares it there before making it the home page.
+ */
 export function Component() {
   const type = useSetting<string>('client.homepage.type', 'channel');
   const slug = useSetting<string>('client.homepage.channel', 'home');
-  if (type !== 'channel') return <LandingPage />;
+  if (type !== 'channel' || isAppearancePreview) return <LandingPage />;
   return <HomeChannel slug={slug || 'home'} />;
 }

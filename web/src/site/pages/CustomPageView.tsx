@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import type { CustomPage } from '@app/contracts/custom-pages';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { ApiError, api, errorMessage } from '../../lib/api';
@@ -46,6 +46,8 @@ function PageContent() {
     return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
   }
   const page = query.data;
+  // A former slug of a renamed page: show the page at its current address (old links and bookmarks keep working).
+  if (page.slug !== slug) return <Navigate to={`/pages/${encodeURIComponent(page.slug)}`} replace />;
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 dir="auto" className="mb-6 text-3xl font-bold sm:text-4xl">{page.title}</h1>
