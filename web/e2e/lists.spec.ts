@@ -118,6 +118,9 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(page.getByText('List created')).toBeVisible();
   await page.getByTestId('list-card').filter({ hasText: 'Secret plans' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Secret plans' })).toBeVisible();
+  // Its link would open for nobody else: no Share, but a word on how to share it.
+  await expect(page.getByText('Only you can see this list. Make it public to share it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
   const privateUrl = page.url();
 
   // A guest in a second browser opens the shared list (server-rendered title), and not the private one.
