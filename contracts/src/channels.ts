@@ -133,7 +133,8 @@ export const channelSearchItemsSchema = z.object({
   except: z.coerce.number().int().positive().max(ID_MAX).optional(),
 });
 
-export interface ChannelOwner { id: number; display_name: string; email: string; avatar: string | null }
+/** A list's owner; `email` only for those who manage lists (the admin lists table), never for the public. */
+export interface ChannelOwner { id: number; display_name: string; email?: string; avatar: string | null }
 
 export interface Channel {
   id: number;

@@ -6,12 +6,13 @@ import type { Review } from './reviews.ts';
 /**
  * Public profiles: /users/{id} shows what a member has published (display name, avatar, member since, public lists,
  * reviews), never their email. Calls (API root /api/v1), permission `users.view` ("Allow viewing user profiles"):
- * GET users/{id}/profile (the page's data, with the first page of reviews) · GET users/{id}/reviews (later pages).
+ * GET users/{id}/profile (the page's data, with the first page of lists and of reviews) · GET users/{id}/lists and
+ * GET users/{id}/reviews (later pages).
  * A member who has published nothing, or is suspended, has no public profile (404) except to themselves and to
  * user managers, so profiles cannot be used to list every member's name.
  */
 
-/** Public lists a profile shows (most recently updated first). */
+/** Public lists per page of a profile (most recently updated first); later pages come from `GET users/{id}/lists`. */
 export const PROFILE_LISTS_LIMIT = 24;
 /** Reviews per page on a profile. */
 export const PROFILE_REVIEWS_PER_PAGE = 10;
@@ -19,7 +20,8 @@ export const PROFILE_NOT_FOUND = 'User not found';
 
 const positiveInt = z.coerce.number().int().min(1).max(ID_MAX);
 export const profileParamsSchema = z.object({ id: positiveInt });
-export const profileReviewsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** Query of the profile's later pages of lists and of reviews. */
+export const profilePagingQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 export interface PublicProfile {
   id: number;
@@ -40,7 +42,7 @@ export interface ProfilePageData {
   user: PublicProfile;
   /** The caller is this member (the page offers "Edit profile"). */
   is_me: boolean;
-  /** Their public lists with cover posters (empty without `lists.view`). */
+  /** The first page of their public lists with cover posters (empty without `lists.view`); `user.lists_count` counts them all. */
   lists: UserList[];
   /** Their reviews, newest first (empty without `reviews.view`). */
   reviews: Pagination<ProfileReview>;

@@ -190,6 +190,22 @@ describe('who may see and change a list', () => {
     expect((await (await asAdmin(t)).get(`/api/v1/lists/${list.id}`)).status).toBe(200);
   });
 
+  it("public lists with their owners (GET channel?type=list&with=user) name the owner but show the email to managers only", async () => {
+    const owner = await asUser(t);
+    const list = await newList(owner, { name: 'Owner email check' });
+    const ownerOf = async (c: Client) => {
+      const res = await c.get('/api/v1/channel?type=list&with=user&perPage=100');
+      expect(res.status, res.text).toBe(200);
+      return res.body.pagination.data.find((l: { id: number }) => l.id === list.id)?.user as Record<string, unknown> | undefined;
+    };
+    for (const c of [guest(t), await asUser(t), owner]) {
+      const user = await ownerOf(c);
+      expect(user).toMatchObject({ id: owner.user.id });
+      expect(user).not.toHaveProperty('email');
+    }
+    expect(await ownerOf(await asAdmin(t))).toMatchObject({ id: owner.user.id, email: owner.user.email });
+  });
+
   it('only the owner changes a public list (403 for others)', async () => {
     const owner = await asUser(t);
     const other = await asUser(t);

@@ -68,12 +68,30 @@ describe('public profiles', () => {
     expect((await author.get(`/api/v1/users/${author.user.id}/profile`)).body.is_me).toBe(true);
   });
 
-  it('shows at most the newest public lists', async () => {
+  it('shows the newest public lists first and every other one on later pages (GET users/{id}/lists), never a private one', async () => {
     const author = await asUser(t);
-    for (let i = 0; i < PROFILE_LISTS_LIMIT + 1; i++) await newList(author, { name: `List ${i + 1}` });
-    const res = await (await asUser(t)).get(`/api/v1/users/${author.user.id}/profile`);
-    expect(res.body.user.lists_count).toBe(PROFILE_LISTS_LIMIT + 1);
+    for (let i = 0; i < PROFILE_LISTS_LIMIT + 2; i++) await newList(author, { name: `List ${i + 1}` });
+    await newList(author, { name: 'Kept to myself', public: false });
+    const viewer = await asUser(t);
+    const res = await viewer.get(`/api/v1/users/${author.user.id}/profile`);
+    expect(res.body.user.lists_count).toBe(PROFILE_LISTS_LIMIT + 2);
     expect(res.body.lists).toHaveLength(PROFILE_LISTS_LIMIT);
+    expect(res.body.lists[0].name).toBe(`List ${PROFILE_LISTS_LIMIT + 2}`);
+
+    const second = await viewer.get(`/api/v1/users/${author.user.id}/lists?page=2`);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.pagination).toMatchObject({ current_page: 2, total: PROFILE_LISTS_LIMIT + 2, last_page: 2 });
+    expect(second.body.pagination.data.map((l: { name: string }) => l.name)).toEqual(['List 2', 'List 1']);
+    expect(second.body.pagination.data[0]).toHaveProperty('posters');
+    const first = await viewer.get(`/api/v1/users/${author.user.id}/lists`);
+    expect(first.body.pagination.data.map((l: { id: number }) => l.id)).toEqual(res.body.lists.map((l: { id: number }) => l.id));
+
+    // Same visibility as the profile: guests are asked to sign in, a hidden member is not found, bad pages are a 422.
+    expect((await guest(t).get(`/api/v1/users/${author.user.id}/lists`)).status).toBe(401);
+    const quiet = await asUser(t);
+    await newList(quiet, { name: 'Only private', public: false });
+    expect((await viewer.get(`/api/v1/users/${quiet.user.id}/lists`)).status).toBe(404);
+    for (const bad of ['0', 'x', '100001']) expect((await viewer.get(`/api/v1/users/${author.user.id}/lists?page=${bad}`)).status).toBe(422);
   });
 
   it('hides members who published nothing or are suspended, except from themselves and user managers', async () => {

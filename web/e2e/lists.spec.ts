@@ -54,7 +54,8 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await page.getByRole('menuitem', { name: 'New list…' }).click();
   const dialog = page.getByRole('dialog', { name: 'New list' });
   await dialog.getByLabel('Name').fill('Weekend picks');
-  await dialog.getByLabel('Description').fill('For rainy Saturdays');
+  // Two lines: the list's page keeps the line break the member typed.
+  await dialog.getByLabel('Description').fill('For rainy Saturdays\nand slow Sundays');
   await dialog.getByRole('switch', { name: 'Public' }).check();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Added to Weekend picks')).toBeVisible();
@@ -72,9 +73,15 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Your lists' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your lists' })).toBeVisible();
+  // The card's size reads on one line ("2 titles", not "2" over "titles"), the date going below when the card is narrow.
+  const count = page.getByTestId('list-card').filter({ hasText: 'Weekend picks' }).getByText('2 titles', { exact: true });
+  await expect(count).toBeVisible();
+  expect((await count.boundingBox())!.height).toBeLessThan(24);
   await page.getByTestId('list-card').filter({ hasText: 'Weekend picks' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Weekend picks' })).toBeVisible();
-  await expect(page.getByText('For rainy Saturdays')).toBeVisible();
+  const description = page.locator('header p', { hasText: 'For rainy Saturdays' });
+  await expect(description).toBeVisible();
+  expect(await description.innerText()).toBe('For rainy Saturdays\nand slow Sundays');
   await expect(page.getByTestId('list-item')).toHaveCount(2);
   await expect(page.getByTestId('list-item').first()).toContainText(first);
 
@@ -111,6 +118,9 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(page.getByText('List created')).toBeVisible();
   await page.getByTestId('list-card').filter({ hasText: 'Secret plans' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Secret plans' })).toBeVisible();
+  // Its link would open for nobody else: no Share, but a word on how to share it.
+  await expect(page.getByText('Only you can see this list. Make it public to share it.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
   const privateUrl = page.url();
 
   // A guest in a second browser opens the shared list (server-rendered title), and not the private one.

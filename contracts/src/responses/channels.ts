@@ -37,7 +37,7 @@ const channelFields = {
   public: z.boolean(),
   internal: z.boolean(),
   user_id: recordId.nullable(),
-  user: entity({ id: recordId, display_name: z.string(), email: z.string(), avatar: z.string().nullable() }).nullable().optional(),
+  user: entity({ id: recordId, display_name: z.string(), email: z.string().optional(), avatar: z.string().nullable() }).nullable().optional(),
   config: channelConfigEntity,
   items_count: z.number().int(),
   version: z.number().int(),

@@ -31,3 +31,4 @@ export const profilePageResponse = entity({
 }).meta({ description: "A member's public profile: name, avatar, member since, public lists and the first page of reviews." }) satisfies z.ZodType<ProfilePageData>;
 
 export const profileReviewsResponse = paginated(profileReviewEntity);
+export const profileListsResponse = paginated(userListEntity);

@@ -65,11 +65,16 @@ export async function slugTaken(db: Db, slug: string, exceptId?: number): Promis
 
 const OWNER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'avatar'] as const;
 
-/** Adds each channel's owner (`with=user`) with one query for the page. */
-export async function attachOwners<T extends { user_id: number | null }>(db: Db, rows: T[]): Promise<(T & { user: ChannelOwner | null })[]> {
+/**
+ * Adds each channel's owner (`with=user`) with one query for the page. The owner's email is for managers only
+ * (the admin lists table shows it): anyone else reading public lists gets the name and avatar a profile shows.
+ */
+export async function attachOwners<T extends { user_id: number | null }>(db: Db, rows: T[], audience: { email: boolean }): Promise<(T & { user: ChannelOwner | null })[]> {
   const ids = [...new Set(rows.map((p) => p.user_id).filter((id): id is number => id !== null))];
   const users = ids.length ? await db.selectFrom('users').select(OWNER_COLUMNS).where('id', 'in', ids).execute() : [];
-  const byId = new Map(users.map((u) => [u.id, { id: u.id, email: u.email, avatar: u.avatar, display_name: displayName(u) }]));
+  const byId = new Map(users.map((u): [number, ChannelOwner] => [u.id, {
+    id: u.id, avatar: u.avatar, display_name: displayName(u), ...(audience.email ? { email: u.email } : {}),
+  }]));
   return rows.map((p) => ({ ...p, user: p.user_id === null ? null : byId.get(p.user_id) ?? null }));
 }
 

@@ -38,7 +38,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { hideInternal, with: withs, type = 'channel', loadItemsCount: _l, ...rest } = req.query;
     const manager = req.auth.can(type === 'list' ? 'lists.update' : 'channels.update');
     const page = await listChannels(ctx.db, { type, hideInternal: hideInternal === 'true', publicOnly: !manager }, rest);
-    const data = withs?.split(',').includes('user') ? await attachOwners(ctx.db, page.data) : page.data;
+    const data = withs?.split(',').includes('user') ? await attachOwners(ctx.db, page.data, { email: manager }) : page.data;
     return { pagination: { ...page, data } };
   });
 

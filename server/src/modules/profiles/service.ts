@@ -1,6 +1,6 @@
 import {
   PROFILE_LISTS_LIMIT, PROFILE_NOT_FOUND, PROFILE_REVIEWS_PER_PAGE,
-  type Pagination, type ProfilePageData, type ProfileReview, type PublicProfile,
+  type Pagination, type ProfilePageData, type ProfileReview, type PublicProfile, type UserList,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { toBool, type Db } from '../../db/index.ts';
@@ -42,7 +42,17 @@ async function visibleProfile(db: Db, caller: PageCaller, id: number): Promise<P
   return { id: u.id, display_name: publicName(u), avatar: u.avatar, created_at: u.created_at, ...counts };
 }
 
-const emptyPage = (): Pagination<ProfileReview> => ({ current_page: 1, per_page: PROFILE_REVIEWS_PER_PAGE, from: null, to: null, total: 0, last_page: 1, data: [] });
+const emptyPage = <T>(perPage: number): Pagination<T> => ({ current_page: 1, per_page: perPage, from: null, to: null, total: 0, last_page: 1, data: [] });
+
+/** A page of the member's public lists, most recently updated first, with cover posters. */
+async function listsPage(db: Db, userId: number, total: number, page: number): Promise<Pagination<UserList>> {
+  const rows = await paginate<ListRow>(publicLists(db, userId).select(LIST_COLUMNS), { page, perPage: PROFILE_LISTS_LIMIT }, {
+    sorts: { updated_at: 'updated_at' }, defaultSort: ['updated_at', 'desc'], tieBreaker: 'id', filters: {},
+    unfilteredTotal: async () => total,
+  });
+  const posters = await listPosters(db, rows.data.map((r) => r.id));
+  return { ...rows, data: rows.data.map((r) => ({ ...toList(r), posters: posters.get(r.id) ?? [] })) };
+}
 
 /** A page of the member's reviews, newest first (the reviews_user_created index), each with its title's card. */
 async function reviewsPage(db: Db, userId: number, total: number, page: number): Promise<Pagination<ProfileReview>> {
@@ -64,22 +74,23 @@ async function reviewsPage(db: Db, userId: number, total: number, page: number):
 export async function loadProfilePage(ctx: AppContext, caller: PageCaller, id: number): Promise<ProfilePageData> {
   if (!caller.can('users.view')) throw forbidden("You don't have permission to view user profiles.");
   const user = await visibleProfile(ctx.db, caller, id);
-  const [rows, reviews] = await Promise.all([
-    caller.can('lists.view') && user.lists_count
-      ? publicLists(ctx.db, id).select(LIST_COLUMNS).orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(PROFILE_LISTS_LIMIT).execute() as Promise<ListRow[]>
-      : Promise.resolve([] as ListRow[]),
-    caller.can('reviews.view') && user.reviews_count ? reviewsPage(ctx.db, id, user.reviews_count, 1) : Promise.resolve(emptyPage()),
+  const [lists, reviews] = await Promise.all([
+    caller.can('lists.view') && user.lists_count ? listsPage(ctx.db, id, user.lists_count, 1) : Promise.resolve(emptyPage<UserList>(PROFILE_LISTS_LIMIT)),
+    caller.can('reviews.view') && user.reviews_count ? reviewsPage(ctx.db, id, user.reviews_count, 1) : Promise.resolve(emptyPage<ProfileReview>(PROFILE_REVIEWS_PER_PAGE)),
   ]);
-  const posters = await listPosters(ctx.db, rows.map((r) => r.id));
-  return {
-    user, is_me: caller.userId === id, reviews,
-    lists: rows.map((r) => ({ ...toList(r), posters: posters.get(r.id) ?? [] })),
-  };
+  return { user, is_me: caller.userId === id, reviews, lists: lists.data };
+}
+
+/** `GET users/{id}/lists`: later pages of the profile's public lists (same visibility as the profile). */
+export async function profileLists(ctx: AppContext, caller: PageCaller, id: number, page: number): Promise<Pagination<UserList>> {
+  const user = await visibleProfile(ctx.db, caller, id);
+  if (!caller.can('lists.view')) return emptyPage(PROFILE_LISTS_LIMIT);
+  return listsPage(ctx.db, id, user.lists_count, page);
 }
 
 /** `GET users/{id}/reviews`: later pages of the profile's reviews (same visibility as the profile). */
 export async function profileReviews(ctx: AppContext, caller: PageCaller, id: number, page: number): Promise<Pagination<ProfileReview>> {
   const user = await visibleProfile(ctx.db, caller, id);
-  if (!caller.can('reviews.view')) return emptyPage();
+  if (!caller.can('reviews.view')) return emptyPage(PROFILE_REVIEWS_PER_PAGE);
   return reviewsPage(ctx.db, id, user.reviews_count, page);
 }

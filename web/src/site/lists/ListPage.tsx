@@ -35,7 +35,10 @@ export function Component() {
   const onMove = (item: ListItem, position: number) => move.mutateAsync({ titleId: item.id, position }).catch(() => undefined);
   const actions = (
     <>
-      {list.public || canEdit ? <ShareButton title={list.internal ? trans('Watchlist') : list.name} /> : null}
+      {/* A private list's address opens for its owner only: sharing it would send others to "Page not found". */}
+      {list.public
+        ? <ShareButton title={list.name} />
+        : canEdit && !list.internal ? <p className="self-center text-sm text-text-muted">{trans('Only you can see this list. Make it public to share it.')}</p> : null}
       {canEdit && !list.internal && (
         <>
           <Button variant="outline" onClick={() => setEditing(true)}><Pencil size={16} aria-hidden />{trans('Edit')}</Button>

@@ -28,7 +28,7 @@ export function ListHeader({ data, actions }: { data: ListPageData; actions?: Re
               {list.public ? trans('Public') : trans('Private')}
             </span>
           </div>
-          {list.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{list.description}</p> : null}
+          {list.description ? <p dir="auto" className="max-w-3xl whitespace-pre-line leading-relaxed">{list.description}</p> : null}
         </div>
         {actions ? <div className="flex shrink-0 flex-wrap gap-2">{actions}</div> : null}
       </div>

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, Film, ListVideo, MessageSquareText, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Pagination, ProfilePageData, ProfileReview } from '@app/contracts';
+import type { Pagination, ProfilePageData, ProfileReview, UserList } from '@app/contracts';
+import { PROFILE_LISTS_LIMIT } from '@app/contracts/profiles';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -67,6 +68,26 @@ function Reviews({ userId, first }: { userId: number; first: Pagination<ProfileR
   );
 }
 
+/** The public lists, newest change first: page 1 comes with the page's data, later pages from `users/{id}/lists`. */
+function Lists({ userId, first, total }: { userId: number; first: UserList[]; total: number }) {
+  const [page, setPage] = useState(1);
+  const later = useQuery<Pagination<UserList>>({
+    queryKey: ['profile-lists', userId, page],
+    queryFn: ({ signal }) => api.get<{ pagination: Pagination<UserList> }>(`users/${userId}/lists`, { page }, signal).then((r) => r.pagination),
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
+  });
+  const shown = page > 1 ? later.data?.data ?? first : first;
+  return (
+    <>
+      <ul className={POSTER_GRID_CLASS} aria-label={trans('Lists')}>
+        {shown.map((l) => <ListCard key={l.id} list={l} />)}
+      </ul>
+      <div className="mt-4"><Pager page={page} lastPage={Math.max(1, Math.ceil(total / PROFILE_LISTS_LIMIT))} onPage={setPage} /></div>
+    </>
+  );
+}
+
 /** /users/:id — a member's public profile: who they are, their public lists and their reviews. */
 export function Component() {
   const id = positiveId(useParams().id);
@@ -94,10 +115,7 @@ export function Component() {
       </header>
       {lists.length ? (
         <Section id="lists" title={trans('Lists')}>
-          <ul className={POSTER_GRID_CLASS} aria-label={trans('Lists')}>
-            {lists.map((l) => <ListCard key={l.id} list={l} />)}
-          </ul>
-          {user.lists_count > lists.length ? <p className="mt-4 text-sm text-text-muted">{trans('Showing the :count most recently updated lists.', { count: lists.length })}</p> : null}
+          <Lists key={user.id} userId={user.id} first={lists} total={user.lists_count} />
         </Section>
       ) : null}
       {reviews.data.length ? (
