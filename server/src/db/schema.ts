@@ -433,6 +433,8 @@ export interface TitleTagsTable {
 export interface TitleTagTable {
   title_id: number;
   tag_id: number;
+  /** 'tmdb' for tags an import attached (and replaces on the next one), 'local' for those attached on the site. */
+  origin: Generated<string>;
 }
 
 /** A job waiting for the database queue driver's worker (migration 0005_jobs). */

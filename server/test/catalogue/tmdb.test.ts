@@ -156,6 +156,27 @@ describe('TMDb imports', () => {
     expect(episode).toEqual({ poster: '/storage/local/still.png', popularity: 7 });
   });
 
+  it('re-importing keeps the genres, keywords and countries attached on the site, and replaces the service\'s own', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    for (const [type, tag_name] of [['genre', 'Comedy'], ['keyword', 'cult classic'], ['production_country', 'fr'], ['keyword', 'support group']]) {
+      expect((await admin.post(`/api/v1/titles/${id}/tags/${type}`, { tag_name })).status).toBe(200);
+    }
+    // Drama came from the service: detached on the site, the next import brings it back.
+    const drama = (await admin.get(`/api/v1/titles/${id}`)).body.title.genres.find((g: { name: string }) => g.name === 'drama');
+    expect((await admin.delete(`/api/v1/titles/${id}/tags/genre/${drama.id}`)).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const names = (list: { name: string }[]) => list.map((x) => x.name).sort();
+    const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
+    expect(names(title.genres)).toEqual(['comedy', 'drama', 'thriller']);
+    expect(names(title.keywords)).toEqual(['cult classic', 'dual identity', 'support group']);
+    expect(names(title.production_countries)).toEqual(['fr', 'us']);
+    // Attaching what the service attached already changes nothing: the service's tag is still the service's to replace.
+    const origins = await t.ctx.db.selectFrom('title_tag').innerJoin('title_tags', 'title_tags.id', 'title_tag.tag_id')
+      .select(['title_tags.name', 'title_tag.origin']).where('title_tag.title_id', '=', id).where('title_tags.type', '=', 'keyword').orderBy('title_tags.name').execute();
+    expect(origins).toEqual([{ name: 'cult classic', origin: 'local' }, { name: 'dual identity', origin: 'tmdb' }, { name: 'support group', origin: 'tmdb' }]);
+  });
+
   it('the same new title imported twice at once is made once, and both imports answer it', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));

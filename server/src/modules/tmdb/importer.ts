@@ -228,15 +228,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       await trx.updateTable('titles').set({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined, updated_at: now }).where('id', '=', titleId).execute();
     }
 
-    // The service's tags are replaced; the site's own (custom) stay on the title.
-    await trx.deleteFrom('title_tag').where('title_id', '=', titleId)
-      .where('tag_id', 'in', trx.selectFrom('title_tags').select('id').where('type', '!=', 'custom')).execute();
+    // The service's tags are replaced; those attached on the site (a genre, a keyword, a custom tag) stay on the title.
+    await trx.deleteFrom('title_tag').where('title_id', '=', titleId).where('origin', '=', 'tmdb').execute();
     for (const tag of tags) {
       let row = await trx.selectFrom('title_tags').select('id').where('type', '=', tag.type).where('name', '=', tag.name).executeTakeFirst();
       // Imports running side by side may both miss a new tag: the loser takes the winner's row (a no-op update returns it).
       row ??= await trx.insertInto('title_tags').values({ type: tag.type, name: tag.name, display_name: tag.display, tmdb_id: tag.tmdb_id, created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['type', 'name']).doUpdateSet({ name: tag.name })).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
+      // One the site attached already stays the site's.
+      await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id, origin: 'tmdb' }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
     }
 
     await replaceCredits(trx, 'title', titleId, titleId, data.credits, people);
