@@ -177,6 +177,18 @@ describe('TMDb imports', () => {
     expect(origins).toEqual([{ name: 'cult classic', origin: 'local' }, { name: 'dual identity', origin: 'tmdb' }, { name: 'support group', origin: 'tmdb' }]);
   });
 
+  it('re-importing a series keeps an episode renumbered on the site where it is, without making it again', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/2`, { episode_number: 5, name: 'The Kingsroad (renumbered)' })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    const episodes = (await admin.get(`/api/v1/titles/${id}/seasons/1/episodes`)).body.pagination.data;
+    expect(episodes.map((e: { episode_number: number; name: string }) => [e.episode_number, e.name])).toEqual([[1, 'Winter Is Coming'], [5, 'The Kingsroad']]);
+    expect((await admin.get(`/api/v1/titles/${id}`)).body.title.episodes_count).toBe(2);
+    // Put back for the other tests.
+    expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/5`, { episode_number: 2 })).status).toBe(200);
+  });
+
   it('the same new title imported twice at once is made once, and both imports answer it', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));

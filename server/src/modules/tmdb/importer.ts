@@ -269,7 +269,10 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
           name: clip(e.name, 255) ?? `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
-        let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
+        const inSeason = trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number);
+        // An episode renumbered on the site is still the service's episode: it is updated where it is, not made again.
+        let ep = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
+          ?? await inSeason.where('episode_number', '=', e.episode_number).executeTakeFirst();
         // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
         if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
         else {
