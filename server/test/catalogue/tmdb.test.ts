@@ -189,6 +189,19 @@ describe('TMDb imports', () => {
     expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/5`, { episode_number: 2 })).status).toBe(200);
   });
 
+  it('re-importing keeps the facts an editor changed on the site and brings the others up to date', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    // Sent as it is (an API client sending the whole form): an unchanged fact stays the service's.
+    const edit = { name: 'Fight Club (Director\'s Cut)', description: 'Our own overview.', release_date: '2000-01-01', poster: '/storage/local/poster.png', runtime: 139 };
+    expect((await admin.put(`/api/v1/titles/${id}`, edit)).status).toBe(200);
+    await t.ctx.db.updateTable('titles').set({ tagline: 'Out of date', runtime: 1 }).where('id', '=', id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
+    expect(title).toMatchObject({ ...edit, year: 2000, tagline: 'Mischief. Mayhem. Soap.', runtime: 139 });
+    await t.ctx.db.updateTable('titles').set({ name: 'Fight Club', description: null, release_date: '1999-10-15', year: 1999, edited_fields: null }).where('id', '=', id).execute();
+  });
+
   it('the same new title imported twice at once is made once, and both imports answer it', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));

@@ -10,7 +10,7 @@ import { needsSync, syncSearch } from '../search/sync.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
+import { editedFields, findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -27,6 +27,8 @@ const hasSeasons = () => new HttpError(422, 'Delete the seasons of this series b
   is_series: ['Delete the seasons of this series before making it a movie.'],
 });
 
+const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+
 export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
   if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
   const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
@@ -34,6 +36,14 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
   await ctx.db.transaction().execute(async (trx) => {
     // A movie has no season pages: its seasons (and their episodes and videos) would be left unreachable.
     if (input.is_series === false && await trx.selectFrom('seasons').select('id').where('title_id', '=', id).executeTakeFirst()) throw hasSeasons();
+    const row = await trx.selectFrom('titles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Title not found');
+    // A fact the editor changed is theirs from now on: a re-import from the movie database leaves it.
+    const edited = editedFields(row.edited_fields);
+    for (const [field, value] of Object.entries(input)) {
+      if (field !== 'is_series' && Object.hasOwn(row, field) && !same(row[field as keyof typeof row], value)) edited.add(field);
+    }
+    if (edited.size) values.edited_fields = JSON.stringify([...edited].sort());
     await trx.updateTable('titles').set(values).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'titles', [id]);

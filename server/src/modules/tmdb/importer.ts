@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refreshCounts } from '../titles/repository.ts';
+import { editedFields, refreshCounts } from '../titles/repository.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
@@ -216,16 +216,23 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const ratingColumn = await ctx.settings.get('server.rating_column');
   // One transaction: a title is imported whole or not at all.
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const find = () => trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
+    const find = () => trx.selectFrom('titles').select(['id', 'edited_fields']).where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
     const existing = await find();
     // Another import of the same new title may be running (two admins, a channel update, a visitor's search): its insert
     // wins, this one waits for it, inserts nothing and updates that row instead of failing on the unique index.
     const created = existing ? undefined : await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['is_series', 'tmdb_id']).doNothing()).returning('id').executeTakeFirst();
-    const titleId = created?.id ?? (existing ?? (await find())!).id;
-    if (!created) {
-      // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is).
-      await trx.updateTable('titles').set({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined, updated_at: now }).where('id', '=', titleId).execute();
+    const current = created ? undefined : existing ?? (await find())!;
+    const titleId = created?.id ?? current!.id;
+    if (current) {
+      // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is),
+      // and so does every fact an editor changed on the site.
+      const update: Record<string, unknown> = { ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined };
+      for (const field of editedFields(current.edited_fields)) {
+        if (Object.hasOwn(update, field)) update[field] = undefined;
+        if (field === 'release_date') update.year = undefined;
+      }
+      await trx.updateTable('titles').set({ ...update, updated_at: now }).where('id', '=', titleId).execute();
     }
 
     // The service's tags are replaced; those attached on the site (a genre, a keyword, a custom tag) stay on the title.
