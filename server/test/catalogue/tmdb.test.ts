@@ -202,6 +202,26 @@ describe('TMDb imports', () => {
     await t.ctx.db.updateTable('titles').set({ name: 'Fight Club', description: null, release_date: '1999-10-15', year: 1999, edited_fields: null }).where('id', '=', id).execute();
   });
 
+  it('re-importing keeps the imported credits an editor changed or put in order, without adding them again', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    const credits = async () => (await admin.get(`/api/v1/titles/${id}/credits?perPage=30`)).body.pagination.data
+      .map((c: { name: string; pivot: { id: number; character: string | null; job: string } }) => ({ name: c.name, id: c.pivot.id, character: c.pivot.character, job: c.pivot.job }));
+    const before = await credits();
+    const byName = new Map<string, { id: number }>(before.map((c: { name: string; id: number }) => [c.name, c]));
+    const pitt = byName.get('Brad Pitt')!.id;
+    expect((await admin.put(`/api/v1/titles/${id}/credits/${pitt}`, { department: 'Actors', job: 'Actor', character: 'Tyler Durden (narrator\'s other self)' })).status).toBe(200);
+    const order = ['Helena Bonham Carter', 'Edward Norton', 'Brad Pitt'].map((n) => byName.get(n)!.id);
+    expect((await admin.post('/api/v1/titles/credits/reorder', { ids: order })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const after = await credits();
+    expect(after.map((c: { name: string; character: string | null }) => [c.name, c.character])).toEqual([
+      ['Helena Bonham Carter', 'Marla Singer'], ['Edward Norton', 'The Narrator'], ['Brad Pitt', 'Tyler Durden (narrator\'s other self)'], ['David Fincher', null],
+    ]);
+    await t.ctx.db.deleteFrom('creditables').where('title_id', '=', id).where('creditable_type', '=', 'title').execute();
+    await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+  });
+
   it('the same new title imported twice at once is made once, and both imports answer it', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));

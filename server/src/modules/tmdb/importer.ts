@@ -153,8 +153,12 @@ async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', cred
     })),
   ].filter((r) => r.person_id);
   await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).where('origin', '=', 'tmdb').execute();
-  if (rows.length) {
-    await db.insertInto('creditables').values(rows.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, origin: 'tmdb', created_at: now }))).execute();
+  // A credit the site has (added, edited or put in order by an editor) stands for the service's same person in the same job.
+  const kept = new Set((await db.selectFrom('creditables').select(['person_id', 'job']).where('creditable_type', '=', type).where('creditable_id', '=', creditableId).execute())
+    .map((c) => `${c.person_id}:${c.job}`));
+  const fresh = rows.filter((r) => !kept.has(`${r.person_id}:${r.job}`));
+  if (fresh.length) {
+    await db.insertInto('creditables').values(fresh.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, origin: 'tmdb', created_at: now }))).execute();
   }
 }
 
