@@ -357,6 +357,8 @@ export interface PeopleTable {
   views: Generated<number>;
   tmdb_id: number | null;
   imdb_id: string | null;
+  /** The facts an editor changed on the site (JSON array of column names): an import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

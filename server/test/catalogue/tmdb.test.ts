@@ -318,6 +318,19 @@ describe('TMDb imports', () => {
     expect(missing.body.message).toBe('The item could not be found on the movie database.');
   });
 
+  it('re-importing a person, or a title crediting them, keeps what an editor changed on the person', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).body.id;
+    const stored = (await admin.get(`/api/v1/people/${id}`)).body.person;
+    const edit = { name: 'William Bradley Pitt', description: 'Our own biography.', poster: '/storage/local/pitt.png', gender: 'male', known_for: 'Acting' };
+    expect((await admin.put(`/api/v1/people/${id}`, edit)).status).toBe(200);
+    await t.ctx.db.updateTable('people').set({ birth_place: 'Out of date', popularity: 1 }).where('id', '=', id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).status).toBe(200);
+    expect((await admin.get(`/api/v1/people/${id}`)).body.person).toMatchObject({ ...edit, birth_place: stored.birth_place, popularity: stored.popularity });
+    await t.ctx.db.updateTable('people').set({ name: stored.name, description: stored.description, poster: stored.poster, edited_fields: null }).where('id', '=', id).execute();
+  });
+
   it('searches the movie database as the search provider says, and opening a hit imports it once', async () => {
     const search = async (q: string) => (await guest(t).get(`/api/v1/search?query=${encodeURIComponent(q)}`)).body.results;
     const searches = () => tmdb.requests.filter((u) => u.pathname === '/3/search/multi').length;

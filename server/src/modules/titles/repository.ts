@@ -43,16 +43,6 @@ export async function attachTags(db: Db, titles: Title[]): Promise<Title[]> {
   });
 }
 
-/** The facts an editor changed on a title (titles.edited_fields): an import from the movie database leaves them as they are. */
-export function editedFields(stored: string | null | undefined): Set<string> {
-  try {
-    const list: unknown = stored ? JSON.parse(stored) : [];
-    return new Set(Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
-
 export async function findTitle(db: Db, id: number, withRelations = true): Promise<Title | null> {
   const row = await db.selectFrom('titles').select(TITLE_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) return null;

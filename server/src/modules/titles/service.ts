@@ -7,10 +7,11 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { editedFields, findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -27,8 +28,6 @@ const hasSeasons = () => new HttpError(422, 'Delete the seasons of this series b
   is_series: ['Delete the seasons of this series before making it a movie.'],
 });
 
-const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
-
 export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdate) {
   if (!(await findTitle(ctx.db, id, false))) throw notFound('Title not found');
   const values: Record<string, unknown> = { ...input, updated_at: nowIso() };
@@ -39,11 +38,7 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
     const row = await trx.selectFrom('titles').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('Title not found');
     // A fact the editor changed is theirs from now on: a re-import from the movie database leaves it.
-    const edited = editedFields(row.edited_fields);
-    for (const [field, value] of Object.entries(input)) {
-      if (field !== 'is_series' && Object.hasOwn(row, field) && !same(row[field as keyof typeof row], value)) edited.add(field);
-    }
-    if (edited.size) values.edited_fields = JSON.stringify([...edited].sort());
+    values.edited_fields = recordEdits(row, input, ['is_series']);
     await trx.updateTable('titles').set(values).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'titles', [id]);

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { editedFields, refreshCounts } from '../titles/repository.ts';
+import { refreshCounts } from '../titles/repository.ts';
+import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
@@ -124,9 +125,10 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, p] of unique.entries()) {
       const values = { name: clip(p.name, 255) ?? `#${p.id}`, poster: posters[i], known_for: clip(p.known_for_department, 50), gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
-      const existing = await trx.selectFrom('people').select('id').where('tmdb_id', '=', p.id).executeTakeFirst();
+      const existing = await trx.selectFrom('people').select(['id', 'edited_fields']).where('tmdb_id', '=', p.id).executeTakeFirst();
       if (existing) {
-        await trx.updateTable('people').set({ ...filled(values), updated_at: now }).where('id', '=', existing.id).execute();
+        // What an editor changed on the site stays.
+        await trx.updateTable('people').set({ ...keepEdits(filled(values), existing.edited_fields), updated_at: now }).where('id', '=', existing.id).execute();
         ids.set(p.id, existing.id);
       } else {
         // Another import may add the same person meanwhile: then this one updates that row.
@@ -231,12 +233,9 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     if (current) {
       // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is),
       // and so does every fact an editor changed on the site.
-      const update: Record<string, unknown> = { ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined };
-      for (const field of editedFields(current.edited_fields)) {
-        if (Object.hasOwn(update, field)) update[field] = undefined;
-        if (field === 'release_date') update.year = undefined;
-      }
-      await trx.updateTable('titles').set({ ...update, updated_at: now }).where('id', '=', titleId).execute();
+      const update = keepEdits({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined }, current.edited_fields);
+      // The year follows the release date, the editor's when they changed it.
+      await trx.updateTable('titles').set({ ...update, year: update.release_date === undefined ? undefined : update.year, updated_at: now }).where('id', '=', titleId).execute();
     }
 
     // The service's tags are replaced; those attached on the site (a genre, a keyword, a custom tag) stay on the title.
@@ -312,9 +311,13 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
   const p = await client.person(tmdbId);
   const ids = await upsertPeople(ctx, client, [p]);
   const id = ids.get(p.id)!;
+  const { edited_fields } = await ctx.db.selectFrom('people').select('edited_fields').where('id', '=', id).executeTakeFirstOrThrow();
   await ctx.db.updateTable('people').set({
-    birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
-    description: p.biography || null, imdb_id: clip(p.imdb_id, 20), updated_at: nowIso(),
+    ...keepEdits({
+      birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
+      description: p.biography || null, imdb_id: clip(p.imdb_id, 20),
+    }, edited_fields),
+    updated_at: nowIso(),
   }).where('id', '=', id).execute();
   return { id, name: p.name };
 }
