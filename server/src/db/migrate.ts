@@ -58,7 +58,10 @@ import * as m0071 from './migrations/0071_session_remember.ts';
 import * as m0075 from './migrations/0075_search_fold_case.ts';
 import * as m0076 from './migrations/0076_split_create_view_permissions.ts';
 import * as m0077 from './migrations/0077_seed_completed.ts';
+import * as m0078 from './migrations/0078_title_tag_origin.ts';
+import * as m0079 from './migrations/0079_title_edited_fields.ts';
 import * as m0080 from './migrations/0080_custom_page_redirects.ts';
+import * as m0083 from './migrations/0083_person_edited_fields.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -120,7 +123,10 @@ const MIGRATIONS: Record<string, Module> = {
   '0075_search_fold_case': m0075,
   '0076_split_create_view_permissions': m0076,
   '0077_seed_completed': m0077,
+  '0078_title_tag_origin': m0078,
+  '0079_title_edited_fields': m0079,
   '0080_custom_page_redirects': m0080,
+  '0083_person_edited_fields': m0083,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -312,6 +312,8 @@ export interface TitlesTable {
   episodes_count: Generated<number>;
   tmdb_id: number | null;
   imdb_id: string | null;
+  /** The facts an editor changed on the site (JSON array of column names): a re-import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -362,6 +364,8 @@ export interface PeopleTable {
   views: Generated<number>;
   tmdb_id: number | null;
   imdb_id: string | null;
+  /** The facts an editor changed on the site (JSON array of column names): an import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -440,6 +444,8 @@ export interface TitleTagsTable {
 export interface TitleTagTable {
   title_id: number;
   tag_id: number;
+  /** 'tmdb' for tags an import attached (and replaces on the next one), 'local' for those attached on the site. */
+  origin: Generated<string>;
 }
 
 /** A job waiting for the database queue driver's worker (migration 0005_jobs). */

@@ -156,6 +156,72 @@ describe('TMDb imports', () => {
     expect(episode).toEqual({ poster: '/storage/local/still.png', popularity: 7 });
   });
 
+  it('re-importing keeps the genres, keywords and countries attached on the site, and replaces the service\'s own', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    for (const [type, tag_name] of [['genre', 'Comedy'], ['keyword', 'cult classic'], ['production_country', 'fr'], ['keyword', 'support group']]) {
+      expect((await admin.post(`/api/v1/titles/${id}/tags/${type}`, { tag_name })).status).toBe(200);
+    }
+    // Drama came from the service: detached on the site, the next import brings it back.
+    const drama = (await admin.get(`/api/v1/titles/${id}`)).body.title.genres.find((g: { name: string }) => g.name === 'drama');
+    expect((await admin.delete(`/api/v1/titles/${id}/tags/genre/${drama.id}`)).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const names = (list: { name: string }[]) => list.map((x) => x.name).sort();
+    const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
+    expect(names(title.genres)).toEqual(['comedy', 'drama', 'thriller']);
+    expect(names(title.keywords)).toEqual(['cult classic', 'dual identity', 'support group']);
+    expect(names(title.production_countries)).toEqual(['fr', 'us']);
+    // Attaching what the service attached already changes nothing: the service's tag is still the service's to replace.
+    const origins = await t.ctx.db.selectFrom('title_tag').innerJoin('title_tags', 'title_tags.id', 'title_tag.tag_id')
+      .select(['title_tags.name', 'title_tag.origin']).where('title_tag.title_id', '=', id).where('title_tags.type', '=', 'keyword').orderBy('title_tags.name').execute();
+    expect(origins).toEqual([{ name: 'cult classic', origin: 'local' }, { name: 'dual identity', origin: 'tmdb' }, { name: 'support group', origin: 'tmdb' }]);
+  });
+
+  it('re-importing a series keeps an episode renumbered on the site where it is, without making it again', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/2`, { episode_number: 5, name: 'The Kingsroad (renumbered)' })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    const episodes = (await admin.get(`/api/v1/titles/${id}/seasons/1/episodes`)).body.pagination.data;
+    expect(episodes.map((e: { episode_number: number; name: string }) => [e.episode_number, e.name])).toEqual([[1, 'Winter Is Coming'], [5, 'The Kingsroad']]);
+    expect((await admin.get(`/api/v1/titles/${id}`)).body.title.episodes_count).toBe(2);
+    // Put back for the other tests.
+    expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/5`, { episode_number: 2 })).status).toBe(200);
+  });
+
+  it('re-importing keeps the facts an editor changed on the site and brings the others up to date', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    // Sent as it is (an API client sending the whole form): an unchanged fact stays the service's.
+    const edit = { name: 'Fight Club (Director\'s Cut)', description: 'Our own overview.', release_date: '2000-01-01', poster: '/storage/local/poster.png', runtime: 139 };
+    expect((await admin.put(`/api/v1/titles/${id}`, edit)).status).toBe(200);
+    await t.ctx.db.updateTable('titles').set({ tagline: 'Out of date', runtime: 1 }).where('id', '=', id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
+    expect(title).toMatchObject({ ...edit, year: 2000, tagline: 'Mischief. Mayhem. Soap.', runtime: 139 });
+    await t.ctx.db.updateTable('titles').set({ name: 'Fight Club', description: null, release_date: '1999-10-15', year: 1999, edited_fields: null }).where('id', '=', id).execute();
+  });
+
+  it('re-importing keeps the imported credits an editor changed or put in order, without adding them again', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    const credits = async () => (await admin.get(`/api/v1/titles/${id}/credits?perPage=30`)).body.pagination.data
+      .map((c: { name: string; pivot: { id: number; character: string | null; job: string } }) => ({ name: c.name, id: c.pivot.id, character: c.pivot.character, job: c.pivot.job }));
+    const before = await credits();
+    const byName = new Map<string, { id: number }>(before.map((c: { name: string; id: number }) => [c.name, c]));
+    const pitt = byName.get('Brad Pitt')!.id;
+    expect((await admin.put(`/api/v1/titles/${id}/credits/${pitt}`, { department: 'Actors', job: 'Actor', character: 'Tyler Durden (narrator\'s other self)' })).status).toBe(200);
+    const order = ['Helena Bonham Carter', 'Edward Norton', 'Brad Pitt'].map((n) => byName.get(n)!.id);
+    expect((await admin.post('/api/v1/titles/credits/reorder', { ids: order })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    const after = await credits();
+    expect(after.map((c: { name: string; character: string | null }) => [c.name, c.character])).toEqual([
+      ['Helena Bonham Carter', 'Marla Singer'], ['Edward Norton', 'The Narrator'], ['Brad Pitt', 'Tyler Durden (narrator\'s other self)'], ['David Fincher', null],
+    ]);
+    await t.ctx.db.deleteFrom('creditables').where('title_id', '=', id).where('creditable_type', '=', 'title').execute();
+    await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+  });
+
   it('the same new title imported twice at once is made once, and both imports answer it', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const answers = await Promise.all([1, 2, 3].map(() => admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 4711 })));
@@ -250,6 +316,19 @@ describe('TMDb imports', () => {
     const missing = await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 5 });
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('The item could not be found on the movie database.');
+  });
+
+  it('re-importing a person, or a title crediting them, keeps what an editor changed on the person', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).body.id;
+    const stored = (await admin.get(`/api/v1/people/${id}`)).body.person;
+    const edit = { name: 'William Bradley Pitt', description: 'Our own biography.', poster: '/storage/local/pitt.png', gender: 'male', known_for: 'Acting' };
+    expect((await admin.put(`/api/v1/people/${id}`, edit)).status).toBe(200);
+    await t.ctx.db.updateTable('people').set({ birth_place: 'Out of date', popularity: 1 }).where('id', '=', id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).status).toBe(200);
+    expect((await admin.get(`/api/v1/people/${id}`)).body.person).toMatchObject({ ...edit, birth_place: stored.birth_place, popularity: stored.popularity });
+    await t.ctx.db.updateTable('people').set({ name: stored.name, description: stored.description, poster: stored.poster, edited_fields: null }).where('id', '=', id).execute();
   });
 
   it('searches the movie database as the search provider says, and opening a hit imports it once', async () => {

@@ -7,6 +7,7 @@ import { readCounter } from '../../db/versions.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
+import { recordEdits } from '../../lib/edited-fields.ts';
 
 export const PERSON_COLUMNS = [
   'people.id', 'people.name', 'people.known_for', 'people.poster', 'people.birth_date', 'people.death_date', 'people.birth_place',
@@ -79,7 +80,11 @@ export async function updatePerson(ctx: AppContext, id: number, input: PersonUpd
   if (diesBeforeBirth(input.birth_date !== undefined ? input.birth_date : current.birth_date, input.death_date !== undefined ? input.death_date : current.death_date)) {
     throw unprocessable('death_date', DEATH_BEFORE_BIRTH);
   }
-  await ctx.db.updateTable('people').set({ ...input, updated_at: nowIso() }).where('id', '=', id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('people').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    // A fact the editor changed is theirs from now on: an import from the movie database leaves it.
+    await trx.updateTable('people').set({ ...input, edited_fields: recordEdits(row, input), updated_at: nowIso() }).where('id', '=', id).execute();
+  });
   await syncSearch(ctx, 'people', [id]);
   return findPerson(ctx.db, id);
 }

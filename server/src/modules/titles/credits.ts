@@ -115,7 +115,8 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
       if (!found) throw notFound('Credit not found');
       await assertNewCredit(trx, { type: found.creditable_type, id: found.creditable_id }, { ...input, person_id: found.person_id }, creditId);
-      await trx.updateTable('creditables').set(input).where('id', '=', creditId).execute();
+      // An imported credit an editor changed is the site's from now on: a re-import leaves it as it is.
+      await trx.updateTable('creditables').set({ ...input, origin: 'local' }).where('id', '=', creditId).execute();
     });
     const row = await ctx.db.selectFrom('creditables').innerJoin('people', 'people.id', 'creditables.person_id')
       .select(['creditables.id', 'creditables.person_id', 'creditables.character', 'creditables.department', 'creditables.job', 'creditables.order', 'people.name', 'people.poster'])
@@ -143,7 +144,8 @@ export function creditRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A page of credits keeps its place among the others: the new order starts where the page started.
     const start = Math.min(...rows.map((r) => r.order));
     await ctx.db.transaction().execute(async (trx) => {
-      for (const [i, id] of ids.entries()) await trx.updateTable('creditables').set({ order: start + i }).where('id', '=', id).execute();
+      // Put in order by an editor, they stay in that order through a re-import (the import replaces only its own credits).
+      for (const [i, id] of ids.entries()) await trx.updateTable('creditables').set({ order: start + i, origin: 'local' }).where('id', '=', id).execute();
     });
     return {};
   });

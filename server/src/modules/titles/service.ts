@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
@@ -34,6 +35,10 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
   await ctx.db.transaction().execute(async (trx) => {
     // A movie has no season pages: its seasons (and their episodes and videos) would be left unreachable.
     if (input.is_series === false && await trx.selectFrom('seasons').select('id').where('title_id', '=', id).executeTakeFirst()) throw hasSeasons();
+    const row = await trx.selectFrom('titles').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('Title not found');
+    // A fact the editor changed is theirs from now on: a re-import from the movie database leaves it.
+    values.edited_fields = recordEdits(row, input, ['is_series']);
     await trx.updateTable('titles').set(values).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'titles', [id]);

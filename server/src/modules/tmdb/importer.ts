@@ -5,6 +5,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
 import { refreshCounts } from '../titles/repository.ts';
+import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
@@ -124,9 +125,10 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
   await ctx.db.transaction().execute(async (trx) => {
     for (const [i, p] of unique.entries()) {
       const values = { name: clip(p.name, 255) ?? `#${p.id}`, poster: posters[i], known_for: clip(p.known_for_department, 50), gender: gender(p.gender), popularity: p.popularity ? Math.max(1, p.popularity) : null };
-      const existing = await trx.selectFrom('people').select('id').where('tmdb_id', '=', p.id).executeTakeFirst();
+      const existing = await trx.selectFrom('people').select(['id', 'edited_fields']).where('tmdb_id', '=', p.id).executeTakeFirst();
       if (existing) {
-        await trx.updateTable('people').set({ ...filled(values), updated_at: now }).where('id', '=', existing.id).execute();
+        // What an editor changed on the site stays.
+        await trx.updateTable('people').set({ ...keepEdits(filled(values), existing.edited_fields), updated_at: now }).where('id', '=', existing.id).execute();
         ids.set(p.id, existing.id);
       } else {
         // Another import may add the same person meanwhile: then this one updates that row.
@@ -153,8 +155,12 @@ async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', cred
     })),
   ].filter((r) => r.person_id);
   await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).where('origin', '=', 'tmdb').execute();
-  if (rows.length) {
-    await db.insertInto('creditables').values(rows.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, origin: 'tmdb', created_at: now }))).execute();
+  // A credit the site has (added, edited or put in order by an editor) stands for the service's same person in the same job.
+  const kept = new Set((await db.selectFrom('creditables').select(['person_id', 'job']).where('creditable_type', '=', type).where('creditable_id', '=', creditableId).execute())
+    .map((c) => `${c.person_id}:${c.job}`));
+  const fresh = rows.filter((r) => !kept.has(`${r.person_id}:${r.job}`));
+  if (fresh.length) {
+    await db.insertInto('creditables').values(fresh.map((r) => ({ ...r, creditable_type: type, creditable_id: creditableId, title_id: titleId, origin: 'tmdb', created_at: now }))).execute();
   }
 }
 
@@ -216,27 +222,31 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   const ratingColumn = await ctx.settings.get('server.rating_column');
   // One transaction: a title is imported whole or not at all.
   const id = await ctx.db.transaction().execute(async (trx) => {
-    const find = () => trx.selectFrom('titles').select('id').where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
+    const find = () => trx.selectFrom('titles').select(['id', 'edited_fields']).where('tmdb_id', '=', tmdbId).where('is_series', '=', isSeries).executeTakeFirst();
     const existing = await find();
     // Another import of the same new title may be running (two admins, a channel update, a visitor's search): its insert
     // wins, this one waits for it, inserts nothing and updates that row instead of failing on the unique index.
     const created = existing ? undefined : await trx.insertInto('titles').values({ ...values, tmdb_id: tmdbId, created_at: now, updated_at: now })
       .onConflict((oc) => oc.columns(['is_series', 'tmdb_id']).doNothing()).returning('id').executeTakeFirst();
-    const titleId = created?.id ?? (existing ?? (await find())!).id;
-    if (!created) {
-      // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is).
-      await trx.updateTable('titles').set({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined, updated_at: now }).where('id', '=', titleId).execute();
+    const current = created ? undefined : existing ?? (await find())!;
+    const titleId = created?.id ?? current!.id;
+    if (current) {
+      // An image that could not be fetched this time keeps the one the title has (undefined leaves a column as it is),
+      // and so does every fact an editor changed on the site.
+      const update = keepEdits({ ...values, poster: poster ?? undefined, backdrop: backdrop ?? undefined }, current.edited_fields);
+      // The year follows the release date, the editor's when they changed it.
+      await trx.updateTable('titles').set({ ...update, year: update.release_date === undefined ? undefined : update.year, updated_at: now }).where('id', '=', titleId).execute();
     }
 
-    // The service's tags are replaced; the site's own (custom) stay on the title.
-    await trx.deleteFrom('title_tag').where('title_id', '=', titleId)
-      .where('tag_id', 'in', trx.selectFrom('title_tags').select('id').where('type', '!=', 'custom')).execute();
+    // The service's tags are replaced; those attached on the site (a genre, a keyword, a custom tag) stay on the title.
+    await trx.deleteFrom('title_tag').where('title_id', '=', titleId).where('origin', '=', 'tmdb').execute();
     for (const tag of tags) {
       let row = await trx.selectFrom('title_tags').select('id').where('type', '=', tag.type).where('name', '=', tag.name).executeTakeFirst();
       // Imports running side by side may both miss a new tag: the loser takes the winner's row (a no-op update returns it).
       row ??= await trx.insertInto('title_tags').values({ type: tag.type, name: tag.name, display_name: tag.display, tmdb_id: tag.tmdb_id, created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['type', 'name']).doUpdateSet({ name: tag.name })).returning('id').executeTakeFirstOrThrow();
-      await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
+      // One the site attached already stays the site's.
+      await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id, origin: 'tmdb' }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
     }
 
     await replaceCredits(trx, 'title', titleId, titleId, data.credits, people);
@@ -269,7 +279,10 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
           name: clip(e.name, 255) ?? `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
-        let ep = await trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number).where('episode_number', '=', e.episode_number).executeTakeFirst();
+        const inSeason = trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number);
+        // An episode renumbered on the site is still the service's episode: it is updated where it is, not made again.
+        let ep = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
+          ?? await inSeason.where('episode_number', '=', e.episode_number).executeTakeFirst();
         // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
         if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
         else {
@@ -298,9 +311,13 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
   const p = await client.person(tmdbId);
   const ids = await upsertPeople(ctx, client, [p]);
   const id = ids.get(p.id)!;
+  const { edited_fields } = await ctx.db.selectFrom('people').select('edited_fields').where('id', '=', id).executeTakeFirstOrThrow();
   await ctx.db.updateTable('people').set({
-    birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
-    description: p.biography || null, imdb_id: clip(p.imdb_id, 20), updated_at: nowIso(),
+    ...keepEdits({
+      birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
+      description: p.biography || null, imdb_id: clip(p.imdb_id, 20),
+    }, edited_fields),
+    updated_at: nowIso(),
   }).where('id', '=', id).execute();
   return { id, name: p.name };
 }

@@ -77,8 +77,9 @@ export function PrimaryFactsForm({ title }: { title?: Title }) {
         <TextField label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
         <TextField label={trans('Backdrop URL')} error={errors.backdrop?.message} {...register('backdrop')} />
       </div>
-      <div>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button type="submit" variant="primary" disabled={mutation.isPending || (isEdit && !isDirty)}>{isEdit ? trans('Save') : trans('Create')}</Button>
+        {title?.tmdb_id ? <p className="text-sm text-text-muted">{trans('What you change here is kept when the title is imported again from the movie database.')}</p> : null}
       </div>
       {unsaved.dialog}
     </form>
