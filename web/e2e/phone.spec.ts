@@ -155,3 +155,21 @@ test('a long reply thread stops indenting after four levels and says whom each d
   await expect(deepest).toContainText('Replying to');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a filter whose options are long stays inside the filters panel', async ({ page }) => {
+  const name = `Regional-content-moderators-for-the-northern-hemisphere-${Date.now()}`;
+  const { role } = await api(page, 'POST', 'roles', { name, permissions: [] });
+  try {
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const panel = page.locator('#users-filters');
+    const select = panel.getByLabel('Role', { exact: true });
+    await expect(select.locator('option', { hasText: name })).toHaveCount(1);
+    const [box, outer] = [await select.boundingBox(), await panel.boundingBox()];
+    // Sized by its longest option, the select ran past the panel and the screen's edge.
+    expect(box!.x + box!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+    await expectOnScreen(page, box);
+  } finally {
+    await api(page, 'DELETE', `roles/${role.id}`);
+  }
+});

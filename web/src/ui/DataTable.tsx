@@ -412,11 +412,12 @@ export function EmptyState({ title, description, icon }: EmptyStateProps) {
 
 function FilterControl({ def, value, onChange, serverErrors }: { def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; serverErrors?: string[] }) {
   const id = `filter-${def.key}`;
-  const selectClass = 'h-9 rounded-md border border-border bg-bg-elevated px-2 text-sm';
+  // A long option (a role's name) would widen a native select past the panel on a phone: the select stops at the panel's width.
+  const selectClass = 'h-9 max-w-full rounded-md border border-border bg-bg-elevated px-2 text-sm';
   if (def.type === 'boolean') {
     const current = value ? String(value.value) : '';
     return (
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
         <select id={id} className={selectClass} value={current}
           onChange={(e) => onChange(e.target.value === '' ? null : { key: def.key, value: e.target.value === 'true', operator: '=' })}>
@@ -431,7 +432,7 @@ function FilterControl({ def, value, onChange, serverErrors }: { def: FilterDefi
   if (def.type === 'select') {
     const idx = value ? def.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(value.value) && (o.operator ?? '=') === (value.operator ?? '=')) : -1;
     return (
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
         <select id={id} className={selectClass} value={idx >= 0 ? String(idx) : ''}
           onChange={(e) => {
