@@ -173,3 +173,16 @@ test('a filter whose options are long stays inside the filters panel', async ({ 
     await api(page, 'DELETE', `roles/${role.id}`);
   }
 });
+
+test("the report's line chart keeps its labels readable", async ({ page }) => {
+  await page.goto('/admin/plays');
+  const chart = page.getByTestId('line-chart').first();
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  // Drawn 640 wide and scaled into the card, its 11px axis labels shrank to about 5px on a phone.
+  const heights = await chart.locator('text').evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(0);
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
+  // And the dates along the bottom do not run into each other.
+  const dates = await chart.locator('text[text-anchor]').filter({ hasNotText: /^\d/ }).evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  for (let i = 1; i < dates.length; i++) expect(dates[i][0]).toBeGreaterThan(dates[i - 1][1]);
+});
