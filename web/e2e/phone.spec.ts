@@ -186,3 +186,16 @@ test("the report's line chart keeps its labels readable", async ({ page }) => {
   const dates = await chart.locator('text[text-anchor]').filter({ hasNotText: /^\d/ }).evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]));
   for (let i = 1; i < dates.length; i++) expect(dates[i][0]).toBeGreaterThan(dates[i - 1][1]);
 });
+
+test('the selected rows’ Delete stays in view when a row far down the list is ticked', async ({ page }) => {
+  await page.goto('/admin/users');
+  const last = page.getByRole('checkbox', { name: /^Select / }).last();
+  await expect(last).toBeVisible({ timeout: 20_000 });
+  await page.locator('#main-content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await last.check();
+  // It sat in the toolbar at the top of the list, scrolled out of sight.
+  await expect(page.getByRole('button', { name: 'Delete (1)' })).toBeInViewport({ ratio: 1 });
+  await expect(last).toBeInViewport();
+  await last.uncheck();
+  await expect(page.getByRole('button', { name: 'Delete (1)' })).toBeHidden();
+});

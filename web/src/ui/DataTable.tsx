@@ -263,13 +263,6 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             {activeFilterCount > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-on-primary">{activeFilterCount}</span>}
           </Button>
         )}
-        {canDelete && selectedIds.length > 0 && (
-          <Button variant="danger" onClick={() => setConfirmOpen(true)}>
-            <Trash2 size={16} aria-hidden />
-            {trans('Delete')} ({selectedIds.length})
-          </Button>
-        )}
-        {selectionActions && selectedIds.length > 0 && selectionActions(selectedIds, () => setRowSelection({}))}
         <div className="ms-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
       </div>
 
@@ -356,6 +349,20 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           </tbody>
         </table>
       </div>
+
+      {/* The selected rows' actions stay in view at the bottom while the list scrolls: in the toolbar, a row ticked far
+          down a phone's screen left them scrolled away at the top. Below the rows, showing them shifts no row. */}
+      {selectedIds.length > 0 && (canDelete || selectionActions) && (
+        <div className="sticky bottom-0 z-10 -my-2 flex flex-wrap items-center gap-2 border-t border-border bg-bg py-2">
+          {canDelete && (
+            <Button variant="danger" onClick={() => setConfirmOpen(true)}>
+              <Trash2 size={16} aria-hidden />
+              {trans('Delete')} ({selectedIds.length})
+            </Button>
+          )}
+          {selectionActions?.(selectedIds, () => setRowSelection({}))}
+        </div>
+      )}
 
       {pagination && pagination.total > 0 && (
         <div className="flex flex-wrap items-center justify-end gap-4 text-sm text-text-muted">
