@@ -199,3 +199,15 @@ test('the selected rows’ Delete stays in view when a row far down the list is 
   await last.uncheck();
   await expect(page.getByRole('button', { name: 'Delete (1)' })).toBeHidden();
 });
+
+test('a user with a very long name and email keeps the users table’s other columns near', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `averyveryveryverylongemailaddress${stamp}@some-extremely-long-domain-name-example.com`;
+  await api(page, 'POST', 'users', { email, password: 'long-name-password', first_name: 'Supercalifragilisticexpialidocious'.repeat(2), last_name: 'Wolfeschlegelsteinhausenbergerdorff' });
+  await page.goto(`/admin/users?query=${stamp}`);
+  const name = page.getByRole('link', { name: /^Supercalifragilistic/ });
+  await expect(name).toBeVisible({ timeout: 20_000 });
+  // The cell grew to the whole name and email (about 900px), pushing Roles and Created at far off a phone's screen.
+  expect((await page.getByRole('columnheader', { name: 'User' }).boundingBox())!.width).toBeLessThanOrEqual(330);
+  await expect(name).toHaveAttribute('title', /Wolfeschlegelsteinhausenbergerdorff$/);
+});
