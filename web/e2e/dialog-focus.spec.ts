@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -37,4 +37,30 @@ test('a confirmation opens on its first button, and a row menu’s dialog return
   await expect(dialog.locator('input:not([disabled]), select:not([disabled]), textarea:not([disabled])').first()).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(menuButton).toBeFocused();
+});
+
+test('dismissing a comment’s reports gives focus to the next control in its row, not back to the top of the page', async ({ browser, page }) => {
+  const stamp = Date.now();
+  const email = `commenter-${stamp}@example.com`;
+  await api(page, 'POST', 'users', { email, password: 'commenter-password', email_verified_at: true });
+  const { title } = await api(page, 'POST', 'titles', { name: `Focus check ${stamp}`, is_series: false });
+  const writer = await browser.newPage();
+  await login(writer, email, 'commenter-password');
+  const content = `Focus check ${stamp}`;
+  const { comment } = await api(writer, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content });
+  await writer.close();
+  await api(page, 'POST', `comment/${comment.id}/report`, { reason: 'Off topic' });
+
+  await page.goto('/admin/comments');
+  const row = page.getByRole('row').filter({ hasText: content });
+  await row.getByRole('button', { name: 'View 1 report' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Reports' });
+  await expect(dialog).toContainText('Off topic');
+  await dialog.getByRole('button', { name: 'Dismiss reports' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell').filter({ hasText: /^0$/ })).toHaveCount(1);
+  // The "View 1 report" button that opened it became a plain 0: focus moves on along the same row.
+  await expect(row.getByRole('button', { name: 'Edit comment' })).toBeFocused();
 });

@@ -155,3 +155,59 @@ test('a long reply thread stops indenting after four levels and says whom each d
   await expect(deepest).toContainText('Replying to');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a filter whose options are long stays inside the filters panel', async ({ page }) => {
+  const name = `Regional-content-moderators-for-the-northern-hemisphere-${Date.now()}`;
+  const { role } = await api(page, 'POST', 'roles', { name, permissions: [] });
+  try {
+    await page.goto('/admin/users');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const panel = page.locator('#users-filters');
+    const select = panel.getByLabel('Role', { exact: true });
+    await expect(select.locator('option', { hasText: name })).toHaveCount(1);
+    const [box, outer] = [await select.boundingBox(), await panel.boundingBox()];
+    // Sized by its longest option, the select ran past the panel and the screen's edge.
+    expect(box!.x + box!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+    await expectOnScreen(page, box);
+  } finally {
+    await api(page, 'DELETE', `roles/${role.id}`);
+  }
+});
+
+test("the report's line chart keeps its labels readable", async ({ page }) => {
+  await page.goto('/admin/plays');
+  const chart = page.getByTestId('line-chart').first();
+  await expect(chart).toBeVisible({ timeout: 20_000 });
+  // Drawn 640 wide and scaled into the card, its 11px axis labels shrank to about 5px on a phone.
+  const heights = await chart.locator('text').evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(0);
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
+  // And the dates along the bottom do not run into each other.
+  const dates = await chart.locator('text[text-anchor]').filter({ hasNotText: /^\d/ }).evaluateAll((texts) => texts.map((t) => t.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  for (let i = 1; i < dates.length; i++) expect(dates[i][0]).toBeGreaterThan(dates[i - 1][1]);
+});
+
+test('the selected rows’ Delete stays in view when a row far down the list is ticked', async ({ page }) => {
+  await page.goto('/admin/users');
+  const last = page.getByRole('checkbox', { name: /^Select / }).last();
+  await expect(last).toBeVisible({ timeout: 20_000 });
+  await page.locator('#main-content').evaluate((main) => main.scrollTo(0, main.scrollHeight));
+  await last.check();
+  // It sat in the toolbar at the top of the list, scrolled out of sight.
+  await expect(page.getByRole('button', { name: 'Delete (1)' })).toBeInViewport({ ratio: 1 });
+  await expect(last).toBeInViewport();
+  await last.uncheck();
+  await expect(page.getByRole('button', { name: 'Delete (1)' })).toBeHidden();
+});
+
+test('a user with a very long name and email keeps the users table’s other columns near', async ({ page }) => {
+  const stamp = Date.now();
+  const email = `averyveryveryverylongemailaddress${stamp}@some-extremely-long-domain-name-example.com`;
+  await api(page, 'POST', 'users', { email, password: 'long-name-password', first_name: 'Supercalifragilisticexpialidocious'.repeat(2), last_name: 'Wolfeschlegelsteinhausenbergerdorff' });
+  await page.goto(`/admin/users?query=${stamp}`);
+  const name = page.getByRole('link', { name: /^Supercalifragilistic/ });
+  await expect(name).toBeVisible({ timeout: 20_000 });
+  // The cell grew to the whole name and email (about 900px), pushing Roles and Created at far off a phone's screen.
+  expect((await page.getByRole('columnheader', { name: 'User' }).boundingBox())!.width).toBeLessThanOrEqual(330);
+  await expect(name).toHaveAttribute('title', /Wolfeschlegelsteinhausenbergerdorff$/);
+});

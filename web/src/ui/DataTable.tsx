@@ -263,13 +263,6 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             {activeFilterCount > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-on-primary">{activeFilterCount}</span>}
           </Button>
         )}
-        {canDelete && selectedIds.length > 0 && (
-          <Button variant="danger" onClick={() => setConfirmOpen(true)}>
-            <Trash2 size={16} aria-hidden />
-            {trans('Delete')} ({selectedIds.length})
-          </Button>
-        )}
-        {selectionActions && selectedIds.length > 0 && selectionActions(selectedIds, () => setRowSelection({}))}
         <div className="ms-auto flex flex-wrap items-center gap-2">{props.headerActions?.(params)}</div>
       </div>
 
@@ -357,6 +350,20 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         </table>
       </div>
 
+      {/* The selected rows' actions stay in view at the bottom while the list scrolls: in the toolbar, a row ticked far
+          down a phone's screen left them scrolled away at the top. Below the rows, showing them shifts no row. */}
+      {selectedIds.length > 0 && (canDelete || selectionActions) && (
+        <div className="sticky bottom-0 z-10 -my-2 flex flex-wrap items-center gap-2 border-t border-border bg-bg py-2">
+          {canDelete && (
+            <Button variant="danger" onClick={() => setConfirmOpen(true)}>
+              <Trash2 size={16} aria-hidden />
+              {trans('Delete')} ({selectedIds.length})
+            </Button>
+          )}
+          {selectionActions?.(selectedIds, () => setRowSelection({}))}
+        </div>
+      )}
+
       {pagination && pagination.total > 0 && (
         <div className="flex flex-wrap items-center justify-end gap-4 text-sm text-text-muted">
           {!fixedPerPage && <label className="inline-flex items-center gap-2">
@@ -412,11 +419,12 @@ export function EmptyState({ title, description, icon }: EmptyStateProps) {
 
 function FilterControl({ def, value, onChange, serverErrors }: { def: FilterDefinition; value?: FilterItem; onChange: (item: FilterItem | null) => void; serverErrors?: string[] }) {
   const id = `filter-${def.key}`;
-  const selectClass = 'h-9 rounded-md border border-border bg-bg-elevated px-2 text-sm';
+  // A long option (a role's name) would widen a native select past the panel on a phone: the select stops at the panel's width.
+  const selectClass = 'h-9 max-w-full rounded-md border border-border bg-bg-elevated px-2 text-sm';
   if (def.type === 'boolean') {
     const current = value ? String(value.value) : '';
     return (
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
         <select id={id} className={selectClass} value={current}
           onChange={(e) => onChange(e.target.value === '' ? null : { key: def.key, value: e.target.value === 'true', operator: '=' })}>
@@ -431,7 +439,7 @@ function FilterControl({ def, value, onChange, serverErrors }: { def: FilterDefi
   if (def.type === 'select') {
     const idx = value ? def.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(value.value) && (o.operator ?? '=') === (value.operator ?? '=')) : -1;
     return (
-      <div className="flex flex-col gap-1">
+      <div className="flex min-w-0 max-w-full flex-col gap-1">
         <label htmlFor={id} className="text-xs font-medium text-text-muted">{def.label}</label>
         <select id={id} className={selectClass} value={idx >= 0 ? String(idx) : ''}
           onChange={(e) => {

@@ -33,9 +33,14 @@ function openerOf(active: Element | null): HTMLElement | null {
 /** Each open dialog's way back: its opener, then its opener's own dialog's way back, and so on. */
 const WAY_BACK = new WeakMap<Element, HTMLElement[]>();
 
+/** Where each opener sat in a table when its dialog opened: its row and cell, read while it is still in them. */
+const PLACE = new WeakMap<HTMLElement, { row: Element; cell: Element | null }>();
+
 function wayBackFrom(active: Element | null): HTMLElement[] {
   const opener = openerOf(active);
   if (!opener) return [];
+  const row = opener.closest('tr, [role="row"]');
+  if (row) PLACE.set(opener, { row, cell: opener.closest('td, th, [role="cell"], [role="gridcell"]') });
   const host = opener.closest('[role="dialog"], [role="alertdialog"]');
   return [opener, ...((host && WAY_BACK.get(host)) ?? [])];
 }
@@ -56,17 +61,34 @@ function useWayBack(open: boolean) {
 
 /**
  * The first of the way back still on the page: a dialog opened from another that closed as it opened ("Token created"
- * after "Create token") goes back to what opened the first. The page's main region when all are gone (a deleted row).
+ * after "Create token") goes back to what opened the first. When all are gone, the next control in the opener's
+ * table row if the row stays, else the page's main region (a deleted row).
  */
 function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
-  return wayBack.find((el) => el.isConnected) ?? document.getElementById(MAIN_ID);
+  return wayBack.find((el) => el.isConnected) ?? (wayBack[0] && stillInRow(wayBack[0])) ?? document.getElementById(MAIN_ID);
 }
 
 const REMOVAL_WATCH_MS = 10_000;
 
+const ROW_CONTROL = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * Focuses the way back, and if that goes a moment later (the row a confirmation deleted, once its list reloads) while
- * focus is still on it, moves focus to the main region instead of leaving it on <body>.
+ * For an opener gone from a table row that stays (a "View 1 report" button that becomes "0" once the reports are
+ * dismissed): the row's control in its cell or after it, else the row's last one before it.
+ */
+function stillInRow(gone: HTMLElement): HTMLElement | null {
+  const place = PLACE.get(gone);
+  if (!place?.row.isConnected) return null;
+  const { row, cell } = place;
+  const controls = [...row.querySelectorAll<HTMLElement>(ROW_CONTROL)];
+  if (!cell?.isConnected) return controls[0] ?? null;
+  return controls.find((c) => cell.contains(c) || !!(cell.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)) ?? controls.at(-1) ?? null;
+}
+
+/**
+ * Focuses the way back, and if that goes a moment later while focus is still on it, moves focus on instead of leaving
+ * it on <body>: to the next control in its table row when the row stays, else to the main region (the row a
+ * confirmation deleted, once its list reloads).
  */
 function goBack(back: HTMLElement) {
   back.focus({ preventScroll: back.id === MAIN_ID });
@@ -75,7 +97,10 @@ function goBack(back: HTMLElement) {
   const watch = new MutationObserver(() => {
     if (back.isConnected) return;
     stop();
-    if (!document.activeElement || document.activeElement === document.body) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const inRow = stillInRow(back);
+    if (inRow) inRow.focus();
+    else document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
   });
   watch.observe(document.body, { childList: true, subtree: true });
   document.addEventListener('focusin', stop);

@@ -57,19 +57,20 @@ export function Component() {
         header: () => trans('User'),
         sortKey: 'email',
         cell: ({ row: { original: u } }) => (
-          <div className="flex min-w-0 items-center gap-3">
+          // Bounded: a table cell grows to its text, so a very long name or email pushed every other column off screen.
+          <div className="flex min-w-0 max-w-72 items-center gap-3">
             <Avatar src={u.avatar} label={u.display_name || u.email} />
             <div className="min-w-0">
               {/* The badge sits beside the name, which gives way to it, so the row never grows wider than the table. */}
               <div className="flex min-w-0 items-center gap-2">
                 {canUpdate
-                  ? <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline">{u.display_name || u.email}</Link>
-                  : <span className="truncate font-medium">{u.display_name || u.email}</span>}
+                  ? <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline" title={u.display_name || u.email}>{u.display_name || u.email}</Link>
+                  : <span className="truncate font-medium" title={u.display_name || u.email}>{u.display_name || u.email}</span>}
                 {u.banned_at && (
                   <span className="shrink-0 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
                 )}
               </div>
-              <div className="truncate text-xs text-text-muted">{u.email}</div>
+              <div className="truncate text-xs text-text-muted" title={u.email}>{u.email}</div>
             </div>
           </div>
         ),

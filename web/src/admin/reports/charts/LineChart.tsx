@@ -1,11 +1,30 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHART_PALETTE, type TimeSeriesReport } from '@app/contracts/reports';
 import { trans } from '../../../lib/i18n';
 import { formatBucket, formatNumber } from '../format';
 
-const W = 640;
+/** The drawing's width on a wide card; a narrower card (a phone) draws at its own width so the 11px labels stay 11px. */
+const WIDE = 640;
 const H = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
+/** Room one date label takes on the axis ("Nov 25", "12:00 PM") with space around it. */
+const LABEL_ROOM = 72;
+
+/** The element's width in CSS pixels, followed as it resizes (null before the first measure). */
+function useWidth<E extends Element>() {
+  const ref = useRef<E>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.round(el.getBoundingClientRect().width) || null);
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(el);
+    return () => resized.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
 
 /**
  * This period against the previous one as lines (hand-written SVG: two paths do not need a chart library).
@@ -15,6 +34,9 @@ const PAD = { top: 12, right: 12, bottom: 28, left: 44 };
 export function LineChart({ report, timezone, label }: { report: TimeSeriesReport; timezone: string; label: string }) {
   const [active, setActive] = useState<number | null>(null);
   const id = useId();
+  // Scaled down into a phone's card, a 640-wide drawing shrank its labels to about 5px: there it is drawn at the card's width.
+  const [figureRef, measured] = useWidth<HTMLElement>();
+  const W = measured && measured < WIDE ? measured : WIDE;
   const [current, previous] = report.datasets;
   const points = current?.data ?? [];
   const max = Math.max(1, ...report.datasets.flatMap((d) => d.data.map((p) => p.value)));
@@ -35,10 +57,10 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
   };
   // Whole numbers only, each once: with a maximum of 1 the middle tick rounded to the top one.
   const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
-  const labelEvery = Math.max(1, Math.ceil(points.length / 8));
+  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(2, Math.floor((W - PAD.left - PAD.right) / LABEL_ROOM))));
 
   return (
-    <figure className="m-0">
+    <figure ref={figureRef} className="m-0">
       <svg
         viewBox={`0 0 ${W} ${H}`} className="h-auto w-full rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-primary" role="img" tabIndex={0}
         aria-label={trans(':label, :count points. Use the arrow keys to read each point.', { label, count: points.length })} aria-describedby={`${id}-live`}
