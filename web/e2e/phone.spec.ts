@@ -210,4 +210,7 @@ test('a user with a very long name and email keeps the users table’s other col
   // The cell grew to the whole name and email (about 900px), pushing Roles and Created at far off a phone's screen.
   expect((await page.getByRole('columnheader', { name: 'User' }).boundingBox())!.width).toBeLessThanOrEqual(330);
   await expect(name).toHaveAttribute('title', /Wolfeschlegelsteinhausenbergerdorff$/);
+  // So are the First name and Last name columns, each cut short with its whole text on hover.
+  for (const column of ['First name', 'Last name']) expect((await page.getByRole('columnheader', { name: column }).boundingBox())!.width, column).toBeLessThanOrEqual(200);
+  await expect(page.getByTitle('Supercalifragilisticexpialidocious'.repeat(2), { exact: true })).toBeVisible();
 });

@@ -96,8 +96,8 @@ export function Component() {
           </div>
         ),
       },
-      { id: 'first_name', header: () => trans('First name'), sortKey: 'first_name', cell: ({ row }) => row.original.first_name ?? '' },
-      { id: 'last_name', header: () => trans('Last name'), sortKey: 'last_name', cell: ({ row }) => row.original.last_name ?? '' },
+      { id: 'first_name', header: () => trans('First name'), sortKey: 'first_name', cell: ({ row }) => <BoundedText text={row.original.first_name} /> },
+      { id: 'last_name', header: () => trans('Last name'), sortKey: 'last_name', cell: ({ row }) => <BoundedText text={row.original.last_name} /> },
       { id: 'created_at', header: () => trans('Created at'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
       {
         id: 'actions',
@@ -223,4 +223,9 @@ export function Component() {
       {exportDialog}
     </div>
   );
+}
+
+/** A name cut short with the whole of it on hover: a 100-character name would widen its column past the screen. */
+function BoundedText({ text }: { text: string | null }) {
+  return text ? <span className="block max-w-40 truncate" title={text}>{text}</span> : null;
 }
