@@ -261,6 +261,38 @@ describe('editor image upload', () => {
     expect((await upload(editor, 'exact.png', 'image/png', exact)).status).toBe(200);
   });
 
+  it('deletes an inserted image once no page or article body shows it: removed from a body, or its last page or article deleted', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.storage, 'public', url.slice('/storage/'.length)));
+    const settle = () => t.ctx.queue.drain();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(async (i) => (await upload(editor, `p${i}.png`, 'image/png', PNG)).body.url as string));
+    const img = (url: string) => `<p><img src="${url}"></p>`;
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Gallery', body: img(a) + img(b) + img(c) })).body.page;
+    const other = (await admin.post('/api/v1/custom-pages', { title: 'Gallery copy', body: img(b) })).body.page;
+    const article = (await admin.post('/api/v1/news', { title: 'Gallery news', body: img(c) })).body.article;
+    // a taken out of the page's body: nothing else shows it.
+    expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Gallery', slug: page.slug, body: img(b) + img(c) })).status).toBe(200);
+    await settle();
+    expect([onDisk(a), onDisk(b), onDisk(c)]).toEqual([false, true, true]);
+    // The page deleted: b stays for the other page, c for the article.
+    expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+    await settle();
+    expect([onDisk(b), onDisk(c)]).toEqual([true, true]);
+    expect((await admin.delete(`/api/v1/custom-pages/${other.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/news/${article.id}`)).status).toBe(200);
+    await settle();
+    expect([onDisk(b), onDisk(c)]).toEqual([false, false]);
+  });
+
+  it('never deletes by an address written into a body, only files the server stored', async () => {
+    const outside = path.join(t.storage, 'keep.txt');
+    fs.writeFileSync(outside, 'keep');
+    const body = '<img src="/storage/page_media/../../keep.txt"><img src="/storage/avatars/00000000-0000-0000-0000-000000000000.png">';
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Tricky', body })).body.page;
+    expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect(fs.existsSync(outside)).toBe(true);
+  });
+
   it('needs a file and the page permission', async () => {
     const res = await editor.request('POST', '/api/v1/custom-pages/media', '', { 'content-type': 'multipart/form-data; boundary=x' });
     expect(res.status).toBe(422);
