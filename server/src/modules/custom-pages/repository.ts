@@ -33,12 +33,17 @@ export async function movedPageSlug(db: Db, slug: string): Promise<string | null
   return row?.slug ?? null;
 }
 
+/** A page now answers at `slug`: a former slug of another page it was is no redirect any more, for good. */
+export async function takeOverSlug(db: Db, slug: string): Promise<void> {
+  await db.deleteFrom('custom_page_redirects').where('slug', '=', slug).execute();
+}
+
 /**
  * Remembers `from` as a former slug of page `id` (it now answers at `to`). A slug taken back by a live page is no
  * redirect any more; one that pointed to another page now points to this one, the latest to leave it.
  */
 export async function rememberFormerSlug(db: Db, id: number, from: string, to: string, now: string): Promise<void> {
-  await db.deleteFrom('custom_page_redirects').where('slug', '=', to).execute();
+  await takeOverSlug(db, to);
   await db.insertInto('custom_page_redirects').values({ slug: from, page_id: id, created_at: now })
     .onConflict((oc) => oc.column('slug').doUpdateSet({ page_id: id, created_at: now })).execute();
 }

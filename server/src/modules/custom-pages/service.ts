@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { findPage, rememberFormerSlug, slugTaken } from './repository.ts';
+import { findPage, rememberFormerSlug, slugTaken, takeOverSlug } from './repository.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
 import { queueUnusedPageMedia } from './media.ts';
 
@@ -24,9 +24,14 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
   const values = await prepare(ctx, input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
   const now = nowIso();
-  const row = await onDuplicate(ctx.db.insertInto('custom_pages')
-    .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow(), slugInUse);
+  // A page made at another page's former slug takes it over: deleting it later does not bring the redirect back.
+  const row = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    const created = await trx.insertInto('custom_pages')
+      .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    await takeOverSlug(trx, values.slug);
+    return created;
+  }), slugInUse);
   return stillThere(await findPage(ctx.db, row.id), 'Page not found');
 }
 
