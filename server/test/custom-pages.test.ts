@@ -96,6 +96,21 @@ describe('create and update', () => {
     expect((await admin.get(`/api/v1/custom-pages/${other.id}`)).body.page.slug).toBe('other');
   });
 
+  it('takes a slug and a title typed composed or decomposed as one: "über-uns" either way is the same page', async () => {
+    const nfd = 'u\u0308ber-uns';
+    const res = await admin.post('/api/v1/custom-pages', { title: 'U\u0308ber uns', slug: nfd, body: '' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.page).toMatchObject({ title: 'Über uns', slug: 'über-uns' });
+    const again = await admin.post('/api/v1/custom-pages', { title: 'Über uns', slug: 'über-uns', body: '' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.slug).toEqual(['This slug is already in use.']);
+    for (const typed of [nfd, 'über-uns']) {
+      expect((await guest(t).get(`/api/v1/custom-pages/slug/${encodeURIComponent(typed)}`)).body.page?.id, typed).toBe(res.body.page.id);
+    }
+    const article = await admin.post('/api/v1/news', { title: 'Neu\u0308es', slug: 'neu\u0308es', body: '' });
+    expect(article.body.article).toMatchObject({ title: 'Neües', slug: 'neües' });
+  });
+
   it('requires a title', async () => {
     const res = await admin.post('/api/v1/custom-pages', { title: '  ', slug: 'x', body: '' });
     expect(res.status).toBe(422);
