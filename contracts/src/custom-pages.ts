@@ -11,13 +11,20 @@ export const CUSTOM_PAGE_SLUG_MAX = 250;
  */
 export const CUSTOM_PAGE_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}_-]+$/u;
 
+/**
+ * The title and the typed slug of a page or an article. Both are kept composed (NFC): "über-uns" typed with a
+ * ready-made "ü" or with "u" and a combining diaeresis looks the same, so it must be one slug, not two.
+ */
+export const pageTitleSchema = z.string().trim().normalize('NFC').min(1, 'The title is required.').max(250);
+export const pageSlugSchema = z.string().trim().normalize('NFC').max(CUSTOM_PAGE_SLUG_MAX)
+  .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
+  .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
+  .optional();
+
 /** Body of `POST custom-pages` and `PUT custom-pages/{id}`. An empty slug is made from the title. */
 export const customPageSchema = z.object({
-  title: z.string().trim().min(1, 'The title is required.').max(250),
-  slug: z.string().trim().max(CUSTOM_PAGE_SLUG_MAX)
-    .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
-    .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
-    .optional(),
+  title: pageTitleSchema,
+  slug: pageSlugSchema,
   body: z.string().max(2_000_000).default(''),
 }).meta({ examples: [{ title: 'About us', slug: 'about-us', body: '<h2>Who we are</h2><p>A catalogue run by film lovers.</p>' }] });
 export type CustomPageInput = z.infer<typeof customPageSchema>;

@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import { ID_MAX } from './list.ts';
-import { CUSTOM_PAGE_SLUG_MAX, CUSTOM_PAGE_SLUG_PATTERN } from './custom-pages.ts';
+import { pageSlugSchema, pageTitleSchema } from './custom-pages.ts';
 import { translate } from './i18n.ts';
 
 /** Part C: the news list shows the body cut at 200 characters. */
@@ -22,11 +22,8 @@ const imageSchema = z.string().trim().max(500)
 
 /** Body of `POST news` and `PUT news/{articleId}`: title, slug, body, image. An empty slug is made from the title. */
 export const newsArticleSchema = z.object({
-  title: z.string().trim().min(1, 'The title is required.').max(250),
-  slug: z.string().trim().max(CUSTOM_PAGE_SLUG_MAX)
-    .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
-    .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
-    .optional(),
+  title: pageTitleSchema,
+  slug: pageSlugSchema,
   body: z.string().max(2_000_000).default(''),
   image: imageSchema,
 }).meta({

@@ -96,6 +96,21 @@ describe('create and update', () => {
     expect((await admin.get(`/api/v1/custom-pages/${other.id}`)).body.page.slug).toBe('other');
   });
 
+  it('takes a slug and a title typed composed or decomposed as one: "über-uns" either way is the same page', async () => {
+    const nfd = 'u\u0308ber-uns';
+    const res = await admin.post('/api/v1/custom-pages', { title: 'U\u0308ber uns', slug: nfd, body: '' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.page).toMatchObject({ title: 'Über uns', slug: 'über-uns' });
+    const again = await admin.post('/api/v1/custom-pages', { title: 'Über uns', slug: 'über-uns', body: '' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.slug).toEqual(['This slug is already in use.']);
+    for (const typed of [nfd, 'über-uns']) {
+      expect((await guest(t).get(`/api/v1/custom-pages/slug/${encodeURIComponent(typed)}`)).body.page?.id, typed).toBe(res.body.page.id);
+    }
+    const article = await admin.post('/api/v1/news', { title: 'Neu\u0308es', slug: 'neu\u0308es', body: '' });
+    expect(article.body.article).toMatchObject({ title: 'Neües', slug: 'neües' });
+  });
+
   it('requires a title', async () => {
     const res = await admin.post('/api/v1/custom-pages', { title: '  ', slug: 'x', body: '' });
     expect(res.status).toBe(422);
@@ -259,6 +274,38 @@ describe('editor image upload', () => {
     // Exactly the limit is allowed.
     const exact = Buffer.concat([PNG, Buffer.alloc(PAGE_MEDIA_MAX_BYTES - PNG.length)]);
     expect((await upload(editor, 'exact.png', 'image/png', exact)).status).toBe(200);
+  });
+
+  it('deletes an inserted image once no page or article body shows it: removed from a body, or its last page or article deleted', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.storage, 'public', url.slice('/storage/'.length)));
+    const settle = () => t.ctx.queue.drain();
+    const [a, b, c] = await Promise.all([1, 2, 3].map(async (i) => (await upload(editor, `p${i}.png`, 'image/png', PNG)).body.url as string));
+    const img = (url: string) => `<p><img src="${url}"></p>`;
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Gallery', body: img(a) + img(b) + img(c) })).body.page;
+    const other = (await admin.post('/api/v1/custom-pages', { title: 'Gallery copy', body: img(b) })).body.page;
+    const article = (await admin.post('/api/v1/news', { title: 'Gallery news', body: img(c) })).body.article;
+    // a taken out of the page's body: nothing else shows it.
+    expect((await admin.put(`/api/v1/custom-pages/${page.id}`, { title: 'Gallery', slug: page.slug, body: img(b) + img(c) })).status).toBe(200);
+    await settle();
+    expect([onDisk(a), onDisk(b), onDisk(c)]).toEqual([false, true, true]);
+    // The page deleted: b stays for the other page, c for the article.
+    expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+    await settle();
+    expect([onDisk(b), onDisk(c)]).toEqual([true, true]);
+    expect((await admin.delete(`/api/v1/custom-pages/${other.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/news/${article.id}`)).status).toBe(200);
+    await settle();
+    expect([onDisk(b), onDisk(c)]).toEqual([false, false]);
+  });
+
+  it('never deletes by an address written into a body, only files the server stored', async () => {
+    const outside = path.join(t.storage, 'keep.txt');
+    fs.writeFileSync(outside, 'keep');
+    const body = '<img src="/storage/page_media/../../keep.txt"><img src="/storage/avatars/00000000-0000-0000-0000-000000000000.png">';
+    const page = (await admin.post('/api/v1/custom-pages', { title: 'Tricky', body })).body.page;
+    expect((await admin.delete(`/api/v1/custom-pages/${page.id}`)).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect(fs.existsSync(outside)).toBe(true);
   });
 
   it('needs a file and the page permission', async () => {

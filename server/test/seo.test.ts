@@ -89,6 +89,20 @@ describe('SEO tags of custom pages', () => {
   });
 });
 
+describe('a page made at another page\'s former slug', () => {
+  it('takes the slug over for good: deleted again, the slug no longer sends visitors to the renamed page', async () => {
+    const admin = await asAdmin(t);
+    const renamed = (await admin.post('/api/v1/custom-pages', { title: 'Returns', slug: 'returns-old', body: '' })).body.page;
+    expect((await admin.put(`/api/v1/custom-pages/${renamed.id}`, { title: 'Returns', slug: 'returns', body: '' })).status).toBe(200);
+    const taker = (await admin.post('/api/v1/custom-pages', { title: 'Old returns', slug: 'returns-old', body: '' })).body.page;
+    expect((await guest(t).get('/api/v1/custom-pages/slug/returns-old')).body.page.id).toBe(taker.id);
+    expect((await admin.delete(`/api/v1/custom-pages/${taker.id}`)).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/pages/returns-old' })).statusCode).toBe(404);
+    expect((await guest(t).get('/api/v1/custom-pages/slug/returns-old')).status).toBe(404);
+    expect((await guest(t).get('/api/v1/custom-pages/slug/returns')).body.page.id).toBe(renamed.id);
+  });
+});
+
 describe('SEO tags of the other public pages', () => {
   it.each([
     ['/contact', 'Contact us'],

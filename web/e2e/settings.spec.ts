@@ -85,6 +85,13 @@ test('changes on several pages are saved and shown after a reload', async ({ pag
   await expect(page.getByLabel('Unit').nth(1)).toHaveValue('GB');
 });
 
+test('the uploading page says the server\'s limit is one request\'s, not a file\'s', async ({ page }) => {
+  await page.goto('/admin/settings/uploading');
+  await expect(page.getByText('The server takes up to 100 MB in one request; larger files are uploaded in chunks, so it sets no limit on a file\'s size.')).toBeVisible();
+  await expect(page.getByText('Leave empty to accept files of any size; each user\'s available space still applies.')).toBeVisible();
+  await expect(page.getByText(/accepts files up to/)).toHaveCount(0);
+});
+
 test('secrets come back masked and conditional sections follow their switches', async ({ page }) => {
   await page.goto('/admin/settings/subscriptions');
   await expect(page.getByLabel('Stripe secret key')).toHaveCount(0);

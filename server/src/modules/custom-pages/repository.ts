@@ -20,17 +20,30 @@ export async function findPage(db: Db, id: number): Promise<CustomPage | null> {
   return page;
 }
 
+/**
+ * A slug of an address as typed, and as stored (slugs are saved composed, NFC): "über" typed with a combining
+ * diaeresis finds the page. The exact form comes first, for a slug saved before slugs were normalised.
+ */
+const slugForms = (slug: string) => [...new Set([slug, slug.normalize('NFC')])];
+const exactFirst = <T extends { slug: string }>(rows: T[], slug: string) => rows.find((r) => r.slug === slug) ?? rows[0];
+
 /** The public view: no owner details. */
 export async function findPageBySlug(db: Db, slug: string) {
-  return db.selectFrom('custom_pages').select(['id', 'title', 'slug', 'body', 'type', 'created_at', 'updated_at'])
-    .where('slug', '=', slug).executeTakeFirst() ?? null;
+  const rows = await db.selectFrom('custom_pages').select(['id', 'title', 'slug', 'body', 'type', 'created_at', 'updated_at'])
+    .where('slug', 'in', slugForms(slug)).execute();
+  return exactFirst(rows, slug) ?? null;
 }
 
 /** The page a former slug of it names (renamed since): its current slug, for /pages/{old slug} to redirect to. */
 export async function movedPageSlug(db: Db, slug: string): Promise<string | null> {
-  const row = await db.selectFrom('custom_page_redirects').innerJoin('custom_pages', 'custom_pages.id', 'custom_page_redirects.page_id')
-    .select('custom_pages.slug').where('custom_page_redirects.slug', '=', slug).executeTakeFirst();
-  return row?.slug ?? null;
+  const rows = await db.selectFrom('custom_page_redirects').innerJoin('custom_pages', 'custom_pages.id', 'custom_page_redirects.page_id')
+    .select(['custom_pages.slug as to', 'custom_page_redirects.slug']).where('custom_page_redirects.slug', 'in', slugForms(slug)).execute();
+  return exactFirst(rows, slug)?.to ?? null;
+}
+
+/** A page now answers at `slug`: a former slug of another page it was is no redirect any more, for good. */
+export async function takeOverSlug(db: Db, slug: string): Promise<void> {
+  await db.deleteFrom('custom_page_redirects').where('slug', '=', slug).execute();
 }
 
 /**
@@ -38,7 +51,7 @@ export async function movedPageSlug(db: Db, slug: string): Promise<string | null
  * redirect any more; one that pointed to another page now points to this one, the latest to leave it.
  */
 export async function rememberFormerSlug(db: Db, id: number, from: string, to: string, now: string): Promise<void> {
-  await db.deleteFrom('custom_page_redirects').where('slug', '=', to).execute();
+  await takeOverSlug(db, to);
   await db.insertInto('custom_page_redirects').values({ slug: from, page_id: id, created_at: now })
     .onConflict((oc) => oc.column('slug').doUpdateSet({ page_id: id, created_at: now })).execute();
 }

@@ -11,6 +11,7 @@ import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { findPage, findPageBySlug, listPages, movedPageSlug, pageOwners, pageTypes } from './repository.ts';
 import { createPage, deletePages, updatePage } from './service.ts';
+import { PAGE_MEDIA_FOLDER, registerPageMediaJob } from './media.ts';
 import './seo.ts';
 
 const slugParam = z.object({ slug: z.string().max(255) });
@@ -18,6 +19,7 @@ const slugParam = z.object({ slug: z.string().max(255) });
 export function customPagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const manage = 'custom_pages.update';
+  registerPageMediaJob(ctx);
 
   api.get('/api/v1/custom-pages', { config: { permission: manage }, schema: { querystring: listQuerySchema, response: { 200: customPageListResponse } } }, async (req) =>
     ({ pagination: await listPages(ctx, req.query) }));
@@ -63,7 +65,7 @@ export function customPagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/custom-pages/media', {
     config: { permission: [manage, 'custom_pages.create', 'news.update'] }, schema: { response: { 200: uploadedImageResponse } },
   }, async (req) => {
-    const url = await storeImageUpload(ctx, req, { prefix: 'page_media', maxBytes: PAGE_MEDIA_MAX_BYTES, tooLarge: 'The image may not be greater than 2 MB.' });
+    const url = await storeImageUpload(ctx, req, { prefix: PAGE_MEDIA_FOLDER, maxBytes: PAGE_MEDIA_MAX_BYTES, tooLarge: 'The image may not be greater than 2 MB.' });
     return { url };
   });
 }

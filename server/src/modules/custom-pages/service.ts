@@ -4,8 +4,9 @@ import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
-import { findPage, rememberFormerSlug, slugTaken } from './repository.ts';
+import { findPage, rememberFormerSlug, slugTaken, takeOverSlug } from './repository.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
+import { queueUnusedPageMedia } from './media.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
 
@@ -23,9 +24,14 @@ export async function createPage(ctx: AppContext, input: CustomPageInput, actor:
   const values = await prepare(ctx, input, actor.trusted);
   if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
   const now = nowIso();
-  const row = await onDuplicate(ctx.db.insertInto('custom_pages')
-    .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow(), slugInUse);
+  // A page made at another page's former slug takes it over: deleting it later does not bring the redirect back.
+  const row = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    const created = await trx.insertInto('custom_pages')
+      .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    await takeOverSlug(trx, values.slug);
+    return created;
+  }), slugInUse);
   return stillThere(await findPage(ctx.db, row.id), 'Page not found');
 }
 
@@ -41,6 +47,7 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
     if (values.slug !== current.slug) await rememberFormerSlug(trx, id, current.slug, values.slug, now);
   }), slugInUse);
   if (values.slug !== current.slug) await followSlugInLinks(ctx, new Set([current.slug]), values.slug);
+  await queueUnusedPageMedia(ctx, [current.body], [values.body]);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
 }
 
@@ -67,8 +74,10 @@ async function followSlugInLinks(ctx: AppContext, from: ReadonlySet<string>, to:
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
-  const slugs = await ctx.db.selectFrom('custom_pages').select('slug').where('id', 'in', ids).execute();
+  const gone = await ctx.db.selectFrom('custom_pages').select(['slug', 'body']).where('id', 'in', ids).execute();
   const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
-  if (slugs.length) await followSlugInLinks(ctx, new Set(slugs.map((r) => r.slug)), null);
+  if (gone.length) await followSlugInLinks(ctx, new Set(gone.map((r) => r.slug)), null);
+  // Images inserted into the deleted bodies go too, once no other page or article shows them (a queued job).
+  await queueUnusedPageMedia(ctx, gone.map((r) => r.body));
   return Number(res.numDeletedRows);
 }

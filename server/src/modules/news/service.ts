@@ -7,6 +7,7 @@ import { removeFromChannels } from '../channels/touch.ts';
 import { findArticle } from './repository.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
 import { excerptOf } from './text.ts';
+import { queueUnusedPageMedia } from '../custom-pages/media.ts';
 
 /**
  * Article bodies are always sanitized with the custom pages' rules (lib/html.ts), whoever saves them: an article
@@ -27,10 +28,12 @@ export async function createArticle(ctx: AppContext, input: NewsArticleInput, us
 }
 
 export async function updateArticle(ctx: AppContext, id: number, input: NewsArticleInput): Promise<NewsArticle> {
-  const before = await ctx.db.selectFrom('news_articles').select('image').where('id', '=', id).executeTakeFirst();
-  const res = await ctx.db.updateTable('news_articles').set({ ...prepareArticle(input), updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
+  const before = await ctx.db.selectFrom('news_articles').select(['image', 'body']).where('id', '=', id).executeTakeFirst();
+  const values = prepareArticle(input);
+  const res = await ctx.db.updateTable('news_articles').set({ ...values, updated_at: nowIso() }).where('id', '=', id).executeTakeFirst();
   if (!before || !Number(res.numUpdatedRows)) throw notFound('Article not found');
   await removeUnusedImages(ctx, [before.image]);
+  await queueUnusedPageMedia(ctx, [before.body], [values.body]);
   return stillThere(await findArticle(ctx.db, id), 'Article not found');
 }
 
@@ -49,7 +52,7 @@ async function removeUnusedImages(ctx: AppContext, urls: (string | null)[]): Pro
 }
 
 export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<number> {
-  const images = await ctx.db.selectFrom('news_articles').select('image').where('id', 'in', ids).execute();
+  const images = await ctx.db.selectFrom('news_articles').select(['image', 'body']).where('id', 'in', ids).execute();
   const res = await ctx.db.transaction().execute(async (trx) => {
     await removeFromChannels(trx, ctx.dialect, 'news_article', ids);
     await deleteFeedbackOn(trx, { news_article: ids });
@@ -57,6 +60,8 @@ export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<nu
   });
   if (!Number(res.numDeletedRows)) throw notFound('Article not found');
   await removeUnusedImages(ctx, images.map((r) => r.image));
+  // Images inserted into the deleted bodies go too, once no other article or page shows them (a queued job).
+  await queueUnusedPageMedia(ctx, images.map((r) => r.body));
   return Number(res.numDeletedRows);
 }
 

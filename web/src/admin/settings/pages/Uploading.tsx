@@ -21,7 +21,8 @@ const publicDrivers = () => [
 function ServerMaxSize() {
   const q = useQuery({ queryKey: ['uploads', 'detail', 'server-max-file-size'], queryFn: () => api.get<{ maxSize: number }>('uploads/server-max-file-size'), retry: false });
   if (!q.data) return null;
-  return <p className="text-sm text-text-muted">{trans('The server accepts files up to :size.', { size: formatFileSize(q.data.maxSize) })}</p>;
+  // maxSize is the limit of one upload request (a chunk), not of a file: larger files arrive in several chunks.
+  return <p className="text-sm text-text-muted">{trans('The server takes up to :size in one request; larger files are uploaded in chunks, so it sets no limit on a file\'s size.', { size: formatFileSize(q.data.maxSize) })}</p>;
 }
 
 /** Swaps a Dropbox access code for a refresh token and puts it in the form. */
@@ -125,7 +126,7 @@ function Fields() {
       <Section title={trans('Upload limits')}>
         <ServerMaxSize />
         <SettingSize name="client.uploads.chunk_size" label={trans('Chunk size')} description={trans('Large files are uploaded in chunks of this size.')} />
-        <SettingSize name="client.uploads.max_size" label={trans('Maximum file size')} description={trans('Leave empty to let only the server\'s limit apply.')} nullable />
+        <SettingSize name="client.uploads.max_size" label={trans('Maximum file size')} description={trans('Leave empty to accept files of any size; each user\'s available space still applies.')} nullable />
         <SettingSize name="client.uploads.available_space" label={trans('Available space')} description={trans('Space each user gets unless a role, plan or the user sets another. Leave empty for no limit.')} nullable />
         <SettingList name="client.uploads.allowed_extensions" label={trans('Allowed extensions')} description={trans('Comma separated, without dots. Leave empty to allow every extension not blocked.')} placeholder="jpg, png, mp4" />
         <SettingList name="client.uploads.blocked_extensions" label={trans('Blocked extensions')} placeholder="exe, php" />
