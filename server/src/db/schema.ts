@@ -327,6 +327,8 @@ export interface SeasonsTable {
   description: string | null;
   release_date: string | null;
   episodes_count: Generated<number>;
+  /** The facts an editor set on the site (JSON array of column names): a re-import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -346,6 +348,8 @@ export interface EpisodesTable {
   rating: number | null;
   tmdb_rating: number | null;
   tmdb_id: number | null;
+  /** The facts an editor set on the site (JSON array of column names): a re-import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

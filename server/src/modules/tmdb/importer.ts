@@ -269,9 +269,10 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
 
     for (const [i, s] of seasonsData.entries()) {
       const seasonValues = { poster: seasonPosters[i], name: clip(s.name, 255), description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
-      let season = await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
-      if (season) await trx.updateTable('seasons').set({ ...seasonValues, poster: seasonValues.poster ?? undefined }).where('id', '=', season.id).execute();
-      else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const storedSeason = await trx.selectFrom('seasons').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
+      // What an editor set on the season stays.
+      if (storedSeason) await trx.updateTable('seasons').set(keepEdits({ ...seasonValues, poster: seasonValues.poster ?? undefined }, storedSeason.edited_fields)).where('id', '=', storedSeason.id).execute();
+      const season = storedSeason ?? await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
       await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
       for (const [j, e] of (s.episodes ?? []).entries()) {
         const still = episodeStills[i][j];
@@ -279,16 +280,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
           name: clip(e.name, 255) ?? `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
-        const inSeason = trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number);
+        const inSeason = trx.selectFrom('episodes').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('season_number', '=', s.season_number);
         // An episode renumbered on the site is still the service's episode: it is updated where it is, not made again.
-        let ep = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
+        const storedEp = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
           ?? await inSeason.where('episode_number', '=', e.episode_number).executeTakeFirst();
-        // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
-        if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
-        else {
-          ep = await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
-            .returning('id').executeTakeFirstOrThrow();
-        }
+        // The service gives no popularity, a still that could not be fetched this time keeps the episode's image, and
+        // what an editor changed on the episode stays.
+        if (storedEp) await trx.updateTable('episodes').set(keepEdits({ ...epValues, poster: still ?? undefined }, storedEp.edited_fields)).where('id', '=', storedEp.id).execute();
+        const ep = storedEp ?? await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
+          .returning('id').executeTakeFirstOrThrow();
         await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);
       }
       await refreshCounts(trx, titleId, season.id);
