@@ -228,7 +228,8 @@ describe('TMDb imports', () => {
     const edit = { name: 'Fight Club (Director\'s Cut)', description: 'Our own overview.', release_date: '2000-01-01', poster: '/storage/local/poster.png', runtime: 139 };
     expect((await admin.put(`/api/v1/titles/${id}`, edit)).status).toBe(200);
     await t.ctx.db.updateTable('titles').set({ tagline: 'Out of date', runtime: 1 }).where('id', '=', id).execute();
-    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    // The import answers the name the title has, the editor's.
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body).toEqual({ id, name: edit.name, media_type: 'movie' });
     const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
     expect(title).toMatchObject({ ...edit, year: 2000, tagline: 'Mischief. Mayhem. Soap.', runtime: 139 });
     await t.ctx.db.updateTable('titles').set({ name: 'Fight Club', description: null, release_date: '1999-10-15', year: 1999, edited_fields: null }).where('id', '=', id).execute();
@@ -358,7 +359,7 @@ describe('TMDb imports', () => {
     expect((await admin.put(`/api/v1/people/${id}`, edit)).status).toBe(200);
     await t.ctx.db.updateTable('people').set({ birth_place: 'Out of date', popularity: 1 }).where('id', '=', id).execute();
     expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
-    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).body).toEqual({ id, name: edit.name, media_type: 'person' });
     expect((await admin.get(`/api/v1/people/${id}`)).body.person).toMatchObject({ ...edit, birth_place: stored.birth_place, popularity: stored.popularity });
     await t.ctx.db.updateTable('people').set({ name: stored.name, description: stored.description, poster: stored.poster, edited_fields: null }).where('id', '=', id).execute();
   });

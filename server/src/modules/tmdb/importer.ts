@@ -297,13 +297,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     if (ratingColumn === 'local_vote_average') await showRatings(trx, ratingColumn, { titleWithEpisodes: titleId });
     return titleId;
   });
+  // The name the title has: the editor's when they changed it.
+  const { name } = await ctx.db.selectFrom('titles').select('name').where('id', '=', id).executeTakeFirstOrThrow();
   await syncSearch(ctx, 'titles', [id]);
   if (await needsSync(ctx, 'episodes')) {
     await syncSearch(ctx, 'episodes', (await ctx.db.selectFrom('episodes').select('id').where('title_id', '=', id).execute()).map((e) => e.id));
   }
   // A refresh that brought an episode out today tells its followers now, not at the next hourly pass.
   await announceIfOut(ctx, seasonsData.flatMap((s: any) => (s.episodes ?? []).map((e: any) => orNull<string>(e.air_date))));
-  return { id, name: values.name };
+  return { id, name };
 }
 
 /** Imports (or refreshes) one person by TMDb id. */
@@ -311,7 +313,7 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
   const p = await client.person(tmdbId);
   const ids = await upsertPeople(ctx, client, [p]);
   const id = ids.get(p.id)!;
-  const { edited_fields } = await ctx.db.selectFrom('people').select('edited_fields').where('id', '=', id).executeTakeFirstOrThrow();
+  const { edited_fields, name } = await ctx.db.selectFrom('people').select(['edited_fields', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
   await ctx.db.updateTable('people').set({
     ...keepEdits({
       birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
@@ -319,7 +321,8 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
     }, edited_fields),
     updated_at: nowIso(),
   }).where('id', '=', id).execute();
-  return { id, name: p.name };
+  // The name the person has: the editor's when they changed it.
+  return { id, name };
 }
 
 /** One page of the multi-title import: 20 titles from TMDb's discover call, each imported or recorded as failed. */
