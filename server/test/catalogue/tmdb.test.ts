@@ -221,6 +221,37 @@ describe('TMDb imports', () => {
     expect(await episode(1)).toMatchObject({ name: first.name, description: first.description });
   });
 
+  it('re-importing a series does not bring back a season or episode an editor deleted', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    const reimport = async () => expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    const numbers = async () => (await t.ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('title_id', '=', id).orderBy('season_number').orderBy('episode_number').execute())
+      .map((e) => `${e.season_number}x${e.episode_number}`);
+    const counts = async () => (await admin.get(`/api/v1/titles/${id}`)).body.title as { seasons_count: number; episodes_count: number };
+
+    const second = (await admin.get(`/api/v1/titles/${id}/seasons/1/episodes/2`)).body.episode;
+    expect((await admin.delete(`/api/v1/episodes/${second.id}`)).status).toBe(200);
+    await reimport();
+    expect(await numbers()).toEqual(['1x1']);
+    expect(await counts()).toMatchObject({ seasons_count: 1, episodes_count: 1 });
+
+    const season = (await admin.get(`/api/v1/titles/${id}/seasons/1`)).body.season;
+    expect((await admin.delete(`/api/v1/seasons/${season.id}`)).status).toBe(200);
+    await reimport();
+    expect((await admin.get(`/api/v1/titles/${id}/seasons/1`)).status).toBe(404);
+    expect(await counts()).toMatchObject({ seasons_count: 0, episodes_count: 0 });
+
+    // Added again by hand, the season is the service's again: the import fills it, less the episode still deleted.
+    expect((await admin.post(`/api/v1/titles/${id}/seasons`, { number: 1 })).status).toBe(200);
+    await reimport();
+    expect(await numbers()).toEqual(['1x1']);
+
+    // Put back for the other tests.
+    await t.ctx.db.deleteFrom('title_import_removals').where('title_id', '=', id).execute();
+    await reimport();
+    expect(await numbers()).toEqual(['1x1', '1x2']);
+  });
+
   it('re-importing keeps the facts an editor changed on the site and brings the others up to date', async () => {
     await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
     const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;

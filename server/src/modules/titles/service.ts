@@ -11,7 +11,7 @@ import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -129,6 +129,9 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await deleteFeedbackOn(trx, { episode: episodeIds, video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
+    // Deleted from a series the movie database brought, it stays deleted through a re-import.
+    const title = await trx.selectFrom('titles').select('tmdb_id').where('id', '=', season.title_id).executeTakeFirst();
+    if (title?.tmdb_id) await rememberRemoved(trx, season.title_id, `season:${season.number}`);
     await refreshCounts(trx, season.title_id);
   }));
   await syncSearch(ctx, 'episodes', episodes);
@@ -181,7 +184,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
 }
 
 export async function deleteEpisode(ctx: AppContext, id: number) {
-  const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number']).where('id', '=', id).executeTakeFirst();
+  const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number', 'tmdb_id']).where('id', '=', id).executeTakeFirst();
   if (!ep) throw notFound('Episode not found');
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
@@ -190,6 +193,8 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
     await deleteFeedbackOn(trx, { episode: [id], video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
+    // The movie database's episode stays deleted through a re-import.
+    if (ep.tmdb_id) await rememberRemoved(trx, ep.title_id, `episode:${ep.tmdb_id}`);
     await refreshCounts(trx, ep.title_id, ep.season_id);
   }));
   await syncSearch(ctx, 'episodes', [id]);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refreshCounts } from '../titles/repository.ts';
+import { refreshCounts, removedImports } from '../titles/repository.ts';
 import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
@@ -267,9 +267,12 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       }))).execute();
     }
 
+    // What an editor deleted from the series stays deleted.
+    const removed = await removedImports(trx, titleId);
     for (const [i, s] of seasonsData.entries()) {
       const seasonValues = { poster: seasonPosters[i], name: clip(s.name, 255), description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
       const storedSeason = await trx.selectFrom('seasons').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
+      if (!storedSeason && removed.has(`season:${s.season_number}`)) continue;
       // What an editor set on the season stays.
       if (storedSeason) await trx.updateTable('seasons').set(keepEdits({ ...seasonValues, poster: seasonValues.poster ?? undefined }, storedSeason.edited_fields)).where('id', '=', storedSeason.id).execute();
       const season = storedSeason ?? await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
@@ -284,6 +287,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
         // An episode renumbered on the site is still the service's episode: it is updated where it is, not made again.
         const storedEp = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
           ?? await inSeason.where('episode_number', '=', e.episode_number).executeTakeFirst();
+        if (!storedEp && removed.has(`episode:${e.id}`)) continue;
         // The service gives no popularity, a still that could not be fetched this time keeps the episode's image, and
         // what an editor changed on the episode stays.
         if (storedEp) await trx.updateTable('episodes').set(keepEdits({ ...epValues, poster: still ?? undefined }, storedEp.edited_fields)).where('id', '=', storedEp.id).execute();
