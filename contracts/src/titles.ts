@@ -208,6 +208,7 @@ export const creditUpdateSchema = z.object({
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
   }
 }).meta({ examples: [{ department: 'Actors', job: 'Actor', character: 'Thomas A. Anderson' }] });
+export type CreditUpdate = z.infer<typeof creditUpdateSchema>;
 /** Credit ids (one title, season or episode's) in their new order. */
 export const creditReorderSchema = z.object({ ids: z.array(z.number().int().min(1)).min(1).max(1000) }).meta({ examples: [{ ids: [31, 29, 30] }] });
 

@@ -213,6 +213,7 @@ export interface Database {
   counters: CountersTable;
   custom_pages: CustomPagesTable;
   custom_page_redirects: CustomPageRedirectsTable;
+  title_import_removals: TitleImportRemovalsTable;
   localizations: LocalizationsTable;
   file_entries: FileEntriesTable;
   upload_sessions: UploadSessionsTable;
@@ -275,6 +276,14 @@ export interface CustomPagesTable {
   updated_at: Timestamp;
 }
 /** A slug a custom page had before a rename: /pages/{slug} redirects to the page's current slug. */
+/** A season or episode an editor deleted from an imported title: a later import does not add it again. */
+export interface TitleImportRemovalsTable {
+  title_id: number;
+  /** 'season:{number}' or 'episode:{the movie database's episode id}'. */
+  item: string;
+  created_at: Timestamp;
+}
+
 export interface CustomPageRedirectsTable {
   slug: string;
   page_id: number;
@@ -327,6 +336,8 @@ export interface SeasonsTable {
   description: string | null;
   release_date: string | null;
   episodes_count: Generated<number>;
+  /** The facts an editor set on the site (JSON array of column names): a re-import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -346,6 +357,8 @@ export interface EpisodesTable {
   rating: number | null;
   tmdb_rating: number | null;
   tmdb_id: number | null;
+  /** The facts an editor set on the site (JSON array of column names): a re-import from the movie database leaves them. */
+  edited_fields: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

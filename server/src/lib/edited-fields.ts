@@ -1,6 +1,6 @@
 /**
- * The facts an editor changed on an imported row (titles.edited_fields, people.edited_fields: a JSON array of column
- * names). An import from the movie database leaves those as they are, so a correction made on the site survives a
+ * The facts an editor changed on an imported row (titles, people, seasons and episodes .edited_fields: a JSON
+ * array of column names). An import from the movie database leaves those as they are, so a correction made on the site survives a
  * re-import or the weekly refresh.
  */
 export function editedFields(stored: string | null | undefined): Set<string> {
@@ -24,6 +24,15 @@ export function recordEdits(row: Record<string, unknown> & { edited_fields: stri
     if (value !== undefined && !ignore.includes(field) && Object.hasOwn(row, field) && !same(row[field], value)) edited.add(field);
   }
   return edited.size ? JSON.stringify([...edited].sort()) : undefined;
+}
+
+/**
+ * The fields a row added on the site was given a value for, as the column stores them; undefined when there are none.
+ * A season or episode an editor added is matched by its number at the next import: what they wrote stays.
+ */
+export function givenFields(input: Record<string, unknown>, ignore: string[] = []): string | undefined {
+  const given = Object.entries(input).filter(([field, value]) => value !== undefined && value !== null && value !== '' && !ignore.includes(field)).map(([field]) => field);
+  return given.length ? JSON.stringify(given.sort()) : undefined;
 }
 
 /** An import's values less the fields an editor changed (undefined leaves a column as it is). */

@@ -140,6 +140,12 @@ describe('titles', () => {
     expect(tooBig.body.errors.file).toEqual(['The image may not be greater than 5 MB.']);
     const txt = multipart({ titleId: String(title.id) }, { name: 'c.png', type: 'image/png', content: Buffer.from('hello') });
     expect((await admin.request('POST', '/api/v1/images', txt.body, txt.headers)).body.errors.file).toEqual(['The file must be an image (png, jpeg, gif or webp).']);
+    // A title that is not there is not found; one left out is required.
+    const gone = multipart({ titleId: '999999' }, { name: 'd.png', type: 'image/png', content: PNG });
+    const missing = await admin.request('POST', '/api/v1/images', gone.body, gone.headers);
+    expect([missing.status, missing.body.message]).toEqual([404, 'Title not found']);
+    const blank = multipart({}, { name: 'e.png', type: 'image/png', content: PNG });
+    expect((await admin.request('POST', '/api/v1/images', blank.body, blank.headers)).body.errors.titleId).toEqual(['Title is required.']);
     const none = multipart({ titleId: String(title.id) });
     expect((await admin.request('POST', '/api/v1/images', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
     expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.images).toHaveLength(1);

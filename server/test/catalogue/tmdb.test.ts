@@ -183,10 +183,73 @@ describe('TMDb imports', () => {
     expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/2`, { episode_number: 5, name: 'The Kingsroad (renumbered)' })).status).toBe(200);
     expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
     const episodes = (await admin.get(`/api/v1/titles/${id}/seasons/1/episodes`)).body.pagination.data;
-    expect(episodes.map((e: { episode_number: number; name: string }) => [e.episode_number, e.name])).toEqual([[1, 'Winter Is Coming'], [5, 'The Kingsroad']]);
+    expect(episodes.map((e: { episode_number: number; name: string }) => [e.episode_number, e.name])).toEqual([[1, 'Winter Is Coming'], [5, 'The Kingsroad (renumbered)']]);
     expect((await admin.get(`/api/v1/titles/${id}`)).body.title.episodes_count).toBe(2);
     // Put back for the other tests.
     expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/5`, { episode_number: 2 })).status).toBe(200);
+    await t.ctx.db.updateTable('episodes').set({ edited_fields: null }).where('title_id', '=', id).execute();
+    await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 });
+  });
+
+  it('re-importing a series keeps what an editor changed on an episode, and what they wrote on a season or episode they added', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    const episode = (n: number) => admin.get(`/api/v1/titles/${id}/seasons/1/episodes/${n}`).then((r) => r.body.episode);
+    const first = await episode(1);
+    // Sent as it is (the whole form): an unchanged fact stays the service's.
+    const edit = { name: 'Winter Is Coming (extended)', description: 'Our own overview.', runtime: 70, release_date: '2011-04-18', poster: '/storage/local/still.png' };
+    expect((await admin.put(`/api/v1/titles/${id}/seasons/1/episodes/1`, { ...edit, popularity: first.popularity })).status).toBe(200);
+    await t.ctx.db.updateTable('episodes').set({ rating: 1 }).where('id', '=', first.id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    expect(await episode(1)).toMatchObject({ ...edit, rating: first.rating });
+    expect((await episode(2)).name).toBe('The Kingsroad');
+
+    // A season the editor added before the service had it: the import fills in the rest and keeps what they wrote.
+    const season = (await admin.get(`/api/v1/titles/${id}/seasons/1`)).body.season;
+    expect((await admin.delete(`/api/v1/seasons/${season.id}`)).status).toBe(200);
+    const own = { number: 1, description: 'Our season.', poster: '/storage/local/season.png', release_date: '2011-04-01' };
+    expect((await admin.post(`/api/v1/titles/${id}/seasons`, own)).status).toBe(200);
+    expect((await admin.post(`/api/v1/titles/${id}/seasons/1/episodes`, { name: 'Our pilot', episode_number: 1 })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${id}/seasons/1`)).body.season).toMatchObject({ ...own, name: season.name, episodes_count: 2 });
+    expect(await episode(1)).toMatchObject({ name: 'Our pilot', runtime: first.runtime, description: first.description });
+
+    // Put back for the other tests.
+    await t.ctx.db.updateTable('seasons').set({ edited_fields: null }).where('title_id', '=', id).execute();
+    await t.ctx.db.updateTable('episodes').set({ edited_fields: null }).where('title_id', '=', id).execute();
+    expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    expect(await episode(1)).toMatchObject({ name: first.name, description: first.description });
+  });
+
+  it('re-importing a series does not bring back a season or episode an editor deleted', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).body.id;
+    const reimport = async () => expect((await admin.post('/api/v1/media/import', { media_type: 'series', tmdb_id: 1399 })).status).toBe(200);
+    const numbers = async () => (await t.ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('title_id', '=', id).orderBy('season_number').orderBy('episode_number').execute())
+      .map((e) => `${e.season_number}x${e.episode_number}`);
+    const counts = async () => (await admin.get(`/api/v1/titles/${id}`)).body.title as { seasons_count: number; episodes_count: number };
+
+    const second = (await admin.get(`/api/v1/titles/${id}/seasons/1/episodes/2`)).body.episode;
+    expect((await admin.delete(`/api/v1/episodes/${second.id}`)).status).toBe(200);
+    await reimport();
+    expect(await numbers()).toEqual(['1x1']);
+    expect(await counts()).toMatchObject({ seasons_count: 1, episodes_count: 1 });
+
+    const season = (await admin.get(`/api/v1/titles/${id}/seasons/1`)).body.season;
+    expect((await admin.delete(`/api/v1/seasons/${season.id}`)).status).toBe(200);
+    await reimport();
+    expect((await admin.get(`/api/v1/titles/${id}/seasons/1`)).status).toBe(404);
+    expect(await counts()).toMatchObject({ seasons_count: 0, episodes_count: 0 });
+
+    // Added again by hand, the season is the service's again: the import fills it, less the episode still deleted.
+    expect((await admin.post(`/api/v1/titles/${id}/seasons`, { number: 1 })).status).toBe(200);
+    await reimport();
+    expect(await numbers()).toEqual(['1x1']);
+
+    // Put back for the other tests.
+    await t.ctx.db.deleteFrom('title_import_removals').where('title_id', '=', id).execute();
+    await reimport();
+    expect(await numbers()).toEqual(['1x1', '1x2']);
   });
 
   it('re-importing keeps the facts an editor changed on the site and brings the others up to date', async () => {
@@ -196,7 +259,8 @@ describe('TMDb imports', () => {
     const edit = { name: 'Fight Club (Director\'s Cut)', description: 'Our own overview.', release_date: '2000-01-01', poster: '/storage/local/poster.png', runtime: 139 };
     expect((await admin.put(`/api/v1/titles/${id}`, edit)).status).toBe(200);
     await t.ctx.db.updateTable('titles').set({ tagline: 'Out of date', runtime: 1 }).where('id', '=', id).execute();
-    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    // The import answers the name the title has, the editor's.
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body).toEqual({ id, name: edit.name, media_type: 'movie' });
     const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
     expect(title).toMatchObject({ ...edit, year: 2000, tagline: 'Mischief. Mayhem. Soap.', runtime: 139 });
     await t.ctx.db.updateTable('titles').set({ name: 'Fight Club', description: null, release_date: '1999-10-15', year: 1999, edited_fields: null }).where('id', '=', id).execute();
@@ -326,7 +390,7 @@ describe('TMDb imports', () => {
     expect((await admin.put(`/api/v1/people/${id}`, edit)).status).toBe(200);
     await t.ctx.db.updateTable('people').set({ birth_place: 'Out of date', popularity: 1 }).where('id', '=', id).execute();
     expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
-    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'person', tmdb_id: 287 })).body).toEqual({ id, name: edit.name, media_type: 'person' });
     expect((await admin.get(`/api/v1/people/${id}`)).body.person).toMatchObject({ ...edit, birth_place: stored.birth_place, popularity: stored.popularity });
     await t.ctx.db.updateTable('people').set({ name: stored.name, description: stored.description, poster: stored.poster, edited_fields: null }).where('id', '=', id).execute();
   });

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { idsParam, typed } from '../../http/schema.ts';
 import { storeImageStream as storeUploadedImage } from '../../http/uploads.ts';
 import { removeStoredFiles } from './service.ts';
+import { findTitle } from './repository.ts';
 
 
 /** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
@@ -30,9 +31,14 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (part.fieldname === 'type' && ['backdrop', 'poster', 'still'].includes(String(part.value))) type = String(part.value);
         continue;
       }
-      if (!titleId || !(await ctx.db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst())) {
+      if (!titleId || !Number.isSafeInteger(titleId) || titleId < 1) {
         part.file.resume();
         throw new HttpError(422, 'Title is required.', { titleId: ['Title is required.'] });
+      }
+      // A title that is not there (deleted meanwhile, or a wrong id) is not found, not missing from the form.
+      if (!(await findTitle(ctx.db, titleId, false))) {
+        part.file.resume();
+        throw notFound('Title not found');
       }
       url = await storeImageStream(ctx, part.file, 'title-images');
     }

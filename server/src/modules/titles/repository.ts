@@ -69,6 +69,20 @@ export async function findEpisode(db: Db, titleId: number, season: number, episo
     .where('season_number', '=', season).where('episode_number', '=', episode).executeTakeFirst()) ?? null;
 }
 
+/**
+ * Remembers a season or episode the movie database brought that an editor deleted, so a re-import or the weekly
+ * refresh does not add it again ('season:{number}', 'episode:{the service's episode id}').
+ */
+export async function rememberRemoved(db: Db, titleId: number, item: string): Promise<void> {
+  await db.insertInto('title_import_removals').values({ title_id: titleId, item, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['title_id', 'item']).doNothing()).execute();
+}
+
+/** The seasons and episodes deleted from an imported title (see rememberRemoved). */
+export async function removedImports(db: Db, titleId: number): Promise<Set<string>> {
+  return new Set((await db.selectFrom('title_import_removals').select('item').where('title_id', '=', titleId).execute()).map((r) => r.item));
+}
+
 /** Keeps the denormalised counters (season episodes, title seasons and episodes) true after a change. */
 export async function refreshCounts(db: Db, titleId: number, seasonId?: number): Promise<void> {
   if (seasonId) {

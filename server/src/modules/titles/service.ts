@@ -7,11 +7,11 @@ import type { Database } from '../../db/schema.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
-import { recordEdits } from '../../lib/edited-fields.ts';
+import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts } from './repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -105,8 +105,10 @@ export async function createSeason(ctx: AppContext, titleId: number, input: { nu
     } else if (await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', number).executeTakeFirst()) {
       throw seasonExists();
     }
+    const facts = { poster: input.poster, description: input.description, release_date: input.release_date };
+    // What the editor wrote stays when an import later brings the service's season of that number.
     const row = await trx.insertInto('seasons').values({
-      title_id: titleId, number, name: null, poster: input.poster, description: input.description, release_date: input.release_date, created_at: now, updated_at: now,
+      ...facts, title_id: titleId, number, name: null, edited_fields: givenFields(facts), created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await refreshCounts(trx, titleId);
     return row.id;
@@ -127,6 +129,9 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await deleteFeedbackOn(trx, { episode: episodeIds, video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
+    // Deleted from a series the movie database brought, it stays deleted through a re-import.
+    const title = await trx.selectFrom('titles').select('tmdb_id').where('id', '=', season.title_id).executeTakeFirst();
+    if (title?.tmdb_id) await rememberRemoved(trx, season.title_id, `season:${season.number}`);
     await refreshCounts(trx, season.title_id);
   }));
   await syncSearch(ctx, 'episodes', episodes);
@@ -145,8 +150,9 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
       throw episodeExists();
     }
     const { episode_number: _n, ...fields } = input;
+    // What the editor wrote stays when an import later brings the service's episode of that number.
     const row = await trx.insertInto('episodes').values({
-      ...fields, title_id: titleId, season_id: season.id, season_number: seasonNumber, episode_number: number, rating: null, tmdb_id: null, created_at: now, updated_at: now,
+      ...fields, edited_fields: givenFields(fields), title_id: titleId, season_id: season.id, season_number: seasonNumber, episode_number: number, rating: null, tmdb_id: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await refreshCounts(trx, titleId, season.id);
     return row.id;
@@ -166,7 +172,10 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
   }
   const to = input.episode_number;
   await onDuplicate(ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('episodes').set({ ...input, updated_at: nowIso() }).where('id', '=', episode.id).execute();
+    const row = await trx.selectFrom('episodes').selectAll().where('id', '=', episode.id).executeTakeFirst();
+    if (!row) throw notFound('Episode not found');
+    // A fact the editor changed is theirs from now on: a re-import from the movie database leaves it.
+    await trx.updateTable('episodes').set({ ...input, edited_fields: recordEdits(row, input, ['episode_number']), updated_at: nowIso() }).where('id', '=', episode.id).execute();
     if (to !== undefined && to !== number) await moveEpisodeRows(trx, titleId, season, number, to);
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
@@ -175,7 +184,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
 }
 
 export async function deleteEpisode(ctx: AppContext, id: number) {
-  const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number']).where('id', '=', id).executeTakeFirst();
+  const ep = await ctx.db.selectFrom('episodes').select(['id', 'title_id', 'season_id', 'season_number', 'episode_number', 'tmdb_id']).where('id', '=', id).executeTakeFirst();
   if (!ep) throw notFound('Episode not found');
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
@@ -184,6 +193,8 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
     await deleteFeedbackOn(trx, { episode: [id], video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
+    // The movie database's episode stays deleted through a re-import.
+    if (ep.tmdb_id) await rememberRemoved(trx, ep.title_id, `episode:${ep.tmdb_id}`);
     await refreshCounts(trx, ep.title_id, ep.season_id);
   }));
   await syncSearch(ctx, 'episodes', [id]);

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refreshCounts } from '../titles/repository.ts';
+import { refreshCounts, removedImports } from '../titles/repository.ts';
 import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
@@ -267,11 +267,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       }))).execute();
     }
 
+    // What an editor deleted from the series stays deleted.
+    const removed = await removedImports(trx, titleId);
     for (const [i, s] of seasonsData.entries()) {
       const seasonValues = { poster: seasonPosters[i], name: clip(s.name, 255), description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
-      let season = await trx.selectFrom('seasons').select('id').where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
-      if (season) await trx.updateTable('seasons').set({ ...seasonValues, poster: seasonValues.poster ?? undefined }).where('id', '=', season.id).execute();
-      else season = await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
+      const storedSeason = await trx.selectFrom('seasons').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
+      if (!storedSeason && removed.has(`season:${s.season_number}`)) continue;
+      // What an editor set on the season stays.
+      if (storedSeason) await trx.updateTable('seasons').set(keepEdits({ ...seasonValues, poster: seasonValues.poster ?? undefined }, storedSeason.edited_fields)).where('id', '=', storedSeason.id).execute();
+      const season = storedSeason ?? await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
       await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
       for (const [j, e] of (s.episodes ?? []).entries()) {
         const still = episodeStills[i][j];
@@ -279,16 +283,16 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
           name: clip(e.name, 255) ?? `Episode ${e.episode_number}`, description: e.overview || null, release_date: orNull<string>(e.air_date), runtime: orNull<number>(e.runtime),
           rating: e.vote_average ?? null, tmdb_rating: e.vote_average ?? null, tmdb_id: e.id ?? null, updated_at: now,
         };
-        const inSeason = trx.selectFrom('episodes').select('id').where('title_id', '=', titleId).where('season_number', '=', s.season_number);
+        const inSeason = trx.selectFrom('episodes').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('season_number', '=', s.season_number);
         // An episode renumbered on the site is still the service's episode: it is updated where it is, not made again.
-        let ep = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
+        const storedEp = (e.id ? await inSeason.where('tmdb_id', '=', e.id).executeTakeFirst() : undefined)
           ?? await inSeason.where('episode_number', '=', e.episode_number).executeTakeFirst();
-        // The service gives no popularity, and a still that could not be fetched this time keeps the episode's image.
-        if (ep) await trx.updateTable('episodes').set({ ...epValues, poster: still ?? undefined }).where('id', '=', ep.id).execute();
-        else {
-          ep = await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
-            .returning('id').executeTakeFirstOrThrow();
-        }
+        if (!storedEp && removed.has(`episode:${e.id}`)) continue;
+        // The service gives no popularity, a still that could not be fetched this time keeps the episode's image, and
+        // what an editor changed on the episode stays.
+        if (storedEp) await trx.updateTable('episodes').set(keepEdits({ ...epValues, poster: still ?? undefined }, storedEp.edited_fields)).where('id', '=', storedEp.id).execute();
+        const ep = storedEp ?? await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
+          .returning('id').executeTakeFirstOrThrow();
         await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);
       }
       await refreshCounts(trx, titleId, season.id);
@@ -297,13 +301,15 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     if (ratingColumn === 'local_vote_average') await showRatings(trx, ratingColumn, { titleWithEpisodes: titleId });
     return titleId;
   });
+  // The name the title has: the editor's when they changed it.
+  const { name } = await ctx.db.selectFrom('titles').select('name').where('id', '=', id).executeTakeFirstOrThrow();
   await syncSearch(ctx, 'titles', [id]);
   if (await needsSync(ctx, 'episodes')) {
     await syncSearch(ctx, 'episodes', (await ctx.db.selectFrom('episodes').select('id').where('title_id', '=', id).execute()).map((e) => e.id));
   }
   // A refresh that brought an episode out today tells its followers now, not at the next hourly pass.
   await announceIfOut(ctx, seasonsData.flatMap((s: any) => (s.episodes ?? []).map((e: any) => orNull<string>(e.air_date))));
-  return { id, name: values.name };
+  return { id, name };
 }
 
 /** Imports (or refreshes) one person by TMDb id. */
@@ -311,7 +317,7 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
   const p = await client.person(tmdbId);
   const ids = await upsertPeople(ctx, client, [p]);
   const id = ids.get(p.id)!;
-  const { edited_fields } = await ctx.db.selectFrom('people').select('edited_fields').where('id', '=', id).executeTakeFirstOrThrow();
+  const { edited_fields, name } = await ctx.db.selectFrom('people').select(['edited_fields', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
   await ctx.db.updateTable('people').set({
     ...keepEdits({
       birth_date: orNull<string>(p.birthday), death_date: orNull<string>(p.deathday), birth_place: clip(p.place_of_birth, 255),
@@ -319,7 +325,8 @@ export async function importPerson(ctx: AppContext, client: TmdbClient, tmdbId: 
     }, edited_fields),
     updated_at: nowIso(),
   }).where('id', '=', id).execute();
-  return { id, name: p.name };
+  // The name the person has: the editor's when they changed it.
+  return { id, name };
 }
 
 /** One page of the multi-title import: 20 titles from TMDb's discover call, each imported or recorded as failed. */
