@@ -206,6 +206,43 @@ describe('who may see and change a list', () => {
     expect(await ownerOf(await asAdmin(t))).toMatchObject({ id: owner.user.id, email: owner.user.email });
   });
 
+  it("a suspended member's public lists answer 404 as their profile does, to all but list managers (page, API, channels, sitemap)", async () => {
+    const admin = await asAdmin(t);
+    const owner = await asUser(t);
+    const list = await newList(owner, { name: 'Banned member picks' });
+    await owner.post(`/api/v1/lists/${list.id}/items`, { titleId: titles[0] });
+    const other = await asUser(t);
+    expect((await other.get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await admin.post(`/api/v1/users/${owner.user.id}/ban`, {})).status).toBe(200);
+
+    expect((await other.get(`/api/v1/users/${owner.user.id}/profile`)).status).toBe(404);
+    for (const c of [guest(t), other]) {
+      expect((await c.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+      expect((await c.get(`/api/v1/channel/${list.id}`)).status).toBe(404);
+      expect((await c.get(`/api/v1/channel/${list.slug}`)).status).toBe(404);
+      const listed = (await c.get('/api/v1/channel?type=list&perPage=100')).body.pagination.data as { id: number }[];
+      expect(listed.map((l) => l.id)).not.toContain(list.id);
+      const page = await c.get(`/lists/${list.id}`);
+      expect(page.status).toBe(404);
+      expect(page.text).not.toContain('Banned member picks');
+    }
+    // Others cannot tell it from a missing list when writing either.
+    expect((await other.post(`/api/v1/lists/${list.id}/items`, { titleId: titles[1] })).status).toBe(404);
+    // List managers still see it (to moderate it).
+    expect((await admin.get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/channel/${list.id}`)).status).toBe(200);
+    expect(((await admin.get('/api/v1/channel?type=list&perPage=100')).body.pagination.data as { id: number }[]).map((l) => l.id)).toContain(list.id);
+
+    await generateSitemap(t.ctx);
+    const chunks: Buffer[] = [];
+    for await (const c of t.ctx.storage.read('sitemaps/sitemap-1.xml')) chunks.push(Buffer.from(c));
+    expect(Buffer.concat(chunks).toString()).not.toContain(`/lists/${list.id}</loc>`);
+
+    // Lifting the suspension makes the list public again.
+    expect((await admin.delete(`/api/v1/users/${owner.user.id}/unban`)).status).toBe(200);
+    expect((await guest(t).get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+  });
+
   it('only the owner changes a public list (403 for others)', async () => {
     const owner = await asUser(t);
     const other = await asUser(t);

@@ -6,6 +6,7 @@ import { setPageImage, setPageStatus } from '../seo/page-state.ts';
 import { seoTags } from '../seo/templates.ts';
 import { SITEMAP_BATCH, keysetBatches, registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { loadListPage } from './service.ts';
+import { ownerNotSuspended } from './repository.ts';
 import { memberLabel } from '../users/repository.ts';
 
 const clip = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -46,10 +47,10 @@ registerSeoPage({
   },
 });
 
-/** Public lists in the sitemap, in keyset batches by id. */
+/** Public lists of members who are not suspended in the sitemap, in keyset batches by id. */
 async function* publicLists(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   const rows = keysetBatches((after) => ctx.db.selectFrom('channels').select(['id', 'updated_at'])
-    .where('type', '=', 'list').where('public', '=', true as never).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute());
+    .where('type', '=', 'list').where('public', '=', true as never).where(ownerNotSuspended).where('id', '>', after).orderBy('id').limit(SITEMAP_BATCH).execute());
   for await (const r of rows) yield { loc: `/lists/${r.id}`, lastmod: r.updated_at.slice(0, 10) };
 }
 
