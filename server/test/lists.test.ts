@@ -344,6 +344,10 @@ describe('the shareable page and the sitemap', () => {
     const own = await owner.get(`/lists/${priv.id}`);
     expect(own.status).toBe(200);
     expect(own.text).toContain('id="page-data"');
+    // Its owner reads the list's own title, and search engines are told to leave the page out.
+    expect(own.text).toContain('<title>Secret plans - ');
+    expect(own.text).toContain('<meta name="robots" content="noindex">');
+    expect(html.text).not.toContain('name="robots"');
     expect((await guest(t).get('/lists/abc')).status).toBe(404);
   });
 
