@@ -351,6 +351,25 @@ describe('the shareable page and the sitemap', () => {
     expect((await guest(t).get('/lists/abc')).status).toBe(404);
   });
 
+  it('a shared /channel/{slug} link to a public list moves for good to /lists/{id}; a private one stays 404 to others', async () => {
+    const owner = await asUser(t);
+    const pub = await newList(owner, { name: 'Shared by slug' });
+    expect((await guest(t).get(`/api/v1/channel/${pub.slug}`)).status).toBe(200);
+    for (const path of [`/channel/${pub.slug}`, `/channel/${pub.id}`]) {
+      const res = await guest(t).get(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.location).toBe(`/lists/${pub.id}`);
+    }
+    expect((await guest(t).get(`/channel/${pub.slug}?page=2`)).headers.location).toBe(`/lists/${pub.id}?page=2`);
+
+    const priv = await newList(owner, { name: 'Kept to myself', public: false });
+    const hidden = await guest(t).get(`/channel/${priv.slug}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.location).toBeUndefined();
+    expect(hidden.text).not.toContain('Kept to myself');
+    expect((await owner.get(`/channel/${priv.slug}`)).headers.location).toBe(`/lists/${priv.id}`);
+  });
+
   it('lists public lists only in the sitemap', async () => {
     const u = await asUser(t);
     const pub = await newList(u, { name: 'Shown' });
