@@ -206,6 +206,43 @@ describe('who may see and change a list', () => {
     expect(await ownerOf(await asAdmin(t))).toMatchObject({ id: owner.user.id, email: owner.user.email });
   });
 
+  it("a suspended member's public lists answer 404 as their profile does, to all but list managers (page, API, channels, sitemap)", async () => {
+    const admin = await asAdmin(t);
+    const owner = await asUser(t);
+    const list = await newList(owner, { name: 'Banned member picks' });
+    await owner.post(`/api/v1/lists/${list.id}/items`, { titleId: titles[0] });
+    const other = await asUser(t);
+    expect((await other.get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await admin.post(`/api/v1/users/${owner.user.id}/ban`, {})).status).toBe(200);
+
+    expect((await other.get(`/api/v1/users/${owner.user.id}/profile`)).status).toBe(404);
+    for (const c of [guest(t), other]) {
+      expect((await c.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+      expect((await c.get(`/api/v1/channel/${list.id}`)).status).toBe(404);
+      expect((await c.get(`/api/v1/channel/${list.slug}`)).status).toBe(404);
+      const listed = (await c.get('/api/v1/channel?type=list&perPage=100')).body.pagination.data as { id: number }[];
+      expect(listed.map((l) => l.id)).not.toContain(list.id);
+      const page = await c.get(`/lists/${list.id}`);
+      expect(page.status).toBe(404);
+      expect(page.text).not.toContain('Banned member picks');
+    }
+    // Others cannot tell it from a missing list when writing either.
+    expect((await other.post(`/api/v1/lists/${list.id}/items`, { titleId: titles[1] })).status).toBe(404);
+    // List managers still see it (to moderate it).
+    expect((await admin.get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/channel/${list.id}`)).status).toBe(200);
+    expect(((await admin.get('/api/v1/channel?type=list&perPage=100')).body.pagination.data as { id: number }[]).map((l) => l.id)).toContain(list.id);
+
+    await generateSitemap(t.ctx);
+    const chunks: Buffer[] = [];
+    for await (const c of t.ctx.storage.read('sitemaps/sitemap-1.xml')) chunks.push(Buffer.from(c));
+    expect(Buffer.concat(chunks).toString()).not.toContain(`/lists/${list.id}</loc>`);
+
+    // Lifting the suspension makes the list public again.
+    expect((await admin.delete(`/api/v1/users/${owner.user.id}/unban`)).status).toBe(200);
+    expect((await guest(t).get(`/api/v1/lists/${list.id}`)).status).toBe(200);
+  });
+
   it('only the owner changes a public list (403 for others)', async () => {
     const owner = await asUser(t);
     const other = await asUser(t);
@@ -307,7 +344,30 @@ describe('the shareable page and the sitemap', () => {
     const own = await owner.get(`/lists/${priv.id}`);
     expect(own.status).toBe(200);
     expect(own.text).toContain('id="page-data"');
+    // Its owner reads the list's own title, and search engines are told to leave the page out.
+    expect(own.text).toContain('<title>Secret plans - ');
+    expect(own.text).toContain('<meta name="robots" content="noindex">');
+    expect(html.text).not.toContain('name="robots"');
     expect((await guest(t).get('/lists/abc')).status).toBe(404);
+  });
+
+  it('a shared /channel/{slug} link to a public list moves for good to /lists/{id}; a private one stays 404 to others', async () => {
+    const owner = await asUser(t);
+    const pub = await newList(owner, { name: 'Shared by slug' });
+    expect((await guest(t).get(`/api/v1/channel/${pub.slug}`)).status).toBe(200);
+    for (const path of [`/channel/${pub.slug}`, `/channel/${pub.id}`]) {
+      const res = await guest(t).get(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.location).toBe(`/lists/${pub.id}`);
+    }
+    expect((await guest(t).get(`/channel/${pub.slug}?page=2`)).headers.location).toBe(`/lists/${pub.id}?page=2`);
+
+    const priv = await newList(owner, { name: 'Kept to myself', public: false });
+    const hidden = await guest(t).get(`/channel/${priv.slug}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.headers.location).toBeUndefined();
+    expect(hidden.text).not.toContain('Kept to myself');
+    expect((await owner.get(`/channel/${priv.slug}`)).headers.location).toBe(`/lists/${priv.id}`);
   });
 
   it('lists public lists only in the sitemap', async () => {

@@ -76,3 +76,35 @@ test('a member\'s name leads to their profile with public lists and reviews; gue
   await expect(guest).toHaveURL(`/login?redirect=${encodeURIComponent(profilePath)}`);
   await guestContext.close();
 });
+
+test('a profile with many lists and reviews pages each through its own named pager', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The seeded member at position 1 wrote 11 reviews (db/seed/community.ts: two pages of 10); 25 more public lists of
+  // theirs make two pages of 24. The lists are deleted at the end.
+  await login(page, 'liam.muller1@example.com', 'password');
+  const lists: number[] = [];
+  for (let i = 1; i <= 25; i++) lists.push((await api(page, 'POST', 'lists', { name: `Pager list ${i}`, public: true })).list.id);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Your profile' }).click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  const listsPager = page.getByRole('navigation', { name: 'Lists pages' });
+  const reviewsPager = page.getByRole('navigation', { name: 'Reviews pages' });
+  const cards = page.getByRole('list', { name: 'Lists' }).getByTestId('list-card');
+  await expect(listsPager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await expect(reviewsPager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await expect(cards).toHaveCount(24);
+  await expect(page.getByTestId('profile-review')).toHaveCount(10);
+
+  await reviewsPager.getByRole('button', { name: 'Next page' }).click();
+  await expect(page.getByTestId('profile-review')).toHaveCount(1);
+  await expect(reviewsPager.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  // The lists' pager did not move.
+  await expect(listsPager.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+  await listsPager.getByRole('button', { name: 'Next page' }).click();
+  await expect(listsPager.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+  await expect(cards.first()).not.toContainText('Pager list 25');
+
+  for (const id of lists) await api(page, 'DELETE', `lists/${id}`);
+});

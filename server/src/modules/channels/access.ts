@@ -1,16 +1,21 @@
 import type { Channel, ChannelWithContent } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { channelWithContent } from './content.ts';
 import { findChannel } from './repository.ts';
+import { listOpenToAll } from '../lists/service.ts';
 
 /** Who is asking: the request's auth, or the visitor a server-rendered page is for. */
 export interface ChannelCaller { can(name: string): boolean; userId?: number | null }
 
-/** A list is seen by its owner and list managers; a private one is a 404 to anybody else (not revealing it exists). */
-export function canSeeChannel(caller: ChannelCaller, channel: Channel): boolean {
+/**
+ * A list is seen by its owner and list managers; a private one, or a suspended member's, is a 404 to anybody else
+ * (as `GET lists/{id}` answers: not revealing it exists).
+ */
+export async function canSeeChannel(db: Db, caller: ChannelCaller, channel: Channel): Promise<boolean> {
   if (channel.type === 'channel') return channel.public || caller.can('channels.update');
-  return channel.public || channel.user_id === caller.userId || caller.can('lists.update');
+  return channel.user_id === caller.userId || caller.can('lists.update') || listOpenToAll(db, channel);
 }
 
 export function canWriteChannel(caller: ChannelCaller, channel: Pick<Channel, 'type' | 'user_id'>): boolean {
@@ -24,7 +29,7 @@ export function canWriteChannel(caller: ChannelCaller, channel: Pick<Channel, 't
  */
 export async function loadChannelPage(ctx: AppContext, caller: ChannelCaller, slugOrId: string, page: number, perPage: number): Promise<{ channel: ChannelWithContent }> {
   const channel = await findChannel(ctx.db, slugOrId);
-  if (!channel || !canSeeChannel(caller, channel)) throw notFound('Channel not found');
+  if (!channel || !(await canSeeChannel(ctx.db, caller, channel))) throw notFound('Channel not found');
   const full = await channelWithContent(ctx, channel, page, perPage, caller.can('channels.update'));
   return { channel: canWriteChannel(caller, channel) ? full : { ...full, auto_update_error: null } };
 }

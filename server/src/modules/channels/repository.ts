@@ -3,6 +3,7 @@ import { toBool, whereStartsWith, type Db } from '../../db/index.ts';
 import type { ChannelsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { displayName } from '../users/repository.ts';
+import { ownerNotSuspended } from '../lists/repository.ts';
 import { paginate, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 
 export const CHANNEL_COLUMNS = [
@@ -121,6 +122,8 @@ export async function listChannels(db: Db, scope: ChannelListScope, query: Recor
   let base = db.selectFrom('channels').select(CHANNEL_COLUMNS).where('channels.type', '=', scope.type);
   if (scope.hideInternal) base = base.where('channels.internal', '=', false as any);
   if (scope.publicOnly) base = base.where('channels.public', '=', true as any).where('channels.internal', '=', false as any);
+  // A suspended member's lists answer 404 as their profile does, so they are not listed either.
+  if (scope.publicOnly && scope.type === 'list') base = base.where(ownerNotSuspended);
   return paginate(base, query, listDefinition(db), toChannel);
 }
 

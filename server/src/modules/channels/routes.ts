@@ -21,7 +21,6 @@ import { actorOf } from '../roles/grants.ts';
 
 const slugOrIdParam = z.object({ slugOrId: z.string().max(200).meta({ description: 'A channel id or slug.' }) });
 
-const canSee = (req: FastifyRequest, channel: Channel) => canSeeChannel(req.auth, channel);
 const canWrite = (req: FastifyRequest, channel: Pick<Channel, 'type' | 'user_id'>) => canWriteChannel(req.auth, channel);
 
 export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -81,7 +80,7 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => {
     const id = req.params.id;
     const current = await findChannel(ctx.db, id);
-    if (!current || current.id !== id || !canSee(req, current)) throw notFound('Channel not found');
+    if (!current || current.id !== id || !(await canSeeChannel(ctx.db, req.auth, current))) throw notFound('Channel not found');
     if (!canWrite(req, current)) throw forbidden();
     // A channel keeps its type: the body's is ignored.
     const channel = await updateChannel(ctx, id, { ...req.body, type: current.type });

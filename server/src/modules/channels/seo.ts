@@ -3,7 +3,8 @@ import { registerSeoPage } from '../seo/index.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { findChannel } from './repository.ts';
 import { channelHasContent } from './content.ts';
-import { setPageStatus } from '../seo/page-state.ts';
+import { setPageRedirect, setPageStatus } from '../seo/page-state.ts';
+import { canSeeChannel } from './access.ts';
 import { callerOf } from '../seo/page-loading.ts';
 import { embedChannelPage } from './page-data.ts';
 import { seoTags } from '../seo/templates.ts';
@@ -22,6 +23,11 @@ registerSeoPage({
       return null;
     }
     const channel = await findChannel(ctx.db, params.slug);
+    // A member's list has its own page: a shared /channel/ link to one the visitor may read moves there for good.
+    if (channel?.type === 'list' && await canSeeChannel(ctx.db, caller, channel)) {
+      setPageRedirect(req, `/lists/${channel.id}`);
+      return null;
+    }
     if (!channel || channel.type !== 'channel') {
       setPageStatus(req, 404);
       return null;

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
+import type { ExpressionBuilder } from 'kysely';
 import type { ListItem, ListOwner, UserList } from '@app/contracts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
 import { publicName } from '../users/repository.ts';
 
 /** SQL only: user lists are `channels` rows of type 'list'; their titles are `channelables` rows. */
@@ -30,6 +32,16 @@ export async function findOwner(db: Db, userId: number): Promise<ListOwner> {
   const u = await db.selectFrom('users').select(['id', 'first_name', 'last_name', 'avatar']).where('id', '=', userId).executeTakeFirst();
   return u ? { id: u.id, display_name: publicName(u), avatar: u.avatar } : { id: userId, display_name: '', avatar: null };
 }
+
+/** Whether a list's owner is suspended: their lists then answer 404 as their profile does (see lists/service.ts readableList). */
+export async function ownerSuspended(db: Db, userId: number | null): Promise<boolean> {
+  if (userId === null) return false;
+  return Boolean(await db.selectFrom('users').select('id').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst());
+}
+
+/** In a query over `channels`: lists whose owner is not suspended (the public lists others may read). */
+export const ownerNotSuspended = (eb: ExpressionBuilder<Database, 'channels'>) => eb.not(eb.exists(eb.selectFrom('users').select('users.id')
+  .whereRef('users.id', '=', 'channels.user_id').where('users.banned_at', 'is not', null)));
 
 /** A slug for a new list: a readable part of the name and a random tail (unique across channels; 3–20 characters). */
 export function listSlug(name: string): string {

@@ -3,7 +3,7 @@ import {
   type ListMembership, type ListPageData, type UserList,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { HttpError, forbidden, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { lockChannel, touchChannel } from '../channels/touch.ts';
@@ -11,7 +11,7 @@ import { LISTS_LIMIT, countGuard } from '../roles/count-limit.ts';
 import type { Actor } from '../roles/grants.ts';
 import {
   LIST_COLUMNS, deleteItem, edgeOrder, findItem, findList, findOwner, findWatchlist, insertItem, insertList, itemTitleIds, listPosters, listSlug,
-  listsHolding, orderedItems, setItemOrder, titleCards, titleExists, toList, type ListRow,
+  listsHolding, orderedItems, ownerSuspended, setItemOrder, titleCards, titleExists, toList, type ListRow,
 } from './repository.ts';
 
 /** Who asks: the signed-in user (or null) and whether they may see every list (lists.update, i.e. moderators). */
@@ -20,19 +20,28 @@ export interface ListCaller { userId: number | null; canSeeAll: boolean }
 const LIST_NOT_FOUND = 'List not found';
 
 /**
- * A list the caller may read: a private list opened by anyone but its owner (or a moderator) is "not found",
- * so its existence is not revealed.
+ * Whether someone other than the owner or a moderator may read the list: it is public and its owner is not suspended
+ * (a suspended member's profile answers 404, so their lists do too, and the list's "By …" link never leads to a 404).
+ */
+export async function listOpenToAll(db: Db, list: { public: unknown; user_id: number | null }): Promise<boolean> {
+  return toBool(list.public) && !(await ownerSuspended(db, list.user_id));
+}
+
+/**
+ * A list the caller may read: a private list, or a suspended member's, opened by anyone but its owner (or a
+ * moderator) is "not found", so its existence is not revealed.
  */
 export async function readableList(db: Db, caller: ListCaller, id: number): Promise<ListRow> {
   const row = await findList(db, id);
-  if (!row || (!toList(row).public && row.user_id !== caller.userId && !caller.canSeeAll)) throw notFound(LIST_NOT_FOUND);
+  if (!row) throw notFound(LIST_NOT_FOUND);
+  if (row.user_id !== caller.userId && !caller.canSeeAll && !(await listOpenToAll(db, row))) throw notFound(LIST_NOT_FOUND);
   return row;
 }
 
-/** A list the caller owns; someone else's answers 404 when private (as a read would) and 403 when public. */
+/** A list the caller owns; someone else's answers 404 when others may not read it (as a read would) and 403 when they may. */
 async function ownedList(db: Db, userId: number, id: number): Promise<ListRow> {
   const row = await findList(db, id);
-  if (!row || (row.user_id !== userId && !toList(row).public)) throw notFound(LIST_NOT_FOUND);
+  if (!row || (row.user_id !== userId && !(await listOpenToAll(db, row)))) throw notFound(LIST_NOT_FOUND);
   if (row.user_id !== userId) throw forbidden('Only the owner can change this list.');
   return row;
 }

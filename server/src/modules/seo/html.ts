@@ -7,7 +7,7 @@ import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
 import { renderSeoTemplate } from './templates.ts';
 import './pages.ts';
 import './catalogue-pages.ts';
-import { pageDataScript, pageStatus } from './page-state.ts';
+import { pageDataScript, pageNoindex, pageStatus } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
 import { callerOf } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
@@ -87,8 +87,9 @@ export class PageRenderer {
     // The language the page is written in, as link previews read it (an operator's template may name its own).
     const locale = ogLocale(language);
     if (locale && !/property="og:locale"/.test(parts[0])) parts.push(`<meta property="og:locale" content="${escapeMarkup(locale)}">`);
-    // The admin area, and a page that answers 404 or 403 (an unknown address, a removed title), are not for search engines.
-    if (isAdmin || status >= 400) parts.push('<meta name="robots" content="noindex">');
+    // The admin area, a page that answers 404 or 403 (an unknown address, a removed title) and one that asked for it
+    // (a private list its owner opens) are not for search engines.
+    if (isAdmin || status >= 400 || pageNoindex(req)) parts.push('<meta name="robots" content="noindex">');
     // The page's first data (catalogue pages), read by web/src/lib/page-data.ts on first render.
     const data = isAdmin ? '' : pageDataScript(req);
     if (data) parts.push(data);

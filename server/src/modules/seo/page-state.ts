@@ -9,7 +9,7 @@ import { escapeMarkup } from '../../lib/escape.ts';
  */
 /** An image the page shows first; `media` when it shows only at some widths (a `<picture>` source). */
 interface PreloadImage { url: string; media?: string }
-interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[]; redirect?: string }
+interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[]; redirect?: string; noindex?: boolean }
 const states = new WeakMap<FastifyRequest, PageState>();
 
 export function setPageStatus(req: FastifyRequest, status: number): void {
@@ -37,6 +37,18 @@ export function setPageRedirect(req: FastifyRequest, path: string): void {
 
 export function pageRedirect(req: FastifyRequest): string | undefined {
   return states.get(req)?.redirect;
+}
+
+/**
+ * The page is shown (200) but is not for search engines: a private list its owner opens, say. Its HTML carries
+ * `<meta name="robots" content="noindex">`, as an error page's does.
+ */
+export function setPageNoindex(req: FastifyRequest): void {
+  states.set(req, { ...states.get(req), status: states.get(req)?.status ?? 200, noindex: true });
+}
+
+export function pageNoindex(req: FastifyRequest): boolean {
+  return states.get(req)?.noindex === true;
 }
 
 export function pageStatus(req: FastifyRequest): number {

@@ -99,7 +99,7 @@ export function CreditsPanel(target: CreditsTarget) {
           ))}
         </ul>
       )}
-      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Credits pages')} />
       {editing && (
         <CreditModal target={target} where={where} credit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
       )}

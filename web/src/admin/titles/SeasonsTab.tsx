@@ -65,7 +65,7 @@ export function Component() {
           ))}
         </ul>
       )}
-      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Seasons pages')} />
       <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete season')}
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
@@ -158,7 +158,7 @@ export function EpisodesTab() {
           ))}
         </ul>
       )}
-      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Episodes pages')} />
       <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete episode')}
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />

@@ -48,7 +48,7 @@ export function Component() {
           <Button variant="primary" onClick={() => setEditing(null)}><Plus size={16} aria-hidden />{trans('New list')}</Button>
         </div>
       )}
-      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} />
+      <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Lists pages')} />
       <ListFormModal open={editing !== undefined} list={editing} onOpenChange={(open) => { if (!open) setEditing(undefined); }} />
       <ConfirmDialog
         open={!!deleting}

@@ -63,7 +63,7 @@ function Reviews({ userId, first }: { userId: number; first: Pagination<ProfileR
       <ul className="flex flex-col gap-4" aria-label={trans('Reviews')}>
         {shown.data.map((r) => <ReviewItem key={r.id} review={r} />)}
       </ul>
-      <div className="mt-4"><Pager page={page} lastPage={first.last_page} onPage={setPage} /></div>
+      <div className="mt-4"><Pager page={page} lastPage={first.last_page} onPage={setPage} label={trans('Reviews pages')} /></div>
     </>
   );
 }
@@ -83,7 +83,7 @@ function Lists({ userId, first, total }: { userId: number; first: UserList[]; to
       <ul className={POSTER_GRID_CLASS} aria-label={trans('Lists')}>
         {shown.map((l) => <ListCard key={l.id} list={l} />)}
       </ul>
-      <div className="mt-4"><Pager page={page} lastPage={Math.max(1, Math.ceil(total / PROFILE_LISTS_LIMIT))} onPage={setPage} /></div>
+      <div className="mt-4"><Pager page={page} lastPage={Math.max(1, Math.ceil(total / PROFILE_LISTS_LIMIT))} onPage={setPage} label={trans('Lists pages')} /></div>
     </>
   );
 }

@@ -125,7 +125,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
             );
           })}
         </ul>
-        {data && data.pagination.last_page > 1 ? <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} /> : null}
+        {data && data.pagination.last_page > 1 ? <Pager page={page} lastPage={data.pagination.last_page} onPage={setPage} label={trans('Reviews pages')} /> : null}
       </div>
       <ReportDialog
         open={reporting !== null} onOpenChange={(o) => !o && setReporting(null)} path={`reviews/${reporting ?? 0}/report`} title={trans('Report review')} done={trans('Review reported')}
