@@ -15,6 +15,23 @@ export interface SettingsFile { filename: string; data: Buffer }
 /** Stores a settings file and returns the setting values it sets; `undo` removes what it stored. */
 export type SettingsFileHandler = (file: SettingsFile) => Promise<{ values: Partial<Record<SettingKey, unknown>>; undo(): Promise<void> }>;
 
+/** Every setting of a group: the stored value, else its default. */
+function groupValues(stored: Map<string, unknown>, group: SettingsGroup): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, def] of Object.entries(SETTINGS)) {
+    if (key.startsWith(`${group}.`)) out[key] = stored.has(key) ? stored.get(key) : def.default;
+  }
+  return out;
+}
+
+/** Secrets that are set show as the mask, never their value. */
+function masked(values: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(values)) {
+    if (isSecretSetting(key) && typeof values[key] === 'string' && values[key] !== '') values[key] = SETTINGS_MASK;
+  }
+  return values;
+}
+
 /**
  * The one place settings are read and written. Defaults live in contracts; only differences are stored.
  * Values are cached in memory. Every write bumps a version counter in the same transaction, and
@@ -28,8 +45,8 @@ export class SettingsService {
   private flushers: (() => void | Promise<void>)[] = [];
   private fileHandlers = new Map<string, SettingsFileHandler>();
   private writeHooks: { key: string; fn: (trx: Db, value: unknown) => Promise<void> }[] = [];
-  /** Serialized groups for GET settings, rebuilt only after the values change. */
-  private json: Partial<Record<'client' | 'server', string>> = {};
+  /** Serialized groups for GET settings, per loaded set of values: rebuilt only after the values change. */
+  private json = new WeakMap<Map<string, unknown>, Partial<Record<'client' | 'server', string>>>();
 
   constructor(private db: Db) {}
 
@@ -38,14 +55,17 @@ export class SettingsService {
   }
 
   private async load(): Promise<Map<string, unknown>> {
-    if (!this.cache) {
-      this.json = {};
-      const version = await this.readVersion();
-      const rows = await this.db.selectFrom('settings').select(['name', 'value']).execute();
-      this.cache = new Map(rows.map((r) => [r.name, JSON.parse(r.value)]));
+    if (this.cache) return this.cache;
+    const version = await this.readVersion();
+    const rows = await this.db.selectFrom('settings').select(['name', 'value']).execute();
+    const values = new Map(rows.map((r) => [r.name, JSON.parse(r.value)]));
+    // Loads can overlap (a job and a request): one that read before another process's save may finish after a
+    // newer load. It answers its own caller, but never puts older values back in place of newer ones.
+    if (!this.cache || version >= this.version) {
+      this.cache = values;
       this.version = version;
     }
-    return this.cache;
+    return values;
   }
 
   /** Drops the cache when another process saved since it was loaded. */
@@ -109,29 +129,23 @@ export class SettingsService {
 
   /** All values of one group (`client` or `server`), defaults merged in. */
   async all(group: SettingsGroup): Promise<Record<string, unknown>> {
-    const stored = await this.load();
-    const out: Record<string, unknown> = {};
-    for (const [key, def] of Object.entries(SETTINGS)) {
-      if (key.startsWith(`${group}.`)) out[key] = stored.has(key) ? stored.get(key) : def.default;
-    }
-    return out;
+    return groupValues(await this.load(), group);
   }
 
   /** Server values for the settings forms: secrets that are set come back as the mask. */
   async masked(group: SettingsGroup): Promise<Record<string, unknown>> {
-    const values = await this.all(group);
-    for (const key of Object.keys(values)) {
-      if (isSecretSetting(key) && typeof values[key] === 'string' && values[key] !== '') values[key] = SETTINGS_MASK;
-    }
-    return values;
+    return masked(await this.all(group));
   }
 
   /** `{"client":…,"server":…}` as JSON text (server masked, only when asked): the hot path of GET settings. */
   async publicJson(withServer: boolean): Promise<string> {
-    await this.load();
-    const client = this.json.client ??= JSON.stringify(await this.all('client'));
+    // One set of values for both groups and their cached text, whatever another load installs meanwhile.
+    const stored = await this.load();
+    let json = this.json.get(stored);
+    if (!json) this.json.set(stored, json = {});
+    const client = json.client ??= JSON.stringify(groupValues(stored, 'client'));
     if (!withServer) return `{"client":${client}}`;
-    const server = this.json.server ??= JSON.stringify(await this.masked('server'));
+    const server = json.server ??= JSON.stringify(masked(groupValues(stored, 'server')));
     return `{"client":${client},"server":${server}}`;
   }
 
