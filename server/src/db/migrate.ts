@@ -62,6 +62,7 @@ import * as m0078 from './migrations/0078_title_tag_origin.ts';
 import * as m0079 from './migrations/0079_title_edited_fields.ts';
 import * as m0080 from './migrations/0080_custom_page_redirects.ts';
 import * as m0083 from './migrations/0083_person_edited_fields.ts';
+import * as m0086 from './migrations/0086_transcode_output_size.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -127,6 +128,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0079_title_edited_fields': m0079,
   '0080_custom_page_redirects': m0080,
   '0083_person_edited_fields': m0083,
+  '0086_transcode_output_size': m0086,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */
