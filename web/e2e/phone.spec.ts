@@ -237,3 +237,17 @@ test('a comment is deleted from its own row, and its text keeps a readable width
     await api(page, 'DELETE', `titles/${title.id}`);
   }
 });
+
+test("the filters panel's date range fits a narrow phone", async ({ page }) => {
+  await page.setViewportSize({ width: 340, height: 740 });
+  await page.goto('/admin/comments');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.locator('#comment-filters');
+  const to = panel.getByRole('group', { name: 'Date' }).getByLabel('Date to', { exact: true });
+  await expect(to).toBeVisible({ timeout: 20_000 });
+  // Two fixed 160px pickers side by side ran past the panel and the screen's edge below about 370px.
+  const [box, outer] = [await to.boundingBox(), await panel.boundingBox()];
+  expect(box!.x + box!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+  await expectOnScreen(page, box);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+});
