@@ -227,6 +227,31 @@ describe('create, update, delete', () => {
     expect(Object.keys(res.body.localization.lines).length).toBe(10_000 + Object.keys(CODE_LINES).length);
   });
 
+  it('marks exactly one localization as the default, whichever the admin chose last', async () => {
+    const ar = await create('Arabic default', 'ar');
+    const pt = await create('Portuguese default', 'pt');
+    const defaults = async () => (await admin.get(listUrl('/api/v1/localizations', { perPage: 100 }))).body.pagination.data
+      .filter((l: { is_default: boolean }) => l.is_default).map((l: { language: string }) => l.language);
+    expect(await defaults()).toEqual(['en']);
+    for (const language of ['ar', 'pt', 'ar']) {
+      expect((await admin.post('/api/v1/settings', { client: { 'client.locale.default': language } })).status).toBe(200);
+      expect(await defaults()).toEqual([language]);
+      expect((await admin.get(`/api/v1/localizations/${englishId}`)).body.localization.is_default).toBe(false);
+    }
+    // Both chosen at once: the last write wins, and still only one is the default.
+    await Promise.all(['pt', 'ar'].map((language) => admin.post('/api/v1/settings', { client: { 'client.locale.default': language } })));
+    expect(await defaults()).toHaveLength(1);
+    // English is not the default now but is still never deleted: the site falls back to it.
+    const res = await admin.delete(`/api/v1/localizations/${englishId}`);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('English cannot be deleted: the site falls back to it for lines without a translation.');
+    // Following the browser, English is the default again.
+    expect((await admin.post('/api/v1/settings', { client: { 'client.locale.default': 'auto' } })).status).toBe(200);
+    expect(await defaults()).toEqual(['en']);
+    expect((await admin.post('/api/v1/settings', { client: { 'client.locale.default': 'en' } })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/localizations/${ar.id},${pt.id}`)).status).toBe(200);
+  });
+
   it('never deletes the default; deletes others', async () => {
     let res = await admin.delete(`/api/v1/localizations/${englishId}`);
     expect(res.status).toBe(422);

@@ -101,3 +101,32 @@ describe('GET admin/reports distinct visitors', () => {
     expect(germany.cities.map((c: { label: string; value: number }) => [c.label, c.value])).toEqual([['Munich', 2], ['Nuremberg', 1], ['Berlin', 1]]);
   });
 });
+
+describe('GET admin/reports storage used', () => {
+  it('counts the uploaded files and the transcoded ladders the site keeps, at each period\'s end', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Stored bytes', is_series: false })).body.title;
+    const video = await t.ctx.db.insertInto('videos').values({
+      name: 'Stored bytes (full)', title_id: title.id, season_num: null, episode_num: null, thumbnail: null, type: 'stream', src: '/storage/videos/1/hls/a/master.m3u8',
+      quality: '720p', language: 'en', category: 'full', approved: true, order: 0, user_id: null, created_at: START, updated_at: START,
+    } as never).returning('id').executeTakeFirstOrThrow();
+    const upload = async (size: number, at: string) => t.ctx.db.insertInto('file_entries').values({
+      name: `f${size}.bin`, file_name: `file-entries/f${size}.bin`, mime: 'application/octet-stream', type: 'file', extension: 'bin', file_size: size,
+      hash: `hash-${size}`, content_hash: 'x', user_id: null, public: false, disk: 'local', thumbnail: null, parent_id: null, created_at: at, updated_at: at,
+    }).execute();
+    const ladder = async (state: string, size: number | null, finishedAt: string | null) => t.ctx.db.insertInto('transcodes').values({
+      video_id: video.id, user_id: null, state, percent: state === 'done' ? 100 : 40, source_key: 'uploads/x.mp4', source_name: 'x.mp4', renditions: '[]',
+      output_prefix: `public/videos/${video.id}/hls/${state}${size}`, output_size: size, attempts: 1, finished_at: finishedAt, created_at: START, updated_at: START,
+    } as never).execute();
+    await upload(1_000, '2026-03-01T00:00:00.000Z'); // before the range: both ends
+    await upload(200, '2026-03-29T00:00:00.000Z'); // inside: the end only
+    await upload(7, '2026-04-02T00:00:00.000Z'); // after: neither
+    await ladder('done', 50_000, '2026-03-20T00:00:00.000Z'); // the video's ladder, finished before the range: both ends
+    await ladder('done', 3_000, '2026-03-29T12:00:00.000Z'); // a second ladder finished inside: the end only
+    await ladder('done', null, '2026-03-10T00:00:00.000Z'); // a replaced ladder, removed: neither
+    await ladder('running', null, null); // still transcoding: nothing stored yet
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { ...berlin, types: 'header' }));
+    const item = res.body.headerReport.find((i: { name: string }) => i.name === 'Storage used');
+    // End: 1,000 + 200 + 50,000 + 3,000 = 54,200 bytes; previous end (the start): 1,000 + 50,000 = 51,000.
+    expect(item).toEqual({ name: 'Storage used', icon: 'storage', type: 'fileSize', currentValue: 54_200, percentageChange: 6.3 });
+  });
+});

@@ -107,6 +107,12 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect(vtt.text).toContain('sprite.jpg#xywh=0,0,160,90');
     expect((await t.app.inject({ method: 'GET', url: `${base}sprite.jpg` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `${base}poster.jpg` })).statusCode).toBe(200);
+    // The job records the bytes its ladder stored, which the reports' "Storage used" counts.
+    const stored = await t.ctx.db.selectFrom('transcodes').select(['output_prefix', 'output_size']).where('id', '=', status.body.transcode.id).executeTakeFirstOrThrow();
+    const onDisk = fs.readdirSync(path.join(t.storage, stored.output_prefix!), { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile()).reduce((sum, e) => sum + fs.statSync(path.join(e.parentPath, e.name)).size, 0);
+    expect(onDisk).toBeGreaterThan(0);
+    expect(Number(stored.output_size)).toBe(onDisk);
     // The original is gone ("keep original" is off), and so is every work folder.
     expect(await entryExists(fileId)).toBe(false);
     expect(fs.existsSync('/tmp/pwned') || fs.existsSync(path.join(t.storage, 'pwned'))).toBe(false);

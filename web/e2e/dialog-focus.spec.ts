@@ -64,3 +64,35 @@ test('dismissing a comment’s reports gives focus to the next control in its ro
   // The "View 1 report" button that opened it became a plain 0: focus moves on along the same row.
   await expect(row.getByRole('button', { name: 'Edit comment' })).toBeFocused();
 });
+
+test('dismissing a comment’s reports in the "Reported" list, where its row leaves, gives focus to the next row', async ({ browser, page }) => {
+  const stamp = Date.now();
+  const email = `reported-${stamp}@example.com`;
+  await api(page, 'POST', 'users', { email, password: 'commenter-password', email_verified_at: true });
+  const { title } = await api(page, 'POST', 'titles', { name: `Reported focus ${stamp}`, is_series: false });
+  const writer = await browser.newPage();
+  await login(writer, email, 'commenter-password');
+  const ids: number[] = [];
+  for (const n of [1, 2]) ids.push((await api(writer, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: `Reported ${n} ${stamp}` })).comment.id);
+  await writer.close();
+  for (const id of ids) await api(page, 'POST', `comment/${id}/report`, { reason: 'Off topic' });
+
+  try {
+    const filters = [{ key: 'title_id', value: title.id, operator: '=' }, { key: 'reported', value: true, operator: '=' }];
+    await page.goto(`/admin/comments?filters=${encodeURIComponent(JSON.stringify(filters))}`);
+    const rows = page.getByRole('row').filter({ hasText: `${stamp}` });
+    await expect(rows).toHaveCount(2, { timeout: 20_000 });
+    const first = (await rows.first().textContent())!.includes(`Reported 1 ${stamp}`) ? 1 : 2;
+    const other = page.getByRole('row').filter({ hasText: `Reported ${3 - first} ${stamp}` });
+    await rows.first().getByRole('button', { name: 'View 1 report' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Reports' });
+    await dialog.getByRole('button', { name: 'Dismiss reports' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(rows).toHaveCount(1);
+    // Its row left the filtered list and focus fell back to the top of the page; it goes on to the next row's reports.
+    await expect(other.getByRole('button', { name: 'View 1 report' })).toBeFocused();
+  } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+  }
+});

@@ -214,3 +214,40 @@ test('a user with a very long name and email keeps the users table’s other col
   for (const column of ['First name', 'Last name']) expect((await page.getByRole('columnheader', { name: column }).boundingBox())!.width, column).toBeLessThanOrEqual(200);
   await expect(page.getByTitle('Supercalifragilisticexpialidocious'.repeat(2), { exact: true })).toBeVisible();
 });
+
+test('a comment is deleted from its own row, and its text keeps a readable width', async ({ page }) => {
+  const title = (await api(page, 'POST', 'titles', { name: `Moderated ${Date.now()}`, is_series: false })).title;
+  const text = 'A perfectly ordinary comment that a moderator wants to read in one glance before removing it';
+  await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: text });
+  try {
+    await page.goto(`/admin/comments?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title.id, operator: '=' }]))}`);
+    const row = page.getByRole('row').filter({ hasText: text });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    // Squeezed by the other columns, the text ran about 80px wide, a word or two a line.
+    expect((await page.getByRole('columnheader', { name: 'Comment' }).boundingBox())!.width).toBeGreaterThanOrEqual(200);
+    // Deleting one comment took ticking it and the bulk Delete; each row has its own now, behind the usual confirmation.
+    await row.getByRole('button', { name: 'Delete comment' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete comment' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByText('Deleted', { exact: true })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Restore comment' })).toBeVisible();
+  } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+  }
+});
+
+test("the filters panel's date range fits a narrow phone", async ({ page }) => {
+  await page.setViewportSize({ width: 340, height: 740 });
+  await page.goto('/admin/comments');
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const panel = page.locator('#comment-filters');
+  const to = panel.getByRole('group', { name: 'Date' }).getByLabel('Date to', { exact: true });
+  await expect(to).toBeVisible({ timeout: 20_000 });
+  // Two fixed 160px pickers side by side ran past the panel and the screen's edge below about 370px.
+  const [box, outer] = [await to.boundingBox(), await panel.boundingBox()];
+  expect(box!.x + box!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+  await expectOnScreen(page, box);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(340);
+});

@@ -103,6 +103,12 @@ test.describe('analytics report', () => {
     await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
     await map.getByRole('button', { name: 'Back' }).click();
     await expect(map.getByRole('row', { name: /United Kingdom/ }).getByRole('button')).toBeFocused();
+    // Escape leaves the zoomed country as Back does, and focus goes back to the country.
+    await page.keyboard.press('Enter');
+    await expect(map.getByRole('button', { name: 'Back' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(map.getByTestId('city-marker')).toHaveCount(0);
+    await expect(map.getByRole('row', { name: /United Kingdom/ }).getByRole('button')).toBeFocused();
 
     // Insights of the title, reached from its admin screen; cards load as they scroll into view.
     await page.goto(`/admin/titles/${video.title_id}/edit`);

@@ -64,6 +64,7 @@ import * as m0080 from './migrations/0080_custom_page_redirects.ts';
 import * as m0083 from './migrations/0083_person_edited_fields.ts';
 import * as m0084 from './migrations/0084_season_episode_edited_fields.ts';
 import * as m0085 from './migrations/0085_title_import_removals.ts';
+import * as m0086 from './migrations/0086_transcode_output_size.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -131,6 +132,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0083_person_edited_fields': m0083,
   '0084_season_episode_edited_fields': m0084,
   '0085_title_import_removals': m0085,
+  '0086_transcode_output_size': m0086,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

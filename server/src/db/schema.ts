@@ -609,6 +609,8 @@ export interface TranscodesTable {
   /** JSON array of renditions */
   renditions: string;
   output_prefix: string | null;
+  /** Bytes the finished ladder stored; null while not done or once replaced (0086). */
+  output_size: number | null;
   worker: string | null;
   heartbeat_at: Timestamp | null;
   attempts: number;

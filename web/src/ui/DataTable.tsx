@@ -483,7 +483,8 @@ function DateRangeFilter({ id, def, value, onChange, serverErrors }: { id: strin
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="mb-1 text-xs font-medium text-text-muted">{def.label}</legend>
-      <div className="flex items-center gap-1">
+      {/* On a narrow phone the two pickers (160px each) ran past the panel: "to" wraps below "from" there. */}
+      <div className="flex flex-wrap items-center gap-1">
         <DatePicker aria-label={trans(':label from', { label: def.label })} wrapperClassName="w-40" value={start} max={end || undefined} onChange={(e) => set(e.target.value, end)} />
         <span aria-hidden>–</span>
         <DatePicker aria-label={trans(':label to', { label: def.label })} wrapperClassName="w-40" value={end} min={start || undefined} onChange={(e) => set(start, e.target.value)} />

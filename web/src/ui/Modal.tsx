@@ -33,14 +33,27 @@ function openerOf(active: Element | null): HTMLElement | null {
 /** Each open dialog's way back: its opener, then its opener's own dialog's way back, and so on. */
 const WAY_BACK = new WeakMap<Element, HTMLElement[]>();
 
-/** Where each opener sat in a table when its dialog opened: its row and cell, read while it is still in them. */
-const PLACE = new WeakMap<HTMLElement, { row: Element; cell: Element | null }>();
+/**
+ * Where each opener sat in a table when its dialog opened, read while it is still there: its row and cell, and the
+ * rows after and before it (nearest first), for when its row leaves the list.
+ */
+const PLACE = new WeakMap<HTMLElement, { row: Element; cell: Element | null; after: Element[]; before: Element[] }>();
+
+function siblings(row: Element, step: 'nextElementSibling' | 'previousElementSibling'): Element[] {
+  const out: Element[] = [];
+  for (let r = row[step]; r; r = r[step]) out.push(r);
+  return out;
+}
 
 function wayBackFrom(active: Element | null): HTMLElement[] {
   const opener = openerOf(active);
   if (!opener) return [];
   const row = opener.closest('tr, [role="row"]');
-  if (row) PLACE.set(opener, { row, cell: opener.closest('td, th, [role="cell"], [role="gridcell"]') });
+  if (row) {
+    PLACE.set(opener, {
+      row, cell: opener.closest('td, th, [role="cell"], [role="gridcell"]'), after: siblings(row, 'nextElementSibling'), before: siblings(row, 'previousElementSibling'),
+    });
+  }
   const host = opener.closest('[role="dialog"], [role="alertdialog"]');
   return [opener, ...((host && WAY_BACK.get(host)) ?? [])];
 }
@@ -62,10 +75,11 @@ function useWayBack(open: boolean) {
 /**
  * The first of the way back still on the page: a dialog opened from another that closed as it opened ("Token created"
  * after "Create token") goes back to what opened the first. When all are gone, the next control in the opener's
- * table row if the row stays, else the page's main region (a deleted row).
+ * table row if the row stays, else in the row that took its place (a row deleted, or filtered out once its reports were
+ * dismissed), else the page's main region.
  */
 function returnTarget(wayBack: HTMLElement[]): HTMLElement | null {
-  return wayBack.find((el) => el.isConnected) ?? (wayBack[0] && stillInRow(wayBack[0])) ?? document.getElementById(MAIN_ID);
+  return wayBack.find((el) => el.isConnected) ?? (wayBack[0] && (stillInRow(wayBack[0]) ?? nearbyRow(wayBack[0]))) ?? document.getElementById(MAIN_ID);
 }
 
 const REMOVAL_WATCH_MS = 10_000;
@@ -79,10 +93,26 @@ const ROW_CONTROL = 'a[href], button:not([disabled]), input:not([disabled]):not(
 function stillInRow(gone: HTMLElement): HTMLElement | null {
   const place = PLACE.get(gone);
   if (!place?.row.isConnected) return null;
-  const { row, cell } = place;
+  return controlFrom(place.row, place.cell?.isConnected ? place.cell : null);
+}
+
+/** The row's control in `cell` or after it, else its last one; its first one without a cell. */
+function controlFrom(row: Element, cell: Element | null): HTMLElement | null {
   const controls = [...row.querySelectorAll<HTMLElement>(ROW_CONTROL)];
-  if (!cell?.isConnected) return controls[0] ?? null;
+  if (!cell) return controls[0] ?? null;
   return controls.find((c) => cell.contains(c) || !!(cell.compareDocumentPosition(c) & Node.DOCUMENT_POSITION_FOLLOWING)) ?? controls.at(-1) ?? null;
+}
+
+/**
+ * For an opener whose whole row left the list: the same column's control in the row that followed it, else in the
+ * one before it (it was the last row), so a keyboard user goes on down the list from where they were.
+ */
+function nearbyRow(gone: HTMLElement): HTMLElement | null {
+  const place = PLACE.get(gone);
+  if (!place || place.row.isConnected) return null;
+  const column = place.cell ? [...place.row.children].indexOf(place.cell) : -1;
+  const row = place.after.find((r) => r.isConnected) ?? place.before.find((r) => r.isConnected);
+  return row ? controlFrom(row, column >= 0 ? row.children[column] ?? null : null) : null;
 }
 
 /**
@@ -98,7 +128,7 @@ function goBack(back: HTMLElement) {
     if (back.isConnected) return;
     stop();
     if (document.activeElement && document.activeElement !== document.body) return;
-    const inRow = stillInRow(back);
+    const inRow = stillInRow(back) ?? nearbyRow(back);
     if (inRow) inRow.focus();
     else document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
   });

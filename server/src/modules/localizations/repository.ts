@@ -13,8 +13,9 @@ export const LIST_COLUMNS = ['localizations.id', 'localizations.name', 'localiza
 
 export interface LocalizationListRow { id: number; name: string; language: string; created_at: string; updated_at: string }
 
-export function toLocalization(row: LocalizationListRow, defaults: string[]): Localization {
-  return { ...row, is_default: defaults.includes(row.language) };
+/** `siteDefault` is the one language marked as the default (siteDefaultLanguage). */
+export function toLocalization(row: LocalizationListRow, siteDefault: string): Localization {
+  return { ...row, is_default: row.language === siteDefault };
 }
 
 /**
@@ -62,8 +63,8 @@ export function findByLanguage(db: Db, language: string) {
   return db.selectFrom('localizations').select([...LIST_COLUMNS, 'localizations.lines']).where('language', '=', language).executeTakeFirst();
 }
 
-/** One page of the localizations list; `defaults` are the languages marked as the site's default. */
-export async function listLocalizations(ctx: AppContext, query: unknown, defaults: string[]) {
+/** One page of the localizations list; `siteDefault` is the language marked as the default. */
+export async function listLocalizations(ctx: AppContext, query: unknown, siteDefault: string) {
   const base = ctx.db.selectFrom('localizations').select(LIST_COLUMNS);
-  return paginate(base, query, localizationsListDefinition(ctx), (row) => toLocalization(row, defaults));
+  return paginate(base, query, localizationsListDefinition(ctx), (row) => toLocalization(row, siteDefault));
 }

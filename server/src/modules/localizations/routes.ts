@@ -11,8 +11,8 @@ import { notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { listLocalizations } from './repository.ts';
 import {
-  availableLocalizations, chooseLanguage, createLocalization, defaultLanguages, deleteLocalizations, getLocalization,
-  localeDocument, localeVersion, registerLocalizationChecks, resolveLanguage, updateLocalization,
+  availableLocalizations, chooseLanguage, createLocalization, deleteLocalizations, getLocalization,
+  localeDocument, localeVersion, registerLocalizationChecks, resolveLanguage, siteDefaultLanguage, updateLocalization,
 } from './service.ts';
 
 /** A whole 10,000-line localization is a few MB of JSON; the global 1 MB limit would refuse it. */
@@ -29,7 +29,7 @@ export function localizationsRoutes(app: FastifyInstance, ctx: AppContext): void
   registerLocalizationChecks(ctx);
 
   api.get('/api/v1/localizations', { config: manage, schema: { querystring: listQuerySchema, response: { 200: localizationListResponse } } }, async (req) =>
-    ({ pagination: await listLocalizations(ctx, req.query, await defaultLanguages(ctx)) }));
+    ({ pagination: await listLocalizations(ctx, req.query, await siteDefaultLanguage(ctx)) }));
 
   // The languages lookup: every language a localization can be made for, optionally narrowed by ?query=.
   api.get('/api/v1/localizations/languages', { config: manage, schema: { querystring: languagesQuery, response: { 200: languageListResponse } } }, async (req) => {

@@ -12,6 +12,7 @@ import {
 
 const LANGUAGE_TAKEN = 'A localization for this language already exists.';
 const CANNOT_DELETE_DEFAULT = 'The default localization cannot be deleted.';
+const CANNOT_DELETE_ENGLISH = 'English cannot be deleted: the site falls back to it for lines without a translation.';
 const CANNOT_RENAME_DEFAULT = "The default localization's language cannot be changed.";
 const NO_SUCH_LOCALIZATION = 'Choose a language that has a localization.';
 
@@ -30,17 +31,26 @@ export function registerLocalizationChecks(ctx: AppContext): void {
 /** Changes whenever en.json changes, so cached locale documents follow a new release. */
 export const CODE_VERSION = crypto.createHash('sha1').update(JSON.stringify(CODE_LINES)).digest('hex').slice(0, 10);
 
+/**
+ * The one language marked as the default: the site's default language, or English (the code's language, which the
+ * site falls back to) when the site follows the browser ('auto').
+ */
+export async function siteDefaultLanguage(ctx: AppContext): Promise<string> {
+  const site = await ctx.settings.get('client.locale.default');
+  return site && site !== 'auto' ? site : DEFAULT_LANGUAGE;
+}
+
 /** English (the code's language) and the site's default language are never deleted. */
 export async function defaultLanguages(ctx: AppContext): Promise<string[]> {
-  const site = await ctx.settings.get('client.locale.default');
-  return site && site !== 'auto' && site !== DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE, site] : [DEFAULT_LANGUAGE];
+  const site = await siteDefaultLanguage(ctx);
+  return site !== DEFAULT_LANGUAGE ? [DEFAULT_LANGUAGE, site] : [DEFAULT_LANGUAGE];
 }
 
 export async function getLocalization(ctx: AppContext, id: number): Promise<Localization> {
   const row = await findLocalization(ctx.db, id);
   if (!row) throw notFound('Localization not found');
   const { lines, ...rest } = row;
-  return { ...toLocalization(rest, await defaultLanguages(ctx)), lines: mergeWithCode(parseStoredLines(lines)) };
+  return { ...toLocalization(rest, await siteDefaultLanguage(ctx)), lines: mergeWithCode(parseStoredLines(lines)) };
 }
 
 async function assertLanguageFree(db: Db, language: string, exceptId?: number): Promise<void> {
@@ -60,7 +70,7 @@ export async function createLocalization(ctx: AppContext, input: LocalizationCre
     name: input.name, language: input.language, lines: english?.lines ?? '{}', created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow(), languageTaken);
   const row = await ctx.db.selectFrom('localizations').select(LIST_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-  return toLocalization(row, await defaultLanguages(ctx));
+  return toLocalization(row, await siteDefaultLanguage(ctx));
 }
 
 export async function updateLocalization(ctx: AppContext, id: number, input: LocalizationUpdate): Promise<Localization> {
@@ -90,8 +100,10 @@ export async function updateLocalization(ctx: AppContext, id: number, input: Loc
 export async function deleteLocalizations(ctx: AppContext, ids: number[]): Promise<void> {
   const rows = await ctx.db.selectFrom('localizations').select(['id', 'language']).where('id', 'in', ids).execute();
   if (rows.length !== ids.length) throw notFound('Localization not found');
-  const defaults = await defaultLanguages(ctx);
-  if (rows.some((r) => defaults.includes(r.language))) throw new HttpError(422, CANNOT_DELETE_DEFAULT, { ids: [CANNOT_DELETE_DEFAULT] });
+  const site = await siteDefaultLanguage(ctx);
+  const refused = rows.some((r) => r.language === site) ? CANNOT_DELETE_DEFAULT
+    : rows.some((r) => r.language === DEFAULT_LANGUAGE) ? CANNOT_DELETE_ENGLISH : null;
+  if (refused) throw new HttpError(422, refused, { ids: [refused] });
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('localizations').where('id', 'in', ids).execute();
     // Users who had chosen a deleted language go back to the site default.

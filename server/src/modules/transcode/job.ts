@@ -116,13 +116,15 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
     for await (const f of walk(work)) if (path.basename(f) !== input) files.push(f);
     files.sort((a, b) => Number(a.endsWith('.m3u8')) - Number(b.endsWith('.m3u8')));
     let sent = 0;
+    let bytes = 0;
     for (const f of files) {
       const rel = path.relative(work, f).split(path.sep).join('/');
       await step(() => ctx.storage.put(`${prefix}/${rel}`, fs.createReadStream(f), { contentType: TYPES.get(path.extname(f).slice(1)) }));
+      bytes += (await fsp.stat(f)).size;
       sent++;
       if (sent % 10 === 0) await control.progress(92 + Math.floor((sent / files.length) * 7));
     }
-    await step(() => finish(ctx, row, rungs, prefix, written('poster.jpg')));
+    await step(() => finish(ctx, row, rungs, prefix, written('poster.jpg'), bytes));
   } catch (err) {
     await removeOutput(ctx, prefix).catch(() => undefined);
     throw err;
@@ -132,7 +134,7 @@ export async function runTranscode(ctx: AppContext, row: TranscodeRow, control: 
 }
 
 /** Points the video at its new ladder (only if the job is still ours), then drops the old ladder and the original. */
-async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string, poster: boolean): Promise<void> {
+async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix: string, poster: boolean, bytes: number): Promise<void> {
   const previous = await ctx.db.selectFrom('transcodes').select(['output_prefix']).where('video_id', '=', row.video_id)
     .where('state', '=', 'done').where('id', '!=', row.id).execute();
   // The video plays from now on: its title's watchlists hear it is streaming, if it was not already.
@@ -140,9 +142,11 @@ async function finish(ctx: AppContext, row: TranscodeRow, rungs: Rung[], prefix:
   const done = await announcingStreaming(ctx, [owner?.title_id], () => ctx.db.transaction().execute(async (trx) => {
     const video = await trx.selectFrom('videos').select(['thumbnail']).where('id', '=', row.video_id).executeTakeFirst();
     if (!video) return null;
-    const mine = await trx.updateTable('transcodes').set({ state: 'done', percent: 100, error: null, finished_at: nowIso(), updated_at: nowIso() })
+    const mine = await trx.updateTable('transcodes').set({ state: 'done', percent: 100, error: null, output_size: bytes, finished_at: nowIso(), updated_at: nowIso() })
       .where('id', '=', row.id).where('state', '=', 'running').where('worker', '=', row.worker).executeTakeFirst();
     if (Number(mine.numUpdatedRows) !== 1) return null;
+    // A former ladder is removed below: its bytes no longer count as storage used.
+    await trx.updateTable('transcodes').set({ output_size: null }).where('video_id', '=', row.video_id).where('id', '!=', row.id).execute();
     await trx.updateTable('videos').set({
       type: 'stream', src: publicUrl(`${prefix}/master.m3u8`), quality: qualityOf(rungs),
       // The poster frame becomes the thumbnail unless the video has one of its own (a former ladder's poster is

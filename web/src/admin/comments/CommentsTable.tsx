@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageSquare, Pencil, RotateCcw } from 'lucide-react';
+import { MessageSquare, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import type { Comment } from '@app/contracts/comments';
 import type { FilterItem } from '@app/contracts/list';
 import { api, errorMessage } from '../../lib/api';
@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
@@ -21,6 +22,8 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Comment | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
+  const [deleting, setDeleting] = useState<Comment | null>(null);
+  const canDelete = can('comments.delete');
   const restore = useMutation({
     mutationFn: (commentIds: number[]) => api.post<{ restored: number }>('comment/restore', { commentIds }),
     onSuccess: async (r) => {
@@ -29,10 +32,20 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
     },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`comment/${id}`),
+    onSuccess: async () => {
+      setDeleting(null);
+      await qc.invalidateQueries({ queryKey: queryKeys.all('comment') });
+      toast(trans('Comment deleted'));
+    },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
 
   const columns = useMemo<DataTableColumn<Comment>[]>(() => [
     {
-      id: 'content', header: () => trans('Comment'),
+      // A minimum width: on a phone the other columns squeezed the text to a word or two a line.
+      id: 'content', header: () => trans('Comment'), className: 'min-w-56',
       cell: ({ row: { original: c } }) => (
         // Plain text: React escapes it, so markup in a comment stays text.
         <p dir="auto" className="line-clamp-3 max-w-xl whitespace-pre-line break-words">{c.content}</p>
@@ -59,10 +72,14 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
             <Button variant="text" size="icon" aria-label={trans('Restore comment')} onClick={() => restore.mutate([c.id])}><RotateCcw size={16} aria-hidden /></Button>
           ) : null}
           <Button variant="text" size="icon" aria-label={trans('Edit comment')} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
+          {/* Per item, besides ticking rows for the bulk delete (Part C: "edit or delete per item"). */}
+          {canDelete && !c.deleted ? (
+            <Button variant="text" size="icon" aria-label={trans('Delete comment')} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+          ) : null}
         </span>
       ),
     },
-  ], [titleId, restore]);
+  ], [titleId, restore, canDelete]);
 
   const filters = useMemo<FilterDefinition[]>(() => [
     { key: 'deleted', label: trans('Status'), type: 'boolean', trueLabel: trans('Deleted'), falseLabel: trans('Active') },
@@ -77,7 +94,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         columns={columns}
         filters={filters}
         fixedFilters={fixed}
-        canDelete={can('comments.delete')}
+        canDelete={canDelete}
         searchLabel={trans('Search by user')}
         selectionActions={(ids, clear) => (
           <Button variant="outline" size="sm" onClick={() => restore.mutate(ids.map(Number), { onSuccess: clear })}>
@@ -89,6 +106,16 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
       />
       <CommentEditModal comment={editing} onClose={() => setEditing(null)} />
       <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={trans('Delete comment')}
+        body={trans('The comment will no longer show on the site. You can restore it from this list.')}
+        confirm={trans('Delete')}
+        danger
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Languages as LanguagesIcon, Pencil, Plus, Trash2 } from 'lucide-react';
-import type { Localization } from '@app/contracts/localizations';
+import { DEFAULT_LANGUAGE, type Localization } from '@app/contracts/localizations';
 import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
@@ -39,7 +39,7 @@ export function Component() {
             <Pencil size={16} aria-hidden />
           </Button>
           {/* English and the site default are never deleted; their row has no delete control. */}
-          {l.is_default ? <span className="w-9" aria-hidden /> : (
+          {l.is_default || l.language === DEFAULT_LANGUAGE ? <span className="w-9" aria-hidden /> : (
             <Button variant="text" size="icon" onClick={() => setDeleting(l)} aria-label={trans('Delete :name', { name: l.name })}>
               <Trash2 size={16} aria-hidden />
             </Button>

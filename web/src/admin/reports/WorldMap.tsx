@@ -84,7 +84,9 @@ export default function WorldMap({ data }: { data: ReportPoint[] }) {
   });
 
   return (
-    <div ref={rootRef} className="grid gap-4 lg:grid-cols-[3fr_2fr]" data-testid="world-map">
+    // Escape anywhere in the zoomed map (Back, the city list) acts as Back, as it leaves any other nested view.
+    <div ref={rootRef} className="grid gap-4 lg:grid-cols-[3fr_2fr]" data-testid="world-map"
+      onKeyDown={(e) => { if (zoomed && e.key === 'Escape' && !e.defaultPrevented) { e.preventDefault(); setZoomed(null); } }}>
       <div>
         {zoomed && (
           <div className="mb-2 flex items-center gap-2">

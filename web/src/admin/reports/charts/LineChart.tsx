@@ -2,6 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 're
 import { CHART_PALETTE, type TimeSeriesReport } from '@app/contracts/reports';
 import { trans } from '../../../lib/i18n';
 import { formatBucket, formatNumber } from '../format';
+import { niceTicks } from './ticks';
 
 /** The drawing's width on a wide card; a narrower card (a phone) draws at its own width so the 11px labels stay 11px. */
 const WIDE = 640;
@@ -39,7 +40,9 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
   const W = measured && measured < WIDE ? measured : WIDE;
   const [current, previous] = report.datasets;
   const points = current?.data ?? [];
-  const max = Math.max(1, ...report.datasets.flatMap((d) => d.data.map((p) => p.value)));
+  // Round ticks (0, 2, 4, 6, 8 rather than 0, 4, 7); the top tick is the top of the axis.
+  const ticks = niceTicks(Math.max(...report.datasets.flatMap((d) => d.data.map((p) => p.value))));
+  const max = ticks[ticks.length - 1];
   const x = (i: number) => PAD.left + (points.length <= 1 ? 0 : (i / (points.length - 1)) * (W - PAD.left - PAD.right));
   const y = (v: number) => H - PAD.bottom - (v / max) * (H - PAD.top - PAD.bottom);
   const path = (data: { value: number }[]) => data.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join('');
@@ -55,8 +58,6 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
     e.preventDefault();
     setActive(next);
   };
-  // Whole numbers only, each once: with a maximum of 1 the middle tick rounded to the top one.
-  const ticks = [...new Set([0, 0.5, 1].map((f) => Math.round(max * f)))];
   const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(2, Math.floor((W - PAD.left - PAD.right) / LABEL_ROOM))));
 
   return (
