@@ -465,11 +465,13 @@ describe('unsubscribing from a mail (POST notifications/unsubscribe)', () => {
   it("the mail's link turns that kind off without signing in, from the page or the mail client; it keeps working once used", async () => {
     const kim = await asUser(t, { first_name: 'Kim' });
     const lou = await asUser(t, { first_name: 'Lou' });
-    await kim.put('/api/v1/notifications/settings', { email: { comment_reply: true, new_episode: true } });
-    await lou.put('/api/v1/notifications/settings', { email: { comment_reply: true } });
+    expect((await kim.put('/api/v1/notifications/settings', { email: { comment_reply: true, new_episode: true } })).status).toBe(200);
+    expect((await lou.put('/api/v1/notifications/settings', { email: { comment_reply: true } })).status).toBe(200);
+    expect(await t.ctx.settings.get('client.notifications.email')).toBe(true);
     const mine = await comment(kim, { content: 'Thoughts?' });
     await comment(lou, { parent_id: mine.id, content: 'Loved it.' });
     const [mail] = (await mailsIn(t)).filter((m) => m.to === kim.user.email);
+    expect(mail, 'the reply mail to Kim').toBeDefined();
     const token = /\/unsubscribe\?token=([\w-]+)&type=comment_reply$/m.exec(mail.text)![1];
 
     // From the mail client: a form post with no cookies at all.

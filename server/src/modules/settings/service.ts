@@ -59,9 +59,9 @@ export class SettingsService {
     const version = await this.readVersion();
     const rows = await this.db.selectFrom('settings').select(['name', 'value']).execute();
     const values = new Map(rows.map((r) => [r.name, JSON.parse(r.value)]));
-    // Loads can overlap (a job and a request): one that read before another process's save may finish after a
-    // newer load. It answers its own caller, but never puts older values back in place of newer ones.
-    if (!this.cache || version >= this.version) {
+    // Loads can overlap (a job and a request): one that read before a save may finish after it, or after a newer
+    // load. It answers its own caller, but never puts older values back: the version only moves forward.
+    if (version >= this.version) {
       this.cache = values;
       this.version = version;
     }
@@ -71,7 +71,11 @@ export class SettingsService {
   /** Drops the cache when another process saved since it was loaded. */
   async sync(): Promise<void> {
     if (!this.cache) return;
-    if ((await this.readVersion()) !== this.version) this.cache = null;
+    const version = await this.readVersion();
+    if (version !== this.version) {
+      this.cache = null;
+      this.version = Math.max(this.version, version);
+    }
   }
 
   /** Forget cached values (cache flush); the next read loads them again. */
@@ -217,16 +221,19 @@ export class SettingsService {
     const now = nowIso();
     const rows = Object.entries(values).map(([name, value]) => ({ name, value: JSON.stringify(value), updated_at: now }));
     if (!rows.length) return;
-    await this.db.transaction().execute(async (trx) => {
+    const version = await this.db.transaction().execute(async (trx) => {
       for (const row of rows) {
         await trx.insertInto('settings').values(row)
           .onConflict((oc) => oc.column('name').doUpdateSet({ value: row.value, updated_at: row.updated_at })).execute();
       }
-      await trx.insertInto('counters').values({ name: VERSION_COUNTER, value: 1 })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` })).execute();
+      const bumped = await trx.insertInto('counters').values({ name: VERSION_COUNTER, value: 1 })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`counters.value + 1` })).returning('value').executeTakeFirstOrThrow();
       for (const hook of this.writeHooks) if (Object.hasOwn(values, hook.key)) await hook.fn(trx, values[hook.key]);
+      return Number(bumped.value);
     });
+    // A load already under way read the values before this save: it must not put them back (see load()).
     this.cache = null;
+    this.version = Math.max(this.version, version);
     const changed = new Set(rows.map((r) => r.name));
     for (const l of this.listeners) await l(changed);
   }
