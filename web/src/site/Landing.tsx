@@ -72,7 +72,8 @@ export function Component() {
     <div className="flex min-h-full flex-col">
       {/* <main> holds the hero too (the header is drawn over its image); the skip link lands past the header. */}
       <main className="flex flex-1 flex-col">
-      <section className="relative isolate overflow-hidden bg-bg-alt text-white" data-appearance="header">
+      {/* Dark under the image and overlay: the header's text is white whatever the theme, also with no image or a clear overlay. */}
+      <section className="relative isolate overflow-hidden bg-black text-white" data-appearance="header">
         <div className="absolute inset-0 -z-20 scale-105 bg-cover bg-center" style={headerImage} data-appearance="headerImage" aria-hidden />
         <div className="absolute inset-0 -z-10" style={{ background: overlay ?? 'rgba(0,0,0,.55)' }} data-appearance="headerOverlay" aria-hidden />
         <SiteHeader overlay menu="landing-page-navbar" account={<AccountButtons />} />
