@@ -135,6 +135,8 @@ describe('public profiles', () => {
     const w = await guest(t).login(without.email, without.password);
     expect((await w.get(`/api/v1/users/${author.user.id}/profile`)).status).toBe(403);
     expect((await w.get(`/api/v1/users/${author.user.id}/reviews`)).status).toBe(403);
+    expect((await w.get(`/api/v1/users/${author.user.id}/lists`)).status).toBe(403);
+    expect((await guest(t).get(`/api/v1/users/${author.user.id}/lists`)).status).toBe(401);
     expect((await w.get(`/users/${author.user.id}`)).status).toBe(403);
 
     const bare = await createUser(t, { permissions: ['users.view'] });
@@ -149,6 +151,8 @@ describe('public profiles', () => {
     const v = await asUser(t);
     for (const bad of ['abc', '0', '-1', '99999999999', 'constructor']) expect((await v.get(`/api/v1/users/${bad}/profile`)).status).toBe(422);
     for (const bad of ['0', 'x', '100001']) expect((await v.get(`/api/v1/users/${author.user.id}/reviews?page=${bad}`)).status).toBe(422);
+    for (const bad of ['0', 'x', '100001']) expect((await v.get(`/api/v1/users/${author.user.id}/lists?page=${bad}`)).status).toBe(422);
+    expect((await v.get('/api/v1/users/constructor/lists')).status).toBe(422);
   });
 });
 
