@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, submitLogin } from './helpers.ts';
+import { api, login, submitLogin } from './helpers.ts';
 
 // Seeded demo accounts (password "password"), confirmed and not suspended; other specs use other accounts.
 const WRITER = 'emma.schmidt8@example.com';
@@ -166,4 +166,25 @@ test('a guest is offered to sign in where members rate, review and comment, and 
   await expect(page).toHaveURL(new RegExp(`/titles/${TITLE}$`));
   await expect(reviews.getByRole('radio', { name: 'Rate 8 out of 10' })).toBeVisible();
   await expect(reviews.getByRole('link', { name: 'Sign in to rate and review.' })).toHaveCount(0);
+});
+
+test('a moderator deletes one review from its own row, behind a confirmation', async ({ page }) => {
+  await login(page);
+  const title = (await api(page, 'POST', 'titles', { name: `Reviewed ${Date.now()}`, is_series: false })).title;
+  const heading = `Deleted from its row ${Date.now()}`;
+  await api(page, 'POST', 'reviews', { reviewable_type: 'title', reviewable_id: title.id, score: 6, title: heading, body: BODY });
+  try {
+    await page.goto(`/admin/reviews?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title.id, operator: '=' }]))}`);
+    const row = page.getByRole('row').filter({ hasText: heading });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    // It took ticking the row and the bulk Delete; the row has its own now (Part C: "edit or delete per item").
+    await row.getByRole('button', { name: 'Delete review' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete review' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Review deleted')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+  }
 });

@@ -1,11 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Pencil, Star } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Star, Trash2 } from 'lucide-react';
 import type { FilterItem } from '@app/contracts/list';
 import type { Review } from '@app/contracts/reviews';
+import { api, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
+import { toast } from '../../ui/Toast';
+import { queryKeys } from '../../lib/query-client';
 import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
 import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
@@ -16,6 +21,18 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
   const { can } = useAuth();
   const [editing, setEditing] = useState<Review | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
+  const [deleting, setDeleting] = useState<Review | null>(null);
+  const canDelete = can('reviews.delete');
+  const qc = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`reviews/${id}`),
+    onSuccess: async () => {
+      setDeleting(null);
+      await qc.invalidateQueries({ queryKey: queryKeys.all('reviews') });
+      toast(trans('Review deleted'));
+    },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
   const columns = useMemo<DataTableColumn<Review>[]>(() => [
     {
       id: 'title', header: () => trans('Review'),
@@ -36,12 +53,18 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
     },
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
-      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
+      id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-end',
       cell: ({ row: { original: r } }) => (
-        <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
+        <span className="inline-flex gap-1">
+          <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
+          {/* Per item, besides ticking rows for the bulk delete (Part C: "edit or delete per item"). */}
+          {canDelete ? (
+            <Button variant="text" size="icon" aria-label={trans('Delete review')} onClick={() => setDeleting(r)}><Trash2 size={16} aria-hidden /></Button>
+          ) : null}
+        </span>
       ),
     },
-  ], [titleId]);
+  ], [titleId, canDelete]);
   const filters = useMemo<FilterDefinition[]>(() => moderationFilters({ withTitle: !titleId }), [titleId]);
   const fixed = useMemo<FilterItem[] | undefined>(() => (titleId ? [{ key: 'title_id', value: titleId, operator: '=' }] : undefined), [titleId]);
   return (
@@ -51,13 +74,23 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         columns={columns}
         filters={filters}
         fixedFilters={fixed}
-        canDelete={can('reviews.delete')}
+        canDelete={canDelete}
         searchLabel={trans('Search by user')}
         emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}
       />
       <ReviewEditModal review={editing} onClose={() => setEditing(null)} />
       <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={trans('Delete review')}
+        body={trans('The review, its score and its helpful votes are removed from the site for good.')}
+        confirm={trans('Delete')}
+        danger
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate(deleting!.id)}
+      />
     </>
   );
 }
