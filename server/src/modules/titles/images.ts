@@ -2,18 +2,13 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { TITLE_IMAGE_MAX_BYTES, doneResponse, titleImageResponse } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { idsParam, typed } from '../../http/schema.ts';
 import { storeImageStream as storeUploadedImage } from '../../http/uploads.ts';
-import { removeStoredFiles } from './service.ts';
+import { addTitleImage, deleteImages } from './images-service.ts';
 import { findTitle } from './repository.ts';
 
-
 /** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
-
-/** Where an image's address may be chosen for display. */
-const IMAGE_CHOICES = [['titles', 'poster'], ['titles', 'backdrop'], ['seasons', 'poster'], ['episodes', 'poster'], ['people', 'poster']] as const;
 
 export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string): Promise<string> {
   return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.' })).url;
@@ -43,24 +38,11 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
       url = await storeImageStream(ctx, part.file, 'title-images');
     }
     if (!url) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    const last = await ctx.db.selectFrom('images').select((eb) => eb.fn.max('order').as('n')).where('model_type', '=', 'title').where('model_id', '=', titleId!).executeTakeFirst();
-    const image = await ctx.db.insertInto('images').values({
-      model_type: 'title', model_id: titleId!, url, type, source: 'local', order: Number(last?.n ?? -1) + 1, created_at: nowIso(),
-    }).returning(['id', 'url', 'type', 'order']).executeTakeFirstOrThrow();
-    return { image };
+    return { image: await addTitleImage(ctx, titleId!, url, type) };
   });
 
   typed(app).delete('/api/v1/images/:ids', { config: { permission: 'images.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
-    const { ids } = req.params;
-    const rows = await ctx.db.selectFrom('images').select(['id', 'url']).where('id', 'in', ids).execute();
-    if (!rows.length) throw notFound('Image not found');
-    const urls = rows.map((r) => r.url);
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('images').where('id', 'in', ids).execute();
-      // A deleted image that was chosen as a poster or backdrop leaves that choice empty, not a broken picture.
-      for (const [table, column] of IMAGE_CHOICES) await trx.updateTable(table).set({ [column]: null }).where(column, 'in', urls).execute();
-    });
-    await removeStoredFiles(ctx, urls);
+    if (!(await deleteImages(ctx, req.params.ids))) throw notFound('Image not found');
     return {};
   });
 }

@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.ts';
+import { nowIso } from '../../db/index.ts';
+import { removeStoredFiles } from './service.ts';
+
+/** Where an image's address may be chosen for display. */
+const IMAGE_CHOICES = [['titles', 'poster'], ['titles', 'backdrop'], ['seasons', 'poster'], ['episodes', 'poster'], ['people', 'poster']] as const;
+
+/** An uploaded image joins the end of the title's images. */
+export async function addTitleImage(ctx: AppContext, titleId: number, url: string, type: string) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const last = await trx.selectFrom('images').select((eb) => eb.fn.max('order').as('n')).where('model_type', '=', 'title').where('model_id', '=', titleId).executeTakeFirst();
+    return trx.insertInto('images').values({
+      model_type: 'title', model_id: titleId, url, type, source: 'local', order: Number(last?.n ?? -1) + 1, created_at: nowIso(),
+    }).returning(['id', 'url', 'type', 'order']).executeTakeFirstOrThrow();
+  });
+}
+
+/** Deletes the images and their stored files; false when none of the ids exists. */
+export async function deleteImages(ctx: AppContext, ids: number[]): Promise<boolean> {
+  const rows = await ctx.db.selectFrom('images').select(['id', 'url']).where('id', 'in', ids).execute();
+  if (!rows.length) return false;
+  const urls = rows.map((r) => r.url);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('images').where('id', 'in', ids).execute();
+    // A deleted image that was chosen as a poster or backdrop leaves that choice empty, not a broken picture.
+    for (const [table, column] of IMAGE_CHOICES) await trx.updateTable(table).set({ [column]: null }).where(column, 'in', urls).execute();
+  });
+  await removeStoredFiles(ctx, urls);
+  return true;
+}
