@@ -162,11 +162,15 @@ describe('TMDb imports', () => {
     for (const [type, tag_name] of [['genre', 'Comedy'], ['keyword', 'cult classic'], ['production_country', 'fr'], ['keyword', 'support group']]) {
       expect((await admin.post(`/api/v1/titles/${id}/tags/${type}`, { tag_name })).status).toBe(200);
     }
-    // Drama came from the service: detached on the site, the next import brings it back.
+    // Drama came from the service: detached on the site, it stays off through the next import (it came back).
     const drama = (await admin.get(`/api/v1/titles/${id}`)).body.title.genres.find((g: { name: string }) => g.name === 'drama');
     expect((await admin.delete(`/api/v1/titles/${id}/tags/genre/${drama.id}`)).status).toBe(200);
     expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
     const names = (list: { name: string }[]) => list.map((x) => x.name).sort();
+    expect(names((await admin.get(`/api/v1/titles/${id}`)).body.title.genres)).toEqual(['comedy', 'thriller']);
+    // Attached again by hand, it is on the title again, and imports leave it there.
+    expect((await admin.post(`/api/v1/titles/${id}/tags/genre`, { tag_name: 'Drama' })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
     const title = (await admin.get(`/api/v1/titles/${id}`)).body.title;
     expect(names(title.genres)).toEqual(['comedy', 'drama', 'thriller']);
     expect(names(title.keywords)).toEqual(['cult classic', 'dual identity', 'support group']);
@@ -283,6 +287,24 @@ describe('TMDb imports', () => {
       ['Helena Bonham Carter', 'Marla Singer'], ['Edward Norton', 'The Narrator'], ['Brad Pitt', 'Tyler Durden (narrator\'s other self)'], ['David Fincher', null],
     ]);
     await t.ctx.db.deleteFrom('creditables').where('title_id', '=', id).where('creditable_type', '=', 'title').execute();
+    await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
+  });
+
+  it('re-importing does not bring back an imported credit an editor deleted, nor one in the job an editor changed', async () => {
+    await t.ctx.settings.set({ 'server.tmdb_api_key': TMDB_KEY });
+    const id = (await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).body.id;
+    const credits = async () => (await admin.get(`/api/v1/titles/${id}/credits?perPage=30`)).body.pagination.data
+      .map((c: { name: string; pivot: { id: number; job: string } }) => ({ name: c.name, id: c.pivot.id, job: c.pivot.job }));
+    const byName = new Map<string, { id: number }>((await credits()).map((c: { name: string; id: number }) => [c.name, c]));
+    expect((await admin.delete(`/api/v1/titles/${id}/credits/${byName.get('Helena Bonham Carter')!.id}`)).status).toBe(200);
+    expect((await admin.put(`/api/v1/titles/${id}/credits/${byName.get('David Fincher')!.id}`, { department: 'Production', job: 'Producer' })).status).toBe(200);
+    expect((await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 })).status).toBe(200);
+    // Both came back: Helena Bonham Carter as Marla Singer, and David Fincher as Director beside the Producer.
+    expect((await credits()).map((c: { name: string; job: string }) => [c.name, c.job]).sort()).toEqual([
+      ['Brad Pitt', 'Actor'], ['David Fincher', 'Producer'], ['Edward Norton', 'Actor'],
+    ]);
+    await t.ctx.db.deleteFrom('creditables').where('title_id', '=', id).execute();
+    await t.ctx.db.deleteFrom('title_import_removals').where('title_id', '=', id).execute();
     await admin.post('/api/v1/media/import', { media_type: 'movie', tmdb_id: 550 });
   });
 

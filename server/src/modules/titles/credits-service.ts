@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
-import { findTitle } from './repository.ts';
+import { creditRemoval, findTitle, rememberRemovedImport } from './repository.ts';
 
 type Owner = { type: 'title' | 'season' | 'episode'; id: number };
 
@@ -89,10 +89,12 @@ export async function addCredit(ctx: AppContext, titleId: number, input: CreditC
 export async function updateCredit(ctx: AppContext, titleId: number, creditId: number, input: CreditUpdate): Promise<TitleCredit> {
   await ctx.db.transaction().execute(async (trx) => {
     await lockOwnerTitle(trx, ctx.dialect, titleId);
-    const found = await trx.selectFrom('creditables').select(['id', 'person_id', 'creditable_type', 'creditable_id'])
+    const found = await trx.selectFrom('creditables').select(['id', 'person_id', 'creditable_type', 'creditable_id', 'job'])
       .where('id', '=', creditId).where('title_id', '=', titleId).executeTakeFirst();
     if (!found) throw notFound('Credit not found');
     await assertNewCredit(trx, { type: found.creditable_type, id: found.creditable_id }, { ...input, person_id: found.person_id }, creditId);
+    // The service's credit in the former job is not added back beside the changed one.
+    if (input.job !== undefined && input.job !== found.job) await rememberRemovedImport(trx, titleId, creditRemoval(found.creditable_type, found.creditable_id, found.person_id, found.job));
     // An imported credit an editor changed is the site's from now on: a re-import leaves it as it is.
     await trx.updateTable('creditables').set({ ...input, origin: 'local' }).where('id', '=', creditId).execute();
   });
@@ -100,9 +102,14 @@ export async function updateCredit(ctx: AppContext, titleId: number, creditId: n
 }
 
 export async function deleteCredit(ctx: AppContext, owner: Owner, creditId: number): Promise<void> {
-  const res = await ctx.db.deleteFrom('creditables').where('id', '=', creditId)
-    .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
-  if (!Number(res.numDeletedRows)) throw notFound('Credit not found');
+  await ctx.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('creditables').select(['person_id', 'job', 'title_id']).where('id', '=', creditId)
+      .where('creditable_type', '=', owner.type).where('creditable_id', '=', owner.id).executeTakeFirst();
+    if (!found) throw notFound('Credit not found');
+    await trx.deleteFrom('creditables').where('id', '=', creditId).execute();
+    // A re-import or the weekly refresh does not bring a deleted credit back.
+    await rememberRemovedImport(trx, found.title_id, creditRemoval(owner.type, owner.id, found.person_id, found.job));
+  });
 }
 
 /** The ids in their new order; all must belong to one title, season or episode. */

@@ -70,15 +70,26 @@ export async function findEpisode(db: Db, titleId: number, season: number, episo
 }
 
 /**
- * Remembers a season or episode the movie database brought that an editor deleted, so a re-import or the weekly
- * refresh does not add it again ('season:{number}', 'episode:{the service's episode id}').
+ * Remembers what the movie database brought that an editor deleted, so a re-import or the weekly refresh does not add
+ * it again: 'season:{number}', 'episode:{the service's episode id}', a credit (creditRemoval) or a tag (tagRemoval).
  */
 export async function rememberRemoved(db: Db, titleId: number, item: string): Promise<void> {
   await db.insertInto('title_import_removals').values({ title_id: titleId, item, created_at: nowIso() })
     .onConflict((oc) => oc.columns(['title_id', 'item']).doNothing()).execute();
 }
 
-/** The seasons and episodes deleted from an imported title (see rememberRemoved). */
+/** A credit by its owner, person and job (under 50 characters: the longest job the importer brings has 23). */
+export const creditRemoval = (type: 'title' | 'season' | 'episode', creditableId: number, personId: number, job: string) =>
+  `cr:${type[0]}${creditableId}:${personId}:${job}`.slice(0, 50);
+export const tagRemoval = (tagId: number) => `tag:${tagId}`;
+
+/** Remembers the removal only on a title the movie database brought (nothing would bring the item back otherwise). */
+export async function rememberRemovedImport(db: Db, titleId: number, item: string): Promise<void> {
+  const title = await db.selectFrom('titles').select('tmdb_id').where('id', '=', titleId).executeTakeFirst();
+  if (title?.tmdb_id) await rememberRemoved(db, titleId, item);
+}
+
+/** The items deleted from an imported title (see rememberRemoved). */
 export async function removedImports(db: Db, titleId: number): Promise<Set<string>> {
   return new Set((await db.selectFrom('title_import_removals').select('item').where('title_id', '=', titleId).execute()).map((r) => r.item));
 }
@@ -141,9 +152,14 @@ export async function attachTagByName(db: Db, titleId: number, type: TitleTagTyp
       .onConflict((oc) => oc.columns(['type', 'name']).doNothing()).execute();
     const tag = await trx.selectFrom('title_tags').select('id').where('type', '=', type).where('name', '=', name).executeTakeFirstOrThrow();
     await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: tag.id }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
+    await trx.deleteFrom('title_import_removals').where('title_id', '=', titleId).where('item', '=', tagRemoval(tag.id)).execute();
   });
 }
 
+/** A tag an editor took off an imported title stays off through re-imports; attaching it again by hand puts it back. */
 export async function detachTag(db: Db, titleId: number, tagId: number): Promise<void> {
-  await db.deleteFrom('title_tag').where('title_id', '=', titleId).where('tag_id', '=', tagId).execute();
+  await db.transaction().execute(async (trx) => {
+    const res = await trx.deleteFrom('title_tag').where('title_id', '=', titleId).where('tag_id', '=', tagId).executeTakeFirst();
+    if (Number(res.numDeletedRows)) await rememberRemovedImport(trx, titleId, tagRemoval(tagId));
+  });
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
 import { HttpError } from '../../http/errors.ts';
-import { refreshCounts, removedImports } from '../titles/repository.ts';
+import { creditRemoval, refreshCounts, removedImports, tagRemoval } from '../titles/repository.ts';
 import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
@@ -143,8 +143,11 @@ async function upsertPeople(ctx: AppContext, client: TmdbClient, people: TmdbPer
   return ids;
 }
 
-/** Replaces the imported credits of one creditable with TMDb's cast (first CAST_LIMIT) and key crew; those added on the site stay. */
-async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', creditableId: number, titleId: number, credits: any, people: Map<number, number>) {
+/**
+ * Replaces the imported credits of one creditable with TMDb's cast (first CAST_LIMIT) and key crew; those added on the
+ * site stay, and those an editor deleted (or moved to another job) are not added again.
+ */
+async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', creditableId: number, titleId: number, credits: any, people: Map<number, number>, removed: Set<string>) {
   const now = nowIso();
   const rows = [
     ...(credits?.cast ?? []).slice(0, CAST_LIMIT).map((c: any, i: number) => ({
@@ -153,7 +156,7 @@ async function replaceCredits(db: Db, type: 'title' | 'season' | 'episode', cred
     ...(credits?.crew ?? []).filter((c: any) => CREW_JOBS.has(c.job)).map((c: any, i: number) => ({
       person_id: people.get(c.id)!, character: null, department: clip(c.department, 50) ?? 'Crew', job: c.job, order: 1000 + i,
     })),
-  ].filter((r) => r.person_id);
+  ].filter((r) => r.person_id && !removed.has(creditRemoval(type, creditableId, r.person_id, r.job)));
   await db.deleteFrom('creditables').where('creditable_type', '=', type).where('creditable_id', '=', creditableId).where('origin', '=', 'tmdb').execute();
   // A credit the site has (added, edited or put in order by an editor) stands for the service's same person in the same job.
   const kept = new Set((await db.selectFrom('creditables').select(['person_id', 'job']).where('creditable_type', '=', type).where('creditable_id', '=', creditableId).execute())
@@ -238,6 +241,8 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       await trx.updateTable('titles').set({ ...update, year: update.release_date === undefined ? undefined : update.year, updated_at: now }).where('id', '=', titleId).execute();
     }
 
+    // What an editor deleted from the title (seasons, episodes, credits, tags) stays deleted.
+    const removed = await removedImports(trx, titleId);
     // The service's tags are replaced; those attached on the site (a genre, a keyword, a custom tag) stay on the title.
     await trx.deleteFrom('title_tag').where('title_id', '=', titleId).where('origin', '=', 'tmdb').execute();
     for (const tag of tags) {
@@ -245,11 +250,12 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       // Imports running side by side may both miss a new tag: the loser takes the winner's row (a no-op update returns it).
       row ??= await trx.insertInto('title_tags').values({ type: tag.type, name: tag.name, display_name: tag.display, tmdb_id: tag.tmdb_id, created_at: now, updated_at: now })
         .onConflict((oc) => oc.columns(['type', 'name']).doUpdateSet({ name: tag.name })).returning('id').executeTakeFirstOrThrow();
+      if (removed.has(tagRemoval(row.id))) continue;
       // One the site attached already stays the site's.
       await trx.insertInto('title_tag').values({ title_id: titleId, tag_id: row.id, origin: 'tmdb' }).onConflict((oc) => oc.columns(['title_id', 'tag_id']).doNothing()).execute();
     }
 
-    await replaceCredits(trx, 'title', titleId, titleId, data.credits, people);
+    await replaceCredits(trx, 'title', titleId, titleId, data.credits, people, removed);
 
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', '=', titleId).where('source', '=', 'tmdb').execute();
     const stored = gallery.filter((u): u is string => !!u);
@@ -267,8 +273,6 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       }))).execute();
     }
 
-    // What an editor deleted from the series stays deleted.
-    const removed = await removedImports(trx, titleId);
     for (const [i, s] of seasonsData.entries()) {
       const seasonValues = { poster: seasonPosters[i], name: clip(s.name, 255), description: s.overview || null, release_date: orNull<string>(s.air_date), updated_at: now };
       const storedSeason = await trx.selectFrom('seasons').select(['id', 'edited_fields']).where('title_id', '=', titleId).where('number', '=', s.season_number).executeTakeFirst();
@@ -276,7 +280,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
       // What an editor set on the season stays.
       if (storedSeason) await trx.updateTable('seasons').set(keepEdits({ ...seasonValues, poster: seasonValues.poster ?? undefined }, storedSeason.edited_fields)).where('id', '=', storedSeason.id).execute();
       const season = storedSeason ?? await trx.insertInto('seasons').values({ ...seasonValues, title_id: titleId, number: s.season_number, created_at: now }).returning('id').executeTakeFirstOrThrow();
-      await replaceCredits(trx, 'season', season.id, titleId, s.credits, people);
+      await replaceCredits(trx, 'season', season.id, titleId, s.credits, people, removed);
       for (const [j, e] of (s.episodes ?? []).entries()) {
         const still = episodeStills[i][j];
         const epValues = {
@@ -293,7 +297,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
         if (storedEp) await trx.updateTable('episodes').set(keepEdits({ ...epValues, poster: still ?? undefined }, storedEp.edited_fields)).where('id', '=', storedEp.id).execute();
         const ep = storedEp ?? await trx.insertInto('episodes').values({ ...epValues, popularity: null, poster: still, title_id: titleId, season_id: season.id, season_number: s.season_number, episode_number: e.episode_number, created_at: now })
           .returning('id').executeTakeFirstOrThrow();
-        await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people);
+        await replaceCredits(trx, 'episode', ep.id, titleId, { cast: (e.guest_stars ?? []).slice(0, 5), crew: [] }, people, removed);
       }
       await refreshCounts(trx, titleId, season.id);
     }
