@@ -179,11 +179,14 @@ describe('seasons and episodes', () => {
     const s1 = await admin.post(`/api/v1/titles/${title.id}/seasons`, {});
     const s2 = await admin.post(`/api/v1/titles/${title.id}/seasons`, { release_date: '2020-01-01' });
     expect([s1.body.season.number, s2.body.season.number]).toEqual([1, 2]);
+    // The record of what an editor wrote (kept through imports) is internal.
+    expect(s2.body.season).not.toHaveProperty('edited_fields');
     expect((await admin.post(`/api/v1/titles/${title.id}/seasons`, { number: 2 })).body.errors.number).toEqual(['This season already exists.']);
 
     const e1 = await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Pilot', runtime: 45 });
     expect(e1.status, e1.text).toBe(200);
     expect(e1.body.episode).toMatchObject({ name: 'Pilot', season_number: 1, episode_number: 1, runtime: 45 });
+    expect(e1.body.episode).not.toHaveProperty('edited_fields');
     await admin.post(`/api/v1/titles/${title.id}/seasons/1/episodes`, { name: 'Second' });
     expect((await admin.post(`/api/v1/titles/${title.id}/seasons`, { number: 10000 })).body.errors.number).toEqual(['Season number may not be greater than 9,999.']);
     const bad = [

@@ -11,7 +11,7 @@ import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
-import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved } from './repository.ts';
+import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved, SEASON_COLUMNS } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
 
@@ -113,7 +113,7 @@ export async function createSeason(ctx: AppContext, titleId: number, input: { nu
     await refreshCounts(trx, titleId);
     return row.id;
   }), seasonExists);
-  return (await ctx.db.selectFrom('seasons').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  return (await ctx.db.selectFrom('seasons').select(SEASON_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow());
 }
 
 export async function deleteSeason(ctx: AppContext, id: number) {
