@@ -55,7 +55,9 @@ export function safeRedirect(target: string | null | undefined): string {
   if (!target || !/^\/(?![/\\])/.test(target)) return '/';
   const base = 'http://site.invalid';
   const url = new URL(target, base);
-  return url.origin === base ? url.pathname + url.search + url.hash : '/';
+  // Dot segments fold too: "/..//host" and "/.//host" come out as "//host", another site once more.
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === base && !/^\/[/\\]/.test(path) ? path : '/';
 }
 
 /** Loader for pages of the signed-in user (account settings): visitors go to login and come back. */
