@@ -108,6 +108,49 @@ describe('two-factor sign-in: the code step', () => {
     expect(blocked.headers['retry-after']).toBeTruthy();
   });
 
+  it('caps wrong codes per account, so someone holding the password cannot spread guesses over many addresses', async () => {
+    const { user, secret } = await withTwoFactor();
+    let ip = 0;
+    /** The password step and one code from an address not seen before (a fresh browser each time). */
+    const attempt = async (code: string) => {
+      const from = { 'x-forwarded-for': `10.77.0.${++ip}` };
+      const c = guest(t);
+      expect((await c.request('POST', '/api/v1/auth/login', { email: user.email, password: PASSWORD }, from)).body).toEqual({ user: null, two_factor: true });
+      return c.request('POST', '/api/v1/auth/two-factor-challenge', { code }, from);
+    };
+    for (let i = 0; i < 10; i++) expect((await attempt(codeAt(secret, 20 + i))).status).toBe(422);
+    const blocked = await attempt(codeAt(secret, 40));
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/Too many attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // Not even the right code gets through meanwhile: the cap is what makes guessing hopeless.
+    expect((await attempt(codeAt(secret))).status).toBe(429);
+  });
+
+  it('counts wrong recovery codes against the same cap, and a right code clears it', async () => {
+    const { user, secret, recovery } = await withTwoFactor();
+    let ip = 0;
+    const pending = async () => {
+      const from = { 'x-forwarded-for': `10.78.0.${++ip}` };
+      const c = guest(t);
+      await c.request('POST', '/api/v1/auth/login', { email: user.email, password: PASSWORD }, from);
+      return { c, from };
+    };
+    for (let i = 0; i < 9; i++) {
+      const { c, from } = await pending();
+      expect((await c.request('POST', '/api/v1/auth/two-factor-challenge', { recovery_code: `bad-${i}` }, from)).status).toBe(422);
+    }
+    const owner = await pending();
+    expect((await owner.c.request('POST', '/api/v1/auth/two-factor-challenge', { recovery_code: recovery[0] }, owner.from)).status).toBe(200);
+    // The owner got in: the count starts over.
+    for (let i = 0; i < 9; i++) {
+      const { c, from } = await pending();
+      expect((await c.request('POST', '/api/v1/auth/two-factor-challenge', { code: codeAt(secret, 20 + i) }, from)).status).toBe(422);
+    }
+    const last = await pending();
+    expect((await last.c.request('POST', '/api/v1/auth/two-factor-challenge', { code: codeAt(secret) }, last.from)).status).toBe(200);
+  });
+
   it('remembers the device for 30 days when asked, and only that device', async () => {
     const { user, secret } = await withTwoFactor();
     const c = await passwordStep(user.email);

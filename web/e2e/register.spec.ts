@@ -122,3 +122,20 @@ test("a required policy's checkbox reads as one translated sentence, with the po
     expect((await page.request.delete(`/api/v1/localizations/${localization.id}`, { headers })).ok()).toBe(true);
   }
 });
+
+test('a visitor sent to sign in who signs up instead comes back to the page they were on', async ({ page }) => {
+  await page.goto('/account-settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/);
+  await page.getByRole('link', { name: 'Sign up.' }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Faccount-settings$/);
+  // And back again to sign in, the place to return to still rides along.
+  await page.getByRole('link', { name: 'Sign in.' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/);
+  await page.getByRole('link', { name: 'Sign up.' }).click();
+  await page.getByLabel('Email').fill(`back-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
+  await page.getByLabel('Confirm password').fill('a-long-password-1');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/account-settings$/);
+  await expect(page.getByRole('heading', { name: 'Account settings', level: 1 })).toBeVisible();
+});

@@ -20,6 +20,11 @@ export const LIMITS = {
   loginIp: { name: 'login-ip', max: 20, windowSeconds: 15 * 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
   /** Wrong passwords for one account from anywhere: never a lock (a stranger could keep the owner out), a growing delay. */
   loginEmail: { name: 'login-email', max: 5, windowSeconds: 15 * 60, message: '' },
+  /**
+   * Wrong codes at the sign-in's code step for one account, from anywhere. Only someone who has the password gets
+   * there, so this one locks: spread over many addresses, the per-address limits alone let a million codes be tried.
+   */
+  twoFactorUser: { name: 'two-factor-user', max: 10, windowSeconds: 15 * 60, message: 'Too many attempts. Please try again in :seconds seconds.' },
   /** Wrong current passwords when changing the password, per user. */
   currentPassword: { name: 'current-password', max: 5, windowSeconds: 15 * 60, message: 'Too many attempts. Please try again in :seconds seconds.' },
   /** Reset mails to one address. */

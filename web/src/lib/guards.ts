@@ -4,6 +4,15 @@ import { fetchBootstrap, userCan, type PermissionNeed } from './auth';
 /** The sign-in page, which comes back to `back` (a path with its query) once signed in. */
 export const loginPath = (back: string) => `/login?redirect=${encodeURIComponent(back)}`;
 
+/**
+ * `path` (sign in, sign up) keeping the page to come back to that brought the visitor here (?redirect=), so moving
+ * between the sign-in and sign-up forms does not lose it.
+ */
+export function keepRedirect(path: string, params: URLSearchParams): string {
+  const back = params.get('redirect');
+  return back ? `${path}?redirect=${encodeURIComponent(back)}` : path;
+}
+
 /** The sign-in address that comes back to the page being shown. */
 export function useLoginPath(): string {
   const { pathname, search } = useLocation();
@@ -55,7 +64,9 @@ export function safeRedirect(target: string | null | undefined): string {
   if (!target || !/^\/(?![/\\])/.test(target)) return '/';
   const base = 'http://site.invalid';
   const url = new URL(target, base);
-  return url.origin === base ? url.pathname + url.search + url.hash : '/';
+  // Dot segments fold too: "/..//host" and "/.//host" come out as "//host", another site once more.
+  const path = url.pathname + url.search + url.hash;
+  return url.origin === base && !/^\/[/\\]/.test(path) ? path : '/';
 }
 
 /** Loader for pages of the signed-in user (account settings): visitors go to login and come back. */

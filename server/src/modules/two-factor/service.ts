@@ -92,7 +92,8 @@ export async function beginSignIn(ctx: AppContext, req: FastifyRequest, reply: F
 
 /**
  * The code step of sign-in. Wrong codes count against the same login throttle as wrong passwords (per address and
- * account, and per address), so a stolen password does not open an unlimited guessing window.
+ * account, and per address), and against a cap per account (LIMITS.twoFactorUser) that the password step does not
+ * clear, so a stolen password does not open an unlimited guessing window from many addresses.
  */
 export async function completeChallenge(
   ctx: AppContext, req: FastifyRequest, reply: FastifyReply, input: { code?: string; recovery_code?: string; remember?: boolean },
@@ -101,7 +102,9 @@ export async function completeChallenge(
   const challenge = token ? await repo.findChallenge(ctx.db, sha256(token)) : undefined;
   if (!challenge || Date.parse(challenge.expires_at) <= Date.now()) throw new HttpError(401, 'Your sign-in has expired. Please sign in again.');
   const ipEmail = `${req.ip}|${challenge.email}`;
+  const account = String(challenge.user_id);
   await assertUnderLimit(ctx, LIMITS.loginIp, req.ip);
+  await assertUnderLimit(ctx, LIMITS.twoFactorUser, account);
   await consume(ctx, LIMITS.loginIpEmail, ipEmail);
   const tfa = await repo.findTwoFactor(ctx.db, challenge.user_id);
   if (!tfa?.confirmed_at) throw new HttpError(401, 'Your sign-in has expired. Please sign in again.');
@@ -111,11 +114,13 @@ export async function completeChallenge(
   if (!ok) {
     await hit(ctx, LIMITS.loginIp, req.ip);
     await hit(ctx, LIMITS.loginEmail, challenge.email);
+    await hit(ctx, LIMITS.twoFactorUser, account);
     throw codeError(input.code ? 'code' : 'recovery_code');
   }
   if (!(await repo.claimChallenge(ctx.db, sha256(token!)))) throw new HttpError(401, 'Your sign-in has expired. Please sign in again.');
   await clearLimit(ctx, LIMITS.loginIpEmail, ipEmail);
   await clearLimit(ctx, LIMITS.loginEmail, challenge.email);
+  await clearLimit(ctx, LIMITS.twoFactorUser, account);
   reply.clearCookie(CHALLENGE_COOKIE, { path: '/api/v1/auth' });
   if (input.remember) remember(req, reply, challenge.user_id, tfa.secret);
   // The password step's "stay signed in" choice; the code step's `remember` is about this device and 2FA.

@@ -5,7 +5,7 @@ import { loginSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
 import { api } from '../../lib/api';
 import { invalidateBootstrap, setBootstrapUser, useSetting } from '../../lib/auth';
-import { safeRedirect } from '../../lib/guards';
+import { keepRedirect, safeRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
@@ -47,7 +47,7 @@ export function Component() {
   return (
     <AuthCard
       title={trans('Sign in to your account')}
-      footer={registrationOff ? undefined : <>{trans("Don't have an account?")} <Link className="text-primary underline hover:no-underline" to="/register">{trans('Sign up.')}</Link></>}
+      footer={registrationOff ? undefined : <>{trans("Don't have an account?")} <Link className="text-primary underline hover:no-underline" to={keepRedirect('/register', params)}>{trans('Sign up.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { registerSchema } from '@app/contracts/auth';
 import type { CurrentUser } from '@app/contracts/users';
 import { api } from '../../lib/api';
+import { keepRedirect, safeRedirect } from '../../lib/guards';
 import type { RegistrationPolicy } from '@app/contracts/settings';
 import { invalidateBootstrap, setBootstrapUser, useSetting } from '../../lib/auth';
 import { recaptchaToken } from '../../lib/recaptcha';
@@ -65,8 +66,9 @@ export function Component() {
 
 /** Nothing to fill in while registration is off: a form that cannot be sent only wastes the visitor's time. */
 function RegistrationClosed() {
+  const [params] = useSearchParams();
   return (
-    <AuthCard title={trans('Create a new account')} footer={<Link className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}>
+    <AuthCard title={trans('Create a new account')} footer={<Link className="text-primary underline hover:no-underline" to={keepRedirect('/login', params)}>{trans('Back to sign in')}</Link>}>
       <p role="status" className="text-sm">{trans('Registration is currently disabled.')}</p>
     </AuthCard>
   );
@@ -74,6 +76,9 @@ function RegistrationClosed() {
 
 function RegisterForm() {
   const navigate = useNavigate();
+  // Sent here from sign in (?redirect=): the new member goes on to the page they were on.
+  const [params] = useSearchParams();
+  const back = safeRedirect(params.get('redirect'));
   const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const policies = usePolicies();
@@ -96,7 +101,7 @@ function RegisterForm() {
       if (res.status === 'needs_email_verification') { setSentTo(values.email); return; }
       setBootstrapUser(res.user ?? null);
       toast(trans('Welcome! Your account has been created.'));
-      navigate('/', { replace: true });
+      navigate(back, { replace: true });
       void invalidateBootstrap();
     } catch (e) {
       const errs = (e as { errors?: Record<string, string[]> }).errors;
@@ -109,7 +114,7 @@ function RegisterForm() {
   return (
     <AuthCard
       title={trans('Create a new account')}
-      footer={<>{trans('Already have an account?')} <Link className="text-primary underline hover:no-underline" to="/login">{trans('Sign in.')}</Link></>}
+      footer={<>{trans('Already have an account?')} <Link className="text-primary underline hover:no-underline" to={keepRedirect('/login', params)}>{trans('Sign in.')}</Link></>}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={formError} />
@@ -136,7 +141,7 @@ function RegisterForm() {
         <Button type="submit" variant="primary" disabled={isSubmitting}>{trans('Create account')}</Button>
       </form>
       <SocialButtons
-        onSignedIn={() => void invalidateBootstrap().then(() => navigate('/', { replace: true }))}
+        onSignedIn={() => void invalidateBootstrap().then(() => navigate(back, { replace: true }))}
         onError={(m) => setFormError(m || null)}
       />
     </AuthCard>

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@app/contracts/users';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { invalidateBootstrap, setBootstrapUser } from '../../lib/auth';
-import { safeRedirect } from '../../lib/guards';
+import { keepRedirect, safeRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { Checkbox, TextField } from '../../ui/fields';
@@ -42,7 +42,7 @@ export function Component() {
   return (
     <AuthCard
       title={trans('Two-factor authentication')}
-      footer={<Link className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}
+      footer={<Link className="text-primary underline hover:no-underline" to={keepRedirect('/login', params)}>{trans('Back to sign in')}</Link>}
     >
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-text-muted">
