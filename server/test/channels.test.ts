@@ -183,6 +183,20 @@ describe('content editor calls', () => {
     expect((await admin.get('/api/v1/channel/dramas')).body.channel.content.total).toBe(5);
     expect(restricted.status).toBe(200);
   });
+
+  it('shows a manual channel\'s items in its content order: by name or rating when set so, as placed for "Manual order"', async () => {
+    const placed = [titleIds[4], titleIds[0], titleIds[2], titleIds[1], titleIds[3]];
+    const body = (contentOrder: string) => ({ name: 'Sorted picks', slug: 'sorted-picks', config: manual({ contentOrder }), items: placed.map((id) => ({ id, model_type: 'title' })) });
+    const id = (await admin.post('/api/v1/channel', body('name'))).body.channel.id;
+    const ids = async (query = '') => (await admin.get(`/api/v1/channel/${id}${query}`)).body.channel.content.data.map((x: any) => x.id);
+    expect(await ids()).toEqual(titleIds.slice(0, 5));
+    // Paged in that order too.
+    expect(await ids('?page=2&perPage=2')).toEqual([titleIds[2], titleIds[3]]);
+    expect((await admin.put(`/api/v1/channel/${id}`, body('rating'))).status).toBe(200);
+    expect(await ids()).toEqual([titleIds[4], titleIds[3], titleIds[2], titleIds[1], titleIds[0]]);
+    expect((await admin.put(`/api/v1/channel/${id}`, body('manual'))).status).toBe(200);
+    expect(await ids()).toEqual(placed);
+  });
 });
 
 describe('hero slider', () => {
@@ -326,6 +340,25 @@ describe("the home page's channel", () => {
       expect(await t.ctx.settings.get('client.homepage.channel')).toBe('picks-renamed');
     } finally {
       await t.ctx.settings.set({ 'client.homepage.channel': 'home' });
+    }
+  });
+
+  it('cannot be deleted while it is the home page, alone or among others; once another is chosen it can', async () => {
+    const picks = (await admin.post('/api/v1/channel', { name: 'Front picks', slug: 'front-picks', type: 'channel', public: true, config: manual() })).body.channel;
+    const other = (await admin.post('/api/v1/channel', { name: 'Side picks', slug: 'side-picks', type: 'channel', public: true, config: manual() })).body.channel;
+    await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'front-picks' });
+    try {
+      for (const ids of [`${picks.id}`, `${other.id},${picks.id}`]) {
+        const res = await admin.delete(`/api/v1/channel/${ids}`);
+        expect(res.status, res.text).toBe(422);
+        expect(res.body.message).toBe('"Front picks" is the site\'s home page. Choose another home page before deleting it.');
+      }
+      // Nothing was deleted.
+      expect((await admin.get('/api/v1/channel/side-picks')).status).toBe(200);
+      await t.ctx.settings.set({ 'client.homepage.type': 'landing' });
+      expect((await admin.delete(`/api/v1/channel/${picks.id},${other.id}`)).body.deleted).toBe(2);
+    } finally {
+      await t.ctx.settings.set({ 'client.homepage.type': 'channel', 'client.homepage.channel': 'home' });
     }
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 // General slots sit on every page but the landing page, which is the site's own advert.
 // The ad tries to read the session: in a sandboxed frame without allow-same-origin, document.cookie throws.
@@ -54,4 +54,24 @@ test('ads.txt set on the ads page is served at /ads.txt, and gone once emptied',
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Settings updated').last()).toBeVisible();
   expect((await page.request.get('/ads.txt')).status()).toBe(404);
+});
+
+test('the watch page and search page slots appear on their pages, each only there', async ({ page }) => {
+  await login(page);
+  const save = (values: Record<string, string>) => api(page, 'POST', 'settings', { client: JSON.stringify(values), server: '{}' });
+  await save({ 'client.ads.watch_top': '<p>Watch ad</p>', 'client.ads.search_top': '<p>Search ad</p>' });
+  try {
+    const videos = (await (await page.request.get('/api/v1/videos?perPage=10&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number }[];
+    await page.goto(`/watch/${videos[0].id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.frameLocator('[data-ad-slot="watch_top"] iframe').getByText('Watch ad')).toBeVisible();
+    await expect(page.locator('[data-ad-slot="search_top"]')).toHaveCount(0);
+
+    await page.goto('/search?query=harbor');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.frameLocator('[data-ad-slot="search_top"] iframe').getByText('Search ad')).toBeVisible();
+    await expect(page.locator('[data-ad-slot="watch_top"]')).toHaveCount(0);
+  } finally {
+    await save({ 'client.ads.watch_top': '', 'client.ads.search_top': '' });
+  }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, setHomePage } from './helpers.ts';
+import { api, login, setHomePage } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 // The landing page is what this editor shapes: the site shows it at `/` while these run.
@@ -174,6 +174,34 @@ test('custom CSS shows in the preview at once and on the saved site', async ({ p
   // The editor opened inside its own preview goes to /admin instead.
   await frame.evaluate(() => { window.location.href = '/admin/appearance'; });
   await expect.poll(() => new URL(page.frames().find((f) => f !== page.mainFrame())!.url()).pathname).toBe('/admin');
+  await api(page, 'POST', 'settings', { client: JSON.stringify({ 'client.custom_code.css': '' }), server: '{}' });
+});
+
+test('custom code stays on the site: following links into the admin leaves it behind, and back brings it again', async ({ page }) => {
+  const code = (css: string, html: string) => api(page, 'POST', 'settings', { client: JSON.stringify({ 'client.custom_code.css': css, 'client.custom_code.html': html }), server: '{}' });
+  await code('body { outline: 3px solid rgb(255, 0, 0); }', '<div id="cc-marker">Custom</div><script>window.customRan = true</script>');
+  try {
+    await page.goto('/contact');
+    await expect(page.locator('#cc-marker')).toHaveText('Custom');
+    expect(await page.evaluate(() => (window as { customRan?: boolean }).customRan)).toBe(true);
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Admin area' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // A document served for the admin: no custom style, markup or running script.
+    await expect(page.locator('#be-custom-css, #be-custom-html, #cc-marker')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as { customRan?: boolean }).customRan)).toBeUndefined();
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineStyle)).toBe('none');
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Site home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('#cc-marker')).toHaveText('Custom');
+    expect(await page.evaluate(() => getComputedStyle(document.body).outlineColor)).toBe('rgb(255, 0, 0)');
+  } finally {
+    await code('', '');
+  }
 });
 
 test('themes: default rules, reset colours, create and the last theme cannot be deleted', async ({ page }) => {

@@ -1,7 +1,7 @@
-import { NESTED_ITEMS, type Channel, type ChannelContent, type ChannelItem, type ChannelItemType, type ChannelWithContent } from '@app/contracts';
+import { ITEM_TYPE_OF_MODEL, NESTED_ITEMS, type Channel, type ChannelContent, type ChannelItem, type ChannelItemType, type ChannelWithContent } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { findChannels } from './repository.ts';
-import { loaderForItemType, modelLoader } from './loaders.ts';
+import { loaderForItemType, modelLoader, sortOf } from './loaders.ts';
 import { withPlayTargets } from './play-targets.ts';
 import { readCounter } from '../../db/versions.ts';
 
@@ -16,9 +16,26 @@ const CARDS_COUNTER = 'version:catalogue-cards';
 
 const empty = (page: number, perPage: number): ChannelContent => ({ current_page: page, per_page: perPage, total: 0, last_page: 1, data: [] });
 
+/**
+ * A manual channel's page in its content order: as placed for 'manual', else sorted by the items' own column (ties
+ * as placed). An auto-update channel keeps the order its update ranked the items in.
+ */
+function storedRows(ctx: AppContext, channel: Channel, offset: number, limit: number) {
+  let q = ctx.db.selectFrom('channelables').select(['channelables.channelable_type', 'channelables.channelable_id'])
+    .where('channelables.channel_id', '=', channel.id);
+  const { contentType, contentModel, contentOrder } = channel.config;
+  const itemType = ITEM_TYPE_OF_MODEL.get(contentModel);
+  const sortable = contentType === 'manual' && contentOrder !== 'manual' && itemType ? loaderForItemType(itemType)?.sortable : undefined;
+  if (sortable && itemType) {
+    const [column, dir] = sortOf(sortable.sorts, contentOrder);
+    q = q.innerJoin(sortable.table as 'titles', `${sortable.table}.id` as 'titles.id', 'channelables.channelable_id')
+      .where('channelables.channelable_type', '=', itemType).orderBy(column as 'titles.name', dir);
+  }
+  return q.orderBy('channelables.order').orderBy('channelables.id').limit(limit).offset(offset).execute();
+}
+
 async function storedItems(ctx: AppContext, channel: Channel, offset: number, limit: number): Promise<ChannelItem[]> {
-  const rows = await ctx.db.selectFrom('channelables').select(['channelable_type', 'channelable_id'])
-    .where('channel_id', '=', channel.id).orderBy('order').orderBy('id').limit(limit).offset(offset).execute();
+  const rows = await storedRows(ctx, channel, offset, limit);
   const byType = new Map<ChannelItemType, number[]>();
   for (const r of rows) byType.set(r.channelable_type, [...(byType.get(r.channelable_type) ?? []), Number(r.channelable_id)]);
   const loaded = new Map<string, ChannelItem>();

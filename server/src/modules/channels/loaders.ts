@@ -16,7 +16,15 @@ export interface ModelLoader {
   existing(db: Db, ids: number[]): Promise<Set<number>>;
   /** The content editor's search. */
   search(db: Db, query: string, limit: number): Promise<ChannelItem[]>;
+  /**
+   * The model's table and its sort per content order, so a manual channel shows its items in the order it is set
+   * to (by name, rating...) and in the order they were placed only for 'manual'.
+   */
+  sortable?: { table: SortableTable; sorts: Sorts };
 }
+
+export type Sorts = ReadonlyMap<string, [string, 'asc' | 'desc']>;
+export type SortableTable = 'titles' | 'people' | 'episodes' | 'channels' | 'news_articles';
 
 const loaders = new Map<ChannelContentModel, ModelLoader>();
 
@@ -56,7 +64,7 @@ const EPISODE_SORTS = new Map<string, [string, 'asc' | 'desc']>([
 const CHANNEL_SORTS = new Map<string, [string, 'asc' | 'desc']>([
   ['name', ['channels.name', 'asc']], ['recently_added', ['channels.created_at', 'desc']], ['popularity', ['channels.updated_at', 'desc']],
 ]);
-const sortOf = (sorts: Map<string, [string, 'asc' | 'desc']>, order: string) => sorts.get(order) ?? sorts.values().next().value!;
+export const sortOf = (sorts: Sorts, order: string) => sorts.get(order) ?? sorts.values().next().value!;
 
 /** Titles of the channel's kind (movies, series or both) and restriction (a genre, keyword or country tag). */
 export function titleScope(db: Db, config: Pick<ChannelConfig, 'titleType' | 'restriction' | 'restrictionModelId'>) {
@@ -73,6 +81,7 @@ const ids = (rows: { id: number }[]) => new Set(rows.map((r) => Number(r.id)));
 const count = async (q: any): Promise<number> => Number((await q.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst())?.n ?? 0);
 
 registerChannelModel('titles', {
+  sortable: { table: 'titles', sorts: TITLE_SORTS },
   itemType: 'title',
   async byIds(db, list) {
     if (!list.length) return new Map();
@@ -103,6 +112,7 @@ const PERSON_COLUMNS = ['people.id', 'people.name', 'people.poster', 'people.kno
 const toPerson = (r: any): ChannelItem => ({ id: Number(r.id), model_type: 'person', name: r.name, poster: r.poster, known_for: r.known_for, description: r.description ? String(r.description).slice(0, 300) : null });
 
 registerChannelModel('people', {
+  sortable: { table: 'people', sorts: PEOPLE_SORTS },
   itemType: 'person',
   async byIds(db, list) {
     if (!list.length) return new Map();
@@ -138,6 +148,7 @@ const toEpisode = (r: any): ChannelItem => ({
 });
 
 registerChannelModel('episodes', {
+  sortable: { table: 'episodes', sorts: EPISODE_SORTS },
   itemType: 'episode',
   async byIds(db, list) {
     if (!list.length) return new Map();
@@ -167,6 +178,7 @@ const channelSelect = (db: Db) => db.selectFrom('channels').select(['channels.id
 const toChannelItem = (r: any): ChannelItem => ({ id: Number(r.id), model_type: 'channel', name: r.name, slug: r.slug, description: r.description });
 
 registerChannelModel('channels', {
+  sortable: { table: 'channels', sorts: CHANNEL_SORTS },
   itemType: 'channel',
   async byIds(db, list) {
     if (!list.length) return new Map();

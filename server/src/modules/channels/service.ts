@@ -125,7 +125,18 @@ export async function updateChannel(ctx: AppContext, id: number, body: ChannelBo
   return stillThere(await findChannel(ctx.db, id), 'Channel not found');
 }
 
+/** The channel the site's home page shows, if it shows one. */
+async function homeChannel(ctx: AppContext): Promise<Channel | null> {
+  if ((await ctx.settings.get('client.homepage.type')) !== 'channel') return null;
+  return findChannel(ctx.db, (await ctx.settings.get('client.homepage.channel')) || 'home');
+}
+
 export async function deleteChannels(ctx: AppContext, ids: number[]): Promise<number> {
+  // Deleting the home page's channel would silently swap the site's front page for the landing page.
+  const home = await homeChannel(ctx);
+  if (home?.type === 'channel' && ids.includes(home.id)) {
+    throw new HttpError(422, translate(undefined, '":name" is the site\'s home page. Choose another home page before deleting it.', { name: home.name }));
+  }
   return ctx.db.transaction().execute(async (trx) => {
     // Parents that nested a deleted channel lose that row (and their cached pages with their version).
     const parents = await trx.selectFrom('channelables').select('channel_id').distinct()

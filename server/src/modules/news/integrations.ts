@@ -13,8 +13,12 @@ registerCommentable('news_article', async (db, id) => ((await db.selectFrom('new
 
 registerRecurring('news:import', DAY_MS, (ctx) => importNews(ctx));
 
+/** Newest first unless by name (as `page` below orders them). */
+const NEWS_SORTS = new Map<string, [string, 'asc' | 'desc']>([['recently_added', ['news_articles.created_at', 'desc']], ['name', ['news_articles.title', 'asc']]]);
+
 registerChannelModel('news', {
   itemType: 'news_article',
+  sortable: { table: 'news_articles', sorts: NEWS_SORTS },
   async byIds(db, ids) {
     return new Map((await loadNewsCards(db, ids)).map((c) => [c.id, toItem(c)]));
   },

@@ -9,6 +9,7 @@ import { departmentLabel } from '../people/departments';
 import { buttonClass } from '../../ui/Button';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { useInfiniteList } from '../browse/use-infinite-titles';
+import { AdSlot } from '../ads/AdSlot';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
 import type { PosterCardTitle } from '../ui/PosterCard';
@@ -110,16 +111,19 @@ export function Component() {
   }
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
-      <form role="search" className="flex gap-2" onSubmit={(e) => { e.preventDefault(); if (text.trim()) setParams({ query: text.trim() }); }}>
-        <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
-        {/* Opened without a query (the header's search button on a phone), the page is there to type into. */}
-        <input id="search-page-query" autoFocus={!query} data-route-focus={query ? undefined : ''} type="search" maxLength={SEARCH_QUERY_MAX} value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
-          className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary focus:outline-none" />
-        <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>{trans('Search')}</button>
-      </form>
-      {query && <h1 className="text-2xl font-bold">{trans('Search results for ":query"', { query })}</h1>}
-      {body}
-    </div>
+    <>
+      <AdSlot slot="search_top" />
+      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
+        <form role="search" className="flex gap-2" onSubmit={(e) => { e.preventDefault(); if (text.trim()) setParams({ query: text.trim() }); }}>
+          <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
+          {/* Opened without a query (the header's search button on a phone), the page is there to type into. */}
+          <input id="search-page-query" autoFocus={!query} data-route-focus={query ? undefined : ''} type="search" maxLength={SEARCH_QUERY_MAX} value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
+            className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary focus:outline-none" />
+          <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>{trans('Search')}</button>
+        </form>
+        {query && <h1 className="text-2xl font-bold">{trans('Search results for ":query"', { query })}</h1>}
+        {body}
+      </div>
+    </>
   );
 }

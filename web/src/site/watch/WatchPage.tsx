@@ -9,6 +9,7 @@ import { videoCategoryLabel } from '../../lib/video-labels';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { buttonClass } from '../../ui/Button';
 import { NotFoundPage } from '../ErrorPages';
+import { AdSlot } from '../ads/AdSlot';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { titleUrl, watchUrl } from '../ui/urls';
 import { embedUrl, hostOf } from './embeds';
@@ -137,29 +138,32 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
   }
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex min-w-0 flex-col gap-4">
-        {/* Phones give the picture the whole width, as video apps do. */}
-        <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
-        {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} ended={ended} />}
-        <div className="flex flex-col gap-1">
-          <div className="flex flex-wrap items-start justify-between gap-3">
-            <div className="flex min-w-0 flex-col gap-1">
-              <h1 className="text-2xl font-bold">{video.name}</h1>
-              <p className="text-text-muted">
-                <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
-                {episode && <> · {episodeLabel(video)} · {episode.name}</>}
-                {title.year ? <> · {title.year}</> : null}
-              </p>
+    <>
+      <AdSlot slot="watch_top" />
+      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          {/* Phones give the picture the whole width, as video apps do. */}
+          <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
+          {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} ended={ended} />}
+          <div className="flex flex-col gap-1">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="flex min-w-0 flex-col gap-1">
+                <h1 className="text-2xl font-bold">{video.name}</h1>
+                <p className="text-text-muted">
+                  <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
+                  {episode && <> · {episodeLabel(video)} · {episode.name}</>}
+                  {title.year ? <> · {title.year}</> : null}
+                </p>
+              </div>
+              <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
             </div>
-            <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
+            {(episode?.description || title.description) && <p dir="auto" className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
           </div>
-          {(episode?.description || title.description) && <p dir="auto" className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
+          <WatchComments videoId={video.id} titleId={title.id} />
         </div>
-        <WatchComments videoId={video.id} titleId={title.id} />
+        <OtherVideos videos={data.related} />
       </div>
-      <OtherVideos videos={data.related} />
-    </div>
+    </>
   );
 }
 

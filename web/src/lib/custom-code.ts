@@ -1,0 +1,49 @@
+import type { BootstrapData } from './auth';
+import { queryClient, queryKeys } from './query-client';
+
+/**
+ * The operator's custom CSS and HTML/JS (appearance "custom code") are written into the page by the server for the
+ * public site only, so a broken snippet never locks the operator out of /admin (server/src/modules/seo/html.ts).
+ * Moving between the site and the admin inside one document would carry them across: a page first served for the
+ * site keeps its styles and running scripts in the admin, and one first served for the admin shows the site
+ * without them. Crossing that line with custom code in play loads the new address afresh, so the server serves it
+ * with exactly the code it should have. The page reloads at most once per crossing: the new document is served for
+ * the area it shows.
+ */
+type Area = 'admin' | 'site';
+
+const areaOf = (pathname: string): Area => (pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'site');
+
+/** Whether the document carries the custom code the server wrote for the site. */
+const carriesCustomCode = () => Boolean(document.getElementById('be-custom-css') || document.getElementById('be-custom-html'));
+
+/** Whether the site has custom code the server would write into a site page. */
+function siteHasCustomCode(): boolean {
+  const settings = queryClient.getQueryData<BootstrapData>(queryKeys.bootstrap)?.settings ?? {};
+  return ['client.custom_code.css', 'client.custom_code.html'].some((key) => String(settings[key] ?? '').trim() !== '');
+}
+
+/** Whether arriving at `pathname` in this document needs a fresh load to have the right custom code. */
+export function needsFreshLoad(servedFor: string, pathname: string): boolean {
+  const from = areaOf(servedFor);
+  const to = areaOf(pathname);
+  if (from === to) return false;
+  return to === 'admin' ? carriesCustomCode() : siteHasCustomCode();
+}
+
+interface RouterLike {
+  state: { location: { pathname: string } };
+  subscribe(fn: (state: { location: { pathname: string }; navigation: { state: string } }) => void): () => void;
+}
+
+/** Watches the router's navigations; `skip` for the appearance editor's preview, which applies the code live. */
+export function followCustomCode(router: RouterLike, skip: boolean): void {
+  if (skip) return;
+  const servedFor = window.location.pathname;
+  let reloading = false;
+  router.subscribe((state) => {
+    if (reloading || state.navigation.state !== 'idle' || !needsFreshLoad(servedFor, state.location.pathname)) return;
+    reloading = true;
+    window.location.reload();
+  });
+}
