@@ -60,3 +60,19 @@ test('dismissing the sign-in dialog leaves the form as it was, with the refusal 
   await expect(page.getByText('Unauthenticated.')).toBeVisible();
   await expect(page.getByLabel('Tagline')).toHaveValue('Not saved this time');
 });
+
+test('a signed-in member never sees Login and Register in the header while the page finds out who they are', async ({ page }) => {
+  await login(page);
+  // Who the visitor is comes with auth/me; held back, the header used to offer a signed-in member to sign in.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/api/v1/auth/me', async (route) => { await held; await route.continue(); });
+  await page.goto('/titles/1', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('banner')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Register' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.unroute('**/api/v1/auth/me');
+});

@@ -42,9 +42,19 @@ export function userCan(user: CurrentUser | null | undefined, permission: Permis
   return perms.includes('admin') || holds(perms, permission);
 }
 
+const bootstrapQuery = { queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 };
+
 export function useBootstrap(): BootstrapData {
-  const { data } = useQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
+  const { data } = useQuery(bootstrapQuery);
   return data ?? { user: null, settings: {}, version: '', guestPermissions: [], guestRoleIds: [] };
+}
+
+/**
+ * Whether the visitor's bootstrap (who they are) has been answered, or has failed for good; until then a signed-in
+ * user looks like a guest.
+ */
+export function useBootstrapLoaded(): boolean {
+  return !useQuery(bootstrapQuery).isPending;
 }
 
 export function useAuth() {

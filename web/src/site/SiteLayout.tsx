@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useMatch, type Location } from 'react-router';
-import { useAuth, useSetting } from '../lib/auth';
+import { useAuth, useBootstrapLoaded, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { buttonClass } from '../ui/Button';
 import { MenuPosition, useMenuItems } from './appearance/MenuPosition';
@@ -25,7 +25,10 @@ const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => (
 /** Login/register or the account menu, shared by the site header and the landing navbar. */
 export function AccountButtons() {
   const { user } = useAuth();
+  const loaded = useBootstrapLoaded();
   const registrationOff = useSetting<boolean>('client.registration.disable', false);
+  // Until the visitor is known, nothing: a signed-in member saw Login and Register flash on every first paint.
+  if (!loaded) return <span aria-hidden className="h-10 w-10" />;
   if (user) return <Suspense fallback={<span className="h-10 w-10" />}><NotificationsBell /><AccountMenu /></Suspense>;
   return (
     <>
