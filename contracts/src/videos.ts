@@ -90,7 +90,8 @@ export const videoCreateSchema = z.object(videoFields).superRefine(checkSource).
   examples: [{ name: 'Official trailer', title_id: 5, type: 'embed', src: 'https://www.youtube.com/embed/dQw4w9WgXcQ', quality: 'hd', language: 'en', category: 'trailer', approved: true }],
 });
 export type VideoCreate = z.infer<typeof videoCreateSchema>;
-export const videoUpdateSchema = z.object(videoFields).partial().superRefine(checkSource)
+/** An edit changes only what it sends: `approved` has no default here, or renaming a video waiting for approval would approve it. */
+export const videoUpdateSchema = z.object({ ...videoFields, approved: z.boolean() }).partial().superRefine(checkSource)
   .meta({ examples: [{ name: 'Final trailer', approved: false }] });
 export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
 

@@ -261,6 +261,28 @@ test.describe('watch page', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible({ timeout: 30_000 });
   });
 
+  test('a video whose file is missing says so and offers to try again, instead of spinning on black', async ({ page }) => {
+    await login(page);
+    const titles = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+    const { video } = await api(page, 'POST', 'videos', {
+      name: 'Missing file', title_id: titles.pagination.data[0].id, type: 'video', src: '/storage/e2e-missing/none.mp4', category: 'clip',
+    });
+    try {
+      await page.goto(`/watch/${video.id}`);
+      const alert = page.getByRole('alert').filter({ hasText: 'This video could not be played.' });
+      await expect(alert).toBeVisible({ timeout: 30_000 });
+      await expect(alert.getByText('Its file is missing or could not be loaded. Please try again later.')).toBeVisible();
+      await expect(page.locator('video')).toHaveCount(0);
+      // Trying again loads the source once more (still missing here, so the message comes back).
+      const retried = page.waitForResponse((r) => r.url().endsWith('/storage/e2e-missing/none.mp4'));
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await retried;
+      await expect(page.getByRole('alert').filter({ hasText: 'This video could not be played.' })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await api(page, 'DELETE', `videos/${video.id}`);
+    }
+  });
+
   test('an HLS stream plays', async ({ page }) => {
     const hasFfmpeg = (() => {
       try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }

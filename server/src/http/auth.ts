@@ -167,6 +167,22 @@ function assertTokenScope(scope: string | undefined, permissions: Set<string>): 
   if (!can(permissions, scope)) throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: scope }));
 }
 
+/** With client.require_email_confirmation on, an unconfirmed account browses as a visitor does until confirmed. */
+async function effectivePermissions(ctx: AppContext, who: CachedCaller['who'], permissions: Set<string>): Promise<{ unconfirmed: boolean; effective: Set<string> }> {
+  const unconfirmed = !!who.userId && who.verified === false && await ctx.settings.get('client.require_email_confirmation');
+  return { unconfirmed, effective: unconfirmed ? await loadPermissions(ctx.db, null) : permissions };
+}
+
+/**
+ * Who calls and what they may do, as an API call would see them, for a request outside /api (a stored file that
+ * only some may fetch). No CSRF and no route permission: the caller decides what to allow.
+ */
+export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<{ userId: number | null; can(name: string): boolean }> {
+  const { who, permissions } = await identify(ctx, req);
+  const { effective } = await effectivePermissions(ctx, who, permissions);
+  return { userId: who.userId, can: (name) => can(effective, name) };
+}
+
 /** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null as unknown as RequestAuth);
@@ -181,16 +197,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const { who, permissions, ownerCanAdmin } = await identify(ctx, req);
-    const { verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
+    const { verified: _verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
     // A token skips the sign-in where 2FA is asked, so with the setting on the token of an admin without 2FA
     // is refused on every call (the session rule below still lets such an admin use the public site).
     if (who.via === 'token' && ownerCanAdmin && !twoFactor && await ctx.settings.get('client.auth.require_two_factor_admin')) {
       throw new HttpError(403, 'Two-factor authentication is required for your account before its access tokens can be used. Turn it on in your account settings.');
     }
     const scoped = who.via === 'token' && !!who.scopes;
-    // With client.require_email_confirmation on, an unconfirmed account browses as a visitor does until confirmed.
-    const unconfirmed = !!who.userId && verified === false && await ctx.settings.get('client.require_email_confirmation');
-    const effective = unconfirmed ? await loadPermissions(ctx.db, null) : permissions;
+    const { unconfirmed, effective } = await effectivePermissions(ctx, who, permissions);
     req.auth = { ...caller, sessionId: caller.via === 'session' ? caller.sessionId : undefined, permissions: effective, scoped, can: (name) => can(effective, name) };
     // Cookie-authenticated writes carry the token bound to this session (or guest id): see csrf.ts.
     req.auth.csrfToken = req.routeOptions.config?.selfAuthenticated ? undefined : enforceCsrf(req, reply, { via: who.via, csrf });

@@ -80,18 +80,36 @@ export async function sendStored(ctx: AppContext, req: FastifyRequest, reply: Fa
   return sendRange(req, reply, size, (range) => driver.read(key, range));
 }
 
-/** The public disk at `/storage/*` (avatars, branding, page media, catalogue images, captions), with Range support. */
-export function registerServeFile(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Whether a file of the public disk goes to this caller: to anyone and any cache ('public'), to this caller only
+ * ('private', never kept by a shared cache), or refused with that status.
+ */
+export type StoredFileAccess = 'public' | 'private' | 401 | 403 | 404;
+export type StoredFileGuard = (req: FastifyRequest, rel: string) => Promise<StoredFileAccess>;
+
+const REFUSALS = new Map<number, string>([[401, 'Unauthenticated.'], [403, 'You are not allowed to do that.'], [404, 'Not found']]);
+
+/** A key the disk would read as another (`a//b`, `a/./b`, `a/../b`) is refused, so a guard sees every file under one name. */
+const UNUSUAL_SEGMENT = new Set(['', '.', '..']);
+
+/**
+ * The public disk at `/storage/*` (avatars, branding, page media, catalogue images, captions), with Range support.
+ * `guard` may keep some of its files from some callers (a transcoded video's ladder from those who may not watch it).
+ */
+export function registerServeFile(app: FastifyInstance, ctx: AppContext, guard?: StoredFileGuard): void {
   app.get('/storage/*', async (req, reply) => {
     const rel = (req.params as { '*': string })['*'];
     const key = `public/${rel}`;
+    if (rel.split('/').some((part) => UNUSUAL_SEGMENT.has(part)) || key.includes('\0')) return reply.status(404).send({ message: 'Not found' });
+    const access = guard ? await guard(req, rel) : 'public';
+    if (typeof access === 'number') return reply.status(access).header('cache-control', 'private, no-store').send({ message: REFUSALS.get(access) });
     const driver = await ctx.storage.public.current();
-    const stat = key.split('/').includes('..') || key.includes('\0') ? null : await driver.stat(key).catch(() => null);
+    const stat = await driver.stat(key).catch(() => null);
     if (!stat) return reply.status(404).send({ message: 'Not found' });
     const ext = path.extname(key).slice(1).toLowerCase();
     const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
     setSafeFileHeaders(reply, { mime, name: path.basename(key) });
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('cache-control', access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable');
     return sendStored(ctx, req, reply, driver, key, stat.size);
   });
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
+import { asAdmin, createTestApp, guest, listUrl, type Client } from '../helper.ts';
 import { multipart } from './helpers.ts';
 
 const t = await createTestApp();
@@ -22,6 +22,10 @@ describe('videos', () => {
     expect(res.body.video).toMatchObject({ name: 'Trailer', type: 'embed', approved: true, plays_count: 0, reports_count: 0, captions: [], title: { id: titleId } });
     const upd = await admin.put(`/api/v1/videos/${res.body.video.id}`, { approved: false, name: 'Teaser', category: 'teaser' });
     expect(upd.body.video).toMatchObject({ approved: false, name: 'Teaser', category: 'teaser' });
+    // An edit that does not send `approved` leaves it as it was: renaming a video waiting for approval does not publish it.
+    const renamed = await admin.put(`/api/v1/videos/${res.body.video.id}`, { name: 'Final teaser' });
+    expect(renamed.body.video).toMatchObject({ approved: false, name: 'Final teaser' });
+    expect((await guest(t).get(`/api/v1/videos/${res.body.video.id}/watch`)).status).toBe(404);
     expect((await admin.delete(`/api/v1/videos/${res.body.video.id}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/videos/${res.body.video.id}`)).status).toBe(404);
   });

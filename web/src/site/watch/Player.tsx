@@ -6,6 +6,7 @@ import '@vidstack/react/player/styles/default/layouts/video.css';
 import type { WatchVideo } from '@app/contracts/watch';
 import { hlsThumbnailsUrl } from '@app/contracts/transcode';
 import { trans } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
 import { playerTranslations } from './player-translations';
 
 /** Space, arrows, f, m, c (and i for picture-in-picture) anywhere on the page, not only when the player has focus. */
@@ -82,7 +83,24 @@ interface Props {
 }
 
 /** Files (mp4/webm with Range) and HLS streams, on Vidstack: captions, quality levels, fullscreen, picture-in-picture. */
-export default function Player({ video, title, poster, resumeAt = null, autoPlay = false, pageShortcuts = true, onTime, onSeeked, onPause, onEnded }: Props) {
+export default function Player(props: Props) {
+  // A source that cannot be played (a missing file, a stream refused or gone) says so instead of spinning on black;
+  // Try again mounts a fresh player for the same source.
+  const [attempt, setAttempt] = useState(0);
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-lg bg-bg-alt p-6 text-center" role="alert" data-testid="player-error">
+        <p className="text-lg font-medium">{trans('This video could not be played.')}</p>
+        <p className="text-text-muted">{trans('Its file is missing or could not be loaded. Please try again later.')}</p>
+        <Button variant="primary" onClick={() => { setFailed(false); setAttempt(attempt + 1); }}>{trans('Try again')}</Button>
+      </div>
+    );
+  }
+  return <PlayerOf key={attempt} {...props} onFailed={() => setFailed(true)} />;
+}
+
+function PlayerOf({ video, title, poster, resumeAt = null, autoPlay = false, pageShortcuts = true, onTime, onSeeked, onPause, onEnded, onFailed }: Props & { onFailed(): void }) {
   const player = useRef<MediaPlayerInstance>(null);
   const resumed = useRef(false);
   // The tree remounts when the language changes (main.tsx), so one set per mount is enough.
@@ -92,6 +110,8 @@ export default function Player({ video, title, poster, resumeAt = null, autoPlay
   return (
     <MediaPlayer
       ref={player}
+      onError={onFailed}
+      onHlsError={(detail) => { if (detail.fatal) onFailed(); }}
       className="aspect-video w-full overflow-hidden rounded-lg bg-black"
       title={title}
       src={src}

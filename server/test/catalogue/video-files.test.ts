@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts';
+
+/**
+ * A transcoded upload's ladder sits on the public disk at /storage/videos/{id}/hls/{run}/: its playlists and segments
+ * go only to those the watch call gives the video to (a site that sells watching takes videos.view from guests and
+ * members and gives it with a plan), while its poster stays the thumbnail everyone sees.
+ */
+const t = await createTestApp();
+let admin: Client;
+const ids: Record<string, number> = {};
+const files = ['master.m3u8', 'v0/index.m3u8', 'v0/seg_0000.ts', 'thumbnails.vtt', 'sprite.jpg', 'poster.jpg'];
+const fileOf = (id: number, name: string) => `/storage/videos/${id}/hls/1-1/${name}`;
+
+beforeAll(async () => {
+  admin = await asAdmin(t);
+  const titleId = (await admin.post('/api/v1/titles', { name: 'Paid Feature' })).body.title.id;
+  const add = async (key: string, body: Record<string, unknown>) => {
+    const res = await admin.post('/api/v1/videos', { name: key, title_id: titleId, type: 'stream', src: '/storage/placeholder.m3u8', category: 'full', approved: true, ...body });
+    expect(res.status, res.text).toBe(200);
+    ids[key] = res.body.video.id;
+    for (const name of files) await t.ctx.storage.put(`public/videos/${ids[key]}/hls/1-1/${name}`, Buffer.from(`${key} ${name}`));
+    await admin.put(`/api/v1/videos/${ids[key]}`, { src: fileOf(ids[key], 'master.m3u8') });
+  };
+  await add('movie', {});
+  await add('trailer', { category: 'trailer' });
+  await add('hidden', { approved: false });
+});
+
+type Role = { id: number; guests: boolean; default: boolean; permissions: { name: string; restrictions?: unknown[] }[] };
+
+describe('a transcoded video\'s files', () => {
+  it('go only to those who may watch the video', async () => {
+    const roles = ((await admin.get('/api/v1/roles?perPage=100')).body.pagination.data as Role[]).filter((r) => r.guests || r.default);
+    const grants = (r: Role) => r.permissions.map((p) => ({ name: p.name, ...(p.restrictions?.length ? { restrictions: p.restrictions } : {}) }));
+    const member = await asUser(t);
+    const subscriber = await asUser(t, { permissions: ['videos.view'] });
+    for (const r of roles) expect((await admin.put(`/api/v1/roles/${r.id}`, { permissions: grants(r).filter((p) => p.name !== 'videos.view') })).status).toBe(200);
+    try {
+      for (const name of files.filter((f) => f !== 'poster.jpg')) {
+        expect((await guest(t).get(fileOf(ids.movie, name))).status, name).toBe(401);
+        expect((await member.get(fileOf(ids.movie, name))).status, name).toBe(403);
+        const ok = await subscriber.get(fileOf(ids.movie, name));
+        expect(ok.status, name).toBe(200);
+        expect(ok.text).toBe(`movie ${name}`);
+        // Kept by the viewer's browser only, never by a shared cache in front of the site.
+        expect(ok.headers['cache-control']).toMatch(/^private/);
+        expect((await admin.get(fileOf(ids.movie, name))).status, name).toBe(200);
+      }
+      // Seeking asks for a range: refused the same way.
+      expect((await guest(t).request('GET', fileOf(ids.movie, 'v0/seg_0000.ts'), undefined, { range: 'bytes=0-3' })).status).toBe(401);
+      expect((await subscriber.request('GET', fileOf(ids.movie, 'v0/seg_0000.ts'), undefined, { range: 'bytes=0-4' })).text).toBe('movie');
+      // A key the disk reads as the same file is no way round it.
+      for (const trick of [`/storage/videos/${ids.movie}//hls/1-1/master.m3u8`, `/storage/videos/./${ids.movie}/hls/1-1/master.m3u8`, `/storage/videos/${ids.movie}/hls/./1-1/master.m3u8`]) {
+        expect([401, 404], trick).toContain((await guest(t).get(trick)).status);
+      }
+      // The poster is the thumbnail title pages show everyone.
+      const poster = await guest(t).get(fileOf(ids.movie, 'poster.jpg'));
+      expect(poster.status).toBe(200);
+      expect(poster.headers['cache-control']).toMatch(/^public/);
+      // Trailers stay free while short videos are (the videos settings' switch).
+      expect((await guest(t).get(fileOf(ids.trailer, 'master.m3u8'))).status).toBe(200);
+      await t.ctx.settings.set({ 'client.streaming.free_short_videos': false });
+      expect((await guest(t).get(fileOf(ids.trailer, 'master.m3u8'))).status).toBe(401);
+    } finally {
+      await t.ctx.settings.set({ 'client.streaming.free_short_videos': true });
+      for (const r of roles) await admin.put(`/api/v1/roles/${r.id}`, { permissions: grants(r) });
+    }
+  });
+
+  it('of an unapproved video go only to those who may edit videos', async () => {
+    const viewer = await asUser(t);
+    expect((await viewer.get(fileOf(ids.movie, 'master.m3u8'))).status).toBe(200);
+    expect((await viewer.get(fileOf(ids.hidden, 'master.m3u8'))).status).toBe(404);
+    expect((await guest(t).get(fileOf(ids.hidden, 'v0/seg_0000.ts'))).status).toBe(404);
+    expect((await admin.get(fileOf(ids.hidden, 'master.m3u8'))).status).toBe(200);
+    // Unpublishing the movie takes its files away at once.
+    expect((await admin.put(`/api/v1/videos/${ids.movie}`, { approved: false })).status).toBe(200);
+    expect((await viewer.get(fileOf(ids.movie, 'v0/seg_0000.ts'))).status).toBe(404);
+  });
+});
