@@ -174,13 +174,18 @@ async function effectivePermissions(ctx: AppContext, who: CachedCaller['who'], p
 }
 
 /**
- * Who calls and what they may do, as an API call would see them, for a request outside /api (a stored file that
- * only some may fetch). No CSRF and no route permission: the caller decides what to allow.
+ * Who calls and what they may do, as an API call would see them, for a request outside /api (a server-rendered page,
+ * a stored file that only some may fetch). No CSRF and no route permission: the caller decides what to allow.
  */
 export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<{ userId: number | null; can(name: string): boolean }> {
-  const { who, permissions } = await identify(ctx, req);
-  const { effective } = await effectivePermissions(ctx, who, permissions);
-  return { userId: who.userId, can: (name) => can(effective, name) };
+  try {
+    const { who, permissions } = await identify(ctx, req);
+    const { effective } = await effectivePermissions(ctx, who, permissions);
+    return { userId: who.userId, can: (name) => can(effective, name) };
+  } catch {
+    // A revoked token: the caller may do nothing, and what they asked for says so.
+    return { userId: null, can: () => false };
+  }
 }
 
 /** Resolves who is calling, enforces CSRF for cookie-authenticated writes and each route's declared permission. */

@@ -1,26 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { can } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { identify } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { pageParams, type PageCaller } from '../titles/page.ts';
+import { pageParams } from '../titles/page.ts';
 import type { SeoMatch } from './registry.ts';
 import { setPageData, setPageStatus } from './page-state.ts';
 
 // What every server-rendered page's resolver does: read its params, ask as the visitor, run the same loader as its
 // API page call and turn a 404 or 403 into the HTML's status (the page then shows its own message).
 
-/** The visitor asking for a server-rendered page, as a page loader takes them. */
-export async function callerOf(ctx: AppContext, req: FastifyRequest): Promise<PageCaller> {
-  try {
-    const { who, permissions } = await identify(ctx, req);
-    return { can: (name) => can(permissions, name), userId: who.userId };
-  } catch {
-    // A revoked token on a page request: the visitor sees what nobody may see, and the page says so.
-    return { can: () => false };
-  }
-}
+/** The visitor asking for a server-rendered page sees what the API would show them (an unconfirmed account too). */
+export { callerOf } from '../../http/auth.ts';
 
 /** Runs a page loader; 404 and 403 become the HTML's status (the page then shows its own message). */
 export async function load<T>(req: FastifyRequest, key: string, run: () => Promise<T>): Promise<T | null> {
