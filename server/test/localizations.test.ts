@@ -148,6 +148,12 @@ describe('create, update, delete', () => {
     expect((await admin.put(`/api/v1/localizations/${ar.id}`, { name: 'العربية' })).status).toBe(200);
     await t.ctx.settings.set({ 'client.locale.default': 'en' });
     expect((await admin.put(`/api/v1/localizations/${ar.id}`, { language: 'fa' })).status).toBe(200);
+    // English, while another language is the default, is refused for what it is: the fallback, not the default.
+    await t.ctx.settings.set({ 'client.locale.default': 'fa' });
+    const english = (await admin.get('/api/v1/localizations')).body.pagination.data.find((l: { language: string }) => l.language === 'en');
+    const refusal = await admin.put(`/api/v1/localizations/${english.id}`, { language: 'en-GB' });
+    expect(refusal.body.errors).toEqual({ language: ["English's language cannot be changed: the site falls back to it for lines without a translation."] });
+    await t.ctx.settings.set({ 'client.locale.default': 'en' });
   });
 
   it('the settings call refuses a default language that has no localization', async () => {

@@ -14,6 +14,7 @@ const LANGUAGE_TAKEN = 'A localization for this language already exists.';
 const CANNOT_DELETE_DEFAULT = 'The default localization cannot be deleted.';
 const CANNOT_DELETE_ENGLISH = 'English cannot be deleted: the site falls back to it for lines without a translation.';
 const CANNOT_RENAME_DEFAULT = "The default localization's language cannot be changed.";
+const CANNOT_RENAME_ENGLISH = "English's language cannot be changed: the site falls back to it for lines without a translation.";
 const NO_SUCH_LOCALIZATION = 'Choose a language that has a localization.';
 
 /**
@@ -78,7 +79,8 @@ export async function updateLocalization(ctx: AppContext, id: number, input: Loc
   if (!existing) throw notFound('Localization not found');
   if (input.language && input.language !== existing.language) {
     // The site default follows the language code, so a new code would silently switch the site to English.
-    if ((await defaultLanguages(ctx)).includes(existing.language)) throw unprocessable('language', CANNOT_RENAME_DEFAULT);
+    if (existing.language === (await siteDefaultLanguage(ctx))) throw unprocessable('language', CANNOT_RENAME_DEFAULT);
+    if (existing.language === DEFAULT_LANGUAGE) throw unprocessable('language', CANNOT_RENAME_ENGLISH);
     await assertLanguageFree(ctx.db, input.language, id);
   }
   const changes: { name?: string; language?: string; lines?: string; updated_at: string } = { updated_at: nowIso() };
