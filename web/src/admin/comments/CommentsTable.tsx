@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
@@ -22,22 +22,16 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Comment | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
-  const [deleting, setDeleting] = useState<Comment | null>(null);
   const canDelete = can('comments.delete');
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Comment>({
+    remove: (c) => api.delete(`comment/${c.id}`), resource: 'comment', done: trans('Comment deleted'),
+    title: trans('Delete comment'), body: trans('The comment will no longer show on the site. You can restore it from this list.'),
+  });
   const restore = useMutation({
     mutationFn: (commentIds: number[]) => api.post<{ restored: number }>('comment/restore', { commentIds }),
     onSuccess: async (r) => {
       await qc.invalidateQueries({ queryKey: queryKeys.all('comment') });
       toast(trans('Restored [one 1 comment|other :count comments]', { count: r.restored }));
-    },
-    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`comment/${id}`),
-    onSuccess: async () => {
-      setDeleting(null);
-      await qc.invalidateQueries({ queryKey: queryKeys.all('comment') });
-      toast(trans('Comment deleted'));
     },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
@@ -74,12 +68,12 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
           <Button variant="text" size="icon" aria-label={trans('Edit comment')} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
           {/* Per item, besides ticking rows for the bulk delete (Part C: "edit or delete per item"). */}
           {canDelete && !c.deleted ? (
-            <Button variant="text" size="icon" aria-label={trans('Delete comment')} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+            <Button variant="text" size="icon" aria-label={trans('Delete comment')} onClick={() => askDelete(c)}><Trash2 size={16} aria-hidden /></Button>
           ) : null}
         </span>
       ),
     },
-  ], [titleId, restore, canDelete]);
+  ], [titleId, restore, canDelete, askDelete]);
 
   const filters = useMemo<FilterDefinition[]>(() => [
     { key: 'deleted', label: trans('Status'), type: 'boolean', trueLabel: trans('Deleted'), falseLabel: trans('Active') },
@@ -106,16 +100,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
       />
       <CommentEditModal comment={editing} onClose={() => setEditing(null)} />
       <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={trans('Delete comment')}
-        body={trans('The comment will no longer show on the site. You can restore it from this list.')}
-        confirm={trans('Delete')}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(deleting!.id)}
-      />
+      {deleteDialog}
     </>
   );
 }

@@ -1,16 +1,13 @@
 import { useMemo, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Star, Trash2 } from 'lucide-react';
 import type { FilterItem } from '@app/contracts/list';
 import type { Review } from '@app/contracts/reviews';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
-import { toast } from '../../ui/Toast';
-import { queryKeys } from '../../lib/query-client';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
 import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
@@ -21,17 +18,10 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
   const { can } = useAuth();
   const [editing, setEditing] = useState<Review | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
-  const [deleting, setDeleting] = useState<Review | null>(null);
   const canDelete = can('reviews.delete');
-  const qc = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`reviews/${id}`),
-    onSuccess: async () => {
-      setDeleting(null);
-      await qc.invalidateQueries({ queryKey: queryKeys.all('reviews') });
-      toast(trans('Review deleted'));
-    },
-    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Review>({
+    remove: (r) => api.delete(`reviews/${r.id}`), resource: 'reviews', done: trans('Review deleted'),
+    title: trans('Delete review'), body: trans('The review, its score and its helpful votes are removed from the site for good.'),
   });
   const columns = useMemo<DataTableColumn<Review>[]>(() => [
     {
@@ -59,12 +49,12 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
           <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
           {/* Per item, besides ticking rows for the bulk delete (Part C: "edit or delete per item"). */}
           {canDelete ? (
-            <Button variant="text" size="icon" aria-label={trans('Delete review')} onClick={() => setDeleting(r)}><Trash2 size={16} aria-hidden /></Button>
+            <Button variant="text" size="icon" aria-label={trans('Delete review')} onClick={() => askDelete(r)}><Trash2 size={16} aria-hidden /></Button>
           ) : null}
         </span>
       ),
     },
-  ], [titleId, canDelete]);
+  ], [titleId, canDelete, askDelete]);
   const filters = useMemo<FilterDefinition[]>(() => moderationFilters({ withTitle: !titleId }), [titleId]);
   const fixed = useMemo<FilterItem[] | undefined>(() => (titleId ? [{ key: 'title_id', value: titleId, operator: '=' }] : undefined), [titleId]);
   return (
@@ -81,16 +71,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
       />
       <ReviewEditModal review={editing} onClose={() => setEditing(null)} />
       <ReportsDialog of={reportsOf} onClose={() => setReportsOf(null)} />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={trans('Delete review')}
-        body={trans('The review, its score and its helpful votes are removed from the site for good.')}
-        confirm={trans('Delete')}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(deleting!.id)}
-      />
+      {deleteDialog}
     </>
   );
 }
