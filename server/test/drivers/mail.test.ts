@@ -12,7 +12,8 @@ import { startHttp } from './servers/http.ts';
 const t = await createTestApp();
 // With the header fields a notification mail carries, which every driver must pass on (one-click unsubscribe, RFC 8058).
 const UNSUBSCRIBE = { 'List-Unsubscribe': '<https://site.example/api/v1/notifications/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', headers: UNSUBSCRIBE };
+// And a Reply-To (a contact message's sender), which every driver must pass on too.
+const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', headers: UNSUBSCRIBE, replyTo: 'visitor@example.org' };
 /** Long header fields are folded onto a continuation line (RFC 5322), which reads the same once unfolded. */
 const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
 const unsubscribeLines = ['List-Unsubscribe: <https://site.example/api/v1/notifications/unsubscribe?token=abc>', 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'];
@@ -24,7 +25,7 @@ afterAll(() => { Object.assign(API_ENDPOINTS, saved); });
 describe('log driver (default)', () => {
   it('appends the mail to storage/logs/mail.log', async () => {
     await t.ctx.mailer.deliver(mail);
-    expect((await mailsIn(t)).at(-1)).toMatchObject({ to: mail.to, subject: mail.subject, text: expect.stringContaining('Plain body') });
+    expect((await mailsIn(t)).at(-1)).toMatchObject({ to: mail.to, subject: mail.subject, text: expect.stringContaining('Plain body'), head: expect.stringContaining('Reply-To: visitor@example.org') });
   });
 });
 
@@ -66,6 +67,7 @@ describe('smtp driver', () => {
     expect(received[0]).toMatchObject({ from: 'site@example.com', to: ['reader@example.com'], user: 'mailer' });
     expect(received[0].data).toContain('Subject: Hello there');
     expect(received[0].data).toContain('From: The Site <site@example.com>');
+    expect(received[0].data).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(received[0].data)).toContain(line);
     expect((await mailsIn(t))).toHaveLength(before);
   });
@@ -104,6 +106,7 @@ describe('sendmail driver', () => {
     const eml = fs.readFileSync(out, 'utf8');
     expect(eml).toMatch(/ARGS: .*-f site@example.com.*reader@example.com/);
     expect(eml).toContain('Subject: Hello there');
+    expect(eml).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(eml)).toContain(line);
     expect(await checkMail({ 'server.mail_driver': 'sendmail' })).toBeNull();
     API_ENDPOINTS.sendmail = path.join(dir, 'missing');
@@ -126,7 +129,7 @@ describe('mailgun driver', () => {
     const form = api.requests[0].form!;
     expect(Object.fromEntries(form)).toEqual({
       from: '"The Site" <site@example.com>', to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
-      'h:List-Unsubscribe': UNSUBSCRIBE['List-Unsubscribe'], 'h:List-Unsubscribe-Post': UNSUBSCRIBE['List-Unsubscribe-Post'],
+      'h:Reply-To': mail.replyTo, 'h:List-Unsubscribe': UNSUBSCRIBE['List-Unsubscribe'], 'h:List-Unsubscribe-Post': UNSUBSCRIBE['List-Unsubscribe-Post'],
     });
     expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values, 'server.mailgun_secret': 'key-bad' })).toBe('Mailgun refused the domain or key (401)');
@@ -145,7 +148,7 @@ describe('postmark driver', () => {
     API_ENDPOINTS.postmark = api.url;
     await t.ctx.settings.set({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' });
     await t.ctx.mailer.deliver(mail);
-    expect(api.requests[0].json).toEqual({ From: '"The Site" <site@example.com>', To: mail.to, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html, MessageStream: 'outbound',
+    expect(api.requests[0].json).toEqual({ From: '"The Site" <site@example.com>', To: mail.to, ReplyTo: mail.replyTo, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html, MessageStream: 'outbound',
       Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })),
     });
     expect(await checkMail({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' })).toBeNull();
@@ -169,7 +172,7 @@ describe('ses driver', () => {
     await t.ctx.mailer.deliver(mail);
     const sent = api.requests[0];
     expect(sent.headers.authorization).toMatch(/Credential=AKIDSES\/\d+\/eu-west-1\/ses\/aws4_request/);
-    expect(sent.json).toMatchObject({ FromEmailAddress: '"The Site" <site@example.com>', Destination: { ToAddresses: [mail.to] }, Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } }, Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })) } } });
+    expect(sent.json).toMatchObject({ FromEmailAddress: '"The Site" <site@example.com>', Destination: { ToAddresses: [mail.to] }, ReplyToAddresses: [mail.replyTo], Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } }, Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })) } } });
     expect(await checkMail({ 'server.mail_driver': 'ses', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'ses', ...values, 'server.ses_key': 'WRONG' })).toMatch(/Amazon SES refused the credentials: The security token included in the request is invalid/);
     await api.close();
@@ -198,6 +201,7 @@ describe('gmailApi driver', () => {
     const raw = Buffer.from(api.requests[1].json.raw, 'base64url').toString();
     expect(raw).toContain('To: reader@example.com');
     expect(raw).toContain('Subject: Hello there');
+    expect(raw).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(raw)).toContain(line);
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values, 'server.gmail_refresh_token': 'old' })).toBe('Google refused the refresh token: Token has been expired or revoked.');
