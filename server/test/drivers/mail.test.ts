@@ -16,6 +16,8 @@ const UNSUBSCRIBE = { 'List-Unsubscribe': '<https://site.example/api/v1/notifica
 const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', headers: UNSUBSCRIBE, replyTo: 'visitor@example.org' };
 /** Long header fields are folded onto a continuation line (RFC 5322), which reads the same once unfolded. */
 const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
+/** A message's quoted-printable parts as written (soft line breaks joined, =XX decoded). */
+const quotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const unsubscribeLines = ['List-Unsubscribe: <https://site.example/api/v1/notifications/unsubscribe?token=abc>', 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'];
 const FROM = { 'server.mail_from_address': 'site@example.com', 'server.mail_from_name': 'The Site' } as const;
 await t.ctx.settings.set(FROM);
@@ -85,6 +87,18 @@ describe('smtp driver', () => {
     expect(data).toContain('Film &lt;Club&gt;');
     expect(data).toContain('Choose a new password');
     await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite' });
+  });
+
+  it("shows the site's logo from the branding settings over the mail, its name as the alternative text", async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'client.branding.site_name': 'Film <Club>', 'client.branding.logo_light': '/storage/branding/logo.png' });
+    const before = received.length;
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: 'admin@test.local' })).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect(received).toHaveLength(before + 1);
+    const html = quotedPrintable(received.at(-1)!.data);
+    const site = await t.ctx.settings.siteUrl(t.ctx.config.appUrl);
+    expect(html).toContain(`<img src="${site}/storage/branding/logo.png" alt="Film &lt;Club&gt;" height="32"`);
+    await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite', 'client.branding.logo_light': '' });
   });
 
   it('checks the credentials against the server', async () => {
@@ -236,6 +250,15 @@ describe('composeMail', () => {
     expect(m.text).toBe('S1 E2\n\n-- \nYou asked for these.\nUnsubscribe: https://films.example/unsubscribe?token=t&type=new_episode');
     expect(m.html).toContain('You asked for these. <a href="https://films.example/unsubscribe?token=t&amp;type=new_episode"');
     expect(m.html!.indexOf('</table>')).toBeLessThan(m.html!.indexOf('You asked for these.'));
+  });
+
+  it("shows the logo (by absolute address) in place of the site's name over the HTML version", () => {
+    const m = composeMail({ ...site, logo: '/storage/branding/logo.png?v=2&x=1' }, 'a@b.c', 'Hello', { paragraphs: ['Body'] });
+    expect(m.html).toContain('text-decoration:none"><img src="https://films.example/storage/branding/logo.png?v=2&amp;x=1" alt="StreamSite"');
+    expect(m.html).not.toContain('>StreamSite</a>');
+    // An address that is not http(s) is no logo: the name shows.
+    expect(composeMail({ ...site, logo: 'javascript:alert(1)' }, 'a@b.c', 'Hello', { paragraphs: ['Body'] }).html).toContain('>StreamSite</a>');
+    expect(m.text).toBe('Body');
   });
 
   it('shows a picture above the paragraphs in the HTML only', () => {

@@ -1,6 +1,6 @@
 import { translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
+import { absoluteUrl, composeMail, type MailBody } from '../../drivers/mail/compose.ts';
 import { linesOf, mailLanguages } from '../localizations/service.ts';
 import { NOTIFICATION_COLUMNS, describeNotifications, live } from './service.ts';
 
@@ -72,16 +72,6 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
 function unsubscribeLinks(siteUrl: string, token: string, type: NotificationType) {
   const query = new URLSearchParams({ token, type }).toString();
   return { page: `${siteUrl}/unsubscribe?${query}`, oneClick: `${siteUrl}/api/v1/notifications/unsubscribe?${query}` };
-}
-
-/** A stored image's address as a mail client must have it: absolute, on http(s) only. */
-function absoluteUrl(src: string, siteUrl: string): string | null {
-  try {
-    const url = new URL(src, siteUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */
