@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { composeMail } from '../../src/drivers/mail/compose.ts';
 import { checkMail } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { createTestApp, guest, mailsIn } from '../helper.ts';
+import { asAdmin, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
 
 const t = await createTestApp();
@@ -99,6 +99,20 @@ describe('smtp driver', () => {
     const site = await t.ctx.settings.siteUrl(t.ctx.config.appUrl);
     expect(html).toContain(`<img src="${site}/storage/branding/logo.png" alt="Film &lt;Club&gt;" height="32"`);
     await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite', 'client.branding.logo_light': '' });
+  });
+
+  it("writes the HTML in the recipient's language and its direction: an Arabic mail reads right to left", async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'client.i18n.enable': true });
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/localizations', { name: 'العربية', language: 'ar' })).status).toBe(200);
+    const member = await createUser(t);
+    await t.ctx.db.updateTable('users').set({ language: 'ar' }).where('id', '=', member.id).execute();
+    for (const email of [member.email, 'admin@test.local']) expect((await guest(t).post('/api/v1/auth/password/email', { email })).status).toBe(200);
+    await t.ctx.queue.drain();
+    const html = (to: string) => quotedPrintable(received.filter((m) => m.to.includes(to)).at(-1)!.data);
+    expect(html(member.email)).toContain('<html lang="ar" dir="rtl">');
+    expect(html('admin@test.local')).toContain('<html lang="en" dir="ltr">');
+    await t.ctx.settings.set({ 'client.i18n.enable': false });
   });
 
   it('checks the credentials against the server', async () => {
@@ -241,6 +255,12 @@ describe('composeMail', () => {
     expect(m.html).not.toContain('<script>');
     expect(m.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');
     expect(m.text).toBe('<script>alert(1)</script> & "quotes"');
+  });
+
+  it("marks the HTML with the language it is written in and that language's direction (English without one)", () => {
+    expect(composeMail(site, 'a@b.c', 'مرحبا', { paragraphs: ['نص'], language: 'ar' }).html).toContain('<html lang="ar" dir="rtl">');
+    expect(composeMail(site, 'a@b.c', 'Hallo', { paragraphs: ['Text'], language: 'de' }).html).toContain('<html lang="de" dir="ltr">');
+    expect(composeMail(site, 'a@b.c', 'Hello', { paragraphs: ['Text'] }).html).toContain('<html lang="en" dir="ltr">');
   });
 
   it('puts the small print (why it came, how to stop it) under the card, and after a signature line in the text', () => {

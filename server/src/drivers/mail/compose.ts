@@ -1,4 +1,4 @@
-import { DEFAULT_DARK_COLORS, DEFAULT_LIGHT_COLORS } from '@app/contracts';
+import { DEFAULT_DARK_COLORS, DEFAULT_LIGHT_COLORS, textDirection } from '@app/contracts';
 import type { MailMessage } from './mailer.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 
@@ -11,6 +11,8 @@ export interface MailBody {
   action?: { label: string; url: string };
   after?: string[];
   footer?: { text: string; link: { label: string; url: string } };
+  /** The language it is written in (linesLanguage of the lines it was translated with): the HTML's lang and direction. */
+  language?: string;
   /** A picture above the paragraphs (a series' poster), by absolute address; the text version goes without. */
   image?: { url: string; alt: string };
 }
@@ -52,7 +54,9 @@ export function composeMail(site: { name: string; url: string; logo?: string }, 
   const brand = logo
     ? `<img src="${escapeMarkup(logo)}" alt="${escapeMarkup(site.name)}" height="32" style="display:block;height:32px;width:auto;max-width:200px;border:0;font-size:20px;font-weight:700;color:${TEXT}">`
     : escapeMarkup(site.name);
-  const html = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>`
+  // A mail in Arabic or Hebrew reads right to left; screen readers pick the voice by the lang.
+  const language = body.language ?? 'en';
+  const html = `<!doctype html><html lang="${escapeMarkup(language)}" dir="${textDirection(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeMarkup(subject)}</title></head>`
     + `<body style="margin:0;padding:0;background:${BG_ALT};font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${TEXT}">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${BG_ALT}"><tr><td align="center" style="padding:32px 16px">`
     + `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:${BG};border:1px solid ${BORDER};border-radius:8px">`

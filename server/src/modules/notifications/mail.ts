@@ -59,7 +59,7 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
     const stop = unsubscribeLinks(site.url, r.token, r.type);
     const { subject, body } = mailText(notes[i], lines, site, stop.page);
     await ctx.mailer.send({
-      ...composeMail(site, r.email, subject, body),
+      ...composeMail(site, r.email, subject, { ...body, language: languages.get(r.member_id)! }),
       // Mail clients show their own Unsubscribe button for these, and post to the address without opening it.
       headers: { 'List-Unsubscribe': `<${stop.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
