@@ -33,6 +33,8 @@ export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, u
   await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Your email address is being changed'), {
     language: linesLanguage(lines),
     paragraphs: [translate(lines, 'Someone asked to change the email address of your account to :email. If it was not you, change your password now.', { email })],
+    // Straight to the password form (through signing in when needed): changing it signs every other session out.
+    action: { label: translate(lines, 'Change your password'), url: `${site.url}/account-settings#account-password` },
   }));
 }
 
