@@ -10,6 +10,11 @@ export function setLinesLanguage(lines: Lines, language: string): void {
   linesLanguages.set(lines, language);
 }
 
+/** The language `lines` are written in (setLinesLanguage); English when not known or without lines. */
+export function linesLanguage(lines: Lines | undefined): string {
+  return (lines && linesLanguages.get(lines)) || 'en';
+}
+
 const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 const FORM = `(?:${PLURAL_CATEGORIES.join('|')}) [^|\\]]*`;
 /** `[one 1 record|other :count records]`, or with any of the CLDR categories a language uses (Arabic: all six). */
@@ -53,7 +58,7 @@ export function translate(lines: Lines | undefined, key: string, values?: Replac
     const count = values.count;
     if (count !== undefined) {
       // The English key's forms follow English rules; a translation's, its own language's.
-      const language = (text !== key && lines && linesLanguages.get(lines)) || 'en';
+      const language = text !== key ? linesLanguage(lines) : 'en';
       text = text.replace(PLURAL, (_m, group: string) => pluralForm(group, language, Number(count)));
     }
     // Longest names first so :count does not eat :countries.

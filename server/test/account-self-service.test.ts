@@ -142,6 +142,8 @@ describe('PUT account/email', () => {
     const warning = (await mailsIn(t)).filter((m) => m.to === me.user.email).at(-1)!;
     expect(warning.subject).toBe('Your email address is being changed');
     expect(warning.text).toContain(lower);
+    // The old address's owner can act on it at once: a link to the password form.
+    expect(warning.text).toContain(`${t.ctx.config.appUrl.replace(/\/+$/, '')}/account-settings#account-password`);
     // Nothing changed yet.
     expect((await me.get('/api/v1/auth/me')).body.user.email).toBe(me.user.email);
     const token = (await linkIn(lower))!;

@@ -317,7 +317,7 @@ describe('editor image upload', () => {
 });
 
 describe('contact page', () => {
-  it('mails the contact address setting', async () => {
+  it("mails the contact address setting, with the visitor's address to reply to", async () => {
     await t.ctx.settings.set({ 'client.mail.contact_page_address': 'support@site.test' });
     const res = await guest(t).post('/api/v1/contact', { name: 'Vera Visitor', email: 'vera@example.com', message: 'Hello there' });
     expect(res.status).toBe(200);
@@ -326,6 +326,8 @@ describe('contact page', () => {
     expect(mail?.subject).toContain('Vera Visitor');
     expect(mail?.text).toContain('vera@example.com');
     expect(mail?.text).toContain('Hello there');
+    // The operator's Reply reaches the visitor, not the site's own from address.
+    expect(mail?.head).toMatch(/^Reply-To: vera@example\.com$/m);
   });
 
   it('limits how many messages one address sends', async () => {

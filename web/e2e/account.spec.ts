@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { api, login } from './helpers.ts';
+import { api, login, submitLogin } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
@@ -14,6 +14,16 @@ const SESSIONS_USER = 'mia.ahmed2@example.com';
 test('account settings needs a signed-in user', async ({ page }) => {
   await page.goto('/account-settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings/);
+});
+
+test("a mailed link to a section of account settings, opened signed out, lands on that section after signing in", async ({ page }) => {
+  // The subscription mails' "Manage your subscription" button links to the billing section.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/account-settings#account-billing');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings%23account-billing$/);
+  await submitLogin(page, PROFILE_USER, 'password');
+  await expect(page).toHaveURL(/\/account-settings#account-billing$/);
+  await expect(page.locator('#account-billing')).toBeInViewport();
 });
 
 test('profile, avatar and password', async ({ page }) => {

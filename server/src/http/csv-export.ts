@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import { CSV_EXPORT_SYNC_LIMIT, translate, type CsvExportResponse } from '@app/contracts';
+import { CSV_EXPORT_SYNC_LIMIT, linesLanguage, translate, type CsvExportResponse } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { nowIso } from '../db/index.ts';
 import { composeMail } from '../drivers/mail/compose.ts';
@@ -42,6 +42,7 @@ export function registerCsvExport(ctx: AppContext, def: CsvExport) {
     const site = await ctx.settings.mailSite(ctx.config.appUrl);
     const lines = await mailLines(ctx, userId);
     await ctx.mailer.send(composeMail(site, email, translate(lines, def.subject), {
+      language: linesLanguage(lines),
       paragraphs: [translate(lines, 'Your CSV export is ready to download:')],
       action: { label: translate(lines, 'Download'), url: `${site.url}/api/v1/csv/download/${uuid}` },
     }));

@@ -6,15 +6,18 @@ import { SMTPServer } from 'smtp-server';
 import { composeMail } from '../../src/drivers/mail/compose.ts';
 import { checkMail } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { createTestApp, guest, mailsIn } from '../helper.ts';
+import { asAdmin, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
 
 const t = await createTestApp();
 // With the header fields a notification mail carries, which every driver must pass on (one-click unsubscribe, RFC 8058).
 const UNSUBSCRIBE = { 'List-Unsubscribe': '<https://site.example/api/v1/notifications/unsubscribe?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
-const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', headers: UNSUBSCRIBE };
+// And a Reply-To (a contact message's sender), which every driver must pass on too.
+const mail = { to: 'reader@example.com', subject: 'Hello there', text: 'Plain body', html: '<p>Html body</p>', headers: UNSUBSCRIBE, replyTo: 'visitor@example.org' };
 /** Long header fields are folded onto a continuation line (RFC 5322), which reads the same once unfolded. */
 const unfold = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ');
+/** A message's quoted-printable parts as written (soft line breaks joined, =XX decoded). */
+const quotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 const unsubscribeLines = ['List-Unsubscribe: <https://site.example/api/v1/notifications/unsubscribe?token=abc>', 'List-Unsubscribe-Post: List-Unsubscribe=One-Click'];
 const FROM = { 'server.mail_from_address': 'site@example.com', 'server.mail_from_name': 'The Site' } as const;
 await t.ctx.settings.set(FROM);
@@ -24,7 +27,7 @@ afterAll(() => { Object.assign(API_ENDPOINTS, saved); });
 describe('log driver (default)', () => {
   it('appends the mail to storage/logs/mail.log', async () => {
     await t.ctx.mailer.deliver(mail);
-    expect((await mailsIn(t)).at(-1)).toMatchObject({ to: mail.to, subject: mail.subject, text: expect.stringContaining('Plain body') });
+    expect((await mailsIn(t)).at(-1)).toMatchObject({ to: mail.to, subject: mail.subject, text: expect.stringContaining('Plain body'), head: expect.stringContaining('Reply-To: visitor@example.org') });
   });
 });
 
@@ -66,6 +69,7 @@ describe('smtp driver', () => {
     expect(received[0]).toMatchObject({ from: 'site@example.com', to: ['reader@example.com'], user: 'mailer' });
     expect(received[0].data).toContain('Subject: Hello there');
     expect(received[0].data).toContain('From: The Site <site@example.com>');
+    expect(received[0].data).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(received[0].data)).toContain(line);
     expect((await mailsIn(t))).toHaveLength(before);
   });
@@ -83,6 +87,32 @@ describe('smtp driver', () => {
     expect(data).toContain('Film &lt;Club&gt;');
     expect(data).toContain('Choose a new password');
     await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite' });
+  });
+
+  it("shows the site's logo from the branding settings over the mail, its name as the alternative text", async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'client.branding.site_name': 'Film <Club>', 'client.branding.logo_light': '/storage/branding/logo.png' });
+    const before = received.length;
+    expect((await guest(t).post('/api/v1/auth/password/email', { email: 'admin@test.local' })).status).toBe(200);
+    await t.ctx.queue.drain();
+    expect(received).toHaveLength(before + 1);
+    const html = quotedPrintable(received.at(-1)!.data);
+    const site = await t.ctx.settings.siteUrl(t.ctx.config.appUrl);
+    expect(html).toContain(`<img src="${site}/storage/branding/logo.png" alt="Film &lt;Club&gt;" height="32"`);
+    await t.ctx.settings.set({ 'client.branding.site_name': 'StreamSite', 'client.branding.logo_light': '' });
+  });
+
+  it("writes the HTML in the recipient's language and its direction: an Arabic mail reads right to left", async () => {
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'client.i18n.enable': true });
+    const admin = await asAdmin(t);
+    expect((await admin.post('/api/v1/localizations', { name: 'العربية', language: 'ar' })).status).toBe(200);
+    const member = await createUser(t);
+    await t.ctx.db.updateTable('users').set({ language: 'ar' }).where('id', '=', member.id).execute();
+    for (const email of [member.email, 'admin@test.local']) expect((await guest(t).post('/api/v1/auth/password/email', { email })).status).toBe(200);
+    await t.ctx.queue.drain();
+    const html = (to: string) => quotedPrintable(received.filter((m) => m.to.includes(to)).at(-1)!.data);
+    expect(html(member.email)).toContain('<html lang="ar" dir="rtl">');
+    expect(html('admin@test.local')).toContain('<html lang="en" dir="ltr">');
+    await t.ctx.settings.set({ 'client.i18n.enable': false });
   });
 
   it('checks the credentials against the server', async () => {
@@ -104,6 +134,7 @@ describe('sendmail driver', () => {
     const eml = fs.readFileSync(out, 'utf8');
     expect(eml).toMatch(/ARGS: .*-f site@example.com.*reader@example.com/);
     expect(eml).toContain('Subject: Hello there');
+    expect(eml).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(eml)).toContain(line);
     expect(await checkMail({ 'server.mail_driver': 'sendmail' })).toBeNull();
     API_ENDPOINTS.sendmail = path.join(dir, 'missing');
@@ -126,7 +157,7 @@ describe('mailgun driver', () => {
     const form = api.requests[0].form!;
     expect(Object.fromEntries(form)).toEqual({
       from: '"The Site" <site@example.com>', to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
-      'h:List-Unsubscribe': UNSUBSCRIBE['List-Unsubscribe'], 'h:List-Unsubscribe-Post': UNSUBSCRIBE['List-Unsubscribe-Post'],
+      'h:Reply-To': mail.replyTo, 'h:List-Unsubscribe': UNSUBSCRIBE['List-Unsubscribe'], 'h:List-Unsubscribe-Post': UNSUBSCRIBE['List-Unsubscribe-Post'],
     });
     expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'mailgun', ...values, 'server.mailgun_secret': 'key-bad' })).toBe('Mailgun refused the domain or key (401)');
@@ -145,7 +176,7 @@ describe('postmark driver', () => {
     API_ENDPOINTS.postmark = api.url;
     await t.ctx.settings.set({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' });
     await t.ctx.mailer.deliver(mail);
-    expect(api.requests[0].json).toEqual({ From: '"The Site" <site@example.com>', To: mail.to, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html, MessageStream: 'outbound',
+    expect(api.requests[0].json).toEqual({ From: '"The Site" <site@example.com>', To: mail.to, ReplyTo: mail.replyTo, Subject: mail.subject, TextBody: mail.text, HtmlBody: mail.html, MessageStream: 'outbound',
       Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })),
     });
     expect(await checkMail({ 'server.mail_driver': 'postmark', 'server.postmark_token': 'pm-token' })).toBeNull();
@@ -169,7 +200,7 @@ describe('ses driver', () => {
     await t.ctx.mailer.deliver(mail);
     const sent = api.requests[0];
     expect(sent.headers.authorization).toMatch(/Credential=AKIDSES\/\d+\/eu-west-1\/ses\/aws4_request/);
-    expect(sent.json).toMatchObject({ FromEmailAddress: '"The Site" <site@example.com>', Destination: { ToAddresses: [mail.to] }, Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } }, Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })) } } });
+    expect(sent.json).toMatchObject({ FromEmailAddress: '"The Site" <site@example.com>', Destination: { ToAddresses: [mail.to] }, ReplyToAddresses: [mail.replyTo], Content: { Simple: { Subject: { Data: mail.subject }, Body: { Text: { Data: mail.text }, Html: { Data: mail.html } }, Headers: Object.entries(UNSUBSCRIBE).map(([Name, Value]) => ({ Name, Value })) } } });
     expect(await checkMail({ 'server.mail_driver': 'ses', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'ses', ...values, 'server.ses_key': 'WRONG' })).toMatch(/Amazon SES refused the credentials: The security token included in the request is invalid/);
     await api.close();
@@ -198,6 +229,7 @@ describe('gmailApi driver', () => {
     const raw = Buffer.from(api.requests[1].json.raw, 'base64url').toString();
     expect(raw).toContain('To: reader@example.com');
     expect(raw).toContain('Subject: Hello there');
+    expect(raw).toContain('Reply-To: visitor@example.org');
     for (const line of unsubscribeLines) expect(unfold(raw)).toContain(line);
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values })).toBeNull();
     expect(await checkMail({ 'server.mail_driver': 'gmailApi', ...values, 'server.gmail_refresh_token': 'old' })).toBe('Google refused the refresh token: Token has been expired or revoked.');
@@ -225,6 +257,12 @@ describe('composeMail', () => {
     expect(m.text).toBe('<script>alert(1)</script> & "quotes"');
   });
 
+  it("marks the HTML with the language it is written in and that language's direction (English without one)", () => {
+    expect(composeMail(site, 'a@b.c', 'مرحبا', { paragraphs: ['نص'], language: 'ar' }).html).toContain('<html lang="ar" dir="rtl">');
+    expect(composeMail(site, 'a@b.c', 'Hallo', { paragraphs: ['Text'], language: 'de' }).html).toContain('<html lang="de" dir="ltr">');
+    expect(composeMail(site, 'a@b.c', 'Hello', { paragraphs: ['Text'] }).html).toContain('<html lang="en" dir="ltr">');
+  });
+
   it('puts the small print (why it came, how to stop it) under the card, and after a signature line in the text', () => {
     const m = composeMail(site, 'a@b.c', 'New episode', {
       paragraphs: ['S1 E2'], footer: { text: 'You asked for these.', link: { label: 'Unsubscribe', url: 'https://films.example/unsubscribe?token=t&type=new_episode' } },
@@ -232,6 +270,15 @@ describe('composeMail', () => {
     expect(m.text).toBe('S1 E2\n\n-- \nYou asked for these.\nUnsubscribe: https://films.example/unsubscribe?token=t&type=new_episode');
     expect(m.html).toContain('You asked for these. <a href="https://films.example/unsubscribe?token=t&amp;type=new_episode"');
     expect(m.html!.indexOf('</table>')).toBeLessThan(m.html!.indexOf('You asked for these.'));
+  });
+
+  it("shows the logo (by absolute address) in place of the site's name over the HTML version", () => {
+    const m = composeMail({ ...site, logo: '/storage/branding/logo.png?v=2&x=1' }, 'a@b.c', 'Hello', { paragraphs: ['Body'] });
+    expect(m.html).toContain('text-decoration:none"><img src="https://films.example/storage/branding/logo.png?v=2&amp;x=1" alt="StreamSite"');
+    expect(m.html).not.toContain('>StreamSite</a>');
+    // An address that is not http(s) is no logo: the name shows.
+    expect(composeMail({ ...site, logo: 'javascript:alert(1)' }, 'a@b.c', 'Hello', { paragraphs: ['Body'] }).html).toContain('>StreamSite</a>');
+    expect(m.text).toBe('Body');
   });
 
   it('shows a picture above the paragraphs in the HTML only', () => {

@@ -28,7 +28,18 @@ export function useLoginRedirect(): () => void {
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
-  return redirect(loginPath(url.pathname + url.search));
+  return redirect(loginPath(url.pathname + url.search + pageHash(url)));
+}
+
+/**
+ * A loader's request has no #fragment. When it loads the address the browser shows (a link opened from a mail, like
+ * "Manage your subscription" to /account-settings#account-billing), that address's fragment comes back after signing
+ * in too, so the member lands on the section the link named.
+ */
+function pageHash(url: URL): string {
+  if (typeof window === 'undefined') return '';
+  const shown = window.location;
+  return shown.pathname === url.pathname && shown.search === url.search ? shown.hash : '';
 }
 
 /** Loader for /admin: signed-out visitors go to login; others need admin.access (or admin). */

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where the recipient's Reply goes instead of the from address: a checked address (a contact form's sender). */
+  replyTo?: string;
   /** Header fields beyond the usual (List-Unsubscribe): names and values the site writes itself, never a user's text. */
   headers?: Record<string, string>;
 }
@@ -21,7 +23,7 @@ export class LogMailer implements Mailer {
   async send(m: MailMessage): Promise<void> {
     await fs.mkdir(path.dirname(this.file), { recursive: true });
     const headers = Object.entries(m.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
-    const entry = [`--- ${new Date().toISOString()}`, `From: ${await this.from()}`, `To: ${m.to}`, `Subject: ${m.subject}`, ...headers, '', m.text, '', ''].join('\n');
+    const entry = [`--- ${new Date().toISOString()}`, `From: ${await this.from()}`, `To: ${m.to}`, `Subject: ${m.subject}`, ...(m.replyTo ? [`Reply-To: ${m.replyTo}`] : []), ...headers, '', m.text, '', ''].join('\n');
     await fs.appendFile(this.file, entry);
   }
 }

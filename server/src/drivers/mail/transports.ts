@@ -26,7 +26,7 @@ function smtpTransport(s: SmtpSettings) {
   });
 }
 
-const nodemailerMessage = (from: string, m: MailMessage) => ({ from, to: m.to, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
+const nodemailerMessage = (from: string, m: MailMessage) => ({ from, to: m.to, replyTo: m.replyTo, subject: m.subject, text: m.text, html: m.html, headers: m.headers });
 /** The extra header fields as the JSON APIs (Postmark, SES) list them. */
 const headerList = (m: MailMessage) => (m.headers ? Object.entries(m.headers).map(([Name, Value]) => ({ Name, Value })) : undefined);
 
@@ -55,6 +55,7 @@ export class MailgunTransport implements Transport {
   async send(from: string, m: MailMessage) {
     const form = new URLSearchParams({ from, to: m.to, subject: m.subject, text: m.text });
     if (m.html) form.set('html', m.html);
+    if (m.replyTo) form.set('h:Reply-To', m.replyTo);
     for (const [name, value] of Object.entries(m.headers ?? {})) form.set(`h:${name}`, value);
     const res = await outboundFetch(`${mailgunBase(this.s.endpoint)}/v3/${encodeURIComponent(this.s.domain)}/messages`, {
       method: 'POST',
@@ -72,7 +73,7 @@ export class PostmarkTransport implements Transport {
     const res = await outboundFetch(`${API_ENDPOINTS.postmark}/email`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json', 'x-postmark-server-token': this.token },
-      body: JSON.stringify({ From: from, To: m.to, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, Headers: headerList(m), MessageStream: 'outbound' }),
+      body: JSON.stringify({ From: from, To: m.to, ReplyTo: m.replyTo, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, Headers: headerList(m), MessageStream: 'outbound' }),
     });
     const body = await res.json().catch(() => ({})) as { ErrorCode?: number; Message?: string };
     if (!res.ok || body.ErrorCode) throw new Error(`Postmark answered ${res.status}: ${body.Message ?? ''}`);
@@ -95,6 +96,7 @@ export class SesTransport implements Transport {
     await this.client.send(new SendEmailCommand({
       FromEmailAddress: from,
       Destination: { ToAddresses: [m.to] },
+      ReplyToAddresses: m.replyTo ? [m.replyTo] : undefined,
       Content: {
         Simple: {
           Subject: { Data: m.subject, Charset: 'UTF-8' },

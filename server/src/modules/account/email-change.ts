@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { translate } from '@app/contracts';
+import { linesLanguage, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { nowIso } from '../../db/index.ts';
@@ -26,11 +26,15 @@ export async function requestEmailChange(ctx: AppContext, req: FastifyRequest, u
   const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, userId, req);
   await ctx.mailer.send(composeMail(site, email, translate(lines, 'Confirm your new email address'), {
+    language: linesLanguage(lines),
     paragraphs: [translate(lines, 'Please confirm your new email address by opening this link:')],
     action: { label: translate(lines, 'Confirm email address'), url: `${site.url}/email/change/${token}` },
   }));
   await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Your email address is being changed'), {
+    language: linesLanguage(lines),
     paragraphs: [translate(lines, 'Someone asked to change the email address of your account to :email. If it was not you, change your password now.', { email })],
+    // Straight to the password form (through signing in when needed): changing it signs every other session out.
+    action: { label: translate(lines, 'Change your password'), url: `${site.url}/account-settings#account-password` },
   }));
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { secureCookie } from '../../http/security-headers.ts';
-import { SESSION_COOKIE, translate, type CurrentUser, type User } from '@app/contracts';
+import { SESSION_COOKIE, linesLanguage, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { UserTokenType } from '../../db/schema.ts';
@@ -163,6 +163,7 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: number;
   const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, user.id, ownRequest);
   await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Confirm your email address'), {
+    language: linesLanguage(lines),
     paragraphs: [translate(lines, 'Please confirm your email address by opening this link:')],
     action: { label: translate(lines, 'Confirm email address'), url: `${site.url}/email/verify/${token}` },
   }));
@@ -189,6 +190,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string, req:
   const site = await ctx.settings.mailSite(ctx.config.appUrl);
   const lines = await mailLines(ctx, user.id, req);
   await ctx.mailer.send(composeMail(site, user.email, translate(lines, 'Reset your password'), {
+    language: linesLanguage(lines),
     paragraphs: [translate(lines, 'You asked to reset your password. Open this link to choose a new one (valid for 60 minutes):')],
     action: { label: translate(lines, 'Choose a new password'), url: `${site.url}/password/reset/${token}?email=${encodeURIComponent(user.email)}` },
     after: [translate(lines, 'If you did not ask for this, ignore this mail.')],

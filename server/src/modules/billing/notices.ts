@@ -121,7 +121,7 @@ async function noticeMail(ctx: AppContext, { site, zone }: Awaited<ReturnType<ty
   const manage = { label: translate(lines, 'Manage your subscription'), url: `${site.url}/account-settings#account-billing` };
   const renewal = r.renews_at && !r.ends_at ? [translate(lines, 'It renews on :date.', { date: date(r.renews_at) })] : [];
   const { subject, body } = noticeText(notice, { lines, plan, date, renewal, manage, r, siteUrl: site.url });
-  return composeMail(site, r.email, subject, body);
+  return composeMail(site, r.email, subject, { ...body, language });
 }
 
 interface TextParts {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contactSchema, doneResponse, translate } from '@app/contracts';
+import { contactSchema, doneResponse, linesLanguage, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { composeMail } from '../../drivers/mail/compose.ts';
 import { verifyRecaptcha } from '../../lib/recaptcha.ts';
@@ -39,9 +39,14 @@ export function contactRoutes(app: FastifyInstance, ctx: AppContext): void {
     const lines = await mailLines(ctx, null);
     // A line break in a header would let the sender add headers of their own.
     const subject = translate(lines, 'New message from :name via the contact page', { name: input.name.replace(/\s+/g, ' ') });
-    await ctx.mailer.send(composeMail(await ctx.settings.mailSite(ctx.config.appUrl), to, subject, {
-      paragraphs: [`${translate(lines, 'Name: :name', { name: input.name })}\n${translate(lines, 'Email: :email', { email: input.email })}`, input.message],
-    }));
+    await ctx.mailer.send({
+      ...composeMail(await ctx.settings.mailSite(ctx.config.appUrl), to, subject, {
+        language: linesLanguage(lines),
+        paragraphs: [`${translate(lines, 'Name: :name', { name: input.name })}\n${translate(lines, 'Email: :email', { email: input.email })}`, input.message],
+      }),
+      // The operator answers with their mail client's Reply: it goes to the visitor, not back to the site's own address.
+      replyTo: input.email,
+    });
     return { message: 'Your message has been submitted.' };
   });
 }

@@ -1,6 +1,6 @@
 import { translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { composeMail, type MailBody } from '../../drivers/mail/compose.ts';
+import { absoluteUrl, composeMail, type MailBody } from '../../drivers/mail/compose.ts';
 import { linesOf, mailLanguages } from '../localizations/service.ts';
 import { NOTIFICATION_COLUMNS, describeNotifications, live } from './service.ts';
 
@@ -59,7 +59,7 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
     const stop = unsubscribeLinks(site.url, r.token, r.type);
     const { subject, body } = mailText(notes[i], lines, site, stop.page);
     await ctx.mailer.send({
-      ...composeMail(site, r.email, subject, body),
+      ...composeMail(site, r.email, subject, { ...body, language: languages.get(r.member_id)! }),
       // Mail clients show their own Unsubscribe button for these, and post to the address without opening it.
       headers: { 'List-Unsubscribe': `<${stop.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
@@ -72,16 +72,6 @@ export async function sendNotificationMails(ctx: AppContext, ids: number[]): Pro
 function unsubscribeLinks(siteUrl: string, token: string, type: NotificationType) {
   const query = new URLSearchParams({ token, type }).toString();
   return { page: `${siteUrl}/unsubscribe?${query}`, oneClick: `${siteUrl}/api/v1/notifications/unsubscribe?${query}` };
-}
-
-/** A stored image's address as a mail client must have it: absolute, on http(s) only. */
-function absoluteUrl(src: string, siteUrl: string): string | null {
-  try {
-    const url = new URL(src, siteUrl);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
 }
 
 /** What a notification says by mail, in the member's language: the bell's headline as the subject. */

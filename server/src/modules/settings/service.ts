@@ -117,9 +117,9 @@ export class SettingsService {
     return ((await this.get('server.app_url')) || fallback).replace(/\/+$/, '');
   }
 
-  /** The site's name and public URL, as mails show them. */
-  async mailSite(fallback: string): Promise<{ name: string; url: string }> {
-    return { name: await this.get('client.branding.site_name'), url: await this.siteUrl(fallback) };
+  /** The site's name, public URL and logo (the light themes': mail is read on white), as mails show them. */
+  async mailSite(fallback: string): Promise<{ name: string; url: string; logo: string }> {
+    return { name: await this.get('client.branding.site_name'), url: await this.siteUrl(fallback), logo: await this.get('client.branding.logo_light') };
   }
 
   /**
