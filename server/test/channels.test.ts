@@ -431,3 +431,28 @@ describe('items a role may not view', () => {
     expect((await show(guest(t), 'perm-titles')).content.total).toBe(31);
   });
 });
+
+describe('menus and landing buttons leading to a channel', () => {
+  it('follow the channel to its new slug and leave with it (buttons hide) when it is deleted; plain links stay as typed', async () => {
+    const channel = (await admin.post('/api/v1/channel', { name: 'Menu picks', slug: 'menu-picks', public: true, config: manual() })).body.channel;
+    const menus = await t.ctx.settings.get('client.menus');
+    const landing = await t.ctx.settings.get('client.homepage.appearance');
+    const item = (id: string, type: string, action: string) => ({ id, label: id, icon: null, type, action, target: '_self', roles: [], permissions: [] });
+    const menu = { id: 'chanmenu01', name: 'Picks', positions: ['footer'], items: [item('chan01', 'channel', 'menu-picks'), item('link01', 'link', '/channel/menu-picks'), item('page01', 'custom_page', 'menu-picks')] };
+    const button = { label: 'Browse picks', type: 'channel', action: 'menu-picks', target: '_self' as const };
+    const changes = { 'client.menus': [...menus, menu], 'client.homepage.appearance': { ...landing, actions: { ...landing.actions, cta2: button } } };
+    expect((await admin.post('/api/v1/admin/appearance', { changes })).status).toBe(200);
+    const actions = async () => [
+      (await t.ctx.settings.get('client.menus')).find((m) => m.id === 'chanmenu01')!.items.map((i) => i.action),
+      (await t.ctx.settings.get('client.homepage.appearance')).actions.cta2.action,
+    ];
+    try {
+      expect((await admin.put(`/api/v1/channel/${channel.id}`, { name: 'Menu picks', slug: 'picks-moved', public: true, config: manual() })).status).toBe(200);
+      expect(await actions()).toEqual([['picks-moved', '/channel/menu-picks', 'menu-picks'], 'picks-moved']);
+      expect((await admin.delete(`/api/v1/channel/${channel.id}`)).status).toBe(200);
+      expect(await actions()).toEqual([['/channel/menu-picks', 'menu-picks'], '']);
+    } finally {
+      await t.ctx.settings.set({ 'client.menus': menus, 'client.homepage.appearance': landing });
+    }
+  });
+});
