@@ -92,7 +92,10 @@ export const MENU_POSITIONS = [
 export type MenuPosition = (typeof MENU_POSITIONS)[number];
 
 /** Category item types: the action is the id (or slug) of a model of that kind. */
-export const MENU_ITEM_CATEGORIES = [{ type: 'custom_page', label: 'Custom pages', endpoint: 'custom-pages', path: '/pages/:slug' }] as const;
+export const MENU_ITEM_CATEGORIES = [
+  { type: 'custom_page', label: 'Custom pages', endpoint: 'custom-pages', path: '/pages/:slug' },
+  { type: 'channel', label: 'Channels', endpoint: 'channel', path: '/channel/:slug' },
+] as const;
 export const MENU_ITEM_TYPES = ['link', 'route', ...MENU_ITEM_CATEGORIES.map((c) => c.type)] as [string, ...string[]];
 
 

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_GUEST_PERMISSIONS, DEFAULT_USER_PERMISSIONS } from '@app/contracts';
+import { syncGrants } from '../src/modules/roles/permissions.ts';
 import { nowIso } from '../src/db/index.ts';
-import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
+import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
 import { rollup } from '../src/modules/reports/rollup.ts';
 import { dateIn } from '../src/modules/reports/time.ts';
 
@@ -384,5 +386,73 @@ describe('private channels inside other channels', () => {
     expect(await rows(visitor, 'every-chan')).toContain('shown-row');
     // The manager's editor still lists (and so keeps on save) the private row.
     expect(await rows(admin, 'parent-rows')).toEqual(['hidden-row', 'shown-row']);
+  });
+});
+
+describe('items a role may not view', () => {
+  const titlesChannel = { contentType: 'listAll', contentModel: 'titles', contentOrder: 'name', layout: 'grid' };
+  it('are left out of channels, nested rows and the home page for guests and members whose role lacks the permission', async () => {
+    const person = Number((await t.ctx.db.insertInto('people').values({ name: 'Perm Person', popularity: 1, created_at: nowIso(), updated_at: nowIso() } as any)
+      .returning('id').executeTakeFirstOrThrow()).id);
+    const all = (await admin.post('/api/v1/channel', { name: 'All titles', slug: 'perm-titles', public: true, config: titlesChannel })).body.channel;
+    const people = (await admin.post('/api/v1/channel', {
+      name: 'Some people', slug: 'perm-people', public: true, config: manual({ contentModel: 'people' }), items: [{ id: person, model_type: 'person' }],
+    })).body.channel;
+    await admin.post('/api/v1/channel', {
+      name: 'Perm rows', slug: 'perm-rows', public: true, config: manual({ contentModel: 'channels' }),
+      items: [{ id: all.id, model_type: 'channel' }, { id: people.id, model_type: 'channel' }],
+    });
+    const member = await asUser(t);
+    const show = async (c: Client, slug: string) => (await c.get(`/api/v1/channel/${slug}?perPage=5`)).body.channel;
+    const rowTotals = async (c: Client) => (await show(c, 'perm-rows')).content.data.map((r: any) => [r.slug, r.content.total, r.content.data.length]);
+    const allowed = [['perm-titles', 31, 24], ['perm-people', 1, 1]];
+    for (const c of [guest(t), member]) {
+      expect((await show(c, 'perm-titles')).content).toMatchObject({ total: 31, last_page: 7 });
+      expect((await rowTotals(c)).map(([s, n]: any) => [s, n])).toEqual(allowed.map(([s, n]) => [s, n]));
+    }
+
+    for (const [role, defaults] of [[t.roles.guests, DEFAULT_GUEST_PERMISSIONS], [t.roles.users, DEFAULT_USER_PERMISSIONS]] as const) {
+      await syncGrants(t.ctx.db, 'role', role, defaults.filter((p) => p !== 'titles.view' && p !== 'people.view').map((name) => ({ name })));
+    }
+    try {
+      for (const c of [guest(t), member]) {
+        const page = await show(c, 'perm-titles');
+        expect(page.name).toBe('All titles');
+        expect(page.content).toMatchObject({ total: 0, last_page: 1, data: [] });
+        expect(await rowTotals(c)).toEqual([['perm-titles', 0, 0], ['perm-people', 0, 0]]);
+        expect((await show(c, 'perm-people')).content.data).toEqual([]);
+      }
+      // The channel manager still sees (and keeps on save) every item.
+      expect((await show(admin, 'perm-titles')).content.total).toBe(31);
+    } finally {
+      await syncGrants(t.ctx.db, 'role', t.roles.guests, DEFAULT_GUEST_PERMISSIONS.map((name) => ({ name })));
+      await syncGrants(t.ctx.db, 'role', t.roles.users, DEFAULT_USER_PERMISSIONS.map((name) => ({ name })));
+    }
+    expect((await show(guest(t), 'perm-titles')).content.total).toBe(31);
+  });
+});
+
+describe('menus and landing buttons leading to a channel', () => {
+  it('follow the channel to its new slug and leave with it (buttons hide) when it is deleted; plain links stay as typed', async () => {
+    const channel = (await admin.post('/api/v1/channel', { name: 'Menu picks', slug: 'menu-picks', public: true, config: manual() })).body.channel;
+    const menus = await t.ctx.settings.get('client.menus');
+    const landing = await t.ctx.settings.get('client.homepage.appearance');
+    const item = (id: string, type: string, action: string) => ({ id, label: id, icon: null, type, action, target: '_self', roles: [], permissions: [] });
+    const menu = { id: 'chanmenu01', name: 'Picks', positions: ['footer'], items: [item('chan01', 'channel', 'menu-picks'), item('link01', 'link', '/channel/menu-picks'), item('page01', 'custom_page', 'menu-picks')] };
+    const button = { label: 'Browse picks', type: 'channel', action: 'menu-picks', target: '_self' as const };
+    const changes = { 'client.menus': [...menus, menu], 'client.homepage.appearance': { ...landing, actions: { ...landing.actions, cta2: button } } };
+    expect((await admin.post('/api/v1/admin/appearance', { changes })).status).toBe(200);
+    const actions = async () => [
+      (await t.ctx.settings.get('client.menus')).find((m) => m.id === 'chanmenu01')!.items.map((i) => i.action),
+      (await t.ctx.settings.get('client.homepage.appearance')).actions.cta2.action,
+    ];
+    try {
+      expect((await admin.put(`/api/v1/channel/${channel.id}`, { name: 'Menu picks', slug: 'picks-moved', public: true, config: manual() })).status).toBe(200);
+      expect(await actions()).toEqual([['picks-moved', '/channel/menu-picks', 'menu-picks'], 'picks-moved']);
+      expect((await admin.delete(`/api/v1/channel/${channel.id}`)).status).toBe(200);
+      expect(await actions()).toEqual([['/channel/menu-picks', 'menu-picks'], '']);
+    } finally {
+      await t.ctx.settings.set({ 'client.menus': menus, 'client.homepage.appearance': landing });
+    }
   });
 });

@@ -375,3 +375,24 @@ describe('the canonical URL of a news article', () => {
     }
   });
 });
+
+describe("a channel's share preview", () => {
+  it('shows its first item\'s backdrop (else poster) on a large card; a channel without pictures the site\'s image on a small one', async () => {
+    const admin = await asAdmin(t);
+    const title = (await admin.post('/api/v1/titles', { name: 'Share Picture', is_series: false, poster: '/storage/p-share.jpg', backdrop: 'https://img.test/b-share.jpg' })).body.title;
+    const bare = (await admin.post('/api/v1/titles', { name: 'Share Bare', is_series: false })).body.title;
+    const manual = (items: number[]) => ({ public: true, config: { contentType: 'manual', contentModel: 'titles', contentOrder: 'manual', layout: 'grid' }, items: items.map((id) => ({ id, model_type: 'title' })) });
+    expect((await admin.post('/api/v1/channel', { name: 'Share row', slug: 'share-row', ...manual([bare.id, title.id]) })).status).toBe(200);
+    expect((await admin.post('/api/v1/channel', { name: 'Share bare', slug: 'share-bare', ...manual([bare.id]) })).status).toBe(200);
+    const page = await html('/channel/share-row');
+    expect(page).toContain('<meta property="og:image" content="https://img.test/b-share.jpg">');
+    expect(page).toContain('<meta name="twitter:image" content="https://img.test/b-share.jpg">');
+    expect(page).toContain('<meta name="twitter:card" content="summary_large_image">');
+    const plain = await html('/channel/share-bare');
+    expect(plain).toContain('<meta property="og:image" content="https://flix.test/storage/logo.png">');
+    expect(plain).toContain('<meta name="twitter:card" content="summary">');
+    // Without a backdrop the poster, made absolute.
+    expect((await admin.put(`/api/v1/titles/${title.id}`, { backdrop: null })).status).toBe(200);
+    expect(await html('/channel/share-row')).toContain('<meta property="og:image" content="https://flix.test/storage/p-share.jpg">');
+  });
+});

@@ -133,6 +133,28 @@ test('a channel of rows that are all empty (a new site\'s home) says there is no
   }
 });
 
+test('a visitor whose role may not view titles sees none in channels or on the home page', async ({ page, browser }) => {
+  await login(page);
+  const roles = (await (await page.request.get('/api/v1/roles?perPage=100')).json()).pagination.data as { id: number; name: string }[];
+  const guests = roles.find((r) => r.name === 'guests')!;
+  const granted = (await (await page.request.get(`/api/v1/roles/${guests.id}`)).json()).role.permissions.map((p: { name: string }) => ({ name: p.name }));
+  const visitor = await browser.newPage();
+  await visitor.goto('/channel/popular-movies');
+  await expect(visitor.getByTestId('poster-card').first()).toBeVisible();
+  await api(page, 'PUT', `roles/${guests.id}`, { permissions: granted.filter((p: { name: string }) => p.name !== 'titles.view') });
+  try {
+    await visitor.goto('/channel/popular-movies');
+    await expect(visitor.getByText('Nothing to show here yet.')).toBeVisible();
+    await expect(visitor.getByTestId('poster-card')).toHaveCount(0);
+    await visitor.goto('/');
+    await expect(visitor.getByTestId('channel-view')).toBeVisible();
+    await expect(visitor.getByTestId('poster-card')).toHaveCount(0);
+  } finally {
+    await api(page, 'PUT', `roles/${guests.id}`, { permissions: granted });
+    await visitor.close();
+  }
+});
+
 // The home channel at `/` whatever happened above: the other specs expect it.
 test.afterAll(async ({ browser }) => { await setHomePage(browser, 'home'); });
 

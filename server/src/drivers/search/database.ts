@@ -17,7 +17,12 @@ export interface NativeIndex {
 const NATIVE = new Map<string, NativeIndex>();
 export const registerNativeIndex = (model: string, index: NativeIndex) => { NATIVE.set(model, index); };
 
-/** The spec's MySQL modes: basic matches the query as one phrase, extended each word anywhere, fulltext ranks whole words. */
+/**
+ * The spec's MySQL modes, for models kept in search_documents: basic matches the query as one phrase, extended each
+ * word anywhere, fulltext ranks whole words (PostgreSQL; SQLite's trigram index has no word boundaries, so there it
+ * matches as extended). Models with a native index (titles, people, episodes) always match each word anywhere: the
+ * admin's help text for the setting says so.
+ */
 export type DatabaseSearchMode = 'basic' | 'extended' | 'fulltext';
 
 /**

@@ -1,4 +1,4 @@
-import type { Channel, ChannelWithContent } from '@app/contracts';
+import type { Channel, ChannelItemType, ChannelWithContent } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -8,6 +8,24 @@ import { listOpenToAll } from '../lists/service.ts';
 
 /** Who is asking: the request's auth, or the visitor a server-rendered page is for. */
 export interface ChannelCaller { can(name: string): boolean; userId?: number | null }
+
+/**
+ * The permissions a caller needs to see items of a type in a channel, as their own pages and search ask for them
+ * (an episode needs titles.view and episodes.view); nested channels are the channel's own business.
+ */
+const ITEM_PERMISSIONS: ReadonlyMap<ChannelItemType, readonly (readonly string[])[]> = new Map([
+  ['title', [['titles.view', 'titles.update']]],
+  ['person', [['people.view', 'people.update']]],
+  ['episode', [['titles.view', 'titles.update'], ['episodes.view', 'episodes.update']]],
+  ['news_article', [['news.view', 'news.update']]],
+  ['channel', []],
+]);
+
+/** Whether `caller` may see items of `type` inside a channel: every group needs one of its permissions. */
+export function mayViewItems(caller: ChannelCaller, type: ChannelItemType): boolean {
+  const groups = ITEM_PERMISSIONS.get(type);
+  return groups !== undefined && groups.every((any) => any.some((p) => caller.can(p)));
+}
 
 /**
  * A list is seen by its owner and list managers; a private one, or a suspended member's, is a 404 to anybody else
@@ -30,6 +48,6 @@ export function canWriteChannel(caller: ChannelCaller, channel: Pick<Channel, 't
 export async function loadChannelPage(ctx: AppContext, caller: ChannelCaller, slugOrId: string, page: number, perPage: number): Promise<{ channel: ChannelWithContent }> {
   const channel = await findChannel(ctx.db, slugOrId);
   if (!channel || !(await canSeeChannel(ctx.db, caller, channel))) throw notFound('Channel not found');
-  const full = await channelWithContent(ctx, channel, page, perPage, caller.can('channels.update'));
+  const full = await channelWithContent(ctx, channel, page, perPage, caller.can('channels.update'), (type) => mayViewItems(caller, type));
   return { channel: canWriteChannel(caller, channel) ? full : { ...full, auto_update_error: null } };
 }

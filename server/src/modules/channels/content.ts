@@ -76,14 +76,27 @@ export async function channelHasContent(ctx: AppContext, channel: Channel): Prom
 }
 
 /**
- * A channel with a page of its items; nested channels come with their config and first items (one level deep,
+ * What of a (cached, shared) page the caller may see: a channel of a model the caller's role may not view (titles
+ * without titles.view...) shows nothing, with a total of 0 so its paging stays consistent; a stray item of another
+ * type (left from before a change of content model) is dropped too.
+ */
+function viewable(channel: Channel, content: ChannelContent, mayView: (type: ChannelItemType) => boolean): ChannelContent {
+  const type = ITEM_TYPE_OF_MODEL.get(channel.config.contentModel);
+  if (type && !mayView(type)) return empty(content.current_page, content.per_page);
+  return content.data.every((i) => mayView(i.model_type)) ? content : { ...content, data: content.data.filter((i) => mayView(i.model_type)) };
+}
+
+/**
+ * A channel with a page of its items (only of the types `mayView` allows); nested channels come with their config and first items (one level deep,
  * each from its own cache entry, so editing a row refreshes the home page without touching the home channel).
  * A private nested channel is left out unless `showPrivate` (a channel manager, whose editor lists every item):
  * its own page is a 404 to everybody else, so a row of it on the home page would show what it hides.
  */
-export async function channelWithContent(ctx: AppContext, channel: Channel, page: number, perPage: number, showPrivate: boolean): Promise<ChannelWithContent> {
+export async function channelWithContent(
+  ctx: AppContext, channel: Channel, page: number, perPage: number, showPrivate: boolean, mayView: (type: ChannelItemType) => boolean,
+): Promise<ChannelWithContent> {
   const cards = await readCounter(ctx.db, CARDS_COUNTER);
-  const content = await channelItems(ctx, channel, page, perPage, cards);
+  const content = viewable(channel, await channelItems(ctx, channel, page, perPage, cards), mayView);
   const nestedIds = content.data.filter((i) => i.model_type === 'channel').map((i) => i.id);
   if (!nestedIds.length) return { ...channel, content };
   const nested = await findChannels(ctx.db, nestedIds);
@@ -91,7 +104,8 @@ export async function channelWithContent(ctx: AppContext, channel: Channel, page
     if (item.model_type !== 'channel') return item;
     const child = nested.get(item.id);
     if (!child || (!child.public && !showPrivate)) return null;
-    return { ...item, name: child.name, slug: child.slug, config: child.config, content: await channelItems(ctx, child, 1, NESTED_ITEMS, cards) };
+    const rowContent = viewable(child, await channelItems(ctx, child, 1, NESTED_ITEMS, cards), mayView);
+    return { ...item, name: child.name, slug: child.slug, config: child.config, content: rowContent };
   }));
   return { ...channel, content: { ...content, data: expanded.filter((x): x is ChannelItem => x !== null) } };
 }

@@ -1,3 +1,4 @@
+import type { ChannelWithContent } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
@@ -5,7 +6,7 @@ import { findChannel } from './repository.ts';
 import { channelHasContent } from './content.ts';
 import { setPageRedirect, setPageStatus } from '../seo/page-state.ts';
 import { canSeeChannel } from './access.ts';
-import { callerOf } from '../seo/page-loading.ts';
+import { absoluteUrl, callerOf, siteImage } from '../seo/page-loading.ts';
 import { embedChannelPage } from './page-data.ts';
 import { seoTags } from '../seo/templates.ts';
 
@@ -13,7 +14,7 @@ import { seoTags } from '../seo/templates.ts';
 registerSeoPage({
   key: 'channel',
   pattern: '/channel/:slug',
-  template: `${seoTags('{{channel.title}} - {{site_name}}', '{{channel.description}}', '{{site_image}}', 'website', 'summary')}
+  template: `${seoTags('{{channel.title}} - {{site_name}}', '{{channel.description}}', '{{channel.image}}', 'website', '{{channel.card}}')}
 <script type="application/ld+json">{"@context":"https://schema.org","@type":"CollectionPage","name":{{json channel.title}},"description":{{json channel.description}},"url":{{json url}},"dateModified":{{json channel.updated_at}}}</script>`,
   async resolve(ctx, { params, req }) {
     // The permissions GET channel/{slug} asks for: without them the head names nothing of the channel.
@@ -37,9 +38,14 @@ registerSeoPage({
       if (!caller.can('channels.update')) setPageStatus(req, 404);
       return null;
     }
-    await embedChannelPage(ctx, req, caller, params.slug);
+    const shown = await embedChannelPage(ctx, req, caller, params.slug);
+    // Its share preview shows its first picture (as the visitor may see it), else the site's image on a small card.
+    const base = await ctx.settings.siteUrl(ctx.config.appUrl);
+    const picture = absoluteUrl(base, shown && firstPicture(shown));
     return {
       channel: {
+        image: picture ?? await siteImage(ctx, base),
+        card: picture ? 'summary_large_image' : 'summary',
         title: channel.config.seoTitle || channel.name,
         description: channel.config.seoDescription || channel.description || channel.name,
         updated_at: channel.updated_at,
@@ -47,6 +53,13 @@ registerSeoPage({
     };
   },
 });
+
+/** The backdrop (else poster) of the first item that has one; in a channel of channels, of its rows' items. */
+function firstPicture(channel: ChannelWithContent): string | null {
+  const items = channel.content.data.flatMap((item) => (item.model_type === 'channel' ? item.content?.data ?? [] : [item]));
+  const item = items.find((i) => i.backdrop || i.poster);
+  return item ? (item.backdrop || item.poster) ?? null : null;
+}
 
 async function* channels(ctx: AppContext): AsyncGenerator<SitemapUrl> {
   const rows = await ctx.db.selectFrom('channels').select(['slug', 'updated_at'])

@@ -9,6 +9,7 @@ import { findChannel, nestedChannelIds, slugTaken } from './repository.ts';
 import { lockChannel, touchChannel } from './touch.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
+import { followSlugInLinks } from '../appearance/links.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
 const slugInUse = () => invalid('slug', 'This slug is already in use.');
@@ -119,6 +120,8 @@ export async function updateChannel(ctx: AppContext, id: number, body: ChannelBo
   if (slug !== current.slug && await ctx.settings.get('client.homepage.channel') === current.slug) {
     await ctx.settings.set({ 'client.homepage.channel': slug });
   }
+  // Menu items and landing buttons that lead to the channel follow it to its new address.
+  if (slug !== current.slug && current.type === 'channel') await followSlugInLinks(ctx, 'channel', new Set([current.slug]), slug);
   const channel = stillThere(await findChannel(ctx.db, id), 'Channel not found');
   const changedAuto = JSON.stringify(current.config) !== JSON.stringify(channel.config);
   if (changedAuto) await refreshAuto(ctx, channel);
@@ -137,7 +140,8 @@ export async function deleteChannels(ctx: AppContext, ids: number[]): Promise<nu
   if (home?.type === 'channel' && ids.includes(home.id)) {
     throw new HttpError(422, translate(undefined, '":name" is the site\'s home page. Choose another home page before deleting it.', { name: home.name }));
   }
-  return ctx.db.transaction().execute(async (trx) => {
+  const gone = await ctx.db.selectFrom('channels').select('slug').where('id', 'in', ids).where('type', '=', 'channel').where('internal', '=', false as any).execute();
+  const deleted = await ctx.db.transaction().execute(async (trx) => {
     // Parents that nested a deleted channel lose that row (and their cached pages with their version).
     const parents = await trx.selectFrom('channelables').select('channel_id').distinct()
       .where('channelable_type', '=', 'channel').where('channelable_id', 'in', ids).execute();
@@ -146,6 +150,9 @@ export async function deleteChannels(ctx: AppContext, ids: number[]): Promise<nu
     for (const p of parents) if (!ids.includes(Number(p.channel_id))) await touchChannel(trx, Number(p.channel_id));
     return Number(res.numDeletedRows);
   });
+  // Menu items leading to a deleted channel go with it; landing buttons lose their target (and hide).
+  if (gone.length) await followSlugInLinks(ctx, 'channel', new Set(gone.map((r) => r.slug)), null);
+  return deleted;
 }
 
 async function manualChannel(ctx: AppContext, id: number): Promise<Channel> {

@@ -1,4 +1,4 @@
-import { CUSTOM_PAGE_SLUG_MAX, slugify, type CustomPage, type CustomPageInput, type HomepageAction, type HomepageAppearance, type Menu } from '@app/contracts';
+import { CUSTOM_PAGE_SLUG_MAX, slugify, type CustomPage, type CustomPageInput } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
@@ -7,6 +7,7 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import { findPage, rememberFormerSlug, slugTaken, takeOverSlug } from './repository.ts';
 import { firstFreeSlug } from '../../lib/free-slug.ts';
 import { queueUnusedPageMedia } from './media.ts';
+import { followSlugInLinks } from '../appearance/links.ts';
 
 const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slug: ['This slug is already in use.'] });
 
@@ -46,37 +47,15 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
     await trx.updateTable('custom_pages').set({ ...values, updated_at: now }).where('id', '=', id).execute();
     if (values.slug !== current.slug) await rememberFormerSlug(trx, id, current.slug, values.slug, now);
   }), slugInUse);
-  if (values.slug !== current.slug) await followSlugInLinks(ctx, new Set([current.slug]), values.slug);
+  if (values.slug !== current.slug) await followSlugInLinks(ctx, 'custom_page', new Set([current.slug]), values.slug);
   await queueUnusedPageMedia(ctx, [current.body], [values.body]);
   return stillThere(await findPage(ctx.db, id), 'Page not found');
-}
-
-/**
- * Menu items and the landing page's buttons name a custom page by slug: a renamed page keeps its links (`to` its new
- * slug); a deleted one takes its menu items along and leaves its buttons without a target, which hides them (`to`
- * null), instead of leaving visitors a link to a 404.
- */
-async function followSlugInLinks(ctx: AppContext, from: ReadonlySet<string>, to: string | null): Promise<void> {
-  const points = (item: Pick<Menu['items'][number], 'type' | 'action'>) => item.type === 'custom_page' && from.has(item.action);
-  const menus = await ctx.settings.get('client.menus');
-  const landing = await ctx.settings.get('client.homepage.appearance');
-  const buttons = Object.entries(landing.actions) as [keyof HomepageAppearance['actions'], HomepageAction][];
-  const changes: Parameters<AppContext['settings']['set']>[0] = {};
-  if (menus.some((m) => m.items.some(points))) {
-    const follow = (items: Menu['items']) => (to === null ? items.filter((i) => !points(i)) : items.map((i) => (points(i) ? { ...i, action: to } : i)));
-    changes['client.menus'] = menus.map((m) => ({ ...m, items: follow(m.items) }));
-  }
-  if (buttons.some(([, b]) => points(b))) {
-    const actions = Object.fromEntries(buttons.map(([k, b]) => [k, points(b) ? { ...b, action: to ?? '' } : b])) as HomepageAppearance['actions'];
-    changes['client.homepage.appearance'] = { ...landing, actions };
-  }
-  if (Object.keys(changes).length) await ctx.settings.set(changes);
 }
 
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
   const gone = await ctx.db.selectFrom('custom_pages').select(['slug', 'body']).where('id', 'in', ids).execute();
   const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
-  if (gone.length) await followSlugInLinks(ctx, new Set(gone.map((r) => r.slug)), null);
+  if (gone.length) await followSlugInLinks(ctx, 'custom_page', new Set(gone.map((r) => r.slug)), null);
   // Images inserted into the deleted bodies go too, once no other page or article shows them (a queued job).
   await queueUnusedPageMedia(ctx, gone.map((r) => r.body));
   return Number(res.numDeletedRows);

@@ -9,7 +9,7 @@ import './pages.ts';
 import './catalogue-pages.ts';
 import { pageDataScript, pageNoindex, pageStatus } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
-import { callerOf } from './page-loading.ts';
+import { callerOf, siteImage } from './page-loading.ts';
 import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
@@ -48,12 +48,11 @@ export class PageRenderer {
     const url = new URL(req.url, 'http://localhost');
     const pathname = url.pathname;
     const baseUrl = await settings.siteUrl(this.ctx.config.appUrl);
-    const absolute = (u: string) => (u && u.startsWith('/') ? `${baseUrl}${u}` : u);
     const favicon = await settings.get('client.branding.favicon');
     const vars: SeoVars = {
       site_name: await settings.get('client.branding.site_name'),
       site_description: await settings.get('client.branding.site_description'),
-      site_image: absolute((await settings.get('client.branding.logo_light')) || favicon),
+      site_image: await siteImage(this.ctx, baseUrl),
       base_url: baseUrl,
       url: `${baseUrl}${pathname}`,
       // The site search, as schema.org's SearchAction template names it (search engines may offer a search box).

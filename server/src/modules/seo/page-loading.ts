@@ -45,3 +45,8 @@ export async function whereOf(ctx: AppContext, m: SeoMatch) {
 
 /** A stored path ("/storage/...") as an absolute URL on the site; a full URL passes through, nothing stays nothing. */
 export const absoluteUrl = (base: string, u: string | null | undefined): string | undefined => (u ? (u.startsWith('/') ? `${base}${u}` : u) : undefined);
+
+/** The site's own image, as `{{site_image}}` prints it: the light logo, else the favicon. */
+export async function siteImage(ctx: AppContext, base: string): Promise<string> {
+  return absoluteUrl(base, (await ctx.settings.get('client.branding.logo_light')) || await ctx.settings.get('client.branding.favicon')) ?? '';
+}

@@ -5,7 +5,7 @@ import { escapeMarkup } from '../../lib/escape.ts';
  * The tags every page template starts with: title, description, canonical URL, Open Graph and Twitter card. Pages
  * whose image is the site's (lists, channels, shells) take the small card; a page with a picture of its own, the large.
  */
-export const seoTags = (title: string, description: string, image: string, type = 'website', card: 'summary' | 'summary_large_image' = 'summary_large_image') => `<title>${title}</title>
+export const seoTags = (title: string, description: string, image: string, type = 'website', card: 'summary' | 'summary_large_image' | `{{${string}}}` = 'summary_large_image') => `<title>${title}</title>
 <meta name="description" content="${description}">
 <link rel="canonical" href="{{url}}">
 <meta property="og:site_name" content="{{site_name}}">

@@ -70,7 +70,7 @@ function CategoryAction({ type, prefix, error }: { type: string; prefix: string;
   const listId = `${prefix}-options`;
   return (
     <>
-      <TextField label={trans('Page slug')} error={error} list={listId} {...register(`${prefix}.action`)} />
+      <TextField label={type === 'channel' ? trans('Channel slug') : trans('Page slug')} error={error} list={listId} {...register(`${prefix}.action`)} />
       <datalist id={listId}>
         {(data ?? []).filter((m) => m.slug).map((m) => <option key={m.id} value={m.slug}>{m.title ?? m.name ?? m.slug}</option>)}
       </datalist>
