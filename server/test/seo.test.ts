@@ -312,6 +312,31 @@ describe('pages a visitor may not read', () => {
     expect(await html('/pages/staff-handbook')).toContain('<title>Staff handbook - Flix &amp; Co</title>');
     expect(await html('/channel/staff-picks-seo')).toContain('<title>Staff picks - Flix &amp; Co</title>');
   });
+
+  it('the sitemap leaves out a channel of titles while guests may not view titles (crawlers would find it empty)', async () => {
+    const admin = await asAdmin(t);
+    const title = (await admin.post('/api/v1/titles', { name: 'Mapped title', is_series: false })).body.title;
+    const created = await admin.post('/api/v1/channel', {
+      name: 'Mapped picks', slug: 'mapped-picks', public: true, items: [{ id: title.id, model_type: 'title' }],
+      config: { contentType: 'manual', contentModel: 'titles', layout: 'grid' },
+    });
+    expect(created.status, created.text).toBe(200);
+    const sitemap = async () => {
+      expect((await admin.post('/api/v1/sitemap/generate')).status).toBe(200);
+      await t.ctx.queue.drain();
+      return fs.readFileSync(path.join(t.storage, 'sitemaps', 'sitemap-1.xml'), 'utf8');
+    };
+    expect(await sitemap()).toContain('/channel/mapped-picks</loc>');
+    const guests = (await admin.get(`/api/v1/roles/${t.roles.guests}`)).body.role.permissions.map((p: { name: string }) => ({ name: p.name }));
+    expect((await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: guests.filter((p: { name: string }) => p.name !== 'titles.view') })).status).toBe(200);
+    try {
+      expect(await sitemap()).not.toContain('/channel/mapped-picks</loc>');
+    } finally {
+      await admin.put(`/api/v1/roles/${t.roles.guests}`, { permissions: guests });
+      await admin.delete(`/api/v1/channel/${created.body.channel.id}`);
+      await admin.delete(`/api/v1/titles/${title.id}`);
+    }
+  });
 });
 
 describe('the first data of the home page and of a channel page', () => {

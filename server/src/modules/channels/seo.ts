@@ -1,11 +1,12 @@
-import type { ChannelWithContent } from '@app/contracts';
+import { ITEM_TYPE_OF_MODEL, can, type ChannelWithContent } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { registerSeoPage } from '../seo/index.ts';
 import { registerSitemapSource, type SitemapUrl } from '../settings/sitemap.ts';
 import { findChannel } from './repository.ts';
 import { channelHasContent } from './content.ts';
 import { setPageRedirect, setPageStatus } from '../seo/page-state.ts';
-import { canSeeChannel } from './access.ts';
+import { canSeeChannel, mayViewItems } from './access.ts';
+import { loadPermissions } from '../roles/permissions.ts';
 import { absoluteUrl, callerOf, siteImage } from '../seo/page-loading.ts';
 import { embedChannelPage } from './page-data.ts';
 import { seoTags } from '../seo/templates.ts';
@@ -66,10 +67,15 @@ async function* channels(ctx: AppContext): AsyncGenerator<SitemapUrl> {
     .where('type', '=', 'channel').where('public', '=', true as any).orderBy('id').limit(50_000).execute();
   // The home page's channel is the site's root, which the sitemap already lists: its /channel/ address would be a duplicate.
   const home = (await ctx.settings.get('client.homepage.type')) === 'channel' ? await ctx.settings.get('client.homepage.channel') : null;
+  // Crawlers come as guests: a channel of titles is empty to them when guests may not view titles.
+  const guests = await loadPermissions(ctx.db, null);
+  const guest = { can: (name: string) => can(guests, name) };
   for (const r of rows) {
     if (r.slug === home) continue;
     // A channel with nothing in it ("Nothing to show here yet.") is no page for a search engine.
     const channel = await findChannel(ctx.db, r.slug);
+    const type = channel && ITEM_TYPE_OF_MODEL.get(channel.config.contentModel);
+    if (type && !mayViewItems(guest, type)) continue;
     if (channel && await channelHasContent(ctx, channel)) yield { loc: `/channel/${r.slug}`, lastmod: r.updated_at ? String(r.updated_at).slice(0, 10) : null };
   }
 }
