@@ -66,3 +66,17 @@ describe('a password change ends what the old password let through', () => {
     expect((await thief.get('/api/v1/auth/me')).body.user).toBeNull();
   });
 });
+
+describe('signing in again on a browser', () => {
+  it('ends the session the browser held: a copy of the old cookie is signed out', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const browser = await new Client(t).login(u.email, PASSWORD);
+    const copy = new Client(t);
+    copy.cookies = new Map(browser.cookies);
+    expect((await copy.get('/api/v1/auth/me')).body.user.id).toBe(u.id);
+    await browser.login(u.email, PASSWORD);
+    expect((await browser.get('/api/v1/auth/me')).body.user.id).toBe(u.id);
+    expect((await copy.get('/api/v1/auth/me')).body.user).toBeNull();
+    expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
+  });
+});

@@ -24,13 +24,17 @@ async function assertNotBanned(ctx: AppContext, userId: number): Promise<void> {
   if (row?.banned_at && !(await liftExpiredBan(ctx.db, userId))) throw new HttpError(403, 'This account has been suspended.');
 }
 
-/** Links the provider account to the signed-in user (account settings "Connect"). */
-export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number): Promise<void> {
+/**
+ * Links the provider account to the signed-in user (account settings "Connect"). Answers whether it was linked to
+ * them already: then the flow was the owner signing in again through it.
+ */
+export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number): Promise<boolean> {
   const existing = await repo.findByServiceId(ctx.db, provider, profile.id);
   if (existing && existing.user_id !== userId) {
     throw new HttpError(409, translate(undefined, 'This :provider account is already connected to another user.', { provider: SOCIAL_PROVIDER_NAMES[provider] }));
   }
   await repo.saveProfile(ctx.db, userId, provider, profile);
+  return existing?.user_id === userId;
 }
 
 /**
