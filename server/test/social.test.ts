@@ -171,7 +171,12 @@ describe('social login', () => {
     const blocked = await socialLogin(guest(t), 'twitter');
     expect(blocked.status).toBe(422);
     expect(blocked.text).toContain('Registration from this domain is not allowed.');
-    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example']).execute()).toEqual([]);
+    // Its subdomains too, as on the register form.
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-sub', email: 'x@mail.blocked.example' };
+    const sub = await socialLogin(guest(t), 'twitter');
+    expect(sub.status).toBe(422);
+    expect(sub.text).toContain('Registration from this domain is not allowed.');
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example', 'x@mail.blocked.example']).execute()).toEqual([]);
   });
 
   it('refuses a banned user', async () => {

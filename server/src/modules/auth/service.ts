@@ -103,11 +103,16 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The operator's blocked e-mail domains (client.auth.domain_blacklist): for new accounts and for a new address. */
+/**
+ * The operator's blocked e-mail domains (client.auth.domain_blacklist): for new accounts (by form or social login)
+ * and for a new address. A blocked domain blocks its subdomains too (x@sub.mailinator.com), a trailing dot aside.
+ */
 export async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
-  const domain = email.split('@')[1]?.toLowerCase();
-  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  if (domain && blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  const domain = email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase().replace(/\.+$/, '');
+  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase().replace(/^[@.*]+|\.+$/g, '')).filter(Boolean);
+  if (domain && blacklist.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`))) {
+    throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  }
 }
 
 /** `req` is the registrant's own request: the confirmation mail is written in the language they are reading. */

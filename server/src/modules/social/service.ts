@@ -3,6 +3,7 @@ import { SOCIAL_PROVIDER_NAMES, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
+import { assertDomainAllowed } from '../auth/service.ts';
 import { liftExpiredBan } from '../users/service.ts';
 import type { OAuthClient, OAuthProfile } from './providers.ts';
 import * as repo from './repository.ts';
@@ -68,9 +69,7 @@ export async function resolveLogin(ctx: AppContext, provider: SocialProvider, pr
 
 async function createSocialUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, email: string): Promise<number> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
-  const domain = email.split('@')[1]?.toLowerCase();
-  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.');
+  await assertDomainAllowed(ctx, email);
   const [first, ...rest] = (profile.name ?? '').trim().split(/\s+/);
   const now = nowIso();
   const roles = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();
