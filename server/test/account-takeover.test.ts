@@ -80,3 +80,30 @@ describe('signing in again on a browser', () => {
     expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', u.id).execute()).toHaveLength(1);
   });
 });
+
+describe('DELETE users/{id}/two-factor: a member who lost their phone', () => {
+  it('the admin sees 2FA on, turns it off and signs the member out everywhere; they sign in with the password alone', async () => {
+    const { u, owner } = await withTwoFactor();
+    expect((await admin.get(`/api/v1/users/${u.id}`)).body.user.two_factor_enabled).toBe(true);
+    const off = await admin.delete(`/api/v1/users/${u.id}/two-factor`);
+    expect(off.status, off.text).toBe(200);
+    expect(off.body.user.two_factor_enabled).toBe(false);
+    expect((await owner.get('/api/v1/auth/me')).body.user).toBeNull();
+    const login = await guest(t).post('/api/v1/auth/login', { email: u.email, password: PASSWORD });
+    expect(login.body.user?.id).toBe(u.id);
+    const again = await admin.delete(`/api/v1/users/${u.id}/two-factor`);
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('Two-factor authentication is not on.');
+    expect((await admin.delete('/api/v1/users/999999/two-factor')).status).toBe(404);
+  });
+
+  it('only an admin turns off an admin\'s 2FA; members without users.update cannot at all', async () => {
+    const manager = await new Client(t).login((await createUser(t, { roles: [t.roles.users], permissions: ['admin.access', 'users.update'] })).email, PASSWORD);
+    const adminId = (await admin.get('/api/v1/auth/me')).body.user.id as number;
+    expect((await manager.delete(`/api/v1/users/${adminId}/two-factor`)).status).toBe(403);
+    const { u } = await withTwoFactor();
+    const member = await new Client(t).login((await createUser(t, { roles: [t.roles.users] })).email, PASSWORD);
+    expect((await member.delete(`/api/v1/users/${u.id}/two-factor`)).status).toBe(403);
+    expect((await manager.delete(`/api/v1/users/${u.id}/two-factor`)).status).toBe(200);
+  });
+});
