@@ -12,6 +12,8 @@ export type AccountProfileInput = z.infer<typeof accountProfileSchema>;
  */
 export const accountPasswordSchema = z.object({
   current_password: z.string().max(255).optional(),
+  /** An account without a password, with 2FA on: a code from the authenticator app proves the owner instead. */
+  code: z.string().max(20).optional(),
   password: z.string().min(8).max(255),
   password_confirmation: z.string().max(255),
 }).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
@@ -22,7 +24,7 @@ export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
  * `DELETE account`: closing one's own account. The password proves the owner is at the keyboard (an account without
  * one, made through social login, has none to give, as for `PUT account/password`).
  */
-export const accountDeleteSchema = z.object({ password: z.string().max(255).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
+export const accountDeleteSchema = z.object({ password: z.string().max(255).optional(), code: z.string().max(20).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
 export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
 
 /** `DELETE account/sessions/{id}`: one session, named by the id prefix `GET account/sessions` shows. */

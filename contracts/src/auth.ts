@@ -16,7 +16,7 @@ export const registerSchema = z.object({
 }).refine((v) => v.password === v.password_confirmation, { path: ['password_confirmation'], message: 'The passwords do not match.' })
   .meta({ examples: [{ email: 'ada@example.com', password: 'correct horse battery', password_confirmation: 'correct horse battery', first_name: 'Ada', last_name: 'Lovelace' }] });
 /** `PUT account/email`: the new address, and the password proving the owner asks (none for social-login accounts). */
-export const accountEmailSchema = z.object({ email, password: z.string().max(255).optional() })
+export const accountEmailSchema = z.object({ email, password: z.string().max(255).optional(), code: z.string().max(20).optional() })
   .meta({ examples: [{ email: 'ada@example.org', password: 'correct horse battery' }] });
 export type AccountEmailInput = z.infer<typeof accountEmailSchema>;
 export const passwordEmailSchema = z.object({ email }).meta({ examples: [{ email: 'ada@example.com' }] });

@@ -66,6 +66,8 @@ export function humanIssueMessage(issue: Issue): string {
     case 'too_big':
       return sizeMessage(issue.origin, Number(issue.maximum), 'max', Boolean(issue.exact), issue.inclusive !== false);
     case 'invalid_format':
+      // An empty field is missing, not malformed: the same words whether the browser or the server checks it.
+      if ('input' in issue && typeof issue.input === 'string' && !issue.input.trim()) return trans('This field is required.');
       return FORMATS.get(issue.format)?.() ?? trans('The format is not valid.');
     case 'invalid_value':
       return trans('Choose one of the listed values.');

@@ -42,6 +42,8 @@ export interface User {
   permissions?: { name: string; restrictions?: { name: string; value?: boolean | number }[] }[];
   subscriptions?: Subscription[];
   bans?: Ban[];
+  /** Whether two-factor sign-in is on: the signed-in user's own, and one user's in the admin (not in lists). */
+  two_factor_enabled?: boolean;
 }
 
 /** The signed-in user, as `GET auth/me` answers it. */
@@ -50,8 +52,6 @@ export interface CurrentUser extends User {
   effective_permissions: string[];
   /** False for accounts made through social login until they set one (account settings then ask no current password). */
   has_password: boolean;
-  /** Whether two-factor sign-in is on (the admin sends users who need it and lack it to set it up). */
-  two_factor_enabled?: boolean;
 }
 
 const restrictionSchema = z.object({ name: z.string().max(64), value: z.union([z.boolean(), z.number().int()]).nullish().transform((v) => v ?? undefined) });

@@ -13,6 +13,9 @@ describe('humanIssueMessage (the global zod error map)', () => {
     expect(first(z.number().int(), 1e300)).toBe('The number is too large.');
     expect(first(z.number().int().positive(), 0)).toBe('Must be greater than 0.');
     expect(first(z.email(), 'x')).toBe('Enter a valid email address.');
+    // An empty e-mail field (what the register form sends before the server sees a missing one) is required, not invalid.
+    expect(first(z.string().trim().email(), '  ')).toBe('This field is required.');
+    expect(first(z.url(), '')).toBe('This field is required.');
     expect(first(z.enum(['a', 'b']), 'c')).toBe('Choose one of the listed values.');
     expect(first(z.array(z.string()).min(1), [])).toBe('Choose at least one.');
     expect(first(z.strictObject({}), { x: 1 })).toBe('Unknown field: x.');

@@ -171,7 +171,12 @@ describe('social login', () => {
     const blocked = await socialLogin(guest(t), 'twitter');
     expect(blocked.status).toBe(422);
     expect(blocked.text).toContain('Registration from this domain is not allowed.');
-    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example']).execute()).toEqual([]);
+    // Its subdomains too, as on the register form.
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-sub', email: 'x@mail.blocked.example' };
+    const sub = await socialLogin(guest(t), 'twitter');
+    expect(sub.status).toBe(422);
+    expect(sub.text).toContain('Registration from this domain is not allowed.');
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example', 'x@mail.blocked.example']).execute()).toEqual([]);
   });
 
   it('refuses a banned user', async () => {
@@ -225,5 +230,55 @@ describe('social login', () => {
     cb.searchParams.set('state', 'forged');
     const res = await client.get(cb.pathname + cb.search);
     expect(res.text).toContain('location.replace("/login?social_error=');
+  });
+});
+
+describe('an account without a password proves it is the owner', () => {
+  const age = (userId: number, minutes: number) => t.ctx.db.updateTable('sessions')
+    .set({ created_at: new Date(Date.now() - minutes * 60_000).toISOString() }).where('user_id', '=', userId).execute();
+  const setPassword = (c: Client) => c.put('/api/v1/account/password', { password: 'first-password', password_confirmation: 'first-password' });
+  const again = 'For your security, sign in again with your social account, then try again.';
+
+  it('with a sign-in through the provider in the last 15 minutes; an older session is asked to sign in again', async () => {
+    const client = guest(t);
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-proof', email: 'proof@social.example' };
+    await socialLogin(client, 'google');
+    const user = await me(client);
+    await age(user.id, 20);
+    for (const res of [
+      await setPassword(client),
+      await client.put('/api/v1/account/email', { email: 'thief@elsewhere.example' }),
+      await client.request('DELETE', '/api/v1/account', {}),
+    ]) {
+      expect(res.status, res.text).toBe(422);
+      expect(res.body.errors.reauth).toEqual([again]);
+    }
+    expect(await me(client)).toMatchObject({ id: user.id, has_password: false });
+    // Signing in again through the linked provider, still signed in: a fresh session in place of the old one.
+    const old = client.cookies.get('session')!;
+    expect((await socialLogin(client, 'google')).text).toContain('"status":"SUCCESS"');
+    expect(client.cookies.get('session')).not.toBe(old);
+    expect(await t.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+    expect((await setPassword(client)).status).toBe(200);
+    expect((await me(client)).has_password).toBe(true);
+  });
+
+  it('with a code from the authenticator app when 2FA is on, however fresh the session', async () => {
+    const { Secret, TOTP } = await import('otpauth');
+    const client = guest(t);
+    fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-proof', email: 'proof2fa@social.example' };
+    await socialLogin(client, 'twitter');
+    const user = await me(client);
+    const secret = (await client.post('/api/v1/account/two-factor')).body.secret as string;
+    const code = (steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
+    expect((await client.post('/api/v1/account/two-factor/confirm', { code: code() })).status).toBe(200);
+    const missing = await client.request('DELETE', '/api/v1/account', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.code).toEqual(['Enter the code from your authenticator app.']);
+    const wrong = await client.put('/api/v1/account/email', { email: 'thief@elsewhere.example', code: '000000' });
+    expect(wrong.body.errors.code).toEqual(['The code is invalid or has already been used.']);
+    const ok = await client.put('/api/v1/account/password', { code: code(1), password: 'first-password', password_confirmation: 'first-password' });
+    expect(ok.status, ok.text).toBe(200);
+    expect((await me(client)).id).toBe(user.id);
   });
 });

@@ -127,3 +127,36 @@ test('a two-factor account whose session ends under a form signs in again with i
   await page.reload();
   await expect(page.getByLabel('First name')).toHaveValue('Recovered');
 });
+
+test('an admin sees a member\'s two-factor sign-in on the user edit page and turns it off for one who lost their phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `lost-phone-${Date.now()}@example.com`;
+  await login(page);
+  const { user } = await api(page, 'POST', 'users', { email, password: 'lost-phone-password', email_verified_at: true });
+  await page.context().clearCookies();
+  await login(page, email, 'lost-phone-password');
+  await awayFromStepEnd();
+  const { secret } = await api(page, 'POST', 'account/two-factor');
+  await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
+  await page.context().clearCookies();
+
+  await login(page);
+  await page.goto(`/admin/users/${user.id}/edit`);
+  const state = page.getByTestId('user-two-factor');
+  await expect(state).toContainText('On');
+  await state.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Turn off two-factor authentication?' });
+  await confirm.getByRole('button', { name: 'Turn off' }).click();
+  await expect(page.getByText('Two-factor authentication is off.')).toBeVisible();
+  await expect(state).toContainText('Off');
+  await expect(state.getByRole('button')).toHaveCount(0);
+
+  // The member signs in with the password alone.
+  await page.context().clearCookies();
+  await login(page, email, 'lost-phone-password');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // Leave the shared database as it was.
+  await page.context().clearCookies();
+  await login(page);
+  await api(page, 'DELETE', `users/${user.id}`);
+});

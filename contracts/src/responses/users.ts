@@ -28,6 +28,7 @@ const userFields = {
   permissions: z.array(permissionGrantEntity).optional(),
   subscriptions: z.array(subscription).optional(),
   bans: z.array(ban).optional(),
+  two_factor_enabled: z.boolean().optional(),
 };
 const userExample = {
   id: 12, display_name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, first_name: 'Ada', last_name: 'Lovelace', available_space: null,
@@ -41,7 +42,6 @@ export const currentUserEntity = entity({
   ...userFields,
   effective_permissions: z.array(z.string()),
   has_password: z.boolean(),
-  two_factor_enabled: z.boolean().optional(),
 }).meta({ id: 'CurrentUser', examples: [{ ...userExample, effective_permissions: ['titles.view'], has_password: true, two_factor_enabled: false }] }) satisfies z.ZodType<CurrentUser>;
 
 export const userListResponse = paginated(userEntity);

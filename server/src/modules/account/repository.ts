@@ -24,6 +24,12 @@ export async function replacePassword(db: Db, userId: number, hash: string, keep
   });
 }
 
+/** When the browser session `sessionId` signed in (undefined for none, e.g. an API token). */
+export async function sessionStartedAt(db: Db, sessionId: string | undefined): Promise<string | undefined> {
+  if (!sessionId) return undefined;
+  return (await db.selectFrom('sessions').select('created_at').where('id', '=', sessionId).executeTakeFirst())?.created_at;
+}
+
 /** The length of the session id prefix the account page shows and names a session by. */
 const SHOWN_ID = 12;
 

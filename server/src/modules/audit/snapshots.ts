@@ -42,6 +42,7 @@ export const SNAPSHOTS = new Map<string, Snapshotter>([
   ['PUT /api/v1/users/:id', userSnapshot],
   ['POST /api/v1/users/:id/ban', userSnapshot],
   ['DELETE /api/v1/users/:id/unban', userSnapshot],
+  ['DELETE /api/v1/users/:id/two-factor', userSnapshot],
   ['POST /api/v1/users/:id/avatar', userSnapshot],
   ['DELETE /api/v1/users/:id/avatar', userSnapshot],
   ['PUT /api/v1/roles/:id', roleSnapshot],

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { secureCookie } from '../../http/security-headers.ts';
 import { SESSION_COOKIE, linesLanguage, translate, type CurrentUser, type User } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
 import type { UserTokenType } from '../../db/schema.ts';
 import { composeMail } from '../../drivers/mail/compose.ts';
 import { HttpError, stillThere } from '../../http/errors.ts';
@@ -33,7 +33,8 @@ export async function currentUser(ctx: AppContext, userId: number): Promise<Curr
 /**
  * Signs the user in on this browser. `remember` ("Stay signed in for a month"): a month-long cookie; without it a
  * browser-session cookie (gone when the browser closes) and a session the server ends after BROWSER_SESSION_IDLE_MS
- * without activity.
+ * without activity. The session this browser held before (signing in again, or as someone else) ends: its cookie is
+ * replaced, and a copy of it must not stay signed in.
  */
 export async function startSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number, remember: boolean): Promise<void> {
   const token = randomToken();
@@ -41,6 +42,8 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
   if (await ctx.settings.get('client.single_device_login')) {
     await ctx.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   }
+  const previous = req.cookies[SESSION_COOKIE];
+  if (previous) await ctx.db.deleteFrom('sessions').where('id', '=', sha256(previous)).execute();
   const csrf = randomToken(24);
   await ctx.db.insertInto('sessions').values({
     id: sha256(token), user_id: userId, csrf_token: csrf, ip: req.ip, user_agent: (req.headers['user-agent'] ?? '').slice(0, 500),
@@ -50,6 +53,15 @@ export async function startSession(ctx: AppContext, req: FastifyRequest, reply: 
   reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(remember ? { maxAge: SESSION_TTL_MS / 1000 } : {}) });
   // A fresh CSRF token at login stops session fixation through a planted token.
   setCsrfCookie(reply, csrf);
+}
+
+/**
+ * Signs the signed-in user in again on this browser (a sign-in through a social provider already linked to the
+ * account): a fresh session, with the old one's "stay signed in" choice, in place of the old one.
+ */
+export async function renewSession(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  const row = req.auth.sessionId ? await ctx.db.selectFrom('sessions').select('remember').where('id', '=', req.auth.sessionId).executeTakeFirst() : undefined;
+  await startSession(ctx, req, reply, userId, row ? toBool(row.remember) : true);
 }
 
 /** Longest wait a run of wrong passwords for one account adds before its next check. */
@@ -91,11 +103,16 @@ export async function logout(ctx: AppContext, req: FastifyRequest, reply: Fastif
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
 
-/** The operator's blocked e-mail domains (client.auth.domain_blacklist): for new accounts and for a new address. */
+/**
+ * The operator's blocked e-mail domains (client.auth.domain_blacklist): for new accounts (by form or social login)
+ * and for a new address. A blocked domain blocks its subdomains too (x@sub.mailinator.com), a trailing dot aside.
+ */
 export async function assertDomainAllowed(ctx: AppContext, email: string): Promise<void> {
-  const domain = email.split('@')[1]?.toLowerCase();
-  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  if (domain && blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  const domain = email.slice(email.lastIndexOf('@') + 1).trim().toLowerCase().replace(/\.+$/, '');
+  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase().replace(/^[@.*]+|\.+$/g, '')).filter(Boolean);
+  if (domain && blacklist.some((blocked) => domain === blocked || domain.endsWith(`.${blocked}`))) {
+    throw new HttpError(422, 'Registration from this domain is not allowed.', { email: ['Registration from this domain is not allowed.'] });
+  }
 }
 
 /** `req` is the registrant's own request: the confirmation mail is written in the language they are reading. */

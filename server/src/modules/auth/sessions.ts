@@ -7,14 +7,16 @@ import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
  * expire. Used on a password change or reset and on a suspension; `keepSessionId` spares the browser session
  * that made the change. A pending e-mail change goes too: whoever asked for it knew the old password, and its link
  * (mailed to the address they chose) would otherwise still hand them the account after the owner locked them out.
- * Call inside the caller's transaction.
+ * So do a password-reset link still in a mailbox (it would undo the new password) and a sign-in waiting at the
+ * two-factor code step (it was let through by the old password). Call inside the caller's transaction.
  */
 export async function endSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   let sessions = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepSessionId) sessions = sessions.where('id', '!=', keepSessionId);
   await sessions.execute();
   await db.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
-  await db.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', '=', 'email_change').execute();
+  await db.deleteFrom('user_tokens').where('user_id', '=', userId).where('type', 'in', ['email_change', 'password_reset']).execute();
+  await db.deleteFrom('two_factor_challenges').where('user_id', '=', userId).execute();
 }
 
 /**

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
+import { renewSession } from '../auth/service.ts';
 import { beginSignIn } from '../two-factor/service.ts';
 import {
   flowFailure, oauthCallbackQuery, oauthConnectQuery, popupResultPage, startPending, stateMatches, takePending, type PendingBase,
@@ -61,7 +62,9 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (pending.link) {
         // Linking is for the user who started it, still signed in.
         if (req.auth.userId !== pending.link) throw new HttpError(403, 'This sign-in request is invalid or has expired. Please try again.');
-        await linkToUser(ctx, provider, profile, pending.link);
+        // An account already linked to it: the owner signed in again through the provider (the account page asks an
+        // account without a password for a recent sign-in before its keys change), so this browser gets a fresh session.
+        if (await linkToUser(ctx, provider, profile, pending.link)) await renewSession(ctx, req, reply, pending.link);
       } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile), /* stays signed in: the popup has no such choice */ true))) {
         // 2FA is on for this account: the flow lands on the code step, with no session yet.
         return resultPage(ctx, req, reply, { ...mode, twoFactor: true }, null);

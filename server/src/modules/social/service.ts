@@ -3,6 +3,7 @@ import { SOCIAL_PROVIDER_NAMES, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
+import { assertDomainAllowed } from '../auth/service.ts';
 import { liftExpiredBan } from '../users/service.ts';
 import type { OAuthClient, OAuthProfile } from './providers.ts';
 import * as repo from './repository.ts';
@@ -24,13 +25,17 @@ async function assertNotBanned(ctx: AppContext, userId: number): Promise<void> {
   if (row?.banned_at && !(await liftExpiredBan(ctx.db, userId))) throw new HttpError(403, 'This account has been suspended.');
 }
 
-/** Links the provider account to the signed-in user (account settings "Connect"). */
-export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number): Promise<void> {
+/**
+ * Links the provider account to the signed-in user (account settings "Connect"). Answers whether it was linked to
+ * them already: then the flow was the owner signing in again through it.
+ */
+export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number): Promise<boolean> {
   const existing = await repo.findByServiceId(ctx.db, provider, profile.id);
   if (existing && existing.user_id !== userId) {
     throw new HttpError(409, translate(undefined, 'This :provider account is already connected to another user.', { provider: SOCIAL_PROVIDER_NAMES[provider] }));
   }
   await repo.saveProfile(ctx.db, userId, provider, profile);
+  return existing?.user_id === userId;
 }
 
 /**
@@ -64,9 +69,7 @@ export async function resolveLogin(ctx: AppContext, provider: SocialProvider, pr
 
 async function createSocialUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, email: string): Promise<number> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
-  const domain = email.split('@')[1]?.toLowerCase();
-  const blacklist = (await ctx.settings.get('client.auth.domain_blacklist')).split(',').map((d) => d.trim().toLowerCase()).filter(Boolean);
-  if (blacklist.includes(domain)) throw new HttpError(422, 'Registration from this domain is not allowed.');
+  await assertDomainAllowed(ctx, email);
   const [first, ...rest] = (profile.name ?? '').trim().split(/\s+/);
   const now = nowIso();
   const roles = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();

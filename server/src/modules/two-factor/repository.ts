@@ -34,8 +34,10 @@ export async function replaceRecoveryCodes(db: Db, userId: number, before: strin
   return Number(res.numUpdatedRows) > 0;
 }
 
-export async function removeTwoFactor(db: Db, userId: number): Promise<void> {
-  await db.deleteFrom('two_factor').where('user_id', '=', userId).execute();
+/** Answers whether 2FA was on (a set-up never confirmed goes too, but does not count). */
+export async function removeTwoFactor(db: Db, userId: number): Promise<boolean> {
+  const res = await db.deleteFrom('two_factor').where('user_id', '=', userId).returning('confirmed_at').execute();
+  return res.some((r) => r.confirmed_at);
 }
 
 export async function createChallenge(db: Db, id: string, userId: number, expiresAt: string, remember: boolean): Promise<void> {

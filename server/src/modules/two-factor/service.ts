@@ -191,6 +191,20 @@ async function verifyOwner(ctx: AppContext, userId: number, input: { password?: 
   return tfa;
 }
 
+/**
+ * Whether the user has 2FA on; with `code`, that code is checked (counted against the same per-user limit as the
+ * other account checks) and a wrong or missing one refused under `field`.
+ */
+export async function proveCode(ctx: AppContext, userId: number, code: string | undefined, field: string): Promise<boolean> {
+  const tfa = await repo.findTwoFactor(ctx.db, userId);
+  if (!tfa?.confirmed_at) return false;
+  if (!code) throw new HttpError(422, 'Enter the code from your authenticator app.', { [field]: ['Enter the code from your authenticator app.'] });
+  await consume(ctx, LIMITS.currentPassword, String(userId));
+  if (!(await acceptCode(ctx, userId, tfa.secret, code))) throw codeError(field);
+  await clearLimit(ctx, LIMITS.currentPassword, String(userId));
+  return true;
+}
+
 export async function regenerateRecoveryCodes(ctx: AppContext, userId: number, input: { password?: string; code: string }): Promise<string[]> {
   const tfa = await verifyOwner(ctx, userId, input);
   const { plain, hashes } = newRecoveryCodes();

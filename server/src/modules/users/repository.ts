@@ -68,7 +68,8 @@ export async function findUser(db: Db, id: number): Promise<User | null> {
   const row = await db.selectFrom('users').select(ADMIN_USER_COLUMNS).where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [user] = await attachRelations(db, [toUser(row)], ['permissions', 'bans', 'subscriptions']);
-  return user;
+  const twoFactor = await db.selectFrom('two_factor').select('confirmed_at').where('user_id', '=', id).executeTakeFirst();
+  return { ...user, two_factor_enabled: Boolean(twoFactor?.confirmed_at) };
 }
 
 /** Users holding the admin permission, through a role or directly. */

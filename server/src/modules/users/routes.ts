@@ -15,7 +15,7 @@ import { usersCsvExport } from './csv-export.ts';
 import { removeAvatar, storeAvatar } from './avatar.ts';
 import { listUsers } from './list-users.ts';
 import { findUser } from './repository.ts';
-import { banUser, createUser, deleteUsers, unbanUser, updateUser } from './service.ts';
+import { banUser, createUser, deleteUsers, disableUserTwoFactor, unbanUser, updateUser } from './service.ts';
 
 const usersListQuery = listQuerySchema.extend({ roleId: idSchema.optional().meta({ description: "Only this role's users." }) });
 const uuidParam = z.object({ uuid: z.string().max(64) });
@@ -64,6 +64,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.delete('/api/v1/users/:id/unban', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) =>
     ({ user: await unbanUser(ctx, req.params.id, actorOf(req)) }));
+
+  // A member who lost their phone and recovery codes: their 2FA off, and signed out everywhere.
+  api.delete('/api/v1/users/:id/two-factor', { config: { permission: manage }, schema: { params: idParam, response: { 200: userResponse } } }, async (req) =>
+    ({ user: await disableUserTwoFactor(ctx, req.params.id, actorOf(req)) }));
 
   api.post('/api/v1/users/:id/resend-verification', { config: { permission: manage }, schema: { params: idParam, response: { 200: doneResponse } } }, async (req) => {
     const user = await findUser(ctx.db, req.params.id);

@@ -13,6 +13,7 @@ import { countAdmins, findUser } from './repository.ts';
 import { withdrawContributions } from '../reviews/withdraw.ts';
 import { stopBilling } from '../billing/service.ts';
 import { deleteAvatarFile } from './avatar.ts';
+import { removeTwoFactor } from '../two-factor/repository.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;
@@ -163,6 +164,21 @@ export async function banUser(ctx: AppContext, id: number, input: BanRequest, ac
     await trx.updateTable('users').set({ banned_at: now, updated_at: now }).where('id', '=', id).execute();
     // A suspension ends the user's sessions and API tokens at once.
     await endSessions(trx, id);
+  });
+  return stillThere(await findUser(ctx.db, id), 'User not found');
+}
+
+/**
+ * Turns a member's 2FA off for them (a lost phone and recovery codes would keep them out for good): only for those
+ * who may touch the user (an admin only by an admin), and every session and API token of theirs ends, as on a
+ * suspension, so whoever may have been signed in must sign in again with the password.
+ */
+export async function disableUserTwoFactor(ctx: AppContext, id: number, actor: Actor): Promise<User> {
+  if (!(await findUser(ctx.db, id))) throw notFound('User not found');
+  await assertCanTouchUsers(ctx.db, actor, [id]);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await removeTwoFactor(trx, id))) throw new HttpError(422, 'Two-factor authentication is not on.');
+    await endSessions(trx, id, id === actor.id ? actor.sessionId : undefined);
   });
   return stillThere(await findUser(ctx.db, id), 'User not found');
 }

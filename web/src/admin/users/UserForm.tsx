@@ -14,7 +14,8 @@ import { Button, buttonClass } from '../../ui/Button';
 import { Select, Switch, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
-import { usePermissionCatalogue, useRoles } from './api';
+import { usePermissionCatalogue, useRoles, useUsersInvalidator } from './api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AvatarSection, NewAvatar } from './AvatarSection';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
@@ -134,6 +135,7 @@ export function UserForm({ user }: { user?: User }) {
         </div>
         <Switch label={trans('Email confirmed')} {...register('email_verified_at')} />
         {isEdit && !user!.email_verified_at && <ResendVerification userId={user!.id} />}
+        {isEdit && <TwoFactorState user={user!} />}
         <div className="flex items-start gap-2">
           <TextField
             wrapperClassName="flex-1"
@@ -186,6 +188,42 @@ export function UserForm({ user }: { user?: User }) {
           <Link to="/admin/users" className={buttonClass('text')}>{trans('Cancel')}</Link>
         </div>
       </form>
+    </div>
+  );
+}
+
+/** Whether the user has 2FA on, and turning it off for one who lost their phone and recovery codes. */
+function TwoFactorState({ user }: { user: User }) {
+  const [confirming, setConfirming] = useState(false);
+  const invalidate = useUsersInvalidator();
+  const mutation = useMutation({
+    mutationFn: () => api.delete<{ user: User }>(`users/${user.id}/two-factor`),
+    onSuccess: async (r) => {
+      setConfirming(false);
+      await invalidate(r?.user);
+      toast(trans('Two-factor authentication is off.'));
+    },
+    onError: (e) => { setConfirming(false); toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  });
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded border border-border p-3" data-testid="user-two-factor">
+      <div>
+        <p className="text-sm font-medium">{trans('Two-factor authentication')}</p>
+        <p className="text-sm text-text-muted">{user.two_factor_enabled ? trans('On') : trans('Off')}</p>
+      </div>
+      {user.two_factor_enabled && (
+        <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>{trans('Turn off two-factor authentication')}</Button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={trans('Turn off two-factor authentication?')}
+        body={trans('The user signs in with their password alone until they turn it on again, and is signed out everywhere now.')}
+        confirm={trans('Turn off')}
+        danger
+        pending={mutation.isPending}
+        onConfirm={() => mutation.mutate()}
+      />
     </div>
   );
 }

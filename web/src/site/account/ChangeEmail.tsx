@@ -5,6 +5,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
 import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { OwnerProofFields, useOwnerProof } from './OwnerProof';
 
 /**
  * The account's address and a way to move it: the new address gets a link that makes the change (nothing changes
@@ -13,20 +14,21 @@ import { toast } from '../../ui/Toast';
 export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{ email?: string; password?: string; code?: string }>({});
   const [pending, setPending] = useState(false);
+  const proof = useOwnerProof();
   const close = (next: boolean) => {
     setOpen(next);
-    if (!next) { setValues({ email: '', password: '' }); setErrors({}); }
+    if (!next) { setValues({ email: '', password: '' }); setErrors({}); proof.reset(); }
   };
   const submit = async () => {
     setPending(true);
     try {
-      await api.put('account/email', hasPassword ? values : { email: values.email });
+      await api.put('account/email', hasPassword ? values : { email: values.email, ...proof.body });
       close(false);
       toast(trans('We sent a confirmation link to your new email address.'));
     } catch (err) {
-      setErrors(fieldMessages(err, ['email', 'password'], 'email', trans('There was an issue. Please try again.')));
+      setErrors(!hasPassword && proof.caught(err) ? {} : fieldMessages(err, ['email', 'password', 'code'], 'email', trans('There was an issue. Please try again.')));
     } finally {
       setPending(false);
     }
@@ -51,6 +53,7 @@ export function ChangeEmail({ email, hasPassword }: { email: string; hasPassword
         {hasPassword && (
           <TextField label={trans('Password')} type="password" autoComplete="current-password" value={values.password} onChange={(e) => setValues({ ...values, password: e.target.value })} error={errors.password} />
         )}
+        {!hasPassword && <OwnerProofFields proof={proof} error={errors.code} />}
       </FormDialog>
     </div>
   );

@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
 import { DialogActions, FormDialog, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { OwnerProofFields, useOwnerProof } from './OwnerProof';
 import { Panel } from './Panel';
 
 /**
@@ -45,32 +46,46 @@ function CloseAccountDialog({ open, onOpenChange, hasPassword }: { open: boolean
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const proof = useOwnerProof();
   const submit = async () => {
     setPending(true);
+    setError(undefined);
     try {
-      await api.delete('account', hasPassword ? { password } : {});
+      await api.delete('account', hasPassword ? { password } : proof.body);
       signedOut();
       toast(trans('Your account has been deleted.'));
       navigate('/', { replace: true });
     } catch (err) {
-      setError(fieldMessages(err, ['password'], 'password', trans('There was an issue. Please try again.')).password);
+      if (hasPassword || !proof.caught(err)) {
+        const messages = fieldMessages(err, ['password', 'code'], 'password', trans('There was an issue. Please try again.'));
+        setError(messages.password ?? messages.code);
+      }
       setPending(false);
     }
   };
   const dialog = {
     open,
-    onOpenChange: (next: boolean) => { onOpenChange(next); if (!next) { setPassword(''); setError(undefined); } },
+    onOpenChange: (next: boolean) => { onOpenChange(next); if (!next) { setPassword(''); setError(undefined); proof.reset(); } },
     title: trans('Delete your account?'),
     description: trans('Your profile, reviews, comments, ratings and lists will be removed for good, and any subscription ends at once.'),
     size: 'sm',
   } as const;
   const label = trans('Delete my account');
-  // Without a password there is no field to submit from, so no form (it would leave an empty body): the button deletes.
-  if (!hasPassword) {
+  // Without a password and without 2FA there is no field to submit from, so no form (it would leave an empty body):
+  // the button deletes (the server may ask to sign in again through the provider first).
+  if (!hasPassword && !proof.needsCode) {
     return (
       <Modal {...dialog} footer={<DialogActions onCancel={() => dialog.onOpenChange(false)} onClick={() => void submit()} label={label} pending={pending} variant="danger" />}>
         {error ? <p role="alert" className="text-sm text-danger">{error}</p> : null}
+        <OwnerProofFields proof={proof} />
       </Modal>
+    );
+  }
+  if (!hasPassword) {
+    return (
+      <FormDialog {...dialog} onSubmit={submit} label={label} pending={pending} variant="danger">
+        <OwnerProofFields proof={proof} error={error} />
+      </FormDialog>
     );
   }
   return (
