@@ -86,7 +86,13 @@ function checkSource(v: { type?: VideoType; src?: string }, ctx: z.RefinementCtx
   if (message) ctx.addIssue({ code: 'custom', path: ['src'], message });
 }
 
-export const videoCreateSchema = z.object(videoFields).superRefine(checkSource).meta({
+/**
+ * A new video may come from a file uploaded on the "new video" screen (`file_id`, a file entry from the chunked
+ * uploader) instead of a source address: the upload then fills the source and is transcoded into a stream. One of
+ * the two is required.
+ */
+export const videoCreateSchema = z.object({ ...videoFields, src: videoFields.src.optional(), file_id: z.number().int().min(1).optional() })
+  .superRefine((v, ctx) => { if (v.file_id === undefined) checkSource(v, ctx); }).meta({
   examples: [{ name: 'Official trailer', title_id: 5, type: 'embed', src: 'https://www.youtube.com/embed/dQw4w9WgXcQ', quality: 'hd', language: 'en', category: 'trailer', approved: true }],
 });
 export type VideoCreate = z.infer<typeof videoCreateSchema>;

@@ -17,7 +17,7 @@ import { searchRoutes } from './modules/search/routes.ts';
 import { LocalStorage } from './drivers/storage/storage.ts';
 import { AppStorage } from './drivers/storage/manager.ts';
 import { registerServeFile } from './http/serve-file.ts';
-import { ladderFileAccess } from './modules/videos/ladder-access.ts';
+import { videoFileAccess } from './modules/videos/ladder-access.ts';
 import { registerAuth } from './http/auth.ts';
 import { errorStatus, registerErrorHandler, registerSuccessMessages } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -188,7 +188,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerScheduler(app, ctx);
 
   // Public files (avatars, branding, page media, catalogue images) stream from the public disk (http/serve-file.ts).
-  registerServeFile(app, ctx, (req, rel) => ladderFileAccess(ctx, req, rel));
+  registerServeFile(app, ctx, (req, rel) => videoFileAccess(ctx, req, rel));
   siteFileRoutes(app, ctx);
 
   const pages = config.webDist ? LivePages.open(ctx, path.join(config.webDist, 'index.html')) : null;

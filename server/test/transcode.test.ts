@@ -187,6 +187,39 @@ describe('transcoding an upload into an HLS ladder', () => {
     expect((await guest(t).get(`/api/v1/videos/${videoId}`)).body.video.src).toMatch(/master\.m3u8$/);
   }, 120_000);
 
+  it('creates a video from an uploaded file (no made-up source): the upload is its source until the stream is ready', async () => {
+    const count = async () => Number((await t.ctx.db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const fields = { name: 'Uploaded clip', title_id: titleId, type: 'video', category: 'clip' };
+    // Neither a source nor a file: refused on the source.
+    const none = await admin.post('/api/v1/videos', fields);
+    expect(none.status).toBe(422);
+    expect(none.body.errors.src).toEqual(['Source is required.']);
+
+    const before = await count();
+    // A file the transcoder refuses leaves no video behind; someone else's upload is not theirs to use.
+    const text = await upload(admin, 'notes.txt', Buffer.from('not a video'));
+    expect((await admin.post('/api/v1/videos', { ...fields, file_id: text })).body.errors).toEqual({ file_id: ['Upload a video file: mp4, mov, mkv or webm.'] });
+    const bad = await admin.post('/api/v1/videos', { ...fields, file_id: await upload(admin, 'broken.mp4', corrupt()) });
+    expect(bad.status).toBe(422);
+    const user = await asUser(t, { permissions: ['files.create', 'videos.create', 'videos.update'] });
+    expect((await user.post('/api/v1/videos', { ...fields, file_id: await upload(admin, 'theirs.mp4', mp4Clip()) })).body.errors).toEqual({ file_id: ['The selected file does not exist.'] });
+    expect(await count()).toBe(before);
+
+    const fileId = await upload(admin, 'clip.mp4', mp4Clip());
+    const created = await admin.post('/api/v1/videos', { ...fields, file_id: fileId });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.video.id;
+    expect(created.body.video).toMatchObject({ name: 'Uploaded clip', type: 'video' });
+    expect(created.body.video.src).toMatch(/^\/api\/v1\/file-entries\/download\//);
+    expect((await admin.get(`/api/v1/videos/${id}/transcode`)).body.transcode).toMatchObject({ source_name: 'clip.mp4' });
+    expect((await guest(t).get(`/api/v1/videos/${id}/watch`)).body.video).toMatchObject({ preparing: true, src: '' });
+    await pool().idle();
+    const done = (await admin.get(`/api/v1/videos/${id}`)).body.video;
+    expect(done.type).toBe('stream');
+    expect(done.src).toMatch(/master\.m3u8$/);
+    expect(await entryExists(fileId)).toBe(false);
+  }, 60_000);
+
   it('tells a watchlist the title is streaming when its upload has finished transcoding, not while it is being prepared, and once', async () => {
     const member = await asUser(t, { first_name: 'Nia' });
     const title = (await admin.post('/api/v1/titles', { name: 'Awaited Film' })).body.title.id as number;

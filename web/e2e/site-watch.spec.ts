@@ -197,6 +197,29 @@ test.describe('watch page', () => {
     await expect(page.getByRole('complementary', { name: 'More videos' }).getByRole('link', { name: new RegExp(e1.name) })).toBeVisible();
   });
 
+  test('an embed video without a thumbnail shows its title\'s picture under More videos and on the title page, not a black tile', async ({ page, request }) => {
+    const [e1] = await episodeVideos(request);
+    const title = (await (await request.get(`/api/v1/titles/${e1.title_id}`)).json()).title;
+    await login(page);
+    const name = `Thumbless embed ${Date.now()}`;
+    const { video } = await api(page, 'POST', 'videos', { name, title_id: e1.title_id, type: 'embed', src: 'https://www.youtube.com/embed/x', category: 'clip' });
+    try {
+      await page.goto(`/watch/${e1.id}`);
+      const card = page.getByRole('complementary', { name: 'More videos' }).getByRole('link', { name: new RegExp(name) });
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      // The title's backdrop (or poster) stands in; with neither, a film icon on the card's tile.
+      const picture = title.backdrop || title.poster;
+      if (picture) await expect(card.locator('img')).toHaveAttribute('src', picture);
+      else await expect(card.getByTestId('video-picture-placeholder')).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('more-videos.png') });
+      await page.goto(`/titles/${e1.title_id}`);
+      const tile = page.getByRole('link', { name: new RegExp(name) });
+      if (await tile.count()) await expect(tile.locator('img, [data-testid="video-picture-placeholder"]')).toHaveCount(1);
+    } finally {
+      await api(page, 'DELETE', `videos/${video.id}`);
+    }
+  });
+
   test('keyboard shortcuts: space and k play and pause, m mutes, arrows seek, f goes fullscreen', async ({ page, request }) => {
     const [, , e3] = await episodeVideos(request);
     await page.goto(`/watch/${e3.id}`);

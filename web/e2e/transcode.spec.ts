@@ -121,4 +121,40 @@ test.describe('transcoding an uploaded video', () => {
     expect((await page.request.delete(`/api/v1/videos/${video.id}`, { headers })).status()).toBe(200);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  test('a new video is added by uploading its file on the "new video" screen, with no made-up source', async ({ page }) => {
+    const hasFfmpeg = (() => {
+      try { execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' }); return true; } catch { return false; }
+    })();
+    test.skip(!hasFfmpeg, 'ffmpeg is not installed (apt-get install ffmpeg)');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-transcode-'));
+    const clip = path.join(dir, 'new upload.mp4');
+    execFileSync('ffmpeg', ['-y', '-v', 'error', '-threads', '1', '-f', 'lavfi', '-i', 'testsrc=duration=3:size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=duration=3',
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-threads', '1', '-c:a', 'aac', '-shortest', clip]);
+
+    await login(page);
+    const headers = { 'X-XSRF-TOKEN': (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value };
+    const titles = await (await page.request.get('/api/v1/titles?perPage=10')).json();
+    await page.goto(`/admin/titles/${titles.pagination.data[0].id}/edit/videos/new`);
+    const name = `Uploaded on create ${Date.now()}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Type').selectOption('video');
+    // Neither a source address nor a file: not saved.
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Source is required.')).toBeVisible();
+
+    await page.getByLabel('Or upload a video file').setInputFiles(clip);
+    await expect(page.getByText('new upload.mp4')).toBeVisible();
+    await expect(page.getByText('Source is required.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create' }).click();
+    // Saved, on the video's edit page, where the upload transcodes into a stream.
+    await expect(page).toHaveURL(/\/videos\/edit\/\d+/, { timeout: 60_000 });
+    const id = Number(/\/videos\/edit\/(\d+)/.exec(page.url())![1]);
+    await expect(page.getByTestId('transcode-progress')).toContainText('Transcoded 100%', { timeout: 180_000 });
+    await expect(page.getByLabel('Type')).toHaveValue('stream', { timeout: 15_000 });
+    const { video } = await (await page.request.get(`/api/v1/videos/${id}`)).json();
+    expect(video).toMatchObject({ name, type: 'stream' });
+
+    expect((await page.request.delete(`/api/v1/videos/${id}`, { headers })).status()).toBe(200);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
 });

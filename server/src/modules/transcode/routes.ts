@@ -1,17 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   transcodeListQuerySchema, transcodeListResponse, transcodeResponse, transcodeStartSchema, videoTranscodeResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../http/auth.ts';
 import { idParam, typed } from '../../http/schema.ts';
 import { ffmpegAvailable } from './ffmpeg.ts';
 import { TranscodePool } from './pool.ts';
 export { transcodePool } from './pool.ts';
 import { latestForVideo, latestForVideos, toTranscode } from './repository.ts';
-import { cancelTranscode, retryTranscode, startTranscode } from './service.ts';
+import { cancelTranscode, retryTranscode, startTranscode, transcodeCaller } from './service.ts';
 
-const caller = (req: FastifyRequest) => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
 
 /** Issue 15: uploaded files become HLS ladders. The pool lives as long as the app and hands its jobs back on close. */
 export function transcodeRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -28,7 +26,7 @@ export function transcodeRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.post('/api/v1/videos/:id/transcode', { config: { permission: 'videos.update' }, schema: { params: idParam, body: transcodeStartSchema, response: { 200: transcodeResponse } } }, async (req) =>
-    ({ transcode: await startTranscode(ctx, pool, caller(req), req.params.id, req.body.file_id) }));
+    ({ transcode: await startTranscode(ctx, transcodeCaller(req), req.params.id, req.body.file_id) }));
 
   api.post('/api/v1/videos/:id/transcode/cancel', { config: { permission: 'videos.update' }, schema: { params: idParam, response: { 200: transcodeResponse } } }, async (req) =>
     ({ transcode: await cancelTranscode(ctx, pool, req.params.id) }));

@@ -4,9 +4,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { ACTIVE_TRANSCODE_STATES, TRANSCODE_EXTENSIONS, type Transcode } from '@app/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../http/auth.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
+import { downloadUrl } from '../files/repository.ts';
 import { deleteEntries } from '../files/service.ts';
 import { ffmpegAvailable } from './ffmpeg.ts';
 import { WORK_ROOT, removeOutput } from './job.ts';
@@ -15,6 +18,9 @@ import { probeSource } from './probe.ts';
 import { latestForVideo, toTranscode } from './repository.ts';
 
 const refuse = (message: string, field = 'file') => new HttpError(422, message, { [field]: [message] });
+
+/** Who hands a file to the transcoder: files are theirs, or any file for an administrator. */
+export const transcodeCaller = (req: FastifyRequest): Caller => ({ userId: requireUser(req), isAdmin: req.auth.can('admin') });
 
 export const NO_FFMPEG = 'Transcoding needs ffmpeg, which is not installed on this server. Choose another video type: a video file URL, a stream, an embed or a link.';
 
@@ -46,7 +52,7 @@ async function localCopy(ctx: AppContext, disk: string, key: string): Promise<{ 
  * 422 (the file is then deleted, so nothing is left behind) or queues the job. The file belongs to the job from here:
  * it is deleted after success unless "keep original" is on.
  */
-export async function startTranscode(ctx: AppContext, pool: TranscodePool, who: Caller, videoId: number, fileId: number): Promise<Transcode> {
+export async function startTranscode(ctx: AppContext, who: Caller, videoId: number, fileId: number): Promise<Transcode> {
   await requireVideo(ctx, videoId);
   if (!(await ffmpegAvailable())) throw refuse(NO_FFMPEG);
   const entry = await ctx.db.selectFrom('file_entries').select(['id', 'user_id', 'type', 'name', 'file_name', 'disk', 'extension'])
@@ -81,6 +87,18 @@ export async function startTranscode(ctx: AppContext, pool: TranscodePool, who: 
   }).returning('id').executeTakeFirstOrThrow();
   await ctx.queue.dispatch('transcode.run', { id });
   return toTranscode((await ctx.db.selectFrom('transcodes').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as never);
+}
+
+/**
+ * The source a video created from an uploaded file holds until its stream is ready: the upload itself (private to
+ * the uploader and file managers). The file is checked as a transcode checks it, before the video exists.
+ */
+export async function uploadedVideoSource(ctx: AppContext, who: Caller, fileId: number): Promise<string> {
+  if (!(await ffmpegAvailable())) throw refuse(NO_FFMPEG, 'file_id');
+  const entry = await ctx.db.selectFrom('file_entries').select(['user_id', 'type', 'hash', 'extension']).where('id', '=', fileId).executeTakeFirst();
+  if (!entry || entry.type === 'folder' || (entry.user_id !== who.userId && !who.isAdmin)) throw refuse('The selected file does not exist.', 'file_id');
+  if (!(TRANSCODE_EXTENSIONS as readonly string[]).includes((entry.extension ?? '').toLowerCase())) throw refuse('Upload a video file: mp4, mov, mkv or webm.', 'file_id');
+  return downloadUrl(entry.hash);
 }
 
 /** Stops the video's job: ffmpeg is killed and the partial output removed before this answers (when it runs here). */

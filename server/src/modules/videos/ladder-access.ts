@@ -9,22 +9,44 @@ import { isShort, shortVideosAreFree } from './free.ts';
 const LADDER_FILE = /^videos\/([1-9]\d{0,9})\/hls\/[^/]+\/(.+)$/;
 /** The ladder's poster is the video's thumbnail, which title pages and lists show to everyone. */
 const OPEN_FILES = new Set(['poster.jpg']);
+/** Pictures on the public disk (posters, backdrops, thumbnails, avatars, branding) are for everyone. */
+const PICTURE = /\.(jpe?g|png|gif|webp|avif|ico|svg)$/i;
+
+type VideoGate = { approved: unknown; category: string };
+
+/** The videos a stored file belongs to: a ladder's video, or those whose source or caption is the file. */
+async function videosOf(ctx: AppContext, rel: string): Promise<VideoGate[]> {
+  const ladder = LADDER_FILE.exec(rel);
+  if (ladder) {
+    if (OPEN_FILES.has(ladder[2])) return [];
+    const video = await ctx.db.selectFrom('videos').select(['approved', 'category']).where('id', '=', Number(ladder[1])).executeTakeFirst();
+    // A ladder left without its video is no one's to watch.
+    return [video ?? { approved: false, category: 'full' }];
+  }
+  if (PICTURE.test(rel)) return [];
+  const url = `/storage/${rel}`;
+  return ctx.db.selectFrom('videos').select(['approved', 'category'])
+    .where((eb) => eb.or([eb('src', '=', url), eb('id', 'in', eb.selectFrom('video_captions').select('video_id').where('url', '=', url))]))
+    .execute();
+}
 
 /**
- * Who may fetch a file of a transcoded ladder (its playlists, segments, subtitles and scrubbing thumbnails): whoever
- * the watch call would give its source to. That is anyone with videos.view (or who may edit videos) for an approved
- * video, and everyone for an approved short one while short videos are free; an unapproved video's files only for
- * those who may edit videos. Answers the status to refuse with (404 for a video they may not know of, 401 or 403
- * for one they may not watch), or 'private' to serve it to this caller alone. Any other stored file stays public.
+ * Who may fetch a stored file of a video (a transcoded ladder's playlists, segments, subtitles and scrubbing
+ * thumbnails, an uploaded source file, a caption file): whoever the watch call would give its source to. That is
+ * anyone with videos.view (or who may edit videos) for an approved video, and everyone for an approved short one
+ * while short videos are free; an unapproved video's files only for those who may edit videos. A file several videos
+ * share goes to whoever may watch one of them. Answers the status to refuse with (404 for a video they may not know
+ * of, 401 or 403 for one they may not watch), or 'private' to serve it to this caller alone. Pictures (posters,
+ * thumbnails) and files of no video stay public.
  */
-export async function ladderFileAccess(ctx: AppContext, req: FastifyRequest, rel: string): Promise<StoredFileAccess> {
-  const match = LADDER_FILE.exec(rel);
-  if (!match || OPEN_FILES.has(match[2])) return 'public';
+export async function videoFileAccess(ctx: AppContext, req: FastifyRequest, rel: string): Promise<StoredFileAccess> {
+  const videos = await videosOf(ctx, rel);
+  if (!videos.length) return 'public';
   const caller = await callerOf(ctx, req);
-  const canEdit = caller.can('videos.update');
-  const video = await ctx.db.selectFrom('videos').select(['approved', 'category']).where('id', '=', Number(match[1])).executeTakeFirst();
-  if (!video || (!toBool(video.approved) && !canEdit)) return 404;
-  if (canEdit || caller.can('videos.view')) return 'private';
-  if (isShort(video.category) && await shortVideosAreFree(ctx)) return 'private';
+  if (caller.can('videos.update')) return 'private';
+  const approved = videos.filter((v) => toBool(v.approved));
+  if (!approved.length) return 404;
+  if (caller.can('videos.view')) return 'private';
+  if (approved.some((v) => isShort(v.category)) && await shortVideosAreFree(ctx)) return 'private';
   return caller.userId ? 403 : 401;
 }

@@ -121,7 +121,7 @@ export async function checkMove(db: Db, current: Required<Target>, input: Target
 }
 
 /** `guard`: the adder's videos.create count limit, checked in the insert's transaction. */
-export async function insertVideo(db: Db, input: VideoCreate, userId: number, guard?: CountGuard): Promise<number> {
+export async function insertVideo(db: Db, input: Omit<VideoCreate, 'file_id' | 'src'> & { src: string }, userId: number, guard?: CountGuard): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await guard?.(trx);
     const now = nowIso();

@@ -19,6 +19,7 @@ import { checkMove, checkTarget, countVideosBy, deleteCaption, deleteVideoRows, 
 import { VIDEOS_LIMIT, countGuard } from '../roles/count-limit.ts';
 import { actorOf } from '../roles/grants.ts';
 import { videoVoteRoutes } from './votes.ts';
+import { startTranscode, transcodeCaller, uploadedVideoSource } from '../transcode/service.ts';
 
 /** A title's videos come 20 to a page unless the client asks otherwise, so the page size is read before its default. */
 const videosListQuery = listQuerySchema.extend({ perPage: z.coerce.number().int().min(10).max(100).optional() });
@@ -59,8 +60,23 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     await checkTarget(ctx.db, req.body);
     const actor = actorOf(req);
     const guard = await countGuard(ctx, actor, 'videos.create', VIDEOS_LIMIT, (db) => countVideosBy(db, actor.id));
-    // A title's first full video: its watchlists hear it is streaming.
-    const id = await announcingStreaming(ctx, [req.body.title_id], () => insertVideo(ctx.db, req.body, actor.id, guard));
+    const { file_id: fileId, ...fields } = req.body;
+    if (fileId === undefined) {
+      // A title's first full video: its watchlists hear it is streaming.
+      const id = await announcingStreaming(ctx, [fields.title_id], () => insertVideo(ctx.db, { ...fields, src: fields.src ?? '' }, actor.id, guard));
+      return { video: await findVideo(ctx.db, id) };
+    }
+    // Created from an uploaded file: the upload is its source until the transcode makes it a stream (the finished
+    // job tells watchlists). A file the transcoder refuses takes the new video with it.
+    const who = transcodeCaller(req);
+    const src = await uploadedVideoSource(ctx, who, fileId);
+    const id = await insertVideo(ctx.db, { ...fields, type: 'video', src }, actor.id, guard);
+    try {
+      await startTranscode(ctx, who, id, fileId);
+    } catch (err) {
+      await deleteVideosWithFiles(ctx, [id], () => deleteVideoRows(ctx.db, [id]));
+      throw err;
+    }
     return { video: await findVideo(ctx.db, id) };
   });
 

@@ -48,7 +48,8 @@ export function TitleVideoFormTab() {
       <Link to={base} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>
       <h2 className="text-lg font-semibold">{videoId ? trans('Edit video') : trans('Add video')}</h2>
       <VideoForm key={query.data ? `${query.data.id}-${query.data.updated_at}` : 'new'} video={query.data} target={{ titleId: title.id, titleName: title.name, season, episode }}
-        onSaved={() => navigate(base)} />
+        // A video created from an uploaded file opens on its edit page, where its transcode's progress shows.
+        onSaved={(v, { transcoding }) => navigate(transcoding && !videoId ? `${base}/edit/${v.id}` : base)} />
     </div>
   );
 }

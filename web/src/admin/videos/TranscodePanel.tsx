@@ -12,8 +12,32 @@ import { toast } from '../../ui/Toast';
 import { transcodeKey, useTranscode } from './transcode-api';
 import { TranscodeProgress } from './TranscodeStatus';
 
-const ACCEPT = TRANSCODE_EXTENSIONS.map((e) => `.${e}`).join(',');
+/** What the file inputs of video uploads accept. */
+export const VIDEO_FILE_ACCEPT = TRANSCODE_EXTENSIONS.map((e) => `.${e}`).join(',');
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/** A video file on its way up: its name, the share sent and a progress bar. */
+export function UploadProgress({ name, percent }: { name: string; percent: number }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm">{trans('Uploading :name', { name })} <span className="tabular-nums">{percent}%</span></span>
+      <progress className="h-1.5 w-full" max={100} value={percent} aria-label={trans('Upload progress for :name', { name })} />
+    </div>
+  );
+}
+
+/** Why a picked file cannot be transcoded (not a video file, or refused by the uploading settings), or null. */
+export function useVideoFileError(): (file: File) => string | null {
+  const { settings } = useBootstrap();
+  return (file) => {
+    const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
+    if (!(TRANSCODE_EXTENSIONS as readonly string[]).includes(ext)) return trans('Upload a video file: mp4, mov, mkv or webm.');
+    return localUploadError(file, {
+      maxSize: typeof settings['client.uploads.max_size'] === 'number' ? settings['client.uploads.max_size'] : null,
+      allowed: list(settings['client.uploads.allowed_extensions']), blocked: list(settings['client.uploads.blocked_extensions']),
+    });
+  };
+}
 
 /**
  * Upload a video file for this video: it goes up through the chunked uploader, the server probes it and queues a
@@ -21,7 +45,7 @@ const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
  */
 export function TranscodePanel({ video }: { video: Video }) {
   const qc = useQueryClient();
-  const { settings } = useBootstrap();
+  const videoFileError = useVideoFileError();
   const status = useTranscode(video.id);
   const [sent, setSent] = useState<{ name: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,15 +89,7 @@ export function TranscodePanel({ video }: { video: Video }) {
   const pick = (file: File | undefined) => {
     setError(null);
     if (!file) return;
-    const ext = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-    if (!(TRANSCODE_EXTENSIONS as readonly string[]).includes(ext)) {
-      setError(trans('Upload a video file: mp4, mov, mkv or webm.'));
-      return;
-    }
-    const refused = localUploadError(file, {
-      maxSize: typeof settings['client.uploads.max_size'] === 'number' ? settings['client.uploads.max_size'] : null,
-      allowed: list(settings['client.uploads.allowed_extensions']), blocked: list(settings['client.uploads.blocked_extensions']),
-    });
+    const refused = videoFileError(file);
     if (refused) setError(refused);
     else start.mutate(file);
   };
@@ -93,17 +109,12 @@ export function TranscodePanel({ video }: { video: Video }) {
           {transcode?.state === 'failed' && transcode.error && (
             <pre className="max-h-40 overflow-auto whitespace-pre-wrap rounded bg-bg-alt p-2 text-xs text-danger" data-testid="transcode-error">{transcode.error}</pre>
           )}
-          {sent && (
-            <div className="flex flex-col gap-1">
-              <span className="text-sm">{trans('Uploading :name', { name: sent.name })} <span className="tabular-nums">{sent.percent}%</span></span>
-              <progress className="h-1.5 w-full" max={100} value={sent.percent} aria-label={trans('Upload progress for :name', { name: sent.name })} />
-            </div>
-          )}
+          {sent && <UploadProgress name={sent.name} percent={sent.percent} />}
           {error && <p role="alert" className="text-sm text-danger">{error}</p>}
           <div className="flex flex-wrap items-center gap-2">
             {!active && (
               <>
-                <input ref={inputRef} id={`transcode-file-${video.id}`} type="file" accept={ACCEPT} className="sr-only" disabled={start.isPending} onChange={(e) => pick(e.target.files?.[0])} />
+                <input ref={inputRef} id={`transcode-file-${video.id}`} type="file" accept={VIDEO_FILE_ACCEPT} className="sr-only" disabled={start.isPending} onChange={(e) => pick(e.target.files?.[0])} />
                 <label htmlFor={`transcode-file-${video.id}`} className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-border px-3 py-2 text-sm font-medium hover:bg-hover ${start.isPending ? 'pointer-events-none opacity-50' : ''}`}>
                   <Upload size={16} aria-hidden />{trans('Choose a video file')}
                 </label>

@@ -18,7 +18,8 @@ import { LookupSelect } from '../../ui/LookupSelect';
 import { FileDropZone } from '../../ui/FileDropZone';
 import { toast } from '../../ui/Toast';
 import { searchTitles } from '../titles/api';
-import { TranscodePanel } from './TranscodePanel';
+import { TranscodePanel, UploadProgress, useVideoFileError, VIDEO_FILE_ACCEPT } from './TranscodePanel';
+import { uploadFile } from '../../lib/uploads';
 import { embedUrl } from '../../site/watch/embeds';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
@@ -49,33 +50,56 @@ export interface VideoFormProps {
   video?: Video;
   /** Fixed parent when created from a title, season or episode page. */
   target?: { titleId: number; titleName: string; season?: number; episode?: number };
-  onSaved: (video: Video) => void;
+  /** `transcoding`: the video was created from an uploaded file, now being transcoded. */
+  onSaved: (video: Video, how: { transcoding: boolean }) => void;
 }
 
 export function VideoForm({ video, target, onSaved }: VideoFormProps) {
   const qc = useQueryClient();
   const isEdit = !!video;
+  // The "new video" screen may take a video file instead of a source address: it is uploaded on Create.
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const upload = useRef<File | null>(null);
+  upload.current = file;
+  const videoFileError = useVideoFileError();
   const [titleName, setTitleName] = useState(video?.title?.name ?? target?.titleName ?? '');
-  const { register, handleSubmit, setValue, setError, watch, reset, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
+  const { register, handleSubmit, setValue, setError, clearErrors, watch, reset, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: {
       name: video?.name ?? '', title_id: video?.title_id ?? target?.titleId, season_num: String(video?.season_num ?? target?.season ?? ''),
       episode_num: String(video?.episode_num ?? target?.episode ?? ''), thumbnail: video?.thumbnail ?? '', type: video?.type ?? 'embed',
       src: video?.src ?? '', quality: video?.quality ?? 'hd', language: video?.language ?? 'en', category: video?.category ?? 'trailer',
       approved: video?.approved ?? true,
     },
-    resolver: zodFormResolver(isEdit ? videoUpdateSchema : videoCreateSchema, toPayload) as any,
+    // A new video with a file to upload has no source to check: the upload fills it (the id is known once sent).
+    resolver: zodFormResolver(isEdit ? videoUpdateSchema : videoCreateSchema, (v: Values) => (upload.current ? { ...toPayload(v), src: undefined, file_id: 1 } : toPayload(v))) as any,
   });
   const type = watch('type');
   // Changing the type clears the source: a YouTube URL is no use as a stream.
   const firstType = useRef(type);
   useEffect(() => {
-    if (type !== firstType.current) setValue('src', '', { shouldDirty: true });
+    if (type !== firstType.current) {
+      setValue('src', '', { shouldDirty: true });
+      setFile(null);
+      setFileError(null);
+    }
     firstType.current = type;
   }, [type, setValue]);
 
   const unsaved = useUnsavedChanges(isDirty);
   const save = useMutation({
-    mutationFn: (payload: unknown) => (isEdit ? api.put<{ video: Video }>(`videos/${video!.id}`, payload) : api.post<{ video: Video }>('videos', payload)),
+    mutationFn: async (payload: Record<string, unknown>) => {
+      if (isEdit) return api.put<{ video: Video }>(`videos/${video!.id}`, payload);
+      if (!file) return api.post<{ video: Video }>('videos', payload);
+      setSent(0);
+      try {
+        const entry = await uploadFile(file, { onProgress: (done, total) => setSent(total ? Math.floor((done / total) * 100) : 100) });
+        return await api.post<{ video: Video }>('videos', { ...payload, src: undefined, file_id: entry.id });
+      } finally {
+        setSent(null);
+      }
+    },
     onSuccess: async (r) => {
       qc.setQueryData(queryKeys.detail('videos', r.video.id), r.video);
       await qc.invalidateQueries({ queryKey: queryKeys.lists('videos') });
@@ -83,10 +107,20 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
       // Saved: what the form holds is no longer a change to lose.
       unsaved.release();
       reset(undefined, { keepValues: true });
-      onSaved(r.video);
+      onSaved(r.video, { transcoding: !isEdit && !!file });
     },
-    onError: (e) => showFormError(e, setError),
+    onError: (e) => {
+      const refused = e instanceof ApiError ? e.errors?.file_id?.[0] ?? (file ? e.errors?.file?.[0] : undefined) : undefined;
+      if (refused) setFileError(refused);
+      else showFormError(e, setError);
+    },
   });
+  const pickFile = (picked: File | undefined) => {
+    const refused = picked ? videoFileError(picked) : null;
+    setFileError(refused);
+    setFile(picked && !refused ? picked : null);
+    if (picked && !refused) clearErrors('src');
+  };
 
   const srcLabel = type === 'embed' ? trans('Embed URL') : type === 'external' ? trans('URL') : type === 'stream' ? trans('Stream URL') : trans('Video URL');
   return (
@@ -112,7 +146,16 @@ export function VideoForm({ video, target, onSaved }: VideoFormProps) {
         <Select label={trans('Type')} options={VIDEO_TYPES.map((t) => ({ value: t, label: videoTypeLabel(t) }))} error={errors.type?.message} {...register('type')} />
         <Select label={trans('Category')} options={VIDEO_CATEGORIES.map((c) => ({ value: c, label: videoCategoryLabel(c) }))} error={errors.category?.message} {...register('category')} />
       </div>
-      <TextField label={srcLabel} required error={errors.src?.message} {...register('src')} />
+      <TextField label={srcLabel} required={!file} disabled={!!file} error={file ? undefined : errors.src?.message} {...register('src')} />
+      {!isEdit && type === 'video' && (
+        <div className="flex flex-col gap-2">
+          <FileDropZone id="new-video-file" label={trans('Or upload a video file')} accept={VIDEO_FILE_ACCEPT} error={fileError ?? undefined}
+            description={trans('The file is transcoded into an adaptive stream (240p to 1080p, never above the original) with a poster and scrubbing thumbnails. The video then becomes a stream.')}
+            refusedMessage={trans('Upload a video file: mp4, mov, mkv or webm.')} disabled={save.isPending}
+            selected={file} onClear={() => pickFile(undefined)} onFiles={(files) => pickFile(files[0])} />
+          {sent !== null && file && <UploadProgress name={file.name} percent={sent} />}
+        </div>
+      )}
       <div className="grid gap-5 sm:grid-cols-3">
         <Select label={trans('Quality')} options={VIDEO_QUALITIES.map((q) => ({ value: q, label: q }))} {...register('quality')} />
         <LookupSelect list="tmdbLanguages" current={video ? video.language ?? undefined : 'en'} label={trans('Language')} error={errors.language?.message} {...register('language')} />

@@ -45,7 +45,7 @@ export function Component() {
           <ShareButton title={`${e.name} - ${title.name}`} className={HERO_ACTION} />
         </PlayButtons>
       </Hero>
-      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
+      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} pictures={[e.poster || title.backdrop, d.season.poster || title.poster]} />
       <PrevNext
         label={trans('Episodes')}
         previous={d.previous ? { to: episodeUrl(title, d.previous.season, d.previous.episode), text: label(d.previous) } : null}

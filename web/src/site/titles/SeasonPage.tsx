@@ -39,7 +39,7 @@ export function Component() {
       <Section id="episodes" title={trans('Episodes')}>
         {d.episodes.length ? <EpisodeList title={title} episodes={d.episodes} progress={d.episode_progress} /> : <p className="text-text-muted">{trans('No episodes yet.')}</p>}
       </Section>
-      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} />
+      <VideosAndCredits videos={d.videos} cast={d.cast} crew={d.crew} pictures={[title.backdrop, d.season.poster || title.poster]} />
       <PrevNext
         label={trans('Seasons')}
         previous={d.previous ? { to: seasonUrl(title, d.previous), text: trans('Season :number', { number: d.previous }) } : null}

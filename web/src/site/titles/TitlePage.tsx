@@ -40,7 +40,7 @@ function TitleView({ data }: { data: TitlePageData }) {
     ['videos', () => {
       if (data.video_panel.mode === 'hide') return null;
       const videos = panelVideos(data.videos, data.video_panel.content);
-      return videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} mode={data.video_panel.mode} /></Section> : null;
+      return videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} mode={data.video_panel.mode} pictures={[title.backdrop, title.poster]} /></Section> : null;
     }],
     ['images', () => (title.images?.length ? <Section id="images" title={trans('Images')}><ImageGallery images={title.images} name={title.name} /></Section> : null)],
     ['reviews', () => <DeferredReviews titleId={title.id} />],

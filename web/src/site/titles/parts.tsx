@@ -8,6 +8,7 @@ import { videoCategoryLabel } from '../../lib/video-labels';
 import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
 import { Section } from './PageState';
+import { VideoPicture } from '../watch/VideoPicture';
 
 export function formatRuntime(minutes: number | null | undefined): string {
   if (!minutes) return '';
@@ -70,8 +71,8 @@ export function panelVideos(videos: PublicVideo[], content: TitlePageData['video
   return videos.filter((v) => v.category === content);
 }
 
-/** Video cards linking to the watch page, as a scrolling row (carousel) or a grid. */
-export function VideoList({ videos, mode = 'grid' }: { videos: PublicVideo[]; mode?: 'carousel' | 'grid' }) {
+/** Video cards linking to the watch page, as a scrolling row (carousel) or a grid; `pictures` stand in for a missing thumbnail. */
+export function VideoList({ videos, mode = 'grid', pictures = [] }: { videos: PublicVideo[]; mode?: 'carousel' | 'grid'; pictures?: (string | null)[] }) {
   if (!videos.length) return <p className="text-text-muted">{trans('No videos yet.')}</p>;
   return (
     <ul className={mode === 'carousel' ? 'flex snap-x gap-4 overflow-x-auto pb-2' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3'}>
@@ -79,7 +80,7 @@ export function VideoList({ videos, mode = 'grid' }: { videos: PublicVideo[]; mo
         <li key={v.id} className={mode === 'carousel' ? 'w-64 shrink-0 snap-start' : ''}>
           <Link to={watchUrl(v.id)} className="group flex flex-col gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
             <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt">
-              {v.thumbnail ? <img src={v.thumbnail} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+              <VideoPicture images={[v.thumbnail, ...pictures]} />
               <span className="absolute inset-0 flex items-center justify-center text-3xl text-white opacity-80 group-hover:opacity-100" aria-hidden="true">▶</span>
             </div>
             <span className="truncate text-sm font-medium">{v.name}</span>
@@ -122,10 +123,10 @@ export function Hero({ backdrop, poster, children }: { backdrop: string | null; 
 }
 
 /** The videos and the cast and crew of a season or an episode page. */
-export function VideosAndCredits({ videos, cast, crew }: { videos: PublicVideo[]; cast: TitleCredit[]; crew: TitleCredit[] }) {
+export function VideosAndCredits({ videos, cast, crew, pictures }: { videos: PublicVideo[]; cast: TitleCredit[]; crew: TitleCredit[]; pictures: (string | null)[] }) {
   return (
     <>
-      {videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} /></Section> : null}
+      {videos.length ? <Section id="videos" title={trans('Videos')}><VideoList videos={videos} pictures={pictures} /></Section> : null}
       {cast.length || crew.length ? (
         <Section id="cast" title={trans('Cast')}>
           <CastList cast={cast} />

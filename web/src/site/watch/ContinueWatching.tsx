@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Film, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ContinueWatchingItem } from '@app/contracts/watch';
 import { api } from '../../lib/api';
@@ -10,6 +10,7 @@ import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
 import { watchUrl } from '../ui/urls';
 import { WatchedBar } from '../ui/WatchedBar';
 import { CONTINUE_WATCHING_KEY as KEY, useForgetVideo } from './resume-cache';
+import { VideoPicture } from './VideoPicture';
 
 
 /** What the card says under the title: the episode, or the video's own name when it is not the title's main one. */
@@ -23,14 +24,12 @@ export function subtitle(item: ContinueWatchingItem): string {
 }
 
 function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => void }) {
-  const image = item.video.thumbnail || item.title.backdrop || item.title.poster;
   const sub = subtitle(item);
   return (
     <div className="group relative">
       <Link to={watchUrl(item.video.id)} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary" data-testid="continue-card">
         <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
-          {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-            : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
+          <VideoPicture images={[item.video.thumbnail, item.title.backdrop, item.title.poster]} iconSize={28} className="transition duration-300 group-hover:scale-105" />
           <span className="absolute inset-0 flex items-center justify-center bg-black/30 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100" aria-hidden="true">
             <span className="rounded-full bg-black/70 px-3 py-2 text-lg text-white">▶</span>
           </span>

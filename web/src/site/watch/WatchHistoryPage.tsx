@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Film, History, X } from 'lucide-react';
+import { History, X } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PaginationResponse } from '@app/contracts/list';
 import type { ContinueWatchingItem } from '@app/contracts/watch';
@@ -18,19 +18,18 @@ import { WatchedBar } from '../ui/WatchedBar';
 import { subtitle } from './ContinueWatching';
 import { WATCH_HISTORY_KEY as KEY, forgetResumes, useForgetVideo } from './resume-cache';
 import { nextPage } from '../../lib/next-page';
+import { VideoPicture } from './VideoPicture';
 
 const PAGE_SIZE = 20;
 type Page = PaginationResponse<ContinueWatchingItem>;
 
 function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => void }) {
-  const image = item.video.thumbnail || item.title.backdrop || item.title.poster;
   const sub = subtitle(item);
   return (
     <li className="group relative flex items-center gap-4 px-3 py-3 hover:bg-hover sm:px-4">
       <Link to={watchUrl(item.video.id)} className="flex min-w-0 flex-1 items-center gap-4 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
         <span className="relative aspect-video w-28 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-40">
-          {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover" />
-            : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={24} aria-hidden /></span>}
+          <VideoPicture images={[item.video.thumbnail, item.title.backdrop, item.title.poster]} />
           <WatchedBar position={item.position} duration={item.duration} />
         </span>
         <span className="flex min-w-0 flex-col gap-0.5">

@@ -17,6 +17,7 @@ import { rememberResume } from './resume-cache';
 import { savedGuestPosition, usePlayTracking } from './tracking';
 import { WatchComments } from '../comments/WatchComments';
 import { VideoVotes } from './VideoVotes';
+import { VideoPicture } from './VideoPicture';
 
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
 const Player = lazy(() => import('./Player'));
@@ -33,7 +34,7 @@ function PlayerSkeleton() {
 }
 
 /** A card for the next episode; after the video ends it counts down and starts it unless cancelled. */
-function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ended: boolean }) {
+function UpNext({ next, title, ended }: { next: NonNullable<WatchData['up_next']>; title: WatchData['title']; ended: boolean }) {
   const navigate = useNavigate();
   const [left, setLeft] = useState<number | null>(null);
   useEffect(() => setLeft(ended ? UP_NEXT_SECONDS : null), [ended]);
@@ -49,8 +50,8 @@ function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ende
   return (
     // On a phone the buttons go below: beside the picture they left the episode's name a word wide.
     <section className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-bg-alt p-3 sm:flex-nowrap" aria-labelledby="up-next-heading" data-testid="up-next">
-      <div className="aspect-video w-24 shrink-0 overflow-hidden rounded bg-black sm:w-32">
-        {next.thumbnail && <img src={next.thumbnail} alt="" className="h-full w-full object-cover" loading="lazy" />}
+      <div className="aspect-video w-24 shrink-0 overflow-hidden rounded bg-bg sm:w-32">
+        <VideoPicture images={[next.thumbnail, title.backdrop, title.poster]} />
       </div>
       <div className="min-w-0 flex-1">
         <h2 id="up-next-heading" className="text-xs font-semibold uppercase tracking-wide text-text-muted">{trans('Up next')}</h2>
@@ -65,7 +66,7 @@ function UpNext({ next, ended }: { next: NonNullable<WatchData['up_next']>; ende
   );
 }
 
-function OtherVideos({ videos }: { videos: WatchVideoSummary[] }) {
+function OtherVideos({ videos, title }: { videos: WatchVideoSummary[]; title: WatchData['title'] }) {
   if (!videos.length) return null;
   return (
     <aside aria-labelledby="other-videos-heading" className="flex flex-col gap-3">
@@ -74,8 +75,8 @@ function OtherVideos({ videos }: { videos: WatchVideoSummary[] }) {
         {videos.map((v) => (
           <li key={v.id}>
             <Link to={watchUrl(v.id)} className="group flex gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
-              <div className="aspect-video w-36 shrink-0 overflow-hidden rounded bg-black">
-                {v.thumbnail && <img src={v.thumbnail} alt="" className="h-full w-full object-cover transition group-hover:scale-105" loading="lazy" />}
+              <div className="aspect-video w-36 shrink-0 overflow-hidden rounded bg-bg-alt">
+                <VideoPicture images={[v.thumbnail, title.backdrop, title.poster]} className="transition group-hover:scale-105" />
               </div>
               <div className="min-w-0 text-sm">
                 <p className="line-clamp-2 font-medium group-hover:underline">{v.name}</p>
@@ -144,7 +145,7 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
         <div className="flex min-w-0 flex-col gap-4">
           {/* Phones give the picture the whole width, as video apps do. */}
           <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
-          {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} ended={ended} />}
+          {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} title={title} ended={ended} />}
           <div className="flex flex-col gap-1">
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="flex min-w-0 flex-col gap-1">
@@ -161,7 +162,7 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
           </div>
           <WatchComments videoId={video.id} titleId={title.id} />
         </div>
-        <OtherVideos videos={data.related} />
+        <OtherVideos videos={data.related} title={title} />
       </div>
     </>
   );
