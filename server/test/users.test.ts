@@ -511,6 +511,26 @@ describe('POST users/{id}/resend-verification', () => {
   });
 });
 
+describe('POST users: the confirmation mail', () => {
+  it('goes to a user created unconfirmed while the site requires confirmation, and only then', async () => {
+    const body = (email: string, confirmed: boolean) => ({ email, password: 'secret-pass-1', email_verified_at: confirmed });
+    await t.ctx.settings.set({ 'client.require_email_confirmation': true });
+    try {
+      expect((await admin.post('/api/v1/users', body('made-unconfirmed@example.com', false))).status).toBe(200);
+      expect((await admin.post('/api/v1/users', body('made-confirmed@example.com', true))).status).toBe(200);
+      const mail = (await mailsTo('made-unconfirmed@example.com')).at(-1);
+      expect(mail?.subject).toContain('Confirm your email address');
+      const token = /\/email\/verify\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+      expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
+      expect(await mailsTo('made-confirmed@example.com')).toEqual([]);
+    } finally {
+      await t.ctx.settings.set({ 'client.require_email_confirmation': false });
+    }
+    expect((await admin.post('/api/v1/users', body('made-not-required@example.com', false))).status).toBe(200);
+    expect(await mailsTo('made-not-required@example.com')).toEqual([]);
+  });
+});
+
 describe('permissions', () => {
   it('a user without users.update gets 403 on every users call, and nothing changes', async () => {
     const c = await asUser(t);
