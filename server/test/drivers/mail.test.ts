@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { composeMail } from '../../src/drivers/mail/compose.ts';
 import { checkMail } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { asAdmin, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
+import { asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
 
 const t = await createTestApp();
@@ -153,6 +153,30 @@ describe('smtp driver', () => {
       const [row] = await failed('gone@example.com');
       expect(row.exception).toContain('No such mailbox');
     });
+  });
+
+  it("the mail page's test mail goes to the signed-in admin at once, and a failure answers the mail server's own words", async () => {
+    const admin = await asAdmin(t);
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp() });
+    const before = received.length;
+    const sent = await admin.post('/api/v1/settings/mail/test');
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.message).toBe('Test mail sent to admin@test.local');
+    expect(received).toHaveLength(before + 1);
+    expect(received.at(-1)).toMatchObject({ to: ['admin@test.local'] });
+    expect(received.at(-1)!.data).toContain('Subject: Test mail from');
+    await t.ctx.settings.set({ 'server.mail_password': 'wrong' });
+    const refused = await admin.post('/api/v1/settings/mail/test');
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^Could not send the test mail: .*Invalid username or password/);
+    await t.ctx.settings.set({ 'server.mail_port': 1 });
+    expect((await admin.post('/api/v1/settings/mail/test')).body.message).toMatch(/^Could not send the test mail: .*ECONNREFUSED/);
+    // Nothing was queued to go later: the answer is the whole story.
+    expect(await t.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').execute()).toEqual([]);
+    // Only for those who may change the settings.
+    const member = await asUser(t);
+    expect((await member.post('/api/v1/settings/mail/test')).status).toBe(403);
+    await t.ctx.settings.set(smtp());
   });
 
   it('checks the credentials against the server', async () => {
