@@ -354,7 +354,8 @@ describe('notifications by email', () => {
     const [mail, ...more] = await mailsTo(fay.user.email);
     expect(more).toEqual([]);
     expect(mail.subject).toBe('Gus replied to your comment on Crimson Harbor');
-    expect(mail.text).toContain('“And the score.”');
+    // Who replied is said in the body too, over what they wrote.
+    expect(mail.text).toContain('Gus wrote:\n\n“And the score.”');
     expect(mail.text).toMatch(new RegExp(`/titles/${ids.movie}/crimson-harbor`));
     // Unsubscribe: a page on the site in the text, the one-click call in the header fields.
     const token = /\/unsubscribe\?token=([\w-]+)&type=comment_reply$/m.exec(mail.text)?.[1];
@@ -374,19 +375,21 @@ describe('notifications by email', () => {
     const first = await comment(max, { content: 'Best twist ever?' });
     const second = await comment(max, { content: 'The score though.' });
     for (const content of ['Yes!', 'Absolutely.', 'Still thinking about it.']) await comment(ned, { parent_id: first.id, content });
-    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n')[0])).toEqual(['“Yes!”']);
+    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n').find((line) => line.startsWith('“')))).toEqual(['“Yes!”']);
     await comment(ned, { parent_id: second.id, content: 'So good.' });
     expect((await mailsTo(max.user.email)).length).toBe(2);
     // Once they have looked, the next reply is news again.
     await max.post('/api/v1/notifications/read', {});
     await comment(ned, { parent_id: first.id, content: 'One more thing.' });
-    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n')[0])).toEqual(['“Yes!”', '“So good.”', '“One more thing.”']);
+    expect((await mailsTo(max.user.email)).map((m) => m.text.split('\n').find((line) => line.startsWith('“')))).toEqual(['“Yes!”', '“So good.”', '“One more thing.”']);
     expect(await unread(max)).toBe(1);
     // A member without a name is named as the site shows them.
     await max.post('/api/v1/notifications/read', {});
     const nameless = await asUser(t);
     await comment(nameless, { parent_id: first.id, content: 'Me too.' });
+    // (Members see each other by their own names only, never by a part of their e-mail address.)
     expect((await mailsTo(max.user.email)).at(-1)!.subject).toBe(`Member ${nameless.user.id} replied to your comment on Crimson Harbor`);
+    expect((await mailsTo(max.user.email)).at(-1)!.text).toContain(`Member ${nameless.user.id} wrote:`);
   });
 
   it('new episodes by mail: one per series and day, in the subject how many; none once the kind is off in the bell', async () => {

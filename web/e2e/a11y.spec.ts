@@ -51,7 +51,7 @@ export const ROUTES: SweepRoute[] = [
       'analytics', 'logging', 'queue', 'recaptcha', 'gdpr'].map((p) => `/admin/settings/${p}`),
     '/admin/subscriptions', '/admin/plans', '/admin/news', '/admin/news/add', '/admin/news/1/edit',
     '/admin/channels', '/admin/channels/new', '/admin/channels/home/edit', '/admin/lists', '/admin/lists/new',
-    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/watchlist', '/lists', '/users/1', '/users/3',
+    '/admin/comments', '/admin/reviews', '/admin/audit-log', '/admin/csv/download/not-an-export', '/watchlist', '/lists', '/users/1', '/users/3',
     '/admin/plays', '/admin/visitors', '/admin/titles/1/insights', '/admin/titles/2/insights/seasons/1',
     '/admin/titles/2/insights/seasons/1/episodes/1', '/admin/videos/1/insights', '/admin/plans/new',
     '/admin/titles/1/edit/keywords', '/admin/titles/1/edit/countries', '/admin/titles/1/edit/tags', '/admin/titles/1/edit/comments',

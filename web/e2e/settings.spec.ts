@@ -310,3 +310,36 @@ test('the analytics tracking code loads Google\'s tag on the public site, once t
     await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': '', 'cookie_notice.enable': false } });
   }
 });
+
+test("the mail page's Send test mail: sent to the signed-in admin, or the mail server's own refusal on the page", async ({ page }) => {
+  // A mail server that lets the site sign in but refuses every recipient.
+  const { SMTPServer } = await import('smtp-server');
+  const server = new SMTPServer({
+    authOptional: true, allowInsecureAuth: true, disabledCommands: ['STARTTLS'], logger: false,
+    onAuth: (auth, _s, cb) => cb(null, { user: auth.username }),
+    onRcptTo: (_a, _s, cb) => cb(Object.assign(new Error('5.7.1 Relaying denied'), { responseCode: 550 })),
+  });
+  const port = Number(process.env.E2E_SMTP_PORT ?? 8513);
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  try {
+    await page.goto('/admin/settings/mail');
+    await expect(page.getByText('Sends a mail to admin@e2e.local with the saved settings.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send test mail' }).click();
+    await expect(page.getByText('Test mail sent to admin@e2e.local').last()).toBeVisible();
+
+    await page.getByLabel('Outgoing mail method').selectOption('smtp');
+    await expect(page.getByRole('button', { name: 'Send test mail' })).toBeDisabled();
+    await expect(page.getByText('Save your changes first: the test mail goes out with the saved settings.')).toBeVisible();
+    await page.getByLabel('SMTP host').fill('127.0.0.1');
+    await page.getByLabel('SMTP username').fill('mailer');
+    await page.getByLabel('SMTP password').fill('secret');
+    await page.getByLabel('SMTP port').fill(String(port));
+    await page.getByLabel('SMTP encryption').selectOption('none');
+    await update(page);
+    await page.getByRole('button', { name: 'Send test mail' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not send the test mail:' })).toContainText('Relaying denied');
+  } finally {
+    await api(page, 'POST', 'settings', { client: {}, server: { 'server.mail_driver': 'log' } });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});

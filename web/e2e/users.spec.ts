@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, pickDate } from './helpers.ts';
+import { api, login, pickDate, submitLogin } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -119,4 +119,23 @@ test('a date filter cannot end before it starts: earlier days are disabled, and 
   await expect(calendar.locator('[data-day="2026-05-01"]')).toBeDisabled();
   await calendar.locator('[data-day="2026-05-20"]').click();
   await expect.poll(() => decodeURIComponent(page.url())).toContain('2026-05-20');
+});
+
+test("a CSV export's mailed Download link, opened signed out, goes through sign-in and then downloads the file", async ({ page, browser }) => {
+  const { downloadPath } = await api(page, 'POST', 'users/csv/export?query=garcia') as { downloadPath: string };
+  const uuid = downloadPath.split('/').pop()!;
+  // The mail links to this page (server/src/http/csv-export.ts); a fresh browser is signed out.
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(`/admin/csv/download/${uuid}`);
+  await expect(other).toHaveURL(/\/login/);
+  const download = other.waitForEvent('download');
+  await submitLogin(other);
+  await expect(other).toHaveURL(new RegExp(`/admin/csv/download/${uuid}$`));
+  expect((await download).suggestedFilename()).toMatch(/^users-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(other.getByRole('link', { name: 'Download' })).toHaveAttribute('href', downloadPath);
+  // An export that is not there says so.
+  await other.goto('/admin/csv/download/not-an-export');
+  await expect(other.getByText('Export not found')).toBeVisible();
+  await context.close();
 });

@@ -203,6 +203,7 @@ export const routes: RouteObject[] = [
               { path: 'subscriptions', loader: requirePermission('subscriptions.update'), lazy: () => import('./admin/billing/SubscriptionsPage') },
               { path: 'plans', loader: requirePermission('plans.update'), children: [{ index: true, lazy: () => import('./admin/billing/PlansPage') }, { path: 'new', lazy: () => import('./admin/billing/PlanPages').then((m) => ({ Component: m.NewPlanPage })) }, { path: ':productId/edit', lazy: () => import('./admin/billing/PlanPages') }] },
               { path: 'tags', loader: requirePermission('tags.update'), lazy: () => import('./admin/tags/TagsPage') },
+              { path: 'csv/download/:uuid', lazy: () => import('./admin/CsvDownloadPage') },
               { path: 'audit-log', loader: requirePermission('audit_log.view'), lazy: () => import('./admin/audit/AuditLogPage') },
               { path: 'comments', loader: requirePermission('comments.update'), lazy: () => import('./admin/comments/CommentsPage') },
               { path: 'reviews', loader: requirePermission('reviews.update'), lazy: () => import('./admin/reviews/ReviewsPage') },

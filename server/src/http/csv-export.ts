@@ -37,6 +37,7 @@ async function write(ctx: AppContext, def: CsvExport, userId: number, rawQuery: 
  */
 export function registerCsvExport(ctx: AppContext, def: CsvExport) {
   const job = `${def.resource}.csv-export`;
+  // The mailed link opens a page behind sign-in that starts the download (the file's own address answers 401 signed out).
   ctx.queue.register(job, async ({ userId, email, query }: { userId: number; email: string; query: unknown }) => {
     const uuid = await write(ctx, def, userId, query);
     const site = await ctx.settings.mailSite(ctx.config.appUrl);
@@ -44,7 +45,7 @@ export function registerCsvExport(ctx: AppContext, def: CsvExport) {
     await ctx.mailer.send(composeMail(site, email, translate(lines, def.subject), {
       language: linesLanguage(lines),
       paragraphs: [translate(lines, 'Your CSV export is ready to download:')],
-      action: { label: translate(lines, 'Download'), url: `${site.url}/api/v1/csv/download/${uuid}` },
+      action: { label: translate(lines, 'Download'), url: `${site.url}/admin/csv/download/${uuid}` },
     }));
   });
   return async (user: { id: number; email: string }, rawQuery: unknown): Promise<CsvExportResponse> => {

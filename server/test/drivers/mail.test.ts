@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { composeMail } from '../../src/drivers/mail/compose.ts';
 import { checkMail } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { asAdmin, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
+import { asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
 
 const t = await createTestApp();
@@ -44,6 +44,11 @@ describe('smtp driver', () => {
       onAuth(auth, _s, cb) {
         if (auth.username === 'mailer' && auth.password === 'secret') cb(null, { user: auth.username });
         else cb(new Error('Invalid username or password'));
+      },
+      // A mailbox that does not exist: refused for good.
+      onRcptTo(address, _s, cb) {
+        if (address.address.startsWith('gone@')) cb(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+        else cb();
       },
       onData(stream, session, cb) {
         let data = '';
@@ -113,6 +118,65 @@ describe('smtp driver', () => {
     expect(html(member.email)).toContain('<html lang="ar" dir="rtl">');
     expect(html('admin@test.local')).toContain('<html lang="en" dir="ltr">');
     await t.ctx.settings.set({ 'client.i18n.enable': false });
+  });
+
+  describe('a mail the server does not take', () => {
+    const jobs = () => t.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').execute();
+    const failed = (to: string) => t.ctx.db.selectFrom('failed_jobs').selectAll().where('name', '=', 'mail.send').where('payload', 'like', `%${to}%`).execute();
+    const settled = async () => {
+      for (let i = 0; i < 200 && (await jobs()).some((j) => j.attempts === 0 || j.reserved_at); i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    afterAll(async () => { await t.ctx.db.deleteFrom('jobs').where('name', '=', 'mail.send').execute(); });
+
+    it('is tried again for more than an hour, minutes apart, while the mail server is down', async () => {
+      expect(await t.ctx.settings.get('server.queue_driver')).toBe('database');
+      await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp(), 'server.mail_port': 1 });
+      const sent = Date.now();
+      await t.ctx.mailer.send({ ...mail, to: 'waiting@example.com' });
+      await settled();
+      const [job] = await jobs();
+      expect(job).toMatchObject({ attempts: 1, reserved_at: null });
+      // The first wait is a minute, not seconds: the next tries fall after the server is back.
+      expect(Date.parse(job.available_at) - sent).toBeGreaterThanOrEqual(55_000);
+      expect(await failed('waiting@example.com')).toEqual([]);
+      const { MAIL_RETRY, backoff } = await import('../../src/drivers/queue/queue.ts');
+      const total = Array.from({ length: MAIL_RETRY.tries - 1 }, (_, i) => backoff(MAIL_RETRY, i + 1)).reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThan(60 * 60_000);
+      await t.ctx.db.deleteFrom('jobs').where('name', '=', 'mail.send').execute();
+    });
+
+    it('is not tried again when the server refuses it for good (550), and is recorded as failed with the reason', async () => {
+      await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp() });
+      await t.ctx.mailer.send({ ...mail, to: 'gone@example.com' });
+      await t.ctx.queue.drain();
+      expect(await jobs()).toEqual([]);
+      const [row] = await failed('gone@example.com');
+      expect(row.exception).toContain('No such mailbox');
+    });
+  });
+
+  it("the mail page's test mail goes to the signed-in admin at once, and a failure answers the mail server's own words", async () => {
+    const admin = await asAdmin(t);
+    await t.ctx.settings.set({ 'server.mail_driver': 'smtp', ...smtp() });
+    const before = received.length;
+    const sent = await admin.post('/api/v1/settings/mail/test');
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.message).toBe('Test mail sent to admin@test.local');
+    expect(received).toHaveLength(before + 1);
+    expect(received.at(-1)).toMatchObject({ to: ['admin@test.local'] });
+    expect(received.at(-1)!.data).toContain('Subject: Test mail from');
+    await t.ctx.settings.set({ 'server.mail_password': 'wrong' });
+    const refused = await admin.post('/api/v1/settings/mail/test');
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^Could not send the test mail: .*Invalid username or password/);
+    await t.ctx.settings.set({ 'server.mail_port': 1 });
+    expect((await admin.post('/api/v1/settings/mail/test')).body.message).toMatch(/^Could not send the test mail: .*ECONNREFUSED/);
+    // Nothing was queued to go later: the answer is the whole story.
+    expect(await t.ctx.db.selectFrom('jobs').selectAll().where('name', '=', 'mail.send').execute()).toEqual([]);
+    // Only for those who may change the settings.
+    const member = await asUser(t);
+    expect((await member.post('/api/v1/settings/mail/test')).status).toBe(403);
+    await t.ctx.settings.set(smtp());
   });
 
   it('checks the credentials against the server', async () => {

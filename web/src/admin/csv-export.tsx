@@ -8,7 +8,7 @@ import { toApiParams, type ListParams } from '../ui/list-params';
 import { Modal } from '../ui/Modal';
 import { toast } from '../ui/Toast';
 
-function downloadFile(path: string) {
+export function downloadFile(path: string) {
   const a = document.createElement('a');
   a.href = path.startsWith('/') || /^https?:/.test(path) ? path : `/api/v1/${path}`;
   a.download = '';

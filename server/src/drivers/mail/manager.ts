@@ -1,3 +1,4 @@
+import { MAIL_RETRY, type JobOptions } from '../queue/queue.ts';
 import { DriverSwitch, type SettingsReader } from '../switch.ts';
 import { LogMailer, type MailMessage, type Mailer } from './mailer.ts';
 import { GmailTransport, MailgunTransport, PostmarkTransport, SendmailTransport, SesTransport, SmtpTransport, mailChecks, type Transport } from './transports.ts';
@@ -43,8 +44,9 @@ export class MailManager implements Mailer {
   private dispatch: ((message: MailMessage) => Promise<void>) | null = null;
 
   /** Mail goes out through the queue from then on: a request never waits for an SMTP server or a mail API. */
-  useQueue(queue: { register(name: string, handler: (payload: any) => Promise<void>): void; dispatch(name: string, payload: unknown): Promise<void> }): void {
-    queue.register('mail.send', (message: MailMessage) => this.deliver(message));
+  useQueue(queue: { register(name: string, handler: (payload: any) => Promise<void>, options?: JobOptions): void; dispatch(name: string, payload: unknown): Promise<void> }): void {
+    // Tried again for about two hours while the mail server is down; a refusal for good (5xx) is not.
+    queue.register('mail.send', (message: MailMessage) => this.deliver(message), { retry: MAIL_RETRY, permanent: refusedForGood });
     this.dispatch = (message) => queue.dispatch('mail.send', message);
   }
 
@@ -61,6 +63,15 @@ export class MailManager implements Mailer {
   }
 
   close() { return this.transports.close(); }
+}
+
+/**
+ * The mail server refused this mail for good (an SMTP 5xx reply to the sender, a recipient or the message): another
+ * try gets the same answer. A refused login (535) is the site's own settings, which an operator fixes, so it is tried again.
+ */
+export function refusedForGood(err: unknown): boolean {
+  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  return typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
 }
 
 /** The mail page's check before saving: does the selected outgoing driver accept these credentials? */

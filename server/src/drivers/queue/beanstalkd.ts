@@ -1,6 +1,6 @@
 import Jackd from 'jackd';
 import { reason } from '../switch.ts';
-import { backoff, type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
+import { type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
 
 export interface BeanstalkdConnection {
   host: string;
@@ -76,11 +76,12 @@ export class BeanstalkdQueue implements QueueDriver {
     } catch (err) {
       const stats = await worker.statsJob(job.id);
       const attempt = Number(/releases: (\d+)/.exec(stats)?.[1] ?? 0) + 1;
-      if (attempt >= this.retry.tries) {
+      const wait = this.runner.retryIn(name, attempt, err);
+      if (wait === null) {
         await this.runner.failed('beanstalkd', name, payload, err);
         await worker.delete(job.id);
       } else {
-        await worker.release(job.id, { delay: Math.ceil(backoff(this.retry, attempt) / 1000) });
+        await worker.release(job.id, { delay: Math.ceil(wait / 1000) });
       }
     }
   }

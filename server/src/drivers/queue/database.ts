@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, Dialect } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { backoff, sleep, type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
+import { sleep, type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
 
 export interface DatabaseQueueOptions {
   retry: RetryPolicy;
@@ -68,11 +68,12 @@ export class DatabaseQueue implements QueueDriver {
     try {
       await this.runner.run(job.name, payload);
     } catch (err) {
-      if (job.attempts >= this.opts.retry.tries) {
+      const wait = this.runner.retryIn(job.name, job.attempts, err);
+      if (wait === null) {
         await this.runner.failed('database', job.name, payload, err);
         await this.db.deleteFrom('jobs').where('id', '=', job.id).execute();
       } else {
-        const at = new Date(Date.now() + backoff(this.opts.retry, job.attempts)).toISOString();
+        const at = new Date(Date.now() + wait).toISOString();
         await this.db.updateTable('jobs').set({ reserved_at: null, available_at: at }).where('id', '=', job.id).execute();
       }
       return;

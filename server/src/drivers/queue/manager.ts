@@ -4,7 +4,7 @@ import { nowIso } from '../../db/index.ts';
 import { DriverSwitch, type SettingsReader } from '../switch.ts';
 import { BeanstalkdQueue, checkBeanstalkd } from './beanstalkd.ts';
 import { DatabaseQueue } from './database.ts';
-import { DEFAULT_RETRY, InProcessQueue, sleep, type JobHandler, type JobRunner, type Queue, type QueueDriver, type RetryPolicy } from './queue.ts';
+import { backoff, DEFAULT_RETRY, InProcessQueue, sleep, type JobHandler, type JobOptions, type JobRunner, type Queue, type QueueDriver, type RetryPolicy } from './queue.ts';
 import { checkRedis, RedisQueue } from './redis.ts';
 import { checkSqs, SqsQueue } from './sqs.ts';
 
@@ -50,6 +50,7 @@ async function sqsSettings(settings: SettingsReader) {
  */
 export class QueueManager implements Queue {
   private handlers = new Map<string, JobHandler>();
+  private options = new Map<string, JobOptions>();
   private sync: InProcessQueue;
   readonly database: DatabaseQueue;
   private remote: DriverSwitch<Awaited<ReturnType<typeof remoteConfig>>, Remote | null>;
@@ -66,6 +67,12 @@ export class QueueManager implements Queue {
         const handler = this.handlers.get(name);
         if (!handler) throw new Error(`No handler for job ${name}`);
         await handler(payload);
+      },
+      policy: (name) => this.options.get(name)?.retry ?? this.retry,
+      retryIn: (name, attempt, err) => {
+        const policy = this.runner.policy(name);
+        if (attempt >= policy.tries || this.options.get(name)?.permanent?.(err)) return null;
+        return backoff(policy, attempt);
       },
       failed: async (driver, name, payload, err) => {
         opts.log(`Job ${name} failed for good on the ${driver} queue`, err);
@@ -91,8 +98,10 @@ export class QueueManager implements Queue {
     return null;
   }
 
-  register(name: string, handler: JobHandler): void {
+  register(name: string, handler: JobHandler, options?: JobOptions): void {
     this.handlers.set(name, handler);
+    if (options) this.options.set(name, options);
+    else this.options.delete(name);
   }
 
   /** The driver the next dispatch goes to. */

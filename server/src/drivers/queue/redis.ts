@@ -1,4 +1,4 @@
-import { Queue as BullQueue, Worker } from 'bullmq';
+import { Queue as BullQueue, UnrecoverableError, Worker } from 'bullmq';
 import IORedis from 'ioredis';
 import { reason, withTimeout } from '../switch.ts';
 import type { JobRunner, QueueDriver, RetryPolicy } from './queue.ts';
@@ -30,9 +30,10 @@ export class RedisQueue implements QueueDriver {
   async dispatch(name: string, payload: unknown): Promise<string> {
     const where = `${this.conn.host}:${this.conn.port}`;
     await withTimeout(this.queue.waitUntilReady(), 5000, `Could not reach Redis at ${where} to queue ${name}`);
+    const policy = this.runner.policy(name);
     const job = await withTimeout(this.queue.add(name, payload ?? null, {
-      attempts: this.retry.tries,
-      backoff: { type: 'exponential', delay: this.retry.backoffMs },
+      attempts: policy.tries,
+      backoff: { type: 'exponential', delay: policy.backoffMs },
       removeOnComplete: true,
       removeOnFail: { count: 1000 },
     }), 5000, `Could not queue ${name} on Redis at ${where}`);
@@ -41,11 +42,21 @@ export class RedisQueue implements QueueDriver {
 
   startWorker(): void {
     if (this.worker) return;
-    this.worker = new Worker(QUEUE, (job) => this.runner.run(job.name, job.data), {
+    this.worker = new Worker(QUEUE, async (job) => {
+      try {
+        await this.runner.run(job.name, job.data);
+      } catch (err) {
+        // A refusal no retry can cure ends the job now (BullMQ's own retries stop at an UnrecoverableError).
+        if (this.runner.retryIn(job.name, 1, err) === null && this.runner.policy(job.name).tries > 1) {
+          throw Object.assign(new UnrecoverableError(err instanceof Error ? err.message : String(err)), { cause: err });
+        }
+        throw err;
+      }
+    }, {
       prefix: PREFIX, connection: { ...this.options(), maxRetriesPerRequest: null }, concurrency: 1,
     });
     this.worker.on('failed', (job, err) => {
-      if (job && job.attemptsMade >= this.retry.tries) void this.runner.failed('redis', job.name, job.data, err).catch(() => {});
+      if (job && (job.attemptsMade >= (job.opts.attempts ?? this.retry.tries) || err instanceof UnrecoverableError)) void this.runner.failed('redis', job.name, job.data, err).catch(() => {});
     });
     this.worker.on('error', (err) => this.runner.log('Redis queue worker error', err));
   }

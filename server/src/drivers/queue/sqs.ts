@@ -3,7 +3,7 @@ import {
   ReceiveMessageCommand, SendMessageCommand, SQSClient,
 } from '@aws-sdk/client-sqs';
 import { reason } from '../switch.ts';
-import { backoff, type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
+import { type JobRunner, type QueueDriver, type RetryPolicy } from './queue.ts';
 
 /** The queue page's SQS fields. As in the settings the product was modelled on, the prefix is the queue URL without the name. */
 export interface SqsSettings {
@@ -91,8 +91,10 @@ export class SqsQueue implements QueueDriver {
       await this.runner.run(name, payload);
     } catch (err) {
       const attempt = Number(m.Attributes?.ApproximateReceiveCount ?? 1);
-      if (attempt < this.retry.tries) {
-        const seconds = Math.ceil(backoff(this.retry, attempt) / 1000);
+      const wait = this.runner.retryIn(name, attempt, err);
+      if (wait !== null) {
+        // SQS holds a message back for at most 12 hours.
+        const seconds = Math.min(43_200, Math.ceil(wait / 1000));
         await this.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: seconds }));
         return;
       }

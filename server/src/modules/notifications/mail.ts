@@ -112,6 +112,7 @@ function mailText(n: SiteNotification, lines: Lines | undefined, site: { name: s
   const name = n.actor ? n.actor.display_name || translate(lines, 'Member :id', { id: n.actor.id }) : translate(lines, 'Someone');
   return {
     subject: translate(lines, ':name replied to your comment on :place', { name, place: n.place }),
-    body: { paragraphs: [`“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, footer },
+    // Who replied, in the body too: the subject line is not always in view where a mail is read.
+    body: { paragraphs: [translate(lines, ':name wrote:', { name }), `“${n.excerpt}”`], action: { label: translate(lines, 'See the reply'), url: link }, footer },
   };
 }

@@ -13,6 +13,8 @@ import { diskConfig } from '../../drivers/storage/manager.ts';
 import { putBucketCors } from '../../drivers/storage/s3.ts';
 import { reason } from '../../drivers/switch.ts';
 import type { SettingsFile } from './service.ts';
+import { sendTestMail } from './test-mail.ts';
+import { requireUser } from '../../http/auth.ts';
 import { SITEMAP_INDEX_KEY, generateSitemap } from './sitemap.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
@@ -123,6 +125,12 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post('/api/v1/sitemap/generate', { ...manage, schema: { response: { 200: doneResponse } } }, async () => {
     await ctx.queue.dispatch('sitemap.generate', {});
     return { message: 'Sitemap generated' };
+  });
+
+  // Answers at once whether the saved mail settings work, with the driver's own error text when not.
+  api.post('/api/v1/settings/mail/test', { ...manage, schema: { response: { 200: doneResponse } } }, async (req) => {
+    const email = await sendTestMail(ctx, requireUser(req));
+    return { message: translate(undefined, 'Test mail sent to :email', { email }) };
   });
 
   api.post('/api/v1/settings/uploading/dropbox-refresh-token', { ...manage, schema: { body: dropboxRefreshTokenSchema, response: { 200: dropboxRefreshTokenResponse } } }, async (req) => {

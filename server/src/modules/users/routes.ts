@@ -39,8 +39,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   // The spec gates users/new by users.update; users.create lets a role create without editing.
-  api.post('/api/v1/users', { config: { permission: ['users.create', 'users.update'] }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) =>
-    ({ user: await createUser(ctx, req.body, actorOf(req)) }));
+  // A user created unconfirmed while the site requires confirmation gets the confirmation mail at once, as on signing up.
+  api.post('/api/v1/users', { config: { permission: ['users.create', 'users.update'] }, schema: { body: userCreateSchema, response: { 200: userResponse } } }, async (req) => {
+    const user = await createUser(ctx, req.body, actorOf(req));
+    if (!user.email_verified_at && await ctx.settings.get('client.require_email_confirmation')) await sendVerificationEmail(ctx, user);
+    return { user };
+  });
 
   api.put('/api/v1/users/:id', { config: { permission: manage }, schema: { params: idParam, body: userUpdateSchema, response: { 200: userResponse } } }, async (req) =>
     ({ user: await updateUser(ctx, req.params.id, req.body, actorOf(req)) }));

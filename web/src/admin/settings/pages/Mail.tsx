@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
 import type { GmailConnectMessage } from '@app/contracts/social';
-import { API_ROOT } from '../../../lib/api';
+import { API_ROOT, api, errorMessage } from '../../../lib/api';
+import { useAuth } from '../../../lib/auth';
 import { trans } from '../../../lib/i18n';
 import { useOAuthPopup } from '../../../lib/oauth-popup';
 import { Button } from '../../../ui/Button';
@@ -47,6 +50,26 @@ function Gmail() {
   );
 }
 
+/** Sends a mail to the signed-in admin with the saved settings and says at once whether it went, or the driver's error. */
+function TestMail() {
+  const { user } = useAuth();
+  const { formState: { isDirty } } = useFormContext();
+  const send = useMutation({
+    mutationFn: () => api.post<{ message: string }>('settings/mail/test'),
+    onSuccess: () => toast(trans('Test mail sent to :email', { email: user?.email ?? '' })),
+  });
+  return (
+    <div className="flex flex-col gap-1">
+      <div><Button type="button" onClick={() => send.mutate()} disabled={send.isPending || isDirty} aria-describedby="test-mail-help">{trans('Send test mail')}</Button></div>
+      <p className="text-sm text-text-muted" id="test-mail-help">
+        {isDirty ? trans('Save your changes first: the test mail goes out with the saved settings.') : trans('Sends a mail to :email with the saved settings.', { email: user?.email ?? '' })}
+      </p>
+      {/* The driver's own words stay on the page (a toast goes before a long SMTP error is read). */}
+      {send.isError && <p className="text-sm text-danger" role="alert">{errorMessage(send.error, trans('There was an issue. Please try again.'))}</p>}
+    </div>
+  );
+}
+
 function Fields() {
   const driver = useSettingValue<string>('server.mail_driver');
   const handler = useSettingValue<string | null>('client.mail.handler');
@@ -73,6 +96,7 @@ function Fields() {
           </>
         )}
         {driver === 'postmark' && <SettingText name="server.postmark_token" label={trans('Postmark token')} secret />}
+        <TestMail />
         <SettingSwitch
           name="client.notifications.email"
           label={trans('Offer notifications by email')}
