@@ -6,11 +6,8 @@ import './index.css';
 import { queryClient } from './lib/query-client';
 import { loadActiveLocale, useTranslationsVersion } from './lib/locale';
 import { routes } from './routes';
-import { followCustomCode } from './lib/custom-code';
-import { isAppearancePreview } from './site/appearance/preview';
 
 const router = createBrowserRouter(routes);
-followCustomCode(router, isAppearancePreview);
 
 /** Remounts the router's tree when the language changes, so every trans() renders in the new language. */
 function TranslatedRouter() {

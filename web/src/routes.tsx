@@ -4,6 +4,8 @@ import { CREATE_ROLES, CREATE_USERS, PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, V
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
+import { useFollowCustomCode } from './lib/custom-code';
+import { isAppearancePreview } from './site/appearance/preview';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';
@@ -18,6 +20,7 @@ import { channelAdminRoutes, channelSiteRoutes } from './admin/channels/routes';
  * answers 404 for any other; routes.test.ts keeps the two the same.
  */
 function Root() {
+  useFollowCustomCode(isAppearancePreview);
   return (
     <>
       <Outlet />

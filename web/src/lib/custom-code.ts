@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import type { BootstrapData } from './auth';
 import { queryClient, queryKeys } from './query-client';
 
@@ -31,19 +33,21 @@ export function needsFreshLoad(servedFor: string, pathname: string): boolean {
   return to === 'admin' ? carriesCustomCode() : siteHasCustomCode();
 }
 
-interface RouterLike {
-  state: { location: { pathname: string } };
-  subscribe(fn: (state: { location: { pathname: string }; navigation: { state: string } }) => void): () => void;
-}
+/** The address this document was served for. */
+const SERVED_FOR = typeof window === 'undefined' ? '/' : window.location.pathname;
+let reloading = false;
 
-/** Watches the router's navigations; `skip` for the appearance editor's preview, which applies the code live. */
-export function followCustomCode(router: RouterLike, skip: boolean): void {
-  if (skip) return;
-  const servedFor = window.location.pathname;
-  let reloading = false;
-  router.subscribe((state) => {
-    if (reloading || state.navigation.state !== 'idle' || !needsFreshLoad(servedFor, state.location.pathname)) return;
+/**
+ * Follows the app's navigations (in the root route); `skip` for the appearance editor's preview, which applies the
+ * code live. A hook, not a router subscription: a second subscriber made the router lose the scroll position a
+ * reload should keep.
+ */
+export function useFollowCustomCode(skip: boolean): void {
+  const { pathname } = useLocation();
+  const idle = useNavigation().state === 'idle';
+  useEffect(() => {
+    if (skip || reloading || !idle || !needsFreshLoad(SERVED_FOR, pathname)) return;
     reloading = true;
     window.location.reload();
-  });
+  }, [skip, idle, pathname]);
 }
