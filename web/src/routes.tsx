@@ -5,7 +5,7 @@ import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
 import { useFollowCustomCode } from './lib/custom-code';
-import { isAppearancePreview } from './site/appearance/preview';
+import { isAppearancePreview } from './site/appearance/is-preview';
 import { NotFoundPage, RouteError } from './site/ErrorPages';
 import { titlePageRoutes } from './site/titles/routes';
 import { newsAdminRoute } from './admin/news/routes';

@@ -5,13 +5,9 @@ import type { BootstrapData } from '../../lib/auth';
 import { queryClient, queryKeys } from '../../lib/query-client';
 import { setForcedTheme } from './theme';
 import { scrollBehavior } from '../../lib/motion';
+import { isAppearancePreview } from './is-preview';
 
-/**
- * The public site is the appearance editor's live preview when it is framed by the editor and loaded
- * with ?appearanceEditor. Read once: navigating inside the preview keeps the document.
- */
-export const isAppearancePreview = typeof window !== 'undefined' && window.parent !== window
-  && new URLSearchParams(window.location.search).has('appearanceEditor');
+export { isAppearancePreview };
 
 function setValues(values: Record<string, unknown>) {
   queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({
