@@ -48,6 +48,11 @@ export const twoFactorChallengeSchema = z.object({
   remember: z.boolean().optional(),
 }).refine((v) => v.code || v.recovery_code, { path: ['code'], message: 'Enter the 6-digit code from your authenticator app.' })
   .meta({ examples: [{ code: '123456', remember: true }, { recovery_code: 'a1b2c-3d4e5' }] });
+/**
+ * Starting 2FA set-up proves the owner: the password when the account has one, so a stolen session cannot put its own
+ * authenticator between the owner and their account (an account without a password proves a recent sign-in instead).
+ */
+export const twoFactorStartSchema = z.object({ password: z.string().max(255).optional() }).meta({ examples: [{ password: 'current password' }] });
 export const twoFactorConfirmSchema = z.object({ code: totpCode }).meta({ examples: [{ code: '123456' }] });
 /** Turning 2FA off or making new recovery codes proves both: the password (when the account has one) and a current code. */
 export const twoFactorVerifySchema = z.object({ password: z.string().max(255).optional(), code: totpCode }).meta({ examples: [{ password: 'current password', code: '123456' }] });

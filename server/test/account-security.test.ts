@@ -58,7 +58,7 @@ describe('stay signed in', () => {
   it('carries the choice across the two-factor code step', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     const c = await new Client(t).login(u.email, PASSWORD);
-    const secret = (await c.post('/api/v1/account/two-factor')).body.secret as string;
+    const secret = (await c.post('/api/v1/account/two-factor', { password: PASSWORD })).body.secret as string;
     expect((await c.post('/api/v1/account/two-factor/confirm', { code: codeAt(secret) })).status).toBe(200);
     await nextStep(u.id);
     const pending = guest(t);
@@ -109,7 +109,7 @@ describe('two-factor and the other sessions', () => {
   it('turning it on and off signs out the account everywhere else', async () => {
     const me = await asUser(t);
     const elsewhere = await new Client(t).login(me.user.email, PASSWORD);
-    const secret = (await me.post('/api/v1/account/two-factor')).body.secret as string;
+    const secret = (await me.post('/api/v1/account/two-factor', { password: PASSWORD })).body.secret as string;
     expect((await me.post('/api/v1/account/two-factor/confirm', { code: codeAt(secret) })).status).toBe(200);
     expect((await elsewhere.get('/api/v1/auth/me')).body.user).toBeNull();
     expect((await me.get('/api/v1/auth/me')).body.user.two_factor_enabled).toBe(true);
@@ -128,7 +128,7 @@ describe('two-factor and the other sessions', () => {
 
   it('limits wrong codes when confirming the set-up (429 with Retry-After)', async () => {
     const me = await asUser(t);
-    const secret = (await me.post('/api/v1/account/two-factor')).body.secret as string;
+    const secret = (await me.post('/api/v1/account/two-factor', { password: PASSWORD })).body.secret as string;
     for (let i = 0; i < 5; i++) expect((await me.post('/api/v1/account/two-factor/confirm', { code: codeAt(secret, 20 + i) })).status).toBe(422);
     const limited = await me.post('/api/v1/account/two-factor/confirm', { code: codeAt(secret) });
     expect(limited.status).toBe(429);

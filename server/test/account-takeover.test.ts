@@ -24,7 +24,7 @@ const useReset = (email: string, token: string) =>
 async function withTwoFactor(): Promise<{ u: { id: number; email: string }; owner: Client; secret: string }> {
   const u = await createUser(t, { roles: [t.roles.users] });
   const owner = await new Client(t).login(u.email, PASSWORD);
-  const secret = (await owner.post('/api/v1/account/two-factor')).body.secret as string;
+  const secret = (await owner.post('/api/v1/account/two-factor', { password: PASSWORD })).body.secret as string;
   expect((await owner.post('/api/v1/account/two-factor/confirm', { code: codeAt(secret) })).status).toBe(200);
   await nextStep(u.id);
   return { u, owner, secret };

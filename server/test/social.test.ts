@@ -269,7 +269,7 @@ describe('an account without a password proves it is the owner', () => {
     fake.accounts.twitter = { ...fake.accounts.twitter, id: 'tw-proof', email: 'proof2fa@social.example' };
     await socialLogin(client, 'twitter');
     const user = await me(client);
-    const secret = (await client.post('/api/v1/account/two-factor')).body.secret as string;
+    const secret = (await client.post('/api/v1/account/two-factor', {})).body.secret as string;
     const code = (steps = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + steps * 30_000 });
     expect((await client.post('/api/v1/account/two-factor/confirm', { code: code() })).status).toBe(200);
     const missing = await client.request('DELETE', '/api/v1/account', {});

@@ -17,7 +17,7 @@ const nextStep = (userId: number) => t.ctx.db.updateTable('two_factor').set({ la
 async function withTwoFactor(opts: Parameters<typeof createUser>[1] = {}) {
   const u = await createUser(t, { roles: [t.roles.users], ...opts });
   const c = await new Client(t).login(u.email, u.password);
-  const setup = await c.post('/api/v1/account/two-factor');
+  const setup = await c.post('/api/v1/account/two-factor', { password: u.password });
   expect(setup.status, setup.text).toBe(200);
   const confirmed = await c.post('/api/v1/account/two-factor/confirm', { code: codeAt(setup.body.secret) });
   expect(confirmed.status, confirmed.text).toBe(200);
@@ -38,7 +38,7 @@ describe('two-factor sign-in: setting it up', () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     const c = await new Client(t).login(u.email, u.password);
     expect((await c.get('/api/v1/account/two-factor')).body).toEqual({ enabled: false, pending: false, recovery_codes_left: 0, required: false });
-    const setup = await c.post('/api/v1/account/two-factor');
+    const setup = await c.post('/api/v1/account/two-factor', { password: u.password });
     expect(setup.body.qr_svg).toMatch(/^<svg/);
     expect(setup.body.otpauth_url).toContain(`secret=${setup.body.secret}`);
     // Not on yet: the password alone still signs in.
@@ -53,7 +53,16 @@ describe('two-factor sign-in: setting it up', () => {
     const row = await t.ctx.db.selectFrom('two_factor').select('recovery_codes').where('user_id', '=', u.id).executeTakeFirstOrThrow();
     for (const code of ok.body.recovery_codes) expect(row.recovery_codes).not.toContain(code);
     expect((await c.get('/api/v1/account/two-factor')).body).toMatchObject({ enabled: true, recovery_codes_left: 8 });
-    expect((await c.post('/api/v1/account/two-factor')).status).toBe(422);
+    expect((await c.post('/api/v1/account/two-factor', { password: u.password })).body.message).toBe('Two-factor authentication is already on.');
+  });
+
+  it('starts only for the owner: the password first, so a stolen session cannot put its own authenticator in front', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const c = await new Client(t).login(u.email, u.password);
+    expect((await c.post('/api/v1/account/two-factor', {})).body.errors).toEqual({ password: ['Enter your current password.'] });
+    expect((await c.post('/api/v1/account/two-factor', { password: 'not-mine' })).body.errors).toEqual({ password: ['Your current password is incorrect.'] });
+    expect((await c.get('/api/v1/account/two-factor')).body.pending).toBe(false);
+    expect((await c.post('/api/v1/account/two-factor', { password: u.password })).status).toBe(200);
   });
 });
 
@@ -214,7 +223,7 @@ describe('two-factor sign-in: social login and the admin requirement', () => {
     expect((await admin.get('/api/v1/account/two-factor')).body.required).toBe(true);
     // The public site and the account settings stay open.
     expect((await admin.get('/api/v1/auth/me')).body.user.email).toBe(ADMIN.email);
-    const setup = await admin.post('/api/v1/account/two-factor');
+    const setup = await admin.post('/api/v1/account/two-factor', { password: ADMIN.password });
     expect((await admin.post('/api/v1/account/two-factor/confirm', { code: codeAt(setup.body.secret) })).status).toBe(200);
     expect((await admin.get('/api/v1/roles')).status).toBe(200);
     // A regular user is not affected.
@@ -248,7 +257,7 @@ describe('require 2FA for admins covers access tokens', () => {
     expect((await withToken(userToken).get('/api/v1/auth/me')).status).toBe(200);
 
     // The owner turns 2FA on (in a session): the same token works at once.
-    const setup = await c.post('/api/v1/account/two-factor');
+    const setup = await c.post('/api/v1/account/two-factor', { password: owner.password });
     expect((await c.post('/api/v1/account/two-factor/confirm', { code: codeAt(setup.body.secret) })).status).toBe(200);
     expect((await withToken(plain).get('/api/v1/roles')).status).toBe(200);
     await requireTwoFactor(false);

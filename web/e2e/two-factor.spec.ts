@@ -42,6 +42,14 @@ test('two-factor sign-in: turn it on, sign in with a code and with a recovery co
   await page.goto('/account-settings');
   const panel = page.getByRole('region', { name: 'Two-factor authentication' });
   await panel.getByRole('button', { name: 'Turn on' }).click();
+  // Only the owner may: the password first, so a session left open somewhere cannot lock them out.
+  const proof = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await proof.getByLabel('Current password').fill('not-my-password');
+  await proof.getByRole('button', { name: 'Continue' }).click();
+  await expect(proof.getByText('Your current password is incorrect.')).toBeVisible();
+  await proof.getByLabel('Current password').fill(PASSWORD);
+  await proof.getByRole('button', { name: 'Continue' }).click();
+  await expect(proof).toBeHidden();
   const dialog = page.getByRole('dialog', { name: 'Turn on two-factor authentication' });
   await expect(dialog.getByRole('img', { name: 'QR code' }).locator('svg')).toBeVisible();
   const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
@@ -93,7 +101,7 @@ test('a two-factor account whose session ends under a form signs in again with i
   await page.context().clearCookies();
   await login(page, email, 'two-factor-password');
   await awayFromStepEnd();
-  const { secret } = await api(page, 'POST', 'account/two-factor');
+  const { secret } = await api(page, 'POST', 'account/two-factor', { password: 'two-factor-password' });
   const { recovery_codes: recovery } = await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
 
   await page.goto('/account-settings');
@@ -136,7 +144,7 @@ test('an admin sees a member\'s two-factor sign-in on the user edit page and tur
   await page.context().clearCookies();
   await login(page, email, 'lost-phone-password');
   await awayFromStepEnd();
-  const { secret } = await api(page, 'POST', 'account/two-factor');
+  const { secret } = await api(page, 'POST', 'account/two-factor', { password: 'lost-phone-password' });
   await api(page, 'POST', 'account/two-factor/confirm', { code: codeAt(secret, -1) });
   await page.context().clearCookies();
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  currentUserResponse, doneResponse, recoveryCodesResponse, twoFactorChallengeSchema, twoFactorConfirmSchema, twoFactorSetupResponse,
+  currentUserResponse, doneResponse, recoveryCodesResponse, twoFactorChallengeSchema, twoFactorConfirmSchema, twoFactorSetupResponse, twoFactorStartSchema,
   twoFactorStatusResponse, twoFactorVerifySchema,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { currentUser } from '../auth/service.ts';
+import { proveOwner } from '../account/owner-proof.ts';
 import { completeChallenge, confirmSetup, disable, regenerateRecoveryCodes, startSetup, status } from './service.ts';
 
 /** Two-factor sign-in: the code step of login, and the account calls that turn it on, off and renew recovery codes. */
@@ -21,8 +22,10 @@ export function twoFactorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/account/two-factor', { ...self, schema: { response: { 200: twoFactorStatusResponse } } }, async (req) => status(ctx, requireUser(req)));
 
-  app.post('/api/v1/account/two-factor', { ...self, schema: { response: { 200: twoFactorSetupResponse } } }, async (req) => {
+  // The owner proves it is them first: a stolen session must not put its own authenticator in front of the account.
+  api.post('/api/v1/account/two-factor', { ...self, schema: { body: twoFactorStartSchema, response: { 200: twoFactorSetupResponse } } }, async (req) => {
     const user = await currentUser(ctx, requireUser(req));
+    await proveOwner(ctx, req, user!.id, { password: req.body.password }, 'password');
     return startSetup(ctx, user!.id, user!.email);
   });
 
