@@ -7,7 +7,7 @@ import { useHomeTitle } from '../admin/PageTitle';
 import { buttonClass } from '../ui/Button';
 import { cn } from '../ui/cn';
 import { ActionLink } from './appearance/links';
-import { isAppearancePreview } from './appearance/preview';
+import { isAppearancePreview } from './appearance/is-preview';
 import { MenuPosition } from './appearance/MenuPosition';
 import { AccountButtons, VisitorLanguageSwitch } from './SiteLayout';
 import { SiteHeader } from './ui/SiteHeader';

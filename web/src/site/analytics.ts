@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSetting } from '../lib/auth';
-import { isAppearancePreview } from './appearance/preview';
+import { isAppearancePreview } from './appearance/is-preview';
 
 /** A Google Analytics measurement id as the analytics settings take it ("G-XXXXXXX"); anything else never reaches the page. */
 const TRACKING_CODE = /^[A-Za-z0-9_-]{1,20}$/;

@@ -7,8 +7,6 @@ import { setForcedTheme } from './theme';
 import { scrollBehavior } from '../../lib/motion';
 import { isAppearancePreview } from './is-preview';
 
-export { isAppearancePreview };
-
 function setValues(values: Record<string, unknown>) {
   queryClient.setQueryData<BootstrapData>(queryKeys.bootstrap, (old) => ({
     user: null, version: '', guestPermissions: [], guestRoleIds: [], ...old, settings: { ...old?.settings, ...values },

@@ -3,7 +3,7 @@ import { useHomeTitle } from '../../admin/PageTitle';
 import { useSetting } from '../../lib/auth';
 import { ApiError } from '../../lib/api';
 import { SiteChrome } from '../SiteLayout';
-import { isAppearancePreview } from '../appearance/preview';
+import { isAppearancePreview } from '../appearance/is-preview';
 import { BecauseYouWatchedRow } from '../titles/BecauseYouWatched';
 import { ContinueWatchingRow } from '../watch/ContinueWatching';
 import { ChannelView, useChannelPages } from './ChannelView';
