@@ -21,9 +21,11 @@ async function loadBootstrap(): Promise<BootstrapData> {
   return { user: data.user ?? null, settings: data.settings ?? {}, version: data.version ?? '', guestPermissions: data.guest_permissions ?? [], guestRoleIds: data.guest_role_ids ?? [] };
 }
 
+const bootstrapQuery = { queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 };
+
 /** Bootstrap data (auth/me), cached; used by route loaders. */
 export function fetchBootstrap(): Promise<BootstrapData> {
-  return queryClient.fetchQuery({ queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 });
+  return queryClient.fetchQuery(bootstrapQuery);
 }
 
 /** A permission, every one of a list of them, or (`{ any }`) at least one of a list. */
@@ -41,8 +43,6 @@ export function userCan(user: CurrentUser | null | undefined, permission: Permis
   const perms = user.effective_permissions ?? [];
   return perms.includes('admin') || holds(perms, permission);
 }
-
-const bootstrapQuery = { queryKey: queryKeys.bootstrap, queryFn: loadBootstrap, staleTime: 60_000 };
 
 export function useBootstrap(): BootstrapData {
   const { data } = useQuery(bootstrapQuery);
