@@ -21,10 +21,15 @@ export const accountPasswordSchema = z.object({
 export type AccountPasswordInput = z.infer<typeof accountPasswordSchema>;
 
 /**
- * `DELETE account`: closing one's own account. The password proves the owner is at the keyboard (an account without
- * one, made through social login, has none to give, as for `PUT account/password`).
+ * What proves the owner is at the keyboard before a step that guards the account: the password; an account without
+ * one (made through social login) gives a code from the authenticator app when 2FA is on, else nothing (the server
+ * then asks for a recent sign-in through the provider).
  */
-export const accountDeleteSchema = z.object({ password: z.string().max(255).optional(), code: z.string().max(20).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
+export const ownerProofSchema = z.object({ password: z.string().max(255).optional(), code: z.string().max(20).optional() }).meta({ examples: [{ password: 'correct horse battery' }] });
+export type OwnerProofInput = z.infer<typeof ownerProofSchema>;
+
+/** `DELETE account`: closing one's own account, after the owner's proof. */
+export const accountDeleteSchema = ownerProofSchema;
 export type AccountDeleteInput = z.infer<typeof accountDeleteSchema>;
 
 /** `DELETE account/sessions/{id}`: one session, named by the id prefix `GET account/sessions` shows. */

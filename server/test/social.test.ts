@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '@app/contracts';
 import { startFakeOAuth, defaultAccounts, type FakeOAuth } from '../../scripts/fake-oauth-provider.ts';
-import { asUser, createTestApp, createUser, guest, mailsIn, type Client, type Res } from './helper.ts';
+import { asUser, Client, createTestApp, createUser, guest, mailsIn, type Res } from './helper.ts';
 
 // The real flow against a local server speaking each provider's OAuth endpoints.
 const fake: FakeOAuth = await startFakeOAuth();
@@ -195,6 +195,7 @@ describe('social login', () => {
   it('lets a signed-in user connect and disconnect a provider', async () => {
     const user = await asUser(t);
     fake.accounts.envato = { ...fake.accounts.envato, id: 'envato_linker', email: 'different@social.example' };
+    expect((await user.post('/api/v1/auth/social/envato/link', { password: user.user.password })).body).toEqual({ message: 'Confirmed.' });
     const res = await socialLogin(user, 'envato');
     expect(res.status).toBe(200);
     expect((await me(user)).id).toBe(user.user.id);
@@ -203,6 +204,7 @@ describe('social login', () => {
 
     // The same provider account cannot be linked to a second user.
     const other = await asUser(t);
+    await other.post('/api/v1/auth/social/envato/link', { password: other.user.password });
     const taken = await socialLogin(other, 'envato');
     expect(taken.status).toBe(409);
     expect(taken.text).toContain('This Envato account is already connected to another user.');
@@ -211,6 +213,36 @@ describe('social login', () => {
     expect((await user.get('/api/v1/auth/social/profiles')).body.profiles).toEqual([]);
     expect((await user.post('/api/v1/auth/social/envato/disconnect')).status).toBe(404);
     expect((await guest(t).post('/api/v1/auth/social/envato/disconnect')).status).toBe(401);
+  });
+
+  it('connects a new provider only after the owner proved it is them, once per proof and per browser', async () => {
+    const user = await asUser(t);
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-thief', email: 'thief@social.example' };
+    const linked = async () => (await user.get('/api/v1/auth/social/profiles')).body.profiles.length;
+    // A stolen session alone cannot attach the thief's own provider account.
+    const bare = await socialLogin(user, 'google');
+    expect(bare.status).toBe(403);
+    expect(bare.text).toContain('Confirm it is you before connecting a new account.');
+    expect(await linked()).toBe(0);
+    const wrong = await user.post('/api/v1/auth/social/google/link', { password: 'not-the-password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.password).toEqual(['Your current password is incorrect.']);
+    expect((await user.post('/api/v1/auth/social/google/link', {})).body.errors.password).toEqual(['Enter your current password.']);
+    // A proof in another browser of the same account does not count for this one.
+    const elsewhere = await new Client(t).login(user.user.email, user.user.password);
+    expect((await elsewhere.post('/api/v1/auth/social/google/link', { password: user.user.password })).status).toBe(200);
+    expect((await socialLogin(user, 'google')).status).toBe(403);
+    // Proven for one provider is not proven for another.
+    expect((await user.post('/api/v1/auth/social/facebook/link', { password: user.user.password })).status).toBe(200);
+    expect((await socialLogin(user, 'google')).status).toBe(403);
+    expect((await user.post('/api/v1/auth/social/google/link', { password: user.user.password })).status).toBe(200);
+    expect((await socialLogin(user, 'google')).text).toContain('"status":"SUCCESS"');
+    expect(await linked()).toBe(1);
+    // Used up: disconnecting and connecting again asks again.
+    await user.post('/api/v1/auth/social/google/disconnect');
+    expect((await socialLogin(user, 'google')).status).toBe(403);
+    expect((await guest(t).post('/api/v1/auth/social/google/link', { password: 'x' })).status).toBe(401);
+    expect((await user.post('/api/v1/auth/social/myspace/link', { password: user.user.password })).status).toBe(404);
   });
 
   it('keeps the last link of an account that has no password', async () => {

@@ -45,6 +45,21 @@ test('signs a new user in with Google through the popup', async ({ page }) => {
   await expect(password.getByLabel('Current password')).toBeVisible();
   expect((await (await page.request.get('/api/v1/auth/me')).json()).user.has_password).toBe(true);
 
+  // With a password it may let Google go; connecting it again asks the owner to confirm it is them first.
+  await panel.getByRole('button', { name: 'Disconnect Google' }).click();
+  await expect(panel.getByText('Not connected')).toBeVisible();
+  await panel.getByRole('button', { name: 'Connect Google' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await confirm.getByLabel('Current password').fill('wrong-password');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await expect(confirm.getByText('Your current password is incorrect.')).toBeVisible();
+  await confirm.getByLabel('Current password').fill('social-password');
+  const linkPopup = page.waitForEvent('popup');
+  await confirm.getByRole('button', { name: 'Continue' }).click();
+  await linkPopup;
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByText('Connected as google.user@social.example')).toBeVisible();
+
   // Leave the shared e2e database as the seed made it: other specs count users and click 'Continue'.
   await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
   await page.context().clearCookies();

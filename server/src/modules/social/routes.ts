@@ -1,19 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  doneResponse, oauthRedirect, oauthResultPage, socialProfileListResponse, socialProviderSchema, type SocialLoginMessage, type SocialProvider,
+  doneResponse, oauthRedirect, ownerProofSchema, oauthResultPage, socialProfileListResponse, socialProviderSchema, type SocialLoginMessage, type SocialProvider,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { renewSession } from '../auth/service.ts';
+import { proveOwner } from '../account/owner-proof.ts';
 import { beginSignIn } from '../two-factor/service.ts';
 import {
   flowFailure, oauthCallbackQuery, oauthConnectQuery, popupResultPage, startPending, stateMatches, takePending, type PendingBase,
 } from './oauth-flow.ts';
 import { authorizeUrl, fetchProfile } from './providers.ts';
-import { disconnect, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
+import { disconnect, grantLink, linkToUser, listProfiles, oauthClient, resolveLogin } from './service.ts';
 
 const COOKIE = { name: 'social_oauth', path: '/api/v1/auth/social' };
 const GENERIC_ERROR = 'There was an issue with social login. Please try again.';
@@ -64,7 +65,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (req.auth.userId !== pending.link) throw new HttpError(403, 'This sign-in request is invalid or has expired. Please try again.');
         // An account already linked to it: the owner signed in again through the provider (the account page asks an
         // account without a password for a recent sign-in before its keys change), so this browser gets a fresh session.
-        if (await linkToUser(ctx, provider, profile, pending.link)) await renewSession(ctx, req, reply, pending.link);
+        if (await linkToUser(ctx, provider, profile, pending.link, req.auth.sessionId)) await renewSession(ctx, req, reply, pending.link);
       } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile), /* stays signed in: the popup has no such choice */ true))) {
         // 2FA is on for this account: the flow lands on the code step, with no session yet.
         return resultPage(ctx, req, reply, { ...mode, twoFactor: true }, null);
@@ -76,6 +77,16 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   app.get('/api/v1/auth/social/profiles', { ...signedIn, schema: { response: { 200: socialProfileListResponse } } }, async (req) => ({ profiles: await listProfiles(ctx, requireUser(req)) }));
+
+  // Connecting a provider account the user does not have yet adds a way into the account, so the owner proves it is
+  // them first (a stolen session could otherwise attach the thief's own account and keep coming back through it).
+  api.post('/api/v1/auth/social/:provider/link', { ...signedIn, schema: { params: providerParam, body: ownerProofSchema, response: { 200: doneResponse } } }, async (req) => {
+    const provider = providerOf(req.params.provider);
+    await oauthClient(ctx, provider);
+    await proveOwner(ctx, req, requireUser(req), req.body, 'password');
+    await grantLink(ctx, req.auth.sessionId, provider);
+    return { message: 'Confirmed.' };
+  });
 
   api.post('/api/v1/auth/social/:provider/disconnect', { ...signedIn, schema: { params: providerParam, response: { 200: doneResponse } } }, async (req) => {
     await disconnect(ctx, requireUser(req), providerOf(req.params.provider));

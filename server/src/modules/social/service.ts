@@ -25,14 +25,29 @@ async function assertNotBanned(ctx: AppContext, userId: number): Promise<void> {
   if (row?.banned_at && !(await liftExpiredBan(ctx.db, userId))) throw new HttpError(403, 'This account has been suspended.');
 }
 
+/** How long the owner's proof (`POST auth/social/{provider}/link`) lets this session connect that provider. */
+const LINK_GRANT_SECONDS = 10 * 60;
+const LINK_NEEDS_PROOF = 'Confirm it is you before connecting a new account. Please try again.';
+const grantKey = (sessionId: string, provider: SocialProvider) => `social-link:${sessionId}:${provider}`;
+
+/** Records that the owner of this session proved it is them, so it may connect `provider` (kept server-side). */
+export async function grantLink(ctx: AppContext, sessionId: string | undefined, provider: SocialProvider): Promise<void> {
+  if (sessionId) await ctx.cache.set(grantKey(sessionId, provider), 1, LINK_GRANT_SECONDS);
+}
+
 /**
  * Links the provider account to the signed-in user (account settings "Connect"). Answers whether it was linked to
- * them already: then the flow was the owner signing in again through it.
+ * them already: then the flow was the owner signing in again through it. A new link needs this session's grant.
  */
-export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number): Promise<boolean> {
+export async function linkToUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, userId: number, sessionId: string | undefined): Promise<boolean> {
   const existing = await repo.findByServiceId(ctx.db, provider, profile.id);
   if (existing && existing.user_id !== userId) {
     throw new HttpError(409, translate(undefined, 'This :provider account is already connected to another user.', { provider: SOCIAL_PROVIDER_NAMES[provider] }));
+  }
+  if (!existing) {
+    const key = sessionId ? grantKey(sessionId, provider) : null;
+    if (!key || (await ctx.cache.get<number>(key)) !== 1) throw new HttpError(403, LINK_NEEDS_PROOF);
+    await ctx.cache.delete(key);
   }
   await repo.saveProfile(ctx.db, userId, provider, profile);
   return existing?.user_id === userId;

@@ -45,7 +45,7 @@ export function Component() {
       <NotificationsPanel />
       <PasswordPanel hasPassword={user.has_password} />
       <TwoFactorPanel hasPassword={user.has_password} />
-      <SocialPanel />
+      <SocialPanel hasPassword={user.has_password} />
       <SessionsPanel />
       {can('api.access') && <TokensPanel />}
       <YourDataPanel hasPassword={user.has_password} />

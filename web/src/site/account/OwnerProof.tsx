@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { SOCIAL_PROVIDER_NAMES, type SocialProfile } from '@app/contracts/social';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, errorMessage, fieldMessages } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/fields';
+import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { useSocialPopup } from '../auth/social-login';
 
@@ -71,4 +72,50 @@ export function OwnerProofFields({ proof, error }: { proof: OwnerProof; error?: 
       )}
     </>
   );
+}
+
+type Proof = { password?: string; code?: string };
+
+/**
+ * A step that guards the account (turning 2FA on, connecting a social account) run after the owner proves it is
+ * them: `begin()` opens 'Confirm it is you' for the current password (or a 2FA code); an account without either sends
+ * its recent social sign-in at once, and the dialog opens only when the server asks to sign in again.
+ */
+export function useConfirmOwner<T, A = void>(o: { hasPassword: boolean; why: ReactNode; send: (proof: Proof, arg: A) => Promise<T>; done: (result: T, arg: A) => void }) {
+  const proof = useOwnerProof();
+  // What the step is about (the provider to connect), kept while the dialog is open.
+  const [arg, setArg] = useState<{ value: A }>();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const close = () => { setOpen(false); setPassword(''); setError(undefined); proof.reset(); };
+  const run = async (about = arg) => {
+    if (!about) return;
+    setError(undefined);
+    try {
+      const result = await o.send(o.hasPassword ? { password } : proof.body, about.value);
+      close();
+      o.done(result, about.value);
+    } catch (e) {
+      if (!o.hasPassword && proof.caught(e)) { setOpen(true); return; }
+      const field = fieldMessages(e, ['password', 'code'], 'password', '');
+      const message = o.hasPassword ? field.password : field.code;
+      if (open && message) setError(message);
+      else toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
+    }
+  };
+  const dialog = (
+    <FormDialog open={open} onOpenChange={(v) => { if (!v) close(); }} title={trans('Confirm it is you')} size="sm" onSubmit={() => run()} label={trans('Continue')}>
+      <p className="text-sm text-text-muted">{o.why}</p>
+      {o.hasPassword
+        ? <TextField label={trans('Current password')} type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setError(undefined); }} error={error} autoFocus />
+        : <OwnerProofFields proof={proof} error={error} />}
+    </FormDialog>
+  );
+  const begin = (value: A) => {
+    setArg({ value });
+    if (o.hasPassword || proof.needsCode) setOpen(true);
+    else void run({ value });
+  };
+  return { begin, dialog };
 }

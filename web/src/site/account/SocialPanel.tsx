@@ -10,12 +10,13 @@ import { FormError } from '../auth/AuthCard';
 import { SocialIcon } from '../auth/social-icons';
 import { useEnabledProviders } from '../auth/SocialButtons';
 import { useSocialPopup } from '../auth/social-login';
+import { useConfirmOwner } from './OwnerProof';
 import { Panel } from './Panel';
 
 const KEY = ['social-profiles'];
 
 /** Connect or disconnect the enabled social login providers (only shown when at least one is on). */
-export function SocialPanel() {
+export function SocialPanel({ hasPassword }: { hasPassword: boolean }) {
   const qc = useQueryClient();
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(params.get('social_error'));
@@ -32,6 +33,13 @@ export function SocialPanel() {
     } else {
       setError(msg.message || trans('There was an issue with social login. Please try again.'));
     }
+  });
+  // A new link is a new way into the account: the owner proves it is them before the provider's page opens.
+  const connect = useConfirmOwner({
+    hasPassword,
+    why: trans('A connected account can sign in to yours, so only you may connect one.'),
+    send: (proof, provider: SocialProvider) => api.post(`auth/social/${provider}/link`, proof),
+    done: (_res, provider) => open(provider),
   });
   const disconnect = useMutation({
     mutationFn: (provider: SocialProvider) => api.post(`auth/social/${provider}/disconnect`),
@@ -68,7 +76,7 @@ export function SocialPanel() {
                     {trans('Disconnect')}
                   </Button>
                 ) : (
-                  <Button size="sm" aria-label={trans('Connect :provider', { provider: name })} onClick={() => { setError(null); open(p); }}>
+                  <Button size="sm" aria-label={trans('Connect :provider', { provider: name })} onClick={() => { setError(null); connect.begin(p); }}>
                     {trans('Connect')}
                   </Button>
                 )}
@@ -77,6 +85,7 @@ export function SocialPanel() {
           })}
         </ul>
       )}
+      {connect.dialog}
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup, TwoFactorStatus } from '@app/contracts/account';
-import { ApiError, api, errorMessage, fieldMessages } from '../../lib/api';
+import { ApiError, api } from '../../lib/api';
 import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,7 @@ import { FormDialog, Modal } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { Panel } from './Panel';
 import { TwoFactorVerifyDialog } from './TwoFactorVerifyDialog';
-import { OwnerProofFields, useOwnerProof } from './OwnerProof';
+import { useConfirmOwner } from './OwnerProof';
 
 const KEY = ['account', 'two-factor'];
 
@@ -23,30 +23,14 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean }) {
   const [codeError, setCodeError] = useState<string>();
   const [codes, setCodes] = useState<string[] | null>(null);
   const [verify, setVerify] = useState<'disable' | 'regenerate' | null>(null);
-  // Turning it on proves the owner first (the password, or a recent social sign-in for an account without one).
-  const [proving, setProving] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string>();
-  const proof = useOwnerProof();
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: KEY }), invalidateBootstrap()]);
-
-  const start = async () => {
-    setPasswordError(undefined);
-    try {
-      setSetup(await api.post<TwoFactorSetup>('account/two-factor', hasPassword ? { password } : {}));
-      setProving(false);
-      setPassword('');
-      proof.reset();
-      setCode('');
-      setCodeError(undefined);
-    } catch (e) {
-      if (!hasPassword && proof.caught(e)) { setProving(true); return; }
-      const field = fieldMessages(e, ['password'], 'password', '').password;
-      if (hasPassword && field) setPasswordError(field);
-      else toast.danger(errorMessage(e, trans('There was an issue. Please try again.')));
-    }
-  };
-  const turnOn = () => (hasPassword ? setProving(true) : void start());
+  // Turning it on proves the owner first (the password, or a recent social sign-in for an account without one).
+  const turnOn = useConfirmOwner({
+    hasPassword,
+    why: trans('Two-factor authentication guards your account, so only you may turn it on.'),
+    send: (proof) => api.post<TwoFactorSetup>('account/two-factor', hasPassword ? { password: proof.password } : {}),
+    done: (started) => { setSetup(started); setCode(''); setCodeError(undefined); },
+  });
   const confirm = async () => {
     try {
       const r = await api.post<{ recovery_codes: string[] }>('account/two-factor/confirm', { code: code.trim() });
@@ -75,22 +59,9 @@ export function TwoFactorPanel({ hasPassword }: { hasPassword: boolean }) {
           </div>
         </div>
       ) : (
-        s && <Button variant="primary" onClick={turnOn}>{trans('Turn on')}</Button>
+        s && <Button variant="primary" onClick={() => turnOn.begin()}>{trans('Turn on')}</Button>
       )}
-
-      <FormDialog
-        open={proving}
-        onOpenChange={(o) => { if (!o) { setProving(false); setPassword(''); setPasswordError(undefined); proof.reset(); } }}
-        title={trans('Confirm it is you')}
-        size="sm"
-        onSubmit={start}
-        label={trans('Continue')}
-      >
-        <p className="text-sm text-text-muted">{trans('Two-factor authentication guards your account, so only you may turn it on.')}</p>
-        {hasPassword
-          ? <TextField label={trans('Current password')} type="password" autoComplete="current-password" value={password} onChange={(e) => { setPassword(e.target.value); setPasswordError(undefined); }} error={passwordError} autoFocus />
-          : <OwnerProofFields proof={proof} />}
-      </FormDialog>
+      {turnOn.dialog}
 
       <FormDialog
         open={!!setup}
