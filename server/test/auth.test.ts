@@ -460,6 +460,42 @@ describe('login throttling', () => {
     expect(spoofed.status).toBe(429);
   });
 
+  it('locks strangers out of an account after 10 wrong passwords from anywhere, never the browsers it signed in on', async () => {
+    const u = await createUser(t, { roles: [t.roles.users] });
+    const signedIn = guest(t);
+    expect((await loginFrom(signedIn, freshIp(), u.email, PASSWORD)).status).toBe(200);
+    // Later, the session gone: the browser keeps only its mark.
+    const home = guest(t);
+    home.cookies.set('known_device', signedIn.cookies.get('known_device')!);
+    // A right password from a new browser is no guess: it never counts.
+    for (let i = 0; i < 12; i++) expect((await loginFrom(guest(t), freshIp(), u.email, PASSWORD)).status).toBe(200);
+    // A botnet: one wrong password from each of many addresses.
+    for (let i = 0; i < LIMITS.loginStranger.max; i++) expect((await loginFrom(guest(t), freshIp(), u.email, 'wrong-password')).status).toBe(422);
+    const locked = await loginFrom(guest(t), freshIp(), u.email, PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/Too many login attempts\. Please try again in \d+ seconds\./);
+    // A forged mark is a stranger still.
+    const forger = guest(t);
+    forger.cookies.set('known_device', `${u.id}.${'A'.repeat(32)}`);
+    expect((await loginFrom(forger, freshIp(), u.email, PASSWORD)).status).toBe(429);
+    // The owner's own browser signs in (after the growing delay), from any address.
+    expect((await loginFrom(home, freshIp(), u.email, PASSWORD)).status).toBe(200);
+    // An address nobody has an account for is refused the same way once guessed at, so the answer tells nothing.
+    for (let i = 0; i < LIMITS.loginStranger.max; i++) await loginFrom(guest(t), freshIp(), 'nobody-here@example.test', 'x');
+    expect((await loginFrom(guest(t), freshIp(), 'nobody-here@example.test', 'x')).status).toBe(429);
+
+    // The owner on a new browser resets the password from the mailbox: that browser is known from then on.
+    const phone = guest(t);
+    await phone.post('/api/v1/auth/password/email', { email: u.email });
+    const [, token] = await lastLink(u.email, /http:\/\/localhost:8000\/password\/reset\/([A-Za-z0-9_-]+)\?email=(\S+)/);
+    expect((await phone.post('/api/v1/auth/password/reset', { token, email: u.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' })).status).toBe(200);
+    expect((await loginFrom(phone, freshIp(), u.email, 'brand-new-pass')).status).toBe(200);
+    // The new password forgot the old browsers: home is a stranger now, and strangers are still locked out.
+    const homeAgain = guest(t);
+    homeAgain.cookies.set('known_device', home.cookies.get('known_device')!);
+    expect((await loginFrom(homeAgain, freshIp(), u.email, 'brand-new-pass')).status).toBe(429);
+  }, 60_000);
+
   it('a successful login resets the account counter', async () => {
     const u = await createUser(t, { roles: [t.roles.users] });
     for (let i = 0; i < 4; i++) await loginFrom(guest(t), freshIp(), u.email, 'wrong-password');

@@ -21,6 +21,11 @@ export const LIMITS = {
   /** Wrong passwords for one account from anywhere: never a lock (a stranger could keep the owner out), a growing delay. */
   loginEmail: { name: 'login-email', max: 5, windowSeconds: 15 * 60, message: '' },
   /**
+   * Wrong passwords for one account from browsers it never signed in on, together (modules/auth/known-device.ts):
+   * a lock for strangers only, so a botnet's thousands of addresses share these few tries.
+   */
+  loginStranger: { name: 'login-stranger', max: 10, windowSeconds: 15 * 60, message: 'Too many login attempts. Please try again in :seconds seconds.' },
+  /**
    * Wrong codes at the sign-in's code step for one account, from anywhere. Only someone who has the password gets
    * there, so this one locks: spread over many addresses, the per-address limits alone let a million codes be tried.
    */

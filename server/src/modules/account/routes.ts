@@ -14,6 +14,7 @@ import { removeAccounts } from '../users/service.ts';
 import { accountExport } from './export.ts';
 import { requestEmailChange } from './email-change.ts';
 import { proveOwner } from './owner-proof.ts';
+import { rememberDevice } from '../auth/known-device.ts';
 import { endOtherSessions, endOwnSession, ownAvatar, ownSessions, replacePassword, updateProfile } from './repository.ts';
 
 /** The signed-in user's own account (the /account-settings page); API tokens live under auth/access-tokens. */
@@ -43,13 +44,16 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { user: await currentUser(ctx, userId) };
   });
 
-  api.put('/api/v1/account/password', { config: self, schema: { body: accountPasswordSchema, response: { 200: doneResponse } } }, async (req) => {
+  api.put('/api/v1/account/password', { config: self, schema: { body: accountPasswordSchema, response: { 200: doneResponse } } }, async (req, reply) => {
     const userId = requireUser(req);
     const input = req.body;
     // An account without a password (social login) sets its first one; any other proves it knows the current one.
     await proveOwner(ctx, req, userId, { password: input.current_password, code: input.code }, 'current_password');
+    const hash = await hashPassword(input.password);
     // Whoever knew the old password is signed out everywhere but here, API tokens included.
-    await replacePassword(ctx.db, userId, await hashPassword(input.password), req.auth.sessionId);
+    await replacePassword(ctx.db, userId, hash, req.auth.sessionId);
+    // The new password forgets the account's known browsers (known-device.ts) but this one.
+    rememberDevice(req, reply, userId, hash);
     return { message: 'Password changed' };
   });
 

@@ -16,6 +16,7 @@ import {
   assertPoliciesAccepted, currentUser, login, logout, register, resetPassword, sendPasswordResetLink, sendVerificationEmail, startSession, verifyEmail,
 } from './service.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.ts';
+import { rememberDevice } from './known-device.ts';
 
 // Checked by their own rules after the form (policies, then reCAPTCHA when it is on), which keep their messages.
 const registerBody = z.intersection(registerSchema, z.object({ recaptcha_token: z.unknown().optional(), accepted_policies: z.unknown().optional() }))
@@ -63,8 +64,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'If an account exists for that email, we have sent a password reset link to it.' };
   });
 
-  api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema, response: { 200: doneResponse } } }, async (req) => {
-    await resetPassword(ctx, req.body);
+  api.post('/api/v1/auth/password/reset', { ...open, schema: { body: passwordResetSchema, response: { 200: doneResponse } } }, async (req, reply) => {
+    const { userId, hash } = await resetPassword(ctx, req.body);
+    // The browser that opened the mailed link signs in even while strangers are locked out of the account.
+    rememberDevice(req, reply, userId, hash);
     return { message: 'Your password has been reset. You can now log in.' };
   });
 

@@ -12,6 +12,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { loadPermissions } from '../roles/permissions.ts';
 import { findUser } from '../users/repository.ts';
 import { assertEmailFreeLimited, createUser, liftExpiredBan } from '../users/service.ts';
+import { isKnownDevice, rememberDevice } from './known-device.ts';
 import { endSessions } from './sessions.ts';
 import { beginSignIn } from '../two-factor/service.ts';
 import { mailLines } from '../localizations/service.ts';
@@ -69,25 +70,33 @@ const MAX_ACCOUNT_DELAY_MS = 4000;
 
 /**
  * Failed logins are limited per address and account, and per address (429 with Retry-After). Failures for an account
- * from anywhere never lock it, or a stranger could keep the owner out: past LIMITS.loginEmail.max each further check
- * waits longer (doubling, at most MAX_ACCOUNT_DELAY_MS), which makes guessing from many addresses slow.
- * Answers null when the account has 2FA on: the password was right, the code step comes next.
+ * from anywhere never lock its owner out: past LIMITS.loginEmail.max each further check waits longer (doubling, at
+ * most MAX_ACCOUNT_DELAY_MS). Browsers the account never signed in on share a small budget per account
+ * (LIMITS.loginStranger, then 429), so guessing from many addresses at once gets no further, while the owner's own
+ * browsers (known-device.ts) still sign in. Answers null when the account has 2FA on: the code step comes next.
  */
 export async function login(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, email: string, password: string, remember = false): Promise<CurrentUser | null> {
   const ipEmail = `${req.ip}|${email}`;
   await assertUnderLimit(ctx, LIMITS.loginIp, req.ip);
   // Counted before the check, so parallel guesses cannot all slip under the limit; a success clears it.
   await consume(ctx, LIMITS.loginIpEmail, ipEmail);
+  const row = await ctx.db.selectFrom('users').select(['id', 'password', 'banned_at']).where('email', '=', email).executeTakeFirst();
+  // Unknown addresses count as strangers too, so the answer does not tell which accounts exist.
+  const stranger = !row || !isKnownDevice(req, row.id, row.password);
+  // Only wrong passwords count (the owner signing in on a new browser is no guess); the burst of guesses already in
+  // flight when the budget runs out still gets its answers, then every stranger waits out the window.
+  if (stranger) await assertUnderLimit(ctx, LIMITS.loginStranger, email);
   const failures = (await attempts(ctx, LIMITS.loginEmail, email)).count;
   if (failures >= LIMITS.loginEmail.max) {
     await new Promise((r) => setTimeout(r, Math.min(MAX_ACCOUNT_DELAY_MS, 250 * 2 ** (failures - LIMITS.loginEmail.max))));
   }
-  const row = await ctx.db.selectFrom('users').select(['id', 'password', 'banned_at']).where('email', '=', email).executeTakeFirst();
-  if (!(await verifyPassword(password, row?.password ?? null)) || !row) {
+  if (!(await verifyPassword(password, row?.password ?? null)) || !row?.password) {
     await hit(ctx, LIMITS.loginIp, req.ip);
     await hit(ctx, LIMITS.loginEmail, email);
+    if (stranger) await hit(ctx, LIMITS.loginStranger, email);
     throw new HttpError(422, 'These credentials do not match our records.', { email: ['These credentials do not match our records.'] });
   }
+  rememberDevice(req, reply, row.id, row.password);
   if (row.banned_at && !(await liftExpiredBan(ctx.db, row.id))) {
     throw new HttpError(403, 'This account has been suspended.');
   }
@@ -214,7 +223,7 @@ export async function sendPasswordResetLink(ctx: AppContext, email: string, req:
   }));
 }
 
-export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<void> {
+export async function resetPassword(ctx: AppContext, input: { token: string; email: string; password: string }): Promise<{ userId: number; hash: string }> {
   const token = await findToken(ctx, input.token, 'password_reset', 'email');
   const user = await ctx.db.selectFrom('users').select('email').where('id', '=', token.user_id).executeTakeFirst();
   // A mistyped address is refused without using the link up.
@@ -227,4 +236,5 @@ export async function resetPassword(ctx: AppContext, input: { token: string; ema
     // Whoever knew the old password is signed out everywhere, API tokens included.
     await endSessions(trx, token.user_id);
   });
+  return { userId: token.user_id, hash: password };
 }
