@@ -79,13 +79,15 @@ describe('a transcoded video\'s files', () => {
   it('an uploaded source file and its caption files go only to those who may watch the video; pictures and files of no video stay public', async () => {
     const titleId = (await admin.post('/api/v1/titles', { name: 'Paid Upload' })).body.title.id;
     const put = (key: string) => t.ctx.storage.put(`public/${key}`, Buffer.from(key));
-    for (const key of ['uploads/film.mp4', 'uploads/draft.mp4', 'uploads/shared.webm', 'uploads/film-thumb.jpg', 'branding/intro.mp4']) await put(key);
+    for (const key of ['uploads/film.mp4', 'uploads/draft.mp4', 'uploads/shared.webm', 'uploads/film-thumb.jpg', 'branding/intro.mp4', 'uploads/linked.mp4']) await put(key);
     const add = async (name: string, src: string, body: Record<string, unknown> = {}) => {
       const res = await admin.post('/api/v1/videos', { name, title_id: titleId, type: 'video', src, thumbnail: '/storage/uploads/film-thumb.jpg', category: 'full', approved: true, ...body });
       expect(res.status, res.text).toBe(200);
       return res.body.video.id as number;
     };
     const film = await add('Film', '/storage/uploads/film.mp4');
+    // An editor pasted the file's full link to this site rather than its path.
+    await add('Linked', `${new URL(t.ctx.config.appUrl).origin}/storage/uploads/linked.mp4`);
     await add('Draft', '/storage/uploads/draft.mp4', { approved: false });
     // One file, two videos: a paid movie and a free trailer.
     await add('Shared movie', '/storage/uploads/shared.webm');
@@ -99,7 +101,7 @@ describe('a transcoded video\'s files', () => {
     const member = await asUser(t);
     const subscriber = await asUser(t, { permissions: ['videos.view'] });
     await sellingWatching(async () => {
-      for (const url of ['/storage/uploads/film.mp4', captionUrl]) {
+      for (const url of ['/storage/uploads/film.mp4', captionUrl, '/storage/uploads/linked.mp4']) {
         expect((await guest(t).get(url)).status, url).toBe(401);
         expect((await guest(t).request('GET', url, undefined, { range: 'bytes=0-3' })).status, url).toBe(401);
         expect((await member.get(url)).status, url).toBe(403);

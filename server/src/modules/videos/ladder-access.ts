@@ -24,10 +24,17 @@ async function videosOf(ctx: AppContext, rel: string): Promise<VideoGate[]> {
     return [video ?? { approved: false, category: 'full' }];
   }
   if (PICTURE.test(rel)) return [];
-  const url = `/storage/${rel}`;
+  const urls = await addressesOf(ctx, `/storage/${rel}`);
   return ctx.db.selectFrom('videos').select(['approved', 'category'])
-    .where((eb) => eb.or([eb('src', '=', url), eb('id', 'in', eb.selectFrom('video_captions').select('video_id').where('url', '=', url))]))
+    .where((eb) => eb.or([eb('src', 'in', urls), eb('id', 'in', eb.selectFrom('video_captions').select('video_id').where('url', 'in', urls))]))
     .execute();
+}
+
+/** The ways a video's source may name a stored file: the path, or a full link to this site (pasted by an editor). */
+async function addressesOf(ctx: AppContext, path: string): Promise<string[]> {
+  const sites = [await ctx.settings.siteUrl(ctx.config.appUrl), ctx.config.appUrl.replace(/\/+$/, '')];
+  const hosts = sites.flatMap((s) => { try { return [new URL(s).host]; } catch { return []; } });
+  return [...new Set([path, ...hosts.flatMap((h) => [`https://${h}${path}`, `http://${h}${path}`, `//${h}${path}`])])];
 }
 
 /**
