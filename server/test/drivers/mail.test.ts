@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import { composeMail } from '../../src/drivers/mail/compose.ts';
-import { checkMail } from '../../src/drivers/mail/manager.ts';
+import { checkMail, refusedForGood } from '../../src/drivers/mail/manager.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
 import { asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from '../helper.ts';
 import { startHttp } from './servers/http.ts';
@@ -248,6 +248,39 @@ describe('postmark driver', () => {
     await t.ctx.settings.set({ 'server.postmark_token': 'nope' });
     await expect(t.ctx.mailer.deliver(mail)).rejects.toThrow(/Postmark answered 401/);
     await api.close();
+  });
+});
+
+describe('a mail API refusing a mail', () => {
+  // What each answer means for the queue: refused for good (recorded as failed at once) or tried again later.
+  const outcome = async (answer: { status: number; json?: unknown; body?: string; headers?: Record<string, string> }, driver: 'mailgun' | 'postmark' | 'ses') => {
+    const api = await startHttp(() => answer);
+    API_ENDPOINTS.postmark = api.url;
+    await t.ctx.settings.set({
+      'server.mail_driver': driver, 'server.postmark_token': 'pm-token', 'server.mailgun_domain': 'mg.example.com', 'server.mailgun_secret': 'key-123',
+      'server.mailgun_endpoint': api.url, 'server.ses_key': 'AKIDSES', 'server.ses_secret': 'secret', 'server.ses_region': 'eu-west-1', 'server.ses_endpoint': api.url,
+    });
+    const err = await t.ctx.mailer.deliver(mail).then(() => null, (e: unknown) => e);
+    await api.close();
+    expect(err).toBeTruthy();
+    return refusedForGood(err) ? 'failed' : 'again';
+  };
+
+  it('gives up on a message the API refuses (a bad or suppressed recipient), tries again after a refused key, a limit or an outage', async () => {
+    expect(await outcome({ status: 400, json: { message: "'to' parameter is not a valid address. please check documentation" } }, 'mailgun')).toBe('failed');
+    expect(await outcome({ status: 401, body: 'Forbidden' }, 'mailgun')).toBe('again');
+    expect(await outcome({ status: 404, json: { message: 'Domain not found: mg.example.com' } }, 'mailgun')).toBe('again');
+    expect(await outcome({ status: 429, json: { message: 'Too many requests' } }, 'mailgun')).toBe('again');
+    expect(await outcome({ status: 503, body: 'Service Unavailable' }, 'mailgun')).toBe('again');
+    expect(await outcome({ status: 422, json: { ErrorCode: 406, Message: "You tried to send to recipient(s) that have been marked as inactive." } }, 'postmark')).toBe('failed');
+    expect(await outcome({ status: 401, json: { ErrorCode: 10, Message: 'Bad or missing Server API token.' } }, 'postmark')).toBe('again');
+    expect(await outcome({ status: 500, json: {} }, 'postmark')).toBe('again');
+    const ses = (status: number, type: string) => ({ status, json: { message: type }, headers: { 'x-amzn-errortype': type } });
+    expect(await outcome(ses(400, 'MessageRejected'), 'ses')).toBe('failed');
+    expect(await outcome(ses(400, 'BadRequestException'), 'ses')).toBe('failed');
+    expect(await outcome(ses(403, 'UnrecognizedClientException'), 'ses')).toBe('again');
+    expect(await outcome(ses(400, 'SendingPausedException'), 'ses')).toBe('again');
+    expect(await outcome(ses(429, 'TooManyRequestsException'), 'ses')).toBe('again');
   });
 });
 

@@ -1,7 +1,7 @@
 import { MAIL_RETRY, type JobOptions } from '../queue/queue.ts';
 import { DriverSwitch, type SettingsReader } from '../switch.ts';
 import { LogMailer, type MailMessage, type Mailer } from './mailer.ts';
-import { GmailTransport, MailgunTransport, PostmarkTransport, SendmailTransport, SesTransport, SmtpTransport, mailChecks, type Transport } from './transports.ts';
+import { GmailTransport, MailApiRefusal, MailgunTransport, PostmarkTransport, SendmailTransport, SesTransport, SmtpTransport, mailChecks, type Transport } from './transports.ts';
 
 type Driver = 'mailgun' | 'gmailApi' | 'smtp' | 'postmark' | 'ses' | 'sendmail' | 'log';
 
@@ -65,12 +65,18 @@ export class MailManager implements Mailer {
   close() { return this.transports.close(); }
 }
 
+/** Amazon SES's refusals of the message itself (not of the account, the key or the sending rate). */
+const SES_MESSAGE_REFUSALS = new Set(['MessageRejected', 'BadRequestException']);
+
 /**
- * The mail server refused this mail for good (an SMTP 5xx reply to the sender, a recipient or the message): another
- * try gets the same answer. A refused login (535) is the site's own settings, which an operator fixes, so it is tried again.
+ * The mail server refused this mail for good (an SMTP 5xx reply to the sender, a recipient or the message; a mail
+ * API's refusal of the message, MailApiRefusal; SES rejecting it): another try gets the same answer. A refused login
+ * or key is the site's own settings, which an operator fixes, so it is tried again, as is an outage.
  */
 export function refusedForGood(err: unknown): boolean {
-  const e = err as { responseCode?: unknown; code?: unknown } | null;
+  if (err instanceof MailApiRefusal) return err.permanent;
+  const e = err as { responseCode?: unknown; code?: unknown; name?: unknown; $metadata?: unknown } | null;
+  if (e?.$metadata && typeof e.name === 'string') return SES_MESSAGE_REFUSALS.has(e.name);
   return typeof e?.responseCode === 'number' && e.responseCode >= 500 && e.responseCode < 600 && e.code !== 'EAUTH';
 }
 

@@ -5,6 +5,19 @@ import { API_ENDPOINTS, reason } from '../switch.ts';
 import type { MailMessage } from './mailer.ts';
 import { outboundFetch } from '../../lib/outbound.ts';
 
+/**
+ * A mail API's refusal. `permanent`: the API refused this message itself (400, 413, 422: a bad or suppressed
+ * recipient, an invalid message), so another try gets the same answer; a refused key (401, 403), an unknown domain
+ * (404), a limit (429) or an outage (5xx) is the site's settings or a moment, and the mail is tried again.
+ */
+export class MailApiRefusal extends Error {
+  readonly permanent: boolean;
+  constructor(api: string, readonly status: number, detail: string) {
+    super(`${api} answered ${status}: ${detail}`);
+    this.permanent = status === 400 || status === 413 || status === 422;
+  }
+}
+
 /** One way of handing a mail over; `from` is "Name <address>". */
 export interface Transport {
   send(from: string, m: MailMessage): Promise<void>;
@@ -62,7 +75,7 @@ export class MailgunTransport implements Transport {
       headers: { authorization: `Basic ${Buffer.from(`api:${this.s.secret}`).toString('base64')}` },
       body: form,
     });
-    if (!res.ok) throw new Error(`Mailgun answered ${res.status}: ${await res.text()}`);
+    if (!res.ok) throw new MailApiRefusal('Mailgun', res.status, await res.text());
   }
 }
 
@@ -76,7 +89,7 @@ export class PostmarkTransport implements Transport {
       body: JSON.stringify({ From: from, To: m.to, ReplyTo: m.replyTo, Subject: m.subject, TextBody: m.text, HtmlBody: m.html, Headers: headerList(m), MessageStream: 'outbound' }),
     });
     const body = await res.json().catch(() => ({})) as { ErrorCode?: number; Message?: string };
-    if (!res.ok || body.ErrorCode) throw new Error(`Postmark answered ${res.status}: ${body.Message ?? ''}`);
+    if (!res.ok || body.ErrorCode) throw new MailApiRefusal('Postmark', res.ok ? 422 : res.status, body.Message ?? '');
   }
 }
 
@@ -139,7 +152,7 @@ export class GmailTransport implements Transport {
       body: JSON.stringify({ raw }),
     });
     if (res.status === 401) this.access = null;
-    if (!res.ok) throw new Error(`Gmail answered ${res.status}: ${await res.text()}`);
+    if (!res.ok) throw new MailApiRefusal('Gmail', res.status, await res.text());
   }
 }
 
