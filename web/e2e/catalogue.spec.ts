@@ -36,6 +36,7 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Title created')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/titles\/\d+\/edit\/primary-facts$/);
+  const editUrl = page.url().replace(/\/primary-facts$/, '');
 
   // A genre, typed as free text.
   await page.getByRole('navigation', { name: 'Title sections' }).getByRole('link', { name: 'Genres' }).click();
@@ -102,6 +103,24 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('navigation', { name: 'Person sections' }).getByRole('link', { name: 'Credits' }).click();
   await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Series');
   await expect(page.getByRole('row', { name: /The Quartermaine Files/ })).toContainText('Detective Vale');
+
+  // Each goes again from its own row, behind a confirmation: the episode, the season, the credit.
+  const confirmDelete = async (button: string, title: string, done: string) => {
+    await page.getByRole('button', { name: button }).click();
+    const confirm = page.getByRole('alertdialog', { name: title });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(done)).toBeVisible();
+    await expect(confirm).toBeHidden();
+  };
+  await page.goto(`${editUrl}/seasons/1/episodes`);
+  await confirmDelete('Delete The Locked Room', 'Delete episode', 'Episode deleted');
+  await expect(page.getByRole('link', { name: 'The Locked Room', exact: true })).toHaveCount(0);
+  await page.goto(`${editUrl}/seasons`);
+  await confirmDelete('Delete Season 1', 'Delete season', 'Season deleted');
+  await expect(page.getByRole('link', { name: 'Season 1', exact: true })).toHaveCount(0);
+  await page.goto(`${editUrl}/cast`);
+  await confirmDelete('Delete Imogen Quartermaine', 'Delete credit', 'Credit deleted');
+  await expect(page.getByText('No credits have been added yet')).toBeVisible();
 });
 
 test('a crew credit’s job is chosen among its department’s jobs (tmdbDepartments lookup), not typed', async ({ page }) => {

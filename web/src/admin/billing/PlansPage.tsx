@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { CreditCard, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import type { Product } from '@app/contracts/billing';
@@ -6,17 +6,19 @@ import { api, errorMessage } from '../../lib/api';
 import { formatDate, formatMoney } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
-import { PRODUCTS, useBillingAction } from './api';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
+import { PRODUCTS, SUBSCRIPTIONS, useBillingAction } from './api';
 import { intervalLabel, positionLabel } from './plan-options';
 
 /** Part C "Plans": the list with sync and delete; a plan's name opens its edit page. */
 export function Component() {
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const remove = useBillingAction((id: number) => api.delete(`${PRODUCTS}/${id}`));
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Product>({
+    remove: (p) => api.delete(`${PRODUCTS}/${p.id}`), refresh: [PRODUCTS, SUBSCRIPTIONS], done: trans('Plan deleted'),
+    title: trans('Delete plan'), body: (p) => trans('Are you sure you want to delete “:name“?', { name: p.name }),
+  });
   const sync = useBillingAction(() => api.post(`${PRODUCTS}/sync`, {}));
 
   const columns = useMemo<DataTableColumn<Product>[]>(() => [
@@ -42,12 +44,12 @@ export function Component() {
     {
       id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-16 text-end',
       cell: ({ row: { original: p } }) => (
-        <Button variant="text" size="icon" aria-label={trans('Delete plan :name', { name: p.name })} onClick={() => setDeleting(p)}>
+        <Button variant="text" size="icon" aria-label={trans('Delete plan :name', { name: p.name })} onClick={() => askDelete(p)}>
           <Trash2 size={16} aria-hidden />
         </Button>
       ),
     },
-  ], []);
+  ], [askDelete]);
 
   return (
     <div className="flex flex-col gap-6 p-4 desk:p-8">
@@ -80,19 +82,7 @@ export function Component() {
           </div>
         )}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={trans('Delete plan')}
-        body={trans('Are you sure you want to delete “:name“?', { name: deleting?.name ?? '' })}
-        confirm={trans('Delete')}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(deleting!.id, {
-          onSuccess: () => { toast(trans('Plan deleted')); setDeleting(null); },
-          onError: (e) => { toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); setDeleting(null); },
-        })}
-      />
+      {deleteDialog}
     </div>
   );
 }

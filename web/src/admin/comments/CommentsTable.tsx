@@ -24,7 +24,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const canDelete = can('comments.delete');
   const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Comment>({
-    remove: (c) => api.delete(`comment/${c.id}`), resource: 'comment', done: trans('Comment deleted'),
+    remove: (c) => api.delete(`comment/${c.id}`), refresh: ['comment'], done: trans('Comment deleted'),
     title: trans('Delete comment'), body: trans('The comment will no longer show on the site. You can restore it from this list.'),
   });
   const restore = useMutation({

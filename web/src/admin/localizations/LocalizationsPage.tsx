@@ -2,22 +2,23 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Languages as LanguagesIcon, Pencil, Plus, Trash2 } from 'lucide-react';
 import { DEFAULT_LANGUAGE, type Localization } from '@app/contracts/localizations';
-import { errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { toast } from '../../ui/Toast';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { PageTitle } from '../PageTitle';
-import { useDeleteLocalization } from './api';
+import { useInvalidate } from './api';
 import { LocalizationFormModal } from './LocalizationFormModal';
 
 export function Component() {
   const [editing, setEditing] = useState<Localization | null>(null);
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Localization | null>(null);
-  const remove = useDeleteLocalization();
+  const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Localization>({
+    remove: (l) => api.delete(`localizations/${l.id}`), refresh: useInvalidate(), done: trans('Localization deleted'),
+    title: trans('Delete localization'), body: (l) => trans('Are you sure you want to delete “:name”? Its translations will be lost.', { name: l.name }),
+  });
 
   const columns = useMemo<DataTableColumn<Localization>[]>(() => [
     {
@@ -40,14 +41,14 @@ export function Component() {
           </Button>
           {/* English and the site default are never deleted; their row has no delete control. */}
           {l.is_default || l.language === DEFAULT_LANGUAGE ? <span className="w-9" aria-hidden /> : (
-            <Button variant="text" size="icon" onClick={() => setDeleting(l)} aria-label={trans('Delete :name', { name: l.name })}>
+            <Button variant="text" size="icon" onClick={() => askDelete(l)} aria-label={trans('Delete :name', { name: l.name })}>
               <Trash2 size={16} aria-hidden />
             </Button>
           )}
         </div>
       ),
     },
-  ], []);
+  ], [askDelete]);
 
   return (
     <div className="flex flex-col gap-6 p-4 desk:p-8">
@@ -68,22 +69,7 @@ export function Component() {
         )}
       />
       <LocalizationFormModal open={creating || !!editing} localization={editing} onClose={() => { setCreating(false); setEditing(null); }} />
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(o) => !o && setDeleting(null)}
-        title={trans('Delete localization')}
-        body={trans('Are you sure you want to delete “:name”? Its translations will be lost.', { name: deleting?.name ?? '' })}
-        confirm={trans('Delete')}
-        danger
-        pending={remove.isPending}
-        onConfirm={() => remove.mutate(deleting!.id, {
-          onSuccess: () => {
-            toast(trans('Localization deleted'));
-            setDeleting(null);
-          },
-          onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
-        })}
-      />
+      {deleteDialog}
     </div>
   );
 }

@@ -22,7 +22,8 @@ export function useLanguages() {
   });
 }
 
-function useInvalidate() {
+/** Refreshes the localizations' lists (and the site's language menu) after a change; `l` updates its cached detail. */
+export function useInvalidate() {
   const qc = useQueryClient();
   return (l?: Localization) => {
     if (l?.lines) qc.setQueryData(queryKeys.detail('localizations', l.id), l);
@@ -47,10 +48,3 @@ export function useUpdateLocalization(id: number) {
   });
 }
 
-export function useDeleteLocalization() {
-  const invalidate = useInvalidate();
-  return useMutation({
-    mutationFn: (id: number) => api.delete(`localizations/${id}`),
-    onSuccess: () => invalidate(),
-  });
-}

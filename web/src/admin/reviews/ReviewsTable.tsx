@@ -20,7 +20,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const canDelete = can('reviews.delete');
   const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Review>({
-    remove: (r) => api.delete(`reviews/${r.id}`), resource: 'reviews', done: trans('Review deleted'),
+    remove: (r) => api.delete(`reviews/${r.id}`), refresh: ['reviews'], done: trans('Review deleted'),
     title: trans('Delete review'), body: trans('The review, its score and its helpful votes are removed from the site for good.'),
   });
   const columns = useMemo<DataTableColumn<Review>[]>(() => [

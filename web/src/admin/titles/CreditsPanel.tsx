@@ -9,7 +9,7 @@ import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Autocomplete } from '../../ui/Autocomplete';
 import { Pager } from '../../ui/Pager';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { EmptyState } from '../../ui/DataTable';
 import { Select, TextField } from '../../ui/fields';
 import { FormDialog } from '../../ui/Modal';
@@ -33,16 +33,15 @@ export function CreditsPanel(target: CreditsTarget) {
   const key = ['credits', 'list', { titleId: target.titleId, ...params }];
   const query = useQuery({ queryKey: key, queryFn: () => api.get<PaginationResponse<TitleCredit>>(`titles/${target.titleId}/credits`, params) });
   const [editing, setEditing] = useState<TitleCredit | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TitleCredit | null>(null);
   const [dragged, setDragged] = useState<number | null>(null);
   const credits = query.data?.pagination.data ?? [];
   const refresh = () => qc.invalidateQueries({ queryKey: ['credits'] });
   const where = { season: target.season, episode: target.episode };
 
-  const remove = useMutation({
-    mutationFn: (c: TitleCredit) => api.delete(`titles/${target.titleId}/credits/${c.pivot.id}${target.season ? `?season=${target.season}${target.episode ? `&episode=${target.episode}` : ''}` : ''}`),
-    onSuccess: async () => { toast(trans('Credit deleted')); setDeleting(null); await refresh(); },
-    onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('Could not delete credit'))); },
+  const remove = useConfirmedDelete<TitleCredit>({
+    remove: (c) => api.delete(`titles/${target.titleId}/credits/${c.pivot.id}${target.season ? `?season=${target.season}${target.episode ? `&episode=${target.episode}` : ''}` : ''}`),
+    refresh, done: trans('Credit deleted'), failed: trans('Could not delete credit'),
+    title: trans('Delete credit'), body: trans('This will permanently remove the items and cannot be undone.'),
   });
   const reorder = useMutation({
     mutationFn: (ids: number[]) => api.post('titles/credits/reorder', { ids }),
@@ -93,7 +92,7 @@ export function CreditsPanel(target: CreditsTarget) {
                 <Button size="icon" variant="text" aria-label={trans('Move :name up', { name: c.name })} disabled={i === 0} onClick={() => move(i, i - 1)}><ArrowUp size={16} aria-hidden /></Button>
                 <Button size="icon" variant="text" aria-label={trans('Move :name down', { name: c.name })} disabled={i === credits.length - 1} onClick={() => move(i, i + 1)}><ArrowDown size={16} aria-hidden /></Button>
                 <Button size="icon" variant="text" aria-label={trans('Edit :name', { name: c.name })} onClick={() => setEditing(c)}><Pencil size={16} aria-hidden /></Button>
-                <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
+                <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => remove.ask(c)}><Trash2 size={16} aria-hidden /></Button>
               </div>
             </li>
           ))}
@@ -103,9 +102,7 @@ export function CreditsPanel(target: CreditsTarget) {
       {editing && (
         <CreditModal target={target} where={where} credit={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />
       )}
-      <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete credit')}
-        body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
-        pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
+      {remove.dialog}
     </div>
   );
 }

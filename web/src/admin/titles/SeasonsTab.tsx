@@ -9,7 +9,7 @@ import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
 import { Button, buttonClass } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { EmptyState } from '../../ui/DataTable';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
@@ -22,7 +22,6 @@ export function Component() {
   const qc = useQueryClient();
   const refreshTitle = useTitle(title.id).refetch;
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Season | null>(null);
   const query = useQuery({
     queryKey: ['seasons', 'list', { titleId: title.id, page }],
     queryFn: () => api.get<PaginationResponse<Season>>(`titles/${title.id}/seasons`, { page, perPage: SEASONS_PER_PAGE }),
@@ -33,10 +32,9 @@ export function Component() {
     onSuccess: async (r) => { toast(trans(':name created', { name: trans('Season :number', { number: r.season.number }) })); await refresh(); },
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
-  const remove = useMutation({
-    mutationFn: (s: Season) => api.delete(`seasons/${s.id}`),
-    onSuccess: async () => { toast(trans('Season deleted')); setDeleting(null); await refresh(); },
-    onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  const remove = useConfirmedDelete<Season>({
+    remove: (s) => api.delete(`seasons/${s.id}`), refresh, done: trans('Season deleted'),
+    title: trans('Delete season'), body: trans('This will permanently remove the items and cannot be undone.'),
   });
   const seasons = query.data?.pagination.data ?? [];
   return (
@@ -60,15 +58,13 @@ export function Component() {
                 <div className="text-xs text-text-muted">{trans(':count episodes', { count: s.episodes_count })}{s.release_date ? ` · ${s.release_date}` : ''}</div>
               </div>
               <Link to={`${s.number}`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: trans('Season :number', { number: s.number }) })}><Pencil size={16} aria-hidden /></Link>
-              {can('seasons.delete') && <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: trans('Season :number', { number: s.number }) })} onClick={() => setDeleting(s)}><Trash2 size={16} aria-hidden /></Button>}
+              {can('seasons.delete') && <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: trans('Season :number', { number: s.number }) })} onClick={() => remove.ask(s)}><Trash2 size={16} aria-hidden /></Button>}
             </li>
           ))}
         </ul>
       )}
       <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Seasons pages')} />
-      <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete season')}
-        body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
-        pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
+      {remove.dialog}
     </div>
   );
 }
@@ -110,7 +106,6 @@ export function EpisodesTab() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Episode | null>(null);
   const [search, setSearch] = useState('');
   const [debounced, setDebounced] = useState('');
   useEffect(() => {
@@ -122,16 +117,10 @@ export function EpisodesTab() {
     queryFn: () => api.get<PaginationResponse<Episode>>(`titles/${title.id}/seasons/${season}/episodes`, { page, perPage: 50, query: debounced }),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: (e: Episode) => api.delete(`episodes/${e.id}`),
-    onSuccess: async () => {
-      toast(trans('Episode deleted'));
-      setDeleting(null);
-      await qc.invalidateQueries({ queryKey: ['episodes'] });
-      await qc.invalidateQueries({ queryKey: ['seasons'] });
-      await qc.invalidateQueries({ queryKey: ['titles', 'detail', String(title.id)] });
-    },
-    onError: (e) => { setDeleting(null); toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))); },
+  const remove = useConfirmedDelete<Episode>({
+    remove: (e) => api.delete(`episodes/${e.id}`), done: trans('Episode deleted'),
+    refresh: () => Promise.all([['episodes'], ['seasons'], ['titles', 'detail', String(title.id)]].map((queryKey) => qc.invalidateQueries({ queryKey }))),
+    title: trans('Delete episode'), body: trans('This will permanently remove the items and cannot be undone.'),
   });
   const episodes = query.data?.pagination.data ?? [];
   return (
@@ -153,15 +142,13 @@ export function EpisodesTab() {
                 <div className="text-xs text-text-muted">{e.release_date ?? ''}</div>
               </div>
               <Link to={`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${e.episode_number}`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: e.name })}><Pencil size={16} aria-hidden /></Link>
-              <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: e.name })} onClick={() => setDeleting(e)}><Trash2 size={16} aria-hidden /></Button>
+              <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: e.name })} onClick={() => remove.ask(e)}><Trash2 size={16} aria-hidden /></Button>
             </li>
           ))}
         </ul>
       )}
       <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Episodes pages')} />
-      <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete episode')}
-        body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
-        pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />
+      {remove.dialog}
     </div>
   );
 }
