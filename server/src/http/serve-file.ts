@@ -103,9 +103,10 @@ export function registerServeFile(app: FastifyInstance, ctx: AppContext, guard?:
     if (rel.split('/').some((part) => UNUSUAL_SEGMENT.has(part)) || key.includes('\0')) return reply.status(404).send({ message: 'Not found' });
     const access = guard ? await guard(req, rel) : 'public';
     if (typeof access === 'number') return reply.status(access).header('cache-control', 'private, no-store').send({ message: REFUSALS.get(access) });
-    const driver = await ctx.storage.public.current();
-    const stat = await driver.stat(key).catch(() => null);
-    if (!stat) return reply.status(404).send({ message: 'Not found' });
+    // Files stored before the public disk was switched away from local are still served from there.
+    const found = await ctx.storage.public.locate(key);
+    if (!found) return reply.status(404).send({ message: 'Not found' });
+    const { driver, stat } = found;
     const ext = path.extname(key).slice(1).toLowerCase();
     const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
     setSafeFileHeaders(reply, { mime, name: path.basename(key) });
