@@ -420,6 +420,25 @@ describe('file entries', () => {
   });
 });
 
+describe('closing an account', () => {
+  it("deletes the files its owner uploaded, rows and bytes, and leaves others' files alone", async () => {
+    const leaver = await asUser(t);
+    const mine = (await upload(leaver, 'diary.png', PNG)).body.fileEntry;
+    const other = (await upload(admin, 'keep.txt', Buffer.from('stays'))).body.fileEntry;
+    const keys = await t.ctx.db.selectFrom('file_entries').select(['file_name', 'thumbnail']).where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const objects = [keys.file_name, keys.thumbnail].filter(Boolean) as string[];
+    expect(objects.length).toBe(2);
+    const totalBefore = (await admin.get('/api/v1/file-entries')).body.pagination.total;
+
+    expect((await admin.delete(`/api/v1/users/${leaver.user.id}`)).status).toBe(200);
+    expect(await t.ctx.db.selectFrom('file_entries').select('id').where('id', '=', mine.id).execute()).toEqual([]);
+    for (const k of objects) expect(fs.existsSync(path.join(t.storage, k))).toBe(false);
+    expect((await admin.get(mine.url)).status).toBe(404);
+    expect((await admin.get(other.url)).status).toBe(200);
+    expect((await admin.get('/api/v1/file-entries')).body.pagination.total).toBe(totalBefore - 1);
+  });
+});
+
 describe('static file delivery (uploading settings)', () => {
   it('hands local files to the web server in front with X-Sendfile or X-Accel-Redirect, and streams otherwise', async () => {
     await t.ctx.storage.put('public/sfd/poster.png', PNG);

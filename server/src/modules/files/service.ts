@@ -53,3 +53,10 @@ export async function deleteEntries(ctx: AppContext, ids: number[]): Promise<num
   for (const [disk, keys] of byDisk) await (await ctx.storage.driver(disk, keys[0])).deleteMany(keys);
   return count;
 }
+
+/** Deletes many entries as deleteEntries does, a few hundred at a time (a query takes only so many ids). */
+export async function deleteEntriesInBatches(ctx: AppContext, ids: number[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += 500) deleted += await deleteEntries(ctx, ids.slice(i, i + 500));
+  return deleted;
+}
