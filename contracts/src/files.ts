@@ -12,6 +12,18 @@ export const OFFICE_PREVIEW_TIMEOUT_MS = 5000;
 /** Without a generated thumbnail, an image this large is not shown as its own thumbnail. */
 export const THUMBNAIL_FALLBACK_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * Image types a browser only ever draws as pixels (extension to MIME type): the server sends these inline, and the
+ * previewer and the files list show them as images. Any other image (SVG can carry script) is a download only.
+ */
+export const RASTER_IMAGE_TYPES: ReadonlyMap<string, string> = new Map([
+  ['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'],
+  ['avif', 'image/avif'], ['ico', 'image/x-icon'],
+]);
+const RASTER_IMAGE_MIMES = new Set(RASTER_IMAGE_TYPES.values());
+/** Whether a file's bytes show as an image in a browser (an SVG does not: it is served as a download). */
+export const isRasterImage = (mime: string) => RASTER_IMAGE_MIMES.has(mime.split(';')[0].trim().toLowerCase());
+
 /** Largest single request body the server accepts for one chunk: what "server max file size" means here. */
 export const SERVER_MAX_CHUNK_BYTES = 100 * 1024 * 1024;
 /** A preview token opens one private file without cookies for this long. */

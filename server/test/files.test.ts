@@ -418,6 +418,43 @@ describe('file entries', () => {
     expect((await admin.get(a.url)).status).toBe(404);
     expect((await admin.delete('/api/v1/file-entries/abc')).status).toBe(422);
   });
+
+  it('refuses to delete a file a video plays, naming the video, and deletes nothing then', async () => {
+    const source = (await upload(admin, 'feature.txt', Buffer.from('stands in for a video'))).body.fileEntry;
+    const spare = (await upload(admin, 'spare.txt', Buffer.from('spare'))).body.fileEntry;
+    const title = (await admin.post('/api/v1/titles', { name: 'Film With An Uploaded Source' })).body.title.id;
+    const video = await admin.post('/api/v1/videos', { name: 'Uploaded cut', title_id: title, type: 'video', src: source.url, category: 'full', approved: true });
+    expect(video.status).toBe(200);
+
+    const res = await admin.delete(`/api/v1/file-entries/${spare.id},${source.id}`);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('The videos "Uploaded cut" play this file. Change or delete them first.');
+    expect(await t.ctx.db.selectFrom('file_entries').select('id').where('id', 'in', [source.id, spare.id]).execute()).toHaveLength(2);
+    expect((await admin.get(source.url)).status).toBe(200);
+
+    // Once the video plays something else, the file goes.
+    expect((await admin.put(`/api/v1/videos/${video.body.video.id}`, { src: 'https://cdn.example.com/cut.mp4' })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/file-entries/${spare.id},${source.id}`)).body).toEqual({ deleted: 2 });
+  });
+});
+
+describe('closing an account', () => {
+  it("deletes the files its owner uploaded, rows and bytes, and leaves others' files alone", async () => {
+    const leaver = await asUser(t);
+    const mine = (await upload(leaver, 'diary.png', PNG)).body.fileEntry;
+    const other = (await upload(admin, 'keep.txt', Buffer.from('stays'))).body.fileEntry;
+    const keys = await t.ctx.db.selectFrom('file_entries').select(['file_name', 'thumbnail']).where('id', '=', mine.id).executeTakeFirstOrThrow();
+    const objects = [keys.file_name, keys.thumbnail].filter(Boolean) as string[];
+    expect(objects.length).toBe(2);
+    const totalBefore = (await admin.get('/api/v1/file-entries')).body.pagination.total;
+
+    expect((await admin.delete(`/api/v1/users/${leaver.user.id}`)).status).toBe(200);
+    expect(await t.ctx.db.selectFrom('file_entries').select('id').where('id', '=', mine.id).execute()).toEqual([]);
+    for (const k of objects) expect(fs.existsSync(path.join(t.storage, k))).toBe(false);
+    expect((await admin.get(mine.url)).status).toBe(404);
+    expect((await admin.get(other.url)).status).toBe(200);
+    expect((await admin.get('/api/v1/file-entries')).body.pagination.total).toBe(totalBefore - 1);
+  });
 });
 
 describe('static file delivery (uploading settings)', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RASTER_IMAGE_TYPES } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { LocalStorage, type Storage } from '../drivers/storage/storage.ts';
 import { parseRange } from './range.ts';
@@ -14,8 +15,7 @@ export const X_ACCEL_PREFIX = '/_protected';
  * sent as a download inside a sandbox.
  */
 const INLINE_TYPES = new Map<string, string>([
-  ['png', 'image/png'], ['jpg', 'image/jpeg'], ['jpeg', 'image/jpeg'], ['gif', 'image/gif'], ['webp', 'image/webp'],
-  ['avif', 'image/avif'], ['ico', 'image/x-icon'],
+  ...RASTER_IMAGE_TYPES,
   ['mp3', 'audio/mpeg'], ['m4a', 'audio/mp4'], ['ogg', 'audio/ogg'], ['oga', 'audio/ogg'], ['wav', 'audio/wav'], ['flac', 'audio/flac'], ['aac', 'audio/aac'],
   ['mp4', 'video/mp4'], ['m4v', 'video/mp4'], ['webm', 'video/webm'], ['ogv', 'video/ogg'], ['mov', 'video/quicktime'], ['mkv', 'video/x-matroska'],
 ]);
@@ -103,9 +103,10 @@ export function registerServeFile(app: FastifyInstance, ctx: AppContext, guard?:
     if (rel.split('/').some((part) => UNUSUAL_SEGMENT.has(part)) || key.includes('\0')) return reply.status(404).send({ message: 'Not found' });
     const access = guard ? await guard(req, rel) : 'public';
     if (typeof access === 'number') return reply.status(access).header('cache-control', 'private, no-store').send({ message: REFUSALS.get(access) });
-    const driver = await ctx.storage.public.current();
-    const stat = await driver.stat(key).catch(() => null);
-    if (!stat) return reply.status(404).send({ message: 'Not found' });
+    // Files stored before the public disk was switched away from local are still served from there.
+    const found = await ctx.storage.public.locate(key);
+    if (!found) return reply.status(404).send({ message: 'Not found' });
+    const { driver, stat } = found;
     const ext = path.extname(key).slice(1).toLowerCase();
     const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
     setSafeFileHeaders(reply, { mime, name: path.basename(key) });

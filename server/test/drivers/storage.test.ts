@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropboxRefreshToken } from '../../src/drivers/storage/dropbox.ts';
@@ -6,7 +8,7 @@ import { checkStorage, SwitchingDisk } from '../../src/drivers/storage/manager.t
 import { putBucketCors, s3Endpoint } from '../../src/drivers/storage/s3.ts';
 import type { Storage } from '../../src/drivers/storage/storage.ts';
 import { API_ENDPOINTS } from '../../src/drivers/switch.ts';
-import { createTestApp } from '../helper.ts';
+import { createTestApp, guest } from '../helper.ts';
 import { startVsftpd, type Service } from './services.ts';
 import { startDropboxServer } from './servers/dropbox.ts';
 import { startS3Server } from './servers/s3.ts';
@@ -105,6 +107,32 @@ describe('S3 and S3-compatible disks', () => {
     expect(await checkStorage({ 'server.uploads_disk_driver': 's3', 'server.public_disk_driver': 'local', ...values(), 'server.storage_s3_key': 'WRONG' })).toBe('Access to the bucket "uploads" was refused with these credentials');
     await putBucketCors({ key: 'AKIDS3', secret: 'secret', region: 'us-east-1', bucket: 'uploads', endpoint: s3.endpoint }, 'https://site.example');
     expect(s3.cors.get('uploads')).toContain('<AllowedOrigin>https://site.example</AllowedOrigin>');
+  });
+
+  it('public files stored on the local disk before the switch to S3 are still served at /storage/*, and deleting one removes it there', async () => {
+    await t.ctx.settings.set({ 'server.public_disk_driver': 'local' });
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    await t.ctx.storage.put('public/person-posters/before.png', png);
+    expect(fs.existsSync(path.join(t.storage, 'public/person-posters/before.png'))).toBe(true);
+    try {
+      await t.ctx.settings.set({ 'server.public_disk_driver': 's3', ...values() });
+      const old = await t.app.inject({ url: '/storage/person-posters/before.png' });
+      expect(old.statusCode).toBe(200);
+      expect(old.headers['content-type']).toBe('image/png');
+      expect(old.rawPayload.equals(png)).toBe(true);
+      // New files go to S3 and are served from there.
+      await t.ctx.storage.put('public/person-posters/after.png', png);
+      expect(s3.store.get('uploads')!.has('public/person-posters/after.png')).toBe(true);
+      expect((await guest(t).get('/storage/person-posters/after.png')).status).toBe(200);
+      // A replaced or deleted image is gone wherever it was, not left reachable on the old disk.
+      await t.ctx.storage.delete('public/person-posters/before.png');
+      expect(fs.existsSync(path.join(t.storage, 'public/person-posters/before.png'))).toBe(false);
+      expect((await guest(t).get('/storage/person-posters/before.png')).status).toBe(404);
+      await t.ctx.storage.deleteMany(['public/person-posters/after.png']);
+      expect((await guest(t).get('/storage/person-posters/after.png')).status).toBe(404);
+    } finally {
+      await t.ctx.settings.set({ 'server.public_disk_driver': 'local' });
+    }
   });
 
   it('names the DigitalOcean Spaces and Backblaze B2 endpoints from the region', () => {

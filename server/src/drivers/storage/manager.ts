@@ -88,6 +88,18 @@ export class SwitchingDisk implements Storage {
     return sw.get();
   }
 
+  /**
+   * Where an object stored on this disk is now: the selected driver, else the local disk. Files written before the
+   * disk was switched from local to a remote driver stay where they were (nothing moves them), so they are still found.
+   */
+  async locate(key: string): Promise<{ driver: Storage; stat: StorageStat } | null> {
+    const current = await this.current();
+    const stat = await current.stat(key).catch(() => null);
+    if (stat) return { driver: current, stat };
+    if (current === this.local) return null;
+    const old = await this.local.stat(key).catch(() => null);
+    return old ? { driver: this.local, stat: old } : null;
+  }
   async put(key: string, body: Readable | Buffer, options?: PutOptions) { return (await this.current()).put(key, body, options); }
 
   read(key: string, range?: ByteRange): Readable {
@@ -103,8 +115,13 @@ export class SwitchingDisk implements Storage {
 
   async stat(key: string): Promise<StorageStat | null> { return (await this.current()).stat(key); }
   async exists(key: string) { return (await this.current()).exists(key); }
-  async delete(key: string) { return (await this.current()).delete(key); }
-  async deleteMany(keys: string[]) { return (await this.current()).deleteMany(keys); }
+  /** A deleted public file is gone from the local disk too, where `locate` would still find one stored before a switch. */
+  async delete(key: string) { await this.deleteMany([key]); }
+  async deleteMany(keys: string[]) {
+    const current = await this.current();
+    await current.deleteMany(keys);
+    if (this.disk === 'public' && current !== this.local) await this.local.deleteMany(keys);
+  }
   async *list(prefix: string) { yield* (await this.current()).list(prefix); }
   async close() { await Promise.all([this.drivers.close(), ...[...this.named.values()].map((d) => d.close())]); }
 }

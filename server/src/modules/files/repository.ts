@@ -92,3 +92,9 @@ export async function listFileEntries(ctx: AppContext, query: unknown): Promise<
   const page = await paginate(selectEntries(ctx.db), query, fileEntriesListDefinition(ctx), toFileEntry);
   return { ...page, data: await attachOwners(ctx.db, page.data) };
 }
+
+/** Ids of every entry the users uploaded: taken before their accounts go (the rows then lose their owner). */
+export async function entryIdsOwnedBy(db: Db, userIds: number[]): Promise<number[]> {
+  if (!userIds.length) return [];
+  return (await db.selectFrom('file_entries').select('id').where('user_id', 'in', userIds).execute()).map((r) => r.id);
+}

@@ -12,7 +12,7 @@ import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { sendStored, setSafeFileHeaders } from '../../http/serve-file.ts';
 import { entryThumbnail, findEntry, listFileEntries } from './repository.ts';
-import { addPreviewToken, canOpen, deleteEntries, validPreviewToken } from './service.ts';
+import { addPreviewToken, assertNoVideoPlays, canOpen, deleteEntries, validPreviewToken } from './service.ts';
 import { abortUpload, completeUpload, putChunk, registerUploadJobs, startUpload, uploadStatus, type Uploader } from './uploads.ts';
 
 // A hash or upload id of the wrong shape is simply not found (404), so these take any short string.
@@ -46,6 +46,7 @@ export function filesRoutes(app: FastifyInstance, ctx: AppContext): void {
     ({ pagination: await listFileEntries(ctx, req.query) }));
 
   api.delete('/api/v1/file-entries/:ids', { config: { permission: ['files.delete', 'files.update'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } } }, async (req) => {
+    await assertNoVideoPlays(ctx, req.params.ids);
     const deleted = await deleteEntries(ctx, req.params.ids);
     return { deleted };
   });

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { PREVIEW_TOKEN_TTL_MS, type FileEntry } from '@app/contracts';
+import { PREVIEW_TOKEN_TTL_MS, translate, type FileEntry } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
-import { bumpFileCounter, findEntry } from './repository.ts';
+import { videoNamesWithSource } from '../videos/repository.ts';
+import { bumpFileCounter, downloadUrl, findEntry } from './repository.ts';
 
 /** Who may open a file's bytes without a preview token: anyone if public, its owner, and file managers. */
 export function canOpen(req: FastifyRequest, entry: Pick<FileEntry, 'public' | 'owner_id'>): boolean {
@@ -33,6 +34,19 @@ export async function addPreviewToken(ctx: AppContext, req: FastifyRequest, id: 
 }
 
 /**
+ * A file a video plays (an upload made into a video is its source until the transcode has made the stream, and
+ * stays it when the transcode failed) is not deleted from the Files page: the transcode would fail on a missing file
+ * and the video would point at nothing. The admin is told which videos to change or delete first.
+ */
+export async function assertNoVideoPlays(ctx: AppContext, ids: number[]): Promise<void> {
+  const hashes = await ctx.db.selectFrom('file_entries').select('hash').where('id', 'in', ids).execute();
+  const videos = await videoNamesWithSource(ctx.db, hashes.map((h) => downloadUrl(h.hash)));
+  if (videos.length) {
+    throw new HttpError(422, translate(undefined, 'The videos :names play this file. Change or delete them first.', { names: videos.map((n) => `"${n}"`).join(', ') }));
+  }
+}
+
+/**
  * Deletes entries and their preview tokens in one transaction; the bytes and thumbnails go after the commit,
  * so a failed delete never leaves rows pointing at missing bytes.
  */
@@ -52,4 +66,11 @@ export async function deleteEntries(ctx: AppContext, ids: number[]): Promise<num
   for (const r of rows) byDisk.set(r.disk, [...(byDisk.get(r.disk) ?? []), r.file_name, ...(r.thumbnail ? [r.thumbnail] : [])]);
   for (const [disk, keys] of byDisk) await (await ctx.storage.driver(disk, keys[0])).deleteMany(keys);
   return count;
+}
+
+/** Deletes many entries as deleteEntries does, a few hundred at a time (a query takes only so many ids). */
+export async function deleteEntriesInBatches(ctx: AppContext, ids: number[]): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < ids.length; i += 500) deleted += await deleteEntries(ctx, ids.slice(i, i + 500));
+  return deleted;
 }

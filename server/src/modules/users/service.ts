@@ -13,6 +13,8 @@ import { countAdmins, findUser } from './repository.ts';
 import { withdrawContributions } from '../reviews/withdraw.ts';
 import { stopBilling } from '../billing/service.ts';
 import { deleteAvatarFile } from './avatar.ts';
+import { deleteEntriesInBatches } from '../files/service.ts';
+import { entryIdsOwnedBy } from '../files/repository.ts';
 import { removeTwoFactor } from '../two-factor/repository.ts';
 
 async function assertRolesExist(db: Db, ids: number[]): Promise<void> {
@@ -130,12 +132,15 @@ export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor):
  * What closing accounts takes with it, for the admin's delete and a user's own: the payment gateway stops billing
  * first (a customer without an account must not go on being charged), then in one transaction their contributions
  * leave the counters and the rows go (their lists, reviews, comments, ratings and sessions cascade); channels they
- * built for the site stay, without an owner, and their plays and page views stay in the reports, anonymous; last, their uploaded avatars. The last active administrator stays.
+ * built for the site stay, without an owner, and their plays and page views stay in the reports, anonymous; last, their uploaded avatars
+ * and the files they uploaded (rows and bytes: left behind they were nobody's, counted against no one and never removed).
+ * The last active administrator stays.
  */
 export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<void> {
   if ((await countAdmins(ctx.db, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
   await stopBilling(ctx, ids);
   const avatars = await ctx.db.selectFrom('users').select(['id', 'avatar']).where('id', 'in', ids).where('avatar', 'is not', null).execute();
+  const files = await entryIdsOwnedBy(ctx.db, ids);
   await ctx.db.transaction().execute(async (trx) => {
     // Checked again inside: two admins closing their accounts at once must not leave none.
     if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
@@ -147,6 +152,7 @@ export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<vo
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
   for (const a of avatars) await deleteAvatarFile(ctx, a.id, a.avatar);
+  await deleteEntriesInBatches(ctx, files);
 }
 
 export async function banUser(ctx: AppContext, id: number, input: BanRequest, actor: Actor): Promise<User> {

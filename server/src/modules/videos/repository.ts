@@ -132,6 +132,12 @@ export async function insertVideo(db: Db, input: Omit<VideoCreate, 'file_id' | '
 }
 
 /** How many videos a user has added (those the importer brought in have no adder). */
+/** Names of (at most `limit`) videos whose source is one of these addresses (the videos_src_index answers it). */
+export async function videoNamesWithSource(db: Db, srcs: string[], limit = 5): Promise<string[]> {
+  if (!srcs.length) return [];
+  return (await db.selectFrom('videos').select('name').where('src', 'in', srcs).orderBy('id').limit(limit).execute()).map((v) => v.name);
+}
+
 export async function countVideosBy(db: Db, userId: number): Promise<number> {
   const row = await db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).where('user_id', '=', userId).executeTakeFirst();
   return Number(row?.n ?? 0);

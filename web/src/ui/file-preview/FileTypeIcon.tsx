@@ -1,5 +1,5 @@
 import { File, FileArchive, FileAudio, FileImage, FileSpreadsheet, FileText, FileType2, FileVideo, Folder, Image, type LucideIcon } from 'lucide-react';
-import { THUMBNAIL_FALLBACK_MAX_BYTES, type FileEntry, type FileType } from '@app/contracts/files';
+import { THUMBNAIL_FALLBACK_MAX_BYTES, isRasterImage, type FileEntry, type FileType } from '@app/contracts/files';
 import { cn } from '../cn';
 
 const ICONS: Record<FileType, LucideIcon> = {
@@ -19,10 +19,10 @@ export function FileTypeIcon({ type, size = 20, className }: { type: FileType; s
 
 /**
  * A file's thumbnail: the generated one, else the image itself when it is small enough to load as a thumbnail,
- * else the type icon (images over 2 MB without a thumbnail show the icon).
+ * else the type icon (images over 2 MB without a thumbnail, and SVGs, which are served only as downloads, show the icon).
  */
-export function FileThumbnail({ entry, className }: { entry: Pick<FileEntry, 'type' | 'thumbnail' | 'url' | 'file_size' | 'name'>; className?: string }) {
-  const src = entry.thumbnail ?? (entry.type === 'image' && entry.file_size <= THUMBNAIL_FALLBACK_MAX_BYTES ? entry.url : null);
+export function FileThumbnail({ entry, className }: { entry: Pick<FileEntry, 'type' | 'mime' | 'thumbnail' | 'url' | 'file_size' | 'name'>; className?: string }) {
+  const src = entry.thumbnail ?? (entry.type === 'image' && isRasterImage(entry.mime) && entry.file_size <= THUMBNAIL_FALLBACK_MAX_BYTES ? entry.url : null);
   return (
     <span className={cn('flex h-10 w-10 shrink-0 items-center justify-center overflow-hidden rounded border border-border bg-bg-alt', className)}>
       {src ? <img src={src} alt="" loading="lazy" className="h-full w-full object-cover" data-testid="file-thumbnail" /> : <FileTypeIcon type={entry.type} />}

@@ -21,6 +21,8 @@ describe('previewKind', () => {
     expect(previewKind(e('audio', 'audio/mpeg', 'mp3', 10))).toBe('audio');
     expect(previewKind(e('pdf', 'application/pdf', 'pdf', 10))).toBe('pdf');
     expect(previewKind(e('archive', 'application/zip', 'zip', 10))).toBe('none');
+    // An SVG is served only as a download: no preview, rather than a failed one.
+    expect(previewKind(e('image', 'image/svg+xml', 'svg', 10))).toBe('none');
     expect(previewKind(e('file', 'application/octet-stream', 'bin', 10))).toBe('none');
   });
 });

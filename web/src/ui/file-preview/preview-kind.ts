@@ -1,4 +1,4 @@
-import { OFFICE_PREVIEW_MAX_BYTES, TEXT_PREVIEW_MAX_BYTES, type FileEntry } from '@app/contracts/files';
+import { OFFICE_PREVIEW_MAX_BYTES, TEXT_PREVIEW_MAX_BYTES, isRasterImage, type FileEntry } from '@app/contracts/files';
 
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'too-large' | 'none';
 
@@ -15,6 +15,8 @@ export function previewKind(entry: Pick<FileEntry, 'type' | 'mime' | 'extension'
   if (entry.type === 'text' || entry.mime.startsWith('text/') || entry.mime === 'application/json') {
     return entry.file_size > TEXT_PREVIEW_MAX_BYTES ? 'too-large' : 'text';
   }
+  // An SVG is sent only as a download (it can carry script): there is nothing to draw, which is not an error.
+  if (entry.type === 'image' && !isRasterImage(entry.mime)) return 'none';
   if (entry.type === 'image' || entry.type === 'video' || entry.type === 'audio' || entry.type === 'pdf') return entry.type;
   return 'none';
 }

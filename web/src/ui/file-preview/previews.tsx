@@ -82,8 +82,31 @@ function MediaPreview({ entry, src }: { entry: FileEntry; src: string }) {
   );
 }
 
+/**
+ * The server sends a PDF only as a sandboxed download, so framing its URL started a download and showed a blank
+ * page. The bytes are fetched and framed as a PDF blob instead, which the browser's own viewer draws.
+ */
 function PdfPreview({ entry, src }: { entry: FileEntry; src: string }) {
-  return <iframe src={src} title={entry.name} className="h-full w-full max-w-5xl rounded bg-white shadow" />;
+  const pdf = useQuery({
+    queryKey: ['file-entries', 'preview-pdf', entry.id],
+    queryFn: async ({ signal }) => {
+      const res = await fetch(src, { signal, credentials: 'omit' });
+      if (!res.ok) throw new Error(res.statusText);
+      return new Blob([await res.arrayBuffer()], { type: 'application/pdf' });
+    },
+    retry: false,
+    gcTime: 0,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!pdf.data) return;
+    const objectUrl = URL.createObjectURL(pdf.data);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [pdf.data]);
+  if (pdf.isError) return <PreviewError entry={entry} />;
+  if (!url) return <Spinner />;
+  return <iframe src={url} title={entry.name} className="h-full w-full max-w-5xl rounded bg-white shadow" />;
 }
 
 /** Picks the preview for a file's type. */
