@@ -198,6 +198,8 @@ describe('validation rules', () => {
     { name: 'sentry dsn', server: { 'server.sentry_dsn': 'https://short.io' }, key: 'server.sentry_dsn', message: 'The DSN must be a URL of at least 30 characters.' },
     { name: 'recaptcha keys', client: { 'client.recaptcha.enable.register': true }, key: 'client.recaptcha.site_key', message: 'Required when recaptcha is switched on.' },
     { name: 'tracking code', client: { 'client.analytics.tracking_code': 'G-123456789012345678901' }, key: 'client.analytics.tracking_code', message: 'The tracking code must be 1 to 20 characters.' },
+    // The site would never load the tag for it (web/src/site/analytics.ts): refused instead of saved to do nothing.
+    { name: 'tracking code characters', client: { 'client.analytics.tracking_code': 'G-AB C12' }, key: 'client.analytics.tracking_code', message: 'The tracking code is the measurement ID Google Analytics shows, such as G-XXXXXXX: letters, digits, hyphens and underscores only.' },
     { name: 'cookie button', client: { 'client.cookie_notice.button': JSON.stringify({ label: '', type: 'link', action: '' }) }, key: 'client.cookie_notice.button', message: 'Label is required.' },
     { name: 'policies json', client: { 'client.registration.policies': '[{' }, key: 'client.registration.policies', message: 'Must be valid JSON.' },
     { name: 'ad size', client: { 'client.ads.general_top': 'x'.repeat(20_001) }, key: 'client.ads.general_top', message: 'Ad code can be at most 20,000 characters.' },
