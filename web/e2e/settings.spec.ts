@@ -391,3 +391,19 @@ test('turning subscriptions or registration off takes their pages out of the sit
     });
   }
 });
+
+test('the general page holds the switch the private-network refusal names, and it saves', async ({ page }) => {
+  const before = (await (await page.request.get('/api/v1/settings')).json()).server as Record<string, unknown>;
+  await page.goto('/admin/settings/general');
+  const allow = page.getByLabel('Allow private networks');
+  await expect(allow).toBeChecked({ checked: before['server.allow_private_networks'] === true });
+  await allow.setChecked(!before['server.allow_private_networks']);
+  await update(page);
+  try {
+    await page.reload();
+    await expect(page.getByLabel('Allow private networks')).toBeChecked({ checked: !before['server.allow_private_networks'] });
+    await expect(page.getByLabel('API reference')).toBeChecked({ checked: before['server.api_docs.enable'] !== false });
+  } finally {
+    await api(page, 'POST', 'settings', { client: '{}', server: JSON.stringify({ 'server.allow_private_networks': before['server.allow_private_networks'] }) });
+  }
+});
