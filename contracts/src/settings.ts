@@ -264,6 +264,12 @@ export type SettingsGroup = 'client' | 'server';
 /** What the browser receives in place of a stored secret; sending it back means "keep the stored value". */
 export const SETTINGS_MASK = '********';
 
+/**
+ * Client keys the public site never reads: only holders of settings.update receive them (GET settings, for the
+ * forms). The contact page's inbox is where its messages are delivered, not an address to publish to every visitor.
+ */
+export const ADMIN_ONLY_CLIENT_SETTINGS: ReadonlySet<string> = new Set(['client.mail.contact_page_address', 'client.gmail.incoming.topicName']);
+
 /** Server keys holding credentials: write-only to the browser (masked by GET settings). */
 export function isSecretSetting(key: string): boolean {
   return key.startsWith('server.') && /(secret|password|token|_key|_dsn)$/.test(key);

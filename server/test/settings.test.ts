@@ -64,6 +64,22 @@ describe('GET settings', () => {
     }
   });
 
+  it("keeps the contact page's inbox and the Gmail topic to settings managers: visitors never receive them", async () => {
+    await t.ctx.settings.set({ 'client.mail.contact_page_address': 'owner.inbox@example.com', 'client.gmail.incoming.topicName': 'projects/acme-internal/topics/gmail' });
+    for (const c of [guest(t), await asUser(t)]) {
+      for (const url of ['/api/v1/settings', '/api/v1/auth/me']) {
+        const res = await c.get(url);
+        expect(res.status).toBe(200);
+        expect(res.text, url).not.toContain('owner.inbox@example.com');
+        expect(res.text, url).not.toContain('acme-internal');
+      }
+    }
+    const forms = await admin.get('/api/v1/settings');
+    expect(forms.body.client['client.mail.contact_page_address']).toBe('owner.inbox@example.com');
+    expect(forms.body.client['client.gmail.incoming.topicName']).toBe('projects/acme-internal/topics/gmail');
+    await t.ctx.settings.set({ 'client.mail.contact_page_address': '', 'client.gmail.incoming.topicName': '' });
+  });
+
   it('gives settings managers the server group with secrets masked', async () => {
     await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass' });
     const res = await admin.get('/api/v1/settings');
