@@ -481,9 +481,11 @@ describe('authentication settings enforced by the server', () => {
         req.on('end', () => {
           const form = new URLSearchParams(body);
           received.push(form);
-          const ok = form.get('secret') === 'server-secret' && form.get('response') === 'good-token';
+          // A token carries the action of the form it was solved on: good-token the register page's, contact-token the contact page's.
+          const action = new Map([['good-token', 'register'], ['contact-token', 'contact']]).get(form.get('response') ?? '');
+          const ok = form.get('secret') === 'server-secret' && action;
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action: 'register', hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
         });
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -499,6 +501,8 @@ describe('authentication settings enforced by the server', () => {
       expect(missing.status).toBe(422);
       expect(missing.body.errors.recaptcha).toEqual(['Could not verify that you are not a robot. Please try again.']);
       expect((await register('captcha1@example.com', { recaptcha_token: 'bad-token' })).status).toBe(422);
+      // A token solved on the contact page does not open registration.
+      expect((await register('captcha1@example.com', { recaptcha_token: 'contact-token' })).status).toBe(422);
       expect((await register('captcha1@example.com', { recaptcha_token: 'good-token' })).status).toBe(200);
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });
@@ -508,7 +512,7 @@ describe('authentication settings enforced by the server', () => {
       await expect(verifyRecaptcha(t.ctx, 'contact', undefined)).resolves.toBeUndefined();
       await save({ 'client.recaptcha.enable.contact': true, 'client.recaptcha.site_key': 'site-key' }, { 'server.recaptcha_secret_key': 'server-secret' });
       await expect(verifyRecaptcha(t.ctx, 'contact', 'bad-token')).rejects.toMatchObject({ status: 422, errors: { recaptcha: ['Could not verify that you are not a robot. Please try again.'] } });
-      await expect(verifyRecaptcha(t.ctx, 'contact', 'good-token', '10.0.0.1')).resolves.toBeUndefined();
+      await expect(verifyRecaptcha(t.ctx, 'contact', 'contact-token', '10.0.0.1')).resolves.toBeUndefined();
       expect(received.at(-1)?.get('remoteip')).toBe('10.0.0.1');
       await save({ 'client.recaptcha.enable.contact': false });
     });
