@@ -4,6 +4,7 @@ import {
 } from './appearance.ts';
 import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
 import { newsFeedsSchema } from './news.ts';
+import { TRACKING_CODE } from './analytics-constants.ts';
 
 /** Where the analytics settings' service-account certificate is stored (private uploads disk). */
 export const ANALYTICS_CERTIFICATE_KEY = 'private/analytics/certificate.json';
@@ -202,7 +203,12 @@ export const SETTINGS = {
   'server.analytics_property_id': { default: '', schema: z.string().trim().regex(/^((properties\/)?\d{1,20})?$/, 'The property ID is the number Google Analytics shows for the property.') },
   /** Set by the upload only: the certificate lives at this one key, never at a path a client names. */
   'server.analytics_certificate': { default: '', schema: z.enum(['', ANALYTICS_CERTIFICATE_KEY], { message: 'Upload the certificate as a file.' }) },
-  'client.analytics.tracking_code': { default: '', schema: z.string().refine((v) => v === '' || (v.length >= 1 && v.length <= 20), 'The tracking code must be 1 to 20 characters.') },
+  'client.analytics.tracking_code': {
+    default: '',
+    schema: z.string().refine((v) => v.length <= 20, 'The tracking code must be 1 to 20 characters.')
+      // The public site loads Google's tag only for such a code: anything else would be saved and do nothing.
+      .refine((v) => v === '' || v.length > 20 || TRACKING_CODE.test(v), 'The tracking code is the measurement ID Google Analytics shows, such as G-XXXXXXX: letters, digits, hyphens and underscores only.'),
+  },
   'client.analytics.gchart_api_key': { default: '', schema: z.string().max(255) },
   /** Days raw page views are kept; reports read the hourly rollups, which stay. */
   'server.analytics_retention_days': { default: 90, schema: z.number().int().min(1).max(3650) },
@@ -257,6 +263,12 @@ export type SettingsGroup = 'client' | 'server';
 
 /** What the browser receives in place of a stored secret; sending it back means "keep the stored value". */
 export const SETTINGS_MASK = '********';
+
+/**
+ * Client keys the public site never reads: only holders of settings.update receive them (GET settings, for the
+ * forms). The contact page's inbox is where its messages are delivered, not an address to publish to every visitor.
+ */
+export const ADMIN_ONLY_CLIENT_SETTINGS: ReadonlySet<string> = new Set(['client.mail.contact_page_address', 'client.gmail.incoming.topicName']);
 
 /** Server keys holding credentials: write-only to the browser (masked by GET settings). */
 export function isSecretSetting(key: string): boolean {

@@ -37,6 +37,8 @@ describe('outbound guard', () => {
     const search = await save({ 'server.scout_driver': 'meilisearch', 'server.meilisearch_host': `http://127.0.0.1:${port()}` });
     expect(search.status).toBe(422);
     expect(search.body.errors.search_group[0]).toMatch(REFUSED);
+    // It says where the switch is (Settings → General).
+    expect(search.body.errors.search_group[0]).toContain('Turn on Allow private networks on the General settings page to use it.');
     const sentry = await save({ 'server.sentry_dsn': 'http://abcdef0123456789@169.254.169.254/1234567' });
     expect(sentry.status).toBe(422);
     expect(sentry.body.errors.logging_group[0]).toMatch(REFUSED);

@@ -63,6 +63,13 @@ describe('security headers', () => {
     expect(directive(policy, 'frame-src')).toContain('https://www.google.com/recaptcha/');
   });
 
+  it('keeps connect-src to the site with the S3 direct upload switch on: uploads go through the site, nothing needs every https host', async () => {
+    await t.ctx.settings.set({ 'client.uploads.s3_direct_upload': true });
+    const policy = csp(await t.app.inject({ method: 'GET', url: '/' }));
+    await t.ctx.settings.set({ 'client.uploads.s3_direct_upload': false });
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self'");
+  });
+
   it("answers API calls with default-src 'none' and no framing", async () => {
     for (const url of ['/api/v1/auth/me', '/api/v1/nothing-here']) {
       const res = await t.app.inject({ method: 'GET', url });

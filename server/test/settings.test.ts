@@ -64,6 +64,22 @@ describe('GET settings', () => {
     }
   });
 
+  it("keeps the contact page's inbox and the Gmail topic to settings managers: visitors never receive them", async () => {
+    await t.ctx.settings.set({ 'client.mail.contact_page_address': 'owner.inbox@example.com', 'client.gmail.incoming.topicName': 'projects/acme-internal/topics/gmail' });
+    for (const c of [guest(t), await asUser(t)]) {
+      for (const url of ['/api/v1/settings', '/api/v1/auth/me']) {
+        const res = await c.get(url);
+        expect(res.status).toBe(200);
+        expect(res.text, url).not.toContain('owner.inbox@example.com');
+        expect(res.text, url).not.toContain('acme-internal');
+      }
+    }
+    const forms = await admin.get('/api/v1/settings');
+    expect(forms.body.client['client.mail.contact_page_address']).toBe('owner.inbox@example.com');
+    expect(forms.body.client['client.gmail.incoming.topicName']).toBe('projects/acme-internal/topics/gmail');
+    await t.ctx.settings.set({ 'client.mail.contact_page_address': '', 'client.gmail.incoming.topicName': '' });
+  });
+
   it('gives settings managers the server group with secrets masked', async () => {
     await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass' });
     const res = await admin.get('/api/v1/settings');
@@ -198,6 +214,8 @@ describe('validation rules', () => {
     { name: 'sentry dsn', server: { 'server.sentry_dsn': 'https://short.io' }, key: 'server.sentry_dsn', message: 'The DSN must be a URL of at least 30 characters.' },
     { name: 'recaptcha keys', client: { 'client.recaptcha.enable.register': true }, key: 'client.recaptcha.site_key', message: 'Required when recaptcha is switched on.' },
     { name: 'tracking code', client: { 'client.analytics.tracking_code': 'G-123456789012345678901' }, key: 'client.analytics.tracking_code', message: 'The tracking code must be 1 to 20 characters.' },
+    // The site would never load the tag for it (web/src/site/analytics.ts): refused instead of saved to do nothing.
+    { name: 'tracking code characters', client: { 'client.analytics.tracking_code': 'G-AB C12' }, key: 'client.analytics.tracking_code', message: 'The tracking code is the measurement ID Google Analytics shows, such as G-XXXXXXX: letters, digits, hyphens and underscores only.' },
     { name: 'cookie button', client: { 'client.cookie_notice.button': JSON.stringify({ label: '', type: 'link', action: '' }) }, key: 'client.cookie_notice.button', message: 'Label is required.' },
     { name: 'policies json', client: { 'client.registration.policies': '[{' }, key: 'client.registration.policies', message: 'Must be valid JSON.' },
     { name: 'ad size', client: { 'client.ads.general_top': 'x'.repeat(20_001) }, key: 'client.ads.general_top', message: 'Ad code can be at most 20,000 characters.' },
@@ -463,9 +481,11 @@ describe('authentication settings enforced by the server', () => {
         req.on('end', () => {
           const form = new URLSearchParams(body);
           received.push(form);
-          const ok = form.get('secret') === 'server-secret' && form.get('response') === 'good-token';
+          // A token carries the action of the form it was solved on: good-token the register page's, contact-token the contact page's.
+          const action = new Map([['good-token', 'register'], ['contact-token', 'contact']]).get(form.get('response') ?? '');
+          const ok = form.get('secret') === 'server-secret' && action;
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action: 'register', hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
         });
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -481,6 +501,8 @@ describe('authentication settings enforced by the server', () => {
       expect(missing.status).toBe(422);
       expect(missing.body.errors.recaptcha).toEqual(['Could not verify that you are not a robot. Please try again.']);
       expect((await register('captcha1@example.com', { recaptcha_token: 'bad-token' })).status).toBe(422);
+      // A token solved on the contact page does not open registration.
+      expect((await register('captcha1@example.com', { recaptcha_token: 'contact-token' })).status).toBe(422);
       expect((await register('captcha1@example.com', { recaptcha_token: 'good-token' })).status).toBe(200);
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });
@@ -490,7 +512,7 @@ describe('authentication settings enforced by the server', () => {
       await expect(verifyRecaptcha(t.ctx, 'contact', undefined)).resolves.toBeUndefined();
       await save({ 'client.recaptcha.enable.contact': true, 'client.recaptcha.site_key': 'site-key' }, { 'server.recaptcha_secret_key': 'server-secret' });
       await expect(verifyRecaptcha(t.ctx, 'contact', 'bad-token')).rejects.toMatchObject({ status: 422, errors: { recaptcha: ['Could not verify that you are not a robot. Please try again.'] } });
-      await expect(verifyRecaptcha(t.ctx, 'contact', 'good-token', '10.0.0.1')).resolves.toBeUndefined();
+      await expect(verifyRecaptcha(t.ctx, 'contact', 'contact-token', '10.0.0.1')).resolves.toBeUndefined();
       expect(received.at(-1)?.get('remoteip')).toBe('10.0.0.1');
       await save({ 'client.recaptcha.enable.contact': false });
     });

@@ -31,7 +31,7 @@ test('pricing: a plan without a price for the chosen cycle says so instead of pa
     await visitor.close();
     await api(page, 'DELETE', `billing/products/${yearly.id}`);
     await api(page, 'DELETE', `billing/products/${monthly.id}`);
-    await saveSettings(page, { 'billing.enable': before['billing.enable'] ?? false });
+    await saveSettings(page, { 'billing.enable': before['client.billing.enable'] ?? false });
   }
 });
 
@@ -60,6 +60,6 @@ test('checkout success: past its quick checks the page says what to do, and stil
     await buyer.close();
     await api(page, 'DELETE', `users/${user.id}`);
     await api(page, 'DELETE', `billing/products/${product.id}`);
-    await saveSettings(page, { 'billing.enable': before['billing.enable'] ?? false });
+    await saveSettings(page, { 'billing.enable': before['client.billing.enable'] ?? false });
   }
 });

@@ -343,3 +343,67 @@ test("the mail page's Send test mail: sent to the signed-in admin, or the mail s
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 });
+
+test('turning subscriptions or registration off takes their pages out of the site menus and the landing page', async ({ page, browser }) => {
+  test.slow();
+  const values = await (await page.request.get('/api/v1/admin/appearance/values')).json();
+  const menus = values.values['client.menus'];
+  const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
+  const menu = {
+    id: 'e2eswitchd', name: 'Switched pages', positions: ['footer', 'landing-page-footer'],
+    items: [
+      { id: 'e2esw1', label: 'E2E plans', type: 'route', action: '/billing/pricing', target: '_self', roles: [], permissions: [] },
+      { id: 'e2esw2', label: 'E2E join', type: 'route', action: '/register', target: '_self', roles: [], permissions: [] },
+      { id: 'e2esw3', label: 'E2E contact', type: 'route', action: '/contact', target: '_self', roles: [], permissions: [] },
+    ],
+  };
+  const settings = (client: Record<string, unknown>) => api(page, 'POST', 'settings', { client: JSON.stringify(client), server: '{}' });
+  await api(page, 'POST', 'admin/appearance', { changes: { 'client.menus': [...menus, menu] } });
+  const guest = await browser.newPage();
+  try {
+    await settings({ 'client.billing.enable': true, 'client.registration.disable': false });
+    await guest.goto('/contact');
+    const footer = guest.locator('[data-menu-position="footer"]');
+    await expect(footer.getByRole('link', { name: 'E2E plans' })).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'E2E join' })).toBeVisible();
+
+    await settings({ 'client.billing.enable': false, 'client.registration.disable': true });
+    await guest.reload();
+    await expect(footer.getByRole('link', { name: 'E2E contact' })).toBeVisible();
+    // Both pages are gone (a 404 and 'Registration is currently disabled.'): their links go with them.
+    await expect(footer.getByRole('link', { name: 'E2E plans' })).toHaveCount(0);
+    await expect(footer.getByRole('link', { name: 'E2E join' })).toHaveCount(0);
+
+    // The landing page's pricing section lists plans, which exist only while subscriptions are on.
+    await settings({ 'client.homepage.type': 'landing', 'client.homepage.pricing': true });
+    await guest.goto('/');
+    await expect(guest.locator('[data-menu-position="landing-page-footer"]').getByRole('link', { name: 'E2E contact' })).toBeVisible();
+    await expect(guest.locator('#landing-pricing')).toHaveCount(0);
+    await settings({ 'client.billing.enable': true });
+    await guest.reload();
+    await expect(guest.locator('#landing-pricing')).toBeVisible();
+  } finally {
+    await guest.close();
+    await api(page, 'POST', 'admin/appearance', { changes: { 'client.menus': menus } });
+    await settings({
+      'client.billing.enable': before['client.billing.enable'], 'client.registration.disable': before['client.registration.disable'],
+      'client.homepage.type': before['client.homepage.type'], 'client.homepage.pricing': before['client.homepage.pricing'],
+    });
+  }
+});
+
+test('the general page holds the switch the private-network refusal names, and it saves', async ({ page }) => {
+  const before = (await (await page.request.get('/api/v1/settings')).json()).server as Record<string, unknown>;
+  await page.goto('/admin/settings/general');
+  const allow = page.getByLabel('Allow private networks');
+  await expect(allow).toBeChecked({ checked: before['server.allow_private_networks'] === true });
+  await allow.setChecked(!before['server.allow_private_networks']);
+  await update(page);
+  try {
+    await page.reload();
+    await expect(page.getByLabel('Allow private networks')).toBeChecked({ checked: !before['server.allow_private_networks'] });
+    await expect(page.getByLabel('API reference')).toBeChecked({ checked: before['server.api_docs.enable'] !== false });
+  } finally {
+    await api(page, 'POST', 'settings', { client: '{}', server: JSON.stringify({ 'server.allow_private_networks': before['server.allow_private_networks'] }) });
+  }
+});

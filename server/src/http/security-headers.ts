@@ -48,9 +48,9 @@ export async function htmlPolicy(ctx: AppContext, nonce: string): Promise<string
   const recaptcha = !!(await s.get('client.recaptcha.site_key'));
   const analytics = !!(await s.get('client.analytics.tracking_code'));
   const scripts = ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", ...(recaptcha ? RECAPTCHA : []), ...(analytics ? ANALYTICS : [])];
-  // Browsers upload straight to the bucket when S3 direct upload is on, and bucket hosts differ per provider.
-  const connect = ["'self'", ...(recaptcha ? ['https://www.google.com'] : []), ...(analytics ? ANALYTICS : []),
-    ...((await s.get('client.uploads.s3_direct_upload')) ? ['https:'] : [])];
+  // Uploads always go through the site (client.uploads.s3_direct_upload sends nothing to a bucket from the browser),
+  // so no switch opens connect-src to every https host.
+  const connect = ["'self'", ...(recaptcha ? ['https://www.google.com'] : []), ...(analytics ? ANALYTICS : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,

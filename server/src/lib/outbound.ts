@@ -23,7 +23,7 @@ export function configureOutbound(fn: AllowPrivate): void {
 
 export class OutboundRefused extends HttpError {
   constructor(host: string) {
-    super(422, `The address ${host} is on a private or local network, which the server may not contact. Allow private networks in the settings to use it.`);
+    super(422, translate(undefined, 'The address :host is on a private or local network, which the server may not contact. Turn on Allow private networks on the General settings page to use it.', { host }));
     this.name = 'OutboundRefused';
   }
 }

@@ -23,6 +23,8 @@ export async function verifyRecaptcha(ctx: AppContext, action: RecaptchaAction, 
   } catch {
     throw fail();
   }
-  // v3 tokens carry a score (0 bot .. 1 human); v2 tokens only success.
+  // v3 tokens carry a score (0 bot .. 1 human) and the action the form named; v2 tokens only success. A token solved
+  // for another form (the contact page's, replayed at registration) is refused, as Google asks sites to check.
   if (!body.success || (typeof body.score === 'number' && body.score < 0.5)) throw fail();
+  if (typeof body.action === 'string' && body.action !== action) throw fail();
 }

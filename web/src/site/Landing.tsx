@@ -57,7 +57,9 @@ export function Component() {
   const stored = useSetting<HomepageAppearance>('client.homepage.appearance');
   const a = stored && translated(stored);
   const showTrending = useSetting<boolean>('client.homepage.trending', false);
-  const showPricing = useSetting<boolean>('client.homepage.pricing', false);
+  // The plans exist only while subscriptions are on (Settings → Subscriptions).
+  const billing = useSetting<boolean>('client.billing.enable', false);
+  const showPricing = useSetting<boolean>('client.homepage.pricing', false) && billing;
   useHomeTitle();
   if (!a) return null;
   const overlay = a.headerOverlayColor1 || a.headerOverlayColor2

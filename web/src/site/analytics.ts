@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
+import { TRACKING_CODE } from '@app/contracts/analytics-constants';
 import { useSetting } from '../lib/auth';
 import { isAppearancePreview } from './appearance/is-preview';
 
-/** A Google Analytics measurement id as the analytics settings take it ("G-XXXXXXX"); anything else never reaches the page. */
-const TRACKING_CODE = /^[A-Za-z0-9_-]{1,20}$/;
 export const COOKIE_CONSENT_KEY = 'cookie-notice:accepted';
 /** Fired on window when the visitor accepts the cookie notice. */
 export const COOKIE_CONSENT_EVENT = 'cookie-consent';

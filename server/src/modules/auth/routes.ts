@@ -30,7 +30,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
     guest_permissions: req.auth.userId ? undefined : [...req.auth.permissions],
     guest_role_ids: req.auth.userId ? undefined : await guestRoleIds(ctx.db),
-    settings: await ctx.settings.all('client'),
+    settings: await ctx.settings.site(),
     version: ctx.version,
   }));
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  translate, SETTINGS, SETTINGS_MASK, isSecretSetting, isSettingKey, validateSettings, type SettingKey, type SettingValue, type SettingsGroup,
+  translate, ADMIN_ONLY_CLIENT_SETTINGS, SETTINGS, SETTINGS_MASK, isSecretSetting, isSettingKey, validateSettings, type SettingKey, type SettingValue, type SettingsGroup,
 } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
@@ -22,6 +22,13 @@ function groupValues(stored: Map<string, unknown>, group: SettingsGroup): Record
     if (key.startsWith(`${group}.`)) out[key] = stored.has(key) ? stored.get(key) : def.default;
   }
   return out;
+}
+
+/** The client values the public site receives: the client group without the keys only its forms read. */
+function siteValues(stored: Map<string, unknown>): Record<string, unknown> {
+  const values = groupValues(stored, 'client');
+  for (const key of ADMIN_ONLY_CLIENT_SETTINGS) delete values[key];
+  return values;
 }
 
 /** Secrets that are set show as the mask, never their value. */
@@ -46,7 +53,7 @@ export class SettingsService {
   private fileHandlers = new Map<string, SettingsFileHandler>();
   private writeHooks: { key: string; fn: (trx: Db, value: unknown) => Promise<void> }[] = [];
   /** Serialized groups for GET settings, per loaded set of values: rebuilt only after the values change. */
-  private json = new WeakMap<Map<string, unknown>, Partial<Record<'client' | 'server', string>>>();
+  private json = new WeakMap<Map<string, unknown>, Partial<Record<'site' | 'client' | 'server', string>>>();
 
   constructor(private db: Db) {}
 
@@ -136,6 +143,11 @@ export class SettingsService {
     return groupValues(await this.load(), group);
   }
 
+  /** The client values every visitor receives (auth/me, GET settings without settings.update). */
+  async site(): Promise<Record<string, unknown>> {
+    return siteValues(await this.load());
+  }
+
   /** Server values for the settings forms: secrets that are set come back as the mask. */
   async masked(group: SettingsGroup): Promise<Record<string, unknown>> {
     return masked(await this.all(group));
@@ -147,8 +159,8 @@ export class SettingsService {
     const stored = await this.load();
     let json = this.json.get(stored);
     if (!json) this.json.set(stored, json = {});
+    if (!withServer) return `{"client":${json.site ??= JSON.stringify(siteValues(stored))}}`;
     const client = json.client ??= JSON.stringify(groupValues(stored, 'client'));
-    if (!withServer) return `{"client":${client}}`;
     const server = json.server ??= JSON.stringify(masked(groupValues(stored, 'server')));
     return `{"client":${client},"server":${server}}`;
   }

@@ -5,6 +5,7 @@ import { useAuth, useBootstrap, useSetting } from '../../lib/auth';
 import { cn } from '../../ui/cn';
 import { trans } from '../../lib/i18n';
 import { ActionLink, actionHref } from './links';
+import { isSwitchedOff } from './switched-routes';
 
 /**
  * Icons a menu item can pick; a small fixed set keeps the site bundle small. A Map: a stored name such as
@@ -15,15 +16,21 @@ export const MENU_ICONS = new Map<string, LucideIcon>([
   ['mail', Mail], ['info', Info], ['settings', Settings],
 ]);
 
-/** Items of every menu placed at a position that the current user may see (roles and permissions). */
+/**
+ * Items of every menu placed at a position that the current user may see (roles and permissions), leaving out
+ * links to pages the settings have turned off (pricing without subscriptions, register without registration).
+ */
 export function useMenuItems(position: Position): MenuItem[] {
   const menus = useSetting<Menu[]>('client.menus', []);
+  const billing = useSetting<boolean>('client.billing.enable', false);
+  const registration = !useSetting<boolean>('client.registration.disable', false);
   const { user, can } = useAuth();
   // A signed-out visitor holds the guests role: an item for guests is theirs (a "Sign in" link, say).
   const { guestRoleIds } = useBootstrap();
   const roleIds = new Set(user ? user.roles.map((r) => r.id) : guestRoleIds);
   return menus.filter((m) => m.positions.includes(position)).flatMap((m) => m.items).filter((item) => {
     if (item.roles.length && !item.roles.some((id) => roleIds.has(id))) return false;
+    if (isSwitchedOff(actionHref(item), { billing, registration })) return false;
     return item.permissions.every((p) => can(p));
   });
 }

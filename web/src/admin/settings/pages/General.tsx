@@ -5,7 +5,7 @@ import { trans } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/Toast';
 import { Link } from 'react-router';
-import { Section, SettingText, SettingsForm, useSettingValue } from '../settings-form';
+import { Section, SettingSwitch, SettingText, SettingsForm, useSettingValue } from '../settings-form';
 
 function BaseUrlWarning() {
   const url = useSettingValue<string>('server.app_url');
@@ -37,7 +37,7 @@ function Sitemap() {
 
 export function Component() {
   return (
-    <SettingsForm title={trans('General')} description={trans('Site URL, time and date defaults, and the sitemap.')}>
+    <SettingsForm title={trans('General')} description={trans('Site URL, the sitemap and what the server may contact.')}>
       <Section>
         <SettingText name="server.app_url" label={trans('Site URL')} type="url" placeholder="https://example.com" />
         <BaseUrlWarning />
@@ -47,6 +47,18 @@ export function Component() {
         </p>
       </Section>
       <Sitemap />
+      <Section title={trans('Server')}>
+        <SettingSwitch
+          name="server.allow_private_networks"
+          label={trans('Allow private networks')}
+          description={trans('Lets the server contact addresses on this machine or its local network, such as a Redis, Memcached, mail or search server installed next to the site. While it is off, such addresses typed in the settings are refused, so they cannot be used to reach internal services.')}
+        />
+        <SettingSwitch
+          name="server.api_docs.enable"
+          label={trans('API reference')}
+          description={trans('Admins can read the interactive API reference at /api-docs.')}
+        />
+      </Section>
     </SettingsForm>
   );
 }

@@ -130,7 +130,7 @@ function Fields() {
         <SettingSize name="client.uploads.available_space" label={trans('Available space')} description={trans('Space each user gets unless a role, plan or the user sets another. Leave empty for no limit.')} nullable />
         <SettingList name="client.uploads.allowed_extensions" label={trans('Allowed extensions')} description={trans('Comma separated, without dots. Leave empty to allow every extension not blocked.')} placeholder="jpg, png, mp4" />
         <SettingList name="client.uploads.blocked_extensions" label={trans('Blocked extensions')} placeholder="exe, php" />
-        <SettingSwitch name="client.uploads.s3_direct_upload" label={trans('Direct upload to S3')} description={trans('Browsers upload straight to the bucket; the bucket needs a CORS file.')} />
+        <SettingSwitch name="client.uploads.s3_direct_upload" label={trans('Direct upload to S3')} description={trans('Not available yet: files are always uploaded through the site, which streams them on to the storage, so this switch changes nothing.')} />
       </Section>
       <Credentials />
     </>
