@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const FIXTURE = path.join(import.meta.dirname, '..', '..', 'server', 'test', 'fixtures', 'news', 'rss2.xml');
@@ -114,4 +114,32 @@ test('an admin imports articles from a feed listed in the content settings, and 
   // It credits the page it came from.
   await expect(visitor.getByRole('link', { name: 'wire.example.com' })).toHaveAttribute('href', 'https://wire.example.com/2025/06/festival-line-up/');
   await visitor.close();
+});
+
+test('on a phone, a right-to-left article with a wide table reads without the page scrolling sideways', async ({ page, browser }) => {
+  await login(page);
+  const cells = (tag: string, text: string) => Array.from({ length: 10 }, (_, i) => `<${tag}>${text}${i}</${tag}>`).join('');
+  const body = `<p>مهرجان الأفلام يبدأ اليوم مع برنامج طويل.</p><ul><li>العرض الأول</li><li>العرض الثاني</li></ul><blockquote><p>اقتباس من المخرج</p></blockquote>`
+    + `<table><thead><tr>${cells('th', 'عمود_طويل_جدا_')}</tr></thead><tbody><tr>${cells('td', 'قيمة_طويلة_جدا_')}</tr></tbody></table>`;
+  const { article } = await api(page, 'POST', 'news', { title: 'برنامج المهرجان', body });
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(`/news/${article.id}`);
+  await expect(phone.getByRole('heading', { name: 'برنامج المهرجان', level: 1 })).toBeVisible();
+  const layout = await phone.evaluate(() => {
+    const table = document.querySelector('article .rich-text table') as HTMLElement;
+    const style = (sel: string) => getComputedStyle(document.querySelector(`article .rich-text ${sel}`)!);
+    return {
+      page: document.documentElement.scrollWidth,
+      tableScrolls: table.scrollWidth > table.clientWidth,
+      // Right to left: the bullets get their room, and the quote its bar, on the right where the lines start.
+      listRight: style('ul').paddingRight, listLeft: style('ul').paddingLeft, quoteBar: style('blockquote').borderRightWidth,
+    };
+  });
+  expect(layout.page).toBeLessThanOrEqual(390);
+  expect(layout.tableScrolls).toBe(true);
+  expect(layout).toMatchObject({ listLeft: '0px', quoteBar: '3px' });
+  expect(layout.listRight).not.toBe('0px');
+  await phone.close();
+  await api(page, 'DELETE', `news/${article.id}`);
 });
