@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, login } from './helpers.ts';
+import { api, login, signInAsDelegate } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const FIXTURE = path.join(import.meta.dirname, '..', '..', 'server', 'test', 'fixtures', 'news', 'rss2.xml');
@@ -114,6 +114,21 @@ test('an admin imports articles from a feed listed in the content settings, and 
   // It credits the page it came from.
   await expect(visitor.getByRole('link', { name: 'wire.example.com' })).toHaveAttribute('href', 'https://wire.example.com/2025/06/festival-line-up/');
   await visitor.close();
+});
+
+test('an editor holding only the news permission deletes several articles at once', async ({ page }) => {
+  const tag = `Bulk ${Date.now()}`;
+  await signInAsDelegate(page, `news-desk-${Date.now()}@example.com`, ['news.update']);
+  for (const n of [1, 2]) await api(page, 'POST', 'news', { title: `${tag} story ${n}`, body: '<p>Short.</p>' });
+  await page.goto('/admin/news');
+  await page.getByPlaceholder('Search articles').fill(tag);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted 2 records')).toBeVisible();
+  await expect(page.getByText('No matching articles')).toBeVisible();
 });
 
 test('on a phone, a right-to-left article with a wide table reads without the page scrolling sideways', async ({ page, browser }) => {
