@@ -158,3 +158,30 @@ test('on a phone, a right-to-left article with a wide table reads without the pa
   await phone.close();
   await api(page, 'DELETE', `news/${article.id}`);
 });
+
+test('a table pasted from a word processor stays a table in the editor, on save and on the article page', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/news/add');
+  await page.getByLabel('Title', { exact: true }).fill('Screening timetable');
+  await editorBody(page).click();
+  const pasted = '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment--><p class=MsoNormal>Friday:</p>'
+    + '<table class=MsoTableGrid border=1><tr><td><p class=MsoNormal>Hall A</p></td><td><p class=MsoNormal>18:00</p></td></tr></table><!--EndFragment--></body></html>';
+  await editorBody(page).evaluate((el, html) => {
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Friday: Hall A 18:00');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, pasted);
+  await expect(editorBody(page).locator('td')).toHaveText(['Hall A', '18:00']);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Article created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/news\/\d+\/edit$/);
+  const id = page.url().match(/news\/(\d+)\/edit/)![1];
+
+  // Opened again, the editor shows the table, not its cells glued into one line.
+  await page.reload();
+  await expect(editorBody(page).locator('td')).toHaveText(['Hall A', '18:00']);
+  await page.goto(`/news/${id}`);
+  await expect(page.locator('article table td')).toHaveText(['Hall A', '18:00']);
+  await api(page, 'DELETE', `news/${id}`);
+});
