@@ -13,10 +13,12 @@ export const CUSTOM_PAGE_SLUG_PATTERN = /^[\p{L}\p{M}\p{N}_-]+$/u;
 
 /**
  * The title and the typed slug of a page or an article. Both are kept composed (NFC): "über-uns" typed with a
- * ready-made "ü" or with "u" and a combining diaeresis looks the same, so it must be one slug, not two.
+ * ready-made "ü" or with "u" and a combining diaeresis looks the same, so it must be one slug, not two. A slug is
+ * also kept lower-case, like the ones made from titles: "About-Us" and "about-us" are one address, and the list
+ * search reads slug prefixes lower-case.
  */
 export const pageTitleSchema = z.string().trim().normalize('NFC').min(1, 'The title is required.').max(250);
-export const pageSlugSchema = z.string().trim().normalize('NFC').max(CUSTOM_PAGE_SLUG_MAX)
+export const pageSlugSchema = z.string().trim().normalize('NFC').toLowerCase().max(CUSTOM_PAGE_SLUG_MAX)
   .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
   .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
   .optional();

@@ -55,6 +55,19 @@ describe('create and update', () => {
     expect((await admin.put(`/api/v1/custom-pages/${created.id}`, { title: 'Final', slug: 'final', body: '' })).status).toBe(200);
   });
 
+  it('keeps a typed slug lower-case: "Press-Kit" is the same address as "press-kit", found by either spelling and by the list search', async () => {
+    const res = await admin.post('/api/v1/custom-pages', { title: 'Press kit', slug: 'Press-Kit', body: '' });
+    expect(res.status).toBe(200);
+    expect(res.body.page.slug).toBe('press-kit');
+    const twin = await admin.post('/api/v1/custom-pages', { title: 'Press kit again', slug: 'press-kit', body: '' });
+    expect(twin.status).toBe(422);
+    expect(twin.body.errors.slug).toEqual(['This slug is already in use.']);
+    expect((await guest(t).get('/api/v1/custom-pages/slug/PRESS-KIT')).body.page).toMatchObject({ id: res.body.page.id, slug: 'press-kit' });
+    // A query under three characters matches a slug prefix, which the search reads as lower-case.
+    const found = (await admin.get('/api/v1/custom-pages?query=Pr')).body.pagination.data.map((p: { id: number }) => p.id);
+    expect(found).toContain(res.body.page.id);
+  });
+
   it('makes a readable slug from a title in any script and takes one typed with vowel signs', async () => {
     const made = async (title: string) => (await admin.post('/api/v1/custom-pages', { title, body: '' })).body.page?.slug;
     expect(await made('Über uns')).toBe('uber-uns');

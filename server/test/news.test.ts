@@ -52,6 +52,16 @@ describe('create, update and delete', () => {
     expect(a.excerpt.endsWith('…')).toBe(true);
   });
 
+  it('keeps a table whole: caption, merged cells, header scope and footer (a schedule from a feed or a pasted page)', async () => {
+    const table = '<table><caption>Screenings</caption><colgroup><col span="2" /></colgroup><thead><tr><th scope="col" colspan="2">Friday</th></tr></thead>'
+      + '<tbody><tr><td rowspan="2">Hall A</td><td>18:00</td></tr><tr><td>21:00</td></tr></tbody><tfoot><tr><td colspan="2">Doors open 30 minutes early</td></tr></tfoot></table>';
+    const res = await admin.post('/api/v1/news', { title: 'Festival timetable', body: `${table}<table><tr><td colspan="x" onclick="a()">bad</td></tr></table>` });
+    expect(res.status).toBe(200);
+    const body: string = res.body.article.body;
+    expect(body).toContain(table);
+    expect(body).toContain('<td>bad</td>');
+  });
+
   it('cuts the excerpt at 200 characters on a word and keeps short bodies whole', () => {
     expect(excerptOf('<p>Short &amp; sweet.</p>')).toBe('Short & sweet.');
     const cut = excerptOf(`<p>${'word '.repeat(100)}</p>`);

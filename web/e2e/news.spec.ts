@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login, signInAsDelegate } from './helpers.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const FIXTURE = path.join(import.meta.dirname, '..', '..', 'server', 'test', 'fixtures', 'news', 'rss2.xml');
@@ -114,4 +114,74 @@ test('an admin imports articles from a feed listed in the content settings, and 
   // It credits the page it came from.
   await expect(visitor.getByRole('link', { name: 'wire.example.com' })).toHaveAttribute('href', 'https://wire.example.com/2025/06/festival-line-up/');
   await visitor.close();
+});
+
+test('an editor holding only the news permission deletes several articles at once', async ({ page }) => {
+  const tag = `Bulk ${Date.now()}`;
+  await signInAsDelegate(page, `news-desk-${Date.now()}@example.com`, ['news.update']);
+  for (const n of [1, 2]) await api(page, 'POST', 'news', { title: `${tag} story ${n}`, body: '<p>Short.</p>' });
+  await page.goto('/admin/news');
+  await page.getByPlaceholder('Search articles').fill(tag);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('checkbox', { name: 'Select all rows' }).check();
+  await page.getByRole('button', { name: 'Delete (2)' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted 2 records')).toBeVisible();
+  await expect(page.getByText('No matching articles')).toBeVisible();
+});
+
+test('on a phone, a right-to-left article with a wide table reads without the page scrolling sideways', async ({ page, browser }) => {
+  await login(page);
+  const cells = (tag: string, text: string) => Array.from({ length: 10 }, (_, i) => `<${tag}>${text}${i}</${tag}>`).join('');
+  const body = `<p>مهرجان الأفلام يبدأ اليوم مع برنامج طويل.</p><ul><li>العرض الأول</li><li>العرض الثاني</li></ul><blockquote><p>اقتباس من المخرج</p></blockquote>`
+    + `<table><thead><tr>${cells('th', 'عمود_طويل_جدا_')}</tr></thead><tbody><tr>${cells('td', 'قيمة_طويلة_جدا_')}</tr></tbody></table>`;
+  const { article } = await api(page, 'POST', 'news', { title: 'برنامج المهرجان', body });
+
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(`/news/${article.id}`);
+  await expect(phone.getByRole('heading', { name: 'برنامج المهرجان', level: 1 })).toBeVisible();
+  const layout = await phone.evaluate(() => {
+    const table = document.querySelector('article .rich-text table') as HTMLElement;
+    const style = (sel: string) => getComputedStyle(document.querySelector(`article .rich-text ${sel}`)!);
+    return {
+      page: document.documentElement.scrollWidth,
+      tableScrolls: table.scrollWidth > table.clientWidth,
+      // Right to left: the bullets get their room, and the quote its bar, on the right where the lines start.
+      listRight: style('ul').paddingRight, listLeft: style('ul').paddingLeft, quoteBar: style('blockquote').borderRightWidth,
+    };
+  });
+  expect(layout.page).toBeLessThanOrEqual(390);
+  expect(layout.tableScrolls).toBe(true);
+  expect(layout).toMatchObject({ listLeft: '0px', quoteBar: '3px' });
+  expect(layout.listRight).not.toBe('0px');
+  await phone.close();
+  await api(page, 'DELETE', `news/${article.id}`);
+});
+
+test('a table pasted from a word processor stays a table in the editor, on save and on the article page', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/news/add');
+  await page.getByLabel('Title', { exact: true }).fill('Screening timetable');
+  await editorBody(page).click();
+  const pasted = '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><!--StartFragment--><p class=MsoNormal>Friday:</p>'
+    + '<table class=MsoTableGrid border=1><tr><td><p class=MsoNormal>Hall A</p></td><td><p class=MsoNormal>18:00</p></td></tr></table><!--EndFragment--></body></html>';
+  await editorBody(page).evaluate((el, html) => {
+    const data = new DataTransfer();
+    data.setData('text/html', html);
+    data.setData('text/plain', 'Friday: Hall A 18:00');
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, pasted);
+  await expect(editorBody(page).locator('td')).toHaveText(['Hall A', '18:00']);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Article created')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/news\/\d+\/edit$/);
+  const id = page.url().match(/news\/(\d+)\/edit/)![1];
+
+  // Opened again, the editor shows the table, not its cells glued into one line.
+  await page.reload();
+  await expect(editorBody(page).locator('td')).toHaveText(['Hall A', '18:00']);
+  await page.goto(`/news/${id}`);
+  await expect(page.locator('article table td')).toHaveText(['Hall A', '18:00']);
+  await api(page, 'DELETE', `news/${id}`);
 });

@@ -4,6 +4,14 @@ import { isAllowedEmbedUrl, safeEmbedAllow } from '@app/contracts';
 const ALIGNED = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const textAlign = { 'text-align': [/^(left|center|right|justify)$/] };
 
+/** A table cell's or column's span (a number, 1 to 1000) and a header's scope; any other value is dropped. */
+const SPAN = /^[1-9]\d{0,2}$|^1000$/;
+const SCOPES = new Set(['row', 'col', 'rowgroup', 'colgroup']);
+function tableAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const kept = Object.entries(attribs).filter(([name, value]) => (name === 'scope' ? SCOPES.has(value) : SPAN.test(value)));
+  return { tagName, attribs: Object.fromEntries(kept) };
+}
+
 /**
  * What the rich-text editor produces, and nothing that runs: no script, no event handlers, no
  * javascript: URLs, iframes (embeds) only from the video hosts of contracts/src/embeds.ts and with no camera,
@@ -13,7 +21,8 @@ const textAlign = { 'text-align': [/^(left|center|right|justify)$/] };
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 's', 'u', 'code', 'pre', 'blockquote',
-    'ul', 'ol', 'li', 'hr', 'a', 'img', 'iframe', 'div', 'span', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'ul', 'ol', 'li', 'hr', 'a', 'img', 'iframe', 'div', 'span', 'figure', 'figcaption',
+    'table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
   ],
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'title'],
@@ -22,8 +31,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
     code: ['class'],
     pre: ['class'],
     div: ['data-embed', 'class'],
+    // Merged cells keep a timetable's columns in line (values checked by tableAttributes).
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    col: ['span'],
     ...Object.fromEntries(ALIGNED.map((t) => [t, ['style']])),
   },
+  // A column is a void element like an image: written <col />, never given a closing tag.
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, 'col'],
   allowedClasses: { code: [/^language-[\w+-]+$/], pre: [/^language-[\w+-]+$/], div: ['embed'] },
   allowedStyles: Object.fromEntries(ALIGNED.map((t) => [t, textAlign])),
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
@@ -33,6 +48,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // An iframe from any other host is dropped with its contents.
   exclusiveFilter: (frame) => frame.tag === 'iframe' && !isAllowedEmbedUrl(frame.attribs.src ?? ''),
   transformTags: {
+    th: tableAttributes,
+    td: tableAttributes,
+    col: tableAttributes,
     iframe: (tagName, attribs) => {
       const { allow, ...rest } = attribs;
       const kept = allow ? safeEmbedAllow(allow) : '';

@@ -21,10 +21,11 @@ export async function findPage(db: Db, id: number): Promise<CustomPage | null> {
 }
 
 /**
- * A slug of an address as typed, and as stored (slugs are saved composed, NFC): "über" typed with a combining
- * diaeresis finds the page. The exact form comes first, for a slug saved before slugs were normalised.
+ * A slug of an address as typed, and as stored (slugs are saved composed, NFC, lower-case): "über" typed with a
+ * combining diaeresis, or "About-Us" for "about-us", finds the page. The exact form comes first, for a slug saved
+ * before slugs were normalised.
  */
-const slugForms = (slug: string) => [...new Set([slug, slug.normalize('NFC')])];
+const slugForms = (slug: string) => [...new Set([slug, slug.normalize('NFC'), slug.normalize('NFC').toLowerCase()])];
 const exactFirst = <T extends { slug: string }>(rows: T[], slug: string) => rows.find((r) => r.slug === slug) ?? rows[0];
 
 /** The public view: no owner details. */

@@ -4,6 +4,7 @@ import { Placeholder } from '@tiptap/extensions';
 import TextAlign from '@tiptap/extension-text-align';
 import Image from '@tiptap/extension-image';
 import CodeBlockLowlight from '@tiptap/extension-code-block-lowlight';
+import { TableKit } from '@tiptap/extension-table';
 import { createLowlight } from 'lowlight';
 import xml from 'highlight.js/lib/languages/xml';
 import javascript from 'highlight.js/lib/languages/javascript';
@@ -72,6 +73,9 @@ export function editorExtensions(placeholder: string): Extensions {
     Image.configure({ inline: false }),
     CodeBlockLowlight.configure({ lowlight, defaultLanguage: 'html' }),
     Embed,
+    // Tables have no toolbar button, but one pasted from a word processor or a web page, or already in an imported
+    // article, stays a table (the server keeps tables): without this, opening and saving glued its cells into one line.
+    TableKit.configure({ table: { resizable: false } }),
     Placeholder.configure({ placeholder }),
   ];
 }
