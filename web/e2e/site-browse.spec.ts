@@ -201,6 +201,13 @@ test('instant search: top hits as you type, arrows and Enter open one, Escape cl
   const options = list.getByRole('option');
   await expect(options.first()).toContainText('Kingdom');
   await expect(options.last()).toHaveText('See all results for "kingdom"');
+  // Screen readers hear how many suggestions there are (the "See all" option not counted), and when there are none.
+  const count = await options.count();
+  await expect(page.getByRole('status').filter({ hasText: /results?$/ })).toHaveText(count === 2 ? '1 result' : `${count - 1} results`);
+  await box.fill('zzqxv');
+  await expect(page.getByRole('status').filter({ hasText: 'No results' })).toHaveText('No results for "zzqxv"');
+  await box.fill('kingdom');
+  await expect(options.first()).toContainText('Kingdom');
 
   await box.press('Escape');
   await expect(list).toBeHidden();

@@ -66,6 +66,7 @@ import * as m0084 from './migrations/0084_season_episode_edited_fields.ts';
 import * as m0085 from './migrations/0085_title_import_removals.ts';
 import * as m0086 from './migrations/0086_transcode_output_size.ts';
 import * as m0089 from './migrations/0089_video_file_lookup.ts';
+import * as m0090 from './migrations/0090_search_modes.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -135,6 +136,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0085_title_import_removals': m0085,
   '0086_transcode_output_size': m0086,
   '0089_video_file_lookup': m0089,
+  '0090_search_modes': m0090,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -422,7 +422,8 @@ describe('TMDb imports', () => {
     const searches = () => tmdb.requests.filter((u) => u.pathname === '/3/search/multi').length;
     const before = searches();
     // Local (the default): the catalogue alone, the service is never asked.
-    expect((await search('fight')).titles.map((h: any) => h.name)).toEqual(['Fight Club']);
+    // The default (extended) search mode also finds a description's words, after the names.
+    expect((await search('fight')).titles.map((h: any) => h.name)).toEqual(['Fight Club', 'Game of Thrones']);
     expect(searches()).toBe(before);
 
     await t.ctx.settings.set({ 'client.content.search_provider': 'all' });

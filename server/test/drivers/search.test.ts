@@ -139,4 +139,19 @@ describe('GET admin/search/models and POST admin/search/import', () => {
     expect((await admin.post('/api/v1/admin/search/import', { model: '*', driver: 'solr' })).status).toBe(422);
     expect((await admin.post('/api/v1/admin/search/import', {})).status).toBe(422);
   });
+
+  it('refuses to import into a hosted engine that does not answer, saying why, instead of reporting success', async () => {
+    const meili = await startMeilisearch('right-key');
+    await t.ctx.settings.set({ 'server.meilisearch_host': meili.url, 'server.meilisearch_key': 'wrong-key' });
+    const admin = await asAdmin(t);
+    const refused = await admin.post('/api/v1/admin/search/import', { model: 'users', driver: 'meilisearch' });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors.driver).toEqual(['Meilisearch refused the key (403)']);
+    await meili.close();
+    const gone = await admin.post('/api/v1/admin/search/import', { model: '*', driver: 'meilisearch' });
+    expect(gone.status).toBe(422);
+    expect(gone.body.message).toMatch(/^Could not reach Meilisearch at /);
+    // The database's own index needs no credentials.
+    expect((await admin.post('/api/v1/admin/search/import', { model: '*', driver: 'mysql' })).status).toBe(200);
+  });
 });

@@ -9,7 +9,7 @@ import { cleanSearchQuery, ftsTerm } from '../../http/text-search.ts';
  */
 export interface NativeIndex {
   /** Ids of the best matches, best first. */
-  search(db: Db, dialect: Dialect, query: string, limit: number): Promise<number[]>;
+  search(db: Db, dialect: Dialect, query: string, limit: number, mode: DatabaseSearchMode): Promise<number[]>;
   /** Rebuilds the index from the table (the admin's reindex). */
   rebuild(db: Db, dialect: Dialect): Promise<void>;
 }
@@ -20,8 +20,8 @@ export const registerNativeIndex = (model: string, index: NativeIndex) => { NATI
 /**
  * The spec's MySQL modes, for models kept in search_documents: basic matches the query as one phrase, extended each
  * word anywhere, fulltext ranks whole words (PostgreSQL; SQLite's trigram index has no word boundaries, so there it
- * matches as extended). Models with a native index (titles, people, episodes) always match each word anywhere: the
- * admin's help text for the setting says so.
+ * matches as extended). Models with a native index (titles, people, episodes) get the mode too and read it their own
+ * way (titles/search.ts searchMatches: the name alone, also the description, or whole words ranked).
  */
 export type DatabaseSearchMode = 'basic' | 'extended' | 'fulltext';
 
@@ -71,8 +71,8 @@ export class DatabaseSearch implements SearchEngine {
   async search(model: string, raw: string, limit = 50): Promise<number[]> {
     const query = cleanSearchQuery(raw);
     const native = NATIVE.get(model);
-    if (native) return query ? native.search(this.db, this.dialect, query, limit) : [];
     const mode = await this.mode();
+    if (native) return query ? native.search(this.db, this.dialect, query, limit, mode) : [];
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
     if (!words.length) return [];
     if (this.dialect === 'sqlite') {

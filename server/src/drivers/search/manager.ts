@@ -35,6 +35,12 @@ export class SearchManager implements SearchEngine {
     return engineFor(driver ?? await this.settings.get('server.scout_driver'), get, this.database);
   }
 
+  /** Why `driver`'s engine (or the saved one) cannot be used with its saved credentials, or null when it answers. */
+  async check(driver?: SearchDriver): Promise<string | null> {
+    const engine = await this.engine(driver) as SearchEngine & { check?(): Promise<string | null> };
+    return engine.check ? engine.check() : null;
+  }
+
   async index(model: string, docs: SearchDocument[]) { return (await this.engine()).index(model, docs); }
   async remove(model: string, ids: number[]) { return (await this.engine()).remove(model, ids); }
   /** Every engine gets the cleaned text (no control characters or lone surrogates); an empty search matches nothing. */

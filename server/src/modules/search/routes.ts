@@ -34,6 +34,9 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/admin/search/import', { config: { permission: 'settings.update' }, schema: { body: searchImportSchema, response: { 200: doneResponse } } }, async (req) => {
     const input = req.body;
     if (input.model !== '*' && !searchModel(input.model)) throw new HttpError(422, 'Unknown search model', { model: ['Unknown search model'] });
+    // A hosted engine that does not answer with its saved credentials is named now, not left to a job failing unseen.
+    const problem = await ctx.search.check(input.driver);
+    if (problem) throw new HttpError(422, problem, { driver: [problem] });
     await ctx.queue.dispatch('search.import', input);
     return { message: 'Imported search models' };
   });

@@ -90,6 +90,10 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
   };
 
   const expanded = open && query.length > 0;
+  // Read out by screen readers when the suggestions change: how many there are (the "See all" option not counted).
+  const hits = options.length - 1;
+  const status = !expanded ? '' : isError ? trans('Search is not available right now.') : !data || isFetching ? ''
+    : hits > 0 ? trans('[one 1 result|other :count results]', { count: hits }) : trans('No results for ":query"', { query });
   let lastGroup = '';
   return (
     <div className={cn('relative', className)}>
@@ -115,6 +119,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
           className="h-10 w-full rounded-full border border-border bg-bg-alt ps-9 pe-4 text-sm placeholder:text-text-muted focus:border-primary focus:outline-none"
         />
       </form>
+      <p role="status" className="sr-only">{status}</p>
       <ul id={listId} role="listbox" aria-label={trans('Search suggestions')} hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 max-h-[70vh] overflow-y-auto rounded-lg border border-border bg-bg-elevated p-1 shadow-2xl">
         {isError && <li role="presentation" className="px-3 py-2 text-sm text-text-muted">{trans('Search is not available right now.')}</li>}

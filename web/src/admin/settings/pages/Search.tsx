@@ -74,7 +74,7 @@ function SearchFields() {
           <SettingSelect
             name="server.scout_mysql_mode"
             label={trans('Database search mode')}
-            description={trans('Titles, people and episodes are always searched through their own index, which finds each word anywhere in the name, accents ignored: the mode does not change them. It applies to the other search models: basic matches the query as one phrase, extended each word anywhere, fulltext whole words ranked by relevance (PostgreSQL; on SQLite as extended).')}
+            description={trans('Accents are ignored in every mode. Basic: the query as one phrase in the name. Extended: each word anywhere in the name or original title, or every word in the description (names first). Fulltext: whole words in the name, original title or description, ranked by relevance.')}
             options={[{ value: 'basic', label: trans('Basic') }, { value: 'extended', label: trans('Extended') }, { value: 'fulltext', label: trans('Fulltext') }]}
           />
         )}
