@@ -19,8 +19,14 @@ let user: Awaited<ReturnType<typeof asUser>>;
 function chunkFiles(): string[] {
   const dir = path.join(t.storage, 'upload-chunks');
   if (!fs.existsSync(dir)) return [];
-  // The server may remove a folder between the listing and the look at it: gone is not a file left behind.
-  return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile());
+  // The server may remove a folder while it is listed or looked at: gone is not a file left behind.
+  for (;;) {
+    try {
+      return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile());
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
 }
 
 const cookieHeader = (c: Client) => ({ cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), [CSRF_HEADER]: c.cookies.get(CSRF_COOKIE)! });
