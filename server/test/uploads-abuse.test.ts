@@ -18,9 +18,9 @@ let user: Awaited<ReturnType<typeof asUser>>;
 /** Chunk files (final or partial) left on disk under the upload area. */
 function chunkFiles(): string[] {
   const dir = path.join(t.storage, 'upload-chunks');
-  if (!fs.existsSync(dir)) return [];
   // The server may remove a folder while it is listed or looked at: gone is not a file left behind.
   for (;;) {
+    if (!fs.existsSync(dir)) return [];
     try {
       return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.isFile());
     } catch (err) {
