@@ -482,10 +482,12 @@ describe('authentication settings enforced by the server', () => {
           const form = new URLSearchParams(body);
           received.push(form);
           // A token carries the action of the form it was solved on: good-token the register page's, contact-token the contact page's.
-          const action = new Map([['good-token', 'register'], ['contact-token', 'contact']]).get(form.get('response') ?? '');
+          const action = new Map([['good-token', 'register'], ['contact-token', 'contact'], ['elsewhere-token', 'register']]).get(form.get('response') ?? '');
           const ok = form.get('secret') === 'server-secret' && action;
+          // elsewhere-token was solved on another site using the same keys.
+          const hostname = form.get('response') === 'elsewhere-token' ? 'other-site.example' : 'localhost';
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname } : { success: false, 'error-codes': ['invalid-input-response'] }));
         });
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -503,6 +505,10 @@ describe('authentication settings enforced by the server', () => {
       expect((await register('captcha1@example.com', { recaptcha_token: 'bad-token' })).status).toBe(422);
       // A token solved on the contact page does not open registration.
       expect((await register('captcha1@example.com', { recaptcha_token: 'contact-token' })).status).toBe(422);
+      // Nor one solved on another site: the hostname Google reports must be this site's (APP_URL's).
+      const elsewhere = await register('captcha1@example.com', { recaptcha_token: 'elsewhere-token' });
+      expect(elsewhere.status).toBe(422);
+      expect(elsewhere.body.errors.recaptcha).toEqual(['Could not verify that you are not a robot. Please try again.']);
       expect((await register('captcha1@example.com', { recaptcha_token: 'good-token' })).status).toBe(200);
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });
