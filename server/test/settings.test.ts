@@ -81,15 +81,18 @@ describe('GET settings', () => {
   });
 
   it('gives settings managers the server group with secrets masked', async () => {
-    await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass' });
+    await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass', 'server.stripe_key': 'pk_live_public' });
     const res = await admin.get('/api/v1/settings');
     expect(res.body.server['server.stripe_secret']).toBe(SETTINGS_MASK);
+    // The publishable key is public by nature (every buyer's browser gets it): shown, not masked.
+    expect(res.body.server['server.stripe_key']).toBe('pk_live_public');
     expect(res.body.server['server.mail_password']).toBe(SETTINGS_MASK);
     expect(res.body.server['server.paypal_secret']).toBe('');
     expect(res.body.server['server.mail_driver']).toBe('log');
     expect(res.text).not.toContain('sk_live_real');
     const manager = await asUser(t, { permissions: ['settings.update'] });
     expect((await manager.get('/api/v1/settings')).body.server['server.stripe_secret']).toBe(SETTINGS_MASK);
+    await t.ctx.settings.set({ 'server.stripe_key': '' });
   });
 });
 
