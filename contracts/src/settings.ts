@@ -270,9 +270,12 @@ export const SETTINGS_MASK = '********';
  */
 export const ADMIN_ONLY_CLIENT_SETTINGS: ReadonlySet<string> = new Set(['client.mail.contact_page_address', 'client.gmail.incoming.topicName']);
 
+/** Server keys named like credentials that are public by nature: Stripe's publishable key is sent to every buyer's browser. */
+const PUBLIC_SERVER_KEYS: ReadonlySet<string> = new Set(['server.stripe_key']);
+
 /** Server keys holding credentials: write-only to the browser (masked by GET settings). */
 export function isSecretSetting(key: string): boolean {
-  return key.startsWith('server.') && /(secret|password|token|_key|_dsn)$/.test(key);
+  return key.startsWith('server.') && /(secret|password|token|_key|_dsn)$/.test(key) && !PUBLIC_SERVER_KEYS.has(key);
 }
 
 export function isSettingKey(key: string): key is SettingKey {

@@ -81,15 +81,18 @@ describe('GET settings', () => {
   });
 
   it('gives settings managers the server group with secrets masked', async () => {
-    await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass' });
+    await t.ctx.settings.set({ 'server.stripe_secret': 'sk_live_real', 'server.mail_password': 'smtp-pass', 'server.stripe_key': 'pk_live_public' });
     const res = await admin.get('/api/v1/settings');
     expect(res.body.server['server.stripe_secret']).toBe(SETTINGS_MASK);
+    // The publishable key is public by nature (every buyer's browser gets it): shown, not masked.
+    expect(res.body.server['server.stripe_key']).toBe('pk_live_public');
     expect(res.body.server['server.mail_password']).toBe(SETTINGS_MASK);
     expect(res.body.server['server.paypal_secret']).toBe('');
     expect(res.body.server['server.mail_driver']).toBe('log');
     expect(res.text).not.toContain('sk_live_real');
     const manager = await asUser(t, { permissions: ['settings.update'] });
     expect((await manager.get('/api/v1/settings')).body.server['server.stripe_secret']).toBe(SETTINGS_MASK);
+    await t.ctx.settings.set({ 'server.stripe_key': '' });
   });
 });
 
@@ -482,10 +485,12 @@ describe('authentication settings enforced by the server', () => {
           const form = new URLSearchParams(body);
           received.push(form);
           // A token carries the action of the form it was solved on: good-token the register page's, contact-token the contact page's.
-          const action = new Map([['good-token', 'register'], ['contact-token', 'contact']]).get(form.get('response') ?? '');
+          const action = new Map([['good-token', 'register'], ['contact-token', 'contact'], ['elsewhere-token', 'register']]).get(form.get('response') ?? '');
           const ok = form.get('secret') === 'server-secret' && action;
+          // elsewhere-token was solved on another site using the same keys.
+          const hostname = form.get('response') === 'elsewhere-token' ? 'other-site.example' : 'localhost';
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname: 'localhost' } : { success: false, 'error-codes': ['invalid-input-response'] }));
+          res.end(JSON.stringify(ok ? { success: true, score: 0.9, action, hostname } : { success: false, 'error-codes': ['invalid-input-response'] }));
         });
       });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -503,6 +508,10 @@ describe('authentication settings enforced by the server', () => {
       expect((await register('captcha1@example.com', { recaptcha_token: 'bad-token' })).status).toBe(422);
       // A token solved on the contact page does not open registration.
       expect((await register('captcha1@example.com', { recaptcha_token: 'contact-token' })).status).toBe(422);
+      // Nor one solved on another site: the hostname Google reports must be this site's (APP_URL's).
+      const elsewhere = await register('captcha1@example.com', { recaptcha_token: 'elsewhere-token' });
+      expect(elsewhere.status).toBe(422);
+      expect(elsewhere.body.errors.recaptcha).toEqual(['Could not verify that you are not a robot. Please try again.']);
       expect((await register('captcha1@example.com', { recaptcha_token: 'good-token' })).status).toBe(200);
       expect(received.at(-1)?.get('secret')).toBe('server-secret');
       await save({ 'client.recaptcha.enable.register': false });

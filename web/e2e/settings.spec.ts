@@ -303,9 +303,29 @@ test('the analytics tracking code loads Google\'s tag on the public site, once t
     await expect.poll(() => visitor.evaluate(() => (window as unknown as { __tagRan?: boolean }).__tagRan)).toBe(true);
     expect(await visitor.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer))).toContain('G-E2ETEST1');
     await visitor.close();
-    // The admin area is not measured.
+    // The admin area is not measured: not when served for it, nor when an operator follows the menu from the site.
     await page.goto('/admin');
     await expect(page.locator('#google-tag')).toHaveCount(0);
+    await page.route('https://www.googletagmanager.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagRan = true;' }));
+    const tagRan = () => page.evaluate(() => (window as unknown as { __tagRan?: boolean }).__tagRan ?? false);
+    const toAdmin = async () => {
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Admin area' }).click();
+      await expect(page).toHaveURL(/\/admin$/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('#google-tag')).toHaveCount(0);
+      expect(await tagRan()).toBe(false);
+    };
+    await page.goto('/movies');
+    await page.getByTestId('cookie-notice').getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(tagRan).toBe(true);
+    await toAdmin();
+    // A document first served for the admin that loaded the tag on the site leaves it behind too.
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Site home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(tagRan).toBe(true);
+    await toAdmin();
   } finally {
     await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': '', 'cookie_notice.enable': false } });
   }

@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
 import { sniffImage } from '../lib/sniff.ts';
+import { extensionRefusal, sizeRefusal, uploadLimits } from '../modules/files/limits.ts';
+import { requireUser } from './auth.ts';
 import { HttpError } from './errors.ts';
 
 /** Images decoding to more pixels than this are refused (a 20000×20000 PNG of a few MB would take 1.6 GB decoded). */
@@ -19,6 +21,17 @@ const fileError = (message: string) => new HttpError(422, message, { file: [mess
 const SAFE_SHARP = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
 /** A sharp pipeline that refuses decompression bombs; every decode of an uploaded image starts here. Without input it is a stream to pipe into. */
 export const safeSharp = (input?: Buffer) => (input ? sharp(input, SAFE_SHARP) : sharp(SAFE_SHARP));
+
+/** Who uploads an image, and the name their file had: the operator's upload settings apply to them. */
+export interface ImageUploader {
+  userId: number;
+  isAdmin: boolean;
+  filename?: string;
+}
+
+/** The signed-in uploader of a request's image. */
+export const imageUploader = (req: FastifyRequest, filename?: string): ImageUploader =>
+  ({ userId: requireUser(req), isAdmin: req.auth.can('admin'), filename });
 
 export interface StoredImage {
   /** Storage key on the public disk (`public/...`). */
@@ -50,9 +63,13 @@ async function imageSize(ctx: AppContext, key: string): Promise<{ width: number;
  * THE image upload path (avatars, branding, page media, catalogue images, person posters): streams one uploaded image
  * to `public/{prefix}/` on the storage driver. The type comes from the first bytes (never the name or the client's
  * claim); the body is never held whole in memory; an upload over the byte limit, one sharp cannot read, or one whose
- * header announces more than MAX_IMAGE_PIXELS is removed again and refused.
+ * header announces more than MAX_IMAGE_PIXELS is removed again and refused. An image a user uploads (`uploader`; not
+ * one the server fetches itself) is held to the operator's upload settings like any file: the allowed and blocked
+ * extensions (of the file's name, and the blocked ones of the type it is stored as) and the largest file size.
  */
-export async function storeImageStream(ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string }): Promise<StoredImage> {
+export async function storeImageStream(
+  ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string; uploader?: ImageUploader },
+): Promise<StoredImage> {
   // Errors of the source (a dropped connection) surface through the iterator below; this keeps them from being unhandled.
   source.on('error', () => undefined);
   const chunks = source[Symbol.asyncIterator]();
@@ -69,15 +86,39 @@ export async function storeImageStream(ctx: AppContext, source: Readable & { tru
     source.resume();
     throw fileError(NOT_IMAGE);
   }
+  const limits = opts.uploader ? await uploadLimits(ctx, opts.uploader.userId, opts.uploader.isAdmin) : null;
+  if (limits) {
+    const stored = `image.${ext}`;
+    const refused = extensionRefusal(opts.uploader?.filename || stored, limits) ?? (limits.blocked.includes(ext) ? extensionRefusal(stored, limits) : null);
+    if (refused) {
+      source.resume();
+      throw fileError(refused);
+    }
+  }
+  const maxBytes = limits?.maxFileSize ?? null;
+  let overSize = false;
   const key = `public/${opts.prefix}/${opts.namePrefix ?? ''}${crypto.randomUUID()}.${ext}`;
   const body = Readable.from((async function* () {
-    yield* head;
-    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value as Buffer;
+    let bytes = 0;
+    const counted = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (maxBytes !== null && bytes > maxBytes) {
+        overSize = true;
+        throw new Error('over the largest file size');
+      }
+      return chunk;
+    };
+    for (const chunk of head) yield counted(chunk);
+    for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield counted(next.value as Buffer);
   })());
   try {
     await ctx.storage.put(key, body);
   } catch (err) {
     await ctx.storage.delete(key);
+    if (overSize) {
+      source.resume();
+      throw fileError(sizeRefusal(maxBytes!));
+    }
     throw err;
   }
   if (source.truncated) {
@@ -96,7 +137,7 @@ export async function storeImageStream(ctx: AppContext, source: Readable & { tru
 export async function storeImageUpload(ctx: AppContext, req: FastifyRequest, opts: { prefix: string; maxBytes: number; tooLarge: string; square?: number }): Promise<string> {
   const file = await req.file({ limits: { fileSize: opts.maxBytes, files: 1 } });
   if (!file) throw fileError('Please select a file.');
-  const stored = await storeImageStream(ctx, file.file, opts);
+  const stored = await storeImageStream(ctx, file.file, { ...opts, uploader: imageUploader(req, file.filename) });
   return opts.square ? (await squareWebp(ctx, stored.key, opts.prefix, opts.square)).url : stored.url;
 }
 

@@ -16,7 +16,7 @@ export async function verifyRecaptcha(ctx: AppContext, action: RecaptchaAction, 
   if (typeof token !== 'string' || !token || token.length > 4000) throw fail();
   const form = new URLSearchParams({ secret: await ctx.settings.get('server.recaptcha_secret_key'), response: token });
   if (ip) form.set('remoteip', ip);
-  let body: { success?: boolean; score?: number; action?: string };
+  let body: { success?: boolean; score?: number; action?: string; hostname?: string };
   try {
     const res = await outboundFetch(ctx.config.recaptchaVerifyUrl, { method: 'POST', body: form, signal: AbortSignal.timeout(5000) });
     body = (await res.json()) as typeof body;
@@ -27,4 +27,20 @@ export async function verifyRecaptcha(ctx: AppContext, action: RecaptchaAction, 
   // for another form (the contact page's, replayed at registration) is refused, as Google asks sites to check.
   if (!body.success || (typeof body.score === 'number' && body.score < 0.5)) throw fail();
   if (typeof body.action === 'string' && body.action !== action) throw fail();
+  // The site the token was solved on: a token solved on another site using the same keys (when the key's own domain
+  // check is off in Google's console) is refused. Google's test keys answer with their own host.
+  if (typeof body.hostname === 'string' && !sameHost(body.hostname, ctx.config.appUrl)) throw fail();
+}
+
+const GOOGLE_TEST_HOST = 'testkey.google.com';
+
+/** Whether the hostname Google reports is the site's own host (APP_URL's), or the one Google's test keys report. */
+function sameHost(hostname: string, appUrl: string): boolean {
+  const reported = hostname.trim().toLowerCase();
+  if (reported === GOOGLE_TEST_HOST) return true;
+  try {
+    return reported === new URL(appUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
 }

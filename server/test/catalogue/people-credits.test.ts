@@ -180,3 +180,45 @@ describe('title tags (genres, keywords)', () => {
     expect((await admin.get('/api/v1/title-tags/mood')).status).toBe(404);
   });
 });
+
+describe("the operator's upload settings apply to uploaded images", () => {
+  const send = (url: string, name: string, fields: Record<string, string> = {}) => {
+    const m = multipart(fields, { name, type: 'image/png', content: PNG });
+    return admin.request('POST', url, m.body, m.headers);
+  };
+  const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+  it('refuses blocked and not allowed extensions and files over the largest size, with the Files messages', async () => {
+    const titleId = (await admin.post('/api/v1/titles', { name: 'Upload rules', is_series: false })).body.title.id;
+    const endpoints: [string, Record<string, string>][] = [
+      ['/api/v1/people/poster', {}], ['/api/v1/images', { titleId: String(titleId) }], ['/api/v1/admin/appearance/images/logo_light', {}],
+      ['/api/v1/news/images', {}], ['/api/v1/custom-pages/media', {}], ['/api/v1/account/avatar', {}],
+    ];
+    try {
+      await t.ctx.settings.set({ 'client.uploads.blocked_extensions': ['png'], 'client.uploads.allowed_extensions': [], 'client.uploads.max_size': null });
+      for (const [url, fields] of endpoints) {
+        const res = await send(url, 'poster.png', fields);
+        expect(res.status, url).toBe(422);
+        expect(res.body.errors.file, url).toEqual(['Files with the .png extension are not allowed.']);
+      }
+      // The type the image is stored as counts too: a PNG named .jpg is still a .png on the disk.
+      expect((await send('/api/v1/people/poster', 'poster.jpg')).body.errors.file).toEqual(['Files with the .png extension are not allowed.']);
+
+      await t.ctx.settings.set({ 'client.uploads.blocked_extensions': [], 'client.uploads.allowed_extensions': ['jpg', 'png'] });
+      const gif = multipart({}, { name: 'poster.gif', type: 'image/gif', content: GIF });
+      expect((await admin.request('POST', '/api/v1/people/poster', gif.body, gif.headers)).body.errors.file).toEqual(['Files with the .gif extension are not allowed.']);
+      expect((await send('/api/v1/people/poster', 'poster.png')).status).toBe(200);
+
+      await t.ctx.settings.set({ 'client.uploads.allowed_extensions': [], 'client.uploads.max_size': 50 });
+      for (const [url, fields] of endpoints) {
+        const res = await send(url, 'poster.png', fields);
+        expect(res.status, url).toBe(422);
+        expect(res.body.errors.file, url).toEqual(['The file may not be greater than 50 B.']);
+      }
+      await t.ctx.settings.set({ 'client.uploads.max_size': PNG.length });
+      expect((await send('/api/v1/people/poster', 'poster.png')).status).toBe(200);
+    } finally {
+      await t.ctx.settings.set({ 'client.uploads.blocked_extensions': ['exe', 'php', 'sh', 'bat', 'js'], 'client.uploads.allowed_extensions': [], 'client.uploads.max_size': 100 * 1024 * 1024 });
+    }
+  });
+});

@@ -135,6 +135,26 @@ describe('S3 and S3-compatible disks', () => {
     }
   });
 
+  it('public files stored on S3 are still served after the public disk is switched back to local, and deleting one removes it there', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    try {
+      await t.ctx.settings.set({ 'server.public_disk_driver': 's3', ...values() });
+      await t.ctx.storage.put('public/person-posters/on-s3.png', png);
+      expect(s3.store.get('uploads')!.has('public/person-posters/on-s3.png')).toBe(true);
+      await t.ctx.settings.set({ 'server.public_disk_driver': 'local' });
+      const old = await guest(t).get('/storage/person-posters/on-s3.png');
+      expect(old.status).toBe(200);
+      expect(old.headers['content-type']).toBe('image/png');
+      // A file that is nowhere is still a 404.
+      expect((await guest(t).get('/storage/person-posters/never.png')).status).toBe(404);
+      await t.ctx.storage.delete('public/person-posters/on-s3.png');
+      expect(s3.store.get('uploads')!.has('public/person-posters/on-s3.png')).toBe(false);
+      expect((await guest(t).get('/storage/person-posters/on-s3.png')).status).toBe(404);
+    } finally {
+      await t.ctx.settings.set({ 'server.public_disk_driver': 'local' });
+    }
+  });
+
   it('names the DigitalOcean Spaces and Backblaze B2 endpoints from the region', () => {
     expect(s3Endpoint('digitalocean_s3', 'nyc3')).toBe('https://nyc3.digitaloceanspaces.com');
     expect(s3Endpoint('backblaze_s3', 'us-west-002')).toBe('https://s3.us-west-002.backblazeb2.com');

@@ -8,9 +8,10 @@ import { queryClient, queryKeys } from './query-client';
  * public site only, so a broken snippet never locks the operator out of /admin (server/src/modules/seo/html.ts).
  * Moving between the site and the admin inside one document would carry them across: a page first served for the
  * site keeps its styles and running scripts in the admin, and one first served for the admin shows the site
- * without them. Crossing that line with custom code in play loads the new address afresh, so the server serves it
- * with exactly the code it should have. The page reloads at most once per crossing: the new document is served for
- * the area it shows.
+ * without them. The same holds for the analytics tag the site loads: once loaded it keeps counting pages. Crossing
+ * that line with custom code or the tag in play loads the new address afresh, so the server serves it with exactly
+ * the code it should have. The page reloads at most once per crossing: the new document is served for the area it
+ * shows. (Going back to the site needs no reload for the tag: the site loads it again itself.)
  */
 type Area = 'admin' | 'site';
 
@@ -18,6 +19,12 @@ const areaOf = (pathname: string): Area => (pathname === '/admin' || pathname.st
 
 /** Whether the document carries the custom code the server wrote for the site. */
 const carriesCustomCode = () => Boolean(document.getElementById('be-custom-css') || document.getElementById('be-custom-html'));
+
+/**
+ * Whether Google's analytics tag was loaded in this document (web/src/site/analytics.ts): any document that showed
+ * the site may have loaded it, whatever area it was served for, and the tag would go on measuring the admin.
+ */
+const carriesAnalyticsTag = () => Boolean(document.getElementById('google-tag'));
 
 /** Whether the site has custom code the server would write into a site page. */
 function siteHasCustomCode(): boolean {
@@ -29,6 +36,7 @@ function siteHasCustomCode(): boolean {
 export function needsFreshLoad(servedFor: string, pathname: string): boolean {
   const from = areaOf(servedFor);
   const to = areaOf(pathname);
+  if (to === 'admin' && carriesAnalyticsTag()) return true;
   if (from === to) return false;
   return to === 'admin' ? carriesCustomCode() : siteHasCustomCode();
 }

@@ -42,6 +42,16 @@ export async function driverConfig(get: Get, name: string) {
   }
 }
 
+/** Whether the settings hold credentials for a driver (the local disk needs none): only then can it hold files. */
+function hasCredentials(c: Awaited<ReturnType<typeof driverConfig>>): boolean {
+  switch (c.driver) {
+    case 's3': case 'digitalocean_s3': case 'backblaze_s3': return Boolean(c.s3.key && c.s3.bucket);
+    case 'ftp': return Boolean(c.ftp.host);
+    case 'dropbox': return Boolean(c.dropbox.refreshToken);
+    default: return true;
+  }
+}
+
 /**
  * One disk (private uploads or public files) that follows its settings: every call reads the
  * selected driver, so a saved change applies to the next file. `local` is the disk the app
@@ -89,16 +99,35 @@ export class SwitchingDisk implements Storage {
   }
 
   /**
-   * Where an object stored on this disk is now: the selected driver, else the local disk. Files written before the
-   * disk was switched from local to a remote driver stay where they were (nothing moves them), so they are still found.
+   * The drivers other than the selected one that may still hold this disk's older files: the local disk, then every
+   * remote driver the settings still hold credentials for (nothing moves files when the disk is switched).
+   */
+  private async previous(): Promise<Storage[]> {
+    const selected = await this.currentName();
+    const found: Storage[] = [];
+    for (const name of STORAGE_DRIVERS) {
+      if (name === selected) continue;
+      if (name === 'local') found.push(this.local);
+      else if (hasCredentials(await driverConfig(this.get, name))) found.push(await this.driver(name));
+    }
+    return found;
+  }
+
+  /**
+   * Where an object stored on this disk is now: the selected driver, else the first previous one holding it. Files
+   * written before the disk was switched (local to S3, S3 back to local, S3 to FTP) stay where they were, so they
+   * are still found.
    */
   async locate(key: string): Promise<{ driver: Storage; stat: StorageStat } | null> {
     const current = await this.current();
     const stat = await current.stat(key).catch(() => null);
     if (stat) return { driver: current, stat };
-    if (current === this.local) return null;
-    const old = await this.local.stat(key).catch(() => null);
-    return old ? { driver: this.local, stat: old } : null;
+    for (const driver of await this.previous()) {
+      if (driver === current) continue;
+      const old = await driver.stat(key).catch(() => null);
+      if (old) return { driver, stat: old };
+    }
+    return null;
   }
   async put(key: string, body: Readable | Buffer, options?: PutOptions) { return (await this.current()).put(key, body, options); }
 
@@ -115,12 +144,20 @@ export class SwitchingDisk implements Storage {
 
   async stat(key: string): Promise<StorageStat | null> { return (await this.current()).stat(key); }
   async exists(key: string) { return (await this.current()).exists(key); }
-  /** A deleted public file is gone from the local disk too, where `locate` would still find one stored before a switch. */
+  /**
+   * A deleted public file is gone from the previous drivers too, where `locate` would still find one stored before a
+   * switch. A previous remote service that no longer answers does not stop the delete.
+   */
   async delete(key: string) { await this.deleteMany([key]); }
   async deleteMany(keys: string[]) {
     const current = await this.current();
     await current.deleteMany(keys);
-    if (this.disk === 'public' && current !== this.local) await this.local.deleteMany(keys);
+    if (this.disk !== 'public') return;
+    for (const driver of await this.previous()) {
+      if (driver === current) continue;
+      if (driver === this.local) await driver.deleteMany(keys);
+      else await driver.deleteMany(keys).catch(() => undefined);
+    }
   }
   async *list(prefix: string) { yield* (await this.current()).list(prefix); }
   async close() { await Promise.all([this.drivers.close(), ...[...this.named.values()].map((d) => d.close())]); }

@@ -3,7 +3,7 @@ import { FAVICON_MIN_SIZE, FAVICON_SIZES, type AppearanceImageKind } from '@app/
 import type { AppContext } from '../../context.ts';
 import { readBytes } from '../../drivers/storage/storage.ts';
 import { HttpError } from '../../http/errors.ts';
-import { safeSharp, storeImageStream } from '../../http/uploads.ts';
+import { safeSharp, storeImageStream, type ImageUploader } from '../../http/uploads.ts';
 
 const fail = (message: string) => new HttpError(422, message, { file: [message] });
 
@@ -16,8 +16,8 @@ export function faviconUrl(favicon: string, size: number): string {
  * Stores a branding or landing-page image under public/appearance/ through the one image upload path (sniffed type,
  * byte and pixel caps). A favicon must be at least 512x512; every size in FAVICON_SIZES is generated from it.
  */
-export async function storeAppearanceImage(ctx: AppContext, kind: AppearanceImageKind, file: Readable & { truncated?: boolean }): Promise<string> {
-  const stored = await storeImageStream(ctx, file, { prefix: 'appearance', namePrefix: `${kind}-`, tooLarge: 'The image may not be greater than 5 MB.' });
+export async function storeAppearanceImage(ctx: AppContext, kind: AppearanceImageKind, file: Readable & { truncated?: boolean }, uploader: ImageUploader): Promise<string> {
+  const stored = await storeImageStream(ctx, file, { prefix: 'appearance', namePrefix: `${kind}-`, tooLarge: 'The image may not be greater than 5 MB.', uploader });
   if (kind !== 'favicon') return stored.url;
   try {
     if (stored.width < FAVICON_MIN_SIZE || stored.height < FAVICON_MIN_SIZE) throw fail('Favicon image should be at least 512x512.');

@@ -7,6 +7,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
+import { imageUploader } from '../../http/uploads.ts';
 import { defaultSeoTemplate } from '../seo/registry.ts';
 import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
@@ -34,7 +35,7 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!kind) throw notFound();
     const file = await req.file({ limits: { fileSize: APPEARANCE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    return { url: await storeAppearanceImage(ctx, kind, file.file) };
+    return { url: await storeAppearanceImage(ctx, kind, file.file, imageUploader(req, file.filename)) };
   });
 
   api.get('/api/v1/admin/appearance/seo-tags/:keys', { ...editor, schema: { params: keysParam, response: { 200: seoTagsResponse } } }, async (req) => {

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { SERVER_MAX_CHUNK_BYTES } from '@app/contracts';
+import { SERVER_MAX_CHUNK_BYTES, formatBytes, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { planAvailableSpace } from '../billing/effects.ts';
 import { restrictionLimit, restrictionValues } from '../roles/permissions.ts';
+import { extensionOf } from './detect.ts';
 
 export interface UploadLimits {
   chunkSize: number;
@@ -59,3 +60,13 @@ export async function reservedSpace(db: Db, userId: number, exceptUploadId?: str
   const row = await q.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** Why the operator's allowed/blocked extension lists refuse a file of this name; null when they let it in. */
+export function extensionRefusal(name: string, limits: UploadLimits): string | null {
+  const ext = extensionOf(name) ?? '';
+  if (!limits.blocked.includes(ext) && (!limits.allowed.length || limits.allowed.includes(ext))) return null;
+  return ext ? translate(undefined, 'Files with the .:extension extension are not allowed.', { extension: ext }) : 'Files without an extension are not allowed.';
+}
+
+/** The refusal of a file over the largest size the operator (and the uploader's role) allows. */
+export const sizeRefusal = (maxFileSize: number) => translate(undefined, 'The file may not be greater than :size.', { size: formatBytes(maxFileSize) });

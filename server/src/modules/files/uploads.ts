@@ -6,8 +6,8 @@ import { nowIso, type Db } from '../../db/index.ts';
 import type { UploadSessionsTable } from '../../db/schema.ts';
 import { readBytes } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
-import { SNIFF_BYTES, TypeMismatchError, detectFileType, extensionOf } from './detect.ts';
-import { reservedSpace, uploadLimits, usedSpace, type UploadLimits } from './limits.ts';
+import { SNIFF_BYTES, TypeMismatchError, detectFileType } from './detect.ts';
+import { extensionRefusal, reservedSpace, sizeRefusal, uploadLimits, usedSpace, type UploadLimits } from './limits.ts';
 import { bumpFileCounter, findEntry } from './repository.ts';
 import { makeThumbnail } from './thumbnails.ts';
 
@@ -25,15 +25,13 @@ export interface Uploader {
 }
 
 function checkExtension(name: string, limits: UploadLimits): void {
-  const ext = extensionOf(name) ?? '';
-  if (limits.blocked.includes(ext) || (limits.allowed.length && !limits.allowed.includes(ext))) {
-    throw invalid('name', ext ? translate(undefined, 'Files with the .:extension extension are not allowed.', { extension: ext }) : 'Files without an extension are not allowed.');
-  }
+  const refused = extensionRefusal(name, limits);
+  if (refused) throw invalid('name', refused);
 }
 
 function checkSize(size: number, limits: UploadLimits): void {
   if (size === 0) throw invalid('size', 'The file is empty.');
-  if (limits.maxFileSize !== null && size > limits.maxFileSize) throw invalid('size', translate(undefined, 'The file may not be greater than :size.', { size: formatBytes(limits.maxFileSize) }));
+  if (limits.maxFileSize !== null && size > limits.maxFileSize) throw invalid('size', sizeRefusal(limits.maxFileSize));
 }
 
 async function checkSpace(db: Db, userId: number, size: number, limits: UploadLimits, exceptUploadId?: string): Promise<void> {

@@ -4,14 +4,14 @@ import { TITLE_IMAGE_MAX_BYTES, doneResponse, titleImageResponse } from '@app/co
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { idsParam, typed } from '../../http/schema.ts';
-import { storeImageStream as storeUploadedImage } from '../../http/uploads.ts';
+import { imageUploader, storeImageStream as storeUploadedImage, type ImageUploader } from '../../http/uploads.ts';
 import { addTitleImage, deleteImages } from './images-service.ts';
 import { findTitle } from './repository.ts';
 
 /** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
 
-export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string): Promise<string> {
-  return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.' })).url;
+export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string, uploader: ImageUploader): Promise<string> {
+  return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.', uploader })).url;
 }
 
 export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -35,7 +35,7 @@ export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {
         part.file.resume();
         throw notFound('Title not found');
       }
-      url = await storeImageStream(ctx, part.file, 'title-images');
+      url = await storeImageStream(ctx, part.file, 'title-images', imageUploader(req, part.filename));
     }
     if (!url) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
     return { image: await addTitleImage(ctx, titleId!, url, type) };

@@ -7,6 +7,7 @@ export function Component() {
       <Section>
         <SettingSwitch name="client.recaptcha.enable.contact" label={trans('Enable for contact page')} />
         <SettingSwitch name="client.recaptcha.enable.register" label={trans('Enable for registration page')} />
+        <p className="text-sm text-text-muted">{trans('There is no switch for link creation: this site has no link creation form to protect.')}</p>
       </Section>
       <Section group="recaptcha_group">
         <SettingText name="client.recaptcha.site_key" label={trans('Site key')} />

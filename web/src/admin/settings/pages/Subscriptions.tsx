@@ -24,7 +24,7 @@ function Fields() {
         <SettingSwitch name="client.billing.stripe.enable" label={trans('Enable Stripe')} />
         {stripe && (
           <>
-            <SettingText name="server.stripe_key" label={trans('Stripe publishable key')} secret description={trans('Of the same mode (test or live) as the secret key.')} />
+            <SettingText name="server.stripe_key" label={trans('Stripe publishable key')} description={trans('Of the same mode (test or live) as the secret key.')} />
             <SettingText name="server.stripe_secret" label={trans('Stripe secret key')} secret />
             <SettingText name="server.stripe_webhook_secret" label={trans('Stripe webhook signing secret')} secret description={trans('Optional.')} />
           </>
