@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Client, asUser, createTestApp } from './helper.ts';
+import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
 import { syncGrants } from '../src/modules/roles/permissions.ts';
 
 const t = await createTestApp();
@@ -139,5 +139,51 @@ describe('a scoped token on calls that need only a signed-in user', () => {
     expect((await same.post('/api/v1/tags', { name: 'minted', type: 'custom' })).status).toBe(403);
     const rows = await t.ctx.db.selectFrom('access_tokens').select(['name', 'scopes']).where('user_id', '=', c.user.id).orderBy('id').execute();
     expect(rows.map((r) => [r.name, r.scopes && JSON.parse(r.scopes)])).toEqual([['cli', ['api.access', 'tags.view']], ['cli', ['api.access', 'tags.view']]]);
+  });
+});
+
+describe('the owner\'s "api.access" permission', () => {
+  const REFUSED = 'Your account may no longer use the API (it lacks the "api.access" permission), so its tokens are refused.';
+
+  it('taken away, every token of the owner is refused at once (403), also on public calls; given back, they work again', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const full = await tokenFor(c, {});
+    const scoped = await tokenFor(c, { scopes: ['tags.view'] });
+    expect((await full.get('/api/v1/tags')).status).toBe(200);
+    expect((await scoped.get('/api/v1/tags')).status).toBe(200);
+    await syncGrants(t.ctx.db, 'user', c.user.id, [{ name: 'tags.view' }]);
+    for (const api of [full, scoped]) {
+      for (const url of ['/api/v1/tags', '/api/v1/auth/me', '/api/v1/titles']) {
+        const res = await api.get(url);
+        expect(res.status, url).toBe(403);
+        expect(res.body.message, url).toBe(REFUSED);
+      }
+    }
+    // The owner, signed in, still browses with what they hold.
+    expect((await c.get('/api/v1/tags')).status).toBe(200);
+    await syncGrants(t.ctx.db, 'user', c.user.id, [{ name: 'api.access' }, { name: 'tags.view' }]);
+    expect((await full.get('/api/v1/tags')).status).toBe(200);
+  });
+
+  it('an admin\'s tokens keep working: admin holds every permission', async () => {
+    const admin = await asAdmin(t);
+    const api = await tokenFor(admin, {});
+    expect((await api.get('/api/v1/users')).status).toBe(200);
+  });
+});
+
+describe('the Authorization header', () => {
+  it('takes the scheme in any case ("bearer", "BEARER"), as HTTP says, instead of treating the caller as a visitor', async () => {
+    const c = await owner(['api.access', 'tags.view']);
+    const plain = (await c.post('/api/v1/auth/access-tokens', { tokenName: 'case' })).body.plainTextToken as string;
+    for (const header of [`bearer ${plain}`, `BEARER ${plain}`, `Bearer   ${plain}  `]) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: header } });
+      expect(res.statusCode, header).toBe(200);
+      expect(res.json().user?.email, header).toBe(c.user.email);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/tags', headers: { authorization: header } })).statusCode, header).toBe(200);
+    }
+    // A wrong token in any case is still refused, never a visitor.
+    const wrong = await t.app.inject({ method: 'GET', url: '/api/v1/titles', headers: { authorization: 'bearer nope' } });
+    expect(wrong.statusCode).toBe(401);
   });
 });

@@ -579,12 +579,23 @@ describe('request bodies', () => {
 
   it('answers 400 with a message for malformed JSON, never 500', async () => {
     const c = guest(t);
-    for (const payload of ['{"email":', '{email: 1}', 'nul', '']) {
+    for (const payload of ['{"email":', '{email: 1}', 'nul', ' ']) {
       const res = await c.request('POST', '/api/v1/auth/login', payload, { 'content-type': 'application/json' });
       expect(res.status, `${JSON.stringify(payload)}: ${res.text}`).toBe(400);
       expect(res.body.message, payload).toBe('Malformed JSON in the request body.');
       expect(res.text).not.toMatch(/at .*\.ts:\d+/);
     }
+  });
+
+  it('takes "Content-Type: application/json" with no body as no body: a DELETE goes through, a POST names its missing fields', async () => {
+    const c = await asAdmin(t);
+    const tag = (await c.post('/api/v1/tags', { name: 'empty-body', type: 'custom' })).body.tag;
+    const del = await c.request('DELETE', `/api/v1/tags/${tag.id}`, '', { 'content-type': 'application/json' });
+    expect(del.status, del.text).toBe(200);
+    expect(await t.ctx.db.selectFrom('title_tags').select('id').where('id', '=', tag.id).executeTakeFirst()).toBeUndefined();
+    const login = await guest(t).request('POST', '/api/v1/auth/login', '', { 'content-type': 'application/json; charset=utf-8' });
+    expect(login.status, login.text).toBe(422);
+    expect(Object.keys(login.body.errors)).toEqual(expect.arrayContaining(['email', 'password']));
   });
 
   it('answers 422 (not 500) for JSON of the wrong shape', async () => {

@@ -32,7 +32,7 @@ describe('list calls with prototype keys and NUL (issue 17 item 1)', () => {
   it('people: orderBy=constructor alone is an unknown sort name', async () => {
     const res = await guest(t).get('/api/v1/people?query=abc&orderBy=constructor');
     expect(res.status).toBe(422);
-    expect(res.body.errors.orderBy).toEqual(['Cannot sort by: constructor']);
+    expect(res.body.errors.orderBy).toEqual([expect.stringMatching(/^Cannot sort by: constructor\. Sort by one of: /)]);
   });
 
   it('titles: a trailing NUL and orderBy=toString answer 422', async () => {
@@ -40,7 +40,7 @@ describe('list calls with prototype keys and NUL (issue 17 item 1)', () => {
     expect(res.status).toBe(422);
     const sort = await guest(t).get('/api/v1/titles?query=abc&orderBy=toString');
     expect(sort.status).toBe(422);
-    expect(sort.body.errors.orderBy).toEqual(['Cannot sort by: toString']);
+    expect(sort.body.errors.orderBy).toEqual([expect.stringMatching(/^Cannot sort by: toString\. Sort by one of: /)]);
     await settle();
     expect(rejections).toEqual([]);
   });
@@ -49,7 +49,7 @@ describe('list calls with prototype keys and NUL (issue 17 item 1)', () => {
     for (const key of ['toString', '__proto__', 'constructor', 'hasOwnProperty']) {
       const res = await admin.get(listUrl('/api/v1/users', { filters: [{ key, value: 1 }] }));
       expect(res.status, key).toBe(422);
-      expect(res.body.errors.filters, key).toEqual([`Unknown filter: ${key}`]);
+      expect(res.body.errors.filters[0], key).toMatch(new RegExp(`^Unknown filter: ${key.replace(/_/g, '_')}\\. Filter by one of: `));
     }
     await settle();
     expect(rejections).toEqual([]);

@@ -146,6 +146,16 @@ describe('paginate', () => {
     expect(err.errors?.filters?.[0]).toMatch(/Unknown filter: name/);
   });
 
+  it('names the sorts and filters the list has when a caller guesses a wrong one, so an API script can correct itself', async () => {
+    const sort = await httpError(() => list({ orderBy: 'title' }));
+    expect(sort.status).toBe(422);
+    expect(sort.errors).toEqual({ orderBy: ['Cannot sort by: title. Sort by one of: name, score, id.'] });
+    const filter = await httpError(() => list({ filters: JSON.stringify([{ key: 'title', value: 'x' }]) }));
+    expect(filter.errors).toEqual({ filters: ['Unknown filter: title. Filter by one of: done_at, done_on, id.'] });
+    const none = await httpError(() => list({ filters: JSON.stringify([{ key: 'title', value: 'x' }]) }, { ...def, filters: {} }));
+    expect(none.errors).toEqual({ filters: ['Unknown filter: title. This list has no filters.'] });
+  });
+
   it('uses the cheap unfiltered total only when nothing narrows the list', async () => {
     unfilteredCalls = 0;
     expect((await list({})).total).toBe(23);

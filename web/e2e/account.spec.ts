@@ -115,6 +115,15 @@ test('sessions and API tokens', async ({ page, browser }) => {
   await expect(page.getByText('Token deleted')).toBeVisible();
   await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
   expect((await page.request.get('/api/v1/titles/1', { headers: bearer })).status()).toBe(401);
+
+  // A token past its expiry stays listed for its owner to delete, marked expired: the API already refuses it.
+  const { plainTextToken } = await api(page, 'POST', 'auth/access-tokens', { tokenName: 'Short-lived', scopes: ['titles.view'], expires_at: new Date(Date.now() + 2000).toISOString() });
+  await expect.poll(async () => (await page.request.get('/api/v1/titles/1', { headers: { authorization: `Bearer ${plainTextToken}` } })).status(), { timeout: 10_000 }).toBe(401);
+  await page.reload();
+  await expect(tokens.getByRole('listitem').filter({ hasText: 'Short-lived' }).getByText(/^Expired /)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete token Short-lived' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('You have not created any API tokens yet.')).toBeVisible();
 });
 
 test('a member changes their email, downloads their data, then closes their account', async ({ browser, page }) => {

@@ -78,8 +78,11 @@ type Caller = Pick<RequestAuth, 'userId' | 'via' | 'sessionId'> & {
   /** A session without "stay signed in": its end moves on with activity. */
   idleEnds?: boolean;
 };
-/** `ownerCanAdmin`: the caller's own permissions (not a token's scopes) open the admin. */
-interface CachedCaller { who: Caller; permissions: Set<string>; ownerCanAdmin: boolean; version: number; expiresAt: number; touchedAt: number }
+/**
+ * `ownerCanAdmin`: the caller's own permissions (not a token's scopes) open the admin. `ownerCanApi`: they hold
+ * `api.access`, which a token's owner needs for the token to be used at all.
+ */
+interface CachedCaller { who: Caller; permissions: Set<string>; ownerCanAdmin: boolean; ownerCanApi: boolean; version: number; expiresAt: number; touchedAt: number }
 
 /**
  * Who is calling and what they may do, cached per process and keyed by `version:auth`, which database
@@ -89,10 +92,19 @@ interface CachedCaller { who: Caller; permissions: Set<string>; ownerCanAdmin: b
 const callers = boundedCache<CachedCaller>(20_000);
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * The personal access token of an `Authorization: Bearer <token>` header. The scheme is case-insensitive (RFC 9110
+ * 11.1): `bearer <token>`, as some HTTP clients send it, is the same token, not a visitor without one.
+ */
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const match = /^bearer(?:\s+(.*))?$/is.exec(req.headers.authorization?.trim() ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
 async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller & { expiresAt: number }> {
-  const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) {
-    const row = await findAccessToken(ctx.db, header.slice(7).trim());
+  const bearer = bearerToken(req);
+  if (bearer !== undefined) {
+    const row = await findAccessToken(ctx.db, bearer);
     if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
     const expiresAt = row.expires_at ? Date.parse(row.expires_at) : Infinity;
     if (expiresAt <= Date.now()) throw new HttpError(401, 'This token has expired.');
@@ -127,9 +139,9 @@ async function touch(ctx: AppContext, who: Caller): Promise<void> {
 }
 
 export async function identify(ctx: AppContext, req: FastifyRequest): Promise<Pick<CachedCaller, 'who' | 'permissions' | 'ownerCanAdmin'>> {
-  const header = req.headers.authorization;
+  const bearer = bearerToken(req);
   const cookie = req.cookies[SESSION_COOKIE];
-  const key = header?.startsWith('Bearer ') ? `t:${sha256(header.slice(7).trim())}` : cookie ? `s:${sha256(cookie)}` : 'guest';
+  const key = bearer !== undefined ? `t:${sha256(bearer)}` : cookie ? `s:${sha256(cookie)}` : 'guest';
   // Read the version before resolving: a change that lands meanwhile then misses the cache next time.
   const version = await readCounter(ctx.db, 'version:auth');
   const now = Date.now();
@@ -138,10 +150,15 @@ export async function identify(ctx: AppContext, req: FastifyRequest): Promise<Pi
     const { expiresAt, ...who } = await resolveUser(ctx, req);
     const owner = await loadPermissions(ctx.db, who.userId);
     hit = {
-      who, permissions: scopePermissions(owner, who.scopes ?? null), ownerCanAdmin: can(owner, 'admin.access'), version,
+      who, permissions: scopePermissions(owner, who.scopes ?? null), ownerCanAdmin: can(owner, 'admin.access'), ownerCanApi: can(owner, 'api.access'), version,
       expiresAt: Math.min(expiresAt, await planPermissionsExpireAt(ctx.db, who.userId)), touchedAt: 0,
     };
     callers.set(ctx.db, key, hit);
+  }
+  // "Access API" allows creating tokens and using the API: taking it from a user (or from their role) stops their
+  // tokens at once, as a suspension does, instead of leaving the ones made before working with everything else they hold.
+  if (hit.who.via === 'token' && !hit.ownerCanApi) {
+    throw new HttpError(403, 'Your account may no longer use the API (it lacks the "api.access" permission), so its tokens are refused.');
   }
   if (hit.who.userId && now - hit.touchedAt > TOUCH_EVERY_MS) {
     hit.touchedAt = now;

@@ -52,7 +52,8 @@ function baseScope(base: QB): string {
 export function sortColumn(def: Pick<ListDefinition, 'sorts'>, name: string): string {
   const column = Object.hasOwn(def.sorts, name) ? def.sorts[name] : undefined;
   if (typeof column !== 'string') {
-    const message = translate(undefined, 'Cannot sort by: :name', { name });
+    // The names this list sorts by, so a script that guessed one learns the real ones from the answer.
+    const message = translate(undefined, 'Cannot sort by: :name. Sort by one of: :names.', { name, names: Object.keys(def.sorts).join(', ') });
     throw new HttpError(422, message, { orderBy: [message] });
   }
   return column;
@@ -62,7 +63,10 @@ export function sortColumn(def: Pick<ListDefinition, 'sorts'>, name: string): st
 export function filterHandler(def: Pick<ListDefinition, 'filters'>, key: string): FilterHandler {
   const handler = Object.hasOwn(def.filters, key) ? def.filters[key] : undefined;
   if (typeof handler !== 'function') {
-    const message = translate(undefined, 'Unknown filter: :key', { key });
+    const keys = Object.keys(def.filters);
+    const message = keys.length
+      ? translate(undefined, 'Unknown filter: :key. Filter by one of: :keys.', { key, keys: keys.join(', ') })
+      : translate(undefined, 'Unknown filter: :key. This list has no filters.', { key });
     throw new HttpError(422, message, { filters: [message] });
   }
   return handler;

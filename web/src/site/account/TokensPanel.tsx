@@ -18,6 +18,15 @@ const PERMISSION_NAMES = new Map(PERMISSIONS.map((p) => [p.name, p.display_name]
 
 const KEY = ['access-tokens', 'list', {}];
 
+/** An expired token stays listed (its owner deletes it) but says so, since the API already refuses it. */
+function TokenExpiry({ expiresAt }: { expiresAt: string | null }) {
+  if (!expiresAt) return <>{trans('Never expires')}</>;
+  const date = formatDate(expiresAt);
+  return Date.parse(expiresAt) <= Date.now()
+    ? <span className="font-medium text-danger">{trans('Expired :date', { date })}</span>
+    : <>{trans('Expires :date', { date })}</>;
+}
+
 export function TokensPanel() {
   const qc = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -43,7 +52,7 @@ export function TokensPanel() {
                 <div className="text-xs text-text-muted">
                   {t.last_used_at ? trans('Last used :date', { date: formatDate(t.last_used_at) }) : trans('Never used')}
                   {' · '}{trans('Created :date', { date: formatDate(t.created_at) })}
-                  {' · '}{t.expires_at ? trans('Expires :date', { date: formatDate(t.expires_at) }) : trans('Never expires')}
+                  {' · '}<TokenExpiry expiresAt={t.expires_at} />
                 </div>
                 <div className="mt-1 flex flex-wrap gap-1" aria-label={trans('Permissions')}>
                   {(t.scopes ?? [trans('All your permissions')]).map((s) => (
