@@ -46,12 +46,16 @@ export async function publicSearch(ctx: AppContext, can: (p: string) => boolean,
   ]);
   let [t, p] = local;
   // TMDb alone, or the catalogue's hits first and then the service's others; the catalogue's when it does not answer.
+  // With both, the catalogue keeps at most half the places while the service has others to show (the rest go to the
+  // catalogue again when it has fewer): a common word the catalogue is full of still shows what the service found.
   if (remote) {
     const merge = <H extends { id: number | null }>(own: H[] | undefined, theirs: H[]) => {
       if (!own) return undefined;
       if (provider === 'tmdb') return theirs;
       const ids = new Set(own.map((h) => h.id));
-      return [...own, ...theirs.filter((h) => h.id === null || !ids.has(h.id))].slice(0, limit);
+      const others = theirs.filter((h) => h.id === null || !ids.has(h.id));
+      const ownPlaces = Math.max(Math.ceil(limit / 2), limit - others.length);
+      return [...own.slice(0, ownPlaces), ...others].slice(0, limit);
     };
     t = merge(t, remote.titles);
     p = merge(p, remote.people);
