@@ -1,6 +1,6 @@
 import { z, required } from './zod.ts';
 import { ID_MAX } from './list.ts';
-import { SEARCH_QUERY_MAX } from './search-limits.ts';
+import { SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from './search-limits.ts';
 
 /**
  * Option lists fetched together: `GET value-lists/{names}` (comma separated). The browse filters use genres,
@@ -36,10 +36,12 @@ export const BROWSE_SORTS = ['popularity', 'release_date', 'rating', 'name'] as 
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
 export const BROWSE_PER_PAGE = 24;
 
-/** `GET search?query=&limit=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
+/** `GET search?query=&limit=&page=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
 export const publicSearchQuerySchema = z.object({
   query: z.string(required('Enter something to search for.')).trim().min(1, 'Enter something to search for.').max(SEARCH_QUERY_MAX, 'The search may not be longer than 100 characters.'),
   limit: z.coerce.number().int().min(1).max(20).default(8),
+  /** Pages through each group's hits (the search page's "See all" of episodes): the first 200 hits at most. */
+  page: z.coerce.number().int().min(1).max(SEARCH_PAGES_MAX).default(1),
 });
 export type PublicSearchQuery = z.infer<typeof publicSearchQuerySchema>;
 
@@ -74,4 +76,6 @@ export interface SearchEpisodeHit {
 export interface PublicSearchResults {
   query: string;
   results: { titles?: SearchTitleHit[]; people?: SearchPersonHit[]; episodes?: SearchEpisodeHit[] };
+  /** Per group shown: whether the catalogue has more hits after this page. */
+  more?: { titles?: boolean; people?: boolean; episodes?: boolean };
 }

@@ -21,6 +21,8 @@ export const pageTitleSchema = z.string().trim().normalize('NFC').min(1, 'The ti
 export const pageSlugSchema = z.string().trim().normalize('NFC').toLowerCase().max(CUSTOM_PAGE_SLUG_MAX)
   .refine((s) => !/\s/.test(s), 'The slug may not contain spaces.')
   .refine((s) => s === '' || CUSTOM_PAGE_SLUG_PATTERN.test(s), 'The slug may only contain letters, numbers, dashes and underscores.')
+  // "-" or "__" alone is no readable address (/pages/-).
+  .refine((s) => s === '' || !CUSTOM_PAGE_SLUG_PATTERN.test(s) || /[\p{L}\p{N}]/u.test(s), 'The slug must contain a letter or a number.')
   .optional();
 
 /** Body of `POST custom-pages` and `PUT custom-pages/{id}`. An empty slug is made from the title. */

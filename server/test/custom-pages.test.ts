@@ -101,6 +101,11 @@ describe('create and update', () => {
     expect(spaces.body.errors.slug).toContain('The slug may not contain spaces.');
     const slash = await admin.post('/api/v1/custom-pages', { title: 'Slash', slug: 'a/b', body: '' });
     expect(slash.status).toBe(422);
+    for (const slug of ['-', '__', '-_-']) {
+      const dashes = await admin.post('/api/v1/custom-pages', { title: 'Dashes', slug, body: '' });
+      expect(dashes.status, slug).toBe(422);
+      expect(dashes.body.errors.slug).toEqual(['The slug must contain a letter or a number.']);
+    }
     expect((await admin.get('/api/v1/custom-pages?perPage=100')).body.pagination.total).toBe(before);
 
     const other = (await admin.post('/api/v1/custom-pages', { title: 'Other', slug: 'other', body: '' })).body.page;
@@ -238,6 +243,10 @@ describe('list', () => {
     expect(res.body.deleted).toBe(2);
     expect(fxIds(await admin.get(listUrl('/api/v1/custom-pages', { query: 'fixture' })))).toEqual([ids.gamma]);
     expect((await admin.delete('/api/v1/custom-pages/abc')).status).toBe(422);
+    // Ids of no page: 404, as for articles, not a 200 that deleted nothing.
+    const none = await admin.delete(`/api/v1/custom-pages/${ids.alpha},${ids.beta}`);
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('Page not found');
   });
 });
 

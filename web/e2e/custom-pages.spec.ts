@@ -98,9 +98,19 @@ test('slug rules: hand-edited slugs stop following the title; duplicates and spa
   await expect(page.getByRole('alert').filter({ hasText: 'The slug may not contain spaces.' })).toBeVisible();
   await expect(page).toHaveURL(/\/new$/);
 
+  await page.getByLabel('Slug').fill('-');
+  await save.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The slug must contain a letter or a number.' })).toBeVisible();
+
   await page.getByLabel('Slug').fill('privacy-policy');
   await save.click();
   await expect(page.getByText('Page created')).toBeVisible();
+  // Typed in capitals, the slug shows as the server keeps it (lower-case) once saved, with nothing left unsaved.
+  await expect(page).toHaveURL(/\/edit$/);
+  await page.getByLabel('Slug').fill('Privacy-Policy');
+  await save.click();
+  await expect(page.getByText('Page updated')).toBeVisible();
+  await expect(page.getByLabel('Slug')).toHaveValue('privacy-policy');
 
   // The table: columns, search, empty result and bulk delete.
   await page.getByRole('link', { name: 'Go back' }).click();

@@ -242,6 +242,32 @@ test('search page: people appear as on the people page, someone without a photo 
   await expect(people.getByTestId('poster-card').filter({ hasText: pictured!.name }).locator('img')).toHaveCount(1);
 });
 
+test('search page: each group says how many it shows, and every episode hit can be seen', async ({ page, request }) => {
+  const api = async (extra: string) => (await (await request.get(`/api/v1/search?query=northern${extra}`)).json()) as { results: { episodes: { id: number }[] }; more: { episodes: boolean } };
+  // The demo catalogue has more episodes named "Northern …" than the grouped page shows.
+  expect((await api('&limit=12')).more.episodes).toBe(true);
+  await page.goto('/search?query=northern');
+  const episodes = page.getByRole('region', { name: 'Episodes' });
+  await expect(episodes.getByRole('listitem')).toHaveCount(12);
+  await expect(episodes.getByText('12 shown', { exact: true })).toBeVisible();
+  await episodes.getByRole('link', { name: 'See all' }).click();
+  await expect(page).toHaveURL(/\/search\?query=northern&type=episodes$/);
+  const all = page.getByRole('region', { name: 'Episodes' });
+  // Scrolling loads the next pages until the last: then the count is the total.
+  let total = 0;
+  for (let p = 1; ; p++) {
+    const body = await api(`&limit=20&page=${p}`);
+    total += body.results.episodes.length;
+    if (!body.more.episodes) break;
+  }
+  await expect(async () => {
+    await page.mouse.wheel(0, 10_000);
+    await expect(all.getByRole('listitem')).toHaveCount(total, { timeout: 1000 });
+  }).toPass();
+  await expect(all.getByText(`${total} results`, { exact: true })).toBeVisible();
+  await expect(all.getByRole('link', { name: 'Back to all results' })).toBeVisible();
+});
+
 test('search page survives full-text syntax characters', async ({ page }) => {
   for (const q of ['"kingdom', 'NEAR(', 'king*', '-']) {
     await page.goto(`/search?query=${encodeURIComponent(q)}`);

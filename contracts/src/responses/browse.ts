@@ -31,6 +31,8 @@ export const tmdbOpenedResponse = entity({ id: recordId, name: z.string() }).met
 export const publicSearchResponse = entity({
   query: z.string(),
   results: entity({ titles: z.array(titleHit).optional(), people: z.array(personHit).optional(), episodes: z.array(episodeHit).optional() }),
+  more: entity({ titles: z.boolean().optional(), people: z.boolean().optional(), episodes: z.boolean().optional() }).optional()
+    .meta({ description: 'Per group shown: whether the catalogue has more hits after this page.' }),
 }).meta({
-  examples: [{ query: 'matrix', results: { titles: [{ id: 42, name: 'The Matrix', is_series: false, year: 1999, poster: null, rating: 8.2, description: 'A hacker learns what the Matrix is.' }], people: [], episodes: [] } }],
+  examples: [{ query: 'matrix', results: { titles: [{ id: 42, name: 'The Matrix', is_series: false, year: 1999, poster: null, rating: 8.2, description: 'A hacker learns what the Matrix is.' }], people: [], episodes: [] }, more: { titles: false, people: false, episodes: false } }],
 }) satisfies z.ZodType<PublicSearchResults>;

@@ -148,6 +148,25 @@ describe('GET search (public, grouped)', () => {
     expect((await search('kingdom', '&limit=500')).status).toBe(422);
   });
 
+  it('pages through each group and says which have more (the search page\'s "See all" of episodes)', async () => {
+    const series = (await admin.post('/api/v1/titles', { name: 'Lighthouse Log', is_series: true })).body.title;
+    await admin.post(`/api/v1/titles/${series.id}/seasons`, { number: 1 });
+    for (let n = 1; n <= 5; n++) await admin.post(`/api/v1/titles/${series.id}/seasons/1/episodes`, { name: `Beacon Night ${n}`, episode_number: n });
+    const page = async (p: number) => (await search('beacon', `&limit=2&page=${p}`)).body;
+    const seen: string[] = [];
+    for (const [p, more] of [[1, true], [2, true], [3, false]] as const) {
+      const body = await page(p);
+      expect(body.more.episodes, `page ${p}`).toBe(more);
+      seen.push(...body.results.episodes.map((e: { name: string }) => e.name));
+    }
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5].map((n) => `Beacon Night ${n}`));
+    expect((await page(4)).results.episodes).toEqual([]);
+    expect((await search('kingdom', '&limit=1')).body.more).toEqual({ titles: true, people: false, episodes: false });
+    expect((await search('kingdom', '&page=0')).status).toBe(422);
+    expect((await search('kingdom', '&page=11')).status).toBe(422);
+    await admin.delete(`/api/v1/titles/${series.id}`);
+  });
+
   it('never fails on full-text syntax characters', async () => {
     for (const q of ['"', '""', '"kingdom', 'king*', '*', 'NEAR(', 'NEAR(kingdom heaven)', '-', '-kingdom', 'kingdom -heaven', 'a OR b', 'AND', '(', ')', "'", '%', '_', '\\', 'kingdom"*-NEAR(', '^', ':', 'title:king']) {
       const res = await search(q);

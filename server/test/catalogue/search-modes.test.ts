@@ -1,3 +1,4 @@
+import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, guest } from '../helper.ts';
 
@@ -72,6 +73,26 @@ describe('database search mode: fulltext', () => {
     expect((await search('harbor')).titles.sort()).toEqual(['Harbor Lights', 'The Quiet Harbor']);
     expect(await listed('montmartre')).toEqual(['Amélie']);
     expect(await listed('harb')).toEqual([]);
+  });
+
+  it('ranks a bounded number of matches, so a common word on a big table stays quick', async () => {
+    // Each group's ranking query reads a limited set of the word index's matches (as the other modes do), not all of them.
+    const statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('SELECT 1')) as { all: (...args: unknown[]) => unknown };
+    const all = statement.all;
+    const ran: string[] = [];
+    statement.all = function (this: { source: string }, ...args: unknown[]) {
+      ran.push(this.source);
+      return all.apply(this, args);
+    };
+    try {
+      await search('harbor');
+    } finally {
+      statement.all = all;
+    }
+    const ranking = ran.filter((text) => /_words/.test(text));
+    if (t.ctx.dialect === 'sqlite') expect(ranking.length).toBeGreaterThan(0);
+    for (const text of ranking) expect(text, text).toMatch(/limit \?\s*\)\s*as "m"/i);
+    expect((await search('harbor')).titles.sort()).toEqual(['Harbor Lights', 'The Quiet Harbor']);
   });
 
   it('keeps the word index in step with edits and deletes', async () => {

@@ -476,6 +476,28 @@ describe('TMDb imports', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/tmdb/images/w342/poster1399.png' })).statusCode).toBe(404);
   });
 
+  it('with the search provider on all, the catalogue\'s hits leave room for the service\'s', async () => {
+    const made = [];
+    for (const name of ['Game Night', 'Game Over', 'Game Day']) made.push((await admin.post('/api/v1/titles', { name })).body.title.id as number);
+    await t.ctx.db.deleteFrom('titles').where('tmdb_id', '=', 1399).execute();
+    const search = async (limit: number) => (await guest(t).get(`/api/v1/search?query=game&limit=${limit}`)).body.results.titles as { id: number | null; tmdb_id?: number; name: string }[];
+    await t.ctx.settings.set({ 'client.content.search_provider': 'all' });
+    try {
+      // Three catalogue hits and a limit of two: one of the catalogue's, then the one only the service knows.
+      let hits = await search(2);
+      expect(hits).toHaveLength(2);
+      expect(hits[0].id).toEqual(expect.any(Number));
+      expect(hits[1]).toEqual(expect.objectContaining({ id: null, tmdb_id: 1399, name: 'Game of Thrones' }));
+      // Room for all: the catalogue's first, the service's after them.
+      hits = await search(8);
+      expect(hits.map((h) => h.name).slice(0, 3).sort()).toEqual(['Game Day', 'Game Night', 'Game Over']);
+      expect(hits.slice(3)).toEqual([expect.objectContaining({ id: null, tmdb_id: 1399 })]);
+    } finally {
+      await t.ctx.settings.set({ 'client.content.search_provider': 'local' });
+      await t.ctx.db.deleteFrom('titles').where('id', 'in', made).execute();
+    }
+  });
+
   it('imports a page of 20 titles with the filters passed on, records a failure and goes on', async () => {
     const first = await admin.post('/api/v1/tmdb/import', page({ current_page: 3, country: 'us', language: 'en', min_rating: 6, max_rating: 9, genres: [18, 53], start_date: '2000-01-01' }));
     expect(first.status, first.text).toBe(200);

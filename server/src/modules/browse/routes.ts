@@ -31,7 +31,7 @@ export function browseRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/search', { config: { permission: ['titles.view', 'people.view'] }, schema: { querystring: publicSearchQuerySchema, response: { 200: publicSearchResponse } } }, async (req) => {
     // Each search runs the engine's queries (and may ask TMDb on the site's key): a script cannot make it run unbounded.
     await consume(ctx, LIMITS.searchIp, req.ip);
-    const { query, limit } = req.query;
-    return await publicSearch(ctx, (p) => req.auth.can(p), query, limit);
+    const { query, limit, page } = req.query;
+    return await publicSearch(ctx, (p) => req.auth.can(p), query, limit, page);
   });
 }

@@ -52,10 +52,14 @@ export async function updatePage(ctx: AppContext, id: number, input: CustomPageI
   return stillThere(await findPage(ctx.db, id), 'Page not found');
 }
 
+/** Deletes the pages of these ids; none of them there answers 404, as deleting articles does. */
 export async function deletePages(ctx: AppContext, ids: number[]): Promise<number> {
-  const gone = await ctx.db.selectFrom('custom_pages').select(['slug', 'body']).where('id', 'in', ids).execute();
-  const res = await ctx.db.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst();
-  if (gone.length) await followSlugInLinks(ctx, 'custom_page', new Set(gone.map((r) => r.slug)), null);
+  const { gone, res } = await ctx.db.transaction().execute(async (trx) => ({
+    gone: await trx.selectFrom('custom_pages').select(['slug', 'body']).where('id', 'in', ids).execute(),
+    res: await trx.deleteFrom('custom_pages').where('id', 'in', ids).executeTakeFirst(),
+  }));
+  if (!Number(res.numDeletedRows)) throw notFound('Page not found');
+  await followSlugInLinks(ctx, 'custom_page', new Set(gone.map((r) => r.slug)), null);
   // Images inserted into the deleted bodies go too, once no other page or article shows them (a queued job).
   await queueUnusedPageMedia(ctx, gone.map((r) => r.body));
   return Number(res.numDeletedRows);

@@ -20,9 +20,19 @@ function decodeEntities(s: string): string {
   });
 }
 
-/** The list's excerpt (Part C: the body cut at 200 characters), ending on a word with an ellipsis when cut. */
+/**
+ * The list's excerpt (Part C: the body cut at 200 characters), ending on a word with an ellipsis when cut. Only as
+ * much of the body is read as the excerpt needs: a prefix ending after a tag, doubled until it holds enough text (a
+ * long article's whole body was parsed a second time, after sanitizing, for 200 characters). The body is sanitized
+ * HTML, whose attribute values escape ">", so a prefix cut after a ">" never ends inside a tag.
+ */
 export function excerptOf(html: string, max = NEWS_EXCERPT_LENGTH): string {
-  const text = plainText(html);
+  const textOf = (size: number): string => {
+    const end = size >= html.length ? html.length : html.lastIndexOf('>', size) + 1;
+    const text = plainText(end > 0 ? html.slice(0, end) : html);
+    return end <= 0 || end >= html.length || text.length > max ? text : textOf(size * 2);
+  };
+  const text = textOf(max * 8);
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');

@@ -163,10 +163,9 @@ function rankByName(rows: Candidate[], query: string, limit: number): number[] {
     .slice(0, limit).map((r) => r.id);
 }
 
-/** The best `limit` of searchMatches, bounded to `candidates` matches looked at (none when `candidates` is null). */
-async function rankedMatches(db: Db, dialect: Dialect, table: Searchable, query: string, mode: DatabaseSearchMode, limit: number, candidates: number | null) {
-  let matches = searchMatches(db, dialect, table, query, mode);
-  if (candidates !== null) matches = matches.limit(candidates);
+/** The best `limit` of searchMatches, bounded to `candidates` matches looked at. */
+async function rankedMatches(db: Db, dialect: Dialect, table: Searchable, query: string, mode: DatabaseSearchMode, limit: number, candidates: number) {
+  const matches = searchMatches(db, dialect, table, query, mode).limit(candidates);
   return (await db.selectFrom(matches.as('m')).select(['m.id', 'm.search_rank']).orderBy('m.search_rank', 'desc').orderBy('m.id').limit(limit).execute())
     .map((r) => Number(r.id));
 }
@@ -180,11 +179,11 @@ const CANDIDATES = 200;
  * then names starting with the query through the lower(name) index, then up to 200 matches of the search mode
  * (searchMatches; for one or two letters, names starting with them, accents ignored); within each group more popular
  * first, a name that is the query in another case or with other accents (lower() folds A-Z only: "война и мир") first of
- * all, and titles found by their description alone last. Fulltext mode ranks whole words by relevance instead.
+ * all, and titles found by their description alone last. Fulltext mode ranks up to 200 whole-word matches by relevance instead.
  * Bounded whatever the query.
  */
 async function quickSearchTitles(db: Db, dialect: Dialect, query: string, limit: number, mode: DatabaseSearchMode): Promise<number[]> {
-  if (mode === 'fulltext') return rankedMatches(db, dialect, 'titles', query, mode, limit, null);
+  if (mode === 'fulltext') return rankedMatches(db, dialect, 'titles', query, mode, limit, CANDIDATES);
   const q = cleanSearchQuery(query).toLowerCase();
   const cols = ['id', 'name', 'popularity'] as const;
   const byPopularity = (a: { popularity: number | null }, b: { popularity: number | null }) => (b.popularity ?? 0) - (a.popularity ?? 0);
@@ -235,10 +234,11 @@ for (const table of ['people', 'episodes'] as const) {
   registerNativeIndex(table, {
     // Ranks a bounded set of candidates: a common word matches hundreds of thousands of episodes, and ranking
     // every match would take half a second on the bench's 2,000,000 episodes. Ten per hit asked is plenty.
-    // Fulltext mode ranks every whole-word match by the database's relevance, as its name promises.
+    // Fulltext mode ranks its whole-word matches by the database's relevance, bounded alike: a common word would
+    // otherwise rank every row holding it.
     search: async (db, dialect, query, limit, mode) => {
       const candidates = Math.min(CANDIDATES, Math.max(50, limit * 10));
-      if (mode === 'fulltext') return rankedMatches(db, dialect, table, query, mode, limit, null);
+      if (mode === 'fulltext') return rankedMatches(db, dialect, table, query, mode, limit, candidates);
       if (dialect === 'sqlite' && cleanSearchQuery(query).length >= 3) return rankByName(await ftsCandidates(db, table, query, candidates, mode), query, limit);
       return rankedMatches(db, dialect, table, query, mode, limit, candidates);
     },

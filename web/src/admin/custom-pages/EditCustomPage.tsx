@@ -29,8 +29,9 @@ export function Component() {
       loading={!initial}
       uploadImage={uploadPageMedia}
       onSave={async (values) => {
-        await save.mutateAsync(values);
+        const r = await save.mutateAsync(values);
         toast(trans('Page updated'));
+        return r.page;
       }}
     />
   );

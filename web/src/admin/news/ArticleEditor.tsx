@@ -7,7 +7,8 @@ import { ArticleImageField } from './ArticleImageField';
 interface Props {
   initial?: PageEditorValues & { image: string | null };
   loading?: boolean;
-  onSave: (values: NewsArticleInput, saved: { release: () => void }) => Promise<unknown>;
+  /** Answers the article as stored (its slug as the server keeps it), or nothing when the editor is left. */
+  onSave: (values: NewsArticleInput, saved: { release: () => void }) => Promise<{ slug: string } | void>;
 }
 
 /** The page and article editor of Part C, with the article's image between its title and body. */
@@ -24,8 +25,9 @@ export function ArticleEditor({ initial, loading, onSave }: Props) {
       uploadImage={uploadPageMedia}
       onSave={async (values, saved) => {
         const sent = image;
-        await onSave({ ...values, image: sent }, saved);
+        const stored = await onSave({ ...values, image: sent }, saved);
         setSavedImage(sent);
+        return stored;
       }}
       dirty={image !== savedImage}
     >

@@ -29,8 +29,9 @@ export function Component() {
       initial={initial}
       loading={!initial}
       onSave={async (values) => {
-        await save.mutateAsync(values);
+        const r = await save.mutateAsync(values);
         toast(trans('Article updated'));
+        return r.article;
       }}
     />
   );

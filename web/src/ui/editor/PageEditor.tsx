@@ -27,8 +27,11 @@ export interface PageEditorProps {
   loading?: boolean;
   /** Shown before the slug field, e.g. "/pages/". */
   slugPrefix: string;
-  /** Saves; `release` lets a navigation that follows a successful save past the unsaved-changes prompt. */
-  onSave: (values: PageEditorValues, saved: { release: () => void }) => Promise<unknown>;
+  /**
+   * Saves; `release` lets a navigation that follows a successful save past the unsaved-changes prompt. Answers what
+   * the server stored (it keeps slugs lower-case), so the slug field shows the address the page really has.
+   */
+  onSave: (values: PageEditorValues, saved: { release: () => void }) => Promise<{ slug: string } | void>;
   uploadImage: (file: File) => Promise<string>;
   /** A field of the entity outside the title, slug and body (a news article's image) has changes not saved yet. */
   dirty?: boolean;
@@ -80,8 +83,11 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
     // Text typed while the save is on its way stays a change.
     const sent = values;
     try {
-      await onSave({ ...sent, title: sent.title.trim(), slug: sent.slug.trim() }, { release: unsaved.release });
-      setSaved(sent);
+      const stored = await onSave({ ...sent, title: sent.title.trim(), slug: sent.slug.trim() }, { release: unsaved.release });
+      const slug = stored ? stored.slug : sent.slug;
+      setSaved({ ...sent, slug });
+      // The slug as stored ("About-Us" is kept as "about-us"), unless it was edited again while saving.
+      setValues((v) => (v.slug === sent.slug ? { ...v, slug } : v));
     } catch (e) {
       if (e instanceof ApiError && e.errors) {
         setErrors({ title: e.errors.title?.[0], slug: e.errors.slug?.[0], body: e.errors.body?.[0] });
