@@ -36,9 +36,9 @@ test('a Redis server that does not answer is refused under the cache section', a
 
 test('the search page lists the searchable models and queues their import', async ({ page }) => {
   await page.goto('/admin/settings/search');
-  // The database mode's help says truthfully what it changes: not the catalogue's own index.
+  // The database mode's help says what each mode finds.
   await page.getByLabel('Search method').selectOption('mysql');
-  await expect(page.getByLabel('Database search mode')).toHaveAccessibleDescription(/Titles, people and episodes are always searched through their own index/);
+  await expect(page.getByLabel('Database search mode')).toHaveAccessibleDescription(/Basic: the query as one phrase in the name\./);
   const model = page.getByLabel('Model', { exact: true });
   await expect(model.locator('option')).not.toHaveCount(1);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
