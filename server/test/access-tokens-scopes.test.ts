@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Client, asAdmin, asUser, createTestApp } from './helper.ts';
 import { syncGrants } from '../src/modules/roles/permissions.ts';
+import { MAX_ACCESS_TOKENS } from '../src/modules/auth/access-tokens.ts';
 
 const t = await createTestApp();
 
@@ -67,6 +68,9 @@ describe('scoped personal access tokens', () => {
     const res = await api.get('/api/v1/tags');
     expect(res.status).toBe(401);
     expect(res.body.message).toBe('This token has expired.');
+    expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    // A call without any credentials says which scheme the API takes.
+    expect((await new Client(t).get('/api/v1/auth/access-tokens')).headers['www-authenticate']).toBe('Bearer');
   });
 
   it('lists each token with its scopes, expiry and last use, never the secret', async () => {
@@ -85,6 +89,21 @@ describe('scoped personal access tokens', () => {
     const api = await tokenFor(c, {});
     expect((await api.get('/api/v1/tags')).status).toBe(200);
     expect((await c.get('/api/v1/auth/access-tokens')).body.tokens[0].scopes).toBeNull();
+  });
+
+  it('a user holds at most MAX_ACCESS_TOKENS tokens; deleting one makes room', async () => {
+    const c = await owner(['api.access']);
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('access_tokens').values(Array.from({ length: MAX_ACCESS_TOKENS - 1 }, (_, i) => ({
+      user_id: c.user.id, name: `t${i}`, token_hash: `hash-${c.user.id}-${i}`, scopes: null, expires_at: null, last_used_at: null, created_at: now,
+    }))).execute();
+    expect((await c.post('/api/v1/auth/access-tokens', { tokenName: 'last' })).status).toBe(200);
+    const refused = await c.post('/api/v1/auth/access-tokens', { tokenName: 'one more' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.tokenName[0]).toBe(`You can have at most ${MAX_ACCESS_TOKENS} API tokens. Delete one you no longer use first.`);
+    const [newest] = (await c.get('/api/v1/auth/access-tokens')).body.tokens;
+    expect((await c.delete(`/api/v1/auth/access-tokens/${newest.id}`)).status).toBe(200);
+    expect((await c.post('/api/v1/auth/access-tokens', { tokenName: 'one more' })).status).toBe(200);
   });
 });
 

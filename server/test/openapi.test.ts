@@ -45,9 +45,13 @@ describe('OpenAPI document', () => {
     expect(login.description).toContain('Open to everyone');
   });
 
-  it('is for admins only, and the setting switches it off', async () => {
+  it('is for admins and users who may call the API, and the setting switches it off', async () => {
     expect((await guest(t).get('/api-docs/json')).status).toBe(401);
-    expect((await (await asUser(t)).get('/api-docs/json')).status).toBe(403);
+    expect((await (await asUser(t, { roles: [], permissions: ['titles.view'] })).get('/api-docs/json')).status).toBe(403);
+    // A member who holds tokens reads the reference, and account settings learn where it is.
+    const integrator = await asUser(t, { roles: [], permissions: ['api.access'] });
+    expect((await integrator.get('/api-docs/json')).status).toBe(200);
+    expect((await integrator.get('/api/v1/auth/access-tokens')).body.docs_url).toBe('/api-docs');
     const page = await admin.get('/api-docs/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger-ui-bundle.js');
@@ -58,6 +62,7 @@ describe('OpenAPI document', () => {
     expect((await admin.get('/api-docs/static/swagger-ui-bundle.js')).status).toBe(200);
     expect((await admin.post('/api/v1/settings', { server: { 'server.api_docs.enable': false } })).status).toBe(200);
     expect((await admin.get('/api-docs/json')).status).toBe(404);
+    expect((await integrator.get('/api/v1/auth/access-tokens')).body.docs_url).toBeNull();
     expect((await admin.post('/api/v1/settings', { server: { 'server.api_docs.enable': true } })).status).toBe(200);
     expect((await admin.get('/api-docs/json')).status).toBe(200);
   });

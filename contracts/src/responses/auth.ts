@@ -22,6 +22,7 @@ export const registerResponse = entity({ status: z.enum(['success', 'needs_email
 export const accessTokenEntity = entity({
   id: recordId, name: z.string(), scopes: z.array(z.string()).nullable(), expires_at: isoTime.nullable(), last_used_at: isoTime.nullable(), created_at: isoTime,
 }).meta({ id: 'AccessToken', examples: [{ id: 3, name: 'CI', scopes: ['titles.view'], expires_at: null, last_used_at: null, created_at: '2026-01-31T12:00:00.000Z' }] }) satisfies z.ZodType<AccessToken>;
-export const accessTokenListResponse = entity({ tokens: z.array(accessTokenEntity) });
+/** `docs_url`: where the interactive API reference is, while the operator keeps it on (null when off). */
+export const accessTokenListResponse = entity({ tokens: z.array(accessTokenEntity), docs_url: z.string().nullable() });
 /** The token itself, shown once. */
 export const accessTokenCreatedResponse = entity({ plainTextToken: z.string() });

@@ -101,13 +101,16 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return match ? (match[1] ?? '').trim() : undefined;
 }
 
+/** RFC 6750 3.1: tells a client that its token, not the call, is what failed (so it asks for a new one). */
+const INVALID_TOKEN = { 'www-authenticate': 'Bearer error="invalid_token"' };
+
 async function resolveUser(ctx: AppContext, req: FastifyRequest): Promise<Caller & { expiresAt: number }> {
   const bearer = bearerToken(req);
   if (bearer !== undefined) {
     const row = await findAccessToken(ctx.db, bearer);
-    if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.');
+    if (!row || (row.banned_at && !(await liftExpiredBan(ctx.db, row.user_id)))) throw new HttpError(401, 'Unauthenticated.', undefined, INVALID_TOKEN);
     const expiresAt = row.expires_at ? Date.parse(row.expires_at) : Infinity;
-    if (expiresAt <= Date.now()) throw new HttpError(401, 'This token has expired.');
+    if (expiresAt <= Date.now()) throw new HttpError(401, 'This token has expired.', undefined, INVALID_TOKEN);
     return { userId: row.user_id, via: 'token', sessionId: String(row.id), verified: !!row.email_verified_at, scopes: row.scopes, twoFactor: !!row.confirmed_at, expiresAt };
   }
   const cookie = req.cookies[SESSION_COOKIE];

@@ -85,6 +85,8 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
   app.setErrorHandler(async (err: FastifyError | HttpError | ZodError, req, reply) => {
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);
+      // RFC 9110 15.5.2: a 401 names how to authenticate; API clients sign in with a bearer token (not a browser dialog).
+      if (err.status === 401 && !reply.hasHeader('www-authenticate') && req.url.startsWith('/api/')) reply.header('www-authenticate', 'Bearer');
       return reply.status(err.status).send(localized(await lines(req), err.message, err.errors));
     }
     if (err instanceof ZodError) {

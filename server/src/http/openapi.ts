@@ -39,12 +39,16 @@ function withBodyExamples(zodBody: unknown, jsonBody: unknown): void {
   if (Array.isArray(examples) && !('examples' in jsonBody)) Object.assign(jsonBody, { examples });
 }
 
-/** Admins see the reference while `server.api_docs.enable` is on; everyone else gets the usual 401/403/404. */
+/**
+ * The reference is for whoever may call the API (`api.access`: they hold tokens) and admins, while
+ * `server.api_docs.enable` is on; everyone else gets the usual 401/403/404. It describes every call, staff ones
+ * included: knowing a route grants nothing, each call checks its own permission.
+ */
 async function guard(ctx: AppContext, req: FastifyRequest): Promise<void> {
   if (!(await ctx.settings.get('server.api_docs.enable'))) throw new HttpError(404, 'Not found');
   const { who, permissions } = await identify(ctx, req);
   if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
-  if (!permissions.has('admin')) throw forbidden();
+  if (!permissions.has('admin') && !permissions.has('api.access')) throw forbidden();
 }
 
 // Swagger UI's own files only: no inline script, nothing from another site (its validator badge is switched off).

@@ -20,6 +20,9 @@ const parseScopes = (json: string | null): string[] | null => {
   }
 };
 
+/** Tokens one user may hold: each is a standing key to the account, and a script creating them without end fills the table. */
+export const MAX_ACCESS_TOKENS = 100;
+
 export async function listAccessTokens(db: Db, userId: number): Promise<AccessToken[]> {
   const rows = await db.selectFrom('access_tokens').select(['id', 'name', 'scopes', 'expires_at', 'last_used_at', 'created_at'])
     .where('user_id', '=', userId).orderBy('id', 'desc').execute();
@@ -41,6 +44,12 @@ export async function createAccessToken(
       ? translate(undefined, '":permission" is not a permission.', { permission: name })
       : !can(held, name) ? translate(undefined, 'You do not have the ":permission" permission.', { permission: name }) : null;
     if (message) throw new HttpError(422, message, { scopes: [message] });
+  }
+  const { count } = await ctx.db.selectFrom('access_tokens').select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('user_id', '=', userId).executeTakeFirstOrThrow();
+  if (Number(count) >= MAX_ACCESS_TOKENS) {
+    const message = translate(undefined, 'You can have at most :count API tokens. Delete one you no longer use first.', { count: MAX_ACCESS_TOKENS });
+    throw new HttpError(422, message, { tokenName: [message] });
   }
   const plain = `${randomToken(6)}|${randomToken(30)}`;
   await ctx.db.insertInto('access_tokens').values({

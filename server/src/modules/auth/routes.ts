@@ -6,6 +6,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError } from '../../http/errors.ts';
+import { API_DOCS_PREFIX } from '../../http/openapi.ts';
 import { idParam, typed } from '../../http/schema.ts';
 import { requireUser } from '../../http/auth.ts';
 import { LIMITS, assertUnderLimit, consume, hit } from '../../http/rate-limit.ts';
@@ -93,6 +94,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   app.get('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { response: { 200: accessTokenListResponse } } }, async (req) => ({
     tokens: await listAccessTokens(ctx.db, requireUser(req)),
+    docs_url: (await ctx.settings.get('server.api_docs.enable')) ? API_DOCS_PREFIX : null,
   }));
 
   api.post('/api/v1/auth/access-tokens', { config: { permission: 'api.access' }, schema: { body: accessTokenSchema, response: { 200: accessTokenCreatedResponse } } }, async (req) =>

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@app/contracts/permissions';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Trash2 } from 'lucide-react';
+import { Copy, ExternalLink, Trash2 } from 'lucide-react';
 import type { AccessToken } from '@app/contracts/account';
 import { api, errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
@@ -32,7 +32,7 @@ export function TokensPanel() {
   const [creating, setCreating] = useState(false);
   const [plain, setPlain] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
-  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ tokens: AccessToken[] }>('auth/access-tokens').then((r) => r.tokens) });
+  const query = useQuery({ queryKey: KEY, queryFn: () => api.get<{ tokens: AccessToken[]; docs_url: string | null }>('auth/access-tokens') });
 
   const remove = useMutation({
     mutationFn: (id: number) => api.delete(`auth/access-tokens/${id}`),
@@ -40,7 +40,8 @@ export function TokensPanel() {
     onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
   });
 
-  const tokens = query.data ?? [];
+  const tokens = query.data?.tokens ?? [];
+  const docsUrl = query.data?.docs_url;
   return (
     <Panel id="account-api" title={trans('API tokens')} description={trans('Tokens let other applications use the API on your behalf.')}>
       {tokens.length ? (
@@ -69,7 +70,14 @@ export function TokensPanel() {
       ) : (
         !query.isPending && <p className="text-sm text-text-muted">{trans('You have not created any API tokens yet.')}</p>
       )}
-      <div className="mt-4"><Button onClick={() => setCreating(true)}>{trans('Create token')}</Button></div>
+      <div className="mt-4 flex flex-wrap items-center gap-4">
+        <Button onClick={() => setCreating(true)}>{trans('Create token')}</Button>
+        {docsUrl && (
+          <a href={docsUrl} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
+            {trans('API documentation')}<ExternalLink size={14} aria-hidden />
+          </a>
+        )}
+      </div>
 
       <CreateTokenDialog
         open={creating}

@@ -56,7 +56,7 @@ export function Component() {
         <SettingSwitch
           name="server.api_docs.enable"
           label={trans('API reference')}
-          description={trans('Admins can read the interactive API reference at /api-docs.')}
+          description={trans('Admins and users who may use the API can read the interactive API reference at /api-docs. Account settings link to it beside API tokens.')}
         />
       </Section>
     </SettingsForm>
