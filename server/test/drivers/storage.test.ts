@@ -145,8 +145,11 @@ describe('S3 and S3-compatible disks', () => {
       const old = await guest(t).get('/storage/person-posters/on-s3.png');
       expect(old.status).toBe(200);
       expect(old.headers['content-type']).toBe('image/png');
-      // A file that is nowhere is still a 404.
+      // A file that is nowhere is still a 404, and asking again within the minute does not ask S3 again.
       expect((await guest(t).get('/storage/person-posters/never.png')).status).toBe(404);
+      const asked = s3.calls.length;
+      expect((await guest(t).get('/storage/person-posters/never.png')).status).toBe(404);
+      expect(s3.calls.length).toBe(asked);
       await t.ctx.storage.delete('public/person-posters/on-s3.png');
       expect(s3.store.get('uploads')!.has('public/person-posters/on-s3.png')).toBe(false);
       expect((await guest(t).get('/storage/person-posters/on-s3.png')).status).toBe(404);

@@ -57,6 +57,9 @@ function hasCredentials(c: Awaited<ReturnType<typeof driverConfig>>): boolean {
  * selected driver, so a saved change applies to the next file. `local` is the disk the app
  * already has (LocalStorage under storage/), passed in.
  */
+const ABSENT_KEYS = 10_000;
+const ABSENT_MS = 60_000;
+
 export class SwitchingDisk implements Storage {
   private drivers: DriverSwitch<Awaited<ReturnType<typeof diskConfig>>, Storage>;
   /** Drivers asked for by name (files stored before the disk was switched), each rebuilt when its credentials change. */
@@ -122,12 +125,30 @@ export class SwitchingDisk implements Storage {
     const current = await this.current();
     const stat = await current.stat(key).catch(() => null);
     if (stat) return { driver: current, stat };
-    for (const driver of await this.previous()) {
-      if (driver === current) continue;
+    const selected = await this.currentName();
+    if (this.absent.selected !== selected) this.absent = { selected, until: new Map() };
+    const until = this.absent.until.get(key);
+    if (until !== undefined && until > Date.now()) return null;
+    const previous = (await this.previous()).filter((d) => d !== current);
+    for (const driver of previous) {
       const old = await driver.stat(key).catch(() => null);
       if (old) return { driver, stat: old };
     }
+    if (previous.some((d) => d !== this.local)) this.rememberAbsent(key);
     return null;
+  }
+
+  /**
+   * Keys the previous drivers did not hold, for a minute: a missing poster asked for on every page view (or a
+   * stream of made-up paths) would otherwise cost a round trip to every remote service the settings still name.
+   * Nothing new is written to a previous driver, so a miss stays true until the selected driver changes (which
+   * forgets them all); a file written since is found on the selected driver, which is always asked first.
+   */
+  private absent: { selected: string; until: Map<string, number> } = { selected: '', until: new Map() };
+  private rememberAbsent(key: string): void {
+    const { until } = this.absent;
+    if (until.size >= ABSENT_KEYS) until.delete(until.keys().next().value!);
+    until.set(key, Date.now() + ABSENT_MS);
   }
   async put(key: string, body: Readable | Buffer, options?: PutOptions) { return (await this.current()).put(key, body, options); }
 
