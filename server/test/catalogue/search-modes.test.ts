@@ -95,6 +95,18 @@ describe('database search mode: fulltext', () => {
     expect((await search('harbor')).titles.sort()).toEqual(['Harbor Lights', 'The Quiet Harbor']);
   });
 
+  it('puts a name that is exactly the query first, even past the matches it ranks', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => ({ name: `Voyage ${i}`, is_series: false, popularity: 1, description: 'A zephyr crosses the bay.', created_at: now, updated_at: now }));
+    const many = (await t.ctx.db.insertInto('titles').values(rows as any).returning('id').execute()).map((r) => Number(r.id));
+    const zephyr = await title('Zéphyr', { popularity: 0 });
+    try {
+      expect((await search('zephyr')).titles[0]).toBe('Zéphyr');
+      expect((await admin.get('/api/v1/titles?query=ZEPHYR&perPage=10')).body.pagination.data[0].name).toBe('Zéphyr');
+    } finally {
+      await t.ctx.db.deleteFrom('titles').where('id', 'in', [...many, zephyr]).execute();
+    }
+  });
+
   it('keeps the word index in step with edits and deletes', async () => {
     await t.ctx.db.updateTable('titles').set({ description: 'A waitress in Lyon.' }).where('id', '=', amelie).execute();
     expect((await search('montmartre')).titles).toEqual([]);

@@ -163,11 +163,20 @@ function rankByName(rows: Candidate[], query: string, limit: number): number[] {
     .slice(0, limit).map((r) => r.id);
 }
 
-/** The best `limit` of searchMatches, bounded to `candidates` matches looked at. */
+/**
+ * The best `limit` of searchMatches, bounded to `candidates` matches looked at. Fulltext ranks whichever matches the
+ * word index gives first, so a row named exactly the query is looked up on its own (through the name index) and leads.
+ */
 async function rankedMatches(db: Db, dialect: Dialect, table: Searchable, query: string, mode: DatabaseSearchMode, limit: number, candidates: number) {
   const matches = searchMatches(db, dialect, table, query, mode).limit(candidates);
-  return (await db.selectFrom(matches.as('m')).select(['m.id', 'm.search_rank']).orderBy('m.search_rank', 'desc').orderBy('m.id').limit(limit).execute())
+  const ranked = (await db.selectFrom(matches.as('m')).select(['m.id', 'm.search_rank']).orderBy('m.search_rank', 'desc').orderBy('m.id').limit(limit).execute())
     .map((r) => Number(r.id));
+  if (mode !== 'fulltext' || !allWords(query).length) return ranked;
+  const q = cleanSearchQuery(query);
+  const named = db.selectFrom(nameMatches(db, dialect, table, q, sql<number>`0`, true).as('n')).select('n.id');
+  const exact = (await db.selectFrom(table).select('id').where('id', 'in', named).where(sql<boolean>`search_fold(name) = search_fold(${q})`)
+    .orderBy('id').limit(limit).execute()).map((r) => Number(r.id));
+  return [...new Set([...exact, ...ranked])].slice(0, limit);
 }
 
 const AUTOCOMPLETE_LIMIT = 10;
