@@ -48,7 +48,8 @@ describe('scoped personal access tokens', () => {
     await syncGrants(t.ctx.db, 'user', c.user.id, [{ name: 'api.access' }, { name: 'tags.view' }]);
     const res = await api.post('/api/v1/tags', { name: 'after-demotion', type: 'custom' });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('This token does not have the "tags.update" permission.');
+    // The token still lists the permission: it is the account that lost it.
+    expect(res.body.message).toBe('Your account does not have the "tags.update" permission.');
     expect((await api.get('/api/v1/tags')).status).toBe(200);
     // Its own permissions as the token sees them: never more than the owner's.
     const me = await api.get('/api/v1/auth/me');
@@ -89,6 +90,10 @@ describe('scoped personal access tokens', () => {
     const api = await tokenFor(c, {});
     expect((await api.get('/api/v1/tags')).status).toBe(200);
     expect((await c.get('/api/v1/auth/access-tokens')).body.tokens[0].scopes).toBeNull();
+    // Beyond the owner's permissions the refusal names the account, not the token (another token would not help).
+    const beyond = await api.post('/api/v1/tags', { name: 'not mine to add' });
+    expect(beyond.status).toBe(403);
+    expect(beyond.body.message).toBe('Your account does not have the "tags.update" permission.');
   });
 
   it('a user holds at most MAX_ACCESS_TOKENS tokens; deleting one makes room', async () => {

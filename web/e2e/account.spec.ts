@@ -99,6 +99,8 @@ test('sessions and API tokens', async ({ page, browser }) => {
   const tokens = page.getByRole('list', { name: 'API tokens' });
   await expect(tokens.getByText('Home server')).toBeVisible();
   await expect(page.getByText(plain!)).toHaveCount(0);
+  // The reference for what a token can call is one click away.
+  await expect(page.getByRole('link', { name: 'API documentation' })).toHaveAttribute('href', '/api-docs');
 
   // The token works as a bearer, for what it was made for, until it is deleted.
   const bearer = { authorization: `Bearer ${plain}` };

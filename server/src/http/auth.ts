@@ -250,8 +250,12 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     if (!names.some((n) => can(effective, n))) {
       if (await req.routeOptions.config?.waiver?.(req)) return;
       if (!who.userId) throw new HttpError(401, 'Unauthenticated.');
-      // A token used beyond its scopes says which permission it lacks, so its owner knows what to add.
-      if (who.via === 'token') throw new HttpError(403, translate(undefined, 'This token does not have the ":permission" permission.', { permission: names[0] }));
+      // A token refused says which permission is missing and where: its scopes (make another token) or its owner's account.
+      if (who.via === 'token') {
+        const ownerLacks = !scoped || names.some((n) => who.scopes!.includes(n));
+        const message = ownerLacks ? 'Your account does not have the ":permission" permission.' : 'This token does not have the ":permission" permission.';
+        throw new HttpError(403, translate(undefined, message, { permission: names[0] }));
+      }
       throw forbidden();
     }
     if (who.via === 'session' && !twoFactor && needsTwoFactor(names, permissions) && await ctx.settings.get('client.auth.require_two_factor_admin')) {
