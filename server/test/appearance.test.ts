@@ -59,6 +59,26 @@ describe('appearance values and save', () => {
     expect(rows.map((r) => r.name).sort()).toEqual(['client.branding.site_name', 'client.homepage.appearance']);
   });
 
+  it("keeps the custom HTML (it runs as the site's script in an admin's browser too) to administrators; editors keep the rest", async () => {
+    const admin = await asAdmin(t);
+    const editor = await asUser(t, { permissions: ['appearance.update'] });
+    const html = '<script>window.siteSnippet = 1</script>';
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.html': html } })).status).toBe(200);
+    // An editor's script would run with the session of the next admin who opens the site: refused, nothing saved.
+    const escalate = '<script>fetch("/api/v1/users/1", { method: "PUT" })</script>';
+    const refused = await editor.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.html': escalate, 'client.branding.site_name': 'Taken over' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an admin can change the custom HTML and JavaScript.');
+    expect(refused.body.errors['client.custom_code.html']).toEqual(['Only an admin can change the custom HTML and JavaScript.']);
+    expect(await t.ctx.settings.get('client.custom_code.html')).toBe(html);
+    expect(await t.ctx.settings.get('client.branding.site_name')).not.toBe('Taken over');
+    // The rest of the editor, custom CSS included, and the saved HTML sent back as it is, stay the editor's.
+    const saved = await editor.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.css': '.hero{color:red}', 'client.custom_code.html': html } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.values['client.custom_code.css']).toBe('.hero{color:red}');
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.html': '', 'client.custom_code.css': '' } })).status).toBe(200);
+  });
+
   it('refuses bad input with field errors and saves nothing', async () => {
     const admin = await asAdmin(t);
     const before = (await admin.get('/api/v1/admin/appearance/values')).body.values;

@@ -91,6 +91,20 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('tells browsers to use https only (HSTS) on every kind of answer when APP_URL is https, and not over http', async () => {
+    for (const url of ['/', '/api/v1/auth/me', '/api/v1/nothing-here', '/sitemap.xml', '/robots.txt', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=31536000');
+    }
+    const plain = Fastify();
+    registerSecurityHeaders(plain, { ...t.ctx, config: { ...t.ctx.config, appUrl: 'http://flix.test' } });
+    plain.get('/x', async () => ({ ok: true }));
+    const res = await plain.inject({ method: 'GET', url: '/x' });
+    await plain.close();
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('marks cookies Secure when APP_URL is https, even over plain HTTP behind a proxy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/auth/me' });
     const cookies = res.cookies as { name: string; secure?: boolean }[];

@@ -331,6 +331,37 @@ test('the analytics tracking code loads Google\'s tag on the public site, once t
   }
 });
 
+test("Google's tag never loads on a mailed link's page (a password reset link's token and email would reach Google), only on the next page", async ({ page, browser }) => {
+  try {
+    await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': 'G-E2ETEST2', 'cookie_notice.enable': false } });
+    const visitor = await browser.newPage();
+    const tagAsked: string[] = [];
+    await visitor.route('https://www.googletagmanager.com/**', (r) => {
+      tagAsked.push(visitor.url());
+      return r.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__tagSaw = location.href;' });
+    });
+    const secretPages = ['/password/reset/e2e-reset-secret?email=someone%40e2e.local', '/email/verify/e2e-verify-secret', '/unsubscribe?token=e2e-unsubscribe-secret'];
+    for (const path of secretPages.slice(1)) {
+      await visitor.goto(path);
+      await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    await visitor.goto(secretPages[0]);
+    await expect(visitor.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+    await expect(visitor.getByLabel('Email')).toHaveValue('someone@e2e.local');
+    await visitor.waitForTimeout(500);
+    await expect(visitor.locator('#google-tag')).toHaveCount(0);
+    expect(tagAsked).toEqual([]);
+    // Leaving for another page of the site starts the tag there, and the reset address is not left behind to go back to.
+    await visitor.getByRole('link', { name: 'Back to sign in' }).click();
+    await expect(visitor).toHaveURL(/\/login$/);
+    await expect.poll(() => visitor.evaluate(() => (window as unknown as { __tagSaw?: string }).__tagSaw ?? '')).toMatch(/\/login$/);
+    expect(JSON.stringify(await visitor.evaluate(() => (window as unknown as { dataLayer: unknown[] }).dataLayer))).not.toContain('secret');
+    await visitor.close();
+  } finally {
+    await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': '' } });
+  }
+});
+
 test("the mail page's Send test mail: sent to the signed-in admin, or the mail server's own refusal on the page", async ({ page }) => {
   // A mail server that lets the site sign in but refuses every recipient.
   const { SMTPServer } = await import('smtp-server');

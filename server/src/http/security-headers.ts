@@ -87,10 +87,19 @@ function setIfAbsent(reply: FastifyReply, name: string, value: string): void {
   if (!reply.hasHeader(name)) reply.header(name, value);
 }
 
+/**
+ * A site served over https (APP_URL) tells browsers to come back only over https for a year: without it, a visitor
+ * who types the bare address or follows an old http link makes a first plain request that anyone on the network can
+ * answer (and strip the site down to http). No includeSubDomains: other hosts under the same domain may not have TLS.
+ */
+export const HSTS = 'max-age=31536000';
+
 export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): void {
-  app.decorateRequest('appIsHttps', ctx.config.appUrl.startsWith('https:'));
+  const https = ctx.config.appUrl.startsWith('https:');
+  app.decorateRequest('appIsHttps', https);
   app.addHook('onSend', async (req, reply, payload) => {
     for (const [name, value] of COMMON) setIfAbsent(reply, name, value);
+    if (https) setIfAbsent(reply, 'strict-transport-security', HSTS);
     if (reply.hasHeader('content-security-policy')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (req.url.startsWith('/api/')) reply.header('content-security-policy', API_CSP);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { TRACKING_CODE } from '@app/contracts/analytics-constants';
 import { useSetting } from '../lib/auth';
 import { isAppearancePreview } from './appearance/is-preview';
@@ -31,12 +32,23 @@ function startAnalytics(code: string): void {
 }
 
 /**
+ * Pages whose address carries a mailed secret: a password reset link's token and the member's email, an email
+ * confirmation or change token, a notification mail's unsubscribe token. Google's tag sends the whole address of the
+ * page it starts on (and of every later page) to Google, so it never starts on one of these: whoever reads the
+ * analytics property could otherwise reset the member's password within the hour.
+ */
+const SECRET_ADDRESS = /^\/(password\/reset|email\/verify|email\/change|unsubscribe)(\/|$)/i;
+export const addressCarriesSecret = (pathname: string) => SECRET_ADDRESS.test(pathname);
+
+/**
  * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
- * once the visitor has accepted it. Never inside the appearance editor's preview.
+ * once the visitor has accepted it. Never inside the appearance editor's preview, nor on a page whose address
+ * carries a secret (it loads on the next page the visitor opens).
  */
 export function useSiteAnalytics(): void {
   const code = useSetting<string>('client.analytics.tracking_code', '');
   const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
+  const secretAddress = addressCarriesSecret(useLocation().pathname);
   const [consent, setConsent] = useState(hasCookieConsent);
   useEffect(() => {
     const accepted = () => setConsent(true);
@@ -44,6 +56,6 @@ export function useSiteAnalytics(): void {
     return () => window.removeEventListener(COOKIE_CONSENT_EVENT, accepted);
   }, []);
   useEffect(() => {
-    if (code && !isAppearancePreview && (!noticeOn || consent)) startAnalytics(code);
-  }, [code, noticeOn, consent]);
+    if (code && !isAppearancePreview && !secretAddress && (!noticeOn || consent)) startAnalytics(code);
+  }, [code, noticeOn, consent, secretAddress]);
 }

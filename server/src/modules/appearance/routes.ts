@@ -25,7 +25,7 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/api/v1/admin/appearance/values', { ...editor, schema: { response: { 200: appearanceValuesResponse } } }, async () => appearanceValues(ctx));
 
   api.post('/api/v1/admin/appearance', { ...editor, schema: { body: appearanceChangesSchema, response: { 200: appearanceValuesResponse } } }, async (req) => {
-    await saveAppearance(ctx, req.body.changes);
+    await saveAppearance(ctx, req.body.changes, { admin: req.auth.can('admin') });
     return { message: 'Changes saved', ...(await appearanceValues(ctx)) };
   });
 

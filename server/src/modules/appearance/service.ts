@@ -27,7 +27,18 @@ export async function appearanceValues(ctx: AppContext): Promise<{ values: Appea
  * Validates every changed key against its schema (errors keyed by the full field path) and the rules
  * that span keys, then writes them in one transaction: bad input saves nothing.
  */
-export async function saveAppearance(ctx: AppContext, changes: Record<string, unknown>): Promise<void> {
+/**
+ * The custom HTML runs as the site's own script (it carries the page's CSP nonce) on every public page, in the
+ * browser of whoever opens it, administrators included: whoever writes it can act with their session. So only an
+ * administrator changes it; the rest of the editor (custom CSS too) stays open to appearance editors.
+ */
+export const CUSTOM_HTML_KEY = 'client.custom_code.html';
+export const CUSTOM_HTML_ADMIN_ONLY = 'Only an admin can change the custom HTML and JavaScript.';
+
+export async function saveAppearance(ctx: AppContext, changes: Record<string, unknown>, actor: { admin: boolean }): Promise<void> {
+  if (!actor.admin && Object.hasOwn(changes, CUSTOM_HTML_KEY) && changes[CUSTOM_HTML_KEY] !== await ctx.settings.get(CUSTOM_HTML_KEY)) {
+    throw new HttpError(403, CUSTOM_HTML_ADMIN_ONLY, { [CUSTOM_HTML_KEY]: [CUSTOM_HTML_ADMIN_ONLY] });
+  }
   const errors: Record<string, string[]> = {};
   const parsed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {

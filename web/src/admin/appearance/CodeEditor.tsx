@@ -12,10 +12,12 @@ export interface CodeEditorProps {
   onChange: (value: string) => void;
   label: string;
   id: string;
+  /** Shown, not editable (the custom HTML for an editor who is not an administrator). */
+  readOnly?: boolean;
 }
 
 /** CodeMirror 6 with syntax highlighting; lazy-loaded so only the custom code section pays for it. */
-export default function CodeEditor({ language, value, onChange, label, id }: CodeEditorProps) {
+export default function CodeEditor({ language, value, onChange, label, id, readOnly = false }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const change = useRef(onChange);
@@ -32,7 +34,8 @@ export default function CodeEditor({ language, value, onChange, label, id }: Cod
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           // Typing a tag must not write its end tag too: pasted or hand-written code got a second </div>.
           language === 'css' ? css() : html({ autoCloseTags: false }),
-          EditorView.contentAttributes.of({ 'aria-label': label, id }),
+          EditorView.contentAttributes.of({ 'aria-label': label, id, ...(readOnly ? { 'aria-readonly': 'true' } : {}) }),
+          EditorState.readOnly.of(readOnly),
           EditorView.updateListener.of((u) => { if (u.docChanged) change.current(u.state.doc.toString()); }),
           // The site theme's colours, so the gutter and current line are not a light strip in a dark admin.
           EditorView.theme({
@@ -49,7 +52,7 @@ export default function CodeEditor({ language, value, onChange, label, id }: Cod
     return () => v.destroy();
     // The editor owns its text after creation; outside resets are applied below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [language]);
+  }, [language, readOnly]);
 
   useEffect(() => {
     const v = view.current;

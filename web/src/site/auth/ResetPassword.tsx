@@ -32,7 +32,7 @@ export function Component() {
     }
   });
   return (
-    <AuthCard title={trans('Reset password')} footer={<Link className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}>
+    <AuthCard title={trans('Reset password')} footer={<Link replace className="text-primary underline hover:no-underline" to="/login">{trans('Back to sign in')}</Link>}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={formError ?? errors.token?.message} />
         <TextField label={trans('Email')} type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />

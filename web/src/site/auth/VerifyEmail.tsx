@@ -26,7 +26,7 @@ function EmailLinkPage({ call, texts }: { call: string; texts: LinkTexts }) {
       .catch((e: unknown) => setState({ status: 'failed', message: errorMessage(e, trans('This confirmation link is invalid or has expired.')) }));
   }, [token, call, texts.done]);
   return (
-    <AuthCard title={texts.title} footer={<Link className="text-primary underline" to="/">{trans('Go to the home page')}</Link>}>
+    <AuthCard title={texts.title} footer={<Link replace className="text-primary underline" to="/">{trans('Go to the home page')}</Link>}>
       {state.status === 'pending' && <p role="status">{texts.pending}</p>}
       {state.status === 'done' && <p role="status" className="rounded-md border border-success/40 bg-success/10 px-3 py-2 text-sm">{state.message}</p>}
       {state.status === 'failed' && <FormError message={state.message} />}

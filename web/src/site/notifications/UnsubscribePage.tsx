@@ -27,7 +27,7 @@ export function Component() {
   const stop = useMutation({
     mutationFn: () => api.post<{ unsubscribed: NotificationType[] }>(`notifications/unsubscribe?${new URLSearchParams({ token, ...(type ? { type } : {}) })}`, {}),
   });
-  const settings = <Link className="text-primary underline" to="/account-settings#account-notifications">{trans('Notification settings')}</Link>;
+  const settings = <Link replace className="text-primary underline" to="/account-settings#account-notifications">{trans('Notification settings')}</Link>;
   return (
     <AuthCard title={trans('Unsubscribe')} footer={settings}>
       {!token ? (
