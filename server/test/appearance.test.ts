@@ -76,6 +76,15 @@ describe('appearance values and save', () => {
     const saved = await editor.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.css': '.hero{color:red}', 'client.custom_code.html': html } });
     expect(saved.status).toBe(200);
     expect(saved.body.values['client.custom_code.css']).toBe('.hero{color:red}');
+    // The general settings call keeps the same rule for a staff member who manages settings.
+    const settingsStaff = await asUser(t, { permissions: ['settings.update'] });
+    for (const client of [{ 'custom_code.html': escalate }, { 'client.custom_code.html': escalate }]) {
+      const viaSettings = await settingsStaff.post('/api/v1/settings', { client });
+      expect(viaSettings.status).toBe(403);
+      expect(viaSettings.body.message).toBe('Only an admin can change the custom HTML and JavaScript.');
+    }
+    expect((await settingsStaff.post('/api/v1/settings', { client: { 'custom_code.html': html } })).status).toBe(200);
+    expect(await t.ctx.settings.get('client.custom_code.html')).toBe(html);
     expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.custom_code.html': '', 'client.custom_code.css': '' } })).status).toBe(200);
   });
 

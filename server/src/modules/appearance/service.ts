@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, zodFieldErrors } from '../../http/errors.ts';
 import { registerSettingsValidator } from '../settings/validators.ts';
+import { assertMayChangeAdminOnly } from '../settings/service.ts';
 
 // The general settings call checks the default theme as the appearance editor does (0 follows the system).
 registerSettingsValidator('client.themes.default_id', ['client.themes.default_id'], (read) => {
@@ -25,20 +26,11 @@ export async function appearanceValues(ctx: AppContext): Promise<{ values: Appea
 
 /**
  * Validates every changed key against its schema (errors keyed by the full field path) and the rules
- * that span keys, then writes them in one transaction: bad input saves nothing.
+ * that span keys, then writes them in one transaction: bad input saves nothing. Custom HTML only from an admin
+ * (assertMayChangeAdminOnly).
  */
-/**
- * The custom HTML runs as the site's own script (it carries the page's CSP nonce) on every public page, in the
- * browser of whoever opens it, administrators included: whoever writes it can act with their session. So only an
- * administrator changes it; the rest of the editor (custom CSS too) stays open to appearance editors.
- */
-export const CUSTOM_HTML_KEY = 'client.custom_code.html';
-export const CUSTOM_HTML_ADMIN_ONLY = 'Only an admin can change the custom HTML and JavaScript.';
-
 export async function saveAppearance(ctx: AppContext, changes: Record<string, unknown>, actor: { admin: boolean }): Promise<void> {
-  if (!actor.admin && Object.hasOwn(changes, CUSTOM_HTML_KEY) && changes[CUSTOM_HTML_KEY] !== await ctx.settings.get(CUSTOM_HTML_KEY)) {
-    throw new HttpError(403, CUSTOM_HTML_ADMIN_ONLY, { [CUSTOM_HTML_KEY]: [CUSTOM_HTML_ADMIN_ONLY] });
-  }
+  if (!actor.admin) await assertMayChangeAdminOnly(ctx.settings, changes);
   const errors: Record<string, string[]> = {};
   const parsed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {

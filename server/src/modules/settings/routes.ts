@@ -111,7 +111,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
     else body = req.body;
     const client = jsonField(body.client, 'client');
     const server = jsonField(body.server, 'server');
-    await ctx.settings.update({ client, server }, files);
+    await ctx.settings.update({ client, server }, files, { admin: req.auth.can('admin') });
     return { message: 'Settings updated' };
   });
 

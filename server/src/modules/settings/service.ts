@@ -8,6 +8,19 @@ import { readCounter } from '../../db/versions.ts';
 import { HttpError } from '../../http/errors.ts';
 import { runSettingsValidators, type SettingsReader } from './validators.ts';
 
+/**
+ * The custom HTML runs as the site's own script (it carries the page's CSP nonce) on every public page, in the
+ * browser of whoever opens it, administrators included: whoever writes it can act with their session. So only an
+ * administrator changes it, through the appearance editor or the settings call; sending the stored value back is no change.
+ */
+const ADMIN_ONLY_SETTINGS = new Map<string, string>([['client.custom_code.html', 'Only an admin can change the custom HTML and JavaScript.']]);
+
+export async function assertMayChangeAdminOnly(settings: Pick<SettingsService, 'get'>, changes: Record<string, unknown>): Promise<void> {
+  for (const [key, message] of ADMIN_ONLY_SETTINGS) {
+    if (Object.hasOwn(changes, key) && changes[key] !== await settings.get(key as SettingKey)) throw new HttpError(403, message, { [key]: [message] });
+  }
+}
+
 const VERSION_COUNTER = 'settings_version';
 
 /** A file sent with a settings save, keyed by its form name (`files.certificate` -> `certificate`). */
@@ -180,7 +193,8 @@ export class SettingsService {
    * without the group prefix). Unknown keys, keys of the other group, wrong types, broken rules and vetoes of
    * registered validators answer 422 and nothing is written; otherwise everything is written in one transaction.
    */
-  async update(input: { client?: Record<string, unknown>; server?: Record<string, unknown> }, files: Record<string, SettingsFile> = {}): Promise<void> {
+  /** `actor.admin` false: a staff member's save, refused for the admin-only settings. */
+  async update(input: { client?: Record<string, unknown>; server?: Record<string, unknown> }, files: Record<string, SettingsFile> = {}, actor = { admin: true }): Promise<void> {
     const changes: Record<string, unknown> = {};
     const errors: Record<string, string[]> = {};
     const fail = (key: string, message: string) => (errors[key] ??= []).push(message);
@@ -199,6 +213,7 @@ export class SettingsService {
     }
     for (const name of Object.keys(files)) if (!this.fileHandlers.has(name)) fail(`files.${name}`, 'Unknown file.');
     if (Object.keys(errors).length) throw new HttpError(422, Object.values(errors)[0][0], errors);
+    if (!actor.admin) await assertMayChangeAdminOnly(this, changes);
 
     const stored = await this.all('client').then(async (c) => ({ ...c, ...(await this.all('server')) }));
     let merged: Record<string, unknown> = { ...stored, ...changes };
