@@ -73,6 +73,9 @@ describe('appearance values and save', () => {
       [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], permissions: ['not.a.permission'] }] }] }, 'client.menus.0.items.0.permissions.0'],
       [{ 'client.branding.site_name': '  ' }, 'client.branding.site_name'],
       [{ 'server.app_url': 'http://evil' }, 'server.app_url'],
+      // Names Object's prototype carries are unknown keys like any other, not a crash.
+      [{ constructor: 1 }, 'constructor'],
+      [{ toString: 'x' }, 'toString'],
     ];
     for (const [changes, field] of cases) {
       // Each bad change travels with a good one: the good one must not be saved either.
