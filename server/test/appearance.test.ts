@@ -76,6 +76,12 @@ describe('appearance values and save', () => {
       // Names Object's prototype carries are unknown keys like any other, not a crash.
       [{ constructor: 1 }, 'constructor'],
       [{ toString: 'x' }, 'toString'],
+      // A landing-page button obeys the menu items' rules: a route from the list, a link to a safe URL.
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta1: { label: 'Go', type: 'route', action: 'javascript:alert(1)', target: '_self' } } } }, 'client.homepage.appearance.actions.cta1.action'],
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta2: { label: 'Go', type: 'route', action: '//evil.example', target: '_self' } } } }, 'client.homepage.appearance.actions.cta2.action'],
+      // Logos and the favicon are image addresses.
+      [{ 'client.branding.logo_light': 'javascript:alert(1)' }, 'client.branding.logo_light'],
+      [{ 'client.branding.favicon': '//evil.example/icon-512.png' }, 'client.branding.favicon'],
     ];
     for (const [changes, field] of cases) {
       // Each bad change travels with a good one: the good one must not be saved either.
