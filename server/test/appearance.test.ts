@@ -171,6 +171,23 @@ describe('SEO tags', () => {
     const all = (await admin.get(`/api/v1/admin/appearance/seo-tags/${SEO_PAGE_KEYS.join(',')}`)).body;
     for (const key of SEO_PAGE_KEYS) expect(seoTemplateError(all[key].original), key).toBeNull();
   });
+
+  it('refuses a placeholder the page does not fill in, and takes every one its built-in template uses', async () => {
+    const admin = await asAdmin(t);
+    // A misspelt one would leave the landing page titled " | " in every tab and search result.
+    const typo = await admin.put('/api/v1/admin/appearance/seo-tags/landing', { tags: '<title>{{site_nme}} | {{site_description}}</title>' });
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors.tags[0]).toMatch(/^\{\{site_nme\}\} is not a placeholder of this page\. Use one of: \{\{site_name\}\}, /);
+    // A person's values are not a title page's.
+    const foreign = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{person.name}}</title>' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.tags[0]).toContain('{{title.name}}');
+    expect((await admin.get('/api/v1/admin/appearance/seo-tags/landing,title')).body).toMatchObject({ landing: { custom: null }, title: { custom: null } });
+    // The site's values and the page's own, json form included, are all fine.
+    const ok = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{ title.name }} - {{site_name}}</title><script type="application/ld+json">{{json ld}}</script><link rel="canonical" href="{{url}}">' });
+    expect(ok.status).toBe(200);
+    await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '' });
+  });
 });
 
 describe('server-rendered HTML', async () => {
