@@ -255,3 +255,35 @@ test('action buttons and features reach the preview', async ({ page }) => {
   await page.getByLabel('Title', { exact: true }).last().fill('Offline downloads');
   await expect(preview.getByRole('heading', { name: 'Offline downloads' })).toBeVisible();
 });
+
+test('the current page\'s link in the landing header stays readable in a light theme', async ({ page, browser }) => {
+  const before = (await page.request.get('/api/v1/admin/appearance/values').then((r) => r.json())).values;
+  const themes = before['client.themes.all'] as { id: number; colors: Record<string, string> }[];
+  let id = 4321;
+  while (themes.some((t) => t.id === id)) id += 1;
+  // A light theme of its own (near-black text) and a navbar menu linking to the landing page itself.
+  const light = { id, name: 'E2E light', is_dark: false, default_light: false, default_dark: false, colors: { text: '#1a1c1f', bg: '#ffffff' } };
+  const navbar = {
+    id: 'e2enavbar1', name: 'E2E navbar', positions: ['landing-page-navbar'],
+    items: [{ id: 'e2ehom', label: 'E2E home', icon: null, type: 'link', action: '/', target: '_self', roles: [], permissions: [] }],
+  };
+  await api(page, 'POST', 'admin/appearance', { changes: {
+    'client.themes.all': [...themes, light], 'client.menus': [...before['client.menus'], navbar], 'client.themes.user_change': true,
+  } });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guest = await context.newPage();
+    await guest.goto('/');
+    await context.addCookies([{ name: 'be_theme', value: String(id), url: guest.url() }]);
+    await guest.reload();
+    const current = guest.locator('header').getByRole('link', { name: 'E2E home' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // White on the header's dark picture, as the other links, not the theme's near-black text.
+    await expect(current).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await context.close();
+  } finally {
+    await api(page, 'POST', 'admin/appearance', { changes: {
+      'client.themes.all': before['client.themes.all'], 'client.menus': before['client.menus'], 'client.themes.user_change': before['client.themes.user_change'],
+    } });
+  }
+});

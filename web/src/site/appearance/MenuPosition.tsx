@@ -42,10 +42,12 @@ interface Props {
   /** Vertical lists in sidebars, icons above labels in the mobile bar; a bar (the header) never wraps to a second line. */
   variant?: 'row' | 'bar' | 'column' | 'bottom';
   label?: string;
+  /** Drawn over a dark picture (the landing page's header) whatever the theme: the text stays the header's white. */
+  onDark?: boolean;
 }
 
 /** Renders the menus assigned to one position; nothing when none is. */
-export function MenuPosition({ position, className, itemClassName, variant = 'row', label }: Props) {
+export function MenuPosition({ position, className, itemClassName, variant = 'row', label, onDark = false }: Props) {
   const items = useMenuItems(position);
   if (!items.length) return null;
   return (
@@ -65,8 +67,9 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
             <li key={item.id}>
               {href.startsWith('/') && !href.startsWith('//') && item.target !== '_blank' ? (
                 // The current page's link is marked by its background and weight, in the text colour: the primary colour
-                // on the selected background falls below 4.5:1 in the default theme.
-                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && 'bg-selected font-medium text-text')}>{content}</NavLink>
+                // on the selected background falls below 4.5:1 in the default theme. Over the dark header picture the
+                // theme's text colour (near black in a light theme) would vanish: it keeps the header's white there.
+                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && (onDark ? 'bg-white/15 font-medium' : 'bg-selected font-medium text-text'))}>{content}</NavLink>
               ) : (
                 <ActionLink item={item} className={base}>{content}</ActionLink>
               )}
