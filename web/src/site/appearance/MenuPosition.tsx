@@ -52,7 +52,9 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
   if (!items.length) return null;
   return (
     <nav aria-label={label ?? position} data-menu-position={position} className={className}>
-      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
+      {/* The bottom bar spreads a few items over the width; more than fit scroll sideways (its nav scrolls) instead of
+          squeezing each label into a column of single letters. */}
+      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'w-max min-w-full justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
         {items.map((item) => {
           const Icon = item.icon ? MENU_ICONS.get(item.icon) : undefined;
           const base = cn(
@@ -61,7 +63,7 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
             itemClassName,
           );
           // An operator's label is looked up in the active localization like any text, so "Movies" can read "أفلام".
-          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span dir="auto">{trans(item.label)}</span></>;
+          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span dir="auto" className={variant === 'bottom' ? 'max-w-24 truncate' : undefined}>{trans(item.label)}</span></>;
           const href = actionHref(item);
           return (
             <li key={item.id}>
