@@ -8,6 +8,16 @@ export * from './appearance-constants.ts';
 /** Schemas of the appearance values; the constants and types live in appearance-constants.ts. */
 export const hexColorSchema = z.string().regex(HEX_COLOR, 'Enter a valid hex colour, for example #1e88e5.');
 
+/**
+ * What is wrong with a filled-in action of a menu item or a landing-page button: a link must be a safe URL and a
+ * route one of the routes offered, so neither can point a visitor at `javascript:` or another host in disguise.
+ */
+function actionError({ type, action }: { type: string; action: string }): string | null {
+  if (type === 'link' && !isUrl(action)) return 'Enter a valid URL.';
+  if (type === 'route' && !(MENU_ROUTES as readonly string[]).includes(action)) return 'Choose a route.';
+  return null;
+}
+
 export const menuItemSchema = z.object({
   id: z.string().min(1).max(20),
   label: z.string().trim().max(100).default(''),
@@ -18,13 +28,8 @@ export const menuItemSchema = z.object({
   roles: z.array(z.number().int()).default([]),
   permissions: z.array(z.string().max(100).refine((n) => PERMISSION_NAMES.has(n), 'Unknown permission.')).default([]),
 }).superRefine((item, ctx) => {
-  if (!item.action) {
-    ctx.addIssue({ code: 'custom', path: ['action'], message: item.type === 'link' ? 'Enter a URL.' : 'Choose an item.' });
-  } else if (item.type === 'link' && !isUrl(item.action)) {
-    ctx.addIssue({ code: 'custom', path: ['action'], message: 'Enter a valid URL.' });
-  } else if (item.type === 'route' && !(MENU_ROUTES as readonly string[]).includes(item.action)) {
-    ctx.addIssue({ code: 'custom', path: ['action'], message: 'Choose a route.' });
-  }
+  const message = item.action ? actionError(item) : item.type === 'link' ? 'Enter a URL.' : 'Choose an item.';
+  if (message) ctx.addIssue({ code: 'custom', path: ['action'], message });
   if (item.type === 'link' && !item.label) ctx.addIssue({ code: 'custom', path: ['label'], message: 'Enter a label.' });
 });
 
@@ -63,20 +68,23 @@ export const themesSchema = z.array(themeSchema).min(1, 'At least one theme is r
   if (themes.filter((t) => t.default_dark).length > 1) ctx.addIssue({ code: 'custom', path: [], message: 'Only one theme can be the default for dark mode.' });
 });
 
-const imageUrl = z.string().max(500).refine((v) => v === '' || isUrl(v), 'Enter a valid URL.');
+/** An uploaded image's address (or a typed one): empty, a site path or an http(s) URL. */
+export const imageUrlSchema = z.string().max(500).refine((v) => v === '' || isUrl(v), 'Enter a valid URL.');
 const ctaSchema = z.object({
   label: z.string().trim().max(100).default(''),
   type: z.enum(MENU_ITEM_TYPES).default('route'),
   action: z.string().trim().max(500).default(''),
   target: z.enum(['_self', '_blank']).default('_self'),
 }).superRefine((c, ctx) => {
-  if (c.action && c.type === 'link' && !isUrl(c.action)) ctx.addIssue({ code: 'custom', path: ['action'], message: 'Enter a valid URL.' });
+  // An empty action hides the button.
+  const message = c.action ? actionError(c) : null;
+  if (message) ctx.addIssue({ code: 'custom', path: ['action'], message });
 });
 
 export const homepageAppearanceSchema = z.object({
   headerTitle: z.string().max(200).default(''),
   headerSubtitle: z.string().max(500).default(''),
-  headerImage: imageUrl.default(''),
+  headerImage: imageUrlSchema.default(''),
   blurHeaderImage: z.boolean().default(false),
   headerImageOpacity: z.number().min(0, 'Opacity must be between 0 and 1.').max(1, 'Opacity must be between 0 and 1.')
     .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, 'Opacity goes in steps of 0.1.'),
@@ -84,13 +92,13 @@ export const homepageAppearanceSchema = z.object({
   headerOverlayColor2: hexColorSchema.or(z.literal('')).default(''),
   footerTitle: z.string().max(200).default(''),
   footerSubtitle: z.string().max(500).default(''),
-  footerImage: imageUrl.default(''),
+  footerImage: imageUrlSchema.default(''),
   pricingTitle: z.string().max(200).default(''),
   pricingSubtitle: z.string().max(500).default(''),
   actions: z.object({ cta1: ctaSchema, cta2: ctaSchema, cta3: ctaSchema }),
-  primaryFeatures: z.array(z.object({ image: imageUrl.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default('') })).max(12),
+  primaryFeatures: z.array(z.object({ image: imageUrlSchema.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default('') })).max(12),
   secondaryFeatures: z.array(z.object({
-    image: imageUrl.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default(''), description: z.string().max(2000).default(''),
+    image: imageUrlSchema.default(''), title: z.string().max(200).default(''), subtitle: z.string().max(500).default(''), description: z.string().max(2000).default(''),
   })).max(12),
 });
 

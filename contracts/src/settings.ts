@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import {
-  DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, menuSchema, themesSchema,
+  DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, imageUrlSchema, menuSchema, themesSchema,
 } from './appearance.ts';
 import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
 import { newsFeedsSchema } from './news.ts';
@@ -242,11 +242,11 @@ export const SETTINGS = {
   'client.themes.default_id': { default: 2, schema: z.number().int().min(0) },
   'client.themes.user_change': { default: true, schema: z.boolean() },
   'client.branding.site_description': { default: 'Movies and series, streaming in one place.', schema: z.string().max(500) },
-  'client.branding.favicon': { default: '', schema: z.string().max(500) },
-  'client.branding.logo_light': { default: '', schema: z.string().max(500) },
-  'client.branding.logo_dark': { default: '', schema: z.string().max(500) },
-  'client.branding.logo_light_mobile': { default: '', schema: z.string().max(500) },
-  'client.branding.logo_dark_mobile': { default: '', schema: z.string().max(500) },
+  'client.branding.favicon': { default: '', schema: imageUrlSchema },
+  'client.branding.logo_light': { default: '', schema: imageUrlSchema },
+  'client.branding.logo_dark': { default: '', schema: imageUrlSchema },
+  'client.branding.logo_light_mobile': { default: '', schema: imageUrlSchema },
+  'client.branding.logo_dark_mobile': { default: '', schema: imageUrlSchema },
   'client.custom_code.css': { default: '', schema: z.string().max(100_000) },
   'client.custom_code.html': { default: '', schema: z.string().max(100_000) },
   /** Custom SEO templates by page key; a missing key uses the built-in template. */

@@ -102,6 +102,15 @@ describe('appearance values and save', () => {
       [{ 'client.menus': [{ ...DEFAULT_MENUS[0], items: [{ ...DEFAULT_MENUS[0].items[0], permissions: ['not.a.permission'] }] }] }, 'client.menus.0.items.0.permissions.0'],
       [{ 'client.branding.site_name': '  ' }, 'client.branding.site_name'],
       [{ 'server.app_url': 'http://evil' }, 'server.app_url'],
+      // Names Object's prototype carries are unknown keys like any other, not a crash.
+      [{ constructor: 1 }, 'constructor'],
+      [{ toString: 'x' }, 'toString'],
+      // A landing-page button obeys the menu items' rules: a route from the list, a link to a safe URL.
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta1: { label: 'Go', type: 'route', action: 'javascript:alert(1)', target: '_self' } } } }, 'client.homepage.appearance.actions.cta1.action'],
+      [{ 'client.homepage.appearance': { ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta2: { label: 'Go', type: 'route', action: '//evil.example', target: '_self' } } } }, 'client.homepage.appearance.actions.cta2.action'],
+      // Logos and the favicon are image addresses.
+      [{ 'client.branding.logo_light': 'javascript:alert(1)' }, 'client.branding.logo_light'],
+      [{ 'client.branding.favicon': '//evil.example/icon-512.png' }, 'client.branding.favicon'],
     ];
     for (const [changes, field] of cases) {
       // Each bad change travels with a good one: the good one must not be saved either.
@@ -190,6 +199,23 @@ describe('SEO tags', () => {
     // Every built-in template passes, JSON-LD's closing braces included.
     const all = (await admin.get(`/api/v1/admin/appearance/seo-tags/${SEO_PAGE_KEYS.join(',')}`)).body;
     for (const key of SEO_PAGE_KEYS) expect(seoTemplateError(all[key].original), key).toBeNull();
+  });
+
+  it('refuses a placeholder the page does not fill in, and takes every one its built-in template uses', async () => {
+    const admin = await asAdmin(t);
+    // A misspelt one would leave the landing page titled " | " in every tab and search result.
+    const typo = await admin.put('/api/v1/admin/appearance/seo-tags/landing', { tags: '<title>{{site_nme}} | {{site_description}}</title>' });
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors.tags[0]).toMatch(/^\{\{site_nme\}\} is not a placeholder of this page\. Use one of: \{\{site_name\}\}, /);
+    // A person's values are not a title page's.
+    const foreign = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{person.name}}</title>' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors.tags[0]).toContain('{{title.name}}');
+    expect((await admin.get('/api/v1/admin/appearance/seo-tags/landing,title')).body).toMatchObject({ landing: { custom: null }, title: { custom: null } });
+    // The site's values and the page's own, json form included, are all fine.
+    const ok = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{ title.name }} - {{site_name}}</title><script type="application/ld+json">{{json ld}}</script><link rel="canonical" href="{{url}}">' });
+    expect(ok.status).toBe(200);
+    await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '' });
   });
 });
 

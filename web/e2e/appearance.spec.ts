@@ -255,3 +255,58 @@ test('action buttons and features reach the preview', async ({ page }) => {
   await page.getByLabel('Title', { exact: true }).last().fill('Offline downloads');
   await expect(preview.getByRole('heading', { name: 'Offline downloads' })).toBeVisible();
 });
+
+type Values = Record<string, unknown>;
+/** Saves appearance changes computed from the current values, runs `check`, then puts the changed keys back. */
+async function withAppearance(page: Page, changes: (values: Values) => Values, check: () => Promise<void>) {
+  const before = (await page.request.get('/api/v1/admin/appearance/values').then((r) => r.json())).values as Values;
+  const changed = changes(before);
+  await api(page, 'POST', 'admin/appearance', { changes: changed });
+  try {
+    await check();
+  } finally {
+    await api(page, 'POST', 'admin/appearance', { changes: Object.fromEntries(Object.keys(changed).map((k) => [k, before[k]])) });
+  }
+}
+const menuItem = (id: string, label: string, action: string) => ({ id, label, icon: null, type: 'link', action, target: '_self', roles: [], permissions: [] });
+
+test('the current page\'s link in the landing header stays readable in a light theme', async ({ page, browser }) => {
+  let id = 4321;
+  await withAppearance(page, (values) => {
+    const themes = values['client.themes.all'] as { id: number }[];
+    while (themes.some((t) => t.id === id)) id += 1;
+    // A light theme of its own (near-black text) and a navbar menu linking to the landing page itself.
+    const light = { id, name: 'E2E light', is_dark: false, default_light: false, default_dark: false, colors: { text: '#1a1c1f', bg: '#ffffff' } };
+    const navbar = { id: 'e2enavbar1', name: 'E2E navbar', positions: ['landing-page-navbar'], items: [menuItem('e2ehom', 'E2E home', '/')] };
+    return { 'client.themes.all': [...themes, light], 'client.menus': [...(values['client.menus'] as unknown[]), navbar], 'client.themes.user_change': true };
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const guest = await context.newPage();
+    await guest.goto('/');
+    await context.addCookies([{ name: 'be_theme', value: String(id), url: guest.url() }]);
+    await guest.reload();
+    const current = guest.locator('header').getByRole('link', { name: 'E2E home' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    // White on the header's dark picture, as the other links, not the theme's near-black text.
+    await expect(current).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await context.close();
+  });
+});
+
+test('a mobile bottom menu of 50 items and a long label stays one bar high and scrolls sideways', async ({ page, browser }) => {
+  const label = 'A very long menu label that goes on and on and on';
+  await withAppearance(page, (values) => {
+    const items = Array.from({ length: 50 }, (_, i) => menuItem(`e2eb${String(i).padStart(2, '0')}`, i === 1 ? label : `Bottom ${i}`, `/news?e2e=${i}`));
+    return { 'client.menus': [...(values['client.menus'] as unknown[]), { id: 'e2ebottom1', name: 'E2E bottom', positions: ['mobile-bottom'], items }] };
+  }, async () => {
+    const guest = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await guest.goto('/movies');
+    const bar = guest.getByRole('navigation', { name: 'Mobile navigation' });
+    await expect(bar.getByRole('link', { name: label })).toBeAttached();
+    // One row of icons and labels, not a column of single letters over the page.
+    expect((await bar.boundingBox())!.height).toBeLessThan(80);
+    expect(await bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await guest.close();
+  });
+});

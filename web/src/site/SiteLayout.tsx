@@ -83,7 +83,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
           position="mobile-bottom"
           variant="bottom"
           label={trans('Mobile navigation')}
-          className="fixed inset-x-0 bottom-0 z-20 border-t border-border bg-bg-elevated py-1 md:hidden"
+          className="fixed inset-x-0 bottom-0 z-20 overflow-x-auto border-t border-border bg-bg-elevated py-1 md:hidden"
         />
       )}
     </div>

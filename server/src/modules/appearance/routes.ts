@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, appearanceImageResponse, appearanceValuesResponse, doneResponse,
-  seoTagsResponse, seoTagsSchema, type SeoTagsEntry,
+  seoTagsResponse, seoTagsSchema, translate, type SeoTagsEntry,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { imageUploader } from '../../http/uploads.ts';
-import { defaultSeoTemplate } from '../seo/registry.ts';
+import { defaultSeoTemplate, seoPlaceholders, unknownSeoPlaceholder } from '../seo/registry.ts';
 import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
 import { storeAppearanceImage } from './images.ts';
@@ -51,6 +51,14 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const key = req.params.key;
     if (!(SEO_PAGE_KEYS as readonly string[]).includes(key)) throw notFound();
     const { tags } = req.body;
+    // A misspelt or foreign placeholder would print nothing: a title of " | ", say, on every such page.
+    const unknown = unknownSeoPlaceholder(key, tags);
+    if (unknown) {
+      const message = translate(undefined, '{{:name}} is not a placeholder of this page. Use one of: :list.', {
+        name: unknown, list: seoPlaceholders(key).map((p) => `{{${p}}}`).join(', '),
+      });
+      throw new HttpError(422, message, { tags: [message] });
+    }
     const custom = { ...(await ctx.settings.get('server.seo_tags')) };
     // Saving the original text (or nothing) goes back to the built-in template.
     if (!tags.trim() || tags.trim() === defaultSeoTemplate(key)?.trim()) delete custom[key];

@@ -31,31 +31,31 @@ export async function appearanceValues(ctx: AppContext): Promise<{ values: Appea
  */
 export async function saveAppearance(ctx: AppContext, changes: Record<string, unknown>, actor: { admin: boolean }): Promise<void> {
   if (!actor.admin) await assertMayChangeAdminOnly(ctx.settings, changes);
-  const errors: Record<string, string[]> = {};
+  // Maps, not plain objects: the keys are the client's, and `constructor` or `toString` must be just an unknown key.
+  const errors = new Map<string, string[]>();
+  const fail = (field: string, ...messages: string[]) => errors.set(field, [...(errors.get(field) ?? []), ...messages]);
   const parsed: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(changes)) {
     if (!(APPEARANCE_KEYS as readonly string[]).includes(key)) {
-      (errors[key] ??= []).push('This setting cannot be changed here.');
+      fail(key, 'This setting cannot be changed here.');
       continue;
     }
     if (key === 'client.branding.site_name' && (typeof value !== 'string' || !value.trim())) {
-      (errors[key] ??= []).push('Enter a site name.');
+      fail(key, 'Enter a site name.');
       continue;
     }
     const result = (SETTINGS[key as SettingKey].schema as ZodType).safeParse(value);
     if (!result.success) {
-      for (const [path, messages] of Object.entries(zodFieldErrors(result.error))) {
-        (errors[path === 'body' ? key : `${key}.${path}`] ??= []).push(...messages);
-      }
+      for (const [path, messages] of Object.entries(zodFieldErrors(result.error))) fail(path === 'body' ? key : `${key}.${path}`, ...messages);
     } else parsed[key] = result.data;
   }
   // The default theme id must name a theme that exists after this save (0 follows the system).
   const themes = (parsed['client.themes.all'] ?? (await ctx.settings.get('client.themes.all'))) as Theme[];
   const defaultId = (parsed['client.themes.default_id'] ?? (await ctx.settings.get('client.themes.default_id'))) as number;
-  if (!errors['client.themes.all'] && defaultId !== 0 && !themes.some((t) => t.id === defaultId)) {
-    if ('client.themes.default_id' in changes) (errors['client.themes.default_id'] ??= []).push('Choose an existing theme.');
+  if (!errors.has('client.themes.all') && defaultId !== 0 && !themes.some((t) => t.id === defaultId)) {
+    if (Object.hasOwn(changes, 'client.themes.default_id')) fail('client.themes.default_id', 'Choose an existing theme.');
     else parsed['client.themes.default_id'] = 0;
   }
-  if (Object.keys(errors).length) throw new HttpError(422, Object.values(errors)[0][0], errors);
+  if (errors.size) throw new HttpError(422, [...errors.values()][0][0], Object.fromEntries(errors));
   await ctx.settings.set(parsed as Parameters<AppContext['settings']['set']>[0]);
 }

@@ -3,7 +3,7 @@ import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, isSitePath, textDirection
 import type { AppContext } from '../../context.ts';
 import { CSP_NONCE_PLACEHOLDER, cspNonce, nonceScripts } from '../../http/security-headers.ts';
 import { faviconUrl } from '../appearance/images.ts';
-import { defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
+import { SITE_SEO_VARS, defaultSeoTemplate, matchSeoPage, type SeoVars } from './registry.ts';
 import { renderSeoTemplate } from './templates.ts';
 import './pages.ts';
 import './catalogue-pages.ts';
@@ -57,7 +57,7 @@ export class PageRenderer {
       url: `${baseUrl}${pathname}`,
       // The site search, as schema.org's SearchAction template names it (search engines may offer a search box).
       search_url: `${baseUrl}/search?query={search_term_string}`,
-    };
+    } satisfies Record<(typeof SITE_SEO_VARS)[number], string>;
 
     const isAdmin = pathname === '/admin' || pathname.startsWith('/admin/');
     // As the web app will resolve it (localizations/active/lines), so the first paint's lang and titles agree with it.

@@ -60,6 +60,24 @@ export function defaultSeoTemplate(key: string): string | undefined {
   return templates.get(key);
 }
 
+/** `{{path}}` or `{{json path}}` in a template; the path is the first group. */
+export const SEO_PLACEHOLDER = /\{\{\s*(json\s+)?([\w.-]+)\s*\}\}/g;
+
+/** Values every page's template can print, whatever the page (filled in by html.ts). */
+export const SITE_SEO_VARS = ['site_name', 'site_description', 'site_image', 'base_url', 'url', 'search_url'] as const;
+
+/** What a page key's template can print: the site's values and those its page resolves, which its built-in template prints. */
+export function seoPlaceholders(key: string): string[] {
+  const own = [...(defaultSeoTemplate(key) ?? '').matchAll(SEO_PLACEHOLDER)].map((m) => m[2]);
+  return [...new Set([...SITE_SEO_VARS, ...own])];
+}
+
+/** The first placeholder of a template that its page does not fill in (it would print nothing), or null. */
+export function unknownSeoPlaceholder(key: string, template: string): string | null {
+  const known = new Set(seoPlaceholders(key));
+  return [...template.matchAll(SEO_PLACEHOLDER)].map((m) => m[2]).find((path) => !known.has(path)) ?? null;
+}
+
 export function matchSeoPage(pathname: string): { page: SeoPage; params: Record<string, string> } | null {
   for (const page of pages) {
     const m = page.regex.exec(pathname);

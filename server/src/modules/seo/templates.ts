@@ -1,4 +1,4 @@
-import { registerSeoTemplate } from './registry.ts';
+import { SEO_PLACEHOLDER, registerSeoTemplate } from './registry.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
@@ -45,7 +45,7 @@ function lookup(vars: Record<string, unknown>, path: string): unknown {
 
 /** Fills a template. Unknown paths print as empty text; values are always escaped for where they land. */
 export function renderSeoTemplate(template: string, vars: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*(json\s+)?([\w.-]+)\s*\}\}/g, (_, json: string | undefined, path: string) => {
+  return template.replace(SEO_PLACEHOLDER, (_, json: string | undefined, path: string) => {
     const value = lookup(vars, path);
     if (json) return escapeJson(value === undefined || value === null ? '' : typeof value === 'object' ? value : String(value));
     return value === undefined || value === null ? '' : escapeMarkup(String(value));

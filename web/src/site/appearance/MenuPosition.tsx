@@ -42,15 +42,19 @@ interface Props {
   /** Vertical lists in sidebars, icons above labels in the mobile bar; a bar (the header) never wraps to a second line. */
   variant?: 'row' | 'bar' | 'column' | 'bottom';
   label?: string;
+  /** Drawn over a dark picture (the landing page's header) whatever the theme: the text stays the header's white. */
+  onDark?: boolean;
 }
 
 /** Renders the menus assigned to one position; nothing when none is. */
-export function MenuPosition({ position, className, itemClassName, variant = 'row', label }: Props) {
+export function MenuPosition({ position, className, itemClassName, variant = 'row', label, onDark = false }: Props) {
   const items = useMenuItems(position);
   if (!items.length) return null;
   return (
     <nav aria-label={label ?? position} data-menu-position={position} className={className}>
-      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
+      {/* The bottom bar spreads a few items over the width; more than fit scroll sideways (its nav scrolls) instead of
+          squeezing each label into a column of single letters. */}
+      <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'w-max min-w-full justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
         {items.map((item) => {
           const Icon = item.icon ? MENU_ICONS.get(item.icon) : undefined;
           const base = cn(
@@ -59,14 +63,15 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
             itemClassName,
           );
           // An operator's label is looked up in the active localization like any text, so "Movies" can read "أفلام".
-          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span dir="auto">{trans(item.label)}</span></>;
+          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span dir="auto" className={variant === 'bottom' ? 'max-w-24 truncate' : undefined}>{trans(item.label)}</span></>;
           const href = actionHref(item);
           return (
             <li key={item.id}>
               {href.startsWith('/') && !href.startsWith('//') && item.target !== '_blank' ? (
                 // The current page's link is marked by its background and weight, in the text colour: the primary colour
-                // on the selected background falls below 4.5:1 in the default theme.
-                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && 'bg-selected font-medium text-text')}>{content}</NavLink>
+                // on the selected background falls below 4.5:1 in the default theme. Over the dark header picture the
+                // theme's text colour (near black in a light theme) would vanish: it keeps the header's white there.
+                <NavLink to={href} end className={({ isActive }) => cn(base, isActive && (onDark ? 'bg-white/15 font-medium' : 'bg-selected font-medium text-text'))}>{content}</NavLink>
               ) : (
                 <ActionLink item={item} className={base}>{content}</ActionLink>
               )}
