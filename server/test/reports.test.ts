@@ -85,7 +85,7 @@ describe('GET admin/reports', () => {
     expect(p.devices.datasets[0].data).toEqual([{ label: 'desktop', value: 4, percentage: 80 }, { label: 'mobile', value: 1, percentage: 20 }]);
     expect(p.locations.datasets[0].data).toEqual([
       { label: 'Germany', code: 'DE', value: 4, percentage: 80, cities: [{ label: 'Berlin', value: 3, percentage: 75 }], regions: [] },
-      { label: 'United States', code: 'US', value: 1, percentage: 20, cities: [{ label: 'Boston', value: 1, percentage: 25 }], regions: [] },
+      { label: 'United States', code: 'US', value: 1, percentage: 20, cities: [{ label: 'Boston', value: 1, percentage: 100 }], regions: [] },
     ]);
   });
 
@@ -104,7 +104,7 @@ describe('GET admin/reports', () => {
     expect(v.pageViews.datasets[0].data.map((p: { value: number }) => p.value)).toEqual([4, 0, 0]);
     expect(v.devices.datasets[0].data).toEqual([{ label: 'desktop', value: 3, percentage: 75 }, { label: 'mobile', value: 1, percentage: 25 }]);
     expect(v.browsers.datasets[0].data).toEqual([{ label: 'Firefox', value: 4, percentage: 100 }]);
-    expect(v.locations.datasets[0].data[0]).toEqual({ label: 'Germany', code: 'DE', value: 3, percentage: 75, cities: [{ label: 'Berlin', code: '52.52,13.40', value: 3, percentage: 75 }], regions: [] });
+    expect(v.locations.datasets[0].data[0]).toEqual({ label: 'Germany', code: 'DE', value: 3, percentage: 75, cities: [{ label: 'Berlin', code: '52.52,13.40', value: 3, percentage: 100 }], regions: [] });
   });
 
   it('picks hours for a day and weeks for a year, in the caller\'s timezone', async () => {
