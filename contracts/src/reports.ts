@@ -32,27 +32,36 @@ export const pageViewBeaconSchema = z.object({
 }).strict();
 export type PageViewBeacon = z.infer<typeof pageViewBeaconSchema>;
 
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
 /** An ISO date (`2026-03-29`) or an ISO timestamp with its offset; a plain date is read in the report's timezone. */
-const reportDate = z.string().max(40).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Enter a valid date.')
+const reportDate = z.string().max(40).regex(DATE_PATTERN, 'Enter a valid date.')
   .refine(realDate, 'Enter a valid date.');
 
 /** Reports start at 1900: a range and its previous period before it reach years PostgreSQL cannot read. */
 const REPORT_MIN_YEAR = 1900;
 
-/** A real calendar day (the catalogue's one check: no 2026-02-30) and instant. The refinement also runs on what the pattern refused. */
+/**
+ * A real calendar day (the catalogue's one check: no 2026-02-30) and instant. The refinement also runs on what the
+ * pattern refused: that value already has its one message.
+ */
 function realDate(v: string): boolean {
+  if (!DATE_PATTERN.test(v)) return true;
   return isCalendarDate(v.slice(0, 10)) && Number(v.slice(0, 4)) >= REPORT_MIN_YEAR
     && !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v));
 }
 
+/** What a comma-joined list says when an entry is unknown (`:value`) or none is given: translation keys, one per list. */
+interface ListMessages { unknown: (value: string) => string; none: () => string }
+
 /** A comma-joined list whose every entry is one of `values`; an unknown one is named in the message. */
-function commaList<T extends string>(values: readonly T[], what: string) {
+function commaList<T extends string>(values: readonly T[], messages: ListMessages) {
   const allowed = new Set<string>(values);
   return z.string().max(200).transform((v, ctx) => {
     const items = [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))];
     const unknown = items.find((i) => !allowed.has(i));
     if (unknown !== undefined || !items.length) {
-      ctx.addIssue({ code: 'custom', message: unknown !== undefined ? `Unknown ${what}: ${unknown.slice(0, 50)}` : `Choose at least one ${what}.` });
+      ctx.addIssue({ code: 'custom', message: unknown !== undefined ? messages.unknown(unknown.slice(0, 50)) : messages.none() });
       return z.NEVER;
     }
     return items as T[];
@@ -70,6 +79,9 @@ function validTimezone(tz: string): boolean {
 
 /** End before start (the shared date-range texts) and ranges over REPORT_MAX_YEARS years are refused. */
 function checkRange(q: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
+  // A date that is not one (2026-02-30, which Date reads as 2 March) has its own message: no range is compared.
+  const valid = (v: unknown) => typeof v === 'string' && DATE_PATTERN.test(v) && realDate(v);
+  if (!valid(q.startDate) || !valid(q.endDate)) return;
   refineDateRange<typeof q>('startDate', 'endDate')(q, ctx);
   const start = Date.parse(q.startDate.slice(0, 10));
   const limit = new Date(start);
@@ -85,7 +97,9 @@ const rangeFields = {
 
 export const reportQuerySchema = z.object({
   ...rangeFields,
-  types: commaList(REPORT_TYPES, 'report type').default(['header', 'visitors', 'plays']),
+  types: commaList(REPORT_TYPES, {
+    unknown: (value) => translate(undefined, 'Unknown report type: :value', { value }), none: () => translate(undefined, 'Choose at least one report type.'),
+  }).default(['header', 'visitors', 'plays']),
 }).superRefine(checkRange);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
@@ -95,7 +109,9 @@ export const insightsQuerySchema = z.object({
   id: z.coerce.number().int().min(1).max(ID_MAX),
   season: z.coerce.number().int().min(0).max(10_000).optional(),
   episode: z.coerce.number().int().min(0).max(100_000).optional(),
-  metrics: commaList(INSIGHT_METRICS, 'metric').default(['plays', 'devices', 'locations', 'platforms']),
+  metrics: commaList(INSIGHT_METRICS, {
+    unknown: (value) => translate(undefined, 'Unknown metric: :value', { value }), none: () => translate(undefined, 'Choose at least one metric.'),
+  }).default(['plays', 'devices', 'locations', 'platforms']),
 }).refine((q) => q.model !== 'season' || q.season !== undefined, { path: ['season'], message: 'The season is required.' })
   .refine((q) => q.model !== 'episode' || (q.season !== undefined && q.episode !== undefined), { path: ['episode'], message: 'The season and episode are required.' })
   .superRefine(checkRange);

@@ -82,8 +82,8 @@ describe('The visitors report from Google Analytics', () => {
     expect(labels(v.platforms)).toEqual([['Windows', 4, 57.1], ['iOS', 2, 28.6], ['Android', 1, 14.3]]);
     const countries = v.locations.datasets[0].data;
     expect(countries.map((c: { code: string; value: number }) => [c.code, c.value])).toEqual([['US', 4], ['FR', 2], ['DE', 1]]);
-    expect(countries[0].cities).toEqual([{ label: 'New York', value: 4, percentage: 57.1 }]);
-    expect(countries[1].regions).toEqual([{ label: 'Ile-de-France', value: 2, percentage: 28.6 }]);
+    expect(countries[0].cities).toEqual([{ label: 'New York', value: 4, percentage: 100 }]);
+    expect(countries[1].regions).toEqual([{ label: 'Ile-de-France', value: 2, percentage: 100 }]);
 
     // Day by day in UTC: the New York hours land on the UTC days they belong to.
     expect(v.pageViews.granularity).toBe('day');

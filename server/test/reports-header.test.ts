@@ -52,10 +52,10 @@ describe('GET admin/reports header strip', () => {
 });
 
 describe('GET admin/reports distinct visitors', () => {
-  async function view(visitor: string, at: string, region: string | null = null, city = 'Berlin') {
+  async function view(visitor: string, at: string, region: string | null = null, city = 'Berlin', country = 'DE') {
     await t.ctx.db.insertInto('page_views').values({
       visitor_id: visitor, user_id: null, path: '/', model_type: null, model_id: null, referrer: null, device: 'desktop', browser: 'Firefox',
-      platform: 'Windows', country: 'DE', region, city, latitude: null, longitude: null, created_at: at,
+      platform: 'Windows', country, region, city, latitude: null, longitude: null, created_at: at,
     }).execute();
   }
   const visitors = async (q: Record<string, string>) => {
@@ -93,12 +93,15 @@ describe('GET admin/reports distinct visitors', () => {
     await view('r2', '2026-05-10T11:00:00.000Z', 'Bavaria', 'Munich');
     await view('r3', '2026-05-10T12:00:00.000Z', 'Bavaria', 'Nuremberg');
     await view('r4', '2026-05-10T13:00:00.000Z', 'Berlin', 'Berlin');
+    // Elsewhere in the world: a country's cities and regions are shares of that country, not of these too.
+    for (const v of ['r5', 'r6', 'r7', 'r8']) await view(v, '2026-05-10T14:00:00.000Z', 'Ile-de-France', 'Paris', 'FR');
     await rollup(t.ctx, 'visit', new Date('2026-05-11T12:00:00.000Z'));
     const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-05-10', endDate: '2026-05-10', timezone: 'UTC', types: 'visitors' }));
-    const germany = res.body.visitorsReport.locations.datasets[0].data[0];
-    expect(germany).toMatchObject({ code: 'DE', value: 4 });
+    const [germany, france] = res.body.visitorsReport.locations.datasets[0].data;
+    expect(germany).toMatchObject({ code: 'DE', value: 4, percentage: 50 });
     expect(germany.regions).toEqual([{ label: 'Bavaria', value: 3, percentage: 75 }, { label: 'Berlin', value: 1, percentage: 25 }]);
-    expect(germany.cities.map((c: { label: string; value: number }) => [c.label, c.value])).toEqual([['Munich', 2], ['Nuremberg', 1], ['Berlin', 1]]);
+    expect(germany.cities.map((c: { label: string; value: number; percentage: number }) => [c.label, c.value, c.percentage])).toEqual([['Munich', 2, 50], ['Nuremberg', 1, 25], ['Berlin', 1, 25]]);
+    expect(france).toMatchObject({ code: 'FR', value: 4, percentage: 50, cities: [{ label: 'Paris', value: 4, percentage: 100 }], regions: [{ label: 'Ile-de-France', value: 4, percentage: 100 }] });
   });
 });
 

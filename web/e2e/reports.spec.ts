@@ -156,3 +156,21 @@ test("the custom range's calendars fit the window and speak the reader's languag
   const november = await page.evaluate(() => new Intl.DateTimeFormat('ar', { month: 'long', timeZone: 'UTC' }).format(new Date('2026-11-15T00:00:00Z')));
   await expect(page.getByRole('dialog').locator('select').first().locator('option:checked')).toHaveText(november);
 });
+
+test('staff who only read reports get no links to screens they may not open', async ({ page, request }) => {
+  const { video } = await firstEpisode(request);
+  await signInAsDelegate(page, `report-only-${Date.now()}@example.com`, ['reports.view']);
+  await page.goto(`/admin/videos/${video.id}/insights`);
+  await expect(page.getByRole('heading', { name: 'Video insights' })).toBeVisible();
+  await expect(page.getByTestId('insight-plays').getByTestId('line-chart')).toBeVisible();
+  // The edit screens answer "no access" to them: no "Back to" link leads there.
+  await expect(page.getByRole('link', { name: /^Back to/ })).toHaveCount(0);
+  await page.goto(`/admin/titles/${video.title_id}/insights`);
+  await expect(page.getByRole('heading', { name: 'Title insights' })).toBeVisible();
+  await expect(page.getByTestId('insight-plays').getByTestId('line-chart')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Back to/ })).toHaveCount(0);
+  // Nor does a top user's name open the users table's edit screen.
+  await page.goto('/admin/plays?range=last365');
+  await expect(page.getByTestId('top-users')).toBeVisible();
+  await expect(page.getByTestId('top-users').locator('a[href^="/admin/users/"]')).toHaveCount(0);
+});

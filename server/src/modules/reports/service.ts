@@ -87,11 +87,19 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
   const byCountry = new Map<string, ReportPoint[]>();
   // Regions have no rollup of their own: they are the sums of the country's top cities (all of them on most sites).
   const regions = new Map<string, Map<string, number>>();
-  const total = cities.reduce((s, c) => s + c.n, 0);
+  // A drill-down reads one country: a city's or region's share is of that country's count (its row on the map), not
+  // of every place in the world. A country past the top list falls back to the sum of its cities.
+  const countryTotals = new Map(countries.map((c) => [c.value, c.n]));
+  const citySums = new Map<string, number>();
+  for (const c of cities) {
+    const country = c.value.split('|')[0];
+    citySums.set(country, (citySums.get(country) ?? 0) + c.n);
+  }
+  const totalOf = (country: string) => countryTotals.get(country) ?? citySums.get(country) ?? 0;
   for (const c of cities) {
     const [country, region, city, ll] = c.value.split('|');
     const list = byCountry.get(country) ?? [];
-    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: share(c.n, total) });
+    if (list.length < 25) list.push({ label: city, code: ll || undefined, value: c.n, percentage: share(c.n, totalOf(country)) });
     byCountry.set(country, list);
     if (!region) continue;
     const sums = regions.get(country) ?? new Map<string, number>();
@@ -99,7 +107,7 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
     regions.set(country, sums);
   }
   const regionPoints = (country: string): ReportPoint[] => [...(regions.get(country) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n, total) }));
+    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n, totalOf(country)) }));
   return dataset('Locations', countries.map((c) => ({
     label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [], regions: regionPoints(c.value),
   })));

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
 import { ApiError } from '../../lib/api';
+import { useAuth, userCan } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
@@ -15,6 +16,7 @@ import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
 import { useTitle } from '../titles/api';
 import { useVideo } from '../videos/api';
+import { TITLES, VIDEOS } from '../section-permissions';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -62,9 +64,14 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
   return { target: { model: 'title', id }, heading: trans('Title insights') };
 }
 
-/** Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights these are). */
+/**
+ * Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights
+ * these are); not there for staff who read reports but may not open that screen (it would answer "no access").
+ */
 function BackLink({ target, name }: { target: InsightsTarget; name: string | undefined }) {
   const video = target.model === 'video';
+  const { user } = useAuth();
+  if (!userCan(user, video ? VIDEOS : TITLES)) return null;
   return (
     <Link to={video ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`} className="text-sm text-text-muted hover:underline">
       {name ? trans('Back to :name', { name }) : video ? trans('Back to the video') : trans('Back to the title')}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { HeaderReportItem, ReportPoint } from '@app/contracts/reports';
+import { useAuth, userCan } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { PageTitle } from '../PageTitle';
@@ -57,6 +58,8 @@ export function Component() {
   const isError = valid && report.isError;
   const search = useLocation().search;
   const tab = ({ isActive }: { isActive: boolean }) => cn('rounded px-3 py-1.5 text-sm', isActive ? 'bg-primary text-on-primary' : 'hover:bg-hover');
+  // A user's row opens their edit screen only for staff who may open it.
+  const editsUsers = userCan(useAuth().user, 'users.update');
   const locations = countryLabels((visitors ? data?.visitorsReport?.locations : data?.playsReport?.locations)?.datasets[0]?.data ?? []);
 
   return (
@@ -97,7 +100,7 @@ export function Component() {
             <ReportCard title={trans('Most played series')} testId="top-series"><BarList data={data.playsReport.topSeries.datasets[0].data} caption={trans('Most played series')} nameHeader={trans('Series')} link={titleLink} /></ReportCard>
             <ReportCard title={trans('Most played movies')} testId="top-movies"><BarList data={data.playsReport.topMovies.datasets[0].data} caption={trans('Most played movies')} nameHeader={trans('Movie')} link={titleLink} /></ReportCard>
             <ReportCard title={trans('Most played videos')}><BarList data={data.playsReport.topVideos.datasets[0].data} caption={trans('Most played videos')} nameHeader={trans('Video')} link={videoLink} /></ReportCard>
-            <ReportCard title={trans('Top users')}><BarList data={data.playsReport.topUsers.datasets[0].data} caption={trans('Top users')} nameHeader={trans('User')} link={userLink} /></ReportCard>
+            <ReportCard title={trans('Top users')} testId="top-users"><BarList data={data.playsReport.topUsers.datasets[0].data} caption={trans('Top users')} nameHeader={trans('User')} link={editsUsers ? userLink : undefined} /></ReportCard>
           </>
         )}
         {data && (data.visitorsReport || data.playsReport) && (

@@ -2,7 +2,7 @@ import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 're
 import { CHART_PALETTE, type TimeSeriesReport } from '@app/contracts/reports';
 import { trans } from '../../../lib/i18n';
 import { formatBucket, formatNumber } from '../format';
-import { niceTicks } from './ticks';
+import { axisLabels, niceTicks } from './ticks';
 
 /** The drawing's width on a wide card; a narrower card (a phone) draws at its own width so the 11px labels stay 11px. */
 const WIDE = 640;
@@ -58,7 +58,7 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
     e.preventDefault();
     setActive(next);
   };
-  const labelEvery = Math.max(1, Math.ceil(points.length / Math.max(2, Math.floor((W - PAD.left - PAD.right) / LABEL_ROOM))));
+  const dateLabels = axisLabels(points.map((_, i) => x(i)), W - PAD.left - PAD.right, LABEL_ROOM);
 
   return (
     <figure ref={figureRef} className="m-0">
@@ -73,7 +73,7 @@ export function LineChart({ report, timezone, label }: { report: TimeSeriesRepor
             <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" fontSize={11} fill="currentColor" className="text-text-muted">{formatNumber(t)}</text>
           </g>
         ))}
-        {points.map((p, i) => (i % labelEvery === 0 ? <text key={p.date} x={x(i)} y={H - 8} textAnchor={i === 0 ? 'start' : i >= points.length - labelEvery ? 'end' : 'middle'} fontSize={11} fill="currentColor" className="text-text-muted">{when(i)}</text> : null))}
+        {dateLabels.map(({ index, anchor }) => <text key={points[index].date} x={x(index)} y={H - 8} textAnchor={anchor} fontSize={11} fill="currentColor" className="text-text-muted">{when(index)}</text>)}
         {previous && <path d={path(previous.data.slice(0, points.length))} fill="none" stroke={CHART_PALETTE[5]} strokeWidth={1.5} strokeDasharray="4 3" />}
         <path d={path(points)} fill="none" stroke={CHART_PALETTE[0]} strokeWidth={2} />
         {active !== null && points[active] && (
