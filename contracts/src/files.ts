@@ -8,6 +8,8 @@ export type FileType = (typeof FILE_TYPES)[number];
 /** Previewer limits (Part B §4 and §9). */
 export const TEXT_PREVIEW_MAX_BYTES = 5_242_880;
 export const OFFICE_PREVIEW_MAX_BYTES = 25_000_000;
+/** A PDF is previewed from a copy in the browser's memory (web previews.tsx PdfPreview), so a huge one is offered as a download. */
+export const PDF_PREVIEW_MAX_BYTES = 50_000_000;
 export const OFFICE_PREVIEW_TIMEOUT_MS = 5000;
 /** Without a generated thumbnail, an image this large is not shown as its own thumbnail. */
 export const THUMBNAIL_FALLBACK_MAX_BYTES = 2 * 1024 * 1024;

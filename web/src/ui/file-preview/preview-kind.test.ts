@@ -20,6 +20,8 @@ describe('previewKind', () => {
     expect(previewKind(e('video', 'video/mp4', 'mp4', 10))).toBe('video');
     expect(previewKind(e('audio', 'audio/mpeg', 'mp3', 10))).toBe('audio');
     expect(previewKind(e('pdf', 'application/pdf', 'pdf', 10))).toBe('pdf');
+    // A PDF is read into the browser's memory to be drawn: a huge one is a download.
+    expect(previewKind(e('pdf', 'application/pdf', 'pdf', 50_000_001))).toBe('too-large');
     expect(previewKind(e('archive', 'application/zip', 'zip', 10))).toBe('none');
     // An SVG is served only as a download: no preview, rather than a failed one.
     expect(previewKind(e('image', 'image/svg+xml', 'svg', 10))).toBe('none');

@@ -1,4 +1,4 @@
-import { OFFICE_PREVIEW_MAX_BYTES, TEXT_PREVIEW_MAX_BYTES, isRasterImage, type FileEntry } from '@app/contracts/files';
+import { OFFICE_PREVIEW_MAX_BYTES, PDF_PREVIEW_MAX_BYTES, TEXT_PREVIEW_MAX_BYTES, isRasterImage, type FileEntry } from '@app/contracts/files';
 
 export type PreviewKind = 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'too-large' | 'none';
 
@@ -17,6 +17,7 @@ export function previewKind(entry: Pick<FileEntry, 'type' | 'mime' | 'extension'
   }
   // An SVG is sent only as a download (it can carry script): there is nothing to draw, which is not an error.
   if (entry.type === 'image' && !isRasterImage(entry.mime)) return 'none';
+  if (entry.type === 'pdf' && entry.file_size > PDF_PREVIEW_MAX_BYTES) return 'too-large';
   if (entry.type === 'image' || entry.type === 'video' || entry.type === 'audio' || entry.type === 'pdf') return entry.type;
   return 'none';
 }
