@@ -31,11 +31,10 @@ function startAnalytics(code: string): void {
 }
 
 /**
- * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
- * once the visitor has accepted it. Never inside the appearance editor's preview.
+ * Whether third parties that track visitors (Google's tag, ad slots) may load: always while the GDPR cookie notice
+ * is off, else once the visitor has accepted it (from then on at once, without a reload).
  */
-export function useSiteAnalytics(): void {
-  const code = useSetting<string>('client.analytics.tracking_code', '');
+export function useCookieConsent(): boolean {
   const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
   const [consent, setConsent] = useState(hasCookieConsent);
   useEffect(() => {
@@ -43,7 +42,17 @@ export function useSiteAnalytics(): void {
     window.addEventListener(COOKIE_CONSENT_EVENT, accepted);
     return () => window.removeEventListener(COOKIE_CONSENT_EVENT, accepted);
   }, []);
+  return !noticeOn || consent;
+}
+
+/**
+ * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
+ * once the visitor has accepted it. Never inside the appearance editor's preview.
+ */
+export function useSiteAnalytics(): void {
+  const code = useSetting<string>('client.analytics.tracking_code', '');
+  const allowed = useCookieConsent();
   useEffect(() => {
-    if (code && !isAppearancePreview && (!noticeOn || consent)) startAnalytics(code);
-  }, [code, noticeOn, consent]);
+    if (code && !isAppearancePreview && allowed) startAnalytics(code);
+  }, [code, allowed]);
 }
