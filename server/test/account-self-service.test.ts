@@ -48,6 +48,29 @@ describe('GET account/export', () => {
     expect([other.reviews, other.comments]).toEqual([[], []]);
   });
 
+  it('names the episodes and titles the member rated, and gives each subscription its plan, price and status', async () => {
+    const me = await asUser(t);
+    const series = (await admin.post('/api/v1/titles', { name: 'Rated Series', is_series: true })).body.title.id as number;
+    expect((await admin.post(`/api/v1/titles/${series}/seasons`, {})).status).toBe(200);
+    const added = await admin.post(`/api/v1/titles/${series}/seasons/1/episodes`, { name: 'Pilot' });
+    expect(added.status, added.text).toBe(200);
+    const episode = (await t.ctx.db.selectFrom('episodes').select('id').where('title_id', '=', series).executeTakeFirstOrThrow()).id;
+    expect((await me.put(`/api/v1/ratings/title/${movie}`, { score: 6 })).status).toBe(200);
+    expect((await me.put(`/api/v1/ratings/episode/${episode}`, { score: 9 })).status).toBe(200);
+    const plan = (await admin.post('/api/v1/billing/products', { name: 'Exported plan', prices: [{ amount: 7.5, currency: 'EUR', interval: 'month', interval_count: 3 }] })).body.product;
+    const sub = await admin.post('/api/v1/billing/subscriptions', { user_id: me.user.id, product_id: plan.id, price_id: plan.prices[0].id, description: 'Granted by support' });
+    expect(sub.status, sub.text).toBe(200);
+
+    const data = JSON.parse((await me.get('/api/v1/account/export')).text);
+    expect(data.ratings).toEqual([
+      expect.objectContaining({ type: 'title', id: movie, title_id: movie, title: 'Parting Film', season: null, episode: null, score: 6 }),
+      expect.objectContaining({ type: 'episode', id: episode, title_id: series, title: 'Rated Series', season: 1, episode: 1, score: 9 }),
+    ]);
+    expect(data.subscriptions).toEqual([expect.objectContaining({
+      plan: 'Exported plan', amount: 7.5, currency: 'EUR', interval: 'month', interval_count: 3, description: 'Granted by support', gateway: 'none', status: null,
+    })]);
+  });
+
   it('asks a guest to sign in', async () => {
     expect((await guest(t).get('/api/v1/account/export')).status).toBe(401);
   });

@@ -83,6 +83,31 @@ describe('notifications: replies to a comment', () => {
     expect((await ada.post('/api/v1/notifications/read', {})).body.unread).toBe(0);
   });
 
+  it("deletes the given ones of the member's own; another member's ids change nothing", async () => {
+    const parent = await comment(ada, { content: 'Delete my notifications' });
+    const first = await comment(bob, { parent_id: parent.id, content: 'First reply to delete' });
+    await comment(bob, { parent_id: parent.id, content: 'Second reply to keep' });
+    const mine = (await list(ada)).pagination.data.filter((n) => n.excerpt.startsWith('First reply') || n.excerpt.startsWith('Second reply'));
+    expect(mine).toHaveLength(2);
+    const before = await unread(ada);
+    const gone = mine.find((n) => n.excerpt.startsWith('First reply'))!;
+    expect((await bob.delete(`/api/v1/notifications/${gone.id}`)).body).toEqual({ unread: await unread(bob) });
+    expect((await list(ada)).pagination.data.map((n) => n.id)).toContain(gone.id);
+    const res = await ada.delete(`/api/v1/notifications/${gone.id}`);
+    expect([res.status, res.body]).toEqual([200, { unread: before - 1 }]);
+    const after = (await list(ada)).pagination.data;
+    expect(after.map((n) => n.id)).not.toContain(gone.id);
+    expect(after.map((n) => n.excerpt)).toContain('Second reply to keep');
+    // The reply itself stays: only the notification went.
+    expect((await t.ctx.db.selectFrom('comments').select('id').where('id', '=', first.id).executeTakeFirst())?.id).toBe(first.id);
+    expect((await guest(t).delete(`/api/v1/notifications/${gone.id}`)).status).toBe(401);
+    expect((await ada.delete('/api/v1/notifications/x')).status).toBe(422);
+    // Several at once; one already gone is no error.
+    const kept = after.find((n) => n.excerpt === 'Second reply to keep')!;
+    expect((await ada.delete(`/api/v1/notifications/${gone.id},${kept.id}`)).status).toBe(200);
+    expect((await list(ada)).pagination.data.map((n) => n.id)).not.toContain(kept.id);
+  });
+
   it('a reply a moderator deletes leaves the list and the count', async () => {
     const parent = await comment(ada, {});
     const reply = await comment(bob, { parent_id: parent.id, content: 'Something rude' });

@@ -15,8 +15,8 @@ async function enable(provider: SocialProvider, on = true) {
 }
 
 /** Connect, let the provider approve, follow it back to our callback; answers the callback page. */
-async function socialLogin(client: Client, provider: SocialProvider, tamper?: (callback: URL) => void): Promise<Res> {
-  const start = await client.get(`/api/v1/auth/social/${provider}/connect?popup=1`);
+async function socialLogin(client: Client, provider: SocialProvider, tamper?: (callback: URL) => void, query = ''): Promise<Res> {
+  const start = await client.get(`/api/v1/auth/social/${provider}/connect?popup=1${query}`);
   expect(start.status).toBe(302);
   const approved = await fetch(String(start.headers.location), { redirect: 'manual' });
   expect(approved.status).toBe(302);
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   Object.assign(fake.accounts, defaultAccounts());
-  await t.ctx.settings.set({ 'client.registration.disable': false, 'client.auth.domain_blacklist': '' });
+  await t.ctx.settings.set({ 'client.registration.disable': false, 'client.auth.domain_blacklist': '', 'client.registration.policies': '[]' });
 });
 
 describe('social login', () => {
@@ -177,6 +177,40 @@ describe('social login', () => {
     expect(sub.status).toBe(422);
     expect(sub.text).toContain('Registration from this domain is not allowed.');
     expect(await t.ctx.db.selectFrom('users').select('id').where('email', 'in', ['tw-new@social.example', 'x@blocked.example', 'x@mail.blocked.example']).execute()).toEqual([]);
+  });
+
+  it('makes a new account only when the registration policies were ticked on the register page; linked members just sign in', async () => {
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-policy-linked', email: 'policy-linked@social.example' };
+    await socialLogin(guest(t), 'google');
+    const policies = [
+      { id: 'tos', label: 'Terms of service', type: 'route', action: '/pages/terms', target: '_blank' },
+      { id: 'privacy', label: 'Privacy policy', type: 'route', action: '/pages/privacy', target: '_blank' },
+    ];
+    await t.ctx.settings.set({ 'client.registration.policies': JSON.stringify(policies) });
+
+    // From the sign-in page (nothing ticked), or with only some ticked: no account, and the way to make one.
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-policy-new', email: 'policy-new@social.example' };
+    for (const query of ['', '&policies=tos', '&policies=constructor,__proto__']) {
+      const client = guest(t);
+      const res = await socialLogin(client, 'google', undefined, query);
+      expect(res.status).toBe(422);
+      expect(res.text).toContain(query === '&policies=tos'
+        ? 'To create an account, accept \\"Privacy policy\\" on the sign-up page first.'
+        : 'To create an account, accept \\"Terms of service\\" on the sign-up page first.');
+      expect(await me(client)).toBeNull();
+    }
+    expect(await t.ctx.db.selectFrom('users').select('id').where('email', '=', 'policy-new@social.example').executeTakeFirst()).toBeUndefined();
+
+    // Both ticked on the register page: the account is made and signed in.
+    const agreed = guest(t);
+    expect((await socialLogin(agreed, 'google', undefined, '&policies=tos,privacy')).status).toBe(200);
+    expect((await me(agreed)).email).toBe('policy-new@social.example');
+
+    // A member who has an account signs in from the sign-in page as before.
+    fake.accounts.google = { ...fake.accounts.google, id: 'g-policy-linked', email: 'policy-linked@social.example' };
+    const linked = guest(t);
+    expect((await socialLogin(linked, 'google')).status).toBe(200);
+    expect((await me(linked)).email).toBe('policy-linked@social.example');
   });
 
   it('refuses a banned user', async () => {

@@ -75,3 +75,25 @@ test('the watch page and search page slots appear on their pages, each only ther
     await save({ 'client.ads.watch_top': '', 'client.ads.search_top': '' });
   }
 });
+
+test('while the cookie notice is on, ad slots wait for the visitor to accept it, as the analytics tag does', async ({ page, browser }) => {
+  await login(page);
+  try {
+    await api(page, 'POST', 'settings', { client: JSON.stringify({ 'ads.general_top': AD, 'cookie_notice.enable': true }), server: '{}' });
+    const visitor = await browser.newPage();
+    await visitor.goto('/contact');
+    const notice = visitor.getByTestId('cookie-notice');
+    await expect(notice).toBeVisible();
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(visitor.locator('[data-ad-slot]')).toHaveCount(0);
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(visitor.frameLocator('[data-ad-slot="general_top"] iframe').locator('#ad')).toHaveText('Buy popcorn cookie:blocked');
+    // The choice is remembered: the next page shows the ad at once and no notice.
+    await visitor.reload();
+    await expect(visitor.frameLocator('[data-ad-slot="general_top"] iframe').locator('#ad')).toContainText('Buy popcorn');
+    await expect(visitor.getByTestId('cookie-notice')).toHaveCount(0);
+    await visitor.close();
+  } finally {
+    await api(page, 'POST', 'settings', { client: JSON.stringify({ 'ads.general_top': '', 'cookie_notice.enable': false }), server: '{}' });
+  }
+});

@@ -41,6 +41,15 @@ test('a reply to a member\'s comment reaches them in the header\'s bell, which t
     const linked = adaPage.getByRole('region', { name: 'Linked comment' });
     await expect(linked.getByTestId('comment')).toHaveText([/What a finale\./, /Agreed, I did not see it coming\./]);
     await expect(adaPage.locator(`#comment-${reply.id}`)).toBeInViewport();
+
+    // Read, it can be cleared from the notifications page; the reply itself stays.
+    await adaPage.goto('/notifications');
+    await expect(adaPage.getByRole('link', { name: /Bob Replying replied to your comment/ })).toBeVisible();
+    await adaPage.getByRole('button', { name: 'Delete notification' }).click();
+    await expect(adaPage.getByText('Notification deleted')).toBeVisible();
+    await expect(adaPage.getByRole('heading', { name: 'No notifications yet.' })).toBeVisible();
+    await adaPage.reload();
+    await expect(adaPage.getByRole('heading', { name: 'No notifications yet.' })).toBeVisible();
     await adaPage.close();
   } finally {
     await api(page, 'DELETE', `users/${ada.id},${bob.id}`);

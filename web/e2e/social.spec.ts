@@ -69,3 +69,55 @@ test('signs a new user in with Google through the popup', async ({ page }) => {
   const id = listed.pagination.data.find((u: { email: string }) => u.email === 'google.user@social.example').id;
   expect((await page.request.delete(`/api/v1/users/${id}`, { headers: await xsrf(page) })).ok()).toBe(true);
 });
+
+test('with registration policies set, a Google sign-up asks for them on the register page, and sign in sends new members there', async ({ page }) => {
+  await login(page);
+  const policies = [{ id: 'e2e-terms', label: 'E2E terms', type: 'route', action: '/contact', target: '_blank' }];
+  const before = await (await page.request.get('/api/v1/settings')).json();
+  const saved = await page.request.post('/api/v1/settings', {
+    headers: await xsrf(page),
+    multipart: {
+      client: JSON.stringify({ 'client.social.google.enable': true, 'client.registration.policies': JSON.stringify(policies) }),
+      server: JSON.stringify({ 'server.google_id': 'google-client-id', 'server.google_secret': 'google-client-secret' }),
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  try {
+    await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
+    await page.context().clearCookies();
+
+    // From sign in, a Google account the site does not know makes no account without the policies.
+    await page.goto('/login');
+    const refused = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await refused;
+    await expect(page.getByText('To create an account, accept "E2E terms" on the sign-up page first.')).toBeVisible();
+    expect((await (await page.request.get('/api/v1/auth/me')).json()).user).toBeNull();
+
+    // On the register page the button asks for the tick first, without opening the provider.
+    await page.goto('/register');
+    let popups = 0;
+    page.on('popup', () => { popups++; });
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await expect(page.getByText('You must accept "E2E terms".')).toBeVisible();
+    expect(popups).toBe(0);
+    await page.getByRole('checkbox', { name: 'I accept the E2E terms' }).check();
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await popup;
+    await expect(page).not.toHaveURL(/\/register/);
+    expect((await (await page.request.get('/api/v1/auth/me')).json()).user.email).toBe('google.user@social.example');
+  } finally {
+    // Leave the shared e2e database as the seed made it.
+    await page.request.post('/api/v1/auth/logout', { headers: await xsrf(page) });
+    await page.context().clearCookies();
+    await login(page);
+    await page.request.post('/api/v1/settings', {
+      headers: await xsrf(page),
+      multipart: { client: JSON.stringify({ 'client.social.google.enable': false, 'client.registration.policies': before.client['client.registration.policies'] ?? '[]' }) },
+    });
+    const listed = await (await page.request.get('/api/v1/users?query=google.user')).json();
+    const made = listed.pagination.data.find((u: { email: string }) => u.email === 'google.user@social.example');
+    if (made) expect((await page.request.delete(`/api/v1/users/${made.id}`, { headers: await xsrf(page) })).ok()).toBe(true);
+  }
+});

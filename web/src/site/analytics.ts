@@ -41,21 +41,30 @@ const SECRET_ADDRESS = /^\/(password\/reset|email\/verify|email\/change|unsubscr
 export const addressCarriesSecret = (pathname: string) => SECRET_ADDRESS.test(pathname);
 
 /**
- * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
- * once the visitor has accepted it. Never inside the appearance editor's preview, nor on a page whose address
- * carries a secret (it loads on the next page the visitor opens).
+ * Whether third parties that track visitors (Google's tag, ad slots) may load: always while the GDPR cookie notice
+ * is off, else once the visitor has accepted it (from then on at once, without a reload).
  */
-export function useSiteAnalytics(): void {
-  const code = useSetting<string>('client.analytics.tracking_code', '');
+export function useCookieConsent(): boolean {
   const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
-  const secretAddress = addressCarriesSecret(useLocation().pathname);
   const [consent, setConsent] = useState(hasCookieConsent);
   useEffect(() => {
     const accepted = () => setConsent(true);
     window.addEventListener(COOKIE_CONSENT_EVENT, accepted);
     return () => window.removeEventListener(COOKIE_CONSENT_EVENT, accepted);
   }, []);
+  return !noticeOn || consent;
+}
+
+/**
+ * The public site's analytics: with a tracking code set, the tag loads, but while the GDPR cookie notice is on only
+ * once the visitor has accepted it. Never inside the appearance editor's preview, nor on a page whose address
+ * carries a secret (it loads on the next page the visitor opens).
+ */
+export function useSiteAnalytics(): void {
+  const code = useSetting<string>('client.analytics.tracking_code', '');
+  const secretAddress = addressCarriesSecret(useLocation().pathname);
+  const allowed = useCookieConsent();
   useEffect(() => {
-    if (code && !isAppearancePreview && !secretAddress && (!noticeOn || consent)) startAnalytics(code);
-  }, [code, noticeOn, consent, secretAddress]);
+    if (code && !isAppearancePreview && !secretAddress && allowed) startAnalytics(code);
+  }, [code, allowed, secretAddress]);
 }

@@ -3,11 +3,12 @@ import { nowIso, toBool } from '../../db/index.ts';
 import { stillThere } from '../../http/errors.ts';
 import { notificationSettings } from '../notifications/service.ts';
 import '../plays/schema.ts';
+import { fromCents } from '../billing/repository.ts';
 
 /**
  * Everything the site keeps about one member, as they may take it away (`GET account/export`): their account, what
  * they wrote and rated, their votes on reviews and videos, their lists, what they watched and how far, where they are
- * signed in, their API tokens (names, never secrets), linked social accounts, subscriptions, the notifications they
+ * signed in, their API tokens (names, never secrets), linked social accounts, subscriptions (plan, price and status), the notifications they
  * received and which they want. Titles are named beside their ids so the file reads on its own. Other people's data
  * (a list's likes, replies by others) is not theirs to take: a reply notification names the reply by id only.
  */
@@ -23,15 +24,26 @@ export async function accountExport(ctx: AppContext, userId: number) {
       .orderBy('last_active_at', 'desc').execute(),
     db.selectFrom('access_tokens').select(['name', 'scopes', 'last_used_at', 'expires_at', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('social_profiles').select(['service_name', 'username', 'created_at']).where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('subscriptions').leftJoin('products', 'products.id', 'subscriptions.product_id')
-      .select(['products.name as plan', 'subscriptions.gateway_name as gateway', 'subscriptions.renews_at', 'subscriptions.ends_at', 'subscriptions.created_at'])
+    db.selectFrom('subscriptions').leftJoin('products', 'products.id', 'subscriptions.product_id').leftJoin('prices', 'prices.id', 'subscriptions.price_id')
+      .select([
+        'products.name as plan', 'prices.amount', 'prices.currency', 'prices.interval', 'prices.interval_count', 'subscriptions.description',
+        'subscriptions.gateway_name as gateway', 'subscriptions.gateway_status as status', 'subscriptions.renews_at', 'subscriptions.ends_at', 'subscriptions.created_at',
+      ])
       .where('subscriptions.user_id', '=', userId).orderBy('subscriptions.id').execute(),
     db.selectFrom('reviews').leftJoin('titles', 'titles.id', 'reviews.reviewable_id')
       .select(['reviews.reviewable_id as title_id', 'titles.name as title', 'reviews.score', 'reviews.title as headline', 'reviews.body', 'reviews.created_at', 'reviews.updated_at'])
       .where('reviews.user_id', '=', userId).orderBy('reviews.id').execute(),
     db.selectFrom('comments').select(['commentable_type as on_type', 'commentable_id as on_id', 'parent_id as reply_to', 'content', 'deleted', 'created_at', 'updated_at'])
       .where('user_id', '=', userId).orderBy('id').execute(),
-    db.selectFrom('ratings').select(['ratable_type as type', 'ratable_id as id', 'score', 'created_at', 'updated_at']).where('user_id', '=', userId).orderBy('id').execute(),
+    // A rated episode is named by its series and numbers, a rated title by its name.
+    db.selectFrom('ratings as r')
+      .leftJoin('episodes as e', (j) => j.onRef('e.id', '=', 'r.ratable_id').on('r.ratable_type', '=', 'episode'))
+      .leftJoin('titles as t', (j) => j.on((eb) => eb.or([
+        eb.and([eb('r.ratable_type', '=', 'title'), eb('t.id', '=', eb.ref('r.ratable_id'))]),
+        eb('t.id', '=', eb.ref('e.title_id')),
+      ])))
+      .select(['r.ratable_type as type', 'r.ratable_id as id', 't.id as title_id', 't.name as title', 'e.season_number as season', 'e.episode_number as episode', 'r.score', 'r.created_at', 'r.updated_at'])
+      .where('r.user_id', '=', userId).orderBy('r.id').execute(),
     db.selectFrom('review_votes').select(['review_id', 'is_helpful', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute(),
     db.selectFrom('video_votes as vv').innerJoin('videos as v', 'v.id', 'vv.video_id').leftJoin('titles as t', 't.id', 'v.title_id')
       .select(['vv.video_id', 'v.name as video', 'v.title_id', 't.name as title', 'vv.is_upvote', 'vv.created_at'])
@@ -58,7 +70,7 @@ export async function accountExport(ctx: AppContext, userId: number) {
     sessions,
     api_tokens: tokens,
     social_accounts: social,
-    subscriptions,
+    subscriptions: subscriptions.map((s) => ({ ...s, amount: s.amount === null ? null : fromCents(s.amount) })),
     reviews,
     comments: comments.map((c) => ({ ...c, deleted: toBool(c.deleted) })),
     ratings,

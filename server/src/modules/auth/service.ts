@@ -140,14 +140,19 @@ export async function register(ctx: AppContext, input: { email: string; password
   return { user, needsVerification };
 }
 
-/** Every GDPR registration policy (client.registration.policies) must be ticked on the register form. */
-export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown): Promise<void> {
+/** The first GDPR registration policy (client.registration.policies) not among the `accepted` ids; null when all are. */
+export async function missingPolicy(ctx: AppContext, accepted: unknown): Promise<{ id: string; label: string } | null> {
   const json = await ctx.settings.get('client.registration.policies');
   const policies = ((): { id: string; label: string }[] => {
     try { return JSON.parse(json); } catch { return []; }
   })();
   const ids = new Set(Array.isArray(accepted) ? accepted.map(String) : []);
-  const missing = policies.find((p) => !ids.has(p.id));
+  return policies.find((p) => !ids.has(p.id)) ?? null;
+}
+
+/** Every GDPR registration policy (client.registration.policies) must be ticked on the register form. */
+export async function assertPoliciesAccepted(ctx: AppContext, accepted: unknown): Promise<void> {
+  const missing = await missingPolicy(ctx, accepted);
   if (missing) {
     const message = translate(undefined, 'You must accept ":label".', { label: missing.label });
     throw new HttpError(422, message, { accepted_policies: [message] });

@@ -6,10 +6,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../http/auth.ts';
 import { HttpError } from '../../http/errors.ts';
-import { typed } from '../../http/schema.ts';
+import { idsParam, typed } from '../../http/schema.ts';
 import { NOTIFICATION_MAIL_JOB, sendNotificationMails } from './mail.ts';
 import { NEW_EPISODES_JOB, announceNewEpisodes } from './new-episodes.ts';
-import { listNotifications, markRead, notificationSettings, saveNotificationSettings, unreadCount, unsubscribe } from './service.ts';
+import { listNotifications, markRead, notificationSettings, removeNotifications, saveNotificationSettings, unreadCount, unsubscribe } from './service.ts';
 
 /** The signed-in member's notifications (the bell in the site header). */
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,6 +26,10 @@ export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void
 
   api.post('/api/v1/notifications/read', { config: self, schema: { body: notificationsReadSchema, response: { 200: unreadNotificationsResponse } } }, async (req) =>
     ({ unread: await markRead(ctx.db, requireUser(req), req.body.ids) }));
+
+  // The member clears notifications they no longer want in the list (the page's Delete).
+  api.delete('/api/v1/notifications/:ids', { config: self, schema: { params: idsParam, response: { 200: unreadNotificationsResponse } } }, async (req) =>
+    ({ unread: await removeNotifications(ctx.db, requireUser(req), req.params.ids) }));
 
   // Which kinds the member wants (account settings).
   api.get('/api/v1/notifications/settings', { config: self, schema: { response: { 200: notificationSettingsResponse } } }, async (req) =>

@@ -177,6 +177,12 @@ export async function markRead(db: Db, userId: number, ids?: number[]): Promise<
   return unreadCount(db, userId);
 }
 
+/** `DELETE notifications/{ids}`: the given ones of the member's own go (others' ids change nothing); answers the unread count. */
+export async function removeNotifications(db: Db, userId: number, ids: number[]): Promise<number> {
+  await db.deleteFrom('notifications').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  return unreadCount(db, userId);
+}
+
 /** The two tables of exceptions: kinds turned off in the bell, kinds asked for by email. */
 type KindTable = 'notification_mutes' | 'notification_emails';
 const kindsIn = async (db: Db, table: KindTable, userId: number) =>

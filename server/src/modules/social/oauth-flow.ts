@@ -80,7 +80,11 @@ export function flowFailure(ctx: AppContext, req: FastifyRequest, err: unknown, 
 }
 
 /** `?popup=1` on a flow's start. */
-export const oauthConnectQuery = z.object({ popup: z.string().optional().catch(undefined) });
+export const oauthConnectQuery = z.object({
+  popup: z.string().optional().catch(undefined),
+  // Social sign-up: the ids of the registration policies ticked on the register form, comma separated.
+  policies: z.string().max(500).optional().catch(undefined),
+});
 /** The provider's redirect: anything odd in it ends on the flow's result page, never a JSON error, so bad values become absent. */
 export const oauthCallbackQuery = z.object({
   code: z.string().optional().catch(undefined),

@@ -20,7 +20,11 @@ const COOKIE = { name: 'social_oauth', path: '/api/v1/auth/social' };
 const GENERIC_ERROR = 'There was an issue with social login. Please try again.';
 
 /** The pending sign-in, kept in an httpOnly cookie of this browser (oauth-flow.ts). */
-interface Pending extends PendingBase { provider: SocialProvider; popup: boolean; link: number | null }
+interface Pending extends PendingBase {
+  provider: SocialProvider; popup: boolean; link: number | null;
+  /** The registration policies the visitor ticked before starting (the register page), for an account made here. */
+  accepted?: string[];
+}
 
 // An unknown provider is an unknown page (404), so the path takes any string and providerOf checks it.
 const providerParam = z.object({ provider: z.string().meta({ description: `One of ${socialProviderSchema.options.join(', ')}.` }) });
@@ -41,7 +45,8 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
     const provider = providerOf(req.params.provider);
     try {
       const client = await oauthClient(ctx, provider);
-      const pending = startPending(req, reply, COOKIE, { provider, popup, link: req.auth.userId });
+      const accepted = req.query.policies?.split(',').filter(Boolean).slice(0, 20) ?? [];
+      const pending = startPending(req, reply, COOKIE, { provider, popup, link: req.auth.userId, accepted });
       return reply.redirect(authorizeUrl(provider, ctx.config.oauthBaseUrls[provider], client, pending.state, pending.verifier));
     } catch (err) {
       return resultPage(ctx, req, reply, { provider, popup, link: !!req.auth.userId }, err);
@@ -66,7 +71,7 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
         // An account already linked to it: the owner signed in again through the provider (the account page asks an
         // account without a password for a recent sign-in before its keys change), so this browser gets a fresh session.
         if (await linkToUser(ctx, provider, profile, pending.link, req.auth.sessionId)) await renewSession(ctx, req, reply, pending.link);
-      } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile), /* stays signed in: the popup has no such choice */ true))) {
+      } else if (!(await beginSignIn(ctx, req, reply, await resolveLogin(ctx, provider, profile, pending.accepted ?? []), /* stays signed in: the popup has no such choice */ true))) {
         // 2FA is on for this account: the flow lands on the code step, with no session yet.
         return resultPage(ctx, req, reply, { ...mode, twoFactor: true }, null);
       }

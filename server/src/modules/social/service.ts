@@ -3,7 +3,7 @@ import { SOCIAL_PROVIDER_NAMES, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError } from '../../http/errors.ts';
-import { assertDomainAllowed } from '../auth/service.ts';
+import { assertDomainAllowed, missingPolicy } from '../auth/service.ts';
 import { liftExpiredBan } from '../users/service.ts';
 import type { OAuthClient, OAuthProfile } from './providers.ts';
 import * as repo from './repository.ts';
@@ -55,9 +55,10 @@ export async function linkToUser(ctx: AppContext, provider: SocialProvider, prof
 
 /**
  * Who signs in with this provider account: the user it is linked to; else the user with the same
- * (confirmed) email, who gets it linked; else a new user, when registration is open.
+ * (confirmed) email, who gets it linked; else a new user, when registration is open and the visitor ticked every
+ * registration policy (`accepted`, from the register page) as the register form asks.
  */
-export async function resolveLogin(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile): Promise<number> {
+export async function resolveLogin(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, accepted: string[]): Promise<number> {
   const linked = await repo.findByServiceId(ctx.db, provider, profile.id);
   if (linked) {
     await assertNotBanned(ctx, linked.user_id);
@@ -79,12 +80,15 @@ export async function resolveLogin(ctx: AppContext, provider: SocialProvider, pr
     await repo.saveProfile(ctx.db, user.id, provider, profile);
     return user.id;
   }
-  return createSocialUser(ctx, provider, profile, profile.email);
+  return createSocialUser(ctx, provider, profile, profile.email, accepted);
 }
 
-async function createSocialUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, email: string): Promise<number> {
+async function createSocialUser(ctx: AppContext, provider: SocialProvider, profile: OAuthProfile, email: string, accepted: string[]): Promise<number> {
   if (await ctx.settings.get('client.registration.disable')) throw new HttpError(403, 'Registration is currently disabled.');
   await assertDomainAllowed(ctx, email);
+  // A new account agrees to the site's policies as one made with the form does (the sign-in page asks for none).
+  const missing = await missingPolicy(ctx, accepted);
+  if (missing) throw new HttpError(422, translate(undefined, 'To create an account, accept ":label" on the sign-up page first.', { label: missing.label }));
   const [first, ...rest] = (profile.name ?? '').trim().split(/\s+/);
   const now = nowIso();
   const roles = await ctx.db.selectFrom('roles').select('id').where('default', '=', true).execute();

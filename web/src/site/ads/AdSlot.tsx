@@ -3,6 +3,7 @@ import type { AdSlot as AdSlotName } from '@app/contracts/settings';
 import { useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
+import { useCookieConsent } from '../analytics';
 
 const MAX_HEIGHT = 600;
 
@@ -17,10 +18,12 @@ const withNonce = (html: string, nonce: string) => (nonce ? html.replace(/<scrip
 /**
  * One ad slot (client.ads.<slot>), rendered in a sandboxed frame: srcdoc without allow-same-origin gives the
  * ad an opaque origin, so its scripts run but cannot read the site's cookies, storage or DOM.
- * Nothing renders when ads are disabled (client.ads.disable) or the slot is empty.
+ * Nothing renders when ads are disabled (client.ads.disable) or the slot is empty, nor, while the GDPR cookie notice
+ * is on, before the visitor accepts it: ad networks set and read their own cookies, as Google's tag does.
  */
 export function AdSlot({ slot, className }: { slot: AdSlotName; className?: string }) {
   const disabled = useSetting<boolean>('client.ads.disable', false);
+  const consent = useCookieConsent();
   const html = useSetting<string>(`client.ads.${slot}`, '');
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(90);
@@ -35,7 +38,7 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
     return () => window.removeEventListener('message', onMessage);
   }, []);
 
-  if (disabled || !html?.trim()) return null;
+  if (disabled || !consent || !html?.trim()) return null;
   const doc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>html,body{margin:0;padding:0;overflow:hidden}body{display:flex;justify-content:center}</style></head><body>${withNonce(html + RESIZER, pageNonce())}</body></html>`;
   return (
     <div className={cn('mx-auto flex w-full max-w-6xl justify-center px-4 py-3', className)} data-ad-slot={slot}>

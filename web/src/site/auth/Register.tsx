@@ -90,11 +90,15 @@ function RegisterForm() {
     defaultValues: { email: '', password: '', password_confirmation: '', first_name: '', last_name: '' },
     resolver: zodFormResolver(registerSchema) as any,
   });
+  // Every policy ticked (an account made through a social provider too), or the message under them and false.
+  const policiesAccepted = () => {
+    const missing = policies.find((p) => !accepted[p.id]);
+    setPolicyError(missing ? trans('You must accept ":label".', { label: missing.label }) : null);
+    return !missing;
+  };
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const missing = policies.find((p) => !accepted[p.id]);
-    if (missing) { setPolicyError(trans('You must accept ":label".', { label: missing.label })); return; }
-    setPolicyError(null);
+    if (!policiesAccepted()) return;
     try {
       const recaptcha_token = captchaOn && siteKey ? await recaptchaToken(siteKey, 'register') : undefined;
       const res = await api.post<RegisterResponse>('auth/register', { ...values, accepted_policies: policies.map((p) => p.id), recaptcha_token });
@@ -143,6 +147,7 @@ function RegisterForm() {
       <SocialButtons
         onSignedIn={() => void invalidateBootstrap().then(() => navigate(back, { replace: true }))}
         onError={(m) => setFormError(m || null)}
+        policies={() => (policiesAccepted() ? policies.map((p) => p.id) : null)}
       />
     </AuthCard>
   );

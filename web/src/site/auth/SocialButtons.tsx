@@ -15,9 +15,10 @@ export function useEnabledProviders(): SocialProvider[] {
 
 /**
  * One button per enabled provider (icon-only when client.social.compact_buttons is on). Signing in happens
- * in a popup; `onSignedIn` runs once the server has started the session, `onError` with its message.
+ * in a popup; `onSignedIn` runs once the server has started the session, `onError` with its message. On the
+ * register page `policies` answers the ticked registration policies' ids, or null (it says what is missing) to stop.
  */
-export function SocialButtons({ onSignedIn, onError }: { onSignedIn: () => void; onError: (message: string) => void }) {
+export function SocialButtons({ onSignedIn, onError, policies }: { onSignedIn: () => void; onError: (message: string) => void; policies?: () => string[] | null }) {
   const { settings } = useBootstrap();
   const providers = useEnabledProviders();
   const navigate = useNavigate();
@@ -27,6 +28,11 @@ export function SocialButtons({ onSignedIn, onError }: { onSignedIn: () => void;
     else if (msg.status === 'TWO_FACTOR') navigate(`/login/two-factor${window.location.search}`);
     else onError(msg.message || trans('There was an issue with social login. Please try again.'));
   });
+  const start = (p: SocialProvider) => {
+    onError('');
+    const accepted = policies ? policies() : [];
+    if (accepted) open(p, accepted);
+  };
   if (!providers.length) return null;
   return (
     <div className="mt-6">
@@ -37,11 +43,11 @@ export function SocialButtons({ onSignedIn, onError }: { onSignedIn: () => void;
         {providers.map((p) => {
           const label = trans('Continue with :provider', { provider: SOCIAL_PROVIDER_NAMES[p] });
           return compact ? (
-            <Button key={p} size="icon" className="h-11 w-11 rounded-full" aria-label={label} title={label} onClick={() => { onError(''); open(p); }}>
+            <Button key={p} size="icon" className="h-11 w-11 rounded-full" aria-label={label} title={label} onClick={() => start(p)}>
               <SocialIcon provider={p} size={20} />
             </Button>
           ) : (
-            <Button key={p} className="w-full" onClick={() => { onError(''); open(p); }}>
+            <Button key={p} className="w-full" onClick={() => start(p)}>
               <SocialIcon provider={p} />{label}
             </Button>
           );

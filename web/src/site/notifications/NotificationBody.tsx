@@ -2,7 +2,8 @@ import { Tv } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteNotification } from '@app/contracts/notifications';
-import { api } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
+import { toast } from '../../ui/Toast';
 import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { Avatar } from '../../ui/Avatar';
@@ -61,6 +62,20 @@ export function NotificationBody({ notification: n, large }: { notification: Sit
 }
 
 /** Marks the given notifications read (all without ids); the unread count follows and every list of them refreshes. */
+/** `DELETE notifications/{ids}`: the member clears notifications; the count and the lists follow. */
+export function useDeleteNotifications() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) => api.delete<{ unread: number }>(`notifications/${ids.join(',')}`),
+    onSuccess: (r) => {
+      qc.setQueryData(UNREAD_NOTIFICATIONS, r.unread);
+      toast(trans('Notification deleted'));
+      void qc.invalidateQueries({ queryKey: ['notifications', 'list'] });
+    },
+    onError: (err) => toast(errorMessage(err, trans('There was an issue. Please try again.'))),
+  });
+}
+
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Bell, Settings } from 'lucide-react';
+import { Bell, Settings, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PaginationResponse } from '@app/contracts/list';
 import type { SiteNotification } from '@app/contracts/notifications';
@@ -11,7 +11,7 @@ import { cn } from '../../ui/cn';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PageError } from '../titles/PageState';
-import { NotificationBody, useMarkRead } from './NotificationBody';
+import { NotificationBody, useDeleteNotifications, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
 import { nextPage } from '../../lib/next-page';
 
@@ -22,6 +22,7 @@ export function Component() {
   useDocumentTitle(trans('Notifications'));
   const qc = useQueryClient();
   const read = useMarkRead();
+  const remove = useDeleteNotifications();
   const query = useInfiniteQuery<PaginationResponse<SiteNotification> & { unread: number }, ApiError>({
     queryKey: ['notifications', 'list', 'page'],
     queryFn: async ({ pageParam, signal }) => {
@@ -60,14 +61,25 @@ export function Component() {
       ) : (
         <ul className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">
           {items.map((n) => (
-            <li key={n.id}>
+            <li key={n.id} className={cn('flex items-start', !n.read_at && 'bg-primary/5')}>
               <Link
                 to={n.link}
                 onClick={() => { if (!n.read_at) read.mutate([n.id]); }}
-                className={cn('flex items-start gap-3 px-4 py-3 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary', !n.read_at && 'bg-primary/5')}
+                className="flex min-w-0 flex-1 items-start gap-3 px-4 py-3 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary"
               >
                 <NotificationBody notification={n} large />
               </Link>
+              <Button
+                variant="text"
+                size="icon"
+                className="m-2 shrink-0"
+                aria-label={trans('Delete notification')}
+                title={trans('Delete')}
+                disabled={remove.isPending}
+                onClick={() => remove.mutate([n.id])}
+              >
+                <Trash2 size={16} aria-hidden />
+              </Button>
             </li>
           ))}
         </ul>
