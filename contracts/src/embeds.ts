@@ -8,6 +8,31 @@ export const EMBED_HOSTS = [
   'player.twitch.tv', 'wistia.com', 'wistia.net', 'fast.wistia.net', 'loom.com',
 ] as const;
 
+const YOUTUBE_HOSTS = new Set(['youtube.com', 'm.youtube.com', 'youtube-nocookie.com']);
+
+/**
+ * The player address of a video link: a YouTube page (watch, youtu.be, Shorts, live) or player link becomes YouTube's
+ * no-cookie player (it sets nothing in the visitor's browser until they play, which the GDPR cookie notice relies
+ * on), a Vimeo page its player; any other URL is returned as given, and text that is not a URL as null. One rule for
+ * the watch page, the editor's embed dialog and the sanitiser of saved page and article bodies.
+ */
+export function toEmbedUrl(src: string): string | null {
+  let u: URL;
+  try { u = new URL(src); } catch { return null; }
+  const host = u.hostname.toLowerCase().replace(/^www\./, '');
+  const noCookie = (id: string, options = '') => `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}${options}`;
+  if (YOUTUBE_HOSTS.has(host)) {
+    if (u.pathname === '/watch' && u.searchParams.get('v')) return noCookie(u.searchParams.get('v')!);
+    // A Short's or a live video's page link refuses to show in a frame; a player link keeps its options (start=...).
+    const page = /^\/(shorts|live|embed)\/([\w-]+)\/?$/.exec(u.pathname);
+    if (page) return noCookie(page[2], page[1] === 'embed' ? u.search : '');
+  }
+  if (host === 'youtu.be' && /^\/[\w-]+$/.test(u.pathname)) return `https://www.youtube-nocookie.com/embed${u.pathname}`;
+  const vimeo = host === 'vimeo.com' ? /^\/(\d+)/.exec(u.pathname) : null;
+  if (vimeo) return `https://player.vimeo.com/video/${vimeo[1]}`;
+  return u.toString();
+}
+
 /** True for an https URL on one of the allowed video hosts. */
 export function isAllowedEmbedUrl(src: string): boolean {
   let url: URL;

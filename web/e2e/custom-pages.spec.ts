@@ -151,14 +151,14 @@ test('alignments, code blocks and embeds reach the published page', async ({ pag
   await expect(dialog.getByText('Enter a valid URL that starts with https://.')).toBeVisible();
   await dialog.getByLabel('Embed URL').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
   await dialog.getByRole('button', { name: 'Insert' }).click();
-  await expect(editorBody(page).locator('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await expect(editorBody(page).locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Page created')).toBeVisible();
   await page.goto('/pages/toolbar-tour');
   await expect(page.locator('article p', { hasText: 'Centered line' })).toHaveCSS('text-align', 'center');
   await expect(page.locator('article pre code.language-python')).toHaveText('print("hi")');
-  await expect(page.locator('article iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/dQw4w9WgXcQ');
+  await expect(page.locator('article iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
 });
 
 test('the contact page validates and thanks the visitor', async ({ page }) => {

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isAllowedEmbedUrl, safeEmbedAllow } from '@app/contracts';
+import { isAllowedEmbedUrl, safeEmbedAllow, toEmbedUrl } from '@app/contracts';
 
 const ALIGNED = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const textAlign = { 'text-align': [/^(left|center|right|justify)$/] };
@@ -51,10 +51,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
     th: tableAttributes,
     td: tableAttributes,
     col: tableAttributes,
+    // A YouTube frame plays from the no-cookie host (toEmbedUrl): nothing is stored in a reader's browser before they play.
     iframe: (tagName, attribs) => {
-      const { allow, ...rest } = attribs;
+      const { allow, src, ...rest } = attribs;
       const kept = allow ? safeEmbedAllow(allow) : '';
-      return { tagName, attribs: kept ? { ...rest, allow: kept } : rest };
+      // Only an https frame is kept (exclusiveFilter): a plain-http one is not upgraded into one.
+      const out: Record<string, string> = { ...rest };
+      if (src !== undefined) out.src = /^https:/i.test(src) ? toEmbedUrl(src) ?? src : src;
+      if (kept) out.allow = kept;
+      return { tagName, attribs: out };
     },
     // Links that open a new tab must not hand the opener to the target page.
     a: (tagName, attribs) => ({

@@ -21,7 +21,7 @@ function Poster({ src }: { src: string | null }) {
 }
 
 /** What a notification shows: a picture, what happened, and a line about it. */
-function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
+export function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
   if (n.type === 'now_streaming') {
     return { picture: <Poster src={n.image} />, headline: trans(':title is now streaming', { title: n.place }), detail: n.excerpt };
   }

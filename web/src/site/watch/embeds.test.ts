@@ -12,7 +12,10 @@ describe('embedUrl', () => {
 
   it('keeps Vimeo and other embed URLs working, and blanks what is not a URL', () => {
     expect(embedUrl('https://vimeo.com/76979871')).toBe('https://player.vimeo.com/video/76979871');
-    expect(embedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ')).toBe('https://www.youtube.com/embed/dQw4w9WgXcQ');
+    // YouTube's player links (as the movie database's trailers are stored) play from the no-cookie host, options kept.
+    expect(embedUrl('https://www.youtube.com/embed/dQw4w9WgXcQ?start=30')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=30');
+    expect(embedUrl('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(embedUrl('https://www.dailymotion.com/embed/video/x8')).toBe('https://www.dailymotion.com/embed/video/x8');
     expect(embedUrl('not a url')).toBe('about:blank');
   });
 });

@@ -3,9 +3,8 @@ import type { Editor } from '@tiptap/react';
 import { trans } from '../../lib/i18n';
 import { DialogActions, FormDialog, Modal } from '../Modal';
 import { Checkbox, TextArea, TextField } from '../fields';
-import { isAllowedEmbedUrl } from '@app/contracts/embeds';
+import { isAllowedEmbedUrl, toEmbedUrl } from '@app/contracts/embeds';
 import { useAuth, userCan } from '../../lib/auth';
-import { toEmbedUrl } from './embed-url';
 
 /** Link targets are absolute web addresses, mail or phone links. */
 function isUrl(value: string, protocols = ['http:', 'https:', 'mailto:', 'tel:']): boolean {
@@ -81,7 +80,7 @@ export function EmbedDialog({ editor, open, onClose }: DialogProps) {
   const trusted = userCan(useAuth().user, 'admin');
   useEffect(() => { if (open) { setUrl(''); setError(undefined); } }, [open]);
   const submit = () => {
-    const src = toEmbedUrl(url.trim());
+    const src = toEmbedUrl(url.trim()) ?? url.trim();
     if (!isUrl(src, ['https:'])) return setError(trans('Enter a valid URL that starts with https://.'));
     if (!trusted && !isAllowedEmbedUrl(src)) return setError(trans('Only videos from YouTube, Vimeo, Dailymotion, Twitch, Wistia and Loom can be embedded.'));
     // A code block holds text only: the embed goes right after it instead of being dropped.
