@@ -24,12 +24,12 @@ export function ListCard({ list, actions }: { list: UserList; actions?: ReactNod
         <span className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md transition group-hover:shadow-lg"><Cover posters={list.posters ?? []} /></span>
         <span className="truncate text-sm font-medium group-hover:text-primary">{list.name}</span>
       </Link>
-      {/* Each part stays on one line ("3 titles", "Updated Dec 1, 2026"); a narrow card moves the date to the next line. */}
-      <span className="-mt-1.5 flex flex-wrap items-center gap-x-2 text-xs text-text-muted">
+      {/* Each part stays on one line ("3 titles", "Updated Dec 1, 2026"); a narrow card moves the date to the next line,
+          so they are set apart by space, not a dot that would end the first line. */}
+      <span className="-mt-1.5 flex flex-wrap items-center gap-x-3 text-xs text-text-muted">
         <span className="flex items-center gap-2 whitespace-nowrap">
           {list.public ? <Globe size={12} aria-label={trans('Public')} /> : <Lock size={12} aria-label={trans('Private')} />}
           <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
-          <span aria-hidden>·</span>
         </span>
         <span className="whitespace-nowrap">{trans('Updated :date', { date: formatDate(list.updated_at) })}</span>
       </span>
