@@ -297,6 +297,16 @@ test('the analytics tracking code loads Google\'s tag on the public site, once t
     const notice = visitor.getByTestId('cookie-notice');
     await expect(notice).toBeVisible();
     await expect(visitor.locator('#google-tag')).toHaveCount(0);
+    // Declining is as easy as accepting: the notice goes for good and the tag stays off.
+    const declining = await browser.newPage();
+    await declining.goto('/movies');
+    await declining.getByTestId('cookie-notice').getByRole('button', { name: 'Decline' }).click();
+    await expect(declining.getByTestId('cookie-notice')).toHaveCount(0);
+    await declining.goto('/series');
+    await expect(declining.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(declining.getByTestId('cookie-notice')).toHaveCount(0);
+    await expect(declining.locator('#google-tag')).toHaveCount(0);
+    await declining.close();
     await notice.getByRole('button', { name: 'Accept' }).click();
     await expect(visitor.locator('#google-tag')).toHaveAttribute('src', 'https://www.googletagmanager.com/gtag/js?id=G-E2ETEST1');
     // The page's CSP let it run, and the configuration reached the data layer.

@@ -5,7 +5,7 @@ import { useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
-import { COOKIE_CONSENT_EVENT, COOKIE_CONSENT_KEY, hasCookieConsent } from './analytics';
+import { COOKIE_CONSENT_EVENT, COOKIE_CONSENT_KEY, answeredCookieNotice } from './analytics';
 
 
 function parseLink(json: string): NoticeLink | null {
@@ -13,7 +13,8 @@ function parseLink(json: string): NoticeLink | null {
 }
 
 /**
- * The GDPR cookie notice (client.cookie_notice.*), shown until the visitor accepts it. The layout places one at the
+ * The GDPR cookie notice (client.cookie_notice.*), shown until the visitor accepts or declines it (declining is as
+ * easy as accepting: the analytics tag and ad slots then stay off, see useCookieConsent). The layout places one at the
  * top of the page and one at the bottom; the setting picks which shows. At the top it sits in the page's flow, so it
  * pushes the site header down instead of covering its name and sign-in buttons.
  */
@@ -21,13 +22,13 @@ export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
   const enabled = useSetting<boolean>('client.cookie_notice.enable', false);
   const position = useSetting<string>('client.cookie_notice.position', 'bottom');
   const buttonJson = useSetting<string>('client.cookie_notice.button', '');
-  const [accepted, setAccepted] = useState(hasCookieConsent);
-  if (!enabled || accepted || (position === 'top') !== (at === 'top')) return null;
+  const [answered, setAnswered] = useState(answeredCookieNotice);
+  if (!enabled || answered || (position === 'top') !== (at === 'top')) return null;
   const button = parseLink(buttonJson);
-  const accept = () => {
-    localStorage.setItem(COOKIE_CONSENT_KEY, '1');
-    setAccepted(true);
-    window.dispatchEvent(new Event(COOKIE_CONSENT_EVENT));
+  const answer = (accepted: boolean) => {
+    localStorage.setItem(COOKIE_CONSENT_KEY, accepted ? '1' : '0');
+    setAnswered(true);
+    if (accepted) window.dispatchEvent(new Event(COOKIE_CONSENT_EVENT));
   };
   return (
     <div
@@ -43,7 +44,10 @@ export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
           ? <Link to={button.action} target={button.target} className="underline">{trans(button.label)}</Link>
           : <a href={button.action} target={button.target ?? '_blank'} rel="noreferrer" className="underline">{trans(button.label)}</a>
       )}
-      <Button variant="primary" size="sm" onClick={accept}>{trans('Accept')}</Button>
+      <span className="flex gap-2">
+        <Button variant="outline" size="sm" onClick={() => answer(false)}>{trans('Decline')}</Button>
+        <Button variant="primary" size="sm" onClick={() => answer(true)}>{trans('Accept')}</Button>
+      </span>
     </div>
   );
 }

@@ -9,6 +9,8 @@ export const COOKIE_CONSENT_KEY = 'cookie-notice:accepted';
 export const COOKIE_CONSENT_EVENT = 'cookie-consent';
 
 export const hasCookieConsent = () => localStorage.getItem(COOKIE_CONSENT_KEY) === '1';
+/** The visitor accepted ('1') or declined ('0') the cookie notice: either way it is not shown again. */
+export const answeredCookieNotice = () => localStorage.getItem(COOKIE_CONSENT_KEY) !== null;
 
 /**
  * Loads Google's tag for the analytics settings' tracking code, once. The tag script is added by our own (nonced)
