@@ -181,3 +181,36 @@ describe('personal answers stay out of shared caches', () => {
     expect((await member.get('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
   });
 });
+
+describe("a mailed link's secret leaves the address", () => {
+  it('sends the mailed address on to the page with the secret in the fragment, which a first head script moves off the address', async () => {
+    const cases: [string, string][] = [
+      ['/password/reset/reset-secret-123?email=someone%40example.com', '/password/reset#token=reset-secret-123&email=someone%40example.com'],
+      ['/email/verify/verify-secret-123', '/email/verify#token=verify-secret-123'],
+      ['/email/change/change-secret-123', '/email/change#token=change-secret-123'],
+      ['/unsubscribe?token=unsubscribe-secret-123&type=new_episode', '/unsubscribe#token=unsubscribe-secret-123&type=new_episode'],
+    ];
+    for (const [mailed, page] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: mailed });
+      expect(res.statusCode, mailed).toBe(302);
+      expect(res.headers.location, mailed).toBe(page);
+      expect(res.headers['referrer-policy'], mailed).toBe('no-referrer');
+      expect(res.headers['cache-control'], mailed).toBe('no-store');
+      expect(res.body, mailed).not.toContain('secret');
+
+      const landed = await t.app.inject({ method: 'GET', url: page.split('#')[0] });
+      expect(landed.statusCode, page).toBe(200);
+      expect(landed.headers['referrer-policy'], page).toBe('no-referrer');
+      const nonce = /'nonce-([^']+)'/.exec(csp(landed))![1];
+      // The fragment is moved before any other script of the page: the custom code runs after it.
+      const mover = landed.body.indexOf(`<script nonce="${nonce}">(function(){var h=location.hash`);
+      expect(mover, page).toBeGreaterThan(-1);
+      expect(mover).toBeLessThan(landed.body.indexOf('window.customRan'));
+    }
+    // Other pages keep the usual policy and no such script.
+    const other = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(other.body).not.toContain('mailed-link:');
+    expect((await t.app.inject({ method: 'GET', url: '/unsubscribe' })).statusCode).toBe(200);
+  });
+});
