@@ -40,6 +40,7 @@ import { LivePages } from './modules/seo/index.ts';
 import { isSitePath } from '@app/contracts';
 import { pageRedirect, pageStatus } from './modules/seo/page-state.ts';
 import { siteFileRoutes } from './modules/seo/site-files.ts';
+import { MAILED_LINK_PAGE, mailedLinkRedirect } from './modules/seo/mailed-links.ts';
 import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
 import { titlePageRoutes } from './modules/titles/page.ts';
 import { personPageRoutes } from './modules/people/page.ts';
@@ -219,6 +220,10 @@ export async function buildApp(config: Config): Promise<App> {
     // A file the site does not have (/wp-login.php, /.env, /apple-touch-icon.png: mostly probes and guesses) is a plain
     // 404: no page to render for it.
     if (!known && /\.[a-z0-9]{1,10}$/i.test(pathname)) return reply.status(404).send({ message: 'Not found' });
+    // A mailed link's secret leaves the address before the page loads anything (modules/seo/mailed-links.ts).
+    const mailed = mailedLinkRedirect(req.url);
+    if (mailed) return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(mailed, 302);
+    if (MAILED_LINK_PAGE.test(pathname)) reply.header('referrer-policy', 'no-referrer');
     const html = await pages.render(req);
     const moved = pageRedirect(req);
     if (moved) {

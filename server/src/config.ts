@@ -33,6 +33,8 @@ const envSchema = z.object({
   PAYPAL_API_BASE_URL: z.string().url().default('https://api-m.paypal.com'),
   /** How often the scheduler looks for due tasks (the e2e server shortens it so the report's rollup runs within seconds). */
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Calls one access token may make a minute, counted per app process (http/rate-limit.ts); 0 turns the limit off. */
+  API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
 });
 
 export interface Config {
@@ -61,6 +63,8 @@ export interface Config {
   paypal: { apiUrl: string; timeoutMs: number };
   /** The scheduler's tick; tasks that run "every tick" (the report rollup) follow it. */
   schedulerTickMs: number;
+  /** Calls one access token may make a minute in this process (0: no limit). */
+  tokenRequestsPerMinute: number;
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -93,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeApiBaseUrl: e.STRIPE_API_BASE_URL,
     paypal: { apiUrl: e.PAYPAL_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: 10_000 },
     schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
+    tokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     ...overrides,
   };
 }

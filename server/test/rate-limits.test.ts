@@ -100,3 +100,22 @@ describe('search', () => {
     expect((await search(freshIp())).status).toBe(200);
   });
 });
+
+describe('requests per access token', () => {
+  it('lets one token make 1,000 calls a minute, then answers 429 with Retry-After; other tokens and sessions go on', async () => {
+    const member = await asUser(t);
+    const token = (await member.post('/api/v1/auth/access-tokens', { tokenName: 'script' })).body.plainTextToken as string;
+    const other = (await member.post('/api/v1/auth/access-tokens', { tokenName: 'other' })).body.plainTextToken as string;
+    const script = Object.assign(new Client(t), { bearer: token });
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 1000; i++) {
+      const { status } = await script.get('/api/v1/auth/me');
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+    expect([...statuses]).toEqual([[200, 1000]]);
+    expect429(await script.get('/api/v1/auth/me'), /^Too many requests\. Please try again in \d+ seconds\.$/);
+    expect(Number((await script.get('/api/v1/auth/me')).headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await Object.assign(new Client(t), { bearer: other }).get('/api/v1/auth/me')).status).toBe(200);
+    expect((await member.get('/api/v1/auth/me')).status).toBe(200);
+  });
+});

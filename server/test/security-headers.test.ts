@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/contracts';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
-import { asUser, createTestApp, guest } from './helper.ts';
+import { Client, asUser, createTestApp, guest } from './helper.ts';
 
 // A built index.html as Vite writes it with html.cspNonce (web/vite.config.ts).
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-web-'));
@@ -141,5 +141,76 @@ describe('CSRF token bound to the session', () => {
     expect(forged.statusCode).toBe(419);
     const own = await g1.post('/api/v1/auth/login', { email: 'x@y.z', password: 'nope-nope' });
     expect(own.status).toBe(422);
+  });
+});
+
+describe('personal answers stay out of shared caches', () => {
+  it('answers a signed-in caller (session or token) with private, no-store, and every API answer and page varies by caller', async () => {
+    const member = await asUser(t);
+    const now = new Date().toISOString();
+    const title = Number((await t.ctx.db.insertInto('titles').values({ name: 'Cached', is_series: false, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id);
+    for (const url of ['/api/v1/auth/me', '/api/v1/notifications', '/api/v1/account/sessions', '/api/v1/auth/access-tokens', '/api/v1/billing/subscription', '/api/v1/watch-history', `/api/v1/titles/${title}`]) {
+      const res = await member.get(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+      expect(String(res.headers.vary), url).toMatch(/Cookie, Authorization/);
+    }
+    // A route's own caching stays (the lines are revalidated by ETag), made private when it was not.
+    expect((await member.get('/api/v1/localizations/active/lines')).headers['cache-control']).toBe('private, no-cache');
+
+    const token = (await member.post('/api/v1/auth/access-tokens', { tokenName: 'cache' })).body.plainTextToken as string;
+    const script = Object.assign(new Client(t), { bearer: token });
+    const me = await script.get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.headers['cache-control']).toBe('private, no-store');
+    // A refused token is personal too.
+    const revoked = Object.assign(new Client(t), { bearer: 'not-a-token' });
+    expect((await revoked.get('/api/v1/auth/me')).headers['cache-control']).toBe('private, no-store');
+
+    // The same title for a visitor: no caching forced on it, but a cache keys it by cookie and authorization, so it is
+    // never served to a member (or a member's copy to a visitor).
+    const visitor = await guest(t).get(`/api/v1/titles/${title}`);
+    expect(visitor.headers['cache-control']).toBeUndefined();
+    expect(String(visitor.headers.vary)).toMatch(/Cookie, Authorization/);
+
+    // A signed-in member's page carries their first data: private.
+    const page = await member.get('/');
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect((await guest(t).get('/')).headers['cache-control']).toBe('no-cache');
+    // A public answer stays public and shared.
+    expect((await member.get('/robots.txt')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe("a mailed link's secret leaves the address", () => {
+  it('sends the mailed address on to the page with the secret in the fragment, which a first head script moves off the address', async () => {
+    const cases: [string, string][] = [
+      ['/password/reset/reset-secret-123?email=someone%40example.com', '/password/reset#token=reset-secret-123&email=someone%40example.com'],
+      ['/email/verify/verify-secret-123', '/email/verify#token=verify-secret-123'],
+      ['/email/change/change-secret-123', '/email/change#token=change-secret-123'],
+      ['/unsubscribe?token=unsubscribe-secret-123&type=new_episode', '/unsubscribe#token=unsubscribe-secret-123&type=new_episode'],
+    ];
+    for (const [mailed, page] of cases) {
+      const res = await t.app.inject({ method: 'GET', url: mailed });
+      expect(res.statusCode, mailed).toBe(302);
+      expect(res.headers.location, mailed).toBe(page);
+      expect(res.headers['referrer-policy'], mailed).toBe('no-referrer');
+      expect(res.headers['cache-control'], mailed).toBe('no-store');
+      expect(res.body, mailed).not.toContain('secret');
+
+      const landed = await t.app.inject({ method: 'GET', url: page.split('#')[0] });
+      expect(landed.statusCode, page).toBe(200);
+      expect(landed.headers['referrer-policy'], page).toBe('no-referrer');
+      const nonce = /'nonce-([^']+)'/.exec(csp(landed))![1];
+      // The fragment is moved before any other script of the page: the custom code runs after it.
+      const mover = landed.body.indexOf(`<script nonce="${nonce}">(function(){var h=location.hash`);
+      expect(mover, page).toBeGreaterThan(-1);
+      expect(mover).toBeLessThan(landed.body.indexOf('window.customRan'));
+    }
+    // Other pages keep the usual policy and no such script.
+    const other = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(other.body).not.toContain('mailed-link:');
+    expect((await t.app.inject({ method: 'GET', url: '/unsubscribe' })).statusCode).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ const admin = (...paths: string[]): SweepRoute[] => paths.map((path) => ({ path,
 // member 3 wrote reviews and a public list (seed/community.ts), the admin (1) nothing.
 export const ROUTES: SweepRoute[] = [
   ...site(
-    '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token',
+    '/', '/login', '/register', '/forgot-password', '/password/reset/not-a-token', '/email/verify/not-a-token', '/email/change/not-a-token',
     '/contact', '/movies', '/series', '/people', '/search?query=harbor', '/titles/1', '/titles/7', '/titles/2/season/1',
     '/titles/2/season/1/episode/1', '/people/1', '/watch/1', '/pages/:custom-page', '/no/such/page',
     '/news', '/news/1', '/channel/home', '/channel/movies', '/pricing', '/billing/success', '/billing/cancelled',

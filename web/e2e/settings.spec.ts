@@ -342,8 +342,11 @@ test('the analytics tracking code loads Google\'s tag on the public site, once t
 });
 
 test("Google's tag never loads on a mailed link's page (a password reset link's token and email would reach Google), only on the next page", async ({ page, browser }) => {
+  const customCode = (html: string) => api(page, 'POST', 'settings', { client: JSON.stringify({ 'client.custom_code.html': html }), server: '{}' });
   try {
     await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': 'G-E2ETEST2', 'cookie_notice.enable': false } });
+    // An operator's tracking pixel in the custom code sends the address it runs on.
+    await customCode('<script>(window.__pixelSaw ||= []).push(location.href)</script>');
     const visitor = await browser.newPage();
     const tagAsked: string[] = [];
     await visitor.route('https://www.googletagmanager.com/**', (r) => {
@@ -358,6 +361,9 @@ test("Google's tag never loads on a mailed link's page (a password reset link's 
     await visitor.goto(secretPages[0]);
     await expect(visitor.getByRole('heading', { name: 'Reset password' })).toBeVisible();
     await expect(visitor.getByLabel('Email')).toHaveValue('someone@e2e.local');
+    // The secret is off the address before the custom code runs, and out of the tab's history.
+    await expect(visitor).toHaveURL(/\/password\/reset$/);
+    expect(await visitor.evaluate(() => (window as unknown as { __pixelSaw: string[] }).__pixelSaw)).toEqual([expect.stringMatching(/\/password\/reset$/)]);
     await visitor.waitForTimeout(500);
     await expect(visitor.locator('#google-tag')).toHaveCount(0);
     expect(tagAsked).toEqual([]);
@@ -369,6 +375,7 @@ test("Google's tag never loads on a mailed link's page (a password reset link's 
     await visitor.close();
   } finally {
     await api(page, 'POST', 'settings', { client: { 'analytics.tracking_code': '' } });
+    await customCode('');
   }
 });
 

@@ -10,6 +10,7 @@ import { nowIso, toBool } from '../db/index.ts';
 import { boundedCache, readCounter } from '../db/versions.ts';
 import { liftExpiredBan } from '../modules/users/service.ts';
 import { findAccessToken, scopePermissions } from '../modules/auth/access-tokens.ts';
+import { TokenRequestLimiter } from './rate-limit.ts';
 
 /**
  * What a route requires: a permission name, any of several, 'public' (anyone, signed in or not)
@@ -219,9 +220,11 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     for (const method of [route.method].flat()) if (method !== 'HEAD') ctx.routes.push({ method, url: route.url, permission });
   });
 
+  const tokenLimit = new TokenRequestLimiter(ctx.config.tokenRequestsPerMinute);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/api/')) return;
     const { who, permissions, ownerCanAdmin } = await identify(ctx, req);
+    if (who.via === 'token') tokenLimit.consume(who.sessionId!);
     const { verified: _verified, csrf, scopes: _scopes, twoFactor, ...caller } = who;
     // A token skips the sign-in where 2FA is asked, so with the setting on the token of an admin without 2FA
     // is refused on every call (the session rule below still lets such an admin use the public site).

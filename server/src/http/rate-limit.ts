@@ -86,3 +86,33 @@ export async function consume(ctx: AppContext, limit: RateLimit, id: string): Pr
 export async function clearLimit(ctx: AppContext, limit: RateLimit, id: string): Promise<void> {
   await ctx.cache.delete(keyOf(limit, id));
 }
+
+/** What a token over its request limit is told (the seconds filled in); no cache key: see TokenRequestLimiter. */
+export const TOKEN_REQUESTS = { name: 'token-requests', max: 1000, windowSeconds: 60, message: 'Too many requests. Please try again in :seconds seconds.' } satisfies RateLimit;
+
+/**
+ * A general limit per access token: a script calling with a token makes at most `max` calls a minute (a fixed window
+ * opened by its first call), then gets 429 with Retry-After. It is counted in this process's memory, not in the cache
+ * driver as the limits above are: every token call would otherwise cost a cache write (a file write with the file
+ * cache). So it is per process: behind a load balancer with N app processes a token may make up to N times as many.
+ */
+export class TokenRequestLimiter {
+  private windows = new Map<string, { count: number; endsAt: number }>();
+
+  constructor(private readonly max: number, private readonly windowMs = TOKEN_REQUESTS.windowSeconds * 1000) {}
+
+  /** Counts one call of the token `id`; throws 429 once it is over the limit. */
+  consume(id: string): void {
+    if (this.max <= 0) return;
+    const now = Date.now();
+    let w = this.windows.get(id);
+    if (!w || w.endsAt <= now) {
+      // Forget finished windows now and then, so tokens that stopped calling do not pile up.
+      if (this.windows.size >= 10_000) for (const [key, old] of this.windows) if (old.endsAt <= now) this.windows.delete(key);
+      w = { count: 0, endsAt: now + this.windowMs };
+      this.windows.set(id, w);
+    }
+    w.count++;
+    if (w.count > this.max) throw tooManyRequests(TOKEN_REQUESTS, secondsUntil(w.endsAt));
+  }
+}

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMBED_HOSTS } from '@app/contracts';
+import { EMBED_HOSTS, SESSION_COOKIE } from '@app/contracts';
 import type { AppContext } from '../context.ts';
+import { bearerToken } from './auth.ts';
 
 /**
  * Security headers on every answer (issue 17 item 9). HTML pages get a Content-Security-Policy whose scripts need a
@@ -94,12 +95,46 @@ function setIfAbsent(reply: FastifyReply, name: string, value: string): void {
  */
 export const HSTS = 'max-age=31536000';
 
+/** Adds names to the Vary header, keeping what a route or the compression hook put there. */
+function addVary(reply: FastifyReply, names: string[]): void {
+  const current = String(reply.getHeader('vary') ?? '');
+  if (current.trim() === '*') return;
+  const have = new Set(current.split(',').map((v) => v.trim().toLowerCase()).filter(Boolean));
+  const missing = names.filter((n) => !have.has(n.toLowerCase()));
+  if (missing.length) reply.header('vary', [current, ...missing].filter(Boolean).join(', '));
+}
+
+/** Whether the request carries credentials: a signed-in API caller, or a page request with a session cookie or a token. */
+function credentialed(req: FastifyRequest): boolean {
+  if (req.auth) return req.auth.userId !== null;
+  return !!req.cookies?.[SESSION_COOKIE] || bearerToken(req) !== undefined;
+}
+
+/**
+ * Who may keep an answer (one hook for every route). API answers and pages depend on who asks (their account, their
+ * permissions, a title's "in my list"), so they vary by Cookie and Authorization, and an answer to a signed-in caller
+ * (session or token) is `private, no-store` unless its route chose caching itself; a route's own caching is made
+ * `private` for such a caller, so a shared cache or proxy never hands one member's answer to someone else. Answers a
+ * route marked `public` (images, the news feed) are the same for everybody and keep what the route said.
+ */
+function personalCaching(req: FastifyRequest, reply: FastifyReply): void {
+  const set = reply.getHeader('cache-control');
+  if (set !== undefined && /(^|,)\s*public\b/i.test(String(set))) return;
+  const type = String(reply.getHeader('content-type') ?? '');
+  if (!req.url.startsWith('/api/') && !type.startsWith('text/html')) return;
+  addVary(reply, ['Cookie', 'Authorization']);
+  if (!credentialed(req)) return;
+  if (set === undefined) reply.header('cache-control', 'private, no-store');
+  else if (!/(^|,)\s*(private|no-store)\b/i.test(String(set))) reply.header('cache-control', `private, ${String(set)}`);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): void {
   const https = ctx.config.appUrl.startsWith('https:');
   app.decorateRequest('appIsHttps', https);
   app.addHook('onSend', async (req, reply, payload) => {
     for (const [name, value] of COMMON) setIfAbsent(reply, name, value);
     if (https) setIfAbsent(reply, 'strict-transport-security', HSTS);
+    personalCaching(req, reply);
     if (reply.hasHeader('content-security-policy')) return payload;
     const type = String(reply.getHeader('content-type') ?? '');
     if (req.url.startsWith('/api/')) reply.header('content-security-policy', API_CSP);

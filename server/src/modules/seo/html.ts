@@ -10,6 +10,7 @@ import './catalogue-pages.ts';
 import { pageDataScript, pageNoindex, pageStatus } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
 import { callerOf, siteImage } from './page-loading.ts';
+import { MAILED_LINK_PAGE, MAILED_LINK_SCRIPT } from './mailed-links.ts';
 import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 import { escapeMarkup } from '../../lib/escape.ts';
@@ -83,6 +84,8 @@ export class PageRenderer {
     }
     // Tags whose value came out empty (no image yet, say) say nothing: leave them out.
     const parts = [renderSeoTemplate(template, vars).replace(/<meta [^>]*content=""[^>]*>\n?/g, '')];
+    // Before any other script (the custom code among them): a mailed link's secret leaves the address.
+    if (MAILED_LINK_PAGE.test(pathname)) parts.unshift(`<script nonce="${nonce}">${MAILED_LINK_SCRIPT}</script>`);
     // The language the page is written in, as link previews read it (an operator's template may name its own).
     const locale = ogLocale(language);
     if (locale && !/property="og:locale"/.test(parts[0])) parts.push(`<meta property="og:locale" content="${escapeMarkup(locale)}">`);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { passwordResetSchema } from '@app/contracts/auth';
 import { api } from '../../lib/api';
+import { forgetMailedLink, mailedLink } from '../../lib/mailed-link';
 import { trans } from '../../lib/i18n';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
@@ -12,19 +13,22 @@ import { AuthCard, FormError } from './AuthCard';
 
 interface Values { token: string; email: string; password: string; password_confirmation: string }
 
+const PAGE = '/password/reset';
+
 export function Component() {
-  const { token = '' } = useParams();
-  const [params] = useSearchParams();
+  // The mailed link's token and address (/password/reset/:token?email=…), kept off the page's address.
+  const [params] = useState(() => mailedLink(PAGE));
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<Values>({
-    defaultValues: { token, email: params.get('email') ?? '', password: '', password_confirmation: '' },
+    defaultValues: { token: params.get('token') ?? '', email: params.get('email') ?? '', password: '', password_confirmation: '' },
     resolver: zodFormResolver(passwordResetSchema) as any,
   });
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       const res = await api.post<{ message?: string }>('auth/password/reset', values);
+      forgetMailedLink(PAGE);
       toast(res?.message || trans('Your password has been reset.'));
       navigate('/login', { replace: true });
     } catch (e) {

@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { NOTIFICATION_TYPES, type NotificationType } from '@app/contracts/notifications';
 import { api, errorMessage } from '../../lib/api';
+import { forgetMailedLink, mailedLink } from '../../lib/mailed-link';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { AuthCard, FormError } from '../auth/AuthCard';
@@ -17,15 +19,17 @@ function kindLabel(type: NotificationType): string {
 }
 
 /**
- * /unsubscribe?token=…&type=… — the link at the foot of a notification mail. It asks first: mail scanners open links
+ * /unsubscribe (mailed as /unsubscribe?token=…&type=…) — the link at the foot of a notification mail. It asks first: mail scanners open links
  * on their own, and only a person's click should change anything. No sign-in needed; the token is the member's.
  */
 export function Component() {
-  const [params] = useSearchParams();
+  // The mailed link's token and kind (/unsubscribe?token=…&type=…), kept off the page's address.
+  const [params] = useState(() => mailedLink('/unsubscribe'));
   const token = params.get('token') ?? '';
   const type = kindOf(params.get('type'));
   const stop = useMutation({
     mutationFn: () => api.post<{ unsubscribed: NotificationType[] }>(`notifications/unsubscribe?${new URLSearchParams({ token, ...(type ? { type } : {}) })}`, {}),
+    onSuccess: () => forgetMailedLink('/unsubscribe'),
   });
   const settings = <Link replace className="text-primary underline" to="/account-settings#account-notifications">{trans('Notification settings')}</Link>;
   return (

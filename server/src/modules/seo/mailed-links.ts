@@ -1,0 +1,40 @@
+/**
+ * Mailed links carry a secret: a password reset link's token and the member's email, an email confirmation or change
+ * token, a notification mail's unsubscribe token. In a page's address it would reach every script the page loads (a
+ * tracking pixel in the operator's custom code sends `location.href` off) and stay in the browser's history. So the
+ * server answers the mailed address with a redirect to the page's own address with the secret in the fragment (never
+ * sent to any server, this one included), and a first script in the page's head moves it into the tab's session
+ * storage and takes it off the address before the custom code or anything else runs (web/src/lib/mailed-link.ts reads it).
+ */
+const TOKEN_IN_PATH = /^\/(password\/reset|email\/verify|email\/change)\/([^/]+)\/?$/i;
+const TOKEN_IN_QUERY = /^\/unsubscribe\/?$/i;
+/** The pages a mailed link lands on, once its secret moved to the fragment. */
+export const MAILED_LINK_PAGE = /^\/(password\/reset|email\/verify|email\/change|unsubscribe)\/?$/i;
+
+/** Where a mailed link's address goes (the same page, the secret in the fragment), or null for any other address. */
+export function mailedLinkRedirect(url: string): string | null {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const query = new URLSearchParams(at < 0 ? '' : url.slice(at + 1));
+  const inPath = TOKEN_IN_PATH.exec(pathname);
+  if (inPath) {
+    let token: string;
+    try {
+      token = decodeURIComponent(inPath[2]);
+    } catch {
+      return null;
+    }
+    const secret = new URLSearchParams({ token });
+    for (const [name, value] of query) secret.append(name, value);
+    return `/${inPath[1].toLowerCase()}#${secret}`;
+  }
+  if (TOKEN_IN_QUERY.test(pathname) && query.has('token')) return `/unsubscribe#${query}`;
+  return null;
+}
+
+/**
+ * The first script of a mailed link's page: keeps the fragment for the page (session storage, this tab only) and
+ * rewrites the address without it. Where storage is refused the fragment stays, so the link still works.
+ */
+export const MAILED_LINK_SCRIPT = "(function(){var h=location.hash.slice(1);if(!h)return;var p=location.pathname.replace(/\\/+$/,'').toLowerCase();"
+  + "try{sessionStorage.setItem('mailed-link:'+p,h)}catch(e){return}history.replaceState(history.state,'',location.pathname+location.search)})();";
