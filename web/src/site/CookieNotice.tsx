@@ -45,7 +45,7 @@ export function CookieNotice({ at }: { at: 'top' | 'bottom' }) {
           : <a href={button.action} target={button.target ?? '_blank'} rel="noreferrer" className="underline">{trans(button.label)}</a>
       )}
       <span className="flex gap-2">
-        <Button variant="outline" size="sm" onClick={() => answer(false)}>{trans('Decline')}</Button>
+        <Button variant="outline" size="sm" className="text-text" onClick={() => answer(false)}>{trans('Decline')}</Button>
         <Button variant="primary" size="sm" onClick={() => answer(true)}>{trans('Accept')}</Button>
       </span>
     </div>
