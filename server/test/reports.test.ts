@@ -167,6 +167,12 @@ describe('GET reports/insights', () => {
     expect(res.body.report.seasons.datasets[0].data).toEqual([expect.objectContaining({ value: 3, model: expect.objectContaining({ model_type: 'season', number: 1, title_id: showId }) })]);
     expect(res.body.report.episodes.datasets[0].data).toEqual([expect.objectContaining({ label: 'Pilot', value: 3, model: expect.objectContaining({ model_type: 'episode', season_number: 1, episode_number: 1 }) })]);
     expect(res.body.report.locations).toBeUndefined();
+    // What the insights are about comes with them: staff who only read reports may not open the title.
+    expect(res.body.model).toMatchObject({ model_type: 'title', id: showId, name: 'Report Show', is_series: true });
+    expect((await insights({ ...berlin, model: 'title', id: filmId, metrics: 'plays' })).body.model).toMatchObject({ name: 'Report Film', is_series: false });
+    expect((await insights({ ...berlin, model: 'season', id: showId, season: 1, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'season', number: 1, title_id: showId });
+    expect((await insights({ ...berlin, model: 'episode', id: showId, season: 1, episode: 1, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'episode', name: 'Pilot' });
+    expect((await insights({ ...berlin, model: 'video', id: filmVideo, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'video', name: 'Film full', title_id: filmId });
   });
 
   it('answers a season, an episode, a video and a user', async () => {
