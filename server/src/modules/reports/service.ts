@@ -1,4 +1,5 @@
 import { PAYMENT_DUE_STATUSES } from '@app/contracts';
+import { allCountries } from 'country-region-data';
 import type {
   AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
 } from '@app/contracts';
@@ -78,6 +79,17 @@ function countryName(code: string): string {
   }
 }
 
+/** Region names by country and ISO 3166-2 subdivision code (the GeoIP data's region), built on first use. */
+let regionNames: Map<string, string> | null = null;
+/** A region's name where the offline country-region-data has it ('ON' in CA is 'Ontario'); its code otherwise. */
+function regionName(country: string, region: string): string {
+  if (!regionNames) {
+    regionNames = new Map();
+    for (const [, code, regions] of allCountries) for (const [name, short] of regions) if (short) regionNames.set(`${code}|${short}`, name);
+  }
+  return regionNames.get(`${country}|${region}`) ?? region;
+}
+
 /** Top countries, each with its top cities (country|region|city|lat,lng in the rollup) for the map's drill-down. */
 async function locations(ctx: AppContext, source: Source, r: ReportRange): Promise<RankedReport> {
   return locationsReport(await rankedOf(ctx, source, 'country', r, 50), await rankedOf(ctx, source, 'city', r, 500));
@@ -107,7 +119,7 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
     regions.set(country, sums);
   }
   const regionPoints = (country: string): ReportPoint[] => [...(regions.get(country) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n, totalOf(country)) }));
+    .slice(0, 25).map(([region, n]) => ({ label: regionName(country, region), value: n, percentage: share(n, totalOf(country)) }));
   return dataset('Locations', countries.map((c) => ({
     label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [], regions: regionPoints(c.value),
   })));
