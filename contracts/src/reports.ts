@@ -145,6 +145,8 @@ export interface InsightModelItem {
   episode_number?: number | null;
   thumbnail?: string | null;
   display_name?: string;
+  /** A title's kind, on the title an insights answer is about (its page shows a series' seasons and episodes). */
+  is_series?: boolean;
 }
 
 export interface VisitorsReport { pageViews: TimeSeriesReport; devices: RankedReport; browsers: RankedReport; platforms: RankedReport; locations: RankedReport }
@@ -163,4 +165,5 @@ export interface AdminReportResponse {
   /** Why Google Analytics could not be read (its own words); the figures then come from this site's visits. */
   googleAnalyticsError?: string;
 }
-export interface InsightsResponse { report: Partial<Record<InsightMetric, TimeSeriesReport | RankedReport>> }
+/** The metrics asked for, and the title, season, episode, video or user they are about (named). */
+export interface InsightsResponse { model: InsightModelItem; report: Partial<Record<InsightMetric, TimeSeriesReport | RankedReport>> }

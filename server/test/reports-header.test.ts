@@ -103,6 +103,19 @@ describe('GET admin/reports distinct visitors', () => {
     expect(germany.cities.map((c: { label: string; value: number; percentage: number }) => [c.label, c.value, c.percentage])).toEqual([['Munich', 2, 50], ['Nuremberg', 1, 25], ['Berlin', 1, 25]]);
     expect(france).toMatchObject({ code: 'FR', value: 4, percentage: 50, cities: [{ label: 'Paris', value: 4, percentage: 100 }], regions: [{ label: 'Ile-de-France', value: 4, percentage: 100 }] });
   });
+
+  it('names a region the GeoIP data gives by its code, and keeps a code no name is known for', async () => {
+    const { rollup } = await import('../src/modules/reports/rollup.ts');
+    // The offline GeoIP data's regions are ISO 3166-2 codes: Ontario and British Columbia, and one no list names.
+    await view('n1', '2026-06-10T10:00:00.000Z', 'ON', 'Toronto', 'CA');
+    await view('n2', '2026-06-10T11:00:00.000Z', 'ON', 'Ottawa', 'CA');
+    await view('n3', '2026-06-10T12:00:00.000Z', 'BC', 'Vancouver', 'CA');
+    await view('n4', '2026-06-10T13:00:00.000Z', 'ZZ9', 'Nowhere', 'CA');
+    await rollup(t.ctx, 'visit', new Date('2026-06-11T12:00:00.000Z'));
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-06-10', endDate: '2026-06-10', timezone: 'UTC', types: 'visitors' }));
+    const [canada] = res.body.visitorsReport.locations.datasets[0].data;
+    expect(canada.regions.map((r: { label: string; value: number }) => [r.label, r.value])).toEqual([['Ontario', 2], ['British Columbia', 1], ['ZZ9', 1]]);
+  });
 });
 
 describe('GET admin/reports storage used', () => {

@@ -119,6 +119,24 @@ describe('GET admin/reports', () => {
     expect(year.body.playsReport.plays.total).toBe(7);
   });
 
+  it('starts hourly buckets on the local hour in a timezone half an hour off UTC, each UTC hour counted where it starts', async () => {
+    // Kolkata is +5:30: 29 March there is 28 March 18:30 to 29 March 18:30 UTC.
+    const q = { startDate: '2026-03-29', endDate: '2026-03-29', timezone: 'Asia/Kolkata' };
+    const hours = (await report({ ...q, types: 'plays' })).body.playsReport.plays;
+    expect(hours.granularity).toBe('hour');
+    expect(hours.datasets[0].data).toHaveLength(24);
+    // Every bucket starts at a local hour (:30 UTC), never at a local half hour.
+    expect(hours.datasets[0].data.every((p: { date: string; endDate: string }) => p.date.endsWith(':30:00.000Z') && p.endDate.endsWith(':30:00.000Z'))).toBe(true);
+    expect(hours.datasets[0].data[0].date).toBe('2026-03-28T18:30:00.000Z');
+    // 22:59 UTC is in the UTC hour starting 03:30 local, counted at 03:00; 23:30 UTC in the one starting 04:30, at 04:00.
+    expect(hours.total).toBe(2);
+    expect(hours.datasets[0].data.filter((p: { value: number }) => p.value).map((p: { date: string }) => p.date)).toEqual(['2026-03-28T21:30:00.000Z', '2026-03-28T22:30:00.000Z']);
+    // The raw plays an insight reads are bucketed the same way.
+    const insight = (await insights({ ...q, model: 'title', id: showId, metrics: 'plays' })).body.report.plays;
+    expect(insight.datasets[0].data[0].date).toBe('2026-03-28T18:30:00.000Z');
+    expect(insight.datasets[0].data.filter((p: { value: number }) => p.value).map((p: { date: string }) => p.date)).toEqual(['2026-03-28T21:30:00.000Z']);
+  });
+
   it('refuses bad dates, reversed and over-long ranges, unknown types and timezones with 422', async () => {
     // A date that is not one says so once, and is not also compared with the other day (Date reads 30 February as 2 March).
     for (const startDate of ['2026-02-30', 'yesterday']) {
@@ -167,6 +185,12 @@ describe('GET reports/insights', () => {
     expect(res.body.report.seasons.datasets[0].data).toEqual([expect.objectContaining({ value: 3, model: expect.objectContaining({ model_type: 'season', number: 1, title_id: showId }) })]);
     expect(res.body.report.episodes.datasets[0].data).toEqual([expect.objectContaining({ label: 'Pilot', value: 3, model: expect.objectContaining({ model_type: 'episode', season_number: 1, episode_number: 1 }) })]);
     expect(res.body.report.locations).toBeUndefined();
+    // What the insights are about comes with them: staff who only read reports may not open the title.
+    expect(res.body.model).toMatchObject({ model_type: 'title', id: showId, name: 'Report Show', is_series: true });
+    expect((await insights({ ...berlin, model: 'title', id: filmId, metrics: 'plays' })).body.model).toMatchObject({ name: 'Report Film', is_series: false });
+    expect((await insights({ ...berlin, model: 'season', id: showId, season: 1, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'season', number: 1, title_id: showId });
+    expect((await insights({ ...berlin, model: 'episode', id: showId, season: 1, episode: 1, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'episode', name: 'Pilot' });
+    expect((await insights({ ...berlin, model: 'video', id: filmVideo, metrics: 'plays' })).body.model).toMatchObject({ model_type: 'video', name: 'Film full', title_id: filmId });
   });
 
   it('answers a season, an episode, a video and a user', async () => {

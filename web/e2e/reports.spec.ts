@@ -174,3 +174,27 @@ test('staff who only read reports get no links to screens they may not open', as
   await expect(page.getByTestId('top-users')).toBeVisible();
   await expect(page.getByTestId('top-users').locator('a[href^="/admin/users/"]')).toHaveCount(0);
 });
+
+test("staff whose only role reads reports see a series' most played seasons and episodes", async ({ page, request }) => {
+  const { video } = await firstEpisode(request);
+  await login(page);
+  // Only this role: no default role, so the title itself answers "no access" to them.
+  const stamp = Date.now();
+  const role = (await api(page, 'POST', 'roles', { name: `Reports only ${stamp}`, permissions: [{ name: 'admin.access' }, { name: 'reports.view' }] })).role;
+  const user = (await api(page, 'POST', 'users', { email: `reports-role-${stamp}@example.com`, password: 'delegate-password', email_verified_at: true, roles: [role.id] })).user;
+  try {
+    await page.context().clearCookies();
+    await login(page, `reports-role-${stamp}@example.com`, 'delegate-password');
+    expect((await page.request.get(`/api/v1/titles/${video.title_id}`)).status()).toBe(403);
+    await page.goto(`/admin/titles/${video.title_id}/insights`);
+    await expect(page.getByRole('heading', { name: 'Title insights' })).toBeVisible();
+    // The insights call itself says the title is a series.
+    await expect(page.getByTestId('insight-seasons')).toContainText('Most played seasons');
+    await expect(page.getByTestId('insight-episodes')).toContainText('Most played episodes');
+  } finally {
+    await page.context().clearCookies();
+    await login(page);
+    await api(page, 'DELETE', `users/${user.id}`);
+    await api(page, 'DELETE', `roles/${role.id}`);
+  }
+});

@@ -7,6 +7,7 @@ const nullableInt = z.number().int().nullable().optional();
 const insightModel = entity({
   model_type: z.enum(INSIGHT_MODELS), id: recordId, name: z.string(), year: nullableInt, number: nullableInt, title_id: nullableInt,
   season_number: nullableInt, episode_number: nullableInt, thumbnail: z.string().nullable().optional(), display_name: z.string().optional(),
+  is_series: z.boolean().optional(),
 }) satisfies z.ZodType<InsightModelItem>;
 
 /** A time bucket (date, endDate) or a named item (label, code) with its share; countries carry their cities and regions. */
@@ -49,4 +50,4 @@ export const adminReportResponse = entity({
 }).meta({ id: 'AdminReport', examples: [example] }) satisfies z.ZodType<AdminReportResponse>;
 
 /** `GET reports/insights`: the metrics asked for, of one title, season, episode, video or user. */
-export const insightsResponse = entity({ report: z.partialRecord(z.enum(INSIGHT_METRICS), z.union([timeSeries, ranked])) }) satisfies z.ZodType<InsightsResponse>;
+export const insightsResponse = entity({ model: insightModel, report: z.partialRecord(z.enum(INSIGHT_METRICS), z.union([timeSeries, ranked])) }) satisfies z.ZodType<InsightsResponse>;

@@ -67,6 +67,7 @@ import * as m0085 from './migrations/0085_title_import_removals.ts';
 import * as m0086 from './migrations/0086_transcode_output_size.ts';
 import * as m0089 from './migrations/0089_video_file_lookup.ts';
 import * as m0090 from './migrations/0090_search_modes.ts';
+import * as m0093 from './migrations/0093_play_places.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -137,6 +138,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0086_transcode_output_size': m0086,
   '0089_video_file_lookup': m0089,
   '0090_search_modes': m0090,
+  '0093_play_places': m0093,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -173,3 +173,29 @@ describe('POST videos/:id/plays', () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe('the plays map', () => {
+  it('drills a country into its regions and city markers, like the visitors map', async () => {
+    const { rollup } = await import('../../src/modules/reports/rollup.ts');
+    const { listUrl } = await import('../helper.ts');
+    const id = await newVideo();
+    // 81.2.69.142 is St Albans, England, in the offline GeoIP data.
+    expect((await report(guest(t), 'plays', id, { seconds: 5, position: 5 }, '81.2.69.142')).status).toBe(202);
+    await flush();
+    const [row] = await playsOf(id);
+    expect(row).toMatchObject({ country: 'GB', region: 'ENG', city: 'St Albans' });
+    expect(row.latitude).toBeCloseTo(51.75, 1);
+    expect(row.longitude).toBeCloseTo(-0.33, 1);
+
+    const day = new Date().toISOString().slice(0, 10);
+    const range = { startDate: day, endDate: day, timezone: 'UTC' };
+    const gbOf = (locations: { datasets: { data: { code: string }[] }[] }) => locations.datasets[0].data.find((c) => c.code === 'GB');
+    // The site-wide report reads the rollup; an insight reads the raw plays.
+    await rollup(t.ctx, 'play', new Date());
+    const site = gbOf((await admin.get(listUrl('/api/v1/admin/reports', { ...range, types: 'plays' }))).body.playsReport.locations);
+    const video = gbOf((await admin.get(listUrl('/api/v1/reports/insights', { ...range, model: 'video', id, metrics: 'locations' }))).body.report.locations);
+    for (const gb of [site, video]) {
+      expect(gb).toMatchObject({ regions: [expect.objectContaining({ label: 'ENG' })], cities: [expect.objectContaining({ label: 'St Albans', code: '51.75,-0.33' })] });
+    }
+  });
+});

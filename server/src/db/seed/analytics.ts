@@ -118,7 +118,8 @@ export async function seedDemoAnalytics(ctx: AppContext, memberIds: number[], no
         plays.push({
           video_id: video.id, title_id: video.title_id, season_num: video.season_num, episode_num: video.episode_num, user_id: v.userId,
           visitor_id: v.id, seconds_watched: seconds, position: seconds, device: v.agent.device, browser: v.agent.browser,
-          platform: v.agent.platform, country: v.place.country, city: v.place.city,
+          platform: v.agent.platform, country: v.place.country, region: v.place.region, city: v.place.city, latitude: v.place.latitude,
+          longitude: v.place.longitude,
           created_at: new Date(started).toISOString(), updated_at: new Date(started + seconds * 1000).toISOString(),
         });
       }

@@ -17,7 +17,11 @@ export interface PlaysTable {
   browser: string | null;
   platform: string | null;
   country: string | null;
+  /** Region (ISO 3166-2 subdivision code without the country) and the city's coordinates, since migration 0093. */
+  region: Generated<string | null>;
   city: string | null;
+  latitude: Generated<number | null>;
+  longitude: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

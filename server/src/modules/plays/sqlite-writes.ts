@@ -4,7 +4,7 @@ import { locate, parseUserAgent } from './device.ts';
 import { groupPlays, type PlayEvent } from './play-groups.ts';
 
 const PLAY_COLUMNS = ['video_id', 'title_id', 'season_num', 'episode_num', 'user_id', 'visitor_id', 'seconds_watched', 'position',
-  'device', 'browser', 'platform', 'country', 'city', 'created_at', 'updated_at'] as const;
+  'device', 'browser', 'platform', 'country', 'region', 'city', 'latitude', 'longitude', 'created_at', 'updated_at'] as const;
 const VISIT_COLUMNS = ['visitor_id', 'user_id', 'path', 'model_type', 'model_id', 'referrer', 'device', 'browser', 'platform',
   'country', 'region', 'city', 'latitude', 'longitude', 'created_at'] as const;
 const insertSql = (table: string, columns: readonly string[]) => `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
@@ -51,7 +51,7 @@ export function sqliteEventWrites(raw: SQLite.Database, playWindowHours: number)
         // Progress with no play in the window (the play was not reached, or the window ended) only moves the resume point.
         const d = places.get(play)!;
         const added = insertPlay.run(play.videoId, play.titleId, play.seasonNum, play.episodeNum, play.userId, play.visitorId, g.playSeconds, g.position,
-          d.device, d.browser, d.platform, d.country, d.city, play.at, last.at, play.videoId, play.userId, play.userId).changes;
+          d.device, d.browser, d.platform, d.country, d.region, d.city, d.latitude, d.longitude, play.at, last.at, play.videoId, play.userId, play.userId).changes;
         if (!added) continue;
         perVideo.set(play.videoId, (perVideo.get(play.videoId) ?? 0) + 1);
         perTitle.set(play.titleId, (perTitle.get(play.titleId) ?? 0) + 1);

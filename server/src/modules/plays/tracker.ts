@@ -95,7 +95,8 @@ export class PlayTracker {
           inserts.push({
             video_id: play.videoId, title_id: play.titleId, season_num: play.seasonNum, episode_num: play.episodeNum, user_id: play.userId,
             visitor_id: play.visitorId, seconds_watched: playSeconds, position,
-            device: d.device, browser: d.browser, platform: d.platform, country: d.country, city: d.city, created_at: play.at, updated_at: last.at,
+            device: d.device, browser: d.browser, platform: d.platform, country: d.country, region: d.region, city: d.city,
+            latitude: d.latitude, longitude: d.longitude, created_at: play.at, updated_at: last.at,
           });
           videoPlays.set(play.videoId, (videoPlays.get(play.videoId) ?? 0) + 1);
           titleViews.set(play.titleId, (titleViews.get(play.titleId) ?? 0) + 1);
@@ -109,7 +110,7 @@ export class PlayTracker {
             }).whereRef('video_progress.updated_at', '<=', 'excluded.updated_at')).execute();
         }
       }
-      // New plays go in multi-row statements (50 rows x 16 columns stays under every driver's parameter limit).
+      // New plays go in multi-row statements (50 rows x 18 columns stays under every driver's parameter limit).
       for (let i = 0; i < inserts.length; i += 50) await trx.insertInto('plays').values(inserts.slice(i, i + 50)).execute();
       for (const [id, n] of videoPlays) await trx.updateTable('videos').set({ plays_count: sql`plays_count + ${n}` }).where('id', '=', id).execute();
       for (const [id, n] of titleViews) await trx.updateTable('titles').set({ views: sql`views + ${n}` }).where('id', '=', id).execute();

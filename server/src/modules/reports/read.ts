@@ -99,7 +99,7 @@ const RAW_DIMS = new Map<string, (r: Record<string, unknown>) => string | null>(
   ['platform', (r) => r.platform as string | null],
   ['browser', (r) => r.browser as string | null],
   ['country', (r) => r.country as string | null],
-  ['city', (r) => place(r as { country: string | null; city: string | null })],
+  ['city', (r) => place(r as Parameters<typeof place>[0])],
   ['video', (r) => String(r.video_id)],
   ['user', (r) => (r.user_id == null ? null : String(r.user_id))],
   ['series', (r) => String(r.title_id)],
@@ -107,10 +107,14 @@ const RAW_DIMS = new Map<string, (r: Record<string, unknown>) => string | null>(
   ['season', (r) => (r.season_num == null ? null : String(r.season_num))],
   ['episode', (r) => (r.season_num == null || r.episode_num == null ? null : `${r.season_num}:${r.episode_num}`)],
 ]);
-const RAW_COLUMNS = new Map<string, ('device' | 'platform' | 'browser' | 'country' | 'city' | 'video_id' | 'user_id' | 'title_id' | 'season_num' | 'episode_num')[]>([
-  ['device', ['device']], ['platform', ['platform']], ['browser', ['browser']], ['country', ['country']], ['city', ['country', 'city']],
+type RawColumn = 'device' | 'platform' | 'browser' | 'country' | 'region' | 'city' | 'latitude' | 'longitude' | 'video_id' | 'user_id' | 'title_id' | 'season_num' | 'episode_num';
+const RAW_COLUMNS = new Map<string, RawColumn[]>([
+  ['device', ['device']], ['platform', ['platform']], ['browser', ['browser']], ['country', ['country']],
+  ['city', ['country', 'region', 'city', 'latitude', 'longitude']],
   ['video', ['video_id']], ['user', ['user_id']], ['series', ['title_id']], ['movie', ['title_id']], ['season', ['season_num']], ['episode', ['season_num', 'episode_num']],
 ]);
+
+const OPTIONAL_COLUMNS = new Set<RawColumn>(['region', 'latitude', 'longitude']);
 
 /** The top values of a breakdown of the raw plays in [from, to) that `filter` keeps (through the plays' indexes by model and time). */
 export async function rawRanked(ctx: AppContext, filter: PlaysFilter, dim: string, from: number, to: number, limit: number): Promise<Ranked[]> {
@@ -118,7 +122,8 @@ export async function rawRanked(ctx: AppContext, filter: PlaysFilter, dim: strin
   const valueOf = RAW_DIMS.get(dim)!;
   let q = ctx.db.selectFrom('plays').select(columns).select((eb) => eb.fn.countAll<number>().as('n')).select(sql<number>`sum(count(*)) over ()`.as('all'))
     .where(filter).where('created_at', '>=', iso(from)).where('created_at', '<', iso(to));
-  for (const c of columns) q = q.where(c, 'is not', null);
+  // A place needs its country and city; its region and coordinates are kept when known (plays before 0093 have none).
+  for (const c of columns) if (!OPTIONAL_COLUMNS.has(c)) q = q.where(c, 'is not', null);
   if (dim === 'series' || dim === 'movie') q = q.where('title_id', 'in', (eb) => eb.selectFrom('titles').select('id').where('is_series', '=', dim === 'series'));
   q = q.groupBy(columns).orderBy('n', 'desc');
   for (const c of columns) q = q.orderBy(c);

@@ -96,7 +96,7 @@ export interface VisitRow {
 /** The columns a play is counted by, with its title's kind. */
 export interface PlayRow {
   id: number; video_id: number; title_id: number; user_id: number | null; device: string | null; platform: string | null; browser: string | null;
-  country: string | null; city: string | null; created_at: string; is_series: unknown;
+  country: string | null; region: string | null; city: string | null; latitude: number | null; longitude: number | null; created_at: string; is_series: unknown;
 }
 
 export function countVisit(counts: Counts, r: VisitRow): void {

@@ -24,7 +24,8 @@ async function visitChunk(ctx: AppContext, after: number, counts: Counts): Promi
 
 async function playChunk(ctx: AppContext, after: number, counts: Counts): Promise<number | null> {
   const rows = await ctx.db.selectFrom('plays').innerJoin('titles', 'titles.id', 'plays.title_id')
-    .select(['plays.id', 'plays.video_id', 'plays.title_id', 'plays.user_id', 'plays.device', 'plays.platform', 'plays.browser', 'plays.country', 'plays.city', 'plays.created_at', 'titles.is_series'])
+    .select(['plays.id', 'plays.video_id', 'plays.title_id', 'plays.user_id', 'plays.device', 'plays.platform', 'plays.browser', 'plays.country', 'plays.region',
+      'plays.city', 'plays.latitude', 'plays.longitude', 'plays.created_at', 'titles.is_series'])
     .where('plays.id', '>', after).orderBy('plays.id').limit(CHUNK).execute();
   for (const r of rows) countPlay(counts, r);
   return rows.length ? rows[rows.length - 1].id : null;

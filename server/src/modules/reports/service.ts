@@ -1,4 +1,5 @@
 import { PAYMENT_DUE_STATUSES } from '@app/contracts';
+import { allCountries } from 'country-region-data';
 import type {
   AdminReportResponse, HeaderReportItem, InsightMetric, InsightModelItem, InsightsQuery, InsightsResponse, RankedReport, ReportPoint, ReportQuery, TimeSeriesReport,
 } from '@app/contracts';
@@ -78,6 +79,17 @@ function countryName(code: string): string {
   }
 }
 
+/** Region names by country and ISO 3166-2 subdivision code (the GeoIP data's region), built on first use. */
+let regionNames: Map<string, string> | null = null;
+/** A region's name where the offline country-region-data has it ('ON' in CA is 'Ontario'); its code otherwise. */
+function regionName(country: string, region: string): string {
+  if (!regionNames) {
+    regionNames = new Map();
+    for (const [, code, regions] of allCountries) for (const [name, short] of regions) if (short) regionNames.set(`${code}|${short}`, name);
+  }
+  return regionNames.get(`${country}|${region}`) ?? region;
+}
+
 /** Top countries, each with its top cities (country|region|city|lat,lng in the rollup) for the map's drill-down. */
 async function locations(ctx: AppContext, source: Source, r: ReportRange): Promise<RankedReport> {
   return locationsReport(await rankedOf(ctx, source, 'country', r, 50), await rankedOf(ctx, source, 'city', r, 500));
@@ -107,7 +119,7 @@ function locationsReport(countries: Ranked[], cities: Ranked[]): RankedReport {
     regions.set(country, sums);
   }
   const regionPoints = (country: string): ReportPoint[] => [...(regions.get(country) ?? [])].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, 25).map(([label, n]) => ({ label, value: n, percentage: share(n, totalOf(country)) }));
+    .slice(0, 25).map(([region, n]) => ({ label: regionName(country, region), value: n, percentage: share(n, totalOf(country)) }));
   return dataset('Locations', countries.map((c) => ({
     label: countryName(c.value), code: c.value, value: c.n, percentage: c.percentage, cities: byCountry.get(c.value) ?? [], regions: regionPoints(c.value),
   })));
@@ -246,27 +258,40 @@ export async function adminReport(ctx: AppContext, q: ReportQuery): Promise<Admi
   return out;
 }
 
-/** The raw plays of an insights model (read through the plays' indexes by model and time); a model that does not exist is a 404. */
-async function filterOf(ctx: AppContext, q: InsightsQuery): Promise<PlaysFilter> {
-  const exists = async (p: Promise<unknown>) => {
-    if (!(await p)) throw notFound();
+const seasonItem = (titleId: number, s: { id: number; number: number; name: string | null; poster: string | null }): InsightModelItem =>
+  ({ model_type: 'season', id: s.id, name: s.name ?? `Season ${s.number}`, number: s.number, title_id: titleId, thumbnail: s.poster });
+const episodeItem = (titleId: number, e: { id: number; name: string; season_number: number; episode_number: number; poster: string | null }): InsightModelItem =>
+  ({ model_type: 'episode', id: e.id, name: e.name, title_id: titleId, season_number: e.season_number, episode_number: e.episode_number, thumbnail: e.poster });
+
+/**
+ * The raw plays of an insights model (read through the plays' indexes by model and time) and the model itself, named,
+ * so the page needs no other call (reports-only staff may not read titles or videos); a model that does not exist is a 404.
+ */
+async function subjectOf(ctx: AppContext, q: InsightsQuery): Promise<{ filter: PlaysFilter; model: InsightModelItem }> {
+  const found = <T>(row: T | undefined): T => {
+    if (!row) throw notFound();
+    return row;
   };
-  if (q.model === 'video') {
-    await exists(ctx.db.selectFrom('videos').select('id').where('id', '=', q.id).executeTakeFirst());
-    return (eb) => eb('video_id', '=', q.id);
+  if (q.model === 'video' || q.model === 'user') {
+    const model = found((await models(ctx, q.model, [q.id])).get(q.id));
+    return { filter: q.model === 'video' ? (eb) => eb('video_id', '=', q.id) : (eb) => eb('user_id', '=', q.id), model };
   }
-  if (q.model === 'user') {
-    await exists(ctx.db.selectFrom('users').select('id').where('id', '=', q.id).executeTakeFirst());
-    return (eb) => eb('user_id', '=', q.id);
-  }
-  await exists(ctx.db.selectFrom('titles').select('id').where('id', '=', q.id).executeTakeFirst());
-  if (q.model === 'title') return (eb) => eb('title_id', '=', q.id);
+  const t = found(await ctx.db.selectFrom('titles').select(['id', 'name', 'year', 'poster', 'is_series']).where('id', '=', q.id).executeTakeFirst());
+  const title: InsightModelItem = { model_type: 'title', id: t.id, name: t.name, year: t.year, thumbnail: t.poster, is_series: Boolean(t.is_series) };
+  if (q.model === 'title') return { filter: (eb) => eb('title_id', '=', q.id), model: title };
   if (q.model === 'season') {
-    await exists(ctx.db.selectFrom('seasons').select('id').where('title_id', '=', q.id).where('number', '=', q.season!).executeTakeFirst());
-    return (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!)]);
+    const s = found(await ctx.db.selectFrom('seasons').select(['id', 'number', 'name', 'poster']).where('title_id', '=', q.id).where('number', '=', q.season!).executeTakeFirst());
+    return {
+      filter: (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!)]),
+      model: seasonItem(t.id, s),
+    };
   }
-  await exists(ctx.db.selectFrom('episodes').select('id').where('title_id', '=', q.id).where('season_number', '=', q.season!).where('episode_number', '=', q.episode!).executeTakeFirst());
-  return (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!), eb('episode_num', '=', q.episode!)]);
+  const e = found(await ctx.db.selectFrom('episodes').select(['id', 'name', 'season_number', 'episode_number', 'poster']).where('title_id', '=', q.id)
+    .where('season_number', '=', q.season!).where('episode_number', '=', q.episode!).executeTakeFirst());
+  return {
+    filter: (eb) => eb.and([eb('title_id', '=', q.id), eb('season_num', '=', q.season!), eb('episode_num', '=', q.episode!)]),
+    model: episodeItem(t.id, e),
+  };
 }
 
 /** A title's most played seasons or episodes, named. */
@@ -277,11 +302,11 @@ async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'epi
     const [season, episode] = x.value.split(':').map(Number);
     if (dim === 'season') {
       const s = await ctx.db.selectFrom('seasons').select(['id', 'number', 'name', 'poster']).where('title_id', '=', titleId).where('number', '=', season).executeTakeFirst();
-      if (s) data.push({ label: s.name ?? `Season ${s.number}`, value: x.n, percentage: x.percentage, model: { model_type: 'season', id: s.id, name: s.name ?? `Season ${s.number}`, number: s.number, title_id: titleId, thumbnail: s.poster } });
+      if (s) data.push({ label: s.name ?? `Season ${s.number}`, value: x.n, percentage: x.percentage, model: seasonItem(titleId, s) });
     } else {
       const e = await ctx.db.selectFrom('episodes').select(['id', 'name', 'season_number', 'episode_number', 'poster']).where('title_id', '=', titleId)
         .where('season_number', '=', season).where('episode_number', '=', episode).executeTakeFirst();
-      if (e) data.push({ label: e.name, value: x.n, percentage: x.percentage, model: { model_type: 'episode', id: e.id, name: e.name, title_id: titleId, season_number: e.season_number, episode_number: e.episode_number, thumbnail: e.poster } });
+      if (e) data.push({ label: e.name, value: x.n, percentage: x.percentage, model: episodeItem(titleId, e) });
     }
   }
   return dataset(dim === 'season' ? 'Most played seasons' : 'Most played episodes', data);
@@ -289,7 +314,7 @@ async function titleParts(ctx: AppContext, titleId: number, dim: 'season' | 'epi
 
 export async function insights(ctx: AppContext, q: InsightsQuery): Promise<InsightsResponse> {
   const r = rangeOf(q);
-  const filter = await filterOf(ctx, q);
+  const { filter, model } = await subjectOf(ctx, q);
   const source: Source = { filter };
   const report: InsightsResponse['report'] = {};
   const build = new Map<InsightMetric, () => Promise<TimeSeriesReport | RankedReport>>([
@@ -302,5 +327,5 @@ export async function insights(ctx: AppContext, q: InsightsQuery): Promise<Insig
     ['episodes', async () => (q.model === 'title' ? titleParts(ctx, q.id, 'episode', r) : dataset('Most played episodes', []))],
   ]);
   for (const m of q.metrics) report[m] = await build.get(m)!();
-  return { report };
+  return { model, report };
 }

@@ -21,7 +21,7 @@ export function sqliteRollup(raw: SQLite.Database): (job: RollupJob) => number |
   const visits = raw.prepare(`SELECT id, visitor_id, device, browser, platform, country, region, city, latitude, longitude, referrer, created_at
     FROM page_views WHERE id > ? ORDER BY id LIMIT ${CHUNK}`);
   const plays = raw.prepare(`SELECT plays.id, plays.video_id, plays.title_id, plays.user_id, plays.device, plays.platform, plays.browser, plays.country,
-    plays.city, plays.created_at, titles.is_series FROM plays JOIN titles ON titles.id = plays.title_id WHERE plays.id > ? ORDER BY plays.id LIMIT ${CHUNK}`);
+    plays.region, plays.city, plays.latitude, plays.longitude, plays.created_at, titles.is_series FROM plays JOIN titles ON titles.id = plays.title_id WHERE plays.id > ? ORDER BY plays.id LIMIT ${CHUNK}`);
   const write = chunkWriter(raw);
   // Only the writes hold the file's write lock: reading and counting 10,000 rows under it held every other writer
   // (a request thread's write waits synchronously) for 150 ms and more. The watermark is checked again under the lock.

@@ -57,10 +57,16 @@ export function granularityFor(start: number, end: number): Granularity {
   return 'year';
 }
 
-/** The local start of the bucket holding `ms` (weeks start on Monday). */
+/**
+ * The local start of the bucket holding `ms` (weeks start on Monday). Hours start on the local hour too: in a timezone
+ * whose offset is not whole hours (Asia/Kolkata, +5:30) they start half way through a UTC hour. The counts are kept
+ * per UTC hour, so there each UTC hour is counted in the local hour it starts in (in Kolkata the 00:00 bucket holds
+ * 00:30 to 01:30), as a range counts the hours that start within it.
+ */
 function bucketStart(ms: number, g: Granularity, tz: string): number {
-  if (g === 'hour' || g === 'minute') return Math.floor(ms / HOUR) * HOUR;
-  const w = new Date(toWall(ms, tz));
+  const wall = toWall(ms, tz);
+  if (g === 'hour' || g === 'minute') return fromWall(Math.floor(wall / HOUR) * HOUR, tz);
+  const w = new Date(wall);
   const y = w.getUTCFullYear();
   const m = w.getUTCMonth();
   const d = w.getUTCDate();
@@ -71,7 +77,11 @@ function bucketStart(ms: number, g: Granularity, tz: string): number {
 }
 
 function nextBucket(ms: number, g: Granularity, tz: string): number {
-  if (g === 'hour' || g === 'minute') return ms + HOUR;
+  if (g === 'hour' || g === 'minute') {
+    // Next local hour; a half-hour daylight-saving change (Lord Howe Island) makes one bucket half an hour long or short.
+    const next = bucketStart(ms + HOUR, g, tz);
+    return next > ms ? next : ms + HOUR;
+  }
   const w = new Date(toWall(ms, tz));
   const [y, m, d] = [w.getUTCFullYear(), w.getUTCMonth(), w.getUTCDate()];
   if (g === 'day') return fromWall(Date.UTC(y, m, d + 1), tz);

@@ -6,7 +6,9 @@ import { useAuth, userCan } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
-import { useInsight, type InsightsTarget } from './api';
+import { useInsight, useInsightSubject, type InsightsTarget } from './api';
+import { useTitle } from '../titles/api';
+import { useVideo } from '../videos/api';
 import { BarList } from './charts/BarList';
 import { LineChart } from './charts/LineChart';
 import { countryLabels, deviceLabels } from './labels';
@@ -14,8 +16,6 @@ import type { ReportRange } from './range';
 import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
-import { useTitle } from '../titles/api';
-import { useVideo } from '../videos/api';
 import { TITLES, VIDEOS } from '../section-permissions';
 
 const WorldMap = lazy(() => import('./WorldMap'));
@@ -68,10 +68,15 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
  * Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights
  * these are); not there for staff who read reports but may not open that screen (it would answer "no access").
  */
-function BackLink({ target, name }: { target: InsightsTarget; name: string | undefined }) {
+function BackLink({ target }: { target: InsightsTarget }) {
   const video = target.model === 'video';
   const { user } = useAuth();
-  if (!userCan(user, video ? VIDEOS : TITLES)) return null;
+  const allowed = userCan(user, video ? VIDEOS : TITLES);
+  // Named once the title or video loads, asked only by those who may open it.
+  const title = useTitle(allowed && !video ? target.id : undefined);
+  const clip = useVideo(allowed && video ? target.id : undefined);
+  const name = (video ? clip : title).data?.name;
+  if (!allowed) return null;
   return (
     <Link to={video ? `/admin/videos/${target.id}/edit` : `/admin/titles/${target.id}/edit`} className="text-sm text-text-muted hover:underline">
       {name ? trans('Back to :name', { name }) : video ? trans('Back to the video') : trans('Back to the title')}
@@ -89,23 +94,21 @@ export function Component() {
 function Insights({ target, heading }: { target: InsightsTarget; heading: string }) {
   const rangeState = useReportRange();
   const { range, errors } = rangeState;
-  const video = target.model === 'video';
-  const title = useTitle(video ? undefined : target.id);
-  const clip = useVideo(video ? target.id : undefined);
-  const owner = video ? clip : title;
-  // A title, video, season or episode that does not exist has no insights: one not-found page, not an error per card
-  // (the title's or video's own call tells first; a season or episode only by a card's call answering 404).
+  const valid = !errors.startDate && !errors.endDate;
+  // The insights call names what they are about (reports-only staff may not read the title or video itself).
+  const subject = useInsightSubject(target, range, valid);
+  // A title, video, season or episode that does not exist has no insights: one not-found page, not an error per card.
   const [missing, setMissing] = useState(false);
   const onMissing = useCallback(() => setMissing(true), []);
-  if (missing || (owner.error instanceof ApiError && owner.error.status === 404)) return <NotFoundPage />;
+  if (missing || (subject.error instanceof ApiError && subject.error.status === 404)) return <NotFoundPage />;
   // A movie has no seasons or episodes to rank: only a series' title insights show those cards.
-  const series = target.model === 'title' && title.data?.is_series === true;
+  const series = target.model === 'title' && subject.data?.is_series === true;
   const key = `${target.model}:${target.id}:${target.season}:${target.episode}:${rangeState.key}`;
   return (
     <div className="space-y-4 p-4 desk:p-8">
-      <BackLink target={target} name={owner.data?.name} />
+      <BackLink target={target} />
       <PageTitle actions={<RangePicker state={rangeState} />}>{heading}</PageTitle>
-      {!errors.startDate && !errors.endDate && (
+      {valid && (
         // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
         <div className="grid gap-4 lg:grid-cols-2" key={key}>
           <InsightCard target={target} onMissing={onMissing} metric="plays" range={range} title={trans('Plays')} wide />
