@@ -38,6 +38,32 @@ export const menuSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(100),
   positions: z.array(z.enum(MENU_POSITIONS)).default([]),
   items: z.array(menuItemSchema).max(100).default([]),
+}).superRefine((menu, ctx) => {
+  // The site keys a menu's rendered items by id: a repeated one makes React drop or mix up items.
+  const seen = new Set<string>();
+  menu.items.forEach((item, i) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: 'Menu item ids must be unique.' });
+    seen.add(item.id);
+  });
+});
+
+/**
+ * All menus: ids unique, and item ids unique across menus too, as the menus placed in one position render as one
+ * list keyed by item id (MenuPosition.tsx).
+ */
+export const menusSchema = z.array(menuSchema).max(50).superRefine((menus, ctx) => {
+  const menuIds = new Set<string>();
+  const itemMenu = new Map<string, number>();
+  menus.forEach((menu, m) => {
+    if (menuIds.has(menu.id)) ctx.addIssue({ code: 'custom', path: [m, 'id'], message: 'Menu ids must be unique.' });
+    menuIds.add(menu.id);
+    menu.items.forEach((item, i) => {
+      const owner = itemMenu.get(item.id);
+      // Repeats inside one menu are that menu's own error (menuSchema).
+      if (owner !== undefined && owner !== m) ctx.addIssue({ code: 'custom', path: [m, 'items', i, 'id'], message: 'Menu item ids must be unique.' });
+      if (owner === undefined) itemMenu.set(item.id, m);
+    });
+  });
 });
 
 const themeColorsSchema = z.record(z.string().regex(/^[a-z-]{1,40}$/), z.string()).superRefine((colors, ctx) => {

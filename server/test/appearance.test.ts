@@ -121,6 +121,51 @@ describe('appearance values and save', () => {
     expect((await admin.get('/api/v1/admin/appearance/values')).body.values).toEqual(before);
   });
 
+  it('refuses menu and menu item ids that repeat (the site keys its menus by them)', async () => {
+    const admin = await asAdmin(t);
+    const [primary, footer] = DEFAULT_MENUS;
+    const twice = { ...primary, items: [...primary.items, { ...primary.items[0], label: 'Home again' }] };
+    const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [twice, footer] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[`client.menus.0.items.${primary.items.length}.id`]).toEqual(['Menu item ids must be unique.']);
+    // Menus placed in one position render as one list: an id another menu's item has is a repeat too.
+    const across = { ...footer, items: [...footer.items, { ...primary.items[1] }] };
+    const res2 = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [primary, across] } });
+    expect(res2.status).toBe(422);
+    expect(res2.body.errors[`client.menus.1.items.${footer.items.length}.id`]).toEqual(['Menu item ids must be unique.']);
+    const sameMenu = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [primary, { ...footer, id: primary.id }] } });
+    expect(sameMenu.body.errors['client.menus.1.id']).toEqual(['Menu ids must be unique.']);
+    expect((await admin.get('/api/v1/admin/appearance/values')).body.values['client.menus']).toEqual(DEFAULT_MENUS);
+  });
+
+  it('refuses a menu item or landing button leading to a custom page or channel that is not there', async () => {
+    const admin = await asAdmin(t);
+    const page = await admin.post('/api/v1/custom-pages', { title: 'About us', slug: 'about-us', body: '<p>Hi</p>' });
+    expect(page.status).toBe(200);
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('channels').values({ name: 'Picks', slug: 'picks-x', type: 'channel', user_id: null, public: true, internal: false, config: '{}', items_count: 0, version: 1, auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now } as any).execute();
+    const item = (type: string, action: string) => ({ id: `it${action.slice(0, 4)}`, label: 'Go', icon: null, type, action, target: '_self', roles: [], permissions: [] });
+    const menus = (...items: ReturnType<typeof item>[]) => [{ ...DEFAULT_MENUS[0], items: [...DEFAULT_MENUS[0].items, ...items] }, DEFAULT_MENUS[1]];
+    const n = DEFAULT_MENUS[0].items.length;
+    const bad = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('custom_page', 'no-such-page'), item('channel', 'gone-chan')) } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      [`client.menus.0.items.${n + 1}.action`]: ['No custom page has this slug.'],
+      [`client.menus.0.items.${n + 2}.action`]: ['No channel has this slug.'],
+    });
+    const landing = (action: string) => ({ ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta3: { label: 'Go', type: 'channel', action, target: '_self' as const } } });
+    const badButton = await admin.post('/api/v1/admin/appearance', { changes: { 'client.homepage.appearance': landing('gone-chan') } });
+    expect(badButton.body.errors['client.homepage.appearance.actions.cta3.action']).toEqual(['No channel has this slug.']);
+    // Pages and channels that are there save, and a link saved before its target went never blocks a later save.
+    const ok = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')), 'client.homepage.appearance': landing('picks-x') } });
+    expect(ok.status).toBe(200);
+    await t.ctx.db.deleteFrom('channels').where('slug', '=', 'picks-x').execute();
+    const later = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')).reverse() } });
+    expect(later.status).toBe(200);
+    await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': DEFAULT_MENUS, 'client.homepage.appearance': DEFAULT_HOMEPAGE_APPEARANCE } });
+    await admin.request('DELETE', `/api/v1/custom-pages/${page.body.page.id}`);
+  });
+
   it('requires at least one theme and a valid default theme', async () => {
     const admin = await asAdmin(t);
     const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': [] } });
