@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, afterAll } from 'vitest';
-import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KEYS, THEME_COOKIE, seoTemplateError } from '@app/contracts';
+import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KEYS, THEME_COOKIE, seoTagsSchema, seoTemplateError } from '@app/contracts';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { matchSeoPage, registerSeoPage } from '../src/modules/seo/registry.ts';
+import { matchSeoPage, registerSeoPage, unknownSeoPlaceholder } from '../src/modules/seo/registry.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -261,6 +262,54 @@ describe('SEO tags', () => {
     const ok = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{ title.name }} - {{site_name}}</title><script type="application/ld+json">{{json ld}}</script><link rel="canonical" href="{{url}}">' });
     expect(ok.status).toBe(200);
     await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '' });
+  });
+});
+
+describe('SEO tags from editors who are not admins', () => {
+  it('hold only the tags a head needs for SEO; an admin may still write any markup', async () => {
+    const editor = await asUser(t, { permissions: ['appearance.update'] });
+    const put = (c: Client, key: string, tags: string) => c.put(`/api/v1/admin/appearance/seo-tags/${key}`, { tags });
+    const refused: [string, string][] = [
+      ['<title>{{site_name}}</title><meta http-equiv="refresh" content="0;url=https://evil.example">', '<meta http-equiv>'],
+      ['<title>{{site_name}}</title>\n<base href="https://evil.example/">', '<base>'],
+      ['<title>{{site_name}}</title><link rel="stylesheet" href="https://evil.example/x.css">', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+      ['<title>{{site_name}}</title><script>location="https://evil.example"</script>', '<script>'],
+      ['<title>{{site_name}}</title><script src="https://evil.example/x.js"></script>', '<script src>'],
+      ['<title>{{site_name}}</title><style>body{display:none}</style>', '<style>'],
+      ['<title>{{site_name}}</title><meta name="x" content="y" onload="alert(1)">', '<meta onload>'],
+      ['<title>{{site_name}}</title><!-- <x> -->', '<!--'],
+    ];
+    for (const [tags, tag] of refused) {
+      const res = await put(editor, 'landing', tags);
+      expect(res.status, tags).toBe(422);
+      expect(res.body.errors.tags[0], tags).toContain(`Only an administrator can add ${tag} to SEO tags.`);
+    }
+    expect((await t.ctx.settings.get('server.seo_tags')).landing).toBeUndefined();
+    // What a page's head needs: title, meta name/property, canonical and alternate links, JSON-LD (a `<` in text is text).
+    const own = `<title>{{site_name}} <3 films</title>
+<meta name="description" content="{{site_description}}">
+<meta property="og:title" content="{{site_name}}" />
+<link rel="canonical" href="{{url}}">
+<link rel="alternate" hreflang="fr" href="{{base_url}}/fr">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":"a < b"}</script>`;
+    expect((await put(editor, 'landing', own)).status).toBe(200);
+    // Every built-in template passes (an editor can put one back after changing it).
+    for (const key of SEO_PAGE_KEYS) {
+      const original = (await editor.get(`/api/v1/admin/appearance/seo-tags/${key}`)).body[key].original;
+      expect((await put(editor, key, `${original}\n<meta name="robots" content="index">`)).status, key).toBe(200);
+      expect((await put(editor, key, '')).status).toBe(200);
+    }
+    const admin = await asAdmin(t);
+    const adminOwn = '<title>{{site_name}}</title>\n<meta http-equiv="content-language" content="en">';
+    expect((await put(admin, 'landing', adminOwn)).status).toBe(200);
+    expect((await t.ctx.settings.get('server.seo_tags')).landing).toBe(adminOwn);
+    await put(admin, 'landing', '');
+  });
+
+  it("documents the call with a template the title page fills in", () => {
+    const example = (z.globalRegistry.get(seoTagsSchema)?.examples as { tags: string }[])[0].tags;
+    expect(example).toContain('{{title.name}}');
+    expect(unknownSeoPlaceholder('title', example)).toBeNull();
   });
 });
 
