@@ -204,6 +204,26 @@ test('custom code stays on the site: following links into the admin leaves it be
   }
 });
 
+test('themes: a text colour hard to read on its background shows a contrast hint, which does not block saving', async ({ page }) => {
+  await page.goto('/admin/appearance/themes/0');
+  const text = page.getByLabel('Text', { exact: true });
+  const background = page.getByLabel('Background', { exact: true });
+  const readable = await text.inputValue();
+  const bg = await background.inputValue();
+  await expect(page.getByTestId('color-hint')).toHaveCount(0);
+  await background.fill('#fefefe');
+  await text.fill('#ffffff');
+  // Under the text colour, tied to its input; the form can still be saved (nothing saved here: the theme is shared).
+  const hint = page.locator('[data-field$=".colors.text"]').getByTestId('color-hint');
+  await expect(hint).toContainText('Hard to read on Background');
+  await expect(hint).toContainText('contrast 1.0 to 1');
+  await expect(text).toHaveAccessibleDescription(/Hard to read on Background/);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await text.fill(readable);
+  await background.fill(bg);
+  await expect(page.getByTestId('color-hint')).toHaveCount(0);
+});
+
 test('themes: default rules, reset colours, create and the last theme cannot be deleted', async ({ page }) => {
   await page.goto('/admin/appearance/themes');
   await page.getByRole('button', { name: 'Create theme' }).click();
