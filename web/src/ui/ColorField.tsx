@@ -43,6 +43,8 @@ export function ColorField({ label, name, value, onChange, onBlur, error, option
         <input
           id={id}
           name={name}
+          // A hex code reads left to right in any language ("ffffff#" in a right-to-left page otherwise).
+          dir="ltr"
           value={value}
           onChange={(e) => onChange(e.target.value.trim())}
           onBlur={onBlur}
