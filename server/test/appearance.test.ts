@@ -160,6 +160,10 @@ describe('appearance values and save', () => {
     // Pages and channels that are there save, and a link saved before its target went never blocks a later save.
     const ok = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')), 'client.homepage.appearance': landing('picks-x') } });
     expect(ok.status).toBe(200);
+    // The general settings call writes menus too, under the same rule.
+    const viaSettings = await admin.post('/api/v1/settings', { client: { menus: menus(item('channel', 'gone-chan')) } });
+    expect(viaSettings.status).toBe(422);
+    expect(viaSettings.body.errors['client.menus']).toEqual(['No channel has this slug.']);
     await t.ctx.db.deleteFrom('channels').where('slug', '=', 'picks-x').execute();
     const later = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')).reverse() } });
     expect(later.status).toBe(200);

@@ -2,6 +2,7 @@ import { withUniqueMenuIds, type HomepageAction, type HomepageAppearance, type M
 import type { AppContext } from '../../context.ts';
 import { findPageBySlug } from '../custom-pages/repository.ts';
 import { findChannel } from '../channels/repository.ts';
+import { registerSettingsValidator } from '../settings/validators.ts';
 
 /** A menu item category whose action is a model's slug: a custom page or a channel. */
 type Category = (typeof MENU_ITEM_CATEGORIES)[number]['type'];
@@ -66,4 +67,16 @@ export async function missingLinkTargets(ctx: AppContext, next: { menus?: Menu[]
     if (!checked.get(id)) errors.set(field, MISSING_TARGET[link.type]);
   }
   return errors;
+}
+
+/**
+ * The general settings call (POST settings) writes menus and the landing page too: it refuses the same links to a
+ * custom page or channel that is not there. Registered per app, as the check reads its database.
+ */
+export function checkLinkTargetsOnSettingsSave(ctx: AppContext): void {
+  registerSettingsValidator('client.menus', ['client.menus', 'client.homepage.appearance'], async (read) => {
+    const missing = await missingLinkTargets(ctx, { menus: read('client.menus'), landing: read('client.homepage.appearance') });
+    const [first] = missing.values();
+    return first;
+  });
 }

@@ -12,6 +12,7 @@ import { defaultSeoTemplate, seoPlaceholders, unknownSeoPlaceholder } from '../s
 import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
 import { storeAppearanceImage } from './images.ts';
+import { checkLinkTargetsOnSettingsSave } from './links.ts';
 
 // Unknown image kinds and SEO page keys are unknown resources (404), so the path takes any short string.
 const kindParam = z.object({ kind: z.string().max(64).meta({ description: `One of ${APPEARANCE_IMAGE_KINDS.join(', ')}.` }) });
@@ -21,6 +22,7 @@ const keyParam = z.object({ key: z.string().max(128).meta({ description: 'An SEO
 export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const editor = { config: { permission: 'appearance.update' } };
+  checkLinkTargetsOnSettingsSave(ctx);
 
   app.get('/api/v1/admin/appearance/values', { ...editor, schema: { response: { 200: appearanceValuesResponse } } }, async () => appearanceValues(ctx));
 
