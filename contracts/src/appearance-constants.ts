@@ -69,6 +69,39 @@ export function randomId(length: number): string {
 }
 export const MENU_ITEM_ID_LENGTH = 6;
 export const MENU_ID_LENGTH = 10;
+
+/** A random id that none of `taken` has (menus and their items must have unique ids). */
+export function freshId(length: number, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  let id = randomId(length);
+  while (used.has(id)) id = randomId(length);
+  return id;
+}
+
+/** Every item id of these menus. */
+export const menuItemIds = (menus: readonly Menu[]) => menus.flatMap((m) => m.items.map((i) => i.id));
+
+/**
+ * The menus with a fresh id for each menu or item whose id came earlier (saved before ids had to be unique), so
+ * they can be edited and saved again; menus without repeats come back as they are.
+ */
+export function withUniqueMenuIds(menus: Menu[]): Menu[] {
+  const menuIds = new Set<string>();
+  const itemIds = new Set<string>();
+  const all = new Set([...menus.map((m) => m.id), ...menuItemIds(menus)]);
+  const unique = (id: string, seen: Set<string>, length: number) => {
+    const next = seen.has(id) ? freshId(length, all) : id;
+    seen.add(next);
+    all.add(next);
+    return next;
+  };
+  const out = menus.map((m) => ({
+    ...m,
+    id: unique(m.id, menuIds, MENU_ID_LENGTH),
+    items: m.items.map((item) => ({ ...item, id: unique(item.id, itemIds, MENU_ITEM_ID_LENGTH) })),
+  }));
+  return JSON.stringify(out) === JSON.stringify(menus) ? menus : out;
+}
 /** Random theme id range. */
 export const THEME_ID_MIN = 1;
 export const THEME_ID_MAX = 10000;

@@ -38,6 +38,32 @@ export const menuSchema = z.object({
   name: z.string().trim().min(1, 'Enter a name.').max(100),
   positions: z.array(z.enum(MENU_POSITIONS)).default([]),
   items: z.array(menuItemSchema).max(100).default([]),
+}).superRefine((menu, ctx) => {
+  // The site keys a menu's rendered items by id: a repeated one makes React drop or mix up items.
+  const seen = new Set<string>();
+  menu.items.forEach((item, i) => {
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: 'Menu item ids must be unique.' });
+    seen.add(item.id);
+  });
+});
+
+/**
+ * All menus: ids unique, and item ids unique across menus too, as the menus placed in one position render as one
+ * list keyed by item id (MenuPosition.tsx).
+ */
+export const menusSchema = z.array(menuSchema).max(50).superRefine((menus, ctx) => {
+  const menuIds = new Set<string>();
+  const itemMenu = new Map<string, number>();
+  menus.forEach((menu, m) => {
+    if (menuIds.has(menu.id)) ctx.addIssue({ code: 'custom', path: [m, 'id'], message: 'Menu ids must be unique.' });
+    menuIds.add(menu.id);
+    menu.items.forEach((item, i) => {
+      const owner = itemMenu.get(item.id);
+      // Repeats inside one menu are that menu's own error (menuSchema).
+      if (owner !== undefined && owner !== m) ctx.addIssue({ code: 'custom', path: [m, 'items', i, 'id'], message: 'Menu item ids must be unique.' });
+      if (owner === undefined) itemMenu.set(item.id, m);
+    });
+  });
 });
 
 const themeColorsSchema = z.record(z.string().regex(/^[a-z-]{1,40}$/), z.string()).superRefine((colors, ctx) => {
@@ -122,10 +148,53 @@ export function seoTemplateError(tags: string): string | null {
   return null;
 }
 
+/** What an SEO template may hold from an editor who is not an administrator: the tags a page's head needs for SEO. */
+const SEO_ELEMENTS = new Map<string, { attrs: readonly string[]; ok?: (attrs: Map<string, string>) => boolean }>([
+  ['title', { attrs: [] }],
+  ['meta', { attrs: ['name', 'property', 'itemprop', 'content'], ok: (a) => a.has('name') || a.has('property') || a.has('itemprop') }],
+  ['link', { attrs: ['rel', 'href', 'hreflang', 'type', 'title', 'media', 'sizes'], ok: (a) => ['canonical', 'alternate', 'prev', 'next'].includes((a.get('rel') ?? '').trim().toLowerCase()) }],
+  ['script', { attrs: ['type'], ok: (a) => (a.get('type') ?? '').trim().toLowerCase() === 'application/ld+json' }],
+]);
+const SEO_TAG = /^<(\/?)([a-z][a-z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/i;
+const SEO_ATTR = /([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
+
+/**
+ * The first piece of markup of an SEO template that is not one of the tags a head needs for SEO (title, meta with
+ * a name or property, link rel canonical or alternate, a JSON-LD script), as `<meta http-equiv>`, or null. A
+ * `<meta http-equiv="refresh">` or `<base>` would send every page elsewhere: only administrators, who may add any
+ * HTML to the site, may write other markup.
+ */
+export function seoTemplateMarkup(tags: string): string | null {
+  let at = tags.indexOf('<');
+  while (at >= 0) {
+    const m = SEO_TAG.exec(tags.slice(at));
+    if (!m) return tags.slice(at, at + 20).split(/[\s>]/, 1)[0] || '<';
+    const [whole, closing, rawName, rawAttrs] = m;
+    const name = rawName.toLowerCase();
+    const element = SEO_ELEMENTS.get(name);
+    if (!element) return `<${closing}${name}>`;
+    if (!closing) {
+      const attrs = new Map([...rawAttrs.matchAll(SEO_ATTR)].map((a) => [a[1].toLowerCase(), (a[2] ?? '').replace(/^["']|["']$/g, '')]));
+      const foreign = [...attrs.keys()].find((a) => !element.attrs.includes(a));
+      if (foreign) return `<${name} ${foreign}>`;
+      if (element.ok && !element.ok(attrs)) return `<${name}${rawAttrs}>`;
+    }
+    let next = at + whole.length;
+    // A title's and a script's text runs to their end tag (a `<` in it is text).
+    if (!closing && (name === 'title' || name === 'script')) {
+      const end = tags.slice(next).search(new RegExp(`</${name}\\s*>`, 'i'));
+      if (end >= 0) next += end;
+    }
+    at = tags.indexOf('<', next);
+  }
+  return null;
+}
+
 export const seoTagsSchema = z.object({
   tags: z.string().max(20000).superRefine((v, ctx) => {
     const message = seoTemplateError(v);
     if (message) ctx.addIssue({ code: 'custom', message });
   }),
 })
-  .meta({ examples: [{ tags: '<title>{{title.name}} ({{title.year}}) - {{site_name}}</title>\n<meta name="description" content="{{title.description}}">' }] });
+  // A title page's template: its placeholders are those the title page fills (seoPlaceholders('title')).
+  .meta({ examples: [{ tags: '<title>{{title.name}} - {{site_name}}</title>\n<meta name="description" content="{{title.description}}">' }] });

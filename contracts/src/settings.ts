@@ -1,6 +1,6 @@
 import { z } from './zod.ts';
 import {
-  DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, imageUrlSchema, menuSchema, themesSchema,
+  DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, homepageAppearanceSchema, imageUrlSchema, menusSchema, themesSchema,
 } from './appearance.ts';
 import { TRANSCODE_RENDITIONS, type TranscodeRendition } from './transcode.ts';
 import { newsFeedsSchema } from './news.ts';
@@ -237,7 +237,7 @@ export const SETTINGS = {
   // What `/` shows: the marketing landing or a channel (by slug; the seed's is `home`).
   'client.homepage.type': { default: 'channel', schema: z.enum(['landing', 'channel']) },
   'client.homepage.channel': { default: 'home', schema: z.string().trim().max(20) },
-  'client.menus': { default: DEFAULT_MENUS, schema: z.array(menuSchema).max(50) },
+  'client.menus': { default: DEFAULT_MENUS, schema: menusSchema },
   'client.themes.all': { default: DEFAULT_THEMES, schema: themesSchema },
   'client.themes.default_id': { default: 2, schema: z.number().int().min(0) },
   'client.themes.user_change': { default: true, schema: z.boolean() },

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_THEMES, HEX_COLOR, MENU_ID_LENGTH, MENU_ITEM_ID_LENGTH, homepageAppearanceSchema, DEFAULT_HOMEPAGE_APPEARANCE,
-  menuItemSchema, randomId, randomThemeId, setThemeDefault, themeStyleSheet,
+  menuItemSchema, randomId, randomThemeId, setThemeDefault, themeStyleSheet, DEFAULT_MENUS, menusSchema, withUniqueMenuIds,
 } from '../src/appearance.ts';
 
 describe('appearance rules', () => {
+  it('gives repeated menu and item ids (saved before they had to be unique) fresh ones, and leaves the rest', () => {
+    expect(withUniqueMenuIds(DEFAULT_MENUS)).toBe(DEFAULT_MENUS);
+    const [primary, footer] = DEFAULT_MENUS;
+    const stored = [{ ...primary, items: [...primary.items, primary.items[0]] }, { ...footer, id: primary.id, items: [...footer.items, primary.items[1]] }];
+    expect(menusSchema.safeParse(stored).success).toBe(false);
+    const fixed = withUniqueMenuIds(stored);
+    expect(menusSchema.safeParse(fixed).success).toBe(true);
+    // The first of each keeps its id; only the repeats change, to ids of the usual length.
+    expect(fixed[0].items.slice(0, primary.items.length)).toEqual(primary.items);
+    expect(fixed[0].items.at(-1)!.id).not.toBe(primary.items[0].id);
+    expect(fixed[0].items.at(-1)!.id).toHaveLength(MENU_ITEM_ID_LENGTH);
+    expect(fixed[1].id).toHaveLength(MENU_ID_LENGTH);
+    expect(fixed[1].id).not.toBe(primary.id);
+  });
+
   it('accepts hex colours of 3, 4, 6 and 8 digits only', () => {
     for (const ok of ['#abc', '#abcd', '#a1b2c3', '#a1b2c3d4', '#ABC']) expect(HEX_COLOR.test(ok), ok).toBe(true);
     for (const bad of ['abc', '#ab', '#abcde', '#abcdefg', '#a1b2c3d4e', 'red', '#ggg']) expect(HEX_COLOR.test(bad), bad).toBe(false);

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it, afterAll } from 'vitest';
-import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KEYS, THEME_COOKIE, seoTemplateError } from '@app/contracts';
+import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KEYS, THEME_COOKIE, seoTagsSchema, seoTemplateError } from '@app/contracts';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { matchSeoPage, registerSeoPage } from '../src/modules/seo/registry.ts';
+import { matchSeoPage, registerSeoPage, unknownSeoPlaceholder } from '../src/modules/seo/registry.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
 
 const t = await createTestApp();
@@ -121,6 +122,55 @@ describe('appearance values and save', () => {
     expect((await admin.get('/api/v1/admin/appearance/values')).body.values).toEqual(before);
   });
 
+  it('refuses menu and menu item ids that repeat (the site keys its menus by them)', async () => {
+    const admin = await asAdmin(t);
+    const [primary, footer] = DEFAULT_MENUS;
+    const twice = { ...primary, items: [...primary.items, { ...primary.items[0], label: 'Home again' }] };
+    const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [twice, footer] } });
+    expect(res.status).toBe(422);
+    expect(res.body.errors[`client.menus.0.items.${primary.items.length}.id`]).toEqual(['Menu item ids must be unique.']);
+    // Menus placed in one position render as one list: an id another menu's item has is a repeat too.
+    const across = { ...footer, items: [...footer.items, { ...primary.items[1] }] };
+    const res2 = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [primary, across] } });
+    expect(res2.status).toBe(422);
+    expect(res2.body.errors[`client.menus.1.items.${footer.items.length}.id`]).toEqual(['Menu item ids must be unique.']);
+    const sameMenu = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': [primary, { ...footer, id: primary.id }] } });
+    expect(sameMenu.body.errors['client.menus.1.id']).toEqual(['Menu ids must be unique.']);
+    expect((await admin.get('/api/v1/admin/appearance/values')).body.values['client.menus']).toEqual(DEFAULT_MENUS);
+  });
+
+  it('refuses a menu item or landing button leading to a custom page or channel that is not there', async () => {
+    const admin = await asAdmin(t);
+    const page = await admin.post('/api/v1/custom-pages', { title: 'About us', slug: 'about-us', body: '<p>Hi</p>' });
+    expect(page.status).toBe(200);
+    const now = new Date().toISOString();
+    await t.ctx.db.insertInto('channels').values({ name: 'Picks', slug: 'picks-x', type: 'channel', user_id: null, public: true, internal: false, config: '{}', items_count: 0, version: 1, auto_updated_at: null, auto_update_error: null, created_at: now, updated_at: now } as any).execute();
+    const item = (type: string, action: string) => ({ id: `it${action.slice(0, 4)}`, label: 'Go', icon: null, type, action, target: '_self', roles: [], permissions: [] });
+    const menus = (...items: ReturnType<typeof item>[]) => [{ ...DEFAULT_MENUS[0], items: [...DEFAULT_MENUS[0].items, ...items] }, DEFAULT_MENUS[1]];
+    const n = DEFAULT_MENUS[0].items.length;
+    const bad = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('custom_page', 'no-such-page'), item('channel', 'gone-chan')) } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({
+      [`client.menus.0.items.${n + 1}.action`]: ['No custom page has this slug.'],
+      [`client.menus.0.items.${n + 2}.action`]: ['No channel has this slug.'],
+    });
+    const landing = (action: string) => ({ ...DEFAULT_HOMEPAGE_APPEARANCE, actions: { ...DEFAULT_HOMEPAGE_APPEARANCE.actions, cta3: { label: 'Go', type: 'channel', action, target: '_self' as const } } });
+    const badButton = await admin.post('/api/v1/admin/appearance', { changes: { 'client.homepage.appearance': landing('gone-chan') } });
+    expect(badButton.body.errors['client.homepage.appearance.actions.cta3.action']).toEqual(['No channel has this slug.']);
+    // Pages and channels that are there save, and a link saved before its target went never blocks a later save.
+    const ok = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')), 'client.homepage.appearance': landing('picks-x') } });
+    expect(ok.status).toBe(200);
+    // The general settings call writes menus too, under the same rule.
+    const viaSettings = await admin.post('/api/v1/settings', { client: { menus: menus(item('channel', 'gone-chan')) } });
+    expect(viaSettings.status).toBe(422);
+    expect(viaSettings.body.errors['client.menus']).toEqual(['No channel has this slug.']);
+    await t.ctx.db.deleteFrom('channels').where('slug', '=', 'picks-x').execute();
+    const later = await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': menus(item('custom_page', 'about-us'), item('channel', 'picks-x')).reverse() } });
+    expect(later.status).toBe(200);
+    await admin.post('/api/v1/admin/appearance', { changes: { 'client.menus': DEFAULT_MENUS, 'client.homepage.appearance': DEFAULT_HOMEPAGE_APPEARANCE } });
+    await admin.request('DELETE', `/api/v1/custom-pages/${page.body.page.id}`);
+  });
+
   it('requires at least one theme and a valid default theme', async () => {
     const admin = await asAdmin(t);
     const res = await admin.post('/api/v1/admin/appearance', { changes: { 'client.themes.all': [] } });
@@ -216,6 +266,54 @@ describe('SEO tags', () => {
     const ok = await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '<title>{{ title.name }} - {{site_name}}</title><script type="application/ld+json">{{json ld}}</script><link rel="canonical" href="{{url}}">' });
     expect(ok.status).toBe(200);
     await admin.put('/api/v1/admin/appearance/seo-tags/title', { tags: '' });
+  });
+});
+
+describe('SEO tags from editors who are not admins', () => {
+  it('hold only the tags a head needs for SEO; an admin may still write any markup', async () => {
+    const editor = await asUser(t, { permissions: ['appearance.update'] });
+    const put = (c: Client, key: string, tags: string) => c.put(`/api/v1/admin/appearance/seo-tags/${key}`, { tags });
+    const refused: [string, string][] = [
+      ['<title>{{site_name}}</title><meta http-equiv="refresh" content="0;url=https://evil.example">', '<meta http-equiv>'],
+      ['<title>{{site_name}}</title>\n<base href="https://evil.example/">', '<base>'],
+      ['<title>{{site_name}}</title><link rel="stylesheet" href="https://evil.example/x.css">', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+      ['<title>{{site_name}}</title><script>location="https://evil.example"</script>', '<script>'],
+      ['<title>{{site_name}}</title><script src="https://evil.example/x.js"></script>', '<script src>'],
+      ['<title>{{site_name}}</title><style>body{display:none}</style>', '<style>'],
+      ['<title>{{site_name}}</title><meta name="x" content="y" onload="alert(1)">', '<meta onload>'],
+      ['<title>{{site_name}}</title><!-- <x> -->', '<!--'],
+    ];
+    for (const [tags, tag] of refused) {
+      const res = await put(editor, 'landing', tags);
+      expect(res.status, tags).toBe(422);
+      expect(res.body.errors.tags[0], tags).toContain(`Only an administrator can add ${tag} to SEO tags.`);
+    }
+    expect((await t.ctx.settings.get('server.seo_tags')).landing).toBeUndefined();
+    // What a page's head needs: title, meta name/property, canonical and alternate links, JSON-LD (a `<` in text is text).
+    const own = `<title>{{site_name}} <3 films</title>
+<meta name="description" content="{{site_description}}">
+<meta property="og:title" content="{{site_name}}" />
+<link rel="canonical" href="{{url}}">
+<link rel="alternate" hreflang="fr" href="{{base_url}}/fr">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebSite","name":{{json site_name}},"description":"a < b"}</script>`;
+    expect((await put(editor, 'landing', own)).status).toBe(200);
+    // Every built-in template passes (an editor can put one back after changing it).
+    for (const key of SEO_PAGE_KEYS) {
+      const original = (await editor.get(`/api/v1/admin/appearance/seo-tags/${key}`)).body[key].original;
+      expect((await put(editor, key, `${original}\n<meta name="robots" content="index">`)).status, key).toBe(200);
+      expect((await put(editor, key, '')).status).toBe(200);
+    }
+    const admin = await asAdmin(t);
+    const adminOwn = '<title>{{site_name}}</title>\n<meta http-equiv="content-language" content="en">';
+    expect((await put(admin, 'landing', adminOwn)).status).toBe(200);
+    expect((await t.ctx.settings.get('server.seo_tags')).landing).toBe(adminOwn);
+    await put(admin, 'landing', '');
+  });
+
+  it("documents the call with a template the title page fills in", () => {
+    const example = (z.globalRegistry.get(seoTagsSchema)?.examples as { tags: string }[])[0].tags;
+    expect(example).toContain('{{title.name}}');
+    expect(unknownSeoPlaceholder('title', example)).toBeNull();
   });
 });
 

@@ -435,6 +435,8 @@ describe('items a role may not view', () => {
 describe('menus and landing buttons leading to a channel', () => {
   it('follow the channel to its new slug and leave with it (buttons hide) when it is deleted; plain links stay as typed', async () => {
     const channel = (await admin.post('/api/v1/channel', { name: 'Menu picks', slug: 'menu-picks', public: true, config: manual() })).body.channel;
+    // A custom page of the same slug, which a menu item may lead to and which the channel's moves leave alone.
+    await admin.post('/api/v1/custom-pages', { title: 'Menu picks', slug: 'menu-picks', body: '<p>Picks</p>' });
     const menus = await t.ctx.settings.get('client.menus');
     const landing = await t.ctx.settings.get('client.homepage.appearance');
     const item = (id: string, type: string, action: string) => ({ id, label: id, icon: null, type, action, target: '_self', roles: [], permissions: [] });

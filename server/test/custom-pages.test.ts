@@ -391,6 +391,8 @@ describe('menus linking a page', () => {
 
   it('landing page buttons follow the page to its new slug and are hidden (no target) when it is deleted', async () => {
     const page = (await admin.post('/api/v1/custom-pages', { title: 'Pricing help', slug: 'pricing-help', body: '<p>Help</p>' })).body.page;
+    // A button may only lead to a page that is there (cta3's stays as it is throughout).
+    await admin.post('/api/v1/custom-pages', { title: 'Another page', slug: 'another-page', body: '<p>Another</p>' });
     const before = await t.ctx.settings.get('client.homepage.appearance');
     const button = (action: string) => ({ label: 'Read more', type: 'custom_page', action, target: '_self' as const });
     const changed = { ...before, actions: { ...before.actions, cta2: button('pricing-help'), cta3: button('another-page') } };

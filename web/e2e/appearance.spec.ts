@@ -124,6 +124,8 @@ test('SEO tags are in the served HTML and can be customised', async ({ page, req
   await page.goto('/admin/appearance/seo-settings');
   const landing = page.getByLabel('Landing page');
   await expect(landing).toContainText('<title>');
+  // Markup reads left to right, also in a right-to-left language.
+  await expect(landing).toHaveAttribute('dir', 'ltr');
   await landing.fill('<title>{{site_name}} | Watch online</title>\n<meta name="description" content="{{site_description}}">');
   // One save model in the editor: SEO edits are saved by the editor's Save button, like every other section.
   await expect(page.getByRole('button', { name: 'Update' })).toHaveCount(0);
@@ -161,6 +163,7 @@ test('branding: site name required, favicon size checked, images and name served
 
 test('custom CSS shows in the preview at once and on the saved site', async ({ page, request }) => {
   await page.goto('/admin/appearance/custom-code');
+  await expect(page.getByTestId('code-editor-css')).toHaveAttribute('dir', 'ltr');
   await page.getByTestId('code-editor-css').locator('.cm-content').click();
   await page.keyboard.type('h1 { letter-spacing: 7px; }');
   const frame = page.frames().find((f) => f.url().includes('appearanceEditor'))!;
@@ -202,6 +205,28 @@ test('custom code stays on the site: following links into the admin leaves it be
   } finally {
     await code('', '');
   }
+});
+
+test('themes: a text colour hard to read on its background shows a contrast hint, which does not block saving', async ({ page }) => {
+  await page.goto('/admin/appearance/themes/0');
+  const text = page.getByLabel('Text', { exact: true });
+  const background = page.getByLabel('Background', { exact: true });
+  const readable = await text.inputValue();
+  const bg = await background.inputValue();
+  await expect(page.getByTestId('color-hint')).toHaveCount(0);
+  // A hex code reads left to right in any language.
+  await expect(background).toHaveAttribute('dir', 'ltr');
+  await background.fill('#fefefe');
+  await text.fill('#ffffff');
+  // Under the text colour, tied to its input; the form can still be saved (nothing saved here: the theme is shared).
+  const hint = page.locator('[data-field$=".colors.text"]').getByTestId('color-hint');
+  await expect(hint).toContainText('Hard to read on Background');
+  await expect(hint).toContainText('contrast 1.0 to 1');
+  await expect(text).toHaveAccessibleDescription(/Hard to read on Background/);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
+  await text.fill(readable);
+  await background.fill(bg);
+  await expect(page.getByTestId('color-hint')).toHaveCount(0);
 });
 
 test('themes: default rules, reset colours, create and the last theme cannot be deleted', async ({ page }) => {

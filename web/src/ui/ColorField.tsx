@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TriangleAlert } from 'lucide-react';
 import { COLOR_PRESETS, HEX_COLOR } from '@app/contracts/appearance-constants';
 import { trans } from '../lib/i18n';
 import { cn } from './cn';
@@ -20,11 +21,14 @@ export interface ColorFieldProps {
   error?: string;
   /** Allow an empty value (no colour). */
   optional?: boolean;
+  /** A warning that does not stop saving (a colour hard to read, say). */
+  hint?: string;
 }
 
 /** A hex colour: a swatch picker, the hex text and the 14 presets. */
-export function ColorField({ label, name, value, onChange, onBlur, error, optional }: ColorFieldProps) {
+export function ColorField({ label, name, value, onChange, onBlur, error, optional, hint }: ColorFieldProps) {
   const id = useId();
+  const described = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1.5" data-field={name}>
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
@@ -39,12 +43,14 @@ export function ColorField({ label, name, value, onChange, onBlur, error, option
         <input
           id={id}
           name={name}
+          // A hex code reads left to right in any language ("ffffff#" in a right-to-left page otherwise).
+          dir="ltr"
           value={value}
           onChange={(e) => onChange(e.target.value.trim())}
           onBlur={onBlur}
           placeholder={optional ? trans('None') : '#000000'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={described}
           className={cn('block h-9 w-full rounded-md border bg-bg-elevated px-3 font-mono text-sm', error ? 'border-danger' : 'border-border')}
         />
       </div>
@@ -63,6 +69,11 @@ export function ColorField({ label, name, value, onChange, onBlur, error, option
         ))}
       </div>
       {error && <p id={`${id}-error`} role="alert" className="text-xs text-danger">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="flex items-start gap-1 text-xs text-text" data-testid="color-hint">
+          <TriangleAlert size={14} aria-hidden className="mt-px shrink-0 text-danger" />{hint}
+        </p>
+      )}
     </div>
   );
 }

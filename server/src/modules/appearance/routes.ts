@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   APPEARANCE_IMAGE_KINDS, APPEARANCE_IMAGE_MAX_BYTES, SEO_PAGE_KEYS, appearanceChangesSchema, appearanceImageResponse, appearanceValuesResponse, doneResponse,
-  seoTagsResponse, seoTagsSchema, translate, type SeoTagsEntry,
+  seoTagsResponse, seoTagsSchema, seoTemplateMarkup, translate, type SeoTagsEntry,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -12,6 +12,7 @@ import { defaultSeoTemplate, seoPlaceholders, unknownSeoPlaceholder } from '../s
 import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
 import { storeAppearanceImage } from './images.ts';
+import { checkLinkTargetsOnSettingsSave } from './links.ts';
 
 // Unknown image kinds and SEO page keys are unknown resources (404), so the path takes any short string.
 const kindParam = z.object({ kind: z.string().max(64).meta({ description: `One of ${APPEARANCE_IMAGE_KINDS.join(', ')}.` }) });
@@ -21,6 +22,7 @@ const keyParam = z.object({ key: z.string().max(128).meta({ description: 'An SEO
 export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const api = typed(app);
   const editor = { config: { permission: 'appearance.update' } };
+  checkLinkTargetsOnSettingsSave(ctx);
 
   app.get('/api/v1/admin/appearance/values', { ...editor, schema: { response: { 200: appearanceValuesResponse } } }, async () => appearanceValues(ctx));
 
@@ -51,6 +53,12 @@ export function appearanceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const key = req.params.key;
     if (!(SEO_PAGE_KEYS as readonly string[]).includes(key)) throw notFound();
     const { tags } = req.body;
+    // Markup beyond the SEO tags (a refresh to another site, a <base>) only from an admin, as custom HTML.
+    const markup = req.auth.can('admin') ? null : seoTemplateMarkup(tags);
+    if (markup) {
+      const message = translate(undefined, 'Only an administrator can add :tag to SEO tags. Use <title>, <meta> with a name or property, <link rel="canonical"> or "alternate" and <script type="application/ld+json">.', { tag: markup });
+      throw new HttpError(422, message, { tags: [message] });
+    }
     // A misspelt or foreign placeholder would print nothing: a title of " | ", say, on every such page.
     const unknown = unknownSeoPlaceholder(key, tags);
     if (unknown) {

@@ -1,9 +1,10 @@
-import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type SettingKey, type Theme } from '@app/contracts';
+import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type HomepageAppearance, type Menu, type SettingKey, type Theme } from '@app/contracts';
 import type { ZodType } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { HttpError, zodFieldErrors } from '../../http/errors.ts';
 import { registerSettingsValidator } from '../settings/validators.ts';
 import { assertMayChangeAdminOnly } from '../settings/service.ts';
+import { missingLinkTargets } from './links.ts';
 
 // The general settings call checks the default theme as the appearance editor does (0 follows the system).
 registerSettingsValidator('client.themes.default_id', ['client.themes.default_id'], (read) => {
@@ -56,6 +57,11 @@ export async function saveAppearance(ctx: AppContext, changes: Record<string, un
     if (Object.hasOwn(changes, 'client.themes.default_id')) fail('client.themes.default_id', 'Choose an existing theme.');
     else parsed['client.themes.default_id'] = 0;
   }
+  // A menu item or landing button must lead to a custom page or channel that is there.
+  const targets = await missingLinkTargets(ctx, {
+    menus: parsed['client.menus'] as Menu[] | undefined, landing: parsed['client.homepage.appearance'] as HomepageAppearance | undefined,
+  });
+  for (const [field, message] of targets) fail(field, message);
   if (errors.size) throw new HttpError(422, [...errors.values()][0][0], Object.fromEntries(errors));
   await ctx.settings.set(parsed as Parameters<AppContext['settings']['set']>[0]);
 }

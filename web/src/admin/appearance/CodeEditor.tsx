@@ -59,5 +59,6 @@ export default function CodeEditor({ language, value, onChange, label, id, readO
     if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
   }, [value]);
 
-  return <div ref={host} className="overflow-hidden rounded-md border border-border bg-bg-elevated" data-testid={`code-editor-${language}`} />;
+  // Code reads left to right, also in a right-to-left admin.
+  return <div ref={host} dir="ltr" className="overflow-hidden rounded-md border border-border bg-bg-elevated" data-testid={`code-editor-${language}`} />;
 }

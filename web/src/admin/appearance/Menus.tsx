@@ -3,7 +3,7 @@ import { useFieldArray } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { GripVertical, Plus, Trash2 } from 'lucide-react';
-import { MENU_ID_LENGTH, MENU_ITEM_ID_LENGTH, MENU_POSITIONS, PERMISSIONS, randomId, type Menu, type MenuItem } from '@app/contracts';
+import { MENU_ID_LENGTH, MENU_ITEM_ID_LENGTH, MENU_POSITIONS, PERMISSIONS, freshId, menuItemIds, type Menu, type MenuItem } from '@app/contracts';
 import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -19,11 +19,12 @@ import { Text, useFieldError } from './fields';
 const MENUS = 'client.menus';
 
 export function MenusList() {
-  const { control } = useAppearanceForm();
+  const { control, getValues } = useAppearanceForm();
   const { fields, append } = useFieldArray({ control, name: MENUS, keyName: 'key' });
   const navigate = useNavigate();
   const add = () => {
-    append({ id: randomId(MENU_ID_LENGTH), name: trans('New menu'), positions: [], items: [] } satisfies Menu);
+    const id = freshId(MENU_ID_LENGTH, (getValues(MENUS) as Menu[]).map((m) => m.id));
+    append({ id, name: trans('New menu'), positions: [], items: [] } satisfies Menu);
     navigate(String(fields.length));
   };
   return (
@@ -63,7 +64,9 @@ export function MenuEditor() {
   const positions = (watch(`${MENUS}.${index}.positions`) ?? []) as string[];
   const togglePosition = (p: string, on: boolean) => setValue(`${MENUS}.${index}.positions`, on ? [...positions, p] : positions.filter((x) => x !== p), { shouldDirty: true });
   const addItem = () => {
-    const item: MenuItem = { id: randomId(MENU_ITEM_ID_LENGTH), label: trans('New link'), icon: null, type: 'link', action: '/', target: '_self', roles: [], permissions: [] };
+    // Unique across all menus: the menus placed in one position render as one list keyed by item id.
+    const id = freshId(MENU_ITEM_ID_LENGTH, menuItemIds(getValues(MENUS) as Menu[]));
+    const item: MenuItem = { id, label: trans('New link'), icon: null, type: 'link', action: '/', target: '_self', roles: [], permissions: [] };
     items.append(item);
     navigate(`items/${(getValues(itemsName) as MenuItem[]).length - 1}`);
   };

@@ -25,7 +25,7 @@ function PageTags({ pageKey, entry, value, error, onChange }: {
 }) {
   return (
     <section className="flex flex-col gap-2 rounded-md border border-border p-3">
-      <TextArea label={LABELS[pageKey]()} value={value} onChange={(e) => onChange(e.target.value)} error={error} className="min-h-48 font-mono text-xs" spellCheck={false} />
+      <TextArea label={LABELS[pageKey]()} value={value} onChange={(e) => onChange(e.target.value)} error={error} className="min-h-48 font-mono text-xs" spellCheck={false} dir="ltr" />
       <div className="flex gap-2">
         <Button size="sm" variant="text" disabled={value === entry.original} onClick={() => onChange(entry.original)}>{trans('Use original')}</Button>
       </div>

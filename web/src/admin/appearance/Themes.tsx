@@ -10,6 +10,7 @@ import { Select, Switch } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { SectionTitle, useAppearanceForm, useEditor } from './AppearanceLayout';
 import { Color, Text, useFieldError } from './fields';
+import { contrastProblems } from './contrast';
 
 const THEMES = 'client.themes.all';
 
@@ -26,6 +27,16 @@ const COLOR_LABELS: Record<string, () => string> = {
   danger: () => trans('Danger'),
   success: () => trans('Success'),
 };
+
+const colorLabel = (name: string) => (Object.hasOwn(COLOR_LABELS, name) ? COLOR_LABELS[name]() : name);
+
+/** The hint under a text colour hard to read on some of the theme's backgrounds (WCAG asks for 4.5 to 1). */
+function contrastHint(problem?: { backgrounds: string[]; ratio: number }): string | undefined {
+  if (!problem) return undefined;
+  return trans('Hard to read on :backgrounds: contrast :ratio to 1, where at least 4.5 to 1 is needed.', {
+    backgrounds: problem.backgrounds.map(colorLabel).join(', '), ratio: (Math.floor(problem.ratio * 10) / 10).toFixed(1),
+  });
+}
 
 export function ThemesList() {
   const { control, register, watch } = useAppearanceForm();
@@ -89,6 +100,8 @@ export function ThemeEditor() {
   if (!valid) return <Navigate to="/admin/appearance/themes" replace />;
   const p = `${THEMES}.${i}`;
   const theme = themes[i];
+  // A warning, not a refusal: the operator may mean it (a decorative theme), but visitors would struggle to read.
+  const problems = contrastProblems(theme.colors);
   const setDefault = (mode: 'light' | 'dark', on: boolean) => setValue(THEMES, setThemeDefault(getValues(THEMES) as Theme[], i, mode, on), { shouldDirty: true, shouldValidate: true });
   const resetColors = () => {
     const colors = theme.is_dark ? DEFAULT_DARK_COLORS : DEFAULT_LIGHT_COLORS;
@@ -109,7 +122,7 @@ export function ThemeEditor() {
       <section className="flex flex-col gap-4">
         <SectionTitle actions={<Button size="sm" variant="text" onClick={resetColors}><RotateCcw size={14} aria-hidden />{trans('Reset colors')}</Button>}>{trans('Colors')}</SectionTitle>
         {/* Opacity entries stay in the theme but are not edited here. */}
-        {THEME_COLORS.map((c) => <Color key={c} name={`${p}.colors.${c}`} label={COLOR_LABELS[c]()} />)}
+        {THEME_COLORS.map((c) => <Color key={c} name={`${p}.colors.${c}`} label={COLOR_LABELS[c]()} hint={contrastHint(problems.get(c))} />)}
       </section>
       <Button variant="danger" onClick={askDelete}><Trash2 size={16} aria-hidden />{trans('Delete theme')}</Button>
       <ConfirmDialog

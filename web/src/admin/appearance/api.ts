@@ -1,4 +1,4 @@
-import { APPEARANCE_KEYS, SETTINGS, type AppearanceKey, type PreviewMessage } from '@app/contracts';
+import { APPEARANCE_KEYS, SETTINGS, withUniqueMenuIds, type AppearanceKey, type Menu, type PreviewMessage } from '@app/contracts';
 import type { ZodType } from 'zod';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { api } from '../../lib/api';
@@ -31,6 +31,9 @@ function setPath(obj: Record<string, any>, path: string, value: unknown) {
 export function toForm(values: FlatValues): AppearanceForm {
   const out: AppearanceForm = {};
   for (const key of APPEARANCE_KEYS) setPath(out, key, structuredClone(values[key]));
+  // Menus saved before their ids had to be unique get fresh ids for the repeats, so the menus stay editable.
+  const menus = getPath(out, 'client.menus');
+  if (Array.isArray(menus)) setPath(out, 'client.menus', withUniqueMenuIds(menus as Menu[]));
   return out;
 }
 

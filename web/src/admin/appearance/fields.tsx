@@ -24,14 +24,14 @@ export function Text({ name, label, multiline, description }: { name: string; la
     : <TextField label={label} description={description} error={error} {...register(name)} />;
 }
 
-export function Color({ name, label, optional }: { name: string; label: string; optional?: boolean }) {
+export function Color({ name, label, optional, hint }: { name: string; label: string; optional?: boolean; hint?: string }) {
   const { control } = useAppearanceForm();
   const error = useFieldError(name);
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field }) => <ColorField label={label} name={name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={error} optional={optional} />}
+      render={({ field }) => <ColorField label={label} name={name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} error={error} optional={optional} hint={hint} />}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useSetting } from '../../lib/auth';
 import { useActiveTheme } from './theme';
+import { logoSources } from './logo-sources';
 
 /** The site logo for the current theme (light or dark variant; mobile variants on small screens), or the site name. */
 export function Logo({ className }: { className?: string }) {
@@ -11,8 +12,7 @@ export function Logo({ className }: { className?: string }) {
   const darkLogo = useSetting<string>('client.branding.logo_dark', '');
   const lightMobile = useSetting<string>('client.branding.logo_light_mobile', '');
   const darkMobile = useSetting<string>('client.branding.logo_dark_mobile', '');
-  const logo = (dark && darkLogo) || light;
-  const mobile = (dark && darkMobile) || lightMobile;
+  const { logo, mobile } = logoSources(dark, { light, dark: darkLogo, lightMobile, darkMobile });
   return (
     <Link to="/" className={className} data-appearance="logo" aria-label={name}>
       {logo ? (
