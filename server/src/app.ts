@@ -40,7 +40,7 @@ import { LivePages } from './modules/seo/index.ts';
 import { isSitePath } from '@app/contracts';
 import { pageRedirect, pageStatus } from './modules/seo/page-state.ts';
 import { siteFileRoutes } from './modules/seo/site-files.ts';
-import { MAILED_LINK_PAGE, mailedLinkRedirect } from './modules/seo/mailed-links.ts';
+import { MAILED_LINK_PAGE, mailedLinkRedirect, redactSecrets } from './modules/seo/mailed-links.ts';
 import { catalogueSitemapSources } from './modules/seo/sitemap-sources.ts';
 import { titlePageRoutes } from './modules/titles/page.ts';
 import { personPageRoutes } from './modules/people/page.ts';
@@ -86,7 +86,7 @@ class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
-    const line = { method: req.method, url: req.url, ip: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = { method: req.method, url: redactSecrets(req.url), ip: req.ip, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
     else reply.log.info(line, 'request');
   }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER } from '@app/contracts';
 import { registerSecurityHeaders } from '../src/http/security-headers.ts';
 import { Client, asUser, createTestApp, guest } from './helper.ts';
+import { redactSecrets } from '../src/modules/seo/mailed-links.ts';
 
 // A built index.html as Vite writes it with html.cspNonce (web/vite.config.ts).
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'csp-web-'));
@@ -212,5 +213,12 @@ describe("a mailed link's secret leaves the address", () => {
     expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(other.body).not.toContain('mailed-link:');
     expect((await t.app.inject({ method: 'GET', url: '/unsubscribe' })).statusCode).toBe(200);
+  });
+
+  it('the request log writes a mailed link without its token or email', () => {
+    expect(redactSecrets('/password/reset/reset-secret-123?email=someone%40example.com')).toBe('/password/reset/[redacted]?email=[redacted]');
+    expect(redactSecrets('/email/verify/verify-secret-123')).toBe('/email/verify/[redacted]');
+    expect(redactSecrets('/api/v1/notifications/unsubscribe?type=new_episode&token=abc')).toBe('/api/v1/notifications/unsubscribe?type=new_episode&token=[redacted]');
+    expect(redactSecrets('/titles/1?page=2')).toBe('/titles/1?page=2');
   });
 });

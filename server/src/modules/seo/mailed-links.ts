@@ -33,6 +33,20 @@ export function mailedLinkRedirect(url: string): string | null {
 }
 
 /**
+ * A request address as the request log writes it: a mailed link's token (in the path or the query) and the email
+ * beside it are left out, so whoever reads the logs cannot reset a password or confirm an address with them.
+ */
+export function redactSecrets(url: string): string {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const inPath = TOKEN_IN_PATH.exec(pathname);
+  const path = inPath ? `/${inPath[1]}/[redacted]` : pathname;
+  if (at < 0) return path;
+  const query = url.slice(at + 1).replace(/(^|&)(token|email)=[^&]*/gi, '$1$2=[redacted]');
+  return `${path}?${query}`;
+}
+
+/**
  * The first script of a mailed link's page: keeps the fragment for the page (session storage, this tab only) and
  * rewrites the address without it. Where storage is refused the fragment stays, so the link still works.
  */
