@@ -162,6 +162,8 @@ test('staff who only read reports get no links to screens they may not open', as
   await signInAsDelegate(page, `report-only-${Date.now()}@example.com`, ['reports.view']);
   await page.goto(`/admin/videos/${video.id}/insights`);
   await expect(page.getByRole('heading', { name: 'Video insights' })).toBeVisible();
+  // The heading names the video once the insights answer arrives (reports-only staff cannot read the video itself).
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/^Video insights: .+/);
   await expect(page.getByTestId('insight-plays').getByTestId('line-chart')).toBeVisible();
   // The edit screens answer "no access" to them: no "Back to" link leads there.
   await expect(page.getByRole('link', { name: /^Back to/ })).toHaveCount(0);

@@ -195,7 +195,7 @@ describe('the plays map', () => {
     const site = gbOf((await admin.get(listUrl('/api/v1/admin/reports', { ...range, types: 'plays' }))).body.playsReport.locations);
     const video = gbOf((await admin.get(listUrl('/api/v1/reports/insights', { ...range, model: 'video', id, metrics: 'locations' }))).body.report.locations);
     for (const gb of [site, video]) {
-      expect(gb).toMatchObject({ regions: [expect.objectContaining({ label: 'ENG' })], cities: [expect.objectContaining({ label: 'St Albans', code: '51.75,-0.33' })] });
+      expect(gb).toMatchObject({ regions: [expect.objectContaining({ label: 'England' })], cities: [expect.objectContaining({ label: 'St Albans', code: '51.75,-0.33' })] });
     }
   });
 });

@@ -86,6 +86,8 @@ function regionName(country: string, region: string): string {
   if (!regionNames) {
     regionNames = new Map();
     for (const [, code, regions] of allCountries) for (const [name, short] of regions) if (short) regionNames.set(`${code}|${short}`, name);
+    // The GeoIP data names the United Kingdom's four countries (ISO 3166-2:GB), which the list has as counties only.
+    for (const [short, name] of [['ENG', 'England'], ['SCT', 'Scotland'], ['WLS', 'Wales'], ['NIR', 'Northern Ireland']]) regionNames.set(`GB|${short}`, name);
   }
   return regionNames.get(`${country}|${region}`) ?? region;
 }

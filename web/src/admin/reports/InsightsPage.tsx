@@ -65,8 +65,8 @@ function targetOf(p: Readonly<Record<string, string | undefined>>): { target: In
 }
 
 /**
- * Back to the title's or video's edit screen, named once it has loaded (the heading says only what kind of insights
- * these are); not there for staff who read reports but may not open that screen (it would answer "no access").
+ * Back to the title's or video's edit screen, named once it has loaded; not there for staff who read reports but may
+ * not open that screen (it would answer "no access"). The heading names the subject from the insights answer itself.
  */
 function BackLink({ target }: { target: InsightsTarget }) {
   const video = target.model === 'video';
@@ -107,7 +107,7 @@ function Insights({ target, heading }: { target: InsightsTarget; heading: string
   return (
     <div className="space-y-4 p-4 desk:p-8">
       <BackLink target={target} />
-      <PageTitle actions={<RangePicker state={rangeState} />}>{heading}</PageTitle>
+      <PageTitle actions={<RangePicker state={rangeState} />}>{subject.data?.name ? trans(':kind: :name', { kind: heading, name: subject.data.name }) : heading}</PageTitle>
       {valid && (
         // Keyed on the range too: a new range starts each card over (waiting to be seen), the picker keeps its focus.
         <div className="grid gap-4 lg:grid-cols-2" key={key}>
