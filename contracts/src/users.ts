@@ -44,6 +44,8 @@ export interface User {
   bans?: Ban[];
   /** Whether two-factor sign-in is on: the signed-in user's own, and one user's in the admin (not in lists). */
   two_factor_enabled?: boolean;
+  /** In the admin users list: whether the user holds the admin permission (only an admin may change such a user). */
+  is_admin?: boolean;
 }
 
 /** The signed-in user, as `GET auth/me` answers it. */

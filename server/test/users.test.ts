@@ -90,6 +90,10 @@ describe('GET users', () => {
     expect(anna).toMatchObject({ email: 'anna@fixture.test', display_name: 'Anna Young', first_name: 'Anna', last_name: 'Young', created_at: FX[0].created });
     expect(anna.roles.map((r: any) => r.name).sort()).toEqual(['editors', 'users']);
     expect(typeof anna.id).toBe('number');
+    // Each row says whether it is an admin's (staff who are not admins are offered no action on it).
+    expect(anna.is_admin).toBe(false);
+    const self = (await admin.get(listUrl('/api/v1/users', { perPage: 100 }))).body.pagination.data.find((u: any) => u.id === adminId);
+    expect(self?.is_admin).toBe(true);
     expect(JSON.stringify(res.body)).not.toMatch(/"password"|scrypt\$/);
     // Default: 15 per page, newest first.
     const def = await admin.get('/api/v1/users');

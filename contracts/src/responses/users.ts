@@ -29,6 +29,7 @@ const userFields = {
   subscriptions: z.array(subscription).optional(),
   bans: z.array(ban).optional(),
   two_factor_enabled: z.boolean().optional(),
+  is_admin: z.boolean().optional(),
 };
 const userExample = {
   id: 12, display_name: 'Ada Lovelace', email: 'ada@example.com', avatar: null, first_name: 'Ada', last_name: 'Lovelace', available_space: null,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { paginate } from '../../http/list-query.ts';
 import { usersListDefinition } from './list.ts';
-import { ADMIN_USER_COLUMNS, attachRelations, toUser } from './repository.ts';
+import { ADMIN_USER_COLUMNS, adminsAmong, attachRelations, toUser } from './repository.ts';
 
 /**
  * One page of the admin users list; `roleId` narrows it to one role's users (the role editor's users tab) through
@@ -13,5 +13,7 @@ export async function listUsers(ctx: AppContext, query: unknown, roleId: number 
   const def = usersListDefinition(ctx);
   // The cached unfiltered total counts every user, not one role's.
   const page = await paginate(base, query, roleId === undefined ? def : { ...def, unfilteredTotal: undefined }, toUser);
-  return { ...page, data: await attachRelations(ctx.db, page.data, withs) };
+  // Each row says whether it is an admin's: staff who are not admins are offered no action the server would refuse.
+  const admins = new Set(await adminsAmong(ctx.db, page.data.map((u) => u.id)));
+  return { ...page, data: (await attachRelations(ctx.db, page.data, withs)).map((u) => ({ ...u, is_admin: admins.has(u.id) })) };
 }

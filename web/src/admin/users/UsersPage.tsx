@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, MoreVertical, Pencil, Plus, Trash2, Users as UsersIcon } from 'lucide-react';
+import { Download, Lock, MoreVertical, Pencil, Plus, Trash2, Users as UsersIcon } from 'lucide-react';
 import type { User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth, useSetting } from '../../lib/auth';
@@ -28,6 +28,8 @@ export function Component() {
   // The table opens for users.update, users.create or users.delete: each action shows for the permission its call needs.
   const canUpdate = can('users.update');
   const canDelete = can({ any: ['users.delete', 'users.update'] });
+  // Only an admin edits, suspends or deletes an admin (roles/grants.ts): other staff are not offered what would be refused.
+  const isAdmin = can('admin');
   const [suspending, setSuspending] = useState<User | null>(null);
   const [unsuspending, setUnsuspending] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
@@ -103,7 +105,11 @@ export function Component() {
         id: 'actions',
         header: () => <span className="sr-only">{trans('Actions')}</span>,
         className: 'w-24 text-end',
-        cell: ({ row: { original: u } }) => (canUpdate ? (
+        cell: ({ row: { original: u } }) => (u.is_admin && !isAdmin ? (
+          <span role="img" className="inline-flex text-text-muted" title={trans('Only an admin can modify an admin.')} aria-label={trans('Only an admin can modify an admin.')}>
+            <Lock size={16} aria-hidden />
+          </span>
+        ) : canUpdate ? (
           <div className="flex justify-end gap-1">
             <Link to={`${u.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit user :email', { email: u.email })}>
               <Pencil size={16} aria-hidden />
@@ -136,7 +142,7 @@ export function Component() {
     );
     return cols;
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `resend` is a stable mutation; its identity changes every render
-  }, [billingEnabled, canEditRoles, canUpdate, canDelete]);
+  }, [billingEnabled, canEditRoles, canUpdate, canDelete, isAdmin]);
 
   const roles = useRoles();
   const filters = useMemo<FilterDefinition[]>(() => {
