@@ -14,7 +14,13 @@ afterAll(() => t.close());
 let admin: Client;
 let series: number;
 let movie: number;
-const flush = () => playTracker(t.ctx).flush();
+// Each batch is written, then the clock moves on a millisecond: positions sent after a flush are newer, never the same
+// instant (the history and the shelf sort by that time; a fast machine sent two in one millisecond).
+const flush = async () => {
+  await playTracker(t.ctx).flush();
+  const written = Date.now();
+  while (Date.now() <= written) await new Promise((resolve) => setTimeout(resolve, 1));
+};
 
 let n = 0;
 const newVideo = async (title: number, v: Record<string, unknown> = {}) =>
