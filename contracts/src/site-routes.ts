@@ -43,6 +43,18 @@ export const SITE_ROUTES = [
   'billing/pricing',
 ] as const;
 
+/**
+ * The pages a mailed link lands on (a password reset, an email confirmation or change, a notification mail's
+ * unsubscribe). Their addresses carry a secret until the page takes it off: the server moves it into the fragment
+ * (server/src/modules/seo/mailed-links.ts) and the site keeps trackers off them (web/src/site/analytics.ts).
+ */
+export const MAILED_LINK_PAGES = ['password/reset', 'email/verify', 'email/change', 'unsubscribe'] as const;
+const mailed = MAILED_LINK_PAGES.join('|');
+/** One of those pages itself (the address a mailed link is redirected to). */
+export const MAILED_LINK_PAGE = new RegExp(`^/(${mailed})/?$`, 'i');
+/** One of those pages or an address under one (`/password/reset/<token>`, as mailed). */
+export const MAILED_LINK_ADDRESS = new RegExp(`^/(${mailed})(/|$)`, 'i');
+
 /** The admin area's own router shows its not-found page; the server leaves its paths to it. */
 const ADMIN = /^\/admin(\/|$)/i;
 

@@ -4,12 +4,17 @@ import { api, login, signInAsDelegate } from './helpers.ts';
 // The server refuses these with 403 and a message (server/test/escalation.test.ts); the users table offers a user
 // manager no action on an admin's row, and says why.
 test('a user manager is offered no edit, suspend or delete on the super admin, and is told why', async ({ page }) => {
-  await signInAsDelegate(page, 'user.manager@e2e.local', ['users.update']);
+  await signInAsDelegate(page, 'user.manager@e2e.local', ['users.update', 'users.delete']);
   await page.goto('/admin/users');
+  const rows = page.locator('tbody');
+  await page.getByPlaceholder('Search users').fill('user.manager@e2e');
+  await expect(rows.getByRole('checkbox')).toHaveCount(1);
   await page.getByPlaceholder('Search users').fill('admin@e2e');
   await expect(page.getByRole('img', { name: 'Only an admin can modify an admin.' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'More actions for admin@e2e.local' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit user admin@e2e.local' })).toHaveCount(0);
+  // Nor can the row be picked for the bulk delete the server would refuse.
+  await expect(rows.getByRole('checkbox')).toHaveCount(0);
 });
 
 // The server's refusal of the same edit is covered through the API (server/test/escalation.test.ts).

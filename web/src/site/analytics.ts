@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { TRACKING_CODE } from '@app/contracts/analytics-constants';
+import { MAILED_LINK_ADDRESS } from '@app/contracts/site-routes';
 import { useSetting } from '../lib/auth';
 import { isAppearancePreview } from './appearance/is-preview';
 
@@ -39,8 +40,7 @@ function startAnalytics(code: string): void {
  * page it starts on (and of every later page) to Google, so it never starts on one of these: whoever reads the
  * analytics property could otherwise reset the member's password within the hour.
  */
-const SECRET_ADDRESS = /^\/(password\/reset|email\/verify|email\/change|unsubscribe)(\/|$)/i;
-export const addressCarriesSecret = (pathname: string) => SECRET_ADDRESS.test(pathname);
+export const addressCarriesSecret = (pathname: string) => MAILED_LINK_ADDRESS.test(pathname);
 
 /**
  * Whether third parties that track visitors (Google's tag, ad slots) may load: always while the GDPR cookie notice

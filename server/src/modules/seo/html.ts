@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, isSitePath, textDirection } from '@app/contracts';
+import { THEME_COOKIE, themeStyleSheet, FAVICON_SIZES, isSitePath, MAILED_LINK_PAGE, textDirection } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { CSP_NONCE_PLACEHOLDER, cspNonce, nonceScripts } from '../../http/security-headers.ts';
 import { faviconUrl } from '../appearance/images.ts';
@@ -10,7 +10,7 @@ import './catalogue-pages.ts';
 import { pageDataScript, pageNoindex, pageStatus } from './page-state.ts';
 import { RoutePreloads } from './preload.ts';
 import { callerOf, siteImage } from './page-loading.ts';
-import { MAILED_LINK_PAGE, MAILED_LINK_SCRIPT } from './mailed-links.ts';
+import { MAILED_LINK_SCRIPT } from './mailed-links.ts';
 import { resolveLanguage } from '../localizations/service.ts';
 import { DEFAULT_ICON_PATH, themeColorTags } from './site-icons.ts';
 import { escapeMarkup } from '../../lib/escape.ts';

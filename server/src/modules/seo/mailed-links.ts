@@ -8,8 +8,6 @@
  */
 const TOKEN_IN_PATH = /^\/(password\/reset|email\/verify|email\/change)\/([^/]+)\/?$/i;
 const TOKEN_IN_QUERY = /^\/unsubscribe\/?$/i;
-/** The pages a mailed link lands on, once its secret moved to the fragment. */
-export const MAILED_LINK_PAGE = /^\/(password\/reset|email\/verify|email\/change|unsubscribe)\/?$/i;
 
 /** Where a mailed link's address goes (the same page, the secret in the fragment), or null for any other address. */
 export function mailedLinkRedirect(url: string): string | null {

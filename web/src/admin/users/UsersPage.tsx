@@ -177,6 +177,7 @@ export function Component() {
         filters={filters}
         with={billingEnabled ? 'subscriptions,bans' : 'bans'}
         canDelete={canDelete}
+        canSelectRow={(u) => isAdmin || !u.is_admin}
         searchLabel={trans('Search users')}
         emptyState={{ title: trans('No users have been created yet'), icon: <UsersIcon size={40} /> }}
         noResultsState={{ title: trans('No matching users'), description: trans('Try another search query or different filters') }}

@@ -20,26 +20,27 @@ function Poster({ src }: { src: string | null }) {
   );
 }
 
-/** What a notification shows: a picture, what happened, and a line about it. */
-export function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
-  if (n.type === 'now_streaming') {
-    return { picture: <Poster src={n.image} />, headline: trans(':title is now streaming', { title: n.place }), detail: n.excerpt };
+const actorName = (n: SiteNotification) => (n.actor ? memberName(n.actor) : trans('Someone'));
+
+/** What happened, in one line: the notification's headline, which also names it for its Delete button. */
+export function headlineOf(n: SiteNotification): string {
+  if (n.type === 'now_streaming') return trans(':title is now streaming', { title: n.place });
+  if (n.type === 'new_episode' && n.episode) {
+    return n.episode.count > 1 ? trans(':count new episodes of :title', { count: n.episode.count, title: n.place }) : trans('New episode of :title', { title: n.place });
   }
+  return trans(':name replied to your comment on :place', { name: actorName(n), place: n.place });
+}
+
+/** What a notification shows: a picture, what happened, and a line about it. */
+function describeNotification(n: SiteNotification): { picture: ReactNode; headline: string; detail: string } {
+  const headline = headlineOf(n);
+  if (n.type === 'now_streaming') return { picture: <Poster src={n.image} />, headline, detail: n.excerpt };
   if (n.type === 'new_episode' && n.episode) {
     const e = n.episode;
     const code = trans('S:season E:episode', { season: e.season_number, episode: e.episode_number });
-    return {
-      picture: <Poster src={n.image} />,
-      headline: e.count > 1 ? trans(':count new episodes of :title', { count: e.count, title: n.place }) : trans('New episode of :title', { title: n.place }),
-      detail: `${code} · ${e.name}`,
-    };
+    return { picture: <Poster src={n.image} />, headline, detail: `${code} · ${e.name}` };
   }
-  const name = n.actor ? memberName(n.actor) : trans('Someone');
-  return {
-    picture: <Avatar src={n.actor?.avatar ?? null} label={name} size={32} />,
-    headline: trans(':name replied to your comment on :place', { name, place: n.place }),
-    detail: n.excerpt,
-  };
+  return { picture: <Avatar src={n.actor?.avatar ?? null} label={actorName(n)} size={32} />, headline, detail: n.excerpt };
 }
 
 /** A notification as the bell and the notifications page list it: picture, what happened, a line, when, and unread. */
@@ -61,7 +62,6 @@ export function NotificationBody({ notification: n, large }: { notification: Sit
   );
 }
 
-/** Marks the given notifications read (all without ids); the unread count follows and every list of them refreshes. */
 /** `DELETE notifications/{ids}`: the member clears notifications; the count and the lists follow. */
 export function useDeleteNotifications() {
   const qc = useQueryClient();
@@ -76,6 +76,7 @@ export function useDeleteNotifications() {
   });
 }
 
+/** Marks the given notifications read (all without ids); the unread count follows and every list of them refreshes. */
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({

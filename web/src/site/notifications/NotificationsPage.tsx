@@ -11,7 +11,7 @@ import { cn } from '../../ui/cn';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { InfiniteSentinel } from '../browse/InfiniteSentinel';
 import { PageError } from '../titles/PageState';
-import { NotificationBody, describeNotification, useDeleteNotifications, useMarkRead } from './NotificationBody';
+import { NotificationBody, headlineOf, useDeleteNotifications, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
 import { nextPage } from '../../lib/next-page';
 
@@ -73,7 +73,7 @@ export function Component() {
                 variant="text"
                 size="icon"
                 className="m-2 shrink-0"
-                aria-label={trans('Delete notification: :headline', { headline: describeNotification(n).headline })}
+                aria-label={trans('Delete notification: :headline', { headline: headlineOf(n) })}
                 title={trans('Delete')}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate([n.id])}
