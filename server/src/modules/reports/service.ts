@@ -159,7 +159,10 @@ async function topModels(ctx: AppContext, dim: 'series' | 'movie' | 'video' | 'u
 
 /** The header strip; the visitors and page views come from Google Analytics when it was read. */
 async function header(ctx: AppContext, r: ReportRange, ga: GaVisitors | null): Promise<HeaderReportItem[]> {
-  const both = async (f: (from: number, to: number) => Promise<number>) => [await f(r.start, r.end), await f(r.prevStart, r.start)] as const;
+  // A period still running (today, the last 7 days) is compared with the same stretch of the previous one: today so far
+  // against yesterday until this time of day, not against the whole of yesterday (every morning would read as a fall).
+  const prevEnd = r.prevStart + Math.max(0, Math.min(r.end, Date.now()) - r.start);
+  const both = async (f: (from: number, to: number) => Promise<number>) => [await f(r.start, r.end), await f(r.prevStart, prevEnd)] as const;
   const item = (name: string, icon: string, [cur, prev]: readonly [number, number], type: HeaderReportItem['type'] = 'number'): HeaderReportItem =>
     ({ name, icon, type, currentValue: cur, percentageChange: percentageChange(cur, prev) });
   const newUsers = (from: number, to: number) => ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
