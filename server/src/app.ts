@@ -113,6 +113,9 @@ export async function buildApp(config: Config): Promise<App> {
     // A hop count trusts that many proxies nearest to us.
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
   });
+  // Fastify reads text/plain bodies as strings: a JSON body sent as text/plain reached the schema as one string and
+  // answered 422 'The given data was invalid.' without a word on why. Unparsed types answer 415 saying what to send.
+  app.removeContentTypeParser('text/plain');
   const settings = new SettingsService(handle.db);
   const errors = new ErrorReporter(settings, (obj, msg) => app.log.error(obj, msg), VERSION, config.env);
   const ctx: AppContext = {

@@ -606,9 +606,10 @@ describe('request bodies', () => {
     }
   });
 
-  it('answers a 4xx for a non-JSON content type', async () => {
-    const res = await guest(t).request('POST', '/api/v1/auth/login', 'email=a', { 'content-type': 'text/plain' });
-    expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(res.status).toBeLessThan(500);
+  it('answers 415 saying what to send for a body that is not JSON, JSON sent as text/plain included', async () => {
+    for (const [body, type] of [['email=a', 'text/plain'], ['{"email":"a@b.c","password":"secret123"}', 'text/plain;charset=UTF-8'], ['<a/>', 'application/xml']]) {
+      const res = await guest(t).request('POST', '/api/v1/auth/login', body, { 'content-type': type });
+      expect([res.status, res.body.message], type).toEqual([415, 'Send the request body as JSON (Content-Type: application/json).']);
+    }
   });
 });

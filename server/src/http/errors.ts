@@ -109,7 +109,7 @@ export function registerErrorHandler(app: FastifyInstance, linesFor?: LinesFor):
       req.log.error(err);
       return reply.status(500).send(localized(await lines(req), 'There was an issue. Please try again later.'));
     }
-    const message = status === 413 ? 'The request is too large.' : status === 400 && (err as FastifyError).code?.includes('JSON') ? 'Malformed JSON in the request body.' : err.message;
+    const message = status === 413 ? 'The request is too large.' : status === 415 ? 'Send the request body as JSON (Content-Type: application/json).' : status === 400 && (err as FastifyError).code?.includes('JSON') ? 'Malformed JSON in the request body.' : err.message;
     return reply.status(status).send(localized(await lines(req), message));
   });
 }
