@@ -116,7 +116,10 @@ test.describe('analytics report', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/titles/${video.title_id}/insights`));
     await expect(page.getByRole('link', { name: `Back to ${titleName}` })).toHaveAttribute('href', `/admin/titles/${video.title_id}/edit`);
     await expect(page.getByTestId('insight-plays').getByRole('img')).toBeVisible();
+    // The map's card is below the first screen: it waits until scrolled to.
+    await expect(page.getByTestId('insight-locations')).toContainText('Loading…');
     await page.getByTestId('insight-locations').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('insight-locations').getByRole('row').first()).toBeVisible();
     await expect(page.getByTestId('insight-episodes').getByRole('row').first()).toBeVisible();
     for (const path of [`titles/${video.title_id}/insights/seasons/1`, `titles/${video.title_id}/insights/seasons/1/episodes/1`, `videos/${video.id}/insights`]) {
       await page.goto(`/admin/${path}`);

@@ -20,6 +20,12 @@ import { TITLES, VIDEOS } from '../section-permissions';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
+/**
+ * A loading card keeps about the height its chart will take: with short placeholders every card fit on the first
+ * screen and all asked at once, and the page jumped as they filled.
+ */
+const LOADING_HEIGHT = new Map<InsightMetric, string>([['plays', 'min-h-80'], ['locations', 'min-h-80']]);
+
 /** One metric card: it asks for its data only once at least 10% of it has been on screen (spec). */
 function InsightCard({ target, metric, range, title, wide, onMissing }: {
   target: InsightsTarget; metric: InsightMetric; range: ReportRange; title: string; wide?: boolean; onMissing: () => void;
@@ -37,7 +43,7 @@ function InsightCard({ target, metric, range, title, wide, onMissing }: {
   };
   return (
     <ReportCard title={title} wide={wide} testId={`insight-${metric}`}>
-      <div ref={ref} className="min-h-24">
+      <div ref={ref} className={data || isError ? 'min-h-24' : LOADING_HEIGHT.get(metric) ?? 'min-h-48'}>
         {isError && <p role="alert" className="text-sm text-danger">{trans('The report could not be loaded.')}</p>}
         {!data && !isError && <p className="text-sm text-text-muted">{trans('Loading…')}</p>}
         {data && metric === 'plays' && <LineChart report={data as TimeSeriesReport} timezone={range.timezone} label={trans('Plays')} />}
