@@ -69,3 +69,16 @@ export interface TwoFactorSetup {
   otpauth_url: string;
   qr_svg: string;
 }
+
+/**
+ * `GET account/export`: the member's file of their data. `POST account/export` starts building it in the background;
+ * a ready file can be downloaded from `download_path` (by its owner only) until `expires_at`, then it is removed.
+ */
+export interface AccountExportStatus {
+  status: 'preparing' | 'ready';
+  created_at: string;
+  expires_at: string | null;
+  download_path: string | null;
+}
+/** `GET account/export/{uuid}`: the file's id. */
+export const accountExportParam = z.object({ uuid: z.string().uuid() });

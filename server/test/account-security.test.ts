@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { SESSION_COOKIE } from '@app/contracts';
-import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
+import { ADMIN, Client, PASSWORD, accountExportOf, asAdmin, asUser, createTestApp, createUser, guest } from './helper.ts';
 import { BROWSER_SESSION_IDLE_MS, SESSION_TTL_MS } from '../src/http/auth.ts';
 
 /** A member's own account: how long a sign-in lasts, ending one session, 2FA and sessions, the export, address probing. */
@@ -149,14 +149,14 @@ describe('GET account/export: votes and notifications', () => {
     const mine = (await me.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'My own words' })).body.comment;
     expect((await other.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'A secret reply', parent_id: mine.id })).status).toBe(200);
 
-    const res = await me.get('/api/v1/account/export');
+    const res = await accountExportOf(t, me);
     const data = JSON.parse(res.text);
     expect(data.video_votes).toEqual([expect.objectContaining({ video_id: video, video: 'Exported clip', title_id: title, title: 'Exported Film', is_upvote: false })]);
     expect(data.notifications).toEqual([expect.objectContaining({ type: 'comment_reply', read_at: null })]);
     // The reply is someone else's: named by id, never its words or its author.
     expect(res.text).not.toContain('A secret reply');
     expect(res.text).not.toContain(other.user.email);
-    const theirs = JSON.parse((await other.get('/api/v1/account/export')).text);
+    const theirs = JSON.parse((await accountExportOf(t, other)).text);
     expect(theirs.video_votes).toEqual([expect.objectContaining({ video_id: video, is_upvote: true })]);
     expect(theirs.notifications).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { visitTracker } from '../src/modules/reports/visits.ts';
-import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
+import { sweepAccountExports } from '../src/modules/account/export.ts';
+import { ADMIN, Client, PASSWORD, accountExportOf, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -30,9 +31,9 @@ beforeAll(async () => {
 describe('GET account/export', () => {
   it('hands the member a file of everything kept about them, and no secrets', async () => {
     const { me } = await activeMember();
-    const res = await me.get('/api/v1/account/export');
+    const res = await accountExportOf(t, me);
     expect(res.status, res.text).toBe(200);
-    expect(res.headers['content-disposition']).toBe('attachment; filename="account-data.json"');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="account-data-\d{4}-\d\d-\d\d\.json"$/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ id: me.user.id, email: me.user.email, first_name: 'Leaving', roles: ['users'], two_factor: false });
@@ -44,7 +45,7 @@ describe('GET account/export', () => {
     // Nothing that would let the file's reader act as the member.
     expect(res.text).not.toMatch(/password|token_hash|csrf|secret|recovery/i);
     // Only one's own.
-    const other = JSON.parse((await (await asUser(t)).get('/api/v1/account/export')).text);
+    const other = JSON.parse((await accountExportOf(t, await asUser(t))).text);
     expect([other.reviews, other.comments]).toEqual([[], []]);
   });
 
@@ -61,7 +62,7 @@ describe('GET account/export', () => {
     const sub = await admin.post('/api/v1/billing/subscriptions', { user_id: me.user.id, product_id: plan.id, price_id: plan.prices[0].id, description: 'Granted by support' });
     expect(sub.status, sub.text).toBe(200);
 
-    const data = JSON.parse((await me.get('/api/v1/account/export')).text);
+    const data = JSON.parse((await accountExportOf(t, me)).text);
     expect(data.ratings).toEqual([
       expect.objectContaining({ type: 'title', id: movie, title_id: movie, title: 'Parting Film', season: null, episode: null, score: 6 }),
       expect.objectContaining({ type: 'episode', id: episode, title_id: series, title: 'Rated Series', season: 1, episode: 1, score: 9 }),
@@ -73,6 +74,64 @@ describe('GET account/export', () => {
 
   it('asks a guest to sign in', async () => {
     expect((await guest(t).get('/api/v1/account/export')).status).toBe(401);
+    expect((await guest(t).post('/api/v1/account/export')).status).toBe(401);
+  });
+
+  it('builds a large account\'s file in the background while other requests are answered, then mails its owner', async () => {
+    const me = await asUser(t);
+    const video = (await admin.post('/api/v1/videos', { name: 'Watched a lot', title_id: movie, type: 'embed', src: 'https://www.youtube.com/embed/y', category: 'full', approved: true })).body.video.id as number;
+    const at = new Date().toISOString();
+    for (let i = 0; i < 20_000; i += 1000) {
+      const ids = Array.from({ length: 1000 }, (_, k) => i + k + 1);
+      await t.ctx.db.insertInto('plays').values(ids.map(() => ({ video_id: video, title_id: movie, season_num: null, episode_num: null, user_id: me.user.id, visitor_id: null, seconds_watched: 60, position: 60, device: 'desktop', browser: 'Firefox', platform: 'Linux', country: 'DE', city: null, created_at: at, updated_at: at }))).execute();
+      await t.ctx.db.insertInto('ratings').values(ids.map((id) => ({ user_id: me.user.id, ratable_type: 'title' as const, ratable_id: 1_000_000 + id, score: 5, created_at: at, updated_at: at }))).execute();
+    }
+    // The longest time the event loop was held while the file was built.
+    let last = performance.now();
+    let longest = 0;
+    const timer = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last); last = now; }, 5);
+    const asked = await me.post('/api/v1/account/export');
+    expect(asked.status, asked.text).toBe(200);
+    expect(asked.body).toMatchObject({ export: { status: 'preparing', download_path: null }, message: "We're preparing your data. We'll email you when the file is ready to download." });
+    // Asking again while it is built starts no second one.
+    expect((await me.post('/api/v1/account/export')).body.export.created_at).toBe(asked.body.export.created_at);
+    await t.ctx.queue.drain();
+    clearInterval(timer);
+    expect(longest).toBeLessThan(120);
+    const ready = (await me.get('/api/v1/account/export')).body.export;
+    expect(ready).toMatchObject({ status: 'ready', download_path: expect.stringMatching(/^\/api\/v1\/account\/export\/[0-9a-f-]{36}$/) });
+    expect(Date.parse(ready.expires_at) - Date.parse(ready.created_at)).toBe(7 * 24 * 3600_000);
+    const data = JSON.parse((await me.get(ready.download_path)).text);
+    expect([data.plays.length, data.ratings.length]).toEqual([20_000, 20_000]);
+    expect(data.plays[0]).toMatchObject({ title_id: movie, title: 'Parting Film', seconds_watched: 60, device: 'desktop' });
+    const mail = (await mailsIn(t)).filter((m) => m.to === me.user.email && m.subject === 'Your data is ready to download');
+    expect(mail.length).toBe(1);
+    expect(mail[0].text).toContain('/account-settings#account-data');
+  });
+
+  it('lets only its owner read the file, and removes it after a week or with the account', async () => {
+    const me = await asUser(t);
+    expect((await accountExportOf(t, me)).status).toBe(200);
+    const path = (await me.get('/api/v1/account/export')).body.export.download_path as string;
+    const uuid = path.split('/').pop()!;
+    // Not another member, not an admin, not through the admin's CSV download.
+    expect((await (await asUser(t)).get(path)).status).toBe(404);
+    expect((await admin.get(path)).status).toBe(404);
+    expect((await admin.get(`/api/v1/csv/download/${uuid}`)).status).toBe(404);
+    const row = await t.ctx.db.selectFrom('csv_exports').select(['path']).where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    expect(await t.ctx.storage.exists(row.path!)).toBe(true);
+    // A week later the file is gone.
+    await t.ctx.db.updateTable('csv_exports').set({ created_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }).where('uuid', '=', uuid).execute();
+    expect((await me.get(path)).status).toBe(404);
+    await sweepAccountExports(t.ctx);
+    expect(await t.ctx.storage.exists(row.path!)).toBe(false);
+    expect((await me.get('/api/v1/account/export')).body.export).toBeNull();
+    // Closing the account takes a fresh file with it.
+    const leaving = await asUser(t);
+    await accountExportOf(t, leaving);
+    const file = (await t.ctx.db.selectFrom('csv_exports').select('path').where('user_id', '=', leaving.user.id).executeTakeFirstOrThrow()).path!;
+    expect((await close(leaving, { password: PASSWORD })).status).toBe(200);
+    expect(await t.ctx.storage.exists(file)).toBe(false);
   });
 });
 

@@ -151,3 +151,13 @@ export async function mailsIn(t: { storage: string; ctx: Pick<App['ctx'], 'queue
     return { to: /^To: (.*)$/m.exec(head)?.[1] ?? '', subject: /^Subject: (.*)$/m.exec(head)?.[1] ?? '', text: body.join('\n\n'), head };
   });
 }
+
+/** A member's data file as they get it: asked for (`POST account/export`), built by the job runner, then downloaded. */
+export async function accountExportOf(t: { ctx: Pick<App['ctx'], 'queue'> }, c: Client) {
+  const asked = await c.post('/api/v1/account/export');
+  if (asked.status !== 200) throw new Error(`account/export: ${asked.status} ${asked.text}`);
+  await t.ctx.queue.drain();
+  const status = (await c.get('/api/v1/account/export')).body.export;
+  if (status?.status !== 'ready') throw new Error(`account/export not ready: ${JSON.stringify(status)}`);
+  return c.get(status.download_path);
+}

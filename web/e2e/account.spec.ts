@@ -157,10 +157,15 @@ test('a member changes their email, downloads their data, then closes their acco
   await expect(page.getByRole('region', { name: 'Profile' })).toContainText(email);
 
   const panel = page.getByRole('region', { name: 'Your data' });
+  // The file is built in the background: the panel says so, then offers it (and a mail says it is ready).
+  await panel.getByRole('button', { name: 'Prepare your data' }).click();
+  await expect(page.getByText("We're preparing your data. We'll email you when the file is ready to download.")).toBeVisible();
   const download = page.waitForEvent('download');
-  await panel.getByRole('link', { name: 'Download your data' }).click();
+  await panel.getByRole('link', { name: 'Download your data' }).click({ timeout: 15_000 });
   const file = await download;
-  expect(file.suggestedFilename()).toBe('account-data.json');
+  expect(file.suggestedFilename()).toMatch(/^account-data-\d{4}-\d\d-\d\d\.json$/);
+  await expect(panel).toContainText('Available until');
+  await expect.poll(readLog, { timeout: 10_000 }).toContain('Your data is ready to download');
   const data = JSON.parse(fs.readFileSync((await file.path())!, 'utf8'));
   expect(data.account).toMatchObject({ email, first_name: 'Leaving' });
 
@@ -250,6 +255,7 @@ test('a member who has not confirmed their address sees only what they can do on
     for (const name of ['Profile', 'Update password', 'Two-factor authentication', 'Active sessions', 'Your data']) await expect(page.getByRole('region', { name, exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Update password' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Download your data' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Prepare your data' })).toHaveCount(0);
 
     await confirm.getByRole('button', { name: 'Resend confirmation email' }).click();
     await expect(page.getByText('Confirmation email sent.')).toBeVisible();

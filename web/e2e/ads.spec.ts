@@ -97,3 +97,38 @@ test('while the cookie notice is on, ad slots wait for the visitor to accept it,
     await api(page, 'POST', 'settings', { client: JSON.stringify({ 'ads.general_top': '', 'cookie_notice.enable': false }), server: '{}' });
   }
 });
+
+test('the footer\'s Cookie settings link brings the notice back: Decline then Accept starts the ads and the tag, Accept then Decline keeps them off', async ({ page, browser }) => {
+  await login(page);
+  try {
+    await api(page, 'POST', 'settings', { client: JSON.stringify({ 'ads.general_top': AD, 'cookie_notice.enable': true, 'analytics.tracking_code': 'G-E2ECOOKIE' }), server: '{}' });
+    const visitor = await browser.newPage();
+    await visitor.route('https://www.googletagmanager.com/**', (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    await visitor.goto('/contact');
+    const notice = visitor.getByTestId('cookie-notice');
+    await notice.getByRole('button', { name: 'Decline' }).click();
+    await expect(notice).toHaveCount(0);
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(visitor.locator('[data-ad-slot]')).toHaveCount(0);
+    await expect(visitor.locator('#google-tag')).toHaveCount(0);
+    // Changing one's mind: the footer link shows the notice again.
+    await visitor.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await notice.getByRole('button', { name: 'Accept' }).click();
+    await expect(notice).toHaveCount(0);
+    await expect(visitor.frameLocator('[data-ad-slot="general_top"] iframe').locator('#ad')).toContainText('Buy popcorn');
+    await expect(visitor.locator('#google-tag')).toHaveCount(1);
+    // And back: declining takes the ad away now, and the next page starts neither.
+    await visitor.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
+    await notice.getByRole('button', { name: 'Decline' }).click();
+    await expect(visitor.locator('[data-ad-slot]')).toHaveCount(0);
+    await visitor.reload();
+    await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(notice).toHaveCount(0);
+    await expect(visitor.locator('[data-ad-slot]')).toHaveCount(0);
+    await expect(visitor.locator('#google-tag')).toHaveCount(0);
+    await visitor.close();
+  } finally {
+    await api(page, 'POST', 'settings', { client: JSON.stringify({ 'ads.general_top': '', 'cookie_notice.enable': false, 'analytics.tracking_code': '' }), server: '{}' });
+  }
+});

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import type { AccountSession } from '../account.ts';
+import type { AccountExportStatus, AccountSession } from '../account.ts';
 import { entity, isoTime } from './common.ts';
 import { currentUserEntity } from './users.ts';
 
@@ -20,3 +20,15 @@ export const accountSessionEntity = entity({
 export const accountSessionListResponse = entity({ sessions: z.array(accountSessionEntity) });
 /** How many other sessions were ended. */
 export const logoutOthersResponse = entity({ message: z.string(), count: z.number().int() });
+
+export const accountExportEntity = entity({
+  status: z.enum(['preparing', 'ready']),
+  created_at: isoTime,
+  expires_at: isoTime.nullable(),
+  download_path: z.string().nullable(),
+}).meta({
+  id: 'AccountExport',
+  examples: [{ status: 'ready', created_at: '2026-01-31T12:00:00.000Z', expires_at: '2026-02-07T12:00:00.000Z', download_path: '/api/v1/account/export/0b6f6c9e-2a53-4f0e-9a53-8f1b1c2d3e4f' }],
+}) satisfies z.ZodType<AccountExportStatus>;
+/** The member's data file: none yet, being built, or ready; `message` after asking for one. */
+export const accountExportResponse = entity({ export: accountExportEntity.nullable(), message: z.string().optional() });

@@ -6,6 +6,7 @@ import { nowIso } from '../db/index.ts';
 import { composeMail } from '../drivers/mail/compose.ts';
 import { csvStringifier } from './csv.ts';
 import { mailLines } from '../modules/localizations/service.ts';
+import { ACCOUNT_EXPORT } from '../modules/account/export.ts';
 
 /** One exportable list: its header, its rows for a list query (streamed) and how many there are. */
 export interface CsvExport {
@@ -70,7 +71,10 @@ export async function* keysetRows<T extends { id: number }>(batch: (after: numbe
   }
 }
 
-/** A finished export by its download id (the download call checks who may take it). */
+/**
+ * A finished export by its download id (the download call checks who may take it). A member's own data file
+ * (account/export.ts) is never one: only its owner reads it, through `account/export/{uuid}`.
+ */
 export async function findCsvExport(ctx: AppContext, uuid: string) {
-  return ctx.db.selectFrom('csv_exports').selectAll().where('uuid', '=', uuid).executeTakeFirst();
+  return ctx.db.selectFrom('csv_exports').selectAll().where('uuid', '=', uuid).where('resource', '!=', ACCOUNT_EXPORT).executeTakeFirst();
 }

@@ -8,7 +8,7 @@ import { ThemeSwitch } from './appearance/ThemeSwitch';
 import { usePreviewBridge } from './appearance/preview';
 import { useAvailableLocales } from '../lib/locale';
 import { AdSlot } from './ads/AdSlot';
-import { CookieNotice } from './CookieNotice';
+import { CookieNotice, CookieSettingsLink } from './CookieNotice';
 import { ConfirmEmailNotice } from './auth/ConfirmEmailNotice';
 import { useThemeStyle } from './appearance/theme';
 import { SiteHeader } from './ui/SiteHeader';
@@ -55,7 +55,7 @@ export function SiteFooter() {
         <div className="flex flex-col gap-2">
           <MenuPosition position="footer" label={trans('Footer')} />
           <MenuPosition position="footer-secondary" label={trans('Secondary footer')} />
-          <p>© {new Date().getFullYear()} {siteName}</p>
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1"><span>© {new Date().getFullYear()} {siteName}</span><CookieSettingsLink /></p>
         </div>
         <div className="flex items-center gap-2">
           <VisitorLanguageSwitch />

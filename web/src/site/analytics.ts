@@ -6,8 +6,10 @@ import { useSetting } from '../lib/auth';
 import { isAppearancePreview } from './appearance/is-preview';
 
 export const COOKIE_CONSENT_KEY = 'cookie-notice:accepted';
-/** Fired on window when the visitor accepts the cookie notice. */
+/** Fired on window when the visitor answers the cookie notice (accepts, or declines after changing their mind). */
 export const COOKIE_CONSENT_EVENT = 'cookie-consent';
+/** Fired on window by the footer's "Cookie settings" link: the notice shows again so the visitor can change their answer. */
+export const COOKIE_NOTICE_REOPEN_EVENT = 'cookie-notice-reopen';
 
 export const hasCookieConsent = () => localStorage.getItem(COOKIE_CONSENT_KEY) === '1';
 /** The visitor accepted ('1') or declined ('0') the cookie notice: either way it is not shown again. */
@@ -50,9 +52,10 @@ export function useCookieConsent(): boolean {
   const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
   const [consent, setConsent] = useState(hasCookieConsent);
   useEffect(() => {
-    const accepted = () => setConsent(true);
-    window.addEventListener(COOKIE_CONSENT_EVENT, accepted);
-    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, accepted);
+    // Accepting starts them at once; declining later removes the ad slots now and keeps the tag off from the next page on.
+    const answered = () => setConsent(hasCookieConsent());
+    window.addEventListener(COOKIE_CONSENT_EVENT, answered);
+    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, answered);
   }, []);
   return !noticeOn || consent;
 }

@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  accountDeleteSchema, accountEmailSchema, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountSessionParam, accountUserResponse, binaryResponse, doneResponse,
+  accountDeleteSchema, accountEmailSchema, accountExportParam, accountExportResponse, accountPasswordSchema, accountProfileSchema, accountSessionListResponse, accountSessionParam, accountUserResponse, binaryResponse, doneResponse,
   logoutOthersResponse,
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { currentUser, logout } from '../auth/service.ts';
 import { removeAvatar, storeAvatar } from '../users/avatar.ts';
 import { removeAccounts } from '../users/service.ts';
-import { accountExport } from './export.ts';
+import { accountExportStatus, ownAccountExport, registerAccountExport, requestAccountExport } from './export.ts';
 import { requestEmailChange } from './email-change.ts';
 import { proveOwner } from './owner-proof.ts';
 import { rememberDevice } from '../auth/known-device.ts';
@@ -65,11 +65,22 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'We sent a confirmation link to your new email address.' };
   });
 
-  // A file the member keeps: everything the site holds about them, as JSON.
-  api.get('/api/v1/account/export', { config: self, schema: { response: { 200: binaryResponse } } }, async (req, reply) => {
-    const data = await accountExport(ctx, requireUser(req));
-    reply.header('cache-control', 'private, no-store').header('content-disposition', 'attachment; filename="account-data.json"');
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(data, null, 2));
+  // A file the member keeps: everything the site holds about them, as JSON. It is built by the job runner (a large
+  // account takes a while); the member is mailed when it is ready, and the account settings page shows it.
+  registerAccountExport(ctx);
+  api.get('/api/v1/account/export', { config: self, schema: { response: { 200: accountExportResponse } } }, async (req) => ({ export: await accountExportStatus(ctx, requireUser(req)) }));
+
+  api.post('/api/v1/account/export', { config: self, schema: { response: { 200: accountExportResponse } } }, async (req) => ({
+    export: await requestAccountExport(ctx, requireUser(req)),
+    message: "We're preparing your data. We'll email you when the file is ready to download.",
+  }));
+
+  api.get('/api/v1/account/export/:uuid', { config: self, schema: { params: accountExportParam, response: { 200: binaryResponse } } }, async (req, reply) => {
+    const file = await ownAccountExport(ctx, requireUser(req), req.params.uuid);
+    if (!file) throw notFound('Export not found');
+    reply.header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; filename="account-data-${file.created_at.slice(0, 10)}.json"`);
+    return reply.type('application/json; charset=utf-8').send(ctx.storage.read(file.path));
   });
 
   // Closing one's own account: what the admin's delete does to a user (see removeAccounts), then signed out here.

@@ -141,6 +141,8 @@ export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<vo
   await stopBilling(ctx, ids);
   const avatars = await ctx.db.selectFrom('users').select(['id', 'avatar']).where('id', 'in', ids).where('avatar', 'is not', null).execute();
   const files = await entryIdsOwnedBy(ctx.db, ids);
+  // Their export files (their data, CSV reports) leave storage with them; the rows go with the account.
+  const exports = await ctx.db.selectFrom('csv_exports').select('path').where('user_id', 'in', ids).where('path', 'is not', null).execute();
   await ctx.db.transaction().execute(async (trx) => {
     // Checked again inside: two admins closing their accounts at once must not leave none.
     if ((await countAdmins(trx, ids, true)) === 0) throw forbidden('The last administrator cannot be deleted.');
@@ -152,6 +154,7 @@ export async function removeAccounts(ctx: AppContext, ids: number[]): Promise<vo
     await trx.deleteFrom('users').where('id', 'in', ids).execute();
   });
   for (const a of avatars) await deleteAvatarFile(ctx, a.id, a.avatar);
+  for (const e of exports) await ctx.storage.delete(e.path!).catch((err: unknown) => ctx.errors.capture(err, { message: 'could not remove an export file' }).catch(() => undefined));
   await deleteEntriesInBatches(ctx, files);
 }
 

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { api, fieldMessages } from '../../lib/api';
+import type { AccountExportStatus } from '@app/contracts/account';
+import { api, errorMessage, fieldMessages } from '../../lib/api';
+import { formatDate } from '../../lib/format';
 import { signedOut } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
@@ -27,8 +30,7 @@ export function YourDataPanel({ hasPassword, exportable = true }: { hasPassword:
         {exportable && (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-sm text-text-muted">{trans('A file with your profile, reviews, comments, ratings and votes, lists, watch history, notifications, sign-ins and subscriptions.')}</p>
-            {/* A plain link: the browser saves the file the server names. */}
-            <a href="/api/v1/account/export" download className={buttonClass('outline', 'md', 'shrink-0')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
+            <DataExport />
           </div>
         )}
         <div className={exportable ? 'flex flex-col gap-2 border-t border-border pt-5 sm:flex-row sm:items-center sm:justify-between' : 'flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between'}>
@@ -38,6 +40,47 @@ export function YourDataPanel({ hasPassword, exportable = true }: { hasPassword:
       </div>
       <CloseAccountDialog open={closing} onOpenChange={setClosing} hasPassword={hasPassword} />
     </Panel>
+  );
+}
+
+const EXPORT_KEY = ['account-export'];
+
+/**
+ * The member's data file is built in the background (a large account takes a while): asking starts it, the panel
+ * checks every few seconds until it is ready (a mail says so too), then offers it until it is removed a week later.
+ */
+function DataExport() {
+  const qc = useQueryClient();
+  const query = useQuery({
+    queryKey: EXPORT_KEY,
+    queryFn: () => api.get<{ export: AccountExportStatus | null }>('account/export').then((r) => r.export),
+    refetchInterval: (q) => (q.state.data?.status === 'preparing' ? 3000 : false),
+  });
+  const ask = useMutation({
+    mutationFn: () => api.post<{ export: AccountExportStatus; message: string }>('account/export'),
+    onSuccess: (r) => { toast(trans("We're preparing your data. We'll email you when the file is ready to download.")); qc.setQueryData(EXPORT_KEY, r.export); },
+    onError: (e) => toast.danger(errorMessage(e, trans('There was an issue. Please try again.'))),
+  });
+  const file = query.data;
+  if (file?.status === 'preparing') {
+    return <p role="status" className="shrink-0 text-sm text-text-muted sm:max-w-56 sm:text-right">{trans('Preparing your file. We will email you when it is ready.')}</p>;
+  }
+  return (
+    <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+      {file?.status === 'ready' && file.download_path ? (
+        <>
+          {/* A plain link: the browser saves the file the server names. */}
+          <a href={file.download_path} download className={buttonClass('outline', 'md')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
+          <span className="text-xs text-text-muted">
+            {trans('Available until :date', { date: formatDate(file.expires_at!) })}
+            {' · '}
+            <button type="button" className="underline" disabled={ask.isPending} onClick={() => ask.mutate()}>{trans('Prepare a new file')}</button>
+          </span>
+        </>
+      ) : (
+        <Button variant="outline" disabled={query.isPending || ask.isPending} onClick={() => ask.mutate()}><Download size={16} aria-hidden />{trans('Prepare your data')}</Button>
+      )}
+    </div>
   );
 }
 
