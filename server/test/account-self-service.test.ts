@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { visitTracker } from '../src/modules/reports/visits.ts';
-import { sweepAccountExports } from '../src/modules/account/export.ts';
+import { sweepExports } from '../src/modules/account/export.ts';
 import { ADMIN, Client, PASSWORD, accountExportOf, asAdmin, asUser, createTestApp, createUser, guest, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
@@ -123,7 +123,7 @@ describe('GET account/export', () => {
     // A week later the file is gone.
     await t.ctx.db.updateTable('csv_exports').set({ created_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }).where('uuid', '=', uuid).execute();
     expect((await me.get(path)).status).toBe(404);
-    await sweepAccountExports(t.ctx);
+    await sweepExports(t.ctx);
     expect(await t.ctx.storage.exists(row.path!)).toBe(false);
     expect((await me.get('/api/v1/account/export')).body.export).toBeNull();
     // Closing the account takes a fresh file with it.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_EXPORT_SYNC_LIMIT } from '@app/contracts';
 import { nowIso } from '../src/db/index.ts';
+import { sweepExports } from '../src/modules/account/export.ts';
 import { ADMIN, Client, PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
@@ -593,6 +594,16 @@ describe('POST users/csv/export', () => {
     expect((await other.get(res.body.downloadPath)).status).toBe(404);
     expect((await guest(t).get(res.body.downloadPath)).status).toBe(401);
     expect((await admin.get('/api/v1/csv/download/does-not-exist')).status).toBe(404);
+
+    // A week later the file is removed with its row (it holds members' emails); a newer export stays.
+    const uuid = String(res.body.downloadPath).split('/').pop()!;
+    const key = (await t.ctx.db.selectFrom('csv_exports').select('path').where('uuid', '=', uuid).executeTakeFirstOrThrow()).path!;
+    const fresh = (await admin.post(url)).body.downloadPath as string;
+    await t.ctx.db.updateTable('csv_exports').set({ created_at: new Date(Date.now() - 8 * 24 * 3600_000).toISOString() }).where('uuid', '=', uuid).execute();
+    await sweepExports(t.ctx);
+    expect(await t.ctx.storage.exists(key)).toBe(false);
+    expect((await admin.get(res.body.downloadPath)).status).toBe(404);
+    expect((await admin.get(fresh)).status).toBe(200);
   });
 
   it('refuses bad list input like the list call does', async () => {

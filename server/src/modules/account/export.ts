@@ -151,7 +151,7 @@ async function accountSections(ctx: AppContext, userId: number): Promise<[string
 async function removeExports(ctx: AppContext, rows: { id: number; path: string | null }[]): Promise<void> {
   if (!rows.length) return;
   await ctx.db.deleteFrom('csv_exports').where('id', 'in', rows.map((r) => r.id)).execute();
-  for (const r of rows) if (r.path) await ctx.storage.delete(r.path).catch((err: unknown) => ctx.errors.capture(err, { message: 'could not remove an account export file' }).catch(() => undefined));
+  for (const r of rows) if (r.path) await ctx.storage.delete(r.path).catch((err: unknown) => ctx.errors.capture(err, { message: 'could not remove an export file' }).catch(() => undefined));
 }
 
 /** The member's latest data file, ready or being built (a build that never finished counts as none). */
@@ -211,15 +211,18 @@ export async function ownAccountExport(ctx: AppContext, userId: number, uuid: st
   return row as { path: string; created_at: string };
 }
 
-/** Files older than their week, and builds that never finished, go. */
-export async function sweepAccountExports(ctx: AppContext): Promise<void> {
+/**
+ * Export files older than a week go: members' data files, and the staff's CSV exports too (users, the audit log: files
+ * of every member's email, whose mailed link is for the day it comes); so do data files whose build never finished.
+ */
+export async function sweepExports(ctx: AppContext): Promise<void> {
   const now = Date.now();
-  const rows = await ctx.db.selectFrom('csv_exports').select(['id', 'path', 'created_at']).where('resource', '=', ACCOUNT_EXPORT)
+  const rows = await ctx.db.selectFrom('csv_exports').select(['id', 'path', 'created_at'])
     .where('created_at', '<', new Date(now - BUILD_TIMEOUT_MS).toISOString()).execute();
   await removeExports(ctx, rows.filter((r) => !r.path || now - Date.parse(r.created_at) > ACCOUNT_EXPORT_TTL_MS));
 }
 
-registerRecurring('account:export-sweep', 3600_000, (ctx) => sweepAccountExports(ctx));
+registerRecurring('exports:sweep', 3600_000, (ctx) => sweepExports(ctx));
 
 export function registerAccountExport(ctx: AppContext): void {
   ctx.queue.register(JOB, async ({ uuid }: { uuid: string }) => { await buildAccountExport(ctx, uuid); });
