@@ -3,6 +3,11 @@ import path from 'node:path';
 import { ZodError } from 'zod';
 import type { Config } from '../config.ts';
 
+/** An error whose message is meant for the operator as it is (a start, a backup). */
+export class OperatorError extends Error {}
+
+type Where = Partial<Pick<Config, 'port' | 'host' | 'database' | 'storagePath'>>;
+
 /**
  * What an operator reads when the server cannot start: one line naming the setting to change, instead of a stack trace
  * (or, worse, a process that stays up without listening: main.ts's top-level await would hand the error to the process
@@ -10,12 +15,8 @@ import type { Config } from '../config.ts';
  *
  * Errors it does not know keep their stack: they are bugs, and the stack is what finds them.
  */
-export class StartupError extends Error {}
-
-type Where = Partial<Pick<Config, 'port' | 'host' | 'database' | 'storagePath'>>;
-
 export function startupFailure(err: unknown, where: Where = {}): { line: string; stack?: string } {
-  if (err instanceof StartupError) return { line: err.message };
+  if (err instanceof OperatorError) return { line: err.message };
   if (err instanceof ZodError) {
     const fields = err.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
     return { line: `Invalid environment variable ${fields.join('; ')}` };
@@ -46,7 +47,7 @@ export function checkStoragePath(storagePath: string): void {
     fs.rmSync(probe);
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new StartupError(`The storage folder ${storagePath} is not writable by this user (${reason}): create it, fix its owner, or set STORAGE_PATH.`);
+    throw new OperatorError(`The storage folder ${storagePath} is not writable by this user (${reason}): create it, fix its owner, or set STORAGE_PATH.`);
   }
 }
 
