@@ -28,6 +28,7 @@ describe.skipIf(postgres)('backup of a running SQLite site', () => {
     expect(fs.statSync(`${db.file}-wal`).size).toBeGreaterThan(0);
     fs.mkdirSync(path.join(cfg.storagePath, 'uploads', 'videos'), { recursive: true });
     fs.writeFileSync(path.join(cfg.storagePath, 'uploads', 'videos', 'clip.mp4'), 'video bytes');
+    fs.writeFileSync(path.join(cfg.storagePath, 'uploads', 'videos', 'cut.mp4.a1b2c3.partial'), 'half an upload');
     fs.mkdirSync(path.join(cfg.storagePath, 'cache', 'ab'), { recursive: true });
     fs.writeFileSync(path.join(cfg.storagePath, 'cache', 'ab', 'entry'), 'cached');
 
@@ -43,6 +44,7 @@ describe.skipIf(postgres)('backup of a running SQLite site', () => {
     }
     expect(fs.readdirSync(result.folder).sort()).toEqual(['database.sqlite', 'storage']);
     const stored = path.join(result.folder, 'storage');
+    expect(fs.readdirSync(path.join(stored, 'uploads', 'videos'))).toEqual(['clip.mp4']);
     expect(fs.readFileSync(path.join(stored, 'uploads', 'videos', 'clip.mp4'), 'utf8')).toBe('video bytes');
     expect(fs.existsSync(path.join(stored, 'cache'))).toBe(false);
     expect(fs.readdirSync(stored).filter((f) => f.startsWith(path.basename(db.file)))).toEqual([]);

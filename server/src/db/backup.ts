@@ -78,6 +78,8 @@ async function writeBackup(config: Pick<Config, 'database' | 'storagePath'>, fol
       filter: (src) => {
         const rel = path.relative(root, src);
         if (skip.has(src) || TRANSIENT.has(rel.split(path.sep)[0])) return false;
+        // An upload a killed server never finished (LocalStorage writes `<name>.<random>.partial`, then renames it).
+        if (src.endsWith('.partial')) return false;
         if (fs.statSync(src).isFile()) files += 1;
         return true;
       },
