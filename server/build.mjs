@@ -4,8 +4,9 @@ import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url)));
 await build({
-  // The event writer runs in a worker thread, so it is an entry of its own beside main.js (modules/plays/event-writer.ts).
-  entryPoints: { main: 'src/main.ts', 'writer-worker': 'src/modules/plays/writer-worker.ts' },
+  // The event writer runs in a worker thread, so it is an entry of its own beside main.js (modules/plays/event-writer.ts);
+  // backup.js is `npm run backup`.
+  entryPoints: { main: 'src/main.ts', 'writer-worker': 'src/modules/plays/writer-worker.ts', backup: 'src/backup.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -8,7 +8,8 @@ const envSchema = z.object({
   /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path. */
   DATABASE_URL: z.string().optional(),
   STORAGE_PATH: z.string().optional(),
-  APP_URL: z.string().optional(),
+  /** Mailed links and the site's own host come from it: a typo would only show in a mailed link, so it is checked here. */
+  APP_URL: z.string().refine(isHttpUrl, 'Must be the address visitors open, starting with http:// or https:// (https://videos.example.com).').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
@@ -100,6 +101,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     ...overrides,
   };
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
 }
 
 /** Off by default: trusting X-Forwarded-For from anyone would let a client pick its own address (and dodge per-IP limits). */

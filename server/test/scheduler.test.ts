@@ -70,6 +70,36 @@ describe('recurring tasks (scheduled_tasks)', () => {
     expect(await tick(t.ctx, { now: at(9 * DAY + LEASE_MS + 1), only })).toEqual(['test:daily']);
   });
 
+  it('a process killed mid-run holds its task two minutes at most; a long run renews its lease and is never run twice', async () => {
+    // Killed (kill -9) mid-run: the due row and its lease are all that is left of that process.
+    const killedAt = 20 * DAY;
+    await t.ctx.db.updateTable('scheduled_tasks').set({ next_run_at: at(killedAt)().toISOString(), locked_until: at(killedAt + LEASE_MS)().toISOString() }).where('name', '=', 'test:daily').execute();
+    expect(await tick(t.ctx, { now: at(killedAt + 60_000), only })).toEqual([]);
+    expect(LEASE_MS).toBeLessThanOrEqual(2 * 60_000);
+    expect(await tick(t.ctx, { now: at(killedAt + 2 * 60_000 + 1), only })).toEqual(['test:daily']);
+
+    // A run that lasts longer than the lease: the clock moves ten minutes while it runs, the lease follows it, and a
+    // second process ticking meanwhile does not start it again.
+    let now = 25 * DAY;
+    const clock = () => new Date(start.getTime() + now);
+    await t.ctx.db.updateTable('scheduled_tasks').set({ next_run_at: clock().toISOString(), locked_until: null }).where('name', '=', 'test:daily').execute();
+    let open!: () => void;
+    gate = new Promise<void>((r) => { open = r; });
+    const before = runs;
+    const long = tick(t.ctx, { now: clock, only, renewMs: 5 });
+    for (let i = 0; i < 10; i++) {
+      now += 60_000;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await t.ctx.db.updateTable('scheduled_tasks').set({ next_run_at: clock().toISOString() }).where('name', '=', 'test:daily').execute();
+    expect(await tick(t.ctx, { now: clock, only })).toEqual([]);
+    open();
+    expect(await long).toEqual(['test:daily']);
+    gate = null;
+    expect(runs).toBe(before + 1);
+    expect((await row()).locked_until).toBeNull();
+  });
+
   it('the channels auto update is registered as a daily task', async () => {
     expect(await tick(t.ctx, { now: at(0), only: ['channels:auto-update'] })).toEqual(['channels:auto-update']);
     const task = await t.ctx.db.selectFrom('scheduled_tasks').selectAll().where('name', '=', 'channels:auto-update').executeTakeFirstOrThrow();

@@ -156,5 +156,9 @@ export async function migrate(handle: DbHandle, until?: keyof typeof MIGRATIONS)
   const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
   const { error, results } = await (until ? migrator.migrateTo(until) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  // The cause keeps the driver's error (its code says "connection refused" or "wrong password" to main.ts).
+  if (error || failed) {
+    const what = failed ? `Migration ${failed.migrationName} failed` : 'Migrations could not run';
+    throw new Error(`${what}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
  *
  * Call it at module load (before the app starts). Every tick each process tries to claim each due task with one
  * conditional UPDATE; only the process whose UPDATE changed the row runs it. A claim moves `next_run_at` one period
- * on at once and holds a lease (`locked_until`) while the task runs; a crashed run is retried when its lease ends.
+ * on at once and holds a lease (`locked_until`, renewed while the task runs); a crashed run is retried when its lease ends.
  * The first run of a new task is one tick after it is first seen.
  */
 export type RecurringRun = (ctx: AppContext) => Promise<unknown>;
@@ -21,8 +21,14 @@ export function registerRecurring(name: string, everyMs: number, run: RecurringR
   tasks.set(name, { name, everyMs, run });
 }
 
-/** A running task keeps its lease this long (longer than any run should take). */
-export const LEASE_MS = 30 * 60_000;
+/**
+ * A claim's lease, renewed every RENEW_MS while the task runs: a run of any length keeps its task, and a process killed
+ * mid-run (kill -9, out of memory, a power cut) holds it at most this long, after which any process runs it again.
+ * (A fixed 30-minute lease left the report rollup, due at every tick, stopped for half an hour after such a crash, and
+ * let a second process start a run that took longer than 30 minutes.)
+ */
+export const LEASE_MS = 2 * 60_000;
+export const RENEW_MS = 30_000;
 /**
  * The period of a task that runs at every tick, however long ticks are (SCHEDULER_TICK_SECONDS): it becomes due again
  * half a tick after a run, so this process's next tick runs it and processes ticking in between mostly do not.
@@ -39,6 +45,8 @@ export interface TickOptions {
   only?: string[];
   /** The tick's length, which an EVERY_TICK task's period follows (60 s unless SCHEDULER_TICK_SECONDS says otherwise). */
   tickMs?: number;
+  /** How often a running task's lease is renewed (tests shorten it). */
+  renewMs?: number;
 }
 
 /** One pass over every registered task: answers the names this process ran. */
@@ -67,11 +75,19 @@ export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<str
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     let error: string | null = null;
+    const renew = setInterval(() => {
+      ctx.db.updateTable('scheduled_tasks').set({ locked_until: new Date(clock().getTime() + LEASE_MS).toISOString() })
+        .where('name', '=', task.name).where('locked_until', 'is not', null).execute()
+        .catch((e: unknown) => ctx.errors.capture(e, { tags: { source: 'scheduler', task: task.name } }).catch(() => undefined));
+    }, opts.renewMs ?? RENEW_MS);
+    renew.unref();
     try {
       await task.run(ctx);
     } catch (e) {
       error = (e instanceof Error ? e.message : String(e)).slice(0, 1000);
       await ctx.errors.capture(e, { tags: { source: 'scheduler', task: task.name } }).catch(() => undefined);
+    } finally {
+      clearInterval(renew);
     }
     await ctx.db.updateTable('scheduled_tasks').set({ locked_until: null, last_run_at: clock().toISOString(), last_error: error })
       .where('name', '=', task.name).execute();
