@@ -77,6 +77,13 @@ describe('recurring tasks (scheduled_tasks)', () => {
     expect(await tick(t.ctx, { now: at(killedAt + 60_000), only })).toEqual([]);
     expect(LEASE_MS).toBeLessThanOrEqual(2 * 60_000);
     expect(await tick(t.ctx, { now: at(killedAt + 2 * 60_000 + 1), only })).toEqual(['test:daily']);
+    // As a claim leaves it: the next run a day off. The crashed run is still run again when its lease ends, not tomorrow.
+    const claimedAt = 22 * DAY;
+    await t.ctx.db.updateTable('scheduled_tasks').set({ next_run_at: at(claimedAt + DAY)().toISOString(), locked_until: at(claimedAt + LEASE_MS)().toISOString() }).where('name', '=', 'test:daily').execute();
+    expect(await tick(t.ctx, { now: at(claimedAt + 60_000), only })).toEqual([]);
+    expect(await tick(t.ctx, { now: at(claimedAt + LEASE_MS + 1), only })).toEqual(['test:daily']);
+    expect((await row()).next_run_at).toBe(at(claimedAt + LEASE_MS + 1 + DAY)().toISOString());
+    expect(await tick(t.ctx, { now: at(claimedAt + LEASE_MS + 60_000), only })).toEqual([]);
 
     // A run that lasts longer than the lease: the clock moves ten minutes while it runs, the lease follows it, and a
     // second process ticking meanwhile does not start it again.

@@ -8,7 +8,9 @@ import type { AppContext } from '../../context.ts';
  *
  * Call it at module load (before the app starts). Every tick each process tries to claim each due task with one
  * conditional UPDATE; only the process whose UPDATE changed the row runs it. A claim moves `next_run_at` one period
- * on at once and holds a lease (`locked_until`, renewed while the task runs); a crashed run is retried when its lease ends.
+ * on at once and holds a lease (`locked_until`, renewed while the task runs, cleared when it ends); a lease left to run
+ * out marks a run that crashed, which any process then runs again, however far off its next run is (a daily task
+ * killed mid-run waited a whole day).
  * The first run of a new task is one tick after it is first seen.
  */
 export type RecurringRun = (ctx: AppContext) => Promise<unknown>;
@@ -62,7 +64,8 @@ export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<str
     const now = clock();
     const nowIso = now.toISOString();
     const known = schedules.get(task.name);
-    if (known && (known.next_run_at > nowIso || (known.locked_until !== null && known.locked_until >= nowIso))) continue;
+    const crashed = known?.locked_until != null && known.locked_until < nowIso;
+    if (known && !crashed && (known.next_run_at > nowIso || known.locked_until !== null)) continue;
     // A task seen for the first time is due now; ON CONFLICT keeps an existing schedule as it is.
     if (!known) {
       await ctx.db.insertInto('scheduled_tasks').values({ name: task.name, next_run_at: nowIso, locked_until: null, last_run_at: null, last_error: null })
@@ -70,8 +73,8 @@ export async function tick(ctx: AppContext, opts: TickOptions = {}): Promise<str
     }
     const claim = await ctx.db.updateTable('scheduled_tasks')
       .set({ locked_until: new Date(now.getTime() + LEASE_MS).toISOString(), next_run_at: new Date(now.getTime() + period).toISOString() })
-      .where('name', '=', task.name).where('next_run_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+      .where('name', '=', task.name)
+      .where((eb) => eb.or([eb.and([eb('locked_until', 'is', null), eb('next_run_at', '<=', nowIso)]), eb('locked_until', '<', nowIso)]))
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
     let error: string | null = null;
