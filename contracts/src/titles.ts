@@ -1,4 +1,5 @@
 import { optionalDate } from './calendar-date.ts';
+import { imageUrlField } from './image-url.ts';
 import { z, lowerCasedAtMost, required } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
@@ -135,7 +136,7 @@ const minOne = (field: string, max: number) => z.number({ error: `${field} must 
   .nullish().transform((v) => v ?? null);
 const intMinOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`)
   .max(max, atMost(field, max)).nullish().transform((v) => v ?? null);
-const url = z.string().trim().max(500).nullish().transform((v) => v || null);
+const url = imageUrlField.transform((v) => v || null);
 export const requiredName = z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
 
 export const titleFields = {
