@@ -159,6 +159,24 @@ describe('credits', () => {
     const all = await admin.get(`/api/v1/titles/${title.id}/credits`);
     expect(all.body.pagination.data.map((c: any) => c.pivot.order)).toEqual([0, 1, 2, 3]);
   });
+
+  it('takes a department only from the list, so a credit is never checked as cast and listed as crew', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Department Store' })).body.title;
+    const p = await person({ name: 'Listed Person' });
+    const url = `/api/v1/titles/${title.id}/credits`;
+    for (const department of ['actors', 'Acting', 'Nonsense<script>', 'constructor']) {
+      const res = await admin.post(url, { person_id: p.id, department, job: 'Actor', character: 'Someone' });
+      expect(res.status, department).toBe(422);
+      expect(res.body.errors.department).toEqual(['Choose a department from the list.']);
+    }
+    expect((await admin.post(url, { person_id: p.id, job: 'Actor' })).body.errors.department).toEqual(['Department is required.']);
+    const cast = await admin.post(url, { person_id: p.id, department: 'Actors', job: 'Actor', character: 'Someone' });
+    expect(cast.status).toBe(200);
+    const edited = await admin.put(`${url}/${cast.body.credit.pivot.id}`, { department: 'actors', job: 'Actor', character: 'Someone' });
+    expect(edited.body.errors.department).toEqual(['Choose a department from the list.']);
+    expect((await admin.get(`${url}?crewType=crew`)).body.pagination.total).toBe(0);
+    expect((await admin.get(`${url}?crewType=cast`)).body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Someone']);
+  });
 });
 
 describe('title tags (genres, keywords)', () => {
