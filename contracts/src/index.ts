@@ -22,6 +22,7 @@ export * from './tmdb.ts';
 export * from './search.ts';
 export * from './social.ts';
 export * from './stored-urls.ts';
+export * from './image-url.ts';
 export * from './title-pages.ts';
 export * from './watch.ts';
 export * from './embeds.ts';

@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { ID_MAX } from './list.ts';
+import { imageUrlField } from './image-url.ts';
 import { pageSlugSchema, pageTitleSchema } from './custom-pages.ts';
 import { translate } from './i18n.ts';
 
@@ -15,17 +16,13 @@ export const NEWS_PAGE_SIZE = 12;
 /** The news RSS feed (server/src/modules/news/rss.ts), linked from the news page and its head. */
 export const NEWS_FEED_PATH = '/news/rss.xml';
 
-/** An article image: a file on the public disk (`/storage/...`) or an absolute http(s) URL; empty means none. */
-const imageSchema = z.string().trim().max(500)
-  .refine((v) => v === '' || /^\/storage\/[\w./-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), 'Enter a valid image URL.')
-  .nullish();
 
 /** Body of `POST news` and `PUT news/{articleId}`: title, slug, body, image. An empty slug is made from the title. */
 export const newsArticleSchema = z.object({
   title: pageTitleSchema,
   slug: pageSlugSchema,
   body: z.string().max(2_000_000).default(''),
-  image: imageSchema,
+  image: imageUrlField,
 }).meta({
   examples: [{ title: 'Festival line-up announced', slug: 'festival-line-up-announced', body: '<p>Twelve premieres and a retrospective open the season.</p>', image: '/storage/news_images/festival.jpg' }],
 });

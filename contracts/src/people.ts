@@ -1,4 +1,5 @@
 import { optionalDate } from './calendar-date.ts';
+import { imageUrlField } from './image-url.ts';
 import { CATALOGUE_MAX } from './titles.ts';
 import { z, required } from './zod.ts';
 
@@ -45,7 +46,7 @@ const date = optionalDate();
 const personFields = {
   name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255),
   known_for: z.string(required('Known for is required.')).trim().min(1, 'Known for is required.').max(50),
-  poster: text(500),
+  poster: imageUrlField.transform((v) => v || null),
   birth_date: date,
   death_date: date,
   birth_place: text(255),

@@ -1,4 +1,5 @@
 import { optionalDate } from './calendar-date.ts';
+import { imageUrlField } from './image-url.ts';
 import { z, lowerCasedAtMost, required } from './zod.ts';
 
 /** Catalogue constants (Part C section 9). */
@@ -135,7 +136,7 @@ const minOne = (field: string, max: number) => z.number({ error: `${field} must 
   .nullish().transform((v) => v ?? null);
 const intMinOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`)
   .max(max, atMost(field, max)).nullish().transform((v) => v ?? null);
-const url = z.string().trim().max(500).nullish().transform((v) => v || null);
+const url = imageUrlField.transform((v) => v || null);
 export const requiredName = z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(255, 'Name may not be longer than 255 characters.');
 
 export const titleFields = {
@@ -186,25 +187,33 @@ export const episodeCreateSchema = z.object(episodeFields)
 export const episodeUpdateSchema = z.object(episodeFields).partial().meta({ examples: [{ name: 'Pilot (extended)', runtime: 62 }] });
 export type EpisodeCreate = z.infer<typeof episodeCreateSchema>;
 
+/** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */
+export const CREDIT_DEPARTMENTS = ['Actors', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;
+/**
+ * One of those departments, as the credit forms offer them: which list a credit is on (cast or crew) follows from it,
+ * so a free-typed 'actors' or 'Acting' would be checked as cast but listed as crew.
+ */
+const creditDepartment = z.string(required('Department is required.')).trim().min(1, 'Department is required.')
+  .refine((v) => (CREDIT_DEPARTMENTS as readonly string[]).includes(v), 'Choose a department from the list.');
 export const creditSchema = z.object({
   person_id: z.number(required('Choose a person.')).int().min(1, 'Choose a person.'),
-  department: z.string(required('Department is required.')).trim().min(1, 'Department is required.').max(50),
+  department: creditDepartment,
   job: z.string(required('Job is required.')).trim().min(1, 'Job is required.').max(100),
   character: text(255),
   season: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish(),
   episode: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish(),
 }).superRefine((v, ctx) => {
-  if (v.department.toLowerCase() === 'actors' && !v.character) {
+  if (v.department === 'Actors' && !v.character) {
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
   }
 }).meta({ examples: [{ person_id: 7, department: 'Actors', job: 'Actor', character: 'Neo' }, { person_id: 8, department: 'Directing', job: 'Director', season: 1, episode: 2 }] });
 export type CreditCreate = z.infer<typeof creditSchema>;
 export const creditUpdateSchema = z.object({
-  department: z.string(required('Department is required.')).trim().min(1, 'Department is required.').max(50),
+  department: creditDepartment,
   job: z.string(required('Job is required.')).trim().min(1, 'Job is required.').max(100),
   character: text(255),
 }).superRefine((v, ctx) => {
-  if (v.department.toLowerCase() === 'actors' && !v.character) {
+  if (v.department === 'Actors' && !v.character) {
     ctx.addIssue({ code: 'custom', path: ['character'], message: 'Character is required for actors.' });
   }
 }).meta({ examples: [{ department: 'Actors', job: 'Actor', character: 'Thomas A. Anderson' }] });
@@ -220,5 +229,3 @@ export const attachTagSchema = z.object({
   tag_name: z.string(required('Name is required.')).trim().min(1, 'Name is required.').max(100).superRefine(lowerCasedAtMost(100)),
 }).meta({ examples: [{ tag_name: 'Cyberpunk' }] });
 
-/** Credit departments as TMDb names them; 'Actors' is cast, the rest crew. */
-export const CREDIT_DEPARTMENTS = ['Actors', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;

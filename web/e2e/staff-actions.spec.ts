@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInAsDelegate } from './helpers.ts';
+import { api, login, signInAsDelegate } from './helpers.ts';
 
 test('a staff member who may only view and edit titles is offered no create, delete, upload, season or video actions', async ({ page }) => {
   await signInAsDelegate(page, `titles.viewer.${Date.now()}@e2e.local`, ['titles.view', 'titles.update']);
@@ -32,4 +32,23 @@ test('a staff member who may only view and edit titles is offered no create, del
   await page.goto(`${base}/videos`);
   await expect(page.getByTestId('pagination-range').or(page.getByText('No videos have been added yet')).or(page.getByText('There was an issue loading this list.')).first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add video' })).toHaveCount(0);
+});
+
+test("a title editor sees no Reviews, Comments or Insights of a title they may not read; the sections they may read stay", async ({ page }) => {
+  await login(page);
+  const { title } = await api(page, 'POST', 'titles', { name: `Tabs by permission ${Date.now()}`, is_series: true });
+  // Everyday permissions (seasons, episodes, videos, people: the users role's) come with the account; moderation and reports do not.
+  await signInAsDelegate(page, `titles.tabs.${Date.now()}@e2e.local`, ['titles.view', 'titles.update']);
+  const base = `/admin/titles/${title.id}/edit`;
+  await page.goto(`${base}/primary-facts`);
+  const tabs = page.getByRole('navigation', { name: 'Title sections' });
+  for (const name of ['Primary facts', 'Images', 'Genres', 'Cast', 'Crew', 'Videos', 'Seasons']) await expect(tabs.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Reviews', 'Comments']) await expect(tabs.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Insights' })).toHaveCount(0);
+  // Typed in by hand, a section they may not read is the no-access page, not a list that fails to load.
+  for (const path of ['reviews', 'comments']) {
+    await page.goto(`${base}/${path}`);
+    await expect(page.getByText('You do not have access to this page')).toBeVisible();
+    await expect(page.getByText('There was an issue loading this list.')).toHaveCount(0);
+  }
 });

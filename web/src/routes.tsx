@@ -1,6 +1,6 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
-import { CREATE_ROLES, CREATE_USERS, PEOPLE, ROLES, TITLES, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
+import { CREATE_ROLES, CREATE_USERS, PEOPLE, ROLES, TITLES, TITLE_SECTIONS, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
 import { SessionExpiredDialog } from './ui/SessionExpiredDialog';
@@ -135,8 +135,8 @@ export const routes: RouteObject[] = [
                     children: [
                       { index: true, element: <Navigate to="primary-facts" replace /> },
                       { path: 'primary-facts', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.PrimaryFactsTab })) },
-                      { path: 'reviews', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.ReviewsTab })) },
-                      { path: 'comments', lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.CommentsTab })) },
+                      { path: 'reviews', loader: requirePermission(TITLE_SECTIONS.reviews), lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.ReviewsTab })) },
+                      { path: 'comments', loader: requirePermission(TITLE_SECTIONS.comments), lazy: () => import('./admin/titles/TitleLayout').then((m) => ({ Component: m.CommentsTab })) },
                       { path: 'images', lazy: () => import('./admin/titles/ImagesTab') },
                       { path: 'genres', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.GenresTab })) },
                       { path: 'keywords', lazy: () => import('./admin/titles/TagsTab').then((m) => ({ Component: m.KeywordsTab })) },
@@ -145,13 +145,14 @@ export const routes: RouteObject[] = [
                       { path: 'cast', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CastTab })) },
                       { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
                       ...['videos', 'videos/seasons/:season', 'videos/seasons/:season/episodes/:episode'].flatMap((base) => [
-                        { path: base, lazy: () => import('./admin/titles/VideosTab') },
+                        { path: base, loader: requirePermission(TITLE_SECTIONS.videos), lazy: () => import('./admin/titles/VideosTab') },
                         { path: `${base}/new`, loader: requirePermission('videos.create'), lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
-                        { path: `${base}/edit/:videoId`, lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
+                        { path: `${base}/edit/:videoId`, loader: requirePermission(TITLE_SECTIONS.videos), lazy: () => import('./admin/titles/VideosTab').then((m) => ({ Component: m.TitleVideoFormTab })) },
                       ]),
-                      { path: 'seasons', lazy: () => import('./admin/titles/SeasonsTab') },
+                      { path: 'seasons', loader: requirePermission(TITLE_SECTIONS.seasons), lazy: () => import('./admin/titles/SeasonsTab') },
                       {
                         path: 'seasons/:season',
+                        loader: requirePermission(TITLE_SECTIONS.seasons),
                         lazy: () => import('./admin/titles/SeasonsTab').then((m) => ({ Component: m.SeasonLayout })),
                         children: [
                           { index: true, element: <Navigate to="episodes" replace /> },
@@ -160,9 +161,10 @@ export const routes: RouteObject[] = [
                           { path: 'crew', lazy: () => import('./admin/titles/CreditsTab').then((m) => ({ Component: m.CrewTab })) },
                         ],
                       },
-                      { path: 'seasons/:season/episodes/new', lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.NewEpisodePage })) },
+                      { path: 'seasons/:season/episodes/new', loader: requirePermission('episodes.create'), lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.NewEpisodePage })) },
                       {
                         path: 'seasons/:season/episodes/:episode',
+                        loader: requirePermission(TITLE_SECTIONS.episodes),
                         lazy: () => import('./admin/titles/EpisodePage').then((m) => ({ Component: m.EpisodeLayout })),
                         children: [
                           { index: true, element: <Navigate to="primary-facts" replace /> },

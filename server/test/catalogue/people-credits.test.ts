@@ -76,6 +76,29 @@ describe('person poster upload', () => {
     const none = multipart({});
     expect((await admin.request('POST', '/api/v1/people/poster', none.body, none.headers)).body.errors.file).toEqual(['Please select a file.']);
   });
+
+  it('removes an uploaded poster with its person, or when an edit replaces it, unless something else still shows it', async () => {
+    const upload = async () => {
+      const form = multipart({}, { name: 'p.png', type: 'image/png', content: PNG });
+      return (await admin.request('POST', '/api/v1/people/poster', form.body, form.headers)).body.url as string;
+    };
+    const [first, second, shared] = [await upload(), await upload(), await upload()];
+    const p = await person({ name: 'Pictured Person', poster: first });
+    expect((await admin.put(`/api/v1/people/${p.id}`, { poster: second })).status).toBe(200);
+    expect((await admin.get(first)).status).toBe(404);
+    expect((await admin.get(second)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/people/${p.id}`)).status).toBe(200);
+    expect((await admin.get(second)).status).toBe(404);
+
+    // The same address pasted into another person and a title: deleting one person leaves the file for the others.
+    const a = await person({ name: 'Shares A Poster', poster: shared });
+    const b = await person({ name: 'Shares It Too', poster: shared });
+    const title = (await admin.post('/api/v1/titles', { name: 'Borrowed Picture', poster: shared })).body.title;
+    await admin.delete(`/api/v1/people/${a.id}`);
+    await admin.put(`/api/v1/people/${b.id}`, { poster: null });
+    expect((await admin.get(shared)).status).toBe(200);
+    expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.poster).toBe(shared);
+  });
 });
 
 describe('credits', () => {
@@ -158,6 +181,24 @@ describe('credits', () => {
     expect((await edit({ department: 'Actors', job: 'Actor', character: 'Hero' })).status).toBe(200);
     const all = await admin.get(`/api/v1/titles/${title.id}/credits`);
     expect(all.body.pagination.data.map((c: any) => c.pivot.order)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('takes a department only from the list, so a credit is never checked as cast and listed as crew', async () => {
+    const title = (await admin.post('/api/v1/titles', { name: 'Department Store' })).body.title;
+    const p = await person({ name: 'Listed Person' });
+    const url = `/api/v1/titles/${title.id}/credits`;
+    for (const department of ['actors', 'Acting', 'Nonsense<script>', 'constructor']) {
+      const res = await admin.post(url, { person_id: p.id, department, job: 'Actor', character: 'Someone' });
+      expect(res.status, department).toBe(422);
+      expect(res.body.errors.department).toEqual(['Choose a department from the list.']);
+    }
+    expect((await admin.post(url, { person_id: p.id, job: 'Actor' })).body.errors.department).toEqual(['Department is required.']);
+    const cast = await admin.post(url, { person_id: p.id, department: 'Actors', job: 'Actor', character: 'Someone' });
+    expect(cast.status).toBe(200);
+    const edited = await admin.put(`${url}/${cast.body.credit.pivot.id}`, { department: 'actors', job: 'Actor', character: 'Someone' });
+    expect(edited.body.errors.department).toEqual(['Choose a department from the list.']);
+    expect((await admin.get(`${url}?crewType=crew`)).body.pagination.total).toBe(0);
+    expect((await admin.get(`${url}?crewType=cast`)).body.pagination.data.map((c: any) => c.pivot.character)).toEqual(['Someone']);
   });
 });
 

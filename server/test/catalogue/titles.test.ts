@@ -57,6 +57,29 @@ describe('titles', () => {
     expect((await admin.put(`/api/v1/titles/${title.id}`, { runtime: 0 })).body.errors.runtime).toEqual(['Runtime must be at least 1.']);
   });
 
+  it('takes poster and backdrop addresses only as a stored file or an http(s) URL, on titles, seasons, episodes and people', async () => {
+    const series = await create({ name: 'Pictured Series', is_series: true, poster: '/storage/title-images/p.png', backdrop: 'https://img.example.com/b.jpg' });
+    expect(series).toMatchObject({ poster: '/storage/title-images/p.png', backdrop: 'https://img.example.com/b.jpg' });
+    for (const bad of ['not a url at all', 'javascript:alert(1)', 'poster.jpg', 'ftp://example.com/p.png', '/etc/passwd']) {
+      for (const [url, body, field] of [
+        ['/api/v1/titles', { name: 'x', poster: bad }, 'poster'],
+        [`/api/v1/titles/${series.id}`, { backdrop: bad }, 'backdrop'],
+        [`/api/v1/titles/${series.id}/seasons`, { poster: bad }, 'poster'],
+        ['/api/v1/people', { name: 'x', poster: bad }, 'poster'],
+      ] as const) {
+        const res = url.endsWith(`/${series.id}`) ? await admin.put(url, body) : await admin.post(url, body);
+        expect(res.status, `${url} ${bad}`).toBe(422);
+        expect(res.body.errors[field]).toEqual(['Enter a valid image URL.']);
+      }
+    }
+    await admin.post(`/api/v1/titles/${series.id}/seasons`, {});
+    const episode = await admin.post(`/api/v1/titles/${series.id}/seasons/1/episodes`, { name: 'Still', poster: 'javascript:alert(1)' });
+    expect(episode.body.errors.poster).toEqual(['Enter a valid image URL.']);
+    // Nothing was half-written; an empty address still clears the picture.
+    expect((await admin.get(`/api/v1/titles/${series.id}`)).body.title).toMatchObject({ backdrop: 'https://img.example.com/b.jpg', seasons_count: 1, episodes_count: 0 });
+    expect((await admin.put(`/api/v1/titles/${series.id}`, { poster: '' })).body.title.poster).toBeNull();
+  });
+
   it('lists with filters, sorts and a ranked search', async () => {
     await create({ name: 'Searchable Alpha', popularity: 5, release_date: '2010-01-01' });
     await create({ name: 'Searchable Alphabet Soup', popularity: 50, release_date: '2012-01-01' });

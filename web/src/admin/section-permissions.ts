@@ -15,3 +15,17 @@ export const ROLES = { any: ['roles.view', 'roles.update', 'roles.create', 'role
 /** Creating: the spec's users/new and roles/new ask for the update permission; the create one alone also does. */
 export const CREATE_USERS = { any: ['users.create', 'users.update'] } as const;
 export const CREATE_ROLES = { any: ['roles.create', 'roles.update'] } as const;
+
+/**
+ * A title's sections that read through other resources' calls (its reviews, comments, videos, seasons, episodes and
+ * insights): their tabs show, and their pages open, only for those who may make those calls.
+ */
+export const TITLE_SECTIONS = {
+  reviews: 'reviews.update',
+  comments: 'comments.update',
+  // The title's videos list answers whoever may watch or edit videos (its actions ask for their own permissions).
+  videos: { any: ['videos.view', 'videos.update'] },
+  seasons: 'seasons.view',
+  episodes: 'episodes.view',
+  insights: 'reports.view',
+} as const;

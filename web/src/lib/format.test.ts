@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, dayBefore, dayOfInstant, displayTimezone, formatDate, isUpcoming, today } from './format';
+import { configureDates, dayBefore, dayOfInstant, displayTimezone, formatDate, initialsOf, isUpcoming, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -92,5 +92,16 @@ describe('displayTimezone', () => {
     expect(displayTimezone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     configureDates('auto', 'auto');
     expect(displayTimezone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes the first letter of each word, skipping quotes and keeping characters whole', () => {
+    expect(initialsOf('Zoë “Q” 王')).toBe('ZQ');
+    expect(initialsOf('ava garcia')).toBe('AG');
+    expect(initialsOf('王菲')).toBe('王');
+    expect(initialsOf('𠀋 Tanaka')).toBe('𠀋T');
+    expect(initialsOf('"Weird Al" Yankovic', 3)).toBe('WAY');
+    expect(initialsOf('  “…”  ', 1)).toBe('');
   });
 });

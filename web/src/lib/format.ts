@@ -137,3 +137,12 @@ export function fromBytes(bytes: number | null | undefined): { amount: string; u
   }
   return { amount: String(bytes), unit: 'B' };
 }
+
+/**
+ * Up to `max` initials of a name, the first letter or digit of each word: quotes and brackets around a word
+ * ("“Q”", "(Jr.)") are skipped, and a letter outside the basic plane (𠀋) stays whole, not half a character.
+ */
+export function initialsOf(name: string, max = 2): string {
+  const letters = name.split(/\s+/).map((word) => /[\p{L}\p{N}]/u.exec(word)?.[0]).filter((c): c is string => Boolean(c));
+  return letters.slice(0, max).join('').toUpperCase();
+}

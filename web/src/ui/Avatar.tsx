@@ -1,7 +1,8 @@
+import { initialsOf } from '../lib/format';
 import { cn } from './cn';
 
 export function Avatar({ src, label, size = 36, className }: { src?: string | null; label: string; size?: number; className?: string }) {
-  const initial = (label || '?').trim().charAt(0).toUpperCase();
+  const initial = initialsOf(label, 1) || '?';
   return src ? (
     <img src={src} alt="" width={size} height={size} className={cn('shrink-0 rounded-full object-cover', className)} style={{ width: size, height: size }} />
   ) : (

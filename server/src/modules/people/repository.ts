@@ -8,6 +8,7 @@ import { removeFromChannels } from '../channels/touch.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
 import { recordEdits } from '../../lib/edited-fields.ts';
+import { removeUnusedPosters } from '../titles/images-service.ts';
 
 export const PERSON_COLUMNS = [
   'people.id', 'people.name', 'people.known_for', 'people.poster', 'people.birth_date', 'people.death_date', 'people.birth_place',
@@ -86,15 +87,18 @@ export async function updatePerson(ctx: AppContext, id: number, input: PersonUpd
     await trx.updateTable('people').set({ ...input, edited_fields: recordEdits(row, input), updated_at: nowIso() }).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'people', [id]);
+  if (input.poster !== undefined && input.poster !== current.poster) await removeUnusedPosters(ctx, [current.poster]);
   return findPerson(ctx.db, id);
 }
 
 /** Deletes people with their credits and channel items, and takes them out of the search index. */
 export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void> {
+  const posters = await ctx.db.selectFrom('people').select('poster').where('id', 'in', ids).execute();
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'person', ids);
     await trx.deleteFrom('people').where('id', 'in', ids).execute();
   });
   await syncSearch(ctx, 'people', ids);
+  await removeUnusedPosters(ctx, posters.map((p) => p.poster));
 }

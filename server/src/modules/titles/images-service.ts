@@ -1,6 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
+import { storedKeyOf } from '@app/contracts';
 import { removeStoredFiles } from './service.ts';
+
+const PERSON_POSTERS = ['person-posters'];
 
 /** Where an image's address may be chosen for display. */
 const IMAGE_CHOICES = [['titles', 'poster'], ['titles', 'backdrop'], ['seasons', 'poster'], ['episodes', 'poster'], ['people', 'poster']] as const;
@@ -27,4 +30,19 @@ export async function deleteImages(ctx: AppContext, ids: number[]): Promise<bool
   });
   await removeStoredFiles(ctx, urls);
   return true;
+}
+
+/**
+ * Removes uploaded posters (person-posters/) that nothing shows any more: a deleted person's, or one an edit replaced.
+ * Its address may have been pasted elsewhere (another person, a title), so a file still chosen anywhere stays.
+ */
+export async function removeUnusedPosters(ctx: AppContext, urls: (string | null | undefined)[]): Promise<void> {
+  const uploaded = [...new Set(urls.filter((u): u is string => Boolean(storedKeyOf(u, PERSON_POSTERS))))];
+  if (!uploaded.length) return;
+  const used = new Set<string>();
+  for (const [table, column] of IMAGE_CHOICES) {
+    const rows: Record<string, string | null>[] = await ctx.db.selectFrom(table).select(column).where(column, 'in', uploaded).execute();
+    for (const r of rows) if (r[column]) used.add(r[column]!);
+  }
+  await removeStoredFiles(ctx, uploaded.filter((u) => !used.has(u)), PERSON_POSTERS);
 }

@@ -82,9 +82,9 @@ async function episodeIdsOf(ctx: AppContext, where: (qb: EpisodeQuery) => Episod
 const OWNED_FOLDERS = ['title-images', 'captions'];
 
 /** Deletes the uploads behind these URLs; only server-made URLs (storedKeyOf) ever become a key to delete. */
-export async function removeStoredFiles(ctx: AppContext, urls: string[]) {
+export async function removeStoredFiles(ctx: AppContext, urls: string[], folders: readonly string[] = OWNED_FOLDERS) {
   for (const url of urls) {
-    const key = storedKeyOf(url, OWNED_FOLDERS);
+    const key = storedKeyOf(url, folders);
     if (key) await ctx.storage.delete(key);
   }
 }

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { episodeCreateSchema, episodeUpdateSchema, type Episode } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
@@ -16,6 +17,7 @@ import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useEpisode } from './api';
 import { useTitleContext } from './TitleLayout';
+import { TITLE_SECTIONS } from '../section-permissions';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
 
@@ -95,6 +97,7 @@ export function NewEpisodePage() {
 /** seasons/{season}/episodes/{episode}: tabs primary-facts, cast, crew. */
 export function EpisodeLayout() {
   const ctx = useTitleContext();
+  const { can } = useAuth();
   const { season, episode } = useParams();
   const query = useEpisode(String(ctx.title.id), season, episode);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
@@ -111,8 +114,8 @@ export function EpisodeLayout() {
         { to: `${base}/primary-facts`, label: trans('Primary facts') },
         { to: `${base}/cast`, label: trans('Cast') },
         { to: `${base}/crew`, label: trans('Crew') },
-        { to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}/episodes/${episode}`, label: trans('Videos') },
-        { to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}/episodes/${episode}`, label: trans('Insights') },
+        ...(can(TITLE_SECTIONS.videos) ? [{ to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}/episodes/${episode}`, label: trans('Videos') }] : []),
+        ...(can(TITLE_SECTIONS.insights) ? [{ to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}/episodes/${episode}`, label: trans('Insights') }] : []),
       ]} />
       <Outlet context={{ ...ctx, episode: query.data }} />
     </div>

@@ -15,6 +15,7 @@ import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useSeason, useTitle } from './api';
 import { useTitleContext } from './TitleLayout';
+import { TITLE_SECTIONS } from '../section-permissions';
 
 export function Component() {
   const { title } = useTitleContext();
@@ -72,6 +73,7 @@ export function Component() {
 /** seasons/{season}: tabs episodes, cast, crew. */
 export function SeasonLayout() {
   const ctx = useTitleContext();
+  const { can } = useAuth();
   const { season } = useParams();
   const query = useSeason(ctx.title.id, season);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
@@ -88,8 +90,8 @@ export function SeasonLayout() {
         { to: `${base}/episodes`, label: trans('Episodes') },
         { to: `${base}/cast`, label: trans('Cast') },
         { to: `${base}/crew`, label: trans('Crew') },
-        { to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}`, label: trans('Videos') },
-        { to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}`, label: trans('Insights') },
+        ...(can(TITLE_SECTIONS.videos) ? [{ to: `/admin/titles/${ctx.title.id}/edit/videos/seasons/${season}`, label: trans('Videos') }] : []),
+        ...(can(TITLE_SECTIONS.insights) ? [{ to: `/admin/titles/${ctx.title.id}/insights/seasons/${season}`, label: trans('Insights') }] : []),
       ]} />
       <Outlet context={ctx} />
     </div>

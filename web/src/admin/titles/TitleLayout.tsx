@@ -2,10 +2,12 @@ import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Title } from '@app/contracts';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useAuth, type PermissionNeed } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { TabNav } from '../../ui/Tabs';
 import { PageTitle } from '../PageTitle';
+import { TITLE_SECTIONS } from '../section-permissions';
 import { useTitle } from './api';
 import { PrimaryFactsForm } from './PrimaryFactsForm';
 import { ReviewsTable } from '../reviews/ReviewsTable';
@@ -16,13 +18,14 @@ export function useTitleContext() {
   return useOutletContext<{ title: Title }>();
 }
 
-function titleTabs(title: Title | null) {
+function titleTabs(title: Title | null, can: (need: PermissionNeed) => boolean) {
   const base = title ? `/admin/titles/${title.id}/edit` : '';
   const tab = (path: string, label: string) => ({ to: `${base}/${path}`, label, disabled: !title });
+  // Sections read through other resources' calls show only to those who may make them (not as a list that fails).
   const tabs = [
     { to: title ? `${base}/primary-facts` : '/admin/titles/new', label: trans('Primary facts') },
-    tab('reviews', trans('Reviews')),
-    tab('comments', trans('Comments')),
+    can(TITLE_SECTIONS.reviews) && tab('reviews', trans('Reviews')),
+    can(TITLE_SECTIONS.comments) && tab('comments', trans('Comments')),
     tab('images', trans('Images')),
     tab('genres', trans('Genres')),
     tab('keywords', trans('Keywords')),
@@ -30,21 +33,22 @@ function titleTabs(title: Title | null) {
     tab('tags', trans('Tags')),
     tab('cast', trans('Cast')),
     tab('crew', trans('Crew')),
-    tab('videos', trans('Videos')),
+    can(TITLE_SECTIONS.videos) && tab('videos', trans('Videos')),
+    // Seasons are hidden for movies, and for a title not created yet (its type is chosen in its facts).
+    title?.is_series && can(TITLE_SECTIONS.seasons) && tab('seasons', trans('Seasons')),
   ];
-  // Seasons are hidden for movies, and for a title not created yet (its type is chosen in its facts).
-  if (title?.is_series) tabs.push(tab('seasons', trans('Seasons')));
-  return tabs;
+  return tabs.filter((t) => typeof t === 'object');
 }
 
 function Shell({ title, children }: { title: Title | null; children: React.ReactNode }) {
+  const { can } = useAuth();
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 desk:p-8">
       <Link to="/admin/titles" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text">
         <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Titles')}
       </Link>
-      <PageTitle actions={title && <InsightsLink to={`/admin/titles/${title.id}/insights`} />}>{title ? title.name : trans('New title')}</PageTitle>
-      <TabNav label={trans('Title sections')} tabs={titleTabs(title)} />
+      <PageTitle actions={title && can(TITLE_SECTIONS.insights) && <InsightsLink to={`/admin/titles/${title.id}/insights`} />}>{title ? title.name : trans('New title')}</PageTitle>
+      <TabNav label={trans('Title sections')} tabs={titleTabs(title, can)} />
       {children}
     </div>
   );

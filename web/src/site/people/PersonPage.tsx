@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { PersonCredit, PersonPageData } from '@app/contracts';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { formatDate } from '../../lib/format';
+import { formatDate, initialsOf } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { positiveId, usePageData } from '../../lib/page-data';
 import { AdSlot } from '../ads/AdSlot';
@@ -12,7 +12,6 @@ import { departmentLabel } from './departments';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]).join('').toUpperCase();
 
 /** Credits grouped by department (acting first, then by size), each newest first as the server sends them. */
 function byDepartment(credits: PersonCredit[]): [string, PersonCredit[]][] {
@@ -61,7 +60,7 @@ export function Component() {
           <div className="mx-auto aspect-[2/3] w-48 overflow-hidden rounded-md bg-bg-alt sm:w-full">
             {person.poster
               ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" />
-              : <div className="flex h-full items-center justify-center text-7xl font-semibold text-text-muted" aria-hidden="true">{initials(person.name)}</div>}
+              : <div className="flex h-full items-center justify-center text-7xl font-semibold text-text-muted" aria-hidden="true">{initialsOf(person.name)}</div>}
           </div>
           {facts.length ? (
             <dl className="flex flex-col gap-3 text-sm">
