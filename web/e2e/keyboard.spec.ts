@@ -342,3 +342,14 @@ test('on a phone the header’s search button opens the search page with its box
   await page.goto('/search');
   await expect(page.getByRole('searchbox')).toBeFocused();
 });
+
+test('screen readers hear a video’s likes and a title’s rating in words, not bare numbers', async ({ page, request }) => {
+  const home = (await (await request.get('/api/v1/channel/home')).json()).channel;
+  const slide = (home.content.data[0].content.data as { id: number; play_video_id?: number | null; rating?: number | null }[]).find((s) => s.play_video_id && s.rating);
+  expect(slide, 'a featured title with a video and a rating in the demo catalogue').toBeTruthy();
+  await page.goto(`/watch/${slide!.play_video_id}`);
+  expect(await page.getByTestId('video-votes').ariaSnapshot()).toMatch(/\d+ likes?\b[\s\S]*\d+ dislikes?\b/);
+  await page.goto(`/titles/${slide!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('main article').first().ariaSnapshot()).toMatch(/Rating \d+\.\d/);
+});
