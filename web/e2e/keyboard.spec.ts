@@ -409,3 +409,25 @@ test('screen readers hear a video’s likes and a title’s rating in words, not
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.locator('main article').first().ariaSnapshot()).toMatch(/Rating \d+\.\d/);
 });
+
+test('a date field’s calendar closes when Tab or Shift+Tab leaves it, instead of covering the fields focus goes on to', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/titles/new');
+  const field = page.getByRole('button', { name: /^Release date/ });
+  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+  for (const key of ['Tab', 'Shift+Tab']) {
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeVisible();
+    for (let i = 0; i < 10 && (await calendar.isVisible()); i += 1) await page.keyboard.press(key);
+    await expect(calendar, `closed by ${key}`).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement?.tagName), `focus went on with ${key}`).not.toBe('BODY');
+  }
+  // Escape still closes it and gives focus back to the field.
+  await field.focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(field).toBeFocused();
+});
