@@ -342,3 +342,92 @@ test('on a phone the header’s search button opens the search page with its box
   await page.goto('/search');
   await expect(page.getByRole('searchbox')).toBeFocused();
 });
+
+test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves it, and each poster is read by its name first', async ({ page }) => {
+  await page.goto('/');
+  // The first row of at least three posters (a row's cards are links in its list; the hero slider has none).
+  const row = page.getByTestId('channel-row').filter({ has: page.getByRole('list').getByTestId('poster-card').nth(2) }).first();
+  const list = row.getByRole('list');
+  const cards = list.getByTestId('poster-card');
+  await expect(cards.nth(2)).toBeVisible();
+  const count = await cards.count();
+  // A poster's name is its title's name, then year and type, not its overview read before the name.
+  const name = (await cards.first().locator('.truncate').first().textContent()) ?? '';
+  await expect(cards.first()).toHaveAccessibleName(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`));
+
+  await row.getByRole('link', { name: 'See all' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(cards.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(cards.nth(count - 1)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.nth(count - 1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(cards.first()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  // Tab passes the poster's own button (if it has one) and then leaves the row, whatever its length.
+  for (let i = 0; i < 2; i += 1) {
+    await page.keyboard.press('Tab');
+    if (!(await list.evaluate((el) => el.contains(document.activeElement)))) break;
+  }
+  expect(await list.evaluate((el) => el.contains(document.activeElement)), 'Tab left the row').toBe(false);
+  // Coming back with Shift+Tab lands on the poster last focused, not the first.
+  await page.keyboard.press('Shift+Tab');
+  if (await list.getByTestId('watchlist-toggle').count()) await page.keyboard.press('Shift+Tab');
+  await expect(cards.nth(1)).toBeFocused();
+});
+
+test('the hero slider’s dots are one Tab stop: the arrow keys choose a slide', async ({ page }) => {
+  await page.goto('/');
+  const slider = page.getByTestId('hero-slider');
+  const dots = slider.getByRole('radiogroup', { name: 'Slides' }).getByRole('radio');
+  // The slider is one landmark named after its channel, not one inside another of the same name.
+  await expect(slider).toHaveAttribute('aria-label', /./);
+  await expect(page.getByRole('region').filter({ has: slider })).toHaveCount(0);
+  await expect(dots.nth(1)).toBeVisible();
+  const first = await slider.getByRole('heading', { level: 2 }).textContent();
+  await dots.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(dots.nth(1)).toBeFocused();
+  await expect(dots.nth(1)).toHaveAttribute('aria-checked', 'true');
+  await expect(slider.getByRole('heading', { level: 2 })).not.toHaveText(first ?? '');
+  await page.keyboard.press('Tab');
+  expect(await slider.evaluate((el) => el.contains(document.activeElement)), 'Tab left the dots and the slider').toBe(false);
+  await page.keyboard.press('Shift+Tab');
+  await expect(dots.nth(1)).toBeFocused();
+});
+
+test('screen readers hear a video’s likes and a title’s rating in words, not bare numbers', async ({ page, request }) => {
+  const home = (await (await request.get('/api/v1/channel/home')).json()).channel;
+  const slide = (home.content.data[0].content.data as { id: number; play_video_id?: number | null; rating?: number | null }[]).find((s) => s.play_video_id && s.rating);
+  expect(slide, 'a featured title with a video and a rating in the demo catalogue').toBeTruthy();
+  await page.goto(`/watch/${slide!.play_video_id}`);
+  expect(await page.getByTestId('video-votes').ariaSnapshot()).toMatch(/\d+ likes?\b[\s\S]*\d+ dislikes?\b/);
+  await page.goto(`/titles/${slide!.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.locator('main article').first().ariaSnapshot()).toMatch(/Rating \d+\.\d/);
+});
+
+test('a date field’s calendar closes when Tab or Shift+Tab leaves it, instead of covering the fields focus goes on to', async ({ page }) => {
+  await login(page);
+  await page.goto('/admin/titles/new');
+  const field = page.getByRole('button', { name: /^Release date/ });
+  const calendar = page.getByRole('dialog', { name: 'Choose a date' });
+  for (const key of ['Tab', 'Shift+Tab']) {
+    await field.focus();
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeVisible();
+    for (let i = 0; i < 10 && (await calendar.isVisible()); i += 1) await page.keyboard.press(key);
+    await expect(calendar, `closed by ${key}`).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement?.tagName), `focus went on with ${key}`).not.toBe('BODY');
+  }
+  // Escape still closes it and gives focus back to the field.
+  await field.focus();
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(field).toBeFocused();
+});

@@ -267,7 +267,7 @@ test('the rating column decides which rating title pages show', async ({ page })
   const { summary } = await api(page, 'PUT', `ratings/title/${titleId}`, { score: 1 });
   const { title } = await (await page.request.get(`/api/v1/titles/${titleId}/page`)).json();
   expect(summary.average).not.toBe(title.rating);
-  const hero = (rating: number) => page.locator('main').getByLabel(`Rating ${rating.toFixed(1)}`, { exact: true }).first();
+  const hero = (rating: number) => page.locator('main').getByText(`Rating ${rating.toFixed(1)}`, { exact: true }).first();
   try {
     await page.goto('/admin/settings/content');
     await page.getByLabel('Rating column').selectOption('local_vote_average');

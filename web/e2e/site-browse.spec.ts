@@ -364,7 +364,7 @@ test('the hero slide plays its title, and phones swipe between slides', async ({
   expect(playable, 'a featured title with a video in the demo catalogue').toBeGreaterThanOrEqual(0);
   const slider = page.getByTestId('hero-slider');
   await page.goto('/');
-  await slider.getByRole('button', { name: `Go to slide ${playable + 1}`, exact: true }).click();
+  await slider.getByRole('radio', { name: `Go to slide ${playable + 1}`, exact: true }).click();
   await expect(slider.getByRole('heading', { level: 2 })).toHaveText(slides[playable].name);
   // The slide's picture stays dark under its scrim in a light theme too, so its second button must not take the
   // theme's surface colour (white there) with the slide's white text. The surface is made white here, whatever

@@ -69,9 +69,15 @@ test('image lightbox works with the keyboard', async ({ page, request }) => {
   expect(count).toBeGreaterThan(1);
   await page.goto(`/titles/${TITLE}/crimson-harbor`);
   const first = page.getByRole('button', { name: `Open image 1 of ${count}` });
-  await first.click();
-  const dialog = page.getByRole('dialog');
+  await first.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Crimson Harbor images' });
   await expect(dialog).toBeVisible();
+  // Tab and Shift+Tab go round the lightbox's buttons and never reach the page hidden behind it.
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await page.keyboard.press(key);
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), `focus inside the lightbox after ${key}`).toBe(true);
+  }
   await expect(dialog).toContainText(`1 / ${count}`);
   await page.keyboard.press('ArrowRight');
   await expect(dialog).toContainText(`2 / ${count}`);

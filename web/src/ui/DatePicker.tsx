@@ -50,8 +50,9 @@ export const formatDay = (k: string) => (fromKey(k) ? formatDate(`${k}T12:00:00Z
 
 /**
  * The date control: a button showing the day in the site's date format, opening a month calendar that works with
- * the arrow keys (Page Up/Down change month, Escape closes). Works with react-hook-form's `register` too: the ref
- * exposes `value` like an input.
+ * the arrow keys (Page Up/Down change month, Escape closes). Tabbing out of the calendar or clicking elsewhere closes
+ * it: it used to stay open over the next fields while focus went on into them, hidden under it. Works with
+ * react-hook-form's `register` too: the ref exposes `value` like an input.
  */
 export const DatePicker = forwardRef<{ value: string; name?: string; focus(): void }, DatePickerProps>(function DatePicker(props, ref) {
   const { label, description, error, name, disabled, required, min, max, wrapperClassName, id: idProp } = props;
@@ -89,6 +90,13 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
     setOpen(true);
   };
   const close = () => { setOpen(false); trigger.current?.focus(); };
+  const wrapper = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => { if (!wrapper.current?.contains(e.target as Node)) setOpen(false); };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
   // Focus follows the keyboard inside the calendar, except while the month or year list is being used.
   const focusDay = useRef(true);
   useEffect(() => {
@@ -128,7 +136,9 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
   const described = error ? `${id}-error` : description ? `${id}-desc` : undefined;
   const shown = formatDay(value);
   return (
-    <div className={cn('relative flex flex-col gap-1', wrapperClassName)}>
+    <div ref={wrapper} className={cn('relative flex flex-col gap-1', wrapperClassName)}
+      // Focus moving on to a control outside the field and its calendar (Tab, Shift+Tab) closes the calendar.
+      onBlur={(e) => { if (open && e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setOpen(false); }}>
       {label && <span id={`${id}-label`} className="text-sm font-medium">{label}{required && <span aria-hidden> *</span>}</span>}
       <div className="flex items-center gap-1">
         <button

@@ -4,14 +4,18 @@ import { pageIsRtl } from '../lib/direction';
 const STEPS = new Map([['ArrowDown', 1], ['ArrowUp', -1], ['ArrowRight', 1], ['ArrowLeft', -1]]);
 const HORIZONTAL = new Set(['ArrowRight', 'ArrowLeft']);
 
-function target(key: string, at: number, count: number): number | null {
+/**
+ * Where an arrow key, Home or End moves from item `at` of `count`: null for any other key. Left and right follow the
+ * reading direction. Without `wrap` the ends stay put instead of going round; `horizontal` ignores up and down.
+ */
+export function arrowTarget(key: string, at: number, count: number, { wrap = true, horizontal = false } = {}): number | null {
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
   const step = STEPS.get(key);
-  if (!step) return null;
+  if (!step || (horizontal && !HORIZONTAL.has(key))) return null;
   // Left and right follow the reading direction: on a right-to-left page the next option is to the left.
   const forward = HORIZONTAL.has(key) && pageIsRtl() ? -step : step;
-  return (at + forward + count) % count;
+  return wrap ? (at + forward + count) % count : Math.min(Math.max(at + forward, 0), count - 1);
 }
 
 /**
@@ -31,7 +35,7 @@ export function radioGroup<T>({ options, value, choose, busy = false }: {
     'aria-checked': option === value,
     tabIndex: option === stop ? 0 : -1,
     onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-      const next = target(e.key, options.indexOf(option), options.length);
+      const next = arrowTarget(e.key, options.indexOf(option), options.length);
       if (next === null) return;
       e.preventDefault();
       if (busy) return;

@@ -12,6 +12,8 @@ import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
 import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
+import { useRovingRow } from '../../ui/roving-row';
+import { radioGroup } from '../../ui/radio-group';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 import { departmentLabel } from '../people/departments';
 import { pageIsRtl } from '../../lib/direction';
@@ -29,9 +31,9 @@ export function itemUrl(item: ChannelItem): string {
 const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_name} · ${trans('S:season E:episode', { season: i.season_number ?? 0, episode: i.episode_number ?? 0 })}` : i.year ? String(i.year) : departmentLabel(i.known_for));
 
 /** A portrait card of any item: titles use the catalogue's poster card, people and others a card of their own. */
-export function ItemCard({ item }: { item: ChannelItem }) {
-  if (item.model_type === 'title') return <PosterCard title={item} />;
-  return <PortraitCard href={itemUrl(item)} name={item.name} subtitle={subtitle(item)} image={item.poster} person={item.model_type === 'person'} />;
+export function ItemCard({ item, tabIndex }: { item: ChannelItem; tabIndex?: number }) {
+  if (item.model_type === 'title') return <PosterCard title={item} tabIndex={tabIndex} />;
+  return <PortraitCard href={itemUrl(item)} name={item.name} subtitle={subtitle(item)} image={item.poster} person={item.model_type === 'person'} tabIndex={tabIndex} />;
 }
 
 /** A wide card (backdrop) for landscape grids: episodes, or titles by their backdrop. */
@@ -73,6 +75,7 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
   if (!slides.length) return null;
   const current = slides[Math.min(index, slides.length - 1)];
   const go = (d: number) => setIndex((i) => (i + d + slides.length) % slides.length);
+  const dot = radioGroup({ options: slides.map((_, i) => i), value: Math.min(index, slides.length - 1), choose: setIndex });
   return (
     <section aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider"
       // Phones swipe between slides (the arrow buttons would cover the text there).
@@ -110,11 +113,12 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
         <>
           <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden className="rtl:-scale-x-100" /></button>
           <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden className="rtl:-scale-x-100" /></button>
-          <div className="absolute bottom-2 end-4 flex">
+          {/* The dots are one Tab stop: the arrow keys, Home and End choose a slide (ten dots were ten stops). */}
+          <div className="absolute bottom-2 end-4 flex" role="radiogroup" aria-label={trans('Slides')}>
             {slides.map((s, i) => (
               // A 24 px target around the small dot (WCAG 2.2 target size); the dot itself stays the visual.
-              <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={trans('Go to slide :index', { index: i + 1 })} aria-current={i === index || undefined}
-                className="flex h-6 min-w-6 items-center justify-center">
+              <button key={s.id} type="button" onClick={() => setIndex(i)} aria-label={trans('Go to slide :index', { index: i + 1 })} {...dot(i)}
+                className="flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-white">
                 <span aria-hidden className={cn('h-2 rounded-full bg-white/50 transition-all', i === index ? 'w-6 bg-white' : 'w-2')} />
               </button>
             ))}
@@ -125,12 +129,14 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
   );
 }
 
-function Carousel({ items }: { items: ChannelItem[] }) {
+/** A scrolling row of cards: one Tab stop, the arrow keys move along it (useRovingRow). */
+function Carousel({ items, label }: { items: ChannelItem[]; label: string }) {
   const row = useRowScroll<HTMLUListElement>(items.length);
+  const roving = useRovingRow(items.length);
   return (
     <div className="group/row relative">
-      <ul ref={row.ref} className={ROW_SCROLLER_CLASS}>
-        {items.map((i) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} /></li>)}
+      <ul ref={row.ref} className={ROW_SCROLLER_CLASS} aria-label={label} {...roving.listProps}>
+        {items.map((i, index) => <li key={`${i.model_type}${i.id}`} className="w-36 shrink-0 snap-start sm:w-44"><ItemCard item={i} tabIndex={roving.tabIndexOf(index)} /></li>)}
       </ul>
       <RowArrows row={row} />
     </div>
@@ -142,7 +148,7 @@ const LANDSCAPE_GRID = 'grid grid-cols-1 gap-x-4 gap-y-6 sm:grid-cols-2 lg:grid-
 /** Items in one of the five layouts; `loading` appends skeletons (the next page coming). */
 export function ChannelItems({ items, layout, label, loading = 0 }: { items: ChannelItem[]; layout: ChannelLayout; label: string; loading?: number }) {
   if (layout === 'heroSlider') return <HeroSlider items={items} label={label} />;
-  if (layout === 'carousel') return <Carousel items={items} />;
+  if (layout === 'carousel') return <Carousel items={items} label={label} />;
   if (layout === 'list') {
     return <ul className="flex flex-col gap-2" aria-label={label}>{items.map((i) => <li key={`${i.model_type}${i.id}`}><ListRow item={i} /></li>)}</ul>;
   }

@@ -46,7 +46,8 @@ function NestedRow({ item, eager }: { item: ChannelItem; eager: boolean }) {
   if (!items.length) return null;
   const headingId = `channel-row-${item.id}`;
   return (
-    <section ref={ref} aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
+    // A hero slider is a region named after its channel itself: naming the row too read 'Featured, Featured'.
+    <section ref={ref} aria-labelledby={item.config?.hideTitle ? undefined : headingId} aria-label={item.config?.hideTitle && layout !== 'heroSlider' ? item.name : undefined} className="flex flex-col gap-3" data-testid="channel-row">
       {!item.config?.hideTitle && (
         <div className="flex items-baseline gap-3">
           <h2 id={headingId} dir="auto" className="text-xl font-bold">{item.name}</h2>

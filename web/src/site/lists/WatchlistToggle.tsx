@@ -9,7 +9,7 @@ import { useToggleWatchlist, useWatchlistIds } from './api';
  * The poster card's one-click watchlist button: shown on hover and keyboard focus (always, once the title is on the
  * watchlist). It reads the shared watchlist ids query, so a grid of cards asks the server once.
  */
-export function WatchlistToggle({ titleId, name }: { titleId: number; name: string }) {
+export function WatchlistToggle({ titleId, name, tabIndex }: { titleId: number; name: string; tabIndex?: number }) {
   const { user } = useAuth();
   const ids = useWatchlistIds();
   const toggle = useToggleWatchlist();
@@ -19,6 +19,7 @@ export function WatchlistToggle({ titleId, name }: { titleId: number; name: stri
   return (
     <button
       type="button"
+      tabIndex={tabIndex}
       aria-pressed={user ? on : undefined}
       aria-label={label}
       title={on ? trans('Remove from watchlist') : trans('Add to watchlist')}

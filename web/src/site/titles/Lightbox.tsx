@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
 import type { TitleImage } from '@app/contracts';
+import { pageIsRtl } from '../../lib/direction';
 import { trans } from '../../lib/i18n';
 
 /**
@@ -8,6 +10,8 @@ import { trans } from '../../lib/i18n';
  */
 export function ImageGallery({ images, name }: { images: TitleImage[]; name: string }) {
   const [open, setOpen] = useState<number | null>(null);
+  // The thumbnail that opened the lightbox, to give focus back to (the dialog has no Radix trigger of its own).
+  const opener = useRef<HTMLElement | null>(null);
   if (!images.length) return <p className="text-text-muted">{trans('No images yet.')}</p>;
   const close = () => setOpen(null);
   return (
@@ -17,7 +21,7 @@ export function ImageGallery({ images, name }: { images: TitleImage[]; name: str
           <li key={img.id}>
             <button
               type="button"
-              onClick={(e) => { e.currentTarget.focus(); setOpen(i); }}
+              onClick={(e) => { e.currentTarget.focus(); opener.current = e.currentTarget; setOpen(i); }}
               className="block aspect-video w-full overflow-hidden rounded-md bg-bg-alt focus-visible:outline-2 focus-visible:outline-primary"
               aria-label={trans('Open image :number of :count', { number: i + 1, count: images.length })}
             >
@@ -26,53 +30,50 @@ export function ImageGallery({ images, name }: { images: TitleImage[]; name: str
           </li>
         ))}
       </ul>
-      {open !== null && <Lightbox images={images} index={open} name={name} onIndex={setOpen} onClose={close} />}
+      {open !== null && <Lightbox images={images} index={open} name={name} onIndex={setOpen} onClose={close} opener={opener} />}
     </>
   );
 }
 
-function Lightbox({ images, index, name, onIndex, onClose }: { images: TitleImage[]; index: number; name: string; onIndex(i: number): void; onClose(): void }) {
-  const dialog = useRef<HTMLDivElement>(null);
+/**
+ * A Radix dialog (as every other dialog here): focus moves in, Tab stays inside it, the page behind is hidden from
+ * screen readers and cannot scroll, Escape closes it and focus returns to the thumbnail. Before, Tab walked out of
+ * the lightbox into the page hidden behind it.
+ */
+function Lightbox({ images, index, name, onIndex, onClose, opener }: {
+  images: TitleImage[]; index: number; name: string; onIndex(i: number): void; onClose(): void; opener: RefObject<HTMLElement | null>;
+}) {
   const count = images.length;
   const go = (delta: number) => onIndex((index + delta + count) % count);
-
-  // Focus moves into the dialog and, when it closes, back to what had it (the thumbnail that opened it).
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.focus();
-    return () => opener?.focus();
-  }, []);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') { e.preventDefault(); onClose(); }
-      else if (e.key === 'ArrowRight') { e.preventDefault(); onIndex((index + 1) % count); }
-      else if (e.key === 'ArrowLeft') { e.preventDefault(); onIndex((index - 1 + count) % count); }
-    };
-    document.addEventListener('keydown', onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => { document.removeEventListener('keydown', onKey); document.body.style.overflow = overflow; };
-  }, [index, count, onClose, onIndex]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    e.preventDefault();
+    go(pageIsRtl() ? -step : step);
+  };
 
   return (
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-label={trans(':name images', { name })}
-      tabIndex={-1}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/90 p-4 outline-none"
-      onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}
-    >
-      <img src={images[index].url} alt={trans('Image :number of :count', { number: index + 1, count })} className="max-h-full max-w-full rounded-md object-contain" />
-      <p className="absolute bottom-4 left-1/2 -translate-x-1/2 text-sm text-white" aria-live="polite">{index + 1} / {count}</p>
-      <button type="button" onClick={onClose} className="absolute end-4 top-4 rounded-full bg-black/60 px-3 py-1 text-2xl text-white" aria-label={trans('Close')}>×</button>
-      {count > 1 && (
-        <>
-          <button type="button" onClick={() => go(-1)} className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Previous image')}>‹</button>
-          <button type="button" onClick={() => go(1)} className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white" aria-label={trans('Next image')}>›</button>
-        </>
-      )}
-    </div>
+    <Dialog.Root open onOpenChange={(open) => { if (!open) onClose(); }}>
+      <Dialog.Portal>
+        <Dialog.Content
+          aria-describedby={undefined}
+          onKeyDown={onKeyDown}
+          onCloseAutoFocus={(e) => { e.preventDefault(); opener.current?.focus(); }}
+          className="fixed inset-0 z-50 flex items-center justify-center bg-black/90 p-4 outline-none"
+          onClick={(e) => { if (e.target === e.currentTarget) onClose(); }}
+        >
+          <Dialog.Title className="sr-only">{trans(':name images', { name })}</Dialog.Title>
+          <img src={images[index].url} alt={trans('Image :number of :count', { number: index + 1, count })} className="max-h-full max-w-full rounded-md object-contain" />
+          <p className="absolute bottom-4 left-1/2 -translate-x-1/2 text-sm text-white" aria-live="polite">{index + 1} / {count}</p>
+          <Dialog.Close className="absolute end-4 top-4 rounded-full bg-black/60 px-3 py-1 text-2xl text-white focus-visible:outline-2 focus-visible:outline-white" aria-label={trans('Close')}>×</Dialog.Close>
+          {count > 1 && (
+            <>
+              <button type="button" onClick={() => go(-1)} className="absolute start-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white focus-visible:outline-2 focus-visible:outline-white" aria-label={trans('Previous image')}>‹</button>
+              <button type="button" onClick={() => go(1)} className="absolute end-2 top-1/2 -translate-y-1/2 rounded-full bg-black/60 px-3 py-2 text-2xl text-white focus-visible:outline-2 focus-visible:outline-white" aria-label={trans('Next image')}>›</button>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

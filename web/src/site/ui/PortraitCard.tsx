@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Film, UserRound } from 'lucide-react';
 import { cn } from '../../ui/cn';
+import { ROVING_ITEM } from '../../ui/roving-row';
 
 /** The grid people's portraits are laid out in (the people page, search results): round portraits need less room than posters. */
 export const PORTRAIT_GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
@@ -12,12 +13,14 @@ export interface PortraitCardProps {
   image?: string | null;
   /** People: a round portrait with the name centred under it. */
   person?: boolean;
+  /** A roving row's (useRovingRow): -1 takes the card out of the Tab order. */
+  tabIndex?: number;
 }
 
 /** A portrait card of something that is not a title (a person, a channel, an article): its image, name and one line under. */
-export function PortraitCard({ href, name, subtitle, image, person }: PortraitCardProps) {
+export function PortraitCard({ href, name, subtitle, image, person, tabIndex }: PortraitCardProps) {
   return (
-    <Link to={href} data-testid="poster-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+    <Link to={href} data-testid="poster-card" tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
       <div className={cn('relative overflow-hidden bg-bg-alt shadow-md', person ? 'aspect-square rounded-full' : 'aspect-[2/3] rounded-md')}>
         {image
           ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />

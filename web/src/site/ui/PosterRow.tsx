@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
 import { ROW_SCROLLER_CLASS, rowScrollLabels, useRowScroll } from '../../ui/row-scroll';
+import { useRovingRow } from '../../ui/roving-row';
 
 interface Props {
   title: string;
@@ -16,6 +17,7 @@ interface Props {
 /** A titled horizontal row of posters that scrolls by touch, wheel or its previous/next buttons. */
 export function PosterRow({ title, titles, moreUrl, empty }: Props) {
   const row = useRowScroll<HTMLUListElement>(titles?.length ?? -1);
+  const roving = useRovingRow(titles?.length ?? 0);
   const labels = rowScrollLabels();
   const id = `row-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
@@ -31,9 +33,9 @@ export function PosterRow({ title, titles, moreUrl, empty }: Props) {
         )}
       </div>
       {titles && titles.length === 0 ? (empty ?? null) : (
-        <ul ref={row.ref} className={ROW_SCROLLER_CLASS} aria-busy={!titles || undefined}>
+        <ul ref={row.ref} className={ROW_SCROLLER_CLASS} aria-busy={!titles || undefined} aria-label={title} {...roving.listProps}>
           {(titles ?? Array.from({ length: 8 }, () => null)).map((t, i) => (
-            <li key={t?.id ?? `s${i}`} className="w-36 shrink-0 snap-start sm:w-44">{t ? <PosterCard title={t} /> : <PosterCardSkeleton />}</li>
+            <li key={t?.id ?? `s${i}`} className="w-36 shrink-0 snap-start sm:w-44">{t ? <PosterCard title={t} tabIndex={roving.tabIndexOf(i)} /> : <PosterCardSkeleton />}</li>
           ))}
         </ul>
       )}

@@ -51,8 +51,9 @@ function Votes({ videoId, initial }: { videoId: number; initial: VideoVoteState 
   if (!isLoggedIn || !can('videos.rate')) {
     return (
       <p className="flex items-center gap-4 text-sm text-text-muted" data-testid="video-votes">
-        <span className="inline-flex items-center gap-1.5" aria-label={counts.up}><ThumbsUp size={16} aria-hidden />{formatNumber(state.upvotes)}</span>
-        <span className="inline-flex items-center gap-1.5" aria-label={counts.down}><ThumbsDown size={16} aria-hidden />{formatNumber(state.downvotes)}</span>
+        {/* Screen readers read '3 likes' (a name on a plain span is not read; they heard '3 0'). */}
+        <span className="inline-flex items-center gap-1.5"><ThumbsUp size={16} aria-hidden /><span aria-hidden>{formatNumber(state.upvotes)}</span><span className="sr-only">{counts.up}</span></span>
+        <span className="inline-flex items-center gap-1.5"><ThumbsDown size={16} aria-hidden /><span aria-hidden>{formatNumber(state.downvotes)}</span><span className="sr-only">{counts.down}</span></span>
       </p>
     );
   }
