@@ -46,7 +46,7 @@ describe('validation messages people can read', () => {
       ['/api/v1/people', { name: long, known_for: 'Acting' }, 'name', 'Must be at most 255 characters.'],
       ['/api/v1/roles', { name: long }, 'name', 'Must be at most 100 characters.'],
       ['/api/v1/tags', { name: long, type: 'custom' }, 'name', 'Must be at most 100 characters.'],
-      ['/api/v1/titles/1/credits', { person_id: 1, department: long, job: 'Director' }, 'department', 'Must be at most 50 characters.'],
+      ['/api/v1/titles/1/credits', { person_id: 1, department: 'Directing', job: long }, 'job', 'Must be at most 100 characters.'],
     ];
     for (const [url, body, field, message] of cases) {
       const res = await admin.post(url, body);

@@ -118,10 +118,13 @@ test('the footer\'s Cookie settings link brings the notice back: Decline then Ac
     await expect(notice).toHaveCount(0);
     await expect(visitor.frameLocator('[data-ad-slot="general_top"] iframe').locator('#ad')).toContainText('Buy popcorn');
     await expect(visitor.locator('#google-tag')).toHaveCount(1);
-    // And back: declining takes the ad away now, and the next page starts neither.
+    const tagSilenced = () => visitor.evaluate(() => (window as unknown as Record<string, unknown>)['ga-disable-G-E2ECOOKIE'] === true);
+    expect(await tagSilenced()).toBe(false);
+    // And back: declining takes the ad away and silences the loaded tag now (Google's opt-out), and the next page starts neither.
     await visitor.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();
     await notice.getByRole('button', { name: 'Decline' }).click();
     await expect(visitor.locator('[data-ad-slot]')).toHaveCount(0);
+    await expect.poll(tagSilenced).toBe(true);
     await visitor.reload();
     await expect(visitor.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(notice).toHaveCount(0);

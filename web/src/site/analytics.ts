@@ -52,12 +52,20 @@ export function useCookieConsent(): boolean {
   const noticeOn = useSetting<boolean>('client.cookie_notice.enable', false);
   const [consent, setConsent] = useState(hasCookieConsent);
   useEffect(() => {
-    // Accepting starts them at once; declining later removes the ad slots now and keeps the tag off from the next page on.
+    // Accepting starts them at once; declining later removes the ad slots and silences the tag now.
     const answered = () => setConsent(hasCookieConsent());
     window.addEventListener(COOKIE_CONSENT_EVENT, answered);
     return () => window.removeEventListener(COOKIE_CONSENT_EVENT, answered);
   }, []);
   return !noticeOn || consent;
+}
+
+/**
+ * Google's documented opt-out: while `window['ga-disable-<code>']` is true, a tag already loaded sends nothing (a
+ * visitor who declines after accepting is not tracked for the rest of that page, nor on a secret address).
+ */
+function pauseAnalytics(code: string, paused: boolean): void {
+  if (TRACKING_CODE.test(code)) (window as unknown as Record<string, unknown>)[`ga-disable-${code}`] = paused;
 }
 
 /**
@@ -70,6 +78,9 @@ export function useSiteAnalytics(): void {
   const secretAddress = addressCarriesSecret(useLocation().pathname);
   const allowed = useCookieConsent();
   useEffect(() => {
-    if (code && !isAppearancePreview && !secretAddress && allowed) startAnalytics(code);
+    if (!code || isAppearancePreview) return;
+    const on = allowed && !secretAddress;
+    pauseAnalytics(code, !on);
+    if (on) startAnalytics(code);
   }, [code, allowed, secretAddress]);
 }
