@@ -56,6 +56,8 @@ export interface ContentAuthor {
   id: number;
   display_name: string;
   avatar: string | null;
+  /** Whether their public profile opens (a suspended member's answers 404, so their name links nowhere). */
+  has_profile: boolean;
 }
 
 /** Review entity (Part C): id, score 1-10, title, body, helpful_count, not_helpful_count, reports_count, user, reviewable. */

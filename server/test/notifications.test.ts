@@ -48,7 +48,7 @@ describe('notifications: replies to a comment', () => {
     const mine = await list(ada);
     expect(mine.unread).toBe(1);
     expect(mine.pagination.data).toEqual([{
-      id: expect.any(Number), type: 'comment_reply', actor: { id: bob.user.id, display_name: 'Bob', avatar: null }, place: 'Crimson Harbor',
+      id: expect.any(Number), type: 'comment_reply', actor: { id: bob.user.id, display_name: 'Bob', avatar: null, has_profile: true }, place: 'Crimson Harbor',
       link: `/titles/${ids.movie}/crimson-harbor#comment-${reply.id}`, excerpt: expect.stringMatching(/^Agreed, the ending was perfect\. x+…$/), image: null, episode: null,
       read_at: null, created_at: expect.any(String),
     }]);

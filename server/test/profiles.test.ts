@@ -118,6 +118,11 @@ describe('public profiles', () => {
     expect((await admin.post(`/api/v1/users/${banned.user.id}/ban`, { comment: 'Spam' })).status).toBe(200);
     expect((await viewer.get(`/api/v1/users/${banned.user.id}/profile`)).status).toBe(404);
     expect((await admin.get(`/api/v1/users/${banned.user.id}/profile`)).status).toBe(200);
+    // Their review stays on the title, but their name leads nowhere: the profile would answer 404.
+    const authorOf = async (titleId: number, userId: number) =>
+      ((await viewer.get(`/api/v1/reviews/public?reviewable_id=${titleId}`)).body.pagination.data as { user: { id: number; has_profile: boolean } }[]).find((r) => r.user.id === userId)?.user;
+    expect(await authorOf(titles[3], banned.user.id)).toMatchObject({ has_profile: false });
+    expect((await viewer.get(`/api/v1/users/${commenter.user.id}/profile`)).status).toBe(200);
 
     expect((await viewer.get('/api/v1/users/99999999/profile')).status).toBe(404);
   });

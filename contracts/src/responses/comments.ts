@@ -21,7 +21,7 @@ export const commentEntity = entity({
 }).meta({
   id: 'Comment',
   examples: [{
-    id: 77, content: 'That ending!', deleted: false, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null }, commentable_type: 'title',
+    id: 77, content: 'That ending!', deleted: false, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null, has_profile: true }, commentable_type: 'title',
     commentable_id: 5, title_id: 5, parent_id: null, replies_count: 2, reports_count: 0, created_at: T, updated_at: T,
   }],
 }) satisfies z.ZodType<Comment>;

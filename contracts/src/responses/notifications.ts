@@ -17,7 +17,7 @@ export const notificationEntity = entity({
 }).meta({
   id: 'Notification',
   examples: [{
-    id: 31, type: 'comment_reply', actor: { id: 12, display_name: 'Ada Lovelace', avatar: null }, place: 'Crimson Harbor',
+    id: 31, type: 'comment_reply', actor: { id: 12, display_name: 'Ada Lovelace', avatar: null, has_profile: true }, place: 'Crimson Harbor',
     link: '/titles/5/crimson-harbor#comments', excerpt: 'Agreed, the ending was perfect.', image: null, episode: null, read_at: null, created_at: T,
   }, {
     id: 32, type: 'new_episode', actor: null, place: 'Night River', link: '/titles/7/night-river/season/2/episode/1',

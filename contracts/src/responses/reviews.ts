@@ -3,7 +3,7 @@ import { REVIEWABLE_TYPES, type ContentAuthor, type ContentReport, type RatingSu
 import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** The author shown beside a review or a comment. */
-export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable() }) satisfies z.ZodType<ContentAuthor>;
+export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable(), has_profile: z.boolean() }) satisfies z.ZodType<ContentAuthor>;
 /** What a review or comment hangs on, named (admin lists). */
 const namedRecord = entity({ id: recordId, name: z.string() });
 
@@ -26,7 +26,7 @@ export const reviewEntity = entity({
   id: 'Review',
   examples: [{
     id: 14, score: 8, title: 'Slow, then unforgettable', body: 'The first hour takes its time; what it builds pays off in a last act that stays with you for days.',
-    helpful_count: 12, not_helpful_count: 1, reports_count: 0, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null },
+    helpful_count: 12, not_helpful_count: 1, reports_count: 0, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null, has_profile: true },
     reviewable_type: 'title', reviewable_id: 5, reviewable: { id: 5, name: 'The Long Night' }, created_at: T, updated_at: T,
   }],
 }) satisfies z.ZodType<Review>;
@@ -47,7 +47,7 @@ export const reportedResponse = entity({ reports_count: z.number().int(), messag
 /** A moderator reads why an item was reported (`GET reviews/{id}/reports`, `GET comment/{id}/reports`). */
 export const contentReportEntity = entity({ id: recordId, reason: z.string().nullable(), created_at: isoTime, user: contentAuthorEntity.nullable() }).meta({
   id: 'ContentReport',
-  examples: [{ id: 3, reason: 'Spoilers in the first line.', created_at: T, user: { id: 12, display_name: 'Ada Lovelace', avatar: null } }],
+  examples: [{ id: 3, reason: 'Spoilers in the first line.', created_at: T, user: { id: 12, display_name: 'Ada Lovelace', avatar: null, has_profile: true } }],
 }) satisfies z.ZodType<ContentReport>;
 export const contentReportsResponse = entity({ reports: z.array(contentReportEntity) });
 /** A moderator dismissed an item's reports: how many went (its count is 0 again). */

@@ -36,8 +36,8 @@ export type NamesFor = 'public' | 'admin';
 export async function authorsOf(db: Db, userIds: number[], names: NamesFor = 'public'): Promise<Map<number, ContentAuthor>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar']).where('id', 'in', ids).execute();
-  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: names === 'admin' ? displayName(u) : publicName(u), avatar: u.avatar }]));
+  const rows = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar', 'banned_at']).where('id', 'in', ids).execute();
+  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: names === 'admin' ? displayName(u) : publicName(u), avatar: u.avatar, has_profile: !u.banned_at }]));
 }
 
 /** Names of the titles (and episodes, videos) a page of admin rows belongs to, one query per type. */

@@ -91,7 +91,7 @@ function CommentItem({ comment: c, target, level }: { comment: Comment; target: 
         <>
           <p className="flex items-center gap-1.5 text-xs text-text-muted">
             <Avatar src={c.user?.avatar} label={memberName(c.user)} size={20} />
-            <AuthorLink userId={c.user?.id} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
+            <AuthorLink userId={c.user?.id} hasProfile={c.user?.has_profile} className="font-medium text-text">{memberName(c.user)}</AuthorLink>
             <span aria-hidden>·</span>{formatDate(c.created_at)}
             <EditedMark createdAt={c.created_at} updatedAt={c.updated_at} />
           </p>

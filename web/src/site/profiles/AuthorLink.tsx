@@ -14,10 +14,11 @@ export function memberName(user: { id: number; display_name?: string | null } | 
 
 /**
  * A member's name (or any content naming them) that leads to their public profile when the visitor may view
- * profiles (users.view); otherwise plain text, so nobody follows a link to a page that would refuse them.
+ * profiles (users.view) and it opens (`hasProfile`: a suspended member's does not); otherwise plain text, so nobody
+ * follows a link to a page that would refuse them.
  */
-export function AuthorLink({ userId, children, className }: { userId: number | null | undefined; children: ReactNode; className?: string }) {
+export function AuthorLink({ userId, hasProfile = true, children, className }: { userId: number | null | undefined; hasProfile?: boolean; children: ReactNode; className?: string }) {
   const { can } = useAuth();
-  if (!userId || !can('users.view')) return <span className={className}>{children}</span>;
+  if (!userId || !hasProfile || !can('users.view')) return <span className={className}>{children}</span>;
   return <Link to={profileUrl(userId)} className={cn('hover:underline', className)}>{children}</Link>;
 }

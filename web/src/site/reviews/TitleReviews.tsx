@@ -100,7 +100,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                 </div>
                 <p className="mt-1 flex items-center gap-1.5 text-xs text-text-muted">
                   <Avatar src={r.user?.avatar} label={memberName(r.user)} size={20} />
-                  <AuthorLink userId={r.user?.id} className="font-medium text-text">{memberName(r.user)}</AuthorLink>
+                  <AuthorLink userId={r.user?.id} hasProfile={r.user?.has_profile} className="font-medium text-text">{memberName(r.user)}</AuthorLink>
                   <span aria-hidden>·</span>{formatDate(r.created_at)}
                   <EditedMark createdAt={r.created_at} updatedAt={r.updated_at} />
                 </p>
