@@ -19,6 +19,7 @@ import { AppStorage } from './drivers/storage/manager.ts';
 import { registerServeFile } from './http/serve-file.ts';
 import { videoFileAccess } from './modules/videos/ladder-access.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerCors } from './http/cors.ts';
 import { errorStatus, registerErrorHandler, registerSuccessMessages } from './http/errors.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config): Promise<App> {
   app.addHook('onError', async (req, _reply, err) => {
     if (errorStatus(err) >= 500) void errors.capture(err, { request: { method: req.method, url: req.url } }, { logged: true });
   });
+  registerCors(app, config.corsOrigins);
   registerAuth(app, ctx);
   registerInputGuard(app);
   registerSecurityHeaders(app, ctx);

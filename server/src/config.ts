@@ -36,6 +36,9 @@ const envSchema = z.object({
   SCHEDULER_TICK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Calls one access token may make a minute, counted per app process (http/rate-limit.ts); 0 turns the limit off. */
   API_TOKEN_REQUESTS_PER_MINUTE: z.coerce.number().int().min(0).default(1000),
+  /** Other sites whose pages may call the API with an access token (http/cors.ts): origins, comma-separated, or `*`. */
+  API_CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean))
+    .refine((list) => list.every((o) => o === '*' || isOrigin(o)), 'List origins like https://app.example.com, separated by commas, or *.'),
 });
 
 export interface Config {
@@ -66,6 +69,8 @@ export interface Config {
   schedulerTickMs: number;
   /** Calls one access token may make a minute in this process (0: no limit). */
   tokenRequestsPerMinute: number;
+  /** Origins allowed cross-origin API calls with a token (`*`: any); empty: none. */
+  corsOrigins: string[];
   /** Where the built web app lives; absent in API tests. */
   webDist?: string;
 }
@@ -99,8 +104,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     paypal: { apiUrl: e.PAYPAL_API_BASE_URL.replace(/\/+$/, ''), timeoutMs: 10_000 },
     schedulerTickMs: e.SCHEDULER_TICK_SECONDS * 1000,
     tokenRequestsPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+    corsOrigins: e.API_CORS_ORIGINS,
     ...overrides,
   };
+}
+
+/** `scheme://host[:port]` and nothing more, as browsers send it in the Origin header. */
+function isOrigin(value: string): boolean {
+  return isHttpUrl(value) && new URL(value).origin === value;
 }
 
 function isHttpUrl(value: string): boolean {
