@@ -80,6 +80,21 @@ describe('titles', () => {
     expect((await admin.put(`/api/v1/titles/${series.id}`, { poster: '' })).body.title.poster).toBeNull();
   });
 
+  it('takes a video thumbnail only as a stored file or an http(s) URL, like the other image addresses', async () => {
+    const movie = await create({ name: 'Thumbnailed Movie' });
+    const clip = { name: 'Clip', title_id: movie.id, type: 'external', src: 'https://example.com/v.mp4', category: 'trailer' };
+    for (const bad of ['not a url at all', 'javascript:alert(1)', 'thumb.jpg', '/etc/passwd']) {
+      const res = await admin.post('/api/v1/videos', { ...clip, thumbnail: bad });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.errors.thumbnail).toEqual(['Enter a valid image URL.']);
+    }
+    const video = (await admin.post('/api/v1/videos', { ...clip, thumbnail: '/storage/demo/t.png' })).body.video;
+    expect(video.thumbnail).toBe('/storage/demo/t.png');
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: 'javascript:alert(1)' })).body.errors.thumbnail).toEqual(['Enter a valid image URL.']);
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: 'https://img.example.com/t.jpg' })).body.video.thumbnail).toBe('https://img.example.com/t.jpg');
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: '' })).body.video.thumbnail).toBeNull();
+  });
+
   it('lists with filters, sorts and a ranked search', async () => {
     await create({ name: 'Searchable Alpha', popularity: 5, release_date: '2010-01-01' });
     await create({ name: 'Searchable Alphabet Soup', popularity: 50, release_date: '2012-01-01' });
