@@ -41,6 +41,7 @@ describe('titles', () => {
       [{ name: 'x', budget: 1e13 }, 'budget', 'Budget may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', revenue: 1e13 }, 'revenue', 'Revenue may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', popularity: 1e9 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
+      ...['english', 'zz', 'en-US', 'e1', '<b>'].map((language) => [{ name: 'x', language }, 'language', 'The language must be a two-letter ISO 639-1 code, such as "en".'] as const),
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/titles', body);
@@ -48,6 +49,11 @@ describe('titles', () => {
       expect(res.body.errors[field]).toEqual([message]);
     }
     expect((await admin.put('/api/v1/titles/999999', { name: 'x' })).status).toBe(404);
+    // Known codes pass, in any case; the movie database's "xx" (no language) too; empty clears it.
+    const titled = (await admin.post('/api/v1/titles', { name: 'Spoken', language: 'TA' })).body.title;
+    expect(titled.language).toBe('ta');
+    expect((await admin.put(`/api/v1/titles/${titled.id}`, { language: 'xx' })).body.title.language).toBe('xx');
+    expect((await admin.put(`/api/v1/titles/${titled.id}`, { language: '' })).body.title.language).toBeNull();
   });
 
   it('updates only the fields sent', async () => {
