@@ -41,7 +41,7 @@ describe('titles', () => {
       [{ name: 'x', budget: 1e13 }, 'budget', 'Budget may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', revenue: 1e13 }, 'revenue', 'Revenue may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', popularity: 1e9 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
-      ...['english', 'zz', 'en-US', 'e1', '<b>'].map((language) => [{ name: 'x', language }, 'language', 'The language must be a two-letter ISO 639-1 code, such as "en".'] as const),
+      ...['english', 'zz', 'en-US', 'e1', '<b>'].map((language): [Record<string, unknown>, string, string] => [{ name: 'x', language }, 'language', 'The language must be a two-letter ISO 639-1 code, such as "en".']),
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/titles', body);
