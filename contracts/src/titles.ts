@@ -131,6 +131,20 @@ export const CATALOGUE_MAX = { runtime: 10_000, money: 1_000_000_000_000, popula
 
 const text = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 const date = optionalDate();
+
+export const INVALID_TITLE_LANGUAGE = 'The language must be a two-letter ISO 639-1 code, such as "en".';
+/** The movie database's own codes beside ISO 639-1: "xx" (no language) and "cn" (Cantonese); its imports carry them. */
+const TMDB_EXTRA_LANGUAGES = new Set(['xx', 'cn']);
+let languageNames: Intl.DisplayNames | undefined;
+/** A title's original language: a two-letter ISO 639-1 code (lower case), as the movie database gives it. */
+export const isTitleLanguage = (v: string) => {
+  if (!/^[a-z]{2}$/.test(v)) return false;
+  languageNames ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  return TMDB_EXTRA_LANGUAGES.has(v) || languageNames.of(v) !== undefined;
+};
+const language = z.string().trim().toLowerCase().max(10).nullish()
+  .refine((v) => !v || isTitleLanguage(v), INVALID_TITLE_LANGUAGE)
+  .transform((v) => v || null);
 const atMost = (field: string, max: number) => `${field} may not be greater than ${max.toLocaleString('en-US')}.`;
 const minOne = (field: string, max: number) => z.number({ error: `${field} must be a number.` }).min(1, `${field} must be at least 1.`).max(max, atMost(field, max))
   .nullish().transform((v) => v ?? null);
@@ -152,7 +166,7 @@ export const titleFields = {
   certification: text(50),
   budget: intMinOne('Budget', CATALOGUE_MAX.money),
   revenue: intMinOne('Revenue', CATALOGUE_MAX.money),
-  language: text(10),
+  language,
   popularity: minOne('Popularity', CATALOGUE_MAX.popularity),
 };
 const titleExample = {

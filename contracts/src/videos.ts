@@ -1,3 +1,4 @@
+import { imageUrlField } from './image-url.ts';
 import { CATALOGUE_MAX } from './titles.ts';
 import { z, required } from './zod.ts';
 
@@ -56,7 +57,7 @@ const videoFields = {
   title_id: z.number(required('Title is required.')).int().min(1, 'Title is required.'),
   season_num: z.number().int().min(1).max(CATALOGUE_MAX.season).nullish().transform((v) => v ?? null),
   episode_num: z.number().int().min(1).max(CATALOGUE_MAX.episode).nullish().transform((v) => v ?? null),
-  thumbnail: z.string().trim().max(500).nullish().transform((v) => v || null),
+  thumbnail: imageUrlField.transform((v) => v || null),
   type: z.enum(VIDEO_TYPES, { error: 'Choose a video type.' }),
   src: z.string(required('Source is required.')).trim().max(1000),
   quality: z.string().trim().max(20).nullish().transform((v) => v || null),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './helpers.ts';
+import { api, login } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await login(page);
@@ -199,4 +199,45 @@ test('a title video: embed URL rules, the type change clears the source; an imag
   await page.getByLabel('Upload image').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText('Image uploaded')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete image' })).toHaveCount(before + 1);
+});
+
+test.describe('west of UTC', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('release and birth dates in the admin tables are formatted like the other dates, on their own day', async ({ page }) => {
+    const stamp = Date.now();
+    const { title } = await api(page, 'POST', 'titles', { name: `Dated Series ${stamp}`, is_series: true, release_date: '2021-05-03' });
+    await api(page, 'POST', `titles/${title.id}/seasons`, { release_date: '2021-05-03' });
+    await api(page, 'POST', `titles/${title.id}/seasons/1/episodes`, { name: `Dated Episode ${stamp}`, release_date: '2021-05-03' });
+    const { person } = await api(page, 'POST', 'people', { name: `Dated Person ${stamp}`, birth_date: '2021-05-03' });
+    // Formatted in the site's date setting: not the raw value, and May 3 (not May 2, as a UTC-midnight instant would be here).
+    const onTheDay = async (text: string | null) => {
+      expect(text).not.toContain('2021-05-03');
+      expect(text).toMatch(/21/);
+      expect(text).toMatch(/(^|\D)3(\D|$)/);
+      expect(text).not.toMatch(/(^|\D)0?2(\D|$)/);
+    };
+
+    await page.goto(`/admin/titles?query=${encodeURIComponent(`Dated Series ${stamp}`)}`);
+    const row = page.getByRole('row').filter({ hasText: `Dated Series ${stamp}` });
+    await expect(row).toBeVisible();
+    const releaseColumn = await page.getByRole('columnheader').allTextContents().then((h) => h.findIndex((t) => t.includes('Release date')));
+    await onTheDay(await row.getByRole('cell').nth(releaseColumn).textContent());
+
+    await page.goto(`/admin/titles/${title.id}/edit/seasons`);
+    await expect(page.getByText(/ · /).first()).toBeVisible();
+    await onTheDay((await page.getByText(/ · /).first().textContent())!.split(' · ')[1]);
+    await page.goto(`/admin/titles/${title.id}/edit/seasons/1`);
+    const episode = page.getByRole('list', { name: 'Episodes' }).getByRole('listitem').filter({ hasText: `Dated Episode ${stamp}` });
+    await onTheDay(await episode.locator('.text-xs').textContent());
+
+    await page.goto(`/admin/people?query=${encodeURIComponent(`Dated Person ${stamp}`)}`);
+    const personRow = page.getByRole('row').filter({ hasText: `Dated Person ${stamp}` });
+    await expect(personRow).toBeVisible();
+    const birthColumn = await page.getByRole('columnheader').allTextContents().then((h) => h.findIndex((t) => t.includes('Birth date')));
+    await onTheDay(await personRow.getByRole('cell').nth(birthColumn).textContent());
+
+    await api(page, 'DELETE', `titles/${title.id}`);
+    await api(page, 'DELETE', `people/${person.id}`);
+  });
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { api, login } from './helpers.ts';
 
 // The seeded demo catalogue: title 2 is a series with seasons, images and cast. Names come from the page calls.
 const TITLE = 2;
@@ -118,4 +119,39 @@ test('a title page shares its address', async ({ page, context }) => {
   await expect(page.getByText('Link copied to clipboard')).toBeVisible();
   // The page's own address, without the query it was opened with.
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/titles/${TITLE}/crimson-harbor$`));
+});
+
+test('a long overview and a long biography show their first lines with a keyboard "Read more" toggle, at desktop and phone widths', async ({ page }) => {
+  await login(page);
+  const long = `${'A very long overview sentence that keeps going. '.repeat(400)}The end.`;
+  const { title } = await api(page, 'POST', 'titles', { name: `Long Overview ${Date.now()}`, description: long });
+  const { person } = await api(page, 'POST', 'people', { name: `Long Biography ${Date.now()}`, description: long });
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of [`/titles/${title.id}`, `/people/${person.id}`]) {
+      await page.goto(url);
+      const text = page.getByText('A very long overview sentence', { exact: false }).first();
+      const toggle = page.getByRole('button', { name: 'Read more' });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const clamped = (await text.boundingBox())!.height;
+      expect(clamped, `${url} at ${width}`).toBeLessThan(300);
+      // Keyboard: focused and pressed, it opens the rest, then closes it again.
+      await toggle.focus();
+      await page.keyboard.press('Enter');
+      const less = page.getByRole('button', { name: 'Show less' });
+      await expect(less).toHaveAttribute('aria-expanded', 'true');
+      expect((await text.boundingBox())!.height).toBeGreaterThan(clamped * 5);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('button', { name: 'Read more' })).toHaveAttribute('aria-expanded', 'false');
+      // Nothing overflows the page sideways at phone width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  }
+  // A short overview has no toggle.
+  await api(page, 'PUT', `titles/${title.id}`, { description: 'Short.' });
+  await page.goto(`/titles/${title.id}`);
+  await expect(page.getByText('Short.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Read more' })).toHaveCount(0);
+  await api(page, 'DELETE', `titles/${title.id}`);
+  await api(page, 'DELETE', `people/${person.id}`);
 });

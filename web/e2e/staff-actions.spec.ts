@@ -52,3 +52,19 @@ test("a title editor sees no Reviews, Comments or Insights of a title they may n
     await expect(page.getByText('There was an issue loading this list.')).toHaveCount(0);
   }
 });
+
+test('a title editor whose people search is refused is told why in the Add cast dialog, not "No results"', async ({ page }) => {
+  await login(page);
+  const { title } = await api(page, 'POST', 'titles', { name: `Cast by permission ${Date.now()}` });
+  // A role with titles.update but without people.view: the people search answers 403.
+  const peopleCall = /\/api\/v1\/people(\?|$)/;
+  await page.route(peopleCall, (route) => route.fulfill({ status: 403, json: { message: 'You are not allowed to do that.' } }));
+  await page.goto(`/admin/titles/${title.id}/edit/cast`);
+  await page.getByRole('button', { name: 'Add cast member' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('combobox', { name: 'Person' }).fill('Anyone');
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Your role cannot search people: it needs the "people.view" permission.' })).toBeVisible();
+  await expect(dialog.getByText('No results')).toHaveCount(0);
+  await page.unroute(peopleCall);
+  await api(page, 'DELETE', `titles/${title.id}`);
+});

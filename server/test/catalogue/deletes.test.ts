@@ -92,4 +92,23 @@ describe('deleting catalogue rows leaves no channel or list item behind', () => 
     await ok(admin.delete(`/api/v1/channel/${restricted}`));
     await ok(admin.delete(`/api/v1/title-tags/genre/${genre}`));
   });
+
+  it('bulk deletes of titles, people and videos answer 404 when none of the ids exists, and delete those that do', async () => {
+    const kept = await title('Bulk Kept');
+    const gone = await title('Bulk Gone');
+    const person = (await ok(admin.post('/api/v1/people', { name: 'Bulk Person' }))).person.id;
+    const video = (await ok(admin.post('/api/v1/videos', { name: 'Bulk Clip', title_id: kept, type: 'external', src: 'https://example.com/v.mp4', category: 'trailer' }))).video.id;
+    for (const [url, message] of [['titles/999998,999999', 'Title not found'], ['people/999999', 'Person not found'], ['videos/999998,999999', 'Video not found'], ['seasons/999999', undefined]] as const) {
+      const res = await admin.delete(`/api/v1/${url}`);
+      expect(res.status, url).toBe(404);
+      if (message) expect(res.body.message).toBe(message);
+    }
+    await ok(admin.delete(`/api/v1/titles/${gone},999999`));
+    await ok(admin.delete(`/api/v1/people/${person},999999`));
+    await ok(admin.delete(`/api/v1/videos/${video},999999`));
+    expect((await admin.get(`/api/v1/titles/${gone}`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/people/${person}`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/videos/${video}`)).status).toBe(404);
+    expect((await admin.get(`/api/v1/titles/${kept}`)).status).toBe(200);
+  });
 });

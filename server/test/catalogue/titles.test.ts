@@ -41,6 +41,7 @@ describe('titles', () => {
       [{ name: 'x', budget: 1e13 }, 'budget', 'Budget may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', revenue: 1e13 }, 'revenue', 'Revenue may not be greater than 1,000,000,000,000.'],
       [{ name: 'x', popularity: 1e9 }, 'popularity', 'Popularity may not be greater than 1,000,000.'],
+      ...['english', 'zz', 'en-US', 'e1', '<b>'].map((language): [Record<string, unknown>, string, string] => [{ name: 'x', language }, 'language', 'The language must be a two-letter ISO 639-1 code, such as "en".']),
     ];
     for (const [body, field, message] of cases) {
       const res = await admin.post('/api/v1/titles', body);
@@ -48,6 +49,11 @@ describe('titles', () => {
       expect(res.body.errors[field]).toEqual([message]);
     }
     expect((await admin.put('/api/v1/titles/999999', { name: 'x' })).status).toBe(404);
+    // Known codes pass, in any case; the movie database's "xx" (no language) too; empty clears it.
+    const titled = (await admin.post('/api/v1/titles', { name: 'Spoken', language: 'TA' })).body.title;
+    expect(titled.language).toBe('ta');
+    expect((await admin.put(`/api/v1/titles/${titled.id}`, { language: 'xx' })).body.title.language).toBe('xx');
+    expect((await admin.put(`/api/v1/titles/${titled.id}`, { language: '' })).body.title.language).toBeNull();
   });
 
   it('updates only the fields sent', async () => {
@@ -78,6 +84,21 @@ describe('titles', () => {
     // Nothing was half-written; an empty address still clears the picture.
     expect((await admin.get(`/api/v1/titles/${series.id}`)).body.title).toMatchObject({ backdrop: 'https://img.example.com/b.jpg', seasons_count: 1, episodes_count: 0 });
     expect((await admin.put(`/api/v1/titles/${series.id}`, { poster: '' })).body.title.poster).toBeNull();
+  });
+
+  it('takes a video thumbnail only as a stored file or an http(s) URL, like the other image addresses', async () => {
+    const movie = await create({ name: 'Thumbnailed Movie' });
+    const clip = { name: 'Clip', title_id: movie.id, type: 'external', src: 'https://example.com/v.mp4', category: 'trailer' };
+    for (const bad of ['not a url at all', 'javascript:alert(1)', 'thumb.jpg', '/etc/passwd']) {
+      const res = await admin.post('/api/v1/videos', { ...clip, thumbnail: bad });
+      expect(res.status, bad).toBe(422);
+      expect(res.body.errors.thumbnail).toEqual(['Enter a valid image URL.']);
+    }
+    const video = (await admin.post('/api/v1/videos', { ...clip, thumbnail: '/storage/demo/t.png' })).body.video;
+    expect(video.thumbnail).toBe('/storage/demo/t.png');
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: 'javascript:alert(1)' })).body.errors.thumbnail).toEqual(['Enter a valid image URL.']);
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: 'https://img.example.com/t.jpg' })).body.video.thumbnail).toBe('https://img.example.com/t.jpg');
+    expect((await admin.put(`/api/v1/videos/${video.id}`, { thumbnail: '' })).body.video.thumbnail).toBeNull();
   });
 
   it('lists with filters, sorts and a ranked search', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { ApiError, errorMessage } from '../lib/api';
 import { trans } from '../lib/i18n';
 import { cn } from './cn';
 
@@ -19,6 +20,8 @@ export interface AutocompleteProps<T> {
   /** Text shown in the box (for a selected value). */
   value?: string;
   clearOnSelect?: boolean;
+  /** Shown instead of the results when the search is refused (403), e.g. which permission the lookup needs. */
+  forbiddenText?: string;
 }
 
 /** A combobox: type to search, arrows to move, Enter to pick. */
@@ -81,7 +84,15 @@ export function Autocomplete<T>(props: AutocompleteProps<T>) {
         <ul id={`${id}-list`} role="listbox" aria-label={props.label}
           className="absolute top-full z-40 mt-1 max-h-72 w-full overflow-auto rounded-md border border-border bg-bg-elevated py-1 shadow-lg">
           {query.isFetching && !items.length && <li className="px-3 py-2 text-sm text-text-muted">{trans('Loading')}</li>}
-          {!query.isFetching && !items.length && <li className="px-3 py-2 text-sm text-text-muted">{trans('No results')}</li>}
+          {/* A refused or failed search says so: "No results" would claim there is nothing to find. */}
+          {!query.isFetching && query.isError && (
+            <li role="alert" className="px-3 py-2 text-sm text-danger">
+              {query.error instanceof ApiError && query.error.status === 403
+                ? props.forbiddenText ?? trans('You are not allowed to do that.')
+                : errorMessage(query.error, trans('There was an issue. Please try again.'))}
+            </li>
+          )}
+          {!query.isFetching && !query.isError && !items.length && <li className="px-3 py-2 text-sm text-text-muted">{trans('No results')}</li>}
           {items.map((item, i) => (
             <li
               key={props.itemKey(item)}

@@ -1,5 +1,5 @@
 import { DEATH_BEFORE_BIRTH, diesBeforeBirth, type Person, type PersonCreate, type PersonCredit, type PersonUpdate } from '@app/contracts';
-import { unprocessable } from '../../http/errors.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
@@ -91,9 +91,13 @@ export async function updatePerson(ctx: AppContext, id: number, input: PersonUpd
   return findPerson(ctx.db, id);
 }
 
-/** Deletes people with their credits and channel items, and takes them out of the search index. */
+/**
+ * Deletes people with their credits and channel items, and takes them out of the search index.
+ * Like every bulk delete: the ids that exist go, a 404 when none of them does.
+ */
 export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void> {
   const posters = await ctx.db.selectFrom('people').select('poster').where('id', 'in', ids).execute();
+  if (!posters.length) throw notFound('Person not found');
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('creditables').where('person_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'person', ids);

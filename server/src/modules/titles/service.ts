@@ -45,8 +45,12 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
-/** Deletes titles with everything hanging off them; polymorphic rows (images, credits) go in the same transaction. */
+/**
+ * Deletes titles with everything hanging off them; polymorphic rows (images, credits) go in the same transaction.
+ * Like every bulk delete: the ids that exist go, a 404 when none of them does.
+ */
 export async function deleteTitles(ctx: AppContext, ids: number[]) {
+  if (!(await ctx.db.selectFrom('titles').select('id').where('id', 'in', ids).executeTakeFirst())) throw notFound('Title not found');
   const images = await ctx.db.selectFrom('images').select('url').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
   // Their episodes go with them (cascade); a hosted engine is told which.
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));

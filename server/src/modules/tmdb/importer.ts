@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ImportedItem, TmdbImport } from '@app/contracts';
+import { isTitleLanguage, type ImportedItem, type TmdbImport } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import { TmdbClient, TmdbError } from '../../drivers/tmdb/client.ts';
@@ -205,7 +205,8 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
     certification: clip(certification, 50),
     budget: orNull<number>(data.budget),
     revenue: orNull<number>(data.revenue),
-    language: clip(data.original_language, 10),
+    // The rule an editor's save follows: a code that is not ISO 639-1 is no language, not a title that cannot be saved.
+    language: titleLanguage(data.original_language),
     popularity: data.popularity ? Math.max(1, data.popularity) : null,
     // Shown as they are unless the members' average is (showRatings below puts it back).
     rating: data.vote_average ?? null,
@@ -360,4 +361,9 @@ export async function importPage(ctx: AppContext, input: TmdbImport): Promise<{ 
     }
   });
   return { items, total_pages: Math.min(500, page.total_pages ?? 0) };
+}
+
+function titleLanguage(code: string | null | undefined): string | null {
+  const lower = code?.trim().toLowerCase();
+  return lower && isTitleLanguage(lower) ? lower : null;
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { cappedTrigramSearch, type TrigramIndex } from '../../http/text-search.ts';
 import { readCounter } from '../../db/versions.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
@@ -151,10 +151,12 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
   });
 }
 
+/** Like every bulk delete: the ids that exist go, a 404 when none of them does (nothing else was touched). */
 export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await deleteFeedbackOn(trx, { video: ids });
-    await trx.deleteFrom('videos').where('id', 'in', ids).execute();
+    const res = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
+    if (!Number(res.numDeletedRows)) throw notFound('Video not found');
   });
 }
 

@@ -28,7 +28,7 @@ export function Component() {
     },
     { id: 'known_for', header: () => trans('Known for'), cell: ({ row }) => row.original.known_for ?? '-' },
     { id: 'gender', header: () => trans('Gender'), cell: ({ row }) => (row.original.gender === 'male' ? trans('Male') : row.original.gender === 'female' ? trans('Female') : '-') },
-    { id: 'birth_date', header: () => trans('Birth date'), sortKey: 'birth_date', cell: ({ row }) => row.original.birth_date ?? '-' },
+    { id: 'birth_date', header: () => trans('Birth date'), sortKey: 'birth_date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.birth_date) || '-'}</span> },
     { id: 'popularity', header: () => trans('Popularity'), sortKey: 'popularity', cell: ({ row }) => row.original.popularity ?? '-' },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },
     {

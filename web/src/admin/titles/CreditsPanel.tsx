@@ -144,6 +144,7 @@ function CreditModal({ target, where, credit, onClose, onSaved }: {
           label={trans('Person')}
           resource="people"
           search={searchPeople}
+          forbiddenText={trans('Your role cannot search people: it needs the "people.view" permission.')}
           itemKey={(p) => p.id}
           itemLabel={(p) => p.name}
           value={personName}

@@ -5,6 +5,7 @@ import { ArrowLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } from '@app/contracts';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { NotFoundPage } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
@@ -56,7 +57,7 @@ export function Component() {
             <li key={s.id} className="flex items-center gap-3 px-3 py-2">
               <div className="flex-1">
                 <Link to={`${s.number}`} className="font-medium hover:underline">{trans('Season :number', { number: s.number })}</Link>
-                <div className="text-xs text-text-muted">{trans(':count episodes', { count: s.episodes_count })}{s.release_date ? ` · ${s.release_date}` : ''}</div>
+                <div className="text-xs text-text-muted">{trans(':count episodes', { count: s.episodes_count })}{s.release_date ? ` · ${formatDate(s.release_date)}` : ''}</div>
               </div>
               <Link to={`${s.number}`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: trans('Season :number', { number: s.number }) })}><Pencil size={16} aria-hidden /></Link>
               {can('seasons.delete') && <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: trans('Season :number', { number: s.number }) })} onClick={() => remove.ask(s)}><Trash2 size={16} aria-hidden /></Button>}
@@ -141,7 +142,7 @@ export function EpisodesTab() {
               <span className="w-10 text-sm text-text-muted">{e.episode_number}</span>
               <div className="flex-1">
                 <Link to={`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${e.episode_number}`} className="font-medium hover:underline">{e.name}</Link>
-                <div className="text-xs text-text-muted">{e.release_date ?? ''}</div>
+                <div className="text-xs text-text-muted">{formatDate(e.release_date)}</div>
               </div>
               <Link to={`/admin/titles/${title.id}/edit/seasons/${season}/episodes/${e.episode_number}`} className={buttonClass('text', 'icon')} aria-label={trans('Edit :name', { name: e.name })}><Pencil size={16} aria-hidden /></Link>
               <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: e.name })} onClick={() => remove.ask(e)}><Trash2 size={16} aria-hidden /></Button>

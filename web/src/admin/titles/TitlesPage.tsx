@@ -44,7 +44,7 @@ export function Component() {
       ),
     },
     { id: 'type', header: () => trans('Type'), cell: ({ row }) => (row.original.is_series ? trans('Series') : trans('Movie')) },
-    { id: 'release_date', header: () => trans('Release date'), sortKey: 'release_date', cell: ({ row }) => <span className="whitespace-nowrap">{row.original.release_date ?? '-'}</span> },
+    { id: 'release_date', header: () => trans('Release date'), sortKey: 'release_date', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.release_date) || '-'}</span> },
     { id: 'popularity', header: () => trans('Popularity'), sortKey: 'popularity', cell: ({ row }) => row.original.popularity?.toFixed(1) ?? '-' },
     { id: 'rating', header: () => trans('Rating'), sortKey: 'rating', cell: ({ row }) => row.original.rating?.toFixed(1) ?? '-' },
     { id: 'updated_at', header: () => trans('Last updated'), sortKey: 'updated_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.updated_at)}</span> },

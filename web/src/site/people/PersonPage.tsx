@@ -10,6 +10,7 @@ import { PosterCard } from '../ui/PosterCard';
 import { ShareButton } from '../ui/ShareButton';
 import { departmentLabel } from './departments';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
+import { ClampedText } from '../ui/ClampedText';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
 
@@ -74,7 +75,7 @@ export function Component() {
             <ShareButton title={person.name} />
           </div>
           <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
-          <p dir="auto" className="whitespace-pre-line leading-relaxed text-text-muted">{person.description || trans('We have no biography for :name yet.', { name: person.name })}</p>
+          <ClampedText text={person.description || trans('We have no biography for :name yet.', { name: person.name })} className="whitespace-pre-line leading-relaxed text-text-muted" />
           {known_for.length ? (
             <div className="mt-8">
               <h2 className="mb-4 text-lg font-semibold">{trans('Known for')}</h2>

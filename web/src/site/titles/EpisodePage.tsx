@@ -11,6 +11,7 @@ import { Hero, PrevNext, UpcomingBadge, formatRuntime, VideosAndCredits } from '
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { ShareButton } from '../ui/ShareButton';
 import { RatingText } from '../ui/RatingBadge';
+import { ClampedText } from '../ui/ClampedText';
 
 /** /titles/:id/:slug?/season/:season/episode/:episode — the episode with its cast, crew, videos and neighbours. */
 export function Component() {
@@ -40,7 +41,7 @@ export function Component() {
           {e.runtime ? <span>{formatRuntime(e.runtime)}</span> : null}
           <RatingText rating={e.rating} />
         </p>
-        {e.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{e.description}</p> : null}
+        {e.description ? <ClampedText text={e.description} className="max-w-3xl leading-relaxed" /> : null}
         <PlayButtons play={d.play_video_id} resume={d.resume}>
           <ShareButton title={`${e.name} - ${title.name}`} className={HERO_ACTION} />
         </PlayButtons>

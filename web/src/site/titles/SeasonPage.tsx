@@ -10,6 +10,7 @@ import { Hero, PrevNext, VideosAndCredits } from './parts';
 import { EpisodeList } from './SeasonEpisodes';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { ShareButton } from '../ui/ShareButton';
+import { ClampedText } from '../ui/ClampedText';
 
 /** /titles/:id/:slug?/season/:season — the season's episodes, cast, crew, videos and its neighbours. */
 export function Component() {
@@ -31,7 +32,7 @@ export function Component() {
         <p className="text-sm text-text-muted">
           {[d.season.release_date ? formatDate(d.season.release_date) : '', trans('[one 1 episode|other :count episodes]', { count: d.season.episodes_count })].filter(Boolean).join(' · ')}
         </p>
-        {d.season.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{d.season.description}</p> : null}
+        {d.season.description ? <ClampedText text={d.season.description} className="max-w-3xl leading-relaxed" /> : null}
         <PlayButtons play={d.play_video_id} episode={d.play_episode} resume={d.resume}>
           <ShareButton title={`${title.name}: ${seasonName}`} className={HERO_ACTION} />
         </PlayButtons>

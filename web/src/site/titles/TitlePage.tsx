@@ -18,6 +18,7 @@ import { PageError, PageSkeleton, Section } from './PageState';
 import { CastList, CrewList, Hero, VideoList, formatRuntime, languageName, panelVideos } from './parts';
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { SeasonEpisodes } from './SeasonEpisodes';
+import { ClampedText } from '../ui/ClampedText';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -109,7 +110,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
         ) : null}
       </div>
       {title.tagline ? <p dir="auto" className="text-lg italic text-text-muted">{title.tagline}</p> : null}
-      {title.description ? <p dir="auto" className="max-w-3xl leading-relaxed">{title.description}</p> : null}
+      {title.description ? <ClampedText text={title.description} className="max-w-3xl leading-relaxed" /> : null}
       {nothingToPlay ? <NotStreamingNote titleId={title.id} /> : null}
       <PlayButtons
         play={data.play_video_id} episode={data.play_episode} resume={data.resume} trailer={data.trailer_video_id}
