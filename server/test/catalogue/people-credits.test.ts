@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, createTestApp, listUrl, type Client } from '../helper.ts';
 import { PNG, multipart } from './helpers.ts';
+import { sweepUnusedPosters } from '../../src/modules/titles/images-service.ts';
 
 const t = await createTestApp();
 let admin: Client;
@@ -98,6 +99,14 @@ describe('person poster upload', () => {
     await admin.put(`/api/v1/people/${b.id}`, { poster: null });
     expect((await admin.get(shared)).status).toBe(200);
     expect((await admin.get(`/api/v1/titles/${title.id}`)).body.title.poster).toBe(shared);
+
+    // Uploaded in a form never saved: a day later the daily sweep removes it; what people and titles show stays.
+    const abandoned = await upload();
+    await sweepUnusedPosters(t.ctx);
+    expect((await admin.get(abandoned)).status).toBe(200);
+    await sweepUnusedPosters(t.ctx, Date.now() + 2 * 24 * 3600_000);
+    expect((await admin.get(abandoned)).status).toBe(404);
+    expect((await admin.get(shared)).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { nowIso } from '../../db/index.ts';
 import { storedKeyOf } from '@app/contracts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 import { removeStoredFiles } from './service.ts';
 
 const PERSON_POSTERS = ['person-posters'];
@@ -46,3 +47,19 @@ export async function removeUnusedPosters(ctx: AppContext, urls: (string | null 
   }
   await removeStoredFiles(ctx, uploaded.filter((u) => !used.has(u)), PERSON_POSTERS);
 }
+
+/**
+ * Posters uploaded in a person form that was never saved (the upload answers an address the form saves later): a
+ * day on, those nothing shows go. `now` is the clock (tests move it).
+ */
+export async function sweepUnusedPosters(ctx: AppContext, now = Date.now()): Promise<void> {
+  const old: string[] = [];
+  for await (const key of ctx.storage.list('public/person-posters/')) {
+    const stat = await ctx.storage.stat(key);
+    if (stat?.lastModified && now - stat.lastModified.getTime() > DAY_MS) old.push(`/storage/${key.slice('public/'.length)}`);
+    if (old.length >= 500) await removeUnusedPosters(ctx, old.splice(0));
+  }
+  await removeUnusedPosters(ctx, old);
+}
+
+registerRecurring('people:poster-sweep', DAY_MS, (ctx) => sweepUnusedPosters(ctx));
