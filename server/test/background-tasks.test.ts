@@ -72,7 +72,7 @@ describe('failed jobs', () => {
 
 describe('storage:sweep-partials', () => {
   it('removes the writes a killed server left unfinished more than a day ago', async () => {
-    const dir = path.join(t.ctx.config.storagePath, '.partial');
+    const dir = path.join(t.ctx.config.storagePath, '.partial-writes');
     fs.mkdirSync(dir, { recursive: true });
     const old = path.join(dir, 'a1b2c3d4.partial');
     const fresh = path.join(dir, 'e5f6a7b8.partial');

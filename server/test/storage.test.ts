@@ -51,7 +51,7 @@ describe('local disk: uploads a killed server never finished', () => {
     const files = tree(root);
     const partials = files.filter((f) => f.endsWith('.partial'));
     expect(partials).toHaveLength(1);
-    expect(partials[0]).toMatch(/^\.partial\/[0-9a-f]+\.partial$/);
+    expect(partials[0]).toMatch(/^\.partial-writes\/[0-9a-f]+\.partial$/);
     expect(files.filter((f) => f.startsWith('public/'))).toEqual(['public/videos/done.mp4']);
     const listed: string[] = [];
     for await (const k of disk.list('')) listed.push(k);

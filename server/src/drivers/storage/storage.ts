@@ -80,7 +80,7 @@ async function openInFolder(file: string): Promise<fsp.FileHandle> {
  * The folder under the local root where `LocalStorage.put` writes a file before renaming it into place: on the same
  * filesystem as the files (so the rename is atomic), outside every key (`list`, backups and key checks skip it).
  */
-export const PARTIAL_FOLDER = '.partial';
+export const PARTIAL_FOLDER = '.partial-writes';
 /** A partial file this old is an upload a killed server never finished (a younger one may still be being written). */
 export const PARTIAL_MAX_AGE_MS = 24 * 3600_000;
 
