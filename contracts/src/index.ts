@@ -28,6 +28,7 @@ export * from './watch.ts';
 export * from './embeds.ts';
 export * from './browse.ts';
 export * from './audit.ts';
+export * from './jobs.ts';
 export * from './transcode.ts';
 export * from './reviews.ts';
 export * from './comments.ts';

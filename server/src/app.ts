@@ -56,6 +56,7 @@ import { requestLines } from './modules/localizations/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { browseRoutes } from './modules/browse/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { jobsRoutes } from './modules/jobs/routes.ts';
 import { registerAudit } from './modules/audit/hook.ts';
 import { registerCompression } from './http/compression.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config): Promise<App> {
   notificationsRoutes(app, ctx);
   browseRoutes(app, ctx);
   auditRoutes(app, ctx);
+  jobsRoutes(app, ctx);
   newsRoutes(app, ctx);
   listsRoutes(app, ctx);
   profilesRoutes(app, ctx);

@@ -29,6 +29,8 @@ describe.skipIf(postgres)('backup of a running SQLite site', () => {
     fs.mkdirSync(path.join(cfg.storagePath, 'uploads', 'videos'), { recursive: true });
     fs.writeFileSync(path.join(cfg.storagePath, 'uploads', 'videos', 'clip.mp4'), 'video bytes');
     fs.writeFileSync(path.join(cfg.storagePath, 'uploads', 'videos', 'cut.mp4.a1b2c3.partial'), 'half an upload');
+    fs.mkdirSync(path.join(cfg.storagePath, '.partial-writes'), { recursive: true });
+    fs.writeFileSync(path.join(cfg.storagePath, '.partial-writes', '0a1b2c3d4e5f.partial'), 'half an upload');
     fs.mkdirSync(path.join(cfg.storagePath, 'cache', 'ab'), { recursive: true });
     fs.writeFileSync(path.join(cfg.storagePath, 'cache', 'ab', 'entry'), 'cached');
 
@@ -47,6 +49,7 @@ describe.skipIf(postgres)('backup of a running SQLite site', () => {
     expect(fs.readdirSync(path.join(stored, 'uploads', 'videos'))).toEqual(['clip.mp4']);
     expect(fs.readFileSync(path.join(stored, 'uploads', 'videos', 'clip.mp4'), 'utf8')).toBe('video bytes');
     expect(fs.existsSync(path.join(stored, 'cache'))).toBe(false);
+    expect(fs.existsSync(path.join(stored, '.partial-writes'))).toBe(false);
     expect(fs.readdirSync(stored).filter((f) => f.startsWith(path.basename(db.file)))).toEqual([]);
     expect(result.files).toBe(1);
 

@@ -29,3 +29,4 @@ export * from './search-index.ts';
 export * from './health.ts';
 export * from './profiles.ts';
 export * from './notifications.ts';
+export * from './jobs.ts';

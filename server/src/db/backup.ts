@@ -3,6 +3,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import SQLite from 'better-sqlite3';
 import type { Config } from '../config.ts';
+import { PARTIAL_FOLDER } from '../drivers/storage/storage.ts';
 import { OperatorError, safeDatabaseUrl } from '../lib/startup-failure.ts';
 
 /**
@@ -14,8 +15,8 @@ import { OperatorError, safeDatabaseUrl } from '../lib/startup-failure.ts';
  */
 export interface BackupResult { folder: string; database: string; files: number }
 
-/** Folders under STORAGE_PATH the site recreates on its own. */
-const TRANSIENT = new Set(['cache', 'health-checks']);
+/** Folders under STORAGE_PATH the site recreates on its own (and the local disk's unfinished writes). */
+const TRANSIENT = new Set(['cache', 'health-checks', PARTIAL_FOLDER]);
 
 export async function backupTo(config: Pick<Config, 'database' | 'storagePath'>, into: string, opts: { files?: boolean; now?: Date } = {}): Promise<BackupResult> {
   const stamp = (opts.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
@@ -78,7 +79,7 @@ async function writeBackup(config: Pick<Config, 'database' | 'storagePath'>, fol
       filter: (src) => {
         const rel = path.relative(root, src);
         if (skip.has(src) || TRANSIENT.has(rel.split(path.sep)[0])) return false;
-        // An upload a killed server never finished (LocalStorage writes `<name>.<random>.partial`, then renames it).
+        // An upload a killed server never finished (older versions wrote `<name>.<random>.partial` beside the target).
         if (src.endsWith('.partial')) return false;
         if (fs.statSync(src).isFile()) files += 1;
         return true;

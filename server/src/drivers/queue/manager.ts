@@ -104,6 +104,11 @@ export class QueueManager implements Queue {
     else this.options.delete(name);
   }
 
+  /** Whether a job of this name can run here (a failed job of a since-removed kind cannot be retried). */
+  has(name: string): boolean {
+    return this.handlers.has(name);
+  }
+
   /** The driver the next dispatch goes to. */
   async driverName(): Promise<QueueDriverName> {
     return this.opts.settings.get('server.queue_driver');

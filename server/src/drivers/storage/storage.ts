@@ -76,6 +76,63 @@ async function openInFolder(file: string): Promise<fsp.FileHandle> {
   }
 }
 
+/**
+ * The folder under the local root where `LocalStorage.put` writes a file before renaming it into place: on the same
+ * filesystem as the files (so the rename is atomic), outside every key (`list`, backups and key checks skip it).
+ */
+export const PARTIAL_FOLDER = '.partial-writes';
+/** A partial file this old is an upload a killed server never finished (a younger one may still be being written). */
+export const PARTIAL_MAX_AGE_MS = 24 * 3600_000;
+
+/**
+ * Moves a finished partial file to `file`, creating its folder. As in `openInFolder`, a delete may remove the folder
+ * between mkdir and rename: try again. A target folder on another filesystem (a mount under the root) gets a copy
+ * beside the target first, so the last step is still an atomic rename.
+ */
+async function renameInFolder(tmp: string, file: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      await fsp.rename(tmp, file);
+      return;
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EXDEV') {
+        const beside = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+        try {
+          await fsp.copyFile(tmp, beside);
+          await fsp.rename(beside, file);
+        } catch (copyErr) {
+          await fsp.rm(beside, { force: true });
+          throw copyErr;
+        }
+        await fsp.rm(tmp, { force: true });
+        return;
+      }
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || attempt >= 20) throw err;
+    }
+  }
+}
+
+/**
+ * Removes the partial files older than `maxAgeMs` under a local storage root: uploads a server killed mid-write
+ * (kill -9, out of memory, a power cut) never finished. At start and once a day (files/uploads.ts). Answers how many.
+ */
+export async function sweepPartialUploads(root: string, maxAgeMs = PARTIAL_MAX_AGE_MS, now = Date.now()): Promise<number> {
+  const dir = path.join(root, PARTIAL_FOLDER);
+  const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+  let removed = 0;
+  for (const e of entries) {
+    if (!e.isFile()) continue;
+    const file = path.join(dir, e.name);
+    const s = await fsp.stat(file).catch(() => null);
+    if (!s || now - s.mtimeMs <= maxAgeMs) continue;
+    await fsp.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export class LocalStorage implements Storage {
   constructor(private root: string) {}
 
@@ -86,19 +143,23 @@ export class LocalStorage implements Storage {
 
   private resolve(key: string): string {
     // No `..` even when it would land inside the root: the root holds the database and private uploads too.
-    const full = path.resolve(this.root, cleanKey(key));
+    const clean = cleanKey(key);
+    // The partials folder holds no stored file: no key reaches into it.
+    if (clean.split('/')[0] === PARTIAL_FOLDER) throw new Error('Invalid storage key');
+    const full = path.resolve(this.root, clean);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error('Invalid storage key');
     return full;
   }
 
   async put(key: string, body: Readable | Buffer): Promise<void> {
     const file = this.resolve(key);
-    // Write beside the target and rename: readers never see a half-written file, a failed write leaves nothing.
-    const tmp = `${file}.${crypto.randomBytes(6).toString('hex')}.partial`;
+    // Written in the partials folder, then renamed into place: readers never see a half-written file, a failed write
+    // leaves nothing under the key, and what a killed server left is in one folder that `sweepPartialUploads` empties.
+    const tmp = path.join(this.root, PARTIAL_FOLDER, `${crypto.randomBytes(8).toString('hex')}.partial`);
     const handle = await openInFolder(tmp);
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, handle.createWriteStream());
-      await fsp.rename(tmp, file);
+      await renameInFolder(tmp, file);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
@@ -156,6 +217,7 @@ export class LocalStorage implements Storage {
       const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
       for (const e of entries) {
         const full = path.join(dir, e.name);
+        if (dir === root && e.name === PARTIAL_FOLDER) continue;
         if (e.isDirectory()) yield* walk(full);
         else if (e.isFile()) yield full;
       }

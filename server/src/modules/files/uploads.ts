@@ -4,12 +4,13 @@ import { formatBytes, translate, type FileEntry, type UploadInit, type UploadSes
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
 import type { UploadSessionsTable } from '../../db/schema.ts';
-import { readBytes } from '../../drivers/storage/storage.ts';
+import { readBytes, sweepPartialUploads } from '../../drivers/storage/storage.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { SNIFF_BYTES, TypeMismatchError, detectFileType } from './detect.ts';
 import { extensionRefusal, reservedSpace, sizeRefusal, uploadLimits, usedSpace, type UploadLimits } from './limits.ts';
 import { bumpFileCounter, findEntry } from './repository.ts';
 import { makeThumbnail } from './thumbnails.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 type SessionRow = UploadSessionsTable;
 const CHUNK_PREFIX = 'upload-chunks';
@@ -101,10 +102,15 @@ async function sweepAbandoned(ctx: AppContext): Promise<void> {
   }
 }
 
+/** Files the local disk's writes a killed server left half-written (drivers/storage/storage.ts): at start and daily. */
+registerRecurring('storage:sweep-partials', DAY_MS, (ctx) => sweepPartialUploads(ctx.config.storagePath));
+
 export function registerUploadJobs(ctx: AppContext): void {
   ctx.queue.register('files.sweep-orphan-chunks', async () => { await sweepOrphanChunks(ctx); });
   // Once at start: a crash may have left parts that no request will ever finish.
   setImmediate(() => {
+    sweepPartialUploads(ctx.config.storagePath)
+      .catch((err: unknown) => ctx.errors.capture(err, { message: 'could not sweep unfinished uploads' }).catch(() => undefined));
     lastOrphanSweep = Date.now();
     ctx.queue.dispatch('files.sweep-orphan-chunks', {})
       .catch((err: unknown) => ctx.errors.capture(err, { message: 'could not queue the chunk sweep' }).catch(() => undefined));

@@ -23,6 +23,11 @@ export function registerRecurring(name: string, everyMs: number, run: RecurringR
   tasks.set(name, { name, everyMs, run });
 }
 
+/** The names of the registered tasks (the Queue settings page lists them, run or not). */
+export function registeredTaskNames(): string[] {
+  return [...tasks.keys()].sort();
+}
+
 /**
  * A claim's lease, renewed every RENEW_MS while the task runs: a run of any length keeps its task, and a process killed
  * mid-run (kill -9, out of memory, a power cut) holds it at most this long, after which any process runs it again.

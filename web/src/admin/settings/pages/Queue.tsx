@@ -1,6 +1,7 @@
 import { trans } from '../../../lib/i18n';
 import { Section, SettingNumber, SettingSelect, SettingText, SettingsForm, useSettingValue } from '../settings-form';
 import { RedisFields } from '../redis-fields';
+import { BackgroundTasks } from '../BackgroundTasks';
 
 function Fields() {
   const driver = useSettingValue<string>('server.queue_driver');
@@ -35,5 +36,10 @@ function Fields() {
 }
 
 export function Component() {
-  return <SettingsForm title={trans('Queue')} description={trans('How long work (exports, imports, sitemap, mail) runs in the background.')}><Fields /></SettingsForm>;
+  return (
+    <div className="flex flex-col gap-8">
+      <SettingsForm title={trans('Queue')} description={trans('How long work (exports, imports, sitemap, mail) runs in the background.')}><Fields /></SettingsForm>
+      <BackgroundTasks />
+    </div>
+  );
 }
