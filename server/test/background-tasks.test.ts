@@ -67,6 +67,11 @@ describe('failed jobs', () => {
     expect((await admin.get('/api/v1/admin/failed-jobs')).body.pagination.data.map((j: { id: number }) => j.id)).toContain(job.id);
     expect((await admin.post('/api/v1/admin/failed-jobs/999999/retry')).status).toBe(404);
     expect((await admin.post('/api/v1/admin/failed-jobs/abc/retry')).status).toBe(422);
+    // Nobody will retry it: it is deleted from the list (settings managers only).
+    expect((await (await asUser(t)).delete(`/api/v1/admin/failed-jobs/${job.id}`)).status).toBe(403);
+    expect((await admin.delete(`/api/v1/admin/failed-jobs/${job.id}`)).status).toBe(200);
+    expect((await admin.get('/api/v1/admin/failed-jobs')).body.pagination.data.map((j: { id: number }) => j.id)).not.toContain(job.id);
+    expect((await admin.delete(`/api/v1/admin/failed-jobs/${job.id}`)).status).toBe(404);
   });
 });
 

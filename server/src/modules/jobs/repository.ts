@@ -54,6 +54,12 @@ export async function takeFailedJob(ctx: AppContext, id: number): Promise<{ name
   });
 }
 
+/** Removes failed jobs from the list; false when none of the ids was there. */
+export async function deleteFailedJobs(ctx: AppContext, ids: number[]): Promise<boolean> {
+  const gone = await ctx.db.deleteFrom('failed_jobs').where('id', 'in', ids).executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
 /** Puts back a failed job whose retry could not be queued. */
 export async function restoreFailedJob(ctx: AppContext, row: Record<string, unknown>): Promise<void> {
   await ctx.db.insertInto('failed_jobs').values(row as never).execute();

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { backgroundTasksResponse, doneResponse, failedJobListResponse, listQuerySchema, translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { idParam, typed } from '../../http/schema.ts';
-import { backgroundTasks, listFailedJobs, restoreFailedJob, takeFailedJob } from './repository.ts';
+import { idParam, idsParam, typed } from '../../http/schema.ts';
+import { backgroundTasks, deleteFailedJobs, listFailedJobs, restoreFailedJob, takeFailedJob } from './repository.ts';
 
 /** The Queue settings page's background tasks panel: the scheduler's tasks, failed jobs and their retry. */
 export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -31,5 +31,11 @@ export function jobsRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw err;
     }
     return { message: translate(undefined, 'Job queued again') };
+  });
+
+  // A failed job nobody will retry (its kind is gone, its input was wrong) is removed from the list.
+  api.delete('/api/v1/admin/failed-jobs/:ids', { config: manage, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
+    if (!await deleteFailedJobs(ctx, req.params.ids)) throw notFound(translate(undefined, 'This failed job is no longer on the list.'));
+    return { message: translate(undefined, 'Deleted') };
   });
 }

@@ -118,6 +118,7 @@ export function BackgroundTasks() {
           defaultOrderBy="failed_at"
           defaultOrderDir="desc"
           searchable={false}
+          canDelete
           emptyState={{ title: trans('No failed jobs'), description: trans('Jobs that fail on their last try appear here.'), icon: <CircleCheck size={40} /> }}
           noResultsState={{ title: trans('No failed jobs'), description: trans('Jobs that fail on their last try appear here.') }}
         />
