@@ -24,7 +24,7 @@ function ChangesTable({ changes }: { changes: NonNullable<AuditEntry['changes']>
       </thead>
       <tbody>
         {Object.entries(changes).map(([field, [before, after]]) => (
-          <tr key={field} className="border-t border-divider align-top">
+          <tr key={field} className="border-t border-border align-top">
             <th scope="row" className="py-1.5 pe-3 font-mono text-xs font-normal">{field}</th>
             <td className="break-all py-1.5 pe-3 text-danger">{show(before)}</td>
             <td className="break-all py-1.5 text-success">{show(after)}</td>

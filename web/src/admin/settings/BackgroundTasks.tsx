@@ -89,7 +89,7 @@ export function BackgroundTasks() {
                 </thead>
                 <tbody>
                   {overview.data.tasks.map((task) => (
-                    <tr key={task.name} className="border-t border-divider align-top">
+                    <tr key={task.name} className="border-t border-border align-top">
                       <th scope="row" className="py-1.5 pe-3 text-start font-mono text-xs font-normal">{task.name}</th>
                       <td className="whitespace-nowrap py-1.5 pe-3">{task.last_run_at ? formatDateTime(task.last_run_at) : trans('Not run yet')}</td>
                       <td className="whitespace-nowrap py-1.5 pe-3">{task.running ? trans('Running') : formatDateTime(task.next_run_at) || '—'}</td>
