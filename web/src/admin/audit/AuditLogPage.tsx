@@ -61,7 +61,7 @@ export function Component() {
       header: () => trans('Action'),
       cell: ({ row: { original: e } }) => (
         <span className="flex items-center gap-2 whitespace-nowrap">
-          <span className="rounded bg-chip px-1.5 py-0.5 font-mono text-xs font-semibold">{e.method}</span>
+          <span className="rounded bg-bg-alt px-1.5 py-0.5 font-mono text-xs font-semibold">{e.method}</span>
           <span className="font-mono text-xs">{e.action}</span>
         </span>
       ),
