@@ -62,6 +62,33 @@ test.describe('admin', () => {
     await expect(first).not.toBeChecked();
     await expect(first).toBeFocused();
   });
+
+  test('the rich-text editor’s toolbar is one Tab stop: the arrow keys, Home and End move along it, Tab goes on to the text', async ({ page }) => {
+    await page.goto('/admin/custom-pages/new');
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const style = toolbar.getByLabel('Text style');
+    await style.focus();
+    // Only one of its controls is in the Tab order.
+    expect(await toolbar.evaluate((bar) => [...bar.querySelectorAll('button, select')].filter((c) => (c as HTMLElement).tabIndex >= 0).length)).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(toolbar.getByRole('button', { name: 'Embed' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(style).toBeFocused();
+    // Left and right on the text style move along the toolbar instead of changing the style.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+    await expect(style).toHaveValue('p');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.ProseMirror')).toBeFocused();
+    // Back into the toolbar lands on the control last used.
+    await page.keyboard.press('Shift+Tab');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });
 
 test.describe('dialogs', () => {

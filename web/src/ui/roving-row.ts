@@ -23,14 +23,43 @@ export function useRovingRow(count: number) {
         if (at >= 0 && at !== current) setCurrent(at);
       },
       onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
-        if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        moveAlong(e, itemsOf(e.currentTarget), indexOf(e.currentTarget, e.target));
+      },
+    },
+  };
+}
+
+/** Left, Right (in the reading direction), Home and End move focus from item `at` of `items`; other keys pass. */
+function moveAlong(e: KeyboardEvent<HTMLElement>, items: (HTMLElement | null)[], at: number) {
+  if (at < 0 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const next = arrowTarget(e.key, at, items.length, { wrap: false, horizontal: true });
+  if (next === null) return;
+  e.preventDefault();
+  items[next]?.focus();
+}
+
+/** What each control of a roving toolbar carries: its key and its place in the Tab order. */
+export interface RovingItemProps { [ROVING_ITEM]: string; tabIndex: number }
+
+/**
+ * A role="toolbar" as one Tab stop (the WAI-ARIA toolbar pattern): only the control last used is in the Tab order,
+ * and Left and Right (in the reading direction), Home and End move between its controls, skipping disabled ones, so
+ * Tab goes from the toolbar to what it edits at once. Up and Down stay the controls' own (a select still changes).
+ * Spread `toolbarProps` on the toolbar and `itemProps(key)` on each control, `first` being the first control's key.
+ */
+export function useRovingToolbar(first: string): { itemProps: (key: string) => RovingItemProps; toolbarProps: { onFocus: (e: FocusEvent<HTMLElement>) => void; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void } } {
+  const [current, setCurrent] = useState(first);
+  const itemsOf = (bar: HTMLElement) => Array.from(bar.querySelectorAll<HTMLElement>(`[${ROVING_ITEM}]`)).filter((el) => !el.matches(':disabled'));
+  return {
+    itemProps: (key: string) => ({ [ROVING_ITEM]: key, tabIndex: key === current ? 0 : -1 }),
+    toolbarProps: {
+      onFocus: (e: FocusEvent<HTMLElement>) => {
+        const key = (e.target as HTMLElement).getAttribute(ROVING_ITEM);
+        if (key !== null && key !== current && e.currentTarget.contains(e.target)) setCurrent(key);
+      },
+      onKeyDown: (e: KeyboardEvent<HTMLElement>) => {
         const items = itemsOf(e.currentTarget);
-        const at = indexOf(e.currentTarget, e.target);
-        if (at < 0) return;
-        const next = arrowTarget(e.key, at, items.length, { wrap: false, horizontal: true });
-        if (next === null) return;
-        e.preventDefault();
-        items[next]?.focus();
+        moveAlong(e, items, items.indexOf(e.target as HTMLElement));
       },
     },
   };
