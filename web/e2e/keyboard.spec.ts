@@ -63,6 +63,21 @@ test.describe('admin', () => {
     await expect(first).toBeFocused();
   });
 
+  test('a new title’s sections that wait for the first save are reached by Tab and say why they cannot open', async ({ page }) => {
+    await page.goto('/admin/titles/new');
+    const sections = page.getByRole('navigation', { name: 'Title sections' });
+    await sections.getByRole('link', { name: 'Primary facts' }).focus();
+    await page.keyboard.press('Tab');
+    const images = sections.getByRole('link', { name: 'Images' });
+    const next = sections.getByRole('link').nth(1);
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(images).toHaveAttribute('aria-disabled', 'true');
+    await expect(images).toHaveAccessibleDescription('Save the title first');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/titles\/new$/);
+  });
+
   test('the rich-text editor’s toolbar is one Tab stop: the arrow keys, Home and End move along it, Tab goes on to the text', async ({ page }) => {
     await page.goto('/admin/custom-pages/new');
     const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
