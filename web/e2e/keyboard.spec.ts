@@ -385,6 +385,13 @@ test('on a phone the header’s search button opens the search page with its box
   await expect(page.getByRole('searchbox')).toBeFocused();
 });
 
+test('the header is one "Main" navigation landmark, without the menus as landmarks nested in it', async ({ page }) => {
+  await page.goto('/movies');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.getByRole('link', { name: 'Movies', exact: true }).first()).toBeVisible();
+  await expect(main.getByRole('navigation')).toHaveCount(0);
+});
+
 test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves it, and each poster is read by its name first', async ({ page }) => {
   await page.goto('/');
   // The first row of at least three posters (a row's cards are links in its list; the hero slider has none).
