@@ -392,6 +392,18 @@ test('the header is one "Main" navigation landmark, without the menus as landmar
   await expect(main.getByRole('navigation')).toHaveCount(0);
 });
 
+test('search suggestions are read in named groups: “Titles” is announced with its titles', async ({ page }) => {
+  await page.goto('/movies');
+  await page.getByRole('combobox', { name: 'Search movies, series and people' }).focus();
+  await page.keyboard.type('the');
+  const titles = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Titles' });
+  await expect(titles.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(titles.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  // The group's heading is its name, not an option of its own.
+  await expect(titles.getByRole('option', { name: 'Titles', exact: true })).toHaveCount(0);
+});
+
 test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves it, and each poster is read by its name first', async ({ page }) => {
   await page.goto('/');
   // The first row of at least three posters (a row's cards are links in its list; the hero slider has none).
