@@ -440,6 +440,37 @@ test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves
   await expect(cards.nth(1)).toBeFocused();
 });
 
+for (const width of [1280, 390]) {
+  test(`at ${width} px a grid of posters is one Tab stop: Left and Right move along it, Up and Down a line, Tab leaves it`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/movies');
+    const list = page.getByRole('main').getByRole('list').filter({ has: page.getByTestId('poster-card') }).first();
+    const cards = list.getByTestId('poster-card');
+    await expect(cards.nth(3)).toBeVisible();
+    // The columns the layout shows now: the cards on the first line.
+    const columns = await list.evaluate((ul) => Array.from(ul.children).filter((li) => li.getBoundingClientRect().top === ul.children[0].getBoundingClientRect().top).length);
+    expect(await cards.count()).toBeGreaterThan(columns);
+    expect(await cards.evaluateAll((all) => all.filter((c) => (c as HTMLElement).tabIndex >= 0).length)).toBe(1);
+
+    await page.getByRole('heading', { level: 1 }).focus();
+    while (!(await cards.first().evaluate((c) => c === document.activeElement))) await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(cards.nth(1 + columns)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(cards.nth(1)).toBeFocused();
+    // Tab passes the poster's own button and leaves the grid.
+    for (let i = 0; i < 2; i += 1) {
+      await page.keyboard.press('Tab');
+      if (!(await list.evaluate((el) => el.contains(document.activeElement)))) break;
+    }
+    expect(await list.evaluate((el) => el.contains(document.activeElement)), 'Tab left the grid').toBe(false);
+  });
+}
+
 test('the hero slider’s dots are one Tab stop: the arrow keys choose a slide', async ({ page }) => {
   await page.goto('/');
   const slider = page.getByTestId('hero-slider');
