@@ -39,7 +39,7 @@ export function TabNav({ tabs, label, disabledHint }: { tabs: TabLink[]; label: 
           <li key={tab.to}>
             {tab.disabled ? (
               <span role="link" aria-disabled="true" tabIndex={0} title={disabledHint} aria-describedby={disabledHint ? hintId : undefined}
-                className="inline-block cursor-not-allowed px-2.5 py-2 text-sm text-text-muted opacity-50">{tab.label}</span>
+                className="inline-block cursor-not-allowed rounded px-2.5 py-2 text-sm text-text-muted opacity-50 outline-none focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary">{tab.label}</span>
             ) : (
               <NavLink
                 to={tab.to}
