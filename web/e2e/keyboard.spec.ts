@@ -62,6 +62,48 @@ test.describe('admin', () => {
     await expect(first).not.toBeChecked();
     await expect(first).toBeFocused();
   });
+
+  test('a new title’s sections that wait for the first save are reached by Tab and say why they cannot open', async ({ page }) => {
+    await page.goto('/admin/titles/new');
+    const sections = page.getByRole('navigation', { name: 'Title sections' });
+    await sections.getByRole('link', { name: 'Primary facts' }).focus();
+    await page.keyboard.press('Tab');
+    const images = sections.getByRole('link', { name: 'Images' });
+    const next = sections.getByRole('link').nth(1);
+    await expect(next).toBeFocused();
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(images).toHaveAttribute('aria-disabled', 'true');
+    await expect(images).toHaveAccessibleDescription('Save the title first');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/titles\/new$/);
+  });
+
+  test('the rich-text editor’s toolbar is one Tab stop: the arrow keys, Home and End move along it, Tab goes on to the text', async ({ page }) => {
+    await page.goto('/admin/custom-pages/new');
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    const style = toolbar.getByLabel('Text style');
+    await style.focus();
+    // Only one of its controls is in the Tab order.
+    expect(await toolbar.evaluate((bar) => [...bar.querySelectorAll('button, select')].filter((c) => (c as HTMLElement).tabIndex >= 0).length)).toBe(1);
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Bold' })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(toolbar.getByRole('button', { name: 'Embed' })).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(style).toBeFocused();
+    // Left and right on the text style move along the toolbar instead of changing the style.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+    await expect(style).toHaveValue('p');
+    await page.keyboard.press('Tab');
+    await expect(page.locator('.ProseMirror')).toBeFocused();
+    // Back into the toolbar lands on the control last used.
+    await page.keyboard.press('Shift+Tab');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toolbar.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
+  });
 });
 
 test.describe('dialogs', () => {
@@ -343,6 +385,25 @@ test('on a phone the header’s search button opens the search page with its box
   await expect(page.getByRole('searchbox')).toBeFocused();
 });
 
+test('the header is one "Main" navigation landmark, without the menus as landmarks nested in it', async ({ page }) => {
+  await page.goto('/movies');
+  const main = page.getByRole('navigation', { name: 'Main' });
+  await expect(main.getByRole('link', { name: 'Movies', exact: true }).first()).toBeVisible();
+  await expect(main.getByRole('navigation')).toHaveCount(0);
+});
+
+test('search suggestions are read in named groups: “Titles” is announced with its titles', async ({ page }) => {
+  await page.goto('/movies');
+  await page.getByRole('combobox', { name: 'Search movies, series and people' }).focus();
+  await page.keyboard.type('the');
+  const titles = page.getByRole('listbox', { name: 'Search suggestions' }).getByRole('group', { name: 'Titles' });
+  await expect(titles.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(titles.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  // The group's heading is its name, not an option of its own.
+  await expect(titles.getByRole('option', { name: 'Titles', exact: true })).toHaveCount(0);
+});
+
 test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves it, and each poster is read by its name first', async ({ page }) => {
   await page.goto('/');
   // The first row of at least three posters (a row's cards are links in its list; the hero slider has none).
@@ -378,6 +439,37 @@ test('a row of posters is one Tab stop: the arrow keys move along it, Tab leaves
   if (await list.getByTestId('watchlist-toggle').count()) await page.keyboard.press('Shift+Tab');
   await expect(cards.nth(1)).toBeFocused();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px a grid of posters is one Tab stop: Left and Right move along it, Up and Down a line, Tab leaves it`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/movies');
+    const list = page.getByRole('main').getByRole('list').filter({ has: page.getByTestId('poster-card') }).first();
+    const cards = list.getByTestId('poster-card');
+    await expect(cards.nth(3)).toBeVisible();
+    // The columns the layout shows now: the cards on the first line.
+    const columns = await list.evaluate((ul) => Array.from(ul.children).filter((li) => li.getBoundingClientRect().top === ul.children[0].getBoundingClientRect().top).length);
+    expect(await cards.count()).toBeGreaterThan(columns);
+    expect(await cards.evaluateAll((all) => all.filter((c) => (c as HTMLElement).tabIndex >= 0).length)).toBe(1);
+
+    await page.getByRole('heading', { level: 1 }).focus();
+    while (!(await cards.first().evaluate((c) => c === document.activeElement))) await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(cards.nth(1 + columns)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(cards.nth(1)).toBeFocused();
+    // Tab passes the poster's own button and leaves the grid.
+    for (let i = 0; i < 2; i += 1) {
+      await page.keyboard.press('Tab');
+      if (!(await list.evaluate((el) => el.contains(document.activeElement)))) break;
+    }
+    expect(await list.evaluate((el) => el.contains(document.activeElement)), 'Tab left the grid').toBe(false);
+  });
+}
 
 test('the hero slider’s dots are one Tab stop: the arrow keys choose a slide', async ({ page }) => {
   await page.goto('/');

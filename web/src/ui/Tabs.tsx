@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { pageIsRtl } from '../lib/direction';
 import { cn } from './cn';
@@ -19,8 +19,12 @@ function edgeMask(overflows: boolean, atStart: boolean, atEnd: boolean): string 
   return `linear-gradient(to right, ${left ? 'transparent, #000 2.5rem' : '#000'}, ${right ? '#000 calc(100% - 2.5rem), transparent' : '#000'})`;
 }
 
-/** A row of route tabs; disabled tabs stay visible but cannot be opened. */
-export function TabNav({ tabs, label }: { tabs: TabLink[]; label: string }) {
+/**
+ * A row of route tabs; disabled tabs stay visible but cannot be opened. They stay in the Tab order as disabled links
+ * so screen readers reach them and hear `disabledHint` (why, e.g. 'Save the title first'), as a tooltip to the mouse.
+ */
+export function TabNav({ tabs, label, disabledHint }: { tabs: TabLink[]; label: string; disabledHint?: string }) {
+  const hintId = useId();
   const { ref: nav, overflows, atStart, atEnd } = useRowScroll<HTMLElement>(tabs.length);
   const { pathname } = useLocation();
   // On narrow screens the bar scrolls: keep the active tab in view.
@@ -34,7 +38,8 @@ export function TabNav({ tabs, label }: { tabs: TabLink[]; label: string }) {
         {tabs.map((tab) => (
           <li key={tab.to}>
             {tab.disabled ? (
-              <span aria-disabled="true" className="inline-block cursor-not-allowed px-2.5 py-2 text-sm text-text-muted opacity-50">{tab.label}</span>
+              <span role="link" aria-disabled="true" tabIndex={0} title={disabledHint} aria-describedby={disabledHint ? hintId : undefined}
+                className="inline-block cursor-not-allowed rounded px-2.5 py-2 text-sm text-text-muted opacity-50 outline-none focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-primary">{tab.label}</span>
             ) : (
               <NavLink
                 to={tab.to}
@@ -50,6 +55,7 @@ export function TabNav({ tabs, label }: { tabs: TabLink[]; label: string }) {
           </li>
         ))}
       </ul>
+      {disabledHint && <span id={hintId} hidden>{disabledHint}</span>}
     </nav>
   );
 }

@@ -48,7 +48,7 @@ function Shell({ title, children }: { title: Title | null; children: React.React
         <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Titles')}
       </Link>
       <PageTitle actions={title && can(TITLE_SECTIONS.insights) && <InsightsLink to={`/admin/titles/${title.id}/insights`} />}>{title ? title.name : trans('New title')}</PageTitle>
-      <TabNav label={trans('Title sections')} tabs={titleTabs(title, can)} />
+      <TabNav label={trans('Title sections')} tabs={titleTabs(title, can)} disabledHint={trans('Save the title first')} />
       {children}
     </div>
   );

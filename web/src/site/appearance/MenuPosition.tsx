@@ -42,16 +42,19 @@ interface Props {
   /** Vertical lists in sidebars, icons above labels in the mobile bar; a bar (the header) never wraps to a second line. */
   variant?: 'row' | 'bar' | 'column' | 'bottom';
   label?: string;
+  /** A navigation landmark of its own (named `label`), unless it sits inside one already (the header's "Main"). */
+  landmark?: boolean;
   /** Drawn over a dark picture (the landing page's header) whatever the theme: the text stays the header's white. */
   onDark?: boolean;
 }
 
 /** Renders the menus assigned to one position; nothing when none is. */
-export function MenuPosition({ position, className, itemClassName, variant = 'row', label, onDark = false }: Props) {
+export function MenuPosition({ position, className, itemClassName, variant = 'row', label, landmark = true, onDark = false }: Props) {
   const items = useMenuItems(position);
   if (!items.length) return null;
+  const Wrapper = landmark ? 'nav' : 'div';
   return (
-    <nav aria-label={label ?? position} data-menu-position={position} className={className}>
+    <Wrapper aria-label={landmark ? label ?? position : undefined} data-menu-position={position} className={className}>
       {/* The bottom bar spreads a few items over the width; more than fit scroll sideways (its nav scrolls) instead of
           squeezing each label into a column of single letters. */}
       <ul className={cn('flex', variant === 'column' ? 'flex-col gap-0.5' : variant === 'bottom' ? 'w-max min-w-full justify-around' : variant === 'bar' ? 'items-center gap-1 whitespace-nowrap' : 'flex-wrap items-center gap-1')}>
@@ -79,6 +82,6 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
           );
         })}
       </ul>
-    </nav>
+    </Wrapper>
   );
 }

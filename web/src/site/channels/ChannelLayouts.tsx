@@ -12,7 +12,7 @@ import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { RatingBadge } from '../ui/RatingBadge';
 import { RowArrows } from '../ui/RowArrows';
 import { ROW_SCROLLER_CLASS, useRowScroll } from '../../ui/row-scroll';
-import { useRovingRow } from '../../ui/roving-row';
+import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
 import { radioGroup } from '../../ui/radio-group';
 import { episodeUrl, personUrl, titleUrl } from '../ui/urls';
 import { departmentLabel } from '../people/departments';
@@ -37,10 +37,10 @@ export function ItemCard({ item, tabIndex }: { item: ChannelItem; tabIndex?: num
 }
 
 /** A wide card (backdrop) for landscape grids: episodes, or titles by their backdrop. */
-export function LandscapeCard({ item }: { item: ChannelItem }) {
+export function LandscapeCard({ item, tabIndex }: { item: ChannelItem; tabIndex?: number }) {
   const image = item.backdrop ?? item.poster;
   return (
-    <Link to={itemUrl(item)} data-testid="landscape-card" className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+    <Link to={itemUrl(item)} data-testid="landscape-card" tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
       <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
         {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
           : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
@@ -152,10 +152,19 @@ export function ChannelItems({ items, layout, label, loading = 0 }: { items: Cha
   if (layout === 'list') {
     return <ul className="flex flex-col gap-2" aria-label={label}>{items.map((i) => <li key={`${i.model_type}${i.id}`}><ListRow item={i} /></li>)}</ul>;
   }
-  const landscape = layout === 'landscapeGrid';
+  return <ItemGrid items={items} landscape={layout === 'landscapeGrid'} label={label} loading={loading} />;
+}
+
+/** The poster and landscape grids: one Tab stop, the arrow keys move along and between lines (useRovingRow's grid). */
+function ItemGrid({ items, landscape, label, loading }: { items: ChannelItem[]; landscape: boolean; label: string; loading: number }) {
+  const roving = useRovingRow(items.length, { grid: true });
   return (
-    <ul className={landscape ? LANDSCAPE_GRID : POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined}>
-      {items.map((i) => <li key={`${i.model_type}${i.id}`}>{landscape ? <LandscapeCard item={i} /> : <ItemCard item={i} />}</li>)}
+    <ul className={landscape ? LANDSCAPE_GRID : POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined} {...roving.listProps}>
+      {items.map((i, index) => (
+        <li key={`${i.model_type}${i.id}`}>
+          {landscape ? <LandscapeCard item={i} tabIndex={roving.tabIndexOf(index)} /> : <ItemCard item={i} tabIndex={roving.tabIndexOf(index)} />}
+        </li>
+      ))}
       {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}>{landscape ? <div className="skeleton aspect-video" /> : <PosterCardSkeleton />}</li>)}
     </ul>
   );

@@ -94,7 +94,13 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
   const hits = options.length - 1;
   const status = !expanded ? '' : isError ? trans('Search is not available right now.') : !data || isFetching ? ''
     : hits > 0 ? trans('[one 1 result|other :count results]', { count: hits }) : trans('No results for ":query"', { query });
-  let lastGroup = '';
+  // Consecutive options of one group, with where they start among all options (their ids and the highlight).
+  const groups: { name: string; from: number; items: Option[] }[] = [];
+  options.forEach((o, i) => {
+    const last = groups.at(-1);
+    if (last && last.name === o.group) last.items.push(o);
+    else groups.push({ name: o.group, from: i, items: [o] });
+  });
   return (
     <div className={cn('relative', className)}>
       <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
@@ -125,24 +131,32 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
         {isError && <li role="presentation" className="px-3 py-2 text-sm text-text-muted">{trans('Search is not available right now.')}</li>}
         {!data && isFetching && <li role="presentation" className="px-3 py-2 text-sm text-text-muted">{trans('Searching...')}</li>}
         {options.length === 1 && !isFetching && <li role="presentation" className="px-3 py-2 text-sm text-text-muted">{trans('No results for ":query"', { query })}</li>}
-        {options.map((o, i) => {
-          const header = o.group && o.group !== lastGroup ? o.group : null;
-          lastGroup = o.group || lastGroup;
-          return [
-            header && <li key={`h-${o.group}`} role="presentation" className="px-3 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-text-muted">{header}</li>,
-            <li key={o.key} id={`${listId}-${i}`} role="option" aria-selected={i === active}
-              onMouseDown={(e) => e.preventDefault()} onClick={() => go(o.url)} onMouseEnter={() => setActive(i)}
-              className={cn('flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm', i === active && 'bg-selected', o.key === 'all' && 'border-t border-border font-medium text-primary')}>
-              {o.key !== 'all' && (
-                <span className="h-12 w-8 shrink-0 overflow-hidden rounded bg-bg-alt">{o.image && <img src={o.image} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
-              )}
-              <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate">{o.label}</span>
-                {o.detail && <span className="truncate text-xs text-text-muted">{o.detail}</span>}
-              </span>
-              {o.rating ? <RatingBadge rating={o.rating} /> : null}
-            </li>,
-          ];
+        {groups.map(({ name, from, items }, g) => {
+          const list = items.map((o, n) => {
+            const i = from + n;
+            return (
+              <li key={o.key} id={`${listId}-${i}`} role="option" aria-selected={i === active}
+                onMouseDown={(e) => e.preventDefault()} onClick={() => go(o.url)} onMouseEnter={() => setActive(i)}
+                className={cn('flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm', i === active && 'bg-selected', o.key === 'all' && 'border-t border-border font-medium text-primary')}>
+                {o.key !== 'all' && (
+                  <span className="h-12 w-8 shrink-0 overflow-hidden rounded bg-bg-alt">{o.image && <img src={o.image} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
+                )}
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="truncate">{o.label}</span>
+                  {o.detail && <span className="truncate text-xs text-text-muted">{o.detail}</span>}
+                </span>
+                {o.rating ? <RatingBadge rating={o.rating} /> : null}
+              </li>
+            );
+          });
+          if (!name) return list;
+          // A named group: screen readers announce "Titles" or "People" on entering it (its heading is not an option).
+          return (
+            <li key={`g-${name}`} role="group" aria-labelledby={`${listId}-g${g}`}>
+              <div id={`${listId}-g${g}`} aria-hidden className="px-3 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-text-muted">{name}</div>
+              <ul role="presentation">{list}</ul>
+            </li>
+          );
         })}
       </ul>
     </div>

@@ -1,13 +1,18 @@
 import { trans } from '../../lib/i18n';
+import { useRovingRow } from '../../ui/roving-row';
 import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
 
 export const POSTER_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
 
-/** A responsive grid of poster cards; `loading` adds card-shaped skeletons after the cards (a page still coming). */
+/**
+ * A responsive grid of poster cards, one Tab stop whose arrow keys move in two dimensions (useRovingRow's grid);
+ * `loading` adds card-shaped skeletons after the cards (a page still coming).
+ */
 export function PosterGrid({ titles, loading = 0, label }: { titles: PosterCardTitle[]; loading?: number; label?: string }) {
+  const roving = useRovingRow(titles.length, { grid: true });
   return (
-    <ul className={POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined}>
-      {titles.map((t) => <li key={t.href ?? t.id}><PosterCard title={t} /></li>)}
+    <ul className={POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined} {...roving.listProps}>
+      {titles.map((t, i) => <li key={t.href ?? t.id}><PosterCard title={t} tabIndex={roving.tabIndexOf(i)} /></li>)}
       {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}><PosterCardSkeleton /></li>)}
     </ul>
   );

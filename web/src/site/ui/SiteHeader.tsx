@@ -130,8 +130,9 @@ export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' 
           fit fades out at its end and the menu button beside the account offers all of it. */}
       <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
         <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
-        <MenuPosition position={menu} variant="bar" label={trans('Primary')} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
-        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" label={trans('Secondary')} />}
+        {/* Parts of the one "Main" landmark, not landmarks nested in it. */}
+        <MenuPosition position={menu} variant="bar" landmark={false} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
+        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" landmark={false} />}
       </nav>
       {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
       <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />

@@ -5,6 +5,7 @@ import {
 } from 'lucide-react';
 import { trans } from '../../lib/i18n';
 import { cn } from '../cn';
+import { useRovingToolbar, type RovingItemProps } from '../roving-row';
 import { DropdownContent, DropdownItem, DropdownMenu, DropdownTrigger } from '../DropdownMenu';
 import { toast } from '../Toast';
 import { EmbedDialog, LinkDialog } from './dialogs';
@@ -24,9 +25,10 @@ export interface RichTextEditorProps {
   label: string;
 }
 
-function ToolButton({ label, active, onClick, disabled, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
+function ToolButton({ label, active, onClick, disabled, item, children }: { label: string; active?: boolean; onClick: () => void; disabled?: boolean; item: (key: string) => RovingItemProps; children: React.ReactNode }) {
   return (
     <button
+      {...item(label)}
       type="button"
       aria-label={label}
       title={label}
@@ -45,6 +47,8 @@ const Divider = () => <span className="mx-1 h-5 w-px bg-border" aria-hidden />;
 export function RichTextEditor({ content, onChange, onEditor, uploadImage, label }: RichTextEditorProps) {
   const [dialog, setDialog] = useState<'link' | 'embed' | null>(null);
   const [uploading, setUploading] = useState(false);
+  // One Tab stop from the text style to Embed: the arrow keys move along the toolbar, Tab goes on to the text.
+  const { itemProps: item, toolbarProps } = useRovingToolbar('block-type');
   const fileInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -94,9 +98,10 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
 
   return (
     <div className="flex flex-col">
-      <div role="toolbar" aria-label={trans('Formatting')} className="sticky top-[var(--page-editor-bar,0px)] z-10 flex flex-wrap items-center gap-0.5 border-b border-border bg-bg py-1.5">
+      <div role="toolbar" aria-label={trans('Formatting')} {...toolbarProps} className="sticky top-[var(--page-editor-bar,0px)] z-10 flex flex-wrap items-center gap-0.5 border-b border-border bg-bg py-1.5">
         <label className="sr-only" htmlFor="editor-block-type">{trans('Text style')}</label>
         <select
+          {...item('block-type')}
           id="editor-block-type"
           className="h-8 rounded border border-border bg-bg-elevated px-2 text-sm"
           value={heading ? String(heading) : 'p'}
@@ -106,21 +111,22 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
           {[1, 2, 3, 4].map((l) => <option key={l} value={l}>{trans('Heading :number', { number: l })}</option>)}
         </select>
         <Divider />
-        <ToolButton label={trans('Bold')} active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size={16} /></ToolButton>
-        <ToolButton label={trans('Italic')} active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size={16} /></ToolButton>
-        <ToolButton label={trans('Underline')} active={editor.isActive('underline')} onClick={() => editor.chain().focus().toggleUnderline().run()}><Underline size={16} /></ToolButton>
-        <ToolButton label={trans('Strikethrough')} active={editor.isActive('strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size={16} /></ToolButton>
-        <ToolButton label={trans('Link')} active={editor.isActive('link')} onClick={() => setDialog('link')}><Link2 size={16} /></ToolButton>
+        <ToolButton label={trans('Bold')} item={item} active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size={16} /></ToolButton>
+        <ToolButton label={trans('Italic')} item={item} active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size={16} /></ToolButton>
+        <ToolButton label={trans('Underline')} item={item} active={editor.isActive('underline')} onClick={() => editor.chain().focus().toggleUnderline().run()}><Underline size={16} /></ToolButton>
+        <ToolButton label={trans('Strikethrough')} item={item} active={editor.isActive('strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size={16} /></ToolButton>
+        <ToolButton label={trans('Link')} item={item} active={editor.isActive('link')} onClick={() => setDialog('link')}><Link2 size={16} /></ToolButton>
         <Divider />
         {alignments.map(({ value, label: l, icon: Icon }) => (
-          <ToolButton key={value} label={l} active={editor.isActive({ textAlign: value })} onClick={() => editor.chain().focus().setTextAlign(value).run()}><Icon size={16} /></ToolButton>
+          <ToolButton key={value} label={l} item={item} active={editor.isActive({ textAlign: value })} onClick={() => editor.chain().focus().setTextAlign(value).run()}><Icon size={16} /></ToolButton>
         ))}
         <Divider />
-        <ToolButton label={trans('Bulleted list')} active={editor.isActive('bulletList')} onClick={() => editor.chain().focus().toggleBulletList().run()}><List size={16} /></ToolButton>
-        <ToolButton label={trans('Numbered list')} active={editor.isActive('orderedList')} onClick={() => editor.chain().focus().toggleOrderedList().run()}><ListOrdered size={16} /></ToolButton>
-        <ToolButton label={trans('Quote')} active={editor.isActive('blockquote')} onClick={() => editor.chain().focus().toggleBlockquote().run()}><Quote size={16} /></ToolButton>
+        <ToolButton label={trans('Bulleted list')} item={item} active={editor.isActive('bulletList')} onClick={() => editor.chain().focus().toggleBulletList().run()}><List size={16} /></ToolButton>
+        <ToolButton label={trans('Numbered list')} item={item} active={editor.isActive('orderedList')} onClick={() => editor.chain().focus().toggleOrderedList().run()}><ListOrdered size={16} /></ToolButton>
+        <ToolButton label={trans('Quote')} item={item} active={editor.isActive('blockquote')} onClick={() => editor.chain().focus().toggleBlockquote().run()}><Quote size={16} /></ToolButton>
         <DropdownMenu>
           <DropdownTrigger
+            {...item('code-block')}
             aria-label={trans('Code block')}
             title={trans('Code block')}
             className={cn('inline-flex h-8 w-8 items-center justify-center rounded hover:bg-hover', editor.isActive('codeBlock') && 'bg-selected text-primary')}
@@ -134,8 +140,8 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
           </DropdownContent>
         </DropdownMenu>
         <Divider />
-        <ToolButton label={trans('Upload image')} disabled={uploading} onClick={() => fileInput.current?.click()}><ImageIcon size={16} /></ToolButton>
-        <ToolButton label={trans('Embed')} onClick={() => setDialog('embed')}><SquarePlay size={16} /></ToolButton>
+        <ToolButton label={trans('Upload image')} item={item} disabled={uploading} onClick={() => fileInput.current?.click()}><ImageIcon size={16} /></ToolButton>
+        <ToolButton label={trans('Embed')} item={item} onClick={() => setDialog('embed')}><SquarePlay size={16} /></ToolButton>
         <input
           ref={fileInput}
           type="file"
