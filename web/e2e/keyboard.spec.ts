@@ -471,6 +471,18 @@ for (const width of [1280, 390]) {
   });
 }
 
+test('the people page\'s portraits are one Tab stop too: the arrow keys move between them', async ({ page }) => {
+  await page.goto('/people');
+  const cards = page.getByRole('main').getByTestId('poster-card');
+  await expect(cards.nth(1)).toBeVisible();
+  expect(await cards.evaluateAll((all) => all.filter((c) => (c as HTMLElement).tabIndex >= 0).length)).toBe(1);
+  await cards.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.nth(1)).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(cards.first()).toBeFocused();
+});
+
 test('the hero slider’s dots are one Tab stop: the arrow keys choose a slide', async ({ page }) => {
   await page.goto('/');
   const slider = page.getByTestId('hero-slider');

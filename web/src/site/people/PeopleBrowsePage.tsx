@@ -8,7 +8,7 @@ import { BrowseHeading } from '../browse/BrowseHeading';
 import { InfiniteResults } from '../browse/InfiniteResults';
 import { useInfiniteList } from '../browse/use-infinite-titles';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
-import { PORTRAIT_GRID, PortraitCard } from '../ui/PortraitCard';
+import { PortraitGrid } from '../ui/PortraitCard';
 import { personUrl } from '../ui/urls';
 import { departmentLabel } from './departments';
 
@@ -62,9 +62,11 @@ export function Component() {
         </Field>
       </div>
       <InfiniteResults list={list} count={people.length} empty={filtered ? trans('Nobody matches these filters.') : trans('There are no people here yet.')}>
-        <ul className={PORTRAIT_GRID} aria-label={heading} aria-busy={list.isFetchingNextPage || undefined}>
-          {people.map((p) => <li key={p.id}><PortraitCard href={personUrl(p)} name={p.name} subtitle={departmentLabel(p.known_for)} image={p.poster} person /></li>)}
-        </ul>
+        <PortraitGrid
+          label={heading}
+          busy={list.isFetchingNextPage}
+          people={people.map((p) => ({ key: p.id, href: personUrl(p), name: p.name, subtitle: departmentLabel(p.known_for), image: p.poster }))}
+        />
       </InfiniteResults>
     </div>
   );

@@ -13,7 +13,7 @@ import { AdSlot } from '../ads/AdSlot';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
 import type { PosterCardTitle } from '../ui/PosterCard';
-import { PORTRAIT_GRID, PortraitCard } from '../ui/PortraitCard';
+import { PortraitGrid } from '../ui/PortraitCard';
 import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch, useSearchPages } from './use-search';
 
@@ -78,15 +78,7 @@ function AllEpisodes({ query }: { query: string }) {
 
 /** People hits as the people page shows them: a portrait, or a placeholder for someone without a photo. */
 function PeopleGrid({ people }: { people: SearchPersonHit[] }) {
-  return (
-    <ul className={PORTRAIT_GRID}>
-      {people.map((p) => (
-        <li key={p.id ?? `tmdb${p.tmdb_id}`}>
-          <PortraitCard href={searchPersonUrl(p)} name={p.name} subtitle={departmentLabel(p.known_for)} image={p.poster} person />
-        </li>
-      ))}
-    </ul>
-  );
+  return <PortraitGrid people={people.map((p) => ({ key: p.id ?? `tmdb${p.tmdb_id}`, href: searchPersonUrl(p), name: p.name, subtitle: departmentLabel(p.known_for), image: p.poster }))} />;
 }
 
 /** Every result of one group ("See all"), paged through the titles or people list's own search. */

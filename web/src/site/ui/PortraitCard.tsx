@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Film, UserRound } from 'lucide-react';
 import { cn } from '../../ui/cn';
-import { ROVING_ITEM } from '../../ui/roving-row';
+import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
 
 /** The grid people's portraits are laid out in (the people page, search results): round portraits need less room than posters. */
 export const PORTRAIT_GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
@@ -15,6 +15,22 @@ export interface PortraitCardProps {
   person?: boolean;
   /** A roving row's (useRovingRow): -1 takes the card out of the Tab order. */
   tabIndex?: number;
+}
+
+/** One person of a PortraitGrid: where their card leads and what it shows. */
+export interface PortraitGridPerson { key: string | number; href: string; name: string; subtitle?: string | null; image?: string | null }
+
+/**
+ * People's portraits in a grid, one Tab stop whose arrow keys move in two dimensions (useRovingRow's grid): a page of
+ * sixty people is not sixty stops. The people page and search results use it.
+ */
+export function PortraitGrid({ people, label, busy }: { people: PortraitGridPerson[]; label?: string; busy?: boolean }) {
+  const roving = useRovingRow(people.length, { grid: true });
+  return (
+    <ul className={PORTRAIT_GRID} aria-label={label} aria-busy={busy || undefined} {...roving.listProps}>
+      {people.map((p, i) => <li key={p.key}><PortraitCard href={p.href} name={p.name} subtitle={p.subtitle} image={p.image} person tabIndex={roving.tabIndexOf(i)} /></li>)}
+    </ul>
+  );
 }
 
 /** A portrait card of something that is not a title (a person, a channel, an article): its image, name and one line under. */
