@@ -24,7 +24,7 @@ export function ClampedText({ text, className }: { text: string; className?: str
 
   return (
     <div className="flex flex-col items-start gap-1">
-      <p id={id} ref={ref} dir="auto" className={cn(className, 'break-words', !open && 'line-clamp-5')}>{text}</p>
+      <p id={id} ref={ref} dir="auto" className={cn(className, 'self-stretch break-words', !open && 'line-clamp-5')}>{text}</p>
       {(overflows || open) && (
         <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}
           className="text-sm font-medium text-primary hover:underline focus-visible:underline">
