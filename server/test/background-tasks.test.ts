@@ -16,6 +16,7 @@ describe('GET admin/background-tasks', () => {
     expect((await guest(t).get('/api/v1/admin/background-tasks')).status).toBe(401);
     expect((await (await asUser(t)).get('/api/v1/admin/background-tasks')).status).toBe(403);
     expect((await (await asUser(t)).get('/api/v1/admin/failed-jobs')).status).toBe(403);
+    expect((await (await asUser(t)).post('/api/v1/admin/failed-jobs/1/retry')).status).toBe(403);
     expect((await (await asUser(t, { permissions: ['settings.update'] })).get('/api/v1/admin/background-tasks')).status).toBe(200);
   });
 

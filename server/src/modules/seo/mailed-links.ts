@@ -1,3 +1,5 @@
+import { MAILED_LINK_PAGES } from '@app/contracts';
+
 /**
  * Mailed links carry a secret: a password reset link's token and the member's email, an email confirmation or change
  * token, a notification mail's unsubscribe token. In a page's address it would reach every script the page loads (a
@@ -6,7 +8,8 @@
  * sent to any server, this one included), and a first script in the page's head moves it into the tab's session
  * storage and takes it off the address before the custom code or anything else runs (web/src/lib/mailed-link.ts reads it).
  */
-const TOKEN_IN_PATH = /^\/(password\/reset|email\/verify|email\/change)\/([^/]+)\/?$/i;
+// Every mailed-link page but the unsubscribe page carries its token in the path (`/password/reset/<token>`).
+const TOKEN_IN_PATH = new RegExp(`^/(${MAILED_LINK_PAGES.filter((p) => p !== 'unsubscribe').join('|')})/([^/]+)/?$`, 'i');
 const TOKEN_IN_QUERY = /^\/unsubscribe\/?$/i;
 
 /** Where a mailed link's address goes (the same page, the secret in the fragment), or null for any other address. */

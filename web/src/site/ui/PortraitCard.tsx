@@ -4,7 +4,7 @@ import { cn } from '../../ui/cn';
 import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
 
 /** The grid people's portraits are laid out in (the people page, search results): round portraits need less room than posters. */
-export const PORTRAIT_GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
+const PORTRAIT_GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
 
 export interface PortraitCardProps {
   href: string;
