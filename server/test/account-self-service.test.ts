@@ -33,7 +33,7 @@ describe('GET account/export', () => {
     const { me } = await activeMember();
     const res = await accountExportOf(t, me);
     expect(res.status, res.text).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="account-data-\d{4}-\d\d-\d\d\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="account-data-\d{4}-\d\d-\d\d\.json"(; filename\*=.*)?$/);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const data = JSON.parse(res.text);
     expect(data.account).toMatchObject({ id: me.user.id, email: me.user.email, first_name: 'Leaving', roles: ['users'], two_factor: false });

@@ -594,6 +594,12 @@ describe('POST users/csv/export', () => {
     expect((await other.get(res.body.downloadPath)).status).toBe(404);
     expect((await guest(t).get(res.body.downloadPath)).status).toBe(401);
     expect((await admin.get('/api/v1/csv/download/does-not-exist')).status).toBe(404);
+    // Its row still there but the file gone (swept between the lookup and the read): a 404, not a failed stream.
+    const gone = await admin.post(url);
+    const goneKey = (await t.ctx.db.selectFrom('csv_exports').select('path').where('uuid', '=', String(gone.body.downloadPath).split('/').pop()!).executeTakeFirstOrThrow()).path!;
+    await t.ctx.storage.delete(goneKey);
+    const missing = await admin.get(gone.body.downloadPath);
+    expect([missing.status, missing.body.message]).toEqual([404, 'Export not found']);
 
     // A week later the file is removed with its row (it holds members' emails); a newer export stays.
     const uuid = String(res.body.downloadPath).split('/').pop()!;

@@ -103,6 +103,22 @@ test.describe('admin', () => {
     await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(toolbar.getByRole('button', { name: 'Italic' })).toHaveAttribute('aria-pressed', 'true');
+
+    // While an image uploads its button is disabled: the toolbar still has its one Tab stop (the first control).
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route('**/api/v1/custom-pages/media', async (route) => { await held; await route.abort(); });
+    await toolbar.getByRole('button', { name: 'Italic' }).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const upload = toolbar.getByRole('button', { name: 'Upload image' });
+    await expect(upload).toBeFocused();
+    await page.getByTestId('editor-image-input').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a', 'hex') });
+    await expect(upload).toBeDisabled();
+    expect(await toolbar.evaluate((bar) => [...bar.querySelectorAll('button:enabled, select:enabled')].filter((c) => (c as HTMLElement).tabIndex >= 0).map((c) => c.getAttribute('data-roving-item')))).toEqual(['block-type']);
+    release();
+    await expect(upload).toBeEnabled();
+    expect(await toolbar.evaluate((bar) => [...bar.querySelectorAll('button, select')].filter((c) => (c as HTMLElement).tabIndex >= 0).map((c) => c.getAttribute('data-roving-item')))).toEqual(['Upload image']);
   });
 });
 

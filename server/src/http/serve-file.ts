@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RASTER_IMAGE_TYPES } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { LocalStorage, type Storage } from '../drivers/storage/storage.ts';
+import { notFound } from './errors.ts';
 import { parseRange } from './range.ts';
 
 /** Where Nginx maps the storage folder as an `internal` location (README, "Production"). */
@@ -78,6 +79,18 @@ export async function sendStored(ctx: AppContext, req: FastifyRequest, reply: Fa
     return reply.send('');
   }
   return sendRange(req, reply, size, (range) => driver.read(key, range));
+}
+
+/**
+ * Sends a file the server wrote for one caller (a CSV export, a member's data file) as a download, never cached.
+ * Looked up on the disk first: a file swept between the row's lookup and the read is a 404, not a failed stream.
+ */
+export async function sendDownload(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, key: string, opts: { mime: string; name: string; missing: string }) {
+  const stat = await ctx.storage.stat(key);
+  if (!stat) throw notFound(opts.missing);
+  setSafeFileHeaders(reply, { mime: opts.mime, name: opts.name, forceDownload: true });
+  reply.header('cache-control', 'private, no-store');
+  return sendStored(ctx, req, reply, ctx.storage, key, stat.size);
 }
 
 /**

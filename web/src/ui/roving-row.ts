@@ -1,4 +1,4 @@
-import { useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type RefObject } from 'react';
 import { arrowTarget } from './radio-group';
 
 /** The element in each item of a roving row that the arrow keys move to (a poster's link). */
@@ -71,12 +71,21 @@ function moveLine(e: KeyboardEvent<HTMLElement>, items: (HTMLElement | null)[], 
  * Tab goes from the toolbar to what it edits at once. Up and Down stay the controls' own (a select still changes).
  * Spread `toolbarProps` on the toolbar and `itemProps(key)` on each control, `first` being the first control's key.
  */
-export function useRovingToolbar(first: string): { itemProps: (key: string) => RovingItemProps; toolbarProps: { onFocus: (e: FocusEvent<HTMLElement>) => void; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void } } {
+export function useRovingToolbar(first: string): { itemProps: (key: string) => RovingItemProps; toolbarProps: { ref: RefObject<HTMLDivElement | null>; onFocus: (e: FocusEvent<HTMLElement>) => void; onKeyDown: (e: KeyboardEvent<HTMLElement>) => void } } {
   const [current, setCurrent] = useState(first);
+  const ref = useRef<HTMLDivElement>(null);
   const itemsOf = (bar: HTMLElement) => Array.from(bar.querySelectorAll<HTMLElement>(`[${ROVING_ITEM}]`)).filter((el) => !el.matches(':disabled'));
+  // The control last used may be disabled now (an upload running): the first enabled one is the Tab stop meanwhile,
+  // so the toolbar never drops out of the Tab order; set after each render, as which controls are disabled may change.
+  useLayoutEffect(() => {
+    const items = ref.current ? itemsOf(ref.current) : [];
+    const stop = items.find((el) => el.getAttribute(ROVING_ITEM) === current) ?? items[0];
+    for (const el of items) el.tabIndex = el === stop ? 0 : -1;
+  });
   return {
     itemProps: (key: string) => ({ [ROVING_ITEM]: key, tabIndex: key === current ? 0 : -1 }),
     toolbarProps: {
+      ref,
       onFocus: (e: FocusEvent<HTMLElement>) => {
         const key = (e.target as HTMLElement).getAttribute(ROVING_ITEM);
         if (key !== null && key !== current && e.currentTarget.contains(e.target)) setCurrent(key);

@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { typed } from '../../http/schema.ts';
+import { sendDownload } from '../../http/serve-file.ts';
 import { hashPassword } from '../../lib/crypto.ts';
 import { currentUser, logout } from '../auth/service.ts';
 import { removeAvatar, storeAvatar } from '../users/avatar.ts';
@@ -78,9 +79,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/account/export/:uuid', { config: self, schema: { params: accountExportParam, response: { 200: binaryResponse } } }, async (req, reply) => {
     const file = await ownAccountExport(ctx, requireUser(req), req.params.uuid);
     if (!file) throw notFound('Export not found');
-    reply.header('cache-control', 'private, no-store')
-      .header('content-disposition', `attachment; filename="account-data-${file.created_at.slice(0, 10)}.json"`);
-    return reply.type('application/json; charset=utf-8').send(ctx.storage.read(file.path));
+    return sendDownload(ctx, req, reply, file.path, { mime: 'application/json; charset=utf-8', name: `account-data-${file.created_at.slice(0, 10)}.json`, missing: 'Export not found' });
   });
 
   // Closing one's own account: what the admin's delete does to a user (see removeAccounts), then signed out here.

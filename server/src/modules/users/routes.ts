@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireUser } from '../../http/auth.ts';
 import { findCsvExport } from '../../http/csv-export.ts';
+import { sendDownload } from '../../http/serve-file.ts';
 import { binaryResponse } from '@app/contracts';
 import { idParam, idSchema, idsParam, typed } from '../../http/schema.ts';
 import { actorOf, assertCanTouchUsers } from '../roles/grants.ts';
@@ -108,8 +109,6 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.get('/api/v1/csv/download/:uuid', { config: { permission: 'authenticated', tokenScope: 'any' }, schema: { params: uuidParam, response: { 200: binaryResponse } } }, async (req, reply) => {
     const row = await findCsvExport(ctx, req.params.uuid);
     if (!row?.path || (row.user_id !== req.auth.userId && !req.auth.can('admin'))) throw notFound('Export not found');
-    reply.header('content-type', 'text/csv; charset=utf-8');
-    reply.header('content-disposition', `attachment; filename="${row.resource}-${row.created_at.slice(0, 10)}.csv"`);
-    return reply.send(ctx.storage.read(row.path));
+    return sendDownload(ctx, req, reply, row.path, { mime: 'text/csv', name: `${row.resource}-${row.created_at.slice(0, 10)}.csv`, missing: 'Export not found' });
   });
 }
