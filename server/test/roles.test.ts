@@ -262,6 +262,9 @@ describe('DELETE roles/{ids}', () => {
     expect(res.status, res.text).toBe(200);
     expect(await roleRow(id)).toBeUndefined();
     expect(await userRoleIds(u.id)).toEqual([t.roles.users]);
+    // Deleted again (another tab): none of the ids is a role, a 404 like every bulk delete.
+    const again = await admin.delete(`/api/v1/roles/${id}`);
+    expect([again.status, again.body.message]).toEqual([404, 'Role not found']);
     expect(await t.ctx.db.selectFrom('permission_grants').select('id').where('model_type', '=', 'role').where('model_id', '=', id).execute()).toEqual([]);
   });
 

@@ -172,6 +172,9 @@ describe('DELETE tags/{ids}', () => {
     expect(left.map((r) => r.id)).toEqual([keep]);
     expect(names(await admin.get(listUrl('/api/v1/tags', { query: 'bulk' })))).toEqual(['bulk-keep']);
     expect((await admin.delete('/api/v1/tags/abc')).status).toBe(422);
+    // Deleted again (another tab): none of the ids is a tag, a 404 like every bulk delete.
+    const again = await admin.delete(`/api/v1/tags/${a},${b}`);
+    expect([again.status, again.body.message]).toEqual([404, 'Tag not found']);
     const user = await asUser(t);
     expect((await user.delete(`/api/v1/tags/${keep}`)).status).toBe(403);
   });
@@ -214,9 +217,9 @@ describe('one store: the Tags page and the catalogue', () => {
     const custom = (await admin.post('/api/v1/tags', { name: 'western' })).body.tag;
     const genres = await admin.get(listUrl('/api/v1/title-tags/genre', { query: 'western' }));
     expect(genres.body.pagination.data.map((x: any) => x.id)).toEqual([genre.id]);
-    // A genre's address cannot rename a custom tag.
+    // A genre's address cannot rename or delete a custom tag: it is no genre (404).
     expect((await admin.put(`/api/v1/title-tags/genre/${custom.id}`, { name: 'x' })).status).toBe(404);
-    expect((await admin.delete(`/api/v1/title-tags/genre/${custom.id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/v1/title-tags/genre/${custom.id}`)).status).toBe(404);
     expect(await t.ctx.db.selectFrom('title_tags').select('id').where('id', '=', custom.id).executeTakeFirst()).toBeDefined();
   });
 

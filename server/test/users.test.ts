@@ -391,6 +391,11 @@ describe('DELETE users/{ids}', () => {
     expect((await admin.delete('/api/v1/users/abc')).status).toBe(422);
     expect((await admin.delete('/api/v1/users/1,,2')).status).toBe(422);
   });
+
+  it('answers 404 when none of the ids is a user, like every bulk delete (deleted meanwhile in another tab)', async () => {
+    const res = await admin.delete('/api/v1/users/999998,999999');
+    expect([res.status, res.body.message]).toEqual([404, 'User not found']);
+  });
 });
 
 describe('ban and unban', () => {

@@ -156,7 +156,7 @@ export async function deleteRoles(ctx: AppContext, ids: number[], actor: Actor):
     if (found.some((r) => r && isAdminRole(r))) throw new HttpError(422, 'The admin role cannot be deleted.');
     throw new HttpError(422, 'Internal roles cannot be deleted.');
   }
-  if (!roles.length) return;
+  if (!roles.length) throw notFound('Role not found');
   const found = roles.map((r) => r.id);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_role').where('role_id', 'in', found).execute();

@@ -124,5 +124,6 @@ export async function deleteTags(db: Db, ids: number[], type?: TitleTagType): Pr
   }
   let q = db.deleteFrom('title_tags').where('id', 'in', ids);
   if (type) q = q.where('type', '=', type);
-  await q.execute();
+  // Like every bulk delete: the ids that exist go, a 404 when none of them does.
+  if (!Number((await q.executeTakeFirst()).numDeletedRows)) throw notFound('Tag not found');
 }

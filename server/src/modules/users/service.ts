@@ -124,6 +124,8 @@ export async function updateUser(ctx: AppContext, id: number, input: UserUpdate,
 
 export async function deleteUsers(ctx: AppContext, ids: number[], actor: Actor): Promise<void> {
   if (ids.includes(actor.id)) throw forbidden('You cannot delete your own account from here.');
+  // Like every bulk delete: the ids that exist go, a 404 when none of them does.
+  if (!(await ctx.db.selectFrom('users').select('id').where('id', 'in', ids).executeTakeFirst())) throw notFound('User not found');
   await assertCanTouchUsers(ctx.db, actor, ids);
   await removeAccounts(ctx, ids);
 }
