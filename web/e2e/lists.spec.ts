@@ -77,6 +77,11 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   const count = page.getByTestId('list-card').filter({ hasText: 'Weekend picks' }).getByText('2 titles', { exact: true });
   await expect(count).toBeVisible();
   expect((await count.boundingBox())!.height).toBeLessThan(24);
+  // Like the poster grids, a grid of cards is one Tab stop: only the first card's link and buttons are in the Tab order.
+  const onlyFirstCardTabbable = (ul: Element) => {
+    const tabbable = [...ul.querySelectorAll('a, button')].filter((c) => (c as HTMLElement).tabIndex >= 0);
+    return tabbable.length > 0 && tabbable.every((c) => ul.firstElementChild!.contains(c));
+  };
   await page.getByTestId('list-card').filter({ hasText: 'Weekend picks' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Weekend picks' })).toBeVisible();
   const description = page.locator('header p', { hasText: 'For rainy Saturdays' });
@@ -103,6 +108,12 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await expect(page.getByTestId('list-item').first()).toContainText(second);
   await page.reload();
   await expect(page.getByTestId('list-item').first()).toContainText(second);
+  // The items too; the arrow keys move between the cards (on a lifted handle they were the drag's, above).
+  const cards = page.getByTestId('list-item');
+  expect(await cards.first().locator('..').evaluate(onlyFirstCardTabbable)).toBe(true);
+  await cards.first().getByTestId('poster-card').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.nth(1).getByTestId('poster-card')).toBeFocused();
 
   await page.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByText('Link copied to clipboard')).toBeVisible();
@@ -116,6 +127,8 @@ test('a user keeps a watchlist and a public list, reorders and shares it; a priv
   await privateDialog.getByLabel('Name').fill('Secret plans');
   await privateDialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('List created')).toBeVisible();
+  await expect(page.getByTestId('list-card')).toHaveCount(2);
+  expect(await page.getByRole('list', { name: 'Your lists' }).evaluate(onlyFirstCardTabbable)).toBe(true);
   await page.getByTestId('list-card').filter({ hasText: 'Secret plans' }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Secret plans' })).toBeVisible();
   // Its link would open for nobody else: no Share, but a word on how to share it.

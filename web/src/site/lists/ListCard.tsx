@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import type { UserList } from '@app/contracts/lists';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
+import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 
 /** A list's cover: its first four posters as a 2×2 collage, or a placeholder. */
 function Cover({ posters }: { posters: (string | null)[] }) {
@@ -17,10 +19,10 @@ function Cover({ posters }: { posters: (string | null)[] }) {
 }
 
 /** A list as a poster-sized card (cover, name, visibility, size, last change) opening its page; `actions` below. */
-export function ListCard({ list, actions }: { list: UserList; actions?: ReactNode }) {
+function ListCard({ list, actions, tabIndex }: { list: UserList; actions?: ReactNode; tabIndex: number }) {
   return (
     <li className="group flex flex-col gap-2" data-testid="list-card">
-      <Link to={`/lists/${list.id}`} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
+      <Link to={`/lists/${list.id}`} tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
         <span className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md transition group-hover:shadow-lg"><Cover posters={list.posters ?? []} /></span>
         <span className="truncate text-sm font-medium group-hover:text-primary">{list.name}</span>
       </Link>
@@ -35,5 +37,18 @@ export function ListCard({ list, actions }: { list: UserList; actions?: ReactNod
       </span>
       {actions ? <span className="flex gap-1">{actions}</span> : null}
     </li>
+  );
+}
+
+/**
+ * Lists as a grid of cards, one Tab stop with arrow keys like the poster grids (useRovingRow); `actions` are a
+ * card's buttons, given the card's `tabIndex` so only the current card's are in the Tab order.
+ */
+export function ListCardGrid({ lists, label, actions }: { lists: UserList[]; label: string; actions?: (list: UserList, tabIndex: number) => ReactNode }) {
+  const roving = useRovingRow(lists.length, { grid: true });
+  return (
+    <ul className={POSTER_GRID_CLASS} aria-label={label} {...roving.listProps}>
+      {lists.map((l, i) => <ListCard key={l.id} list={l} tabIndex={roving.tabIndexOf(i)} actions={actions?.(l, roving.tabIndexOf(i))} />)}
+    </ul>
   );
 }

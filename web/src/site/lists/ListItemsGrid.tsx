@@ -8,24 +8,25 @@ import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { PosterCard } from '../ui/PosterCard';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
+import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
 import { sortableAccessibility } from '../../ui/sortable-accessibility';
 
 const CONTROL = 'absolute z-20 flex h-8 w-8 items-center justify-center rounded-full bg-black/75 text-white shadow hover:bg-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
-function Card({ item, onRemove, sortable }: { item: ListItem; onRemove?: (item: ListItem) => void; sortable: boolean }) {
+function Card({ item, onRemove, sortable, tabIndex }: { item: ListItem; onRemove?: (item: ListItem) => void; sortable: boolean; tabIndex: number }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id, disabled: !sortable });
   return (
     <li ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition }} data-testid="list-item"
       className={cn('relative', isDragging && 'z-30 opacity-80')}>
-      <PosterCard title={item} />
+      <PosterCard title={item} tabIndex={tabIndex} />
       {sortable && (
-        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} className={cn(CONTROL, 'bottom-16 start-2 cursor-grab touch-none')}
+        <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} tabIndex={tabIndex} className={cn(CONTROL, 'bottom-16 start-2 cursor-grab touch-none')}
           aria-label={trans('Move :name', { name: item.name })}>
           <GripVertical size={16} aria-hidden />
         </button>
       )}
       {onRemove && (
-        <button type="button" className={cn(CONTROL, 'bottom-16 end-2')} onClick={() => onRemove(item)} aria-label={trans('Remove :name', { name: item.name })}>
+        <button type="button" tabIndex={tabIndex} className={cn(CONTROL, 'bottom-16 end-2')} onClick={() => onRemove(item)} aria-label={trans('Remove :name', { name: item.name })}>
           <X size={16} aria-hidden />
         </button>
       )}
@@ -43,6 +44,7 @@ export function ListItemsGrid({ items, onRemove, onMove, label }: {
 }) {
   const [override, setOverride] = useState<ListItem[] | null>(null);
   const shown = override ?? items;
+  const roving = useRovingRow(shown.length, { grid: true });
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -56,8 +58,11 @@ export function ListItemsGrid({ items, onRemove, onMove, label }: {
     void onMove(shown[from], to).finally(() => setOverride(null));
   };
   const grid = (
-    <ul className={POSTER_GRID_CLASS} aria-label={label}>
-      {shown.map((item) => <Card key={item.id} item={item} onRemove={onRemove} sortable={!!onMove} />)}
+    // One Tab stop like the poster grids: the arrow keys move between the cards' links; on a lifted handle they are
+    // the drag's (dnd-kit's keyboard sensor), so only keys pressed on a card's link move focus.
+    <ul className={POSTER_GRID_CLASS} aria-label={label} onFocus={roving.listProps.onFocus}
+      onKeyDown={(e) => { if ((e.target as HTMLElement).hasAttribute(ROVING_ITEM)) roving.listProps.onKeyDown(e); }}>
+      {shown.map((item, i) => <Card key={item.id} item={item} onRemove={onRemove} sortable={!!onMove} tabIndex={roving.tabIndexOf(i)} />)}
     </ul>
   );
   if (!onMove) return grid;

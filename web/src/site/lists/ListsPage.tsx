@@ -8,9 +8,9 @@ import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Pager } from '../../ui/Pager';
 import { PageError } from '../titles/PageState';
-import { POSTER_GRID_CLASS, PosterGridSkeleton } from '../ui/PosterGrid';
+import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useDeleteList, useMyLists } from './api';
-import { ListCard } from './ListCard';
+import { ListCardGrid } from './ListCard';
 import { ListFormModal } from './ListFormModal';
 
 /** /lists — the signed-in user's lists: create, edit and delete, each opening its shareable page. */
@@ -33,14 +33,10 @@ export function Component() {
         </div>
       </div>
       {query.isPending ? <PosterGridSkeleton /> : lists.length ? (
-        <ul className={POSTER_GRID_CLASS} aria-label={trans('Your lists')}>
-          {lists.map((l) => (
-            <ListCard key={l.id} list={l} actions={<>
-              <Button size="sm" variant="text" onClick={() => setEditing(l)} aria-label={trans('Edit :name', { name: l.name })}><Pencil size={14} aria-hidden />{trans('Edit')}</Button>
-              <Button size="sm" variant="text" onClick={() => setDeleting(l)} aria-label={trans('Delete :name', { name: l.name })}><Trash2 size={14} aria-hidden />{trans('Delete')}</Button>
-            </>} />
-          ))}
-        </ul>
+        <ListCardGrid lists={lists} label={trans('Your lists')} actions={(l, tabIndex) => <>
+          <Button size="sm" variant="text" tabIndex={tabIndex} onClick={() => setEditing(l)} aria-label={trans('Edit :name', { name: l.name })}><Pencil size={14} aria-hidden />{trans('Edit')}</Button>
+          <Button size="sm" variant="text" tabIndex={tabIndex} onClick={() => setDeleting(l)} aria-label={trans('Delete :name', { name: l.name })}><Trash2 size={14} aria-hidden />{trans('Delete')}</Button>
+        </>} />
       ) : (
         <div className="flex flex-col items-center gap-3 py-16 text-center">
           <h2 className="text-xl font-semibold">{trans('You have not created any lists yet')}</h2>

@@ -12,9 +12,8 @@ import { positiveId, usePageData } from '../../lib/page-data';
 import { Avatar } from '../../ui/Avatar';
 import { buttonClass } from '../../ui/Button';
 import { Pager } from '../../ui/Pager';
-import { ListCard } from '../lists/ListCard';
+import { ListCardGrid } from '../lists/ListCard';
 import { PageError, PageSkeleton, Section } from '../titles/PageState';
-import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 import { titleUrl } from '../ui/urls';
 import { memberName } from './AuthorLink';
 
@@ -80,9 +79,7 @@ function Lists({ userId, first, total }: { userId: number; first: UserList[]; to
   const shown = page > 1 ? later.data?.data ?? first : first;
   return (
     <>
-      <ul className={POSTER_GRID_CLASS} aria-label={trans('Lists')}>
-        {shown.map((l) => <ListCard key={l.id} list={l} />)}
-      </ul>
+      <ListCardGrid lists={shown} label={trans('Lists')} />
       <div className="mt-4"><Pager page={page} lastPage={Math.max(1, Math.ceil(total / PROFILE_LISTS_LIMIT))} onPage={setPage} label={trans('Lists pages')} /></div>
     </>
   );
