@@ -72,6 +72,9 @@ test.describe('admin', () => {
     const next = sections.getByRole('link').nth(1);
     await expect(next).toBeFocused();
     await expect(next).toHaveAttribute('aria-disabled', 'true');
+    // One focus ring (its own inset ring), not the site's outline around it as well.
+    await expect(next).toHaveCSS('outline-style', 'none');
+    expect(await next.evaluate((e) => getComputedStyle(e).boxShadow)).toMatch(/inset/);
     await expect(images).toHaveAttribute('aria-disabled', 'true');
     await expect(images).toHaveAccessibleDescription('Save the title first');
     await page.keyboard.press('Enter');

@@ -8,7 +8,7 @@ import type { BrowseState } from './browse-params';
 const SORT_LABELS = new Map<BrowseSort, () => string>([
   ['popularity', () => trans('Popularity')], ['release_date', () => trans('Release date')], ['rating', () => trans('Rating')], ['name', () => trans('Name')],
 ]);
-export const FILTER_CONTROL = 'h-10 rounded-md border border-border bg-bg-alt px-3 text-sm focus:border-primary focus:outline-none';
+export const FILTER_CONTROL = 'h-10 rounded-md border border-border bg-bg-alt px-3 text-sm focus:border-primary';
 
 export function Field({ label, children, id }: { label: string; children: ReactNode; id: string }) {
   return <div className="flex flex-col gap-1"><label htmlFor={id} className="text-xs font-medium text-text-muted">{label}</label>{children}</div>;

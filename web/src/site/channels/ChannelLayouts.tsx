@@ -54,7 +54,7 @@ export function LandscapeCard({ item, tabIndex }: { item: ChannelItem; tabIndex?
 
 function ListRow({ item }: { item: ChannelItem }) {
   return (
-    <Link to={itemUrl(item)} className="group flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary">
+    <Link to={itemUrl(item)} className="group flex gap-4 rounded-md p-2 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary">
       <div className="h-28 w-20 shrink-0 overflow-hidden rounded bg-bg-alt">
         {item.poster && <img src={item.poster} alt="" loading="lazy" className="h-full w-full object-cover" />}
       </div>

@@ -122,7 +122,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
           onFocus={() => setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
           onKeyDown={onKeyDown}
-          className="h-10 w-full rounded-full border border-border bg-bg-alt ps-9 pe-4 text-sm placeholder:text-text-muted focus:border-primary focus:outline-none"
+          className="h-10 w-full rounded-full border border-border bg-bg-alt ps-9 pe-4 text-sm placeholder:text-text-muted focus:border-primary"
         />
       </form>
       <p role="status" className="sr-only">{status}</p>

@@ -141,7 +141,7 @@ export function Component() {
           <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
           {/* Opened without a query (the header's search button on a phone), the page is there to type into. */}
           <input id="search-page-query" autoFocus={!query} data-route-focus={query ? undefined : ''} type="search" maxLength={SEARCH_QUERY_MAX} value={text} onChange={(e) => setText(e.target.value)} placeholder={trans('Search movies, series and people')}
-            className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary focus:outline-none" />
+            className="h-11 min-w-0 flex-1 rounded-md border border-border bg-bg-alt px-4 focus:border-primary" />
           <button type="submit" className={buttonClass('primary', 'md', 'h-11')}>{trans('Search')}</button>
         </form>
         {query && <h1 className="text-2xl font-bold">{trans('Search results for ":query"', { query })}</h1>}

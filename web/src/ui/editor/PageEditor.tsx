@@ -149,7 +149,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
             onBlur={() => values.title.trim() && setEditingTitle(false)}
             onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); editor?.commands.focus('start'); } }}
             placeholder={trans('Title')}
-            className={`w-full rounded border bg-transparent px-1 text-3xl font-bold outline-none focus:border-primary ${errors.title ? 'border-danger' : 'border-transparent'}`}
+            className={`w-full rounded border bg-transparent px-1 text-3xl font-bold focus:border-primary ${errors.title ? 'border-danger' : 'border-transparent'}`}
           />
         ) : (
           <button

@@ -57,7 +57,7 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
     extensions: editorExtensions(trans('Start writing…')),
     content,
     shouldRerenderOnTransaction: true,
-    editorProps: { attributes: { class: 'rich-text min-h-[50vh] px-1 py-4 outline-none', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: { attributes: { class: 'rich-text min-h-[50vh] px-1 py-4', 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => onChangeRef.current(e.getHTML()),
   });
 
