@@ -1,20 +1,21 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, listUrl } from '../helper.ts';
+import { asAdmin, createTestApp, createUser, listUrl } from '../helper.ts';
 
 const t = await createTestApp();
 const sqlite = t.ctx.handle.sqlite;
 
-/** The SQL texts SQLite ran while `fn` ran (none recorded on PostgreSQL). */
-async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+/** The statements SQLite ran while `fn` ran, with their bound values (none recorded on PostgreSQL). */
+async function ranDuring(fn: () => Promise<unknown>): Promise<{ source: string; args: unknown[] }[]> {
   if (!sqlite) { await fn(); return []; }
   const proto = Object.getPrototypeOf(sqlite.prepare('SELECT 1')) as Record<string, (...a: unknown[]) => unknown>;
-  const seen: string[] = [];
+  const seen: { source: string; args: unknown[] }[] = [];
   const originals = Object.fromEntries((['all', 'get', 'run', 'iterate'] as const).map((k) => [k, proto[k]]));
-  for (const k of Object.keys(originals)) proto[k] = function (this: { source: string }, ...a: unknown[]) { seen.push(this.source); return originals[k].apply(this, a); };
+  for (const k of Object.keys(originals)) proto[k] = function (this: { source: string }, ...a: unknown[]) { seen.push({ source: this.source, args: a }); return originals[k].apply(this, a); };
   try { await fn(); } finally { Object.assign(proto, originals); }
   return seen;
 }
+const statementsDuring = async (fn: () => Promise<unknown>) => (await ranDuring(fn)).map((s) => s.source);
 
 const counter = async (name: string) =>
   Number((await t.ctx.db.selectFrom('counters').select('value').where('name', '=', name).executeTakeFirst())?.value ?? -1);
@@ -64,5 +65,32 @@ describe('lists at scale (migration 0094)', () => {
     expect((await admin.get(url)).body.pagination.total).toBe(males + 1);
     await t.ctx.db.updateTable('people').set({ gender: 'female' }).where('id', '=', id).execute();
     expect((await admin.get(url)).body.pagination.total).toBe(males);
+  });
+
+  it("the users list of the role new accounts get walks the sort's index instead of sorting every member; a small role still lists only its own", async () => {
+    const admin = await asAdmin(t);
+    const members = [];
+    for (let i = 0; i < 4; i++) members.push(await createUser(t, { roles: [t.roles.users], email: `scale-member-${i}@test.local` }));
+    const moderator = await t.ctx.db.insertInto('roles').values({ name: 'Scale moderators', description: null, type: 'sitewide', default: false, guests: false, internal: false, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' })
+      .returning('id').executeTakeFirstOrThrow();
+    const mod = await createUser(t, { roles: [t.roles.users, moderator.id], email: 'scale-moderator@test.local' });
+
+    const byRole = (role: number) => listUrl('/api/v1/users', { perPage: 100, filters: JSON.stringify([{ key: 'roles', value: role }]) });
+    let res!: Awaited<ReturnType<typeof admin.get>>;
+    const ran = await ranDuring(async () => { res = await admin.get(byRole(t.roles.users)); });
+    expect(res.status).toBe(200);
+    const emails = res.body.pagination.data.map((u: { email: string }) => u.email);
+    expect(emails).toEqual(expect.arrayContaining([...members.map((m) => m.email), mod.email]));
+    expect(emails).not.toContain('admin@test.local');
+    expect((await admin.get(byRole(moderator.id))).body.pagination.data.map((u: { email: string }) => u.email)).toEqual([mod.email]);
+    // The role editor's users tab narrows the same way.
+    expect((await admin.get(`/api/v1/users?roleId=${moderator.id}`)).body.pagination.data.map((u: { email: string }) => u.email)).toEqual([mod.email]);
+
+    if (!sqlite) return;
+    const page = ran.find((s) => /from "users"/.test(s.source) && /limit \?/i.test(s.source) && /user_role/.test(s.source));
+    expect(page, ran.map((s) => s.source).join('\n')).toBeDefined();
+    const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${page!.source}`).all(...(page!.args[0] as unknown[])) as { detail: string }[]).map((p) => p.detail).join(' | ');
+    expect(plan).not.toContain('TEMP B-TREE');
+    expect(plan).toContain('users_created_at_index');
   });
 });
