@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, createTestApp, createUser, listUrl } from '../helper.ts';
+import { asAdmin, createTestApp, createUser, listUrl, type Res } from '../helper.ts';
 
 const t = await createTestApp();
 const sqlite = t.ctx.handle.sqlite;
@@ -76,7 +76,7 @@ describe('lists at scale (migration 0094)', () => {
     const mod = await createUser(t, { roles: [t.roles.users, moderator.id], email: 'scale-moderator@test.local' });
 
     const byRole = (role: number) => listUrl('/api/v1/users', { perPage: 100, filters: JSON.stringify([{ key: 'roles', value: role }]) });
-    let res!: Awaited<ReturnType<typeof admin.get>>;
+    let res!: Res;
     const ran = await ranDuring(async () => { res = await admin.get(byRole(t.roles.users)); });
     expect(res.status).toBe(200);
     const emails = res.body.pagination.data.map((u: { email: string }) => u.email);
@@ -92,5 +92,22 @@ describe('lists at scale (migration 0094)', () => {
     const plan = (sqlite.prepare(`EXPLAIN QUERY PLAN ${page!.source}`).all(...(page!.args[0] as unknown[])) as { detail: string }[]).map((p) => p.detail).join(' | ');
     expect(plan).not.toContain('TEMP B-TREE');
     expect(plan).toContain('users_created_at_index');
+  });
+
+  it("the roles page counts each role's members once per change of the users, and again after one joins", async () => {
+    const admin = await asAdmin(t);
+    const usersCount = async () => {
+      const res = await admin.get('/api/v1/roles?perPage=100');
+      expect(res.status).toBe(200);
+      return res.body.pagination.data.find((r: { id: number }) => r.id === t.roles.users).users_count as number;
+    };
+    const before = await usersCount();
+    const again = await statementsDuring(async () => expect(await usersCount()).toBe(before));
+    if (sqlite) expect(again.filter((s) => /from "user_role"/.test(s) && /count\(/i.test(s))).toEqual([]);
+    await createUser(t, { roles: [t.roles.users] });
+    expect(await usersCount()).toBe(before + 1);
+    const removed = await t.ctx.db.selectFrom('user_role').select('user_id').where('role_id', '=', t.roles.users).orderBy('user_id', 'desc').executeTakeFirstOrThrow();
+    await t.ctx.db.deleteFrom('user_role').where('role_id', '=', t.roles.users).where('user_id', '=', removed.user_id).execute();
+    expect(await usersCount()).toBe(before);
   });
 });
