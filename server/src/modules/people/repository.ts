@@ -61,6 +61,10 @@ export async function listPeople(ctx: AppContext, query: unknown) {
     search: (qb, query) => searchJoin(ctx, 'people', qb, query),
     // Kept by triggers (migration 0020): no count(*) over the whole table.
     unfilteredTotal: () => readCounter(ctx.db, 'rows:people'),
+    // Filtered and searched totals are counted once per change of the people table (migration 0094) and filter set,
+    // and deep pages are cut from the list's ids, as the titles list does: not every person counted on each page view.
+    countVersion: { db: ctx.db, counter: 'version:people' },
+    deepPages: true,
   });
   return page;
 }
