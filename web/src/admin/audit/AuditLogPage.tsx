@@ -5,6 +5,7 @@ import type { AuditEntry } from '@app/contracts/audit';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
@@ -18,20 +19,11 @@ const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' 
 /** The fields a call changed, before and after, as a table a screen reader reads row by row. */
 function ChangesTable({ changes }: { changes: NonNullable<AuditEntry['changes']> }) {
   return (
-    <table className="w-full text-start text-sm">
-      <thead className="text-text-muted">
-        <tr><th className="py-1 pe-3 font-medium">{trans('Field')}</th><th className="py-1 pe-3 font-medium">{trans('Before')}</th><th className="py-1 font-medium">{trans('After')}</th></tr>
-      </thead>
-      <tbody>
-        {Object.entries(changes).map(([field, [before, after]]) => (
-          <tr key={field} className="border-t border-border align-top">
-            <th scope="row" className="py-1.5 pe-3 font-mono text-xs font-normal">{field}</th>
-            <td className="break-all py-1.5 pe-3 text-danger">{show(before)}</td>
-            <td className="break-all py-1.5 text-success">{show(after)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <SimpleTable rows={Object.entries(changes)} rowKey={([field]) => field} columns={[
+      { header: trans('Field'), rowHeader: true, className: 'font-mono text-xs', cell: ([field]) => field },
+      { header: trans('Before'), className: 'break-all text-danger', cell: ([, [before]]) => show(before) },
+      { header: trans('After'), className: 'break-all text-success', cell: ([, [, after]]) => show(after) },
+    ]} />
   );
 }
 

@@ -9,6 +9,7 @@ import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { NotFoundPage } from '../../site/ErrorPages';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/DataTable';
@@ -143,38 +144,25 @@ export function PersonCredits() {
   const rows = useMemo(() => credits, [credits]);
   if (!rows.length) return <div className="rounded-md border border-border py-12"><EmptyState title={trans('No credits have been added yet')} /></div>;
   return (
-    // Relative: the visually hidden header text is absolutely positioned and would otherwise widen the page past the scroller.
-    <div className="relative overflow-x-auto rounded-md border border-border">
-      <table className="w-full text-sm">
-        <thead className="bg-bg-alt text-start text-xs uppercase tracking-wide text-text-muted">
-          <tr>
-            <th scope="col" className="h-10 px-3">{trans('Credit')}</th>
-            <th scope="col" className="px-3">{trans('Year')}</th>
-            <th scope="col" className="px-3">{trans('Character')}</th>
-            <th scope="col" className="px-3">{trans('Department')}</th>
-            <th scope="col" className="px-3">{trans('Job')}</th>
-            <th scope="col" className="px-3"><span className="sr-only">{trans('Actions')}</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.pivot.id} className="border-t border-border">
-              <td className="px-3 py-2">
-                <Link to={`/admin/titles/${c.title_id}/edit`} className="font-medium hover:underline">{c.name}</Link>
-                <span className="ms-2 rounded bg-bg-alt px-1.5 py-0.5 text-xs text-text-muted">{c.is_series ? trans('Series') : trans('Movie')}</span>
-                {c.season && <span className="ms-2 text-xs text-text-muted">S{c.season}{c.episode ? ` E${c.episode}` : ''}</span>}
-              </td>
-              <td className="px-3">{c.year ?? '-'}</td>
-              <td className="px-3">{c.pivot.character || '-'}</td>
-              <td className="px-3">{c.pivot.department}</td>
-              <td className="px-3">{c.pivot.job}</td>
-              <td className="px-3 text-end">
-                <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+    <div className="rounded-md border border-border px-3 py-1">
+      <SimpleTable rows={rows} rowKey={(c) => c.pivot.id} columns={[
+        {
+          header: trans('Credit'),
+          cell: (c) => <>
+            <Link to={`/admin/titles/${c.title_id}/edit`} className="font-medium hover:underline">{c.name}</Link>
+            <span className="ms-2 rounded bg-bg-alt px-1.5 py-0.5 text-xs text-text-muted">{c.is_series ? trans('Series') : trans('Movie')}</span>
+            {c.season && <span className="ms-2 text-xs text-text-muted">S{c.season}{c.episode ? ` E${c.episode}` : ''}</span>}
+          </>,
+        },
+        { header: trans('Year'), cell: (c) => c.year ?? '-' },
+        { header: trans('Character'), cell: (c) => c.pivot.character || '-' },
+        { header: trans('Department'), cell: (c) => c.pivot.department },
+        { header: trans('Job'), cell: (c) => c.pivot.job },
+        {
+          header: trans('Actions'), hidden: true, className: 'py-0 text-end',
+          cell: (c) => <Button size="icon" variant="text" aria-label={trans('Delete :name', { name: c.name })} onClick={() => setDeleting(c)}><Trash2 size={16} aria-hidden /></Button>,
+        },
+      ]} />
       <ConfirmDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)} title={trans('Delete credit')}
         body={trans('This will permanently remove the items and cannot be undone.')} confirm={trans('Delete')} danger
         pending={remove.isPending} onConfirm={() => remove.mutate(deleting!)} />

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
@@ -77,32 +78,17 @@ export function BackgroundTasks() {
               {' · '}
               {trans('Failed jobs: :count', { count: formatNumber(overview.data.failed_jobs) })}
             </p>
-            <div className="overflow-x-auto">
-              <table className="w-full text-start text-sm">
-                <thead className="text-text-muted">
-                  <tr>
-                    <th scope="col" className="py-1 pe-3 text-start font-medium">{trans('Task')}</th>
-                    <th scope="col" className="py-1 pe-3 text-start font-medium">{trans('Last run')}</th>
-                    <th scope="col" className="py-1 pe-3 text-start font-medium">{trans('Next run')}</th>
-                    <th scope="col" className="py-1 text-start font-medium">{trans('Last error')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {overview.data.tasks.map((task) => (
-                    <tr key={task.name} className="border-t border-border align-top">
-                      <th scope="row" className="py-1.5 pe-3 text-start font-mono text-xs font-normal">{task.name}</th>
-                      <td className="whitespace-nowrap py-1.5 pe-3">{task.last_run_at ? formatDateTime(task.last_run_at) : trans('Not run yet')}</td>
-                      <td className="whitespace-nowrap py-1.5 pe-3">{task.running ? trans('Running') : formatDateTime(task.next_run_at) || '—'}</td>
-                      <td className="py-1.5">
-                        {task.last_error
-                          ? <ErrorText text={task.last_error} />
-                          : task.last_run_at ? <CircleCheck size={16} className="text-success" aria-label={trans('No error')} /> : '—'}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <SimpleTable rows={overview.data.tasks} rowKey={(task) => task.name} columns={[
+              { header: trans('Task'), rowHeader: true, className: 'font-mono text-xs', cell: (task) => task.name },
+              { header: trans('Last run'), className: 'whitespace-nowrap', cell: (task) => (task.last_run_at ? formatDateTime(task.last_run_at) : trans('Not run yet')) },
+              { header: trans('Next run'), className: 'whitespace-nowrap', cell: (task) => (task.running ? trans('Running') : formatDateTime(task.next_run_at) || '—') },
+              {
+                header: trans('Last error'),
+                cell: (task) => (task.last_error
+                  ? <ErrorText text={task.last_error} />
+                  : task.last_run_at ? <CircleCheck size={16} className="text-success" aria-label={trans('No error')} /> : '—'),
+              },
+            ]} />
           </>
         )}
       </section>

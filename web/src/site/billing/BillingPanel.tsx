@@ -8,6 +8,7 @@ import { api } from '../../lib/api';
 import { useSetting } from '../../lib/auth';
 import { formatDate, formatMoney } from '../../lib/format';
 import { trans } from '../../lib/i18n';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Select } from '../../ui/fields';
@@ -177,28 +178,12 @@ function Invoices({ gatewayBilled }: { gatewayBilled: boolean }) {
       ) : !rows.length ? (
         <p className="text-sm text-text-muted">{trans('No invoices yet.')}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-start text-sm">
-            <thead className="text-text-muted">
-              <tr>
-                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Date')}</th>
-                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Amount')}</th>
-                <th scope="col" className="py-2 pe-4 text-start font-medium">{trans('Status')}</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">{trans('Invoice')}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-border">
-              {rows.map((i) => (
-                <tr key={i.id}>
-                  <td className="py-2 pe-4">{formatDate(i.created_at)}</td>
-                  <td className="py-2 pe-4">{formatMoney(i.amount, i.currency)}</td>
-                  <td className="py-2 pe-4">{invoiceStatus(i.status)}</td>
-                  <td className="py-2">{i.url && <a href={i.url} target="_blank" rel="noreferrer" className="text-primary underline">{trans('View')}</a>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable rows={rows} rowKey={(i) => i.id} columns={[
+          { header: trans('Date'), cell: (i) => formatDate(i.created_at) },
+          { header: trans('Amount'), cell: (i) => formatMoney(i.amount, i.currency) },
+          { header: trans('Status'), cell: (i) => invoiceStatus(i.status) },
+          { header: trans('Invoice'), hidden: true, cell: (i) => i.url && <a href={i.url} target="_blank" rel="noreferrer" className="text-primary underline">{trans('View')}</a> },
+        ]} />
       )}
     </div>
   );
