@@ -109,3 +109,60 @@ describe('the same write sent at once', () => {
     expect(summary).toEqual(my_score === null ? { count: 0, average: null } : { count: 1, average: my_score });
   });
 });
+
+describe('a write about something deleted at the same moment', () => {
+  const count = async (table: 'comments' | 'reviews' | 'ratings' | 'content_reports' | 'review_votes', column: string, id: number) =>
+    Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as any, '=', id).executeTakeFirstOrThrow()).n);
+
+  it('answers a vote or report on a review or comment being deleted 404, never 500, and leaves no vote or report of a deleted review', async () => {
+    for (let round = 0; round < 4; round++) {
+      const title = (await admin.post('/api/v1/titles', { name: `Reported ${round}` })).body.title.id as number;
+      const author = await asUser(t);
+      const review = (await author.post('/api/v1/reviews', { reviewable_id: title, score: 7, title: 'Soon deleted', body: 'x'.repeat(120) })).body.review.id as number;
+      const comment = (await author.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Soon deleted' })).body.comment.id as number;
+      const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+      const answers = await Promise.all([
+        ...members.map((m) => m.post(`/api/v1/reviews/${review}/vote`, { is_helpful: true })),
+        ...members.map((m) => m.post(`/api/v1/reviews/${review}/report`, { reason: 'Spam' })),
+        author.delete(`/api/v1/reviews/${review}`),
+        ...members.map((m) => m.post(`/api/v1/comment/${comment}/report`, { reason: 'Spam' })),
+        admin.delete(`/api/v1/comment/${comment}`),
+      ]);
+      for (const r of answers) expect([200, 404], r.text).toContain(r.status);
+      expect(await count('review_votes', 'review_id', review)).toBe(0);
+      // A deleted comment stays (restorable) with its reports; a deleted review goes with its votes and reports.
+      const reports = await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'review').where('reportable_id', '=', review).execute();
+      expect(reports).toEqual([]);
+    }
+  });
+
+  it('leaves no comment, review or rating on a title deleted while members post them', async () => {
+    for (let round = 0; round < 4; round++) {
+      const title = (await admin.post('/api/v1/titles', { name: `Deleted while discussed ${round}` })).body.title.id as number;
+      const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+      const answers = await Promise.all([
+        ...members.map((m) => m.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Posted as it went' })),
+        admin.delete(`/api/v1/titles/${title}`),
+        ...members.map((m, i) => m.post('/api/v1/reviews', { reviewable_id: title, score: 5 + i, title: 'Posted as it went', body: 'y'.repeat(120) })),
+        ...members.map((m) => m.put(`/api/v1/ratings/title/${title}`, { score: 4 })),
+      ]);
+      for (const r of answers) expect(r.status, r.text).toBeLessThan(500);
+      expect((await admin.get(`/api/v1/titles/${title}`)).status, answers[3].text).toBe(404);
+      expect([await count('comments', 'commentable_id', title), await count('reviews', 'reviewable_id', title), await count('ratings', 'ratable_id', title)]).toEqual([0, 0, 0]);
+    }
+  });
+});
+
+it('saves a member’s review and their rating of the same title sent at once (PostgreSQL deadlocked them into a 409)', async () => {
+  for (let round = 0; round < 4; round++) {
+    const title = (await admin.post('/api/v1/titles', { name: `Reviewed and rated ${round}` })).body.title.id as number;
+    const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+    const answers = await Promise.all(members.flatMap((m) => [
+      m.post('/api/v1/reviews', { reviewable_id: title, score: 8, title: 'Rated as I wrote', body: 'z'.repeat(120) }),
+      m.put(`/api/v1/ratings/title/${title}`, { score: 3 }),
+    ]));
+    expect(answers.map((r) => r.status), answers.map((r) => r.text).join('\n')).toEqual(Array(6).fill(200));
+    const { summary } = (await guest(t).get(`/api/v1/ratings/title/${title}`)).body;
+    expect(summary.count).toBe(3);
+  }
+});

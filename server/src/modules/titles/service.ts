@@ -11,6 +11,7 @@ import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved, SEASON_COLUMNS } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
@@ -56,6 +57,9 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
+    // First, so a comment, review or rating posted meanwhile is either in before the clean-up below or refused after.
+    await lockRows(trx, ctx.dialect, 'titles', ids, 'update');
+    await lockRows(trx, ctx.dialect, 'episodes', (await trx.selectFrom('episodes').select('id').where('title_id', 'in', ids).execute()).map((e) => e.id), 'update');
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'title', ids);
