@@ -166,3 +166,12 @@ it('saves a member’s review and their rating of the same title sent at once (P
     expect(summary.count).toBe(3);
   }
 });
+
+it('numbers the slug it makes from the name when pages or channels of one name are saved at once, never refusing a slug nobody typed', async () => {
+  const pages = await burst(() => admin.post('/api/v1/custom-pages', { title: 'Same name page', body: '<p>x</p>' }));
+  expect(pages.map((r) => r.status), pages.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+  expect(pages.map((r) => r.body.page.slug).sort()).toEqual(['same-name-page', ...[2, 3, 4, 5, 6].map((n) => `same-name-page-${n}`)].sort());
+  const channels = await burst(() => admin.post('/api/v1/channel', { name: 'Same name' }));
+  expect(channels.map((r) => r.status), channels.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+  expect(new Set(channels.map((r) => r.body.channel.slug)).size).toBe(N);
+});
