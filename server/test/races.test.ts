@@ -175,3 +175,37 @@ it('numbers the slug it makes from the name when pages or channels of one name a
   expect(channels.map((r) => r.status), channels.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
   expect(new Set(channels.map((r) => r.body.channel.slug)).size).toBe(N);
 });
+
+it('leaves nothing on an episode or video deleted while commented, rated or reported, nor a deleted title in a list or watchlist', async () => {
+  const n = async (q: any) => Number((await q.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const show = await (async () => (await admin.post('/api/v1/titles', { name: 'Episodes go', is_series: true })).body.title.id as number)();
+  await admin.post(`/api/v1/titles/${show}/seasons`, { number: 1 });
+  const members = await Promise.all([1, 2].map(() => asUser(t)));
+  const lists = await Promise.all(members.map(async (m) => (await m.post('/api/v1/lists', { name: 'Soon short' })).body.list.id as number));
+  for (let round = 0; round < 3; round++) {
+    const episode = (await admin.post(`/api/v1/titles/${show}/seasons/1/episodes`, { name: `Gone ${round}`, episode_number: round + 1 })).body.episode.id as number;
+    const video = (await admin.post('/api/v1/videos', { title_id: show, type: 'embed', src: 'https://www.youtube.com/embed/x', name: `Gone ${round}`, category: 'trailer', approved: true })).body.video.id as number;
+    const title = (await admin.post('/api/v1/titles', { name: `Listed ${round}` })).body.title.id as number;
+    const answers = await Promise.all([
+      ...members.flatMap((m) => [
+        m.post('/api/v1/comment', { commentable_type: 'episode', commentable_id: episode, content: 'On the episode' }),
+        m.put(`/api/v1/ratings/episode/${episode}`, { score: 3 }),
+        m.post('/api/v1/comment', { commentable_type: 'video', commentable_id: video, content: 'On the video' }),
+        m.post(`/api/v1/videos/${video}/report`, { reason: 'Spam' }),
+      ]),
+      admin.delete(`/api/v1/episodes/${episode}`),
+      admin.delete(`/api/v1/videos/${video}`),
+      ...members.flatMap((m, i) => [m.post(`/api/v1/lists/${lists[i]}/items`, { titleId: title }), m.post('/api/v1/watchlist', { titleId: title })]),
+      admin.delete(`/api/v1/titles/${title}`),
+    ]);
+    expect(answers.map((r, i) => [i, r.status, r.text.slice(0, 80)]).filter(([, s]) => s === 409 || (s as number) >= 500)).toEqual([]);
+    expect([
+      await n(t.ctx.db.selectFrom('comments').where('commentable_type', '=', 'episode').where('commentable_id', '=', episode)),
+      await n(t.ctx.db.selectFrom('ratings').where('ratable_type', '=', 'episode').where('ratable_id', '=', episode)),
+      await n(t.ctx.db.selectFrom('comments').where('commentable_type', '=', 'video').where('commentable_id', '=', video)),
+      await n(t.ctx.db.selectFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', '=', video)),
+      await n(t.ctx.db.selectFrom('channelables').where('channelable_type', '=', 'title').where('channelable_id', '=', title)),
+    ]).toEqual([0, 0, 0, 0, 0]);
+  }
+  for (const list of lists) expect((await admin.get(`/api/v1/lists/${list}`)).body.items.total).toBe(0);
+});
