@@ -109,3 +109,103 @@ describe('the same write sent at once', () => {
     expect(summary).toEqual(my_score === null ? { count: 0, average: null } : { count: 1, average: my_score });
   });
 });
+
+describe('a write about something deleted at the same moment', () => {
+  const count = async (table: 'comments' | 'reviews' | 'ratings' | 'content_reports' | 'review_votes', column: string, id: number) =>
+    Number((await t.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).where(column as any, '=', id).executeTakeFirstOrThrow()).n);
+
+  it('answers a vote or report on a review or comment being deleted 404, never 500, and leaves no vote or report of a deleted review', async () => {
+    for (let round = 0; round < 4; round++) {
+      const title = (await admin.post('/api/v1/titles', { name: `Reported ${round}` })).body.title.id as number;
+      const author = await asUser(t);
+      const review = (await author.post('/api/v1/reviews', { reviewable_id: title, score: 7, title: 'Soon deleted', body: 'x'.repeat(120) })).body.review.id as number;
+      const comment = (await author.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Soon deleted' })).body.comment.id as number;
+      const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+      const answers = await Promise.all([
+        ...members.map((m) => m.post(`/api/v1/reviews/${review}/vote`, { is_helpful: true })),
+        ...members.map((m) => m.post(`/api/v1/reviews/${review}/report`, { reason: 'Spam' })),
+        author.delete(`/api/v1/reviews/${review}`),
+        ...members.map((m) => m.post(`/api/v1/comment/${comment}/report`, { reason: 'Spam' })),
+        admin.delete(`/api/v1/comment/${comment}`),
+      ]);
+      for (const r of answers) expect([200, 404], r.text).toContain(r.status);
+      expect(await count('review_votes', 'review_id', review)).toBe(0);
+      // A deleted comment stays (restorable) with its reports; a deleted review goes with its votes and reports.
+      const reports = await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'review').where('reportable_id', '=', review).execute();
+      expect(reports).toEqual([]);
+    }
+  });
+
+  it('leaves no comment, review or rating on a title deleted while members post them', async () => {
+    for (let round = 0; round < 4; round++) {
+      const title = (await admin.post('/api/v1/titles', { name: `Deleted while discussed ${round}` })).body.title.id as number;
+      const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+      const answers = await Promise.all([
+        ...members.map((m) => m.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Posted as it went' })),
+        admin.delete(`/api/v1/titles/${title}`),
+        ...members.map((m, i) => m.post('/api/v1/reviews', { reviewable_id: title, score: 5 + i, title: 'Posted as it went', body: 'y'.repeat(120) })),
+        ...members.map((m) => m.put(`/api/v1/ratings/title/${title}`, { score: 4 })),
+      ]);
+      for (const r of answers) expect(r.status, r.text).toBeLessThan(500);
+      expect((await admin.get(`/api/v1/titles/${title}`)).status, answers[3].text).toBe(404);
+      expect([await count('comments', 'commentable_id', title), await count('reviews', 'reviewable_id', title), await count('ratings', 'ratable_id', title)]).toEqual([0, 0, 0]);
+    }
+  });
+});
+
+it('saves a member’s review and their rating of the same title sent at once (PostgreSQL deadlocked them into a 409)', async () => {
+  for (let round = 0; round < 4; round++) {
+    const title = (await admin.post('/api/v1/titles', { name: `Reviewed and rated ${round}` })).body.title.id as number;
+    const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+    const answers = await Promise.all(members.flatMap((m) => [
+      m.post('/api/v1/reviews', { reviewable_id: title, score: 8, title: 'Rated as I wrote', body: 'z'.repeat(120) }),
+      m.put(`/api/v1/ratings/title/${title}`, { score: 3 }),
+    ]));
+    expect(answers.map((r) => r.status), answers.map((r) => r.text).join('\n')).toEqual(Array(6).fill(200));
+    const { summary } = (await guest(t).get(`/api/v1/ratings/title/${title}`)).body;
+    expect(summary.count).toBe(3);
+  }
+});
+
+it('numbers the slug it makes from the name when pages or channels of one name are saved at once, never refusing a slug nobody typed', async () => {
+  const pages = await burst(() => admin.post('/api/v1/custom-pages', { title: 'Same name page', body: '<p>x</p>' }));
+  expect(pages.map((r) => r.status), pages.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+  expect(pages.map((r) => r.body.page.slug).sort()).toEqual(['same-name-page', ...[2, 3, 4, 5, 6].map((n) => `same-name-page-${n}`)].sort());
+  const channels = await burst(() => admin.post('/api/v1/channel', { name: 'Same name' }));
+  expect(channels.map((r) => r.status), channels.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+  expect(new Set(channels.map((r) => r.body.channel.slug)).size).toBe(N);
+});
+
+it('leaves nothing on an episode or video deleted while commented, rated or reported, nor a deleted title in a list or watchlist', async () => {
+  const n = async (q: any) => Number((await q.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const show = await (async () => (await admin.post('/api/v1/titles', { name: 'Episodes go', is_series: true })).body.title.id as number)();
+  await admin.post(`/api/v1/titles/${show}/seasons`, { number: 1 });
+  const members = await Promise.all([1, 2].map(() => asUser(t)));
+  const lists = await Promise.all(members.map(async (m) => (await m.post('/api/v1/lists', { name: 'Soon short' })).body.list.id as number));
+  for (let round = 0; round < 3; round++) {
+    const episode = (await admin.post(`/api/v1/titles/${show}/seasons/1/episodes`, { name: `Gone ${round}`, episode_number: round + 1 })).body.episode.id as number;
+    const video = (await admin.post('/api/v1/videos', { title_id: show, type: 'embed', src: 'https://www.youtube.com/embed/x', name: `Gone ${round}`, category: 'trailer', approved: true })).body.video.id as number;
+    const title = (await admin.post('/api/v1/titles', { name: `Listed ${round}` })).body.title.id as number;
+    const answers = await Promise.all([
+      ...members.flatMap((m) => [
+        m.post('/api/v1/comment', { commentable_type: 'episode', commentable_id: episode, content: 'On the episode' }),
+        m.put(`/api/v1/ratings/episode/${episode}`, { score: 3 }),
+        m.post('/api/v1/comment', { commentable_type: 'video', commentable_id: video, content: 'On the video' }),
+        m.post(`/api/v1/videos/${video}/report`, { reason: 'Spam' }),
+      ]),
+      admin.delete(`/api/v1/episodes/${episode}`),
+      admin.delete(`/api/v1/videos/${video}`),
+      ...members.flatMap((m, i) => [m.post(`/api/v1/lists/${lists[i]}/items`, { titleId: title }), m.post('/api/v1/watchlist', { titleId: title })]),
+      admin.delete(`/api/v1/titles/${title}`),
+    ]);
+    expect(answers.map((r, i) => [i, r.status, r.text.slice(0, 80)]).filter(([, s]) => s === 409 || (s as number) >= 500)).toEqual([]);
+    expect([
+      await n(t.ctx.db.selectFrom('comments').where('commentable_type', '=', 'episode').where('commentable_id', '=', episode)),
+      await n(t.ctx.db.selectFrom('ratings').where('ratable_type', '=', 'episode').where('ratable_id', '=', episode)),
+      await n(t.ctx.db.selectFrom('comments').where('commentable_type', '=', 'video').where('commentable_id', '=', video)),
+      await n(t.ctx.db.selectFrom('content_reports').where('reportable_type', '=', 'video').where('reportable_id', '=', video)),
+      await n(t.ctx.db.selectFrom('channelables').where('channelable_type', '=', 'title').where('channelable_id', '=', title)),
+    ]).toEqual([0, 0, 0, 0, 0]);
+  }
+  for (const list of lists) expect((await admin.get(`/api/v1/lists/${list}`)).body.items.total).toBe(0);
+});

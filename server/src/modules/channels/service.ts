@@ -8,7 +8,7 @@ import { loaderForItemType } from './loaders.ts';
 import { findChannel, nestedChannelIds, slugTaken } from './repository.ts';
 import { lockChannel, touchChannel } from './touch.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
-import { firstFreeSlug } from '../../lib/free-slug.ts';
+import { firstFreeSlug, writeWithSlug } from '../../lib/free-slug.ts';
 import { followSlugInLinks } from '../appearance/links.ts';
 
 const invalid = (field: string, message: string) => new HttpError(422, message, { [field]: [message] });
@@ -76,10 +76,9 @@ export interface Actor { id: number; canManage: boolean }
 /** `guard`: a member's own list counts against their lists.create limit (checked in the insert's transaction). */
 export async function createChannel(ctx: AppContext, body: ChannelBody, actor: Actor, guard?: CountGuard): Promise<Channel> {
   const items = await checkItems(ctx.db, body.config, body.items ?? [], null);
-  const slug = body.slug || await deriveSlug(ctx.db, body.name);
-  if (await slugTaken(ctx.db, slug)) throw slugInUse();
+  if (body.slug && await slugTaken(ctx.db, body.slug)) throw slugInUse();
   const now = nowIso();
-  const id = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+  const id = await writeWithSlug(body.slug, () => deriveSlug(ctx.db, body.name), (slug) => ctx.db.transaction().execute(async (trx) => {
     await guard?.(trx);
     const row = await trx.insertInto('channels').values({
       name: body.name, slug, description: body.description ?? null, type: body.type,

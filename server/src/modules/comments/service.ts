@@ -1,8 +1,9 @@
-import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type Pagination, commentThreadQuerySchema } from '@app/contracts';
+import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type CommentableType, type Pagination, commentThreadQuerySchema } from '@app/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
@@ -57,10 +58,14 @@ export async function commentContext(ctx: AppContext, id: number): Promise<Comme
   return chain.length ? toComments(ctx.db, chain, 'public') : null;
 }
 
+const notCommentable = () => new HttpError(422, 'This item cannot be commented on.', { commentable_id: ['This item cannot be commented on.'] });
+/** The table each kind of commentable item lives in. */
+const COMMENTABLE_TABLES = { title: 'titles', episode: 'episodes', video: 'videos', news_article: 'news_articles' } as const satisfies Record<CommentableType, string>;
+
 /** Posts a comment or a reply; a reply must answer a live comment of the same item. The parent's reply count moves with it. */
 export async function createComment(ctx: AppContext, userId: number, input: CommentCreateInput): Promise<Comment> {
   const target = await resolveCommentable(ctx.db, input.commentable_type, input.commentable_id);
-  if (!target) throw new HttpError(422, 'This item cannot be commented on.', { commentable_id: ['This item cannot be commented on.'] });
+  if (!target) throw notCommentable();
   if (input.parent_id) {
     const parent = await ctx.db.selectFrom('comments').select(['commentable_type', 'commentable_id', 'deleted']).where('id', '=', input.parent_id).executeTakeFirst();
     if (!parent) throw replyRefused('The comment you are replying to does not exist.');
@@ -72,6 +77,8 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
   await assertCanPost(ctx, userId, POSTING_LIMITS.comments);
   const now = nowIso();
   const { id, notified } = await ctx.db.transaction().execute(async (trx) => {
+    // Deleted since the check above (its delete clears the comments after locking it): refused, never left on nothing.
+    if (!(await lockRows(trx, ctx.dialect, COMMENTABLE_TABLES[input.commentable_type], [input.commentable_id], 'share')).length) throw notCommentable();
     const row = await trx.insertInto('comments').values({
       user_id: userId, commentable_type: input.commentable_type, commentable_id: input.commentable_id, title_id: target.title_id,
       parent_id: input.parent_id ?? null, content: input.content, created_at: now, updated_at: now,
@@ -84,7 +91,7 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
     return { id: row.id, notified: null };
   });
   if (notified) await mailNotifications(ctx, [notified]);
-  const row = await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+  const row = stillThere(await ctx.db.selectFrom('comments').select(COMMENT_COLUMNS).where('id', '=', id).executeTakeFirst(), 'Comment not found');
   return (await toComments(ctx.db, [row as CommentRow], 'public'))[0];
 }
 

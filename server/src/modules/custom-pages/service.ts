@@ -5,7 +5,7 @@ import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound, stillThere } from '../../http/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { findPage, rememberFormerSlug, slugTaken, takeOverSlug } from './repository.ts';
-import { firstFreeSlug } from '../../lib/free-slug.ts';
+import { firstFreeSlug, writeWithSlug } from '../../lib/free-slug.ts';
 import { queueUnusedPageMedia } from './media.ts';
 import { followSlugInLinks } from '../appearance/links.ts';
 
@@ -16,21 +16,26 @@ const slugInUse = () => new HttpError(422, 'This slug is already in use.', { slu
  * title and numbered when another page has it ("about-2"); a slug the admin typed must be free as typed.
  */
 async function prepare(ctx: AppContext, input: CustomPageInput, trusted: boolean, exceptId?: number) {
-  const slug = input.slug || await firstFreeSlug(slugify(input.title), CUSTOM_PAGE_SLUG_MAX, (s) => slugTaken(ctx.db, s, exceptId));
-  if (!slug) throw new HttpError(422, 'The slug is required.', { slug: ['The slug is required.'] });
+  const slug = input.slug || await deriveSlug(ctx, input.title, exceptId);
   return { title: input.title, slug, body: trusted ? input.body : sanitizeRichText(input.body) };
 }
 
+async function deriveSlug(ctx: AppContext, title: string, exceptId?: number): Promise<string> {
+  const slug = await firstFreeSlug(slugify(title), CUSTOM_PAGE_SLUG_MAX, (s) => slugTaken(ctx.db, s, exceptId));
+  if (!slug) throw new HttpError(422, 'The slug is required.', { slug: ['The slug is required.'] });
+  return slug;
+}
+
 export async function createPage(ctx: AppContext, input: CustomPageInput, actor: { id: number; trusted: boolean }): Promise<CustomPage> {
-  const values = await prepare(ctx, input, actor.trusted);
-  if (await slugTaken(ctx.db, values.slug)) throw slugInUse();
+  if (input.slug && await slugTaken(ctx.db, input.slug)) throw slugInUse();
   const now = nowIso();
+  const body = actor.trusted ? input.body : sanitizeRichText(input.body);
   // A page made at another page's former slug takes it over: deleting it later does not bring the redirect back.
-  const row = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+  const row = await writeWithSlug(input.slug, () => deriveSlug(ctx, input.title), (slug) => ctx.db.transaction().execute(async (trx) => {
     const created = await trx.insertInto('custom_pages')
-      .values({ ...values, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
+      .values({ title: input.title, slug, body, type: 'default', user_id: actor.id, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
-    await takeOverSlug(trx, values.slug);
+    await takeOverSlug(trx, slug);
     return created;
   }), slugInUse);
   return stillThere(await findPage(ctx.db, row.id), 'Page not found');

@@ -4,6 +4,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
 import { lockChannel, touchChannel } from '../channels/touch.ts';
@@ -109,6 +110,8 @@ export async function deleteList(ctx: AppContext, userId: number, id: number): P
 async function addTitle(ctx: AppContext, listId: number, titleId: number, at: 'start' | 'end', titleChecked = false): Promise<{ added: boolean }> {
   if (!titleChecked && !(await titleExists(ctx.db, titleId))) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
   return ctx.db.transaction().execute(async (trx) => {
+    // The title before the list, as deleting a title takes them: deleted meanwhile, it is refused, never left in the list.
+    if (!(await lockRows(trx, ctx.dialect, 'titles', [titleId], 'share')).length) throw unprocessable('titleId', UNKNOWN_TITLE_MESSAGE);
     const count = await lockChannel(trx, ctx.dialect, listId);
     if (await findItem(trx, listId, titleId)) return { added: false };
     if (count >= MAX_LIST_ITEMS) throw unprocessable('titleId', LIST_FULL_MESSAGE);

@@ -3,7 +3,8 @@ import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError, notFound, stillThere } from '../../http/errors.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { consume, type RateLimit } from '../../http/rate-limit.ts';
 import { displayName, publicName } from '../users/repository.ts';
 
@@ -69,9 +70,11 @@ export async function reportItem(ctx: AppContext, type: ReportableType, id: numb
   if (exists.user_id === userId) throw new HttpError(422, own, { reason: [own] });
   await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
   return onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    // Deleted since the check above: a 404, never a report left on nothing.
+    if (!(await lockRows(trx, ctx.dialect, table, [id], 'update')).length) throw notFound(missing);
     await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();
     const row = await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '+', 1) })).where('id', '=', id)
-      .returning('reports_count').executeTakeFirstOrThrow();
-    return row.reports_count;
+      .returning('reports_count').executeTakeFirst();
+    return stillThere(row, missing).reports_count;
   }), () => new HttpError(422, 'You have already reported this.', { reason: ['You have already reported this.'] }));
 }

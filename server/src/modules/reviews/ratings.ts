@@ -2,6 +2,7 @@ import type { RatableType, RatingSummary } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
 import { showLocalRating } from './shown-ratings.ts';
@@ -26,9 +27,11 @@ export async function myRating(db: Db, userId: number | null, type: RatableType,
   return row?.score ?? null;
 }
 
+const ratableMissing = (type: RatableType) => notFound(type === 'title' ? 'Title not found' : 'Episode not found');
+
 async function assertRatable(db: Db, type: RatableType, id: number) {
   const exists = RATABLES.get(type);
-  if (!exists || !(await exists(db, id))) throw notFound(type === 'title' ? 'Title not found' : 'Episode not found');
+  if (!exists || !(await exists(db, id))) throw ratableMissing(type);
 }
 
 /** Sets the user's one rating of an item (creating or changing it) and moves the item's totals in the same transaction. */
@@ -49,12 +52,13 @@ export async function rate(ctx: AppContext, userId: number, type: RatableType, i
 /**
  * On PostgreSQL two ratings of one item at once (a double click, two tabs) would both read the same old score and
  * move the totals twice, or both insert and one fail: locking the item's row first makes them take turns, each
- * reading what the other wrote. SQLite runs one write transaction at a time already.
+ * reading what the other wrote. SQLite runs one write transaction at a time already. A title deleted meanwhile is a
+ * 404 (its delete locks the row first), never a rating left behind on nothing. A transaction that also writes the
+ * member's review takes this lock before touching the review, as rating does, or the two wait on each other.
  */
-async function lockRatable(ctx: AppContext, trx: Db, type: RatableType, id: number): Promise<void> {
-  if (ctx.dialect !== 'postgres') return;
-  if (type === 'title') await trx.selectFrom('titles').select('id').where('id', '=', id).forUpdate().execute();
-  else await trx.selectFrom('episodes').select('id').where('id', '=', id).forUpdate().execute();
+export async function lockRatable(ctx: AppContext, trx: Db, type: RatableType, id: number): Promise<void> {
+  // Deleted since the caller looked (the delete cleared the ratings before this one was in): nothing to rate.
+  if (!(await lockRows(trx, ctx.dialect, type === 'title' ? 'titles' : 'episodes', [id], 'update')).length) throw ratableMissing(type);
 }
 
 /** The rating write itself, inside the caller's transaction (a rating, or a review whose score is its writer's rating). */

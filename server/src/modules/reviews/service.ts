@@ -1,12 +1,13 @@
 import { REVIEWS_PER_PAGE, type Review, type ReviewCreateInput, type ReviewFieldsInput, type ReviewPublicPage, reviewPublicQuerySchema } from '@app/contracts';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanPost } from './posting.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
-import { ratingSummary, setRating } from './ratings.ts';
+import { lockRatable, ratingSummary, setRating } from './ratings.ts';
 
 export const ALREADY_VOTED = 'You have already voted on this review.';
 export const ALREADY_REVIEWED = 'You have already reviewed this title.';
@@ -51,6 +52,7 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
   const now = nowIso();
   // Two submits racing: the unique index keeps one review per user and title. The review's score is its writer's rating.
   const row = await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await lockRatable(ctx, trx, 'title', input.reviewable_id);
     const inserted = await trx.insertInto('reviews').values({
       user_id: userId, reviewable_type: 'title', reviewable_id: input.reviewable_id, score: input.score, title: input.title, body: input.body,
       created_at: now, updated_at: now,
@@ -68,6 +70,7 @@ export async function updateReview(ctx: AppContext, id: number, actor: { id: num
   if (review.user_id !== actor.id && !actor.moderator) throw forbidden('You can only edit your own reviews.');
   if (!actor.moderator) await assertCanPost(ctx, actor.id, POSTING_LIMITS.reviews);
   await ctx.db.transaction().execute(async (trx) => {
+    if (review.reviewable_type === 'title') await lockRatable(ctx, trx, 'title', review.reviewable_id);
     await trx.updateTable('reviews').set({ score: input.score, title: input.title, body: input.body, updated_at: nowIso() }).where('id', '=', id).execute();
     // The writer's own edit moves their rating with the score; a moderator's does not rate in their name.
     if (review.user_id === actor.id && review.reviewable_type === 'title') await setRating(ctx, trx, actor.id, 'title', review.reviewable_id, input.score);
@@ -82,6 +85,8 @@ export async function deleteReviews(ctx: AppContext, ids: number[], actor: { id:
     if (foreign) throw forbidden('You can only delete your own reviews.');
   }
   return ctx.db.transaction().execute(async (trx) => {
+    // Locked first: a vote or report racing the delete is in before the clean-up, or finds the review gone.
+    await lockRows(trx, ctx.dialect, 'reviews', ids, 'update');
     await trx.deleteFrom('content_reports').where('reportable_type', '=', 'review').where('reportable_id', 'in', ids).execute();
     await trx.deleteFrom('review_votes').where('review_id', 'in', ids).execute();
     const res = await trx.deleteFrom('reviews').where('id', 'in', ids).executeTakeFirst();
@@ -101,6 +106,7 @@ export async function voteReview(ctx: AppContext, id: number, userId: number, is
   const alreadyVoted = () => new HttpError(422, ALREADY_VOTED, { is_helpful: [ALREADY_VOTED] });
   // Two clicks at once both find no vote: the unique index takes one, and the other gets the same answer as a late click.
   await onDuplicate(ctx.db.transaction().execute(async (trx) => {
+    await lockReview(ctx, trx, id);
     const old = await trx.selectFrom('review_votes').select('is_helpful').where('review_id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (old && toBool(old.is_helpful) === isHelpful) throw alreadyVoted();
     if (old) await trx.updateTable('review_votes').set({ is_helpful: isHelpful }).where('review_id', '=', id).where('user_id', '=', userId).execute();
@@ -112,7 +118,7 @@ export async function voteReview(ctx: AppContext, id: number, userId: number, is
       not_helpful_count: eb('not_helpful_count', '+', down - (old ? up : 0)),
     })).where('id', '=', id).execute();
   }), alreadyVoted);
-  return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
+  return reviewCounts(ctx, id);
 }
 
 /**
@@ -124,10 +130,22 @@ export async function withdrawReviewVote(ctx: AppContext, id: number, userId: nu
   if (!review) throw notFound('Review not found');
   await assertCanPost(ctx, userId, POSTING_LIMITS.votes);
   await ctx.db.transaction().execute(async (trx) => {
+    await lockReview(ctx, trx, id);
     const old = await trx.deleteFrom('review_votes').where('review_id', '=', id).where('user_id', '=', userId).returning('is_helpful').executeTakeFirst();
     if (!old) return;
     const column = toBool(old.is_helpful) ? 'helpful_count' : 'not_helpful_count';
     await trx.updateTable('reviews').set((eb) => ({ [column]: eb(column, '-', 1) })).where('id', '=', id).execute();
   });
-  return ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirstOrThrow();
+  return reviewCounts(ctx, id);
 }
+
+/**
+ * A vote's transaction takes the review's row first: two votes of one member take turns (each reading the vote the
+ * other wrote, so the counters move once), and a review deleted meanwhile is a 404, never a vote on nothing.
+ */
+async function lockReview(ctx: AppContext, trx: Db, id: number): Promise<void> {
+  if (!(await lockRows(trx, ctx.dialect, 'reviews', [id], 'update')).length) throw notFound('Review not found');
+}
+
+const reviewCounts = async (ctx: AppContext, id: number) =>
+  stillThere(await ctx.db.selectFrom('reviews').select(['id', 'helpful_count', 'not_helpful_count']).where('id', '=', id).executeTakeFirst(), 'Review not found');

@@ -11,6 +11,7 @@ import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { findEpisode, findSeason, findTitle, moveEpisodeRows, refreshCounts, rememberRemoved, SEASON_COLUMNS } from './repository.ts';
 
 const yearOf = (date: string | null | undefined) => (date ? Number(date.slice(0, 4)) : null);
@@ -56,6 +57,10 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', 'in', ids));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
+    // First, so a comment, review or rating posted meanwhile is either in before the clean-up below or refused after.
+    await lockRows(trx, ctx.dialect, 'titles', ids, 'update');
+    await lockRows(trx, ctx.dialect, 'episodes', (await trx.selectFrom('episodes').select('id').where('title_id', 'in', ids).execute()).map((e) => e.id), 'update');
+    await lockRows(trx, ctx.dialect, 'videos', videos, 'update');
     await trx.deleteFrom('images').where('model_type', '=', 'title').where('model_id', 'in', ids).execute();
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'title', ids);
@@ -126,6 +131,9 @@ export async function deleteSeason(ctx: AppContext, id: number) {
   const episodes = await episodeIdsOf(ctx, (qb) => qb.where('season_id', '=', id));
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', season.title_id).where('season_num', '=', season.number));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
+    // First, as deleting a title does: what members post about these meanwhile is cleared below or refused.
+    await lockRows(trx, ctx.dialect, 'episodes', (await trx.selectFrom('episodes').select('id').where('season_id', '=', id).execute()).map((e) => e.id), 'update');
+    await lockRows(trx, ctx.dialect, 'videos', videos, 'update');
     const episodeIds = trx.selectFrom('episodes').select('id').where('season_id', '=', id);
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
@@ -192,6 +200,9 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
   if (!ep) throw notFound('Episode not found');
   const videos = await videoIdsOf(ctx, (qb) => qb.where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number));
   await deleteVideosWithFiles(ctx, videos, () => ctx.db.transaction().execute(async (trx) => {
+    // First, as deleting a title does: what members post about these meanwhile is cleared below or refused.
+    await lockRows(trx, ctx.dialect, 'episodes', [id], 'update');
+    await lockRows(trx, ctx.dialect, 'videos', videos, 'update');
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
     await removeFromChannels(trx, ctx.dialect, 'episode', [id]);
     await deleteFeedbackOn(trx, { episode: [id], video: videos });

@@ -1,13 +1,14 @@
 import type { Pagination, Video, VideoCreate, VideoUpdate } from '@app/contracts';
 import { VIDEO_CATEGORIES, VIDEO_TYPES } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool, type Db } from '../../db/index.ts';
+import { nowIso, toBool, type Db, type Dialect } from '../../db/index.ts';
 import { cappedTrigramSearch, type TrigramIndex } from '../../http/text-search.ts';
 import { readCounter } from '../../db/versions.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { filters, paginate, type FilterHandler, type ListDefinition, invalidFilter } from '../../http/list-query.ts';
 import type { CountGuard } from '../roles/count-limit.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { PREPARING, READY } from './preparing.ts';
 
 /** Video names' trigram index (migration 0059); a query under three letters matches a name's start. */
@@ -152,8 +153,10 @@ export async function saveVideo(db: Db, id: number, input: VideoUpdate, dropCapt
 }
 
 /** Like every bulk delete: the ids that exist go, a 404 when none of them does (nothing else was touched). */
-export async function deleteVideoRows(db: Db, ids: number[]): Promise<void> {
+export async function deleteVideoRows(db: Db, dialect: Dialect, ids: number[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    // First, so a comment, vote or report sent meanwhile is either in before the clean-up below or refused after.
+    await lockRows(trx, dialect, 'videos', ids, 'update');
     await deleteFeedbackOn(trx, { video: ids });
     const res = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('Video not found');

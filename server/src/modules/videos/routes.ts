@@ -74,7 +74,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       await startTranscode(ctx, who, id, fileId);
     } catch (err) {
-      await deleteVideosWithFiles(ctx, [id], () => deleteVideoRows(ctx.db, [id]));
+      await deleteVideosWithFiles(ctx, [id], () => deleteVideoRows(ctx.db, ctx.dialect, [id]));
       throw err;
     }
     return { video: await findVideo(ctx.db, id) };
@@ -99,7 +99,7 @@ export function videosRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   api.delete('/api/v1/videos/:ids', { config: { permission: 'videos.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {
     const { ids } = req.params;
-    await deleteVideosWithFiles(ctx, ids, () => deleteVideoRows(ctx.db, ids));
+    await deleteVideosWithFiles(ctx, ids, () => deleteVideoRows(ctx.db, ctx.dialect, ids));
     return {};
   });
 
