@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, ApiError, fieldMessages } from './api';
 import { onSignInNeeded, signInSettled } from './session-expired';
+import { setTranslationLines } from './i18n';
 
 describe('fieldMessages', () => {
   const fields = ['email', 'password'] as const;
@@ -57,5 +58,29 @@ describe('a write refused because the session ended', () => {
     await expect(api.delete('titles/1')).rejects.toMatchObject({ status: 401 });
     expect(asked).toBe(1);
     off2();
+  });
+});
+
+describe('a failure without the API\'s own message', () => {
+  it('reads in the visitor\'s language, never as the raw HTTP status text or the browser\'s wording', async () => {
+    setTranslationLines({
+      'There was an issue. Please try again.': 'Es gab ein Problem. Bitte versuche es erneut.',
+      'Could not reach the server. Check your connection and try again.': 'Der Server ist nicht erreichbar.',
+    });
+    try {
+      // A proxy's own error page (HTML) and an empty 503 while the site restarts.
+      globalThis.fetch = (async () => new Response('<h1>502 Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch;
+      await expect(api.get('titles')).rejects.toMatchObject({ status: 502, message: 'Es gab ein Problem. Bitte versuche es erneut.' });
+      globalThis.fetch = (async () => new Response('', { status: 503, statusText: 'Service Unavailable' })) as typeof fetch;
+      await expect(api.put('titles/1', {})).rejects.toMatchObject({ status: 503, message: 'Es gab ein Problem. Bitte versuche es erneut.' });
+      // Offline: fetch itself fails.
+      globalThis.fetch = (async () => { throw new TypeError('Failed to fetch'); }) as typeof fetch;
+      await expect(api.post('comment', {})).rejects.toMatchObject({ status: 0, message: 'Der Server ist nicht erreichbar.' });
+      // The API's own message still wins.
+      globalThis.fetch = (async () => new Response(JSON.stringify({ message: 'Title not found' }), { status: 404, statusText: 'Not Found' })) as typeof fetch;
+      await expect(api.get('titles/9')).rejects.toMatchObject({ status: 404, message: 'Title not found' });
+    } finally {
+      setTranslationLines({});
+    }
   });
 });

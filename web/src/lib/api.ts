@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorBody } from '@app/contracts/list';
 import { awaitSignIn } from './session-expired';
+import { trans } from './i18n';
 
 export const API_ROOT = '/api/v1';
 
@@ -43,6 +44,18 @@ async function refreshCsrfToken(): Promise<void> {
   await fetch(`${API_ROOT}/auth/me`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(() => undefined);
 }
 
+/**
+ * What the visitor reads when the server could not be reached (offline, a dropped connection): never the browser's
+ * own English wording.
+ */
+export const networkError = () => new ApiError(0, trans('Could not reach the server. Check your connection and try again.'));
+
+/**
+ * An answer without our `{ message }` body (a proxy's 502 page, a 503 while the site restarts) reads as the app's
+ * generic failure in the visitor's language, not as the raw HTTP status text ("Bad Gateway").
+ */
+export const failedAnswerMessage = () => trans('There was an issue. Please try again.');
+
 export async function apiRequest<T>(method: string, path: string, opts: RequestOptions = {}, retried = false, signedInAgain = false): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -63,7 +76,7 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new ApiError(0, 'Network error');
+    throw networkError();
   }
   // 419: the token belonged to another session (signed in or out in another tab): fetch the fresh one, retry once.
   if (res.status === 419 && !retried) {
@@ -82,7 +95,7 @@ export async function apiRequest<T>(method: string, path: string, opts: RequestO
   }
   if (!res.ok) {
     const err = (data ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(res.status, err.message || res.statusText || 'There was an issue. Please try again.', err.errors);
+    throw new ApiError(res.status, typeof err.message === 'string' && err.message ? err.message : failedAnswerMessage(), err.errors);
   }
   return data as T;
 }

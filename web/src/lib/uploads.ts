@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { type FileEntry, type UploadSession } from '@app/contracts/files';
 import { formatFileSize } from './format';
-import { API_ROOT, ApiError, api } from './api';
+import { API_ROOT, ApiError, api, failedAnswerMessage, networkError } from './api';
 import { useBootstrap } from './auth';
 import { trans } from './i18n';
 
@@ -53,9 +53,9 @@ function sendChunk(uploadId: string, index: number, blob: Blob, onProgress: (loa
       let body: { upload?: UploadSession; message?: string; errors?: Record<string, string[]> } = {};
       try { body = JSON.parse(xhr.responseText); } catch { /* not JSON */ }
       if (xhr.status >= 200 && xhr.status < 300 && body.upload) resolve(body.upload);
-      else reject(new ApiError(xhr.status, body.message || 'There was an issue. Please try again.', body.errors));
+      else reject(new ApiError(xhr.status, body.message || failedAnswerMessage(), body.errors));
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
+    xhr.onerror = () => reject(networkError());
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(blob);

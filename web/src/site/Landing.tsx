@@ -1,4 +1,4 @@
-import { lazy, Suspense, type CSSProperties } from 'react';
+import { type CSSProperties } from 'react';
 import type { HomepageAction, HomepageAppearance } from '@app/contracts/appearance-constants';
 import { Link } from 'react-router';
 import { useAuth, useSetting } from '../lib/auth';
@@ -12,10 +12,12 @@ import { MenuPosition } from './appearance/MenuPosition';
 import { AccountButtons, VisitorLanguageSwitch } from './SiteLayout';
 import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID } from '../ui/RouteFocus';
+import { retryableLazy } from '../lib/retryable-lazy';
+import { LazyPart } from '../ui/LazyPart';
 
 // Sections that fetch data load after the first paint so the landing page's first bundle stays small.
-const TrendingSection = lazy(() => import('./landing/TrendingSection'));
-const PricingSection = lazy(() => import('./landing/PricingSection'));
+const TrendingSection = retryableLazy(() => import('./landing/TrendingSection'));
+const PricingSection = retryableLazy(() => import('./landing/PricingSection'));
 
 // Buttons that lead a visitor to sign in or register mean nothing to someone already signed in.
 const GUEST_ROUTES = new Set(['/login', '/register']);
@@ -114,10 +116,10 @@ export function Component() {
         </section>
       ))}
 
-      <Suspense fallback={null}>
+      <LazyPart fallback={null}>
         {showTrending && <TrendingSection />}
         {showPricing && <PricingSection title={a.pricingTitle} subtitle={a.pricingSubtitle} />}
-      </Suspense>
+      </LazyPart>
 
       <section className="relative isolate overflow-hidden bg-bg-alt" data-appearance="footer">
         {a.footerImage && <div className="absolute inset-0 -z-10 bg-cover bg-center opacity-30" style={{ backgroundImage: `url("${a.footerImage.replace(/"/g, '%22')}")` }} aria-hidden />}

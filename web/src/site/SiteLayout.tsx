@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link, Outlet, ScrollRestoration, useMatch, type Location } from 'react-router';
 import { useAuth, useBootstrapLoaded, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
@@ -15,12 +15,14 @@ import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID, SkipLink, useFocusHeadingOnNavigate } from '../ui/RouteFocus';
 import { usePageViewBeacon } from './page-view-beacon';
 import { useSiteAnalytics } from './analytics';
+import { retryableLazy } from '../lib/retryable-lazy';
+import { LazyPart } from '../ui/LazyPart';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
-const AccountMenu = lazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
-const NotificationsBell = lazy(() => import('./notifications/NotificationsBell').then((m) => ({ default: m.NotificationsBell })));
+const AccountMenu = retryableLazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
+const NotificationsBell = retryableLazy(() => import('./notifications/NotificationsBell').then((m) => ({ default: m.NotificationsBell })));
 // Signed-out visitors pick a language here (signed-in users in the account menu); lazy for the same reason.
-const LanguageSwitcher = lazy(() => import('../ui/LanguagePicker').then((m) => ({ default: m.LanguageSwitcher })));
+const LanguageSwitcher = retryableLazy(() => import('../ui/LanguagePicker').then((m) => ({ default: m.LanguageSwitcher })));
 
 /** Login/register or the account menu, shared by the site header and the landing navbar. */
 export function AccountButtons() {
@@ -29,7 +31,7 @@ export function AccountButtons() {
   const registrationOff = useSetting<boolean>('client.registration.disable', false);
   // Until the visitor is known, nothing: a signed-in member saw Login and Register flash on every first paint.
   if (!loaded) return <span aria-hidden className="h-10 w-10" />;
-  if (user) return <Suspense fallback={<span className="h-10 w-10" />}><NotificationsBell /><AccountMenu /></Suspense>;
+  if (user) return <LazyPart compact fallback={<span className="h-10 w-10" />}><NotificationsBell /><AccountMenu /></LazyPart>;
   return (
     <>
       <Link to="/login" className={buttonClass('text', 'md', 'text-current')}>{trans('Login')}</Link>
@@ -44,7 +46,7 @@ export function VisitorLanguageSwitch() {
   const i18n = useSetting<boolean>('client.i18n.enable', true);
   const { data: locales } = useAvailableLocales(i18n && !user);
   if ((locales?.localizations.length ?? 0) < 2) return null;
-  return <Suspense fallback={null}><LanguageSwitcher /></Suspense>;
+  return <LazyPart compact fallback={null}><LanguageSwitcher /></LazyPart>;
 }
 
 export function SiteFooter() {

@@ -1,8 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../lib/auth';
-import { onSignInNeeded } from '../lib/session-expired';
+import { onSignInNeeded, signInSettled } from '../lib/session-expired';
+import { retryableLazy } from '../lib/retryable-lazy';
+import { trans } from '../lib/i18n';
+import { LazyPart } from './LazyPart';
+import { toast } from './Toast';
 
-const SignInAgain = lazy(() => import('./SignInAgainDialog'));
+const SignInAgain = retryableLazy(() => import('./SignInAgainDialog'));
 
 /**
  * Asks to sign in again when a write finds the session ended (lib/session-expired): the page and its form stay as
@@ -22,5 +26,11 @@ export function SessionExpiredDialog() {
     },
     close: () => setEmail(null),
   }), []);
-  return email === null ? null : <Suspense fallback={null}><SignInAgain email={email} /></Suspense>;
+  // The dialog's code could not be loaded (offline, or the site was upgraded since the tab opened): the write fails as
+  // it is, with the page and its form untouched, rather than the error page replacing them.
+  const failed = () => {
+    toast.danger(trans('Your session has ended. Sign in again in another tab, then save once more.'));
+    signInSettled(false);
+  };
+  return email === null ? null : <LazyPart fallback={null} failed={null} onError={failed}><SignInAgain email={email} /></LazyPart>;
 }

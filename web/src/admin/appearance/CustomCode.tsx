@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Controller } from 'react-hook-form';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { useAppearanceForm } from './AppearanceLayout';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
 
-const CodeEditor = lazy(() => import('./CodeEditor'));
+const CodeEditor = retryableLazy(() => import('./CodeEditor'));
 
 function Editor({ name, language, label, description, readOnly }: { name: string; language: 'css' | 'html'; label: string; description: string; readOnly?: boolean }) {
   const { control } = useAppearanceForm();
@@ -13,9 +14,9 @@ function Editor({ name, language, label, description, readOnly }: { name: string
     <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium">{label}</label>
       <p className="text-xs text-text-muted">{description}</p>
-      <Suspense fallback={<div className="skeleton h-80" />}>
+      <LazyPart fallback={<div className="skeleton h-80" />}>
         <Controller control={control} name={name} render={({ field }) => <CodeEditor id={id} language={language} label={label} readOnly={readOnly} value={String(field.value ?? '')} onChange={field.onChange} />} />
-      </Suspense>
+      </LazyPart>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from '@app/contracts/reports';
 import { ApiError } from '../../lib/api';
@@ -17,8 +17,10 @@ import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 import { useSeen } from '../../ui/use-seen';
 import { TITLES, VIDEOS } from '../section-permissions';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
 
-const WorldMap = lazy(() => import('./WorldMap'));
+const WorldMap = retryableLazy(() => import('./WorldMap'));
 
 /**
  * A loading card keeps about the height its chart will take: with short placeholders every card fit on the first
@@ -51,7 +53,7 @@ function InsightCard({ target, metric, range, title, wide, onMissing }: {
         {data && metric === 'platforms' && <BarList data={rows} caption={title} nameHeader={trans('Platform')} />}
         {data && (metric === 'seasons' || metric === 'episodes') && <BarList data={rows} caption={title} nameHeader={metric === 'seasons' ? trans('Season') : trans('Episode')} link={partLink} />}
         {data && metric === 'locations' && (
-          <Suspense fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}><WorldMap data={countryLabels(rows)} /></Suspense>
+          <LazyPart fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}><WorldMap data={countryLabels(rows)} /></LazyPart>
         )}
       </div>
     </ReportCard>

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { HeaderReportItem, ReportPoint } from '@app/contracts/reports';
 import { useAuth, userCan } from '../../lib/auth';
@@ -13,9 +12,11 @@ import { formatFileSize } from '../../lib/format';
 import { countryLabels, deviceLabels } from './labels';
 import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
 
 // The map and its data (d3-geo, topojson, world-atlas) load only when a report shows one.
-const WorldMap = lazy(() => import('./WorldMap'));
+const WorldMap = retryableLazy(() => import('./WorldMap'));
 
 const HEADER_LABELS = new Map<string, () => string>([
   ['Plays', () => trans('Plays')], ['Visitors', () => trans('Visitors')], ['Page views', () => trans('Page views')],
@@ -105,9 +106,9 @@ export function Component() {
         )}
         {data && (data.visitorsReport || data.playsReport) && (
           <ReportCard title={visitors ? trans('Locations') : trans('Top locations')} wide testId="locations">
-            <Suspense fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}>
+            <LazyPart fallback={<p className="text-sm text-text-muted">{trans('Loading…')}</p>}>
               <WorldMap data={locations} />
-            </Suspense>
+            </LazyPart>
           </ReportCard>
         )}
       </div>

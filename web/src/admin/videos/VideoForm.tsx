@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
@@ -23,9 +23,11 @@ import { uploadFile } from '../../lib/uploads';
 import { embedUrl } from '../../site/watch/embeds';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
 
 // The site's player (Vidstack, hls.js for streams), loaded only when a file or stream is previewed.
-const Player = lazy(() => import('../../site/watch/Player'));
+const Player = retryableLazy(() => import('../../site/watch/Player'));
 
 interface Values {
   name: string; title_id: number | undefined; season_num: string; episode_num: string; thumbnail: string; type: string; src: string;
@@ -244,9 +246,9 @@ function Preview({ video }: { video: Video }) {
         <iframe title={video.name} src={embedUrl(video.src)} className="aspect-video w-full max-w-xl rounded-md border border-border" allowFullScreen />
       ) : (
         <div className="w-full max-w-xl" data-testid="video-preview">
-          <Suspense fallback={<div className="skeleton aspect-video w-full rounded-md" aria-busy="true" aria-label={trans('Loading')} />}>
+          <LazyPart fallback={<div className="skeleton aspect-video w-full rounded-md" aria-busy="true" aria-label={trans('Loading')} />}>
             <Player key={video.src} video={video} title={video.name} poster={video.thumbnail} pageShortcuts={false} />
-          </Suspense>
+          </LazyPart>
         </div>
       )}
     </figure>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref, type RefObject } from 'react';
 import { ListPlus } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { anchoredCommentId } from '@app/contracts/site-routes';
@@ -6,7 +6,9 @@ import type { RelatedTitle } from '@app/contracts';
 import { useAuth } from '../../lib/auth';
 import { useLoginRedirect } from '../../lib/guards';
 import { trans } from '../../lib/i18n';
+import { retryableLazy } from '../../lib/retryable-lazy';
 import { buttonClass } from '../../ui/Button';
+import { LazyPart } from '../../ui/LazyPart';
 import { HERO_ACTION } from '../ui/PlayButtons';
 
 /*
@@ -15,10 +17,10 @@ import { HERO_ACTION } from '../ui/PlayButtons';
  * them: their code and their data calls start when the visitor scrolls near them. The "Add to list" menu's code
  * (dropdown, list form, dialog) is only for signed-in users; a visitor's button just leads to sign-in.
  */
-const TitleReviews = lazy(() => import('../reviews/TitleReviews').then((m) => ({ default: m.TitleReviews })));
-const CommentsSection = lazy(() => import('../comments/CommentsSection').then((m) => ({ default: m.CommentsSection })));
-const RelatedGrid = lazy(() => import('./RelatedGrid'));
-const AddToListMenu = lazy(() => import('../lists/AddToListMenu').then((m) => ({ default: m.AddToListMenu })));
+const TitleReviews = retryableLazy(() => import('../reviews/TitleReviews').then((m) => ({ default: m.TitleReviews })));
+const CommentsSection = retryableLazy(() => import('../comments/CommentsSection').then((m) => ({ default: m.CommentsSection })));
+const RelatedGrid = retryableLazy(() => import('./RelatedGrid'));
+const AddToListMenu = retryableLazy(() => import('../lists/AddToListMenu').then((m) => ({ default: m.AddToListMenu })));
 
 /** How far below the viewport a deferred section starts loading: about a screen, so it is usually there on arrival. */
 const AHEAD = '0px 0px 800px 0px';
@@ -44,11 +46,11 @@ function useNear<T extends Element>(now: boolean): [RefObject<T | null>, boolean
 }
 
 /** The section's frame (same data-section and heading as the real one) with a skeleton, until its code has loaded. */
-function Placeholder({ id, title, innerRef }: { id: string; title: string; innerRef?: Ref<HTMLElement> }) {
+function Placeholder({ id, title, innerRef, children }: { id: string; title: string; innerRef?: Ref<HTMLElement>; children?: ReactNode }) {
   return (
-    <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy="true" className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
+    <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy={children ? undefined : true} className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
       <h2 id={`section-${id}`} className="mb-4 text-xl font-semibold">{title}</h2>
-      <div className="skeleton h-32 w-full" />
+      {children ?? <div className="skeleton h-32 w-full" />}
     </section>
   );
 }
@@ -75,7 +77,11 @@ function WhenNear({ id, title, children }: { id: string; title: string; children
   const placeholder = <Placeholder id={id} title={title} />;
   return (
     <div id={id} className="scroll-mt-20">
-      {near ? <Suspense fallback={placeholder}>{children}{asked && <ScrollIntoView id={id} />}</Suspense> : <Placeholder id={id} title={title} innerRef={ref} />}
+      {near ? (
+        <LazyPart fallback={placeholder} frame={(notice) => <Placeholder id={id} title={title}>{notice}</Placeholder>}>
+          {children}{asked && <ScrollIntoView id={id} />}
+        </LazyPart>
+      ) : <Placeholder id={id} title={title} innerRef={ref} />}
     </div>
   );
 }
@@ -104,5 +110,5 @@ export function AddToList({ titleId }: { titleId: number }) {
   }
   // Disabled until the menu's code is there, so a click is never lost on a stand-in.
   const waiting = <button type="button" className={TRIGGER} disabled><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
-  return <Suspense fallback={waiting}><AddToListMenu titleId={titleId} /></Suspense>;
+  return <LazyPart fallback={waiting} compact><AddToListMenu titleId={titleId} /></LazyPart>;
 }

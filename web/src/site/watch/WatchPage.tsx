@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WatchData, WatchVideoSummary } from '@app/contracts/watch';
@@ -18,9 +18,11 @@ import { savedGuestPosition, usePlayTracking } from './tracking';
 import { WatchComments } from '../comments/WatchComments';
 import { VideoVotes } from './VideoVotes';
 import { VideoPicture } from './VideoPicture';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
 
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
-const Player = lazy(() => import('./Player'));
+const Player = retryableLazy(() => import('./Player'));
 const UP_NEXT_SECONDS = 5;
 /** How often a video being prepared is asked for again, so the player starts once its transcode is done. */
 const PREPARING_POLL_MS = 15_000;
@@ -110,12 +112,12 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
     );
   } else if (video.type === 'video' || video.type === 'stream') {
     player = (
-      <Suspense fallback={<PlayerSkeleton />}>
+      <LazyPart fallback={<PlayerSkeleton />}>
         <Player
           key={video.id} video={video} title={video.name} poster={video.thumbnail ?? title.backdrop} resumeAt={resumeAt} autoPlay={autoPlay}
           onTime={tracking.onTime} onSeeked={tracking.onSeeked} onPause={tracking.onPause} onEnded={() => setEnded(true)}
         />
-      </Suspense>
+      </LazyPart>
     );
   } else if (video.type === 'embed') {
     player = (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Editor } from '@tiptap/react';
 import { ArrowLeft, FileCode2, Redo2, Undo2 } from 'lucide-react';
@@ -9,9 +9,11 @@ import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { Button, buttonClass } from '../Button';
 import { toast } from '../Toast';
 import { SourceDialog } from './dialogs';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../LazyPart';
 
 // TipTap and its languages are a large chunk: load them only when an editor opens.
-const RichTextEditor = lazy(() => import('./RichTextEditor'));
+const RichTextEditor = retryableLazy(() => import('./RichTextEditor'));
 
 export interface PageEditorValues {
   title: string;
@@ -167,9 +169,9 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
         {loading ? (
           <div className="mt-6 flex flex-col gap-3" aria-busy="true"><div className="skeleton h-5 w-2/3" /><div className="skeleton h-5 w-1/2" /></div>
         ) : (
-          <Suspense fallback={<div className="mt-6 skeleton h-40" aria-busy="true" />}>
+          <LazyPart fallback={<div className="mt-6 skeleton h-40" aria-busy="true" />}>
             <RichTextEditor content={values.body} onChange={setBody} onEditor={setEditor} uploadImage={uploadImage} label={trans('Content')} />
-          </Suspense>
+          </LazyPart>
         )}
         {errors.body && <p role="alert" className="text-xs text-danger">{errors.body}</p>}
       </div>
