@@ -138,7 +138,12 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     expect((await get({ filters: [{ key: 'title_id', value: ids.series }] })).total).toBe(2);
     const video = await get({ filters: [{ key: 'commentable', value: `video:${ids.video}` }] });
     expect(video.data).toHaveLength(1);
-    expect(video.data[0].commentable).toEqual({ id: ids.video, name: 'Clip' });
+    // Each names what it belongs to and links to where the site shows it, opened at the comment in its thread.
+    expect(video.data[0].commentable).toEqual({ id: ids.video, name: 'Clip', link: `/watch/${ids.video}#comment-${video.data[0].id}` });
+    const [onEpisode] = (await get({ filters: [{ key: 'commentable', value: `episode:${ids.episode}` }] })).data;
+    expect(onEpisode.commentable).toEqual({ id: ids.episode, name: 'Comment Series S1E1: Pilot', link: `/titles/${ids.series}/comment-series/season/1/episode/1#comment-${onEpisode.id}` });
+    const [onTitle] = (await get({ filters: [{ key: 'commentable', value: `title:${ids.movie}` }] })).data;
+    expect(onTitle.commentable).toEqual({ id: ids.movie, name: 'Comment Movie', link: `/titles/${ids.movie}/comment-movie#comment-${onTitle.id}` });
     const future = { start: '2099-01-01T00:00:00Z', end: '2099-12-31T00:00:00Z' };
     expect((await get({ filters: [{ key: 'created_at', value: future, operator: 'between' }] })).total).toBe(0);
     expect((await get({ orderBy: 'reports_count', orderDir: 'desc' })).data[0].reports_count).toBe(1);

@@ -217,7 +217,8 @@ describe('admin moderation (GET reviews, PUT reviews/{id})', () => {
     const all = (await admin.get('/api/v1/reviews')).body.pagination;
     expect(all).toMatchObject({ per_page: 15, total: 17 });
     expect(all.data[0]).toHaveProperty('reports_count');
-    expect(all.data[0].reviewable).toEqual({ id: ids.movie, name: 'Review Movie' });
+    // The title's page on the site, at its reviews, for the moderator to read the review in context.
+    expect(all.data[0].reviewable).toEqual({ id: ids.movie, name: 'Review Movie', link: `/titles/${ids.movie}/review-movie#reviews` });
     const reported = (await admin.get(listUrl('/api/v1/reviews', { filters: [{ key: 'reported', value: true }] }))).body.pagination;
     expect(reported.data.map((r: any) => r.user_id)).toEqual([alice.user.id]);
     const byUser = (await admin.get(listUrl('/api/v1/reviews', { filters: [{ key: 'user_id', value: alice.user.id }] }))).body.pagination;

@@ -120,6 +120,14 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Comment updated')).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: 'Edited by a moderator' })).toHaveCount(1);
+  // What it belongs to links to where it shows: the site opens in a new tab at the comment, in its thread.
+  const [onSite] = await Promise.all([
+    admin.waitForEvent('popup'),
+    admin.getByRole('row').filter({ hasText: 'Edited by a moderator' }).getByRole('link', { name: /opens in a new tab/ }).click(),
+  ]);
+  await expect(onSite).toHaveURL(new RegExp(`/titles/${TITLE}/[^#]+#comment-\\d+$`));
+  await expect(onSite.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'Edited by a moderator' }).first()).toBeInViewport();
+  await onSite.close();
   // The moderator reads why it was reported, then dismisses the reports: it leaves the "Reported" list.
   await admin.getByRole('row').filter({ hasText: 'Edited by a moderator' }).getByRole('button', { name: 'View 1 report' }).click();
   const reports = admin.getByRole('dialog', { name: 'Reports' });
@@ -131,6 +139,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   // Admin: the review, edited.
   await admin.goto('/admin/reviews');
   const reviewRow = admin.getByRole('row').filter({ hasText: 'A slow burn that pays off' });
+  await expect(reviewRow.getByRole('link', { name: /opens in a new tab/ })).toHaveAttribute('href', new RegExp(`^/titles/${TITLE}/[^#]+#reviews$`));
   await reviewRow.getByRole('button', { name: 'Edit review' }).click();
   await admin.getByRole('dialog').getByLabel('Title').fill('A slow burn, moderated');
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();

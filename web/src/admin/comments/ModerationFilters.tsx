@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExternalLink } from 'lucide-react';
 import type { FilterItem, PaginationResponse } from '@app/contracts/list';
 import type { TitleAutocompleteItem } from '@app/contracts/titles';
 import type { User } from '@app/contracts/users';
@@ -68,5 +69,20 @@ export function AuthorCell({ user }: { user: { display_name: string; avatar: str
       {user.avatar ? <img src={user.avatar} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
       <span>{user.display_name}</span>
     </span>
+  );
+}
+
+/**
+ * Where a comment or review shows on the site, opened in a new tab so the moderator reads it in context (a comment
+ * in its thread, replies and all) and comes back to the list as they left it.
+ */
+export function PlaceCell({ place }: { place: { name: string; link: string } | null | undefined }) {
+  if (!place) return <>-</>;
+  return (
+    <a href={place.link} target="_blank" rel="noreferrer" className="inline-flex max-w-xs items-center gap-1.5 hover:underline">
+      <span dir="auto" className="break-words">{place.name}</span>
+      <ExternalLink size={14} aria-hidden className="shrink-0 text-text-muted" />
+      <span className="sr-only">{trans('(opens in a new tab)')}</span>
+    </a>
   );
 }
