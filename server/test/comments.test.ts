@@ -164,6 +164,26 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     expect(bad.status).toBe(422);
     expect(bad.body.errors.commentIds).toEqual(['Choose at least one comment.']);
   });
+
+  it('lets a moderator edit and delete what members and staff wrote, but only an admin touches an admin\'s comment', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['comments.view', 'comments.create', 'comments.update', 'comments.delete'] });
+    const other = await asUser(t, { roles: [], permissions: ['comments.view', 'comments.create', 'comments.update'] });
+    const byAdmin = (await post(admin, { content: 'Welcome to the site' })).body.comment;
+    const byMember = (await post(alice, { content: 'Rude words' })).body.comment;
+    const byStaff = (await post(other, { content: 'Staff words' })).body.comment;
+    const refused = await moderator.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Rewritten by a moderator' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an admin can edit or delete what an admin wrote.');
+    // A bulk delete with an admin's comment among others changes none of them.
+    expect((await moderator.delete(`/api/v1/comment/${byMember.id},${byAdmin.id}`)).status).toBe(403);
+    const rows = await t.ctx.db.selectFrom('comments').select(['id', 'content', 'deleted']).where('id', 'in', [byAdmin.id, byMember.id]).orderBy('id').execute();
+    expect(rows.map((r) => [r.content, Boolean(r.deleted)])).toEqual([['Welcome to the site', false], ['Rude words', false]]);
+    expect((await moderator.put(`/api/v1/comment/${byMember.id}`, { content: 'Moderated words' })).status).toBe(200);
+    expect((await moderator.delete(`/api/v1/comment/${byMember.id},${byStaff.id}`)).body.deleted).toBe(2);
+    // An admin moderates anyone's, their own included.
+    expect((await admin.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Welcome, all' })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/comment/${byAdmin.id}`)).body.deleted).toBe(1);
+  });
 });
 
 describe('abuse limits', () => {

@@ -241,6 +241,23 @@ describe('admin moderation (GET reviews, PUT reviews/{id})', () => {
     expect(del.body.deleted).toBe(2);
     expect((await admin.get('/api/v1/reviews')).body.pagination.total).toBe(15);
   });
+
+  it('lets a moderator edit and delete members\' reviews, but only an admin touches an admin\'s review', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['reviews.view', 'reviews.update', 'reviews.delete'] });
+    const title = (await admin.post('/api/v1/titles', { name: 'Moderated Movie' })).body.title.id;
+    const member = await asUser(t);
+    const byAdmin = (await admin.post('/api/v1/reviews', good({ reviewable_id: title, score: 9, title: 'The official word' }))).body.review;
+    const byMember = (await member.post('/api/v1/reviews', good({ reviewable_id: title, score: 2 }))).body.review;
+    const refused = await moderator.put(`/api/v1/reviews/${byAdmin.id}`, { score: 1, title: 'Rewritten by a moderator', body: BODY });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an admin can edit or delete what an admin wrote.');
+    expect((await moderator.delete(`/api/v1/reviews/${byMember.id},${byAdmin.id}`)).status).toBe(403);
+    const left = await t.ctx.db.selectFrom('reviews').select(['id', 'score', 'title']).where('reviewable_id', '=', title).orderBy('id').execute();
+    expect(left.map((r) => [r.score, r.title])).toEqual([[9, 'The official word'], [2, 'Worth watching']]);
+    expect((await moderator.put(`/api/v1/reviews/${byMember.id}`, { score: 2, title: 'Moderated title', body: BODY })).status).toBe(200);
+    expect((await moderator.delete(`/api/v1/reviews/${byMember.id}`)).body.deleted).toBe(1);
+    expect((await admin.delete(`/api/v1/reviews/${byAdmin.id}`)).body.deleted).toBe(1);
+  });
 });
 
 describe('abuse limits', () => {
