@@ -43,7 +43,8 @@ export interface Comment {
   user: ContentAuthor | null;
   commentable_type: CommentableType;
   commentable_id: number;
-  commentable?: { id: number; name: string } | null;
+  /** Moderators only: what the comment belongs to, and the site address that shows the comment in its thread. */
+  commentable?: { id: number; name: string; link: string } | null;
   title_id: number | null;
   parent_id: number | null;
   replies_count: number;

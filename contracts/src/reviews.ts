@@ -74,7 +74,8 @@ export interface Review {
   user: ContentAuthor | null;
   reviewable_type: ReviewableType;
   reviewable_id: number;
-  reviewable?: { id: number; name: string } | null;
+  /** Moderators only: the reviewed title, and its page on the site. */
+  reviewable?: { id: number; name: string; link: string } | null;
   created_at: string;
   updated_at: string;
 }

@@ -138,7 +138,12 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     expect((await get({ filters: [{ key: 'title_id', value: ids.series }] })).total).toBe(2);
     const video = await get({ filters: [{ key: 'commentable', value: `video:${ids.video}` }] });
     expect(video.data).toHaveLength(1);
-    expect(video.data[0].commentable).toEqual({ id: ids.video, name: 'Clip' });
+    // Each names what it belongs to and links to where the site shows it, opened at the comment in its thread.
+    expect(video.data[0].commentable).toEqual({ id: ids.video, name: 'Clip', link: `/watch/${ids.video}#comment-${video.data[0].id}` });
+    const [onEpisode] = (await get({ filters: [{ key: 'commentable', value: `episode:${ids.episode}` }] })).data;
+    expect(onEpisode.commentable).toEqual({ id: ids.episode, name: 'Comment Series S1E1: Pilot', link: `/titles/${ids.series}/comment-series/season/1/episode/1#comment-${onEpisode.id}` });
+    const [onTitle] = (await get({ filters: [{ key: 'commentable', value: `title:${ids.movie}` }] })).data;
+    expect(onTitle.commentable).toEqual({ id: ids.movie, name: 'Comment Movie', link: `/titles/${ids.movie}/comment-movie#comment-${onTitle.id}` });
     const future = { start: '2099-01-01T00:00:00Z', end: '2099-12-31T00:00:00Z' };
     expect((await get({ filters: [{ key: 'created_at', value: future, operator: 'between' }] })).total).toBe(0);
     expect((await get({ orderBy: 'reports_count', orderDir: 'desc' })).data[0].reports_count).toBe(1);
@@ -158,6 +163,26 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     const bad = await admin.post('/api/v1/comment/restore', { commentIds: [] });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.commentIds).toEqual(['Choose at least one comment.']);
+  });
+
+  it('lets a moderator edit and delete what members and staff wrote, but only an admin touches an admin\'s comment', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['comments.view', 'comments.create', 'comments.update', 'comments.delete'] });
+    const other = await asUser(t, { roles: [], permissions: ['comments.view', 'comments.create', 'comments.update'] });
+    const byAdmin = (await post(admin, { content: 'Welcome to the site' })).body.comment;
+    const byMember = (await post(alice, { content: 'Rude words' })).body.comment;
+    const byStaff = (await post(other, { content: 'Staff words' })).body.comment;
+    const refused = await moderator.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Rewritten by a moderator' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an admin can edit or delete what an admin wrote.');
+    // A bulk delete with an admin's comment among others changes none of them.
+    expect((await moderator.delete(`/api/v1/comment/${byMember.id},${byAdmin.id}`)).status).toBe(403);
+    const rows = await t.ctx.db.selectFrom('comments').select(['id', 'content', 'deleted']).where('id', 'in', [byAdmin.id, byMember.id]).orderBy('id').execute();
+    expect(rows.map((r) => [r.content, Boolean(r.deleted)])).toEqual([['Welcome to the site', false], ['Rude words', false]]);
+    expect((await moderator.put(`/api/v1/comment/${byMember.id}`, { content: 'Moderated words' })).status).toBe(200);
+    expect((await moderator.delete(`/api/v1/comment/${byMember.id},${byStaff.id}`)).body.deleted).toBe(2);
+    // An admin moderates anyone's, their own included.
+    expect((await admin.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Welcome, all' })).status).toBe(200);
+    expect((await admin.delete(`/api/v1/comment/${byAdmin.id}`)).body.deleted).toBe(1);
   });
 });
 

@@ -217,7 +217,8 @@ describe('admin moderation (GET reviews, PUT reviews/{id})', () => {
     const all = (await admin.get('/api/v1/reviews')).body.pagination;
     expect(all).toMatchObject({ per_page: 15, total: 17 });
     expect(all.data[0]).toHaveProperty('reports_count');
-    expect(all.data[0].reviewable).toEqual({ id: ids.movie, name: 'Review Movie' });
+    // The title's page on the site, at its reviews, for the moderator to read the review in context.
+    expect(all.data[0].reviewable).toEqual({ id: ids.movie, name: 'Review Movie', link: `/titles/${ids.movie}/review-movie#reviews` });
     const reported = (await admin.get(listUrl('/api/v1/reviews', { filters: [{ key: 'reported', value: true }] }))).body.pagination;
     expect(reported.data.map((r: any) => r.user_id)).toEqual([alice.user.id]);
     const byUser = (await admin.get(listUrl('/api/v1/reviews', { filters: [{ key: 'user_id', value: alice.user.id }] }))).body.pagination;
@@ -239,6 +240,23 @@ describe('admin moderation (GET reviews, PUT reviews/{id})', () => {
     const del = await admin.delete(`/api/v1/reviews/${first.id},${second.id}`);
     expect(del.body.deleted).toBe(2);
     expect((await admin.get('/api/v1/reviews')).body.pagination.total).toBe(15);
+  });
+
+  it('lets a moderator edit and delete members\' reviews, but only an admin touches an admin\'s review', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['reviews.view', 'reviews.update', 'reviews.delete'] });
+    const title = (await admin.post('/api/v1/titles', { name: 'Moderated Movie' })).body.title.id;
+    const member = await asUser(t);
+    const byAdmin = (await admin.post('/api/v1/reviews', good({ reviewable_id: title, score: 9, title: 'The official word' }))).body.review;
+    const byMember = (await member.post('/api/v1/reviews', good({ reviewable_id: title, score: 2 }))).body.review;
+    const refused = await moderator.put(`/api/v1/reviews/${byAdmin.id}`, { score: 1, title: 'Rewritten by a moderator', body: BODY });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only an admin can edit or delete what an admin wrote.');
+    expect((await moderator.delete(`/api/v1/reviews/${byMember.id},${byAdmin.id}`)).status).toBe(403);
+    const left = await t.ctx.db.selectFrom('reviews').select(['id', 'score', 'title']).where('reviewable_id', '=', title).orderBy('id').execute();
+    expect(left.map((r) => [r.score, r.title])).toEqual([[9, 'The official word'], [2, 'Worth watching']]);
+    expect((await moderator.put(`/api/v1/reviews/${byMember.id}`, { score: 2, title: 'Moderated title', body: BODY })).status).toBe(200);
+    expect((await moderator.delete(`/api/v1/reviews/${byMember.id}`)).body.deleted).toBe(1);
+    expect((await admin.delete(`/api/v1/reviews/${byAdmin.id}`)).body.deleted).toBe(1);
   });
 });
 

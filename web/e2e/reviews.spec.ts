@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { api, login, submitLogin } from './helpers.ts';
+import { api, login, signInAsDelegate, submitLogin } from './helpers.ts';
 
 // Seeded demo accounts (password "password"), confirmed and not suspended; other specs use other accounts.
 const WRITER = 'emma.schmidt8@example.com';
@@ -120,6 +120,14 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText('Comment updated')).toBeVisible();
   await expect(admin.getByRole('row').filter({ hasText: 'Edited by a moderator' })).toHaveCount(1);
+  // What it belongs to links to where it shows: the site opens in a new tab at the comment, in its thread.
+  const [onSite] = await Promise.all([
+    admin.waitForEvent('popup'),
+    admin.getByRole('row').filter({ hasText: 'Edited by a moderator' }).getByRole('link', { name: /opens in a new tab/ }).click(),
+  ]);
+  await expect(onSite).toHaveURL(new RegExp(`/titles/${TITLE}/[^#]+#comment-\\d+$`));
+  await expect(onSite.locator('[data-section="comments"]').getByTestId('comment').filter({ hasText: 'Edited by a moderator' }).first()).toBeInViewport();
+  await onSite.close();
   // The moderator reads why it was reported, then dismisses the reports: it leaves the "Reported" list.
   await admin.getByRole('row').filter({ hasText: 'Edited by a moderator' }).getByRole('button', { name: 'View 1 report' }).click();
   const reports = admin.getByRole('dialog', { name: 'Reports' });
@@ -131,6 +139,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   // Admin: the review, edited.
   await admin.goto('/admin/reviews');
   const reviewRow = admin.getByRole('row').filter({ hasText: 'A slow burn that pays off' });
+  await expect(reviewRow.getByRole('link', { name: /opens in a new tab/ })).toHaveAttribute('href', new RegExp(`^/titles/${TITLE}/[^#]+#reviews$`));
   await reviewRow.getByRole('button', { name: 'Edit review' }).click();
   await admin.getByRole('dialog').getByLabel('Title').fill('A slow burn, moderated');
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -185,6 +194,36 @@ test('a moderator deletes one review from its own row, behind a confirmation', a
     await expect(page.getByText('Review deleted')).toBeVisible();
     await expect(row).toHaveCount(0);
   } finally {
+    await api(page, 'DELETE', `titles/${title.id}`);
+  }
+});
+
+test('a moderator without the users list narrows the comments to one author by their name; an admin\'s comment is not theirs to delete', async ({ page }) => {
+  await login(page);
+  const title = (await api(page, 'POST', 'titles', { name: `Moderated ${Date.now()}`, is_series: false })).title;
+  const byAdmin = `From the admin ${Date.now()}`;
+  const byModerator = `From the moderator ${Date.now()}`;
+  await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: byAdmin });
+  try {
+    await signInAsDelegate(page, `moderator.${Date.now()}@e2e.local`, ['comments.view', 'comments.create', 'comments.update', 'comments.delete']);
+    await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: byModerator });
+    await page.goto(`/admin/comments?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title.id, operator: '=' }]))}`);
+    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toBeVisible({ timeout: 20_000 });
+    // The User filter searches the users list, which a moderator may not read: it says how to pick an author instead.
+    await expect(page.getByText('Choose an author\'s name in the list to see only what they wrote.')).toBeVisible();
+    await page.getByRole('row').filter({ hasText: byModerator }).getByRole('button', { name: /^Show only what .+ wrote$/ }).click();
+    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: byModerator })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Clear user filter' }).click();
+    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toHaveCount(1);
+    // Only an admin deletes an admin's comment: the moderator is told so, and it stays.
+    await page.getByRole('row').filter({ hasText: byAdmin }).getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Only an admin can edit or delete what an admin wrote.')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toContainText('Active');
+  } finally {
+    await page.context().clearCookies();
+    await login(page);
     await api(page, 'DELETE', `titles/${title.id}`);
   }
 });

@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { COMMENTABLE_TYPES, type Comment } from '../comments.ts';
 import { entity, isoTime, paginated, recordId, EXAMPLE_TIME as T } from './common.ts';
-import { contentAuthorEntity } from './reviews.ts';
+import { contentAuthorEntity, moderatedPlace } from './reviews.ts';
 
 export const commentEntity = entity({
   id: recordId,
@@ -11,7 +11,7 @@ export const commentEntity = entity({
   user: contentAuthorEntity.nullable(),
   commentable_type: z.enum(COMMENTABLE_TYPES),
   commentable_id: recordId,
-  commentable: entity({ id: recordId, name: z.string() }).nullable().optional(),
+  commentable: moderatedPlace.nullable().optional(),
   title_id: recordId.nullable(),
   parent_id: recordId.nullable(),
   replies_count: z.number().int(),

@@ -4,8 +4,8 @@ import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T }
 
 /** The author shown beside a review or a comment. */
 export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable(), has_profile: z.boolean() }) satisfies z.ZodType<ContentAuthor>;
-/** What a review or comment hangs on, named (admin lists). */
-const namedRecord = entity({ id: recordId, name: z.string() });
+/** What a review or comment hangs on, named, with the site address that shows it (admin lists). */
+export const moderatedPlace = entity({ id: recordId, name: z.string(), link: z.string() });
 
 export const reviewEntity = entity({
   id: recordId,
@@ -19,7 +19,7 @@ export const reviewEntity = entity({
   user: contentAuthorEntity.nullable(),
   reviewable_type: z.enum(REVIEWABLE_TYPES),
   reviewable_id: recordId,
-  reviewable: namedRecord.nullable().optional(),
+  reviewable: moderatedPlace.nullable().optional(),
   created_at: isoTime,
   updated_at: isoTime,
 }).meta({
@@ -27,7 +27,7 @@ export const reviewEntity = entity({
   examples: [{
     id: 14, score: 8, title: 'Slow, then unforgettable', body: 'The first hour takes its time; what it builds pays off in a last act that stays with you for days.',
     helpful_count: 12, not_helpful_count: 1, reports_count: 0, user_id: 12, user: { id: 12, display_name: 'Ada Lovelace', avatar: null, has_profile: true },
-    reviewable_type: 'title', reviewable_id: 5, reviewable: { id: 5, name: 'The Long Night' }, created_at: T, updated_at: T,
+    reviewable_type: 'title', reviewable_id: 5, reviewable: { id: 5, name: 'The Long Night', link: '/titles/5/the-long-night#reviews' }, created_at: T, updated_at: T,
   }],
 }) satisfies z.ZodType<Review>;
 

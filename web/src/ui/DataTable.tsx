@@ -12,7 +12,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { toast } from './Toast';
 import { cn } from './cn';
 import { DatePicker, formatDay } from './DatePicker';
-import { PER_PAGE_CHOICES, readListParams, toApiParams, type ListParams } from './list-params';
+import { PER_PAGE_CHOICES, filtersWith, readListParams, toApiParams, type ListParams } from './list-params';
 
 export type FilterDefinition =
   | { key: string; label: string; type: 'boolean'; trueLabel: string; falseLabel: string }
@@ -225,11 +225,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
 
   const activeFilterCount = params.filters.length;
   const [filtersOpen, setFiltersOpen] = useState(activeFilterCount > 0);
-  const setFilter = (key: string, item: FilterItem | null) => {
-    const rest = params.filters.filter((f) => f.key !== key);
-    const next = item ? [...rest, item] : rest;
-    update({ filters: next.length ? JSON.stringify(next) : null });
-  };
+  const setFilter = (key: string, item: FilterItem | null) => update({ filters: filtersWith(params.filters, key, item) });
 
   const toggleSort = (key: string) => {
     if (params.orderBy === key) update({ orderBy: key, orderDir: params.orderDir === 'asc' ? 'desc' : 'asc' }, false);

@@ -22,6 +22,12 @@ export function parseFilters(raw: string | null): FilterItem[] {
   }
 }
 
+/** The `filters` URL value once the filter `key` is set to `item` (or removed, with null); null when none is left. */
+export function filtersWith(filters: FilterItem[], key: string, item: FilterItem | null): string | null {
+  const next = [...filters.filter((f) => f.key !== key), ...(item ? [item] : [])];
+  return next.length ? JSON.stringify(next) : null;
+}
+
 /** Read list state from URL search params (so filtered views can be bookmarked). */
 export function readListParams(search: URLSearchParams, defaults?: { orderBy?: string; orderDir?: 'asc' | 'desc' }): ListParams {
   const page = Math.max(1, Number(search.get('page')) || 1);

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { paginate } from '../../http/list-query.ts';
 import { commentsListDefinition } from './list.ts';
-import { episodePath, titlePath, type Comment, type CommentableType } from '@app/contracts';
+import { commentAnchor, episodePath, titlePath, type Comment, type CommentableType } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { toBool } from '../../db/index.ts';
 import { authorsOf } from '../reviews/posting.ts';
@@ -51,7 +51,7 @@ export async function commentablePlaces(db: Db, rows: Commented[]): Promise<Map<
 export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'): Promise<Comment[]> {
   const [authors, names] = await Promise.all([
     authorsOf(db, rows.map((r) => r.user_id), view),
-    view === 'admin' ? commentablePlaces(db, rows) : Promise.resolve(new Map<string, { name: string }>()),
+    view === 'admin' ? commentablePlaces(db, rows) : Promise.resolve(new Map<string, { name: string; link: string }>()),
   ]);
   return rows.map(({ reports_count, ...r }) => {
     const deleted = toBool(r.deleted);
@@ -63,7 +63,8 @@ export async function toComments(db: Db, rows: Row[], view: 'public' | 'admin'):
       deleted,
       content: deleted && view === 'public' ? null : r.content,
       user: deleted && view === 'public' ? null : authors.get(r.user_id) ?? null,
-      ...(view === 'admin' ? { commentable: names.has(key) ? { id: r.commentable_id, name: names.get(key)!.name } : null } : {}),
+      // The moderator reads it in its thread: the site opens the thread at `#comment-{id}` (as a reply notification's link does).
+      ...(view === 'admin' ? { commentable: names.has(key) ? { id: r.commentable_id, name: names.get(key)!.name, link: `${names.get(key)!.link}#${commentAnchor(r.id)}` } : null } : {}),
     };
   });
 }

@@ -44,7 +44,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }, async (req) => {
     const { id } = req.params;
     const { content } = req.body;
-    const comment = await updateComment(ctx, id, { id: requireUser(req), moderator: req.auth.can('comments.update') }, content);
+    const comment = await updateComment(ctx, id, { id: requireUser(req), moderator: req.auth.can('comments.update'), admin: req.auth.can('admin') }, content);
     return { comment, message: 'Comment updated' };
   });
 
@@ -52,7 +52,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { permission: ['comments.create', 'comments.delete'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } },
   }, async (req) => {
     const { ids } = req.params;
-    const deleted = await deleteComments(ctx, ids, { id: requireUser(req), moderator: req.auth.can('comments.delete') });
+    const deleted = await deleteComments(ctx, ids, { id: requireUser(req), moderator: req.auth.can('comments.delete'), admin: req.auth.can('admin') });
     return { deleted, message: 'Comment deleted' };
   });
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool } from '../../db/index.ts';
 import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
-import { POSTING_LIMITS, assertCanPost } from '../reviews/posting.ts';
+import { POSTING_LIMITS, assertCanModerate, assertCanPost, type ContentActor } from '../reviews/posting.ts';
 import { resolveCommentable } from './commentables.ts';
 import { settleReplyCounts } from './reply-counts.ts';
 import { COMMENT_COLUMNS, findComment, toComments, type CommentRow } from './repository.ts';
@@ -95,11 +95,12 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
   return (await toComments(ctx.db, [row as CommentRow], 'public'))[0];
 }
 
-/** `PUT comment/{id}` (content): the author edits their own live comment; a moderator (comments.update) any comment. */
-export async function updateComment(ctx: AppContext, id: number, actor: { id: number; moderator: boolean }, content: string): Promise<Comment> {
+/** `PUT comment/{id}` (content): the author edits their own live comment; a moderator (comments.update) any comment but an admin's. */
+export async function updateComment(ctx: AppContext, id: number, actor: ContentActor, content: string): Promise<Comment> {
   const comment = await findComment(ctx.db, id);
   if (!comment) throw notFound('Comment not found');
-  if (!actor.moderator) {
+  if (actor.moderator) await assertCanModerate(ctx.db, actor, [comment.user_id]);
+  else {
     if (comment.user_id !== actor.id) throw forbidden('You can only edit your own comments.');
     if (comment.deleted) throw new HttpError(422, 'This comment was deleted.', { content: ['This comment was deleted.'] });
     await assertCanPost(ctx, actor.id, POSTING_LIMITS.comments);
@@ -110,14 +111,17 @@ export async function updateComment(ctx: AppContext, id: number, actor: { id: nu
 }
 
 /**
- * Marks comments deleted (Part C: active or deleted, restorable): one's own, or any with comments.delete. The row
+ * Marks comments deleted (Part C: active or deleted, restorable): one's own, or any but an admin's with comments.delete. The row
  * stays, so replies keep their place under a "deleted" comment and a moderator can restore it; the comments above
  * stop counting a deleted reply that has nothing under it (./reply-counts.ts).
  */
-export async function deleteComments(ctx: AppContext, ids: number[], actor: { id: number; moderator: boolean }): Promise<number> {
+export async function deleteComments(ctx: AppContext, ids: number[], actor: ContentActor): Promise<number> {
   if (!actor.moderator) {
     const foreign = await ctx.db.selectFrom('comments').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
     if (foreign) throw forbidden('You can only delete your own comments.');
+  } else if (!actor.admin) {
+    const authors = await ctx.db.selectFrom('comments').select('user_id').distinct().where('id', 'in', ids).execute();
+    await assertCanModerate(ctx.db, actor, authors.map((r) => r.user_id));
   }
   return setDeleted(ctx, ids, true);
 }

@@ -3,10 +3,10 @@ import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
 import { nowIso } from '../../db/index.ts';
-import { HttpError, notFound, stillThere } from '../../http/errors.ts';
+import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { lockRows } from '../../db/row-lock.ts';
 import { consume, type RateLimit } from '../../http/rate-limit.ts';
-import { displayName, publicName } from '../users/repository.ts';
+import { adminsAmong, displayName, publicName } from '../users/repository.ts';
 
 /** Per-user abuse limits on everything a visitor writes (issue 12, "Abuse limits"); counted in the cache driver. */
 export const POSTING_LIMITS = {
@@ -28,6 +28,22 @@ export async function assertCanPost(ctx: AppContext, userId: number, limit: Rate
   if (!user) throw new HttpError(401, 'Unauthenticated.');
   if (user.banned_at) throw new HttpError(403, SUSPENDED_MESSAGE);
   await consume(ctx, limit, String(userId));
+}
+
+/** Who edits or deletes a review or comment: its author, or a moderator of them; `admin` when the caller holds it. */
+export interface ContentActor { id: number; moderator: boolean; admin: boolean }
+
+export const ONLY_ADMIN_CONTENT = 'Only an admin can edit or delete what an admin wrote.';
+
+/**
+ * A moderator edits and deletes what members and other staff wrote, but only an admin touches an admin's (the house
+ * rule for users, roles and grants): so a moderator cannot rewrite, or remove, an admin's review or comment.
+ * `authorIds`: the authors of the items being changed.
+ */
+export async function assertCanModerate(db: Db, actor: ContentActor, authorIds: number[]): Promise<void> {
+  if (actor.admin) return;
+  const others = [...new Set(authorIds)].filter((id) => id !== actor.id);
+  if ((await adminsAmong(db, others)).length) throw forbidden(ONLY_ADMIN_CONTENT);
 }
 
 /** Who reads the names: visitors see a member's own name only; moderators also the e-mail-based fallback. */

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { paginate } from '../../http/list-query.ts';
 import { reviewsListDefinition } from './list.ts';
-import type { Review } from '@app/contracts';
+import { titlePath, type Review } from '@app/contracts';
 import type { Db } from '../../db/index.ts';
 import { authorsOf, titleNames, type NamesFor } from './posting.ts';
 
@@ -11,6 +11,9 @@ export const REVIEW_COLUMNS = [
 ] as const;
 
 type ReviewRow = Omit<Review, 'user' | 'reviewable'>;
+
+/** The reviewed title for moderators, with its page on the site (where its reviews show). */
+const reviewedTitle = (id: number, name: string) => ({ id, name, link: `${titlePath({ id, name })}#reviews` });
 
 /** Adds authors (and, for the admin, the reviewed title's name) to a page of rows with one query each. */
 export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = false, namesFor: NamesFor = withReviewable ? 'admin' : 'public'): Promise<Review[]> {
@@ -23,7 +26,7 @@ export async function toReviews(db: Db, rows: ReviewRow[], withReviewable = fals
     // How often members reported a review is for the moderators only.
     ...(namesFor === 'admin' ? { reports_count } : {}),
     user: authors.get(r.user_id) ?? null,
-    ...(withReviewable ? { reviewable: names.has(r.reviewable_id) ? { id: r.reviewable_id, name: names.get(r.reviewable_id)! } : null } : {}),
+    ...(withReviewable ? { reviewable: names.has(r.reviewable_id) ? reviewedTitle(r.reviewable_id, names.get(r.reviewable_id)!) : null } : {}),
   }));
 }
 

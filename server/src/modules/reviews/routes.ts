@@ -40,7 +40,7 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { permission: ['reviews.create', 'reviews.update'] }, schema: { params: idParam, body: reviewFieldsSchema, response: { 200: reviewResponse } },
   }, async (req) => {
     const { id } = req.params;
-    const review = await updateReview(ctx, id, { id: requireUser(req), moderator: req.auth.can('reviews.update') }, req.body);
+    const review = await updateReview(ctx, id, { id: requireUser(req), moderator: req.auth.can('reviews.update'), admin: req.auth.can('admin') }, req.body);
     return { review, message: 'Review updated' };
   });
 
@@ -48,7 +48,7 @@ export function reviewsRoutes(app: FastifyInstance, ctx: AppContext): void {
     config: { permission: ['reviews.create', 'reviews.delete'] }, schema: { params: idsParam, response: { 200: deletedCountResponse } },
   }, async (req) => {
     const { ids } = req.params;
-    const deleted = await deleteReviews(ctx, ids, { id: requireUser(req), moderator: req.auth.can('reviews.delete') });
+    const deleted = await deleteReviews(ctx, ids, { id: requireUser(req), moderator: req.auth.can('reviews.delete'), admin: req.auth.can('admin') });
     return { deleted, message: 'Review deleted' };
   });
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
-import { POSTING_LIMITS, assertCanPost } from './posting.ts';
+import { POSTING_LIMITS, assertCanModerate, assertCanPost, type ContentActor } from './posting.ts';
 import { onDuplicate } from '../../db/errors.ts';
 import { REVIEW_COLUMNS, findReview, findUserReview, toReviews } from './repository.ts';
 import { lockRatable, ratingSummary, setRating } from './ratings.ts';
@@ -63,11 +63,12 @@ export async function createReview(ctx: AppContext, userId: number, input: Revie
   return stillThere(await findReview(ctx.db, row.id, 'public'), 'Review not found');
 }
 
-/** The author edits their own review; a moderator (reviews.update) edits any. */
-export async function updateReview(ctx: AppContext, id: number, actor: { id: number; moderator: boolean }, input: ReviewFieldsInput): Promise<Review> {
+/** The author edits their own review; a moderator (reviews.update) edits any but an admin's. */
+export async function updateReview(ctx: AppContext, id: number, actor: ContentActor, input: ReviewFieldsInput): Promise<Review> {
   const review = await findReview(ctx.db, id);
   if (!review) throw notFound('Review not found');
   if (review.user_id !== actor.id && !actor.moderator) throw forbidden('You can only edit your own reviews.');
+  if (actor.moderator) await assertCanModerate(ctx.db, actor, [review.user_id]);
   if (!actor.moderator) await assertCanPost(ctx, actor.id, POSTING_LIMITS.reviews);
   await ctx.db.transaction().execute(async (trx) => {
     if (review.reviewable_type === 'title') await lockRatable(ctx, trx, 'title', review.reviewable_id);
@@ -78,11 +79,14 @@ export async function updateReview(ctx: AppContext, id: number, actor: { id: num
   return stillThere(await findReview(ctx.db, id, actor.moderator ? 'admin' : 'public'), 'Review not found');
 }
 
-/** Deletes reviews: one's own, or any with reviews.delete. Votes and reports go with them. */
-export async function deleteReviews(ctx: AppContext, ids: number[], actor: { id: number; moderator: boolean }): Promise<number> {
+/** Deletes reviews: one's own, or any but an admin's with reviews.delete. Votes and reports go with them. */
+export async function deleteReviews(ctx: AppContext, ids: number[], actor: ContentActor): Promise<number> {
   if (!actor.moderator) {
     const foreign = await ctx.db.selectFrom('reviews').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
     if (foreign) throw forbidden('You can only delete your own reviews.');
+  } else if (!actor.admin) {
+    const authors = await ctx.db.selectFrom('reviews').select('user_id').distinct().where('id', 'in', ids).execute();
+    await assertCanModerate(ctx.db, actor, authors.map((r) => r.user_id));
   }
   return ctx.db.transaction().execute(async (trx) => {
     // Locked first: a vote or report racing the delete is in before the clean-up, or finds the review gone.

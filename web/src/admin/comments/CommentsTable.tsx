@@ -12,7 +12,7 @@ import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
-import { AuthorCell, moderationFilters } from './ModerationFilters';
+import { AuthorCell, PlaceCell, moderationFilters } from './ModerationFilters';
 import { ReportsCount, ReportsDialog, type ReportsOf } from './ReportsDialog';
 import { useAuth } from '../../lib/auth';
 
@@ -46,7 +46,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
       ),
     },
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
-    ...(titleId ? [] : [{ id: 'commentable', header: () => trans('Belongs to'), cell: ({ row }: { row: { original: Comment } }) => row.original.commentable?.name ?? '-' }]),
+    ...(titleId ? [] : [{ id: 'commentable', header: () => trans('Belongs to'), cell: ({ row }: { row: { original: Comment } }) => <PlaceCell place={row.original.commentable} /> }]),
     {
       id: 'deleted', header: () => trans('Status'),
       cell: ({ row }) => (row.original.deleted

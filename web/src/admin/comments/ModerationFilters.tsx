@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import type { FilterItem, PaginationResponse } from '@app/contracts/list';
 import type { TitleAutocompleteItem } from '@app/contracts/titles';
 import type { User } from '@app/contracts/users';
 import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { Autocomplete } from '../../ui/Autocomplete';
 import type { FilterDefinition } from '../../ui/DataTable';
+import { filtersWith, parseFilters } from '../../ui/list-params';
 import { searchTitles } from '../titles/api';
 
 const searchUsers = (query: string) => api.get<PaginationResponse<User>>('users', { query, perPage: 10 }).then((r) => r.pagination.data);
@@ -20,9 +24,23 @@ function Picked({ label, onClear, clearLabel }: { label: string; onClear: () => 
   );
 }
 
+/** Names of the users picked this visit, by id: the URL keeps only the id. */
+const userLabels = new Map<number, string>();
+/** Who may search the users list (the `GET users` guard): a moderator of comments and reviews often may not. */
+const USER_SEARCH = { any: ['users.update', 'users.create', 'users.delete', 'roles.update'] } as const;
+
 function UserFilter({ value, onChange }: { value?: FilterItem; onChange: (item: FilterItem | null) => void }) {
-  const [label, setLabel] = useState('');
-  if (value) return <Picked label={label || `#${String(value.value)}`} onClear={() => onChange(null)} clearLabel={trans('Clear user filter')} />;
+  const { can } = useAuth();
+  if (value) return <Picked label={userLabels.get(Number(value.value)) ?? `#${String(value.value)}`} onClear={() => onChange(null)} clearLabel={trans('Clear user filter')} />;
+  // Without the users list, the authors' names in the table pick the user (AuthorCell).
+  if (!can(USER_SEARCH)) {
+    return (
+      <div className="flex max-w-60 flex-col gap-1">
+        <span className="text-xs font-medium text-text-muted">{trans('User')}</span>
+        <p className="text-sm text-text-muted">{trans('Choose an author\'s name in the list to see only what they wrote.')}</p>
+      </div>
+    );
+  }
   return (
     <Autocomplete<User>
       label={trans('User')}
@@ -30,7 +48,7 @@ function UserFilter({ value, onChange }: { value?: FilterItem; onChange: (item: 
       search={searchUsers}
       itemKey={(u) => u.id}
       itemLabel={(u) => u.email}
-      onSelect={(u) => { setLabel(u.email); onChange({ key: 'user_id', value: u.id, operator: '=' }); }}
+      onSelect={(u) => { userLabels.set(u.id, u.email); onChange({ key: 'user_id', value: u.id, operator: '=' }); }}
     />
   );
 }
@@ -60,13 +78,43 @@ export function moderationFilters(opts: { withTitle: boolean }): FilterDefinitio
   ];
 }
 
-/** Author cell: name, with the email hidden from the public view but not needed here. */
-export function AuthorCell({ user }: { user: { display_name: string; avatar: string | null } | null }) {
+/**
+ * Author cell: the name, which narrows the list to what this author wrote (the User filter), so a moderator
+ * finds a spammer's other posts without the users list; never the email here.
+ */
+export function AuthorCell({ user }: { user: { id: number; display_name: string; avatar: string | null } | null }) {
+  const [, setSearch] = useSearchParams();
   if (!user) return <span className="text-text-muted">{trans('Deleted user')}</span>;
+  const showOnly = () => {
+    userLabels.set(user.id, user.display_name);
+    setSearch((prev) => {
+      const next = new URLSearchParams(prev);
+      const filters = filtersWith(parseFilters(prev.get('filters')), 'user_id', { key: 'user_id', value: user.id, operator: '=' });
+      if (filters) next.set('filters', filters);
+      next.delete('page');
+      return next;
+    }, { replace: true });
+  };
   return (
-    <span className="flex items-center gap-2">
+    <button type="button" onClick={showOnly} className="flex items-center gap-2 rounded text-start hover:underline"
+      aria-label={trans('Show only what :name wrote', { name: user.display_name })} title={trans('Show only what :name wrote', { name: user.display_name })}>
       {user.avatar ? <img src={user.avatar} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
-      <span>{user.display_name}</span>
-    </span>
+      <span dir="auto">{user.display_name}</span>
+    </button>
+  );
+}
+
+/**
+ * Where a comment or review shows on the site, opened in a new tab so the moderator reads it in context (a comment
+ * in its thread, replies and all) and comes back to the list as they left it.
+ */
+export function PlaceCell({ place }: { place: { name: string; link: string } | null | undefined }) {
+  if (!place) return <>-</>;
+  return (
+    <a href={place.link} target="_blank" rel="noreferrer" className="inline-flex max-w-xs items-center gap-1.5 hover:underline">
+      <span dir="auto" className="break-words">{place.name}</span>
+      <ExternalLink size={14} aria-hidden className="shrink-0 text-text-muted" />
+      <span className="sr-only">{trans('(opens in a new tab)')}</span>
+    </a>
   );
 }

@@ -8,7 +8,7 @@ import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
-import { AuthorCell, moderationFilters } from '../comments/ModerationFilters';
+import { AuthorCell, PlaceCell, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
 import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
 import { useAuth } from '../../lib/auth';
@@ -35,7 +35,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
     },
     { id: 'score', header: () => trans('Score'), sortKey: 'score', cell: ({ row }) => `${row.original.score}/10` },
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
-    ...(titleId ? [] : [{ id: 'reviewable', header: () => trans('Title'), cell: ({ row }: { row: { original: Review } }) => row.original.reviewable?.name ?? '-' }]),
+    ...(titleId ? [] : [{ id: 'reviewable', header: () => trans('Title'), cell: ({ row }: { row: { original: Review } }) => <PlaceCell place={row.original.reviewable} /> }]),
     { id: 'helpful_count', header: () => trans('Helpful'), sortKey: 'helpful_count', className: 'text-end', cell: ({ row }) => `${row.original.helpful_count} / ${row.original.not_helpful_count}` },
     {
       id: 'reports_count', header: () => trans('Reports'), sortKey: 'reports_count', className: 'text-end',
