@@ -16,7 +16,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { seedDefaultRoles } from '../../server/src/db/seed/roles.ts';
 import { hashPassword } from '../../server/src/lib/crypto.ts';
-import { Server, cachedDataFile, login } from './harness.ts';
+import { Server, cachedDataFile, login, recountTables } from './harness.ts';
 
 type Report = (figure: string, value: string, target: string, pass: boolean | null) => void;
 const TITLES = Number(process.env.BENCH_REVIEW_TITLES ?? 200_000);
@@ -76,8 +76,7 @@ async function generate(file: string, storage: string) {
     }
   })();
   for (const d of deferred) db.exec(d.sql);
-  db.prepare("UPDATE counters SET value = (SELECT count(*) FROM reviews) WHERE name = 'rows:reviews'").run();
-  db.prepare("UPDATE counters SET value = (SELECT count(*) FROM comments) WHERE name = 'rows:comments'").run();
+  recountTables(db, ['reviews', 'comments']);
   db.exec('ANALYZE');
   db.close();
 }

@@ -1,4 +1,5 @@
 import { z, required } from './zod.ts';
+import { translate } from './i18n.ts';
 import { ID_MAX } from './list.ts';
 import { SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from './search-limits.ts';
 
@@ -26,7 +27,7 @@ export const valueListsParamsSchema = z.object({
   names: z.string().max(200).transform((s, ctx) => {
     const names = [...new Set(s.split(',').map((n) => n.trim()).filter(Boolean))];
     const unknown = names.find((n) => !(VALUE_LISTS as readonly string[]).includes(n));
-    if (unknown || !names.length) ctx.addIssue({ code: 'custom', message: `Unknown value list: ${unknown ?? s}` });
+    if (unknown || !names.length) ctx.addIssue({ code: 'custom', message: translate(undefined, 'Unknown value list: :name', { name: unknown ?? s }) });
     return names as ValueListName[];
   }),
 });

@@ -12,6 +12,8 @@ function compileTemplate(key: string): Template | null {
     .replace(/\[one ([^|\]]*)\|other ([^\]]*)\]/g, '\uE000$1\uE001$2\uE002')
     .split(/(:[a-z_]+)/)
     .map((part) => {
+      // A count is a number ("Unknown value list: titles" is no filled "[one 1 title|other :count titles]").
+      if (part === ':count') { names.push('count'); return '(-?\\d+(?:\\.\\d+)?)'; }
       if (/^:[a-z_]+$/.test(part)) { names.push(part.slice(1)); return '(.+?)'; }
       return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })

@@ -65,6 +65,10 @@ describe('localizeMessage', () => {
     expect(localizeMessage(fr, 'Must be at least 3.')).toBe('Au moins 3.');
     // A key that is only a placeholder matches nothing.
     expect(localizeMessage(fr, 'Something else.')).toBe('Something else.');
+    // A count is a number: words before a plural form's noun are not read as one ("NaN titles").
+    const plural = { '[one 1 title|other :count titles]': '[one 1 titre|other :count titres]' };
+    expect(localizeMessage(plural, 'Unknown value list: titles')).toBe('Unknown value list: titles');
+    expect(localizeMessage(plural, '12 titles')).toBe('12 titres');
   });
 });
 

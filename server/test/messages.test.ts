@@ -31,6 +31,15 @@ beforeAll(async () => {
 });
 
 describe('validation messages people can read', () => {
+  it('name an unknown value list, even one whose name is a plural word of the site\'s texts ("NaN titles" before)', async () => {
+    for (const bad of ['titles', 'people', 'genres,titles', 'nope']) {
+      const r = await guest(t).get(`/api/v1/value-lists/${bad}`);
+      expect(r.status, bad).toBe(422);
+      expect(r.body.message, bad).toBe(`Unknown value list: ${bad.split(',').pop()}`);
+      expect(r.body.errors.names, bad).toEqual([r.body.message]);
+    }
+  });
+
   it('are written for people, not zod defaults', async () => {
     const res = await guest(t).post('/api/v1/auth/register', { email: 'not-an-email', password: 'short', password_confirmation: 'short' });
     expect(res.status).toBe(422);

@@ -69,6 +69,7 @@ import * as m0089 from './migrations/0089_video_file_lookup.ts';
 import * as m0090 from './migrations/0090_search_modes.ts';
 import * as m0093 from './migrations/0093_play_places.ts';
 import * as m0094 from './migrations/0094_list_sorts_and_people_counts.ts';
+import * as m0098 from './migrations/0098_video_list_counts.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -141,6 +142,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0090_search_modes': m0090,
   '0093_play_places': m0093,
   '0094_list_sorts_and_people_counts': m0094,
+  '0098_video_list_counts': m0098,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

@@ -71,9 +71,13 @@ const listDefinition = (ctx: AppContext): ListDefinition => ({
     language: oneOf('videos.language', ['en', 'es', 'fr', 'de', 'it', 'pt', 'ru', 'ja', 'ko', 'zh', 'hi', 'ar', 'nl', 'sv', 'pl', 'tr']),
     created_at: filters.date('videos.created_at'),
   },
-  search: cappedTrigramSearch(ctx.db, ctx.dialect, VIDEO_SEARCH_INDEX),
+  // The name matches are kept per version of the videos table, so paging one search does not match again.
+  search: cappedTrigramSearch(ctx.db, ctx.dialect, VIDEO_SEARCH_INDEX, 'version:videos'),
   // Kept by triggers (migration 0020 counts videos too): no count(*) over the whole table.
   unfilteredTotal: () => readCounter(ctx.db, 'rows:videos'),
+  // Searched and filtered totals are counted once per change of the videos table (migration 0098) and filter set,
+  // as the titles and people lists do; a play or a vote does not change the version.
+  countVersion: { db: ctx.db, counter: 'version:videos' },
 });
 
 /**
@@ -83,9 +87,10 @@ const listDefinition = (ctx: AppContext): ListDefinition => ({
 export async function listVideos(ctx: AppContext, query: Record<string, unknown>, readyOnly = false): Promise<Pagination<Video>> {
   const base = ctx.db.selectFrom('videos').select(COLUMNS);
   const definition = listDefinition(ctx);
-  // The kept row count is every video's: a narrowed list counts its own.
+  // The kept row count is every video's: a narrowed list counts its own. Whether a video is ready also depends on its
+  // transcodes, which do not move the videos version: that list counts each time.
   const page = readyOnly
-    ? await paginate(base.where(READY), query, { ...definition, unfilteredTotal: undefined })
+    ? await paginate(base.where(READY), query, { ...definition, unfilteredTotal: undefined, countVersion: undefined })
     : await paginate(base, query, definition);
   return { ...page, data: await withRelations(ctx.db, page.data) };
 }
