@@ -58,6 +58,10 @@ export interface ContentAuthor {
   avatar: string | null;
   /** Whether their public profile opens (a suspended member's answers 404, so their name links nowhere). */
   has_profile: boolean;
+  /** Moderators only (the admin lists): whether the author holds the admin permission; only an admin edits or deletes their content. */
+  is_admin?: boolean;
+  /** Moderators only (the admin lists): whether the author is suspended. */
+  suspended?: boolean;
 }
 
 /** Review entity (Part C): id, score 1-10, title, body, helpful_count, not_helpful_count, reports_count, user, reviewable. */

@@ -184,6 +184,28 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     expect((await admin.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Welcome, all' })).status).toBe(200);
     expect((await admin.delete(`/api/v1/comment/${byAdmin.id}`)).body.deleted).toBe(1);
   });
+
+  it('tells moderators which authors are admins and which are suspended, in the list; the site\'s threads leave both out', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['comments.view', 'comments.update', 'comments.delete'] });
+    const spammer = await asUser(t, { first_name: 'Spammer' });
+    const title = (await admin.post('/api/v1/titles', { name: 'Flagged Authors' })).body.title.id;
+    await post(admin, { commentable_id: title, content: 'From the admin' });
+    await post(alice, { commentable_id: title, content: 'From a member' });
+    await post(spammer, { commentable_id: title, content: 'Buy cheap pills' });
+    expect((await admin.post(`/api/v1/users/${spammer.user.id}/ban`, {})).status).toBe(200);
+    const list = await moderator.get(listUrl('/api/v1/comment', { filters: [{ key: 'title_id', value: title }] }));
+    expect(list.status, list.text).toBe(200);
+    const flags = new Map(list.body.pagination.data.map((c: any) => [c.content, { is_admin: c.user.is_admin, suspended: c.user.suspended }]));
+    expect(Object.fromEntries(flags)).toEqual({
+      'From the admin': { is_admin: true, suspended: false },
+      'From a member': { is_admin: false, suspended: false },
+      'Buy cheap pills': { is_admin: false, suspended: true },
+    });
+    const site = await thread(guest(t), `commentable_type=title&commentable_id=${title}`);
+    expect(site.status).toBe(200);
+    for (const c of site.body.pagination.data) expect(c.user).not.toHaveProperty('is_admin');
+    for (const c of site.body.pagination.data) expect(c.user).not.toHaveProperty('suspended');
+  });
 });
 
 describe('abuse limits', () => {

@@ -258,6 +258,24 @@ describe('admin moderation (GET reviews, PUT reviews/{id})', () => {
     expect((await moderator.delete(`/api/v1/reviews/${byMember.id}`)).body.deleted).toBe(1);
     expect((await admin.delete(`/api/v1/reviews/${byAdmin.id}`)).body.deleted).toBe(1);
   });
+
+  it('tells moderators which authors are admins and which are suspended, in the list', async () => {
+    const moderator = await asUser(t, { roles: [], permissions: ['reviews.view', 'reviews.update', 'reviews.delete'] });
+    const title = (await admin.post('/api/v1/titles', { name: 'Flagged Reviews' })).body.title.id;
+    const member = await asUser(t);
+    const spammer = await asUser(t);
+    await admin.post('/api/v1/reviews', good({ reviewable_id: title, title: 'From the admin' }));
+    await member.post('/api/v1/reviews', good({ reviewable_id: title, title: 'From a member' }));
+    await spammer.post('/api/v1/reviews', good({ reviewable_id: title, title: 'Buy cheap pills' }));
+    expect((await admin.post(`/api/v1/users/${spammer.user.id}/ban`, {})).status).toBe(200);
+    const list = await moderator.get(listUrl('/api/v1/reviews', { filters: [{ key: 'title_id', value: title }] }));
+    expect(list.status, list.text).toBe(200);
+    expect(Object.fromEntries(list.body.pagination.data.map((r: any) => [r.title, { is_admin: r.user.is_admin, suspended: r.user.suspended }]))).toEqual({
+      'From the admin': { is_admin: true, suspended: false },
+      'From a member': { is_admin: false, suspended: false },
+      'Buy cheap pills': { is_admin: false, suspended: true },
+    });
+  });
 });
 
 describe('abuse limits', () => {

@@ -198,14 +198,28 @@ test('a moderator deletes one review from its own row, behind a confirmation', a
   }
 });
 
-test('a moderator without the users list narrows the comments to one author by their name; an admin\'s comment is not theirs to delete', async ({ page }) => {
+test('a moderator without the users list narrows the comments to one author by their name; an admin\'s comment is not theirs to change; a suspended author is marked', async ({ page }) => {
   await login(page);
-  const title = (await api(page, 'POST', 'titles', { name: `Moderated ${Date.now()}`, is_series: false })).title;
-  const byAdmin = `From the admin ${Date.now()}`;
-  const byModerator = `From the moderator ${Date.now()}`;
-  await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: byAdmin });
+  const stamp = Date.now();
+  const title = (await api(page, 'POST', 'titles', { name: `Moderated ${stamp}`, is_series: false })).title;
+  const byAdmin = `From the admin ${stamp}`;
+  const byModerator = `From the moderator ${stamp}`;
+  const bySpammer = `Buy cheap pills ${stamp}`;
+  const spammerEmail = `spammer.${stamp}@e2e.local`;
+  const spammer = (await api(page, 'POST', 'users', { email: spammerEmail, password: 'spammer-password', email_verified_at: true })).user;
+  const adminComment = (await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: byAdmin })).comment;
   try {
-    await signInAsDelegate(page, `moderator.${Date.now()}@e2e.local`, ['comments.view', 'comments.create', 'comments.update', 'comments.delete']);
+    // The title's own Comments tab links each comment to its place in the thread, as the site-wide list does.
+    await page.goto(`/admin/titles/${title.id}/edit/comments`);
+    await expect(page.getByRole('row').filter({ hasText: byAdmin }).getByRole('link', { name: /opens in a new tab/ }))
+      .toHaveAttribute('href', new RegExp(`#comment-${adminComment.id}$`), { timeout: 20_000 });
+    await page.context().clearCookies();
+    await login(page, spammerEmail, 'spammer-password');
+    await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: bySpammer });
+    await page.context().clearCookies();
+    await login(page);
+    await api(page, 'POST', `users/${spammer.id}/ban`, { permanent: true });
+    await signInAsDelegate(page, `moderator.${stamp}@e2e.local`, ['comments.view', 'comments.create', 'comments.update', 'comments.delete']);
     await api(page, 'POST', 'comment', { commentable_type: 'title', commentable_id: title.id, content: byModerator });
     await page.goto(`/admin/comments?filters=${encodeURIComponent(JSON.stringify([{ key: 'title_id', value: title.id, operator: '=' }]))}`);
     await expect(page.getByRole('row').filter({ hasText: byAdmin })).toBeVisible({ timeout: 20_000 });
@@ -215,15 +229,22 @@ test('a moderator without the users list narrows the comments to one author by t
     await expect(page.getByRole('row').filter({ hasText: byAdmin })).toHaveCount(0);
     await expect(page.getByRole('row').filter({ hasText: byModerator })).toHaveCount(1);
     await page.getByRole('button', { name: 'Clear user filter' }).click();
-    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toHaveCount(1);
-    // Only an admin deletes an admin's comment: the moderator is told so, and it stays.
-    await page.getByRole('row').filter({ hasText: byAdmin }).getByRole('button', { name: 'Delete comment' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete comment' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('Only an admin can edit or delete what an admin wrote.')).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: byAdmin })).toContainText('Active');
+    // Only an admin changes an admin's comment: its row offers no edit, delete or tick box, and says why.
+    const adminRow = page.getByRole('row').filter({ hasText: byAdmin });
+    await expect(adminRow.getByRole('img', { name: 'Only an admin can edit or delete what an admin wrote.' })).toBeVisible();
+    await expect(adminRow.getByRole('button', { name: 'Edit comment' })).toHaveCount(0);
+    await expect(adminRow.getByRole('button', { name: 'Delete comment' })).toHaveCount(0);
+    await expect(adminRow.getByRole('checkbox')).toHaveCount(0);
+    const ownRow = page.getByRole('row').filter({ hasText: byModerator });
+    await expect(ownRow.getByRole('button', { name: 'Delete comment' })).toBeVisible();
+    await expect(ownRow.getByRole('checkbox')).toHaveCount(1);
+    // The suspended spammer's comment says so beside their name; the others do not.
+    await expect(page.getByRole('row').filter({ hasText: bySpammer }).getByText('Suspended', { exact: true })).toBeVisible();
+    await expect(ownRow.getByText('Suspended', { exact: true })).toHaveCount(0);
   } finally {
     await page.context().clearCookies();
     await login(page);
     await api(page, 'DELETE', `titles/${title.id}`);
+    await api(page, 'DELETE', `users/${spammer.id}`);
   }
 });

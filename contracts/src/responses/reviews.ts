@@ -3,7 +3,11 @@ import { REVIEWABLE_TYPES, type ContentAuthor, type ContentReport, type RatingSu
 import { entity, isoTime, paginated, paginationOf, recordId, EXAMPLE_TIME as T } from './common.ts';
 
 /** The author shown beside a review or a comment. */
-export const contentAuthorEntity = entity({ id: recordId, display_name: z.string(), avatar: z.string().nullable(), has_profile: z.boolean() }) satisfies z.ZodType<ContentAuthor>;
+export const contentAuthorEntity = entity({
+  id: recordId, display_name: z.string(), avatar: z.string().nullable(), has_profile: z.boolean(),
+  is_admin: z.boolean().optional().meta({ description: 'Moderators only: the author holds the admin permission (only an admin edits or deletes their content).' }),
+  suspended: z.boolean().optional().meta({ description: 'Moderators only: the author is suspended.' }),
+}) satisfies z.ZodType<ContentAuthor>;
 /** What a review or comment hangs on, named, with the site address that shows it (admin lists). */
 export const moderatedPlace = entity({ id: recordId, name: z.string(), link: z.string() });
 

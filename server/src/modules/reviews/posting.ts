@@ -49,12 +49,22 @@ export async function assertCanModerate(db: Db, actor: ContentActor, authorIds: 
 /** Who reads the names: visitors see a member's own name only; moderators also the e-mail-based fallback. */
 export type NamesFor = 'public' | 'admin';
 
-/** Author fields of a page of rows, with one query; never the email itself. */
+/**
+ * Author fields of a page of rows, with one query (and for moderators one more: which of them are admins); never the
+ * email itself. Moderators also read whether each author is an admin (so they are offered no edit or delete the
+ * server refuses) and whether they are suspended (so a spammer's leftovers stand out).
+ */
 export async function authorsOf(db: Db, userIds: number[], names: NamesFor = 'public'): Promise<Map<number, ContentAuthor>> {
   const ids = [...new Set(userIds)];
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar', 'banned_at']).where('id', 'in', ids).execute();
-  return new Map(rows.map((u) => [u.id, { id: u.id, display_name: names === 'admin' ? displayName(u) : publicName(u), avatar: u.avatar, has_profile: !u.banned_at }]));
+  const [rows, admins] = await Promise.all([
+    db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name', 'avatar', 'banned_at']).where('id', 'in', ids).execute(),
+    names === 'admin' ? adminsAmong(db, ids).then((a) => new Set(a)) : null,
+  ]);
+  return new Map(rows.map((u) => [u.id, {
+    id: u.id, display_name: names === 'admin' ? displayName(u) : publicName(u), avatar: u.avatar, has_profile: !u.banned_at,
+    ...(admins ? { is_admin: admins.has(u.id), suspended: Boolean(u.banned_at) } : {}),
+  }]));
 }
 
 /** Names of the titles (and episodes, videos) a page of admin rows belongs to, one query per type. */

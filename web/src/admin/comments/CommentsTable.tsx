@@ -12,7 +12,7 @@ import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { CommentEditModal } from './CommentEditModal';
-import { AuthorCell, PlaceCell, moderationFilters } from './ModerationFilters';
+import { AdminContentLock, AuthorCell, PlaceCell, adminOnly, moderationFilters } from './ModerationFilters';
 import { ReportsCount, ReportsDialog, type ReportsOf } from './ReportsDialog';
 import { useAuth } from '../../lib/auth';
 
@@ -23,6 +23,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
   const [editing, setEditing] = useState<Comment | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const canDelete = can('comments.delete');
+  const isAdmin = can('admin');
   const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Comment>({
     remove: (c) => api.delete(`comment/${c.id}`), refresh: ['comment'], done: trans('Comment deleted'),
     title: trans('Delete comment'), body: trans('The comment will no longer show on the site. You can restore it from this list.'),
@@ -46,7 +47,8 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
       ),
     },
     { id: 'user', header: () => trans('User'), cell: ({ row }) => <AuthorCell user={row.original.user} /> },
-    ...(titleId ? [] : [{ id: 'commentable', header: () => trans('Belongs to'), cell: ({ row }: { row: { original: Comment } }) => <PlaceCell place={row.original.commentable} /> }]),
+    // On a title's own tab too: each row's link opens the comment in its thread (the title's, or one of its episodes').
+    { id: 'commentable', header: () => trans('Belongs to'), cell: ({ row }) => <PlaceCell place={row.original.commentable} /> },
     {
       id: 'deleted', header: () => trans('Status'),
       cell: ({ row }) => (row.original.deleted
@@ -60,7 +62,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
       id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-end',
-      cell: ({ row: { original: c } }) => (
+      cell: ({ row: { original: c } }) => (adminOnly(c.user, isAdmin) ? <span className="flex justify-end"><AdminContentLock /></span> : (
         <span className="flex justify-end gap-1">
           {c.deleted ? (
             <Button variant="text" size="icon" aria-label={trans('Restore comment')} onClick={() => restore.mutate([c.id])}><RotateCcw size={16} aria-hidden /></Button>
@@ -71,9 +73,9 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
             <Button variant="text" size="icon" aria-label={trans('Delete comment')} onClick={() => askDelete(c)}><Trash2 size={16} aria-hidden /></Button>
           ) : null}
         </span>
-      ),
+      )),
     },
-  ], [titleId, restore, canDelete, askDelete]);
+  ], [restore, canDelete, askDelete, isAdmin]);
 
   const filters = useMemo<FilterDefinition[]>(() => [
     { key: 'deleted', label: trans('Status'), type: 'boolean', trueLabel: trans('Deleted'), falseLabel: trans('Active') },
@@ -89,6 +91,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
         filters={filters}
         fixedFilters={fixed}
         canDelete={canDelete}
+        canSelectRow={(c) => !adminOnly(c.user, isAdmin)}
         searchLabel={trans('Search by user')}
         selectionActions={(ids, clear) => (
           <Button variant="outline" size="sm" onClick={() => restore.mutate(ids.map(Number), { onSuccess: clear })}>

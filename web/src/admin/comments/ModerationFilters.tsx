@@ -3,6 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { FilterItem, PaginationResponse } from '@app/contracts/list';
 import type { TitleAutocompleteItem } from '@app/contracts/titles';
+import type { ContentAuthor } from '@app/contracts/reviews';
 import type { User } from '@app/contracts/users';
 import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
@@ -10,6 +11,7 @@ import { trans } from '../../lib/i18n';
 import { Autocomplete } from '../../ui/Autocomplete';
 import type { FilterDefinition } from '../../ui/DataTable';
 import { filtersWith, parseFilters } from '../../ui/list-params';
+import { LockedActions, SuspendedBadge } from '../../ui/StatusMarks';
 import { searchTitles } from '../titles/api';
 
 const searchUsers = (query: string) => api.get<PaginationResponse<User>>('users', { query, perPage: 10 }).then((r) => r.pagination.data);
@@ -82,7 +84,7 @@ export function moderationFilters(opts: { withTitle: boolean }): FilterDefinitio
  * Author cell: the name, which narrows the list to what this author wrote (the User filter), so a moderator
  * finds a spammer's other posts without the users list; never the email here.
  */
-export function AuthorCell({ user }: { user: { id: number; display_name: string; avatar: string | null } | null }) {
+export function AuthorCell({ user }: { user: ContentAuthor | null }) {
   const [, setSearch] = useSearchParams();
   if (!user) return <span className="text-text-muted">{trans('Deleted user')}</span>;
   const showOnly = () => {
@@ -96,12 +98,26 @@ export function AuthorCell({ user }: { user: { id: number; display_name: string;
     }, { replace: true });
   };
   return (
-    <button type="button" onClick={showOnly} className="flex items-center gap-2 rounded text-start hover:underline"
-      aria-label={trans('Show only what :name wrote', { name: user.display_name })} title={trans('Show only what :name wrote', { name: user.display_name })}>
-      {user.avatar ? <img src={user.avatar} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
-      <span dir="auto">{user.display_name}</span>
-    </button>
+    // A suspended author's badge sits beside the name: a moderator cleaning up after a spammer sees which rows are theirs.
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <button type="button" onClick={showOnly} className="flex items-center gap-2 rounded text-start hover:underline"
+        aria-label={trans('Show only what :name wrote', { name: user.display_name })} title={trans('Show only what :name wrote', { name: user.display_name })}>
+        {user.avatar ? <img src={user.avatar} alt="" className="h-6 w-6 rounded-full object-cover" /> : null}
+        <span dir="auto">{user.display_name}</span>
+      </button>
+      {user.suspended ? <SuspendedBadge /> : null}
+    </span>
   );
+}
+
+/** Whether a moderation row is out of the caller's reach: only an admin edits or deletes what an admin wrote. */
+export function adminOnly(user: ContentAuthor | null, callerIsAdmin: boolean): boolean {
+  return !callerIsAdmin && Boolean(user?.is_admin);
+}
+
+/** In place of a row's edit and delete when only an admin may change it (the server refuses with the same words). */
+export function AdminContentLock() {
+  return <LockedActions reason={trans('Only an admin can edit or delete what an admin wrote.')} />;
 }
 
 /**

@@ -8,7 +8,7 @@ import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
-import { AuthorCell, PlaceCell, moderationFilters } from '../comments/ModerationFilters';
+import { AdminContentLock, AuthorCell, PlaceCell, adminOnly, moderationFilters } from '../comments/ModerationFilters';
 import { ReviewEditModal } from './ReviewEditModal';
 import { ReportsCount, ReportsDialog, type ReportsOf } from '../comments/ReportsDialog';
 import { useAuth } from '../../lib/auth';
@@ -19,6 +19,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
   const [editing, setEditing] = useState<Review | null>(null);
   const [reportsOf, setReportsOf] = useState<ReportsOf>(null);
   const canDelete = can('reviews.delete');
+  const isAdmin = can('admin');
   const { ask: askDelete, dialog: deleteDialog } = useConfirmedDelete<Review>({
     remove: (r) => api.delete(`reviews/${r.id}`), refresh: ['reviews'], done: trans('Review deleted'),
     title: trans('Delete review'), body: trans('The review, its score and its helpful votes are removed from the site for good.'),
@@ -44,7 +45,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
     { id: 'created_at', header: () => trans('Date'), sortKey: 'created_at', cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.created_at)}</span> },
     {
       id: 'actions', header: () => <span className="sr-only">{trans('Actions')}</span>, className: 'w-24 text-end',
-      cell: ({ row: { original: r } }) => (
+      cell: ({ row: { original: r } }) => (adminOnly(r.user, isAdmin) ? <AdminContentLock /> : (
         <span className="inline-flex gap-1">
           <Button variant="text" size="icon" aria-label={trans('Edit review')} onClick={() => setEditing(r)}><Pencil size={16} aria-hidden /></Button>
           {/* Per item, besides ticking rows for the bulk delete (Part C: "edit or delete per item"). */}
@@ -52,9 +53,9 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
             <Button variant="text" size="icon" aria-label={trans('Delete review')} onClick={() => askDelete(r)}><Trash2 size={16} aria-hidden /></Button>
           ) : null}
         </span>
-      ),
+      )),
     },
-  ], [titleId, canDelete, askDelete]);
+  ], [titleId, canDelete, askDelete, isAdmin]);
   const filters = useMemo<FilterDefinition[]>(() => moderationFilters({ withTitle: !titleId }), [titleId]);
   const fixed = useMemo<FilterItem[] | undefined>(() => (titleId ? [{ key: 'title_id', value: titleId, operator: '=' }] : undefined), [titleId]);
   return (
@@ -65,6 +66,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         filters={filters}
         fixedFilters={fixed}
         canDelete={canDelete}
+        canSelectRow={(r) => !adminOnly(r.user, isAdmin)}
         searchLabel={trans('Search by user')}
         emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, Lock, MoreVertical, Pencil, Plus, Trash2, Users as UsersIcon } from 'lucide-react';
+import { Download, MoreVertical, Pencil, Plus, Trash2, Users as UsersIcon } from 'lucide-react';
 import type { User } from '@app/contracts/users';
 import { api, errorMessage } from '../../lib/api';
 import { useAuth, useSetting } from '../../lib/auth';
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type FilterDefinition } from '../../ui/DataTable';
 import { DropdownContent, DropdownItem, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
+import { LockedActions, SuspendedBadge } from '../../ui/StatusMarks';
 import { PageTitle } from '../PageTitle';
 import { useRoles, useUnbanUser } from './api';
 import { SuspendUserModal } from './SuspendUserModal';
@@ -68,9 +69,7 @@ export function Component() {
                 {canUpdate
                   ? <Link to={`${u.id}/edit`} className="truncate font-medium hover:underline" title={u.display_name || u.email}>{u.display_name || u.email}</Link>
                   : <span className="truncate font-medium" title={u.display_name || u.email}>{u.display_name || u.email}</span>}
-                {u.banned_at && (
-                  <span className="shrink-0 rounded bg-danger/10 px-1.5 py-0.5 text-xs font-medium text-danger">{trans('Suspended')}</span>
-                )}
+                {u.banned_at && <SuspendedBadge />}
               </div>
               <div className="truncate text-xs text-text-muted" title={u.email}>{u.email}</div>
             </div>
@@ -106,9 +105,7 @@ export function Component() {
         header: () => <span className="sr-only">{trans('Actions')}</span>,
         className: 'w-24 text-end',
         cell: ({ row: { original: u } }) => (u.is_admin && !isAdmin ? (
-          <span role="img" className="inline-flex text-text-muted" title={trans('Only an admin can modify an admin.')} aria-label={trans('Only an admin can modify an admin.')}>
-            <Lock size={16} aria-hidden />
-          </span>
+          <LockedActions reason={trans('Only an admin can modify an admin.')} />
         ) : canUpdate ? (
           <div className="flex justify-end gap-1">
             <Link to={`${u.id}/edit`} className={buttonClass('text', 'icon')} aria-label={trans('Edit user :email', { email: u.email })}>
