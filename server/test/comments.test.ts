@@ -183,6 +183,11 @@ describe('moderation (GET comment, PUT comment/{id}, POST comment/restore)', () 
     // An admin moderates anyone's, their own included.
     expect((await admin.put(`/api/v1/comment/${byAdmin.id}`, { content: 'Welcome, all' })).status).toBe(200);
     expect((await admin.delete(`/api/v1/comment/${byAdmin.id}`)).body.deleted).toBe(1);
+    // What an admin deleted, only an admin brings back.
+    const restore = await moderator.post('/api/v1/comment/restore', { commentIds: [byAdmin.id] });
+    expect([restore.status, restore.body.message]).toEqual([403, 'Only an admin can edit or delete what an admin wrote.']);
+    expect(Boolean((await t.ctx.db.selectFrom('comments').select('deleted').where('id', '=', byAdmin.id).executeTakeFirstOrThrow()).deleted)).toBe(true);
+    expect((await moderator.post('/api/v1/comment/restore', { commentIds: [byMember.id] })).body.restored).toBe(1);
   });
 
   it('tells moderators which authors are admins and which are suspended, in the list; the site\'s threads leave both out', async () => {

@@ -57,7 +57,7 @@ export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   api.post('/api/v1/comment/restore', { config: { permission: 'comments.update' }, schema: { body: commentRestoreSchema, response: { 200: commentsRestoredResponse } } }, async (req) => {
-    const restored = await restoreComments(ctx, req.body.commentIds);
+    const restored = await restoreComments(ctx, req.body.commentIds, { id: requireUser(req), moderator: true, admin: req.auth.can('admin') });
     return { restored, message: 'Comments restored' };
   });
 

@@ -119,11 +119,15 @@ export async function deleteComments(ctx: AppContext, ids: number[], actor: Cont
   if (!actor.moderator) {
     const foreign = await ctx.db.selectFrom('comments').select('id').where('id', 'in', ids).where('user_id', '!=', actor.id).executeTakeFirst();
     if (foreign) throw forbidden('You can only delete your own comments.');
-  } else if (!actor.admin) {
-    const authors = await ctx.db.selectFrom('comments').select('user_id').distinct().where('id', 'in', ids).execute();
-    await assertCanModerate(ctx.db, actor, authors.map((r) => r.user_id));
-  }
+  } else await assertCanModerateComments(ctx, ids, actor);
   return setDeleted(ctx, ids, true);
+}
+
+/** A moderator who is no admin changes no admin's comment (assertCanModerate): deleting or restoring alike. */
+async function assertCanModerateComments(ctx: AppContext, ids: number[], actor: ContentActor): Promise<void> {
+  if (actor.admin) return;
+  const authors = await ctx.db.selectFrom('comments').select('user_id').distinct().where('id', 'in', ids).execute();
+  await assertCanModerate(ctx.db, actor, authors.map((r) => r.user_id));
 }
 
 /** Deletes or restores comments and settles the reply counts above them, in one transaction; answers how many changed. */
@@ -139,6 +143,7 @@ async function setDeleted(ctx: AppContext, ids: number[], deleted: boolean): Pro
 }
 
 /** `POST comment/restore` (commentIds). */
-export async function restoreComments(ctx: AppContext, ids: number[]): Promise<number> {
+export async function restoreComments(ctx: AppContext, ids: number[], actor: ContentActor): Promise<number> {
+  await assertCanModerateComments(ctx, ids, actor);
   return setDeleted(ctx, ids, false);
 }
