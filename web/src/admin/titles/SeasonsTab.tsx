@@ -3,11 +3,11 @@ import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } from '@app/contracts';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
 import { Button, buttonClass } from '../../ui/Button';
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
@@ -78,10 +78,7 @@ export function SeasonLayout() {
   const { season } = useParams();
   const query = useSeason(ctx.title.id, season);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}`;
   return (
     <div className="flex flex-col gap-4">
