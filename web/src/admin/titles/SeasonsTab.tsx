@@ -11,7 +11,7 @@ import { LoadError } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
 import { Button, buttonClass } from '../../ui/Button';
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
-import { EmptyState } from '../../ui/DataTable';
+import { EmptyState, ListLoadError } from '../../ui/DataTable';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useSeason, useTitle } from './api';
@@ -45,9 +45,7 @@ export function Component() {
       {query.isPending ? <div className="skeleton h-24" /> : query.isError ? (
         // A refused or failed list is not an empty one: the same state as the tables' (the Videos tab).
         <div role="alert" className="rounded-md border border-border py-12 text-center">
-          <p className="font-medium">{trans('There was an issue loading this list.')}</p>
-          <p className="mt-1 text-text-muted">{errorMessage(query.error, '')}</p>
-          <Button className="mt-4" onClick={() => query.refetch()}>{trans('Try again')}</Button>
+          <ListLoadError error={query.error} retry={() => query.refetch()} />
         </div>
       ) : seasons.length === 0 ? (
         <div className="rounded-md border border-border py-12"><EmptyState title={trans('No seasons have been added yet')} icon={<Layers size={40} />} /></div>
