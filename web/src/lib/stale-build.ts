@@ -32,5 +32,11 @@ export function reloadForNewBuild(): boolean {
 // Chromium, Firefox and Safari word a failed dynamic import differently.
 const CHUNK_FAILED = /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i;
 
-/** A route whose code could not be loaded, and a reload may fix it. */
-export const isStaleBuildError = (e: unknown): boolean => e instanceof Error && CHUNK_FAILED.test(e.message) && !recentlyReloaded();
+/** The browser knows it has no network. */
+export const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+/** Code (a route's, a part's) that could not be loaded: gone after an upgrade, or the network. */
+export const isCodeLoadError = (e: unknown): boolean => e instanceof Error && CHUNK_FAILED.test(e.message);
+
+/** A route whose code could not be loaded, and a reload may fix it (offline, a reload would only lose the page). */
+export const isStaleBuildError = (e: unknown): boolean => isCodeLoadError(e) && !isOffline() && !recentlyReloaded();

@@ -1,17 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
+import { ApiError, errorMessage, failedAnswerMessage, networkError } from '../lib/api';
 import { useAuth } from '../lib/auth';
 import { useLoginPath } from '../lib/guards';
-import { isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
+import { isCodeLoadError, isOffline, isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
-import { buttonClass } from '../ui/Button';
+import { Button, buttonClass } from '../ui/Button';
 import { useErrorPageTitle } from '../admin/PageTitle';
 
-function ErrorShell({ code, title, text, action }: { code: string; title: string; text: string; action?: ReactNode }) {
+function ErrorShell({ code, title, text, action, alert }: { code?: string; title: string; text: string; action?: ReactNode; alert?: boolean }) {
   useErrorPageTitle(title);
   return (
-    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
-      <p className="text-5xl font-bold text-text-muted">{code}</p>
+    <div role={alert ? 'alert' : undefined} className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
+      {code && <p className="text-5xl font-bold text-text-muted">{code}</p>}
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="max-w-md text-text-muted">{text}</p>
       {action ?? <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>{trans('Go to homepage')}</Link>}
@@ -38,6 +40,44 @@ export function ErrorPage() {
   return <ErrorShell code="500" title={trans('Something went wrong')} text={trans('There was an issue. Please try again.')} />;
 }
 
+/** True when the answer never came: offline, or the server cannot be reached (api.ts answers status 0). */
+export const isUnreachable = (e: unknown) => e instanceof ApiError && e.status === 0;
+
+/**
+ * What a page shows when the data it needs could not be loaded: a 404 the not-found page, a 401/403 the no-access
+ * page (as the routes show them), anything else what went wrong and a "Try again" that asks anew (`retry`: the
+ * query's refetch). One component for every page that loads its own data, instead of a bare red line.
+ */
+export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const [retrying, setRetrying] = useState(false);
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 404) return <NotFoundPage />;
+  if (status === 401 || status === 403) return <ForbiddenPage />;
+  const again = () => {
+    setRetrying(true);
+    void Promise.resolve(retry()).finally(() => setRetrying(false));
+  };
+  return (
+    <ErrorShell
+      alert
+      title={isUnreachable(error) ? trans('Could not reach the server') : trans('Something went wrong')}
+      text={errorMessage(error, failedAnswerMessage())}
+      action={<Button variant="primary" className="mt-4" aria-disabled={retrying} onClick={retrying ? undefined : again}>{trans('Try again')}</Button>}
+    />
+  );
+}
+
+/** A route whose data or code could not be fetched because the server was out of reach: "Try again" asks anew. */
+export function UnreachablePage({ codeFailed }: { codeFailed: boolean }) {
+  const revalidator = useRevalidator();
+  const queryClient = useQueryClient();
+  // The route's code never arrived: only loading the page again fetches it.
+  const retry = codeFailed
+    ? () => window.location.reload()
+    : () => Promise.all([revalidator.revalidate(), queryClient.refetchQueries({ type: 'active' })]);
+  return <LoadError error={networkError()} retry={retry} />;
+}
+
 export function NotFoundPage() {
   return <ErrorShell code="404" title={trans('Page not found')} text={trans('The page you are looking for does not exist or has been moved.')} />;
 }
@@ -48,6 +88,8 @@ export function RouteError() {
   const [stale] = useState(() => isStaleBuildError(error));
   useEffect(() => { if (stale) reloadForNewBuild(); }, [stale]);
   if (stale) return <p role="status" className="p-8 text-center text-text-muted">{trans('Loading the latest version of the site…')}</p>;
+  if (isUnreachable(error)) return <UnreachablePage codeFailed={false} />;
+  if (isCodeLoadError(error) && isOffline()) return <UnreachablePage codeFailed />;
   if (isRouteErrorResponse(error)) {
     if (error.status === 403) return <ForbiddenPage />;
     if (error.status === 404) return <NotFoundPage />;

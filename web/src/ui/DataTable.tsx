@@ -320,9 +320,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             ) : query.isError && !pagination ? (
               <tr>
                 <td colSpan={colCount} className="px-3 py-12 text-center">
-                  <p className="font-medium">{trans('There was an issue loading this list.')}</p>
-                  <p className="mt-1 text-text-muted">{errorMessage(query.error, '')}</p>
-                  <Button className="mt-4" onClick={() => query.refetch()}>{trans('Try again')}</Button>
+                  <ListLoadError error={query.error} retry={() => query.refetch()} />
                 </td>
               </tr>
             ) : data.length === 0 ? (
@@ -497,4 +495,16 @@ function localDate(iso?: string): string {
   if (Number.isNaN(d.getTime()) || d.getFullYear() <= 1970 || d.getFullYear() >= 2999) return '';
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A list that could not be loaded (not an empty one): the same sentence everywhere, the server's reason when it gave one, and "Try again". */
+export function ListLoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const detail = errorMessage(error, '');
+  return (
+    <>
+      <p className="font-medium">{trans('There was an issue loading this list.')}</p>
+      {detail && <p className="mt-1 text-text-muted">{detail}</p>}
+      <Button className="mt-4" onClick={() => void retry()}>{trans('Try again')}</Button>
+    </>
+  );
 }

@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { PreviewMessage } from '@app/contracts';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { invalidateBootstrap } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
@@ -13,6 +13,7 @@ import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
 import { useDocumentTitle } from '../PageTitle';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { LoadError } from '../../site/ErrorPages';
 import {
   appearanceQueryKey, appearanceResolver, changedValues, fetchAppearance, getPath, keyOf, postToPreview, toForm,
   type AppearanceForm, type AppearanceResponse,
@@ -212,10 +213,10 @@ function Editor({ data }: { data: AppearanceResponse }) {
 
 export function Component() {
   useDocumentTitle(trans('Appearance'));
-  const { data, isError, error } = useQuery({ queryKey: appearanceQueryKey, queryFn: fetchAppearance, staleTime: Infinity });
+  const { data, isError, error, refetch } = useQuery({ queryKey: appearanceQueryKey, queryFn: fetchAppearance, staleTime: Infinity });
   // The editor opened inside its own preview would nest forever.
   if (window.self !== window.top) return <Navigate to="/admin" replace />;
-  if (isError) return <p role="alert" className="p-6 text-danger">{errorMessage(error, trans('Could not load the appearance settings'))}</p>;
+  if (isError) return <LoadError error={error} retry={refetch} />;
   if (!data) return <div className="p-6" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-48" /></div>;
   return <Editor data={data} />;
 }

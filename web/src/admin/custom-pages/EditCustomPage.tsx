@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { PageEditor } from '../../ui/editor/PageEditor';
 import { toast } from '../../ui/Toast';
 import { useDocumentTitle } from '../PageTitle';
@@ -15,10 +14,7 @@ export function Component() {
   useDocumentTitle(query.data ? trans('Edit “:name“', { name: query.data.title }) : trans('Edit page'));
   const initial = useMemo(() => query.data && { title: query.data.title, slug: query.data.slug, body: query.data.body ?? '' }, [query.data]);
 
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return (
     <PageEditor
       // Mounted once the page has loaded, so the editor starts with its text.

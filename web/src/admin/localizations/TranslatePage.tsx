@@ -15,11 +15,12 @@ import { toast } from '../../ui/Toast';
 import { useDocumentTitle } from '../PageTitle';
 import { useLocalization, useUpdateLocalization } from './api';
 import { AddTranslationModal } from './AddTranslationModal';
+import { LoadError } from '../../site/ErrorPages';
 
 export function Component() {
   const { localeId } = useParams();
   const query = useLocalization(localeId);
-  if (query.isError) return <p className="p-8 text-danger" role="alert">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   if (!query.data) {
     return (
       <div className="flex h-full items-center justify-center" role="status" aria-label={trans('Loading')}>

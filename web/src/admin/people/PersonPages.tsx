@@ -8,7 +8,7 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -101,10 +101,7 @@ export function Component() {
   const { personId } = useParams();
   const query = usePersonPage(personId);
   if (query.isPending) return <div className="p-8" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-64" /></div>;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const base = `/admin/people/${personId}/edit`;
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5 p-4 desk:p-8">

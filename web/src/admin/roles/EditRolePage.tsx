@@ -1,11 +1,10 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { ApiError, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { useRole } from './api';
 import { RoleForm } from './RoleForm';
@@ -44,10 +43,7 @@ export function Component() {
       </div>
     );
   }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const role = query.data;
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 desk:p-8">

@@ -12,6 +12,7 @@ import { Select, Switch, TextArea, TextField, type SelectOption } from '../../ui
 import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { scrollBehavior } from '../../lib/motion';
+import { LoadError } from '../../site/ErrorPages';
 
 /**
  * One form pattern for every settings page (and the ads page): the whole settings document is the form,
@@ -81,7 +82,7 @@ export function useSettingsCtx(): Ctx {
 export function SettingsForm({ title, description, children, submitLabel }: { title: string; description?: ReactNode; children: ReactNode; submitLabel?: string }) {
   const query = useSettingsQuery();
   if (query.isPending) return <div className="p-6"><div className="skeleton h-8 w-64" /><div className="skeleton mt-6 h-40 w-full" /></div>;
-  if (query.isError) return <p className="p-6 text-danger" role="alert">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return <LoadedForm data={query.data} title={title} description={description} submitLabel={submitLabel}>{children}</LoadedForm>;
 }
 

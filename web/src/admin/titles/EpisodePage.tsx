@@ -4,12 +4,12 @@ import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { episodeCreateSchema, episodeUpdateSchema, type Episode } from '@app/contracts';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
 import { DatePicker } from '../../ui/DatePicker';
@@ -101,10 +101,7 @@ export function EpisodeLayout() {
   const { season, episode } = useParams();
   const query = useEpisode(String(ctx.title.id), season, episode);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}/episodes/${episode}`;
   return (
     <div className="flex flex-col gap-4">

@@ -3,15 +3,15 @@ import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { SEASONS_PER_PAGE, type Episode, type PaginationResponse, type Season } from '@app/contracts';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { Pager } from '../../ui/Pager';
 import { Button, buttonClass } from '../../ui/Button';
 import { useConfirmedDelete } from '../../ui/use-confirmed-delete';
-import { EmptyState } from '../../ui/DataTable';
+import { EmptyState, ListLoadError } from '../../ui/DataTable';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useSeason, useTitle } from './api';
@@ -45,9 +45,7 @@ export function Component() {
       {query.isPending ? <div className="skeleton h-24" /> : query.isError ? (
         // A refused or failed list is not an empty one: the same state as the tables' (the Videos tab).
         <div role="alert" className="rounded-md border border-border py-12 text-center">
-          <p className="font-medium">{trans('There was an issue loading this list.')}</p>
-          <p className="mt-1 text-text-muted">{errorMessage(query.error, '')}</p>
-          <Button className="mt-4" onClick={() => query.refetch()}>{trans('Try again')}</Button>
+          <ListLoadError error={query.error} retry={() => query.refetch()} />
         </div>
       ) : seasons.length === 0 ? (
         <div className="rounded-md border border-border py-12"><EmptyState title={trans('No seasons have been added yet')} icon={<Layers size={40} />} /></div>
@@ -78,10 +76,7 @@ export function SeasonLayout() {
   const { season } = useParams();
   const query = useSeason(ctx.title.id, season);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}`;
   return (
     <div className="flex flex-col gap-4">

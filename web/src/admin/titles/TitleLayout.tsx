@@ -1,10 +1,9 @@
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Title } from '@app/contracts';
-import { ApiError, errorMessage } from '../../lib/api';
 import { useAuth, type PermissionNeed } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { TabNav } from '../../ui/Tabs';
 import { PageTitle } from '../PageTitle';
 import { TITLE_SECTIONS } from '../section-permissions';
@@ -66,10 +65,7 @@ export function Component() {
   if (query.isPending) {
     return <div className="mx-auto w-full max-w-5xl p-8" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-64" /></div>;
   }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return <Shell title={query.data}><Outlet context={{ title: query.data }} /></Shell>;
 }
 

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { FilterItem } from '@app/contracts';
-import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { VideoForm } from '../videos/VideoForm';
 import { useVideo } from '../videos/api';
 import { VideosTable } from '../videos/VideosTable';
@@ -39,10 +38,7 @@ export function TitleVideoFormTab() {
   const navigate = useNavigate();
   const query = useVideo(videoId);
   if (videoId && query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (videoId && query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (videoId && query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <Link to={base} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
-import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { useUser } from './api';
 import { UserForm } from './UserForm';
 
@@ -18,9 +17,6 @@ export function Component() {
       </div>
     );
   }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return <UserForm user={query.data} />;
 }

@@ -1,8 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { ApiError, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { LoadError } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { VideoForm } from './VideoForm';
 import { InsightsLink } from '../reports/InsightsLink';
@@ -23,10 +22,7 @@ export function VideoFormPage() {
   const navigate = useNavigate();
   const query = useVideo(videoId);
   if (videoId && query.isPending) return <div className="p-8" role="status" aria-label={trans('Loading')}><div className="skeleton h-8 w-64" /></div>;
-  if (videoId && query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (videoId && query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 p-4 desk:p-8">
       <Link to="/admin/videos" className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import type { CustomPage } from '@app/contracts/custom-pages';
 import { useDocumentTitle } from '../../admin/PageTitle';
-import { ApiError, api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
-import { NotFoundPage } from '../ErrorPages';
+import { LoadError } from '../ErrorPages';
 import { MenuPosition } from '../appearance/MenuPosition';
 import '../../ui/editor/rich-text.css';
 
@@ -41,10 +41,7 @@ function PageContent() {
       </div>
     );
   }
-  if (query.isError) {
-    if (query.error instanceof ApiError && query.error.status === 404) return <NotFoundPage />;
-    return <p className="p-8 text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
-  }
+  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
   const page = query.data;
   // A former slug of a renamed page: show the page at its current address (old links and bookmarks keep working).
   if (page.slug !== slug) return <Navigate to={`/pages/${encodeURIComponent(page.slug)}`} replace />;

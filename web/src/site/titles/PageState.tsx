@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
-import { ErrorPage, ForbiddenPage, NotFoundPage } from '../ErrorPages';
+import { ErrorPage, ForbiddenPage, isUnreachable, NotFoundPage, UnreachablePage } from '../ErrorPages';
 
-/** 404 shows the site's not-found page; 401/403 say plainly that this role may not see the page (a guest may sign in). */
+/**
+ * 404 shows the site's not-found page; 401/403 say plainly that this role may not see the page (a guest may sign in);
+ * a server out of reach says so and offers to try again.
+ */
 export function PageError({ error }: { error: ApiError | null }) {
   if (!error || error.status === 404) return <NotFoundPage />;
   if (error.status === 401 || error.status === 403) return <ForbiddenPage message={error.message} />;
+  if (isUnreachable(error)) return <UnreachablePage codeFailed={false} />;
   return <ErrorPage />;
 }
 
