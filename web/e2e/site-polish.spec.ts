@@ -1,0 +1,30 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/*
+ * The public site's shared frame and cards, measured rather than eyeballed: edges that line up, headings level across
+ * a row, nothing below a section moving when it loads, the first screen of a page on a phone. The data comes from
+ * the API (any title with related titles, any person with a few known-for titles), not from names or menus.
+ */
+
+async function left(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).first().evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect().left;
+  });
+}
+
+test('the footer lines up with the page: its links with the copyright line, its edge with the catalogue pages', async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 900 });
+  await page.goto('/movies');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toBeVisible();
+  const footer = page.locator('footer');
+  const copyright = footer.locator('p span').filter({ hasText: '©' });
+  await expect(copyright).toBeVisible();
+  // The catalogue page's content and the footer's start at the same x (they were 24 px apart at 1920 px).
+  expect(Math.abs((await left(page, 'footer p span')) - (await heading.boundingBox())!.x)).toBeLessThanOrEqual(1);
+  // A footer link's text starts where the copyright does (its hover padding stuck 12 px out of line).
+  const links = footer.locator('[data-menu-position] a span');
+  if (await links.count()) expect(Math.abs((await left(page, 'footer [data-menu-position] a span')) - (await left(page, 'footer p span')))).toBeLessThanOrEqual(1);
+});
