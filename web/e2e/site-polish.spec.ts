@@ -28,3 +28,13 @@ test('the footer lines up with the page: its links with the copyright line, its 
   const links = footer.locator('[data-menu-position] a span');
   if (await links.count()) expect(Math.abs((await left(page, 'footer [data-menu-position] a span')) - (await left(page, 'footer p span')))).toBeLessThanOrEqual(1);
 });
+
+test('the plans on the pricing page keep their names level when one carries a badge', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/pricing');
+  const names = page.locator('main ul > li h2');
+  await expect(names.first()).toBeVisible();
+  const tops = await names.evaluateAll((hs) => hs.map((h) => Math.round(h.getBoundingClientRect().top)));
+  // Three to a row at this width: each row's names share one line (the "Most popular" badge pushed one down 36 px).
+  for (let i = 0; i < tops.length; i += 3) expect(new Set(tops.slice(i, i + 3)).size).toBe(1);
+});
