@@ -38,3 +38,25 @@ test('the plans on the pricing page keep their names level when one carries a ba
   // Three to a row at this width: each row's names share one line (the "Most popular" badge pushed one down 36 px).
   for (let i = 0; i < tops.length; i += 3) expect(new Set(tops.slice(i, i + 3)).size).toBe(1);
 });
+
+test('the related titles take their final room before their code loads: nothing below them moves', async ({ page }) => {
+  const list = await (await page.request.get('/api/v1/titles?perPage=20')).json();
+  let id = 0;
+  for (const t of list.pagination.data as { id: number }[]) {
+    const data = await (await page.request.get(`/api/v1/titles/${t.id}/page`)).json();
+    if (data.related?.length) { id = t.id; break; }
+  }
+  expect(id, 'a title with related titles').toBeGreaterThan(0);
+  // A short window: the section starts far enough below it to be the stand-in at first.
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto(`/titles/${id}`);
+  const related = page.locator('[data-section="related"]');
+  await expect(related).toHaveAttribute('aria-busy', 'true');
+  const before = (await related.boundingBox())!.height;
+  await related.scrollIntoViewIfNeeded();
+  await expect(related.getByTestId('poster-card').first()).toBeVisible();
+  await expect(related).not.toHaveAttribute('aria-busy', 'true');
+  const after = (await related.boundingBox())!.height;
+  // The stand-in was a 128 px bar: the grid of cards below it grew the section by hundreds of pixels.
+  expect(Math.abs(after - before)).toBeLessThanOrEqual(2);
+});
