@@ -60,3 +60,22 @@ test('the related titles take their final room before their code loads: nothing 
   // The stand-in was a 128 px bar: the grid of cards below it grew the section by hundreds of pixels.
   expect(Math.abs(after - before)).toBeLessThanOrEqual(2);
 });
+
+test("on a phone a person's photo and facts are on the first screen, not under their known-for titles", async ({ page }) => {
+  const list = await (await page.request.get('/api/v1/people?perPage=20')).json();
+  let id = 0;
+  for (const p of list.pagination.data as { id: number }[]) {
+    const data = await (await page.request.get(`/api/v1/people/${p.id}/page`)).json();
+    if (data.known_for?.length >= 4) { id = p.id; break; }
+  }
+  expect(id, 'a person known for a few titles').toBeGreaterThan(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/people/${id}`);
+  const facts = page.locator('main aside');
+  await expect(facts).toBeVisible();
+  const knownFor = page.getByRole('heading', { name: 'Known for', exact: true });
+  await expect(knownFor).toBeVisible();
+  const box = (await facts.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(844);
+  expect(box.y).toBeLessThan((await knownFor.boundingBox())!.y);
+});
