@@ -52,14 +52,16 @@ export function VisitorLanguageSwitch() {
 export function SiteFooter() {
   const siteName = useSetting<string>('client.branding.site_name', '');
   return (
-    <footer className="border-t border-border bg-bg-alt px-4 py-8 text-sm text-text-muted sm:px-6">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+    <footer className="border-t border-border bg-bg-alt py-8 text-sm text-text-muted">
+      {/* The same width and padding as the catalogue pages, so the footer's edge lines up with theirs at every width. */}
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
         <div className="flex flex-col gap-2">
-          <MenuPosition position="footer" label={trans('Footer')} />
-          <MenuPosition position="footer-secondary" label={trans('Secondary footer')} />
+          {/* The links' hover background reaches past their text: pulled out by its padding, the text lines up with the © line. */}
+          <MenuPosition position="footer" label={trans('Footer')} className="-mx-3" />
+          <MenuPosition position="footer-secondary" label={trans('Secondary footer')} className="-mx-3" />
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1"><span>© {new Date().getFullYear()} {siteName}</span><CookieSettingsLink /></p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="-mx-2 flex items-center gap-2">
           <VisitorLanguageSwitch />
           <ThemeSwitch />
         </div>

@@ -70,10 +70,11 @@ export function Component() {
               <li
                 key={p.id}
                 aria-label={p.name}
-                className={cn('flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6', p.recommended ? 'border-primary shadow-lg ring-2 ring-primary' : 'border-border')}
+                className={cn('relative flex flex-col gap-4 rounded-lg border bg-bg-elevated p-6', p.recommended ? 'border-primary shadow-lg ring-2 ring-primary' : 'border-border')}
               >
+                {/* On the card's top edge, not above its name: the plans' names and prices stay level across the row. */}
                 {(mine || p.recommended) && (
-                  <span className="self-start rounded-full bg-primary px-2 py-0.5 text-xs text-on-primary">{mine ? trans('Your plan') : trans('Most popular')}</span>
+                  <span className="absolute start-1/2 top-0 -translate-y-1/2 whitespace-nowrap rounded-full bg-primary px-3 py-0.5 text-xs font-medium text-on-primary ltr:-translate-x-1/2 rtl:translate-x-1/2">{mine ? trans('Your plan') : trans('Most popular')}</span>
                 )}
                 <h2 className="text-xl font-semibold">{p.name}</h2>
                 <PlanPrice plan={p} price={price} />

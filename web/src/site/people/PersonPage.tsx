@@ -56,24 +56,26 @@ export function Component() {
   return (
     <article className="mx-auto max-w-6xl">
       <AdSlot slot="person_top" />
-      <div className="flex flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6">
-        <aside className="order-2 flex w-full shrink-0 flex-col gap-4 sm:order-1 sm:w-60">
-          <div className="mx-auto aspect-[2/3] w-48 overflow-hidden rounded-md bg-bg-alt sm:w-full">
+      {/* Phones: the name, then the photo beside the facts, then the biography and known-for titles (the photo came
+          last, under the titles, a screen or two down). Wider: the photo and facts in a column beside the rest. */}
+      <div className="grid gap-x-6 gap-y-4 px-4 py-8 sm:grid-cols-[15rem_minmax(0,1fr)] sm:grid-rows-[auto_1fr] sm:px-6">
+        <div className="flex flex-wrap items-center justify-between gap-3 sm:col-start-2 sm:row-start-1">
+          <h1 className="text-3xl font-bold sm:text-4xl">{person.name}</h1>
+          <ShareButton title={person.name} />
+        </div>
+        <aside className="flex items-start gap-4 sm:col-start-1 sm:row-span-2 sm:row-start-1 sm:flex-col">
+          <div className="aspect-[2/3] w-32 shrink-0 overflow-hidden rounded-md bg-bg-alt sm:w-full">
             {person.poster
               ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" />
-              : <div className="flex h-full items-center justify-center text-7xl font-semibold text-text-muted" aria-hidden="true">{initialsOf(person.name)}</div>}
+              : <div className="flex h-full items-center justify-center text-4xl font-semibold text-text-muted sm:text-7xl" aria-hidden="true">{initialsOf(person.name)}</div>}
           </div>
           {facts.length ? (
-            <dl className="flex flex-col gap-3 text-sm">
+            <dl className="flex min-w-0 flex-col gap-3 text-sm">
               {facts.map(([k, v]) => <div key={k}><dt className="text-text-muted">{k}</dt><dd className="font-medium">{v}</dd></div>)}
             </dl>
           ) : null}
         </aside>
-        <div className="order-1 min-w-0 flex-1 sm:order-2">
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h1 className="text-3xl font-bold sm:text-4xl">{person.name}</h1>
-            <ShareButton title={person.name} />
-          </div>
+        <div className="min-w-0 sm:col-start-2 sm:row-start-2">
           <h2 className="mb-2 text-lg font-semibold">{trans('Biography')}</h2>
           <ClampedText text={person.description || trans('We have no biography for :name yet.', { name: person.name })} className="whitespace-pre-line leading-relaxed text-text-muted" />
           {known_for.length ? (

@@ -10,6 +10,8 @@ import { retryableLazy } from '../../lib/retryable-lazy';
 import { buttonClass } from '../../ui/Button';
 import { LazyPart } from '../../ui/LazyPart';
 import { HERO_ACTION } from '../ui/PlayButtons';
+import { PosterCardSkeleton } from '../ui/PosterCardSkeleton';
+import { RELATED_GRID_CLASS } from './PageState';
 
 /*
  * The title page's first load carries only what the first screen shows (issue 10: at most 150 KB of JS). Reviews,
@@ -46,11 +48,11 @@ function useNear<T extends Element>(now: boolean): [RefObject<T | null>, boolean
 }
 
 /** The section's frame (same data-section and heading as the real one) with a skeleton, until its code has loaded. */
-function Placeholder({ id, title, innerRef, children }: { id: string; title: string; innerRef?: Ref<HTMLElement>; children?: ReactNode }) {
+function Placeholder({ id, title, innerRef, skeleton, children }: { id: string; title: string; innerRef?: Ref<HTMLElement>; skeleton?: ReactNode; children?: ReactNode }) {
   return (
     <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy={children ? undefined : true} className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
       <h2 id={`section-${id}`} className="mb-4 text-xl font-semibold">{title}</h2>
-      {children ?? <div className="skeleton h-32 w-full" />}
+      {children ?? skeleton ?? <div className="skeleton h-32 w-full" />}
     </section>
   );
 }
@@ -70,18 +72,19 @@ function ScrollIntoView({ id }: { id: string }) {
   return null;
 }
 
-function WhenNear({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** `skeleton` stands in for the section when its shape is known before its code (the related titles' cards). */
+function WhenNear({ id, title, skeleton, children }: { id: string; title: string; skeleton?: ReactNode; children: ReactNode }) {
   const { hash } = useLocation();
   const asked = hash === `#${id}` || (id === 'comments' && anchoredCommentId(hash) !== null);
   const [ref, near] = useNear<HTMLElement>(asked);
-  const placeholder = <Placeholder id={id} title={title} />;
+  const placeholder = <Placeholder id={id} title={title} skeleton={skeleton} />;
   return (
     <div id={id} className="scroll-mt-20">
       {near ? (
         <LazyPart fallback={placeholder} frame={(notice) => <Placeholder id={id} title={title}>{notice}</Placeholder>}>
           {children}{asked && <ScrollIntoView id={id} />}
         </LazyPart>
-      ) : <Placeholder id={id} title={title} innerRef={ref} />}
+      ) : <Placeholder id={id} title={title} innerRef={ref} skeleton={skeleton} />}
     </div>
   );
 }
@@ -96,7 +99,9 @@ export function DeferredComments({ titleId }: { titleId: number }) {
 
 export function DeferredRelated({ titles }: { titles: RelatedTitle[] }) {
   if (!titles.length) return null;
-  return <WhenNear id="related" title={trans('Related titles')}><RelatedGrid titles={titles} /></WhenNear>;
+  // The titles are here already (only the grid's code is not): one card skeleton each, so nothing below moves when it loads.
+  const skeleton = <div className={RELATED_GRID_CLASS} aria-hidden="true">{titles.map((t) => <PosterCardSkeleton key={t.id} />)}</div>;
+  return <WhenNear id="related" title={trans('Related titles')} skeleton={skeleton}><RelatedGrid titles={titles} /></WhenNear>;
 }
 
 const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);

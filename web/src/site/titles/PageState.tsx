@@ -35,6 +35,9 @@ export function PageSkeleton() {
   );
 }
 
+/** The related titles' grid, shared by the grid and the card skeletons standing in for it until its code has loaded. */
+export const RELATED_GRID_CLASS = 'grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid-cols-6';
+
 /** A titled section of a catalogue page; `actions` sit beside the heading (a season picker). */
 export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
   const heading = <h2 id={`section-${id}`} className="text-xl font-semibold">{title}</h2>;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import type { PublicVideo, TitleCredit, TitlePageData } from '@app/contracts';
+import { initialsOf } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { currentLanguage } from '../../lib/locale';
 import { videoCategoryLabel } from '../../lib/video-labels';
@@ -36,7 +37,7 @@ export function CastList({ cast }: { cast: TitleCredit[] }) {
           <Link to={personUrl(c)} className="group flex flex-col gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
             <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
               {c.poster ? <img src={c.poster} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-105" />
-                : <div className="flex h-full items-center justify-center text-3xl text-text-muted" aria-hidden="true">{c.name.slice(0, 1)}</div>}
+                : <div className="flex h-full items-center justify-center text-3xl text-text-muted" aria-hidden="true">{initialsOf(c.name)}</div>}
             </div>
             <span className="truncate text-sm font-medium group-hover:underline">{c.name}</span>
             {c.pivot.character ? <span className="truncate text-xs text-text-muted">{c.pivot.character}</span> : null}

@@ -57,14 +57,3 @@ export function PosterCard({ title, tabIndex }: { title: PosterCardTitle; tabInd
     </Link>{!title.href && <WatchlistToggle titleId={title.id} name={title.name} tabIndex={tabIndex} />}</div>
   );
 }
-
-/** A card-shaped placeholder while a grid loads. */
-export function PosterCardSkeleton() {
-  return (
-    <div className="flex flex-col gap-2" aria-hidden="true">
-      <div className="skeleton aspect-[2/3] rounded-md" />
-      <div className="skeleton h-4 w-3/4 rounded" />
-      <div className="skeleton h-3 w-1/3 rounded" />
-    </div>
-  );
-}

@@ -1,6 +1,7 @@
 import { trans } from '../../lib/i18n';
 import { useRovingRow } from '../../ui/roving-row';
-import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
+import { PosterCard, type PosterCardTitle } from './PosterCard';
+import { PosterCardSkeleton } from './PosterCardSkeleton';
 
 export const POSTER_GRID_CLASS = 'grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
 

@@ -2,7 +2,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { trans } from '../../lib/i18n';
-import { PosterCard, PosterCardSkeleton, type PosterCardTitle } from './PosterCard';
+import { PosterCard, type PosterCardTitle } from './PosterCard';
+import { PosterCardSkeleton } from './PosterCardSkeleton';
 import { ROW_SCROLLER_CLASS, rowScrollLabels, useRowScroll } from '../../ui/row-scroll';
 import { useRovingRow } from '../../ui/roving-row';
 
