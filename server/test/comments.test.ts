@@ -353,3 +353,31 @@ describe('linked comments', () => {
     expect((await noRoles.get(`/api/v1/comment/${leaf}/context`)).status).toBe(403);
   });
 });
+
+describe('a report or a post that must not go through', () => {
+  it('answers a report of a deleted comment 404, like a missing one', async () => {
+    const [author, reader] = await Promise.all([asUser(t), asUser(t)]);
+    const on = { commentable_id: (await admin.post('/api/v1/titles', { name: 'Reported once deleted' })).body.title.id };
+    const c = (await post(author, { ...on, content: 'Deleted before reported' })).body.comment;
+    expect((await author.delete(`/api/v1/comment/${c.id}`)).status).toBe(200);
+    const res = await reader.post(`/api/v1/comment/${c.id}/report`, { reason: 'rude' });
+    expect(res.status, res.text).toBe(404);
+    expect(res.body.message).toBe('Comment not found');
+    expect((await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'comment').where('reportable_id', '=', c.id).execute())).toEqual([]);
+  });
+
+  it('refuses the same text posted again in the same place within a minute, and takes it elsewhere or once deleted', async () => {
+    const [author, other] = await Promise.all([asUser(t), asUser(t)]);
+    const on = { commentable_id: (await admin.post('/api/v1/titles', { name: 'Said once' })).body.title.id };
+    const elsewhere = { commentable_id: (await admin.post('/api/v1/titles', { name: 'Said elsewhere' })).body.title.id };
+    const first = (await post(author, { ...on, content: 'Said once' })).body.comment;
+    const again = await post(author, { ...on, content: ' Said once ' });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.content).toEqual(['You have already posted this comment.']);
+    expect((await post(author, { ...on, content: 'Said once', parent_id: first.id })).status).toBe(200);
+    expect((await post(author, { ...elsewhere, content: 'Said once' })).status).toBe(200);
+    expect((await post(other, { ...on, content: 'Said once' })).status).toBe(200);
+    expect((await author.delete(`/api/v1/comment/${first.id}`)).status).toBe(200);
+    expect((await post(author, { ...on, content: 'Said once' })).status).toBe(200);
+  });
+});

@@ -64,6 +64,17 @@ describe('the same write sent at once', () => {
     oneWins(await burst(() => user.post(`/api/v1/reviews/${review}/report`, { reason: 'Spoilers' })), 'reason', 'You have already reported this.');
   });
 
+  it('posts a comment or a reply once when it is sent several times at once (a double click, a retried request)', async () => {
+    const post = (body: object) => user.post('/api/v1/comment', { commentable_type: 'title', commentable_id: series, content: 'Posted twice?', ...body });
+    oneWins(await burst(() => post({})), 'content', 'You have already posted this comment.');
+    const parent = (await admin.post('/api/v1/comment', { commentable_type: 'title', commentable_id: series, content: 'Answer me' })).body.comment.id;
+    oneWins(await burst(() => post({ parent_id: parent })), 'content', 'You have already posted this comment.');
+    const rows = await t.ctx.db.selectFrom('comments').select(['parent_id']).where('user_id', '=', user.user.id).where('content', '=', 'Posted twice?').execute();
+    expect(rows.map((r) => r.parent_id).sort()).toEqual([parent, null].sort());
+    const { replies_count } = await t.ctx.db.selectFrom('comments').select('replies_count').where('id', '=', parent).executeTakeFirstOrThrow();
+    expect(replies_count).toBe(1);
+  });
+
   it('moves list items from several requests at once one after the other (PostgreSQL deadlocked them)', async () => {
     const list = (await user.post('/api/v1/lists', { name: 'Dragged fast' })).body.list.id;
     const titles = await Promise.all([1, 2, 3, 4].map(async (i) => (await admin.post('/api/v1/titles', { name: `Dragged ${i}` })).body.title.id as number));
@@ -133,6 +144,27 @@ describe('a write about something deleted at the same moment', () => {
       // A deleted comment stays (restorable) with its reports; a deleted review goes with its votes and reports.
       const reports = await t.ctx.db.selectFrom('content_reports').select('id').where('reportable_type', '=', 'review').where('reportable_id', '=', review).execute();
       expect(reports).toEqual([]);
+    }
+  });
+
+  it('leaves no report of a review or comment whose title is deleted while members report them', async () => {
+    for (let round = 0; round < 6; round++) {
+      const title = (await admin.post('/api/v1/titles', { name: `Reported as deleted ${round}` })).body.title.id as number;
+      const author = await asUser(t);
+      const posted = await author.post('/api/v1/reviews', { reviewable_id: title, score: 7, title: 'Soon gone with the title', body: 'x'.repeat(120) });
+      expect(posted.status, posted.text).toBe(200);
+      const review = posted.body.review.id as number;
+      const comment = (await author.post('/api/v1/comment', { commentable_type: 'title', commentable_id: title, content: 'Soon gone' })).body.comment.id as number;
+      const members = await Promise.all([1, 2, 3].map(() => asUser(t)));
+      const answers = await Promise.all([
+        admin.delete(`/api/v1/titles/${title}`),
+        ...members.flatMap((m) => [m.post(`/api/v1/reviews/${review}/report`, { reason: 'Spam' }), m.post(`/api/v1/comment/${comment}/report`, { reason: 'Spam' })]),
+      ]);
+      for (const r of answers) expect([200, 404], r.text).toContain(r.status);
+      const left = await t.ctx.db.selectFrom('content_reports').select(['reportable_type', 'reportable_id'])
+        .where((eb) => eb.or([eb.and([eb('reportable_type', '=', 'review'), eb('reportable_id', '=', review)]), eb.and([eb('reportable_type', '=', 'comment'), eb('reportable_id', '=', comment)])]))
+        .execute();
+      expect(left, `round ${round}`).toEqual([]);
     }
   });
 

@@ -56,6 +56,17 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await expect(mine).toContainText('<b>not bold</b>');
   await expect(mine.getByRole('link', { name: 'https://example.com/clip' })).toHaveAttribute('rel', 'nofollow ugc noopener');
   await expect(mine.locator('b')).toHaveCount(0);
+  // A double click sends one post (the second click comes before the form re-renders as busy), so no error shows.
+  let posts = 0;
+  const countPost = (r: { method(): string; url(): string }) => { if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/comment') posts++; };
+  writer.on('request', countPost);
+  await comments.getByPlaceholder('Write a comment').fill('Posted with a double click');
+  await comments.getByRole('button', { name: 'Post comment' }).dblclick();
+  await expect(comments.getByTestId('comment').filter({ hasText: 'Posted with a double click' })).toHaveCount(1);
+  await expect(comments.getByPlaceholder('Write a comment')).toHaveValue('');
+  writer.off('request', countPost);
+  expect(posts).toBe(1);
+  await expect(comments.getByRole('alert')).toHaveCount(0);
 
   // Another user: helpful vote, reply, report.
   const reader = await (await browser.newContext()).newPage();

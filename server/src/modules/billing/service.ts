@@ -5,6 +5,7 @@ import {
 } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { nowIso, type Db } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, notFound, unprocessable, stillThere } from '../../http/errors.ts';
 import { checkGrants } from '../roles/service.ts';
 import { assertCanGrant, type Actor } from '../roles/grants.ts';
@@ -51,9 +52,8 @@ async function savePrices(ctx: AppContext, trx: Db, productId: number, input: Pr
     if (before.subscriptions_count > 0) throw locked(`prices.${i}.amount`, before.subscriptions_count);
     // A changed price loses its gateway ids: the gateway's prices are immutable, the next sync makes new ones and
     // deactivates these. On PostgreSQL the row stays locked until commit, so a sync cannot write an id in between.
-    let current = trx.selectFrom('prices').select(['stripe_id', 'paypal_id']).where('id', '=', p.id);
-    if (ctx.dialect === 'postgres') current = current.forUpdate();
-    const ids = await current.executeTakeFirst();
+    await lockRows(trx, ctx.dialect, 'prices', [p.id], 'update');
+    const ids = await trx.selectFrom('prices').select(['stripe_id', 'paypal_id']).where('id', '=', p.id).executeTakeFirst();
     await trx.updateTable('prices').set({ ...priceValues(p), stripe_id: null, paypal_id: null, updated_at: now }).where('id', '=', p.id).execute();
     if (ids) await retire(trx, priceGatewayIds(ids));
   }

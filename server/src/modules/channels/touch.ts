@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ChannelItemType } from '@app/contracts';
 import { nowIso, type Db, type Dialect } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { lockRows } from '../../db/row-lock.ts';
 
 /**
  * Takes the channel's row lock (PostgreSQL; SQLite runs one write transaction at a time anyway) before a transaction
@@ -9,9 +10,8 @@ import type { Database } from '../../db/schema.ts';
  * deadlocking on each other's rows. Answers the channel's item count.
  */
 export async function lockChannel(trx: Transaction<Database>, dialect: Dialect, channelId: number): Promise<number> {
-  let q = trx.selectFrom('channels').select('items_count').where('id', '=', channelId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  return (await q.executeTakeFirst())?.items_count ?? 0;
+  await lockRows(trx, dialect, 'channels', [channelId], 'update');
+  return (await trx.selectFrom('channels').select('items_count').where('id', '=', channelId).executeTakeFirst())?.items_count ?? 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import { COMMENTS_PER_PAGE, type Comment, type CommentCreateInput, type Commenta
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { nowIso, toBool } from '../../db/index.ts';
+import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { lockRows } from '../../db/row-lock.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { POSTING_LIMITS, assertCanModerate, assertCanPost, type ContentActor } from '../reviews/posting.ts';
@@ -62,6 +62,20 @@ const notCommentable = () => new HttpError(422, 'This item cannot be commented o
 /** The table each kind of commentable item lives in. */
 const COMMENTABLE_TABLES = { title: 'titles', episode: 'episodes', video: 'videos', news_article: 'news_articles' } as const satisfies Record<CommentableType, string>;
 
+export const ALREADY_POSTED = 'You have already posted this comment.';
+/** How long the same text from the same member in the same place counts as a second copy of one post. */
+const REPOST_WINDOW_MS = 60_000;
+
+/** The member's live comment with this text in this place (same item, same parent), posted within the window. */
+async function samePostedJustNow(trx: Db, userId: number, input: CommentCreateInput): Promise<boolean> {
+  let q = trx.selectFrom('comments').select('id')
+    .where('commentable_type', '=', input.commentable_type).where('commentable_id', '=', input.commentable_id)
+    .where('user_id', '=', userId).where('deleted', '=', false).where('content', '=', input.content)
+    .where('created_at', '>=', new Date(Date.now() - REPOST_WINDOW_MS).toISOString());
+  q = input.parent_id ? q.where('parent_id', '=', input.parent_id) : q.where('parent_id', 'is', null);
+  return !!(await q.executeTakeFirst());
+}
+
 /** Posts a comment or a reply; a reply must answer a live comment of the same item. The parent's reply count moves with it. */
 export async function createComment(ctx: AppContext, userId: number, input: CommentCreateInput): Promise<Comment> {
   const target = await resolveCommentable(ctx.db, input.commentable_type, input.commentable_id);
@@ -79,6 +93,9 @@ export async function createComment(ctx: AppContext, userId: number, input: Comm
   const { id, notified } = await ctx.db.transaction().execute(async (trx) => {
     // Deleted since the check above (its delete clears the comments after locking it): refused, never left on nothing.
     if (!(await lockRows(trx, ctx.dialect, COMMENTABLE_TABLES[input.commentable_type], [input.commentable_id], 'share')).length) throw notCommentable();
+    // A double click or a retried request: the member's posts take turns (their row), so the second finds the first.
+    await lockRows(trx, ctx.dialect, 'users', [userId], 'update');
+    if (await samePostedJustNow(trx, userId, input)) throw new HttpError(422, ALREADY_POSTED, { content: [ALREADY_POSTED] });
     const row = await trx.insertInto('comments').values({
       user_id: userId, commentable_type: input.commentable_type, commentable_id: input.commentable_id, title_id: target.title_id,
       parent_id: input.parent_id ?? null, content: input.content, created_at: now, updated_at: now,

@@ -55,7 +55,7 @@ export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<nu
   const images = await ctx.db.selectFrom('news_articles').select(['image', 'body']).where('id', 'in', ids).execute();
   const res = await ctx.db.transaction().execute(async (trx) => {
     await removeFromChannels(trx, ctx.dialect, 'news_article', ids);
-    await deleteFeedbackOn(trx, { news_article: ids });
+    await deleteFeedbackOn(trx, ctx.dialect, { news_article: ids });
     return trx.deleteFrom('news_articles').where('id', 'in', ids).executeTakeFirst();
   });
   if (!Number(res.numDeletedRows)) throw notFound('Article not found');

@@ -2,7 +2,7 @@ import type { ContentAuthor } from '@app/contracts';
 import { onDuplicate } from '../../db/errors.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
-import { nowIso } from '../../db/index.ts';
+import { nowIso, toBool } from '../../db/index.ts';
 import { HttpError, forbidden, notFound, stillThere } from '../../http/errors.ts';
 import { lockRows } from '../../db/row-lock.ts';
 import { consume, type RateLimit } from '../../http/rate-limit.ts';
@@ -84,6 +84,9 @@ export const REPORTABLE = new Map([
 ] as const);
 export type ReportableType = 'review' | 'comment' | 'video';
 
+const deletedComment = async (db: Db, id: number) =>
+  toBool((await db.selectFrom('comments').select('deleted').where('id', '=', id).executeTakeFirst())?.deleted);
+
 /**
  * Records one report of a review, comment or video by a user (once each) and counts it on the item, in one
  * transaction. Reporting twice is a 422 with a clear message.
@@ -91,13 +94,15 @@ export type ReportableType = 'review' | 'comment' | 'video';
 export async function reportItem(ctx: AppContext, type: ReportableType, id: number, userId: number, reason: string | undefined): Promise<number> {
   const { table, missing, own } = REPORTABLE.get(type)!;
   const exists = await ctx.db.selectFrom(table).select(['id', 'user_id']).where('id', '=', id).executeTakeFirst();
-  if (!exists) throw notFound(missing);
+  if (!exists || (type === 'comment' && (await deletedComment(ctx.db, id)))) throw notFound(missing);
   // A report asks a moderator to look at someone else's work; one's own is edited or deleted instead.
   if (exists.user_id === userId) throw new HttpError(422, own, { reason: [own] });
   await assertCanPost(ctx, userId, POSTING_LIMITS.reports);
   return onDuplicate(ctx.db.transaction().execute(async (trx) => {
     // Deleted since the check above: a 404, never a report left on nothing.
     if (!(await lockRows(trx, ctx.dialect, table, [id], 'update')).length) throw notFound(missing);
+    // A deleted comment shows as "deleted" (its text hidden) until a moderator restores it: nothing to report.
+    if (type === 'comment' && (await deletedComment(trx, id))) throw notFound(missing);
     await trx.insertInto('content_reports').values({ user_id: userId, reportable_type: type, reportable_id: id, reason: reason || null, created_at: nowIso() }).execute();
     const row = await trx.updateTable(table).set((eb) => ({ reports_count: eb('reports_count', '+', 1) })).where('id', '=', id)
       .returning('reports_count').executeTakeFirst();

@@ -1,6 +1,7 @@
 import { translate } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Actor } from './grants.ts';
 import { restrictionLimit } from './permissions.ts';
@@ -23,9 +24,7 @@ export async function countGuard(
   const limit = actor.permissions.has('admin') ? null : await restrictionLimit(ctx.db, actor.id, permission, 'count');
   return async (trx) => {
     if (limit === null) return;
-    let lock = trx.selectFrom('users').select('id').where('id', '=', actor.id);
-    if (ctx.dialect === 'postgres') lock = lock.forUpdate();
-    await lock.execute();
+    await lockRows(trx, ctx.dialect, 'users', [actor.id], 'update');
     if ((await count(trx)) >= limit) throw forbidden(translate(undefined, message, { count: limit }));
   };
 }

@@ -1,6 +1,7 @@
 import type { CreditCreate, CreditUpdate, TitleCredit } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/index.ts';
+import type { Db, Dialect } from '../../db/index.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { nowIso } from '../../db/index.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { paginate } from '../../http/list-query.ts';
@@ -41,10 +42,8 @@ async function assertNewCredit(trx: Db, owner: Owner, c: { person_id: number; de
 }
 
 /** Credit writes of one title run one after the other on PostgreSQL (SQLite runs one write transaction at a time). */
-async function lockOwnerTitle(trx: Db, dialect: string, titleId: number) {
-  let q = trx.selectFrom('titles').select('id').where('id', '=', titleId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  await q.executeTakeFirst();
+async function lockOwnerTitle(trx: Db, dialect: Dialect, titleId: number) {
+  await lockRows(trx, dialect, 'titles', [titleId], 'update');
 }
 
 const toCredit = (r: any): TitleCredit => ({

@@ -65,7 +65,7 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
     await trx.deleteFrom('creditables').where('title_id', 'in', ids).execute();
     await removeFromChannels(trx, ctx.dialect, 'title', ids);
     await removeFromChannels(trx, ctx.dialect, 'episode', trx.selectFrom('episodes').select('id').where('title_id', 'in', ids));
-    await deleteFeedbackOn(trx, { title: ids, episode: trx.selectFrom('episodes').select('id').where('title_id', 'in', ids), video: videos });
+    await deleteFeedbackOn(trx, ctx.dialect, { title: ids, episode: trx.selectFrom('episodes').select('id').where('title_id', 'in', ids), video: videos });
     await trx.deleteFrom('titles').where('id', 'in', ids).execute();
   }));
   await syncSearch(ctx, 'titles', ids);
@@ -138,7 +138,7 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', 'in', episodeIds).execute();
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'season').where('creditable_id', '=', id).execute();
     await removeFromChannels(trx, ctx.dialect, 'episode', episodeIds);
-    await deleteFeedbackOn(trx, { episode: episodeIds, video: videos });
+    await deleteFeedbackOn(trx, ctx.dialect, { episode: episodeIds, video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', season.title_id).where('season_num', '=', season.number).execute();
     await trx.deleteFrom('seasons').where('id', '=', id).execute();
     // Deleted from a series the movie database brought, it stays deleted through a re-import.
@@ -205,7 +205,7 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
     await lockRows(trx, ctx.dialect, 'videos', videos, 'update');
     await trx.deleteFrom('creditables').where('creditable_type', '=', 'episode').where('creditable_id', '=', id).execute();
     await removeFromChannels(trx, ctx.dialect, 'episode', [id]);
-    await deleteFeedbackOn(trx, { episode: [id], video: videos });
+    await deleteFeedbackOn(trx, ctx.dialect, { episode: [id], video: videos });
     await trx.deleteFrom('videos').where('title_id', '=', ep.title_id).where('season_num', '=', ep.season_number).where('episode_num', '=', ep.episode_number).execute();
     await trx.deleteFrom('episodes').where('id', '=', id).execute();
     // The movie database's episode stays deleted through a re-import.

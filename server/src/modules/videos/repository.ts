@@ -162,7 +162,7 @@ export async function deleteVideoRows(db: Db, dialect: Dialect, ids: number[]): 
   await db.transaction().execute(async (trx) => {
     // First, so a comment, vote or report sent meanwhile is either in before the clean-up below or refused after.
     await lockRows(trx, dialect, 'videos', ids, 'update');
-    await deleteFeedbackOn(trx, { video: ids });
+    await deleteFeedbackOn(trx, dialect, { video: ids });
     const res = await trx.deleteFrom('videos').where('id', 'in', ids).executeTakeFirst();
     if (!Number(res.numDeletedRows)) throw notFound('Video not found');
   });

@@ -4,6 +4,7 @@ import { reportSchema, reportedResponse, videoVoteResponse, videoVoteSchema, typ
 import type { AppContext } from '../../context.ts';
 import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { lockRows } from '../../db/row-lock.ts';
 import { requireUser } from '../../http/auth.ts';
 import { POSTING_LIMITS, assertCanPost, reportItem } from '../reviews/posting.ts';
 import { reportModerationRoutes } from '../reviews/reports.ts';
@@ -23,10 +24,8 @@ export async function myVideoVote(db: Db, userId: number | null, videoId: number
  */
 async function castVote(ctx: AppContext, videoId: number, userId: number, vote: VideoVote | null): Promise<VideoVoteState> {
   return ctx.db.transaction().execute(async (trx) => {
-    let lock = trx.selectFrom('videos').select('id').where('id', '=', videoId);
-    if (ctx.dialect === 'postgres') lock = lock.forUpdate();
     // Deleted since the guard looked: nothing to vote on.
-    if (!(await lock.executeTakeFirst())) throw notFound('Video not found');
+    if (!(await lockRows(trx, ctx.dialect, 'videos', [videoId], 'update')).length) throw notFound('Video not found');
     const old = await myVideoVote(trx, userId, videoId);
     if (old !== vote) {
       if (old) {

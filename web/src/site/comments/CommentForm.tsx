@@ -37,11 +37,14 @@ export function CommentForm(props: {
       toast.danger(message);
     },
   });
+  // isPending reaches the next render only: a double click's second submit comes before it, so a ref holds the send.
+  const sending = useRef(false);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (mutation.isPending) return;
+    if (sending.current || mutation.isPending) return;
     if (!text.trim()) { setError(trans('The comment is required.')); return; }
-    mutation.mutate();
+    sending.current = true;
+    mutation.mutate(undefined, { onSettled: () => { sending.current = false; } });
   };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
