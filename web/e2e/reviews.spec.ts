@@ -49,7 +49,9 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await expect(reviews.getByRole('button', { name: 'Write a review' })).toBeHidden();
 
   // A comment: the link is clickable, markup stays text.
+  // Comments load as they come near the viewport (below the related titles): scrolled to, as a reader would.
   const comments = writer.locator('[data-section="comments"]');
+  await comments.scrollIntoViewIfNeeded();
   await comments.getByPlaceholder('Write a comment').fill(COMMENT);
   await comments.getByRole('button', { name: 'Post comment' }).click();
   const mine = comments.getByTestId('comment').filter({ hasText: 'not bold' });
@@ -84,6 +86,7 @@ test('a user rates, reviews and comments; another votes, replies and reports; an
   await helpful.click();
   await expect(theirView).toContainText('1 found this helpful, 0 did not');
   const readerComments = reader.locator('[data-section="comments"]');
+  await readerComments.scrollIntoViewIfNeeded();
   const target = readerComments.getByTestId('comment').filter({ hasText: 'not bold' }).first();
   await target.getByRole('button', { name: 'Reply' }).click();
   await target.getByPlaceholder('Write a reply').fill('Agreed, thanks for the link.');
