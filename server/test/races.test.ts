@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD, asAdmin, asUser, createTestApp, guest, type Res } from './helper.ts';
+import { issueToken } from '../src/modules/auth/service.ts';
+import { PASSWORD, asAdmin, asUser, createTestApp, createUser, guest, type Res } from './helper.ts';
 
 /**
  * The same write sent several times at once (a double-clicked Save, two tabs, two admins): the unique indexes keep
@@ -105,6 +106,21 @@ describe('the same write sent at once', () => {
     expect((await burst(() => user.post('/api/v1/watchlist', { titleId: series }))).map((r) => r.status)).toEqual(Array(N).fill(200));
     expect((await burst(() => user.put(`/api/v1/ratings/title/${series}`, { score: 7 }))).map((r) => r.status)).toEqual(Array(N).fill(200));
     expect((await user.get(`/api/v1/ratings/title/${series}`)).body).toMatchObject({ my_score: 7 });
+  });
+
+  it('confirms an email address once when its link is opened twice at once, and both clicks say it is confirmed', async () => {
+    const member = await createUser(t, { verified: false });
+    const token = await issueToken(t.ctx, member.id, 'email_verification');
+    const answers = await burst(() => guest(t).post('/api/v1/auth/email/verify', { token }));
+    expect(answers.map((r) => r.status), answers.map((r) => r.text).join('\n')).toEqual(Array(N).fill(200));
+    const row = await t.ctx.db.selectFrom('users').select('email_verified_at').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+    // A click minutes later still says so; once the used link expires, it is invalid; a used link confirms nothing.
+    expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(200);
+    await t.ctx.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', member.id).execute();
+    expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(422);
+    await t.ctx.db.updateTable('user_tokens').set({ expires_at: '2000-01-01T00:00:00.000Z' }).where('user_id', '=', member.id).execute();
+    expect((await guest(t).post('/api/v1/auth/email/verify', { token })).status).toBe(422);
   });
 
   it('moves a title’s rating totals once per change when one member rates it several times at once (PostgreSQL counted twice)', async () => {

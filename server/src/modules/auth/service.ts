@@ -200,10 +200,26 @@ export async function sendVerificationEmail(ctx: AppContext, user: { id: number;
   }));
 }
 
+/** A used confirmation link answers for this long (a second tab, a second click) before it expires. */
+const USED_LINK_GRACE_MS = 10 * 60 * 1000;
+const USED = 'used';
+
+/**
+ * Confirms the address once. The claim and the confirmation commit together. The used link is kept, marked, for a
+ * few minutes: a second click (or two at once) says the address is confirmed, as it is, instead of calling the link
+ * invalid; a used link never confirms anything itself.
+ */
 export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const { id, user_id: userId } = await findToken(ctx, token, 'email_verification', 'token');
-  await claimToken(ctx.db, id, 'token');
+  const { id, user_id: userId, payload } = await findToken(ctx, token, 'email_verification', 'token');
   await ctx.db.transaction().execute(async (trx) => {
+    const claimed = payload !== USED && Number((await trx.updateTable('user_tokens')
+      .set({ payload: USED, expires_at: new Date(Date.now() + USED_LINK_GRACE_MS).toISOString() })
+      .where('id', '=', id).where('payload', 'is', null).executeTakeFirst()).numUpdatedRows) > 0;
+    if (!claimed) {
+      const user = await trx.selectFrom('users').select('email_verified_at').where('id', '=', userId).executeTakeFirst();
+      if (user?.email_verified_at) return;
+      throw new HttpError(422, 'This link is invalid or has expired.', { token: ['This link is invalid or has expired.'] });
+    }
     await trx.updateTable('users').set({ email_verified_at: nowIso() }).where('id', '=', userId).where('email_verified_at', 'is', null).execute();
     await trx.updateTable('users').set({ email_proven_at: nowIso() }).where('id', '=', userId).execute();
   });
