@@ -1,4 +1,4 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { Link, Outlet, ScrollRestoration, useMatch, type Location } from 'react-router';
 import { useAuth, useBootstrapLoaded, useSetting } from '../lib/auth';
 import { trans } from '../lib/i18n';
@@ -101,6 +101,15 @@ export function SiteChrome({ children }: { children: ReactNode }) {
  */
 const scrollKey = (location: Location) => (location.key === 'default' ? location.pathname : location.key);
 
+/** Marks the page root while the public site shows: past 1920 px its root size grows with the screen (index.css). */
+function useBigScreenScale() {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.setAttribute('data-site-scale', '');
+    return () => root.removeAttribute('data-site-scale');
+  }, []);
+}
+
 /**
  * The public site's shell: theme, preview bridge, scroll restoration (back to a long browse page lands where
  * the visitor was) and the chrome around every page. `/` draws its own: the landing page puts its header inside
@@ -108,6 +117,7 @@ const scrollKey = (location: Location) => (location.key === 'default' ? location
  */
 export function Component() {
   useThemeStyle();
+  useBigScreenScale();
   usePreviewBridge();
   useFocusHeadingOnNavigate();
   usePageViewBeacon();
