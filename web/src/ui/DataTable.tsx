@@ -21,7 +21,8 @@ export type FilterDefinition =
   /** A screen's own control (e.g. a user picker); it labels itself. */
   | { key: string; label: string; type: 'custom'; render: (value: FilterItem | undefined, onChange: (item: FilterItem | null) => void) => ReactNode };
 
-export interface EmptyStateProps { title: string; description?: string; icon?: ReactNode }
+/** An empty list says what it is for (`description`) and offers its first step (`action`: a create link, when allowed). */
+export interface EmptyStateProps { title: string; description?: string; icon?: ReactNode; action?: ReactNode }
 
 export type DataTableColumn<T> = ColumnDef<T> & {
   /** Server orderBy key; when set the column header sorts. */
@@ -401,12 +402,13 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
   );
 }
 
-export function EmptyState({ title, description, icon }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
   return (
-    <div className="flex flex-col items-center gap-2">
+    <div className="flex flex-col items-center gap-2 text-center">
       {icon && <div className="text-text-muted" aria-hidden>{icon}</div>}
       <p className="text-base font-medium text-text">{title}</p>
-      {description && <p className="text-text-muted">{description}</p>}
+      {description && <p className="max-w-md text-text-muted">{description}</p>}
+      {action && <div className="mt-2">{action}</div>}
     </div>
   );
 }

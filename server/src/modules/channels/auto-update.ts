@@ -97,14 +97,25 @@ async function tmdbItems(ctx: AppContext, config: ChannelConfig): Promise<Ref[]>
   return refs;
 }
 
-/** Replaces a channel's items in one transaction (the count and version move with them). */
+/**
+ * Replaces a channel's items in one transaction (the count and version move with them). The same items in the same
+ * order are left as they are, so a refresh that changes nothing keeps the channel's cached contents.
+ */
 export async function replaceItems(db: Db, channelId: number, refs: Ref[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('channelables').where('channel_id', '=', channelId).execute();
     const now = nowIso();
     const seen = new Set<string>();
     const rows = refs.filter((r) => !seen.has(`${r.type}:${r.id}`) && seen.add(`${r.type}:${r.id}`))
       .map((r, order) => ({ channel_id: channelId, channelable_type: r.type, channelable_id: r.id, order, created_at: now }));
+    const current = await trx.selectFrom('channelables').select(['channelable_type', 'channelable_id'])
+      .where('channel_id', '=', channelId).orderBy('order').orderBy('id').execute();
+    const same = current.length === rows.length
+      && current.every((c, i) => c.channelable_type === rows[i].channelable_type && Number(c.channelable_id) === rows[i].channelable_id);
+    if (same) {
+      await trx.updateTable('channels').set({ auto_updated_at: now, auto_update_error: null }).where('id', '=', channelId).execute();
+      return;
+    }
+    await trx.deleteFrom('channelables').where('channel_id', '=', channelId).execute();
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('channelables').values(rows.slice(i, i + 500)).execute();
     await touchChannel(trx, channelId);
     await trx.updateTable('channels').set({ auto_updated_at: now, auto_update_error: null }).where('id', '=', channelId).execute();
@@ -128,11 +139,12 @@ export async function autoUpdateChannel(ctx: AppContext, channel: Channel): Prom
   }
 }
 
-/** Every auto-update channel, one at a time (the daily task). Answers how many failed. */
-export async function autoUpdateAll(ctx: AppContext): Promise<{ updated: number; failed: number }> {
+/** Every auto-update channel, one at a time (the daily task); `localOnly`: those over our own data. Answers how many failed. */
+export async function autoUpdateAll(ctx: AppContext, localOnly = false): Promise<{ updated: number; failed: number }> {
   const rows = await ctx.db.selectFrom('channels').select(CHANNEL_COLUMNS)
     .where('type', '=', 'channel').where('config', 'like', '%"contentType":"autoUpdate"%').orderBy('id').execute();
+  const channels = rows.map(toChannel).filter((c) => !localOnly || c.config.autoUpdateProvider !== 'tmdb');
   let failed = 0;
-  for (const row of rows) if (await autoUpdateChannel(ctx, toChannel(row))) failed++;
-  return { updated: rows.length - failed, failed };
+  for (const channel of channels) if (await autoUpdateChannel(ctx, channel)) failed++;
+  return { updated: channels.length - failed, failed };
 }

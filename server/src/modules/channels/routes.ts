@@ -10,6 +10,7 @@ import { requireUser } from '../../http/auth.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 import { autoUpdateAll, autoUpdateChannel } from './auto-update.ts';
+import { LOCAL_REFRESH_JOB, LOCAL_REFRESH_PENDING } from './catalogue-changed.ts';
 import { canSeeChannel, canWriteChannel, loadChannelPage } from './access.ts';
 import { resetToDefault } from './defaults.ts';
 import { modelLoader } from './loaders.ts';
@@ -30,6 +31,11 @@ export function channelsRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (channel) await autoUpdateChannel(ctx, channel);
   });
   registerRecurring('channels:auto-update', DAY_MS, (c) => autoUpdateAll(c));
+  // A catalogue write (catalogue-changed.ts): the pending mark goes first, so a write during the run queues another.
+  ctx.queue.register(LOCAL_REFRESH_JOB, async () => {
+    await ctx.cache.delete(LOCAL_REFRESH_PENDING);
+    await autoUpdateAll(ctx, true);
+  });
 
   api.get('/api/v1/channel', {
     config: { permission: ['channels.view', 'channels.update', 'lists.update'] }, schema: { querystring: channelListQuerySchema, response: { 200: channelListResponse } },

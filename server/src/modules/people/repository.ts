@@ -5,6 +5,7 @@ import { nowIso, toBool, type Db } from '../../db/index.ts';
 import { filters, paginate, parseListQuery, invalidFilter } from '../../http/list-query.ts';
 import { readCounter } from '../../db/versions.ts';
 import { removeFromChannels } from '../channels/touch.ts';
+import { catalogueChanged } from '../channels/catalogue-changed.ts';
 import { syncSearch } from '../search/sync.ts';
 import { searchJoin } from '../titles/search.ts';
 import { recordEdits } from '../../lib/edited-fields.ts';
@@ -74,6 +75,7 @@ export async function createPerson(ctx: AppContext, input: PersonCreate): Promis
   const { id } = await ctx.db.insertInto('people').values({ ...input, tmdb_id: null, imdb_id: null, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
   await syncSearch(ctx, 'people', [id]);
+  await catalogueChanged(ctx);
   return findPerson(ctx.db, id);
 }
 
@@ -91,6 +93,7 @@ export async function updatePerson(ctx: AppContext, id: number, input: PersonUpd
     await trx.updateTable('people').set({ ...input, edited_fields: recordEdits(row, input), updated_at: nowIso() }).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'people', [id]);
+  await catalogueChanged(ctx);
   if (input.poster !== undefined && input.poster !== current.poster) await removeUnusedPosters(ctx, [current.poster]);
   return findPerson(ctx.db, id);
 }
@@ -108,5 +111,6 @@ export async function deletePeople(ctx: AppContext, ids: number[]): Promise<void
     await trx.deleteFrom('people').where('id', 'in', ids).execute();
   });
   await syncSearch(ctx, 'people', ids);
+  await catalogueChanged(ctx);
   await removeUnusedPosters(ctx, posters.map((p) => p.poster));
 }

@@ -9,6 +9,7 @@ import { announceIfOut } from '../notifications/new-episodes.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
 import { givenFields, recordEdits } from '../../lib/edited-fields.ts';
 import { removeFromChannels } from '../channels/touch.ts';
+import { catalogueChanged } from '../channels/catalogue-changed.ts';
 import { deleteVideosWithFiles } from '../videos/cleanup.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
 import { lockRows } from '../../db/row-lock.ts';
@@ -22,6 +23,7 @@ export async function createTitle(ctx: AppContext, input: TitleCreate) {
     ...input, year: yearOf(input.release_date), tmdb_id: null, imdb_id: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await syncSearch(ctx, 'titles', [id]);
+  await catalogueChanged(ctx);
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
@@ -43,6 +45,7 @@ export async function updateTitle(ctx: AppContext, id: number, input: TitleUpdat
     await trx.updateTable('titles').set(values).where('id', '=', id).execute();
   });
   await syncSearch(ctx, 'titles', [id]);
+  await catalogueChanged(ctx);
   return stillThere(await findTitle(ctx.db, id), 'Title not found');
 }
 
@@ -70,6 +73,7 @@ export async function deleteTitles(ctx: AppContext, ids: number[]) {
   }));
   await syncSearch(ctx, 'titles', ids);
   await syncSearch(ctx, 'episodes', episodes);
+  await catalogueChanged(ctx);
   await removeStoredFiles(ctx, images.map((i) => i.url));
 }
 
@@ -147,6 +151,7 @@ export async function deleteSeason(ctx: AppContext, id: number) {
     await refreshCounts(trx, season.title_id);
   }));
   await syncSearch(ctx, 'episodes', episodes);
+  await catalogueChanged(ctx);
 }
 
 export async function createEpisode(ctx: AppContext, titleId: number, seasonNumber: number, input: EpisodeCreate) {
@@ -170,6 +175,7 @@ export async function createEpisode(ctx: AppContext, titleId: number, seasonNumb
     return row.id;
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [id]);
+  await catalogueChanged(ctx);
   await announceIfOut(ctx, [input.release_date]);
   const row = await ctx.db.selectFrom('episodes').select(['season_number', 'episode_number']).where('id', '=', id).executeTakeFirstOrThrow();
   return stillThere(await findEpisode(ctx.db, titleId, row.season_number, row.episode_number), 'Episode not found');
@@ -191,6 +197,7 @@ export async function updateEpisode(ctx: AppContext, titleId: number, season: nu
     if (to !== undefined && to !== number) await moveEpisodeRows(trx, titleId, season, number, to);
   }), episodeExists);
   await syncSearch(ctx, 'episodes', [episode.id]);
+  await catalogueChanged(ctx);
   await announceIfOut(ctx, [input.release_date]);
   return stillThere(await findEpisode(ctx.db, titleId, season, input.episode_number ?? number), 'Episode not found');
 }
@@ -213,4 +220,5 @@ export async function deleteEpisode(ctx: AppContext, id: number) {
     await refreshCounts(trx, ep.title_id, ep.season_id);
   }));
   await syncSearch(ctx, 'episodes', [id]);
+  await catalogueChanged(ctx);
 }

@@ -8,6 +8,7 @@ import { creditRemoval, refreshCounts, removedImports, tagRemoval } from '../tit
 import { keepEdits } from '../../lib/edited-fields.ts';
 import { showRatings } from '../reviews/shown-ratings.ts';
 import { needsSync, syncSearch } from '../search/sync.ts';
+import { catalogueChanged } from '../channels/catalogue-changed.ts';
 import { announceIfOut } from '../notifications/new-episodes.ts';
 
 /** How many titles of one page import at once; each also fetches seasons and images. */
@@ -309,6 +310,7 @@ export async function importTitle(ctx: AppContext, client: TmdbClient, type: 'mo
   // The name the title has: the editor's when they changed it.
   const { name } = await ctx.db.selectFrom('titles').select('name').where('id', '=', id).executeTakeFirstOrThrow();
   await syncSearch(ctx, 'titles', [id]);
+  await catalogueChanged(ctx);
   if (await needsSync(ctx, 'episodes')) {
     await syncSearch(ctx, 'episodes', (await ctx.db.selectFrom('episodes').select('id').where('title_id', '=', id).execute()).map((e) => e.id));
   }

@@ -60,7 +60,12 @@ export function Component() {
         searchable={false}
         defaultOrderBy="position"
         defaultOrderDir="asc"
-        emptyState={{ title: trans('No plans have been created yet'), icon: <CreditCard size={40} /> }}
+        emptyState={{
+          title: trans('No plans have been created yet'),
+          description: trans('Plans are what members subscribe to: they are listed on the pricing page once subscriptions are enabled in the settings.'),
+          icon: <CreditCard size={40} />,
+          action: <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first plan')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching plans'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <div className="flex gap-2">

@@ -111,7 +111,7 @@ export function Component() {
         searchLabel={trans('Search by customer')}
         defaultOrderBy="created_at"
         defaultOrderDir="desc"
-        emptyState={{ title: trans('No subscriptions yet'), icon: <Receipt size={40} /> }}
+        emptyState={{ title: trans('No subscriptions yet'), description: trans('Members who subscribe to a plan from the pricing page appear here; you can also add one by hand.'), icon: <Receipt size={40} /> }}
         noResultsState={{ title: trans('No matching subscriptions'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <Button variant="primary" onClick={() => setEditing(null)}>

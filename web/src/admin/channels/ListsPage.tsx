@@ -64,7 +64,12 @@ export function Component() {
         defaultOrderBy="updated_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search lists')}
-        emptyState={{ title: trans('No lists have been created yet'), icon: <List size={40} /> }}
+        emptyState={{
+          title: trans('No lists have been created yet'),
+          description: trans('Lists collect titles or people under a name; members make their own from the site, and they all show here.'),
+          icon: <List size={40} />,
+          action: <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first list')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching lists'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <Link to="new" className={buttonClass('primary')}>

@@ -98,7 +98,7 @@ export function CommentsTable({ titleId }: { titleId?: number }) {
             <RotateCcw size={16} aria-hidden />{trans('Restore')} ({ids.length})
           </Button>
         )}
-        emptyState={{ title: trans('No comments have been created yet'), icon: <MessageSquare size={40} /> }}
+        emptyState={{ title: trans('No comments have been created yet'), description: trans('Comments members post on titles, episodes and videos appear here, to edit or remove.'), icon: <MessageSquare size={40} /> }}
         noResultsState={{ title: trans('No matching comments'), description: trans('Try another search query or different filters') }}
       />
       <CommentEditModal comment={editing} onClose={() => setEditing(null)} />

@@ -83,7 +83,12 @@ export function Component() {
         defaultOrderBy="updated_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search pages')}
-        emptyState={{ title: trans('No pages have been created yet'), icon: <FileText size={40} /> }}
+        emptyState={{
+          title: trans('No pages have been created yet'),
+          description: trans('Pages such as About us, Terms of service or a privacy policy: link them from a menu in Appearance.'),
+          icon: <FileText size={40} />,
+          action: <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first page')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching pages'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <Link to="new" className={buttonClass('primary')}>

@@ -82,7 +82,12 @@ export function Component() {
         defaultOrderBy="created_at"
         defaultOrderDir="desc"
         searchLabel={trans('Search articles')}
-        emptyState={{ title: trans('No articles have been created yet'), icon: <Newspaper size={40} /> }}
+        emptyState={{
+          title: trans('No articles have been created yet'),
+          description: trans('Articles you write or import here are listed on the site\'s news page and its RSS feed.'),
+          icon: <Newspaper size={40} />,
+          action: <Link to="add" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Write your first article')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching articles'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <>

@@ -52,7 +52,12 @@ export function Component() {
         filters={filters}
         canDelete={can('people.delete')}
         searchLabel={trans('Search people')}
-        emptyState={{ title: trans('No people have been created yet'), icon: <UserRound size={40} /> }}
+        emptyState={{
+          title: trans('No people have been created yet'),
+          description: trans('Actors and crew you add here can be credited on titles and get their own page on the site.'),
+          icon: <UserRound size={40} />,
+          action: can('people.create') && <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first person')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching people'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <>

@@ -68,7 +68,7 @@ export function ReviewsTable({ titleId }: { titleId?: number }) {
         canDelete={canDelete}
         canSelectRow={(r) => !adminOnly(r.user, isAdmin)}
         searchLabel={trans('Search by user')}
-        emptyState={{ title: trans('No reviews have been created yet'), icon: <Star size={40} /> }}
+        emptyState={{ title: trans('No reviews have been created yet'), description: trans('Reviews members write on titles appear here, to edit or remove.'), icon: <Star size={40} /> }}
         noResultsState={{ title: trans('No matching reviews'), description: trans('Try another search query or different filters') }}
       />
       <ReviewEditModal review={editing} onClose={() => setEditing(null)} />

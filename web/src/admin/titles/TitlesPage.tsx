@@ -77,7 +77,12 @@ export function Component() {
         filters={filters}
         canDelete={can('titles.delete')}
         searchLabel={trans('Search titles')}
-        emptyState={{ title: trans('No titles have been created yet'), icon: <Clapperboard size={40} /> }}
+        emptyState={{
+          title: trans('No titles have been created yet'),
+          description: trans('Movies and series you add here fill the site: its home page rows, browse pages and search.'),
+          icon: <Clapperboard size={40} />,
+          action: creates && <Link to="new" className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first title')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching titles'), description: trans('Try another search query or different filters') }}
         headerActions={() => (
           <>

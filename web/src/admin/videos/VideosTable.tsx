@@ -80,7 +80,12 @@ export function VideosTable({ fixedFilters, editHref, newHref, showTitle }: {
         defaultPerPage={fixedFilters ? TITLE_VIDEOS_PER_PAGE : undefined}
         canDelete={can('videos.delete')}
         searchLabel={trans('Search videos')}
-        emptyState={{ title: trans('No videos have been added yet'), icon: <VideoIcon size={40} /> }}
+        emptyState={{
+          title: trans('No videos have been added yet'),
+          description: trans('Trailers, clips and full videos of titles: visitors play them from the title and episode pages.'),
+          icon: <VideoIcon size={40} />,
+          action: can('videos.create') && <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add your first video')}</Link>,
+        }}
         noResultsState={{ title: trans('No matching videos'), description: trans('Try another search query or different filters') }}
         headerActions={() => can('videos.create') && <Link to={newHref} className={buttonClass('primary')}><Plus size={16} aria-hidden />{trans('Add video')}</Link>}
       />
