@@ -168,6 +168,14 @@ async function versionedCount(v: NonNullable<ListDefinition['countVersion']>, sc
   return total;
 }
 
+/** A value's leading `YYYY-MM-DD` is a day of the calendar: `Date` reads Feb 31 as Mar 3 and would filter on that. */
+function realDay(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return true;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
 /** Reusable filter handlers; each validates its own value. */
 export const filters = {
   /** value true → column is set, false → column is null. */
@@ -181,7 +189,7 @@ export const filters = {
   date: (column: string): FilterHandler => (qb, f) => {
     const iso = (v: unknown) => {
       const d = typeof v === 'string' ? new Date(v) : null;
-      if (!d || Number.isNaN(d.getTime())) throw invalidFilter(f.key, 'date');
+      if (!d || Number.isNaN(d.getTime()) || !realDay(v as string)) throw invalidFilter(f.key, 'date');
       return d.toISOString();
     };
     // A plain day as the end means all of that day (UTC): {start: d, end: d} finds that day's rows, not none.

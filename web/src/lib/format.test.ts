@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, dayBefore, dayOfInstant, displayTimezone, formatDate, initialsOf, isUpcoming, today } from './format';
+import { configureDates, dayBefore, dayOfInstant, displayTimezone, endOfDay, formatDate, initialsOf, isUpcoming, startOfDay, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -103,5 +103,37 @@ describe('initialsOf', () => {
     expect(initialsOf('𠀋 Tanaka')).toBe('𠀋T');
     expect(initialsOf('"Weird Al" Yankovic', 3)).toBe('WAY');
     expect(initialsOf('  “…”  ', 1)).toBe('');
+  });
+});
+
+describe('startOfDay and endOfDay (a date filter\'s bounds)', () => {
+  afterEach(() => configureDates('auto', 'auto'));
+
+  it('bound a day in the given timezone, half-hour zones and the far east included', () => {
+    expect(startOfDay('2026-12-02', 'Asia/Tokyo').toISOString()).toBe('2026-12-01T15:00:00.000Z');
+    expect(endOfDay('2026-12-02', 'Asia/Tokyo').toISOString()).toBe('2026-12-02T14:59:59.999Z');
+    expect(startOfDay('2026-12-02', 'America/Los_Angeles').toISOString()).toBe('2026-12-02T08:00:00.000Z');
+    expect(startOfDay('2026-12-02', 'Asia/Kolkata').toISOString()).toBe('2026-12-01T18:30:00.000Z');
+    expect(startOfDay('2026-12-02', 'Pacific/Auckland').toISOString()).toBe('2026-12-01T11:00:00.000Z');
+    expect(startOfDay('2026-12-02', 'UTC').toISOString()).toBe('2026-12-02T00:00:00.000Z');
+  });
+
+  it('follow the site timezone by default, which the table shows its dates in', () => {
+    configureDates('auto', 'America/Los_Angeles');
+    const created = '2026-12-02T15:47:11.345Z'; // Dec 2 in Los Angeles, Dec 3 in Tokyo
+    const [from, to] = [startOfDay('2026-12-02').getTime(), endOfDay('2026-12-02').getTime()];
+    expect(dayOfInstant(created)).toBe('2026-12-02');
+    expect(Date.parse(created) >= from && Date.parse(created) <= to).toBe(true);
+  });
+
+  it('span 23- and 25-hour days across daylight-saving changes, and a midnight the clocks skip', () => {
+    const hours = (day: string, zone: string) => (endOfDay(day, zone).getTime() + 1 - startOfDay(day, zone).getTime()) / 3_600_000;
+    expect(hours('2026-03-08', 'America/Los_Angeles')).toBe(23);
+    expect(hours('2026-11-01', 'America/Los_Angeles')).toBe(25);
+    expect(hours('2026-09-27', 'Pacific/Auckland')).toBe(23);
+    expect(hours('2026-04-05', 'Pacific/Auckland')).toBe(25);
+    // Santiago moves its clocks at midnight: Sep 6, 2026 begins at 01:00 (-03:00).
+    expect(startOfDay('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
+    expect(endOfDay('2026-09-05', 'America/Santiago').toISOString()).toBe('2026-09-06T03:59:59.999Z');
   });
 });

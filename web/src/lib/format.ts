@@ -81,6 +81,34 @@ export function dayBefore(day: string, n = 1): string {
   return new Date(Date.UTC(y, m - 1, d - n)).toISOString().slice(0, 10);
 }
 
+/** How far (ms) a timezone's wall clock is ahead of UTC at an instant. */
+function offsetAt(t: number, timezone: string): number {
+  const fmt = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const p = new Map(fmt.formatToParts(new Date(t)).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(p.get('year')!, p.get('month')! - 1, p.get('day')!, p.get('hour')!, p.get('minute')!, p.get('second')!);
+  return wall - Math.floor(t / 1000) * 1000;
+}
+
+/**
+ * The instant a calendar day (YYYY-MM-DD) begins in a timezone (the site's, else the visitor's: the one every
+ * date is shown in), so a filter on "Dec 2" finds the rows the table shows as Dec 2. Where the clocks skip
+ * midnight (a daylight-saving change at 00:00), the day begins at its first existing minute.
+ */
+export function startOfDay(day: string, timezone = displayTimezone()): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const wall = Date.UTC(y, m - 1, d);
+  let zone = timezone;
+  try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); } catch { zone = 'UTC'; }
+  let t = wall - offsetAt(wall, zone);
+  t = wall - offsetAt(t, zone);
+  // Midnight skipped: the guess reads as the evening before, whose offset gives the instant the clocks jump.
+  if (dayFormatter(zone)(new Date(t)) < day) t = wall - offsetAt(t, zone);
+  return new Date(t);
+}
+
+/** The last millisecond of a calendar day in a timezone (a 23- or 25-hour day included): a range's inclusive end. */
+export const endOfDay = (day: string, timezone = displayTimezone()): Date => new Date(startOfDay(dayBefore(day, -1), timezone).getTime() - 1);
+
 /** Whether a release date (YYYY-MM-DD or ISO) is after today: an episode announced but not aired yet. */
 export function isUpcoming(value: string | null | undefined, day = today()): boolean {
   return !!value && value.slice(0, 10) > day;

@@ -5,6 +5,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSel
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, ListFilter, Search, Trash2, X } from 'lucide-react';
 import type { FilterItem, FilterOperator, PaginationResponse } from '@app/contracts/list';
 import { ApiError, api, errorMessage } from '../lib/api';
+import { dayOfInstant, endOfDay, startOfDay } from '../lib/format';
 import { trans } from '../lib/i18n';
 import { queryKeys } from '../lib/query-client';
 import { Button } from './Button';
@@ -470,8 +471,10 @@ function DateRangeFilter({ id, def, value, onChange, serverErrors }: { id: strin
     setEnd(e);
     if (s && e && e < s) return;
     if (!s && !e) return onChange(null);
-    const startIso = new Date(`${s || '1970-01-01'}T00:00:00`).toISOString();
-    const endIso = new Date(`${e || '2999-12-31'}T23:59:59.999`).toISOString();
+    // The days as the table shows its dates (the site's timezone, else the browser's), not the browser's own: an
+    // admin in Tokyo on a site set to Los Angeles filtering on Dec 2 missed the rows the table showed as Dec 2.
+    const startIso = startOfDay(s || '1970-01-01').toISOString();
+    const endIso = endOfDay(e || '2999-12-31').toISOString();
     onChange({ key: def.key, value: { start: startIso, end: endIso }, operator: 'between' });
   };
   const errorId = `${id}-error`;
@@ -491,12 +494,11 @@ function DateRangeFilter({ id, def, value, onChange, serverErrors }: { id: strin
   );
 }
 
+/** The day (YYYY-MM-DD) a filter's bound falls on in the timezone dates are shown in; '' for none or an open end. */
 function localDate(iso?: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime()) || d.getFullYear() <= 1970 || d.getFullYear() >= 2999) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  if (!iso || Number.isNaN(new Date(iso).getTime())) return '';
+  const day = dayOfInstant(iso);
+  return day <= '1970-01-01' || day >= '2999-12-31' ? '' : day;
 }
 
 /** A list that could not be loaded (not an empty one): the same sentence everywhere, the server's reason when it gave one, and "Try again". */

@@ -45,8 +45,12 @@ function calendarNames(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
     return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' });
   }
 }
-/** A day shown through the date format setting; noon UTC is the same calendar day in every site timezone we offer. */
-export const formatDay = (k: string) => (fromKey(k) ? formatDate(`${k}T12:00:00Z`) : '');
+/**
+ * A day shown through the date format setting, as that calendar day in every timezone: it used to be noon UTC read in
+ * the site's (or visitor's) timezone, which is already the next day from UTC+12 on (Auckland, Fiji, Kiritimati), so
+ * the picker of a release date of Dec 6 read "Dec 7" there while the tables said Dec 6.
+ */
+export const formatDay = (k: string) => (fromKey(k) ? formatDate(k) : '');
 
 /**
  * The date control: a button showing the day in the site's date format, opening a month calendar that works with
