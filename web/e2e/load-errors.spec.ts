@@ -72,3 +72,26 @@ test('a tab whose data failed to load says so under the page\'s own heading, and
   await expect(alert.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-disabled', 'true');
   expect(unhandled).toEqual([]);
 });
+
+test('a part of an admin page whose data failed to load offers "Try again" in place, which loads it', async ({ page }) => {
+  await login(page);
+  let failing = true;
+  const busy = { status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy.' }) };
+  await page.route(/\/api\/v1\/admin\/appearance\/seo-tags\//, (route) => (failing ? route.fulfill(busy) : route.continue()));
+  await page.goto('/admin/appearance/seo-settings');
+  const seo = page.getByRole('alert').filter({ hasText: 'The database is busy.' });
+  await expect(seo).toBeVisible({ timeout: 15_000 });
+  failing = false;
+  await seo.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByLabel('Landing page')).toContainText('<title>');
+  await expect(seo).toHaveCount(0);
+
+  failing = true;
+  await page.route(/\/api\/v1\/admin\/reports(\?|$)/, (route) => (failing ? route.fulfill(busy) : route.continue()));
+  await page.goto('/admin/plays');
+  const report = page.getByRole('alert').filter({ hasText: 'The report could not be loaded.' });
+  await expect(report).toBeVisible({ timeout: 15_000 });
+  failing = false;
+  await report.getByRole('button', { name: 'Try again' }).click();
+  await expect(report).toHaveCount(0);
+});

@@ -6,6 +6,7 @@ import { useAuth } from '../lib/auth';
 import { useLoginPath } from '../lib/guards';
 import { isCodeLoadError, isOffline, isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
+import { cn } from '../ui/cn';
 import { Button, buttonClass } from '../ui/Button';
 import { useErrorPageTitle } from '../admin/PageTitle';
 
@@ -54,16 +55,21 @@ export const isUnreachable = (e: unknown) => e instanceof ApiError && e.status =
  * query's refetch). One component for every page that loads its own data, instead of a bare red line. `level` 2 where
  * it stands in for a tab under the page's own h1 (a page has one h1).
  */
-export function LoadError({ error, retry, level }: { error: unknown; retry: () => unknown; level?: HeadingLevel }) {
+function useRetry(retry: () => unknown) {
   const [retrying, setRetrying] = useState(false);
-  const status = error instanceof ApiError ? error.status : null;
-  if (status === 404) return <NotFoundPage level={level} />;
-  if (status === 401 || status === 403) return <ForbiddenPage level={level} />;
   const again = () => {
     setRetrying(true);
     // A retry that fails again shows through its query; here it must not become an unhandled rejection.
     void Promise.resolve().then(retry).catch((e: unknown) => console.error(e)).finally(() => setRetrying(false));
   };
+  return { retrying, again };
+}
+
+export function LoadError({ error, retry, level }: { error: unknown; retry: () => unknown; level?: HeadingLevel }) {
+  const { retrying, again } = useRetry(retry);
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 404) return <NotFoundPage level={level} />;
+  if (status === 401 || status === 403) return <ForbiddenPage level={level} />;
   return (
     <ErrorShell
       alert
@@ -72,6 +78,20 @@ export function LoadError({ error, retry, level }: { error: unknown; retry: () =
       text={errorMessage(error, failedAnswerMessage())}
       action={<Button variant="primary" className="mt-4" aria-disabled={retrying} onClick={retrying ? undefined : again}>{trans('Try again')}</Button>}
     />
+  );
+}
+
+/**
+ * LoadError's one-line form, for a part of a page (a card, a dialog, a field's options, a panel): what went wrong
+ * (`message` when the answer says nothing) and a "Try again" that asks anew.
+ */
+export function InlineLoadError({ error, message, retry, className }: { error?: unknown; message: string; retry: () => unknown; className?: string }) {
+  const { retrying, again } = useRetry(retry);
+  return (
+    <div role="alert" className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-sm', className)}>
+      <span className="text-danger">{errorMessage(error, message)}</span>
+      <Button size="sm" aria-disabled={retrying} onClick={retrying ? undefined : again}>{trans('Try again')}</Button>
+    </div>
   );
 }
 
