@@ -93,8 +93,23 @@ export function DeferredReviews({ titleId }: { titleId: number }) {
   return <WhenNear id="reviews" title={trans('Reviews')}><TitleReviews titleId={titleId} /></WhenNear>;
 }
 
+/**
+ * The comments section's shape before its code and first page arrive: the comment form (a member) or the sign-in
+ * line (a guest), then one line where "No comments yet" or the first comment goes. The section only grows when it
+ * loads, never shrinks (a 128 px bar shrank to the guest's two lines and pulled the page up).
+ */
+export function CommentsSkeleton() {
+  const { isLoggedIn } = useAuth();
+  return (
+    <div className="flex flex-col gap-4" data-testid="comments-skeleton">
+      <div className={isLoggedIn ? 'skeleton h-[118px] w-full' : 'skeleton h-5 w-40'} />
+      <div className="skeleton h-5 w-32" />
+    </div>
+  );
+}
+
 export function DeferredComments({ titleId }: { titleId: number }) {
-  return <WhenNear id="comments" title={trans('Comments')}><CommentsSection type="title" id={titleId} /></WhenNear>;
+  return <WhenNear id="comments" title={trans('Comments')} skeleton={<CommentsSkeleton />}><CommentsSection type="title" id={titleId} /></WhenNear>;
 }
 
 export function DeferredRelated({ titles }: { titles: RelatedTitle[] }) {
