@@ -19,10 +19,10 @@ import { RELATED_GRID_CLASS } from './PageState';
  * them: their code and their data calls start when the visitor scrolls near them. The "Add to list" menu's code
  * (dropdown, list form, dialog) is only for signed-in users; a visitor's button just leads to sign-in.
  */
-const TitleReviews = retryableLazy(() => import('../reviews/TitleReviews').then((m) => ({ default: m.TitleReviews })));
-const CommentsSection = retryableLazy(() => import('../comments/CommentsSection').then((m) => ({ default: m.CommentsSection })));
+const TitleReviews = retryableLazy(() => import('../reviews/TitleReviews'), (m) => m.TitleReviews);
+const CommentsSection = retryableLazy(() => import('../comments/CommentsSection'), (m) => m.CommentsSection);
 const RelatedGrid = retryableLazy(() => import('./RelatedGrid'));
-const AddToListMenu = retryableLazy(() => import('../lists/AddToListMenu').then((m) => ({ default: m.AddToListMenu })));
+const AddToListMenu = retryableLazy(() => import('../lists/AddToListMenu'), (m) => m.AddToListMenu);
 
 /** How far below the viewport a deferred section starts loading: about a screen, so it is usually there on arrival. */
 const AHEAD = '0px 0px 800px 0px';
