@@ -79,3 +79,62 @@ test("on a phone a person's photo and facts are on the first screen, not under t
   expect(box.y + box.height).toBeLessThanOrEqual(844);
   expect(box.y).toBeLessThan((await knownFor.boundingBox())!.y);
 });
+
+test('on a phone the browse grid shows three posters a line and a channel of episodes two cards a line', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const columns = (list: ReturnType<Page['locator']>) => list.evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+  await page.goto('/movies');
+  const grid = page.locator('main ul').filter({ has: page.getByTestId('poster-card') }).first();
+  await expect(grid.getByTestId('poster-card').first()).toBeVisible();
+  expect(await columns(grid)).toBe(3);
+  // The default "new episodes" channel lists landscape cards: one a line made its page thousands of pixels tall.
+  await page.goto('/channel/new-episodes');
+  const episodes = page.locator('main ul[aria-label]').first();
+  await expect(episodes.locator('li').first()).toBeVisible();
+  expect(await columns(episodes)).toBe(2);
+});
+
+test("an episode page shows the episode's landscape still beside its heading, not the series' portrait poster", async ({ page }) => {
+  const filters = encodeURIComponent(JSON.stringify([{ key: 'type', value: 'series' }]));
+  const list = await (await page.request.get(`/api/v1/titles?perPage=20&filters=${filters}`)).json();
+  const series = (list.pagination.data as { id: number; seasons_count: number; backdrop: string | null }[]).find((t) => t.seasons_count > 0 && t.backdrop);
+  expect(series, 'a series with a season and a backdrop').toBeTruthy();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/titles/${series!.id}/season/1/episode/1`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const still = page.getByTestId('hero-still');
+  await expect(still).toBeVisible();
+  const box = (await still.boundingBox())!;
+  expect(box.width).toBeGreaterThan(box.height * 1.5);
+});
+
+test('the comments section never shrinks when it loads, and the "More news" rule spans only its column', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 400 });
+  await page.goto('/titles/1');
+  const comments = page.locator('[data-section="comments"]');
+  await expect(comments).toHaveAttribute('aria-busy', 'true');
+  const before = (await comments.boundingBox())!.height;
+  await comments.scrollIntoViewIfNeeded();
+  await expect(comments.getByRole('link', { name: 'Sign in to comment.' })).toBeVisible();
+  await expect(comments.locator('.skeleton')).toHaveCount(0);
+  // A guest's section: the sign-in line and a line of comments. The 128 px stand-in shrank it by 72 px.
+  expect((await comments.boundingBox())!.height).toBeGreaterThanOrEqual(before - 1);
+
+  const news = await (await page.request.get('/api/v1/news?perPage=10')).json();
+  let id = 0;
+  for (const a of news.pagination.data as { id: number }[]) {
+    if ((await (await page.request.get(`/api/v1/news/${a.id}/page`)).json()).related?.length) { id = a.id; break; }
+  }
+  expect(id, 'an article with related news').toBeGreaterThan(0);
+  await page.goto(`/news/${id}`);
+  const heading = page.getByRole('heading', { name: 'More news' });
+  await heading.scrollIntoViewIfNeeded();
+  const rule = await heading.evaluate((h) => {
+    let el: Element | null = h;
+    while (el && getComputedStyle(el).borderTopWidth === '0px') el = el.parentElement;
+    return el ? el.getBoundingClientRect() : null;
+  });
+  const text = (await heading.boundingBox())!;
+  expect(rule, 'the rule above "More news"').not.toBeNull();
+  expect(Math.abs(rule!.left - text.x)).toBeLessThanOrEqual(1);
+});

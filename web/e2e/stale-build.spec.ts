@@ -19,3 +19,24 @@ test('a tab left open across an upgrade reloads into the current build when a ro
   await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
 });
+
+test('a part whose code is gone because the server has a new build says a new version is available and reloads on request', async ({ page }) => {
+  let upgraded = true;
+  await page.route(/\/assets\/CommentsSection-[^/]+\.js$/, (route) => (upgraded ? route.fulfill({ status: 404, body: 'gone' }) : route.continue()));
+  await page.goto('/titles/1#comments');
+  // The server's page now names another build's entry script (asked for by the part, not the tab's navigation).
+  await page.route((url) => url.pathname === '/', async (route) => {
+    if (route.request().resourceType() !== 'fetch') return route.continue();
+    const answer = await route.fetch();
+    const body = (await answer.text()).replace(/\/assets\/index-[^"]+\.js/, '/assets/index-upgraded.js');
+    return route.fulfill({ response: answer, body });
+  });
+  const comments = page.locator('[data-section="comments"]');
+  await expect(comments.getByRole('alert')).toContainText('A new version is available.');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  upgraded = false;
+  const reloaded = page.waitForEvent('load');
+  await comments.getByRole('button', { name: 'Reload' }).click();
+  await reloaded;
+  await expect(comments.getByRole('link', { name: 'Sign in to comment.' })).toBeVisible();
+});

@@ -116,3 +116,25 @@ test('without the title tags permissions the Tags page offers no edit or delete 
   await expect(custom.getByRole('checkbox')).toBeVisible();
   await expect(custom.getByRole('button', { name: 'Edit tag staff pick' })).toBeVisible();
 });
+
+test('a list whose refresh fails keeps its rows and says they may be out of date, with "Try again"', async ({ page }) => {
+  const name = `e2e-stale-${Date.now()}`;
+  await api(page, 'POST', 'tags', { name, display_name: 'Stale list' });
+  await page.goto(`/admin/tags?query=${name}`);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  let failing = true;
+  await page.route(/\/api\/v1\/tags(\?|$)/, (route) => (failing && route.request().method() === 'GET'
+    ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'The database is busy.' }) })
+    : route.continue()));
+  // Saving a tag refreshes the list: that refresh fails.
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: /Edit/ }).click();
+  await page.getByRole('dialog').getByLabel('Display name').fill('Stale list, renamed');
+  await page.getByRole('dialog').getByRole('button', { name: /Save|Update/ }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'The list could not be refreshed: it may be out of date.' });
+  await expect(notice).toContainText('The database is busy.', { timeout: 15_000 });
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  failing = false;
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Stale list, renamed');
+});

@@ -76,8 +76,10 @@ describe('demo catalogue seed', () => {
     const scores = page.body.pagination.data.map((r: { score: number }) => r.score);
     expect(page.body.summary).toEqual({ count: scores.length, average: Math.round((scores.reduce((a: number, b: number) => a + b, 0) / scores.length) * 10) / 10 });
     // Two comments on each of the 15 most popular titles, the first answered once.
-    const comments = await t.ctx.db.selectFrom('comments').select(['commentable_id', 'parent_id', 'replies_count']).execute();
+    const comments = await t.ctx.db.selectFrom('comments').select(['commentable_id', 'parent_id', 'replies_count', 'content']).execute();
     expect(comments).toHaveLength(45);
+    // No text is repeated across the demo's title pages.
+    expect(new Set(comments.map((c) => c.content)).size).toBe(45);
     const thread = await viewer.get(`/api/v1/comment/thread?commentable_type=title&commentable_id=${comments[0].commentable_id}`);
     expect(thread.status, thread.text).toBe(200);
     expect(thread.body.pagination.data.map((c: { replies_count: number }) => c.replies_count).sort()).toEqual([0, 1]);

@@ -40,3 +40,26 @@ export const isCodeLoadError = (e: unknown): boolean => e instanceof Error && CH
 
 /** A route whose code could not be loaded, and a reload may fix it (offline, a reload would only lose the page). */
 export const isStaleBuildError = (e: unknown): boolean => isCodeLoadError(e) && !isOffline() && !recentlyReloaded();
+
+/** The entry script this tab runs (`/assets/index-<hash>.js`); null in development, where there are no built files. */
+function entryScript(html: string): string | null {
+  return /<script\b[^>]*\btype="module"[^>]*\bsrc="(\/assets\/[^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/**
+ * Whether the server now serves another build than the one this tab runs: its page names another entry script.
+ * A failed chunk reads the same whether it is gone or the network dropped; only this tells them apart. False when it
+ * cannot tell (out of reach, development).
+ */
+export async function newBuildDeployed(): Promise<boolean> {
+  const mine = document.querySelector('script[type="module"][src^="/assets/"]')?.getAttribute('src');
+  if (!mine) return false;
+  try {
+    const res = await fetch('/', { cache: 'no-store', credentials: 'same-origin', headers: { accept: 'text/html' } });
+    if (!res.ok) return false;
+    const current = entryScript(await res.text());
+    return current !== null && current !== mine;
+  } catch {
+    return false;
+  }
+}

@@ -6,15 +6,20 @@ import { useAuth } from '../lib/auth';
 import { useLoginPath } from '../lib/guards';
 import { isCodeLoadError, isOffline, isStaleBuildError, reloadForNewBuild } from '../lib/stale-build';
 import { trans } from '../lib/i18n';
+import { cn } from '../ui/cn';
 import { Button, buttonClass } from '../ui/Button';
 import { useErrorPageTitle } from '../admin/PageTitle';
 
-function ErrorShell({ code, title, text, action, alert }: { code?: string; title: string; text: string; action?: ReactNode; alert?: boolean }) {
+/** 1 where the error is the page; 2 where it takes a tab or section's place under the page's own h1. */
+type HeadingLevel = 1 | 2;
+
+function ErrorShell({ code, title, text, action, alert, level = 1 }: { code?: string; title: string; text: string; action?: ReactNode; alert?: boolean; level?: HeadingLevel }) {
   useErrorPageTitle(title);
+  const Heading = level === 2 ? 'h2' : 'h1';
   return (
     <div role={alert ? 'alert' : undefined} className="flex min-h-[60vh] flex-col items-center justify-center gap-3 p-8 text-center">
       {code && <p className="text-5xl font-bold text-text-muted">{code}</p>}
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <Heading className="text-2xl font-semibold">{title}</Heading>
       <p className="max-w-md text-text-muted">{text}</p>
       {action ?? <Link to="/" className={buttonClass('primary', 'md', 'mt-4')}>{trans('Go to homepage')}</Link>}
     </div>
@@ -22,12 +27,13 @@ function ErrorShell({ code, title, text, action, alert }: { code?: string; title
 }
 
 /** A page the visitor may not see; a guest is offered to sign in and come back (a member may see more). */
-export function ForbiddenPage({ message }: { message?: string }) {
+export function ForbiddenPage({ message, level }: { message?: string; level?: HeadingLevel }) {
   const { isLoggedIn } = useAuth();
   const login = useLoginPath();
   return (
     <ErrorShell
       code="403"
+      level={level}
       title={trans('You do not have access to this page')}
       text={isLoggedIn ? message || trans("You don't have permission to access this page.") : trans('Sign in to see this page.')}
       action={isLoggedIn ? undefined : <Link to={login} className={buttonClass('primary', 'md', 'mt-4')}>{trans('Sign in')}</Link>}
@@ -46,24 +52,46 @@ export const isUnreachable = (e: unknown) => e instanceof ApiError && e.status =
 /**
  * What a page shows when the data it needs could not be loaded: a 404 the not-found page, a 401/403 the no-access
  * page (as the routes show them), anything else what went wrong and a "Try again" that asks anew (`retry`: the
- * query's refetch). One component for every page that loads its own data, instead of a bare red line.
+ * query's refetch). One component for every page that loads its own data, instead of a bare red line. `level` 2 where
+ * it stands in for a tab under the page's own h1 (a page has one h1).
  */
-export function LoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
+function useRetry(retry: () => unknown) {
   const [retrying, setRetrying] = useState(false);
-  const status = error instanceof ApiError ? error.status : null;
-  if (status === 404) return <NotFoundPage />;
-  if (status === 401 || status === 403) return <ForbiddenPage />;
   const again = () => {
     setRetrying(true);
-    void Promise.resolve(retry()).finally(() => setRetrying(false));
+    // A retry that fails again shows through its query; here it must not become an unhandled rejection.
+    void Promise.resolve().then(retry).catch((e: unknown) => console.error(e)).finally(() => setRetrying(false));
   };
+  return { retrying, again };
+}
+
+export function LoadError({ error, retry, level }: { error: unknown; retry: () => unknown; level?: HeadingLevel }) {
+  const { retrying, again } = useRetry(retry);
+  const status = error instanceof ApiError ? error.status : null;
+  if (status === 404) return <NotFoundPage level={level} />;
+  if (status === 401 || status === 403) return <ForbiddenPage level={level} />;
   return (
     <ErrorShell
       alert
+      level={level}
       title={isUnreachable(error) ? trans('Could not reach the server') : trans('Something went wrong')}
       text={errorMessage(error, failedAnswerMessage())}
       action={<Button variant="primary" className="mt-4" aria-disabled={retrying} onClick={retrying ? undefined : again}>{trans('Try again')}</Button>}
     />
+  );
+}
+
+/**
+ * LoadError's one-line form, for a part of a page (a card, a dialog, a field's options, a panel): what went wrong
+ * (`message` when the answer says nothing) and a "Try again" that asks anew.
+ */
+export function InlineLoadError({ error, message, retry, className }: { error?: unknown; message: string; retry: () => unknown; className?: string }) {
+  const { retrying, again } = useRetry(retry);
+  return (
+    <div role="alert" className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 text-sm', className)}>
+      <span className="text-danger">{errorMessage(error, message)}</span>
+      <Button size="sm" aria-disabled={retrying} onClick={retrying ? undefined : again}>{trans('Try again')}</Button>
+    </div>
   );
 }
 
@@ -78,8 +106,8 @@ export function UnreachablePage({ codeFailed }: { codeFailed: boolean }) {
   return <LoadError error={networkError()} retry={retry} />;
 }
 
-export function NotFoundPage() {
-  return <ErrorShell code="404" title={trans('Page not found')} text={trans('The page you are looking for does not exist or has been moved.')} />;
+export function NotFoundPage({ level }: { level?: HeadingLevel }) {
+  return <ErrorShell code="404" level={level} title={trans('Page not found')} text={trans('The page you are looking for does not exist or has been moved.')} />;
 }
 
 export function RouteError() {

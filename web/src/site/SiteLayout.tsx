@@ -19,10 +19,10 @@ import { retryableLazy } from '../lib/retryable-lazy';
 import { LazyPart } from '../ui/LazyPart';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
-const AccountMenu = retryableLazy(() => import('../ui/AccountMenu').then((m) => ({ default: m.AccountMenu })));
-const NotificationsBell = retryableLazy(() => import('./notifications/NotificationsBell').then((m) => ({ default: m.NotificationsBell })));
+const AccountMenu = retryableLazy(() => import('../ui/AccountMenu'), (m) => m.AccountMenu);
+const NotificationsBell = retryableLazy(() => import('./notifications/NotificationsBell'), (m) => m.NotificationsBell);
 // Signed-out visitors pick a language here (signed-in users in the account menu); lazy for the same reason.
-const LanguageSwitcher = retryableLazy(() => import('../ui/LanguagePicker').then((m) => ({ default: m.LanguageSwitcher })));
+const LanguageSwitcher = retryableLazy(() => import('../ui/LanguagePicker'), (m) => m.LanguageSwitcher);
 
 /** Login/register or the account menu, shared by the site header and the landing navbar. */
 export function AccountButtons() {

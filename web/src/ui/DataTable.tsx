@@ -279,6 +279,9 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         </div>
       )}
 
+      {/* A refresh (after a change, a retry) that failed keeps the rows it had, but says they may be out of date. */}
+      {query.isError && pagination && <StaleListNotice error={query.error} retry={() => query.refetch()} />}
+
       {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
       <div className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
@@ -502,6 +505,16 @@ function localDate(iso?: string): string {
 }
 
 /** A list that could not be loaded (not an empty one): the same sentence everywhere, the server's reason when it gave one, and "Try again". */
+function StaleListNotice({ error, retry }: { error: unknown; retry: () => unknown }) {
+  const detail = errorMessage(error, '');
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-warning bg-warning/10 px-3 py-2 text-sm">
+      <span>{trans('The list could not be refreshed: it may be out of date.')}{detail && <span className="text-text-muted"> {detail}</span>}</span>
+      <Button size="sm" onClick={() => void retry()}>{trans('Try again')}</Button>
+    </div>
+  );
+}
+
 export function ListLoadError({ error, retry }: { error: unknown; retry: () => unknown }) {
   const detail = errorMessage(error, '');
   return (

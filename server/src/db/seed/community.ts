@@ -33,19 +33,41 @@ const LISTS: [string, string][] = [
   ['Hidden gems', 'Less famous, just as good.'],
 ];
 
+/** The first comment on each of the 15 threads, with the reply that answers it: no text is used twice. */
+const THREADS: [string, string][] = [
+  ['That ending! I did not see it coming at all.', 'Same here, I gasped out loud.'],
+  ['Does anyone know where the lighthouse scenes were filmed?', 'I read somewhere it was shot on the coast up north.'],
+  ['Slow start, but stick with it: the second half is worth it.', 'Thanks, I almost gave up after twenty minutes!'],
+  ['Is there a post-credits scene? I switched off too early.', 'A short one, yes. Worth going back for.'],
+  ['The music in the final chase is incredible. Who wrote it?', 'Look up the soundtrack, the whole album is great.'],
+  ['Anyone else think the sister was the real hero here?', 'Absolutely. She holds the whole story together.'],
+  ['Watched this with my dad, who never sits through anything. He loved it.', 'That is the best review it could get.'],
+  ['I wish the middle had been twenty minutes shorter.', 'Fair, though the dinner scene is my favourite part.'],
+  ['When is the scene with the storm? I want to show a friend.', 'About halfway through, right after the wedding.'],
+  ['The book is even better, if anyone is curious.', 'Adding it to my reading list, thanks!'],
+  ['Still thinking about that last shot a week later.', 'Me too. I keep changing my mind about what it means.'],
+  ['Who else cried at the train station scene?', 'Every single time I watch it.'],
+  ['The costumes alone are worth the watch.', 'The blue coat in the opening scene, wow.'],
+  ['First time watching: no spoilers please!', 'Enjoy, you are in for a treat.'],
+  ['How did nobody win an award for the lead performance?', 'Robbed, honestly.'],
+];
+/** The second comment on each thread's title, left unanswered. */
 const COMMENTS = [
-  'That ending! I did not see it coming at all.',
   'The soundtrack is on repeat in my car now.',
   'Watched it twice this week and noticed something new the second time.',
-  'Does anyone know where the lighthouse scenes were filmed?',
   'The supporting cast deserves more credit than they get.',
-  'Slow start, but stick with it: the second half is worth it.',
-];
-const REPLIES = [
-  'Same here, I gasped out loud.',
-  'Agreed, it gets better every time.',
-  'I read somewhere it was shot on the coast up north.',
-  'Thanks, I almost gave up after twenty minutes!',
+  'Perfect for a rainy afternoon.',
+  'Not my usual kind of thing, but I was hooked by the end.',
+  'The opening ten minutes are some of the best I have seen this year.',
+  'Funny in places I did not expect it to be.',
+  'My kids have watched it every weekend since we found it.',
+  'Beautifully shot. I paused just to look at some scenes.',
+  'A little predictable, but I enjoyed every minute.',
+  'Can we get a second season, please?',
+  'The villain was far more interesting than the hero.',
+  'Better on the second watch, once you know where it is going.',
+  'That kitchen scene made me laugh until I cried.',
+  'Underrated. Tell your friends about this one.',
 ];
 
 const DAY = 24 * 3600 * 1000;
@@ -93,7 +115,8 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
     }
   });
 
-  // Comment threads on the 15 most popular titles: two comments each, the first with a reply (its count kept).
+  // Comment threads on the 15 most popular titles: two comments each, the first with the reply that answers it (its
+  // count kept). Each text once: the same few lines on every title page read like a bot.
   if (!(await made('comments'))) await ctx.db.transaction().execute(async (trx) => {
     for (const [n, t] of titles.slice(0, 15).entries()) {
       for (let k = 0; k < 2; k++) {
@@ -101,12 +124,12 @@ export async function seedDemoCommunity(ctx: AppContext, userIds: number[]): Pro
         const iso = (ms: number) => new Date(ms).toISOString();
         const base = { commentable_type: 'title' as const, commentable_id: t.id, title_id: t.id };
         const { id } = await trx.insertInto('comments').values({
-          ...base, user_id: authors[(n * 2 + k + 3) % authors.length], parent_id: null, content: COMMENTS[(n * 2 + k) % COMMENTS.length],
+          ...base, user_id: authors[(n * 2 + k + 3) % authors.length], parent_id: null, content: k === 0 ? THREADS[n][0] : COMMENTS[n],
           replies_count: k === 0 ? 1 : 0, created_at: iso(at), updated_at: iso(at),
         }).returning('id').executeTakeFirstOrThrow();
         if (k === 0) {
           await trx.insertInto('comments').values({
-            ...base, user_id: authors[(n * 2 + 9) % authors.length], parent_id: id, content: REPLIES[n % REPLIES.length],
+            ...base, user_id: authors[(n * 2 + 9) % authors.length], parent_id: id, content: THREADS[n][1],
             created_at: iso(at + 3 * 3600_000), updated_at: iso(at + 3 * 3600_000),
           }).execute();
         }

@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { TextArea } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
 import { useEditor } from './AppearanceLayout';
+import { InlineLoadError } from '../../site/ErrorPages';
 
 const LABELS: Record<SeoPageKey, () => string> = {
   landing: () => trans('Landing page'),
@@ -38,7 +39,7 @@ function PageTags({ pageKey, entry, value, error, onChange }: {
  * for the editor's Save button (which then saves each changed page) and leaving with unsaved edits asks first.
  */
 export function Component() {
-  const { data, isError, error } = useQuery({ queryKey, queryFn: () => api.get<Record<SeoPageKey, SeoTagsEntry>>(`admin/appearance/seo-tags/${SEO_PAGE_KEYS.join(',')}`) });
+  const { data, isError, error, refetch } = useQuery({ queryKey, queryFn: () => api.get<Record<SeoPageKey, SeoTagsEntry>>(`admin/appearance/seo-tags/${SEO_PAGE_KEYS.join(',')}`) });
   const { setSectionSave } = useEditor();
   const [edits, setEdits] = useState<Map<SeoPageKey, string>>(new Map());
   const [errors, setErrors] = useState<Map<SeoPageKey, string>>(new Map());
@@ -72,7 +73,7 @@ export function Component() {
   }, [dirty, saving, setSectionSave]);
   useEffect(() => () => setSectionSave(null), [setSectionSave]);
 
-  if (isError) return <p role="alert" className="text-danger">{errorMessage(error, trans('Could not load SEO tags'))}</p>;
+  if (isError) return <InlineLoadError error={error} message={trans('Could not load SEO tags')} retry={refetch} />;
   if (!data) return <div className="skeleton h-40" />;
   return (
     <div className="flex flex-col gap-4">

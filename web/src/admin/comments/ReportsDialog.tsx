@@ -6,6 +6,7 @@ import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { Modal, DialogActions } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
+import { InlineLoadError } from '../../site/ErrorPages';
 
 /** Which item's reports are open: the list call's resource ("comment", "reviews", "videos") and the item's id. */
 export type ReportsOf = { resource: 'comment' | 'reviews' | 'videos'; id: number } | null;
@@ -44,7 +45,7 @@ export function ReportsDialog({ of, onClose }: { of: ReportsOf; onClose: () => v
       open={!!of} onOpenChange={(o) => !o && onClose()} title={trans('Reports')}
       footer={<DialogActions onCancel={onClose} label={trans('Dismiss reports')} pending={dismiss.isPending || !reports.length} onClick={() => dismiss.mutate()} />}
     >
-      {query.isError ? <p className="text-sm text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p> : null}
+      {query.isError ? <InlineLoadError error={query.error} message={trans('There was an issue. Please try again.')} retry={query.refetch} /> : null}
       {query.isSuccess && !reports.length ? <p className="text-sm text-text-muted">{trans('No reports')}</p> : null}
       <ul className="flex flex-col gap-3" data-testid="reports">
         {reports.map((r) => (

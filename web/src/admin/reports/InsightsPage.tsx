@@ -4,7 +4,7 @@ import type { InsightMetric, RankedReport, ReportPoint, TimeSeriesReport } from 
 import { ApiError } from '../../lib/api';
 import { useAuth, userCan } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
-import { NotFoundPage } from '../../site/ErrorPages';
+import { InlineLoadError, NotFoundPage } from '../../site/ErrorPages';
 import { PageTitle } from '../PageTitle';
 import { useInsight, useInsightSubject, type InsightsTarget } from './api';
 import { useTitle } from '../titles/api';
@@ -33,7 +33,7 @@ function InsightCard({ target, metric, range, title, wide, onMissing }: {
   target: InsightsTarget; metric: InsightMetric; range: ReportRange; title: string; wide?: boolean; onMissing: () => void;
 }) {
   const [ref, seen] = useSeen<HTMLDivElement>();
-  const { data, isError, error } = useInsight(target, metric, range, seen);
+  const { data, isError, error, refetch } = useInsight(target, metric, range, seen);
   const missing = error instanceof ApiError && error.status === 404;
   useEffect(() => { if (missing) onMissing(); }, [missing, onMissing]);
   const rows = (data as RankedReport | undefined)?.datasets?.[0]?.data ?? [];
@@ -46,7 +46,7 @@ function InsightCard({ target, metric, range, title, wide, onMissing }: {
   return (
     <ReportCard title={title} wide={wide} testId={`insight-${metric}`}>
       <div ref={ref} className={data || isError ? 'min-h-24' : LOADING_HEIGHT.get(metric) ?? 'min-h-48'}>
-        {isError && <p role="alert" className="text-sm text-danger">{trans('The report could not be loaded.')}</p>}
+        {isError && <InlineLoadError message={trans('The report could not be loaded.')} retry={refetch} />}
         {!data && !isError && <p className="text-sm text-text-muted">{trans('Loading…')}</p>}
         {data && metric === 'plays' && <LineChart report={data as TimeSeriesReport} timezone={range.timezone} label={trans('Plays')} />}
         {data && metric === 'devices' && <BarList data={deviceLabels(rows)} caption={title} nameHeader={trans('Device')} />}

@@ -14,6 +14,7 @@ import { RangePicker, useReportRange } from './RangePicker';
 import { ReportCard } from './ReportCard';
 import { retryableLazy } from '../../lib/retryable-lazy';
 import { LazyPart } from '../../ui/LazyPart';
+import { InlineLoadError } from '../../site/ErrorPages';
 
 // The map and its data (d3-geo, topojson, world-atlas) load only when a report shows one.
 const WorldMap = retryableLazy(() => import('./WorldMap'));
@@ -70,7 +71,7 @@ export function Component() {
         <NavLink to={`/admin/plays${search}`} className={(s) => tab({ isActive: s.isActive || !visitors })} aria-current={!visitors ? 'page' : undefined}>{trans('Plays')}</NavLink>
         <NavLink to={`/admin/visitors${search}`} className={tab}>{trans('Visitors')}</NavLink>
       </nav>
-      {isError && <p role="alert" className="text-danger">{trans('The report could not be loaded.')}</p>}
+      {isError && <InlineLoadError message={trans('The report could not be loaded.')} retry={report.refetch} />}
       {data?.googleAnalyticsError && (
         <p role="status" className="rounded-md bg-warning/15 px-3 py-2 text-sm" data-testid="ga-error">
           {trans('Google Analytics could not be read, so the visitors and page views are those this site recorded. Reason: :reason', { reason: data.googleAnalyticsError })}

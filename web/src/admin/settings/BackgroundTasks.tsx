@@ -10,6 +10,7 @@ import { SimpleTable } from '../../ui/SimpleTable';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
+import { InlineLoadError } from '../../site/ErrorPages';
 
 
 /** An error's first line, the rest (a stack) behind a native disclosure a keyboard opens. */
@@ -69,7 +70,7 @@ export function BackgroundTasks() {
           <h2 id="background-tasks-title" className="text-base font-semibold">{trans('Background tasks')}</h2>
           <p className="mt-1 text-sm text-text-muted">{trans('Tasks the site runs on a schedule, whichever queue method is selected.')}</p>
         </div>
-        {overview.isError && <p role="alert" className="text-sm text-danger">{errorMessage(overview.error, trans('There was an issue. Please try again.'))}</p>}
+        {overview.isError && <InlineLoadError error={overview.error} message={trans('There was an issue. Please try again.')} retry={overview.refetch} />}
         {overview.isPending && <div className="skeleton h-32 w-full" />}
         {overview.data && (
           <>

@@ -101,7 +101,7 @@ export function EpisodeLayout() {
   const { season, episode } = useParams();
   const query = useEpisode(String(ctx.title.id), season, episode);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
+  if (query.isError) return <LoadError level={2} error={query.error} retry={query.refetch} />;
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}/episodes/${episode}`;
   return (
     <div className="flex flex-col gap-4">

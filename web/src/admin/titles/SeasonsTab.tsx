@@ -76,7 +76,7 @@ export function SeasonLayout() {
   const { season } = useParams();
   const query = useSeason(ctx.title.id, season);
   if (query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (query.isError) return <LoadError error={query.error} retry={query.refetch} />;
+  if (query.isError) return <LoadError level={2} error={query.error} retry={query.refetch} />;
   const base = `/admin/titles/${ctx.title.id}/edit/seasons/${season}`;
   return (
     <div className="flex flex-col gap-4">

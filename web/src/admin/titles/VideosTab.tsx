@@ -38,7 +38,7 @@ export function TitleVideoFormTab() {
   const navigate = useNavigate();
   const query = useVideo(videoId);
   if (videoId && query.isPending) return <div className="skeleton h-8 w-64" />;
-  if (videoId && query.isError) return <LoadError error={query.error} retry={query.refetch} />;
+  if (videoId && query.isError) return <LoadError level={2} error={query.error} retry={query.refetch} />;
   return (
     <div className="flex max-w-3xl flex-col gap-4">
       <Link to={base} className="inline-flex items-center gap-1 text-sm text-text-muted hover:text-text"><ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('Videos')}</Link>

@@ -20,6 +20,7 @@ import { AvatarSection, NewAvatar } from './AvatarSection';
 import { PermissionPicker } from '../../ui/PermissionPicker';
 import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
 import { useGrantRules } from '../roles/grant-rules';
+import { InlineLoadError } from '../../site/ErrorPages';
 
 export interface UserFormValues {
   email: string;
@@ -155,7 +156,7 @@ export function UserForm({ user }: { user?: User }) {
           render={({ field }) => (
             <ChipCheckboxGroup
               legend={trans('Roles')}
-              status={roles.isPending ? <div className="skeleton h-6 w-48" /> : roles.isError && <p className="text-sm text-danger">{trans('Could not load roles')}</p>}
+              status={roles.isPending ? <div className="skeleton h-6 w-48" /> : roles.isError && <InlineLoadError error={roles.error} message={trans('Could not load roles')} retry={roles.refetch} />}
               // Guest and workspace roles cannot be given to users.
               options={(roles.data ?? []).filter((role) => !role.guests && role.type !== 'workspace')
                 .map((role) => ({ value: role.id, label: role.name, disabledReason: rules.roleAssignLocked(role, heldRoles.has(role.id)) }))}

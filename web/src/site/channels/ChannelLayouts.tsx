@@ -144,7 +144,7 @@ function Carousel({ items, label }: { items: ChannelItem[]; label: string }) {
   );
 }
 
-const LANDSCAPE_GRID = 'grid grid-cols-1 gap-x-4 gap-y-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
+const LANDSCAPE_GRID = 'grid grid-cols-2 gap-x-3 gap-y-6 sm:gap-x-4 lg:grid-cols-3 xl:grid-cols-4';
 
 /** Items in one of the five layouts; `loading` appends skeletons (the next page coming). */
 export function ChannelItems({ items, layout, label, loading = 0 }: { items: ChannelItem[]; layout: ChannelLayout; label: string; loading?: number }) {

@@ -20,6 +20,7 @@ import { nextPage } from '../../lib/next-page';
 import { ReportDialog } from '../ui/ReportDialog';
 import { EditedMark } from '../ui/EditedMark';
 import { cn } from '../../ui/cn';
+import { InlineLoadError } from '../ErrorPages';
 
 type Target = { type: CommentableType; id: number };
 
@@ -45,7 +46,9 @@ function CommentList({ target, parentId, level = { depth: 0 } }: { target: Targe
     getNextPageParam: (last) => nextPage(last.pagination),
   });
   const comments = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
-  if (query.isError) return <p className="text-sm text-danger">{errorMessage(query.error, trans('There was an issue. Please try again.'))}</p>;
+  if (query.isError) return <InlineLoadError error={query.error} message={trans('There was an issue. Please try again.')} retry={() => query.refetch()} />;
+  // The first page's line keeps the room "No comments yet" or the first comment takes (nothing moves below it).
+  if (!parentId && query.isPending) return <div className="skeleton h-5 w-32" />;
   if (!parentId && query.data && !comments.length) return <p className="text-sm text-text-muted">{trans('No comments yet')}</p>;
   return (
     <div className="flex flex-col gap-3">

@@ -33,10 +33,13 @@ export function Component() {
       </article>
       <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} inColumn /></div>
       {related.length > 0 && (
-        <section aria-labelledby="related-news" className="mx-auto mt-16 max-w-6xl border-t border-border px-4 pt-10 sm:px-6">
-          <h2 id="related-news" className="mb-6 text-2xl font-semibold">{trans('More news')}</h2>
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {related.map((a) => <NewsCard key={a.id} article={a} />)}
+        <section aria-labelledby="related-news" className="mx-auto mt-16 max-w-6xl px-4 sm:px-6" data-section="related-news">
+          {/* The rule spans the cards' column, not the page's side padding beyond it. */}
+          <div className="border-t border-border pt-10">
+            <h2 id="related-news" className="mb-6 text-2xl font-semibold">{trans('More news')}</h2>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {related.map((a) => <NewsCard key={a.id} article={a} />)}
+            </div>
           </div>
         </section>
       )}

@@ -19,10 +19,10 @@ import { RELATED_GRID_CLASS } from './PageState';
  * them: their code and their data calls start when the visitor scrolls near them. The "Add to list" menu's code
  * (dropdown, list form, dialog) is only for signed-in users; a visitor's button just leads to sign-in.
  */
-const TitleReviews = retryableLazy(() => import('../reviews/TitleReviews').then((m) => ({ default: m.TitleReviews })));
-const CommentsSection = retryableLazy(() => import('../comments/CommentsSection').then((m) => ({ default: m.CommentsSection })));
+const TitleReviews = retryableLazy(() => import('../reviews/TitleReviews'), (m) => m.TitleReviews);
+const CommentsSection = retryableLazy(() => import('../comments/CommentsSection'), (m) => m.CommentsSection);
 const RelatedGrid = retryableLazy(() => import('./RelatedGrid'));
-const AddToListMenu = retryableLazy(() => import('../lists/AddToListMenu').then((m) => ({ default: m.AddToListMenu })));
+const AddToListMenu = retryableLazy(() => import('../lists/AddToListMenu'), (m) => m.AddToListMenu);
 
 /** How far below the viewport a deferred section starts loading: about a screen, so it is usually there on arrival. */
 const AHEAD = '0px 0px 800px 0px';
@@ -93,8 +93,23 @@ export function DeferredReviews({ titleId }: { titleId: number }) {
   return <WhenNear id="reviews" title={trans('Reviews')}><TitleReviews titleId={titleId} /></WhenNear>;
 }
 
+/**
+ * The comments section's shape before its code and first page arrive: the comment form (a member) or the sign-in
+ * line (a guest), then one line where "No comments yet" or the first comment goes. The section only grows when it
+ * loads, never shrinks (a 128 px bar shrank to the guest's two lines and pulled the page up).
+ */
+export function CommentsSkeleton() {
+  const { isLoggedIn } = useAuth();
+  return (
+    <div className="flex flex-col gap-4" data-testid="comments-skeleton">
+      <div className={isLoggedIn ? 'skeleton h-[118px] w-full' : 'skeleton h-5 w-40'} />
+      <div className="skeleton h-5 w-32" />
+    </div>
+  );
+}
+
 export function DeferredComments({ titleId }: { titleId: number }) {
-  return <WhenNear id="comments" title={trans('Comments')}><CommentsSection type="title" id={titleId} /></WhenNear>;
+  return <WhenNear id="comments" title={trans('Comments')} skeleton={<CommentsSkeleton />}><CommentsSection type="title" id={titleId} /></WhenNear>;
 }
 
 export function DeferredRelated({ titles }: { titles: RelatedTitle[] }) {

@@ -28,7 +28,7 @@ export function Component() {
   const label = (l: { season: number; episode: number; name: string }) => `${trans('S:season E:episode', { season: l.season, episode: l.episode })} · ${l.name}`;
   return (
     <article>
-      <Hero backdrop={e.poster || title.backdrop} poster={d.season.poster || title.poster}>
+      <Hero backdrop={title.backdrop || e.poster} still={e.poster || title.backdrop} poster={d.season.poster || title.poster}>
         <nav aria-label={trans('Breadcrumbs')} className="flex flex-wrap gap-2 text-sm font-medium text-text-muted">
           <Link to={titleUrl(title)} className="hover:underline">{title.name}</Link>
           <span aria-hidden="true">/</span>

@@ -106,7 +106,8 @@ export function PrevNext({ previous, next, label }: { previous: { to: string; te
 }
 
 /** A page header over the backdrop: poster at the side, the children beside it. */
-export function Hero({ backdrop, poster, children }: { backdrop: string | null; poster: string | null; children: ReactNode }) {
+/** A page's header: `backdrop` faint behind it, `poster` beside the text; `still` instead beside it, landscape (an episode's). */
+export function Hero({ backdrop, poster, still, children }: { backdrop: string | null; poster?: string | null; still?: string | null; children: ReactNode }) {
   return (
     <header className="relative isolate overflow-hidden bg-bg-alt">
       {backdrop ? (
@@ -116,7 +117,8 @@ export function Hero({ backdrop, poster, children }: { backdrop: string | null; 
         </>
       ) : null}
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6 sm:py-12">
-        {poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden w-48 shrink-0 self-start rounded-md shadow-lg sm:block md:w-60" /> : null}
+        {still ? <img src={still} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-video w-72 shrink-0 self-start rounded-md object-cover shadow-lg sm:block md:w-96" data-testid="hero-still" />
+          : poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden w-48 shrink-0 self-start rounded-md shadow-lg sm:block md:w-60" /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
       </div>
     </header>
