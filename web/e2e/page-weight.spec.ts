@@ -38,3 +38,18 @@ test("a title page's first scripts (those its HTML names) carry no zod", async (
   }
   expect(withZod).toEqual([]);
 });
+
+// The images a page shows at once load at once; the largest is asked for first. A lazy image in the first view waits
+// for layout before it is fetched: the browse, search and person pages' largest paint is a poster of the first row.
+test('the first row of a poster grid loads its images at once, the rows below lazily; the featured article first', async ({ page }) => {
+  await page.goto('/movies');
+  const posters = page.getByRole('main').getByTestId('poster-card').locator('img');
+  await expect(posters.nth(7)).toBeAttached();
+  await expect(posters.first()).toHaveAttribute('loading', 'eager');
+  await expect(posters.nth(7)).toHaveAttribute('loading', 'lazy');
+
+  await page.goto('/news');
+  const featured = page.getByTestId('news-card').first().locator('img');
+  await expect(featured).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.getByTestId('news-card').nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
+});
