@@ -7,7 +7,7 @@ import { expect, test, type Response } from '@playwright/test';
 /** zod's core names its schema class with this string; it survives minification. */
 const ZOD_MARK = '"$ZodType"';
 
-const PAGES = ['/', '/people/1', '/news', '/search?query=harbor', '/movies'];
+const PAGES = ['/', '/people/1', '/news', '/search?query=harbor', '/movies', '/people', '/pricing'];
 
 for (const path of PAGES) {
   test(`${path} shows without downloading zod`, async ({ page }) => {
