@@ -1,6 +1,8 @@
 import { z, required } from './zod.ts';
 import type { BillingSubscription } from './billing.ts';
 
+export { grantsAccess, isUnpaidStart, NO_ACCESS_STATUSES, PAYMENT_DUE_STATUSES } from './billing-constants.ts';
+
 /** The visitor side of billing (issue 13): checkout, the account's Billing panel and its calls. */
 
 export const CHECKOUT_GATEWAYS = ['stripe', 'paypal'] as const;
@@ -18,25 +20,6 @@ export const PLAN_CHANGE_UNSUPPORTED = 'This subscription cannot change plan her
 export const PRICE_OTHER_CURRENCY = 'Choose a price in :currency, the currency your subscription is paid in.';
 export const PLAN_CHANGE_APPROVAL = 'Approve the new price with PayPal to finish changing your plan.';
 export const PAYMENT_METHOD_UNSUPPORTED = 'This subscription has no payment method to update here.';
-/**
- * Gateway states in which a payment is owed: Stripe's past_due, unpaid, incomplete (the first payment was never
- * made) and paused (a trial ended with no payment method); PayPal's past_due and suspended.
- */
-export const PAYMENT_DUE_STATUSES: readonly string[] = ['past_due', 'unpaid', 'suspended', 'incomplete', 'paused'];
-/**
- * Of those, the states that grant no watching until a payment goes through: Stripe gave up retrying (unpaid), never
- * got the first payment (incomplete) or paused the subscription. past_due keeps its access while Stripe retries (the
- * grace period); a suspended PayPal subscription keeps it until the grace end written in ends_at.
- */
-export const NO_ACCESS_STATUSES: readonly string[] = ['unpaid', 'incomplete', 'paused'];
-/** Whether a subscription in this gateway state gives its plan's permissions (its end date aside). */
-/**
- * Stripe's incomplete: the first payment never went through, so nothing has started. The member may check out again
- * (the attempt is ended at Stripe first) and cancelling ends it at once (there is no paid period to keep).
- */
-export const isUnpaidStart = (gatewayStatus: string | null) => gatewayStatus === 'incomplete';
-export const grantsAccess = (gatewayStatus: string | null) => gatewayStatus === null || !NO_ACCESS_STATUSES.includes(gatewayStatus);
-
 const priceId = z.number(required('The price field is required.')).int().positive();
 
 export const checkoutInputSchema = z.object({

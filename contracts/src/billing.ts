@@ -3,6 +3,8 @@ import { ID_MAX } from './list.ts';
 import { permissionGrantSchema } from './users.ts';
 import type { PermissionGrant } from './permissions.ts';
 
+export * from './billing-constants.ts';
+
 /** Billing (Part C "Plans", "Subscriptions"; sections 3-5 and 7): plans with prices, and subscriptions to them. */
 
 export const PRICE_INTERVALS = ['day', 'week', 'month', 'year'] as const;
@@ -13,15 +15,6 @@ export const PLAN_POSITIONS = [0, 1, 2, 3, 4] as const;
 export const SUBSCRIPTION_GATEWAYS = ['stripe', 'paypal', 'none'] as const;
 export type SubscriptionGateway = (typeof SUBSCRIPTION_GATEWAYS)[number];
 
-/** Billing period choices of the price row; `custom` lets the interval and count be set freely. */
-export const BILLING_PERIODS = [
-  { name: 'daily', interval: 'day', interval_count: 1 },
-  { name: 'weekly', interval: 'week', interval_count: 1 },
-  { name: 'monthly', interval: 'month', interval_count: 1 },
-  { name: 'every 3 months', interval: 'month', interval_count: 3 },
-  { name: 'every 6 months', interval: 'month', interval_count: 6 },
-  { name: 'yearly', interval: 'year', interval_count: 1 },
-] as const;
 /** Section 9: a new price is USD, amount 1, monthly. */
 export const NEW_PRICE_DEFAULTS = { amount: 1, currency: 'USD', interval: 'month', interval_count: 1 } as const;
 

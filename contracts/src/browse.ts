@@ -3,6 +3,8 @@ import { translate } from './i18n.ts';
 import { ID_MAX } from './list.ts';
 import { SEARCH_PAGES_MAX, SEARCH_QUERY_MAX } from './search-limits.ts';
 
+export * from './browse-constants.ts';
+
 /**
  * Option lists fetched together: `GET value-lists/{names}` (comma separated). The browse filters use genres,
  * countries, languages (the catalogue's) and certifications; the admin forms use the lookups of Part C section 7.
@@ -32,10 +34,6 @@ export const valueListsParamsSchema = z.object({
   }),
 });
 
-/** Sorts the public browse pages offer (a subset of the titles list's sorts). */
-export const BROWSE_SORTS = ['popularity', 'release_date', 'rating', 'name'] as const;
-export type BrowseSort = (typeof BROWSE_SORTS)[number];
-export const BROWSE_PER_PAGE = 24;
 
 /** `GET search?query=&limit=&page=`: the site's grouped search (titles, people, episodes) and the header's instant search. */
 export const publicSearchQuerySchema = z.object({

@@ -2,6 +2,8 @@ import { z } from './zod.ts';
 import { ID_MAX, listQuerySchema } from './list.ts';
 import { TITLE_TAG_TYPES } from './titles.ts';
 
+export * from './channels-constants.ts';
+
 /**
  * Channels and user lists (Part C "Channels and lists", the Channel entity in section 3). One entity: `type`
  * 'channel' or 'list'; `config` holds every key the spec names.
@@ -29,12 +31,6 @@ export const CHANNEL_LAYOUTS = ['grid', 'landscapeGrid', 'carousel', 'heroSlider
 export const AUTO_UPDATE_LIMIT = 40;
 /** Items of a nested channel sent with its parent (the home page rows). */
 export const NESTED_ITEMS = 20;
-/** Items per page of a channel's public page (and the home page); the server-rendered page embeds its first page at this size. */
-export const CHANNEL_PAGE_SIZE = 24;
-/** How many slides a hero slider shows. */
-export const HERO_SLIDES = 10;
-/** Where a hero slide shows its backdrop; narrower screens (phones) show the poster. The server preloads the one shown. */
-export const HERO_WIDE_MEDIA = '(min-width: 640px)';
 /** A manual channel or list holds at most this many items. */
 export const CHANNEL_MAX_ITEMS = 10_000;
 

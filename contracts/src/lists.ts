@@ -1,5 +1,8 @@
 import { z, required } from './zod.ts';
 import { ID_MAX, type Pagination } from './list.ts';
+import { LIST_ITEMS_PER_PAGE, MAX_LIST_ITEMS } from './lists-constants.ts';
+
+export * from './lists-constants.ts';
 
 /**
  * User lists and the watchlist (issue 11 item 6). A list is a `channels` row with type 'list' owned by a user;
@@ -9,14 +12,6 @@ import { ID_MAX, type Pagination } from './list.ts';
  * GET lists/for-title/{titleId} · GET watchlist · POST watchlist · DELETE watchlist/{titleId} · GET watchlist/ids
  */
 
-/** Most items one list holds; the next add answers 422 and writes nothing. */
-export const MAX_LIST_ITEMS = 10_000;
-/** Cards per page on the list and watchlist pages. */
-export const LIST_ITEMS_PER_PAGE = 24;
-/** The title page's "Add to list" menu shows at most this many of the user's lists (newest first). */
-export const LIST_MENU_LIMIT = 200;
-export const LIST_FULL_MESSAGE = 'A list can hold at most 10,000 items.';
-export const UNKNOWN_TITLE_MESSAGE = 'This title does not exist.';
 
 const positiveInt = z.coerce.number().int().min(1).max(ID_MAX);
 

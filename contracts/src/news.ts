@@ -4,6 +4,8 @@ import { imageUrlField } from './image-url.ts';
 import { pageSlugSchema, pageTitleSchema } from './custom-pages.ts';
 import { translate } from './i18n.ts';
 
+export * from './news-constants.ts';
+
 /** Part C: the news list shows the body cut at 200 characters. */
 export const NEWS_EXCERPT_LENGTH = 200;
 /** Article images go to this prefix of the public disk (Part C section 7), through the editor's image limit. */
@@ -11,10 +13,6 @@ export const NEWS_IMAGE_PREFIX = 'news_images';
 /** Settings key holding the RSS or Atom feed URLs the import reads, one per line. */
 export const NEWS_FEEDS_SETTING = 'server.news.feed_urls';
 export const NEWS_FEEDS_MAX = 20;
-/** Site list page size (cards per "Load more"). */
-export const NEWS_PAGE_SIZE = 12;
-/** The news RSS feed (server/src/modules/news/rss.ts), linked from the news page and its head. */
-export const NEWS_FEED_PATH = '/news/rss.xml';
 
 
 /** Body of `POST news` and `PUT news/{articleId}`: title, slug, body, image. An empty slug is made from the title. */

@@ -3,8 +3,9 @@ import { imageUrlField } from './image-url.ts';
 import { CATALOGUE_MAX } from './titles.ts';
 import { z, required } from './zod.ts';
 
+export * from './people-constants.ts';
+
 export const PERSON_GENDERS = ['female', 'male'] as const;
-export const KNOWN_FOR = ['Acting', 'Directing', 'Writing', 'Production', 'Camera', 'Editing', 'Sound', 'Art', 'Costume & Make-Up', 'Crew', 'Visual Effects', 'Lighting', 'Creator'] as const;
 export const PERSON_DEFAULTS = { gender: 'female', known_for: 'Acting', popularity: 3 } as const;
 export const PEOPLE_SORTS = ['popularity', 'name', 'birth_date', 'created_at', 'updated_at', 'views', 'id'] as const;
 

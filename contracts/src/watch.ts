@@ -2,12 +2,10 @@ import { z, required } from './zod.ts';
 import type { Video, VideoCaption } from './videos.ts';
 import { translate } from './i18n.ts';
 
-/** A play counts once playback has passed this many seconds. */
-export const PLAY_MIN_SECONDS = 5;
-/** The player reports progress this often while it plays (seconds). */
-export const PROGRESS_EVERY_SECONDS = 10;
-/** One progress report never adds more than this (a tab asleep for an hour is not an hour watched). */
-export const PROGRESS_MAX_SECONDS = 120;
+import { PLAY_MIN_SECONDS, PROGRESS_MAX_SECONDS } from './watch-constants.ts';
+
+export * from './watch-constants.ts';
+
 /** No video is longer than a day: a position past it is absurd. */
 export const POSITION_MAX_SECONDS = 24 * 3600;
 /** One play per viewer per video per this many hours. */
@@ -78,11 +76,6 @@ export interface WatchData {
 
 /** "Continue watching" holds at most this many videos. */
 export const CONTINUE_WATCHING_LIMIT = 20;
-/** A video watched past this share of its length counts as finished and leaves "Continue watching". */
-export const WATCHED_SHARE = 0.95;
-/** A point worth resuming: past the first seconds and short of WATCHED_SHARE of the length (unknown length: kept). */
-export const isUnfinished = (position: number, duration: number | null) =>
-  position >= PLAY_MIN_SECONDS && (duration === null || position < duration * WATCHED_SHARE);
 
 /** GET videos/continue-watching: a video the signed-in viewer stopped in, with where and its title (one per title, latest first). */
 export interface ContinueWatchingItem {

@@ -304,6 +304,23 @@ describe('site language', () => {
     expect((await visitor.get('/api/v1/localizations/xx/lines')).status).toBe(404);
   });
 
+  it('sends only the lines that differ from their English key: English as the code writes it is an empty document', async () => {
+    const english = await guest(t).get('/api/v1/localizations/en/lines');
+    expect(english.status).toBe(200);
+    expect(english.body).toEqual({ language: 'en', name: 'English', lines: {} });
+    const italian = (await guest(t).get('/api/v1/localizations/it/lines')).body.lines as Record<string, string>;
+    expect(italian[SOME_KEY]).toBe('In italiano');
+    // A line left as its English text (not translated yet) shows the key anyway: it is not sent again.
+    const untranslated = Object.keys(CODE_LINES).find((k) => k !== SOME_KEY)!;
+    expect(Object.hasOwn(italian, untranslated)).toBe(false);
+    for (const [key, value] of Object.entries(italian)) expect(value === key || value === '', key).toBe(false);
+    // An English line the admin rewrote is sent, and the server's own answers use it.
+    const lines = (await admin.get(`/api/v1/localizations/${englishId}`)).body.localization.lines;
+    await admin.put(`/api/v1/localizations/${englishId}`, { lines: { ...lines, [SOME_KEY]: 'Rewritten' } });
+    expect((await guest(t).get('/api/v1/localizations/en/lines')).body.lines).toEqual({ [SOME_KEY]: 'Rewritten' });
+    await admin.put(`/api/v1/localizations/${englishId}`, { lines });
+  });
+
   it('a guest sees the site default until choosing; the choice is kept in a cookie', async () => {
     const visitor = guest(t);
     expect((await visitor.get('/api/v1/localizations/active/lines')).body.language).toBe('en');

@@ -7,7 +7,7 @@ import { nowIso, type Db } from '../../db/index.ts';
 import { HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { registerSettingsValidator } from '../settings/validators.ts';
 import {
-  CODE_LINES, diffFromCode, findByLanguage, findLocalization, LIST_COLUMNS, mergeWithCode, parseStoredLines, toLocalization,
+  CODE_LINES, diffFromCode, findByLanguage, findLocalization, linesThatTranslate, LIST_COLUMNS, mergeWithCode, parseStoredLines, toLocalization,
 } from './repository.ts';
 
 const LANGUAGE_TAKEN = 'A localization for this language already exists.';
@@ -186,7 +186,7 @@ export async function localeDocument(ctx: AppContext, language: string, etag: st
   const cached = linesCache.get(language);
   if (cached?.etag === etag) return cached.body;
   const row = await findByLanguage(ctx.db, language);
-  const lines: Lines = mergeWithCode(row ? parseStoredLines(row.lines) : {});
+  const lines: Lines = linesThatTranslate(mergeWithCode(row ? parseStoredLines(row.lines) : {}));
   const body = JSON.stringify({ language, name: row?.name ?? 'English', lines });
   linesCache.set(language, { etag, body });
   return body;

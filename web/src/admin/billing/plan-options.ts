@@ -1,4 +1,5 @@
-import { BILLING_PERIODS, type PriceInterval } from '@app/contracts/billing';
+import type { PriceInterval } from '@app/contracts/billing';
+import { BILLING_PERIODS } from '@app/contracts/billing-constants';
 import { trans } from '../../lib/i18n';
 
 /** Position choices First to Fifth, stored 0-4. */

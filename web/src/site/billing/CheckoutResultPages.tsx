@@ -6,7 +6,7 @@ import { trans } from '../../lib/i18n';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
-import { isUnpaidStart } from '@app/contracts/billing-checkout';
+import { isUnpaidStart } from '@app/contracts/billing-constants';
 import type { BillingSubscription } from '@app/contracts';
 
 /**

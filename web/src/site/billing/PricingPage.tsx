@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
 import type { Price, Product } from '@app/contracts/billing';
-import { isUnpaidStart } from '@app/contracts/billing-checkout';
+import { isUnpaidStart } from '@app/contracts/billing-constants';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { useAuth, useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';

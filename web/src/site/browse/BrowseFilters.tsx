@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { BROWSE_SORTS, type BrowseSort, type ValueListItem } from '@app/contracts/browse';
+import type { ValueListItem } from '@app/contracts/browse';
+import { BROWSE_SORTS, type BrowseSort } from '@app/contracts/browse-constants';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { useValueLists } from './use-infinite-titles';

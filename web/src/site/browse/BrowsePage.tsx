@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { X } from 'lucide-react';
 import type { TitleTag } from '@app/contracts/titles';
-import { BROWSE_PER_PAGE } from '@app/contracts/browse';
+import { BROWSE_PER_PAGE } from '@app/contracts/browse-constants';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';

@@ -1,5 +1,5 @@
 import type { FilterItem } from '@app/contracts/list';
-import { BROWSE_SORTS, type BrowseSort } from '@app/contracts/browse';
+import { BROWSE_SORTS, type BrowseSort } from '@app/contracts/browse-constants';
 
 /** What a browse page's URL holds: every filter and the sort, so a filtered page can be shared or reloaded. */
 export interface BrowseState {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info } from 'lucide-react';
-import { HERO_SLIDES, HERO_WIDE_MEDIA, type ChannelItem, type ChannelLayout } from '@app/contracts/channels';
+import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
+import { HERO_SLIDES, HERO_WIDE_MEDIA } from '@app/contracts/channels-constants';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CHANNEL_PAGE_SIZE, type ChannelItem, type ChannelWithContent } from '@app/contracts/channels';
+import type { ChannelItem, ChannelWithContent } from '@app/contracts/channels';
+import { CHANNEL_PAGE_SIZE } from '@app/contracts/channels-constants';
 import { ApiError, api } from '../../lib/api';
 import { takePageData } from '../../lib/page-data';
 import { useAuth } from '../../lib/auth';

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Pagination } from '@app/contracts/list';
-import { LIST_ITEMS_PER_PAGE, type ListMembership, type ListPageData, type ListSave, type UserList } from '@app/contracts/lists';
+import type { ListMembership, ListPageData, ListSave, UserList } from '@app/contracts/lists';
+import { LIST_ITEMS_PER_PAGE } from '@app/contracts/lists-constants';
 import { ApiError, api, errorMessage } from '../../lib/api';
 import { useAuth } from '../../lib/auth';
 import { trans } from '../../lib/i18n';

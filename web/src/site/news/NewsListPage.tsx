@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
-import { NEWS_FEED_PATH, NEWS_PAGE_SIZE, type NewsCard as Card } from '@app/contracts/news';
+import type { NewsCard as Card } from '@app/contracts/news';
+import { NEWS_FEED_PATH, NEWS_PAGE_SIZE } from '@app/contracts/news-constants';
 import type { PaginationResponse } from '@app/contracts/list';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, type ApiError } from '../../lib/api';

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { FilterItem } from '@app/contracts/list';
-import { KNOWN_FOR, type Person } from '@app/contracts/people';
+import type { Person } from '@app/contracts/people';
+import { KNOWN_FOR } from '@app/contracts/people-constants';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
 import { FILTER_CONTROL, Field, Select } from '../browse/BrowseFilters';

@@ -81,7 +81,7 @@ export function Component() {
           {known_for.length ? (
             <div className="mt-8">
               <h2 className="mb-4 text-lg font-semibold">{trans('Known for')}</h2>
-              <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4">{known_for.map((t) => <li key={t.id}><PosterCard title={t} /></li>)}</ul>
+              <ul className="grid grid-cols-3 gap-4 sm:grid-cols-4">{known_for.map((t, i) => <li key={t.id}><PosterCard title={t} eager={i < 4} /></li>)}</ul>
             </div>
           ) : null}
         </div>

@@ -26,8 +26,10 @@ export interface PosterCardTitle {
  * slides up an overview snippet and the genres (CSS only: `group-focus-visible` mirrors `group-hover`).
  * Screen readers hear the name first ('Crimson Harbor 2024 Series Rating 7.3'), then the snippet as its description,
  * not the whole overview before the name. `tabIndex` is a roving row's (useRovingRow): -1 takes the card out of Tab.
+ * `eager` is for a card of a page's first row: it shows at once and is often the page's largest paint, which a lazy
+ * image delays (the browser waits for layout before it asks for it).
  */
-export function PosterCard({ title, tabIndex }: { title: PosterCardTitle; tabIndex?: number }) {
+export function PosterCard({ title, tabIndex, eager = false }: { title: PosterCardTitle; tabIndex?: number; eager?: boolean }) {
   const genres = (title.genres ?? []).slice(0, 3).map((g) => g.display_name || g.name);
   const id = useId();
   const hasOverlay = Boolean(title.description || genres.length > 0);
@@ -38,7 +40,7 @@ export function PosterCard({ title, tabIndex }: { title: PosterCardTitle; tabInd
       className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-bg">
       <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
         {title.poster
-          ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading="lazy" />
+          ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading={eager ? 'eager' : 'lazy'} />
           : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size={28} aria-hidden className="mb-2 block" /></span>}
         <RatingBadge rating={title.rating} id={`${id}-rating`} className="absolute start-2 top-2" />
         {hasOverlay && (

@@ -4,6 +4,8 @@ import { PosterCard, type PosterCardTitle } from './PosterCard';
 import { PosterCardSkeleton } from './PosterCardSkeleton';
 
 export const POSTER_GRID_CLASS = 'grid grid-cols-3 gap-x-3 gap-y-6 sm:grid-cols-3 sm:gap-x-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+/** Cards in the widest first row (xl:grid-cols-6): their posters load at once, the rest as they near the viewport. */
+export const POSTER_GRID_FIRST_ROW = 6;
 
 /**
  * A responsive grid of poster cards, one Tab stop whose arrow keys move in two dimensions (useRovingRow's grid);
@@ -13,7 +15,7 @@ export function PosterGrid({ titles, loading = 0, label }: { titles: PosterCardT
   const roving = useRovingRow(titles.length, { grid: true });
   return (
     <ul className={POSTER_GRID_CLASS} aria-label={label} aria-busy={loading > 0 || undefined} {...roving.listProps}>
-      {titles.map((t, i) => <li key={t.href ?? t.id}><PosterCard title={t} tabIndex={roving.tabIndexOf(i)} /></li>)}
+      {titles.map((t, i) => <li key={t.href ?? t.id}><PosterCard title={t} tabIndex={roving.tabIndexOf(i)} eager={i < POSTER_GRID_FIRST_ROW} /></li>)}
       {Array.from({ length: loading }, (_, i) => <li key={`s${i}`}><PosterCardSkeleton /></li>)}
     </ul>
   );

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { BecauseYouWatched, EpisodePageData, EpisodeProgress, SeasonPageData, TitlePageData } from '@app/contracts';
 import { BECAUSE_YOU_WATCHED_KEY } from '../titles/BecauseYouWatched';
-import { isUnfinished, type ContinueWatchingItem, type WatchData } from '@app/contracts/watch';
+import type { ContinueWatchingItem, WatchData } from '@app/contracts/watch';
+import { isUnfinished } from '@app/contracts/watch-constants';
 import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { toast } from '../../ui/Toast';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { PLAY_MIN_SECONDS, PROGRESS_EVERY_SECONDS, PROGRESS_MAX_SECONDS } from '@app/contracts/watch';
+import { PLAY_MIN_SECONDS, PROGRESS_EVERY_SECONDS, PROGRESS_MAX_SECONDS } from '@app/contracts/watch-constants';
 import { API_ROOT } from '../../lib/api';
 
 const storageKey = (videoId: number) => `watch-position:${videoId}`;
