@@ -3,7 +3,7 @@ import { useRovingRow } from '../../ui/roving-row';
 import { PosterCard, type PosterCardTitle } from './PosterCard';
 import { PosterCardSkeleton } from './PosterCardSkeleton';
 
-export const POSTER_GRID_CLASS = 'grid grid-cols-3 gap-x-3 gap-y-6 sm:grid-cols-3 sm:gap-x-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
+export const POSTER_GRID_CLASS = 'grid grid-cols-3 gap-x-3 gap-y-6 sm:gap-x-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6';
 /** Cards in the widest first row (xl:grid-cols-6): their posters load at once, the rest as they near the viewport. */
 export const POSTER_GRID_FIRST_ROW = 6;
 
