@@ -1,4 +1,5 @@
 import { formatBytes } from '@app/contracts/format';
+import { setDateMessageZone } from '@app/contracts/date-range';
 import { currentLanguage } from './locale';
 
 export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';
@@ -46,6 +47,8 @@ export function configureDates(format: DateVerbosity, timezone: string): void {
   dayFmt = makeFormatter(format, 'UTC');
   dateTimeFmt = makeFormatter(format, timezone, true);
   dayOf = dayFormatter(timezone);
+  // The forms' own checks ('Enter a date after :date') name days in the zone the tables show them in.
+  setDateMessageZone(displayTimezone());
 }
 
 /** The formatters follow a change of language made since they were built (a visitor switching to Arabic). */
