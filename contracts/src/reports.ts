@@ -78,11 +78,11 @@ function validTimezone(tz: string): boolean {
 }
 
 /** End before start (the shared date-range texts) and ranges over REPORT_MAX_YEARS years are refused. */
-function checkRange(q: { startDate: string; endDate: string }, ctx: z.RefinementCtx): void {
+function checkRange(q: { startDate: string; endDate: string; timezone?: string }, ctx: z.RefinementCtx): void {
   // A date that is not one (2026-02-30, which Date reads as 2 March) has its own message: no range is compared.
   const valid = (v: unknown) => typeof v === 'string' && DATE_PATTERN.test(v) && realDate(v);
   if (!valid(q.startDate) || !valid(q.endDate)) return;
-  refineDateRange<typeof q>('startDate', 'endDate')(q, ctx);
+  refineDateRange<typeof q>('startDate', 'endDate', 'timezone')(q, ctx);
   const start = Date.parse(q.startDate.slice(0, 10));
   const limit = new Date(start);
   limit.setUTCFullYear(limit.getUTCFullYear() + REPORT_MAX_YEARS);

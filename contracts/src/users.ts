@@ -1,5 +1,6 @@
 import { z } from './zod.ts';
 import { isExternalUrl, storedKeyOf } from './stored-urls.ts';
+import { dayNamed } from './date-range.ts';
 
 export interface RoleSummary {
   id: number;
@@ -99,7 +100,7 @@ export const banSchema = z.object({
 }).superRefine((v, ctx) => {
   // A date in the past is refused even on a permanent ban: the caller meant something else than what would be saved.
   if (v.ban_until && new Date(v.ban_until).getTime() <= Date.now()) {
-    ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${new Date().toISOString().slice(0, 10)}` });
+    ctx.addIssue({ code: 'custom', path: ['ban_until'], message: `Enter a date after ${dayNamed(new Date().toISOString())}` });
   } else if (!v.permanent && !v.ban_until) ctx.addIssue({ code: 'custom', path: ['ban_until'], message: 'The suspension end date is required.' });
 }).meta({ examples: [{ permanent: false, ban_until: '2099-12-31T00:00:00.000Z', comment: 'Spam in the comments.' }, { permanent: true, comment: 'Repeated abuse.' }] });
 export type BanRequest = z.infer<typeof banSchema>;

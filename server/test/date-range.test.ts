@@ -56,4 +56,33 @@ describe('date-range filters', () => {
     expect(res.body.errors.end_date).toEqual(['Enter a date after 2020-05-01']);
     expect(res.body.errors.start_date).toEqual(['Enter a date before 2020-01-01']);
   });
+
+  it('names the days the user picked: in the site\'s timezone, or the offset a bound carries', async () => {
+    // Dec 2 to Dec 1 picked in Tokyo: the client sends the start of Dec 2 and the end of Dec 1 there, as UTC instants.
+    const tokyo = { start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T14:59:59.999Z' };
+    const set = (zone: string) => admin.post('/api/v1/settings', { client: { 'client.dates.default_timezone': zone } });
+    expect((await set('Asia/Tokyo')).status).toBe(200);
+    try {
+      const res = await admin.get(listUrl('/api/v1/users', { filters: [{ key: 'created_at', operator: 'between', value: tokyo }] }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors['filters.0.value.end']).toEqual(['Enter a date after 2026-12-02']);
+      expect(res.body.errors['filters.0.value.start']).toEqual(['Enter a date before 2026-12-01']);
+      // A suspension in the past names today as the site sees it, too.
+      const past = await admin.post('/api/v1/users/1/ban', { permanent: false, ban_until: '2000-01-01T00:00:00.000Z' });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+      expect(past.body.errors.ban_until).toEqual([`Enter a date after ${today}`]);
+    } finally {
+      await set('auto');
+    }
+    // A bound with its own offset names its own day, whatever the site's zone.
+    const offsets = { start: '2026-12-02T00:00:00.000+09:00', end: '2026-12-01T23:59:59.999+09:00' };
+    const res = await admin.get(listUrl('/api/v1/users', { filters: [{ key: 'created_at', operator: 'between', value: offsets }] }));
+    expect(res.body.errors['filters.0.value.end']).toEqual(['Enter a date after 2026-12-02']);
+  });
+
+  it('names a report\'s days in the timezone the call carries', async () => {
+    const res = await admin.get(listUrl('/api/v1/admin/reports', { startDate: '2026-12-01T15:00:00.000Z', endDate: '2026-11-30T15:00:00.000Z', timezone: 'Asia/Tokyo' }));
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toEqual({ startDate: ['Enter a date before 2026-12-01'], endDate: ['Enter a date after 2026-12-02'] });
+  });
 });

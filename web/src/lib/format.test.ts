@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureDates, dayBefore, dayOfInstant, displayTimezone, endOfDay, formatDate, initialsOf, isUpcoming, startOfDay, today } from './format';
+import { configureDates, dayBefore, dayOfInstant, displayTimezone, endOfDay, formatDate, fromZonedInput, initialsOf, isUpcoming, startOfDay, toZonedInput, today } from './format';
 
 describe('formatDate follows the date settings', () => {
   afterEach(() => configureDates('auto', 'auto'));
@@ -135,5 +135,30 @@ describe('startOfDay and endOfDay (a date filter\'s bounds)', () => {
     // Santiago moves its clocks at midnight: Sep 6, 2026 begins at 01:00 (-03:00).
     expect(startOfDay('2026-09-06', 'America/Santiago').toISOString()).toBe('2026-09-06T04:00:00.000Z');
     expect(endOfDay('2026-09-05', 'America/Santiago').toISOString()).toBe('2026-09-06T03:59:59.999Z');
+  });
+});
+
+describe('datetime-local values on the wall clock of the zone dates are shown in', () => {
+  afterEach(() => configureDates('auto', 'auto'));
+
+  it('reads a picked day and hour in the site timezone, not the browser\'s', () => {
+    configureDates('auto', 'Asia/Tokyo');
+    expect(fromZonedInput('2026-12-02T00:30')).toBe('2026-12-01T15:30:00.000Z');
+    expect(dayOfInstant(fromZonedInput('2026-12-02T00:30')!)).toBe('2026-12-02');
+    configureDates('auto', 'America/Los_Angeles');
+    expect(fromZonedInput('2026-12-02T23:30')).toBe('2026-12-03T07:30:00.000Z');
+    expect(dayOfInstant(fromZonedInput('2026-12-02T23:30')!)).toBe('2026-12-02');
+    expect(fromZonedInput('')).toBeNull();
+    expect(fromZonedInput('soon')).toBeNull();
+  });
+
+  it('shows a stored instant back as the same wall clock, across a daylight-saving change', () => {
+    for (const [zone, value] of [['Asia/Tokyo', '2026-12-02T00:30'], ['America/Los_Angeles', '2026-03-08T23:59'], ['Pacific/Kiritimati', '2026-01-01T00:00'], ['Europe/London', '2026-10-25T01:30']] as const) {
+      configureDates('auto', zone);
+      expect(toZonedInput(fromZonedInput(value)), zone).toBe(value);
+    }
+    configureDates('auto', 'Asia/Tokyo');
+    expect(toZonedInput('2026-12-01T15:30:00.000Z')).toBe('2026-12-02T00:30');
+    expect(toZonedInput(null)).toBe('');
   });
 });

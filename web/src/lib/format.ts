@@ -1,4 +1,5 @@
 import { formatBytes } from '@app/contracts/format';
+import { setDateMessageZone } from '@app/contracts/date-range';
 import { currentLanguage } from './locale';
 
 export type DateVerbosity = 'auto' | 'short' | 'medium' | 'long' | 'full';
@@ -46,6 +47,8 @@ export function configureDates(format: DateVerbosity, timezone: string): void {
   dayFmt = makeFormatter(format, 'UTC');
   dateTimeFmt = makeFormatter(format, timezone, true);
   dayOf = dayFormatter(timezone);
+  // The forms' own checks ('Enter a date after :date') name days in the zone the tables show them in.
+  setDateMessageZone(displayTimezone());
 }
 
 /** The formatters follow a change of language made since they were built (a visitor switching to Arabic). */
@@ -108,6 +111,34 @@ export function startOfDay(day: string, timezone = displayTimezone()): Date {
 
 /** The last millisecond of a calendar day in a timezone (a 23- or 25-hour day included): a range's inclusive end. */
 export const endOfDay = (day: string, timezone = displayTimezone()): Date => new Date(startOfDay(dayBefore(day, -1), timezone).getTime() - 1);
+
+/**
+ * A datetime-local value (YYYY-MM-DDTHH:mm) for an instant, on the wall clock of the zone dates are shown in (the
+ * site's, else the visitor's): "Suspend until" or "Renews at" show the day and hour the admin's tables show.
+ */
+export function toZonedInput(iso: string | null | undefined, timezone = displayTimezone()): string {
+  if (!iso) return '';
+  const t = new Date(iso).getTime();
+  if (Number.isNaN(t)) return '';
+  let zone = timezone;
+  try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); } catch { zone = 'UTC'; }
+  return new Date(t + offsetAt(t, zone)).toISOString().slice(0, 16);
+}
+
+/**
+ * The instant a datetime-local value (YYYY-MM-DDTHH:mm) names on the wall clock of the zone dates are shown in, as
+ * an ISO string; null when empty or unreadable. A time the clocks skip reads as the instant they jump.
+ */
+export function fromZonedInput(value: string | null | undefined, timezone = displayTimezone()): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value ?? '');
+  if (!m) return null;
+  const wall = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]));
+  let zone = timezone;
+  try { new Intl.DateTimeFormat('en-US', { timeZone: zone }); } catch { zone = 'UTC'; }
+  let t = wall - offsetAt(wall, zone);
+  t = wall - offsetAt(t, zone);
+  return Number.isNaN(t) ? null : new Date(t).toISOString();
+}
 
 /** Whether a release date (YYYY-MM-DD or ISO) is after today: an episode announced but not aired yet. */
 export function isUpcoming(value: string | null | undefined, day = today()): boolean {

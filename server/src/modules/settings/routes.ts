@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { ANALYTICS_CERTIFICATE_KEY, SETTINGS_MASK, doneResponse, translate, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
+import { ANALYTICS_CERTIFICATE_KEY, SETTINGS_MASK, setDateMessageZone, doneResponse, translate, dropboxRefreshTokenResponse, dropboxRefreshTokenSchema, settingsResponse } from '@app/contracts';
 import { HttpError } from '../../http/errors.ts';
 import { typed } from '../../http/schema.ts';
 import { registerSettingsChecks } from './checks.ts';
@@ -66,7 +66,10 @@ function jsonField(value: unknown, field: string): Record<string, unknown> | und
  */
 export function registerSettingsSync(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) await ctx.settings.sync();
+    if (!req.url.startsWith('/api/')) return;
+    await ctx.settings.sync();
+    // Date messages ('Enter a date after :date') name days in the site's timezone when a call carries none.
+    setDateMessageZone(await ctx.settings.timezone());
   });
 }
 

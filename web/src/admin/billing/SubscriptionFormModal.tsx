@@ -11,18 +11,15 @@ import { DateField, Select, TextArea } from '../../ui/fields';
 import { FormDialog } from '../../ui/Modal';
 import { toast } from '../../ui/Toast';
 import { subscriptionCalls, useAllProducts, useBillingAction } from './api';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, fromZonedInput, toZonedInput } from '../../lib/format';
 import { intervalLabel } from './plan-options';
 
 interface Values { product_id: string; price_id: string; description: string; renews_at: string; ends_at: string }
 
-// datetime-local speaks local time without a zone; the API speaks UTC ISO strings.
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
+// datetime-local speaks a wall clock without a zone; the API speaks UTC ISO strings. The wall clock is the zone the
+// subscriptions table shows dates in (the site's), not the browser's: a renewal set for Dec 2 lists as Dec 2.
+const toLocalInput = (iso: string | null) => toZonedInput(iso);
+const fromLocalInput = (v: string) => fromZonedInput(v);
 
 const defaults = (s?: BillingSubscription | null): Values => ({
   product_id: s?.product_id ? String(s.product_id) : '', price_id: s?.price_id ? String(s.price_id) : '',

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { BAN_COMMENT_MAX, banSchema, type User } from '@app/contracts/users';
 import { api } from '../../lib/api';
+import { fromZonedInput, toZonedInput } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Checkbox, DateField, TextArea } from '../../ui/fields';
@@ -14,16 +15,13 @@ interface Values { ban_until: string; permanent: boolean; comment: string }
 function prepare(v: Values) {
   return {
     permanent: v.permanent,
-    ban_until: v.permanent || !v.ban_until ? null : new Date(v.ban_until).toISOString(),
+    ban_until: v.permanent || !v.ban_until ? null : fromZonedInput(v.ban_until),
     comment: v.comment || null,
   };
 }
 
-function tomorrow(): string {
-  const d = new Date(Date.now() + 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** This time tomorrow on the wall clock of the zone the users table shows dates in (the site's, else the browser's). */
+const tomorrow = (): string => toZonedInput(new Date(Date.now() + 86_400_000).toISOString());
 
 export function SuspendUserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const invalidate = useUsersInvalidator();
