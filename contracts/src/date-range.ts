@@ -15,6 +15,8 @@ let siteZone = 'UTC';
  * (client.dates.default_timezone), which the server sets as its settings change, and the web as it shows dates.
  */
 export function setDateMessageZone(zone: string): void {
+  // Called on every API request: checking a zone builds a formatter, so only a change is checked.
+  if (zone === siteZone) return;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     siteZone = zone;
