@@ -2,10 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { asAdmin, createTestApp, type Client } from './helper.ts';
 import { multipart } from './catalogue/helpers.ts';
+import { MAX_IMAGE_SIDE } from '../src/http/uploads.ts';
+import { CATALOGUE_IMAGE_SIDE, PERSON_POSTER_SIDE } from '../src/modules/titles/images.ts';
 
 /**
  * What an uploaded picture becomes once stored: the bytes the public site serves carry no camera metadata (a phone
- * photo's GPS position), stand the right way up, are no larger than MAX_IMAGE_SIDE, and a file cut short is refused.
+ * photo's GPS position), stand the right way up, are no larger than their use needs, and a file cut short is refused.
  */
 const t = await createTestApp();
 let admin: Client;
@@ -62,7 +64,11 @@ describe('uploaded images', () => {
     const big = await sharp({ create: { width: 6000, height: 4000, channels: 3, background: '#864' } }).jpeg({ quality: 50 }).toBuffer();
     const res = await upload('/api/v1/images', { titleId: String(titleId) }, 'big.jpg', big);
     expect(res.status, res.text).toBe(200);
-    expect(await sharp(await served(res.body.image.url)).metadata()).toMatchObject({ width: 3840, height: 2560 });
+    expect(await sharp(await served(res.body.image.url)).metadata()).toMatchObject({ width: CATALOGUE_IMAGE_SIDE, height: 1707 });
+    const person = await upload('/api/v1/people/poster', {}, 'big.jpg', big);
+    expect(await sharp(await served(person.body.url)).metadata()).toMatchObject({ width: PERSON_POSTER_SIDE, height: 667 });
+    const news = await upload('/api/v1/news/images', {}, 'big.jpg', big);
+    expect(await sharp(await served(news.body.url)).metadata()).toMatchObject({ width: MAX_IMAGE_SIDE, height: 2560 });
 
     const alpha = await sharp({ create: { width: 30, height: 45, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 0.3 } } }).png().toBuffer();
     const png = await upload('/api/v1/images', { titleId: String(titleId) }, 'alpha.png', alpha);

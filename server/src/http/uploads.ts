@@ -15,7 +15,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 sharp.concurrency(2);
 sharp.cache({ memory: 32, files: 0, items: 50 });
 
-/** Longest side an uploaded image is stored at: a 4K backdrop stays whole, a 6000 px camera original is not served to every card. */
+/** Longest side an uploaded image is stored at (unless its use asks for less): a 6000 px camera original is not served to every card. */
 export const MAX_IMAGE_SIDE = 3840;
 
 const NOT_IMAGE = 'The file must be an image (png, jpeg, gif or webp).';
@@ -73,7 +73,7 @@ async function imageSize(ctx: AppContext, key: string): Promise<{ width: number;
  * extensions (of the file's name, and the blocked ones of the type it is stored as) and the largest file size.
  */
 export async function storeImageStream(
-  ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string; uploader?: ImageUploader },
+  ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string; uploader?: ImageUploader; maxSide?: number },
 ): Promise<StoredImage> {
   // Errors of the source (a dropped connection) surface through the iterator below; this keeps them from being unhandled.
   source.on('error', () => undefined);
@@ -135,7 +135,7 @@ export async function storeImageStream(
     await ctx.storage.delete(key);
     throw fileError(size ? TOO_BIG : NOT_IMAGE);
   }
-  const clean = await normalizeImage(ctx, key, ext, `public/${opts.prefix}/${opts.namePrefix ?? ''}${crypto.randomUUID()}.${ext}`);
+  const clean = await normalizeImage(ctx, key, ext, `public/${opts.prefix}/${opts.namePrefix ?? ''}${crypto.randomUUID()}.${ext}`, opts.maxSide ?? MAX_IMAGE_SIDE);
   return { ...clean, url: `/${clean.key.replace(/^public\//, 'storage/')}` };
 }
 
@@ -144,10 +144,10 @@ const IMAGE_MIME = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp
 /**
  * Re-encodes a stored upload (`sourceKey`, removed after) into `key`, in its own format: every pixel is decoded, so a
  * file cut short or corrupt is refused here rather than shown broken; the camera's orientation is applied to the pixels;
- * its metadata (GPS position, camera, owner) is dropped; a side over MAX_IMAGE_SIDE is scaled down. Transparency and
+ * its metadata (GPS position, camera, owner) is dropped; a side over `maxSide` is scaled down. Transparency and
  * animation stay.
  */
-async function normalizeImage(ctx: AppContext, sourceKey: string, ext: keyof typeof IMAGE_MIME, key: string): Promise<{ key: string; width: number; height: number }> {
+async function normalizeImage(ctx: AppContext, sourceKey: string, ext: keyof typeof IMAGE_MIME, key: string, maxSide: number): Promise<{ key: string; width: number; height: number }> {
   try {
     // The upload is at most its route's byte limit (a few MB) and at most MAX_IMAGE_PIXELS: safe to hold while it is re-encoded.
     const original = await readBytes(ctx.storage, sourceKey, { start: 0 });
@@ -157,7 +157,7 @@ async function normalizeImage(ctx: AppContext, sourceKey: string, ext: keyof typ
     if (pages > 1 && (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages > MAX_IMAGE_PIXELS) throw fileError(TOO_BIG);
     let image = sharp(original, { ...SAFE_SHARP, sequentialRead: false, animated: pages > 1 });
     if (pages === 1) image = image.rotate();
-    image = image.resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true });
+    image = image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
     const encoded = ext === 'jpg' ? image.jpeg({ quality: 90 }) : ext === 'png' ? image.png() : ext === 'gif' ? image.gif() : image.webp({ quality: 90 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     await ctx.storage.put(key, data, { contentType: IMAGE_MIME[ext] });
