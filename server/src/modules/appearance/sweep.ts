@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
+import { sweepUnusedUploads } from '../files/sweep-unused.ts';
 
-const FOLDER = 'public/appearance/';
 /** The upload's id in a stored name: `logo_light-{uuid}.png`, and a favicon's sizes `favicon-{uuid}-32.png`. */
 const UPLOAD_ID = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-\d+)?\.[a-z0-9]+$/;
 
@@ -15,25 +15,9 @@ async function stillUsed(ctx: AppContext, id: string): Promise<boolean> {
 
 /**
  * Branding and landing-page images (public/appearance/) nothing names any more: replaced by a newer upload, or uploaded
- * in an editor that was never saved. Each is uploaded before the editor saves its address, so only those a day old go.
- * `now` is the clock (tests move it).
+ * in an editor that was never saved.
  */
-export async function sweepUnusedAppearanceImages(ctx: AppContext, now = Date.now()): Promise<number> {
-  const byId = new Map<string, string[]>();
-  for await (const key of ctx.storage.list(FOLDER)) {
-    const id = UPLOAD_ID.exec(key)?.[1];
-    if (!id) continue;
-    const stat = await ctx.storage.stat(key);
-    if (!stat?.lastModified || now - stat.lastModified.getTime() <= DAY_MS) continue;
-    byId.set(id, [...(byId.get(id) ?? []), key]);
-  }
-  let removed = 0;
-  for (const [id, keys] of byId) {
-    if (await stillUsed(ctx, id)) continue;
-    await ctx.storage.deleteMany(keys);
-    removed += keys.length;
-  }
-  return removed;
-}
+export const sweepUnusedAppearanceImages = (ctx: AppContext, now = Date.now()) =>
+  sweepUnusedUploads(ctx, 'public/appearance/', (key) => UPLOAD_ID.exec(key)?.[1] ?? null, (id) => stillUsed(ctx, id), now);
 
 registerRecurring('appearance:image-sweep', DAY_MS, (ctx) => sweepUnusedAppearanceImages(ctx).then(() => undefined));
