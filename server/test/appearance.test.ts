@@ -7,6 +7,7 @@ import { DEFAULT_HOMEPAGE_APPEARANCE, DEFAULT_MENUS, DEFAULT_THEMES, SEO_PAGE_KE
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { sweepUnusedAppearanceImages } from '../src/modules/appearance/sweep.ts';
 import { matchSeoPage, registerSeoPage, unknownSeoPlaceholder } from '../src/modules/seo/registry.ts';
 import { asAdmin, asUser, createTestApp, guest, type Client } from './helper.ts';
 
@@ -191,6 +192,28 @@ describe('appearance values and save', () => {
 });
 
 describe('branding images', () => {
+  it('a day on, removes the images a newer upload replaced or an editor never saved, and keeps those in use', async () => {
+    const admin = await asAdmin(t);
+    const stored = (url: string) => path.join(t.storage, 'public', url.slice('/storage/'.length));
+    const replaced = (await upload(admin, 'logo_light', await png(200, 50))).body.url;
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.branding.logo_light': replaced } })).status).toBe(200);
+    const current = (await upload(admin, 'logo_light', await png(210, 50))).body.url;
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.branding.logo_light': current } })).status).toBe(200);
+    const favicon = (await upload(admin, 'favicon', await png(512, 512))).body.url;
+    expect((await admin.post('/api/v1/admin/appearance', { changes: { 'client.branding.favicon': favicon } })).status).toBe(200);
+    const neverSaved = (await upload(admin, 'logo_dark', await png(200, 50))).body.url;
+
+    // Just uploaded: the editor may still be about to save it.
+    await sweepUnusedAppearanceImages(t.ctx);
+    expect(fs.existsSync(stored(neverSaved))).toBe(true);
+    await sweepUnusedAppearanceImages(t.ctx, Date.now() + 2 * 24 * 3600_000);
+    expect([fs.existsSync(stored(replaced)), fs.existsSync(stored(neverSaved))]).toEqual([false, false]);
+    expect(fs.existsSync(stored(current))).toBe(true);
+    // The favicon setting names the 512 px file; its other sizes stay with it.
+    for (const size of [16, 32, 180, 192, 512]) expect(fs.existsSync(stored(favicon.replace('-512.png', `-${size}.png`)))).toBe(true);
+    expect((await guest(t).get(current)).status).toBe(200);
+  });
+
   it('generates favicon sizes from a 512x512 image', async () => {
     const admin = await asAdmin(t);
     const res = await upload(admin, 'favicon', await png(600, 600));

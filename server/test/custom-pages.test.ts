@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_MEDIA_MAX_BYTES } from '@app/contracts';
 import { CONTACT_MAX_PER_WINDOW } from '../src/modules/contact/routes.ts';
+import { sweepUnsavedPageMedia } from '../src/modules/custom-pages/media.ts';
 import { Client, asAdmin, asUser, createTestApp, createUser, guest, listUrl, mailsIn } from './helper.ts';
 
 const t = await createTestApp();
@@ -274,7 +276,8 @@ describe('editor image upload', () => {
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(/^\/storage\/page_media\/[0-9a-f-]+\.png$/);
     const file = path.join(t.storage, 'public', res.body.url.slice('/storage/'.length));
-    expect(fs.readFileSync(file).equals(PNG)).toBe(true);
+    // Stored re-encoded (no metadata kept): the same one pixel, still a PNG.
+    expect(await sharp(fs.readFileSync(file)).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
     const served = await guest(t).get(res.body.url);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -336,6 +339,16 @@ describe('editor image upload', () => {
     expect(res.status).toBe(422);
     const user = await asUser(t);
     expect((await upload(user, 'pixel.png', 'image/png', PNG)).status).toBe(403);
+  });
+
+  it('a day on, removes images inserted in a page or article that was never saved; keeps those a body shows', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.storage, 'public', url.slice('/storage/'.length)));
+    const [unsaved, shown] = await Promise.all([1, 2].map(async (i) => (await upload(editor, `u${i}.png`, 'image/png', PNG)).body.url as string));
+    expect((await admin.post('/api/v1/news', { title: 'Shown inline', body: `<p><img src="${shown}"></p>` })).status).toBe(200);
+    await sweepUnsavedPageMedia(t.ctx);
+    expect(onDisk(unsaved)).toBe(true);
+    await sweepUnsavedPageMedia(t.ctx, Date.now() + 2 * 24 * 3600_000);
+    expect([onDisk(unsaved), onDisk(shown)]).toEqual([false, true]);
   });
 });
 

@@ -7,6 +7,7 @@ import { DEFAULT_GUEST_PERMISSIONS, PAGE_MEDIA_MAX_BYTES } from '@app/contracts'
 import { syncGrants } from '../src/modules/roles/permissions.ts';
 import { loadNewsCards } from '../src/modules/news/index.ts';
 import { excerptOf } from '../src/modules/news/text.ts';
+import { sweepUnsavedNewsImages } from '../src/modules/news/service.ts';
 import { Client, asAdmin, asUser, createTestApp, guest } from './helper.ts';
 
 // The server fills the built index.html for the SEO checks; a minimal one stands in for web/dist.
@@ -200,6 +201,17 @@ describe('image upload', () => {
     expect(onDisk(second)).toBe(true);
     expect((await admin.delete(`/api/v1/news/${b.id}`)).status).toBe(200);
     expect(onDisk(second)).toBe(false);
+  });
+
+  it('a day on, removes an image uploaded in an article editor that was never saved; keeps one an article shows', async () => {
+    const onDisk = (url: string) => fs.existsSync(path.join(t.storage, url.replace('/storage/', 'public/')));
+    const unsaved = (await upload(admin, 'u.png', 'image/png', PNG)).body.url;
+    const cover = (await upload(admin, 'c.png', 'image/png', PNG)).body.url;
+    expect((await admin.post('/api/v1/news', { title: 'Kept cover', image: cover })).status).toBe(200);
+    await sweepUnsavedNewsImages(t.ctx);
+    expect(onDisk(unsaved)).toBe(true);
+    await sweepUnsavedNewsImages(t.ctx, Date.now() + 2 * 24 * 3600_000);
+    expect([onDisk(unsaved), onDisk(cover)]).toEqual([false, true]);
   });
 });
 

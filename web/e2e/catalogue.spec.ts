@@ -78,6 +78,14 @@ test('create a person, then a series with a genre, a cast credit and a season wi
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByText('Episode created')).toBeVisible();
   await expect(page).toHaveURL(/\/seasons\/1\/episodes\/1\/primary-facts$/);
+  // Its still is uploaded from the episode's own form: the address fills in and shows, and saves with the episode.
+  const still = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Upload still').setInputFiles({ name: 'still.png', mimeType: 'image/png', buffer: still });
+  await expect(page.getByLabel('Poster URL')).toHaveValue(/^\/storage\/title-images\/.+\.png$/);
+  const stillUrl = await page.getByLabel('Poster URL').inputValue();
+  await expect(page.locator(`img[src="${stillUrl}"]`)).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Episode updated')).toBeVisible();
   await page.getByRole('link', { name: 'Season 1' }).click();
   await expect(page.getByRole('link', { name: 'The Locked Room', exact: true })).toBeVisible();
 

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import type { AppContext } from '../context.ts';
+import { readBytes } from '../drivers/storage/storage.ts';
 import { sniffImage } from '../lib/sniff.ts';
 import { extensionRefusal, sizeRefusal, uploadLimits } from '../modules/files/limits.ts';
 import { requireUser } from './auth.ts';
@@ -13,6 +14,9 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 // libvips threads per image: a burst of uploads must not take every core and the memory that goes with them.
 sharp.concurrency(2);
 sharp.cache({ memory: 32, files: 0, items: 50 });
+
+/** Longest side an uploaded image is stored at (unless its use asks for less): a 6000 px camera original is not served to every card. */
+export const MAX_IMAGE_SIDE = 3840;
 
 const NOT_IMAGE = 'The file must be an image (png, jpeg, gif or webp).';
 const TOO_BIG = 'The image dimensions are too large.';
@@ -63,12 +67,13 @@ async function imageSize(ctx: AppContext, key: string): Promise<{ width: number;
  * THE image upload path (avatars, branding, page media, catalogue images, person posters): streams one uploaded image
  * to `public/{prefix}/` on the storage driver. The type comes from the first bytes (never the name or the client's
  * claim); the body is never held whole in memory; an upload over the byte limit, one sharp cannot read, or one whose
- * header announces more than MAX_IMAGE_PIXELS is removed again and refused. An image a user uploads (`uploader`; not
+ * header announces more than MAX_IMAGE_PIXELS is removed again and refused; what is kept is re-encoded by normalizeImage
+ * (upright, no metadata, at most MAX_IMAGE_SIDE). An image a user uploads (`uploader`; not
  * one the server fetches itself) is held to the operator's upload settings like any file: the allowed and blocked
  * extensions (of the file's name, and the blocked ones of the type it is stored as) and the largest file size.
  */
 export async function storeImageStream(
-  ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string; uploader?: ImageUploader },
+  ctx: AppContext, source: Readable & { truncated?: boolean }, opts: { prefix: string; tooLarge: string; namePrefix?: string; uploader?: ImageUploader; maxSide?: number },
 ): Promise<StoredImage> {
   // Errors of the source (a dropped connection) surface through the iterator below; this keeps them from being unhandled.
   source.on('error', () => undefined);
@@ -130,7 +135,39 @@ export async function storeImageStream(
     await ctx.storage.delete(key);
     throw fileError(size ? TOO_BIG : NOT_IMAGE);
   }
-  return { key, url: `/${key.replace(/^public\//, 'storage/')}`, ...size };
+  const clean = await normalizeImage(ctx, key, ext, `public/${opts.prefix}/${opts.namePrefix ?? ''}${crypto.randomUUID()}.${ext}`, opts.maxSide ?? MAX_IMAGE_SIDE);
+  return { ...clean, url: `/${clean.key.replace(/^public\//, 'storage/')}` };
+}
+
+const IMAGE_MIME = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' } as const;
+
+/**
+ * Re-encodes a stored upload (`sourceKey`, removed after) into `key`, in its own format: every pixel is decoded, so a
+ * file cut short or corrupt is refused here rather than shown broken; the camera's orientation is applied to the pixels;
+ * its metadata (GPS position, camera, owner) is dropped; a side over `maxSide` is scaled down. Transparency and
+ * animation stay.
+ */
+async function normalizeImage(ctx: AppContext, sourceKey: string, ext: keyof typeof IMAGE_MIME, key: string, maxSide: number): Promise<{ key: string; width: number; height: number }> {
+  try {
+    // The upload is at most its route's byte limit (a few MB) and at most MAX_IMAGE_PIXELS: safe to hold while it is re-encoded.
+    const original = await readBytes(ctx.storage, sourceKey, { start: 0 });
+    const meta = await safeSharp(original).metadata();
+    const pages = meta.pages ?? 1;
+    // Every frame of an animation is decoded: their pixels together are held to the same cap as one still image.
+    if (pages > 1 && (meta.width ?? 0) * (meta.pageHeight ?? meta.height ?? 0) * pages > MAX_IMAGE_PIXELS) throw fileError(TOO_BIG);
+    let image = sharp(original, { ...SAFE_SHARP, sequentialRead: false, animated: pages > 1 });
+    if (pages === 1) image = image.rotate();
+    image = image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
+    const encoded = ext === 'jpg' ? image.jpeg({ quality: 90 }) : ext === 'png' ? image.png() : ext === 'gif' ? image.gif() : image.webp({ quality: 90 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    await ctx.storage.put(key, data, { contentType: IMAGE_MIME[ext] });
+    return { key, width: info.width, height: info.pageHeight ?? info.height };
+  } catch (err) {
+    await ctx.storage.delete(key);
+    throw err instanceof HttpError ? err : fileError(NOT_IMAGE);
+  } finally {
+    await ctx.storage.delete(sourceKey);
+  }
 }
 
 /** The request's one multipart image (`file`), stored by storeImageStream; answers its public URL. */

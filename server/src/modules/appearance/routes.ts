@@ -13,6 +13,7 @@ import '../seo/templates.ts';
 import { appearanceValues, saveAppearance } from './service.ts';
 import { storeAppearanceImage } from './images.ts';
 import { checkLinkTargetsOnSettingsSave } from './links.ts';
+import './sweep.ts';
 
 // Unknown image kinds and SEO page keys are unknown resources (404), so the path takes any short string.
 const kindParam = z.object({ kind: z.string().max(64).meta({ description: `One of ${APPEARANCE_IMAGE_KINDS.join(', ')}.` }) });

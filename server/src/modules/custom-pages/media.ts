@@ -1,5 +1,7 @@
 import { storedKeyOf } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
+import { publicUrlOf, sweepUnusedUploads } from '../files/sweep-unused.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /** The folder of images inserted by the page and article editor (POST /api/v1/custom-pages/media). */
 export const PAGE_MEDIA_FOLDER = 'page_media';
@@ -46,3 +48,9 @@ async function deleteUnusedPageMedia(ctx: AppContext, payload: unknown): Promise
 export function registerPageMediaJob(ctx: AppContext): void {
   ctx.queue.register(SWEEP_JOB, (payload) => deleteUnusedPageMedia(ctx, payload));
 }
+
+/** Editor images inserted in a page or article that was never saved (the upload comes first): a day on, those no body shows go. */
+export const sweepUnsavedPageMedia = (ctx: AppContext, now = Date.now()) =>
+  sweepUnusedUploads(ctx, `public/${PAGE_MEDIA_FOLDER}/`, publicUrlOf, (url) => stillShown(ctx, url), now);
+
+registerRecurring('custom-pages:media-sweep', DAY_MS, (ctx) => sweepUnsavedPageMedia(ctx).then(() => undefined));

@@ -8,6 +8,8 @@ import { findArticle } from './repository.ts';
 import { deleteFeedbackOn } from '../reviews/feedback.ts';
 import { excerptOf } from './text.ts';
 import { queueUnusedPageMedia } from '../custom-pages/media.ts';
+import { publicUrlOf, sweepUnusedUploads } from '../files/sweep-unused.ts';
+import { DAY_MS, registerRecurring } from '../scheduler/index.ts';
 
 /**
  * Article bodies are always sanitized with the custom pages' rules (lib/html.ts), whoever saves them: an article
@@ -66,3 +68,10 @@ export async function deleteArticles(ctx: AppContext, ids: number[]): Promise<nu
 }
 
 export const noFeeds = () => new HttpError(422, 'Add at least one feed URL in the content settings first.', { feeds: ['Add at least one feed URL in the content settings first.'] });
+
+/** An article image uploaded in an editor that was never saved (the upload comes first): a day on, one no article shows goes. */
+export const sweepUnsavedNewsImages = (ctx: AppContext, now = Date.now()) =>
+  sweepUnusedUploads(ctx, `public/${NEWS_IMAGE_PREFIX}/`, publicUrlOf, async (url) => Boolean(await ctx.db.selectFrom('news_articles').select('id')
+    .where((eb) => eb.or([eb('image', '=', url), eb('body', 'like', `%${url}%`)])).executeTakeFirst()), now);
+
+registerRecurring('news:image-sweep', DAY_MS, (ctx) => sweepUnsavedNewsImages(ctx).then(() => undefined));

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { idParam, idsParam, typed } from '../../http/schema.ts';
 import { imageUploader } from '../../http/uploads.ts';
-import { storeImageStream } from '../titles/images.ts';
+import { PERSON_POSTER_SIDE, storeImageStream } from '../titles/images.ts';
 import { createPerson, deletePeople, findPerson, listPeople, personCredits, updatePerson } from './repository.ts';
 
 export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -38,7 +38,7 @@ export function peopleRoutes(app: FastifyInstance, ctx: AppContext): void {
   api.post('/api/v1/people/poster', { config: { permission: ['people.create', 'people.update'] }, schema: { response: { 200: personPosterResponse } } }, async (req) => {
     const file = await req.file({ limits: { fileSize: TITLE_IMAGE_MAX_BYTES, files: 1 } });
     if (!file) throw new HttpError(422, 'Please select a file.', { file: ['Please select a file.'] });
-    return { url: await storeImageStream(ctx, file.file, 'person-posters', imageUploader(req, file.filename)) };
+    return { url: await storeImageStream(ctx, file.file, 'person-posters', imageUploader(req, file.filename), PERSON_POSTER_SIDE) };
   });
 
   api.delete('/api/v1/people/:ids', { config: { permission: 'people.delete' }, schema: { params: idsParam, response: { 200: doneResponse } } }, async (req) => {

@@ -10,8 +10,16 @@ import { findTitle } from './repository.ts';
 
 /** Catalogue images and person posters go through the one image upload path (http/uploads.ts). */
 
-export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string, uploader: ImageUploader): Promise<string> {
-  return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.', uploader })).url;
+/**
+ * Longest side kept of a catalogue image: twice the largest the site shows (a 1280 px backdrop, as the movie database
+ * import stores them), so a camera original is not what every card and gallery downloads.
+ */
+export const CATALOGUE_IMAGE_SIDE = 2560;
+/** Person photos show at most a few hundred pixels wide (the import stores 185 px ones). */
+export const PERSON_POSTER_SIDE = 1000;
+
+export async function storeImageStream(ctx: AppContext, file: Readable & { truncated?: boolean }, folder: string, uploader: ImageUploader, maxSide = CATALOGUE_IMAGE_SIDE): Promise<string> {
+  return (await storeUploadedImage(ctx, file, { prefix: folder, tooLarge: 'The image may not be greater than 5 MB.', uploader, maxSide })).url;
 }
 
 export function imageRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -3,8 +3,8 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, Outlet, useNavigate, useOutletContext, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { KNOWN_FOR, PERSON_DEFAULTS, TITLE_IMAGE_MAX_BYTES, personCreateSchema, personUpdateSchema, type Person, type PersonCredit } from '@app/contracts';
-import { api, ApiError, errorMessage } from '../../lib/api';
+import { KNOWN_FOR, PERSON_DEFAULTS, personCreateSchema, personUpdateSchema, type Person, type PersonCredit } from '@app/contracts';
+import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
@@ -18,6 +18,7 @@ import { DatePicker } from '../../ui/DatePicker';
 import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { PosterUpload } from '../titles/PosterUpload';
 import { changedOnly } from '../../lib/changed-fields';
 import { PageTitle } from '../PageTitle';
 import { usePersonPage } from './api';
@@ -60,7 +61,7 @@ function PersonForm({ person }: { person?: Person }) {
       <div className="flex items-end gap-4">
         {watch('poster') && <img src={watch('poster')} alt="" className="h-24 w-16 rounded object-cover" />}
         <TextField wrapperClassName="flex-1" label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
-        <PosterUpload onUploaded={(url) => setValue('poster', url, { shouldDirty: true })} />
+        <PosterUpload label={trans('Upload poster')} send={uploadPersonPoster} onUploaded={(url) => setValue('poster', url, { shouldDirty: true })} />
       </div>
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
       <Select label={trans('Known for')} required options={KNOWN_FOR.map((k) => ({ value: k, label: k }))} error={errors.known_for?.message} {...register('known_for')} />
@@ -167,27 +168,8 @@ export function PersonCredits() {
   );
 }
 
-function PosterUpload({ onUploaded }: { onUploaded: (url: string) => void }) {
-  const upload = useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return api.post<{ url: string }>('people/poster', form);
-    },
-    onSuccess: (r) => onUploaded(r.url),
-    onError: (e) => toast.danger(e instanceof ApiError && e.errors?.file ? e.errors.file[0] : errorMessage(e, trans('There was an issue. Please try again.'))),
-  });
-  return (
-    <label className="inline-flex h-9 cursor-pointer items-center rounded-md border border-border px-3 text-sm hover:bg-hover focus-within:outline-2 focus-within:outline-primary">
-      {upload.isPending ? trans('Uploading') : trans('Upload poster')}
-      <input type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only"
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (!file) return toast.danger(trans('Please select a file.'));
-          if (file.size > TITLE_IMAGE_MAX_BYTES) return toast.danger(trans('The image may not be greater than 5 MB.'));
-          upload.mutate(file);
-        }} />
-    </label>
-  );
+async function uploadPersonPoster(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await api.post<{ url: string }>('people/poster', form)).url;
 }

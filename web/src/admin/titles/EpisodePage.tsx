@@ -17,6 +17,7 @@ import { TabNav } from '../../ui/Tabs';
 import { toast } from '../../ui/Toast';
 import { useEpisode } from './api';
 import { useTitleContext } from './TitleLayout';
+import { PosterUpload } from './PosterUpload';
 import { TITLE_SECTIONS } from '../section-permissions';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { changedOnly } from '../../lib/changed-fields';
@@ -36,13 +37,20 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
     name: e?.name ?? '', description: s(e?.description), release_date: s(e?.release_date), runtime: s(e?.runtime),
     popularity: s(e?.popularity), poster: s(e?.poster), episode_number: s(e?.episode_number),
   });
-  const { register, handleSubmit, reset, setError, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
+  const { register, handleSubmit, reset, setError, setValue, watch, formState: { errors, isDirty, dirtyFields } } = useForm<Values>({
     defaultValues: defaults(episode),
     resolver: zodFormResolver(isEdit ? episodeUpdateSchema : episodeCreateSchema, toPayload) as any,
   });
   useEffect(() => reset(defaults(episode)), [episode, reset]);
   const unsaved = useUnsavedChanges(isDirty);
   const base = `titles/${title.id}/seasons/${season}/episodes`;
+  const uploadStill = async (file: File) => {
+    const form = new FormData();
+    form.append('titleId', String(title.id));
+    form.append('type', 'still');
+    form.append('file', file);
+    return (await api.post<{ image: { url: string } }>('images', form)).image.url;
+  };
   const save = useMutation({
     mutationFn: (payload: unknown) => (isEdit ? api.put<{ episode: Episode }>(`${base}/${episode!.episode_number}`, payload) : api.post<{ episode: Episode }>(base, payload)),
     onSuccess: async (r) => {
@@ -67,7 +75,15 @@ function EpisodeForm({ episode }: { episode?: Episode }) {
         <TextField label={trans('Runtime')} type="number" min={1} error={errors.runtime?.message} {...register('runtime')} />
         <TextField label={trans('Popularity')} type="number" min={1} step="any" error={errors.popularity?.message} {...register('popularity')} />
       </div>
-      <TextField label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
+      <div className="flex flex-wrap items-end gap-4">
+        {watch('poster') && <img src={watch('poster')} alt="" className="aspect-video w-32 rounded object-cover" />}
+        <TextField wrapperClassName="min-w-48 flex-1" label={trans('Poster URL')} error={errors.poster?.message} {...register('poster')} />
+        {/* The still joins the title's images (as the Images tab's uploads do), so it can be chosen again there. */}
+        <PosterUpload label={trans('Upload still')} send={uploadStill} onUploaded={(url) => {
+          setValue('poster', url, { shouldDirty: true });
+          void qc.invalidateQueries({ queryKey: queryKeys.detail('titles', title.id) });
+        }} />
+      </div>
       <div><Button type="submit" variant="primary" disabled={save.isPending}>{isEdit ? trans('Save') : trans('Create')}</Button></div>
       {unsaved.dialog}
     </form>
