@@ -14,6 +14,7 @@ import { toast } from './Toast';
 import { cn } from './cn';
 import { DatePicker, formatDay } from './DatePicker';
 import { PER_PAGE_CHOICES, filtersWith, readListParams, toApiParams, type ListParams } from './list-params';
+import { useRowScroll } from './row-scroll';
 
 export type FilterDefinition =
   | { key: string; label: string; type: 'boolean'; trueLabel: string; falseLabel: string }
@@ -83,28 +84,46 @@ function rowName(row: object): string {
   return `#${(row as { id: unknown }).id}`;
 }
 
+/**
+ * A row's checkbox is 16 px: a thumb on a phone missed it and opened the row's link or ticked nothing. Its label is the
+ * 32 px target around it; the negative margin keeps the row as tall as before.
+ */
+const CHECKBOX_TARGET = '-m-2 inline-flex h-8 w-8 cursor-pointer items-center justify-center align-middle';
+
+/**
+ * The row actions column (`id: 'actions'`) stays at the table's end edge while the other columns scroll beneath it:
+ * on a phone the actions sat a screen or two to the right, with nothing saying the table scrolled sideways. Its cells
+ * are opaque, over the row's hover or selected tint; while columns remain hidden under it, the text going under fades.
+ */
+const STICKY_ACTIONS = 'sticky end-0 z-[1]';
+const STICKY_FADE = 'before:pointer-events-none before:absolute before:inset-y-0 before:-start-6 before:w-6 before:bg-linear-to-l rtl:before:bg-linear-to-r';
+
 /** The row-selection column, defined once so React keeps the same checkbox elements between renders. */
 const selectColumn: DataTableColumn<{ id: number | string }> = {
   id: '__select',
   className: 'w-10',
   header: ({ table }) => (
-    <input
-      type="checkbox"
-      className="h-4 w-4 accent-[var(--color-primary)]"
-      aria-label={trans('Select all rows')}
-      checked={table.getIsAllPageRowsSelected()}
-      ref={(el) => { if (el) el.indeterminate = table.getIsSomePageRowsSelected(); }}
-      onChange={table.getToggleAllPageRowsSelectedHandler()}
-    />
+    <label className={CHECKBOX_TARGET}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--color-primary)]"
+        aria-label={trans('Select all rows')}
+        checked={table.getIsAllPageRowsSelected()}
+        ref={(el) => { if (el) el.indeterminate = table.getIsSomePageRowsSelected(); }}
+        onChange={table.getToggleAllPageRowsSelectedHandler()}
+      />
+    </label>
   ),
   cell: ({ row }) => row.getCanSelect() && (
-    <input
-      type="checkbox"
-      className="h-4 w-4 accent-[var(--color-primary)]"
-      aria-label={trans('Select :name', { name: rowName(row.original) })}
-      checked={row.getIsSelected()}
-      onChange={row.getToggleSelectedHandler()}
-    />
+    <label className={CHECKBOX_TARGET}>
+      <input
+        type="checkbox"
+        className="h-4 w-4 accent-[var(--color-primary)]"
+        aria-label={trans('Select :name', { name: rowName(row.original) })}
+        checked={row.getIsSelected()}
+        onChange={row.getToggleSelectedHandler()}
+      />
+    </label>
   ),
 };
 
@@ -236,6 +255,9 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
 
   const isFiltered = !!params.query || params.filters.length > 0;
   const colCount = table.getVisibleLeafColumns().length;
+  const hasActions = allColumns.some((c) => c.id === 'actions');
+  const scroller = useRowScroll<HTMLDivElement>(data.length + colCount);
+  const moreAtEnd = scroller.overflows && !scroller.atEnd;
 
   return (
     <div className="flex flex-col gap-4">
@@ -283,7 +305,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
       {query.isError && pagination && <StaleListNotice error={query.error} retry={() => query.refetch()} />}
 
       {/* relative: the sr-only labels (position: absolute) stay clipped by this scroller instead of widening the page on phones. */}
-      <div className="relative overflow-x-auto rounded-md border border-border">
+      <div className="relative">
+      <div ref={scroller.ref} data-scroll-more={moreAtEnd || undefined} className="relative overflow-x-auto rounded-md border border-border">
         <table className="w-full border-collapse text-sm" aria-busy={query.isFetching || undefined}>
           <thead className="bg-bg-alt text-xs uppercase tracking-wide text-text-muted">
             {table.getHeaderGroups().map((hg) => (
@@ -298,10 +321,12 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
                       key={header.id}
                       scope="col"
                       aria-sort={sortKey ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined}
-                      className={cn('h-10 whitespace-nowrap px-3 font-medium', headerAlign(col.className), col.className)}
+                      className={cn('h-10 whitespace-nowrap px-3 font-medium', headerAlign(col.className), col.className,
+                        header.column.id === 'actions' && cn(STICKY_ACTIONS, 'bg-bg-alt', moreAtEnd && cn(STICKY_FADE, 'before:from-bg-alt')))}
                     >
+                      {/* 32 px tall, so a thumb finds the sort (its text alone was 16 px). */}
                       {sortKey ? (
-                        <button type="button" onClick={() => toggleSort(sortKey)} className="inline-flex items-center gap-1 rounded uppercase hover:text-text">
+                        <button type="button" onClick={() => toggleSort(sortKey)} className="inline-flex min-h-8 items-center gap-1 rounded uppercase hover:text-text">
                           {content}
                           {sorted === 'asc' && <ArrowUp size={14} aria-hidden />}
                           {sorted === 'desc' && <ArrowDown size={14} aria-hidden />}
@@ -336,9 +361,12 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className={cn('border-t border-border', row.getIsSelected() ? 'bg-selected' : 'hover:bg-hover')}>
+                <tr key={row.id} className={cn('group border-t border-border', row.getIsSelected() ? 'bg-selected' : 'hover:bg-hover')}>
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn('h-14 px-3 py-2', (cell.column.columnDef as DataTableColumn<T>).className)}>
+                    <td key={cell.id} className={cn('h-14 px-3 py-2', (cell.column.columnDef as DataTableColumn<T>).className,
+                      cell.column.id === 'actions' && cn(STICKY_ACTIONS, 'bg-bg', moreAtEnd && cn(STICKY_FADE, 'before:from-bg'), row.getIsSelected()
+                        ? 'bg-[image:linear-gradient(var(--color-selected),var(--color-selected))]'
+                        : 'group-hover:bg-[image:linear-gradient(var(--color-hover),var(--color-hover))]'))}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -347,6 +375,11 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
             )}
           </tbody>
         </table>
+      </div>
+      {/* A table with no actions column still says it scrolls sideways: its end edge fades while columns remain. */}
+      {moreAtEnd && !hasActions && (
+        <div aria-hidden className="pointer-events-none absolute inset-y-px end-px w-8 rounded-e-md bg-linear-to-l from-bg rtl:bg-linear-to-r" />
+      )}
       </div>
 
       {/* The selected rows' actions stay in view at the bottom while the list scrolls: in the toolbar, a row ticked far
