@@ -2,12 +2,9 @@ import { z, required } from './zod.ts';
 import type { ContentAuthor } from './reviews.ts';
 import { translate } from './i18n.ts';
 import { ID_MAX } from './list.ts';
+import { COMMENTABLE_TYPES, COMMENT_MAX, type CommentableType } from './comments-constants.ts';
 
-/** What a comment can hang on; the server resolves each through its own exists-check. */
-export const COMMENTABLE_TYPES = ['title', 'episode', 'video', 'news_article'] as const;
-export type CommentableType = (typeof COMMENTABLE_TYPES)[number];
-export const COMMENTS_PER_PAGE = 15;
-export const COMMENT_MAX = 5000;
+export * from './comments-constants.ts';
 
 const content = z.string(required('The comment is required.')).trim().min(1, 'The comment is required.')
   .max(COMMENT_MAX, translate(undefined, 'The comment may not be longer than :count characters.', { count: COMMENT_MAX }));

@@ -59,6 +59,7 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { registerAudit } from './modules/audit/hook.ts';
 import { registerCompression } from './http/compression.ts';
+import { registerGuestEtags } from './http/guest-etag.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { commentsRoutes } from './modules/comments/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(config: Config): Promise<App> {
   registerInputGuard(app);
   registerSecurityHeaders(app, ctx);
   registerAudit(app, ctx);
+  registerGuestEtags(app);
   registerCompression(app);
   configureOutbound(async () => config.allowPrivateNetworks || await settings.get('server.allow_private_networks'));
   await registerApiContracts(app, ctx);

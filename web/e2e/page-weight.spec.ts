@@ -1,4 +1,5 @@
-import { expect, test, type Response } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
+import { login, submitLogin } from './helpers';
 
 // What the browser downloads to show the public pages a visitor lands on most. zod (about 27 kB compressed, 100 kB
 // of script to parse) belongs with the forms that validate input: a page that only shows the catalogue must not pull
@@ -25,6 +26,90 @@ for (const path of PAGES) {
     expect(withZod).toEqual([]);
   });
 }
+
+/** Collects the paths of the scripts a page downloads that carry zod, from now on. */
+function watchZod(page: Page): () => Promise<string[]> {
+  // Each body is read as it arrives: a script of the page being left (the sign-in's redirect) has none later.
+  const found: Promise<string | null>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    found.push(res.text().then((text) => (text.includes(ZOD_MARK) ? new URL(res.url()).pathname : null), () => null));
+  });
+  return async () => (await Promise.all(found)).filter((path): path is string => path !== null);
+}
+
+/** Scrolls to a section; a title page's placeholder section is swapped for the real one as it nears, so again if it went. */
+async function scrollTo(section: Locator) {
+  await expect(async () => section.scrollIntoViewIfNeeded({ timeout: 1000 })).toPass();
+}
+
+/** Scrolls to the comments section and waits until its thread has shown (a comment, or the line saying there is none). */
+async function readComments(page: Page) {
+  const section = page.locator('[data-section="comments"]');
+  await scrollTo(section);
+  await expect(section.getByTestId('comment').first().or(section.getByText('No comments yet'))).toBeVisible();
+}
+
+// Reading comments and reviews needs no validation library: the comment box checks only that it is not empty and its
+// length (contracts/src/comments-constants.ts), and the review form with its schema loads when a member opens it.
+for (const path of ['/news/1', '/titles/2/season/1/episode/1', '/titles/1']) {
+  test(`${path} shows its comments (and reviews) to a guest without downloading zod`, async ({ page }) => {
+    const zodScripts = watchZod(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    if (path === '/titles/1') await readReviews(page);
+    await readComments(page);
+    expect(await zodScripts()).toEqual([]);
+  });
+}
+
+/** Scrolls to the reviews section and waits until its list has shown (a review, or the line saying there is none). */
+async function readReviews(page: Page) {
+  const section = page.locator('[data-section="reviews"]');
+  await scrollTo(section);
+  await expect(section.getByTestId('review').first().or(section.getByText('No reviews yet'))).toBeVisible();
+  return section;
+}
+
+test("a member reads a title's reviews and comments, comment box included, without zod; the review form brings it when opened", async ({ page }) => {
+  await login(page);
+  const zodScripts = watchZod(page);
+  await page.goto('/titles/1');
+  const reviews = await readReviews(page);
+  await readComments(page);
+  await expect(page.getByRole('textbox', { name: 'Write a comment' })).toBeVisible();
+  expect(await zodScripts()).toEqual([]);
+
+  // Whether or not another spec left the admin a review here: writing one, or editing it, opens the form on demand.
+  const open = reviews.getByRole('button', { name: 'Write a review' }).or(reviews.locator('[data-edit]'));
+  await open.click();
+  const form = reviews.getByRole('form');
+  const title = form.getByRole('textbox', { name: 'Review title' });
+  await title.fill('');
+  await form.getByRole('button', { name: /^(Publish review|Save)$/ }).click();
+  // The schema checks before sending: an empty title is refused in the browser.
+  await expect(title).toHaveAttribute('aria-invalid', 'true');
+  expect((await zodScripts()).length).toBeGreaterThan(0);
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(open).toBeFocused();
+});
+
+// React Router loads a route's code beside its loader: a guest sent from a member's page to sign in downloaded the
+// whole page first (its forms and zod with them). They get the sign-in page only; signing in brings the page.
+test("a guest sent from Your lists to sign in downloads none of that page's code; signing in shows it", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/lists');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Flists/);
+  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
+  expect(scripts.filter((path) => path.includes('/ListsPage-'))).toEqual([]);
+
+  await submitLogin(page);
+  await expect(page).toHaveURL(/\/lists$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your lists' })).toBeVisible();
+});
 
 // A title page's reviews section brings its form (and zod) as it nears the viewport; what the page needs for its
 // first render is what its HTML names: the entry and the route chunks the server preloads (modules/seo/preload.ts).

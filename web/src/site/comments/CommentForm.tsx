@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { COMMENT_MAX, type Comment, type CommentableType } from '@app/contracts/comments';
+import { COMMENT_MAX, type CommentableType } from '@app/contracts/comments-constants';
+import type { Comment } from '@app/contracts/comments';
 import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';

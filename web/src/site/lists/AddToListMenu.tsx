@@ -10,7 +10,7 @@ import { HERO_ACTION } from '../ui/PlayButtons';
 import { DropdownContent, DropdownItem, DropdownLabel, DropdownMenu, DropdownSeparator, DropdownTrigger } from '../../ui/DropdownMenu';
 import { toast } from '../../ui/Toast';
 import { useListMembership, useToggleListItem, useToggleWatchlist, useWatchlistIds } from './api';
-import { ListFormModal } from './ListFormModal';
+import { LazyListFormModal } from './LazyListFormModal';
 
 const TRIGGER = buttonClass('outline', 'md', HERO_ACTION);
 
@@ -70,7 +70,7 @@ export function AddToListMenu({ titleId }: { titleId: number }) {
           <DropdownItem onSelect={() => setCreating(true)}><Plus size={16} aria-hidden />{trans('New list…')}</DropdownItem>
         </DropdownContent>
       </DropdownMenu>
-      <ListFormModal open={creating} onOpenChange={setCreating} onSaved={created} />
+      <LazyListFormModal open={creating} onOpenChange={setCreating} onSaved={created} />
     </>
   );
 }

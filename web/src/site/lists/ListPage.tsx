@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast } from '../../ui/Toast';
 import { PageError, PageSkeleton } from '../titles/PageState';
 import { useDeleteList, useListPage, useMoveItem, useToggleListItem } from './api';
-import { ListFormModal } from './ListFormModal';
+import { LazyListFormModal } from './LazyListFormModal';
 import { ListHeader, ListItemsSection } from './ListView';
 import { ShareButton } from '../ui/ShareButton';
 
@@ -59,7 +59,7 @@ export function Component() {
       />
       {canEdit && (
         <>
-          <ListFormModal open={editing} onOpenChange={setEditing} list={list} />
+          <LazyListFormModal open={editing} onOpenChange={setEditing} list={list} />
           <ConfirmDialog
             open={deleting}
             onOpenChange={setDeleting}

@@ -11,7 +11,7 @@ import { PageError } from '../titles/PageState';
 import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useDeleteList, useMyLists } from './api';
 import { ListCardGrid } from './ListCard';
-import { ListFormModal } from './ListFormModal';
+import { LazyListFormModal } from './LazyListFormModal';
 
 /** /lists — the signed-in user's lists: create, edit and delete, each opening its shareable page. */
 export function Component() {
@@ -45,7 +45,7 @@ export function Component() {
         </div>
       )}
       <Pager page={page} lastPage={query.data?.pagination.last_page} onPage={setPage} label={trans('Lists pages')} />
-      <ListFormModal open={editing !== undefined} list={editing} onOpenChange={(open) => { if (!open) setEditing(undefined); }} />
+      <LazyListFormModal open={editing !== undefined} list={editing} onOpenChange={(open) => { if (!open) setEditing(undefined); }} />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => { if (!open) setDeleting(null); }}

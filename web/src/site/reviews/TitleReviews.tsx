@@ -13,11 +13,20 @@ import { toast } from '../../ui/Toast';
 import { cn } from '../../ui/cn';
 import { Section } from '../titles/PageState';
 import { RatingWidget } from './RatingWidget';
-import { ReviewForm } from './ReviewForm';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
 import { Avatar } from '../../ui/Avatar';
 import { ReportDialog } from '../ui/ReportDialog';
 import { EditedMark } from '../ui/EditedMark';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { LazyPart } from '../../ui/LazyPart';
+
+/**
+ * The review form and its rules (zod) load when a member opens it, or points at or focuses the button that does:
+ * reading the reviews needs neither.
+ */
+const loadReviewForm = () => import('./ReviewForm');
+const ReviewForm = retryableLazy(loadReviewForm, (m) => m.ReviewForm);
+const preload = { onPointerEnter: () => void loadReviewForm(), onFocus: () => void loadReviewForm() };
 
 type Sort = 'helpful' | 'newest';
 
@@ -76,8 +85,12 @@ export function TitleReviews({ titleId }: { titleId: number }) {
     <Section id="reviews" title={trans('Reviews')}>
       <div className="flex flex-col gap-4">
         <RatingWidget type="title" id={titleId} guestPrompt={trans('Sign in to rate and review.')} />
-        {isLoggedIn && editing ? <ReviewForm titleId={titleId} review={mine} onDone={(saved) => { setEditing(false); setLanding(saved ? 'saved' : 'cancelled'); void refresh(); }} /> : null}
-        {isLoggedIn && !editing && data && !mine ? <Button ref={writeButton} className="self-start" onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
+        {isLoggedIn && editing ? (
+          <LazyPart fallback={<div className="skeleton h-80 w-full" aria-busy="true" />}>
+            <ReviewForm titleId={titleId} review={mine} onDone={(saved) => { setEditing(false); setLanding(saved ? 'saved' : 'cancelled'); void refresh(); }} />
+          </LazyPart>
+        ) : null}
+        {isLoggedIn && !editing && data && !mine ? <Button ref={writeButton} className="self-start" {...preload} onClick={() => setEditing(true)}>{trans('Write a review')}</Button> : null}
         {/* Sorting means something from two reviews on. */}
         {(data?.pagination.total ?? 0) > 1 ? <div className="flex items-center gap-2 text-sm">
           <label htmlFor="review-sort" className="text-text-muted">{trans('Sort by')}</label>
@@ -116,7 +129,7 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   ) : null}
                   {own ? (
                     <>
-                      <Button size="sm" variant="text" data-edit onClick={() => setEditing(true)}>{trans('Edit')}</Button>
+                      <Button size="sm" variant="text" data-edit {...preload} onClick={() => setEditing(true)}>{trans('Edit')}</Button>
                       <Button size="sm" variant="text" onClick={() => setDeleting(r)}>{trans('Delete')}</Button>
                     </>
                   ) : null}
