@@ -49,7 +49,7 @@ export function SuccessPage() {
   const plan = started(sub.data) ? sub.data?.product?.name : undefined;
   return (
     <CheckoutFrame>
-      <CheckCircle2 size={48} className="text-success" aria-hidden />
+      <CheckCircle2 size="3rem" className="text-success" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
       {plan ? (
         <p>{trans('Your :plan plan is active.', { plan })}</p>
@@ -74,7 +74,7 @@ export function CancelledPage() {
   useDocumentTitle(trans('Checkout cancelled'));
   return (
     <CheckoutFrame>
-      <XCircle size={48} className="text-danger" aria-hidden />
+      <XCircle size="3rem" className="text-danger" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Checkout cancelled')}</h1>
       <p className="text-text-muted">{trans('Your payment was not completed and you have not been charged.')}</p>
       <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('Back to plans')}</Link>

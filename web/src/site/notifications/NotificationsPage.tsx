@@ -45,7 +45,7 @@ export function Component() {
         <div className="flex items-center gap-2">
           {unread > 0 && <Button variant="outline" onClick={() => read.mutate(undefined)} disabled={read.isPending}>{trans('Mark all as read')}</Button>}
           <Link to="/account-settings#account-notifications" className="inline-flex items-center gap-2 rounded px-3 py-2 text-sm text-text-muted hover:bg-hover hover:text-text">
-            <Settings size={16} aria-hidden />{trans('Notification settings')}
+            <Settings size="1rem" aria-hidden />{trans('Notification settings')}
           </Link>
         </div>
       </header>
@@ -54,7 +54,7 @@ export function Component() {
         <div className="flex flex-col gap-2" aria-busy="true">{[0, 1, 2, 3].map((i) => <div key={i} className="skeleton h-20 rounded-lg" />)}</div>
       ) : !items.length ? (
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <Bell size={40} aria-hidden className="text-text-muted" />
+          <Bell size="2.5rem" aria-hidden className="text-text-muted" />
           <h2 className="text-xl font-semibold">{trans('No notifications yet.')}</h2>
           <p className="max-w-md text-text-muted">{trans('Replies to your comments, new episodes of the series you follow and titles on your watchlist that start streaming will show up here.')}</p>
         </div>
@@ -78,7 +78,7 @@ export function Component() {
                 disabled={remove.isPending}
                 onClick={() => remove.mutate([n.id])}
               >
-                <Trash2 size={16} aria-hidden />
+                <Trash2 size="1rem" aria-hidden />
               </Button>
             </li>
           ))}

@@ -104,7 +104,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
   return (
     <div className={cn('relative', className)}>
       <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
-        <Search size={16} className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
+        <Search size="1rem" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
         <input
           ref={inputRef}
           type="search"
