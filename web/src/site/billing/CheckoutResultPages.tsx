@@ -8,6 +8,8 @@ import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
 import { isUnpaidStart } from '@app/contracts/billing-constants';
 import type { BillingSubscription } from '@app/contracts';
+import { READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /**
  * Polls quickly for about half a minute: the gateway's webhook usually lands within seconds of the redirect. A
@@ -23,9 +25,9 @@ const SLOW_POLL_FOR_MS = 10 * 60_000;
 function CheckoutFrame({ children }: { children: ReactNode }) {
   return (
     <>
-      <MenuPosition position="checkout-page-navbar" label={trans('Checkout navigation')} className="mx-auto max-w-3xl border-b border-border px-4 py-2" />
+      <MenuPosition position="checkout-page-navbar" label={trans('Checkout navigation')} className={cn(READING_WIDTH, 'border-b border-border py-2')} />
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">{children}</div>
-      <MenuPosition position="checkout-page-footer" label={trans('Checkout links')} className="mx-auto flex max-w-3xl justify-center px-4 pb-8" itemClassName="text-text-muted" />
+      <MenuPosition position="checkout-page-footer" label={trans('Checkout links')} className={cn(READING_WIDTH, 'flex justify-center pb-8')} itemClassName="text-text-muted" />
     </>
   );
 }

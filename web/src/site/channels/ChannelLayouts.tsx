@@ -133,8 +133,8 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
       </div>
       {slides.length > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden className="rtl:-scale-x-100" /></button>
-          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden className="rtl:-scale-x-100" /></button>
+          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft size="1.5rem" aria-hidden className="rtl:-scale-x-100" /></button>
+          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight size="1.5rem" aria-hidden className="rtl:-scale-x-100" /></button>
           {/* The dots are one Tab stop: the arrow keys, Home and End choose a slide (ten dots were ten stops). */}
           <div className="absolute bottom-2 end-4 flex" role="radiogroup" aria-label={trans('Slides')}>
             {slides.map((s, i) => (

@@ -14,6 +14,7 @@ import { PageError } from '../titles/PageState';
 import { NotificationBody, headlineOf, useDeleteNotifications, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
 import { nextPage } from '../../lib/next-page';
+import { READING_WIDTH } from '../ui/page-width';
 
 const PAGE_SIZE = 20;
 
@@ -36,7 +37,7 @@ export function Component() {
   const items = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   const unread = query.data?.pages.at(-1)?.unread ?? 0;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className={cn(READING_WIDTH, 'py-8 sm:py-10')}>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Notifications')}</h1>

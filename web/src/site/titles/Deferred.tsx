@@ -104,7 +104,7 @@ export function CommentsSkeleton() {
   const { isLoggedIn } = useAuth();
   return (
     <div className="flex flex-col gap-4" data-testid="comments-skeleton">
-      <div className={isLoggedIn ? 'skeleton h-[118px] w-full' : 'skeleton h-5 w-40'} />
+      <div className={isLoggedIn ? 'skeleton h-[7.375rem] w-full' : 'skeleton h-5 w-40'} />
       <div className="skeleton h-5 w-32" />
     </div>
   );

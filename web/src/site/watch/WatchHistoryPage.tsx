@@ -19,6 +19,8 @@ import { subtitle } from './ContinueWatching';
 import { WATCH_HISTORY_KEY as KEY, forgetResumes, useForgetVideo } from './resume-cache';
 import { nextPage } from '../../lib/next-page';
 import { VideoPicture } from './VideoPicture';
+import { READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 const PAGE_SIZE = 20;
 type Page = PaginationResponse<ContinueWatchingItem>;
@@ -89,7 +91,7 @@ export function Component() {
   });
   const items = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className={cn(READING_WIDTH, 'py-8 sm:py-10')}>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Watch history')}</h1>
