@@ -176,7 +176,7 @@ test('the arrow keys change the hero’s slide wherever focus is in it, and the 
   expect(await slider.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 });
 
-test('the site’s icons grow with the big-screen scale', async ({ browser }) => {
+test('the site’s icons and the player’s controls grow with the big-screen scale', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 3840, height: 2160 } });
   const page = await context.newPage();
   try {
@@ -186,6 +186,12 @@ test('the site’s icons grow with the big-screen scale', async ({ browser }) =>
     await expect(icon).toBeVisible();
     // Sized in px (18 and 20), the header's icons stayed small beside 28 px text at 4K.
     expect((await icon.boundingBox())!.width).toBeGreaterThanOrEqual(30);
+    // So did the player's controls (Vidstack sizes them in px): a 38 px Play button under a 2600 px picture.
+    const videos = (await (await page.request.get('/api/v1/videos?perPage=100&orderBy=id&orderDir=asc')).json()).pagination.data as { id: number; type: string }[];
+    await page.goto(`/watch/${videos.find((v) => v.type === 'video')!.id}`);
+    const play = page.locator('[data-media-player] .vds-play-button').first();
+    await expect(play).toBeVisible({ timeout: 30_000 });
+    expect((await play.boundingBox())!.width).toBeGreaterThanOrEqual(60);
   } finally {
     await context.close();
   }
