@@ -14,6 +14,7 @@ import { SiteHeader } from './ui/SiteHeader';
 import { MAIN_ID } from '../ui/RouteFocus';
 import { retryableLazy } from '../lib/retryable-lazy';
 import { LazyPart } from '../ui/LazyPart';
+import { PAGE_WIDTH } from './ui/page-width';
 
 // Sections that fetch data load after the first paint so the landing page's first bundle stays small.
 const TrendingSection = retryableLazy(() => import('./landing/TrendingSection'));
@@ -92,7 +93,7 @@ export function Component() {
       </section>
 
       {a.primaryFeatures.length > 0 && (
-        <section className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-16 sm:grid-cols-2 sm:px-6 lg:grid-cols-3" data-appearance="primaryFeatures" aria-label={trans('Features')}>
+        <section className={cn(PAGE_WIDTH, 'grid gap-6 py-16 sm:grid-cols-2 lg:grid-cols-3')} data-appearance="primaryFeatures" aria-label={trans('Features')}>
           {a.primaryFeatures.map((f, i) => (
             <div key={i} className="flex flex-col items-center gap-3 rounded-lg border border-border bg-bg-elevated p-6 text-center">
               {f.image && <img src={f.image} alt="" className="h-16 w-16 object-contain" loading="lazy" />}
@@ -105,7 +106,7 @@ export function Component() {
 
       {a.secondaryFeatures.map((f, i) => (
         <section key={i} className="border-t border-border" data-appearance={`secondaryFeatures.${i}`}>
-          <div className={cn('mx-auto flex max-w-6xl flex-col items-center gap-10 px-4 py-16 sm:px-6 md:flex-row', i % 2 === 1 && 'md:flex-row-reverse')}>
+          <div className={cn(PAGE_WIDTH, 'flex flex-col items-center gap-10 py-16 md:flex-row', i % 2 === 1 && 'md:flex-row-reverse')}>
             {f.image && <img src={f.image} alt="" className="w-full max-w-md rounded-lg object-cover" loading="lazy" />}
             <div className="flex flex-1 flex-col gap-3">
               {f.subtitle && <p dir="auto" className="text-sm font-semibold uppercase tracking-wide text-primary">{f.subtitle}</p>}
@@ -132,7 +133,7 @@ export function Component() {
       </main>
 
       <footer className="border-t border-border px-4 py-6 text-sm text-text-muted sm:px-6">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className={cn(PAGE_WIDTH, 'flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between')}>
           <MenuPosition position="landing-page-footer" label={trans('Footer')} />
           <div className="flex items-center gap-3">
             <VisitorLanguageSwitch />

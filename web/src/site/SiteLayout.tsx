@@ -17,6 +17,8 @@ import { usePageViewBeacon } from './page-view-beacon';
 import { useSiteAnalytics } from './analytics';
 import { retryableLazy } from '../lib/retryable-lazy';
 import { LazyPart } from '../ui/LazyPart';
+import { PAGE_WIDTH } from './ui/page-width';
+import { cn } from '../ui/cn';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = retryableLazy(() => import('../ui/AccountMenu'), (m) => m.AccountMenu);
@@ -54,7 +56,7 @@ export function SiteFooter() {
   return (
     <footer className="border-t border-border bg-bg-alt py-8 text-sm text-text-muted">
       {/* The same width and padding as the catalogue pages, so the footer's edge lines up with theirs at every width. */}
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between')}>
         <div className="flex flex-col gap-2">
           {/* The links' hover background reaches past their text: pulled out by its padding, the text lines up with the © line. */}
           <MenuPosition position="footer" label={trans('Footer')} className="-mx-3" />

@@ -37,17 +37,17 @@ export function AccountMenu({ showAdminLink = true }: { showAdminLink?: boolean 
       </DropdownTrigger>
       <DropdownContent>
         <DropdownLabel>{user.email}</DropdownLabel>
-        <DropdownItem asChild><Link to="/"><Home size={16} aria-hidden />{trans('Site home')}</Link></DropdownItem>
+        <DropdownItem asChild><Link to="/"><Home size="1rem" aria-hidden />{trans('Site home')}</Link></DropdownItem>
         {showAdminLink && isAdmin && (
-          <DropdownItem asChild><Link to="/admin"><LayoutDashboard size={16} aria-hidden />{trans('Admin area')}</Link></DropdownItem>
+          <DropdownItem asChild><Link to="/admin"><LayoutDashboard size="1rem" aria-hidden />{trans('Admin area')}</Link></DropdownItem>
         )}
-        {can('users.view') && <DropdownItem asChild><Link to={profileUrl(user.id)}><CircleUser size={16} aria-hidden />{trans('Your profile')}</Link></DropdownItem>}
+        {can('users.view') && <DropdownItem asChild><Link to={profileUrl(user.id)}><CircleUser size="1rem" aria-hidden />{trans('Your profile')}</Link></DropdownItem>}
         <ListsMenuItems />
-        <DropdownItem asChild><Link to="/account-settings"><UserCog size={16} aria-hidden />{trans('Account settings')}</Link></DropdownItem>
+        <DropdownItem asChild><Link to="/account-settings"><UserCog size="1rem" aria-hidden />{trans('Account settings')}</Link></DropdownItem>
         {extra.map((item) => <DropdownItem key={item.id} asChild><ActionLink item={item}>{item.label}</ActionLink></DropdownItem>)}
         <LanguageMenuItems />
         <DropdownSeparator />
-        <DropdownItem onSelect={logout}><LogOut size={16} aria-hidden />{trans('Log out')}</DropdownItem>
+        <DropdownItem onSelect={logout}><LogOut size="1rem" aria-hidden />{trans('Log out')}</DropdownItem>
       </DropdownContent>
     </DropdownMenu>
   );

@@ -71,7 +71,7 @@ export function ColorField({ label, name, value, onChange, onBlur, error, option
       {error && <p id={`${id}-error`} role="alert" className="text-xs text-danger">{error}</p>}
       {hint && (
         <p id={`${id}-hint`} className="flex items-start gap-1 text-xs text-text" data-testid="color-hint">
-          <TriangleAlert size={14} aria-hidden className="mt-px shrink-0 text-danger" />{hint}
+          <TriangleAlert size="0.875rem" aria-hidden className="mt-px shrink-0 text-danger" />{hint}
         </p>
       )}
     </div>

@@ -265,7 +265,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         {props.searchable !== false && <div className="min-w-48 flex-1 sm:max-w-80">
           <label className="sr-only" htmlFor={`${resource}-search`}>{props.searchLabel ?? trans('Search')}</label>
           <div className="relative">
-            <Search size={16} aria-hidden className="pointer-events-none absolute start-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
+            <Search size="1rem" aria-hidden className="pointer-events-none absolute start-2.5 top-1/2 -translate-y-1/2 text-text-muted" />
             <input
               id={`${resource}-search`}
               type="search"
@@ -278,7 +278,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         </div>}
         {filterDefs.length > 0 && (
           <Button onClick={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls={`${resource}-filters`}>
-            <ListFilter size={16} aria-hidden />
+            <ListFilter size="1rem" aria-hidden />
             {trans('Filters')}
             {activeFilterCount > 0 && <span className="rounded-full bg-primary px-1.5 text-xs text-on-primary">{activeFilterCount}</span>}
           </Button>
@@ -294,7 +294,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           ))}
           {activeFilterCount > 0 && (
             <Button variant="text" size="sm" onClick={() => update({ filters: null })}>
-              <X size={14} aria-hidden />
+              <X size="0.875rem" aria-hidden />
               {trans('Clear filters')}
             </Button>
           )}
@@ -328,8 +328,8 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
                       {sortKey ? (
                         <button type="button" onClick={() => toggleSort(sortKey)} className="inline-flex min-h-8 items-center gap-1 rounded uppercase hover:text-text">
                           {content}
-                          {sorted === 'asc' && <ArrowUp size={14} aria-hidden />}
-                          {sorted === 'desc' && <ArrowDown size={14} aria-hidden />}
+                          {sorted === 'asc' && <ArrowUp size="0.875rem" aria-hidden />}
+                          {sorted === 'desc' && <ArrowDown size="0.875rem" aria-hidden />}
                         </button>
                       ) : content}
                     </th>
@@ -388,7 +388,7 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
         <div className="sticky bottom-0 z-10 -my-2 flex flex-wrap items-center gap-2 border-t border-border bg-bg py-2">
           {canDelete && (
             <Button variant="danger" onClick={() => setConfirmOpen(true)}>
-              <Trash2 size={16} aria-hidden />
+              <Trash2 size="1rem" aria-hidden />
               {trans('Delete')} ({selectedIds.length})
             </Button>
           )}
@@ -415,11 +415,11 @@ export function DataTable<T extends { id: number | string }>(props: DataTablePro
           <div className="flex gap-1">
             <Button size="icon" variant="text" aria-label={trans('Previous page')} disabled={pagination.current_page <= 1}
               onClick={() => update({ page: pagination.current_page - 1 > 1 ? pagination.current_page - 1 : null }, false)}>
-              <ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" />
+              <ChevronLeft size="1.125rem" aria-hidden className="rtl:-scale-x-100" />
             </Button>
             <Button size="icon" variant="text" aria-label={trans('Next page')} disabled={pagination.current_page >= pagination.last_page}
               onClick={() => update({ page: pagination.current_page + 1 }, false)}>
-              <ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" />
+              <ChevronRight size="1.125rem" aria-hidden className="rtl:-scale-x-100" />
             </Button>
           </div>
         </div>

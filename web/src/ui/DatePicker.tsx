@@ -164,12 +164,12 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
             error ? 'border-danger' : 'border-border',
           )}
         >
-          <CalendarDays size={16} aria-hidden className="shrink-0 text-text-muted" />
+          <CalendarDays size="1rem" aria-hidden className="shrink-0 text-text-muted" />
           <span className={cn('truncate', !shown && 'text-text-muted')}>{shown || trans('Choose a date')}</span>
         </button>
         {value && !disabled && (
           <button type="button" className="rounded-md p-2 hover:bg-hover" aria-label={trans('Clear date')} onClick={() => choose('')}>
-            <X size={14} aria-hidden />
+            <X size="0.875rem" aria-hidden />
           </button>
         )}
       </div>
@@ -177,7 +177,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
         <div role="dialog" aria-label={trans('Choose a date')} onKeyDown={onKey}
           className={cn('absolute top-full z-50 mt-1 w-72 rounded-md border border-border bg-bg-elevated p-3 shadow-lg', atEnd ? 'end-0' : 'start-0')}>
           <div className="mb-2 flex items-center justify-between">
-            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size={16} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Previous month')} onClick={() => shiftMonth(-1)}><ChevronLeft size="1rem" aria-hidden className="rtl:-scale-x-100" /></button>
             <div className="flex items-center gap-1">
               <select aria-label={trans('Month')} value={month} onChange={(e) => jump(year, Number(e.target.value))} className={PICK}>
                 {Array.from({ length: 12 }, (_, m) => <option key={m} value={m}>{monthName.format(new Date(Date.UTC(2000, m, 1)))}</option>)}
@@ -186,7 +186,7 @@ export const DatePicker = forwardRef<{ value: string; name?: string; focus(): vo
                 {Array.from({ length: lastYear - firstYear + 1 }, (_, i) => lastYear - i).map((y) => <option key={y} value={y}>{y}</option>)}
               </select>
             </div>
-            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Next month')} onClick={() => shiftMonth(1)}><ChevronRight size={16} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-md p-1.5 hover:bg-hover" aria-label={trans('Next month')} onClick={() => shiftMonth(1)}><ChevronRight size="1rem" aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
           <div ref={grid} className="grid grid-cols-7 gap-0.5 text-center text-xs">
             {days.slice(0, 7).map((d) => <span key={`h${toKey(d)}`} aria-hidden className="py-1 text-text-muted">{weekday.format(d)}</span>)}

@@ -57,7 +57,7 @@ export function FileDropZone({ label, description, error, onFiles, selected, onC
         onDragLeave={() => setOver(false)}
         onDrop={(e) => { e.preventDefault(); setOver(false); if (!disabled) take(e.dataTransfer.files); }}
       >
-        <Upload size={18} aria-hidden className="text-text-muted" />
+        <Upload size="1.125rem" aria-hidden className="text-text-muted" />
         <span className="text-text-muted">{multiple ? trans('Drop files here or') : trans('Drop a file here or')}</span>
         <label
           htmlFor={id}
@@ -88,7 +88,7 @@ export function FileDropZone({ label, description, error, onFiles, selected, onC
             <span className="max-w-48 truncate">{selected.name}</span>
             {onClear && (
               <button type="button" className="rounded p-0.5 hover:bg-bg-elevated" aria-label={trans('Remove :name', { name: selected.name })} onClick={onClear}>
-                <X size={14} aria-hidden />
+                <X size="0.875rem" aria-hidden />
               </button>
             )}
           </span>

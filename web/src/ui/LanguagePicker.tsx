@@ -35,7 +35,7 @@ export function LanguageMenuItems() {
       {choices.map((l) => (
         <DropdownItem key={l.language} onSelect={() => void choose(l.language)}>
           <span lang={l.language} className="flex-1">{l.name}</span>
-          {l.language === active && <Check size={16} aria-label={trans('Selected')} />}
+          {l.language === active && <Check size="1rem" aria-label={trans('Selected')} />}
         </DropdownItem>
       ))}
     </>
@@ -51,14 +51,14 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownTrigger className={buttonClass('text', 'sm')} aria-label={trans('Change language')}>
-        <Languages size={16} aria-hidden />
+        <Languages size="1rem" aria-hidden />
         <span className="hidden sm:inline">{activeName}</span>
       </DropdownTrigger>
       <DropdownContent side="top">
         {choices.map((l) => (
           <DropdownItem key={l.language} onSelect={() => void choose(l.language)}>
             <span lang={l.language} className="flex-1">{l.name}</span>
-            {l.language === active && <Check size={16} aria-label={trans('Selected')} />}
+            {l.language === active && <Check size="1rem" aria-label={trans('Selected')} />}
           </DropdownItem>
         ))}
       </DropdownContent>

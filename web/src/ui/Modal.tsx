@@ -173,7 +173,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           <div className="flex shrink-0 items-start justify-between gap-4 px-6 pt-5">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             <Dialog.Close className="-me-2 rounded p-1 text-text-muted hover:bg-hover" aria-label={trans('Close')}>
-              <X size={18} aria-hidden />
+              <X size="1.125rem" aria-hidden />
             </Dialog.Close>
           </div>
           {description ? (

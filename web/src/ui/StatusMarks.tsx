@@ -10,7 +10,7 @@ export function SuspendedBadge() {
 export function LockedActions({ reason }: { reason: string }) {
   return (
     <span role="img" className="inline-flex text-text-muted" title={reason} aria-label={reason}>
-      <Lock size={16} aria-hidden />
+      <Lock size="1rem" aria-hidden />
     </span>
   );
 }

@@ -44,7 +44,7 @@ export function Toaster() {
         >
           <span className="flex-1">{t.message}</span>
           <button type="button" onClick={() => dismiss(t.id)} aria-label={trans('Dismiss')} className="rounded p-0.5 opacity-80 hover:opacity-100">
-            <X size={16} aria-hidden />
+            <X size="1rem" aria-hidden />
           </button>
         </div>
       ))}

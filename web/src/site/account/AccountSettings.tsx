@@ -13,6 +13,8 @@ import { BillingPanel } from '../billing/BillingPanel';
 import { NotificationsPanel } from '../notifications/NotificationsPanel';
 import { useAwaitingConfirmation } from '../auth/ConfirmEmailNotice';
 import { ConfirmAddressPanel } from './ConfirmAddressPanel';
+import { READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** /account-settings: the signed-in user's profile, billing, notifications, password, sign-ins, API tokens and their data. */
 export function Component() {
@@ -30,7 +32,7 @@ export function Component() {
   // Until the address is confirmed the server refuses the other panels' calls: only what works is shown.
   if (awaitingConfirmation) {
     return (
-      <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+      <div className={cn(READING_WIDTH, 'flex flex-col gap-6 py-8 sm:py-10')}>
         {header}
         <ConfirmAddressPanel user={user} />
         <YourDataPanel hasPassword={user.has_password} exportable={false} />
@@ -38,7 +40,7 @@ export function Component() {
     );
   }
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 sm:py-10">
+    <div className={cn(READING_WIDTH, 'flex flex-col gap-6 py-8 sm:py-10')}>
       {header}
       <ProfilePanel user={user} />
       <BillingPanel />

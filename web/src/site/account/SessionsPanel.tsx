@@ -51,7 +51,7 @@ export function SessionsPanel() {
         <ul className="flex flex-col divide-y divide-border" aria-label={trans('Active sessions')}>
           {sessions.map((s) => (
             <li key={s.id} className="flex items-center gap-3 py-3">
-              {/Mobile|Android|iPhone/.test(s.user_agent ?? '') ? <Smartphone size={22} aria-hidden /> : <Monitor size={22} aria-hidden />}
+              {/Mobile|Android|iPhone/.test(s.user_agent ?? '') ? <Smartphone size="1.375rem" aria-hidden /> : <Monitor size="1.375rem" aria-hidden />}
               <div className="min-w-0 flex-1">
                 <div className="truncate text-sm font-medium">{describeAgent(s.user_agent)}</div>
                 <div className="text-xs text-text-muted">
@@ -62,7 +62,7 @@ export function SessionsPanel() {
                 <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">{trans('Current')}</span>
               ) : (
                 <Button variant="text" size="icon" aria-label={trans('Log out :device', { device: sessionName(s) })} title={trans('Log out')} onClick={() => setEnding(s)}>
-                  <LogOut size={16} aria-hidden />
+                  <LogOut size="1rem" aria-hidden />
                 </Button>
               )}
             </li>

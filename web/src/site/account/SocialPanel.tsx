@@ -63,7 +63,7 @@ export function SocialPanel({ hasPassword }: { hasPassword: boolean }) {
             const name = SOCIAL_PROVIDER_NAMES[p];
             return (
               <li key={p} className="flex items-center gap-3 py-3">
-                <SocialIcon provider={p} size={22} />
+                <SocialIcon provider={p} size="1.375rem" />
                 <div className="min-w-0 flex-1">
                   <div className="text-sm font-medium">{name}</div>
                   <div className="truncate text-xs text-text-muted">

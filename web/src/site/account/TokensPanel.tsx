@@ -62,7 +62,7 @@ export function TokensPanel() {
                 </div>
               </div>
               <Button variant="text" size="icon" aria-label={trans('Delete token :name', { name: t.name })} onClick={() => setDeleting(t)}>
-                <Trash2 size={16} aria-hidden />
+                <Trash2 size="1rem" aria-hidden />
               </Button>
             </li>
           ))}
@@ -74,7 +74,7 @@ export function TokensPanel() {
         <Button onClick={() => setCreating(true)}>{trans('Create token')}</Button>
         {docsUrl && (
           <a href={docsUrl} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm text-primary hover:underline">
-            {trans('API documentation')}<ExternalLink size={14} aria-hidden />
+            {trans('API documentation')}<ExternalLink size="0.875rem" aria-hidden />
           </a>
         )}
       </div>
@@ -100,7 +100,7 @@ export function TokensPanel() {
             aria-label={trans('Copy')}
             onClick={() => navigator.clipboard?.writeText(plain ?? '').then(() => toast(trans('Copied to clipboard')), () => undefined)}
           >
-            <Copy size={16} aria-hidden />
+            <Copy size="1rem" aria-hidden />
           </Button>
         </div>
       </Modal>

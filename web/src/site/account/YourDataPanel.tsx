@@ -70,7 +70,7 @@ function DataExport() {
       {file?.status === 'ready' && file.download_path ? (
         <>
           {/* A plain link: the browser saves the file the server names. */}
-          <a href={file.download_path} download className={buttonClass('outline', 'md')}><Download size={16} aria-hidden />{trans('Download your data')}</a>
+          <a href={file.download_path} download className={buttonClass('outline', 'md')}><Download size="1rem" aria-hidden />{trans('Download your data')}</a>
           <span className="text-xs text-text-muted">
             {trans('Available until :date', { date: formatDate(file.expires_at!) })}
             {' · '}
@@ -78,7 +78,7 @@ function DataExport() {
           </span>
         </>
       ) : (
-        <Button variant="outline" disabled={query.isPending || ask.isPending} onClick={() => ask.mutate()}><Download size={16} aria-hidden />{trans('Prepare your data')}</Button>
+        <Button variant="outline" disabled={query.isPending || ask.isPending} onClick={() => ask.mutate()}><Download size="1rem" aria-hidden />{trans('Prepare your data')}</Button>
       )}
     </div>
   );

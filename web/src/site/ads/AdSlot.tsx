@@ -4,6 +4,7 @@ import { useSetting } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { useCookieConsent } from '../analytics';
+import { PAGE_WIDTH } from '../ui/page-width';
 
 const MAX_HEIGHT = 600;
 
@@ -41,7 +42,7 @@ export function AdSlot({ slot, className }: { slot: AdSlotName; className?: stri
   if (disabled || !consent || !html?.trim()) return null;
   const doc = `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"><style>html,body{margin:0;padding:0;overflow:hidden}body{display:flex;justify-content:center}</style></head><body>${withNonce(html + RESIZER, pageNonce())}</body></html>`;
   return (
-    <div className={cn('mx-auto flex w-full max-w-6xl justify-center px-4 py-3', className)} data-ad-slot={slot}>
+    <div className={cn(PAGE_WIDTH, 'flex justify-center py-3', className)} data-ad-slot={slot}>
       <iframe
         ref={frame}
         title={trans('Advertisement')}

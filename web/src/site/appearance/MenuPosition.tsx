@@ -66,7 +66,7 @@ export function MenuPosition({ position, className, itemClassName, variant = 'ro
             itemClassName,
           );
           // An operator's label is looked up in the active localization like any text, so "Movies" can read "أفلام".
-          const content = <>{Icon && <Icon size={variant === 'bottom' ? 20 : 18} aria-hidden />}<span dir="auto" className={variant === 'bottom' ? 'max-w-24 truncate' : undefined}>{trans(item.label)}</span></>;
+          const content = <>{Icon && <Icon size={variant === 'bottom' ? '1.25rem' : '1.125rem'} aria-hidden />}<span dir="auto" className={variant === 'bottom' ? 'max-w-24 truncate' : undefined}>{trans(item.label)}</span></>;
           const href = actionHref(item);
           return (
             <li key={item.id}>

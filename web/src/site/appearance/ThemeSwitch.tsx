@@ -17,7 +17,7 @@ export function ThemeSwitch() {
       onClick={() => setVisitorTheme(next.id)}
       aria-label={current.is_dark ? trans('Switch to light mode') : trans('Switch to dark mode')}
     >
-      {current.is_dark ? <Sun size={20} aria-hidden /> : <Moon size={20} aria-hidden />}
+      {current.is_dark ? <Sun size="1.25rem" aria-hidden /> : <Moon size="1.25rem" aria-hidden />}
     </button>
   );
 }

@@ -33,7 +33,7 @@ export function ConfirmEmailNotice() {
   if (!awaiting) return null;
   return (
     <div role="status" className="flex flex-wrap items-center justify-center gap-x-4 gap-y-2 border-b border-border bg-bg-alt px-4 py-2 text-sm">
-      <MailWarning size={18} aria-hidden className="text-primary" />
+      <MailWarning size="1.125rem" aria-hidden className="text-primary" />
       <span>{trans('Please confirm your email address first. We sent a link to :email.', { email: user!.email })}</span>
       <button type="button" className={buttonClass('outline', 'sm')} disabled={resend.isPending} onClick={() => resend.mutate()}>
         {trans('Resend confirmation email')}

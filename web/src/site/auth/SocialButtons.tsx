@@ -44,7 +44,7 @@ export function SocialButtons({ onSignedIn, onError, policies }: { onSignedIn: (
           const label = trans('Continue with :provider', { provider: SOCIAL_PROVIDER_NAMES[p] });
           return compact ? (
             <Button key={p} size="icon" className="h-11 w-11 rounded-full" aria-label={label} title={label} onClick={() => start(p)}>
-              <SocialIcon provider={p} size={20} />
+              <SocialIcon provider={p} size="1.25rem" />
             </Button>
           ) : (
             <Button key={p} className="w-full" onClick={() => start(p)}>

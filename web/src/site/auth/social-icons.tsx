@@ -9,7 +9,7 @@ const PATHS: Partial<Record<SocialProvider, string>> = {
 };
 const COLORS: Record<SocialProvider, string> = { google: '#4285F4', facebook: '#1877F2', twitter: 'currentColor', envato: '#82B541' };
 
-export function SocialIcon({ provider, size = 18 }: { provider: SocialProvider; size?: number }) {
+export function SocialIcon({ provider, size = '1.125rem' }: { provider: SocialProvider; size?: number | string }) {
   const path = PATHS[provider];
   if (!path) return <Leaf size={size} color={COLORS[provider]} aria-hidden />;
   return (

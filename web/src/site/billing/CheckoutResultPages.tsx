@@ -8,6 +8,8 @@ import { buttonClass } from '../../ui/Button';
 import { useOwnSubscription } from './account-api';
 import { isUnpaidStart } from '@app/contracts/billing-constants';
 import type { BillingSubscription } from '@app/contracts';
+import { READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /**
  * Polls quickly for about half a minute: the gateway's webhook usually lands within seconds of the redirect. A
@@ -23,9 +25,9 @@ const SLOW_POLL_FOR_MS = 10 * 60_000;
 function CheckoutFrame({ children }: { children: ReactNode }) {
   return (
     <>
-      <MenuPosition position="checkout-page-navbar" label={trans('Checkout navigation')} className="mx-auto max-w-3xl border-b border-border px-4 py-2" />
+      <MenuPosition position="checkout-page-navbar" label={trans('Checkout navigation')} className={cn(READING_WIDTH, 'border-b border-border py-2')} />
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">{children}</div>
-      <MenuPosition position="checkout-page-footer" label={trans('Checkout links')} className="mx-auto flex max-w-3xl justify-center px-4 pb-8" itemClassName="text-text-muted" />
+      <MenuPosition position="checkout-page-footer" label={trans('Checkout links')} className={cn(READING_WIDTH, 'flex justify-center pb-8')} itemClassName="text-text-muted" />
     </>
   );
 }
@@ -49,7 +51,7 @@ export function SuccessPage() {
   const plan = started(sub.data) ? sub.data?.product?.name : undefined;
   return (
     <CheckoutFrame>
-      <CheckCircle2 size={48} className="text-success" aria-hidden />
+      <CheckCircle2 size="3rem" className="text-success" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Thank you for subscribing!')}</h1>
       {plan ? (
         <p>{trans('Your :plan plan is active.', { plan })}</p>
@@ -74,7 +76,7 @@ export function CancelledPage() {
   useDocumentTitle(trans('Checkout cancelled'));
   return (
     <CheckoutFrame>
-      <XCircle size={48} className="text-danger" aria-hidden />
+      <XCircle size="3rem" className="text-danger" aria-hidden />
       <h1 className="text-3xl font-bold">{trans('Checkout cancelled')}</h1>
       <p className="text-text-muted">{trans('Your payment was not completed and you have not been charged.')}</p>
       <Link to="/pricing" className={buttonClass('primary', 'md')}>{trans('Back to plans')}</Link>

@@ -13,6 +13,7 @@ import { NotFoundPage } from '../ErrorPages';
 import { useOwnSubscription } from './account-api';
 import { CheckoutButtons, useResumeCheckout } from './CheckoutButtons';
 import { PlanPrice, useVisiblePlans } from './plans';
+import { PAGE_WIDTH } from '../ui/page-width';
 
 const CYCLES = ['month', 'year'] as const;
 type Cycle = (typeof CYCLES)[number];
@@ -40,7 +41,7 @@ export function Component() {
   if (!enabled) return <NotFoundPage />;
 
   return (
-    <div className="mx-auto flex max-w-6xl flex-col items-center gap-8 px-4 py-12 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'flex flex-col items-center gap-8 py-12')}>
       <h1 className="text-3xl font-bold">{trans('Choose the right plan for you')}</h1>
       {showCycles && (
         <div role="radiogroup" aria-label={trans('Billing cycle')} className="inline-flex rounded-full border border-border p-1">
@@ -85,7 +86,7 @@ export function Component() {
                 {p.description && <p dir="auto" className="text-sm text-text-muted">{p.description}</p>}
                 {!!p.feature_list.length && (
                   <ul className="flex flex-col gap-1 text-sm">
-                    {p.feature_list.map((f) => <li key={f} className="flex items-start gap-2"><Check size={14} aria-hidden className="mt-1 shrink-0" /><bdi>{f}</bdi></li>)}
+                    {p.feature_list.map((f) => <li key={f} className="flex items-start gap-2"><Check size="0.875rem" aria-hidden className="mt-1 shrink-0" /><bdi>{f}</bdi></li>)}
                   </ul>
                 )}
                 {subscribed ? (

@@ -12,6 +12,8 @@ import { BrowseHeading } from './BrowseHeading';
 import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
 import { useInfiniteList } from './use-infinite-titles';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 type TaggedTitle = PosterCardTitle & { keywords?: TitleTag[]; tags?: TitleTag[] };
 
@@ -30,7 +32,7 @@ function FilterChip({ label, removeLabel, onRemove }: { label: string; removeLab
     <span className="inline-flex items-center gap-1 rounded-full border border-primary px-3 py-0.5 text-sm">
       {label}
       <button type="button" className="-me-1 rounded-full p-0.5 hover:bg-hover" aria-label={removeLabel} onClick={onRemove}>
-        <X size={14} aria-hidden />
+        <X size="0.875rem" aria-hidden />
       </button>
     </span>
   );
@@ -55,7 +57,7 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
 
   if (list.error && isNoAccess(list.error)) return <NoAccess />;
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-8')}>
       <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 title|other :count titles]', { count: total }) : null}
         onClear={filtered ? () => setParams(new URLSearchParams(), { replace: true }) : undefined}>
         {state.keyword && <FilterChip label={keyword ? trans('Keyword: :name', { name: keyword }) : trans('Keyword')} removeLabel={trans('Remove the keyword filter')} onRemove={() => update({ keyword: '' })} />}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info } from 'lucide-react';
 import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
@@ -45,7 +45,7 @@ export function LandscapeCard({ item, tabIndex }: { item: ChannelItem; tabIndex?
     <Link to={itemUrl(item)} data-testid="landscape-card" tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
       <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
         {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-          : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={28} aria-hidden /></span>}
+          : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size="1.75rem" aria-hidden /></span>}
         <RatingBadge rating={item.rating} className="absolute start-2 top-2" />
       </div>
       <span className="truncate text-sm font-medium group-hover:text-primary">{item.name}</span>
@@ -73,13 +73,31 @@ function ListRow({ item }: { item: ChannelItem }) {
 export function HeroSlider({ items, label }: { items: ChannelItem[]; label: string }) {
   const [index, setIndex] = useState(0);
   const [touchX, setTouchX] = useState<number | null>(null);
+  const section = useRef<HTMLElement>(null);
+  // Set when an arrow key changed the slide: focus stays in the carousel even if the new slide lacks the focused button.
+  const keptFocus = useRef(false);
+  useEffect(() => {
+    if (!keptFocus.current) return;
+    keptFocus.current = false;
+    const el = section.current;
+    if (el && !el.contains(document.activeElement)) el.querySelector<HTMLElement>('a[href], button')?.focus();
+  }, [index]);
   const slides = items.slice(0, HERO_SLIDES);
   if (!slides.length) return null;
   const current = slides[Math.min(index, slides.length - 1)];
   const go = (d: number) => setIndex((i) => (i + d + slides.length) % slides.length);
   const dot = radioGroup({ options: slides.map((_, i) => i), value: Math.min(index, slides.length - 1), choose: setIndex });
   return (
-    <section aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider"
+    <section ref={section} aria-roledescription="carousel" aria-label={label} className="relative -mx-4 overflow-hidden sm:mx-0 sm:rounded-xl" data-testid="hero-slider"
+      // Left and right anywhere in the carousel (its Play and More info, its previous and next buttons) change the slide,
+      // as a remote's arrows do; the dots handle their own arrows (and mark them handled).
+      onKeyDown={(e) => {
+        if (e.defaultPrevented || slides.length < 2 || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+        e.preventDefault();
+        keptFocus.current = true;
+        go((e.key === 'ArrowRight') !== pageIsRtl() ? 1 : -1);
+      }}
       // Phones swipe between slides (the arrow buttons would cover the text there).
       onTouchStart={(e) => setTouchX(e.touches[0]?.clientX ?? null)}
       onTouchEnd={(e) => {
@@ -88,7 +106,9 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
         if (touchX !== null && Math.abs(dx) > 40) go((dx < 0) !== pageIsRtl() ? 1 : -1);
         setTouchX(null);
       }}>
-      <div className="relative aspect-[3/4] max-h-[75vh] w-full bg-bg-alt sm:aspect-[16/9] sm:max-h-[70vh] md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}>
+      <div className="relative aspect-[3/4] max-h-[75vh] w-full bg-bg-alt sm:aspect-[16/9] sm:max-h-[70vh] md:aspect-[21/9]" aria-roledescription="slide" aria-label={trans(':index of :count', { index: index + 1, count: slides.length })}
+        // The slides never turn on their own: a screen reader hears each new slide as the visitor changes it (APG carousel).
+        aria-live="polite">
         {/* Phones show a tall slide, so the poster; wider screens the backdrop. The browser fetches only the one it shows. */}
         {(current.backdrop ?? current.poster) && (
           <picture>
@@ -106,15 +126,15 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
           {current.description && <p dir="auto" className="line-clamp-3 text-sm text-white/90 md:text-base">{current.description}</p>}
           <PlayButtons play={current.play_video_id ?? null} episode={current.play_episode}>
             <Link to={itemUrl(current)} className={buttonClass(current.play_video_id ? 'overlay' : 'primary', 'md', 'h-11 px-6 text-base')}>
-              <Info size={18} aria-hidden />{trans('More info')}
+              <Info size="1.125rem" aria-hidden />{trans('More info')}
             </Link>
           </PlayButtons>
         </div>
       </div>
       {slides.length > 1 && (
         <>
-          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft aria-hidden className="rtl:-scale-x-100" /></button>
-          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight aria-hidden className="rtl:-scale-x-100" /></button>
+          <button type="button" onClick={() => go(-1)} aria-label={trans('Previous slide')} className="absolute start-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronLeft size="1.5rem" aria-hidden className="rtl:-scale-x-100" /></button>
+          <button type="button" onClick={() => go(1)} aria-label={trans('Next slide')} className="absolute end-3 top-1/2 hidden -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 sm:block"><ChevronRight size="1.5rem" aria-hidden className="rtl:-scale-x-100" /></button>
           {/* The dots are one Tab stop: the arrow keys, Home and End choose a slide (ten dots were ten stops). */}
           <div className="absolute bottom-2 end-4 flex" role="radiogroup" aria-label={trans('Slides')}>
             {slides.map((s, i) => (

@@ -2,6 +2,8 @@ import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
 import { ChannelView, useChannelPages } from './ChannelView';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** `/channel/:slug`: any channel in its layout (the SEO tags come server-rendered from modules/channels/seo.ts). */
 export function Component() {
@@ -11,7 +13,7 @@ export function Component() {
   const channel = useChannelPages(slug).data?.pages[0];
   useDocumentTitle(channel ? channel.config?.seoTitle || channel.name : trans('Loading'));
   return (
-    <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'py-6')}>
       <ChannelView key={slug} slug={slug} />
     </div>
   );

@@ -7,6 +7,8 @@ import { isAppearancePreview } from '../appearance/is-preview';
 import { BecauseYouWatchedRow } from '../titles/BecauseYouWatched';
 import { ContinueWatchingRow } from '../watch/ContinueWatching';
 import { ChannelView, useChannelPages } from './ChannelView';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 const Landing = lazy(() => import('../Landing').then((m) => ({ default: m.Component })));
 
@@ -21,7 +23,7 @@ function HomeChannel({ slug }: { slug: string }) {
   if (query.error instanceof ApiError && query.error.status === 404) return <LandingPage />;
   return (
     <SiteChrome>
-      <div className="mx-auto w-full max-w-screen-2xl px-4 py-6 sm:px-6"><ChannelView slug={slug} afterFirstRow={<><ContinueWatchingRow /><BecauseYouWatchedRow /></>} /></div>
+      <div className={cn(PAGE_WIDTH, 'py-6')}><ChannelView slug={slug} afterFirstRow={<><ContinueWatchingRow /><BecauseYouWatchedRow /></>} /></div>
     </SiteChrome>
   );
 }

@@ -21,6 +21,7 @@ import { ReportDialog } from '../ui/ReportDialog';
 import { EditedMark } from '../ui/EditedMark';
 import { cn } from '../../ui/cn';
 import { InlineLoadError } from '../ErrorPages';
+import { PAGE_WIDTH } from '../ui/page-width';
 
 type Target = { type: CommentableType; id: number };
 
@@ -176,7 +177,7 @@ export function CommentsSection({ type, id, inColumn = false }: Target & { inCol
   const target = { type, id };
   const linked = anchoredCommentId(useLocation().hash);
   return (
-    <section aria-labelledby="section-comments" className={inColumn ? 'py-6' : 'mx-auto w-full max-w-6xl px-4 py-6 sm:px-6'} data-section="comments">
+    <section aria-labelledby="section-comments" className={inColumn ? 'py-6' : cn(PAGE_WIDTH, 'py-6')} data-section="comments">
       <h2 id="section-comments" className="mb-4 text-xl font-semibold">{trans('Comments')}</h2>
       <div className="flex flex-col gap-4">
         {isLoggedIn

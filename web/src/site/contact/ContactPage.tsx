@@ -44,7 +44,7 @@ export function Component() {
         <p className="mb-6 text-sm text-text-muted">{trans('Send us a message and we will get back to you as soon as possible.')}</p>
         {sent ? (
           <div role="status" className="flex flex-col items-center gap-3 py-6 text-center">
-            <CheckCircle2 size={40} className="text-success" aria-hidden />
+            <CheckCircle2 size="2.5rem" className="text-success" aria-hidden />
             <p className="text-lg font-medium">{trans('Thank you for your message!')}</p>
             <p className="text-sm text-text-muted">{trans('Your message has been submitted. We will reply to you by email.')}</p>
             <Button onClick={() => setSent(false)}>{trans('Send another message')}</Button>

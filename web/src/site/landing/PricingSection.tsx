@@ -4,6 +4,7 @@ import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { PlanPrice, useVisiblePlans } from '../billing/plans';
+import { PAGE_WIDTH } from '../ui/page-width';
 
 /**
  * Plans from billing by position, each with its first price or "Free"; "Choose plan" leads to /pricing,
@@ -14,7 +15,7 @@ export default function PricingSection({ title, subtitle }: { title: string; sub
   const { data, isPending } = useVisiblePlans();
   return (
     <section className="border-t border-border bg-bg-alt" aria-labelledby="landing-pricing" data-appearance="pricing">
-      <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6">
+      <div className={cn(PAGE_WIDTH, 'py-16 text-center')}>
         <h2 id="landing-pricing" dir="auto" className="text-3xl font-bold" data-appearance="pricingTitle">{title}</h2>
         {subtitle && <p dir="auto" className="mt-2 text-text-muted" data-appearance="pricingSubtitle">{subtitle}</p>}
         {isPending ? null : data?.length ? (

@@ -4,6 +4,8 @@ import { trans } from '../../lib/i18n';
 import { queryKeys } from '../../lib/query-client';
 import type { PosterCardTitle } from '../ui/PosterCard';
 import { PosterRow } from '../ui/PosterRow';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 const params = { orderBy: 'popularity', orderDir: 'desc', perPage: 18, with: 'genres' };
 
@@ -15,7 +17,7 @@ export default function TrendingSection() {
   });
   return (
     <section className="border-t border-border" data-appearance="trending">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <div className={cn(PAGE_WIDTH, 'py-16')}>
         <PosterRow title={trans('Trending now')} titles={data} moreUrl="/movies"
           empty={<p className="text-text-muted">{trans('Nothing is trending yet.')}</p>} />
       </div>

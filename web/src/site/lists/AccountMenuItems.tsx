@@ -7,9 +7,9 @@ import { DropdownItem } from '../../ui/DropdownMenu';
 export function ListsMenuItems() {
   return (
     <>
-      <DropdownItem asChild><Link to="/watchlist"><Bookmark size={16} aria-hidden />{trans('Watchlist')}</Link></DropdownItem>
-      <DropdownItem asChild><Link to="/lists"><ListVideo size={16} aria-hidden />{trans('Your lists')}</Link></DropdownItem>
-      <DropdownItem asChild><Link to="/history"><History size={16} aria-hidden />{trans('Watch history')}</Link></DropdownItem>
+      <DropdownItem asChild><Link to="/watchlist"><Bookmark size="1rem" aria-hidden />{trans('Watchlist')}</Link></DropdownItem>
+      <DropdownItem asChild><Link to="/lists"><ListVideo size="1rem" aria-hidden />{trans('Your lists')}</Link></DropdownItem>
+      <DropdownItem asChild><Link to="/history"><History size="1rem" aria-hidden />{trans('Watch history')}</Link></DropdownItem>
     </>
   );
 }

@@ -23,7 +23,7 @@ function CheckItem({ checked, onToggle, children }: { checked: boolean; onToggle
       className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 outline-none data-[highlighted]:bg-hover"
     >
       <span className="flex h-4 w-4 items-center justify-center rounded border border-border" aria-hidden>
-        <DM.ItemIndicator><Check size={12} /></DM.ItemIndicator>
+        <DM.ItemIndicator><Check size="0.75rem" /></DM.ItemIndicator>
       </span>
       <span className="min-w-0 flex-1 truncate">{children}</span>
     </DM.CheckboxItem>
@@ -44,7 +44,7 @@ export function AddToListMenu({ titleId }: { titleId: number }) {
   const watch = useToggleWatchlist();
   const item = useToggleListItem();
 
-  if (!user) return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
+  if (!user) return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size="1.125rem" aria-hidden />{trans('Add to list')}</button>;
 
   const onWatchlist = watchIds?.has(titleId) ?? membership.data?.watchlist ?? false;
   const toggleList = (listId: number, name: string, on: boolean) => item.mutate({ listId, titleId, on }, {
@@ -57,7 +57,7 @@ export function AddToListMenu({ titleId }: { titleId: number }) {
       {/* Not modal: "New list…" opens a dialog as the menu closes, and a modal menu would leave the page unclickable. */}
       <DropdownMenu open={open} onOpenChange={setOpen} modal={false}>
         <DropdownTrigger className={TRIGGER} data-testid="add-to-list">
-          <ListPlus size={18} aria-hidden />{trans('Add to list')}
+          <ListPlus size="1.125rem" aria-hidden />{trans('Add to list')}
         </DropdownTrigger>
         <DropdownContent align="start">
           <CheckItem checked={onWatchlist} onToggle={() => watch.mutate({ titleId, on: !onWatchlist })}>{trans('Watchlist')}</CheckItem>
@@ -67,7 +67,7 @@ export function AddToListMenu({ titleId }: { titleId: number }) {
           {membership.data?.lists.map((l) => (
             <CheckItem key={l.id} checked={l.has} onToggle={() => toggleList(l.id, l.name, !l.has)}>{l.name}</CheckItem>
           ))}
-          <DropdownItem onSelect={() => setCreating(true)}><Plus size={16} aria-hidden />{trans('New list…')}</DropdownItem>
+          <DropdownItem onSelect={() => setCreating(true)}><Plus size="1rem" aria-hidden />{trans('New list…')}</DropdownItem>
         </DropdownContent>
       </DropdownMenu>
       <LazyListFormModal open={creating} onOpenChange={setCreating} onSaved={created} />

@@ -10,7 +10,7 @@ import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
 /** A list's cover: its first four posters as a 2×2 collage, or a placeholder. */
 function Cover({ posters }: { posters: (string | null)[] }) {
   const shown = posters.slice(0, 4);
-  if (!shown.some(Boolean)) return <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size={32} aria-hidden /></span>;
+  if (!shown.some(Boolean)) return <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size="2rem" aria-hidden /></span>;
   return (
     <span className="grid h-full w-full grid-cols-2 grid-rows-2">
       {Array.from({ length: 4 }, (_, i) => (shown[i] ? <img key={i} src={shown[i]!} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span key={i} className="bg-bg" />))}
@@ -30,7 +30,7 @@ function ListCard({ list, actions, tabIndex }: { list: UserList; actions?: React
           so they are set apart by space, not a dot that would end the first line. */}
       <span className="-mt-1.5 flex flex-wrap items-center gap-x-3 text-xs text-text-muted">
         <span className="flex items-center gap-2 whitespace-nowrap">
-          {list.public ? <Globe size={12} aria-label={trans('Public')} /> : <Lock size={12} aria-label={trans('Private')} />}
+          {list.public ? <Globe size="0.75rem" aria-label={trans('Public')} /> : <Lock size="0.75rem" aria-label={trans('Private')} />}
           <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
         </span>
         <span className="whitespace-nowrap">{trans('Updated :date', { date: formatDate(list.updated_at) })}</span>

@@ -22,12 +22,12 @@ function Card({ item, onRemove, sortable, tabIndex }: { item: ListItem; onRemove
       {sortable && (
         <button type="button" ref={setActivatorNodeRef} {...attributes} {...listeners} tabIndex={tabIndex} className={cn(CONTROL, 'bottom-16 start-2 cursor-grab touch-none')}
           aria-label={trans('Move :name', { name: item.name })}>
-          <GripVertical size={16} aria-hidden />
+          <GripVertical size="1rem" aria-hidden />
         </button>
       )}
       {onRemove && (
         <button type="button" tabIndex={tabIndex} className={cn(CONTROL, 'bottom-16 end-2')} onClick={() => onRemove(item)} aria-label={trans('Remove :name', { name: item.name })}>
-          <X size={16} aria-hidden />
+          <X size="1rem" aria-hidden />
         </button>
       )}
     </li>

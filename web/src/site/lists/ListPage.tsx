@@ -41,8 +41,8 @@ export function Component() {
         : canEdit && !list.internal ? <p className="self-center text-sm text-text-muted">{trans('Only you can see this list. Make it public to share it.')}</p> : null}
       {canEdit && !list.internal && (
         <>
-          <Button variant="outline" onClick={() => setEditing(true)}><Pencil size={16} aria-hidden />{trans('Edit')}</Button>
-          <Button variant="danger" onClick={() => setDeleting(true)}><Trash2 size={16} aria-hidden />{trans('Delete')}</Button>
+          <Button variant="outline" onClick={() => setEditing(true)}><Pencil size="1rem" aria-hidden />{trans('Edit')}</Button>
+          <Button variant="danger" onClick={() => setDeleting(true)}><Trash2 size="1rem" aria-hidden />{trans('Delete')}</Button>
         </>
       )}
     </>

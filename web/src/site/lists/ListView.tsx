@@ -8,13 +8,15 @@ import { PosterGridSkeleton } from '../ui/PosterGrid';
 import { useListPage } from './api';
 import { ListItemsGrid } from './ListItemsGrid';
 import { AuthorLink, memberName } from '../profiles/AuthorLink';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** A list's heading: name, owner, count, visibility and description; `actions` are the owner's buttons. */
 export function ListHeader({ data, actions }: { data: ListPageData; actions?: ReactNode }) {
   const { list } = data;
   return (
     <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:px-6 md:flex-row md:items-end md:justify-between">
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-4 py-8 md:flex-row md:items-end md:justify-between')}>
         <div className="flex min-w-0 flex-col gap-3">
           <h1 className="text-3xl font-bold sm:text-4xl">{list.internal ? trans('Watchlist') : list.name}</h1>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-text-muted">
@@ -24,7 +26,7 @@ export function ListHeader({ data, actions }: { data: ListPageData; actions?: Re
             </AuthorLink>
             <span>{trans('[one 1 title|other :count titles]', { count: list.items_count })}</span>
             <span className="flex items-center gap-1">
-              {list.public ? <Globe size={14} aria-hidden /> : <Lock size={14} aria-hidden />}
+              {list.public ? <Globe size="0.875rem" aria-hidden /> : <Lock size="0.875rem" aria-hidden />}
               {list.public ? trans('Public') : trans('Private')}
             </span>
           </div>
@@ -43,7 +45,7 @@ export function ListItemsSection({ query, label, empty, onRemove, onMove }: {
 }) {
   const items = query.data?.pages.flatMap((p) => p.items.data) ?? [];
   return (
-    <section className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+    <section className={cn(PAGE_WIDTH, 'py-8')}>
       {query.isPending ? <PosterGridSkeleton /> : items.length ? <ListItemsGrid items={items} label={label} onRemove={onRemove} onMove={onMove} /> : empty}
       <InfiniteSentinel hasMore={!!query.hasNextPage} loading={query.isFetchingNextPage} onMore={() => void query.fetchNextPage()} />
     </section>

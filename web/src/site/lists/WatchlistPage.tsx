@@ -18,7 +18,7 @@ export function Component() {
   if (!first) return <PageSkeleton />;
   const empty = (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
-      <Bookmark size={40} aria-hidden className="text-text-muted" />
+      <Bookmark size="2.5rem" aria-hidden className="text-text-muted" />
       <h2 className="text-xl font-semibold">{trans('Your watchlist is empty')}</h2>
       <p className="max-w-md text-text-muted">{trans('Add movies and series you want to watch later: they will show up here, and you will be notified when a series on it has a new episode out.')}</p>
       <Link to="/movies" className={buttonClass('primary', 'md', 'mt-2')}>{trans('Browse movies')}</Link>

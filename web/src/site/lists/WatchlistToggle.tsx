@@ -32,7 +32,7 @@ export function WatchlistToggle({ titleId, name, tabIndex }: { titleId: number; 
         on ? 'opacity-100' : 'opacity-0 group-hover/card:opacity-100 group-focus-within/card:opacity-100 [@media(hover:none)]:opacity-100',
       )}
     >
-      {on ? <BookmarkCheck size={18} aria-hidden className="text-primary" /> : <Bookmark size={18} aria-hidden />}
+      {on ? <BookmarkCheck size="1.125rem" aria-hidden className="text-primary" /> : <Bookmark size="1.125rem" aria-hidden />}
     </button>
   );
 }

@@ -9,6 +9,8 @@ import { PageError } from '../titles/PageState';
 import { NewsCard } from './NewsCard';
 import { CommentsSection } from '../comments/CommentsSection';
 import '../../ui/editor/rich-text.css';
+import { PAGE_WIDTH, READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** /news/:id/:slug? — the article's sanitized HTML under its image and date, then related articles. */
 export function Component() {
@@ -20,9 +22,9 @@ export function Component() {
   const { article, related } = query.data;
   return (
     <div className="pb-12">
-      <article className="mx-auto max-w-3xl px-4 pt-8 sm:px-6">
+      <article className={cn(READING_WIDTH, 'pt-8')}>
         <Link to="/news" className="mb-6 inline-flex items-center gap-1 text-sm text-text-muted hover:text-primary">
-          <ArrowLeft size={16} aria-hidden className="rtl:-scale-x-100" />{trans('All news')}
+          <ArrowLeft size="1rem" aria-hidden className="rtl:-scale-x-100" />{trans('All news')}
         </Link>
         <time dateTime={article.created_at} className="block text-sm font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
         <h1 dir="auto" className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
@@ -31,9 +33,9 @@ export function Component() {
         <div dir="auto" className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
         {article.source_url && <SourceLink url={article.source_url} />}
       </article>
-      <div className="mx-auto mt-12 max-w-3xl px-4 sm:px-6"><CommentsSection type="news_article" id={article.id} inColumn /></div>
+      <div className={cn(READING_WIDTH, 'mt-12')}><CommentsSection type="news_article" id={article.id} inColumn /></div>
       {related.length > 0 && (
-        <section aria-labelledby="related-news" className="mx-auto mt-16 max-w-6xl px-4 sm:px-6" data-section="related-news">
+        <section aria-labelledby="related-news" className={cn(PAGE_WIDTH, 'mt-16')} data-section="related-news">
           {/* The rule spans the cards' column, not the page's side padding beyond it. */}
           <div className="border-t border-border pt-10">
             <h2 id="related-news" className="mb-6 text-2xl font-semibold">{trans('More news')}</h2>
@@ -61,7 +63,7 @@ function SourceLink({ url }: { url: string }) {
 
 function ArticleSkeleton() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-4 px-4 pt-8 sm:px-6" role="status" aria-label={trans('Loading')}>
+    <div className={cn(READING_WIDTH, 'flex flex-col gap-4 pt-8')} role="status" aria-label={trans('Loading')}>
       <div className="skeleton h-4 w-28" />
       <div className="skeleton h-12 w-5/6" />
       <div className="skeleton mt-4 aspect-video w-full rounded-xl" />

@@ -16,7 +16,7 @@ export function NewsCard({ article, featured }: { article: Card; featured?: bool
       <div className="relative aspect-video overflow-hidden rounded-lg bg-bg-alt shadow-md">
         {article.image
           ? <img src={article.image} alt="" loading={featured ? 'eager' : 'lazy'} fetchPriority={featured ? 'high' : 'auto'} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-          : <span className="flex h-full w-full items-center justify-center bg-gradient-to-br from-bg-alt to-bg-elevated text-text-muted"><Newspaper size={36} aria-hidden /></span>}
+          : <span className="flex h-full w-full items-center justify-center bg-gradient-to-br from-bg-alt to-bg-elevated text-text-muted"><Newspaper size="2.25rem" aria-hidden /></span>}
       </div>
       <div className="flex flex-col gap-1">
         <time dateTime={article.created_at} className="text-xs font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>

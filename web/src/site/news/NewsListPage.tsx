@@ -10,6 +10,8 @@ import { Button } from '../../ui/Button';
 import { PageError } from '../titles/PageState';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { nextPage } from '../../lib/next-page';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** /news: the newest articles as cards, the first one featured, more on "Load more". */
 export function Component() {
@@ -23,7 +25,7 @@ export function Component() {
   const articles = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'py-8')}>
       <header className="mb-8 flex flex-wrap items-end justify-between gap-4 border-b border-border pb-6">
         <div>
           <h1 className="text-3xl font-bold sm:text-4xl">{trans('News')}</h1>
@@ -31,7 +33,7 @@ export function Component() {
         </div>
         {/* A plain link: the feed is a file for feed readers, not a page of the app. */}
         <a href={NEWS_FEED_PATH} className="inline-flex items-center gap-2 text-sm text-text-muted hover:text-text">
-          <Rss size={16} aria-hidden />{trans('RSS feed')}
+          <Rss size="1rem" aria-hidden />{trans('RSS feed')}
         </a>
       </header>
       {query.isError ? <PageError error={query.error} /> : query.isPending ? (

@@ -15,7 +15,7 @@ import { UNREAD_NOTIFICATIONS } from './keys';
 function Poster({ src }: { src: string | null }) {
   return (
     <span className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
-      {src ? <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size={16} aria-hidden />}
+      {src ? <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size="1rem" aria-hidden />}
     </span>
   );
 }

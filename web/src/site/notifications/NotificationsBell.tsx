@@ -51,9 +51,9 @@ export function NotificationsBell() {
         onKeyDown={() => { byKeyboard.current = true; }}
         onPointerDown={() => { byKeyboard.current = false; }}
       >
-        <Bell size={20} aria-hidden />
+        <Bell size="1.25rem" aria-hidden />
         {count > 0 && (
-          <span aria-hidden className="absolute end-0.5 top-0.5 min-w-4 rounded-full bg-primary px-1 text-center text-[10px] font-semibold leading-4 text-on-primary">
+          <span aria-hidden className="absolute end-0.5 top-0.5 min-w-4 rounded-full bg-primary px-1 text-center text-[0.625rem] font-semibold leading-4 text-on-primary">
             {count > 99 ? '99+' : count}
           </span>
         )}

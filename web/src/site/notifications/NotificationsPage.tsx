@@ -14,6 +14,7 @@ import { PageError } from '../titles/PageState';
 import { NotificationBody, headlineOf, useDeleteNotifications, useMarkRead } from './NotificationBody';
 import { UNREAD_NOTIFICATIONS } from './keys';
 import { nextPage } from '../../lib/next-page';
+import { READING_WIDTH } from '../ui/page-width';
 
 const PAGE_SIZE = 20;
 
@@ -36,7 +37,7 @@ export function Component() {
   const items = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   const unread = query.data?.pages.at(-1)?.unread ?? 0;
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className={cn(READING_WIDTH, 'py-8 sm:py-10')}>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Notifications')}</h1>
@@ -45,7 +46,7 @@ export function Component() {
         <div className="flex items-center gap-2">
           {unread > 0 && <Button variant="outline" onClick={() => read.mutate(undefined)} disabled={read.isPending}>{trans('Mark all as read')}</Button>}
           <Link to="/account-settings#account-notifications" className="inline-flex items-center gap-2 rounded px-3 py-2 text-sm text-text-muted hover:bg-hover hover:text-text">
-            <Settings size={16} aria-hidden />{trans('Notification settings')}
+            <Settings size="1rem" aria-hidden />{trans('Notification settings')}
           </Link>
         </div>
       </header>
@@ -54,7 +55,7 @@ export function Component() {
         <div className="flex flex-col gap-2" aria-busy="true">{[0, 1, 2, 3].map((i) => <div key={i} className="skeleton h-20 rounded-lg" />)}</div>
       ) : !items.length ? (
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <Bell size={40} aria-hidden className="text-text-muted" />
+          <Bell size="2.5rem" aria-hidden className="text-text-muted" />
           <h2 className="text-xl font-semibold">{trans('No notifications yet.')}</h2>
           <p className="max-w-md text-text-muted">{trans('Replies to your comments, new episodes of the series you follow and titles on your watchlist that start streaming will show up here.')}</p>
         </div>
@@ -78,7 +79,7 @@ export function Component() {
                 disabled={remove.isPending}
                 onClick={() => remove.mutate([n.id])}
               >
-                <Trash2 size={16} aria-hidden />
+                <Trash2 size="1rem" aria-hidden />
               </Button>
             </li>
           ))}

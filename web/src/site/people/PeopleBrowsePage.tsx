@@ -12,6 +12,8 @@ import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import { PortraitGrid } from '../ui/PortraitCard';
 import { personUrl } from '../ui/urls';
 import { departmentLabel } from './departments';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** The orders a visitor can pick, each with its direction; the first is the default. */
 const SORTS = new Map<string, { dir: 'asc' | 'desc'; label: () => string }>([
@@ -50,7 +52,7 @@ export function Component() {
 
   if (list.error && isNoAccess(list.error)) return <NoAccess />;
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
+    <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-8')}>
       <BrowseHeading heading={heading} count={total !== undefined && !list.error ? trans('[one 1 person|other :count people]', { count: total }) : null}
         onClear={filtered ? () => setParams(new URLSearchParams(sort === 'popularity' ? {} : { sort }), { replace: true }) : undefined} />
       <div className="flex flex-wrap items-end gap-3 rounded-lg border border-border bg-bg-elevated p-4">

@@ -11,6 +11,7 @@ import { ShareButton } from '../ui/ShareButton';
 import { departmentLabel } from './departments';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { ClampedText } from '../ui/ClampedText';
+import { PAGE_BOX } from '../ui/page-width';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
 
@@ -54,7 +55,7 @@ export function Component() {
     [trans('Known credits'), credits.length ? String(credits.length) : ''],
   ] as [string, string][]).filter(([, v]) => v);
   return (
-    <article className="mx-auto max-w-6xl">
+    <article className={PAGE_BOX}>
       <AdSlot slot="person_top" />
       {/* Phones: the name, then the photo beside the facts, then the biography and known-for titles (the photo came
           last, under the titles, a screen or two down). Wider: the photo and facts in a column beside the rest. */}

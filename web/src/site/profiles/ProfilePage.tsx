@@ -16,6 +16,8 @@ import { ListCardGrid } from '../lists/ListCard';
 import { PageError, PageSkeleton, Section } from '../titles/PageState';
 import { titleUrl } from '../ui/urls';
 import { memberName } from './AuthorLink';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** One review with the poster and name of the title it is about. */
 function ReviewItem({ review }: { review: ProfileReview }) {
@@ -25,7 +27,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
       {t ? (
         <Link to={titleUrl(t)} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
           <span className="block aspect-[2/3] overflow-hidden rounded bg-bg-alt">
-            {t.poster ? <img src={t.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-text-muted"><Film size={20} /></span>}
+            {t.poster ? <img src={t.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-text-muted"><Film size="1.25rem" /></span>}
           </span>
         </Link>
       ) : null}
@@ -97,17 +99,17 @@ export function Component() {
   return (
     <article>
       <header className="border-b border-border bg-gradient-to-b from-bg-alt to-bg">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-5 px-4 py-10 text-center sm:flex-row sm:items-end sm:px-6 sm:text-start">
+        <div className={cn(PAGE_WIDTH, 'flex flex-col items-center gap-5 py-10 text-center sm:flex-row sm:items-end sm:text-start')}>
           <Avatar src={user.avatar} label={memberName(user)} size={112} className="shadow-lg ring-4 ring-bg" />
           <div className="flex min-w-0 flex-1 flex-col gap-3">
             <h1 className="text-3xl font-bold sm:text-4xl">{memberName(user)}</h1>
             <ul className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm text-text-muted sm:justify-start">
-              <li className="flex items-center gap-1.5"><CalendarDays size={16} aria-hidden />{trans('Member since :date', { date: formatDate(user.created_at) })}</li>
-              <li className="flex items-center gap-1.5"><MessageSquareText size={16} aria-hidden />{trans('[one 1 review|other :count reviews]', { count: user.reviews_count })}</li>
-              <li className="flex items-center gap-1.5"><ListVideo size={16} aria-hidden />{trans('[one 1 public list|other :count public lists]', { count: user.lists_count })}</li>
+              <li className="flex items-center gap-1.5"><CalendarDays size="1rem" aria-hidden />{trans('Member since :date', { date: formatDate(user.created_at) })}</li>
+              <li className="flex items-center gap-1.5"><MessageSquareText size="1rem" aria-hidden />{trans('[one 1 review|other :count reviews]', { count: user.reviews_count })}</li>
+              <li className="flex items-center gap-1.5"><ListVideo size="1rem" aria-hidden />{trans('[one 1 public list|other :count public lists]', { count: user.lists_count })}</li>
             </ul>
           </div>
-          {is_me ? <Link to="/account-settings" className={buttonClass('outline')}><UserCog size={16} aria-hidden />{trans('Edit profile')}</Link> : null}
+          {is_me ? <Link to="/account-settings" className={buttonClass('outline')}><UserCog size="1rem" aria-hidden />{trans('Edit profile')}</Link> : null}
         </div>
       </header>
       {lists.length ? (

@@ -122,9 +122,9 @@ export function TitleReviews({ titleId }: { titleId: number }) {
                   <span className="text-text-muted">{trans(':helpful found this helpful, :not did not', { helpful: r.helpful_count, not: r.not_helpful_count })}</span>
                   {isLoggedIn && !own ? (
                     <>
-                      <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: true, undo: myVote === true })} aria-label={trans('Helpful')}><ThumbsUp size={14} aria-hidden />{trans('Helpful')}</Button>
-                      <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: false, undo: myVote === false })} aria-label={trans('Not helpful')}><ThumbsDown size={14} aria-hidden />{trans('Not helpful')}</Button>
-                      <Button size="sm" variant="text" onClick={() => setReporting(r.id)}><Flag size={14} aria-hidden />{trans('Report')}</Button>
+                      <Button size="sm" variant="text" aria-pressed={myVote === true} className={cn(myVote === true && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: true, undo: myVote === true })} aria-label={trans('Helpful')}><ThumbsUp size="0.875rem" aria-hidden />{trans('Helpful')}</Button>
+                      <Button size="sm" variant="text" aria-pressed={myVote === false} className={cn(myVote === false && 'text-primary')} onClick={() => !vote.isPending && vote.mutate({ id: r.id, helpful: false, undo: myVote === false })} aria-label={trans('Not helpful')}><ThumbsDown size="0.875rem" aria-hidden />{trans('Not helpful')}</Button>
+                      <Button size="sm" variant="text" onClick={() => setReporting(r.id)}><Flag size="0.875rem" aria-hidden />{trans('Report')}</Button>
                     </>
                   ) : null}
                   {own ? (

@@ -104,7 +104,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
   return (
     <div className={cn('relative', className)}>
       <form role="search" onSubmit={(e) => e.preventDefault()} className="relative">
-        <Search size={16} className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
+        <Search size="1rem" className="pointer-events-none absolute start-3 top-1/2 -translate-y-1/2 text-text-muted" aria-hidden />
         <input
           ref={inputRef}
           type="search"
@@ -153,7 +153,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
           // A named group: screen readers announce "Titles" or "People" on entering it (its heading is not an option).
           return (
             <li key={`g-${name}`} role="group" aria-labelledby={`${listId}-g${g}`}>
-              <div id={`${listId}-g${g}`} aria-hidden className="px-3 pb-1 pt-2 text-[11px] font-semibold uppercase tracking-wide text-text-muted">{name}</div>
+              <div id={`${listId}-g${g}`} aria-hidden className="px-3 pb-1 pt-2 text-[0.6875rem] font-semibold uppercase tracking-wide text-text-muted">{name}</div>
               <ul role="presentation">{list}</ul>
             </li>
           );

@@ -16,6 +16,8 @@ import type { PosterCardTitle } from '../ui/PosterCard';
 import { PortraitGrid } from '../ui/PortraitCard';
 import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch, useSearchPages } from './use-search';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 const GROUP_SIZE = 12;
 
@@ -136,7 +138,7 @@ export function Component() {
   return (
     <>
       <AdSlot slot="search_top" />
-      <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8 sm:px-6">
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-8 py-8')}>
         <form role="search" className="flex gap-2" onSubmit={(e) => { e.preventDefault(); if (text.trim()) setParams({ query: text.trim() }); }}>
           <label htmlFor="search-page-query" className="sr-only">{trans('Search')}</label>
           {/* Opened without a query (the header's search button on a phone), the page is there to type into. */}

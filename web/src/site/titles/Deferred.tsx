@@ -12,6 +12,8 @@ import { LazyPart } from '../../ui/LazyPart';
 import { HERO_ACTION } from '../ui/PlayButtons';
 import { PosterCardSkeleton } from '../ui/PosterCardSkeleton';
 import { RELATED_GRID_CLASS } from './PageState';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /*
  * The title page's first load carries only what the first screen shows (issue 10: at most 150 KB of JS). Reviews,
@@ -50,7 +52,7 @@ function useNear<T extends Element>(now: boolean): [RefObject<T | null>, boolean
 /** The section's frame (same data-section and heading as the real one) with a skeleton, until its code has loaded. */
 function Placeholder({ id, title, innerRef, skeleton, children }: { id: string; title: string; innerRef?: Ref<HTMLElement>; skeleton?: ReactNode; children?: ReactNode }) {
   return (
-    <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy={children ? undefined : true} className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
+    <section ref={innerRef} aria-labelledby={`section-${id}`} aria-busy={children ? undefined : true} className={cn(PAGE_WIDTH, 'py-6')} data-section={id}>
       <h2 id={`section-${id}`} className="mb-4 text-xl font-semibold">{title}</h2>
       {children ?? skeleton ?? <div className="skeleton h-32 w-full" />}
     </section>
@@ -102,7 +104,7 @@ export function CommentsSkeleton() {
   const { isLoggedIn } = useAuth();
   return (
     <div className="flex flex-col gap-4" data-testid="comments-skeleton">
-      <div className={isLoggedIn ? 'skeleton h-[118px] w-full' : 'skeleton h-5 w-40'} />
+      <div className={isLoggedIn ? 'skeleton h-[7.375rem] w-full' : 'skeleton h-5 w-40'} />
       <div className="skeleton h-5 w-32" />
     </div>
   );
@@ -126,9 +128,9 @@ export function AddToList({ titleId }: { titleId: number }) {
   const { user } = useAuth();
   const toLogin = useLoginRedirect();
   if (!user) {
-    return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
+    return <button type="button" className={TRIGGER} onClick={toLogin}><ListPlus size="1.125rem" aria-hidden />{trans('Add to list')}</button>;
   }
   // Disabled until the menu's code is there, so a click is never lost on a stand-in.
-  const waiting = <button type="button" className={TRIGGER} disabled><ListPlus size={18} aria-hidden />{trans('Add to list')}</button>;
+  const waiting = <button type="button" className={TRIGGER} disabled><ListPlus size="1.125rem" aria-hidden />{trans('Add to list')}</button>;
   return <LazyPart fallback={waiting} compact><AddToListMenu titleId={titleId} /></LazyPart>;
 }

@@ -41,7 +41,7 @@ export function NotifyMeButton({ titleId }: { titleId: number }) {
       onClick={() => (user ? toggle.mutate({ titleId, on: !on }) : toLogin())}
       className={buttonClass(on ? 'outline' : 'primary', 'md', cn(HERO_ACTION, on && 'text-primary'))}
     >
-      {on ? <BellRing size={18} aria-hidden /> : <BellPlus size={18} aria-hidden />}
+      {on ? <BellRing size="1.125rem" aria-hidden /> : <BellPlus size="1.125rem" aria-hidden />}
       {trans('Notify me when it streams')}
     </button>
   );

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { ErrorPage, ForbiddenPage, isUnreachable, NotFoundPage, UnreachablePage } from '../ErrorPages';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /**
  * 404 shows the site's not-found page; 401/403 say plainly that this role may not see the page (a guest may sign in);
@@ -19,7 +21,7 @@ export function PageSkeleton() {
   return (
     <div role="status" aria-label={trans('Loading')}>
       <div className="bg-bg-alt">
-        <div className="mx-auto flex max-w-6xl gap-6 px-4 py-10 sm:px-6">
+        <div className={cn(PAGE_WIDTH, 'flex gap-6 py-10')}>
           <div className="skeleton hidden aspect-[2/3] w-48 shrink-0 rounded-md sm:block" />
           <div className="flex flex-1 flex-col gap-3">
             <div className="skeleton h-9 w-2/3" />
@@ -28,7 +30,7 @@ export function PageSkeleton() {
           </div>
         </div>
       </div>
-      <div className="mx-auto grid max-w-6xl grid-cols-3 gap-4 px-4 py-8 sm:grid-cols-6 sm:px-6">
+      <div className={cn(PAGE_WIDTH, 'grid grid-cols-3 gap-4 py-8 sm:grid-cols-6')}>
         {Array.from({ length: 6 }, (_, i) => <div key={i} className="skeleton aspect-[2/3] rounded-md" />)}
       </div>
     </div>
@@ -42,7 +44,7 @@ export const RELATED_GRID_CLASS = 'grid grid-cols-3 gap-4 sm:grid-cols-4 md:grid
 export function Section({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
   const heading = <h2 id={`section-${id}`} className="text-xl font-semibold">{title}</h2>;
   return (
-    <section aria-labelledby={`section-${id}`} className="mx-auto max-w-6xl px-4 py-6 sm:px-6" data-section={id}>
+    <section aria-labelledby={`section-${id}`} className={cn(PAGE_WIDTH, 'py-6')} data-section={id}>
       {actions ? <div className="mb-4 flex flex-wrap items-center justify-between gap-3">{heading}{actions}</div> : <div className="mb-4">{heading}</div>}
       {children}
     </section>

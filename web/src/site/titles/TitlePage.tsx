@@ -19,6 +19,8 @@ import { CastList, CrewList, Hero, VideoList, formatRuntime, languageName, panel
 import { HERO_ACTION, PlayButtons } from '../ui/PlayButtons';
 import { SeasonEpisodes } from './SeasonEpisodes';
 import { ClampedText } from '../ui/ClampedText';
+import { PAGE_BOX } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -57,7 +59,7 @@ function TitleView({ data }: { data: TitlePageData }) {
     <article>
       <TitleHeader data={data} />
       <AdSlot slot="title_top" />
-      <div className="mx-auto flex max-w-6xl flex-col lg:flex-row lg:items-start">
+      <div className={cn(PAGE_BOX, 'flex flex-col lg:flex-row lg:items-start')}>
         <div className="min-w-0 flex-1">
           {data.sections.filter((s) => s.enabled).map((s) => <div key={s.name}>{renderers.get(s.name)?.()}</div>)}
           <DeferredComments titleId={title.id} />
@@ -93,7 +95,7 @@ function TitleHeader({ data }: { data: TitlePageData }) {
             {title.tags.map((tag) => (
               <li key={tag.id}>
                 <Link to={browse({ tag: String(tag.id) })} className="inline-flex items-center gap-1 rounded bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary hover:opacity-90">
-                  <TagIcon size={12} aria-hidden />{tag.display_name || tag.name}
+                  <TagIcon size="0.75rem" aria-hidden />{tag.display_name || tag.name}
                 </Link>
               </li>
             ))}

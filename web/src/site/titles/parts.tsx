@@ -10,6 +10,8 @@ import { buttonClass } from '../../ui/Button';
 import { personUrl, watchUrl } from '../ui/urls';
 import { Section } from './PageState';
 import { VideoPicture } from '../watch/VideoPicture';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 export function formatRuntime(minutes: number | null | undefined): string {
   if (!minutes) return '';
@@ -97,10 +99,10 @@ export function VideoList({ videos, mode = 'grid', pictures = [] }: { videos: Pu
 export function PrevNext({ previous, next, label }: { previous: { to: string; text: string } | null; next: { to: string; text: string } | null; label: string }) {
   if (!previous && !next) return null;
   return (
-    <nav aria-label={label} className="mx-auto flex max-w-6xl justify-between gap-4 px-4 py-6 sm:px-6">
+    <nav aria-label={label} className={cn(PAGE_WIDTH, 'flex justify-between gap-4 py-6')}>
       {/* Each keeps to its half of a phone's width; a long episode name is cut short, not pushed off the page. */}
-      {previous ? <Link to={previous.to} rel="prev" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><ArrowLeft size={16} aria-hidden className="shrink-0 rtl:-scale-x-100" /><span className="truncate">{previous.text}</span></Link> : <span />}
-      {next ? <Link to={next.to} rel="next" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><span className="truncate">{next.text}</span><ArrowRight size={16} aria-hidden className="shrink-0 rtl:-scale-x-100" /></Link> : <span />}
+      {previous ? <Link to={previous.to} rel="prev" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><ArrowLeft size="1rem" aria-hidden className="shrink-0 rtl:-scale-x-100" /><span className="truncate">{previous.text}</span></Link> : <span />}
+      {next ? <Link to={next.to} rel="next" className={buttonClass('outline', 'md', 'min-w-0 max-w-[48%]')}><span className="truncate">{next.text}</span><ArrowRight size="1rem" aria-hidden className="shrink-0 rtl:-scale-x-100" /></Link> : <span />}
     </nav>
   );
 }
@@ -116,7 +118,7 @@ export function Hero({ backdrop, poster, still, children }: { backdrop: string |
           <div className="absolute inset-0 -z-10 bg-gradient-to-t from-bg via-bg/70 to-transparent" />
         </>
       ) : null}
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 sm:flex-row sm:px-6 sm:py-12">
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-8 sm:flex-row sm:py-12')}>
         {still ? <img src={still} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-video w-72 shrink-0 self-start rounded-md object-cover shadow-lg sm:block md:w-96" data-testid="hero-still" />
           : poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden w-48 shrink-0 self-start rounded-md shadow-lg sm:block md:w-60" /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>

@@ -25,7 +25,7 @@ export function NoAccess({ watch = false }: { watch?: boolean }) {
   useDocumentTitle(heading);
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-20 text-center">
-      <Lock size={40} className="text-text-muted" aria-hidden />
+      <Lock size="2.5rem" className="text-text-muted" aria-hidden />
       <h1 className="text-2xl font-semibold">{heading}</h1>
       <p className="text-text-muted">{hint}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-2">

@@ -40,7 +40,7 @@ export function PortraitCard({ href, name, subtitle, image, person, tabIndex }: 
       <div className={cn('relative overflow-hidden bg-bg-alt shadow-md', person ? 'aspect-square rounded-full' : 'aspect-[2/3] rounded-md')}>
         {image
           ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
-          : <span className="flex h-full w-full items-center justify-center text-text-muted">{person ? <UserRound size={32} aria-hidden /> : <Film size={28} aria-hidden />}</span>}
+          : <span className="flex h-full w-full items-center justify-center text-text-muted">{person ? <UserRound size="2rem" aria-hidden /> : <Film size="1.75rem" aria-hidden />}</span>}
       </div>
       <span className={cn('truncate text-sm font-medium group-hover:text-primary', person && 'text-center')}>{name}</span>
       {subtitle && <span className={cn('-mt-1.5 truncate text-xs text-text-muted', person && 'text-center')}>{subtitle}</span>}

@@ -41,11 +41,11 @@ export function PosterCard({ title, tabIndex, eager = false }: { title: PosterCa
       <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
         {title.poster
           ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading={eager ? 'eager' : 'lazy'} />
-          : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size={28} aria-hidden className="mb-2 block" /></span>}
+          : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size="1.75rem" aria-hidden className="mb-2 block" /></span>}
         <RatingBadge rating={title.rating} id={`${id}-rating`} className="absolute start-2 top-2" />
         {hasOverlay && (
           <div id={`${id}-overlay`} className="absolute inset-x-0 bottom-0 flex translate-y-full flex-col gap-1 bg-gradient-to-t from-black/95 via-black/85 to-black/40 p-3 text-white opacity-0 transition duration-200 group-hover:translate-y-0 group-hover:opacity-100 group-focus-visible:translate-y-0 group-focus-visible:opacity-100">
-            {genres.length > 0 && <span className="text-[11px] font-semibold uppercase tracking-wide text-white/80">{genres.join(' · ')}</span>}
+            {genres.length > 0 && <span className="text-[0.6875rem] font-semibold uppercase tracking-wide text-white/80">{genres.join(' · ')}</span>}
             {title.description && <span dir="auto" className="line-clamp-4 text-xs leading-snug">{title.description}</span>}
           </div>
         )}

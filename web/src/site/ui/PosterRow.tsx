@@ -28,8 +28,8 @@ export function PosterRow({ title, titles, moreUrl, empty }: Props) {
         {moreUrl && <Link to={moreUrl} className="text-sm text-primary hover:underline">{trans('See all')}</Link>}
         {row.overflows && (
           <div className="ms-auto hidden gap-1 sm:flex">
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
-            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back}><ChevronLeft size="1.125rem" aria-hidden className="rtl:-scale-x-100" /></button>
+            <button type="button" className="rounded-full border border-border p-1.5 hover:bg-hover aria-disabled:opacity-40" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward}><ChevronRight size="1.125rem" aria-hidden className="rtl:-scale-x-100" /></button>
           </div>
         )}
       </div>

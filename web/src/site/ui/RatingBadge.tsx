@@ -27,7 +27,7 @@ export function RatingBadge({ rating, className, id }: { rating: number | null |
   if (!value) return null;
   return (
     <span id={id} className={cn('inline-flex items-center gap-1 rounded bg-black/60 px-1.5 py-0.5 text-xs font-semibold text-white', className)}>
-      <Spoken value={value} className="inline-flex items-center gap-1"><Star size={12} className="fill-amber-400 text-amber-400" aria-hidden />{value}</Spoken>
+      <Spoken value={value} className="inline-flex items-center gap-1"><Star size="0.75rem" className="fill-amber-400 text-amber-400" aria-hidden />{value}</Spoken>
     </span>
   );
 }

@@ -11,8 +11,8 @@ export function RowArrows({ row }: { row: ReturnType<typeof useRowScroll> }) {
   const labels = rowScrollLabels();
   return (
     <>
-      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back} className={cn(ARROW, '-start-3')}><ChevronLeft size={18} aria-hidden className="rtl:-scale-x-100" /></button>
-      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward} className={cn(ARROW, '-end-3')}><ChevronRight size={18} aria-hidden className="rtl:-scale-x-100" /></button>
+      <button type="button" onClick={() => row.scroll(-1)} aria-disabled={row.atStart} aria-label={labels.back} className={cn(ARROW, '-start-3')}><ChevronLeft size="1.125rem" aria-hidden className="rtl:-scale-x-100" /></button>
+      <button type="button" onClick={() => row.scroll(1)} aria-disabled={row.atEnd} aria-label={labels.forward} className={cn(ARROW, '-end-3')}><ChevronRight size="1.125rem" aria-hidden className="rtl:-scale-x-100" /></button>
     </>
   );
 }

@@ -28,5 +28,5 @@ async function share(url: string, title: string) {
 /** `url` defaults to the page's own address without its query; `className` sizes it beside its neighbours. */
 export function ShareButton({ title, url, className }: { title: string; url?: string; className?: string }) {
   const address = url ?? `${window.location.origin}${window.location.pathname}`;
-  return <Button variant="outline" className={className} onClick={() => void share(address, title)}><Share2 size={16} aria-hidden />{trans('Share')}</Button>;
+  return <Button variant="outline" className={className} onClick={() => void share(address, title)}><Share2 size="1rem" aria-hidden />{trans('Share')}</Button>;
 }

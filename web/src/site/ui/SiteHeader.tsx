@@ -13,6 +13,7 @@ import type { MenuPosition as Position } from '@app/contracts/appearance-constan
 import { ThemeSwitch } from '../appearance/ThemeSwitch';
 import { InstantSearch } from '../search/InstantSearch';
 import { useKnownUnread } from '../notifications/keys';
+import { PAGE_WIDTH } from './page-width';
 
 /** The last few rems of a cut-short menu fade out, in the reading direction. */
 const FADE_END = '[mask-image:linear-gradient(to_right,#000_calc(100%-3rem),transparent)] rtl:[mask-image:linear-gradient(to_left,#000_calc(100%-3rem),transparent)]';
@@ -80,7 +81,7 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
         <Dialog.Trigger className={cn('rounded-full p-2 hover:bg-hover', onDark && 'text-white hover:bg-white/10')}
           aria-label={unread ? trans('Open menu (:count unread notifications)', { count: unread }) : trans('Open menu')}>
           <span className="relative block">
-            <MenuIcon size={22} aria-hidden />
+            <MenuIcon size="1.375rem" aria-hidden />
             {unread > 0 && <span aria-hidden className="absolute -end-0.5 -top-0.5 h-2.5 w-2.5 rounded-full bg-primary ring-2 ring-bg-elevated" />}
           </span>
         </Dialog.Trigger>
@@ -97,7 +98,7 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
           <div className="flex items-center justify-between">
             <Logo />
             <Dialog.Close ref={closeRef} className="rounded-full p-2 hover:bg-hover" aria-label={trans('Close menu')}>
-              <X size={22} aria-hidden />
+              <X size="1.375rem" aria-hidden />
             </Dialog.Close>
           </div>
           <InstantSearch onNavigate={() => setOpen(false)} />
@@ -123,27 +124,30 @@ export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' 
   const nav = useRef<HTMLElement>(null);
   const crowded = useCrowded(nav);
   return (
-    <header className={cn('sticky top-0 z-30 flex h-16 items-center gap-3 px-4 sm:px-6',
+    <header className={cn('sticky top-0 z-30',
       overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
-      <Logo className={cn('shrink-0', overlay && 'text-white')} />
-      {/* One line whatever the menus and the language: longer labels narrow the search box; a menu that still does not
-          fit fades out at its end and the menu button beside the account offers all of it. */}
-      <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
-        <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
-        {/* Parts of the one "Main" landmark, not landmarks nested in it. */}
-        <MenuPosition position={menu} variant="bar" landmark={false} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
-        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" landmark={false} />}
-      </nav>
-      {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
-      <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
-      <div className="ms-auto flex items-center gap-1 xl:hidden">
-        <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size={20} aria-hidden /></Link>
+      {/* The page's own column: the logo starts, and the account buttons end, where the page and the footer do. */}
+      <div className={cn(PAGE_WIDTH, 'flex h-16 items-center gap-3')}>
+        <Logo className={cn('shrink-0', overlay && 'text-white')} />
+        {/* One line whatever the menus and the language: longer labels narrow the search box; a menu that still does not
+            fit fades out at its end and the menu button beside the account offers all of it. */}
+        <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
+          <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+          {/* Parts of the one "Main" landmark, not landmarks nested in it. */}
+          <MenuPosition position={menu} variant="bar" landmark={false} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
+          {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" landmark={false} />}
+        </nav>
+        {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
+        <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
+        <div className="ms-auto flex items-center gap-1 xl:hidden">
+          <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size="1.25rem" aria-hidden /></Link>
+        </div>
+        <MobileMenu account={account} onDark={overlay} menu={menu} crowded={crowded} />
+        <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
+          <ThemeSwitch />
+          {account}
+        </nav>
       </div>
-      <MobileMenu account={account} onDark={overlay} menu={menu} crowded={crowded} />
-      <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
-        <ThemeSwitch />
-        {account}
-      </nav>
     </header>
   );
 }

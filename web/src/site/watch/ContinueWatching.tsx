@@ -29,7 +29,7 @@ function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => 
     <div className="group relative">
       <Link to={watchUrl(item.video.id)} className="flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary" data-testid="continue-card">
         <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
-          <VideoPicture images={[item.video.thumbnail, item.title.backdrop, item.title.poster]} iconSize={28} className="transition duration-300 group-hover:scale-105" />
+          <VideoPicture images={[item.video.thumbnail, item.title.backdrop, item.title.poster]} iconSize="1.75rem" className="transition duration-300 group-hover:scale-105" />
           <span className="absolute inset-0 flex items-center justify-center bg-black/30 opacity-0 transition group-hover:opacity-100 group-focus-within:opacity-100" aria-hidden="true">
             <span className="rounded-full bg-black/70 px-3 py-2 text-lg text-white">▶</span>
           </span>
@@ -40,7 +40,7 @@ function Card({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => 
       </Link>
       <button type="button" onClick={onRemove} aria-label={trans('Remove :name from Continue watching', { name: item.title.name })}
         className="absolute end-2 top-2 rounded-full bg-black/70 p-1 text-white transition hover:bg-black focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100">
-        <X size={16} aria-hidden />
+        <X size="1rem" aria-hidden />
       </button>
     </div>
   );

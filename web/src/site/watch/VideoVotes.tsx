@@ -32,7 +32,7 @@ function ReportVideo({ videoId }: { videoId: number }) {
   return (
     <>
       <button type="button" className={BUTTON} disabled={reported} onClick={() => setOpen(true)}>
-        <Flag size={16} aria-hidden />{reported ? trans('Video reported') : trans('Report video')}
+        <Flag size="1rem" aria-hidden />{reported ? trans('Video reported') : trans('Report video')}
       </button>
       <ReportDialog open={open} onOpenChange={setOpen} path={`videos/${videoId}/report`} title={trans('Report video')} done={trans('Video reported')} onReported={() => setReported(true)} />
     </>
@@ -52,8 +52,8 @@ function Votes({ videoId, initial }: { videoId: number; initial: VideoVoteState 
     return (
       <p className="flex items-center gap-4 text-sm text-text-muted" data-testid="video-votes">
         {/* Screen readers read '3 likes' (a name on a plain span is not read; they heard '3 0'). */}
-        <span className="inline-flex items-center gap-1.5"><ThumbsUp size={16} aria-hidden /><span aria-hidden>{formatNumber(state.upvotes)}</span><span className="sr-only">{counts.up}</span></span>
-        <span className="inline-flex items-center gap-1.5"><ThumbsDown size={16} aria-hidden /><span aria-hidden>{formatNumber(state.downvotes)}</span><span className="sr-only">{counts.down}</span></span>
+        <span className="inline-flex items-center gap-1.5"><ThumbsUp size="1rem" aria-hidden /><span aria-hidden>{formatNumber(state.upvotes)}</span><span className="sr-only">{counts.up}</span></span>
+        <span className="inline-flex items-center gap-1.5"><ThumbsDown size="1rem" aria-hidden /><span aria-hidden>{formatNumber(state.downvotes)}</span><span className="sr-only">{counts.down}</span></span>
       </p>
     );
   }
@@ -61,10 +61,10 @@ function Votes({ videoId, initial }: { videoId: number; initial: VideoVoteState 
   return (
     <div className="flex items-center gap-2" role="group" aria-label={trans('Rate this video')} data-testid="video-votes">
       <button type="button" className={BUTTON} aria-pressed={state.my_vote === 'up'} disabled={mutation.isPending} onClick={() => press('up')} aria-label={trans('I like this (:count)', { count: formatNumber(state.upvotes) })}>
-        <ThumbsUp size={16} aria-hidden className={cn(state.my_vote === 'up' && 'fill-current')} />{formatNumber(state.upvotes)}
+        <ThumbsUp size="1rem" aria-hidden className={cn(state.my_vote === 'up' && 'fill-current')} />{formatNumber(state.upvotes)}
       </button>
       <button type="button" className={BUTTON} aria-pressed={state.my_vote === 'down'} disabled={mutation.isPending} onClick={() => press('down')} aria-label={trans('I dislike this (:count)', { count: formatNumber(state.downvotes) })}>
-        <ThumbsDown size={16} aria-hidden className={cn(state.my_vote === 'down' && 'fill-current')} />{formatNumber(state.downvotes)}
+        <ThumbsDown size="1rem" aria-hidden className={cn(state.my_vote === 'down' && 'fill-current')} />{formatNumber(state.downvotes)}
       </button>
     </div>
   );

@@ -19,6 +19,8 @@ import { subtitle } from './ContinueWatching';
 import { WATCH_HISTORY_KEY as KEY, forgetResumes, useForgetVideo } from './resume-cache';
 import { nextPage } from '../../lib/next-page';
 import { VideoPicture } from './VideoPicture';
+import { READING_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 const PAGE_SIZE = 20;
 type Page = PaginationResponse<ContinueWatchingItem>;
@@ -41,7 +43,7 @@ function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => v
         type="button" onClick={onRemove} aria-label={trans('Remove :name from your history', { name: sub ? `${item.title.name}, ${sub}` : item.title.name })}
         className={buttonClass('text', 'icon', 'shrink-0 text-text-muted hover:text-text')}
       >
-        <X size={18} aria-hidden />
+        <X size="1.125rem" aria-hidden />
       </button>
     </li>
   );
@@ -89,7 +91,7 @@ export function Component() {
   });
   const items = query.data?.pages.flatMap((p) => p.pagination.data) ?? [];
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-10">
+    <div className={cn(READING_WIDTH, 'py-8 sm:py-10')}>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-semibold sm:text-3xl">{trans('Watch history')}</h1>
@@ -101,7 +103,7 @@ export function Component() {
         <div className="flex flex-col gap-2" aria-busy="true">{[0, 1, 2, 3].map((i) => <div key={i} className="skeleton h-24 rounded-lg" />)}</div>
       ) : !items.length ? (
         <div className="flex flex-col items-center gap-3 py-16 text-center">
-          <History size={40} aria-hidden className="text-text-muted" />
+          <History size="2.5rem" aria-hidden className="text-text-muted" />
           <h2 className="text-xl font-semibold">{trans('Nothing watched yet')}</h2>
           <p className="max-w-md text-text-muted">{trans('Videos you start watching will show up here, so you can pick up where you left off.')}</p>
           <Link to="/movies" className={buttonClass('primary')}>{trans('Browse movies')}</Link>

@@ -20,6 +20,8 @@ import { VideoVotes } from './VideoVotes';
 import { VideoPicture } from './VideoPicture';
 import { retryableLazy } from '../../lib/retryable-lazy';
 import { LazyPart } from '../../ui/LazyPart';
+import { PAGE_WIDTH } from '../ui/page-width';
+import { cn } from '../../ui/cn';
 
 // Vidstack and its styles load with the first file or stream, not for an embed or a link out.
 const Player = retryableLazy(() => import('./Player'));
@@ -30,6 +32,9 @@ const PREPARING_POLL_MS = 15_000;
 
 const episodeLabel = (v: { season_num: number | null; episode_num: number | null }) =>
   v.season_num && v.episode_num ? trans('S:season E:episode', { season: v.season_num, episode: v.episode_num }) : null;
+
+/** The player's box: the page's width, no taller than the window below the header; edge to edge on phones. */
+const PLAYER_BOX = '-mx-4 -mt-6 sm:mx-auto sm:mt-0 sm:w-full sm:max-w-[calc((100svh-9rem)*16/9)] max-sm:[&>*]:rounded-none';
 
 function PlayerSkeleton() {
   return <div className="skeleton aspect-video w-full rounded-lg" aria-busy="true" aria-label={trans('Loading')} />;
@@ -143,28 +148,31 @@ function WatchView({ data, autoPlay }: { data: WatchData; autoPlay: boolean }) {
   return (
     <>
       <AdSlot slot="watch_top" />
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          {/* Phones give the picture the whole width, as video apps do. */}
-          <div className="-mx-4 -mt-6 sm:mx-0 sm:mt-0 max-sm:[&>*]:rounded-none">{player}</div>
-          {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} title={title} ended={ended} />}
-          <div className="flex flex-col gap-1">
-            <div className="flex flex-wrap items-start justify-between gap-3">
-              <div className="flex min-w-0 flex-col gap-1">
-                <h1 className="text-2xl font-bold">{video.name}</h1>
-                <p className="text-text-muted">
-                  <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
-                  {episode && <> · {episodeLabel(video)} · {episode.name}</>}
-                  {title.year ? <> · {title.year}</> : null}
-                </p>
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-6')}>
+        {/* The picture takes the page's width, the other videos going below it (beside it, a 1920 px screen showed
+            an 856 px picture), as tall as the window holds. Phones give it the whole width, as video apps do. */}
+        <div className={PLAYER_BOX}>{player}</div>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            {data.up_next && <UpNext key={data.up_next.id} next={data.up_next} title={title} ended={ended} />}
+            <div className="flex flex-col gap-1">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div className="flex min-w-0 flex-col gap-1">
+                  <h1 className="text-2xl font-bold">{video.name}</h1>
+                  <p className="text-text-muted">
+                    <Link to={titleUrl(title)} className="font-medium text-text hover:underline">{title.name}</Link>
+                    {episode && <> · {episodeLabel(video)} · {episode.name}</>}
+                    {title.year ? <> · {title.year}</> : null}
+                  </p>
+                </div>
+                <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
               </div>
-              <VideoVotes key={video.id} videoId={video.id} initial={{ upvotes: video.upvotes, downvotes: video.downvotes, my_vote: data.my_vote }} />
+              {(episode?.description || title.description) && <p dir="auto" className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
             </div>
-            {(episode?.description || title.description) && <p dir="auto" className="mt-2 max-w-3xl text-sm leading-relaxed">{episode?.description || title.description}</p>}
+            <WatchComments videoId={video.id} titleId={title.id} />
           </div>
-          <WatchComments videoId={video.id} titleId={title.id} />
+          <OtherVideos videos={data.related} title={title} />
         </div>
-        <OtherVideos videos={data.related} title={title} />
       </div>
     </>
   );
@@ -192,9 +200,12 @@ export function Component() {
   if (error) return <p className="mx-auto max-w-xl p-10 text-center text-text-muted">{trans('There was an issue. Please try again.')}</p>;
   if (isPending) {
     return (
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="flex flex-col gap-4"><PlayerSkeleton /><div className="skeleton h-8 w-2/3 rounded" /><div className="skeleton h-4 w-1/2 rounded" /></div>
-        <div className="flex flex-col gap-3">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-20 rounded" />)}</div>
+      <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-6')}>
+        <div className={PLAYER_BOX}><PlayerSkeleton /></div>
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="flex flex-col gap-4"><div className="skeleton h-8 w-2/3 rounded" /><div className="skeleton h-4 w-1/2 rounded" /></div>
+          <div className="flex flex-col gap-3">{Array.from({ length: 4 }, (_, i) => <div key={i} className="skeleton h-20 rounded" />)}</div>
+        </div>
       </div>
     );
   }

@@ -108,7 +108,7 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
     <div className="flex min-h-full flex-col" style={{ '--page-editor-bar': `${barHeight}px` } as CSSProperties}>
       <div ref={bar} className="sticky top-0 z-20 flex flex-wrap items-center gap-2 border-b border-border bg-bg px-4 py-2">
         <Link to={backTo} className={buttonClass('text', 'icon')} aria-label={trans('Go back')}>
-          <ArrowLeft size={18} aria-hidden className="rtl:-scale-x-100" />
+          <ArrowLeft size="1.125rem" aria-hidden className="rtl:-scale-x-100" />
         </Link>
         <div className="order-last flex w-full min-w-0 flex-col sm:order-none sm:w-auto sm:flex-1">
           <div className="flex min-w-0 items-center gap-1 text-sm">
@@ -128,13 +128,13 @@ export function PageEditor({ backTo, initial, loading, slugPrefix, onSave, uploa
         </div>
         <span className="flex-1 sm:hidden" aria-hidden />
         <Button variant="text" size="icon" aria-label={trans('Undo')} title={trans('Undo')} disabled={!editor?.can().undo()} onClick={() => editor?.chain().focus().undo().run()}>
-          <Undo2 size={18} aria-hidden />
+          <Undo2 size="1.125rem" aria-hidden />
         </Button>
         <Button variant="text" size="icon" aria-label={trans('Redo')} title={trans('Redo')} disabled={!editor?.can().redo()} onClick={() => editor?.chain().focus().redo().run()}>
-          <Redo2 size={18} aria-hidden />
+          <Redo2 size="1.125rem" aria-hidden />
         </Button>
         <Button variant="text" size="icon" aria-label={trans('Source code')} title={trans('Source code')} disabled={!editor} onClick={() => setSourceOpen(true)}>
-          <FileCode2 size={18} aria-hidden />
+          <FileCode2 size="1.125rem" aria-hidden />
         </Button>
         <Button variant="primary" disabled={busy || titleEmpty} onClick={save}>{trans('Save')}</Button>
       </div>

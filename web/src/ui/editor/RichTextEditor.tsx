@@ -111,19 +111,19 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
           {[1, 2, 3, 4].map((l) => <option key={l} value={l}>{trans('Heading :number', { number: l })}</option>)}
         </select>
         <Divider />
-        <ToolButton label={trans('Bold')} item={item} active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size={16} /></ToolButton>
-        <ToolButton label={trans('Italic')} item={item} active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size={16} /></ToolButton>
-        <ToolButton label={trans('Underline')} item={item} active={editor.isActive('underline')} onClick={() => editor.chain().focus().toggleUnderline().run()}><Underline size={16} /></ToolButton>
-        <ToolButton label={trans('Strikethrough')} item={item} active={editor.isActive('strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size={16} /></ToolButton>
-        <ToolButton label={trans('Link')} item={item} active={editor.isActive('link')} onClick={() => setDialog('link')}><Link2 size={16} /></ToolButton>
+        <ToolButton label={trans('Bold')} item={item} active={editor.isActive('bold')} onClick={() => editor.chain().focus().toggleBold().run()}><Bold size="1rem" /></ToolButton>
+        <ToolButton label={trans('Italic')} item={item} active={editor.isActive('italic')} onClick={() => editor.chain().focus().toggleItalic().run()}><Italic size="1rem" /></ToolButton>
+        <ToolButton label={trans('Underline')} item={item} active={editor.isActive('underline')} onClick={() => editor.chain().focus().toggleUnderline().run()}><Underline size="1rem" /></ToolButton>
+        <ToolButton label={trans('Strikethrough')} item={item} active={editor.isActive('strike')} onClick={() => editor.chain().focus().toggleStrike().run()}><Strikethrough size="1rem" /></ToolButton>
+        <ToolButton label={trans('Link')} item={item} active={editor.isActive('link')} onClick={() => setDialog('link')}><Link2 size="1rem" /></ToolButton>
         <Divider />
         {alignments.map(({ value, label: l, icon: Icon }) => (
-          <ToolButton key={value} label={l} item={item} active={editor.isActive({ textAlign: value })} onClick={() => editor.chain().focus().setTextAlign(value).run()}><Icon size={16} /></ToolButton>
+          <ToolButton key={value} label={l} item={item} active={editor.isActive({ textAlign: value })} onClick={() => editor.chain().focus().setTextAlign(value).run()}><Icon size="1rem" /></ToolButton>
         ))}
         <Divider />
-        <ToolButton label={trans('Bulleted list')} item={item} active={editor.isActive('bulletList')} onClick={() => editor.chain().focus().toggleBulletList().run()}><List size={16} /></ToolButton>
-        <ToolButton label={trans('Numbered list')} item={item} active={editor.isActive('orderedList')} onClick={() => editor.chain().focus().toggleOrderedList().run()}><ListOrdered size={16} /></ToolButton>
-        <ToolButton label={trans('Quote')} item={item} active={editor.isActive('blockquote')} onClick={() => editor.chain().focus().toggleBlockquote().run()}><Quote size={16} /></ToolButton>
+        <ToolButton label={trans('Bulleted list')} item={item} active={editor.isActive('bulletList')} onClick={() => editor.chain().focus().toggleBulletList().run()}><List size="1rem" /></ToolButton>
+        <ToolButton label={trans('Numbered list')} item={item} active={editor.isActive('orderedList')} onClick={() => editor.chain().focus().toggleOrderedList().run()}><ListOrdered size="1rem" /></ToolButton>
+        <ToolButton label={trans('Quote')} item={item} active={editor.isActive('blockquote')} onClick={() => editor.chain().focus().toggleBlockquote().run()}><Quote size="1rem" /></ToolButton>
         <DropdownMenu>
           <DropdownTrigger
             {...item('code-block')}
@@ -131,7 +131,7 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
             title={trans('Code block')}
             className={cn('inline-flex h-8 w-8 items-center justify-center rounded hover:bg-hover', editor.isActive('codeBlock') && 'bg-selected text-primary')}
           >
-            <Code2 size={16} />
+            <Code2 size="1rem" />
           </DropdownTrigger>
           <DropdownContent align="start" onCloseAutoFocus={(e) => { e.preventDefault(); editor.commands.focus(); }}>
             {CODE_LANGUAGES.map((lang) => (
@@ -140,8 +140,8 @@ export function RichTextEditor({ content, onChange, onEditor, uploadImage, label
           </DropdownContent>
         </DropdownMenu>
         <Divider />
-        <ToolButton label={trans('Upload image')} item={item} disabled={uploading} onClick={() => fileInput.current?.click()}><ImageIcon size={16} /></ToolButton>
-        <ToolButton label={trans('Embed')} item={item} onClick={() => setDialog('embed')}><SquarePlay size={16} /></ToolButton>
+        <ToolButton label={trans('Upload image')} item={item} disabled={uploading} onClick={() => fileInput.current?.click()}><ImageIcon size="1rem" /></ToolButton>
+        <ToolButton label={trans('Embed')} item={item} onClick={() => setDialog('embed')}><SquarePlay size="1rem" /></ToolButton>
         <input
           ref={fileInput}
           type="file"

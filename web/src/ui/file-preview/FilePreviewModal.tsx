@@ -58,27 +58,27 @@ export function FilePreviewModal({ entries, index, onIndexChange }: FilePreviewM
                 <Dialog.Title className="min-w-0 flex-1 truncate text-sm font-medium sm:text-base">{entry.name}</Dialog.Title>
                 <span className="hidden text-sm text-white/70 sm:inline">{trans(':index of :count', { index: index! + 1, count: entries.length })}</span>
                 <a href={downloadHref(entry)} download className={buttonClass('text', 'icon', iconButton)} aria-label={trans('Download')}>
-                  <Download size={18} aria-hidden />
+                  <Download size="1.125rem" aria-hidden />
                 </a>
                 <Button variant="text" size="icon" className={iconButton} onClick={toggleFullscreen} aria-pressed={fullscreen}
                   aria-label={fullscreen ? trans('Exit fullscreen') : trans('Fullscreen')}>
-                  {fullscreen ? <Minimize size={18} aria-hidden /> : <Maximize size={18} aria-hidden />}
+                  {fullscreen ? <Minimize size="1.125rem" aria-hidden /> : <Maximize size="1.125rem" aria-hidden />}
                 </Button>
                 <Dialog.Close className={buttonClass('text', 'icon', iconButton)} aria-label={trans('Close')}>
-                  <X size={20} aria-hidden />
+                  <X size="1.25rem" aria-hidden />
                 </Dialog.Close>
               </div>
               <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
                 <Button variant="text" size="icon" className={`absolute start-1 top-1/2 z-10 -translate-y-1/2 sm:start-3 ${iconButton}`}
                   onClick={prev} aria-disabled={!hasPrev || undefined} aria-label={trans('Previous file')}>
-                  <ChevronLeft size={28} aria-hidden className="rtl:-scale-x-100" />
+                  <ChevronLeft size="1.75rem" aria-hidden className="rtl:-scale-x-100" />
                 </Button>
                 <div className="flex h-full w-full items-center justify-center" key={entry.id}>
                   <FilePreviewBody entry={entry} />
                 </div>
                 <Button variant="text" size="icon" className={`absolute end-1 top-1/2 z-10 -translate-y-1/2 sm:end-3 ${iconButton}`}
                   onClick={next} aria-disabled={!hasNext || undefined} aria-label={trans('Next file')}>
-                  <ChevronRight size={28} aria-hidden className="rtl:-scale-x-100" />
+                  <ChevronRight size="1.75rem" aria-hidden className="rtl:-scale-x-100" />
                 </Button>
               </div>
             </>

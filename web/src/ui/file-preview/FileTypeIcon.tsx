@@ -12,7 +12,7 @@ const COLORS: Partial<Record<FileType, string>> = {
   word: 'text-blue-700', archive: 'text-amber-700', folder: 'text-sky-600',
 };
 
-export function FileTypeIcon({ type, size = 20, className }: { type: FileType; size?: number; className?: string }) {
+export function FileTypeIcon({ type, size = '1.25rem', className }: { type: FileType; size?: number | string; className?: string }) {
   const Icon = ICONS[type] ?? File;
   return <Icon size={size} aria-hidden className={cn('shrink-0', COLORS[type], className)} />;
 }

@@ -26,10 +26,10 @@ export const downloadHref = (entry: FileEntry) => `${entry.url}?download=1`;
 function Message({ entry, children }: { entry: FileEntry; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg bg-bg-elevated p-8 text-center text-text shadow" role="status">
-      <FileTypeIcon type={entry.type} size={48} />
+      <FileTypeIcon type={entry.type} size="3rem" />
       <p className="text-base font-medium">{children}</p>
       <a href={downloadHref(entry)} className={buttonClass('primary')} download>
-        <Download size={16} aria-hidden />
+        <Download size="1rem" aria-hidden />
         {trans('Download')}
       </a>
     </div>
@@ -75,7 +75,7 @@ function MediaPreview({ entry, src }: { entry: FileEntry; src: string }) {
   }
   return (
     <div className="flex w-full max-w-xl flex-col items-center gap-4 rounded-lg bg-bg-elevated p-8 text-text shadow">
-      <FileTypeIcon type="audio" size={48} />
+      <FileTypeIcon type="audio" size="3rem" />
       <p className="font-medium">{entry.name}</p>
       <audio src={src} controls onError={() => setFailed(true)} className="w-full" aria-label={entry.name} />
     </div>
