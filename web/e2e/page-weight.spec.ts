@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { login, submitLogin } from './helpers';
+import { login } from './helpers';
 
 // What the browser downloads to show the public pages a visitor lands on most. zod (about 27 kB compressed, 100 kB
 // of script to parse) belongs with the forms that validate input: a page that only shows the catalogue must not pull
@@ -92,23 +92,6 @@ test("a member reads a title's reviews and comments, comment box included, witho
   expect((await zodScripts()).length).toBeGreaterThan(0);
   await form.getByRole('button', { name: 'Cancel' }).click();
   await expect(open).toBeFocused();
-});
-
-// React Router loads a route's code beside its loader: a guest sent from a member's page to sign in downloaded the
-// whole page first (its forms and zod with them). They get the sign-in page only; signing in brings the page.
-test("a guest sent from Your lists to sign in downloads none of that page's code; signing in shows it", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (req) => {
-    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
-  });
-  await page.goto('/lists');
-  await expect(page).toHaveURL(/\/login\?redirect=%2Flists/);
-  await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
-  expect(scripts.filter((path) => path.includes('/ListsPage-'))).toEqual([]);
-
-  await submitLogin(page);
-  await expect(page).toHaveURL(/\/lists$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your lists' })).toBeVisible();
 });
 
 // A title page's reviews section brings its form (and zod) as it nears the viewport; what the page needs for its

@@ -1,6 +1,5 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { adminLoader, guestLoader, requirePermission, userLoader } from './lib/guards';
-import { memberPage } from './lib/member-page';
 import { CREATE_ROLES, CREATE_USERS, PEOPLE, ROLES, TITLES, TITLE_SECTIONS, TITLE_TAGS, USERS, VIDEOS } from './admin/section-permissions';
 import { trans } from './lib/i18n';
 import { Toaster } from './ui/Toast';
@@ -82,9 +81,9 @@ export const routes: RouteObject[] = [
           ...newsSiteRoutes,
           ...listRoutes,
           ...billingSiteRoutes,
-          { path: 'account-settings', loader: userLoader, lazy: memberPage(() => import('./site/account/AccountSettings')) },
-          { path: 'notifications', loader: userLoader, lazy: memberPage(() => import('./site/notifications/NotificationsPage')) },
-          { path: 'history', loader: userLoader, lazy: memberPage(() => import('./site/watch/WatchHistoryPage')) },
+          { path: 'account-settings', loader: userLoader, lazy: () => import('./site/account/AccountSettings') },
+          { path: 'notifications', loader: userLoader, lazy: () => import('./site/notifications/NotificationsPage') },
+          { path: 'history', loader: userLoader, lazy: () => import('./site/watch/WatchHistoryPage') },
           { path: 'unsubscribe', lazy: () => import('./site/notifications/UnsubscribePage') },
           { path: 'watch/:videoId', lazy: () => import('./site/watch/WatchPage') },
           { path: 'users/:id', lazy: () => import('./site/profiles/ProfilePage') },
