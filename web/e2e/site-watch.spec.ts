@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { api, login } from './helpers';
 
 interface V { id: number; name: string; type: string; season_num: number | null; episode_num: number | null; category: string; title_id: number }
@@ -53,11 +53,20 @@ async function watchSignedIn(page: Page, videoId: number, seconds: number) {
   await page.goto(`/watch/${videoId}`);
   await startPlaying(page);
   await expect.poll(() => time(page), { timeout: 15_000 }).toBeGreaterThan(seconds);
-  const saved = page.waitForResponse((r) => r.url().endsWith(`/videos/${videoId}/progress`));
+  // The report of the pause, not a periodic one still on its way (leaving before the pause's report is answered
+  // would cancel it, and the server would keep the earlier position).
+  const reports: Response[] = [];
+  const collect = (r: Response) => { if (r.url().endsWith(`/videos/${videoId}/progress`)) reports.push(r); };
+  page.on('response', collect);
   await page.keyboard.press('k');
-  const response = await saved;
+  await expect.poll(async () => (await state(page)).paused).toBe(true);
+  const stoppedAt = Math.floor(await time(page));
+  const ofPause = () => reports.find((r) => (r.request().postDataJSON() as { position: number }).position === stoppedAt);
+  await expect.poll(() => ofPause() !== undefined, { timeout: 10_000 }).toBe(true);
+  page.off('response', collect);
+  const response = ofPause()!;
   expect(response.status()).toBe(202);
-  return { stoppedAt: Math.floor(await time(page)), sent: response.request().postDataJSON() as Record<string, unknown> };
+  return { stoppedAt, sent: response.request().postDataJSON() as Record<string, unknown> };
 }
 
 test.describe('watch page', () => {
