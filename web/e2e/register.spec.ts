@@ -132,6 +132,8 @@ test('a visitor sent to sign in who signs up instead comes back to the page they
   await page.getByRole('link', { name: 'Sign in.' }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount-settings$/);
   await page.getByRole('link', { name: 'Sign up.' }).click();
+  // The sign-in form has an Email field too: type only once the sign-up form is the one showing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a new account' })).toBeVisible();
   await page.getByLabel('Email').fill(`back-${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('a-long-password-1');
   await page.getByLabel('Confirm password').fill('a-long-password-1');
