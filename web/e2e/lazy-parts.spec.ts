@@ -1,12 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { api, login } from './helpers.ts';
+import { scriptOf } from './chunks.ts';
+import { login } from './helpers.ts';
 
 // A part of a page whose code loads later (a section below the fold, a dialog) may fail to arrive: offline for a
 // moment, or a chunk gone after an upgrade. Only that part says so; the page, and what its forms hold, stays.
 
 test('a title page section whose code fails to load says so in place and comes back on "Try again"', async ({ page }) => {
   let blocked = true;
-  await page.route(/\/assets\/CommentsSection-[^/]+\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(scriptOf('src/site/comments/CommentsSection.tsx'), (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
   await page.goto('/titles/1#comments');
   const comments = page.locator('[data-section="comments"]');
   await expect(comments.getByRole('alert')).toContainText('This part of the page could not be loaded.');
@@ -24,14 +25,16 @@ test('a title page section whose code fails to load says so in place and comes b
 
 test('when the sign-in dialog cannot be loaded, the form keeps what was typed and the failed save is said', async ({ page }) => {
   await login(page);
-  const title = (await api(page, 'POST', 'titles', { name: `Lazy dialog ${Date.now()}`, is_series: false })).title;
-  await page.goto(`/admin/titles/${title.id}/edit/primary-facts`);
-  await page.getByLabel('Tagline').fill('Typed before the session ended');
+  // A member's page: the admin area has already loaded the script the dialog was merged into.
+  await page.goto('/account-settings');
+  await page.getByLabel('First name').fill('Typed before the session ended');
   // The session ended elsewhere, and the dialog's code cannot be fetched (a dropped connection, or an upgrade).
-  await page.route(/\/assets\/SignInAgainDialog-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+  let refused = 0;
+  await page.route(scriptOf('src/ui/SignInAgainDialog.tsx'), (route) => { refused++; return route.abort('internetdisconnected'); });
   await page.context().clearCookies();
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Update profile' }).click();
   await expect(page.getByText('Your session has ended. Sign in again in another tab, then save once more.')).toBeVisible();
+  expect(refused).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
-  await expect(page.getByLabel('Tagline')).toHaveValue('Typed before the session ended');
+  await expect(page.getByLabel('First name')).toHaveValue('Typed before the session ended');
 });

@@ -8,18 +8,19 @@ import { asAdmin, asUser, createTestApp, guest, type Client } from '../helper.ts
 // The server fills the built index.html; a minimal one stands in for web/dist.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'title-pages-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>StreamSite</title></head><body><div id="root"></div></body></html>');
-// Vite's manifest (shape as built): a shared chunk keyed by name (TitlePage), a page keyed by its path (PersonPage).
+// The build's map of scripts (web/vite.config.ts moduleChunks): the layout and the title page merged into chunks of
+// other names, the person page in its own.
 fs.mkdirSync(path.join(webDist, '.vite'));
-fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify({
-  'index.html': { file: 'assets/index-E.js', name: 'index', src: 'index.html', isEntry: true, imports: ['_shared-S.js'] },
-  '_shared-S.js': { file: 'assets/shared-S.js', name: 'shared' },
-  '_SiteLayout-L.js': { file: 'assets/SiteLayout-L.js', name: 'SiteLayout', isDynamicEntry: true, imports: ['index.html', '_icons-I.js'] },
-  '_icons-I.js': { file: 'assets/icons-I.js', name: 'icons' },
-  '_TitlePage-T.js': { file: 'assets/TitlePage-T.js', name: 'TitlePage', isDynamicEntry: true, imports: ['index.html', '_shared-S.js', '_parts-P.js'], dynamicImports: ['src/site/reviews/TitleReviews.tsx'] },
-  '_parts-P.js': { file: 'assets/parts-P.js', name: 'parts', imports: ['_icons-I.js'] },
-  'src/site/reviews/TitleReviews.tsx': { file: 'assets/TitleReviews-R.js', name: 'TitleReviews', src: 'src/site/reviews/TitleReviews.tsx', isDynamicEntry: true },
-  'src/site/people/PersonPage.tsx': { file: 'assets/PersonPage-P.js', name: 'PersonPage', src: 'src/site/people/PersonPage.tsx', isDynamicEntry: true, imports: ['index.html'] },
-}));
+fs.writeFileSync(path.join(webDist, '.vite', 'module-chunks.json'), JSON.stringify({ chunks: {
+  'assets/index-E.js': { entry: true, imports: ['assets/shared-S.js'], modules: ['src/main.tsx'] },
+  'assets/shared-S.js': { entry: false, imports: [], modules: ['src/ui/Button.tsx'] },
+  'assets/SiteLayout-L.js': { entry: false, imports: ['assets/index-E.js', 'assets/icons-I.js'], modules: ['src/site/Header.tsx', 'src/site/SiteLayout.tsx'] },
+  'assets/icons-I.js': { entry: false, imports: [], modules: ['src/ui/icons.tsx'] },
+  'assets/Rows-T.js': { entry: false, imports: ['assets/index-E.js', 'assets/shared-S.js', 'assets/parts-P.js'], modules: ['src/site/titles/Rows.tsx', 'src/site/titles/TitlePage.tsx'] },
+  'assets/parts-P.js': { entry: false, imports: ['assets/icons-I.js'], modules: ['src/site/titles/parts.tsx'] },
+  'assets/TitleReviews-R.js': { entry: false, imports: [], modules: ['src/site/reviews/TitleReviews.tsx'] },
+  'assets/PersonPage-P.js': { entry: false, imports: ['assets/index-E.js'], modules: ['src/site/people/PersonPage.tsx'] },
+} }));
 afterAll(() => fs.rmSync(webDist, { recursive: true, force: true }));
 const t = await createTestApp({ APP_URL: 'https://flix.test' }, { webDist });
 afterAll(() => t.close());
@@ -285,10 +286,10 @@ describe('server-rendered HTML', () => {
     const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[2]);
     const title = await htmlOf(`/titles/${ids.movie}/frozen-crown`);
     expect(preloads(title.body)).toEqual(['/api/v1/localizations/active/lines', '/api/v1/auth/me',
-      '/assets/SiteLayout-L.js', '/assets/icons-I.js', '/assets/TitlePage-T.js', '/assets/parts-P.js']);
+      '/assets/SiteLayout-L.js', '/assets/icons-I.js', '/assets/Rows-T.js', '/assets/parts-P.js']);
     // Under the Content-Security-Policy the chunks carry this response's nonce.
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(title.headers['content-security-policy']))?.[1];
-    expect(title.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/TitlePage-T.js" nonce="${nonce}">`);
+    expect(title.body).toContain(`<link rel="modulepreload" crossorigin href="/assets/Rows-T.js" nonce="${nonce}">`);
     expect(preloads((await htmlOf(`/people/${ids.actor}/ada-frost`)).body)).toContain('/assets/PersonPage-P.js');
     // Not found, or a page without a known route chunk: nothing to preload.
     expect(preloads((await htmlOf('/titles/999999/x')).body)).toEqual([]);

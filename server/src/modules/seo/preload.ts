@@ -4,11 +4,12 @@ import { CSP_NONCE_PLACEHOLDER } from '../../http/security-headers.ts';
 
 /**
  * `<link rel="modulepreload">` tags for the lazy route chunks a public page renders with (the site layout and the
- * page's own component, with everything they import), read from Vite's build manifest. Without them the browser
- * learns of those chunks only after the entry script has run, then of their imports after they arrive: two more
- * round trips before the first render (issue 10: a title page's largest contentful paint).
+ * page's own component, with everything they import), read from the build's map of modules to scripts
+ * (`.vite/module-chunks.json`, written by web/vite.config.ts). Without them the browser learns of those chunks only
+ * after the entry script has run, then of their imports after they arrive: two more round trips before the first
+ * render (issue 10: a title page's largest contentful paint).
  */
-type Manifest = Map<string, { file: string; name?: string; src?: string; imports?: string[]; isEntry?: boolean }>;
+type ModuleChunks = Map<string, { entry?: boolean; imports?: string[]; modules?: string[] }>;
 
 /** The public layout every site page renders inside (web/src/main.tsx). */
 const LAYOUT = 'src/site/SiteLayout.tsx';
@@ -22,11 +23,12 @@ const PAGE_MODULES = new Map<string, string>([
   ['channel', 'src/site/channels/ChannelPage.tsx'],
 ]);
 
-function readManifest(webDist: string | undefined): Manifest | null {
-  const file = webDist && path.join(webDist, '.vite', 'manifest.json');
+function readChunks(webDist: string | undefined): ModuleChunks | null {
+  const file = webDist && path.join(webDist, '.vite', 'module-chunks.json');
   if (!file || !fs.existsSync(file)) return null;
   try {
-    return new Map(Object.entries(JSON.parse(fs.readFileSync(file, 'utf8'))));
+    const chunks: unknown = JSON.parse(fs.readFileSync(file, 'utf8')).chunks;
+    return chunks && typeof chunks === 'object' ? new Map(Object.entries(chunks)) : null;
   } catch {
     return null;
   }
@@ -41,50 +43,37 @@ const BOOT_CALLS = ['/api/v1/localizations/active/lines', '/api/v1/auth/me']
   .map((url) => `<link rel="preload" as="fetch" crossorigin href="${url}">`).join('\n');
 
 export class RoutePreloads {
-  private manifest: Manifest | null;
+  private chunks: ModuleChunks | null;
   private cache = new Map<string, string>();
 
   constructor(webDist: string | undefined) {
-    this.manifest = readManifest(webDist);
+    this.chunks = readChunks(webDist);
   }
 
-  /** The tags for a page key (built once per key); empty without a manifest (a dev build) or for other pages. */
+  /** The tags for a page key (built once per key); empty without a build map (a dev build) or for other pages. */
   tags(key: string): string {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const page = PAGE_MODULES.get(key);
-    const tags = this.manifest && page ? `${BOOT_CALLS}\n${this.build([LAYOUT, page])}` : '';
+    const tags = this.chunks && page ? `${BOOT_CALLS}\n${this.build([LAYOUT, page])}` : '';
     this.cache.set(key, tags);
     return tags;
   }
 
-  /**
-   * A source module's manifest key: its path, or, for a module Rollup also made a shared chunk of (keyed by chunk
-   * name then, without `src`), the one such chunk named after the file.
-   */
-  private keyOf(source: string): string | undefined {
-    const m = this.manifest!;
-    if (m.has(source)) return source;
-    const name = path.basename(source).replace(/\.[jt]sx?$/, '');
-    const named = [...m].filter(([, c]) => !c.src && c.name === name);
-    return named.length === 1 ? named[0][0] : undefined;
-  }
-
   private build(roots: string[]): string {
-    const m = this.manifest!;
-    // The entry and its static imports are already in index.html.
-    const loaded = new Set<string>();
-    const walk = (key: string, into: Set<string>) => {
-      const chunk = m.get(key);
-      if (!chunk || into.has(chunk.file)) return;
-      into.add(chunk.file);
+    const chunks = this.chunks!;
+    const walk = (file: string, into: Set<string>) => {
+      const chunk = chunks.get(file);
+      if (!chunk || into.has(file)) return;
+      into.add(file);
       for (const imp of chunk.imports ?? []) walk(imp, into);
     };
-    for (const [key, chunk] of m) if (chunk.isEntry) walk(key, loaded);
+    // The entry and its static imports are already in index.html.
+    const loaded = new Set<string>();
+    for (const [file, chunk] of chunks) if (chunk.entry) walk(file, loaded);
     const files = new Set<string>();
     for (const root of roots) {
-      const key = this.keyOf(root);
-      if (key) walk(key, files);
+      for (const [file, chunk] of chunks) if (chunk.modules?.includes(root)) walk(file, files);
     }
     return [...files].filter((f) => !loaded.has(f) && f.endsWith('.js'))
       .map((f) => `<link rel="modulepreload" crossorigin href="/${f}" nonce="${CSP_NONCE_PLACEHOLDER}">`).join('\n');
