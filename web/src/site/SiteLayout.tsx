@@ -53,6 +53,8 @@ export function VisitorLanguageSwitch() {
 
 export function SiteFooter() {
   const siteName = useSetting<string>('client.branding.site_name', '');
+  // Its menus come with the visitor's bootstrap: drawn before it, the footer grew upwards into a short page's view.
+  if (!useBootstrapLoaded()) return null;
   return (
     <footer className="border-t border-border bg-bg-alt py-8 text-sm text-text-muted">
       {/* The same width and padding as the catalogue pages, so the footer's edge lines up with theirs at every width. */}

@@ -59,7 +59,14 @@ export function Component() {
         </div>
       )}
       {plans.isPending ? (
-        <div className="skeleton h-64 w-full" role="status" aria-label={trans('Loading')} />
+        // Shaped like what comes (the cycle switch, a row of plan cards, stacked on phones): a short block let the footer
+        // into a phone's view, then the plans pushed it out again.
+        <>
+          <div aria-hidden className="h-[2.625rem]" />
+          <div className="grid w-full gap-6 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label={trans('Loading')}>
+            {[0, 1, 2].map((i) => <div key={i} className="skeleton h-[22rem] rounded-lg" />)}
+          </div>
+        </>
       ) : !plans.data?.length ? (
         <p className="text-text-muted">{trans('No plans are available yet.')}</p>
       ) : (

@@ -39,9 +39,12 @@ function NumberBox({ id, label, value, onCommit, min, max, step }: { id: string;
   );
 }
 
+/** The option lists the filters offer (one call, kept for the session). */
+export const useFilterLists = () => useValueLists(['genres', 'countries', 'languages', 'certifications']);
+
 /** The browse page's filters and sort; every change goes straight into the URL. */
 export function BrowseFilters({ state, onChange }: { state: BrowseState; onChange: (next: Partial<BrowseState>) => void }) {
-  const { data: lists } = useValueLists(['genres', 'countries', 'languages', 'certifications']);
+  const { data: lists } = useFilterLists();
   // Phones fold the filters behind a button so the posters are not pushed below the fold.
   const [shown, setShown] = useState(false);
   const active = state.genres.length + [state.yearFrom, state.yearTo, state.ratingFrom, state.ratingTo, state.country, state.language, state.certification, state.keyword, state.tag].filter(Boolean).length;

@@ -7,7 +7,7 @@ import { trans } from '../../lib/i18n';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import type { PosterCardTitle } from '../ui/PosterCard';
 import { PosterGrid } from '../ui/PosterGrid';
-import { BrowseFilters } from './BrowseFilters';
+import { BrowseFilters, useFilterLists } from './BrowseFilters';
 import { BrowseHeading } from './BrowseHeading';
 import { InfiniteResults } from './InfiniteResults';
 import { browseFilters, readBrowseState, writeBrowseState, type BrowseState } from './browse-params';
@@ -49,6 +49,9 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
     perPage: BROWSE_PER_PAGE, orderBy: state.sort, orderDir: state.dir, with: ['genres', state.keyword && 'keywords', state.tag && 'tags'].filter(Boolean).join(','), filters: JSON.stringify(browseFilters(type, state)),
   };
   const list = useInfiniteList('titles', query);
+  // The genre chips arrive with the option lists: shown before them, the filters and the posters below jumped down by
+  // two lines of chips (a layout shift of 0.12 on a slow link). Both calls start now; the page shows once both can.
+  const listsSettled = !useFilterLists().isPending;
   const titles = list.data?.pages.flatMap((p) => p.data) ?? [];
   const total = list.data?.pages[0]?.total;
   const filtered = params.toString() !== '';
@@ -63,11 +66,15 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
         {state.keyword && <FilterChip label={keyword ? trans('Keyword: :name', { name: keyword }) : trans('Keyword')} removeLabel={trans('Remove the keyword filter')} onRemove={() => update({ keyword: '' })} />}
         {state.tag && <FilterChip label={tag ? trans('Tag: :name', { name: tag }) : trans('Tag')} removeLabel={trans('Remove the tag filter')} onRemove={() => update({ tag: '' })} />}
       </BrowseHeading>
-      <BrowseFilters state={state} onChange={update} />
-      <InfiniteResults list={list} count={titles.length}
-        empty={filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}>
-        <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
-      </InfiniteResults>
+      {listsSettled ? (
+        <>
+          <BrowseFilters state={state} onChange={update} />
+          <InfiniteResults list={list} count={titles.length}
+            empty={filtered ? trans('No titles match these filters.') : type === 'movie' ? trans('There are no movies here yet.') : trans('There are no series here yet.')}>
+            <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
+          </InfiniteResults>
+        </>
+      ) : <div className="min-h-screen" aria-busy="true" />}
     </div>
   );
 }

@@ -120,7 +120,7 @@ export function Hero({ backdrop, poster, still, children }: { backdrop: string |
       ) : null}
       <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-8 sm:flex-row sm:py-12')}>
         {still ? <img src={still} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-video w-72 shrink-0 self-start rounded-md object-cover shadow-lg sm:block md:w-96" data-testid="hero-still" />
-          : poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden w-48 shrink-0 self-start rounded-md shadow-lg sm:block md:w-60" /> : null}
+          : poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-[2/3] w-48 shrink-0 self-start rounded-md bg-bg-alt object-cover shadow-lg sm:block md:w-60" /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
       </div>
     </header>

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu as MenuIcon, Search, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
+import { useBootstrapLoaded } from '../../lib/auth';
 import { trans } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { keepEscapeForOpenList } from '../../ui/Modal';
@@ -121,33 +122,45 @@ function MobileMenu({ account, onDark, menu, crowded }: { account: ReactNode; on
  * transparent over the landing page's header image.
  */
 export function SiteHeader({ account, overlay = false, menu = 'sidebar-primary' }: { account: ReactNode; overlay?: boolean; menu?: Position }) {
-  const nav = useRef<HTMLElement>(null);
-  const crowded = useCrowded(nav);
+  // The site's name, logo and menus come with the visitor's bootstrap: drawn before it, the menu and search box moved
+  // along the bar as they arrived. Until then the bar keeps its height, empty.
+  const loaded = useBootstrapLoaded();
   return (
     <header className={cn('sticky top-0 z-30',
       overlay ? 'bg-gradient-to-b from-black/80 to-transparent text-white' : 'border-b border-border bg-bg-elevated/95 backdrop-blur')}>
       {/* The page's own column: the logo starts, and the account buttons end, where the page and the footer do. */}
       <div className={cn(PAGE_WIDTH, 'flex h-16 items-center gap-3')}>
-        <Logo className={cn('shrink-0', overlay && 'text-white')} />
-        {/* One line whatever the menus and the language: longer labels narrow the search box; a menu that still does not
-            fit fades out at its end and the menu button beside the account offers all of it. */}
-        <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
-          <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
-          {/* Parts of the one "Main" landmark, not landmarks nested in it. */}
-          <MenuPosition position={menu} variant="bar" landmark={false} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
-          {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" landmark={false} />}
-        </nav>
-        {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
-        <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
-        <div className="ms-auto flex items-center gap-1 xl:hidden">
-          <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size="1.25rem" aria-hidden /></Link>
-        </div>
-        <MobileMenu account={account} onDark={overlay} menu={menu} crowded={crowded} />
-        <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
-          <ThemeSwitch />
-          {account}
-        </nav>
+        {loaded && <HeaderBar account={account} overlay={overlay} menu={menu} />}
       </div>
     </header>
+  );
+}
+
+/** The header's contents, once the visitor's bootstrap is in. */
+function HeaderBar({ account, overlay, menu }: { account: ReactNode; overlay: boolean; menu: Position }) {
+  const nav = useRef<HTMLElement>(null);
+  const crowded = useCrowded(nav);
+  return (
+    <>
+      <Logo className={cn('shrink-0', overlay && 'text-white')} />
+      {/* One line whatever the menus and the language: longer labels narrow the search box; a menu that still does not
+          fit fades out at its end and the menu button beside the account offers all of it. */}
+      <nav ref={nav} aria-label={trans('Main')} className={cn('hidden min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap md:flex', crowded && FADE_END)}>
+        <BrowseLinks menu={menu} className="flex items-center gap-1" itemClassName={overlay ? 'hover:bg-white/10' : undefined} />
+        {/* Parts of the one "Main" landmark, not landmarks nested in it. */}
+        <MenuPosition position={menu} variant="bar" landmark={false} itemClassName={overlay ? 'hover:bg-white/10' : undefined} onDark={overlay} />
+        {menu === 'sidebar-primary' && <MenuPosition position="sidebar-secondary" variant="bar" landmark={false} />}
+      </nav>
+      {/* The search box takes the room the menu leaves; below 1280 px a search button stands in for it. */}
+      <InstantSearch className={cn('ms-auto hidden min-w-36 max-w-sm flex-1 xl:block', overlay && 'text-text')} />
+      <div className="ms-auto flex items-center gap-1 xl:hidden">
+        <Link to="/search" className={cn('rounded-full p-2 hover:bg-hover', overlay && 'hover:bg-white/10')} aria-label={trans('Search')}><Search size="1.25rem" aria-hidden /></Link>
+      </div>
+      <MobileMenu account={account} onDark={overlay} menu={menu} crowded={crowded} />
+      <nav className="hidden shrink-0 items-center gap-2 whitespace-nowrap md:flex" aria-label={trans('Account')}>
+        <ThemeSwitch />
+        {account}
+      </nav>
+    </>
   );
 }
