@@ -35,6 +35,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { localizationsRoutes } from './modules/localizations/routes.ts';
 import { filesRoutes } from './modules/files/routes.ts';
+import { meterStorage } from './modules/files/storage-meter.ts';
 import { registerSettingsSync, settingsRoutes } from './modules/settings/routes.ts';
 import { appearanceRoutes } from './modules/appearance/routes.ts';
 import { LivePages } from './modules/seo/index.ts';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config): Promise<App> {
   };
 
   ctx.mailer.useQueue(ctx.queue);
+  meterStorage(ctx);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 10 } });

@@ -70,6 +70,7 @@ import * as m0090 from './migrations/0090_search_modes.ts';
 import * as m0093 from './migrations/0093_play_places.ts';
 import * as m0094 from './migrations/0094_list_sorts_and_people_counts.ts';
 import * as m0098 from './migrations/0098_video_list_counts.ts';
+import * as m0062 from './migrations/0062_stored_objects.ts';
 
 type Module = { up(db: any, k: ColumnKit): Promise<void>; down?(db: any, k: ColumnKit): Promise<void> };
 /** Versioned migrations, applied in name order at start. Add new ones at the end. */
@@ -143,6 +144,7 @@ const MIGRATIONS: Record<string, Module> = {
   '0093_play_places': m0093,
   '0094_list_sorts_and_people_counts': m0094,
   '0098_video_list_counts': m0098,
+  '0062_stored_objects': m0062,
 };
 
 /** Runs the migrations not yet run, all of them or up to and including `until` (tests of a migration's data step). */

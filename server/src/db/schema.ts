@@ -145,6 +145,13 @@ export interface LocalizationsTable {
   updated_at: Timestamp;
 }
 
+/** A file on the public disk that no file entry or video ladder accounts for, with its size (files/storage-meter.ts). */
+export interface StoredObjectsTable {
+  key: string;
+  size: number;
+  created_at: Timestamp;
+}
+
 export interface FileEntriesTable {
   id: Generated<number>;
   name: string;
@@ -216,6 +223,7 @@ export interface Database {
   title_import_removals: TitleImportRemovalsTable;
   localizations: LocalizationsTable;
   file_entries: FileEntriesTable;
+  stored_objects: StoredObjectsTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   file_preview_tokens: FilePreviewTokensTable;

@@ -218,9 +218,16 @@ export function checkDiskDrivers(values: Record<string, unknown>): string | null
  * uploads and their chunks, thumbnails, CSV exports, sitemaps, the analytics certificate) on the uploads disk.
  * Each disk follows its own setting (`server.public_disk_driver`, `server.uploads_disk_driver`) at the next call.
  */
+/** Told of each key stored or deleted through `ctx.storage` (files/storage-meter.ts notes the public disk's sizes). Never throws. */
+export interface StorageListener {
+  stored(key: string): Promise<void>;
+  deleted(keys: string[]): Promise<void>;
+}
+
 export class AppStorage implements Storage {
   readonly uploads: SwitchingDisk;
   readonly public: SwitchingDisk;
+  listener: StorageListener | null = null;
 
   constructor(settings: SettingsReader, local: Storage) {
     this.uploads = new SwitchingDisk(settings, 'uploads', local);
@@ -235,16 +242,23 @@ export class AppStorage implements Storage {
   /** A named driver of the disk a key belongs to: where a file entry recorded its bytes went (`file_entries.disk`). */
   driver(name: string | null | undefined, key: string) { return this.disk(key).driver(name); }
 
-  put(key: string, body: Readable | Buffer, options?: PutOptions) { return this.disk(key).put(key, body, options); }
+  async put(key: string, body: Readable | Buffer, options?: PutOptions) {
+    await this.disk(key).put(key, body, options);
+    await this.listener?.stored(key);
+  }
   read(key: string, range?: ByteRange) { return this.disk(key).read(key, range); }
   stat(key: string) { return this.disk(key).stat(key); }
   exists(key: string) { return this.disk(key).exists(key); }
-  delete(key: string) { return this.disk(key).delete(key); }
+  async delete(key: string) {
+    await this.disk(key).delete(key);
+    await this.listener?.deleted([key]);
+  }
   async deleteMany(keys: string[]) {
     const pub = keys.filter((k) => this.disk(k) === this.public);
     const rest = keys.filter((k) => this.disk(k) !== this.public);
     if (pub.length) await this.public.deleteMany(pub);
     if (rest.length) await this.uploads.deleteMany(rest);
+    await this.listener?.deleted(keys);
   }
   list(prefix: string) { return this.disk(prefix).list(prefix); }
   async close() { await Promise.all([this.uploads.close(), this.public.close()]); }

@@ -167,14 +167,17 @@ async function header(ctx: AppContext, r: ReportRange, ga: GaVisitors | null): P
     ({ name, icon, type, currentValue: cur, percentageChange: percentageChange(cur, prev) });
   const newUsers = (from: number, to: number) => ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n'))
     .where('created_at', '>=', iso(from)).where('created_at', '<', iso(to)).executeTakeFirst().then((x) => Number(x?.n ?? 0));
-  // Storage used at the end of each period: every stored file uploaded by then, and the transcoded ladders (renditions,
-  // poster, sprite, subtitles) the site keeps, finished by then. A replaced ladder, which was removed, counts no more.
+  // Storage used at the end of each period: every stored file uploaded by then, the transcoded ladders (renditions,
+  // poster, sprite, subtitles) the site keeps, finished by then, and the public disk's other files (posters, photos,
+  // branding...: files/storage-meter.ts) stored by then. A removed file, or a replaced ladder, counts no more.
   const storage = async (_from: number, to: number) => {
     const uploads = await ctx.db.selectFrom('file_entries').select((eb) => eb.fn.sum<number>('file_size').as('n'))
       .where('created_at', '<', iso(to)).executeTakeFirst();
+    const pictures = await ctx.db.selectFrom('stored_objects').select((eb) => eb.fn.sum<number>('size').as('n'))
+      .where('created_at', '<', iso(to)).executeTakeFirst();
     const ladders = await ctx.db.selectFrom('transcodes').select((eb) => eb.fn.sum<number>('output_size').as('n'))
       .where('state', '=', 'done').where('output_size', 'is not', null).where('finished_at', '<', iso(to)).executeTakeFirst();
-    return Number(uploads?.n ?? 0) + Number(ladders?.n ?? 0);
+    return Number(uploads?.n ?? 0) + Number(ladders?.n ?? 0) + Number(pictures?.n ?? 0);
   };
   // Active subscriptions at the end of each period: started by then, not ended by then (ends_at empty or later), and
   // no payment owed (past due, Stripe's unpaid, PayPal's suspended: the subscriptions list's "Past due"). The gateway's

@@ -100,7 +100,8 @@ export function TitleReviews({ titleId }: { titleId: number }) {
           </select>
         </div> : null}
         {data && !data.pagination.data.length ? <p className="text-text-muted">{trans('No reviews yet')}</p> : null}
-        <ul ref={list} className="flex flex-col gap-4">
+        {/* Hidden while empty: read as "list, 0 items" after "No reviews yet". */}
+        <ul ref={list} className="flex flex-col gap-4" hidden={!data?.pagination.data.length}>
           {data?.pagination.data.map((r) => {
             const own = r.user_id === user?.id;
             const myVote = votes.get(r.id);
