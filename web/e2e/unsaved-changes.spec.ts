@@ -122,3 +122,23 @@ test('the article editor asks before leaving a text not saved; after Save it doe
   await expect(leaveDialog(page)).toHaveCount(0);
   await api(page, 'DELETE', `news/${id}`);
 });
+
+test('the user, role and plan forms ask before leaving with unsaved changes; creating one does not', async ({ page }) => {
+  for (const [path, label, back] of [['/admin/users/new', 'Email', 'Users'], ['/admin/roles/new', 'Name', 'Roles'], ['/admin/plans/new', 'Name', 'Plans']] as const) {
+    await page.goto(path);
+    await page.getByLabel(label, { exact: true }).fill(label === 'Email' ? 'typed.not.saved@e2e.local' : 'Typed, not saved');
+    await page.getByRole('main').getByRole('link', { name: back, exact: true }).first().click();
+    await expect(leaveDialog(page), path).toBeVisible();
+    await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByLabel(label, { exact: true })).not.toHaveValue('');
+  }
+  // Saved: the form moves on to the new role without asking.
+  await page.goto('/admin/roles/new');
+  await page.getByLabel('Name', { exact: true }).fill(`Unsaved guard ${Date.now()}`);
+  await page.getByRole('button', { name: 'Create', exact: true }).or(page.getByRole('button', { name: 'Save', exact: true })).first().click();
+  await expect(page).toHaveURL(/\/admin\/roles\/\d+\/edit$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+  const id = Number(/\/admin\/roles\/(\d+)\/edit/.exec(page.url())![1]);
+  await api(page, 'DELETE', `roles/${id}`);
+});

@@ -1,4 +1,5 @@
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Lock, Plus, Trash2 } from 'lucide-react';
 import { NEW_PRICE_DEFAULTS, PRICE_LOCKED, type PriceInterval, type Product } from '@app/contracts/billing';
@@ -80,7 +81,8 @@ export function PlanForm({ product }: { product?: Product }) {
   const catalogue = usePermissionCatalogue();
   const save = useSaveProduct(product?.id);
   const form = useForm<PlanValues>({ defaultValues: defaults(product) });
-  const { register, control, handleSubmit, setError, reset, formState: { errors } } = form;
+  const { register, control, handleSubmit, setError, reset, formState: { errors, isDirty } } = form;
+  const unsaved = useUnsavedChanges(isDirty);
   const prices = useFieldArray({ control, name: 'prices' });
   // useWatch, not watch: typing in a price must not re-render the whole form (the permission picker is large).
   const free = useWatch({ control, name: 'free' });
@@ -89,7 +91,10 @@ export function PlanForm({ product }: { product?: Product }) {
     onSuccess: (r) => {
       toast(isEdit ? trans('Plan updated') : trans('Plan created'));
       if (isEdit) reset(defaults(r.product));
-      else navigate(`/admin/plans/${r.product.id}/edit`, { replace: true });
+      else {
+        unsaved.release();
+        navigate(`/admin/plans/${r.product.id}/edit`, { replace: true });
+      }
     },
     onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
   }));
@@ -101,6 +106,7 @@ export function PlanForm({ product }: { product?: Product }) {
         {trans('Plans')}
       </Link>
       <PageTitle>{isEdit ? trans('Edit “:name“', { name: product!.name }) : trans('Create plan')}</PageTitle>
+      {unsaved.dialog}
       <form onSubmit={submit} noValidate className="flex flex-col gap-5">
         <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />
         <TextArea label={trans('Description')} rows={3} error={errors.description?.message} {...register('description')} />

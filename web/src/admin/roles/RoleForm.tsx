@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { roleCreateSchema, roleUpdateSchema, type Role, type RoleType } from '@app/contracts/roles';
@@ -57,7 +58,8 @@ export function RoleForm({ role }: { role?: Role }) {
     defaultValues: defaults(role),
     resolver: zodFormResolver(isEdit ? roleUpdateSchema : roleCreateSchema, (v: RoleFormValues) => toPayload(v, role), FIELD_MAP) as any,
   });
-  const { register, handleSubmit, control, setError, reset, watch, formState: { errors } } = form;
+  const { register, handleSubmit, control, setError, reset, watch, formState: { errors, isDirty } } = form;
+  const unsaved = useUnsavedChanges(isDirty);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => { reset(defaults(role)); }, [role?.id, reset]);
   const type = watch('type');
@@ -78,6 +80,7 @@ export function RoleForm({ role }: { role?: Role }) {
         reset(defaults(r.role));
       } else {
         toast(trans('Created new role'));
+        unsaved.release();
         navigate(`/admin/roles/${r.role.id}/edit`);
       }
     },
@@ -90,6 +93,7 @@ export function RoleForm({ role }: { role?: Role }) {
 
   return (
     <form onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-5">
+      {unsaved.dialog}
       {locked && <p role="note" className="rounded-md border border-border bg-bg-elevated px-3 py-2 text-sm">{locked}</p>}
       <fieldset disabled={!!locked} className="contents">
       <TextField label={trans('Name')} required error={errors.name?.message} {...register('name')} />

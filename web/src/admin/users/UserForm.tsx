@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
@@ -85,6 +86,7 @@ export function UserForm({ user }: { user?: User }) {
 
   // A new user's profile image is held here and uploaded through the avatar call once the user exists.
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
+  const unsaved = useUnsavedChanges(form.formState.isDirty || avatarFile !== null);
   const mutation = useMutation({
     mutationFn: async (payload: unknown) => {
       if (isEdit) return api.put<{ user: User }>(`users/${user!.id}`, payload);
@@ -104,6 +106,7 @@ export function UserForm({ user }: { user?: User }) {
       if (r?.user) qc.setQueryData(queryKeys.detail('users', r.user.id), r.user);
       await qc.invalidateQueries({ queryKey: queryKeys.lists('users') });
       toast(isEdit ? trans('User updated') : trans('User created'));
+      unsaved.release();
       navigate('/admin/users');
     },
     onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
@@ -120,6 +123,7 @@ export function UserForm({ user }: { user?: User }) {
         {isEdit ? user!.email : trans('Add new user')}
       </PageTitle>
       {isEdit ? <AvatarSection user={user!} /> : <NewAvatar file={avatarFile} onChange={setAvatarFile} />}
+      {unsaved.dialog}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
         <TextField label={trans('Email')} type="email" autoComplete="off" required error={errors.email?.message} {...register('email')} />
         <TextField
