@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { api, login } from './helpers.ts';
 
 // Nothing on a public page may move once drawn while its data and pictures arrive (cumulative layout shift), on a
@@ -38,13 +39,33 @@ for (const [path, width] of [['/movies', 1280], ['/titles/1', 1280], ['/news', 1
   });
 }
 
+const token = (page: Page) => page.context().cookies().then((c) => decodeURIComponent(c.find((x) => x.name === 'XSRF-TOKEN')!.value));
+async function saveSettings(page: Page, client: Record<string, unknown>) {
+  const res = await page.request.post('/api/v1/settings', { headers: { 'x-xsrf-token': await token(page) }, multipart: { client: JSON.stringify(client), server: '{}' } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test('the header keeps its place while an image logo arrives', async ({ page, browser }) => {
+  await login(page);
+  const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
+  const logo = await sharp({ create: { width: 160, height: 40, channels: 3, background: '#b33' } }).png().toBuffer();
+  const up = await page.request.post('/api/v1/admin/appearance/images/logo_light', { headers: { 'x-xsrf-token': await token(page) }, multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: logo } } });
+  expect(up.ok(), await up.text()).toBe(true);
+  await saveSettings(page, { 'branding.logo_light': (await up.json()).url, 'branding.logo_dark': '' });
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    const { moved } = await layoutShift(visitor, '/news');
+    await expect(visitor.getByRole('banner').getByRole('img')).toBeVisible();
+    expect(moved.filter((node) => node.startsWith('header '))).toEqual([]);
+  } finally {
+    await visitor.close();
+    await saveSettings(page, { 'branding.logo_light': before['client.branding.logo_light'] ?? '', 'branding.logo_dark': before['client.branding.logo_dark'] ?? '' });
+  }
+});
+
 test('/pricing on a phone does not move as its plans load', async ({ page, browser }) => {
   await login(page);
-  const token = () => page.context().cookies().then((c) => decodeURIComponent(c.find((x) => x.name === 'XSRF-TOKEN')!.value));
-  const save = async (client: Record<string, unknown>) => {
-    const res = await page.request.post('/api/v1/settings', { headers: { 'x-xsrf-token': await token() }, multipart: { client: JSON.stringify(client), server: '{}' } });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
+  const save = (client: Record<string, unknown>) => saveSettings(page, client);
   const before = (await (await page.request.get('/api/v1/settings')).json()).client as Record<string, unknown>;
   await save({ 'billing.enable': true });
   const plans = [];

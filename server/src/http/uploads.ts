@@ -47,7 +47,7 @@ export interface StoredImage {
 }
 
 /** Reads an object's image header through sharp (no pixels are decoded). */
-async function imageSize(ctx: AppContext, key: string): Promise<{ width: number; height: number } | null> {
+export async function imageSize(ctx: AppContext, key: string): Promise<{ width: number; height: number } | null> {
   // No pixel limit on the probe itself: it decodes nothing, and the size is compared below to name the refusal.
   const probe = sharp({ limitInputPixels: false, failOn: 'none' });
   const source = ctx.storage.read(key);

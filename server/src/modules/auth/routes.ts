@@ -18,6 +18,7 @@ import {
 } from './service.ts';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.ts';
 import { rememberDevice } from './known-device.ts';
+import { withLogoSizes } from '../appearance/logo-sizes.ts';
 
 // Checked by their own rules after the form (policies, then reCAPTCHA when it is on), which keep their messages.
 const registerBody = z.intersection(registerSchema, z.object({ recaptcha_token: z.unknown().optional(), accepted_policies: z.unknown().optional() }))
@@ -31,7 +32,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     user: req.auth.userId ? await currentUser(ctx, req.auth.userId) : null,
     guest_permissions: req.auth.userId ? undefined : [...req.auth.permissions],
     guest_role_ids: req.auth.userId ? undefined : await guestRoleIds(ctx.db),
-    settings: await ctx.settings.site(),
+    settings: await withLogoSizes(ctx, await ctx.settings.site()),
     version: ctx.version,
   }));
 

@@ -13,12 +13,16 @@ export function Logo({ className }: { className?: string }) {
   const lightMobile = useSetting<string>('client.branding.logo_light_mobile', '');
   const darkMobile = useSetting<string>('client.branding.logo_dark_mobile', '');
   const { logo, mobile } = logoSources(dark, { light, dark: darkLogo, lightMobile, darkMobile });
+  // Each stored logo's pixel size (server: appearance/logo-sizes.ts): the picture has its box before it arrives, so
+  // the menu beside it does not move when it does.
+  const sizes = useSetting<Record<string, [number, number] | undefined>>('client.branding.logo_sizes', {});
+  const size = (url: string | null | undefined) => (url && Object.hasOwn(sizes, url) ? sizes[url] : undefined);
   return (
     <Link to="/" className={className} data-appearance="logo" aria-label={name}>
       {logo ? (
         <picture>
-          {mobile && <source media="(max-width: 768px)" srcSet={mobile} />}
-          <img src={logo} alt={name} className="h-8 w-auto max-w-44 object-contain" />
+          {mobile && <source media="(max-width: 768px)" srcSet={mobile} width={size(mobile)?.[0]} height={size(mobile)?.[1]} />}
+          <img src={logo} alt={name} width={size(logo)?.[0]} height={size(logo)?.[1]} className="h-8 w-auto max-w-44 object-contain" />
         </picture>
       ) : (
         // A long site name (up to 100 characters) must leave the header its menu and account links.

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../admin/PageTitle';
 import { trans } from '../../lib/i18n';
 import { NoAccess, isNoAccess } from '../ui/NoAccess';
 import type { PosterCardTitle } from '../ui/PosterCard';
-import { PosterGrid } from '../ui/PosterGrid';
+import { PosterGrid, PosterGridSkeleton } from '../ui/PosterGrid';
 import { BrowseFilters, useFilterLists } from './BrowseFilters';
 import { BrowseHeading } from './BrowseHeading';
 import { InfiniteResults } from './InfiniteResults';
@@ -74,7 +74,13 @@ function BrowsePage({ type }: { type: 'movie' | 'series' }) {
             <PosterGrid titles={titles} loading={list.isFetchingNextPage ? 6 : 0} label={heading} />
           </InfiniteResults>
         </>
-      ) : <div className="min-h-screen" aria-busy="true" />}
+      ) : (
+        // As tall as what comes (the filters, a first page of posters): a reload's scroll position is restored onto it.
+        <div className="flex flex-col gap-6" aria-busy="true">
+          <div className="skeleton h-10 w-24 rounded-md md:h-48 md:w-full md:rounded-lg" />
+          <PosterGridSkeleton count={12} />
+        </div>
+      )}
     </div>
   );
 }

@@ -34,6 +34,9 @@ function ToolButton({ label, active, onClick, disabled, item, children }: { labe
       title={label}
       aria-pressed={active === undefined ? undefined : active}
       disabled={disabled}
+      // A click leaves the caret in the text: taken by the button, focus came back a frame later, and keys typed at once
+      // (Enter after 'Align center') reached the button instead.
+      onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
       className={cn('inline-flex h-8 w-8 items-center justify-center rounded hover:bg-hover disabled:opacity-50', active && 'bg-selected text-primary')}
     >
