@@ -22,3 +22,13 @@ describe('logo sizes in the bootstrap', () => {
     expect((await guest(t).get('/api/v1/auth/me')).body.settings).not.toHaveProperty(['client.branding.logo_sizes']);
   });
 });
+
+describe('a logo setting naming a missing file', () => {
+  it('answers the bootstrap without a size for it, and the process stays up', async () => {
+    await t.ctx.settings.set({ 'client.branding.logo_light': '/storage/branding/gone.png', 'client.branding.logo_dark': '/storage/../../etc/passwd' });
+    const me = await guest(t).get('/api/v1/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.settings).not.toHaveProperty(['client.branding.logo_sizes']);
+    await t.ctx.settings.set({ 'client.branding.logo_light': '', 'client.branding.logo_dark': '' });
+  });
+});

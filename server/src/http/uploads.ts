@@ -48,14 +48,21 @@ export interface StoredImage {
 
 /** Reads an object's image header through sharp (no pixels are decoded). */
 export async function imageSize(ctx: AppContext, key: string): Promise<{ width: number; height: number } | null> {
+  // A missing file (a logo setting naming a file gone from the disk) is no size, not a stream error.
+  if (!(await ctx.storage.stat(key).catch(() => null))) return null;
   // No pixel limit on the probe itself: it decodes nothing, and the size is compared below to name the refusal.
   const probe = sharp({ limitInputPixels: false, failOn: 'none' });
   const source = ctx.storage.read(key);
-  source.once('error', (err) => probe.destroy(err));
+  // Either stream failing answers null: an 'error' without a listener would end the process, and a destroyed probe
+  // never settles its metadata.
+  const failed = new Promise<null>((resolve) => {
+    source.on('error', () => resolve(null));
+    probe.on('error', () => resolve(null));
+  });
   source.pipe(probe);
   try {
-    const meta = await probe.metadata();
-    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+    const meta = await Promise.race([probe.metadata(), failed]);
+    return meta?.width && meta.height ? { width: meta.width, height: meta.height } : null;
   } catch {
     return null;
   } finally {
