@@ -23,6 +23,7 @@ export * from './search.ts';
 export * from './social.ts';
 export * from './stored-urls.ts';
 export * from './image-url.ts';
+export * from './image-sizes.ts';
 export * from './title-pages.ts';
 export * from './watch.ts';
 export * from './embeds.ts';

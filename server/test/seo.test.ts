@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBody } from '../src/modules/custom-pages/seo.ts';
-import { CHANNEL_PAGE_SIZE } from '@app/contracts';
+import { CHANNEL_PAGE_SIZE, responsiveImage } from '@app/contracts';
 import { asAdmin, createTestApp, guest } from './helper.ts';
 
 // The server fills the built index.html; a minimal one stands in for web/dist.
@@ -375,6 +375,15 @@ describe('the first data of the home page and of a channel page', () => {
     expect(page).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://img.test/p.jpg" media="not all and (min-width: 640px)">');
     // A channel whose rows open with a carousel has no single first image: nothing is preloaded.
     expect(await html('/channel/movies')).not.toContain('rel="preload" as="image"');
+  });
+
+  it('preloads a stored picture with the widths and sizes the page lists, so the browser fetches the one it shows', async () => {
+    const admin = await asAdmin(t);
+    const made = await admin.post('/api/v1/titles', { name: 'Stored Backdrop', is_series: false, backdrop: '/storage/title-images/b.jpg', poster: '/storage/title-images/p.jpg' });
+    const page = await html(`/titles/${made.body.title.id}/stored-backdrop`);
+    const wide = responsiveImage('/storage/title-images/b.jpg', 'wide');
+    expect(page).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${wide.src}" imagesrcset="${wide.srcSet}" imagesizes="100vw">`);
+    expect(wide.srcSet).toContain('/storage/title-images/b.jpg?w=1280 1280w');
   });
 
   it('is left out when the site shows its marketing landing or its home channel is gone, and the home page stays a 200', async () => {

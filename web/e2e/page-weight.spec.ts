@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { login } from './helpers';
+import sharp from 'sharp';
+import { api, login } from './helpers';
 
 // What the browser downloads to show the public pages a visitor lands on most. zod (about 27 kB compressed, 100 kB
 // of script to parse) belongs with the forms that validate input: a page that only shows the catalogue must not pull
@@ -120,4 +121,47 @@ test('the first row of a poster grid loads its images at once, the rows below la
   const featured = page.getByTestId('news-card').first().locator('img');
   await expect(featured).toHaveAttribute('fetchpriority', 'high');
   await expect(page.getByTestId('news-card').nth(1).locator('img')).toHaveAttribute('loading', 'lazy');
+});
+
+// A photo as an editor uploads it (3000 pixels high, over 1 MB) reaches a phone at the width it shows there: the page
+// lists the widths the server makes (srcset) and the server's preload names the same ones, so it is fetched once.
+test('a large uploaded photo reaches a phone at the width it shows, once', async ({ page, browser }) => {
+  await login(page);
+  const stamp = Date.now();
+  const { person } = await api(page, 'POST', 'people', { name: `Large Photo ${stamp}` });
+  // Noise, not a flat colour: it compresses like a photograph.
+  const noise = Buffer.alloc(2000 * 3000 * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+  const photo = await sharp(noise, { raw: { width: 2000, height: 3000, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  expect(photo.length).toBeGreaterThan(1_000_000);
+  await page.goto(`/admin/people/${person.id}/edit`);
+  await page.getByLabel('Upload poster').setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(page.getByLabel('Poster URL')).toHaveValue(/^\/storage\/.+\.jpg$/);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Person updated')).toBeVisible();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  try {
+    const visitor = await phone.newPage();
+    const fetched: { url: string; body: Promise<Buffer> }[] = [];
+    visitor.on('response', (res) => {
+      if (res.request().resourceType() === 'image' && res.url().includes('/storage/')) fetched.push({ url: res.url(), body: res.body() });
+    });
+    await visitor.goto(`/people/${person.id}`);
+    const img = visitor.getByRole('img', { name: `Large Photo ${stamp}` });
+    await expect(img).toBeVisible();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    const shown = await img.evaluate((el: HTMLImageElement) => ({ src: el.currentSrc, box: el.getBoundingClientRect().width }));
+    expect(shown.src).toMatch(/\?w=\d+$/);
+    const photoFetches = fetched.filter((f) => f.url.split('?')[0].endsWith('.jpg'));
+    expect(photoFetches.map((f) => f.url)).toEqual([shown.src]);
+    const body = await photoFetches[0].body;
+    const { width } = await sharp(body).metadata();
+    // Sharp on a 3x screen, and not the 2000-pixel original.
+    expect(width).toBeGreaterThanOrEqual(shown.box * 3);
+    expect(width).toBeLessThanOrEqual(640);
+    expect(body.length).toBeLessThan(photo.length / 10);
+  } finally {
+    await phone.close();
+  }
 });

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RASTER_IMAGE_TYPES } from '@app/contracts';
+import { IMAGE_WIDTHS, RASTER_IMAGE_TYPES, isImageWidth, type ImageWidth } from '@app/contracts';
 import type { AppContext } from '../context.ts';
 import { LocalStorage, type Storage } from '../drivers/storage/storage.ts';
 import { notFound } from './errors.ts';
 import { parseRange } from './range.ts';
+import { imageVariant } from './image-variants.ts';
 
 /** Where Nginx maps the storage folder as an `internal` location (README, "Production"). */
 export const X_ACCEL_PREFIX = '/_protected';
@@ -102,6 +103,16 @@ export type StoredFileGuard = (req: FastifyRequest, rel: string) => Promise<Stor
 
 const REFUSALS = new Map<number, string>([[401, 'Unauthenticated.'], [403, 'You are not allowed to do that.'], [404, 'Not found']]);
 
+const INVALID_WIDTH = `The width must be one of ${IMAGE_WIDTHS.join(', ')}.`;
+
+/** `?w=` of a picture: one of IMAGE_WIDTHS, nothing, or a width the server does not make. */
+function requestedWidth(query: unknown): ImageWidth | null | 'invalid' {
+  const raw = query && typeof query === 'object' && Object.hasOwn(query, 'w') ? (query as { w: unknown }).w : undefined;
+  if (raw === undefined) return null;
+  const width = typeof raw === 'string' && /^\d{1,4}$/.test(raw) ? Number(raw) : NaN;
+  return isImageWidth(width) ? width : 'invalid';
+}
+
 /** A key the disk would read as another (`a//b`, `a/./b`, `a/../b`) is refused, so a guard sees every file under one name. */
 const UNUSUAL_SEGMENT = new Set(['', '.', '..']);
 
@@ -122,8 +133,18 @@ export function registerServeFile(app: FastifyInstance, ctx: AppContext, guard?:
     const { driver, stat } = found;
     const ext = path.extname(key).slice(1).toLowerCase();
     const mime = INLINE_TYPES.get(ext) ?? DOWNLOAD_TYPES.get(ext) ?? 'application/octet-stream';
-    setSafeFileHeaders(reply, { mime, name: path.basename(key) });
     reply.header('cache-control', access === 'private' ? 'private, max-age=3600' : 'public, max-age=31536000, immutable');
+    const width = requestedWidth(req.query);
+    if (width === 'invalid') return reply.status(422).send({ message: INVALID_WIDTH, errors: { w: [INVALID_WIDTH] } });
+    const variant = width ? await imageVariant(ctx, driver, key, width, stat.size) : null;
+    if (variant) {
+      const made = await ctx.storage.stat(variant);
+      if (made) {
+        setSafeFileHeaders(reply, { mime: 'image/webp', name: `${path.basename(key, path.extname(key))}.webp` });
+        return sendStored(ctx, req, reply, ctx.storage, variant, made.size);
+      }
+    }
+    setSafeFileHeaders(reply, { mime, name: path.basename(key) });
     return sendStored(ctx, req, reply, driver, key, stat.size);
   });
 }

@@ -39,7 +39,7 @@ function heroItem(channel: ChannelWithContent): ChannelItem | undefined {
 function preloadHero(req: FastifyRequest, item: ChannelItem | undefined): void {
   if (!item) return;
   if (item.backdrop && item.poster) {
-    setPageImage(req, item.backdrop, HERO_WIDE_MEDIA);
-    setPageImage(req, item.poster, `not all and ${HERO_WIDE_MEDIA}`);
-  } else setPageImage(req, item.backdrop ?? item.poster);
+    setPageImage(req, item.backdrop, { media: HERO_WIDE_MEDIA, slot: 'wide' });
+    setPageImage(req, item.poster, { media: `not all and ${HERO_WIDE_MEDIA}`, slot: 'wide' });
+  } else setPageImage(req, item.backdrop ?? item.poster, { slot: 'wide' });
 }

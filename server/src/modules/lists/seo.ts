@@ -32,7 +32,7 @@ registerSeoPage({
     if (!data) return null;
     const { base, url } = await whereOf(ctx, m);
     const first = data.items.data[0];
-    setPageImage(m.req, first?.poster);
+    setPageImage(m.req, first?.poster, { slot: 'poster' });
     // A private list reaches only its owner (or a moderator): titled as the list, but no page for search engines.
     if (!data.list.public) setPageNoindex(m.req);
     const description = data.list.description || `A list by ${memberLabel(data.list.user)}: ${data.list.items_count} titles.`;

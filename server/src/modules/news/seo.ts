@@ -21,7 +21,7 @@ async function resolveArticle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | n
   if (!caller.can('news.view') && !caller.can('news.update')) { setPageStatus(m.req, 403); return null; }
   const data = await load(m.req, `news/${id}/page`, () => loadNewsArticlePage(ctx, id));
   if (!data) return null;
-  setPageImage(m.req, data.article.image);
+  setPageImage(m.req, data.article.image, { slot: 'column' });
   const { base } = await whereOf(ctx, m);
   const a = data.article;
   // One address per article, the one its links and the sitemap use, whichever slug (or none) the visitor came by.

@@ -59,7 +59,7 @@ async function resolveTitle(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nul
   if (!id) return null;
   const d = await load(m.req, `titles/${id}/page`, async () => loadTitlePage(ctx, await callerOf(ctx, m.req), id));
   if (!d) return null;
-  setPageImage(m.req, d.title.backdrop || d.title.poster);
+  setPageImage(m.req, d.title.backdrop || d.title.poster, { slot: d.title.backdrop ? 'wide' : 'poster' });
   const { base, url } = await canonical(ctx, m, titlePath(d.title));
   return { url, title: titleVars(base, d.title), ld: titleLd(base, url, d) };
 }
@@ -113,7 +113,7 @@ async function resolvePerson(ctx: AppContext, m: SeoMatch): Promise<SeoVars | nu
   if (!id) return null;
   const d: PersonPageData | null = await load(m.req, `people/${id}/page`, async () => loadPersonPage(ctx, await callerOf(ctx, m.req), id));
   if (!d) return null;
-  setPageImage(m.req, d.person.poster);
+  setPageImage(m.req, d.person.poster, { slot: 'poster' });
   const { base, url } = await canonical(ctx, m, personPath(d.person));
   const p = d.person;
   const ld = {

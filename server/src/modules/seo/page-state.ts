@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PAGE_DATA_ELEMENT_ID } from '@app/contracts';
+import { PAGE_DATA_ELEMENT_ID, responsiveImage, type ImageSlotName } from '@app/contracts';
 import { escapeMarkup } from '../../lib/escape.ts';
 
 /**
@@ -7,8 +7,11 @@ import { escapeMarkup } from '../../lib/escape.ts';
  * permission 403) and the page's first data, embedded in the HTML so the first render needs no round trip.
  * A WeakMap keyed by the request: nothing outlives the request and PageRenderer.render(req) keeps its shape.
  */
-/** An image the page shows first; `media` when it shows only at some widths (a `<picture>` source). */
-interface PreloadImage { url: string; media?: string }
+/**
+ * An image the page shows first; `media` when it shows only at some widths (a `<picture>` source); `slot` when the page
+ * lists its widths (`srcset`), so the preload names the same candidates and the browser fetches the one it will use.
+ */
+interface PreloadImage { url: string; media?: string; slot?: ImageSlotName }
 interface PageState { status: number; data?: { key: string; data: unknown }; images?: PreloadImage[]; redirect?: string; noindex?: boolean }
 const states = new WeakMap<FastifyRequest, PageState>();
 
@@ -25,9 +28,9 @@ export function setPageData(req: FastifyRequest, key: string, data: unknown): vo
  * The page's hero image: preloaded from the head so it downloads while the scripts do (it is the page's largest
  * paint). Called once per width range when the page shows a different image on phones (`media`).
  */
-export function setPageImage(req: FastifyRequest, url: string | null | undefined, media?: string): void {
+export function setPageImage(req: FastifyRequest, url: string | null | undefined, opts: { media?: string; slot?: ImageSlotName } = {}): void {
   const state = states.get(req) ?? { status: 200 };
-  if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, images: [...(state.images ?? []), { url, media }] });
+  if (url && /^(\/[^/]|https?:\/\/)/.test(url)) states.set(req, { ...state, images: [...(state.images ?? []), { url, ...opts }] });
 }
 
 /** The page moved for good (a renamed custom page's former slug): the HTML request is answered 301 to `path`. */
@@ -60,9 +63,15 @@ export function pageDataScript(req: FastifyRequest): string {
   const state = states.get(req);
   const data = state?.data;
   if (!data) return '';
-  const preload = (state.images ?? []).map(({ url, media }) =>
-    `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(url)}"${media ? ` media="${escapeMarkup(media)}"` : ''}>\n`).join('');
+  const preload = (state.images ?? []).map(preloadLink).join('');
   const json = JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `${preload}<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+function preloadLink({ url, media, slot }: PreloadImage): string {
+  const image = slot ? responsiveImage(url, slot) : { src: url };
+  const attrs = [['href', image.src], ['imagesrcset', image.srcSet], ['imagesizes', image.sizes], ['media', media]]
+    .filter((pair): pair is [string, string] => Boolean(pair[1])).map(([name, value]) => ` ${name}="${escapeMarkup(value)}"`).join('');
+  return `<link rel="preload" as="image" fetchpriority="high"${attrs}>\n`;
 }

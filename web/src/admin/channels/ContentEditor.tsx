@@ -8,6 +8,7 @@ import { Autocomplete } from '../../ui/Autocomplete';
 import { buttonClass } from '../../ui/Button';
 import { sortableAccessibility } from '../../ui/sortable-accessibility';
 import { searchChannelItems } from './api';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 const keyOf = (i: ChannelItem) => `${i.model_type}:${i.id}`;
 const subtitle = (i: ChannelItem) => (i.model_type === 'episode' ? `${i.title_name} · S${i.season_number}E${i.episode_number}` : i.year ? String(i.year) : i.known_for ?? i.slug ?? '');
@@ -20,7 +21,7 @@ function Row({ item, index, count, onMove, onRemove }: { item: ChannelItem; inde
       <button type="button" className={buttonClass('text', 'icon', 'cursor-grab')} aria-label={trans('Drag :name to reorder', { name: item.name })} {...attributes} {...listeners}>
         <GripVertical size={16} aria-hidden />
       </button>
-      {item.poster ? <img src={item.poster} alt="" className="h-12 w-8 rounded object-cover" /> : <span className="h-12 w-8 rounded bg-bg-alt" />}
+      {item.poster ? <img {...responsiveImage(item.poster, 'thumb')} alt="" className="h-12 w-8 rounded object-cover" /> : <span className="h-12 w-8 rounded bg-bg-alt" />}
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium">{item.name}</span>
         <span className="truncate text-xs text-text-muted">{subtitle(item)}</span>

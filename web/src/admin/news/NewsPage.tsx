@@ -12,6 +12,7 @@ import { toast } from '../../ui/Toast';
 import { PageTitle } from '../PageTitle';
 import { NEWS_RESOURCE, useDeleteNewsArticle, useImportNews } from './api';
 import { useAuth } from '../../lib/auth';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** /admin/news: the articles with their image, title, body cut at 200 characters (the excerpt), dates and actions. */
 export function Component() {
@@ -26,7 +27,7 @@ export function Component() {
       header: () => <span className="sr-only">{trans('Image')}</span>,
       className: 'w-28',
       cell: ({ row: { original: a } }) => (a.image
-        ? <img src={a.image} alt="" className="aspect-video w-24 rounded object-cover" loading="lazy" />
+        ? <img {...responsiveImage(a.image, 'thumb')} alt="" className="aspect-video w-24 rounded object-cover" loading="lazy" />
         : <span className="flex aspect-video w-24 items-center justify-center rounded bg-bg-alt text-text-muted"><ImageOff size={18} aria-hidden /></span>),
     },
     {

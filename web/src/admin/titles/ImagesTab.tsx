@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/DataTable';
 import { toast } from '../../ui/Toast';
 import { useTitle, useTitleCache } from './api';
 import { useTitleContext } from './TitleLayout';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 export function Component() {
   const { title } = useTitleContext();
@@ -62,7 +63,7 @@ export function Component() {
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {images.map((img) => (
             <li key={img.id} className="group relative overflow-hidden rounded-md border border-border">
-              <img src={img.url} alt="" className="aspect-video w-full object-cover" loading="lazy" />
+              <img {...responsiveImage(img.url, 'landscape')} alt="" className="aspect-video w-full object-cover" loading="lazy" />
               <div className="flex flex-wrap gap-1 p-2">
                 <Button size="sm" variant="text" disabled={title.poster === img.url || !can('titles.update')} onClick={() => setArt.mutate({ poster: img.url })}>
                   {title.poster === img.url ? trans('Poster') : trans('Use as poster')}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Film, Info } from 'lucide-react';
 import type { ChannelItem, ChannelLayout } from '@app/contracts/channels';
 import { HERO_SLIDES, HERO_WIDE_MEDIA } from '@app/contracts/channels-constants';
+import { responsiveImage, responsiveSource } from '@app/contracts/image-sizes';
 import { trans } from '../../lib/i18n';
 import { buttonClass } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -44,7 +45,7 @@ export function LandscapeCard({ item, tabIndex }: { item: ChannelItem; tabIndex?
   return (
     <Link to={itemUrl(item)} data-testid="landscape-card" tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
       <div className="relative aspect-video overflow-hidden rounded-md bg-bg-alt shadow-md">
-        {image ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+        {image ? <img {...responsiveImage(image, 'landscape')} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
           : <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size="1.75rem" aria-hidden /></span>}
         <RatingBadge rating={item.rating} className="absolute start-2 top-2" />
       </div>
@@ -58,7 +59,7 @@ function ListRow({ item }: { item: ChannelItem }) {
   return (
     <Link to={itemUrl(item)} className="group flex gap-4 rounded-md p-2 outline-none hover:bg-hover focus-visible:ring-2 focus-visible:ring-primary">
       <div className="h-28 w-20 shrink-0 overflow-hidden rounded bg-bg-alt">
-        {item.poster && <img src={item.poster} alt="" loading="lazy" className="h-full w-full object-cover" />}
+        {item.poster && <img {...responsiveImage(item.poster, 'thumb')} alt="" loading="lazy" className="h-full w-full object-cover" />}
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <span className="font-semibold group-hover:text-primary">{item.name}</span>
@@ -112,8 +113,8 @@ export function HeroSlider({ items, label }: { items: ChannelItem[]; label: stri
         {/* Phones show a tall slide, so the poster; wider screens the backdrop. The browser fetches only the one it shows. */}
         {(current.backdrop ?? current.poster) && (
           <picture>
-            {current.backdrop && <source media={HERO_WIDE_MEDIA} srcSet={current.backdrop} />}
-            <img src={current.poster ?? current.backdrop ?? ''} alt="" fetchPriority={index === 0 ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
+            {current.backdrop && <source media={HERO_WIDE_MEDIA} {...responsiveSource(current.backdrop, 'wide')} />}
+            <img {...responsiveImage(current.poster ?? current.backdrop ?? '', 'wide')} alt="" fetchPriority={index === 0 ? 'high' : 'auto'} className="absolute inset-0 h-full w-full object-cover" />
           </picture>
         )}
         <div className="absolute inset-0 bg-gradient-to-t from-black/90 via-black/40 to-transparent md:bg-gradient-to-r md:from-black/85 md:via-black/40 rtl:md:bg-gradient-to-l" />

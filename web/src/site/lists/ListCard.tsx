@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { trans } from '../../lib/i18n';
 import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
 import { POSTER_GRID_CLASS } from '../ui/PosterGrid';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** A list's cover: its first four posters as a 2×2 collage, or a placeholder. */
 function Cover({ posters }: { posters: (string | null)[] }) {
@@ -13,7 +14,7 @@ function Cover({ posters }: { posters: (string | null)[] }) {
   if (!shown.some(Boolean)) return <span className="flex h-full w-full items-center justify-center text-text-muted"><Film size="2rem" aria-hidden /></span>;
   return (
     <span className="grid h-full w-full grid-cols-2 grid-rows-2">
-      {Array.from({ length: 4 }, (_, i) => (shown[i] ? <img key={i} src={shown[i]!} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span key={i} className="bg-bg" />))}
+      {Array.from({ length: 4 }, (_, i) => (shown[i] ? <img key={i} {...responsiveImage(shown[i]!, 'poster')} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span key={i} className="bg-bg" />))}
     </span>
   );
 }

@@ -11,6 +11,7 @@ import { CommentsSection } from '../comments/CommentsSection';
 import '../../ui/editor/rich-text.css';
 import { PAGE_WIDTH, READING_WIDTH } from '../ui/page-width';
 import { cn } from '../../ui/cn';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** /news/:id/:slug? — the article's sanitized HTML under its image and date, then related articles. */
 export function Component() {
@@ -28,7 +29,7 @@ export function Component() {
         </Link>
         <time dateTime={article.created_at} className="block text-sm font-semibold uppercase tracking-wide text-primary">{formatDate(article.created_at)}</time>
         <h1 dir="auto" className="mt-2 text-3xl font-bold leading-tight sm:text-5xl">{article.title}</h1>
-        {article.image && <img src={article.image} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover shadow-lg" />}
+        {article.image && <img {...responsiveImage(article.image, 'column')} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover shadow-lg" />}
         {/* The body was sanitized on the server when it was saved or imported (lib/html.ts rules). */}
         <div dir="auto" className="rich-text mt-8 text-lg leading-relaxed" dangerouslySetInnerHTML={{ __html: article.body }} />
         {article.source_url && <SourceLink url={article.source_url} />}

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Newspaper } from 'lucide-react';
 import type { NewsCard as Card } from '@app/contracts/news';
 import { formatDate } from '../../lib/format';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 export const articleUrl = (a: Pick<Card, 'id' | 'slug'>) => `/news/${a.id}/${a.slug}`;
 
@@ -15,7 +16,7 @@ export function NewsCard({ article, featured }: { article: Card; featured?: bool
     >
       <div className="relative aspect-video overflow-hidden rounded-lg bg-bg-alt shadow-md">
         {article.image
-          ? <img src={article.image} alt="" loading={featured ? 'eager' : 'lazy'} fetchPriority={featured ? 'high' : 'auto'} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          ? <img {...responsiveImage(article.image, featured ? 'wide' : 'card')} alt="" loading={featured ? 'eager' : 'lazy'} fetchPriority={featured ? 'high' : 'auto'} className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
           : <span className="flex h-full w-full items-center justify-center bg-gradient-to-br from-bg-alt to-bg-elevated text-text-muted"><Newspaper size="2.25rem" aria-hidden /></span>}
       </div>
       <div className="flex flex-col gap-1">

@@ -10,12 +10,13 @@ import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
 import { memberName } from '../profiles/AuthorLink';
 import { UNREAD_NOTIFICATIONS } from './keys';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** A title's poster, small; a TV where it has none. */
 function Poster({ src }: { src: string | null }) {
   return (
     <span className="flex h-12 w-8 shrink-0 items-center justify-center overflow-hidden rounded bg-bg-alt text-text-muted">
-      {src ? <img src={src} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size="1rem" aria-hidden />}
+      {src ? <img {...responsiveImage(src, 'thumb')} alt="" className="h-full w-full object-cover" loading="lazy" /> : <Tv size="1rem" aria-hidden />}
     </span>
   );
 }

@@ -12,6 +12,7 @@ import { departmentLabel } from './departments';
 import { episodeUrl, seasonUrl, titleUrl } from '../ui/urls';
 import { ClampedText } from '../ui/ClampedText';
 import { PAGE_BOX } from '../ui/page-width';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** "Mia Garcia" → "MG": the photo's place when there is none. */
 
@@ -67,7 +68,7 @@ export function Component() {
         <aside className="flex items-start gap-4 sm:col-start-1 sm:row-span-2 sm:row-start-1 sm:flex-col">
           <div className="aspect-[2/3] w-32 shrink-0 overflow-hidden rounded-md bg-bg-alt sm:w-full">
             {person.poster
-              ? <img src={person.poster} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" />
+              ? <img {...responsiveImage(person.poster, 'poster')} alt={person.name} fetchPriority="high" className="h-full w-full object-cover" />
               : <div className="flex h-full items-center justify-center text-4xl font-semibold text-text-muted sm:text-7xl" aria-hidden="true">{initialsOf(person.name)}</div>}
           </div>
           {facts.length ? (

@@ -18,6 +18,7 @@ import { titleUrl } from '../ui/urls';
 import { memberName } from './AuthorLink';
 import { PAGE_WIDTH } from '../ui/page-width';
 import { cn } from '../../ui/cn';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** One review with the poster and name of the title it is about. */
 function ReviewItem({ review }: { review: ProfileReview }) {
@@ -27,7 +28,7 @@ function ReviewItem({ review }: { review: ProfileReview }) {
       {t ? (
         <Link to={titleUrl(t)} className="w-16 shrink-0 sm:w-20" tabIndex={-1} aria-hidden>
           <span className="block aspect-[2/3] overflow-hidden rounded bg-bg-alt">
-            {t.poster ? <img src={t.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-text-muted"><Film size="1.25rem" /></span>}
+            {t.poster ? <img {...responsiveImage(t.poster, 'poster')} alt="" loading="lazy" className="h-full w-full object-cover" /> : <span className="flex h-full items-center justify-center text-text-muted"><Film size="1.25rem" /></span>}
           </span>
         </Link>
       ) : null}

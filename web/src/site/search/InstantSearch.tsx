@@ -8,6 +8,7 @@ import { cn } from '../../ui/cn';
 import { RatingBadge } from '../ui/RatingBadge';
 import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch } from './use-search';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 interface Option { key: string; url: string; label: string; detail: string; image?: string | null; rating?: number | null; group: string }
 
@@ -139,7 +140,7 @@ export function InstantSearch({ className, onNavigate }: { className?: string; o
                 onMouseDown={(e) => e.preventDefault()} onClick={() => go(o.url)} onMouseEnter={() => setActive(i)}
                 className={cn('flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm', i === active && 'bg-selected', o.key === 'all' && 'border-t border-border font-medium text-primary')}>
                 {o.key !== 'all' && (
-                  <span className="h-12 w-8 shrink-0 overflow-hidden rounded bg-bg-alt">{o.image && <img src={o.image} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
+                  <span className="h-12 w-8 shrink-0 overflow-hidden rounded bg-bg-alt">{o.image && <img {...responsiveImage(o.image, 'thumb')} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
                 )}
                 <span className="flex min-w-0 flex-1 flex-col">
                   <span className="truncate">{o.label}</span>

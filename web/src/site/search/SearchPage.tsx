@@ -18,6 +18,7 @@ import { episodeUrl, searchPersonUrl, searchTitleUrl } from '../ui/urls';
 import { useSearch, useSearchPages } from './use-search';
 import { PAGE_WIDTH } from '../ui/page-width';
 import { cn } from '../../ui/cn';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 const GROUP_SIZE = 12;
 
@@ -49,7 +50,7 @@ function EpisodeList({ episodes }: { episodes: SearchEpisodeHit[] }) {
       {episodes.map((e) => (
         <li key={e.id}>
           <Link to={episodeUrl({ id: e.title_id, name: e.title_name }, e.season_number, e.episode_number)} className="flex gap-3 rounded-md border border-border p-2 hover:bg-hover">
-            <span className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt">{e.poster && <img src={e.poster} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
+            <span className="aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt">{e.poster && <img {...responsiveImage(e.poster, 'thumb')} alt="" className="h-full w-full object-cover" loading="lazy" />}</span>
             <span className="flex min-w-0 flex-col">
               <span className="truncate font-medium">{e.name}</span>
               <span className="text-sm text-text-muted">{e.title_name} · {trans('Season :season, episode :episode', { season: e.season_number, episode: e.episode_number })}</span>

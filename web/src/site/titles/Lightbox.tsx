@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { TitleImage } from '@app/contracts';
 import { pageIsRtl } from '../../lib/direction';
 import { trans } from '../../lib/i18n';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /**
  * Images as thumbnails; a click opens the lightbox: a modal dialog with the large image, previous/next
@@ -25,7 +26,7 @@ export function ImageGallery({ images, name }: { images: TitleImage[]; name: str
               className="block aspect-video w-full overflow-hidden rounded-md bg-bg-alt focus-visible:outline-2 focus-visible:outline-primary"
               aria-label={trans('Open image :number of :count', { number: i + 1, count: images.length })}
             >
-              <img src={img.url} alt="" loading="lazy" className="h-full w-full object-cover transition hover:scale-105" />
+              <img {...responsiveImage(img.url, 'landscape')} alt="" loading="lazy" className="h-full w-full object-cover transition hover:scale-105" />
             </button>
           </li>
         ))}

@@ -9,6 +9,7 @@ import { WatchedBar } from '../ui/WatchedBar';
 import { RatingText } from '../ui/RatingBadge';
 import { Section } from './PageState';
 import { UpcomingBadge } from './parts';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /**
  * The title page's episodes: those of the season the page came with (the viewer's, else the latest), and with several
@@ -59,7 +60,7 @@ export function EpisodeList({ title, episodes, progress = [] }: { title: Title; 
         <li key={e.id}>
           <Link to={episodeUrl(title, e.season_number, e.episode_number)} className="flex gap-4 rounded-md p-2 hover:bg-hover focus-visible:outline-2 focus-visible:outline-primary">
             <div className="relative aspect-video w-32 shrink-0 overflow-hidden rounded bg-bg-alt sm:w-44">
-              {e.poster ? <img src={e.poster} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+              {e.poster ? <img {...responsiveImage(e.poster, 'landscape')} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
               {watched.has(e.episode_number) && <WatchedBar {...watched.get(e.episode_number)!} />}
             </div>
             <div className="min-w-0">

@@ -21,6 +21,7 @@ import { SeasonEpisodes } from './SeasonEpisodes';
 import { ClampedText } from '../ui/ClampedText';
 import { PAGE_BOX } from '../ui/page-width';
 import { cn } from '../../ui/cn';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** /titles/:id/:slug? — the header, then the sections in the order and on/off state of client.title_page.sections. */
 export function Component() {
@@ -164,7 +165,7 @@ function SeasonList({ title, seasons }: { title: Title; seasons: Season[] }) {
         <li key={s.id}>
           <Link to={seasonUrl(title, s.number)} className="group flex flex-col gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
             <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
-              {s.poster || title.poster ? <img src={s.poster || title.poster!} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
+              {s.poster || title.poster ? <img {...responsiveImage(s.poster || title.poster!, 'poster')} alt="" loading="lazy" className="h-full w-full object-cover" /> : null}
             </div>
             <span className="text-sm font-medium group-hover:underline">{trans('Season :number', { number: s.number })}</span>
             <span className="text-xs text-text-muted">{trans('[one 1 episode|other :count episodes]', { count: s.episodes_count })}</span>

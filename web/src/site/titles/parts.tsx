@@ -12,6 +12,7 @@ import { Section } from './PageState';
 import { VideoPicture } from '../watch/VideoPicture';
 import { PAGE_WIDTH } from '../ui/page-width';
 import { cn } from '../../ui/cn';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 export function formatRuntime(minutes: number | null | undefined): string {
   if (!minutes) return '';
@@ -38,7 +39,7 @@ export function CastList({ cast }: { cast: TitleCredit[] }) {
         <li key={c.pivot.id}>
           <Link to={personUrl(c)} className="group flex flex-col gap-1 rounded-md focus-visible:outline-2 focus-visible:outline-primary">
             <div className="aspect-[2/3] overflow-hidden rounded-md bg-bg-alt">
-              {c.poster ? <img src={c.poster} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-105" />
+              {c.poster ? <img {...responsiveImage(c.poster, 'poster')} alt="" loading="lazy" className="h-full w-full object-cover transition group-hover:scale-105" />
                 : <div className="flex h-full items-center justify-center text-3xl text-text-muted" aria-hidden="true">{initialsOf(c.name)}</div>}
             </div>
             <span className="truncate text-sm font-medium group-hover:underline">{c.name}</span>
@@ -114,13 +115,13 @@ export function Hero({ backdrop, poster, still, children }: { backdrop: string |
     <header className="relative isolate overflow-hidden bg-bg-alt">
       {backdrop ? (
         <>
-          <img src={backdrop} alt="" fetchPriority="high" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />
+          <img {...responsiveImage(backdrop, 'wide')} alt="" fetchPriority="high" className="absolute inset-0 -z-10 h-full w-full object-cover opacity-40" />
           <div className="absolute inset-0 -z-10 bg-gradient-to-t from-bg via-bg/70 to-transparent" />
         </>
       ) : null}
       <div className={cn(PAGE_WIDTH, 'flex flex-col gap-6 py-8 sm:flex-row sm:py-12')}>
-        {still ? <img src={still} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-video w-72 shrink-0 self-start rounded-md object-cover shadow-lg sm:block md:w-96" data-testid="hero-still" />
-          : poster ? <img src={poster} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-[2/3] w-48 shrink-0 self-start rounded-md bg-bg-alt object-cover shadow-lg sm:block md:w-60" /> : null}
+        {still ? <img {...responsiveImage(still, 'landscape')} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-video w-72 shrink-0 self-start rounded-md object-cover shadow-lg sm:block md:w-96" data-testid="hero-still" />
+          : poster ? <img {...responsiveImage(poster, 'poster')} alt="" fetchPriority={backdrop ? 'auto' : 'high'} className="hidden aspect-[2/3] w-48 shrink-0 self-start rounded-md bg-bg-alt object-cover shadow-lg sm:block md:w-60" /> : null}
         <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
       </div>
     </header>

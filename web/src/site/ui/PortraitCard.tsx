@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Film, UserRound } from 'lucide-react';
 import { cn } from '../../ui/cn';
 import { ROVING_ITEM, useRovingRow } from '../../ui/roving-row';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** The grid people's portraits are laid out in (the people page, search results): round portraits need less room than posters. */
 const PORTRAIT_GRID = 'grid grid-cols-3 gap-x-4 gap-y-6 sm:grid-cols-4 md:grid-cols-6 lg:grid-cols-8';
@@ -39,7 +40,7 @@ export function PortraitCard({ href, name, subtitle, image, person, tabIndex }: 
     <Link to={href} data-testid="poster-card" tabIndex={tabIndex} {...{ [ROVING_ITEM]: '' }} className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary">
       <div className={cn('relative overflow-hidden bg-bg-alt shadow-md', person ? 'aspect-square rounded-full' : 'aspect-[2/3] rounded-md')}>
         {image
-          ? <img src={image} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
+          ? <img {...responsiveImage(image, 'poster')} alt="" loading="lazy" className="h-full w-full object-cover transition duration-300 group-hover:scale-105" />
           : <span className="flex h-full w-full items-center justify-center text-text-muted">{person ? <UserRound size="2rem" aria-hidden /> : <Film size="1.75rem" aria-hidden />}</span>}
       </div>
       <span className={cn('truncate text-sm font-medium group-hover:text-primary', person && 'text-center')}>{name}</span>

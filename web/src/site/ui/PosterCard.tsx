@@ -6,6 +6,7 @@ import { RatingBadge } from './RatingBadge';
 import { titleUrl } from './urls';
 import { WatchlistToggle } from '../lists/WatchlistToggle';
 import { ROVING_ITEM } from '../../ui/roving-row';
+import { responsiveImage } from '@app/contracts/image-sizes';
 
 /** The fields a poster card needs; any title shape from the API satisfies it. */
 export interface PosterCardTitle {
@@ -40,7 +41,7 @@ export function PosterCard({ title, tabIndex, eager = false }: { title: PosterCa
       className="group flex flex-col gap-2 rounded-md outline-none focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:ring-offset-bg">
       <div className="relative aspect-[2/3] overflow-hidden rounded-md bg-bg-alt shadow-md">
         {title.poster
-          ? <img src={title.poster} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading={eager ? 'eager' : 'lazy'} />
+          ? <img {...responsiveImage(title.poster, 'poster')} alt="" className="h-full w-full object-cover transition duration-300 group-hover:scale-105 group-focus-visible:scale-105" loading={eager ? 'eager' : 'lazy'} />
           : <span className="flex h-full w-full items-center justify-center p-3 text-center text-sm text-text-muted"><Film size="1.75rem" aria-hidden className="mb-2 block" /></span>}
         <RatingBadge rating={title.rating} id={`${id}-rating`} className="absolute start-2 top-2" />
         {hasOverlay && (
