@@ -142,3 +142,46 @@ test('the user, role and plan forms ask before leaving with unsaved changes; cre
   const id = Number(/\/admin\/roles\/(\d+)\/edit/.exec(page.url())![1]);
   await api(page, 'DELETE', `roles/${id}`);
 });
+
+// The public pages can hold several drafts at once (a review, a comment, a reply): one blocker asks while any is unsent.
+test('a comment, a review and a contact message being written ask before their page is left; sent ones do not', async ({ page }) => {
+  const stamp = Date.now();
+  const { title } = await api(page, 'POST', 'titles', { name: `Draft Guard ${stamp}`, is_series: false });
+  await page.goto(`/titles/${title.id}`);
+  const home = page.getByRole('banner').getByRole('link').first();
+  const comments = page.locator('[data-section="comments"]');
+  const reviews = page.locator('[data-section="reviews"]');
+  // The sections below the fold load as they near the viewport.
+  await expect(async () => {
+    await page.mouse.wheel(0, 3000);
+    await expect(comments.getByPlaceholder('Write a comment')).toBeVisible({ timeout: 1000 });
+    await expect(reviews.getByRole('button', { name: 'Write a review' })).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await comments.getByPlaceholder('Write a comment').fill('Half a thought about the ending');
+  await reviews.getByRole('button', { name: 'Write a review' }).click();
+  await reviews.getByLabel('Review title').fill('A review in progress');
+
+  await home.click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/titles/${title.id}`));
+  await expect(comments.getByPlaceholder('Write a comment')).toHaveValue('Half a thought about the ending');
+
+  // The comment is sent; the review is still a draft, so leaving still asks.
+  await comments.getByRole('button', { name: 'Post comment' }).click();
+  await expect(comments.getByTestId('comment').filter({ hasText: 'Half a thought' })).toBeVisible();
+  await home.click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole('button', { name: 'Cancel' }).click();
+  // Cancelled, the review is a draft no longer: the page is left without a question.
+  await reviews.getByRole('button', { name: 'Cancel' }).click();
+  await home.click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+
+  await page.goto('/contact');
+  await page.getByLabel('Message').fill('A long message about a missing subtitle track');
+  await home.click();
+  await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -19,6 +19,7 @@ import { retryableLazy } from '../lib/retryable-lazy';
 import { LazyPart } from '../ui/LazyPart';
 import { PAGE_WIDTH } from './ui/page-width';
 import { cn } from '../ui/cn';
+import { DraftGuard } from '../lib/unsaved-changes';
 
 // Only signed-in visitors need the account menu (and its dropdown library): keep it out of the first bundle.
 const AccountMenu = retryableLazy(() => import('../ui/AccountMenu'), (m) => m.AccountMenu);
@@ -133,6 +134,7 @@ export function Component() {
       <ScrollRestoration getKey={scrollKey} />
       <CookieNotice at="top" />
       <ConfirmEmailNotice />
+      <DraftGuard />
       {isHome ? <Outlet /> : <SiteChrome><Outlet /></SiteChrome>}
       <CookieNotice at="bottom" />
     </>

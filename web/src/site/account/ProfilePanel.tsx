@@ -13,6 +13,7 @@ import { toast } from '../../ui/Toast';
 import { ChangeEmail } from './ChangeEmail';
 import { Panel } from './Panel';
 import { memberName } from '../profiles/AuthorLink';
+import { useDraftGuard } from '../../lib/unsaved-changes';
 
 interface Values { first_name: string; last_name: string }
 
@@ -21,6 +22,7 @@ export function ProfilePanel({ user }: { user: CurrentUser }) {
     defaultValues: { first_name: user.first_name ?? '', last_name: user.last_name ?? '' },
     resolver: zodFormResolver(accountProfileSchema) as any,
   });
+  useDraftGuard(isDirty);
   const onSubmit = handleSubmit(async (values) => {
     try {
       const r = await api.put<{ user: CurrentUser }>('account/profile', values);

@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { toast } from '../../ui/Toast';
+import { useDraftGuard } from '../../lib/unsaved-changes';
 
 /** Posts a comment or a reply (POST comment), or saves an edit (PUT comment/{id}). */
 export function CommentForm(props: {
@@ -17,6 +18,7 @@ export function CommentForm(props: {
 }) {
   const [text, setText] = useState(props.editing?.content ?? '');
   const [error, setError] = useState('');
+  useDraftGuard(text.trim() !== (props.editing?.content ?? '').trim());
   const box = useRef<HTMLTextAreaElement>(null);
   // A reply or an edit opens by a button press: typing starts in the box, and Escape puts the button back.
   const inline = !!(props.parentId || props.editing);

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
 import { MenuPosition } from '../appearance/MenuPosition';
 import { FormError } from '../auth/AuthCard';
+import { useDraftGuard } from '../../lib/unsaved-changes';
 
 /** /contact: the message is mailed to the operator's contact address. */
 export function Component() {
@@ -21,10 +22,11 @@ export function Component() {
   const captchaOn = useSetting<boolean>('client.recaptcha.enable.contact', false);
   const siteKey = useSetting<string>('client.recaptcha.site_key', '');
   const [formError, setFormError] = useState<string | null>(null);
-  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting } } = useForm<ContactInput>({
+  const { register, handleSubmit, setError, reset, formState: { errors, isSubmitting, isDirty } } = useForm<ContactInput>({
     defaultValues: { name: user?.display_name ?? '', email: user?.email ?? '', message: '' },
     resolver: zodFormResolver(contactSchema) as any,
   });
+  useDraftGuard(isDirty);
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {

@@ -7,6 +7,7 @@ import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
 import { Button } from '../../ui/Button';
 import { TextArea, TextField } from '../../ui/fields';
 import { toast } from '../../ui/Toast';
+import { useDraftGuard } from '../../lib/unsaved-changes';
 
 interface Values { score: number; title: string; body: string }
 
@@ -20,7 +21,8 @@ export function ReviewForm({ titleId, review, onDone }: { titleId: number; revie
     defaultValues: { score: review?.score ?? rated ?? 10, title: review?.title ?? '', body: review?.body ?? '' },
     resolver: zodFormResolver(reviewFieldsSchema) as never,
   });
-  const { register, handleSubmit, setError, formState: { errors } } = form;
+  const { register, handleSubmit, setError, formState: { errors, isDirty } } = form;
+  useDraftGuard(isDirty);
   const mutation = useMutation({
     mutationFn: (v: Values) => (review ? api.put(`reviews/${review.id}`, v) : api.post('reviews', { ...v, reviewable_type: 'title', reviewable_id: titleId })),
     onSuccess: () => {
