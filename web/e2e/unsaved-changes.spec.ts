@@ -185,3 +185,35 @@ test('a comment, a review and a contact message being written ask before their p
   await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+// Two admins with the same user (or role) open: each save sends what its editor changed, so neither undoes the other.
+test('two admins editing the same user and the same role both keep their change', async ({ page }) => {
+  const stamp = Date.now();
+  const { user } = await api(page, 'POST', 'users', { email: `two.editors.${stamp}@e2e.local`, password: 'password1', first_name: 'First', last_name: 'Last' });
+  const { role } = await api(page, 'POST', 'roles', { name: `Two editors ${stamp}`, description: 'Before' });
+  const other = await page.context().newPage();
+  try {
+    for (const [path, mine, theirs, saved] of [
+      [`/admin/users/${user.id}/edit`, ['First name', 'Ada'], ['Last name', 'Lovelace'], 'User updated'],
+      [`/admin/roles/${role.id}/edit`, ['Description', 'Edited here'], ['Name', `Renamed ${stamp}`], 'Role updated'],
+    ] as const) {
+      await page.goto(path);
+      await other.goto(path);
+      await expect(page.getByLabel(mine[0], { exact: true })).not.toHaveValue('');
+      await expect(other.getByLabel(theirs[0], { exact: true })).not.toHaveValue('');
+      await other.getByLabel(theirs[0], { exact: true }).fill(theirs[1]);
+      await other.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(other.getByText(saved)).toBeVisible();
+      // This page still shows the value from before the other save, and leaves it alone.
+      await page.getByLabel(mine[0], { exact: true }).fill(mine[1]);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText(saved)).toBeVisible();
+      await page.goto(path);
+      await expect(page.getByLabel(mine[0], { exact: true })).toHaveValue(mine[1]);
+      await expect(page.getByLabel(theirs[0], { exact: true })).toHaveValue(theirs[1]);
+    }
+  } finally {
+    await other.close();
+    await api(page, 'DELETE', `roles/${role.id}`);
+  }
+});

@@ -8,6 +8,7 @@ import type { PermissionGrant } from '@app/contracts/permissions';
 import { api } from '../../lib/api';
 import { trans } from '../../lib/i18n';
 import { showFormError, zodFormResolver } from '../../lib/zod-resolver';
+import { changedOnly } from '../../lib/changed-fields';
 import { Button } from '../../ui/Button';
 import { Select, Switch, TextArea, TextField } from '../../ui/fields';
 import { PermissionPicker } from '../../ui/PermissionPicker';
@@ -47,6 +48,8 @@ function toPayload(v: RoleFormValues, role?: Role) {
 
 // Nested permission errors (permissions.0.restrictions.0.value) show above the picker.
 const FIELD_MAP = { permissions: 'permissions' };
+/** An edit sends what this editor changed (another admin's save meanwhile stays); guests follows the type too. */
+const FIELD_OF = new Map([['guests', ['guests', 'type']]]);
 
 /** The role's Settings: on /admin/roles/new it creates, on the edit page it updates. */
 export function RoleForm({ role }: { role?: Role }) {
@@ -58,7 +61,7 @@ export function RoleForm({ role }: { role?: Role }) {
     defaultValues: defaults(role),
     resolver: zodFormResolver(isEdit ? roleUpdateSchema : roleCreateSchema, (v: RoleFormValues) => toPayload(v, role), FIELD_MAP) as any,
   });
-  const { register, handleSubmit, control, setError, reset, watch, formState: { errors, isDirty } } = form;
+  const { register, handleSubmit, control, setError, reset, watch, formState: { errors, isDirty, dirtyFields } } = form;
   const unsaved = useUnsavedChanges(isDirty);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => { reset(defaults(role)); }, [role?.id, reset]);
@@ -92,7 +95,7 @@ export function RoleForm({ role }: { role?: Role }) {
   const showType = role?.type === 'workspace';
 
   return (
-    <form onSubmit={handleSubmit((payload) => mutation.mutate(payload))} noValidate className="flex flex-col gap-5">
+    <form onSubmit={handleSubmit((payload) => mutation.mutate(isEdit ? changedOnly(payload, dirtyFields, FIELD_OF) : payload))} noValidate className="flex flex-col gap-5">
       {unsaved.dialog}
       {locked && <p role="note" className="rounded-md border border-border bg-bg-elevated px-3 py-2 text-sm">{locked}</p>}
       <fieldset disabled={!!locked} className="contents">

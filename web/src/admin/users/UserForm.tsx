@@ -22,6 +22,7 @@ import { PermissionPicker } from '../../ui/PermissionPicker';
 import { ChipCheckboxGroup } from '../../ui/ChipCheckboxGroup';
 import { useGrantRules } from '../roles/grant-rules';
 import { InlineLoadError } from '../../site/ErrorPages';
+import { changedOnly } from '../../lib/changed-fields';
 
 export interface UserFormValues {
   email: string;
@@ -50,6 +51,7 @@ function toPayload(v: UserFormValues, isEdit: boolean) {
 }
 
 const FIELD_MAP = { available_space: 'space_amount' };
+const FIELD_OF = new Map([['available_space', ['space_amount', 'space_unit']]]);
 
 function defaults(user?: User): UserFormValues {
   const space = fromBytes(user?.available_space);
@@ -79,7 +81,7 @@ export function UserForm({ user }: { user?: User }) {
     defaultValues: defaults(user),
     resolver: zodFormResolver(isEdit ? userUpdateSchema : userCreateSchema, (v: UserFormValues) => toPayload(v, isEdit), FIELD_MAP) as any,
   });
-  const { register, handleSubmit, control, setError, reset, formState: { errors } } = form;
+  const { register, handleSubmit, control, setError, reset, formState: { errors, dirtyFields } } = form;
   // Reset only when another user is loaded, so avatar changes do not wipe unsaved edits.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useEffect(() => { reset(defaults(user)); }, [user?.id, reset]);
@@ -111,7 +113,8 @@ export function UserForm({ user }: { user?: User }) {
     },
     onError: (e) => showFormError(e, setError, { fieldMap: FIELD_MAP }),
   });
-  const onSubmit = handleSubmit((payload) => mutation.mutate(payload));
+  // An edit sends what this editor changed: another admin's save meanwhile (a role given, a name fixed) stays.
+  const onSubmit = handleSubmit((payload) => mutation.mutate(isEdit ? changedOnly(payload, dirtyFields, FIELD_OF) : payload));
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 p-4 desk:p-8">
