@@ -217,3 +217,27 @@ test('two admins editing the same user and the same role both keep their change'
     await api(page, 'DELETE', `roles/${role.id}`);
   }
 });
+
+// A form dialog closes on a click outside while it is empty; once something is typed, only Cancel, × or Escape close it.
+test('a form dialog with something typed stays open on a stray click outside it', async ({ page }) => {
+  await page.goto('/admin/tags');
+  const dialog = page.getByRole('dialog', { name: /tag/i });
+  const outside = async () => { await page.mouse.click(5, 5); };
+  await page.getByRole('button', { name: 'Add new tag' }).click();
+  await expect(dialog).toBeVisible();
+  await outside();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add new tag' }).click();
+  await dialog.getByLabel('Display name').fill('Typed before a stray click');
+  await outside();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Display name')).toHaveValue('Typed before a stray click');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Opened again, it starts empty and a click outside closes it again.
+  await page.getByRole('button', { name: 'Add new tag' }).click();
+  await expect(dialog.getByLabel('Display name')).toHaveValue('');
+  await outside();
+  await expect(dialog).toBeHidden();
+});

@@ -15,6 +15,8 @@ export interface ModalProps {
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   role?: 'dialog' | 'alertdialog';
+  /** Whether a click outside leaves the dialog open (a form with something typed: a stray click must not lose it). */
+  keepOnOutsideClick?: () => boolean;
 }
 
 const FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], [role="combobox"]';
@@ -142,7 +144,7 @@ export function keepEscapeForOpenList(e: KeyboardEvent) {
   if (e.target instanceof HTMLElement && e.target.getAttribute('role') === 'combobox' && e.target.getAttribute('aria-expanded') === 'true') e.preventDefault();
 }
 
-export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog' }: ModalProps) {
+export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md', role = 'dialog', keepOnOutsideClick }: ModalProps) {
   const body = useRef<HTMLDivElement>(null);
   const foot = useRef<HTMLDivElement>(null);
   const wayBack = useWayBack(open);
@@ -155,6 +157,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           // Not in onOpenAutoFocus: Radix skips that when a field's autoFocus is already inside.
           ref={(el) => { if (el) WAY_BACK.set(el, wayBack); }}
           onEscapeKeyDown={keepEscapeForOpenList}
+          onInteractOutside={(e) => { if (keepOnOutsideClick?.()) e.preventDefault(); }}
           className={cn(
             // A tall dialog scrolls its body only: the title and the buttons stay in view (a phone, a long form).
             'fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border border-border bg-bg-elevated text-text shadow-xl',
@@ -224,13 +227,17 @@ export type FormDialogProps = Omit<ModalProps, 'footer'> & Pick<DialogActionsPro
 
 /**
  * A dialog that is one form: its fields, then Cancel (closes, like the close button and Escape) and the confirm button
- * that sends the form. Validation is ours (zod, the server's 422), never the browser's bubbles.
+ * that sends the form. Validation is ours (zod, the server's 422), never the browser's bubbles. Once something is
+ * typed or picked, a click outside no longer closes it: only Cancel, the close button or Escape (deliberate) do.
  */
 export function FormDialog({ onSubmit, label, pending, variant, children, ...modal }: FormDialogProps) {
   const id = useId();
+  const edited = useRef(false);
+  if (!modal.open) edited.current = false;
   return (
-    <Modal {...modal} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
-      <form id={id} noValidate className="flex flex-col gap-4" onSubmit={(e) => { e.preventDefault(); if (!pending) void onSubmit(e); }}>
+    <Modal {...modal} keepOnOutsideClick={() => edited.current} footer={<DialogActions onCancel={() => modal.onOpenChange(false)} form={id} pending={pending} label={label} variant={variant} />}>
+      <form id={id} noValidate className="flex flex-col gap-4" onInput={() => { edited.current = true; }} onChange={() => { edited.current = true; }}
+        onSubmit={(e) => { e.preventDefault(); if (!pending) void onSubmit(e); }}>
         {children}
       </form>
     </Modal>
