@@ -42,11 +42,16 @@ export type ImageSlotName = keyof typeof IMAGE_SLOTS;
 
 export interface ResponsiveImage { src: string; srcSet?: string; sizes?: string }
 
+/** A picture's address at one width (a mail's poster, shown at a fixed size); one the server cannot resize as it is. */
+export function imageAtWidth(url: string, width: ImageWidth): string {
+  return RESIZABLE.test(url) ? `${url}?w=${width}` : url;
+}
+
 /** The `src`, `srcSet` and `sizes` of a picture in a slot; a picture the server cannot resize keeps its address only. */
 export function responsiveImage(url: string, slot: ImageSlotName): ResponsiveImage {
   if (!RESIZABLE.test(url)) return { src: url };
   const { widths, sizes } = IMAGE_SLOTS[slot];
-  return { src: url, srcSet: widths.map((w) => `${url}?w=${w} ${w}w`).join(', '), sizes };
+  return { src: url, srcSet: widths.map((w) => `${imageAtWidth(url, w)} ${w}w`).join(', '), sizes };
 }
 
 /** The same as a `<picture>`'s `<source>` (which has no `src`). */

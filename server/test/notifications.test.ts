@@ -306,7 +306,7 @@ describe('notifications: a title on the watchlist is now streaming', () => {
         await video(reef);
         await t.ctx.queue.drain();
         const html = send.mock.calls.map(([m]) => m).find((m) => m.to === hana.user.email)?.html;
-        expect(html).toContain('<img src="http://localhost:8000/storage/posters/shore.jpg" alt="Red Reef"');
+        expect(html).toContain('<img src="http://localhost:8000/storage/posters/shore.jpg?w=240" alt="Red Reef"');
       } finally {
         send.mockRestore();
       }
@@ -433,7 +433,7 @@ describe('notifications by email', () => {
       expect(await announceNewEpisodes(t.ctx, new Date('2026-11-02T09:00:00.000Z'))).toBeGreaterThanOrEqual(1);
       await t.ctx.queue.drain();
       const html = send.mock.calls.map(([m]) => m).find((m) => m.to === hal.user.email)?.html;
-      expect(html).toContain('<img src="http://localhost:8000/storage/posters/night-river.jpg" alt="Night River"');
+      expect(html).toContain('<img src="http://localhost:8000/storage/posters/night-river.jpg?w=240" alt="Night River"');
     } finally {
       send.mockRestore();
       await t.ctx.db.updateTable('titles').set({ poster: null }).where('id', '=', ids.series).execute();

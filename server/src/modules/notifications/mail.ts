@@ -1,4 +1,4 @@
-import { translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
+import { imageAtWidth, translate, type Lines, type NotificationType, type SiteNotification } from '@app/contracts';
 import type { AppContext } from '../../context.ts';
 import { absoluteUrl, composeMail, type MailBody } from '../../drivers/mail/compose.ts';
 import { linesOf, mailLanguages } from '../localizations/service.ts';
@@ -82,7 +82,8 @@ function mailText(n: SiteNotification, lines: Lines | undefined, site: { name: s
     link: { label: translate(lines, 'Unsubscribe'), url: unsubscribePage },
   };
   const link = `${siteUrl}${n.link}`;
-  const poster = n.image ? absoluteUrl(n.image, siteUrl) : null;
+  // Shown 96 pixels wide: a stored poster is sent at 240 (sharp on 2x screens), not as uploaded.
+  const poster = n.image ? absoluteUrl(imageAtWidth(n.image, 240), siteUrl) : null;
   const image = poster ? { image: { url: poster, alt: n.place } } : {};
   if (n.type === 'now_streaming') {
     return {
