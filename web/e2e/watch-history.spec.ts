@@ -32,6 +32,13 @@ test('a member finds what they watched under Watch history, removes one video an
     await expect(rows.first()).toContainText(second.title!.name);
     // Grouped by the day they were watched: both today (or, a second past midnight, yesterday).
     await expect(hugoPage.getByRole('region', { name: /^(Today|Yesterday)$/ }).getByRole('listitem')).toHaveCount(2);
+    // Left open for two days, the page names the day by its date: 'Today' moves on without a reload.
+    await hugoPage.clock.install();
+    await hugoPage.reload();
+    await expect(hugoPage.getByRole('region', { name: /^(Today|Yesterday)$/ }).getByRole('listitem')).toHaveCount(2);
+    await hugoPage.clock.fastForward('48:00:00');
+    await expect(hugoPage.getByRole('region', { name: /^(Today|Yesterday)$/ })).toHaveCount(0);
+    await expect(rows).toHaveCount(2);
     await expect(rows.first().getByRole('link')).toHaveAttribute('href', `/watch/${second.id}`);
 
     await hugoPage.getByRole('button', { name: new RegExp(`^Remove ${first.title!.name}.* from your history$`) }).click();

@@ -6,7 +6,8 @@ import type { PaginationResponse } from '@app/contracts/list';
 import type { ContinueWatchingItem } from '@app/contracts/watch';
 import { useDocumentTitle } from '../../admin/PageTitle';
 import { api, errorMessage, type ApiError } from '../../lib/api';
-import { dayBefore, dayOfInstant, formatDate, today } from '../../lib/format';
+import { dayBefore, dayOfInstant, formatDate } from '../../lib/format';
+import { useToday } from '../../lib/use-today';
 import { trans } from '../../lib/i18n';
 import { Button, buttonClass } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -50,8 +51,7 @@ function Row({ item, onRemove }: { item: ContinueWatchingItem; onRemove: () => v
 }
 
 /** The history's rows in runs of the day they were watched (newest first already), each day named as people say it. */
-function byDay(items: ContinueWatchingItem[]): { day: string; label: string; items: ContinueWatchingItem[] }[] {
-  const now = today();
+function byDay(items: ContinueWatchingItem[], now: string): { day: string; label: string; items: ContinueWatchingItem[] }[] {
   const yesterday = dayBefore(now);
   const days: { day: string; label: string; items: ContinueWatchingItem[] }[] = [];
   for (const item of items) {
@@ -69,6 +69,7 @@ function byDay(items: ContinueWatchingItem[]): { day: string; label: string; ite
  */
 export function Component() {
   useDocumentTitle(trans('Watch history'));
+  const now = useToday();
   const qc = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const query = useInfiniteQuery<Page, ApiError>({
@@ -110,7 +111,7 @@ export function Component() {
         </div>
       ) : (
         <div className="flex flex-col gap-6">
-          {byDay(items).map(({ day, label, items: watched }) => (
+          {byDay(items, now).map(({ day, label, items: watched }) => (
             <section key={day} aria-labelledby={`watched-${day}`}>
               <h2 id={`watched-${day}`} className="mb-2 text-sm font-semibold uppercase tracking-wide text-text-muted">{label}</h2>
               <ul className="flex flex-col divide-y divide-border overflow-hidden rounded-lg border border-border bg-bg-elevated">
