@@ -241,3 +241,34 @@ test('a form dialog with something typed stays open on a stray click outside it'
   await outside();
   await expect(dialog).toBeHidden();
 });
+
+test("two admins curating the same channel: a save that did not touch its items keeps the other's", async ({ page }) => {
+  const stamp = Date.now();
+  const titles = [(await api(page, 'POST', 'titles', { name: `Curated One ${stamp}`, is_series: false })).title, (await api(page, 'POST', 'titles', { name: `Curated Two ${stamp}`, is_series: false })).title] as { id: number; name: string }[];
+  const { channel } = await api(page, 'POST', 'channel', {
+    name: `Curated ${stamp}`, slug: `cur${stamp % 1e8}`, config: { contentType: 'manual', contentModel: 'titles' }, items: [{ id: titles[0].id, model_type: 'title' }],
+  });
+  const path = `/admin/channels/${channel.slug}/edit`;
+  const other = await page.context().newPage();
+  try {
+    await page.goto(path);
+    await other.goto(path);
+    await expect(page.getByTestId('channel-item')).toHaveCount(1);
+    const search = other.getByRole('combobox', { name: 'Add content' });
+    await search.fill(titles[1].name);
+    await other.getByRole('option', { name: new RegExp(`^${titles[1].name}`) }).first().click();
+    await expect(other.getByTestId('channel-item')).toHaveCount(2);
+    await other.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(other.getByText('Channel updated')).toBeVisible();
+
+    await page.getByLabel('Description', { exact: true }).fill('Described in the other tab');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Channel updated')).toBeVisible();
+    await page.goto(path);
+    await expect(page.getByTestId('channel-item')).toHaveCount(2);
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Described in the other tab');
+  } finally {
+    await other.close();
+    await api(page, 'DELETE', `channel/${channel.id}`);
+  }
+});

@@ -74,7 +74,8 @@ export function ChannelForm({ channel, type }: { channel?: ChannelWithContent | 
         restrictionModelId: values.config.restriction ? values.config.restrictionModelId : null,
         autoUpdateMethod: values.config.contentType === 'autoUpdate' ? values.config.autoUpdateMethod : null,
       },
-      items: manual ? items.map((i) => ({ id: i.id, model_type: i.model_type })) : undefined,
+      // Sent when changed here (or the channel becomes manual): another admin's curation saved meanwhile stays.
+      items: manual && (itemsDirty || channel?.config.contentType !== 'manual') ? items.map((i) => ({ id: i.id, model_type: i.model_type })) : undefined,
     };
     try {
       const r = await save.mutateAsync(payload);
