@@ -27,8 +27,8 @@ export interface ImageSlot { widths: readonly ImageWidth[]; sizes: string }
 export const IMAGE_SLOTS = {
   /** A poster in a grid (3 to 6 columns) or a row (144 to 176 pixels), a portrait, a title page's poster. */
   poster: { widths: [160, 240, 320, 480, 640], sizes: '(min-width: 1536px) 245px, (min-width: 1280px) 16vw, (min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw' },
-  /** A landscape card (episode still, video, news card): 2 to 4 columns. */
-  landscape: { widths: [240, 320, 480, 640, 960], sizes: '(min-width: 1536px) 370px, (min-width: 1280px) 25vw, (min-width: 1024px) 33vw, 50vw' },
+  /** A landscape card (episode still, video): 2 to 4 columns, or a row of 256 to 288 pixel cards (the width on phones). */
+  landscape: { widths: [240, 320, 480, 640, 960], sizes: '(min-width: 1536px) 370px, (min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 256px' },
   /** A news card: one column on phones, two, then three. */
   card: { widths: [320, 480, 640, 960, 1280], sizes: '(min-width: 1536px) 500px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw' },
   /** A picture across the reading column (max-w-3xl): an article's. */
